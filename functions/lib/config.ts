@@ -1,0 +1,34 @@
+// Runtime configuration, read from the environment on each use so that the local stack and the
+// tests can point the same code at their own table, bucket and endpoints.
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
+export const config = {
+  get tableName() {
+    return required('TABLE_NAME');
+  },
+  get uploadsBucket() {
+    return required('UPLOADS_BUCKET');
+  },
+  /** 'local' for npm start and tests; anything else is a deployed stage. */
+  get stage() {
+    return process.env.STAGE ?? 'local';
+  },
+  /** Secure cookies everywhere but plain-http localhost. */
+  get secureCookies() {
+    return process.env.COOKIE_SECURE !== 'false';
+  },
+  /** Extra origins allowed to send mutating requests (comma separated), besides the request's own host. */
+  get allowedOrigins(): string[] {
+    return (process.env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  },
+  get eventBusName() {
+    return process.env.EVENT_BUS_NAME;
+  },
+  get sessionTtlSeconds() {
+    return Number(process.env.SESSION_TTL_SECONDS ?? 12 * 60 * 60);
+  },
+};

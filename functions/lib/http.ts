@@ -1,0 +1,229 @@
+// The HTTP kernel every Lambda shares: middy middlewares (errors, origin check, session, route
+// permission) and the helpers a thin handler needs (body/query parsing with the shared zod schemas,
+// JSON responses, cookies). A function is `defineFunction(name, actions)`; the route table decides
+// which action serves which route and what it requires.
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { z, type ZodType } from 'zod';
+import { findRouteByKey, type ApiRoute, type FunctionName } from '../../shared/routes';
+import type { SessionUser } from '../../shared/contracts/auth';
+import type { Permission } from '../../shared/roles';
+import { config } from './config';
+import { BadRequestError, ForbiddenError, HttpError, NotFoundError, UnauthorizedError, UnsupportedMediaTypeError, type FieldErrors } from './errors';
+import { logger } from './logger';
+import { getSession, type Session } from '../repositories/sessions';
+import { getUser, toSessionUser } from '../repositories/users';
+import type { Actor } from './audit';
+
+export const SESSION_COOKIE = 'dy_session';
+const MAX_BODY_BYTES = 256 * 1024;
+
+export interface ApiRequest {
+  event: APIGatewayProxyEventV2;
+  route: ApiRoute;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  cookies: Record<string, string>;
+  ip: string;
+  session: (Session & { token: string }) | null;
+  user: SessionUser | null;
+}
+
+export interface SignedInRequest extends ApiRequest {
+  session: Session & { token: string };
+  user: SessionUser;
+}
+
+export interface ApiResult {
+  status?: number;
+  body?: unknown;
+  cookies?: string[];
+  headers?: Record<string, string>;
+}
+
+export type Action = (req: ApiRequest) => Promise<ApiResult>;
+
+type ApiEvent = APIGatewayProxyEventV2 & { api?: ApiRequest };
+
+const BASE_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+export function parseCookies(event: APIGatewayProxyEventV2): Record<string, string> {
+  const jar: Record<string, string> = {};
+  const raw = event.cookies ?? (event.headers?.cookie ? event.headers.cookie.split(';') : []);
+  for (const part of raw) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (name && !(name in jar)) jar[name] = decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return jar;
+}
+
+export function sessionCookie(token: string, maxAgeSeconds: number): string {
+  const secure = config.secureCookies ? '; Secure' : '';
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+export function clearedSessionCookie(): string {
+  return sessionCookie('', 0);
+}
+
+export function actorOf(req: SignedInRequest): Actor {
+  return { userId: req.user.id, username: req.user.username };
+}
+
+export function requireUser(req: ApiRequest): SignedInRequest {
+  if (!req.session || !req.user) throw new UnauthorizedError();
+  return req as SignedInRequest;
+}
+
+export function requirePermission(req: ApiRequest, permission: Permission): SignedInRequest {
+  const signedIn = requireUser(req);
+  if (!signedIn.user.permissions.includes(permission)) throw new ForbiddenError();
+  return signedIn;
+}
+
+/** Turns zod issues into { field: message }, the first message per field. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) errors[[...issue.path, key].join('.')] ??= `Unknown field "${key}"`;
+      continue;
+    }
+    const field = issue.path.join('.') || '_';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export function validate<S extends ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    throw new BadRequestError(Object.values(errors)[0] ?? 'Invalid request', errors);
+  }
+  return result.data;
+}
+
+/** Parses the JSON body and validates it with the route's shared schema. */
+export function parseBody<S extends ZodType>(req: ApiRequest, schema: S): z.output<S> {
+  const { body, isBase64Encoded, headers } = req.event;
+  const contentType = headers?.['content-type'] ?? '';
+  if (!body) return validate(schema, {});
+  if (!/^application\/json\b/i.test(contentType)) throw new UnsupportedMediaTypeError('Request body must be JSON (Content-Type: application/json)');
+  const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new BadRequestError('Request body is not valid JSON');
+  }
+  return validate(schema, parsed);
+}
+
+export function parseQuery<S extends ZodType>(req: ApiRequest, schema: S): z.output<S> {
+  return validate(schema, req.query);
+}
+
+export function json(body: unknown, status = 200, extra: Omit<ApiResult, 'status' | 'body'> = {}): ApiResult {
+  return { status, body, ...extra };
+}
+
+function toResponse(result: ApiResult): APIGatewayProxyStructuredResultV2 {
+  const status = result.status ?? 200;
+  return {
+    statusCode: status,
+    headers: { ...BASE_HEADERS, ...result.headers },
+    cookies: result.cookies,
+    body: status === 204 || result.body === undefined ? '' : JSON.stringify(result.body),
+  };
+}
+
+function errorResponse(err: unknown, event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResultV2 {
+  if (err instanceof HttpError) {
+    return toResponse({ status: err.status, body: { message: err.message, ...(err.errors ? { errors: err.errors } : {}) }, headers: err.headers });
+  }
+  logger.error('unhandled error', { routeKey: event.routeKey, err: err instanceof Error ? err.stack : String(err) });
+  return toResponse({ status: 500, body: { message: 'Something went wrong on our side. Please try again.' } });
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** Refuses state-changing requests sent by a page of another origin (CSRF). */
+function checkOrigin(event: APIGatewayProxyEventV2) {
+  if (event.requestContext.http.method === 'GET' || event.requestContext.http.method === 'HEAD') return;
+  const origin = event.headers?.origin;
+  if (!origin) return; // non-browser clients (webhooks, curl) send none; browsers always do on POST
+  const host = originOf(origin);
+  const allowed = new Set(
+    [event.headers?.['x-forwarded-host'], event.headers?.host, ...config.allowedOrigins.map(originOf)]
+      .filter((h): h is string => Boolean(h))
+      .map((h) => h.toLowerCase()),
+  );
+  if (!host || !allowed.has(host)) throw new ForbiddenError('Cross-origin request refused');
+}
+
+async function loadSession(cookies: Record<string, string>): Promise<{ session: ApiRequest['session']; user: SessionUser | null }> {
+  const token = cookies[SESSION_COOKIE];
+  if (!token) return { session: null, user: null };
+  const session = await getSession(token);
+  if (!session) return { session: null, user: null };
+  const user = await getUser(session.tenantId, session.userId);
+  if (!user || user.status === 'rejected') return { session: null, user: null };
+  return { session: { ...session, token }, user: toSessionUser(user) };
+}
+
+function authorize(route: ApiRoute, user: SessionUser | null) {
+  if (route.access === 'public') return;
+  if (!user) throw new UnauthorizedError();
+  if (route.access !== 'session' && !user.permissions.includes(route.access)) throw new ForbiddenError();
+}
+
+const apiContext = (fn: FunctionName): middy.MiddlewareObj<ApiEvent, APIGatewayProxyStructuredResultV2> => ({
+  before: async (request) => {
+    const event = request.event;
+    const route = findRouteByKey(event.routeKey);
+    if (!route || route.fn !== fn) throw new NotFoundError(`No route for ${event.routeKey}`);
+    checkOrigin(event);
+    const cookies = parseCookies(event);
+    const { session, user } = await loadSession(cookies);
+    authorize(route, user);
+    event.api = {
+      event,
+      route,
+      params: (event.pathParameters ?? {}) as Record<string, string>,
+      query: (event.queryStringParameters ?? {}) as Record<string, string>,
+      cookies,
+      ip: event.requestContext.http.sourceIp,
+      session,
+      user,
+    };
+  },
+  onError: async (request) => {
+    request.response = errorResponse(request.error, request.event);
+  },
+});
+
+export function defineFunction<A extends Record<string, Action>>(fn: FunctionName, actions: A) {
+  const handler = middy<ApiEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
+    .use(apiContext(fn))
+    .handler(async (event) => {
+      const api = event.api!;
+      const action = actions[api.route.action];
+      if (!action) throw new NotFoundError(`No action ${api.route.action}`);
+      return toResponse(await action(api));
+    });
+  return { fn, actions, handler };
+}

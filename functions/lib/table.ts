@@ -1,0 +1,31 @@
+// The single table's shape: key attributes, GSIs and the TTL attribute. The CDK stack and the local
+// stack both create the table from this description.
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
+export const TABLE_KEYS = { partitionKey: 'PK', sortKey: 'SK' } as const;
+export const TTL_ATTRIBUTE = 'expiresAt';
+export const GSIS = [
+  { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+  { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+] as const;
+
+export function createTableInput(tableName: string): CreateTableCommandInput {
+  const attributes = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...GSIS.flatMap((g) => [g.partitionKey, g.sortKey])];
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: attributes.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: GSIS.map((g) => ({
+      IndexName: g.indexName,
+      KeySchema: [
+        { AttributeName: g.partitionKey, KeyType: 'HASH' },
+        { AttributeName: g.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  };
+}

@@ -1,0 +1,170 @@
+// A small API Gateway (HTTP API, payload 2.0) emulator: turns each request into the event the Lambda
+// receives, matched against the route table, and calls the same handler. Optionally serves the built
+// SPA from the same origin with the security headers CloudFront adds.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { matchRoute, routeKey } from '../../shared/routes';
+import { SECURITY_HEADERS } from '../../shared/security-headers';
+import { FUNCTIONS } from '../registry';
+
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024; // API Gateway's own limit
+const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export interface ApiServerOptions {
+  port: number;
+  host?: string;
+  /** Folder of the built SPA; when absent only /api is served. */
+  staticDir?: string;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_PAYLOAD_BYTES) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string | string[]>, body: string | Buffer) {
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+function toEvent(req: IncomingMessage, url: URL, key: string, pathParameters: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === 'cookie') continue;
+    headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const cookies = req.headers.cookie?.split(';').map((c) => c.trim()).filter(Boolean);
+  const contentType = headers['content-type'] ?? '';
+  const isText = body.length === 0 || TEXT_TYPES.test(contentType);
+  const now = Date.now();
+  const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  return {
+    version: '2.0',
+    routeKey: key,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    cookies,
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: { method: req.method ?? 'GET', path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp, userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(),
+      routeKey: key,
+      stage: '$default',
+      time: new Date(now).toUTCString(),
+      timeEpoch: now,
+    },
+    body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !isText,
+  };
+}
+
+function lambdaContext(fn: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: fn,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${fn}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${fn}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => 29_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+  const match = matchRoute(req.method ?? 'GET', url.pathname);
+  if (!match) return send(res, 404, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Not Found' }));
+  const body = await readBody(req);
+  if (body === 'too-large') return send(res, 413, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Request Entity Too Large' }));
+  const { route, pathParameters } = match;
+  const event = toEvent(req, url, routeKey(route), pathParameters, body);
+  const fn = FUNCTIONS[route.fn];
+  const result = (await (fn.handler as (e: unknown, c: Context) => Promise<APIGatewayProxyStructuredResultV2>)(event, lambdaContext(route.fn))) ?? {};
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  const payload = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? '');
+  send(res, result.statusCode ?? 200, headers, payload);
+}
+
+async function handleStatic(res: ServerResponse, url: URL, staticDir: string) {
+  const root = resolve(staticDir);
+  const requested = normalize(join(root, decodeURIComponent(url.pathname)));
+  let file = requested.startsWith(root) ? requested : join(root, 'index.html');
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) file = join(root, 'index.html'); // client-side routes
+  const content = await readFile(file).catch(() => null);
+  if (!content) return send(res, 503, { 'content-type': 'text/plain' }, 'The web app is not built yet. Run: npm run build:web');
+  const isAsset = file.includes(`${join(root, 'assets')}`);
+  send(
+    res,
+    200,
+    {
+      ...SECURITY_HEADERS,
+      'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+      'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+    },
+    content,
+  );
+}
+
+export function createApiServer(options: Omit<ApiServerOptions, 'port'>): Server {
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const work = url.pathname.startsWith('/api/') || url.pathname === '/api'
+      ? handleApi(req, res, url)
+      : options.staticDir
+        ? handleStatic(res, url, options.staticDir)
+        : Promise.resolve(send(res, 404, { 'content-type': 'text/plain' }, 'Not Found'));
+    work.catch((err) => {
+      console.error(err);
+      if (!res.headersSent) send(res, 502, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Bad Gateway' }));
+    });
+  });
+}
+
+export async function startApiServer(options: ApiServerOptions): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
+  const server = createApiServer(options);
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((ok, fail) => server.once('error', fail).listen(options.port, host, ok));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    server,
+    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    close: () => new Promise((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+  };
+}

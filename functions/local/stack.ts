@@ -1,0 +1,56 @@
+// The whole product on one machine: DynamoDB Local, s3rver, the API Gateway emulator with the real
+// handlers, the built SPA on the same origin, and the demo data.
+import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { ensureBucket, ensureTable, startDynamoDbLocal, startS3rver, useLocalEnvironment, type RunningService } from './services';
+
+export const LOCAL_TABLE = 'dockyard-local';
+export const LOCAL_BUCKET = 'dockyard-uploads-local';
+
+export interface LocalStackOptions {
+  port: number;
+  host?: string;
+  /** Folder for persisted data; omitted = in memory / temporary (tests). */
+  dataDir?: string;
+  staticDir?: string;
+  log?: (line: string) => void;
+}
+
+export async function startLocalStack(options: LocalStackOptions) {
+  const log = options.log ?? (() => undefined);
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const started = Date.now();
+    const dynamo: RunningService = await startDynamoDbLocal({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') });
+    stops.push(dynamo.stop);
+    log(`DynamoDB Local   ${dynamo.endpoint}`);
+
+    const s3Dir = options.dataDir ? join(options.dataDir, 's3') : mkdtempSync(join(tmpdir(), 'dockyard-s3-'));
+    if (!options.dataDir) stops.push(async () => rmSync(s3Dir, { recursive: true, force: true }));
+    const s3 = await startS3rver({ dataDir: s3Dir });
+    stops.push(s3.stop);
+    log(`S3 (s3rver)      ${s3.endpoint}`);
+
+    useLocalEnvironment({ dynamoDbEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, tableName: LOCAL_TABLE, uploadsBucket: LOCAL_BUCKET });
+    await ensureTable(dynamo.endpoint, LOCAL_TABLE);
+    await ensureBucket(s3.endpoint, LOCAL_BUCKET);
+
+    // Imported only now: the handlers read the environment set above.
+    const { seedDemoData } = await import('./seed');
+    const { created } = await seedDemoData();
+    log(created ? 'Demo data        seeded' : 'Demo data        already present');
+
+    const { startApiServer } = await import('./api-emulator');
+    const api = await startApiServer({ port: options.port, host: options.host, staticDir: options.staticDir && resolve(options.staticDir) });
+    stops.push(api.close);
+    log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { url: api.url, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

@@ -1,0 +1,7 @@
+// Every Lambda function by name, for the local API emulator and the route-table test.
+// CDK bundles functions/<name>/handler.ts for each name in FUNCTION_NAMES.
+import type { FunctionName } from '../shared/routes';
+import * as auth from './auth/handler';
+import * as platform from './platform/handler';
+
+export const FUNCTIONS = { auth, platform } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

@@ -1,0 +1,147 @@
+// Users: one item per user under its tenant, plus one login alias item per username, email and
+// mobile number (global, so sign-in finds the tenant from the identifier and aliases stay unique).
+import { randomUUID } from 'node:crypto';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ddb } from '../lib/aws';
+import { config } from '../lib/config';
+import { withoutKeys } from '../lib/dynamo';
+import { ConflictError } from '../lib/errors';
+import { auditPut, type Actor } from '../lib/audit';
+import { canAccessFor, permissionsFor } from '../../shared/roles';
+import type { SessionUser } from '../../shared/contracts/auth';
+
+export type UserStatus = 'pending' | 'active' | 'rejected';
+
+export interface User {
+  id: string;
+  tenantId: string;
+  username: string;
+  email: string | null;
+  phoneNumber: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: string;
+  extraRoles: string[];
+  userType: string | null;
+  status: UserStatus;
+  isVerified: boolean;
+  passwordHash: string;
+  createdAt: string;
+}
+
+type AliasKind = 'username' | 'email' | 'phone';
+
+/** +91 followed by 10 digits for Indian mobile numbers; other digit strings keep their digits. */
+export function normalizePhone(value: string): string | null {
+  const digits = value.replace(/[\s()-]/g, '');
+  if (!/^\+?\d{10,15}$/.test(digits)) return null;
+  const bare = digits.replace(/^\+/, '');
+  if (bare.length === 10) return `+91${bare}`;
+  if (bare.length === 12 && bare.startsWith('91')) return `+${bare}`;
+  return `+${bare}`;
+}
+
+/** Which alias an identifier typed at sign-in names. */
+export function aliasOf(identifier: string): { kind: AliasKind; value: string } {
+  const trimmed = identifier.trim();
+  if (trimmed.includes('@')) return { kind: 'email', value: trimmed.toLowerCase() };
+  const phone = normalizePhone(trimmed);
+  if (phone) return { kind: 'phone', value: phone };
+  return { kind: 'username', value: trimmed.toLowerCase() };
+}
+
+export const userKeys = {
+  pk: (tenantId: string) => `TENANT#${tenantId}`,
+  sk: (userId: string) => `USER#${userId}`,
+  alias: (kind: AliasKind, value: string) => ({ PK: `LOGIN#${kind}#${value}`, SK: 'LOGIN' }),
+};
+
+function aliasesOf(user: Pick<User, 'username' | 'email' | 'phoneNumber'>) {
+  const list: { kind: AliasKind; value: string }[] = [{ kind: 'username', value: user.username.toLowerCase() }];
+  if (user.email) list.push({ kind: 'email', value: user.email.toLowerCase() });
+  if (user.phoneNumber) {
+    const phone = normalizePhone(user.phoneNumber);
+    if (phone) list.push({ kind: 'phone', value: phone });
+  }
+  return list;
+}
+
+function toItem(user: User) {
+  return { PK: userKeys.pk(user.tenantId), SK: userKeys.sk(user.id), entity: 'user', ...user };
+}
+
+const fromItem = (item: Record<string, unknown>) => withoutKeys<User>(item);
+
+export async function getUser(tenantId: string, userId: string): Promise<User | null> {
+  const res = await ddb().send(
+    new GetCommand({ TableName: config.tableName, Key: { PK: userKeys.pk(tenantId), SK: userKeys.sk(userId) } }),
+  );
+  return res.Item ? fromItem(res.Item) : null;
+}
+
+export async function findUserByIdentifier(identifier: string): Promise<User | null> {
+  const { kind, value } = aliasOf(identifier);
+  const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: userKeys.alias(kind, value) }));
+  if (!res.Item) return null;
+  return getUser(String(res.Item.tenantId), String(res.Item.userId));
+}
+
+export type NewUser = Omit<User, 'id' | 'createdAt'> & { id?: string };
+
+/** Creates the user and its login aliases in one transaction; a taken alias refuses the whole write. */
+export async function createUser(input: NewUser, actor: Actor | null, now = new Date()): Promise<User> {
+  const user: User = { ...input, id: input.id ?? randomUUID(), createdAt: now.toISOString() };
+  const aliases = aliasesOf(user);
+  try {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: config.tableName, Item: toItem(user), ConditionExpression: 'attribute_not_exists(PK)' } },
+          ...aliases.map((a) => ({
+            Put: {
+              TableName: config.tableName,
+              Item: { ...userKeys.alias(a.kind, a.value), tenantId: user.tenantId, userId: user.id },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          })),
+          auditPut({ tenantId: user.tenantId, actor, action: 'user.created', entityType: 'user', entityId: user.id, after: { ...user } }, now),
+        ],
+      }),
+    );
+  } catch (err) {
+    if (err instanceof TransactionCanceledException) {
+      const reasons = err.CancellationReasons ?? [];
+      const taken = aliases.find((_, i) => reasons[i + 1]?.Code === 'ConditionalCheckFailed');
+      const field = taken?.kind === 'phone' ? 'phoneNumber' : (taken?.kind ?? 'username');
+      throw new ConflictError('An account with this email, username or mobile number already exists', {
+        [field]: `This ${taken?.kind === 'phone' ? 'mobile number' : (taken?.kind ?? 'username')} is already registered`,
+      });
+    }
+    throw err;
+  }
+  return user;
+}
+
+export function toSessionUser(user: User): SessionUser {
+  const roles = [...new Set([user.role, ...user.extraRoles])];
+  // A registration waiting for approval (or rejected) may sign in but holds no permission yet.
+  const permissions = user.status === 'active' ? permissionsFor(roles) : [];
+  return {
+    id: user.id,
+    tenantId: user.tenantId,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    profileImageUrl: user.profileImageUrl,
+    role: user.role,
+    roles,
+    permissions,
+    canAccess: canAccessFor(permissions),
+    userType: user.userType,
+    isVerified: user.isVerified,
+  };
+}

@@ -1,0 +1,143 @@
+// Roles -> permissions -> canAccess flags. The one module that decides who may do what:
+// the session answer, the sidebar and every server-side route check read it.
+
+export const PERMISSIONS = [
+  'dashboard:read',
+  'appointments:read',
+  'appointments:write',
+  'appointments:book',
+  'reschedules:request',
+  'reschedules:decide',
+  'checkins:write',
+  'yard:read',
+  'yard:write',
+  'facilities:read',
+  'facilities:write',
+  'carriers:read',
+  'carriers:write',
+  'analytics:read',
+  'integrations:manage',
+  'users:manage',
+  'wms:read',
+  'wms:write',
+  'messaging:send',
+  'settings:configure',
+  'driver:self',
+  'admin:panel',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** The five platform roles (the sample accounts and the test page use exactly these). */
+export const PLATFORM_ROLES = ['admin', 'operations', 'yard_manager', 'driver', 'spectator'] as const;
+
+/** Role choices offered at registration, per user type (spec doc 1 §6). */
+export const REGISTRATION_ROLES = {
+  dockyard_employee: ['yard_manager', 'operations_manager', 'warehouse_manager', 'security_officer', 'admin'],
+  internal_user: ['tenant_admin', 'tenant_operator', 'vendor_supplier', 'logistics_coordinator'],
+  external_user: ['driver', 'truck_owner', 'transporter_company', 'freight_forwarder'],
+} as const;
+export type UserType = keyof typeof REGISTRATION_ROLES;
+
+export const ROLES = [
+  ...PLATFORM_ROLES,
+  'operations_manager',
+  'warehouse_manager',
+  'security_officer',
+  'tenant_admin',
+  'tenant_operator',
+  'vendor_supplier',
+  'logistics_coordinator',
+  'truck_owner',
+  'transporter_company',
+  'freight_forwarder',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+const READ_STAFF: Permission[] = ['dashboard:read', 'appointments:read', 'yard:read', 'facilities:read', 'analytics:read'];
+const EXTERNAL_BOOKER: Permission[] = ['appointments:book', 'reschedules:request'];
+const OPERATIONS: Permission[] = [
+  ...READ_STAFF,
+  'appointments:write',
+  'appointments:book',
+  'reschedules:request',
+  'reschedules:decide',
+  'checkins:write',
+  'yard:write',
+  'facilities:write',
+  'carriers:read',
+  'carriers:write',
+  'wms:read',
+  'wms:write',
+  'messaging:send',
+  'settings:configure',
+];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  operations: OPERATIONS,
+  operations_manager: OPERATIONS,
+  yard_manager: [
+    ...READ_STAFF,
+    'appointments:write',
+    'appointments:book',
+    'reschedules:request',
+    'reschedules:decide',
+    'checkins:write',
+    'yard:write',
+    'carriers:read',
+    'messaging:send',
+  ],
+  warehouse_manager: [...READ_STAFF, 'wms:read', 'wms:write'],
+  security_officer: ['dashboard:read', 'appointments:read', 'yard:read', 'checkins:write'],
+  spectator: [...READ_STAFF, 'wms:read'],
+  tenant_admin: [...EXTERNAL_BOOKER, 'appointments:read'],
+  tenant_operator: [...EXTERNAL_BOOKER],
+  vendor_supplier: [...EXTERNAL_BOOKER],
+  logistics_coordinator: [...EXTERNAL_BOOKER],
+  driver: [...EXTERNAL_BOOKER, 'checkins:write', 'driver:self'],
+  truck_owner: [...EXTERNAL_BOOKER],
+  transporter_company: [...EXTERNAL_BOOKER],
+  freight_forwarder: [...EXTERNAL_BOOKER],
+};
+
+/** Permissions that change data; a role holding none of them is read-only. */
+const WRITE_PERMISSIONS = new Set<Permission>(
+  PERMISSIONS.filter((p) => p.endsWith(':write') || p.endsWith(':book') || p.endsWith(':request') || p.endsWith(':decide') || p.endsWith(':manage') || p.endsWith(':send') || p.endsWith(':configure')),
+);
+
+export interface CanAccess {
+  adminPanel: boolean;
+  wms: boolean;
+  analytics: boolean;
+  driverMobile: boolean;
+  readOnly: boolean;
+}
+
+export const NO_ACCESS: CanAccess = { adminPanel: false, wms: false, analytics: false, driverMobile: false, readOnly: false };
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function permissionsFor(roles: readonly string[]): Permission[] {
+  const granted = new Set<Permission>();
+  for (const role of roles) if (isRole(role)) for (const p of ROLE_PERMISSIONS[role]) granted.add(p);
+  return PERMISSIONS.filter((p) => granted.has(p));
+}
+
+export function canAccessFor(permissions: readonly Permission[]): CanAccess {
+  const has = (p: Permission) => permissions.includes(p);
+  return {
+    adminPanel: has('admin:panel'),
+    wms: has('wms:read'),
+    analytics: has('analytics:read'),
+    driverMobile: has('driver:self'),
+    readOnly: permissions.length > 0 && !permissions.some((p) => WRITE_PERMISSIONS.has(p)),
+  };
+}
+
+/** True if the roles list contains the role or the single role equals it (spec doc 1 §6). */
+export function hasRole(user: { role?: string; roles?: readonly string[] } | null | undefined, role: string): boolean {
+  if (!user) return false;
+  return user.role === role || (user.roles ?? []).includes(role);
+}

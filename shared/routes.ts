@@ -1,0 +1,68 @@
+// The route table: every API route, the function that serves it and what it needs.
+// The CDK stack, the local API Gateway emulator and the RBAC matrix test are all built from it.
+import type { Permission } from './roles';
+
+/** 'public': no session; 'session': any signed-in user; otherwise the permission required. */
+export type Access = 'public' | 'session' | Permission;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRoute {
+  method: HttpMethod;
+  path: string;
+  /** The Lambda function that serves the route (functions/<fn>/handler.ts). */
+  fn: FunctionName;
+  /** The action inside that function's handler. */
+  action: string;
+  access: Access;
+}
+
+export const FUNCTION_NAMES = ['auth', 'platform'] as const;
+export type FunctionName = (typeof FUNCTION_NAMES)[number];
+
+export const ROUTES = [
+  { method: 'GET', path: '/api/health', fn: 'platform', action: 'health', access: 'public' },
+  { method: 'POST', path: '/api/auth/login', fn: 'auth', action: 'login', access: 'public' },
+  { method: 'POST', path: '/api/auth/logout', fn: 'auth', action: 'logout', access: 'public' },
+  { method: 'GET', path: '/api/auth/user', fn: 'auth', action: 'currentUser', access: 'session' },
+] as const satisfies readonly ApiRoute[];
+
+export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+const byKey = new Map<string, ApiRoute>(ROUTES.map((r) => [routeKey(r), r]));
+
+export function findRouteByKey(key: string): ApiRoute | undefined {
+  return byKey.get(key);
+}
+
+/** Matches a concrete method + path against the table; path parameters are `{name}` segments. */
+export function matchRoute(method: string, path: string): { route: ApiRoute; pathParameters: Record<string, string> } | undefined {
+  const segments = path.split('/');
+  let best: { route: ApiRoute; pathParameters: Record<string, string>; literal: number } | undefined;
+  for (const route of ROUTES as readonly ApiRoute[]) {
+    if (route.method !== method) continue;
+    const pattern = route.path.split('/');
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let literal = 0;
+    let ok = true;
+    for (let i = 0; i < pattern.length; i++) {
+      const p = pattern[i]!;
+      const s = segments[i]!;
+      if (p.startsWith('{') && p.endsWith('}')) {
+        if (!s) { ok = false; break; }
+        params[p.slice(1, -1)] = decodeURIComponent(s);
+      } else if (p === s) literal++;
+      else { ok = false; break; }
+    }
+    // A literal segment beats a parameter (/api/facilities/default/... over /api/facilities/{id}/...).
+    if (ok && (!best || literal > best.literal)) best = { route, pathParameters: params, literal };
+  }
+  return best && { route: best.route, pathParameters: best.pathParameters };
+}
+
+export function routesOf(fn: FunctionName): ApiRoute[] {
+  return (ROUTES as readonly ApiRoute[]).filter((r) => r.fn === fn);
+}
