@@ -1,0 +1,50 @@
+// The single DynamoDB table and the private uploads bucket.
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/lib/table';
+
+export class Data extends Construct {
+  readonly table: Table;
+  readonly uploads: Bucket;
+
+  constructor(scope: Construct, id: string, props: { allowedOrigins: string[] }) {
+    super(scope, id);
+    this.table = new Table(this, 'table', {
+      partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: TableEncryption.AWS_MANAGED,
+      deletionProtection: true,
+      // Customer data: never deleted with the stack.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const gsi of GSIS) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: gsi.indexName,
+        partitionKey: { name: gsi.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: gsi.sortKey, type: AttributeType.STRING },
+      });
+    }
+
+    this.uploads = new Bucket(this, 'uploads', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      versioned: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      // Browsers upload registration documents straight to the bucket with presigned POSTs.
+      cors: [{ allowedMethods: [HttpMethods.POST, HttpMethods.PUT, HttpMethods.GET], allowedOrigins: props.allowedOrigins, allowedHeaders: ['*'], maxAge: 3000 }],
+      lifecycleRules: [
+        // Uploads that never became part of a registration.
+        { id: 'abandoned-uploads', prefix: 'pending/', expiration: Duration.days(1) },
+        { id: 'old-versions', noncurrentVersionExpiration: Duration.days(30) },
+        { id: 'incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+    });
+  }
+}

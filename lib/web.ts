@@ -1,0 +1,98 @@
+// The SPA: a private bucket behind CloudFront (origin access control), /api/* routed to the HTTP API
+// on the same origin, and the security headers of shared/security-headers.ts on every response.
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { existsSync } from 'node:fs';
+import { CONTENT_SECURITY_POLICY, HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from '../shared/security-headers';
+
+export class Web extends Construct {
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: { httpApi: HttpApi; distDir: string }) {
+    super(scope, id);
+    const bucket = new Bucket(this, 'spa', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.DESTROY, // rebuilt from the repo on every deploy
+      autoDeleteObjects: false,
+    });
+
+    const headers = new ResponseHeadersPolicy(this, 'security-headers', {
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: SECURITY_HEADERS['permissions-policy']!, override: true }],
+      },
+    });
+
+    // Client-side routes (/scheduling, /wms...) are served index.html; files and /api are not touched.
+    const spaRouting = new CloudFrontFunction(this, 'spa-routing', {
+      code: FunctionCode.fromInline(
+        "function handler(event){var r=event.request;if(r.uri.indexOf('.')===-1){r.uri='/index.html';}return r;}",
+      ),
+    });
+    // The API checks Origin against the viewer's host, which API Gateway would otherwise not see.
+    const forwardHost = new CloudFrontFunction(this, 'forward-host', {
+      code: FunctionCode.fromInline(
+        "function handler(event){var r=event.request;if(r.headers.host){r.headers['x-forwarded-host']={value:r.headers.host.value};}return r;}",
+      ),
+    });
+
+    const apiDomain = `${props.httpApi.apiId}.execute-api.${Stack.of(this).region}.amazonaws.com`;
+    this.distribution = new Distribution(this, 'cdn', {
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        responseHeadersPolicy: headers,
+        functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(apiDomain),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+          functionAssociations: [{ function: forwardHost, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+      },
+    });
+
+    // The SPA is deployed when it has been built (npm run deploy builds it first).
+    if (existsSync(props.distDir)) {
+      new BucketDeployment(this, 'spa-deployment', {
+        sources: [Source.asset(props.distDir)],
+        destinationBucket: bucket,
+        distribution: this.distribution,
+        distributionPaths: ['/index.html'],
+      });
+    }
+  }
+}

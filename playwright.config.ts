@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser journeys in Debian's Chromium against the whole local stack (in-memory data).
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'npx tsx bin/local.ts',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    env: { PORT: String(PORT), LOCAL_IN_MEMORY: '1', LOG_LEVEL: 'warn' },
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: 'pipe',
+  },
+});

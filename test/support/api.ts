@@ -1,0 +1,98 @@
+// Integration test harness: a fresh table and bucket, the demo data, and the API Gateway emulator
+// on a free port, all in this test file's process; plus an HTTP client with a cookie jar.
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { inject } from 'vitest';
+import { ensureBucket, ensureTable, useLocalEnvironment } from '../../functions/local/services';
+
+export interface TestApi {
+  url: string;
+  tableName: string;
+  close: () => Promise<void>;
+}
+
+export async function startTestApi(): Promise<TestApi> {
+  const dynamoDbEndpoint = inject('dynamoDbEndpoint');
+  const s3Endpoint = inject('s3Endpoint');
+  const suffix = randomUUID().slice(0, 8);
+  const tableName = `test-${suffix}`;
+  const uploadsBucket = `uploads-${suffix}`;
+  useLocalEnvironment({ dynamoDbEndpoint, s3Endpoint, tableName, uploadsBucket });
+  await Promise.all([ensureTable(dynamoDbEndpoint, tableName), ensureBucket(s3Endpoint, uploadsBucket)]);
+  const { seedDemoData } = await import('../../functions/local/seed');
+  await seedDemoData();
+  const { startApiServer } = await import('../../functions/local/api-emulator');
+  const api = await startApiServer({ port: 0 });
+  return { url: api.url, tableName, close: api.close };
+}
+
+export interface HttpResponse<T = any> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** Local address to send from (127.0.0.x), to act as another client IP. */
+  localAddress?: string;
+}
+
+/** A minimal HTTP client that keeps cookies like a browser would. */
+export class Client {
+  private cookies = new Map<string, string>();
+  constructor(private readonly baseUrl: string) {}
+
+  get hasSession() {
+    return this.cookies.has('dy_session');
+  }
+
+  request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+    const url = new URL(path, this.baseUrl);
+    const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const headers: Record<string, string> = { ...(payload !== undefined && options.rawBody === undefined ? { 'content-type': 'application/json' } : {}), ...options.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(url, { method, headers, localAddress: options.localAddress }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          for (const line of res.headers['set-cookie'] ?? []) {
+            const [pair, ...attrs] = line.split(';');
+            const [name, value = ''] = pair!.split('=');
+            const expired = attrs.some((a) => /max-age=0/i.test(a.trim()));
+            if (expired || !value) this.cookies.delete(name!.trim());
+            else this.cookies.set(name!.trim(), value);
+          }
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: any = text;
+          try {
+            body = text ? JSON.parse(text) : undefined;
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
+        });
+      });
+      req.on('error', reject);
+      if (payload !== undefined) req.write(payload);
+      req.end();
+    });
+  }
+
+  get<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('GET', path, options);
+  }
+  post<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('POST', path, { ...options, body });
+  }
+
+  async signIn(identifier: string, password = 'Demo@12345') {
+    const res = await this.post('/api/auth/login', { identifier, password });
+    if (res.status !== 200) throw new Error(`sign-in as ${identifier} failed: ${res.status} ${res.text}`);
+    return res.body.user;
+  }
+}

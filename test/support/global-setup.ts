@@ -1,0 +1,32 @@
+// Starts one in-memory DynamoDB Local and one s3rver for the whole run; each test file gets its
+// own table and bucket on them (see test/support/api.ts).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startDynamoDbLocal, startS3rver } from '../../functions/local/services';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dynamoDbEndpoint: string;
+    s3Endpoint: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  // Pointed at LocalStack (or another endpoint): use it instead of the embedded emulators.
+  const external = process.env.AWS_ENDPOINT_URL;
+  if (external) {
+    project.provide('dynamoDbEndpoint', external);
+    project.provide('s3Endpoint', external);
+    return;
+  }
+  const s3Dir = mkdtempSync(join(tmpdir(), 'dockyard-test-s3-'));
+  const [dynamo, s3] = await Promise.all([startDynamoDbLocal(), startS3rver({ dataDir: s3Dir })]);
+  project.provide('dynamoDbEndpoint', dynamo.endpoint);
+  project.provide('s3Endpoint', s3.endpoint);
+  return async () => {
+    await Promise.all([dynamo.stop(), s3.stop()]);
+    rmSync(s3Dir, { recursive: true, force: true });
+  };
+}

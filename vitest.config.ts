@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit, integration (real local HTTP path on DynamoDB Local + s3rver) and CDK tests.
+// Browser journeys run with Playwright (playwright.config.ts).
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/e2e/**', 'node_modules/**'],
+    globalSetup: ['test/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    env: { LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+  },
+});
