@@ -2,11 +2,14 @@
 import { defineFunction, json, parseBody, requireUser, sessionCookie, clearedSessionCookie, type ApiRequest } from '../lib/http';
 import { loginSchema } from '../../shared/contracts/auth';
 import { signIn, signOut } from './service';
+import { deleteSession } from '../repositories/sessions';
 
 export const { handler, actions } = defineFunction('auth', {
   async login(req: ApiRequest) {
     const input = parseBody(req, loginSchema);
     const { user, token, maxAgeSeconds } = await signIn(input, req.ip);
+    // A sign-in replaces the session this browser had (the test page switches accounts this way).
+    if (req.session) await deleteSession(req.session.token);
     return json({ user }, 200, { cookies: [sessionCookie(token, maxAgeSeconds)] });
   },
 

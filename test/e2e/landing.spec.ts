@@ -1,15 +1,50 @@
 import { expect, test } from '@playwright/test';
 
+const FOOTER_LINKS = ['/features', '/mobile-app', '/messaging', '/security', '/support', '/help-center', '/documentation', '/training', '/contact', '/about', '/careers', '/partners', '/legal'];
+
 test.describe('public pages', () => {
-  test('the landing page shows the product and a Sign In link', async ({ page }) => {
+  test('the landing page shows the product, its features, testimonials and the footer links', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Sign In' }).first()).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Run every dock, yard and warehouse from one screen');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/login');
+    await expect(page.getByTestId('feature-card')).toHaveCount(6);
+    await expect(page.getByTestId('testimonial')).toHaveCount(3);
+    for (const figure of ['75%', '50%', '90%', '24/7']) await expect(page.getByText(figure, { exact: true })).toBeVisible();
+    const hrefs = await page.getByRole('contentinfo').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(FOOTER_LINKS);
+  });
+
+  test('the Quick Slot Booking button opens its dialog', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Quick Slot Booking' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+
+  test('the landing page switches to Hindi and back, and remembers the choice', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /Language/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('हर डॉक, यार्ड और वेयरहाउस एक ही स्क्रीन से चलाएँ');
+    await expect(page.getByRole('link', { name: 'साइन इन' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'त्वरित स्लॉट बुकिंग' })).toBeVisible();
+    await page.getByRole('button', { name: /भाषा/ }).click();
+    await expect(page.getByRole('button', { name: 'Quick Slot Booking' })).toBeVisible();
   });
 
   test('an unknown path shows the 404 page', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  });
+
+  test('a static information page ends with the shared footer', async ({ page }) => {
+    await page.goto('/legal');
+    await expect(page.getByRole('heading', { level: 1, name: 'Legal' })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link')).toHaveCount(13);
   });
 });

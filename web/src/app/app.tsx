@@ -1,31 +1,21 @@
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../../shared/product';
-
-function Landing() {
-  return (
-    <main className="p-8">
-      <h1 className="text-3xl font-bold">{PRODUCT_NAME}</h1>
-      <Link to="/login">Sign In</Link>
-    </main>
-  );
-}
-
-function NotFound() {
-  return (
-    <main className="p-8">
-      <h1 className="text-2xl font-bold">404 Page Not Found</h1>
-      <p>Did you forget to add the page to the router?</p>
-    </main>
-  );
-}
+// Providers (query cache, i18n, toasts, router) around the route table.
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import '../lib/i18n';
+import { createQueryClient } from '../lib/query-client';
+import { ToastProvider } from '../lib/toast';
+import { AppRoutes } from './router';
 
 export function App() {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/" element={<Landing />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </ToastProvider>
+    </QueryClientProvider>
   );
 }

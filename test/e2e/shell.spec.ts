@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import { sidebarItems, signIn } from './support';
+
+const SIDEBAR: Record<string, string[]> = {
+  admin: ['Overview', 'Appointments', 'Book Appointment', 'Reschedule', 'Live Tracking', 'Driver Mobile App', 'Check-in', 'Facilities', 'Warehouse Management', 'Carriers', 'Reports', 'Integrations', 'Test User Roles', 'Configuration', 'Users'],
+  operations: ['Overview', 'Appointments', 'Book Appointment', 'Reschedule', 'Live Tracking', 'Check-in', 'Facilities', 'Warehouse Management', 'Carriers', 'Reports', 'Configuration'],
+  yard_manager: ['Overview', 'Appointments', 'Book Appointment', 'Reschedule', 'Live Tracking', 'Check-in', 'Facilities', 'Carriers', 'Reports'],
+  spectator: ['Overview', 'Appointments', 'Live Tracking', 'Facilities', 'Warehouse Management', 'Reports'],
+};
+const FIRST_NAMES: Record<string, string> = { admin: 'Aarav', operations: 'Priya', yard_manager: 'Rohit', spectator: 'Meera' };
+
+test.describe('signed-in shell', () => {
+  for (const [role, items] of Object.entries(SIDEBAR)) {
+    test(`${role} signs in and sees exactly the sidebar of the role`, async ({ page }) => {
+      await signIn(page, role);
+      await expect(page.getByRole('heading', { name: `Welcome back, ${FIRST_NAMES[role]}` })).toBeVisible();
+      await expect(page.getByTestId('user-role')).toHaveText(role);
+      expect(await sidebarItems(page)).toEqual(items);
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Dashboard', 'Scheduling', 'Yard', 'Analytics']);
+    });
+  }
+
+  test('the driver signs in to the driver shell with its bottom navigation and no sidebar', async ({ page }) => {
+    await signIn(page, 'driver');
+    await expect(page.getByTestId('driver-shell')).toBeVisible();
+    await expect(page.getByTestId('driver-name')).toHaveText('Suresh');
+    await expect(page.getByRole('navigation', { name: 'Driver' }).getByRole('link')).toHaveText(['Dashboard', 'Book', 'Reschedule', 'Check-in']);
+    await expect(page.getByRole('navigation', { name: 'Sidebar' })).toHaveCount(0);
+    await page.getByRole('navigation', { name: 'Driver' }).getByRole('link', { name: 'Book' }).click();
+    await expect(page).toHaveURL(/\/booking$/);
+    await expect(page.getByTestId('driver-shell')).toBeVisible();
+  });
+
+  test('a role without access to a screen is told so', async ({ page }) => {
+    await signIn(page, 'spectator');
+    await page.goto('/users');
+    await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  });
+
+  test('logout ends the session and returns to the landing page', async ({ page }) => {
+    await signIn(page, 'operations');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await page.goto('/scheduling');
+    await expect(page.getByText('You are logged out. Logging in again...').first()).toBeVisible();
+  });
+});
+
+test.describe('sign-in screen', () => {
+  test('shows the validation texts and a failed sign-in', async ({ page }) => {
+    await page.goto('/login');
+    await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Please enter your email, username, or mobile number')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('Email/Username/Mobile Number').fill('operations');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Login Failed' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('signs in with the mobile number and shows the welcome toast', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByLabel('Email/Username/Mobile Number').fill('+91 98000 00003');
+    await page.getByLabel('Password').fill('Demo@12345');
+    await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Welcome back, Rohit!' })).toBeVisible();
+  });
+});
+
+test.describe('guards', () => {
+  test('a signed-out visit to /scheduling shows the notice and lands on /login', async ({ page }) => {
+    await page.goto('/scheduling');
+    await expect(page.getByRole('alert').filter({ hasText: 'Unauthorized' })).toContainText('You are logged out. Logging in again...');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a signed-out visit to /test-auth shows Authentication Required and lands on /login', async ({ page }) => {
+    await page.goto('/test-auth');
+    await expect(page.getByRole('alert').filter({ hasText: 'Authentication Required' })).toContainText('Please log in to access this page.');
+    await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+  });
+});
+
+test.describe('/test-auth', () => {
+  test('shows the role and flags and switches to another sample account', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/test-auth');
+    await expect(page.getByTestId('current-role')).toHaveText('admin');
+    await expect(page.getByTestId('flag-adminPanel')).toContainText('Yes');
+    await expect(page.getByTestId('flag-readOnly')).toContainText('No');
+    await expect(page.getByTestId('account-admin')).toContainText('Current');
+    await page.getByRole('button', { name: 'Test Login spectator' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Logged in as spectator' })).toBeVisible();
+    await expect(page.getByTestId('current-role')).toHaveText('spectator', { timeout: 5000 });
+    await expect(page.getByTestId('flag-readOnly')).toContainText('Yes');
+    await expect(page.getByTestId('account-spectator')).toContainText('Current');
+  });
+});
+
+test.describe('small screens', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the slide-out menu offers the navigation at 390 px', async ({ page }) => {
+    await signIn(page, 'yard_manager');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Open menu' });
+    await expect(menu.getByRole('navigation', { name: 'Mobile' }).getByRole('link')).toHaveText(['Dashboard', 'Scheduling', 'Yard', 'Analytics']);
+    await menu.getByRole('link', { name: 'Carriers' }).click();
+    await expect(page).toHaveURL(/\/carriers$/);
+    await expect(menu).toHaveCount(0);
+  });
+});

@@ -1,0 +1,50 @@
+// Screens that need a session: while it loads, a spinner; signed out, the spec's notice and a
+// redirect to /login (500 ms, or 1 s with the 'Authentication Required' variant); signed in
+// without the screen's permission, a no-access notice (the server refuses the calls anyway).
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { meets, requirementOf } from '../../../shared/navigation';
+import { Notice } from '../components/ui/notice';
+import { Spinner } from '../components/ui/spinner';
+import { useToast } from '../lib/toast';
+import { useSession } from '../features/auth/api/session';
+
+export type GuardVariant = 'unauthorized' | 'authRequired';
+export const REDIRECT_DELAY_MS: Record<GuardVariant, number> = { unauthorized: 500, authRequired: 1000 };
+
+export function useSignedOutRedirect(active: boolean, variant: GuardVariant) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!active || shown.current) return;
+    shown.current = true;
+    toast({
+      title: variant === 'unauthorized' ? t('auth.unauthorizedTitle') : t('auth.authRequiredTitle'),
+      description: variant === 'unauthorized' ? t('auth.unauthorized') : t('auth.authRequired'),
+      variant: 'destructive',
+    });
+    const timer = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS[variant]);
+    return () => clearTimeout(timer);
+  }, [active, variant, toast, navigate, t]);
+}
+
+export function RequireAuth({ children, variant = 'unauthorized' }: { children: ReactNode; variant?: GuardVariant }) {
+  const { t } = useTranslation();
+  const { user, isLoading } = useSession();
+  const { pathname } = useLocation();
+  useSignedOutRedirect(!isLoading && !user, variant);
+  if (isLoading) return <Spinner label={t('common.loading')} />;
+  if (!user) {
+    return (
+      <Notice title={variant === 'unauthorized' ? t('auth.unauthorizedTitle') : t('auth.authRequiredTitle')}>
+        {variant === 'unauthorized' ? t('auth.unauthorized') : t('auth.authRequired')}
+      </Notice>
+    );
+  }
+  const requirement = requirementOf(pathname);
+  if (requirement && !meets(user, requirement)) return <Notice title={t('common.noAccessTitle')}>{t('common.noAccess')}</Notice>;
+  return <>{children}</>;
+}

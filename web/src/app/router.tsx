@@ -1,0 +1,107 @@
+// Every route of the spec: public pages, the session-dependent home, and the signed-in screens,
+// each inside the shell its role gets.
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Notice } from '../components/ui/notice';
+import { Spinner } from '../components/ui/spinner';
+import { LoginRoute } from '../features/auth/routes/login-route';
+import { useSession } from '../features/auth/api/session';
+import { LandingRoute } from '../features/landing/routes/landing-route';
+import { StaffHomeRoute } from '../features/home/routes/staff-home-route';
+import { DriverHomeRoute } from '../features/home/routes/driver-home-route';
+import { TestAuthRoute } from '../features/test-auth/routes/test-auth-route';
+import { StaticPageRoute } from '../features/pages/routes/static-page-route';
+import { NotFoundRoute } from '../features/not-found/routes/not-found-route';
+import { RequireAuth, type GuardVariant } from './guards';
+import { DriverShell } from './shells/driver-shell';
+import { StaffShell } from './shells/staff-shell';
+
+export const STATIC_PAGES = ['features', 'mobile-app', 'messaging', 'security', 'support', 'help-center', 'documentation', 'training', 'contact', 'about', 'careers', 'partners', 'legal'] as const;
+
+function ComingSoon() {
+  const { t } = useTranslation();
+  return <Notice title={t('common.comingSoonTitle')}>{t('common.comingSoon')}</Notice>;
+}
+
+type ShellRule = 'staff' | 'driver' | 'by-role';
+
+interface Screen {
+  path: string;
+  element: ReactNode;
+  /** 'by-role': the driver shell for the driver role, the staff shell for everyone else. */
+  shell: ShellRule;
+  guard?: GuardVariant;
+}
+
+const SCREENS: Screen[] = [
+  { path: '/scheduling', element: <ComingSoon />, shell: 'staff' },
+  { path: '/booking', element: <ComingSoon />, shell: 'by-role' },
+  { path: '/reschedule', element: <ComingSoon />, shell: 'by-role' },
+  { path: '/checkin', element: <ComingSoon />, shell: 'by-role' },
+  { path: '/driver', element: <DriverHomeRoute />, shell: 'driver', guard: 'authRequired' },
+  { path: '/yard', element: <ComingSoon />, shell: 'staff' },
+  { path: '/analytics', element: <ComingSoon />, shell: 'staff' },
+  { path: '/integrations', element: <ComingSoon />, shell: 'staff' },
+  { path: '/users', element: <ComingSoon />, shell: 'staff' },
+  { path: '/facilities', element: <ComingSoon />, shell: 'staff' },
+  { path: '/carriers', element: <ComingSoon />, shell: 'staff' },
+  { path: '/wms', element: <ComingSoon />, shell: 'staff' },
+  { path: '/configuration', element: <ComingSoon />, shell: 'staff' },
+  { path: '/test-auth', element: <TestAuthRoute />, shell: 'by-role', guard: 'authRequired' },
+];
+
+export function isDriver(user: { role: string } | null) {
+  return user?.role === 'driver';
+}
+
+function Shell({ rule, children }: { rule: ShellRule; children: ReactNode }) {
+  const { user } = useSession();
+  const driver = rule === 'driver' || (rule === 'by-role' && isDriver(user));
+  return driver ? <DriverShell>{children}</DriverShell> : <StaffShell>{children}</StaffShell>;
+}
+
+function HomeRoute() {
+  const { t } = useTranslation();
+  const { user, isLoading } = useSession();
+  if (isLoading) return <Spinner label={t('common.loading')} />;
+  if (!user) return <LandingRoute />;
+  if (isDriver(user)) {
+    return (
+      <DriverShell>
+        <DriverHomeRoute />
+      </DriverShell>
+    );
+  }
+  return (
+    <StaffShell>
+      <StaffHomeRoute />
+    </StaffShell>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<HomeRoute />} />
+      {['/login', '/register', '/auth'].map((path) => (
+        <Route key={path} path={path} element={<LoginRoute />} />
+      ))}
+      {STATIC_PAGES.map((slug) => (
+        <Route key={slug} path={`/${slug}`} element={<StaticPageRoute slug={slug} />} />
+      ))}
+      {SCREENS.map((screen) => (
+        <Route
+          key={screen.path}
+          path={screen.path}
+          element={
+            <RequireAuth variant={screen.guard}>
+              <Shell rule={screen.shell}>{screen.element}</Shell>
+            </RequireAuth>
+          }
+        />
+      ))}
+      <Route path="*" element={<NotFoundRoute />} />
+    </Routes>
+  );
+}

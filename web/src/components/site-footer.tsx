@@ -1,0 +1,41 @@
+// The public footer with the thirteen information links (landing page and static pages).
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PRODUCT_NAME } from '../../../shared/product';
+
+export const FOOTER_GROUPS = [
+  { key: 'product', links: ['features', 'mobile-app', 'messaging', 'security'] },
+  { key: 'resources', links: ['support', 'help-center', 'documentation', 'training'] },
+  { key: 'company', links: ['contact', 'about', 'careers', 'partners', 'legal'] },
+] as const;
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  return (
+    <footer className="border-t border-slate-200 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-4">
+        <div>
+          <div className="text-lg font-bold text-white">{PRODUCT_NAME}</div>
+          <p className="mt-2 text-sm">{t('product.tagline')}</p>
+        </div>
+        {FOOTER_GROUPS.map((group) => (
+          <div key={group.key}>
+            <h2 className="text-sm font-semibold text-white">{t(`landing.footer.${group.key}`)}</h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              {group.links.map((slug) => (
+                <li key={slug}>
+                  <Link to={`/${slug}`} className="hover:text-white">
+                    {t(`landing.footer.links.${slug}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <div className="border-t border-slate-800 py-4 text-center text-xs">
+        © {new Date().getFullYear()} {PRODUCT_NAME}. {t('landing.footer.rights')}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,69 @@
+// The session: GET /api/auth/user (a 401 means signed out, silently), sign-in and sign-out.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hasRole as userHasRole, NO_ACCESS, type Permission } from '../../../../../shared/roles';
+import type { LoginInput, LoginResponse, SessionUser } from '../../../../../shared/contracts/auth';
+import { api, isUnauthorized } from '../../../lib/api-client';
+
+export const SESSION_KEY = ['/api/auth/user'] as const;
+const SESSION_REFRESH_MS = 30_000;
+
+async function fetchSessionUser(): Promise<SessionUser | null> {
+  try {
+    return await api.get<SessionUser>('/api/auth/user', { headers: { 'Cache-Control': 'no-cache' } });
+  } catch (err) {
+    if (isUnauthorized(err)) return null;
+    return null; // any other failure also means "no user" (spec doc 1 §4), without an error shown
+  }
+}
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: SESSION_KEY,
+  queryFn: fetchSessionUser,
+  refetchInterval: SESSION_REFRESH_MS,
+  refetchOnWindowFocus: true,
+  refetchOnMount: true,
+  staleTime: 0,
+});
+
+export function useSession() {
+  const { data, isLoading } = useQuery(sessionQueryOptions);
+  const user = data ?? null;
+  return {
+    user,
+    isLoading,
+    isAuthenticated: Boolean(user),
+    hasRole: (role: string) => userHasRole(user, role),
+    hasPermission: (permission: Permission) => Boolean(user?.permissions.includes(permission)),
+    canAccess: user?.canAccess ?? NO_ACCESS,
+  };
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api.post<LoginResponse>('/api/auth/login', input),
+    onSuccess: async ({ user }) => {
+      queryClient.setQueryData(SESSION_KEY, user);
+      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    },
+  });
+}
+
+/** Signs out: the cached user is cleared first; the browser leaves even if the call fails. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return async (destination: '/' | '/login' = '/') => {
+    queryClient.setQueryData(SESSION_KEY, null);
+    try {
+      await api.post('/api/auth/logout');
+    } finally {
+      queryClient.clear();
+      window.location.assign(destination);
+    }
+  };
+}
+
+/** First name, then email, then the given fallback ('User'). */
+export function displayName(user: SessionUser | null, fallback: string): string {
+  return user?.firstName || user?.email || fallback;
+}

@@ -1,0 +1,40 @@
+// The Sign In card: identifier (email, username or mobile) and password.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { loginFormSchema, type LoginForm } from '../../../../../shared/contracts/auth';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { messageOf } from '../../../lib/api-client';
+import { useToast } from '../../../lib/toast';
+import { useLogin } from '../api/session';
+
+export function SignInForm() {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { identifier: '', password: '' } });
+
+  // mutateAsync, not per-call callbacks: the screen unmounts as soon as the session holds a user.
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { user } = await login.mutateAsync(values);
+      toast({ title: t('login.successTitle'), description: t('login.success', { firstName: user.firstName || user.username }) });
+      navigate('/');
+    } catch (error) {
+      toast({ title: t('login.failedTitle'), description: messageOf(error, t('login.failed')), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Field label={t('login.identifier')} autoComplete="username" placeholder={t('login.identifierPlaceholder')} error={formState.errors.identifier?.message} {...register('identifier')} />
+      <Field label={t('login.password')} type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
+      <Button type="submit" className="w-full" disabled={login.isPending}>
+        {login.isPending ? t('login.submitting') : t('login.submit')}
+      </Button>
+    </form>
+  );
+}

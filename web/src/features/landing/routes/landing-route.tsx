@@ -1,0 +1,123 @@
+// The public landing page (/ when signed out).
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { BarChart3, CalendarClock, MessageSquare, QrCode, Radar, ShieldCheck, Star } from 'lucide-react';
+import { PRODUCT_NAME } from '../../../../../shared/product';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { LanguageSwitch } from '../../../components/language-switch';
+import { SiteFooter } from '../../../components/site-footer';
+import { GuestBookingDialog } from '../components/guest-booking-dialog';
+
+const FEATURES = [
+  { key: 'tracking', icon: Radar },
+  { key: 'scheduling', icon: CalendarClock },
+  { key: 'analytics', icon: BarChart3 },
+  { key: 'messaging', icon: MessageSquare },
+  { key: 'qr', icon: QrCode },
+  { key: 'drivers', icon: ShieldCheck },
+] as const;
+
+const STATS = [
+  { value: '75%', key: 'wait' },
+  { value: '50%', key: 'cost' },
+  { value: '90%', key: 'visibility' },
+  { value: '24/7', key: 'support' },
+] as const;
+
+export function LandingRoute() {
+  const { t } = useTranslation();
+  const [bookingOpen, setBookingOpen] = useState(false);
+  return (
+    <div className="min-h-screen bg-white">
+      <header className="border-b border-slate-200">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3">
+          <span className="text-xl font-bold text-blue-800">{PRODUCT_NAME}</span>
+          <div className="ml-auto flex flex-wrap items-center gap-2">
+            <LanguageSwitch />
+            <Button variant="secondary" onClick={() => setBookingOpen(true)}>
+              {t('landing.quickSlotBooking')}
+            </Button>
+            <Link to="/login" className={buttonClasses('primary')}>
+              {t('common.signIn')}
+            </Link>
+          </div>
+        </div>
+      </header>
+
+      <main>
+        <section className="bg-gradient-to-b from-blue-50 to-white">
+          <div className="mx-auto max-w-6xl px-4 py-16 text-center">
+            <h1 className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">{t('landing.heroTitle')}</h1>
+            <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">{t('landing.heroText')}</p>
+            <div className="mt-8 flex flex-wrap justify-center gap-3">
+              <Link to="/login" className={buttonClasses('primary')}>
+                {t('landing.getStarted')}
+              </Link>
+              <Link to="/login" className={buttonClasses('secondary')}>
+                {t('landing.startTrial')}
+              </Link>
+              <Link to="/training" className={buttonClasses('ghost')}>
+                {t('landing.watchDemo')}
+              </Link>
+              <Link to="/contact" className={buttonClasses('ghost')}>
+                {t('landing.contactSales')}
+              </Link>
+            </div>
+            <p className="mt-4 text-sm text-slate-500">{t('landing.trial')}</p>
+            <dl className="mx-auto mt-12 grid max-w-4xl grid-cols-2 gap-6 sm:grid-cols-4">
+              {STATS.map((s) => (
+                <div key={s.key} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                  <dt className="text-sm text-slate-600">{t(`landing.stats.${s.key}`)}</dt>
+                  <dd className="order-first text-3xl font-bold text-blue-800">{s.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </section>
+
+        <section className="mx-auto max-w-6xl px-4 py-16" aria-labelledby="features-title">
+          <h2 id="features-title" className="text-center text-2xl font-bold">
+            {t('landing.featuresTitle')}
+          </h2>
+          <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {FEATURES.map(({ key, icon: Icon }) => (
+              <article key={key} className="rounded-lg border border-slate-200 p-6" data-testid="feature-card">
+                <Icon className="h-8 w-8 text-blue-700" aria-hidden />
+                <h3 className="mt-4 font-semibold">{t(`landing.features.${key}.title`)}</h3>
+                <p className="mt-2 text-sm text-slate-600">{t(`landing.features.${key}.text`)}</p>
+              </article>
+            ))}
+          </div>
+        </section>
+
+        <section className="bg-slate-50" aria-labelledby="testimonials-title">
+          <div className="mx-auto max-w-6xl px-4 py-16">
+            <h2 id="testimonials-title" className="text-center text-2xl font-bold">
+              {t('landing.testimonialsTitle')}
+            </h2>
+            <div className="mt-10 grid gap-6 md:grid-cols-3">
+              {(['one', 'two', 'three'] as const).map((k) => (
+                <figure key={k} className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200" data-testid="testimonial">
+                  <div className="flex gap-0.5 text-amber-500" aria-hidden>
+                    {Array.from({ length: 5 }, (_, i) => (
+                      <Star key={i} className="h-4 w-4 fill-current" />
+                    ))}
+                  </div>
+                  <blockquote className="mt-3 text-slate-700">“{t(`landing.testimonials.${k}.quote`)}”</blockquote>
+                  <figcaption className="mt-4 text-sm">
+                    <div className="font-semibold">{t(`landing.testimonials.${k}.name`)}</div>
+                    <div className="text-slate-500">{t(`landing.testimonials.${k}.role`)}</div>
+                  </figcaption>
+                </figure>
+              ))}
+            </div>
+          </div>
+        </section>
+      </main>
+
+      <SiteFooter />
+      <GuestBookingDialog open={bookingOpen} onClose={() => setBookingOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// i18next with English and Hindi; the choice is remembered in localStorage.
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from './en';
+import { hi } from './hi';
+
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+const STORAGE_KEY = 'docksaathi.language';
+
+function storedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return value === 'hi' ? 'hi' : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en }, hi: { translation: hi } },
+  lng: storedLanguage(),
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false }, // React escapes
+  returnNull: false,
+});
+document.documentElement.lang = i18n.language;
+
+export function setLanguage(language: Language) {
+  void i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+}
+
+export { i18n };

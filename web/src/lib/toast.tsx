@@ -1,0 +1,59 @@
+// Toasts: at most one visible at a time (a new one replaces the old), default and destructive
+// variants, a viewport at most 420 px wide on larger screens.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { X } from 'lucide-react';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+
+interface ToastState extends ToastInput {
+  id: number;
+}
+
+const ToastContext = createContext<((t: ToastInput) => void) | null>(null);
+const TOAST_DURATION_MS = 5000;
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toast, setToast] = useState<ToastState | null>(null);
+  const show = useCallback((t: ToastInput) => setToast({ ...t, id: Date.now() + Math.random() }), []);
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast(null), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast]);
+
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col p-4 sm:bottom-0 sm:right-0 sm:left-auto sm:top-auto sm:max-w-[420px]" aria-live="polite">
+        {toast && (
+          <div
+            key={toast.id}
+            role={toast.variant === 'destructive' ? 'alert' : 'status'}
+            data-testid="toast"
+            className={`pointer-events-auto relative w-full rounded-md border p-4 pr-8 shadow-lg ${
+              toast.variant === 'destructive' ? 'border-red-700 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900'
+            }`}
+          >
+            <div className="text-sm font-semibold">{toast.title}</div>
+            {toast.description && <div className="mt-1 text-sm opacity-90">{toast.description}</div>}
+            <button type="button" aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100" onClick={() => setToast(null)}>
+              <X className="h-4 w-4" aria-hidden />
+            </button>
+          </div>
+        )}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast() {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error('useToast needs ToastProvider');
+  return { toast: show };
+}
