@@ -3,5 +3,7 @@
 import type { FunctionName } from '../shared/routes';
 import * as auth from './auth/handler';
 import * as platform from './platform/handler';
+import * as facilities from './facilities/handler';
+import * as carriers from './carriers/handler';
 
-export const FUNCTIONS = { auth, platform } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;
+export const FUNCTIONS = { auth, platform, facilities, carriers } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

@@ -22,6 +22,8 @@ interface FunctionAccess {
 export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   platform: null,
   auth: { table: 'readWrite', events: true },
+  facilities: { table: 'readWrite' },
+  carriers: { table: 'readWrite' },
 };
 
 const ROOT = join(import.meta.dirname, '..');

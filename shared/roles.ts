@@ -3,6 +3,7 @@
 
 export const PERMISSIONS = [
   'dashboard:read',
+  'reference:read',
   'appointments:read',
   'appointments:write',
   'appointments:book',
@@ -53,8 +54,8 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-const READ_STAFF: Permission[] = ['dashboard:read', 'appointments:read', 'yard:read', 'facilities:read', 'analytics:read'];
-const EXTERNAL_BOOKER: Permission[] = ['appointments:book', 'reschedules:request'];
+const READ_STAFF: Permission[] = ['dashboard:read', 'reference:read', 'appointments:read', 'yard:read', 'facilities:read', 'analytics:read'];
+const EXTERNAL_BOOKER: Permission[] = ['reference:read', 'appointments:book', 'reschedules:request'];
 const OPERATIONS: Permission[] = [
   ...READ_STAFF,
   'appointments:write',
@@ -88,7 +89,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'messaging:send',
   ],
   warehouse_manager: [...READ_STAFF, 'wms:read', 'wms:write'],
-  security_officer: ['dashboard:read', 'appointments:read', 'yard:read', 'checkins:write'],
+  security_officer: ['dashboard:read', 'reference:read', 'appointments:read', 'yard:read', 'checkins:write'],
   spectator: [...READ_STAFF, 'wms:read'],
   tenant_admin: [...EXTERNAL_BOOKER, 'appointments:read'],
   tenant_operator: [...EXTERNAL_BOOKER],

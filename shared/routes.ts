@@ -17,7 +17,7 @@ export interface ApiRoute {
   access: Access;
 }
 
-export const FUNCTION_NAMES = ['auth', 'platform'] as const;
+export const FUNCTION_NAMES = ['auth', 'platform', 'facilities', 'carriers'] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
 export const ROUTES = [
@@ -25,6 +25,32 @@ export const ROUTES = [
   { method: 'POST', path: '/api/auth/login', fn: 'auth', action: 'login', access: 'public' },
   { method: 'POST', path: '/api/auth/logout', fn: 'auth', action: 'logout', access: 'public' },
   { method: 'GET', path: '/api/auth/user', fn: 'auth', action: 'currentUser', access: 'session' },
+
+  { method: 'GET', path: '/api/facilities', fn: 'facilities', action: 'listFacilities', access: 'reference:read' },
+  { method: 'POST', path: '/api/facilities', fn: 'facilities', action: 'createFacility', access: 'facilities:write' },
+  { method: 'PATCH', path: '/api/facilities/{id}', fn: 'facilities', action: 'updateFacility', access: 'facilities:write' },
+  { method: 'GET', path: '/api/facilities/{id}/dock-doors', fn: 'facilities', action: 'listDockDoors', access: 'reference:read' },
+  { method: 'POST', path: '/api/dock-doors', fn: 'facilities', action: 'createDockDoor', access: 'facilities:write' },
+  { method: 'GET', path: '/api/facilities/{id}/yard-spots', fn: 'facilities', action: 'listYardSpots', access: 'yard:read' },
+  { method: 'PATCH', path: '/api/yard-spots/{spotId}/status', fn: 'facilities', action: 'setYardSpotStatus', access: 'yard:write' },
+  { method: 'GET', path: '/api/facilities/{id}/labor-incharges', fn: 'facilities', action: 'listLaborIncharges', access: 'reference:read' },
+  { method: 'POST', path: '/api/facilities/{id}/labor-incharges', fn: 'facilities', action: 'createLaborIncharge', access: 'facilities:write' },
+  { method: 'GET', path: '/api/facilities/{id}/labor-incharges/available', fn: 'facilities', action: 'availableLaborIncharges', access: 'reference:read' },
+  { method: 'GET', path: '/api/facilities/{id}/equipment', fn: 'facilities', action: 'listEquipment', access: 'reference:read' },
+  { method: 'POST', path: '/api/facilities/{id}/equipment', fn: 'facilities', action: 'createEquipment', access: 'facilities:write' },
+  { method: 'GET', path: '/api/facilities/{id}/equipment/available', fn: 'facilities', action: 'availableEquipment', access: 'reference:read' },
+  { method: 'GET', path: '/api/facilities/{id}/time-slots', fn: 'facilities', action: 'listTimeSlots', access: 'reference:read' },
+  { method: 'PATCH', path: '/api/facilities/{id}/time-slots/{slotId}', fn: 'facilities', action: 'updateTimeSlot', access: 'facilities:write' },
+  { method: 'GET', path: '/api/facilities/{id}/holidays', fn: 'facilities', action: 'listFacilityHolidays', access: 'reference:read' },
+  { method: 'POST', path: '/api/facilities/{id}/holidays', fn: 'facilities', action: 'createHoliday', access: 'facilities:write' },
+  { method: 'DELETE', path: '/api/facilities/{id}/holidays/{date}', fn: 'facilities', action: 'deleteHoliday', access: 'facilities:write' },
+  { method: 'GET', path: '/api/slots/available', fn: 'facilities', action: 'availableSlots', access: 'public' },
+  { method: 'GET', path: '/api/holidays', fn: 'facilities', action: 'holidays', access: 'public' },
+
+  { method: 'GET', path: '/api/carriers', fn: 'carriers', action: 'listCarriers', access: 'reference:read' },
+  { method: 'POST', path: '/api/carriers', fn: 'carriers', action: 'createCarrier', access: 'carriers:write' },
+  { method: 'GET', path: '/api/carriers/{id}/drivers', fn: 'carriers', action: 'listDrivers', access: 'reference:read' },
+  { method: 'POST', path: '/api/drivers', fn: 'carriers', action: 'createDriver', access: 'carriers:write' },
 ] as const satisfies readonly ApiRoute[];
 
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {

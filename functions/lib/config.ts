@@ -28,6 +28,10 @@ export const config = {
   get eventBusName() {
     return process.env.EVENT_BUS_NAME;
   },
+  /** 'tenantId/facilityId' of the facility guests book at when their link names none. */
+  get guestFacility() {
+    return process.env.GUEST_FACILITY;
+  },
   get sessionTtlSeconds() {
     return Number(process.env.SESSION_TTL_SECONDS ?? 12 * 60 * 60);
   },

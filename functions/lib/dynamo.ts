@@ -1,5 +1,6 @@
 // Small helpers over the document client that every repository shares.
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ddb } from './aws';
 import { config } from './config';
 
@@ -22,4 +23,50 @@ export async function putIfAbsent(item: Record<string, unknown> & { PK: string; 
 export function withoutKeys<T>(item: Record<string, unknown>): T {
   const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, entity: _e, ...rest } = item;
   return rest as T;
+}
+
+/** Every item of a partition whose sort key starts with the prefix (follows pagination). */
+export async function queryPrefix<T>(pk: string, skPrefix: string, options: { index?: 'GSI1' | 'GSI2'; consistent?: boolean } = {}): Promise<T[]> {
+  const keys = options.index ? { pk: `${options.index}PK`, sk: `${options.index}SK` } : { pk: 'PK', sk: 'SK' };
+  const items: T[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await ddb().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        IndexName: options.index,
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :sk)',
+        ExpressionAttributeNames: { '#pk': keys.pk, '#sk': keys.sk },
+        ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+        ConsistentRead: options.index ? undefined : options.consistent,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of res.Items ?? []) items.push(withoutKeys<T>(item));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export async function getItem<T>(key: { PK: string; SK: string }, consistent = false): Promise<T | null> {
+  const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: consistent }));
+  return res.Item ? withoutKeys<T>(res.Item) : null;
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * Runs a transaction; when a condition fails, `onConditionFailed(index)` names the error to throw
+ * for the first failing item (its index in `items`).
+ */
+export async function transact(items: TransactItem[], onConditionFailed: (index: number) => Error): Promise<void> {
+  try {
+    await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (err) {
+    if (err instanceof TransactionCanceledException) {
+      const index = (err.CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (index >= 0) throw onConditionFailed(index);
+    }
+    throw err;
+  }
 }

@@ -131,6 +131,15 @@ export function parseQuery<S extends ZodType>(req: ApiRequest, schema: S): z.out
   return validate(schema, req.query);
 }
 
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A path parameter that names an item; anything else cannot exist, so it is a 404. */
+export function pathId(req: ApiRequest, name: string, what = 'Item'): string {
+  const value = req.params[name] ?? '';
+  if (!ID_PATTERN.test(value)) throw new NotFoundError(`${what} not found`);
+  return value;
+}
+
 export function json(body: unknown, status = 200, extra: Omit<ApiResult, 'status' | 'body'> = {}): ApiResult {
   return { status, body, ...extra };
 }

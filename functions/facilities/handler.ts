@@ -1,0 +1,162 @@
+// Facilities and what belongs to them: dock doors, yard spots, labour in-charges, equipment, time
+// slots and holidays (spec doc 2 §7; doc 1 §7).
+import { z } from 'zod';
+import { actorOf, defineFunction, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
+import { BadRequestError, NotFoundError } from '../lib/errors';
+import {
+  availabilityQuerySchema,
+  dateString,
+  dockDoorInputSchema,
+  equipmentInputSchema,
+  facilityInputSchema,
+  facilityUpdateSchema,
+  holidayInputSchema,
+  laborInchargeInputSchema,
+  slotUpdateSchema,
+  slotsQuerySchema,
+  yardSpotStatusSchema,
+} from '../../shared/contracts/reference';
+import { createFacility, listFacilities, resolveFacility, updateFacility } from '../repositories/facilities';
+import { createDockDoor, listDockDoors } from '../repositories/dock-doors';
+import { listYardSpots, setYardSpotStatus } from '../repositories/yard-spots';
+import { availableResources, createResource, listResources, type ResourceKind } from '../repositories/facility-resources';
+import { createHoliday, deleteHoliday, updateSlot } from '../repositories/slots';
+import { facilityForRequest, listHolidays, slotsOf } from './service';
+import { parseSlotId } from './slot-rules';
+import { DATE_PATTERN } from '../../shared/time';
+
+/** The facility of the path's {id} ('default' allowed) within the signed-in user's tenant. */
+async function pathFacility(req: ApiRequest) {
+  const signedIn = requireUser(req);
+  return resolveFacility(signedIn.user.tenantId, pathId(req, 'id', 'Facility'));
+}
+
+function resourceActions(kind: ResourceKind, schema: typeof laborInchargeInputSchema | typeof equipmentInputSchema) {
+  return {
+    async list(req: ApiRequest) {
+      const facility = await pathFacility(req);
+      return json(await listResources(facility.tenantId, facility.id, kind));
+    },
+    async create(req: ApiRequest) {
+      const signedIn = requireUser(req);
+      const facility = await pathFacility(req);
+      const fields = parseBody(req, schema);
+      return json(await createResource(facility.tenantId, facility.id, kind, fields as never, actorOf(signedIn)), 201);
+    },
+    async available(req: ApiRequest) {
+      const facility = await pathFacility(req);
+      const window = parseQuery(req, availabilityQuerySchema);
+      return json(await availableResources(facility.tenantId, facility.id, kind, window));
+    },
+  };
+}
+
+const labor = resourceActions('labor', laborInchargeInputSchema);
+const equipment = resourceActions('equipment', equipmentInputSchema);
+
+export const { handler, actions } = defineFunction('facilities', {
+  async listFacilities(req) {
+    return json(await listFacilities(requireUser(req).user.tenantId));
+  },
+
+  async createFacility(req) {
+    const signedIn = requireUser(req);
+    const input = parseBody(req, facilityInputSchema);
+    return json(await createFacility(signedIn.user.tenantId, input, actorOf(signedIn)), 201);
+  },
+
+  async updateFacility(req) {
+    const signedIn = requireUser(req);
+    const facility = await pathFacility(req);
+    const changes = parseBody(req, facilityUpdateSchema);
+    const merged = { ...facility, ...changes };
+    if (merged.operatingHoursEnd <= merged.operatingHoursStart) throw new BadRequestError('Closing time must be after opening time', { operatingHoursEnd: 'Closing time must be after opening time' });
+    return json(await updateFacility(signedIn.user.tenantId, facility.id, changes, actorOf(signedIn)));
+  },
+
+  async listDockDoors(req) {
+    const facility = await pathFacility(req);
+    return json(await listDockDoors(facility.tenantId, facility.id));
+  },
+
+  async createDockDoor(req) {
+    const signedIn = requireUser(req);
+    const input = parseBody(req, dockDoorInputSchema);
+    // The facility is looked up in the user's own tenant: another tenant's facility is not found.
+    const facility = await resolveFacility(signedIn.user.tenantId, input.facilityId).catch(() => {
+      throw new BadRequestError('Facility not found', { facilityId: 'Facility not found' });
+    });
+    return json(await createDockDoor(signedIn.user.tenantId, { ...input, facilityId: facility.id }, actorOf(signedIn)), 201);
+  },
+
+  async listYardSpots(req) {
+    const facility = await pathFacility(req);
+    return json(await listYardSpots(facility.tenantId, facility.id));
+  },
+
+  async setYardSpotStatus(req) {
+    const signedIn = requireUser(req);
+    const spotId = pathId(req, 'spotId', 'Yard spot');
+    const { status, assetId } = parseBody(req, yardSpotStatusSchema);
+    return json(await setYardSpotStatus(signedIn.user.tenantId, spotId, status, assetId, actorOf(signedIn)));
+  },
+
+  listLaborIncharges: labor.list,
+  createLaborIncharge: labor.create,
+  availableLaborIncharges: labor.available,
+  listEquipment: equipment.list,
+  createEquipment: equipment.create,
+  availableEquipment: equipment.available,
+
+  async listTimeSlots(req) {
+    const facility = await pathFacility(req);
+    const { date } = parseQuery(req, z.object({ date: dateString('Please select a date') }));
+    return json(await slotsOf(facility, date));
+  },
+
+  async updateTimeSlot(req) {
+    const signedIn = requireUser(req);
+    const facility = await pathFacility(req);
+    const parsed = parseSlotId(req.params.slotId ?? '');
+    if (!parsed) throw new NotFoundError('Slot not found');
+    const changes = parseBody(req, slotUpdateSchema);
+    const slot = (await slotsOf(facility, parsed.date)).find((s) => s.startTime === parsed.startTime);
+    if (!slot) throw new NotFoundError('Slot not found');
+    const updated = await updateSlot(signedIn.user.tenantId, slot, changes, actorOf(signedIn));
+    return json((await slotsOf(facility, parsed.date)).find((s) => s.startTime === updated.startTime));
+  },
+
+  async listFacilityHolidays(req) {
+    const facility = await pathFacility(req);
+    return json(await listHolidays(facility.tenantId, facility.id));
+  },
+
+  async createHoliday(req) {
+    const signedIn = requireUser(req);
+    const facility = await pathFacility(req);
+    const input = parseBody(req, holidayInputSchema);
+    return json(await createHoliday(facility.tenantId, { ...input, facilityId: facility.id }, actorOf(signedIn)), 201);
+  },
+
+  async deleteHoliday(req) {
+    const signedIn = requireUser(req);
+    const facility = await pathFacility(req);
+    const date = req.params.date ?? '';
+    if (!DATE_PATTERN.test(date)) throw new NotFoundError('Holiday not found');
+    await deleteHoliday(facility.tenantId, facility.id, date, actorOf(signedIn));
+    return json(undefined, 204);
+  },
+
+  /** Guest and staff: the slots of a date that can still be booked. */
+  async availableSlots(req) {
+    const { date, facilityId } = parseQuery(req, slotsQuerySchema);
+    const facility = await facilityForRequest(req, facilityId);
+    return json((await slotsOf(facility, date)).filter((s) => s.isAvailable && !s.isBlocked));
+  },
+
+  async holidays(req) {
+    const { facilityId } = parseQuery(req, z.object({ facilityId: z.string().max(64).optional(), facility: z.string().max(140).optional() }));
+    const facility = await facilityForRequest(req, facilityId);
+    return json(await listHolidays(facility.tenantId, facility.id));
+  },
+});

@@ -1,0 +1,50 @@
+// Dock doors of a facility. A door number is unique within its facility: a DOORNO# item is written
+// with the door in one transaction, so two concurrent adds of the same number cannot both succeed.
+import { randomUUID } from 'node:crypto';
+import { auditPut, type Actor } from '../lib/audit';
+import { config } from '../lib/config';
+import { getItem, queryPrefix, transact } from '../lib/dynamo';
+import { ConflictError, NotFoundError } from '../lib/errors';
+import { facilityDoorCountIncrement, facilityKeys } from './facilities';
+import type { dockDoorInputSchema } from '../../shared/contracts/reference';
+import type { z } from 'zod';
+
+export type DockDoorFields = z.output<typeof dockDoorInputSchema>;
+
+export interface DockDoor extends DockDoorFields {
+  id: string;
+  tenantId: string;
+  assetId: string | null;
+  createdAt: string;
+}
+
+export const dockDoorKeys = {
+  key: (tenantId: string, facilityId: string, doorId: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `DOOR#${doorId}` }),
+  number: (tenantId: string, facilityId: string, doorNumber: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `DOORNO#${doorNumber.trim().toUpperCase()}` }),
+};
+
+export async function listDockDoors(tenantId: string, facilityId: string): Promise<DockDoor[]> {
+  const doors = await queryPrefix<DockDoor>(facilityKeys.partition(tenantId, facilityId), 'DOOR#');
+  return doors.sort((a, b) => a.doorNumber.localeCompare(b.doorNumber, 'en', { numeric: true }));
+}
+
+export function getDockDoor(tenantId: string, facilityId: string, doorId: string) {
+  return getItem<DockDoor>(dockDoorKeys.key(tenantId, facilityId, doorId));
+}
+
+export async function createDockDoor(tenantId: string, input: DockDoorFields, actor: Actor | null, options: { id?: string } = {}, now = new Date()): Promise<DockDoor> {
+  const door: DockDoor = { ...input, id: options.id ?? randomUUID(), tenantId, assetId: null, createdAt: now.toISOString() };
+  await transact(
+    [
+      { Put: { TableName: config.tableName, Item: { ...dockDoorKeys.key(tenantId, door.facilityId, door.id), entity: 'dock-door', ...door }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      { Put: { TableName: config.tableName, Item: { ...dockDoorKeys.number(tenantId, door.facilityId, door.doorNumber), doorId: door.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      facilityDoorCountIncrement(tenantId, door.facilityId),
+      auditPut({ tenantId, actor, action: 'dock-door.created', entityType: 'dock-door', entityId: door.id, after: { ...door } }, now),
+    ],
+    (index) =>
+      index === 2
+        ? new NotFoundError('Facility not found')
+        : new ConflictError(`Door ${door.doorNumber} already exists at this facility`, { doorNumber: `Door ${door.doorNumber} already exists at this facility` }),
+  );
+  return door;
+}

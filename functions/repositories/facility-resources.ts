@@ -1,0 +1,78 @@
+// Labour in-charges and handling equipment of a facility, and their assignments to appointments
+// (ASSIGN#<date>#<kind>#<resourceId>#<appointmentId>), which decide what is available when.
+import { randomUUID } from 'node:crypto';
+import { auditPut, type Actor } from '../lib/audit';
+import { config } from '../lib/config';
+import { queryPrefix, transact } from '../lib/dynamo';
+import { ConflictError } from '../lib/errors';
+import { facilityKeys } from './facilities';
+import { overlaps } from '../../shared/time';
+import type { equipmentInputSchema, laborInchargeInputSchema } from '../../shared/contracts/reference';
+import type { z } from 'zod';
+
+export type ResourceKind = 'labor' | 'equipment';
+
+export type LaborIncharge = z.output<typeof laborInchargeInputSchema> & { id: string; facilityId: string; tenantId: string; isActive: boolean; createdAt: string };
+export type Equipment = z.output<typeof equipmentInputSchema> & { id: string; facilityId: string; tenantId: string; isActive: boolean; createdAt: string };
+type Resource<K extends ResourceKind> = K extends 'labor' ? LaborIncharge : Equipment;
+
+export interface Assignment {
+  kind: ResourceKind;
+  resourceId: string;
+  appointmentId: string;
+  date: string;
+  timeStart: string;
+  timeEnd: string;
+}
+
+const PREFIX: Record<ResourceKind, string> = { labor: 'LABOR#', equipment: 'EQUIP#' };
+
+export const resourceKeys = {
+  key: (tenantId: string, facilityId: string, kind: ResourceKind, id: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `${PREFIX[kind]}${id}` }),
+  assignment: (tenantId: string, facilityId: string, a: Assignment) => ({
+    PK: facilityKeys.partition(tenantId, facilityId),
+    SK: `ASSIGN#${a.date}#${a.kind}#${a.resourceId}#${a.appointmentId}`,
+  }),
+};
+
+export async function listResources<K extends ResourceKind>(tenantId: string, facilityId: string, kind: K): Promise<Resource<K>[]> {
+  const items = await queryPrefix<Resource<K>>(facilityKeys.partition(tenantId, facilityId), PREFIX[kind]);
+  return items.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function createResource<K extends ResourceKind>(
+  tenantId: string,
+  facilityId: string,
+  kind: K,
+  fields: Omit<Resource<K>, 'id' | 'facilityId' | 'tenantId' | 'isActive' | 'createdAt'>,
+  actor: Actor | null,
+  options: { id?: string } = {},
+  now = new Date(),
+): Promise<Resource<K>> {
+  const resource = { ...fields, id: options.id ?? randomUUID(), facilityId, tenantId, isActive: true, createdAt: now.toISOString() } as Resource<K>;
+  const entityType = kind === 'labor' ? 'labor-incharge' : 'equipment';
+  await transact(
+    [
+      { Put: { TableName: config.tableName, Item: { ...resourceKeys.key(tenantId, facilityId, kind, resource.id), entity: entityType, ...resource }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      auditPut({ tenantId, actor, action: `${entityType}.created`, entityType, entityId: resource.id, after: { ...resource } }, now),
+    ],
+    () => new ConflictError('Already exists'),
+  );
+  return resource;
+}
+
+export function listAssignments(tenantId: string, facilityId: string, date: string) {
+  return queryPrefix<Assignment>(facilityKeys.partition(tenantId, facilityId), `ASSIGN#${date}#`, { consistent: true });
+}
+
+/** A TransactWriteItems element that assigns a resource to an appointment. */
+export function assignmentPut(tenantId: string, facilityId: string, assignment: Assignment) {
+  return { Put: { TableName: config.tableName, Item: { ...resourceKeys.assignment(tenantId, facilityId, assignment), entity: 'assignment', ...assignment } } };
+}
+
+/** Active resources with no assignment overlapping the window on that date. */
+export async function availableResources<K extends ResourceKind>(tenantId: string, facilityId: string, kind: K, window: { date: string; timeStart: string; timeEnd: string }): Promise<Resource<K>[]> {
+  const [resources, assignments] = await Promise.all([listResources(tenantId, facilityId, kind), listAssignments(tenantId, facilityId, window.date)]);
+  const busy = new Set(assignments.filter((a) => a.kind === kind && overlaps(a.timeStart, a.timeEnd, window.timeStart, window.timeEnd)).map((a) => a.resourceId));
+  return resources.filter((r) => r.isActive && !busy.has(r.id));
+}

@@ -1,0 +1,107 @@
+// Time slots and holidays of a facility. Slots are generated from the facility's hours and slot
+// length; a SLOT#<date>#<start> item exists only once a slot is booked, blocked or resized, and
+// then carries its bookedCount (changed only by conditional writes) and overrides.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { auditPut, type Actor } from '../lib/audit';
+import { ddb } from '../lib/aws';
+import { config } from '../lib/config';
+import { queryPrefix, transact } from '../lib/dynamo';
+import { ConflictError, NotFoundError } from '../lib/errors';
+import { facilityKeys } from './facilities';
+import type { Holiday } from '../../shared/contracts/reference';
+
+export interface SlotRecord {
+  facilityId: string;
+  slotDate: string;
+  startTime: string;
+  endTime: string;
+  capacity: number;
+  bookedCount: number;
+  isBlocked: boolean;
+}
+
+export const slotKeys = {
+  key: (tenantId: string, facilityId: string, date: string, startTime: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `SLOT#${date}#${startTime}` }),
+  holiday: (tenantId: string, facilityId: string, date: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `HOLIDAY#${date}` }),
+};
+
+export function listSlotRecords(tenantId: string, facilityId: string, date: string) {
+  return queryPrefix<SlotRecord>(facilityKeys.partition(tenantId, facilityId), `SLOT#${date}#`, { consistent: true });
+}
+
+export async function updateSlot(
+  tenantId: string,
+  slot: Omit<SlotRecord, 'bookedCount' | 'isBlocked'> & { isBlocked?: boolean },
+  changes: { isBlocked?: boolean; capacity?: number },
+  actor: Actor,
+  now = new Date(),
+): Promise<SlotRecord> {
+  const key = slotKeys.key(tenantId, slot.facilityId, slot.slotDate, slot.startTime);
+  const sets = [
+    'facilityId = :facilityId',
+    'slotDate = :slotDate',
+    'startTime = :startTime',
+    'endTime = :endTime',
+    'bookedCount = if_not_exists(bookedCount, :zero)',
+    'capacity = :capacity',
+    'isBlocked = :isBlocked',
+    'updatedAt = :now',
+  ];
+  const capacity = changes.capacity ?? slot.capacity;
+  await transact(
+    [
+      {
+        Update: {
+          TableName: config.tableName,
+          Key: key,
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          // A slot can never hold fewer places than it has bookings.
+          ConditionExpression: 'attribute_not_exists(bookedCount) OR bookedCount <= :capacity',
+          ExpressionAttributeValues: {
+            ':facilityId': slot.facilityId,
+            ':slotDate': slot.slotDate,
+            ':startTime': slot.startTime,
+            ':endTime': slot.endTime,
+            ':zero': 0,
+            ':capacity': capacity,
+            ':isBlocked': changes.isBlocked ?? slot.isBlocked ?? false,
+            ':now': now.toISOString(),
+          },
+        },
+      },
+      auditPut({ tenantId, actor, action: 'slot.updated', entityType: 'slot', entityId: `${slot.facilityId}/${slot.slotDate}_${slot.startTime}`, before: { ...slot }, after: { ...changes } }, now),
+    ],
+    () => new ConflictError('Capacity cannot be below the bookings already made for this slot', { capacity: 'Capacity cannot be below the bookings already made for this slot' }),
+  );
+  const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }));
+  const item = res.Item!;
+  return { facilityId: item.facilityId, slotDate: item.slotDate, startTime: item.startTime, endTime: item.endTime, capacity: item.capacity, bookedCount: item.bookedCount, isBlocked: item.isBlocked };
+}
+
+export async function listHolidays(tenantId: string, facilityId: string): Promise<Holiday[]> {
+  const holidays = await queryPrefix<Holiday>(facilityKeys.partition(tenantId, facilityId), 'HOLIDAY#');
+  return holidays.sort((a, b) => a.holidayDate.localeCompare(b.holidayDate));
+}
+
+export async function createHoliday(tenantId: string, holiday: Holiday, actor: Actor | null, now = new Date()): Promise<Holiday> {
+  const booked = (await listSlotRecords(tenantId, holiday.facilityId, holiday.holidayDate)).reduce((n, s) => n + s.bookedCount, 0);
+  if (booked > 0) throw new ConflictError(`There are ${booked} bookings on ${holiday.holidayDate}. Reschedule or cancel them before closing the day.`, { holidayDate: 'This date has bookings' });
+  await transact(
+    [
+      { Put: { TableName: config.tableName, Item: { ...slotKeys.holiday(tenantId, holiday.facilityId, holiday.holidayDate), entity: 'holiday', ...holiday }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      auditPut({ tenantId, actor, action: 'holiday.created', entityType: 'holiday', entityId: `${holiday.facilityId}/${holiday.holidayDate}`, after: { ...holiday } }, now),
+    ],
+    () => new ConflictError(`${holiday.holidayDate} is already a holiday`, { holidayDate: `${holiday.holidayDate} is already a holiday` }),
+  );
+  return holiday;
+}
+
+export async function deleteHoliday(tenantId: string, facilityId: string, date: string, actor: Actor, now = new Date()): Promise<void> {
+  await transact(
+    [
+      { Delete: { TableName: config.tableName, Key: slotKeys.holiday(tenantId, facilityId, date), ConditionExpression: 'attribute_exists(PK)' } },
+      auditPut({ tenantId, actor, action: 'holiday.deleted', entityType: 'holiday', entityId: `${facilityId}/${date}`, before: { facilityId, holidayDate: date } }, now),
+    ],
+    () => new NotFoundError('Holiday not found'),
+  );
+}

@@ -1,0 +1,75 @@
+// Yard spots (the waiting area) of a facility. A spot is found by its id alone through GSI1 (the
+// PATCH route names only the spot); moving an asset to a spot frees the spot it was on, atomically.
+import { randomUUID } from 'node:crypto';
+import { auditPut, type Actor } from '../lib/audit';
+import { config } from '../lib/config';
+import { queryPrefix, transact } from '../lib/dynamo';
+import { ConflictError, NotFoundError } from '../lib/errors';
+import { facilityKeys } from './facilities';
+import type { YARD_SPOT_STATUSES } from '../../shared/contracts/reference';
+
+export type YardSpotStatus = (typeof YARD_SPOT_STATUSES)[number];
+
+export interface YardSpot {
+  id: string;
+  tenantId: string;
+  facilityId: string;
+  spotNumber: string;
+  status: YardSpotStatus;
+  currentAssetId: string | null;
+  updatedAt: string;
+}
+
+export const yardSpotKeys = {
+  key: (tenantId: string, facilityId: string, spotId: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `SPOT#${spotId}` }),
+  byId: (tenantId: string, spotId: string) => ({ GSI1PK: `TENANT#${tenantId}#YARDSPOT#${spotId}`, GSI1SK: 'SPOT' }),
+};
+
+function toItem(spot: YardSpot) {
+  return { ...yardSpotKeys.key(spot.tenantId, spot.facilityId, spot.id), ...yardSpotKeys.byId(spot.tenantId, spot.id), entity: 'yard-spot', ...spot };
+}
+
+export async function listYardSpots(tenantId: string, facilityId: string): Promise<YardSpot[]> {
+  const spots = await queryPrefix<YardSpot>(facilityKeys.partition(tenantId, facilityId), 'SPOT#', { consistent: true });
+  return spots.sort((a, b) => a.spotNumber.localeCompare(b.spotNumber, 'en', { numeric: true }));
+}
+
+export async function findYardSpot(tenantId: string, spotId: string): Promise<YardSpot | null> {
+  const [hit] = await queryPrefix<YardSpot>(yardSpotKeys.byId(tenantId, spotId).GSI1PK, 'SPOT', { index: 'GSI1' });
+  return hit ?? null;
+}
+
+export async function createYardSpot(tenantId: string, facilityId: string, spotNumber: string, actor: Actor | null, init: Partial<Pick<YardSpot, 'status' | 'currentAssetId' | 'id'>> = {}, now = new Date()): Promise<YardSpot> {
+  const spot: YardSpot = { id: init.id ?? randomUUID(), tenantId, facilityId, spotNumber, status: init.status ?? 'empty', currentAssetId: init.currentAssetId ?? null, updatedAt: now.toISOString() };
+  await transact(
+    [
+      { Put: { TableName: config.tableName, Item: toItem(spot), ConditionExpression: 'attribute_not_exists(PK)' } },
+      auditPut({ tenantId, actor, action: 'yard-spot.created', entityType: 'yard-spot', entityId: spot.id, after: { ...spot } }, now),
+    ],
+    () => new ConflictError('Yard spot already exists'),
+  );
+  return spot;
+}
+
+/**
+ * Sets a spot's status. Occupying a spot with an asset that stands on another spot of the facility
+ * frees that spot in the same transaction. Each write is conditioned on the spot's last update, so
+ * two people dragging at once cannot leave one truck on two spots.
+ */
+export async function setYardSpotStatus(tenantId: string, spotId: string, status: YardSpotStatus, assetId: string | null, actor: Actor, now = new Date()): Promise<YardSpot> {
+  const spot = await findYardSpot(tenantId, spotId);
+  if (!spot) throw new NotFoundError('Yard spot not found');
+  const updated: YardSpot = { ...spot, status, currentAssetId: status === 'occupied' ? assetId : null, updatedAt: now.toISOString() };
+  const previous = status === 'occupied' && assetId ? (await listYardSpots(tenantId, spot.facilityId)).find((s) => s.id !== spot.id && s.currentAssetId === assetId) : undefined;
+  const freed = previous && { ...previous, status: 'empty' as const, currentAssetId: null, updatedAt: now.toISOString() };
+  const fresh = (s: YardSpot) => ({ ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': s.updatedAt } });
+  await transact(
+    [
+      { Put: { TableName: config.tableName, Item: toItem(updated), ...fresh(spot) } },
+      ...(freed && previous ? [{ Put: { TableName: config.tableName, Item: toItem(freed), ...fresh(previous) } }] : []),
+      auditPut({ tenantId, actor, action: 'yard-spot.status-changed', entityType: 'yard-spot', entityId: spot.id, before: { ...spot }, after: { ...updated, freedSpotId: freed?.id ?? null } }, now),
+    ],
+    () => new ConflictError('The yard changed while you were updating it. Refresh and try again.'),
+  );
+  return updated;
+}

@@ -1,0 +1,137 @@
+// Reference data: facilities, dock doors, yard spots, carriers, drivers, labour in-charges,
+// equipment, time slots and holidays (spec doc 2 §3, §5; doc 1 §3). Messages are the spec's texts.
+import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '../product';
+import { isValidDate, isValidTimeZone, TIME_PATTERN, toMinutes } from '../time';
+
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const optionalText = (max: number) => text(max).optional().nullable().transform((v) => (v ? v : null));
+export const dateString = (message: string) => z.string({ error: message }).trim().min(1, message).refine(isValidDate, 'Use a date in the form YYYY-MM-DD');
+export const timeOfDay = (message: string) => z.string({ error: message }).trim().min(1, message).regex(TIME_PATTERN, 'Use a time in the form HH:mm');
+const nonNegativeInt = (message: string) => z.coerce.number({ error: message }).int('Must be a whole number').min(0, message);
+
+export const SLOT_MINUTE_CHOICES = [15, 30, 45, 60, 90, 120, 180, 240] as const;
+
+const facilityFields = {
+  name: text(120).min(1, 'Facility name is required'),
+  address: text(300).min(1, 'Address is required'),
+  city: optionalText(80),
+  state: optionalText(80),
+  country: optionalText(80),
+  zipCode: optionalText(20),
+  contactEmail: z.union([z.literal(''), z.email('Valid email required').max(254)]).optional().nullable().transform((v) => (v ? v.toLowerCase() : null)),
+  contactPhone: optionalText(20),
+  operatingHoursStart: timeOfDay('Start time is required'),
+  operatingHoursEnd: timeOfDay('End time is required'),
+  totalDockDoors: nonNegativeInt('Must be non-negative').max(500, 'At most 500 dock doors').default(0),
+  timeZone: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isValidTimeZone, 'Unknown time zone'),
+  slotMinutes: z.coerce.number().int().refine((v) => (SLOT_MINUTE_CHOICES as readonly number[]).includes(v), 'Slot length must be one of 15, 30, 45, 60, 90, 120, 180 or 240 minutes').default(60),
+  slotCapacity: z.coerce.number().int('Must be a whole number').min(1, 'Each slot takes at least 1 booking').max(100, 'At most 100 bookings per slot').default(2),
+};
+
+const hoursInOrder = (v: { operatingHoursStart?: string; operatingHoursEnd?: string }) =>
+  !v.operatingHoursStart || !v.operatingHoursEnd || toMinutes(v.operatingHoursEnd) > toMinutes(v.operatingHoursStart);
+const HOURS_ORDER = { message: 'Closing time must be after opening time', path: ['operatingHoursEnd'] };
+
+export const facilityInputSchema = z.strictObject(facilityFields).refine(hoursInOrder, HOURS_ORDER);
+export type FacilityInput = z.input<typeof facilityInputSchema>;
+export const facilityUpdateSchema = z.strictObject(facilityFields).partial().refine(hoursInOrder, HOURS_ORDER);
+
+export const DOOR_TYPES = ['standard', 'refrigerated', 'oversized', 'hazmat'] as const;
+export const DOOR_STATUSES = ['available', 'occupied', 'maintenance'] as const;
+const positiveFeet = z.union([z.literal(''), z.null(), z.coerce.number({ error: 'Must be positive' }).positive('Must be positive').max(50, 'At most 50 ft')]).optional().transform((v) => (v === '' || v === undefined ? null : v));
+
+export const dockDoorInputSchema = z.strictObject({
+  facilityId: z.string({ error: 'Facility is required' }).trim().min(1, 'Facility is required').max(64),
+  doorNumber: text(20).min(1, 'Door number is required'),
+  doorType: z.enum(DOOR_TYPES, { error: 'Door type is required' }).default('standard'),
+  maxVehicleHeight: positiveFeet,
+  maxVehicleWidth: positiveFeet,
+  status: z.enum(DOOR_STATUSES).default('available'),
+});
+export type DockDoorInput = z.input<typeof dockDoorInputSchema>;
+
+export const YARD_SPOT_STATUSES = ['empty', 'occupied', 'maintenance'] as const;
+export const yardSpotStatusSchema = z
+  .strictObject({
+    status: z.enum(YARD_SPOT_STATUSES, { error: 'Status must be empty, occupied or maintenance' }),
+    assetId: optionalText(40),
+  })
+  .refine((v) => v.status !== 'occupied' || Boolean(v.assetId), { message: 'An occupied spot needs the asset (vehicle) id', path: ['assetId'] });
+
+export const SERVICE_TYPES = [
+  { value: 'LTL', label: 'LTL (Less Than Truckload)' },
+  { value: 'FTL', label: 'FTL (Full Truckload)' },
+  { value: 'Refrigerated', label: 'Refrigerated' },
+  { value: 'Hazmat', label: 'Hazmat' },
+  { value: 'Expedited', label: 'Expedited' },
+  { value: 'Intermodal', label: 'Intermodal' },
+  { value: 'Local Delivery', label: 'Local Delivery' },
+  { value: 'Cross Docking', label: 'Cross Docking' },
+] as const;
+const SERVICE_TYPE_VALUES = SERVICE_TYPES.map((s) => s.value) as [string, ...string[]];
+
+export const carrierInputSchema = z.strictObject({
+  name: text(120).min(1, 'Carrier name is required'),
+  contactEmail: z.union([z.literal(''), z.email('Valid email required').max(254)]).optional().nullable().transform((v) => (v ? v.toLowerCase() : null)),
+  contactPhone: optionalText(20),
+  serviceTypes: z.array(z.enum(SERVICE_TYPE_VALUES, { error: 'Unknown service type' })).min(1, 'Please select at least one service type').max(SERVICE_TYPES.length).transform((v) => [...new Set(v)]),
+});
+export type CarrierInput = z.input<typeof carrierInputSchema>;
+
+export const driverInputSchema = z.strictObject({
+  carrierId: z.string({ error: 'Carrier is required' }).trim().min(1, 'Carrier is required').max(64),
+  name: text(120).min(1, 'Driver name is required'),
+  phone: optionalText(20),
+  licenseNumber: text(30).min(1, 'License number is required'),
+});
+export type DriverInput = z.input<typeof driverInputSchema>;
+
+export const laborInchargeInputSchema = z.strictObject({
+  name: text(120).min(1, 'Name is required'),
+  specialization: optionalText(80),
+});
+export const equipmentInputSchema = z.strictObject({
+  name: text(120).min(1, 'Equipment name is required'),
+  type: text(60).min(1, 'Equipment type is required'),
+  capacity: optionalText(40),
+  notes: optionalText(300),
+});
+
+export const availabilityQuerySchema = z.object({
+  date: dateString('Please select a date'),
+  timeStart: timeOfDay('Please select start time'),
+  timeEnd: timeOfDay('Please select end time'),
+}).refine((v) => toMinutes(v.timeEnd) > toMinutes(v.timeStart), { message: 'End time must be after start time', path: ['timeEnd'] });
+
+export const holidayInputSchema = z.strictObject({
+  holidayDate: dateString('Please select a date'),
+  name: text(80).min(1, 'Holiday name is required'),
+});
+
+export const slotUpdateSchema = z
+  .strictObject({
+    isBlocked: z.boolean().optional(),
+    capacity: nonNegativeInt('Capacity must be non-negative').max(100, 'At most 100 bookings per slot').optional(),
+  })
+  .refine((v) => v.isBlocked !== undefined || v.capacity !== undefined, { message: 'Nothing to change', path: ['_'] });
+
+export const slotsQuerySchema = z.object({ date: dateString('Please select a date'), facilityId: z.string().max(64).optional(), facility: z.string().max(140).optional() });
+
+export interface Slot {
+  id: string;
+  facilityId: string;
+  slotDate: string;
+  startTime: string;
+  endTime: string;
+  capacity: number;
+  bookedCount: number;
+  isAvailable: boolean;
+  isBlocked: boolean;
+}
+
+export interface Holiday {
+  facilityId: string;
+  holidayDate: string;
+  name: string;
+}
