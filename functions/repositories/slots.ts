@@ -37,17 +37,17 @@ export async function updateSlot(
   now = new Date(),
 ): Promise<SlotRecord> {
   const key = slotKeys.key(tenantId, slot.facilityId, slot.slotDate, slot.startTime);
-  const sets = [
-    'facilityId = :facilityId',
-    'slotDate = :slotDate',
-    'startTime = :startTime',
-    'endTime = :endTime',
-    'bookedCount = if_not_exists(bookedCount, :zero)',
-    'capacity = :capacity',
-    'isBlocked = :isBlocked',
-    'updatedAt = :now',
-  ];
-  const capacity = changes.capacity ?? slot.capacity;
+  // Every attribute through a name placeholder: 'capacity' is a DynamoDB reserved word.
+  const values: Record<string, unknown> = {
+    facilityId: slot.facilityId,
+    slotDate: slot.slotDate,
+    startTime: slot.startTime,
+    endTime: slot.endTime,
+    capacity: changes.capacity ?? slot.capacity,
+    isBlocked: changes.isBlocked ?? slot.isBlocked ?? false,
+    updatedAt: now.toISOString(),
+  };
+  const sets = [...Object.keys(values).map((k) => `#${k} = :${k}`), '#bookedCount = if_not_exists(#bookedCount, :zero)'];
   await transact(
     [
       {
@@ -56,17 +56,9 @@ export async function updateSlot(
           Key: key,
           UpdateExpression: `SET ${sets.join(', ')}`,
           // A slot can never hold fewer places than it has bookings.
-          ConditionExpression: 'attribute_not_exists(bookedCount) OR bookedCount <= :capacity',
-          ExpressionAttributeValues: {
-            ':facilityId': slot.facilityId,
-            ':slotDate': slot.slotDate,
-            ':startTime': slot.startTime,
-            ':endTime': slot.endTime,
-            ':zero': 0,
-            ':capacity': capacity,
-            ':isBlocked': changes.isBlocked ?? slot.isBlocked ?? false,
-            ':now': now.toISOString(),
-          },
+          ConditionExpression: 'attribute_not_exists(#bookedCount) OR #bookedCount <= :capacity',
+          ExpressionAttributeNames: Object.fromEntries([...Object.keys(values), 'bookedCount'].map((k) => [`#${k}`, k])),
+          ExpressionAttributeValues: { ...Object.fromEntries(Object.entries(values).map(([k, v]) => [`:${k}`, v])), ':zero': 0 },
         },
       },
       auditPut({ tenantId, actor, action: 'slot.updated', entityType: 'slot', entityId: `${slot.facilityId}/${slot.slotDate}_${slot.startTime}`, before: { ...slot }, after: { ...changes } }, now),
