@@ -8,7 +8,7 @@ import { meets, requirementOf } from '../../../shared/navigation';
 import { Notice } from '../components/ui/notice';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../lib/toast';
-import { useSession } from '../features/auth/api/session';
+import { useSession } from '../lib/session';
 
 export type GuardVariant = 'unauthorized' | 'authRequired';
 export const REDIRECT_DELAY_MS: Record<GuardVariant, number> = { unauthorized: 500, authRequired: 1000 };

@@ -6,13 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { Notice } from '../components/ui/notice';
 import { Spinner } from '../components/ui/spinner';
 import { LoginRoute } from '../features/auth/routes/login-route';
-import { useSession } from '../features/auth/api/session';
+import { useSession } from '../lib/session';
 import { LandingRoute } from '../features/landing/routes/landing-route';
 import { StaffHomeRoute } from '../features/home/routes/staff-home-route';
 import { DriverHomeRoute } from '../features/home/routes/driver-home-route';
 import { TestAuthRoute } from '../features/test-auth/routes/test-auth-route';
 import { StaticPageRoute } from '../features/pages/routes/static-page-route';
 import { NotFoundRoute } from '../features/not-found/routes/not-found-route';
+import { FacilitiesRoute } from '../features/facilities/routes/facilities-route';
+import { CarriersRoute } from '../features/carriers/routes/carriers-route';
+import { ConfigurationRoute } from '../features/facilities/routes/configuration-route';
 import { RequireAuth, type GuardVariant } from './guards';
 import { DriverShell } from './shells/driver-shell';
 import { StaffShell } from './shells/staff-shell';
@@ -44,10 +47,10 @@ const SCREENS: Screen[] = [
   { path: '/analytics', element: <ComingSoon />, shell: 'staff' },
   { path: '/integrations', element: <ComingSoon />, shell: 'staff' },
   { path: '/users', element: <ComingSoon />, shell: 'staff' },
-  { path: '/facilities', element: <ComingSoon />, shell: 'staff' },
-  { path: '/carriers', element: <ComingSoon />, shell: 'staff' },
+  { path: '/facilities', element: <FacilitiesRoute />, shell: 'staff' },
+  { path: '/carriers', element: <CarriersRoute />, shell: 'staff' },
   { path: '/wms', element: <ComingSoon />, shell: 'staff' },
-  { path: '/configuration', element: <ComingSoon />, shell: 'staff' },
+  { path: '/configuration', element: <ConfigurationRoute />, shell: 'staff' },
   { path: '/test-auth', element: <TestAuthRoute />, shell: 'by-role', guard: 'authRequired' },
 ];
 

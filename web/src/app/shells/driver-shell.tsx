@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CalendarPlus, ClipboardCheck, Home, RefreshCw } from 'lucide-react';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { LanguageSwitch } from '../../components/language-switch';
-import { displayName, useLogout, useSession } from '../../features/auth/api/session';
+import { displayName, useLogout, useSession } from '../../lib/session';
 
 const TABS = [
   { to: '/', key: 'nav.driver.dashboard', icon: Home },

@@ -6,7 +6,7 @@ import { Bell, Menu, UserCircle, X } from 'lucide-react';
 import { visibleNavigation } from '../../../../shared/navigation';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { LanguageSwitch } from '../../components/language-switch';
-import { displayName, useLogout, useSession } from '../../features/auth/api/session';
+import { displayName, useLogout, useSession } from '../../lib/session';
 
 const TOP_LINKS = [
   { to: '/', key: 'nav.dashboard' },

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { messageOf } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { useLogin } from '../api/session';
+import { useLogin } from '../../../lib/session';
 
 export function SignInForm() {
   const { t } = useTranslation();

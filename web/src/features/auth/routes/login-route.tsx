@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from '../../../../../shared/product';
 import { Card, CardBody } from '../../../components/ui/card';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { Spinner } from '../../../components/ui/spinner';
-import { useSession } from '../api/session';
+import { useSession } from '../../../lib/session';
 import { SignInForm } from '../components/sign-in-form';
 
 export function LoginRoute() {

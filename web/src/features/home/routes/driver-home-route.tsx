@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CalendarPlus, ClipboardCheck, RefreshCw } from 'lucide-react';
-import { displayName, useSession } from '../../auth/api/session';
+import { displayName, useSession } from '../../../lib/session';
 
 const ACTIONS = [
   { to: '/booking', key: 'nav.items.book-appointment', icon: CalendarPlus },

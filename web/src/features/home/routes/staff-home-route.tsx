@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { visibleNavigation } from '../../../../../shared/navigation';
-import { displayName, useSession } from '../../auth/api/session';
+import { displayName, useSession } from '../../../lib/session';
 
 export function StaffHomeRoute() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { api, ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { useLogout, useSession } from '../../auth/api/session';
+import { useLogout, useSession } from '../../../lib/session';
 
 /** The sample accounts of the demo data; they exist only in local and demo deployments. */
 export const SAMPLE_PASSWORD = 'Demo@12345';

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+test.describe('reference data screens', () => {
+  test('operations adds a facility and a door, and sees them listed', async ({ page }) => {
+    await signIn(page, 'operations');
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Facilities' }).click();
+    await expect(page.getByRole('heading', { name: 'Facilities (1)' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add Facility' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Facility' });
+    await dialog.getByRole('button', { name: 'Add Facility' }).click();
+    await expect(dialog.getByText('Facility name is required')).toBeVisible();
+    await expect(dialog.getByText('Address is required')).toBeVisible();
+    await dialog.getByLabel('Facility name *').fill('Chennai Port Terminal');
+    await dialog.getByLabel('Address *').fill('Rajaji Salai, Parrys');
+    await dialog.getByLabel('City *').fill('Chennai');
+    await dialog.getByLabel('Total dock doors').fill('-3');
+    await dialog.getByRole('button', { name: 'Add Facility' }).click();
+    await expect(dialog.getByText('Must be non-negative')).toBeVisible();
+    await dialog.getByLabel('Total dock doors').fill('6');
+    await dialog.getByRole('button', { name: 'Add Facility' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Facilities (2)' })).toBeVisible();
+
+    await page.getByRole('list', { name: 'Facility list' }).getByRole('button', { name: /Chennai Port Terminal/ }).click();
+    await expect(page.getByText('No dock doors yet')).toBeVisible();
+    await page.getByRole('button', { name: 'Add Door' }).click();
+    const doorDialog = page.getByRole('dialog', { name: /Add Door/ });
+    await doorDialog.getByLabel('Door number *').fill('C1');
+    await doorDialog.getByLabel('Door type *').selectOption('refrigerated');
+    await doorDialog.getByLabel('Max vehicle height (ft)').fill('13.5');
+    await doorDialog.getByRole('button', { name: 'Add Door' }).click();
+    await expect(doorDialog).toBeHidden();
+    const doors = page.getByRole('list', { name: 'Dock door list' });
+    await expect(doors).toContainText('Door C1');
+    await expect(doors).toContainText('refrigerated');
+    await expect(page.getByRole('list', { name: 'Facility list' }).getByRole('button', { name: /Chennai Port Terminal/ })).toContainText('1 doors');
+
+    // The same number again is refused by the server.
+    await page.getByRole('button', { name: 'Add Door' }).click();
+    await doorDialog.getByLabel('Door number *').fill('c1');
+    await doorDialog.getByRole('button', { name: 'Add Door' }).click();
+    await expect(page.getByRole('alert')).toContainText('Door c1 already exists at this facility');
+  });
+
+  test('operations adds a carrier and a driver, and sees them listed', async ({ page }) => {
+    await signIn(page, 'operations');
+    await page.goto('/carriers');
+    await expect(page.getByRole('heading', { name: 'Carriers (3)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Carrier' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Carrier' });
+    await expect(dialog.getByText('Please select at least one service type')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Add Carrier' })).toBeDisabled();
+    await dialog.getByLabel('Carrier name *').fill('Malabar Transport Co');
+    await dialog.getByLabel('Contact email').fill('bookings@malabar.in');
+    await dialog.getByLabel('FTL (Full Truckload)').check();
+    await dialog.getByLabel('Refrigerated').check();
+    await dialog.getByRole('button', { name: 'Add Carrier' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Carriers (4)' })).toBeVisible();
+
+    await page.getByRole('list', { name: 'Carrier list' }).getByRole('button', { name: /Malabar Transport Co/ }).click();
+    await page.getByRole('button', { name: 'Add Driver' }).click();
+    const driverDialog = page.getByRole('dialog', { name: /Add Driver/ });
+    await driverDialog.getByRole('button', { name: 'Add Driver' }).click();
+    await expect(driverDialog.getByText('Driver name is required')).toBeVisible();
+    await expect(driverDialog.getByText('License number is required')).toBeVisible();
+    await driverDialog.getByLabel('Driver name *').fill('Biju Thomas');
+    await driverDialog.getByLabel('License number *').fill('KL0720190055555');
+    await driverDialog.getByRole('button', { name: 'Add Driver' }).click();
+    await expect(driverDialog).toBeHidden();
+    await expect(page.getByRole('list', { name: 'Driver list' })).toContainText('Biju Thomas');
+  });
+
+  test('the spectator sees facilities without the add buttons', async ({ page }) => {
+    await signIn(page, 'spectator');
+    await page.goto('/facilities');
+    await expect(page.getByRole('list', { name: 'Facility list' })).toContainText('Bhiwandi Distribution Centre');
+    await expect(page.getByRole('button', { name: 'Add Facility' })).toHaveCount(0);
+  });
+
+  test('operations blocks a slot and adds a holiday on the configuration screen', async ({ page }) => {
+    await signIn(page, 'operations');
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Configuration' }).click();
+    const slots = page.getByRole('table', { name: 'Time slots' });
+    await expect(slots.getByRole('row')).toHaveCount(11);
+    const tomorrow = await page.evaluate(() => { const d = new Date(Date.now() + 86400000 + 5.5 * 3600000); return d.toISOString().slice(0, 10); });
+    await page.getByLabel('Date', { exact: true }).fill(tomorrow);
+    const firstRow = slots.getByRole('row').nth(1);
+    await expect(firstRow).toContainText('08:00 - 09:00');
+    await firstRow.getByRole('button', { name: 'Block' }).click();
+    await expect(firstRow).toContainText('Blocked');
+    await expect(firstRow.getByRole('button', { name: 'Unblock' })).toBeVisible();
+
+    await page.getByLabel('Holiday date').fill(tomorrow);
+    await page.getByLabel('Holiday name').fill('Gandhi Jayanti drill');
+    await page.getByRole('button', { name: 'Add holiday' }).click();
+    await expect(page.getByRole('list', { name: 'Holidays' })).toContainText('Gandhi Jayanti drill');
+  });
+});

@@ -1,0 +1,36 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { driverInputSchema } from '../../../../../shared/contracts/reference';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { useCreateDriver } from '../api/carriers';
+
+type FormInput = z.input<typeof driverInputSchema>;
+type FormOutput = z.output<typeof driverInputSchema>;
+
+export function DriverForm({ carrierId, onDone }: { carrierId: string; onDone: () => void }) {
+  const create = useCreateDriver();
+  const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(driverInputSchema),
+    defaultValues: { carrierId, name: '', phone: '', licenseNumber: '' },
+  });
+  const e = formState.errors;
+  return (
+    <form onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onDone }))} noValidate className="space-y-3">
+      <input type="hidden" {...register('carrierId')} />
+      <Field label="Driver name *" error={e.name?.message} {...register('name')} />
+      <Field label="Phone" type="tel" placeholder="+91 98765 43210" error={e.phone?.message} {...register('phone')} />
+      <Field label="License number *" error={e.licenseNumber?.message} {...register('licenseNumber')} />
+      {e.carrierId && <p className="text-sm text-red-600">{e.carrierId.message}</p>}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Saving...' : 'Add Driver'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+// Opening hours, slot length and bookings per slot of a facility.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { facilityUpdateSchema, SLOT_MINUTE_CHOICES } from '../../../../../shared/contracts/reference';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
+import { useUpdateFacility, type Facility } from '../api/facilities';
+
+type FormInput = z.input<typeof facilityUpdateSchema>;
+type FormOutput = z.output<typeof facilityUpdateSchema>;
+
+export function SlotSettings({ facility }: { facility: Facility }) {
+  const update = useUpdateFacility(facility.id);
+  const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(facilityUpdateSchema),
+    values: { operatingHoursStart: facility.operatingHoursStart, operatingHoursEnd: facility.operatingHoursEnd, slotMinutes: facility.slotMinutes, slotCapacity: facility.slotCapacity },
+  });
+  const e = formState.errors;
+  return (
+    <form onSubmit={handleSubmit((values) => update.mutate(values))} noValidate className="grid gap-3 sm:grid-cols-4">
+      <Field label="Opening time" type="time" error={e.operatingHoursStart?.message} {...register('operatingHoursStart')} />
+      <Field label="Closing time" type="time" error={e.operatingHoursEnd?.message} {...register('operatingHoursEnd')} />
+      <SelectField label="Slot length" options={SLOT_MINUTE_CHOICES.map((m) => ({ value: String(m), label: `${m} minutes` }))} error={e.slotMinutes?.message} {...register('slotMinutes')} />
+      <Field label="Bookings per slot" type="number" min={1} error={e.slotCapacity?.message} {...register('slotCapacity')} />
+      <div className="sm:col-span-4">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save slot settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}
