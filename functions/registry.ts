@@ -5,5 +5,6 @@ import * as auth from './auth/handler';
 import * as platform from './platform/handler';
 import * as facilities from './facilities/handler';
 import * as carriers from './carriers/handler';
+import * as appointments from './appointments/handler';
 
-export const FUNCTIONS = { auth, platform, facilities, carriers } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;
+export const FUNCTIONS = { auth, platform, facilities, carriers, appointments } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

@@ -24,6 +24,7 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   auth: { table: 'readWrite', events: true },
   facilities: { table: 'readWrite' },
   carriers: { table: 'readWrite' },
+  appointments: { table: 'readWrite', events: true },
 };
 
 const ROOT = join(import.meta.dirname, '..');

@@ -17,7 +17,7 @@ export interface ApiRoute {
   access: Access;
 }
 
-export const FUNCTION_NAMES = ['auth', 'platform', 'facilities', 'carriers'] as const;
+export const FUNCTION_NAMES = ['auth', 'platform', 'facilities', 'carriers', 'appointments'] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
 export const ROUTES = [
@@ -51,6 +51,19 @@ export const ROUTES = [
   { method: 'POST', path: '/api/carriers', fn: 'carriers', action: 'createCarrier', access: 'carriers:write' },
   { method: 'GET', path: '/api/carriers/{id}/drivers', fn: 'carriers', action: 'listDrivers', access: 'reference:read' },
   { method: 'POST', path: '/api/drivers', fn: 'carriers', action: 'createDriver', access: 'carriers:write' },
+
+  { method: 'GET', path: '/api/appointments', fn: 'appointments', action: 'listAppointments', access: 'reference:read' },
+  { method: 'GET', path: '/api/appointments/today', fn: 'appointments', action: 'todaysAppointments', access: 'reference:read' },
+  { method: 'GET', path: '/api/appointments/check-availability', fn: 'appointments', action: 'checkAvailability', access: 'reference:read' },
+  { method: 'GET', path: '/api/appointments/{id}', fn: 'appointments', action: 'getAppointment', access: 'reference:read' },
+  { method: 'POST', path: '/api/appointments', fn: 'appointments', action: 'createAppointment', access: 'appointments:book' },
+  { method: 'POST', path: '/api/appointments/{id}/equipment', fn: 'appointments', action: 'addEquipment', access: 'appointments:book' },
+  { method: 'PATCH', path: '/api/appointments/{id}/status', fn: 'appointments', action: 'changeStatus', access: 'appointments:write' },
+  { method: 'POST', path: '/api/appointments/{id}/reschedule', fn: 'appointments', action: 'requestReschedule', access: 'reschedules:request' },
+  { method: 'GET', path: '/api/reschedules/pending', fn: 'appointments', action: 'pendingReschedules', access: 'reschedules:request' },
+  { method: 'PATCH', path: '/api/reschedules/{id}/approve', fn: 'appointments', action: 'approveReschedule', access: 'reschedules:decide' },
+  { method: 'PATCH', path: '/api/reschedules/{id}/deny', fn: 'appointments', action: 'denyReschedule', access: 'reschedules:decide' },
+  { method: 'POST', path: '/api/bookings/slot', fn: 'appointments', action: 'bookSlot', access: 'public' },
 ] as const satisfies readonly ApiRoute[];
 
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {

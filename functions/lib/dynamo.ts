@@ -35,9 +35,10 @@ export async function queryPrefix<T>(pk: string, skPrefix: string, options: { in
       new QueryCommand({
         TableName: config.tableName,
         IndexName: options.index,
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :sk)',
-        ExpressionAttributeNames: { '#pk': keys.pk, '#sk': keys.sk },
-        ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+        // An empty prefix means the whole partition (DynamoDB refuses empty strings in conditions).
+        KeyConditionExpression: skPrefix ? '#pk = :pk AND begins_with(#sk, :sk)' : '#pk = :pk',
+        ExpressionAttributeNames: skPrefix ? { '#pk': keys.pk, '#sk': keys.sk } : { '#pk': keys.pk },
+        ExpressionAttributeValues: skPrefix ? { ':pk': pk, ':sk': skPrefix } : { ':pk': pk },
         ConsistentRead: options.index ? undefined : options.consistent,
         ExclusiveStartKey: start,
       }),
@@ -57,16 +58,22 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 
 /**
  * Runs a transaction; when a condition fails, `onConditionFailed(index)` names the error to throw
- * for the first failing item (its index in `items`).
+ * for the first failing item (its index in `items`). A transaction cancelled only because another
+ * one held the same items at that moment (TransactionConflict) wrote nothing, so it is retried.
  */
-export async function transact(items: TransactItem[], onConditionFailed: (index: number) => Error): Promise<void> {
-  try {
-    await ddb().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (err) {
-    if (err instanceof TransactionCanceledException) {
-      const index = (err.CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed');
+export async function transact(items: TransactItem[], onConditionFailed: (index: number) => Error, retries = 10): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
+      const reasons = err.CancellationReasons ?? [];
+      const index = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
       if (index >= 0) throw onConditionFailed(index);
+      const conflict = reasons.some((r) => r.Code === 'TransactionConflict');
+      if (!conflict || attempt >= retries) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** Math.min(attempt, 5)));
     }
-    throw err;
   }
 }

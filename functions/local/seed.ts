@@ -157,6 +157,7 @@ export async function seedDemoData(now = new Date()): Promise<{ created: boolean
         status: 'active',
         isVerified: true,
         passwordHash,
+        ...(account.role === 'driver' ? { driverId: 'driver-suresh', carrierId: 'carrier-sahyadri' } : {}),
       },
       null,
     );

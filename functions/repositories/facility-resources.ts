@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
-import { queryPrefix, transact } from '../lib/dynamo';
+import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError } from '../lib/errors';
 import { facilityKeys } from './facilities';
 import { overlaps } from '../../shared/time';
@@ -29,6 +29,8 @@ const PREFIX: Record<ResourceKind, string> = { labor: 'LABOR#', equipment: 'EQUI
 
 export const resourceKeys = {
   key: (tenantId: string, facilityId: string, kind: ResourceKind, id: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `${PREFIX[kind]}${id}` }),
+  /** One per resource and date; its version serialises assignments of that resource that day. */
+  day: (tenantId: string, facilityId: string, kind: ResourceKind, resourceId: string, date: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `RESDAY#${kind}#${resourceId}#${date}` }),
   assignment: (tenantId: string, facilityId: string, a: Assignment) => ({
     PK: facilityKeys.partition(tenantId, facilityId),
     SK: `ASSIGN#${a.date}#${a.kind}#${a.resourceId}#${a.appointmentId}`,
@@ -68,6 +70,37 @@ export function listAssignments(tenantId: string, facilityId: string, date: stri
 /** A TransactWriteItems element that assigns a resource to an appointment. */
 export function assignmentPut(tenantId: string, facilityId: string, assignment: Assignment) {
   return { Put: { TableName: config.tableName, Item: { ...resourceKeys.assignment(tenantId, facilityId, assignment), entity: 'assignment', ...assignment } } };
+}
+
+export function assignmentDelete(tenantId: string, facilityId: string, assignment: Assignment) {
+  return { Delete: { TableName: config.tableName, Key: resourceKeys.assignment(tenantId, facilityId, assignment) } };
+}
+
+/**
+ * Reserves a resource for an appointment's window: reads the resource's day, refuses an overlap,
+ * and returns the transaction items that write the assignment only if nobody changed that day since
+ * (optimistic lock on the day's version). Returns null when the resource is busy.
+ */
+export async function reserveResource(tenantId: string, facilityId: string, assignment: Assignment) {
+  const dayKey = resourceKeys.day(tenantId, facilityId, assignment.kind, assignment.resourceId, assignment.date);
+  const [day, assignments] = await Promise.all([getItem<{ version: number }>(dayKey, true), listAssignments(tenantId, facilityId, assignment.date)]);
+  const busy = assignments.some(
+    (a) => a.kind === assignment.kind && a.resourceId === assignment.resourceId && a.appointmentId !== assignment.appointmentId && overlaps(a.timeStart, a.timeEnd, assignment.timeStart, assignment.timeEnd),
+  );
+  if (busy) return null;
+  const version = day?.version ?? 0;
+  return [
+    {
+      Update: {
+        TableName: config.tableName,
+        Key: dayKey,
+        UpdateExpression: 'SET version = :next',
+        ConditionExpression: version === 0 ? 'attribute_not_exists(version)' : 'version = :seen',
+        ExpressionAttributeValues: version === 0 ? { ':next': 1 } : { ':next': version + 1, ':seen': version },
+      },
+    },
+    assignmentPut(tenantId, facilityId, assignment),
+  ];
 }
 
 /** Active resources with no assignment overlapping the window on that date. */

@@ -29,6 +29,9 @@ export interface User {
   isVerified: boolean;
   passwordHash: string;
   createdAt: string;
+  /** For drivers: their driver record and carrier, so they see and book their own appointments. */
+  driverId?: string | null;
+  carrierId?: string | null;
 }
 
 type AliasKind = 'username' | 'email' | 'phone';
@@ -143,5 +146,7 @@ export function toSessionUser(user: User): SessionUser {
     canAccess: canAccessFor(permissions),
     userType: user.userType,
     isVerified: user.isVerified,
+    driverId: user.driverId ?? null,
+    carrierId: user.carrierId ?? null,
   };
 }

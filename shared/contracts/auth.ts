@@ -45,6 +45,8 @@ export interface SessionUser {
   canAccess: CanAccess;
   userType: string | null;
   isVerified: boolean;
+  driverId: string | null;
+  carrierId: string | null;
 }
 
 export interface LoginResponse {

@@ -1,0 +1,121 @@
+// Appointments: scheduling list, booking with availability, the status flow, equipment,
+// reschedules, and guest slot booking (spec doc 2 §7, doc 1 §7).
+import { z } from 'zod';
+import { defineFunction, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
+import { rateLimit } from '../lib/throttle';
+import { BadRequestError } from '../lib/errors';
+import {
+  appointmentInputSchema,
+  availabilityCheckSchema,
+  equipmentAssignmentSchema,
+  guestBookingSchema,
+  rescheduleInputSchema,
+  statusChangeSchema,
+} from '../../shared/contracts/appointments';
+import { dateString } from '../../shared/contracts/reference';
+import { listAppointmentsByDate } from '../repositories/appointments';
+import { listPendingReschedules } from '../repositories/reschedules';
+import { resolveFacility } from '../repositories/facilities';
+import { facilityForRequest } from '../facilities/service';
+import {
+  approveReschedule,
+  assignEquipment,
+  bookAppointment,
+  bookGuestSlot,
+  changeStatus,
+  checkAvailability,
+  denyReschedule,
+  findAppointment,
+  requestReschedule,
+  todayFor,
+} from './service';
+import type { SessionUser } from '../../shared/contracts/auth';
+import type { Appointment } from '../../shared/contracts/appointments';
+
+export const GUEST_BOOKING_LIMIT = { limit: 10, windowSeconds: 60 * 60 };
+
+/** Staff see every appointment of their tenant; a driver sees their own. */
+function visibleTo(user: SessionUser, appointments: Appointment[]) {
+  if (user.permissions.includes('appointments:read')) return appointments;
+  return appointments.filter((a) => user.driverId && a.driverId === user.driverId);
+}
+
+const listQuery = z.object({ date: dateString('Please select a date').optional(), facilityId: z.string().max(64).optional() });
+
+export const { handler, actions } = defineFunction('appointments', {
+  async listAppointments(req) {
+    const { user } = requireUser(req);
+    const { date, facilityId } = parseQuery(req, listQuery);
+    const day = date ?? (await todayFor(user.tenantId)).date;
+    return json(visibleTo(user, await listAppointmentsByDate(user.tenantId, day, facilityId)));
+  },
+
+  async todaysAppointments(req) {
+    const { user } = requireUser(req);
+    const { date } = await todayFor(user.tenantId);
+    return json(visibleTo(user, await listAppointmentsByDate(user.tenantId, date)));
+  },
+
+  async getAppointment(req) {
+    const { user } = requireUser(req);
+    return json(await findAppointment(user, pathId(req, 'id', 'Appointment')));
+  },
+
+  async checkAvailability(req) {
+    const { user } = requireUser(req);
+    const q = parseQuery(req, availabilityCheckSchema);
+    const facility = await resolveFacility(user.tenantId, q.facilityId);
+    return json(await checkAvailability({ facility, date: q.date, timeStart: q.timeStart, timeEnd: q.timeEnd, dockDoorId: q.dockDoorId || null, excludeAppointmentId: q.excludeAppointmentId }));
+  },
+
+  async createAppointment(req) {
+    const { user } = requireUser(req);
+    return json(await bookAppointment(user, parseBody(req, appointmentInputSchema)), 201);
+  },
+
+  async addEquipment(req) {
+    const { user } = requireUser(req);
+    const { equipmentId } = parseBody(req, equipmentAssignmentSchema);
+    return json(await assignEquipment(user, pathId(req, 'id', 'Appointment'), equipmentId));
+  },
+
+  async changeStatus(req) {
+    const { user } = requireUser(req);
+    const { status } = parseBody(req, statusChangeSchema);
+    return json(await changeStatus(user, pathId(req, 'id', 'Appointment'), status));
+  },
+
+  async requestReschedule(req) {
+    const { user } = requireUser(req);
+    return json(await requestReschedule(user, pathId(req, 'id', 'Appointment'), parseBody(req, rescheduleInputSchema)), 201);
+  },
+
+  async pendingReschedules(req) {
+    const { user } = requireUser(req);
+    const pending = await listPendingReschedules(user.tenantId);
+    if (user.permissions.includes('appointments:read')) return json(pending);
+    // A driver sees the requests on their own appointments only.
+    return json(pending.filter((r) => user.driverId && r.driverId === user.driverId));
+  },
+
+  async approveReschedule(req) {
+    const { user } = requireUser(req);
+    return json(await approveReschedule(user, pathId(req, 'id', 'Reschedule request')));
+  },
+
+  async denyReschedule(req) {
+    const { user } = requireUser(req);
+    return json(await denyReschedule(user, pathId(req, 'id', 'Reschedule request')));
+  },
+
+  /** Guests book a slot without an account; limited per client address. */
+  async bookSlot(req: ApiRequest) {
+    await rateLimit(`guest-booking:${req.ip}`, GUEST_BOOKING_LIMIT, 'Too many bookings from this network. Please try again later.');
+    const input = parseBody(req, guestBookingSchema);
+    if (input.ownerType !== 'Driver' && !input.ownerName) throw new BadRequestError('Please fill in all required fields and select a time slot', { ownerName: 'Owner name is required' });
+    const facility = await facilityForRequest({ ...req, user: null, query: { facility: input.facility ?? '' } });
+    const key = req.event.headers?.['idempotency-key'];
+    if (key !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw new BadRequestError('Idempotency-Key must be 8-100 letters, digits, - or _');
+    return json(await bookGuestSlot(facility, input, key), 201);
+  },
+});

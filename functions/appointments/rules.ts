@@ -1,0 +1,41 @@
+// Pure scheduling rules: quarter-hour blocks, opening hours, the past, arrival punctuality,
+// booking references.
+import { randomBytes } from 'node:crypto';
+import { BLOCK_MINUTES } from '../../shared/contracts/appointments';
+import { fromMinutes, localDateTime, toMinutes } from '../../shared/time';
+
+/** The quarter-hour blocks a window covers: 10:00-10:45 -> 10:00, 10:15, 10:30. */
+export function quarterBlocks(start: string, end: string): string[] {
+  const blocks: string[] = [];
+  for (let m = toMinutes(start); m < toMinutes(end); m += BLOCK_MINUTES) blocks.push(fromMinutes(m));
+  return blocks;
+}
+
+export function withinOpeningHours(facility: { operatingHoursStart: string; operatingHoursEnd: string }, start: string, end: string): boolean {
+  return toMinutes(start) >= toMinutes(facility.operatingHoursStart) && toMinutes(end) <= toMinutes(facility.operatingHoursEnd);
+}
+
+/** True when the window's start has passed in the facility's time zone. */
+export function startsInPast(timeZone: string, date: string, start: string, now: Date): boolean {
+  const local = localDateTime(now, timeZone);
+  return date < local.date || (date === local.date && start < local.time);
+}
+
+export const ON_TIME_TOLERANCE_MINUTES = 15;
+
+/** Arrived within 15 minutes after the scheduled start (earlier is on time too). */
+export function arrivalOutcome(timeZone: string, date: string, start: string, arrivedAt: Date): 'onTime' | 'late' {
+  const local = localDateTime(arrivedAt, timeZone);
+  if (local.date < date) return 'onTime';
+  if (local.date > date) return 'late';
+  return toMinutes(local.time) <= toMinutes(start) + ON_TIME_TOLERANCE_MINUTES ? 'onTime' : 'late';
+}
+
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: no I, L, O, U
+
+/** DS-<yymmdd>-<6 characters>, easy to read out over the phone. */
+export function bookingReference(date: string): string {
+  const bytes = randomBytes(6);
+  const code = [...bytes].map((b) => ALPHABET[b % 32]).join('');
+  return `DS-${date.slice(2).replaceAll('-', '')}-${code}`;
+}

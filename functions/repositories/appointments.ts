@@ -1,0 +1,93 @@
+// Appointments: each in its own partition (TENANT#<t>#APPT#<id>), found by date through GSI1
+// (TENANT#<t>#APPTDATE#<date>, sorted by facility and start) and by driver through GSI2.
+// Dock door time is reserved with one DOORBLOCK# item per quarter hour in the facility's
+// partition, written with attribute_not_exists: two bookings of one door and time cannot both land.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../lib/aws';
+import { config } from '../lib/config';
+import { getItem, withoutKeys } from '../lib/dynamo';
+import { facilityKeys } from './facilities';
+import { quarterBlocks } from '../appointments/rules';
+import type { Appointment } from '../../shared/contracts/appointments';
+
+export const appointmentKeys = {
+  key: (tenantId: string, id: string) => ({ PK: `TENANT#${tenantId}#APPT#${id}`, SK: 'APPT' }),
+  byDate: (a: Pick<Appointment, 'tenantId' | 'facilityId' | 'scheduledDate' | 'scheduledTimeStart' | 'id'>) => ({
+    GSI1PK: `TENANT#${a.tenantId}#APPTDATE#${a.scheduledDate}`,
+    GSI1SK: `${a.facilityId}#${a.scheduledTimeStart}#${a.id}`,
+  }),
+  byDriver: (a: Pick<Appointment, 'tenantId' | 'driverId' | 'scheduledDate' | 'scheduledTimeStart' | 'id'>) =>
+    a.driverId ? { GSI2PK: `TENANT#${a.tenantId}#DRIVER#${a.driverId}`, GSI2SK: `${a.scheduledDate}#${a.scheduledTimeStart}#${a.id}` } : {},
+  doorBlock: (tenantId: string, facilityId: string, doorId: string, date: string, block: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `DOORBLOCK#${doorId}#${date}#${block}` }),
+};
+
+export function appointmentItem(a: Appointment) {
+  return { ...appointmentKeys.key(a.tenantId, a.id), ...appointmentKeys.byDate(a), ...appointmentKeys.byDriver(a), entity: 'appointment', ...a };
+}
+
+export function getAppointment(tenantId: string, id: string): Promise<Appointment | null> {
+  return getItem<Appointment>(appointmentKeys.key(tenantId, id), true);
+}
+
+async function queryIndex(index: 'GSI1' | 'GSI2', pk: string, skPrefix?: string): Promise<Appointment[]> {
+  const items: Appointment[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await ddb().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        IndexName: index,
+        KeyConditionExpression: skPrefix ? '#pk = :pk AND begins_with(#sk, :sk)' : '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': `${index}PK`, ...(skPrefix ? { '#sk': `${index}SK` } : {}) },
+        ExpressionAttributeValues: { ':pk': pk, ...(skPrefix ? { ':sk': skPrefix } : {}) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of res.Items ?? []) items.push(withoutKeys<Appointment>(item));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** The appointments of a date, in start order; of one facility when facilityId is given. */
+export async function listAppointmentsByDate(tenantId: string, date: string, facilityId?: string): Promise<Appointment[]> {
+  const items = await queryIndex('GSI1', `TENANT#${tenantId}#APPTDATE#${date}`, facilityId ? `${facilityId}#` : undefined);
+  return items.sort((a, b) => a.scheduledTimeStart.localeCompare(b.scheduledTimeStart) || a.createdAt.localeCompare(b.createdAt));
+}
+
+export function listDriverAppointments(tenantId: string, driverId: string): Promise<Appointment[]> {
+  return queryIndex('GSI2', `TENANT#${tenantId}#DRIVER#${driverId}`);
+}
+
+/** Which appointments hold the door in the window (empty: the door is free). */
+export async function doorHolders(tenantId: string, facilityId: string, doorId: string, date: string, start: string, end: string): Promise<string[]> {
+  const blocks = quarterBlocks(start, end);
+  if (!blocks.length) return [];
+  const res = await ddb().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': facilityKeys.partition(tenantId, facilityId),
+        ':from': `DOORBLOCK#${doorId}#${date}#${blocks[0]}`,
+        ':to': `DOORBLOCK#${doorId}#${date}#${blocks[blocks.length - 1]}`,
+      },
+      ConsistentRead: true,
+    }),
+  );
+  return [...new Set((res.Items ?? []).map((i) => String(i.appointmentId)))];
+}
+
+/** Transaction items that reserve (or free) the quarter hours of a window for an appointment. */
+export function blockPuts(keys: { PK: string; SK: string }[], appointmentId: string) {
+  return keys.map((key) => ({ Put: { TableName: config.tableName, Item: { ...key, appointmentId }, ConditionExpression: 'attribute_not_exists(PK)' } }));
+}
+export function blockDeletes(keys: { PK: string; SK: string }[], appointmentId: string) {
+  return keys.map((key) => ({ Delete: { TableName: config.tableName, Key: key, ConditionExpression: 'appointmentId = :id', ExpressionAttributeValues: { ':id': appointmentId } } }));
+}
+
+/** The quarter hours of its dock door that an appointment holds. */
+export function doorBlockKeys(a: Pick<Appointment, 'tenantId' | 'facilityId' | 'dockDoorId' | 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd'>) {
+  if (!a.dockDoorId) return [];
+  return quarterBlocks(a.scheduledTimeStart, a.scheduledTimeEnd).map((b) => appointmentKeys.doorBlock(a.tenantId, a.facilityId, a.dockDoorId!, a.scheduledDate, b));
+}

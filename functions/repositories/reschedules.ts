@@ -1,0 +1,21 @@
+// Reschedule requests: own partition each; the pending ones are listed through GSI1
+// (TENANT#<t>#RESCHEDULES#pending, oldest first). Deciding one moves it out of that index.
+import { getItem, queryPrefix } from '../lib/dynamo';
+import type { RescheduleRequest } from '../../shared/contracts/appointments';
+
+export const rescheduleKeys = {
+  key: (tenantId: string, id: string) => ({ PK: `TENANT#${tenantId}#RESCHEDULE#${id}`, SK: 'RESCHEDULE' }),
+  byStatus: (tenantId: string, status: string) => `TENANT#${tenantId}#RESCHEDULES#${status}`,
+};
+
+export function rescheduleItem(r: RescheduleRequest) {
+  return { ...rescheduleKeys.key(r.tenantId, r.id), GSI1PK: rescheduleKeys.byStatus(r.tenantId, r.status), GSI1SK: `${r.createdAt}#${r.id}`, entity: 'reschedule', ...r };
+}
+
+export function getRescheduleRequest(tenantId: string, id: string) {
+  return getItem<RescheduleRequest>(rescheduleKeys.key(tenantId, id), true);
+}
+
+export function listPendingReschedules(tenantId: string) {
+  return queryPrefix<RescheduleRequest>(rescheduleKeys.byStatus(tenantId, 'pending'), '', { index: 'GSI1' });
+}

@@ -1,0 +1,222 @@
+// Appointments, reschedules and guest slot bookings (spec doc 2 §3-§5, doc 1 §3, §5).
+import { z } from 'zod';
+import { dateString, timeOfDay } from './reference';
+import { toMinutes } from '../time';
+
+export const APPOINTMENT_STATUSES = ['scheduled', 'arrived', 'loading', 'unloading', 'departed', 'cancelled', 'no_show'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/** The status flow the server enforces; the UI offers the spec's three actions from it. */
+export const STATUS_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
+  scheduled: ['arrived', 'cancelled', 'no_show'],
+  arrived: ['loading', 'unloading', 'cancelled'],
+  loading: ['departed'],
+  unloading: ['departed'],
+  departed: [],
+  cancelled: [],
+  no_show: [],
+};
+
+export function canTransition(from: string, to: string): boolean {
+  return (STATUS_TRANSITIONS[from as AppointmentStatus] ?? []).includes(to as AppointmentStatus);
+}
+
+export const LOAD_TYPES = ['inbound', 'outbound'] as const;
+export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export const BOOKED_BY = ['carrier', 'shipper', 'transporter'] as const;
+export const MAX_APPOINTMENT_MINUTES = 8 * 60;
+export const BLOCK_MINUTES = 15;
+
+const optionalId = z.string().trim().max(64).optional().nullable().transform((v) => (v ? v : null));
+const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional().nullable().transform((v) => (v ? v : null));
+const count = z.union([z.literal(''), z.null(), z.coerce.number({ error: 'Must be a number' }).int('Must be a whole number').min(0, 'Must be 0 or more').max(100000)]).optional().transform((v) => (v === '' || v === undefined ? null : v));
+
+/** Start before end, both on a quarter hour, at most eight hours apart. */
+function windowIssues(start: string | undefined, end: string | undefined, ctx: z.RefinementCtx, endPath: string) {
+  if (!start || !end || !/^\d{2}:\d{2}$/.test(start) || !/^\d{2}:\d{2}$/.test(end)) return;
+  const s = toMinutes(start);
+  const e = toMinutes(end);
+  if (e <= s) ctx.addIssue({ code: 'custom', path: [endPath], message: 'End time must be after start time' });
+  else if (s % BLOCK_MINUTES !== 0 || e % BLOCK_MINUTES !== 0) ctx.addIssue({ code: 'custom', path: [endPath], message: 'Times must be on a quarter hour (:00, :15, :30 or :45)' });
+  else if (e - s > MAX_APPOINTMENT_MINUTES) ctx.addIssue({ code: 'custom', path: [endPath], message: 'An appointment can be at most 8 hours long' });
+}
+
+export const appointmentInputSchema = z
+  .strictObject({
+    facilityId: z.string({ error: 'Please select a facility' }).trim().min(1, 'Please select a facility').max(64),
+    carrierId: z.string({ error: 'Please select a carrier' }).trim().min(1, 'Please select a carrier').max(64),
+    driverId: optionalId,
+    dockDoorId: optionalId,
+    laborInchargeId: optionalId,
+    scheduledDate: dateString('Please select a date'),
+    scheduledTimeStart: timeOfDay('Please select start time'),
+    scheduledTimeEnd: timeOfDay('Please select end time'),
+    loadType: z.enum(LOAD_TYPES, { error: 'Load type must be inbound or outbound' }).default('inbound'),
+    priority: z.enum(PRIORITIES, { error: 'Priority must be low, normal, high or urgent' }).default('normal'),
+    bookedBy: z.enum(BOOKED_BY, { error: 'Booked by must be carrier, shipper or transporter' }).default('carrier'),
+    poNumber: optionalText(40),
+    bolNumber: optionalText(40),
+    palletCount: count,
+    cartonCount: count,
+    estimatedDuration: z.coerce.number({ error: 'Minimum 15 minutes' }).int().min(15, 'Minimum 15 minutes').max(MAX_APPOINTMENT_MINUTES, 'At most 480 minutes').refine((v) => v % 15 === 0, 'Duration must be in steps of 15 minutes').default(60),
+    specialInstructions: optionalText(500),
+    handlingEquipmentNotes: optionalText(500),
+  })
+  .superRefine((v, ctx) => windowIssues(v.scheduledTimeStart, v.scheduledTimeEnd, ctx, 'scheduledTimeEnd'));
+export type AppointmentInput = z.input<typeof appointmentInputSchema>;
+
+/** A walk-in: the appointment is created for now, then the check-in links to it. */
+export const walkInAppointmentSchema = z.strictObject({
+  facilityId: z.string().trim().max(64).optional(),
+  carrierName: z.string().trim().min(1, 'Carrier name is required').max(120),
+  loadType: z.enum(LOAD_TYPES).default('inbound'),
+  poNumber: optionalText(40),
+  bolNumber: optionalText(40),
+});
+
+export const availabilityCheckSchema = z
+  .object({
+    facilityId: z.string({ error: 'Please select a facility' }).trim().min(1, 'Please select a facility').max(64),
+    date: dateString('Please select a date'),
+    timeStart: timeOfDay('Please select start time'),
+    timeEnd: timeOfDay('Please select end time'),
+    dockDoorId: z.string().max(64).optional(),
+    excludeAppointmentId: z.string().max(64).optional(),
+  })
+  .superRefine((v, ctx) => windowIssues(v.timeStart, v.timeEnd, ctx, 'timeEnd'));
+
+export const statusChangeSchema = z.strictObject({
+  status: z.enum(APPOINTMENT_STATUSES, { error: `Status must be one of ${APPOINTMENT_STATUSES.join(', ')}` }),
+});
+
+export const equipmentAssignmentSchema = z.strictObject({ equipmentId: z.string().trim().min(1, 'Please select equipment').max(64) });
+
+export const RESCHEDULE_REASONS = ['traffic', 'weather', 'breakdown', 'schedule_change', 'admin_request'] as const;
+export const REQUESTED_BY = ['driver', 'carrier', 'admin'] as const;
+
+export const rescheduleInputSchema = z
+  .strictObject({
+    newDate: dateString('Please select a new date'),
+    newTimeStart: timeOfDay('Please select new start time'),
+    newTimeEnd: timeOfDay('Please select new end time'),
+    reason: z.enum(RESCHEDULE_REASONS, { error: 'Please choose a reason' }),
+    reasonDetails: z.string().trim().min(10, 'Please provide detailed reason (minimum 10 characters)').max(500),
+    requestedBy: z.enum(REQUESTED_BY).default('carrier'),
+  })
+  .superRefine((v, ctx) => windowIssues(v.newTimeStart, v.newTimeEnd, ctx, 'newTimeEnd'));
+export type RescheduleInput = z.input<typeof rescheduleInputSchema>;
+
+/** The reschedule form: the appointment is chosen in the form, then posted to its own path. */
+export const rescheduleFormSchema = z
+  .object({
+    appointmentId: z.string().min(1, 'Appointment ID is required'),
+    newDate: dateString('Please select a new date'),
+    newTimeStart: timeOfDay('Please select new start time'),
+    newTimeEnd: timeOfDay('Please select new end time'),
+    reason: z.enum(RESCHEDULE_REASONS, { error: 'Please choose a reason' }),
+    reasonDetails: z.string().trim().min(10, 'Please provide detailed reason (minimum 10 characters)').max(500),
+    requestedBy: z.enum(REQUESTED_BY).default('carrier'),
+  })
+  .superRefine((v, ctx) => windowIssues(v.newTimeStart, v.newTimeEnd, ctx, 'newTimeEnd'));
+
+export const OWNER_TYPES = ['Driver', 'TruckOwner', 'Transporter'] as const;
+export const VEHICLE_TYPES = ['Truck', 'Trailer', 'Container', 'Van', 'Tanker'] as const;
+export const GUEST_MISSING_INFORMATION = 'Please fill in all required fields and select a time slot';
+
+const required = (max: number) => z.string({ error: GUEST_MISSING_INFORMATION }).trim().min(1, GUEST_MISSING_INFORMATION).max(max, `Must be at most ${max} characters`);
+
+export const guestBookingSchema = z.strictObject({
+  ownerType: z.enum(OWNER_TYPES, { error: GUEST_MISSING_INFORMATION }),
+  vehicleNumber: required(15).transform((v) => v.toUpperCase().replace(/\s+/g, '')).refine((v) => /^[A-Z0-9-]{4,15}$/.test(v), 'Enter the vehicle number as on the plate, e.g. MH12AB1234'),
+  vehicleType: z.enum(VEHICLE_TYPES, { error: GUEST_MISSING_INFORMATION }),
+  capacityTons: z.coerce.number({ error: GUEST_MISSING_INFORMATION }).positive('Capacity must be more than 0 tons').max(100, 'Capacity must be at most 100 tons'),
+  driverName: required(120),
+  driverLicense: required(30),
+  mobileNumber: required(20).refine((v) => /^\+?[\d\s-]{10,16}$/.test(v), 'Enter a valid mobile number'),
+  ownerName: optionalText(120),
+  ownerContactNumber: optionalText(20),
+  loadType: z.enum(LOAD_TYPES).default('inbound'),
+  goodsType: optionalText(80),
+  poNumber: optionalText(40),
+  ewayBill: optionalText(20),
+  expectedArrivalDate: z.string({ error: GUEST_MISSING_INFORMATION }).min(1, GUEST_MISSING_INFORMATION).max(40).refine((v) => !Number.isNaN(Date.parse(v)), GUEST_MISSING_INFORMATION),
+  slotId: required(40),
+  bookingType: z.literal('guest').default('guest'),
+  priority: z.literal('normal').default('normal'),
+  /** The booking link's facility ('tenantId/facilityId'); the platform's guest facility when absent. */
+  facility: z.string().max(140).optional(),
+});
+export type GuestBookingInput = z.input<typeof guestBookingSchema>;
+
+export interface Appointment {
+  id: string;
+  tenantId: string;
+  facilityId: string;
+  facilityName: string;
+  carrierId: string | null;
+  carrierName: string | null;
+  driverId: string | null;
+  driverName: string | null;
+  driverPhone: string | null;
+  vehicleLicense: string | null;
+  dockDoorId: string | null;
+  doorNumber: string | null;
+  laborInchargeId: string | null;
+  scheduledDate: string;
+  scheduledTimeStart: string;
+  scheduledTimeEnd: string;
+  loadType: (typeof LOAD_TYPES)[number];
+  priority: (typeof PRIORITIES)[number];
+  bookedBy: string;
+  bookingType: 'staff' | 'guest' | 'walk_in';
+  bookingReference: string;
+  slotId: string | null;
+  poNumber: string | null;
+  bolNumber: string | null;
+  palletCount: number | null;
+  cartonCount: number | null;
+  estimatedDuration: number;
+  specialInstructions: string | null;
+  handlingEquipmentNotes: string | null;
+  equipmentIds: string[];
+  status: AppointmentStatus;
+  canReschedule: boolean;
+  rescheduleCount: number;
+  maxReschedules: number;
+  guest: { ownerType: string; ownerName: string | null; ownerContactNumber: string | null; vehicleType: string; capacityTons: number; driverLicense: string; goodsType: string | null; ewayBill: string | null; expectedArrivalDate: string } | null;
+  arrivedAt: string | null;
+  arrivalOutcome: 'onTime' | 'late' | null;
+  loadingStartedAt: string | null;
+  departedAt: string | null;
+  cancelledAt: string | null;
+  createdAt: string;
+  createdBy: string | null;
+  updatedAt: string;
+}
+
+export interface RescheduleRequest {
+  id: string;
+  tenantId: string;
+  appointmentId: string;
+  bookingReference: string;
+  driverId: string | null;
+  originalDate: string;
+  originalTimeStart: string;
+  originalTimeEnd: string;
+  newDate: string;
+  newTimeStart: string;
+  newTimeEnd: string;
+  reason: (typeof RESCHEDULE_REASONS)[number];
+  reasonDetails: string;
+  requestedBy: (typeof REQUESTED_BY)[number];
+  status: 'pending' | 'approved' | 'denied';
+  createdAt: string;
+  createdBy: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+}
+
+/** Reschedule eligibility (spec doc 2 §4); the server enforces the same rule. */
+export function isReschedulable(a: Pick<Appointment, 'canReschedule' | 'status' | 'rescheduleCount' | 'maxReschedules'>): boolean {
+  return a.canReschedule && a.status !== 'departed' && a.status !== 'cancelled' && a.status !== 'no_show' && a.rescheduleCount < a.maxReschedules;
+}
