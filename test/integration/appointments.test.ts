@@ -1,0 +1,296 @@
+// Appointments through the real local HTTP path: availability, booking, double-booking refusal,
+// the status flow, reschedules and guest slot booking under concurrency.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestApi, type TestApi } from '../support/api';
+import { DEMO_FACILITY_ID } from '../../functions/local/seed';
+import { STATUS_TRANSITIONS, APPOINTMENT_STATUSES } from '../../shared/contracts/appointments';
+import { addDays, localDateTime } from '../../shared/time';
+import { listAudit } from '../../functions/lib/audit';
+
+let api: TestApi;
+let ops: Client;
+let yard: Client;
+let driver: Client;
+let spectator: Client;
+const today = localDateTime(new Date(), 'Asia/Kolkata').date;
+const day = (n: number) => addDays(today, n);
+const holidayDate = day(7); // seeded "Facility maintenance shutdown"
+
+beforeAll(async () => {
+  api = await startTestApi();
+  [ops, yard, driver, spectator] = [new Client(api.url), new Client(api.url), new Client(api.url), new Client(api.url)];
+  await Promise.all([ops.signIn('operations'), yard.signIn('yard_manager'), driver.signIn('driver'), spectator.signIn('spectator')]);
+});
+afterAll(() => api.close());
+
+const booking = (over: Record<string, unknown> = {}) => ({
+  facilityId: DEMO_FACILITY_ID,
+  carrierId: 'carrier-ganga',
+  driverId: 'driver-ajay',
+  dockDoorId: 'door-01',
+  scheduledDate: day(1),
+  scheduledTimeStart: '10:00',
+  scheduledTimeEnd: '11:00',
+  loadType: 'inbound',
+  poNumber: 'PO-1001',
+  bolNumber: 'BOL-77',
+  palletCount: 12,
+  ...over,
+});
+
+const availability = (q: Record<string, string>) => ops.get(`/api/appointments/check-availability?${new URLSearchParams({ facilityId: DEMO_FACILITY_ID, ...q })}`);
+
+describe('availability and booking', () => {
+  it('books a door and then reports that door busy for an overlapping window, free right after', async () => {
+    const created = await ops.post('/api/appointments', booking({ dockDoorId: 'door-02', scheduledTimeStart: '09:00', scheduledTimeEnd: '10:30' }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'scheduled', doorNumber: 'D02', carrierName: 'Ganga Freight Carriers', driverName: 'Ajay Yadav', bookingReference: expect.stringMatching(/^DS-\d{6}-[0-9A-Z]{6}$/), rescheduleCount: 0, canReschedule: true });
+    expect((await availability({ date: day(1), timeStart: '10:15', timeEnd: '11:00', dockDoorId: 'door-02' })).body).toEqual({ available: false, reason: 'Door D02 is already booked at this time' });
+    expect((await availability({ date: day(1), timeStart: '10:30', timeEnd: '11:00', dockDoorId: 'door-02' })).body).toEqual({ available: true });
+    expect((await availability({ date: day(1), timeStart: '10:15', timeEnd: '11:00', dockDoorId: 'door-03' })).body).toEqual({ available: true });
+  });
+
+  it.each([
+    [{ date: day(-1), timeStart: '10:00', timeEnd: '11:00' }, 'This time is in the past'],
+    [{ date: holidayDate, timeStart: '10:00', timeEnd: '11:00' }, 'The facility is closed on this date (holiday)'],
+    [{ date: day(1), timeStart: '07:00', timeEnd: '08:00' }, 'The facility is open 08:00-18:00'],
+    [{ date: day(1), timeStart: '10:00', timeEnd: '11:00', dockDoorId: 'door-07' }, 'Door D07 is under maintenance'],
+  ])('reports %j unavailable: %s', async (q, reason) => {
+    expect((await availability(q)).body).toEqual({ available: false, reason });
+  });
+
+  it('never lets two concurrent bookings of one door and time both succeed', async () => {
+    const attempts = await Promise.all(Array.from({ length: 8 }, (_, i) => ops.post('/api/appointments', booking({ dockDoorId: 'door-04', scheduledTimeStart: i % 2 ? '12:00' : '12:15', scheduledTimeEnd: '13:00', poNumber: `PO-R${i}` }))));
+    expect(attempts.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(attempts.filter((r) => r.status === 409)).toHaveLength(7);
+    const list = (await ops.get(`/api/appointments?date=${day(1)}`)).body.filter((a: { dockDoorId: string }) => a.dockDoorId === 'door-04');
+    expect(list).toHaveLength(1);
+  });
+
+  it.each([
+    [{ facilityId: '' }, 'facilityId', 'Please select a facility'],
+    [{ carrierId: '' }, 'carrierId', 'Please select a carrier'],
+    [{ scheduledDate: '' }, 'scheduledDate', 'Please select a date'],
+    [{ scheduledTimeStart: '' }, 'scheduledTimeStart', 'Please select start time'],
+    [{ scheduledTimeEnd: '' }, 'scheduledTimeEnd', 'Please select end time'],
+    [{ scheduledTimeStart: '11:00', scheduledTimeEnd: '10:00' }, 'scheduledTimeEnd', 'End time must be after start time'],
+    [{ scheduledTimeStart: '10:05', scheduledTimeEnd: '11:00' }, 'scheduledTimeEnd', 'Times must be on a quarter hour (:00, :15, :30 or :45)'],
+    [{ estimatedDuration: 10 }, 'estimatedDuration', 'Minimum 15 minutes'],
+    [{ estimatedDuration: 50 }, 'estimatedDuration', 'Duration must be in steps of 15 minutes'],
+    [{ palletCount: -1 }, 'palletCount', 'Must be 0 or more'],
+    [{ loadType: 'sideways' }, 'loadType', 'Load type must be inbound or outbound'],
+  ])('refuses %j with the field message', async (over, field, message) => {
+    const res = await ops.post('/api/appointments', booking(over));
+    expect(res.status).toBe(400);
+    expect(res.body.errors[field]).toBe(message);
+  });
+
+  it.each([
+    [{ scheduledDate: day(-2) }, 409, 'This time is in the past'],
+    [{ scheduledDate: holidayDate }, 409, 'The facility is closed on this date (holiday)'],
+    [{ carrierId: 'carrier-nowhere' }, 400, 'Please select a carrier'],
+    [{ driverId: 'driver-imran' }, 400, 'The driver does not drive for this carrier'],
+    [{ dockDoorId: 'door-99' }, 400, 'Dock door not found at this facility'],
+  ])('refuses %j with %i and writes nothing', async (over, status, message) => {
+    const before = (await ops.get(`/api/appointments?date=${(over as { scheduledDate?: string }).scheduledDate ?? day(1)}`)).body.length;
+    const res = await ops.post('/api/appointments', booking({ ...over, dockDoorId: (over as { dockDoorId?: string }).dockDoorId ?? 'door-05', scheduledTimeStart: '15:00', scheduledTimeEnd: '15:30' }));
+    expect(res.status).toBe(status);
+    expect(res.body.message).toBe(message);
+    expect((await ops.get(`/api/appointments?date=${(over as { scheduledDate?: string }).scheduledDate ?? day(1)}`)).body.length).toBe(before);
+  });
+
+  it('lets a driver book only for themself, and shows them only their own appointments', async () => {
+    const own = await driver.post('/api/appointments', booking({ carrierId: 'carrier-sahyadri', driverId: null, dockDoorId: 'door-06', scheduledTimeStart: '16:00', scheduledTimeEnd: '17:00' }));
+    expect(own.status).toBe(201);
+    expect(own.body).toMatchObject({ driverId: 'driver-suresh', driverName: 'Suresh Kumar' });
+    expect((await driver.post('/api/appointments', booking({ carrierId: 'carrier-ganga', scheduledTimeStart: '16:00', scheduledTimeEnd: '17:00' }))).status).toBe(403);
+    const listed = (await driver.get(`/api/appointments?date=${day(1)}`)).body;
+    expect(listed.map((a: { id: string }) => a.id)).toEqual([own.body.id]);
+    const someoneElses = (await ops.get(`/api/appointments?date=${day(1)}`)).body.find((a: { driverId: string }) => a.driverId === 'driver-ajay');
+    expect((await driver.get(`/api/appointments/${someoneElses.id}`)).status).toBe(404);
+  });
+
+  it('refuses the spectator a booking (403)', async () => {
+    expect((await spectator.post('/api/appointments', booking())).status).toBe(403);
+  });
+
+  it('adds available equipment and refuses it for an overlapping appointment', async () => {
+    const a = (await ops.post('/api/appointments', booking({ dockDoorId: 'door-08', scheduledDate: day(2), scheduledTimeStart: '08:00', scheduledTimeEnd: '09:00' }))).body;
+    const b = (await ops.post('/api/appointments', booking({ dockDoorId: 'door-09', scheduledDate: day(2), scheduledTimeStart: '08:30', scheduledTimeEnd: '09:30' }))).body;
+    expect((await ops.post(`/api/appointments/${a.id}/equipment`, { equipmentId: 'equip-rt01' })).body.equipmentIds).toEqual(['equip-rt01']);
+    const clash = await ops.post(`/api/appointments/${b.id}/equipment`, { equipmentId: 'equip-rt01' });
+    expect(clash.status).toBe(409);
+    const free = (await ops.get(`/api/facilities/default/equipment/available?date=${day(2)}&timeStart=08:45&timeEnd=09:15`)).body.map((e: { id: string }) => e.id);
+    expect(free).not.toContain('equip-rt01');
+  });
+});
+
+describe('status flow', () => {
+  const statuses = APPOINTMENT_STATUSES;
+
+  async function appointmentIn(status: string, n: number) {
+    const created = (await ops.post('/api/appointments', booking({ dockDoorId: null, scheduledDate: day(3), scheduledTimeStart: `${String(8 + (n % 9)).padStart(2, '0')}:00`, scheduledTimeEnd: `${String(9 + (n % 9)).padStart(2, '0')}:00`, poNumber: `PO-S${n}` }))).body;
+    const path: Record<string, string[]> = { scheduled: [], arrived: ['arrived'], loading: ['arrived', 'loading'], unloading: ['arrived', 'unloading'], departed: ['arrived', 'loading', 'departed'], cancelled: ['cancelled'], no_show: ['no_show'] };
+    for (const step of path[status]!) expect((await yard.request('PATCH', `/api/appointments/${created.id}/status`, { body: { status: step } })).status).toBe(200);
+    return created.id as string;
+  }
+
+  let n = 0;
+  for (const from of statuses) {
+    for (const to of statuses) {
+      const legal = STATUS_TRANSITIONS[from].includes(to);
+      it(`${from} -> ${to} is ${legal ? 'allowed' : 'refused with 409'}`, async () => {
+        const id = await appointmentIn(from, n++);
+        const res = await yard.request('PATCH', `/api/appointments/${id}/status`, { body: { status: to } });
+        expect(res.status).toBe(legal ? 200 : 409);
+        const now = (await ops.get(`/api/appointments/${id}`)).body;
+        expect(now.status).toBe(legal ? to : from);
+      });
+    }
+  }
+
+  it('stamps the arrival, counts it for the carrier, audits each change, and refuses the spectator', async () => {
+    const ahead = (await ops.post('/api/appointments', booking({ dockDoorId: null, carrierId: 'carrier-deccan', driverId: null, scheduledDate: day(1), scheduledTimeStart: '17:00', scheduledTimeEnd: '18:00' }))).body;
+    expect((await spectator.request('PATCH', `/api/appointments/${ahead.id}/status`, { body: { status: 'arrived' } })).status).toBe(403);
+    const arrived = (await yard.request('PATCH', `/api/appointments/${ahead.id}/status`, { body: { status: 'arrived' } })).body;
+    expect(arrived).toMatchObject({ status: 'arrived', arrivedAt: expect.any(String), arrivalOutcome: 'onTime' });
+    const deccan = (await ops.get('/api/carriers')).body.find((c: { id: string }) => c.id === 'carrier-deccan');
+    expect(deccan).toMatchObject({ totalAppointments: 1, onTimePercentage: 100 });
+    const trail = await listAudit('demo', { entityType: 'appointment', entityId: ahead.id });
+    expect(trail.map((r) => r.action)).toEqual(['appointment.arrived', 'appointment.created']);
+  });
+
+  it('frees the door when an appointment is cancelled', async () => {
+    const a = (await ops.post('/api/appointments', booking({ dockDoorId: 'door-10', scheduledDate: day(4), scheduledTimeStart: '14:00', scheduledTimeEnd: '15:00' }))).body;
+    expect((await availability({ date: day(4), timeStart: '14:00', timeEnd: '15:00', dockDoorId: 'door-10' })).body.available).toBe(false);
+    await ops.request('PATCH', `/api/appointments/${a.id}/status`, { body: { status: 'cancelled' } });
+    expect((await availability({ date: day(4), timeStart: '14:00', timeEnd: '15:00', dockDoorId: 'door-10' })).body.available).toBe(true);
+  });
+});
+
+describe('reschedules', () => {
+  const request = (over: Record<string, unknown> = {}) => ({ newDate: day(5), newTimeStart: '11:00', newTimeEnd: '12:00', reason: 'traffic', reasonDetails: 'Stuck on the Thane bypass since morning', requestedBy: 'carrier', ...over });
+
+  it('requests, lists as pending, approves: the appointment moves and the count goes up', async () => {
+    const a = (await ops.post('/api/appointments', booking({ dockDoorId: 'door-11', scheduledDate: day(2), scheduledTimeStart: '10:00', scheduledTimeEnd: '11:00' }))).body;
+    const req = await driver.post(`/api/appointments/${a.id}/reschedule`, request());
+    expect(req.status).toBe(404); // not the driver's appointment
+    const created = await ops.post(`/api/appointments/${a.id}/reschedule`, request());
+    expect(created.status).toBe(201);
+    expect((await ops.post(`/api/appointments/${a.id}/reschedule`, request())).status).toBe(409); // one pending at a time
+    const pending = (await ops.get('/api/reschedules/pending')).body;
+    expect(pending.map((r: { id: string }) => r.id)).toContain(created.body.id);
+    expect((await driver.request('PATCH', `/api/reschedules/${created.body.id}/approve`)).status).toBe(403);
+    const approved = await yard.request('PATCH', `/api/reschedules/${created.body.id}/approve`);
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ scheduledDate: day(5), scheduledTimeStart: '11:00', scheduledTimeEnd: '12:00', rescheduleCount: 1 });
+    expect((await availability({ date: day(2), timeStart: '10:00', timeEnd: '11:00', dockDoorId: 'door-11' })).body.available).toBe(true);
+    expect((await availability({ date: day(5), timeStart: '11:00', timeEnd: '12:00', dockDoorId: 'door-11' })).body.available).toBe(false);
+    expect((await ops.get('/api/reschedules/pending')).body.map((r: { id: string }) => r.id)).not.toContain(created.body.id);
+    expect((await yard.request('PATCH', `/api/reschedules/${created.body.id}/deny`)).status).toBe(409);
+  });
+
+  it('enforces the limit, the status and the new time', async () => {
+    const a = (await ops.post('/api/appointments', booking({ dockDoorId: 'door-12', scheduledDate: day(2), scheduledTimeStart: '13:00', scheduledTimeEnd: '14:00' }))).body;
+    for (const [i, start] of ['14:00', '15:00'].entries()) {
+      const r = (await ops.post(`/api/appointments/${a.id}/reschedule`, request({ newDate: day(2), newTimeStart: start, newTimeEnd: `${Number(start.slice(0, 2)) + 1}:00` }))).body;
+      const res = await ops.request('PATCH', `/api/reschedules/${r.id}/approve`);
+      expect(res.body.rescheduleCount).toBe(i + 1);
+    }
+    const third = await ops.post(`/api/appointments/${a.id}/reschedule`, request({ newDate: day(2), newTimeStart: '16:00', newTimeEnd: '17:00' }));
+    expect(third.status).toBe(409);
+    expect(third.body.message).toBe('This appointment has already been rescheduled 2 times (the limit)');
+    const short = await ops.post(`/api/appointments/${a.id}/reschedule`, request({ reasonDetails: 'late' }));
+    expect(short.body.errors.reasonDetails).toBe('Please provide detailed reason (minimum 10 characters)');
+    const b = (await ops.post('/api/appointments', booking({ dockDoorId: null, scheduledDate: day(2), scheduledTimeStart: '08:00', scheduledTimeEnd: '09:00' }))).body;
+    await ops.request('PATCH', `/api/appointments/${b.id}/status`, { body: { status: 'cancelled' } });
+    expect((await ops.post(`/api/appointments/${b.id}/reschedule`, request())).body.message).toBe('A cancelled appointment cannot be rescheduled');
+    expect((await ops.post(`/api/appointments/${a.id}/reschedule`, request({ newDate: day(-1) }))).status).toBe(409);
+  });
+
+  it('denies a request and leaves the appointment where it was', async () => {
+    const a = (await ops.post('/api/appointments', booking({ dockDoorId: null, scheduledDate: day(2), scheduledTimeStart: '16:00', scheduledTimeEnd: '17:00' }))).body;
+    const r = (await ops.post(`/api/appointments/${a.id}/reschedule`, request())).body;
+    expect((await ops.request('PATCH', `/api/reschedules/${r.id}/deny`)).body.status).toBe('denied');
+    expect((await ops.get(`/api/appointments/${a.id}`)).body).toMatchObject({ scheduledDate: day(2), rescheduleCount: 0 });
+  });
+});
+
+describe('guest slot booking', () => {
+  const guest = (over: Record<string, unknown> = {}) => ({
+    ownerType: 'Driver',
+    vehicleNumber: 'mh 04 ab 1234',
+    vehicleType: 'Truck',
+    capacityTons: 9.5,
+    driverName: 'Ganesh Jadhav',
+    driverLicense: 'MH0420150011111',
+    mobileNumber: '+91 98200 12345',
+    expectedArrivalDate: new Date().toISOString(),
+    slotId: `${day(6)}_0900`,
+    bookingType: 'guest',
+    priority: 'normal',
+    ...over,
+  });
+
+  it('books a slot, returns a confirmation code, and the booking shows in the facility appointments', async () => {
+    const client = new Client(api.url);
+    const res = await client.post('/api/bookings/slot', guest(), { localAddress: '127.0.1.1' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ confirmationCode: expect.stringMatching(/^DS-/), slotDate: day(6), startTime: '09:00', endTime: '10:00' });
+    const slot = (await client.get(`/api/slots/available?date=${day(6)}`)).body.find((s: { startTime: string }) => s.startTime === '09:00');
+    expect(slot.bookedCount).toBe(1);
+    const listed = (await ops.get(`/api/appointments?date=${day(6)}`)).body.find((a: { bookingReference: string }) => a.bookingReference === res.body.confirmationCode);
+    expect(listed).toMatchObject({ bookingType: 'guest', vehicleLicense: 'MH04AB1234', driverName: 'Ganesh Jadhav', status: 'scheduled' });
+  });
+
+  it('never exceeds a slot\'s capacity, even with 200 concurrent requests', async () => {
+    const slotId = `${day(6)}_1400`; // capacity 3
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => new Client(api.url).post('/api/bookings/slot', guest({ slotId, driverName: `Driver ${i}` }), { localAddress: `127.0.${2 + Math.floor(i / 250)}.${(i % 250) + 1}` })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([]);
+    const slots = (await ops.get(`/api/facilities/default/time-slots?date=${day(6)}`)).body;
+    expect(slots.find((s: { startTime: string }) => s.startTime === '14:00')).toMatchObject({ bookedCount: 3, capacity: 3, isAvailable: false });
+    const booked = (await ops.get(`/api/appointments?date=${day(6)}`)).body.filter((a: { slotId: string }) => a.slotId === slotId);
+    expect(booked).toHaveLength(3);
+  }, 120_000);
+
+  it('returns the same confirmation for a retried request with the same idempotency key', async () => {
+    const client = new Client(api.url);
+    const headers = { 'idempotency-key': 'retry-test-0001' };
+    const body = guest({ slotId: `${day(6)}_1100` });
+    const first = await client.post('/api/bookings/slot', body, { headers, localAddress: '127.0.3.1' });
+    const second = await client.post('/api/bookings/slot', body, { headers, localAddress: '127.0.3.1' });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body.confirmationCode).toBe(first.body.confirmationCode);
+    const slot = (await ops.get(`/api/facilities/default/time-slots?date=${day(6)}`)).body.find((s: { startTime: string }) => s.startTime === '11:00');
+    expect(slot.bookedCount).toBe(1);
+    const other = await client.post('/api/bookings/slot', { ...body, driverName: 'Someone Else' }, { headers, localAddress: '127.0.3.1' });
+    expect(other.status).toBe(409);
+  });
+
+  it('refuses missing information, a blocked slot and a holiday, writing nothing', async () => {
+    const client = new Client(api.url);
+    const from = { localAddress: '127.0.4.1' };
+    const missing = await client.post('/api/bookings/slot', guest({ vehicleNumber: '' }), from);
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Please fill in all required fields and select a time slot');
+    await ops.request('PATCH', `/api/facilities/default/time-slots/${day(6)}_1600`, { body: { isBlocked: true } });
+    expect((await client.post('/api/bookings/slot', guest({ slotId: `${day(6)}_1600` }), from)).status).toBe(409);
+    expect((await client.post('/api/bookings/slot', guest({ slotId: `${holidayDate}_0900` }), from)).status).toBe(409);
+    expect((await client.post('/api/bookings/slot', guest({ slotId: `${day(-1)}_0900` }), from)).status).toBe(409);
+    expect((await client.post('/api/bookings/slot', guest({ ownerType: 'Transporter' }), from)).body.errors.ownerName).toBe('Owner name is required');
+  });
+
+  it('limits bookings per client address', async () => {
+    const client = new Client(api.url);
+    const from = { localAddress: '127.0.5.1' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await client.post('/api/bookings/slot', guest({ slotId: `${day(8)}_${String(8 + (i % 10)).padStart(2, '0')}00` }), from)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
