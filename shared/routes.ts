@@ -54,6 +54,7 @@ export const ROUTES = [
 
   { method: 'GET', path: '/api/appointments', fn: 'appointments', action: 'listAppointments', access: 'reference:read' },
   { method: 'GET', path: '/api/appointments/today', fn: 'appointments', action: 'todaysAppointments', access: 'reference:read' },
+  { method: 'GET', path: '/api/appointments/upcoming', fn: 'appointments', action: 'upcomingAppointments', access: 'reference:read' },
   { method: 'GET', path: '/api/appointments/check-availability', fn: 'appointments', action: 'checkAvailability', access: 'reference:read' },
   { method: 'GET', path: '/api/appointments/{id}', fn: 'appointments', action: 'getAppointment', access: 'reference:read' },
   { method: 'POST', path: '/api/appointments', fn: 'appointments', action: 'createAppointment', access: 'appointments:book' },

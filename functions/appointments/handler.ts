@@ -13,7 +13,8 @@ import {
   statusChangeSchema,
 } from '../../shared/contracts/appointments';
 import { dateString } from '../../shared/contracts/reference';
-import { listAppointmentsByDate } from '../repositories/appointments';
+import { listAppointmentsByDate, listDriverAppointments } from '../repositories/appointments';
+import { addDays } from '../../shared/time';
 import { listPendingReschedules } from '../repositories/reschedules';
 import { resolveFacility } from '../repositories/facilities';
 import { facilityForRequest } from '../facilities/service';
@@ -31,6 +32,9 @@ import {
 } from './service';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { Appointment } from '../../shared/contracts/appointments';
+
+export const UPCOMING_DAYS = 14;
+const byTime = (a: Appointment, b: Appointment) => `${a.scheduledDate}${a.scheduledTimeStart}`.localeCompare(`${b.scheduledDate}${b.scheduledTimeStart}`);
 
 export const GUEST_BOOKING_LIMIT = { limit: 10, windowSeconds: 60 * 60 };
 
@@ -54,6 +58,18 @@ export const { handler, actions } = defineFunction('appointments', {
     const { user } = requireUser(req);
     const { date } = await todayFor(user.tenantId);
     return json(visibleTo(user, await listAppointmentsByDate(user.tenantId, date)));
+  },
+
+  /** The next 14 days (from today in the facility's zone): staff see all, drivers their own. */
+  async upcomingAppointments(req) {
+    const { user } = requireUser(req);
+    if (!user.permissions.includes('appointments:read') && user.driverId) {
+      const { date } = await todayFor(user.tenantId);
+      return json((await listDriverAppointments(user.tenantId, user.driverId)).filter((a) => a.scheduledDate >= date).sort(byTime));
+    }
+    const { date } = await todayFor(user.tenantId);
+    const days = await Promise.all(Array.from({ length: UPCOMING_DAYS }, (_, i) => listAppointmentsByDate(user.tenantId, addDays(date, i))));
+    return json(visibleTo(user, days.flat()));
   },
 
   async getAppointment(req) {

@@ -135,3 +135,5 @@ export interface Holiday {
   holidayDate: string;
   name: string;
 }
+
+export type { GuestBookingInput } from './appointments';

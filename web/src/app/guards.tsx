@@ -8,10 +8,10 @@ import { meets, requirementOf } from '../../../shared/navigation';
 import { Notice } from '../components/ui/notice';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../lib/toast';
-import { useSession } from '../lib/session';
+import { UNAUTHORIZED_REDIRECT_MS, useSession } from '../lib/session';
 
 export type GuardVariant = 'unauthorized' | 'authRequired';
-export const REDIRECT_DELAY_MS: Record<GuardVariant, number> = { unauthorized: 500, authRequired: 1000 };
+export const REDIRECT_DELAY_MS: Record<GuardVariant, number> = { unauthorized: UNAUTHORIZED_REDIRECT_MS, authRequired: 1000 };
 
 export function useSignedOutRedirect(active: boolean, variant: GuardVariant) {
   const { t } = useTranslation();

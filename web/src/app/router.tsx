@@ -16,6 +16,9 @@ import { NotFoundRoute } from '../features/not-found/routes/not-found-route';
 import { FacilitiesRoute } from '../features/facilities/routes/facilities-route';
 import { CarriersRoute } from '../features/carriers/routes/carriers-route';
 import { ConfigurationRoute } from '../features/facilities/routes/configuration-route';
+import { SchedulingRoute } from '../features/appointments/routes/scheduling-route';
+import { BookingRoute } from '../features/appointments/routes/booking-route';
+import { RescheduleRoute } from '../features/appointments/routes/reschedule-route';
 import { RequireAuth, type GuardVariant } from './guards';
 import { DriverShell } from './shells/driver-shell';
 import { StaffShell } from './shells/staff-shell';
@@ -38,9 +41,9 @@ interface Screen {
 }
 
 const SCREENS: Screen[] = [
-  { path: '/scheduling', element: <ComingSoon />, shell: 'staff' },
-  { path: '/booking', element: <ComingSoon />, shell: 'by-role' },
-  { path: '/reschedule', element: <ComingSoon />, shell: 'by-role' },
+  { path: '/scheduling', element: <SchedulingRoute />, shell: 'staff' },
+  { path: '/booking', element: <BookingRoute />, shell: 'by-role' },
+  { path: '/reschedule', element: <RescheduleRoute />, shell: 'by-role' },
   { path: '/checkin', element: <ComingSoon />, shell: 'by-role' },
   { path: '/driver', element: <DriverHomeRoute />, shell: 'driver', guard: 'authRequired' },
   { path: '/yard', element: <ComingSoon />, shell: 'staff' },

@@ -6,6 +6,8 @@ import { api, isUnauthorized } from './api-client';
 
 export const SESSION_KEY = ['/api/auth/user'] as const;
 const SESSION_REFRESH_MS = 30_000;
+/** The pause between the 'Unauthorized' notice and the move to /login (spec: 500 ms). */
+export const UNAUTHORIZED_REDIRECT_MS = 500;
 
 async function fetchSessionUser(): Promise<SessionUser | null> {
   try {

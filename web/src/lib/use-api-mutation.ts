@@ -1,7 +1,8 @@
 // A create call as a mutation: POST the body, then refresh the given queries. Failures toast
 // 'Error' with the server's message or the screen's fallback text (spec doc 2 §8).
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { api, messageOf } from './api-client';
+import { api, isUnauthorized, messageOf } from './api-client';
+import { UNAUTHORIZED_REDIRECT_MS } from './session';
 import { useToast } from './toast';
 
 export function useApiMutation<TBody, TResult = unknown>(options: {
@@ -9,6 +10,7 @@ export function useApiMutation<TBody, TResult = unknown>(options: {
   url: (body: TBody) => string;
   invalidates: (body: TBody) => QueryKey[];
   failure: string;
+  failureTitle?: string;
   success?: string;
   send?: (body: TBody) => unknown;
 }) {
@@ -32,6 +34,13 @@ export function useApiMutation<TBody, TResult = unknown>(options: {
       await Promise.all(options.invalidates(body).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       if (options.success) toast({ title: options.success });
     },
-    onError: (error) => toast({ title: 'Error', description: messageOf(error, options.failure), variant: 'destructive' }),
+    onError: (error) => {
+      if (isUnauthorized(error)) {
+        toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+        setTimeout(() => window.location.assign('/login'), UNAUTHORIZED_REDIRECT_MS);
+        return;
+      }
+      toast({ title: options.failureTitle ?? 'Error', description: messageOf(error, options.failure), variant: 'destructive' });
+    },
   });
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { carrierInputSchema, SERVICE_TYPES } from '../../../../../shared/contracts/reference';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { useCreateCarrier } from '../api/carriers';
+import { useCreateCarrier } from '../../../api/carriers';
 
 type FormInput = z.input<typeof carrierInputSchema>;
 type FormOutput = z.output<typeof carrierInputSchema>;

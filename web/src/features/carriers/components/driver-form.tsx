@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { driverInputSchema } from '../../../../../shared/contracts/reference';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { useCreateDriver } from '../api/carriers';
+import { useCreateDriver } from '../../../api/carriers';
 
 type FormInput = z.input<typeof driverInputSchema>;
 type FormOutput = z.output<typeof driverInputSchema>;

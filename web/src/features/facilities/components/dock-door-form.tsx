@@ -6,7 +6,7 @@ import { DOOR_TYPES, dockDoorInputSchema } from '../../../../../shared/contracts
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { useCreateDockDoor } from '../api/facilities';
+import { useCreateDockDoor } from '../../../api/facilities';
 
 type FormInput = z.input<typeof dockDoorInputSchema>;
 type FormOutput = z.output<typeof dockDoorInputSchema>;

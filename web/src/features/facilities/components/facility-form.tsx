@@ -6,7 +6,7 @@ import { facilityInputSchema, SLOT_MINUTE_CHOICES } from '../../../../../shared/
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { useCreateFacility } from '../api/facilities';
+import { useCreateFacility } from '../../../api/facilities';
 
 type FormInput = z.input<typeof facilityInputSchema>;
 type FormOutput = z.output<typeof facilityInputSchema>;

@@ -6,7 +6,7 @@ import { facilityUpdateSchema, SLOT_MINUTE_CHOICES } from '../../../../../shared
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { useUpdateFacility, type Facility } from '../api/facilities';
+import { useUpdateFacility, type Facility } from '../../../api/facilities';
 
 type FormInput = z.input<typeof facilityUpdateSchema>;
 type FormOutput = z.output<typeof facilityUpdateSchema>;

@@ -1,8 +1,8 @@
 // Facilities and dock doors: reads (query options) and creates, declared once for every screen.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DockDoorInput, FacilityInput } from '../../../../../shared/contracts/reference';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/use-api-mutation';
+import type { DockDoorInput, FacilityInput } from '../../../shared/contracts/reference';
+import { api } from '../lib/api-client';
+import { useApiMutation } from '../lib/use-api-mutation';
 
 export interface Facility {
   id: string;

@@ -1,8 +1,8 @@
 // Carriers and their drivers.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CarrierInput, DriverInput } from '../../../../../shared/contracts/reference';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/use-api-mutation';
+import type { CarrierInput, DriverInput } from '../../../shared/contracts/reference';
+import { api } from '../lib/api-client';
+import { useApiMutation } from '../lib/use-api-mutation';
 
 export interface Carrier {
   id: string;

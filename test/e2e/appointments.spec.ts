@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
+
+/** A date n days ahead in India (the demo facility's zone). */
+function istDate(days: number) {
+  return new Date(Date.now() + days * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
+}
+
+async function fillBooking(page: Page, { door, start, date }: { door: string; start: string; date: string }) {
+  await page.getByLabel('Facility *').selectOption({ label: 'Bhiwandi Distribution Centre' });
+  await page.getByLabel('Carrier *').selectOption({ label: 'Ganga Freight Carriers' });
+  await page.getByLabel('Driver', { exact: true }).selectOption({ label: 'Ajay Yadav' });
+  await page.getByLabel('Date *').fill(date);
+  await page.getByLabel('Start time *').fill(start);
+  await page.getByLabel('Dock door').selectOption({ label: door });
+  await page.getByLabel('PO number').fill('PO-E2E-1');
+}
+
+test.describe('appointments', () => {
+  test('a guest books a slot from the landing page and gets a confirmation code', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Quick Slot Booking' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Quick Slot Booking' });
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect(page.getByRole('alert')).toContainText('Missing Information');
+    await expect(page.getByRole('alert')).toContainText('Please fill in all required fields and select a time slot');
+
+    await dialog.getByLabel('Vehicle number *').fill('mh04xy4321');
+    await dialog.getByLabel('Capacity (tons) *').fill('12.5');
+    await dialog.getByLabel('Driver name *').fill('Sandeep Gaikwad');
+    await dialog.getByLabel('Driving license *').fill('MH0420120033333');
+    await dialog.getByLabel('Mobile number *').fill('+91 98220 55555');
+    await dialog.getByRole('button', { name: istDate(2), exact: true }).click();
+    const slot = dialog.getByRole('option').filter({ hasText: '10:00 - 11:00' });
+    await expect(slot).toContainText('3 slots left');
+    await slot.click();
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Booking Confirmed!' })).toContainText(/Your slot is booked\. Confirmation code: DS-\d{6}-[0-9A-Z]{6}/);
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'Quick Slot Booking' }).click();
+    await dialog.getByRole('button', { name: istDate(2), exact: true }).click();
+    await expect(dialog.getByRole('option').filter({ hasText: '10:00 - 11:00' })).toContainText('2 slots left');
+    // The seeded holiday cannot be chosen.
+    await expect(dialog.getByRole('button', { name: istDate(7), exact: true })).toBeDisabled();
+  });
+
+  test('operations books a door, is refused the same door again, and marks the appointment arrived', async ({ page }) => {
+    await signIn(page, 'operations');
+    await page.goto('/booking');
+    const date = istDate(3);
+    await fillBooking(page, { door: 'Door D05 (standard)', start: '10:00', date });
+    await expect(page.getByLabel('End time *')).toHaveValue('11:00');
+    await expect(page.getByTestId('availability')).toHaveText('Time slot is available!');
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Appointment Booked Successfully!' })).toContainText(`${date} at 10:00`);
+
+    // The same door and time again: the availability line says no and the button is disabled.
+    await fillBooking(page, { door: 'Door D05 (standard)', start: '10:30', date });
+    await expect(page.getByTestId('availability')).toContainText('Time slot is not available. Please select a different time.');
+    await expect(page.getByRole('button', { name: 'Book Appointment' })).toBeDisabled();
+
+    await page.goto('/scheduling');
+    await page.getByLabel('Date').fill(date);
+    const row = page.getByTestId('appointment-row').filter({ hasText: 'PO PO-E2E-1' });
+    await expect(row).toContainText('10:00 - 11:00');
+    await expect(row).toContainText('Inbound Delivery');
+    await expect(row).toContainText('Dock D05');
+    await row.getByRole('button', { name: 'Mark Arrived' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Appointment status updated successfully' })).toBeVisible();
+    await expect(row).toContainText('Arrived');
+    await expect(row.getByRole('button', { name: 'Start Loading' })).toBeVisible();
+  });
+
+  test('a reschedule request is submitted and approved', async ({ page }) => {
+    await signIn(page, 'operations');
+    await page.goto('/booking');
+    const date = istDate(4);
+    await fillBooking(page, { door: 'Door D06 (standard)', start: '14:00', date });
+    await page.getByLabel('PO number').fill('PO-RESCHED');
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Appointment Booked Successfully!' })).toBeVisible();
+
+    await page.goto('/reschedule');
+    const option = page.getByLabel('Appointment *').locator('option', { hasText: `${date} 14:00-15:00` });
+    await page.getByLabel('Appointment *').selectOption((await option.getAttribute('value'))!);
+    await page.getByLabel('New date *').fill(istDate(5));
+    await page.getByLabel('New start *').fill('09:00');
+    await page.getByLabel('New end *').fill('10:00');
+    await expect(page.getByText('New time slot is available!')).toBeVisible();
+    await page.getByLabel('Reason details *').fill('short');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page.getByText('Please provide detailed reason (minimum 10 characters)')).toBeVisible();
+    await page.getByLabel('Reason details *').fill('Truck breakdown near Kalyan, new ETA tomorrow');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Reschedule Request Submitted' })).toBeVisible();
+    const pending = page.getByRole('list', { name: 'Pending reschedules' }).getByRole('listitem').filter({ hasText: `${istDate(5)} 09:00-10:00` });
+    await pending.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Reschedule Approved' })).toBeVisible();
+    await expect(page.getByText('No pending reschedule requests')).toBeVisible();
+  });
+
+  test('a driver books in the driver shell for themself', async ({ page }) => {
+    await signIn(page, 'driver');
+    await page.getByRole('navigation', { name: 'Driver' }).getByRole('link', { name: 'Book' }).click();
+    await expect(page.getByTestId('driver-shell')).toBeVisible();
+    await expect(page.getByTestId('booking-party')).toContainText('Sahyadri Roadways · Suresh Kumar');
+    await page.getByLabel('Facility *').selectOption({ label: 'Bhiwandi Distribution Centre' });
+    await page.getByLabel('Date *').fill(istDate(2));
+    await page.getByLabel('Start time *').fill('15:00');
+    await expect(page.getByTestId('availability')).toHaveText('Time slot is available!');
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Appointment Booked Successfully!' })).toContainText(`${istDate(2)} at 15:00`);
+  });
+});

@@ -1,0 +1,177 @@
+// /booking: book an appointment at a facility with dock door, driver, labour and equipment.
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { appointmentInputSchema, BOOKED_BY, LOAD_TYPES, PRIORITIES } from '../../../../../shared/contracts/appointments';
+import { fromMinutes, localDateTime, toMinutes } from '../../../../../shared/time';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { Field, inputClasses } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
+import { useAddEquipment, useAvailability, useCreateAppointment, LOAD_TYPE_LABEL } from '../../../api/appointments';
+import { useCarriers, useDrivers } from '../../../api/carriers';
+import { useDockDoors, useFacilities } from '../../../api/facilities';
+import { useAvailableResources } from '../../../api/resources';
+import { useSession } from '../../../lib/session';
+import { useToast } from '../../../lib/toast';
+
+type FormInput = z.input<typeof appointmentInputSchema>;
+type FormOutput = z.output<typeof appointmentInputSchema>;
+const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+export function BookingRoute() {
+  const { toast } = useToast();
+  const { user } = useSession();
+  const driverSelf = Boolean(user?.driverId && !user.permissions.includes('appointments:write'));
+  const today = localDateTime(new Date(), 'Asia/Kolkata').date;
+  const blank: FormInput = {
+    facilityId: '',
+    carrierId: driverSelf ? (user?.carrierId ?? '') : '',
+    driverId: driverSelf ? (user?.driverId ?? '') : '',
+    dockDoorId: '',
+    laborInchargeId: '',
+    scheduledDate: today,
+    scheduledTimeStart: '',
+    scheduledTimeEnd: '',
+    loadType: 'inbound',
+    priority: 'normal',
+    bookedBy: 'carrier',
+    poNumber: '',
+    bolNumber: '',
+    palletCount: '',
+    cartonCount: '',
+    estimatedDuration: 60,
+    specialInstructions: '',
+    handlingEquipmentNotes: '',
+  };
+  const { register, handleSubmit, formState, watch, setValue, reset } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(appointmentInputSchema), defaultValues: blank });
+  const [chosenEquipment, setChosenEquipment] = useState<string[]>([]);
+  const e = formState.errors;
+  const [facilityId, carrierId, date, start, end, duration, doorId] = watch(['facilityId', 'carrierId', 'scheduledDate', 'scheduledTimeStart', 'scheduledTimeEnd', 'estimatedDuration', 'dockDoorId']);
+
+  const facilities = useFacilities();
+  const carriers = useCarriers();
+  const drivers = useDrivers(carrierId || null);
+  const doors = useDockDoors(facilityId || null);
+  const window = { facilityId, date, timeStart: start, timeEnd: end };
+  const labour = useAvailableResources('labor-incharges', window);
+  const equipment = useAvailableResources('equipment', window);
+  const availability = useAvailability({ ...window, dockDoorId: doorId || undefined });
+  const create = useCreateAppointment();
+  const addEquipment = useAddEquipment();
+
+  // The end follows the start and the estimated duration.
+  useEffect(() => {
+    const minutes = Number(duration);
+    if (start && /^\d{2}:\d{2}$/.test(start) && Number.isFinite(minutes) && minutes >= 15) {
+      const endMinutes = toMinutes(start) + minutes;
+      if (endMinutes < 24 * 60) setValue('scheduledTimeEnd', fromMinutes(endMinutes));
+    }
+  }, [start, duration, setValue]);
+
+  const unavailable = availability.data?.available === false;
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const created = await create.mutateAsync(values);
+      for (const equipmentId of chosenEquipment) await addEquipment.mutateAsync({ appointmentId: created.id, equipmentId });
+      toast({ title: 'Appointment Booked Successfully!', description: `${created.scheduledDate} at ${created.scheduledTimeStart} · ${created.bookingReference}` });
+      reset(blank);
+      setChosenEquipment([]);
+    } catch {
+      // the mutation's own toast has said why
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mx-auto max-w-4xl space-y-4">
+      <h1 className="text-2xl font-bold">Book Appointment</h1>
+      <Card>
+        <CardHeader title="Basic Information" />
+        <CardBody className="grid gap-3 sm:grid-cols-2">
+          <SelectField label="Facility *" placeholder="Select facility" options={(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))} error={e.facilityId?.message} {...register('facilityId')} />
+          {driverSelf ? (
+            <div className="text-sm" data-testid="booking-party">
+              <input type="hidden" {...register('carrierId')} />
+              <input type="hidden" {...register('driverId')} />
+              <div className="font-medium text-slate-800">Carrier and driver</div>
+              <div className="mt-2 text-slate-700">
+                {carriers.data?.find((c) => c.id === user?.carrierId)?.name ?? '—'} · {user?.firstName} {user?.lastName}
+              </div>
+            </div>
+          ) : (
+            <>
+              <SelectField label="Carrier *" placeholder="Select carrier" options={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.name }))} error={e.carrierId?.message} {...register('carrierId')} />
+              <SelectField label="Driver" placeholder="No driver yet" disabled={!carrierId} options={(drivers.data ?? []).map((d) => ({ value: d.id, label: d.name }))} {...register('driverId')} />
+            </>
+          )}
+          <SelectField label="Booked by" options={BOOKED_BY.map((b) => ({ value: b, label: capitalise(b) }))} {...register('bookedBy')} />
+          <SelectField label="Load type" options={LOAD_TYPES.map((l) => ({ value: l, label: LOAD_TYPE_LABEL[l] }))} {...register('loadType')} />
+          <SelectField label="Priority" options={PRIORITIES.map((p) => ({ value: p, label: capitalise(p) }))} {...register('priority')} />
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader title="Schedule Details" />
+        <CardBody className="grid gap-3 sm:grid-cols-3">
+          <Field label="Date *" type="date" min={today} error={e.scheduledDate?.message} {...register('scheduledDate')} />
+          <Field label="Start time *" type="time" step={900} error={e.scheduledTimeStart?.message} {...register('scheduledTimeStart')} />
+          <Field label="End time *" type="time" step={900} error={e.scheduledTimeEnd?.message} {...register('scheduledTimeEnd')} />
+          <Field label="Estimated duration (minutes)" type="number" min={15} step={15} error={e.estimatedDuration?.message} {...register('estimatedDuration')} />
+          <SelectField label="Dock door" placeholder="Assign later" disabled={!facilityId} options={(doors.data ?? []).filter((d) => d.status !== 'maintenance').map((d) => ({ value: d.id, label: `Door ${d.doorNumber} (${d.doorType})` }))} error={e.dockDoorId?.message} {...register('dockDoorId')} />
+          <SelectField label="Labour in-charge" placeholder="None" disabled={!labour.data} options={(labour.data ?? []).map((l) => ({ value: l.id, label: `${l.name}${l.specialization ? ` — ${l.specialization}` : ''}` }))} {...register('laborInchargeId')} />
+          <p className="text-sm sm:col-span-3" role="status" data-testid="availability">
+            {availability.isFetching ? (
+              <span className="text-slate-500">Checking availability...</span>
+            ) : availability.data?.available ? (
+              <span className="text-green-700">Time slot is available!</span>
+            ) : availability.data ? (
+              <span className="text-red-600">Time slot is not available. Please select a different time.{availability.data.reason ? ` (${availability.data.reason})` : ''}</span>
+            ) : null}
+          </p>
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader title="Load Information" />
+        <CardBody className="grid gap-3 sm:grid-cols-2">
+          <Field label="PO number" error={e.poNumber?.message} {...register('poNumber')} />
+          <Field label="BOL number" error={e.bolNumber?.message} {...register('bolNumber')} />
+          <Field label="Pallet count" type="number" min={0} error={e.palletCount?.message} {...register('palletCount')} />
+          <Field label="Carton count" type="number" min={0} error={e.cartonCount?.message} {...register('cartonCount')} />
+          <label className="sm:col-span-2 text-sm font-medium text-slate-800">
+            Special instructions
+            <textarea rows={2} className={`${inputClasses} mt-1`} {...register('specialInstructions')} />
+          </label>
+          <label className="sm:col-span-2 text-sm font-medium text-slate-800">
+            Handling equipment notes
+            <textarea rows={2} className={`${inputClasses} mt-1`} {...register('handlingEquipmentNotes')} />
+          </label>
+        </CardBody>
+      </Card>
+      {Boolean(equipment.data?.length) && (
+        <Card>
+          <CardHeader title="Available Equipment" description="Optional; reserved for this appointment's time." />
+          <CardBody className="grid gap-2 sm:grid-cols-2">
+            {equipment.data!.map((item) => (
+              <label key={item.id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={chosenEquipment.includes(item.id)}
+                  onChange={(ev) => setChosenEquipment((list) => (ev.target.checked ? [...list, item.id] : list.filter((id) => id !== item.id)))}
+                />
+                {item.name} <span className="text-slate-500">{[item.type, item.capacity].filter(Boolean).join(', ')}</span>
+              </label>
+            ))}
+          </CardBody>
+        </Card>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={() => { reset(blank); setChosenEquipment([]); }}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending || unavailable}>
+          {create.isPending ? 'Booking...' : 'Book Appointment'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+// /scheduling: the appointments of a chosen day and their status actions.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Plus } from 'lucide-react';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card, CardBody } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { StatusActions, StatusBadge } from '../../../components/appointment-status';
+import { LOAD_TYPE_LABEL, useAppointments, useChangeStatus } from '../../../api/appointments';
+import { useToast } from '../../../lib/toast';
+import { useSession } from '../../../lib/session';
+import { localDateTime } from '../../../../../shared/time';
+
+export function SchedulingRoute() {
+  const { toast } = useToast();
+  const { hasPermission } = useSession();
+  const [date, setDate] = useState(() => localDateTime(new Date(), 'Asia/Kolkata').date);
+  const appointments = useAppointments(date);
+  const change = useChangeStatus();
+  const canChange = hasPermission('appointments:write');
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold">Appointments</h1>
+        <div className="flex items-end gap-2">
+          <Field label="Date" type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
+          {hasPermission('appointments:book') && (
+            <Link to="/booking" className={buttonClasses('primary')}>
+              <Plus className="h-4 w-4" aria-hidden /> New Appointment
+            </Link>
+          )}
+        </div>
+      </div>
+      <Card>
+        <CardBody>
+          {appointments.isLoading ? (
+            <p className="text-sm text-slate-500">Loading appointments...</p>
+          ) : !appointments.data?.length ? (
+            <p className="py-8 text-center text-slate-500">No appointments scheduled for this date</p>
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-label="Appointments">
+              {appointments.data.map((a) => (
+                <li key={a.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="appointment-row">
+                  <div className="w-28 font-semibold">
+                    {a.scheduledTimeStart} - {a.scheduledTimeEnd}
+                  </div>
+                  <div className="min-w-48 flex-1">
+                    <div className="font-medium">{LOAD_TYPE_LABEL[a.loadType]}</div>
+                    <div className="text-sm text-slate-600">
+                      {a.carrierName ?? a.driverName ?? 'Guest'} · PO {a.poNumber ?? '—'} · BOL {a.bolNumber ?? '—'} · {a.doorNumber ? `Dock ${a.doorNumber}` : 'No dock yet'}
+                    </div>
+                    <div className="text-xs text-slate-500">{a.bookingReference}</div>
+                  </div>
+                  <StatusBadge status={a.status} />
+                  {canChange && (
+                    <StatusActions
+                      status={a.status}
+                      disabled={change.isPending}
+                      onChange={(status) => change.mutate({ id: a.id, status }, { onSuccess: () => toast({ title: 'Success', description: 'Appointment status updated successfully' }) })}
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardBody>
+      </Card>
+    </div>
+  );
+}
