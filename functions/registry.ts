@@ -6,5 +6,6 @@ import * as platform from './platform/handler';
 import * as facilities from './facilities/handler';
 import * as carriers from './carriers/handler';
 import * as appointments from './appointments/handler';
+import * as operations from './operations/handler';
 
-export const FUNCTIONS = { auth, platform, facilities, carriers, appointments } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;
+export const FUNCTIONS = { auth, platform, facilities, carriers, appointments, operations } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

@@ -25,6 +25,7 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   facilities: { table: 'readWrite' },
   carriers: { table: 'readWrite' },
   appointments: { table: 'readWrite', events: true },
+  operations: { table: 'readWrite', events: true },
 };
 
 const ROOT = join(import.meta.dirname, '..');

@@ -17,7 +17,7 @@ export interface ApiRoute {
   access: Access;
 }
 
-export const FUNCTION_NAMES = ['auth', 'platform', 'facilities', 'carriers', 'appointments'] as const;
+export const FUNCTION_NAMES = ['auth', 'platform', 'facilities', 'carriers', 'appointments', 'operations'] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
 export const ROUTES = [
@@ -65,6 +65,22 @@ export const ROUTES = [
   { method: 'PATCH', path: '/api/reschedules/{id}/approve', fn: 'appointments', action: 'approveReschedule', access: 'reschedules:decide' },
   { method: 'PATCH', path: '/api/reschedules/{id}/deny', fn: 'appointments', action: 'denyReschedule', access: 'reschedules:decide' },
   { method: 'POST', path: '/api/bookings/slot', fn: 'appointments', action: 'bookSlot', access: 'public' },
+
+  { method: 'GET', path: '/api/checkins', fn: 'operations', action: 'listCheckins', access: 'checkins:write' },
+  { method: 'POST', path: '/api/checkins', fn: 'operations', action: 'quickCheckin', access: 'checkins:write' },
+  { method: 'POST', path: '/api/checkins/walk-in', fn: 'operations', action: 'walkInCheckin', access: 'appointments:write' },
+  { method: 'PATCH', path: '/api/checkins/{id}/status', fn: 'operations', action: 'changeCheckinStatus', access: 'appointments:write' },
+  { method: 'POST', path: '/api/appointments/{id}/checkin', fn: 'operations', action: 'selfCheckin', access: 'checkins:write' },
+  { method: 'POST', path: '/api/appointments/{id}/issues', fn: 'operations', action: 'reportIssue', access: 'appointments:write' },
+  { method: 'GET', path: '/api/facilities/{id}/qr-code', fn: 'operations', action: 'qrCode', access: 'checkins:write' },
+  { method: 'GET', path: '/api/checkins/qr-link', fn: 'operations', action: 'qrLink', access: 'public' },
+  { method: 'POST', path: '/api/checkins/qr', fn: 'operations', action: 'qrCheckin', access: 'public' },
+  { method: 'GET', path: '/api/dashboard/metrics', fn: 'operations', action: 'dashboardMetrics', access: 'dashboard:read' },
+  { method: 'GET', path: '/api/dashboard/daily-report', fn: 'operations', action: 'dailyReport', access: 'dashboard:read' },
+  { method: 'GET', path: '/api/notifications', fn: 'operations', action: 'notifications', access: 'dashboard:read' },
+  { method: 'GET', path: '/api/yard/overview', fn: 'operations', action: 'yardOverview', access: 'yard:read' },
+  { method: 'GET', path: '/api/analytics', fn: 'operations', action: 'analytics', access: 'analytics:read' },
+  { method: 'GET', path: '/api/driver/dashboard', fn: 'operations', action: 'driverDashboard', access: 'driver:self' },
 ] as const satisfies readonly ApiRoute[];
 
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {

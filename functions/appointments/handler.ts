@@ -25,6 +25,7 @@ import {
   bookGuestSlot,
   changeStatus,
   checkAvailability,
+  contextOf,
   denyReschedule,
   findAppointment,
   requestReschedule,
@@ -98,7 +99,7 @@ export const { handler, actions } = defineFunction('appointments', {
   async changeStatus(req) {
     const { user } = requireUser(req);
     const { status } = parseBody(req, statusChangeSchema);
-    return json(await changeStatus(user, pathId(req, 'id', 'Appointment'), status));
+    return json(await changeStatus(contextOf(user), pathId(req, 'id', 'Appointment'), status));
   },
 
   async requestReschedule(req) {

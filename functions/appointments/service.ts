@@ -7,7 +7,8 @@ import { config } from '../lib/config';
 import { getItem, transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { publish } from '../lib/events';
-import { appointmentItem, blockDeletes, blockPuts, doorBlockKeys, doorHolders, getAppointment } from '../repositories/appointments';
+import { notificationPut } from '../repositories/notifications';
+import { appointmentItem, bookingReferencePut, blockDeletes, blockPuts, doorBlockKeys, doorHolders, getAppointment } from '../repositories/appointments';
 import { carrierOutcomeUpdate, getCarrier, getDriver } from '../repositories/carriers';
 import { getDockDoor } from '../repositories/dock-doors';
 import { getFacility, resolveFacility, type Facility } from '../repositories/facilities';
@@ -153,6 +154,8 @@ export async function bookAppointment(user: SessionUser, input: z.output<typeof 
     ...blockPuts(doorBlocks, id),
     ...labour,
     carrierOutcomeUpdate(tenantId, carrier.id, 'booked'),
+    bookingReferencePut(appointment),
+    notificationPut(tenantId, { type: 'appointment', title: 'Appointment booked', message: `${carrier.name} booked ${appointment.scheduledDate} ${appointment.scheduledTimeStart}${door ? ` at dock ${door.doorNumber}` : ''}` }, now),
     auditPut({ tenantId, actor: actorOf(user), action: 'appointment.created', entityType: 'appointment', entityId: id, after: { ...appointment } }, now),
   ];
   await transact(items, (index) =>
@@ -251,12 +254,14 @@ export async function bookGuestSlot(facility: Facility, input: z.output<typeof g
     ...(idemKey
       ? [{ Put: { TableName: config.tableName, Item: { ...idemKey, bodyHash, response: result, expiresAt: Math.floor(now.getTime() / 1000) + 24 * 3600 }, ConditionExpression: 'attribute_not_exists(PK)' } }]
       : []),
+    bookingReferencePut(appointment),
+    notificationPut(tenantId, { type: 'appointment', title: 'Guest slot booked', message: `${appointment.vehicleLicense} (${appointment.driverName}) booked ${slot.slotDate} ${slot.startTime}` }, now),
   ];
   try {
     await transact(items, (index) => {
       if (index === 0) return new ConflictError('This slot is fully booked. Please choose another slot.');
       if (index === 1) return new ConflictError('The facility is closed on this date (holiday)');
-      if (index === 4) return new IdempotentReplay();
+      if (index === 4 && idemKey) return new IdempotentReplay();
       return new ConflictError('Please try again');
     });
   } catch (err) {
@@ -340,12 +345,21 @@ const STATUS_TIMESTAMP: Partial<Record<AppointmentStatus, keyof Appointment>> = 
 };
 
 /** Moves an appointment along the status flow; anything else is a 409 that changes nothing. */
-export async function changeStatus(user: SessionUser, id: string, to: AppointmentStatus, now = new Date(), extra: TransactItems = []): Promise<Appointment> {
-  const before = await loadAppointment(user.tenantId, id);
+export interface ChangeContext {
+  tenantId: string;
+  actor: Actor | null;
+}
+
+export function contextOf(user: SessionUser): ChangeContext {
+  return { tenantId: user.tenantId, actor: actorOf(user) };
+}
+
+export async function changeStatus(ctx: ChangeContext, id: string, to: AppointmentStatus, now = new Date(), extra: TransactItems = []): Promise<Appointment> {
+  const before = await loadAppointment(ctx.tenantId, id);
   if (!canTransition(before.status, to)) {
     throw new ConflictError(before.status === to ? `The appointment is already ${to}` : `An appointment that is ${before.status} cannot become ${to}`);
   }
-  const facility = await getFacility(user.tenantId, before.facilityId);
+  const facility = await getFacility(ctx.tenantId, before.facilityId);
   const iso = now.toISOString();
   const after: Appointment = { ...before, status: to, updatedAt: iso };
   const stamp = STATUS_TIMESTAMP[to];
@@ -353,10 +367,13 @@ export async function changeStatus(user: SessionUser, id: string, to: Appointmen
   const items: TransactItems = [];
   if (to === 'arrived') {
     after.arrivalOutcome = arrivalOutcome(facility?.timeZone ?? 'Asia/Kolkata', before.scheduledDate, before.scheduledTimeStart, now);
-    if (before.carrierId) items.push(carrierOutcomeUpdate(user.tenantId, before.carrierId, after.arrivalOutcome));
+    if (before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, after.arrivalOutcome));
   }
-  if (to === 'no_show' && before.carrierId) items.push(carrierOutcomeUpdate(user.tenantId, before.carrierId, 'noShow'));
+  if (to === 'no_show' && before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, 'noShow'));
   if (to === 'cancelled' || to === 'no_show') items.push(...(await releaseItems(before, facility)));
+  const who = before.vehicleLicense ?? before.carrierName ?? before.driverName ?? before.bookingReference;
+  const NOTICE: Partial<Record<AppointmentStatus, string>> = { arrived: 'Truck arrived', departed: 'Truck departed', cancelled: 'Appointment cancelled', no_show: 'No-show' };
+  if (NOTICE[to]) items.push(notificationPut(ctx.tenantId, { type: 'appointment', title: NOTICE[to]!, message: `${who} · ${before.scheduledTimeStart}${before.doorNumber ? ` · dock ${before.doorNumber}` : ''}` }, now));
   await transact(
     [
       {
@@ -371,11 +388,11 @@ export async function changeStatus(user: SessionUser, id: string, to: Appointmen
       },
       ...items,
       ...extra,
-      auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: `appointment.${to}`, entityType: 'appointment', entityId: id, before: { ...before }, after: { ...after } }, now),
+      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: `appointment.${to}`, entityType: 'appointment', entityId: id, before: { ...before }, after: { ...after } }, now),
     ],
     () => new ConflictError('The appointment was changed by someone else. Refresh and try again.'),
   );
-  await publish({ type: 'appointment.status-changed', tenantId: user.tenantId, detail: { appointmentId: id, from: before.status, to } });
+  await publish({ type: 'appointment.status-changed', tenantId: ctx.tenantId, detail: { appointmentId: id, from: before.status, to } });
   return after;
 }
 

@@ -37,6 +37,8 @@ export interface SignedInRequest extends ApiRequest {
 export interface ApiResult {
   status?: number;
   body?: unknown;
+  /** A body sent as it is (CSV, SVG...), with its content-type in `headers`. */
+  raw?: string;
   cookies?: string[];
   headers?: Record<string, string>;
 }
@@ -150,7 +152,7 @@ function toResponse(result: ApiResult): APIGatewayProxyStructuredResultV2 {
     statusCode: status,
     headers: { ...BASE_HEADERS, ...result.headers },
     cookies: result.cookies,
-    body: status === 204 || result.body === undefined ? '' : JSON.stringify(result.body),
+    body: result.raw ?? (status === 204 || result.body === undefined ? '' : JSON.stringify(result.body)),
   };
 }
 

@@ -25,6 +25,16 @@ export function appointmentItem(a: Appointment) {
   return { ...appointmentKeys.key(a.tenantId, a.id), ...appointmentKeys.byDate(a), ...appointmentKeys.byDriver(a), entity: 'appointment', ...a };
 }
 
+/** The booking reference -> appointment lookup (QR check-in finds a booking by its code). */
+export function bookingReferencePut(a: Pick<Appointment, 'tenantId' | 'bookingReference' | 'id'>) {
+  return { Put: { TableName: config.tableName, Item: { PK: `TENANT#${a.tenantId}#BOOKREF#${a.bookingReference}`, SK: 'BOOKREF', appointmentId: a.id }, ConditionExpression: 'attribute_not_exists(PK)' } };
+}
+
+export async function findByBookingReference(tenantId: string, reference: string): Promise<Appointment | null> {
+  const ref = await getItem<{ appointmentId: string }>({ PK: `TENANT#${tenantId}#BOOKREF#${reference.trim().toUpperCase()}`, SK: 'BOOKREF' }, true);
+  return ref ? getAppointment(tenantId, ref.appointmentId) : null;
+}
+
 export function getAppointment(tenantId: string, id: string): Promise<Appointment | null> {
   return getItem<Appointment>(appointmentKeys.key(tenantId, id), true);
 }

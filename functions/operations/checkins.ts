@@ -1,0 +1,254 @@
+// Driver check-in: by staff (quick or walk-in), by the driver in the app, or by QR code at the
+// gate. Checking in marks the appointment arrived in the same transaction; the check-in's own
+// status flow then moves the appointment through loading/unloading and departure.
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { auditPut, type Actor } from '../lib/audit';
+import { config } from '../lib/config';
+import { getItem, putIfAbsent, transact } from '../lib/dynamo';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
+import { publish } from '../lib/events';
+import { appointmentItem, blockPuts, bookingReferencePut, doorBlockKeys, findByBookingReference, getAppointment } from '../repositories/appointments';
+import { checkinItem, checkinPuts, getCheckin } from '../repositories/checkins';
+import { getDockDoor } from '../repositories/dock-doors';
+import { resolveFacility, type Facility } from '../repositories/facilities';
+import { notificationPut } from '../repositories/notifications';
+import { normalizePhone } from '../repositories/users';
+import { changeStatus, type ChangeContext } from '../appointments/service';
+import { bookingReference } from '../appointments/rules';
+import { CHECKIN_TRANSITIONS, type Checkin, type CheckinStatus } from '../../shared/contracts/checkins';
+import { canTransition, type Appointment, type AppointmentStatus } from '../../shared/contracts/appointments';
+import { BLOCK_MINUTES } from '../../shared/contracts/appointments';
+import { fromMinutes, localDateTime, toMinutes } from '../../shared/time';
+import type { z } from 'zod';
+import type { walkInCheckinSchema } from '../../shared/contracts/checkins';
+
+type Method = Checkin['checkinMethod'];
+
+interface CheckinInput {
+  driverName?: string | null;
+  vehicleLicense?: string | null;
+  dockDoorId?: string | null;
+  notes?: string | null;
+}
+
+/** Checks in for a scheduled appointment: check-in + appointment arrived, one transaction. */
+export async function checkInAppointment(ctx: ChangeContext, appointmentId: string, input: CheckinInput, method: Method, now = new Date()): Promise<Checkin> {
+  const appointment = await getAppointment(ctx.tenantId, appointmentId);
+  if (!appointment) throw new NotFoundError('Appointment not found');
+  if (appointment.status !== 'scheduled') throw new ConflictError(`This appointment is ${appointment.status}; only a scheduled appointment can be checked in`);
+  if (await getItem({ PK: `TENANT#${ctx.tenantId}#APPT#${appointmentId}`, SK: 'CHECKIN' }, true)) throw new ConflictError('This appointment is already checked in');
+  const door = input.dockDoorId ? await getDockDoor(ctx.tenantId, appointment.facilityId, input.dockDoorId) : null;
+  if (input.dockDoorId && !door) throw new BadRequestError('Dock door not found at this facility', { dockDoorId: 'Dock door not found at this facility' });
+  const checkin = newCheckin(ctx, appointment, input, method, door, now);
+  await changeStatus(ctx, appointmentId, 'arrived', now, [
+    ...checkinPuts(checkin),
+    notificationPut(ctx.tenantId, { type: 'checkin', title: 'Driver checked in', message: `${checkin.driverName}${checkin.vehicleLicense ? ` (${checkin.vehicleLicense})` : ''} checked in${door ? ` for dock ${door.doorNumber}` : ''}` }, now),
+    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.created', entityType: 'checkin', entityId: checkin.id, after: { ...checkin } }, now),
+  ]);
+  await publish({ type: 'checkin.created', tenantId: ctx.tenantId, detail: { checkinId: checkin.id, appointmentId, method } });
+  return checkin;
+}
+
+function newCheckin(ctx: ChangeContext, a: Appointment, input: CheckinInput, method: Method, door: { id: string; doorNumber: string } | null, now: Date): Checkin {
+  const iso = now.toISOString();
+  return {
+    id: randomUUID(),
+    tenantId: ctx.tenantId,
+    facilityId: a.facilityId,
+    appointmentId: a.id,
+    bookingReference: a.bookingReference,
+    driverId: a.driverId,
+    driverName: input.driverName || a.driverName || 'Driver',
+    vehicleLicense: input.vehicleLicense || a.vehicleLicense,
+    carrierName: a.carrierName,
+    dockDoorId: door?.id ?? a.dockDoorId,
+    doorNumber: door?.doorNumber ?? a.doorNumber,
+    notes: input.notes ?? null,
+    status: 'checked_in',
+    checkinMethod: method,
+    checkInTime: iso,
+    atDockAt: null,
+    completedAt: null,
+    departedAt: null,
+    createdAt: iso,
+    createdBy: ctx.actor?.username ?? null,
+  };
+}
+
+export const WALK_IN_MINUTES = 120;
+
+/** A walk-in: an appointment for now (two hours) and its check-in, written together. */
+export async function checkInWalkIn(ctx: ChangeContext, input: z.output<typeof walkInCheckinSchema>, now = new Date()): Promise<Checkin> {
+  const facility = await resolveFacility(ctx.tenantId, 'default');
+  const local = localDateTime(now, facility.timeZone);
+  const start = Math.floor(toMinutes(local.time) / BLOCK_MINUTES) * BLOCK_MINUTES;
+  const end = Math.min(start + WALK_IN_MINUTES, 24 * 60 - BLOCK_MINUTES);
+  const door = input.dockDoorId ? await getDockDoor(ctx.tenantId, facility.id, input.dockDoorId) : null;
+  if (input.dockDoorId && !door) throw new BadRequestError('Dock door not found at this facility', { dockDoorId: 'Dock door not found at this facility' });
+  const iso = now.toISOString();
+  const appointment: Appointment = {
+    id: randomUUID(),
+    tenantId: ctx.tenantId,
+    facilityId: facility.id,
+    facilityName: facility.name,
+    carrierId: null,
+    carrierName: input.carrierName,
+    driverId: null,
+    driverName: input.driverName,
+    driverPhone: null,
+    vehicleLicense: input.vehicleLicense,
+    dockDoorId: door?.id ?? null,
+    doorNumber: door?.doorNumber ?? null,
+    laborInchargeId: null,
+    scheduledDate: local.date,
+    scheduledTimeStart: fromMinutes(start),
+    scheduledTimeEnd: fromMinutes(end),
+    loadType: input.loadType,
+    priority: 'normal',
+    bookedBy: 'walk_in',
+    bookingType: 'walk_in',
+    bookingReference: bookingReference(local.date),
+    slotId: null,
+    poNumber: input.poNumber,
+    bolNumber: input.bolNumber,
+    palletCount: null,
+    cartonCount: null,
+    estimatedDuration: WALK_IN_MINUTES,
+    specialInstructions: null,
+    handlingEquipmentNotes: null,
+    equipmentIds: [],
+    status: 'arrived',
+    canReschedule: false,
+    rescheduleCount: 0,
+    maxReschedules: 0,
+    guest: null,
+    arrivedAt: iso,
+    arrivalOutcome: null,
+    loadingStartedAt: null,
+    departedAt: null,
+    cancelledAt: null,
+    createdAt: iso,
+    createdBy: ctx.actor?.username ?? null,
+    updatedAt: iso,
+  };
+  const checkin = newCheckin(ctx, appointment, input, 'manual', door, now);
+  const blocks = doorBlockKeys(appointment);
+  await transact(
+    [
+      { Put: { TableName: config.tableName, Item: appointmentItem(appointment), ConditionExpression: 'attribute_not_exists(PK)' } },
+      bookingReferencePut(appointment),
+      ...checkinPuts(checkin),
+      ...blockPuts(blocks, appointment.id),
+      notificationPut(ctx.tenantId, { type: 'checkin', title: 'Walk-in checked in', message: `${checkin.driverName} (${checkin.vehicleLicense}) of ${input.carrierName}` }, now),
+      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'appointment.walk-in', entityType: 'appointment', entityId: appointment.id, after: { ...appointment } }, now),
+      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.created', entityType: 'checkin', entityId: checkin.id, after: { ...checkin } }, now),
+    ],
+    (index) => (index >= 4 && index < 4 + blocks.length ? new ConflictError(`Door ${door?.doorNumber} is in use now. Choose another door or none.`) : new ConflictError('Please try again')),
+  );
+  await publish({ type: 'checkin.created', tenantId: ctx.tenantId, detail: { checkinId: checkin.id, appointmentId: appointment.id, method: 'manual', walkIn: true } });
+  return checkin;
+}
+
+/** What a check-in status asks of its appointment, when the appointment's flow allows it. */
+const APPOINTMENT_FOLLOWS: Partial<Record<CheckinStatus, AppointmentStatus>> = { loading: 'loading', unloading: 'unloading', departed: 'departed' };
+const STAMP: Partial<Record<CheckinStatus, keyof Checkin>> = { at_dock: 'atDockAt', completed: 'completedAt', departed: 'departedAt' };
+
+export async function changeCheckinStatus(ctx: ChangeContext, id: string, to: CheckinStatus, now = new Date()): Promise<Checkin> {
+  const before = await getCheckin(ctx.tenantId, id);
+  if (!before) throw new NotFoundError('Check-in not found');
+  if (!CHECKIN_TRANSITIONS[before.status].includes(to)) throw new ConflictError(`A check-in that is ${before.status.replace('_', ' ')} cannot become ${to.replace('_', ' ')}`);
+  const after: Checkin = { ...before, status: to };
+  const stamp = STAMP[to];
+  if (stamp) (after as unknown as Record<string, unknown>)[stamp] = now.toISOString();
+  const write = [
+    {
+      Put: {
+        TableName: config.tableName,
+        Item: checkinItem(after),
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':from': before.status },
+      },
+    },
+    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: `checkin.${to}`, entityType: 'checkin', entityId: id, before: { ...before }, after: { ...after } }, now),
+  ];
+  const follow = APPOINTMENT_FOLLOWS[to];
+  const appointment = follow ? await getAppointment(ctx.tenantId, before.appointmentId) : null;
+  if (follow && appointment && canTransition(appointment.status, follow)) {
+    await changeStatus(ctx, appointment.id, follow, now, write);
+  } else {
+    await transact(write, () => new ConflictError('The check-in was changed by someone else. Refresh and try again.'));
+  }
+  return after;
+}
+
+// ---- QR check-in links: signed with a per-tenant key kept in the table ----
+
+export const QR_LINK_HOURS = 24;
+
+async function tenantQrKey(tenantId: string): Promise<Buffer> {
+  const key = { PK: `TENANT#${tenantId}`, SK: 'QRKEY' };
+  const existing = await getItem<{ secret: string }>(key, true);
+  if (existing) return Buffer.from(existing.secret, 'base64');
+  await putIfAbsent({ ...key, secret: randomBytes(32).toString('base64') });
+  return Buffer.from((await getItem<{ secret: string }>(key, true))!.secret, 'base64');
+}
+
+const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+
+export async function createQrLink(facility: Facility, origin: string, now = new Date()) {
+  const expiresAt = new Date(now.getTime() + QR_LINK_HOURS * 3600 * 1000);
+  const payload = Buffer.from(JSON.stringify({ t: facility.tenantId, f: facility.id, exp: Math.floor(expiresAt.getTime() / 1000) })).toString('base64url');
+  const token = `${payload}.${sign(await tenantQrKey(facility.tenantId), payload)}`;
+  return { token, url: `${origin}/checkin/qr?t=${token}`, expiresAt: expiresAt.toISOString() };
+}
+
+/** The facility a QR token names, if its signature holds and it has not expired. */
+export async function verifyQrToken(token: string, now = new Date()): Promise<Facility> {
+  const invalid = new BadRequestError('This check-in code is not valid or has expired. Please scan the code at the gate again.');
+  const [payload, signature] = token.split('.');
+  if (!payload || !signature) throw invalid;
+  let claims: { t?: string; f?: string; exp?: number };
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid;
+  }
+  if (!claims.t || !claims.f || !claims.exp || !/^[A-Za-z0-9_-]{1,64}$/.test(claims.t) || !/^[A-Za-z0-9_-]{1,64}$/.test(claims.f)) throw invalid;
+  const expected = Buffer.from(sign(await tenantQrKey(claims.t), payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid;
+  if (claims.exp * 1000 < now.getTime()) throw invalid;
+  return resolveFacility(claims.t, claims.f).catch(() => {
+    throw invalid;
+  });
+}
+
+/**
+ * Check-in from a scanned QR code: a signed-in driver checks in their own scheduled appointment of
+ * that facility today; anyone else proves the booking with its reference and mobile number.
+ */
+export async function checkInByQr(
+  facility: Facility,
+  who: { driverId: string | null; actor: Actor | null },
+  proof: { bookingReference?: string; mobileNumber?: string },
+  findTodays: (driverId: string) => Promise<Appointment[]>,
+  now = new Date(),
+): Promise<Checkin> {
+  let appointment: Appointment | null = null;
+  if (proof.bookingReference) {
+    appointment = await findByBookingReference(facility.tenantId, proof.bookingReference);
+    const phone = proof.mobileNumber ? normalizePhone(proof.mobileNumber) : null;
+    const matchesPhone = appointment?.driverPhone && phone && normalizePhone(appointment.driverPhone) === phone;
+    const matchesDriver = who.driverId && appointment?.driverId === who.driverId;
+    if (!appointment || appointment.facilityId !== facility.id || !(matchesPhone || matchesDriver)) {
+      throw new NotFoundError('No booking matches this code and mobile number at this facility');
+    }
+  } else if (who.driverId) {
+    appointment = (await findTodays(who.driverId)).find((a) => a.facilityId === facility.id && a.status === 'scheduled') ?? null;
+    if (!appointment) throw new NotFoundError('You have no appointment to check in for at this facility today');
+  } else {
+    throw new ForbiddenError('Enter your booking code and mobile number to check in');
+  }
+  return checkInAppointment({ tenantId: facility.tenantId, actor: who.actor }, appointment.id, {}, 'qr_code', now);
+}

@@ -1,0 +1,132 @@
+// Figures computed from the data: dashboard metrics, the live yard, analytics over a range, the
+// driver's own dashboard and the daily report. Pure functions over lists read by key.
+import type { Appointment } from '../../shared/contracts/appointments';
+import type { Checkin } from '../../shared/contracts/checkins';
+import type { DockDoor } from '../repositories/dock-doors';
+import type { YardSpot } from '../repositories/yard-spots';
+import { localDateTime } from '../../shared/time';
+
+const ACTIVE: Appointment['status'][] = ['scheduled', 'arrived', 'loading', 'unloading'];
+const AT_DOOR: Appointment['status'][] = ['arrived', 'loading', 'unloading'];
+const minutesBetween = (a: string, b: string) => (new Date(b).getTime() - new Date(a).getTime()) / 60000;
+const average = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : null);
+const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+
+/** On-time share of the appointments whose punctuality is known (arrivals and no-shows). */
+export function onTimeRate(appointments: Appointment[]): number | null {
+  const onTime = appointments.filter((a) => a.arrivalOutcome === 'onTime').length;
+  const decided = onTime + appointments.filter((a) => a.arrivalOutcome === 'late' || a.status === 'no_show').length;
+  return decided ? Math.round((onTime / decided) * 1000) / 10 : null;
+}
+
+/** Door live state: maintenance, in use by an appointment at the door now, or available. */
+export function liveDoors(doors: DockDoor[], today: Appointment[]) {
+  const inUse = new Map(today.filter((a) => a.dockDoorId && AT_DOOR.includes(a.status)).map((a) => [a.dockDoorId!, a]));
+  return doors.map((d) => {
+    const a = inUse.get(d.id);
+    const status = d.status === 'maintenance' ? 'maintenance' : a ? (a.status === 'loading' || a.status === 'unloading' ? 'loading' : 'occupied') : d.status;
+    return { id: d.id, doorNumber: d.doorNumber, doorType: d.doorType, status, assetId: a?.vehicleLicense ?? a?.bookingReference ?? d.assetId ?? null, appointmentId: a?.id ?? null };
+  });
+}
+
+export function dashboardMetrics(doors: DockDoor[], today: Appointment[], checkins: Checkin[]) {
+  const live = liveDoors(doors, today);
+  const waits = checkins.filter((c) => c.atDockAt).map((c) => minutesBetween(c.checkInTime, c.atDockAt!));
+  return {
+    activeAppointments: today.filter((a) => ACTIVE.includes(a.status)).length,
+    totalDocks: doors.length,
+    availableDocks: live.filter((d) => d.status === 'available').length,
+    occupiedDocks: live.filter((d) => d.status === 'occupied' || d.status === 'loading').length,
+    avgWaitTimeMinutes: round1(average(waits)),
+    onTimeRate: onTimeRate(today),
+  };
+}
+
+export function gateStatistics(todaysCheckins: Checkin[]) {
+  const atDock = todaysCheckins.filter((c) => c.atDockAt);
+  return {
+    checkinsToday: todaysCheckins.length,
+    averageToDockMinutes: round1(average(atDock.map((c) => minutesBetween(c.checkInTime, c.atDockAt!)))),
+    manualCheckins: todaysCheckins.filter((c) => c.checkinMethod === 'manual').length,
+    qrCheckins: todaysCheckins.filter((c) => c.checkinMethod === 'qr_code').length,
+  };
+}
+
+export function yardOverview(doors: DockDoor[], spots: YardSpot[], today: Appointment[], checkins: Checkin[]) {
+  const live = liveDoors(doors, today);
+  const waiting = checkins.filter((c) => c.status === 'checked_in').length;
+  const occupied = live.filter((d) => d.status === 'occupied' || d.status === 'loading').length;
+  return {
+    doors: live,
+    spots,
+    occupiedDocks: occupied,
+    totalDocks: doors.length,
+    utilization: doors.length ? Math.round((occupied / doors.length) * 100) : 0,
+    waitingTrucks: waiting + spots.filter((s) => s.status === 'occupied').length,
+    availableSpots: spots.filter((s) => s.status === 'empty').length,
+    recentActivity: checkins.slice(0, 10).map((c) => ({ id: c.id, at: c.departedAt ?? c.completedAt ?? c.atDockAt ?? c.checkInTime, text: `${c.driverName}${c.vehicleLicense ? ` (${c.vehicleLicense})` : ''} · ${c.status.replace('_', ' ')}${c.doorNumber ? ` · dock ${c.doorNumber}` : ''}` })),
+  };
+}
+
+export function analytics(appointments: Appointment[], doors: DockDoor[], days: string[], openMinutesPerDay: number) {
+  const departed = appointments.filter((a) => a.arrivedAt && a.departedAt);
+  const dwell = average(departed.map((a) => minutesBetween(a.arrivedAt!, a.departedAt!)));
+  const bookedDoorMinutes = appointments
+    .filter((a) => a.dockDoorId && a.status !== 'cancelled' && a.status !== 'no_show')
+    .reduce((sum, a) => sum + (toMin(a.scheduledTimeEnd) - toMin(a.scheduledTimeStart)), 0);
+  const capacity = doors.filter((d) => d.status !== 'maintenance').length * openMinutesPerDay * days.length;
+  const byCarrier = new Map<string, Appointment[]>();
+  for (const a of appointments) if (a.carrierName) byCarrier.set(a.carrierName, [...(byCarrier.get(a.carrierName) ?? []), a]);
+  const carriers = [...byCarrier.entries()]
+    .map(([name, list]) => ({
+      name,
+      appointments: list.length,
+      onTimeRate: onTimeRate(list),
+      late: list.filter((a) => a.arrivalOutcome === 'late').length,
+      noShows: list.filter((a) => a.status === 'no_show').length,
+      avgDwellMinutes: round1(average(list.filter((a) => a.arrivedAt && a.departedAt).map((a) => minutesBetween(a.arrivedAt!, a.departedAt!)))),
+    }))
+    .sort((a, b) => b.appointments - a.appointments);
+  return {
+    from: days[0],
+    to: days[days.length - 1],
+    totalAppointments: appointments.length,
+    completed: appointments.filter((a) => a.status === 'departed').length,
+    cancelled: appointments.filter((a) => a.status === 'cancelled').length,
+    noShows: appointments.filter((a) => a.status === 'no_show').length,
+    onTimeRate: onTimeRate(appointments),
+    avgDwellMinutes: round1(dwell),
+    dockUtilization: capacity ? Math.round((bookedDoorMinutes / capacity) * 1000) / 10 : 0,
+    perDay: days.map((d) => ({ date: d, appointments: appointments.filter((a) => a.scheduledDate === d).length })),
+    byLoadType: { inbound: appointments.filter((a) => a.loadType === 'inbound').length, outbound: appointments.filter((a) => a.loadType === 'outbound').length },
+    carriers,
+  };
+}
+
+const toMin = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+
+export function driverDashboard(appointments: Appointment[], timeZone: string, now: Date) {
+  const local = localDateTime(now, timeZone);
+  const sorted = [...appointments].sort((a, b) => `${a.scheduledDate}${a.scheduledTimeStart}`.localeCompare(`${b.scheduledDate}${b.scheduledTimeStart}`));
+  const next = sorted.find((a) => ACTIVE.includes(a.status) && (a.scheduledDate > local.date || (a.scheduledDate === local.date && a.scheduledTimeEnd >= local.time))) ?? null;
+  const month = local.date.slice(0, 7);
+  return {
+    nextAppointment: next,
+    upcoming: sorted.filter((a) => a !== next && ACTIVE.includes(a.status) && a.scheduledDate >= local.date).slice(0, 5),
+    thisMonth: appointments.filter((a) => a.scheduledDate.startsWith(month) && a.status !== 'cancelled').length,
+    onTimeRate: onTimeRate(appointments),
+  };
+}
+
+const csvCell = (v: unknown) => {
+  const s = v === null || v === undefined ? '' : String(v);
+  // Leading =, +, - or @ would run as a formula in a spreadsheet.
+  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
+  return /[",\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+export function dailyReportCsv(appointments: Appointment[]): string {
+  const header = ['Booking reference', 'Date', 'Start', 'End', 'Status', 'Load type', 'Carrier', 'Driver', 'Vehicle', 'Dock', 'PO', 'BOL', 'Arrived at', 'Punctuality', 'Departed at'];
+  const rows = appointments.map((a) => [a.bookingReference, a.scheduledDate, a.scheduledTimeStart, a.scheduledTimeEnd, a.status, a.loadType, a.carrierName, a.driverName, a.vehicleLicense, a.doorNumber, a.poNumber, a.bolNumber, a.arrivedAt, a.arrivalOutcome, a.departedAt]);
+  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,44 @@
+// Check-ins: own partition each; listed newest first through GSI1 (TENANT#<t>#CHECKINS). One
+// check-in per appointment: a CHECKIN item in the appointment's partition is written with it.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../lib/aws';
+import { config } from '../lib/config';
+import { getItem, withoutKeys } from '../lib/dynamo';
+import type { Checkin } from '../../shared/contracts/checkins';
+
+export const checkinKeys = {
+  key: (tenantId: string, id: string) => ({ PK: `TENANT#${tenantId}#CHECKIN#${id}`, SK: 'CHECKIN' }),
+  forAppointment: (tenantId: string, appointmentId: string) => ({ PK: `TENANT#${tenantId}#APPT#${appointmentId}`, SK: 'CHECKIN' }),
+  list: (tenantId: string) => `TENANT#${tenantId}#CHECKINS`,
+};
+
+export function checkinItem(c: Checkin) {
+  return { ...checkinKeys.key(c.tenantId, c.id), GSI1PK: checkinKeys.list(c.tenantId), GSI1SK: `${c.checkInTime}#${c.id}`, entity: 'checkin', ...c };
+}
+
+/** The check-in and its one-per-appointment marker, for a transaction. */
+export function checkinPuts(c: Checkin) {
+  return [
+    { Put: { TableName: config.tableName, Item: checkinItem(c), ConditionExpression: 'attribute_not_exists(PK)' } },
+    { Put: { TableName: config.tableName, Item: { ...checkinKeys.forAppointment(c.tenantId, c.appointmentId), checkinId: c.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+  ];
+}
+
+export function getCheckin(tenantId: string, id: string) {
+  return getItem<Checkin>(checkinKeys.key(tenantId, id), true);
+}
+
+/** The newest check-ins of the tenant (at most `limit`), optionally since an instant. */
+export async function listCheckins(tenantId: string, options: { limit?: number; since?: string } = {}): Promise<Checkin[]> {
+  const res = await ddb().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: options.since ? 'GSI1PK = :pk AND GSI1SK >= :since' : 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': checkinKeys.list(tenantId), ...(options.since ? { ':since': options.since } : {}) },
+      ScanIndexForward: false,
+      Limit: options.limit ?? 200,
+    }),
+  );
+  return (res.Items ?? []).map((i) => withoutKeys<Checkin>(i));
+}

@@ -1,0 +1,71 @@
+// Driver check-ins (spec doc 2 §3-§5, doc 1 §3).
+import { z } from 'zod';
+import { LOAD_TYPES } from './appointments';
+
+export const CHECKIN_STATUSES = ['checked_in', 'at_dock', 'loading', 'unloading', 'completed', 'departed'] as const;
+export type CheckinStatus = (typeof CHECKIN_STATUSES)[number];
+export const CHECKIN_METHODS = ['qr_code', 'manual', 'tablet'] as const;
+
+export const CHECKIN_TRANSITIONS: Record<CheckinStatus, readonly CheckinStatus[]> = {
+  checked_in: ['at_dock', 'departed'],
+  at_dock: ['loading', 'unloading'],
+  loading: ['completed'],
+  unloading: ['completed'],
+  completed: ['departed'],
+  departed: [],
+};
+
+const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional().nullable().transform((v) => (v ? v : null));
+
+export const quickCheckinSchema = z.strictObject({
+  appointmentId: z.string({ error: 'Please select an appointment' }).trim().min(1, 'Please select an appointment').max(64),
+  driverName: z.string({ error: 'Driver name is required' }).trim().min(1, 'Driver name is required').max(120),
+  vehicleLicense: z.string({ error: 'Vehicle license is required' }).trim().min(1, 'Vehicle license is required').max(20).transform((v) => v.toUpperCase()),
+  dockDoorId: optionalText(64),
+  notes: optionalText(500),
+  status: z.literal('checked_in').default('checked_in'),
+});
+
+export const walkInCheckinSchema = z.strictObject({
+  driverName: z.string({ error: 'Driver name is required' }).trim().min(1, 'Driver name is required').max(120),
+  vehicleLicense: z.string({ error: 'Vehicle license is required' }).trim().min(1, 'Vehicle license is required').max(20).transform((v) => v.toUpperCase()),
+  carrierName: z.string({ error: 'Carrier name is required' }).trim().min(1, 'Carrier name is required').max(120),
+  loadType: z.enum(LOAD_TYPES, { error: 'Load type must be inbound or outbound' }).default('inbound'),
+  poNumber: optionalText(40),
+  bolNumber: optionalText(40),
+  dockDoorId: optionalText(64),
+  notes: optionalText(500),
+});
+
+export const checkinStatusSchema = z.strictObject({ status: z.enum(CHECKIN_STATUSES, { error: `Status must be one of ${CHECKIN_STATUSES.join(', ')}` }) });
+
+export const selfCheckinSchema = z.strictObject({ checkInTime: z.string().max(40).optional() });
+
+export const qrCheckinSchema = z.strictObject({
+  token: z.string().min(10, 'This check-in code is not valid').max(600),
+  bookingReference: z.string().trim().max(30).optional(),
+  mobileNumber: z.string().trim().max(20).optional(),
+});
+
+export interface Checkin {
+  id: string;
+  tenantId: string;
+  facilityId: string;
+  appointmentId: string;
+  bookingReference: string;
+  driverId: string | null;
+  driverName: string;
+  vehicleLicense: string | null;
+  carrierName: string | null;
+  dockDoorId: string | null;
+  doorNumber: string | null;
+  notes: string | null;
+  status: CheckinStatus;
+  checkinMethod: (typeof CHECKIN_METHODS)[number];
+  checkInTime: string;
+  atDockAt: string | null;
+  completedAt: string | null;
+  departedAt: string | null;
+  createdAt: string;
+  createdBy: string | null;
+}
