@@ -1,0 +1,158 @@
+// Check-ins, QR links and the computed figures, through the real local HTTP path.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestApi, type TestApi } from '../support/api';
+import { DEMO_FACILITY_ID } from '../../functions/local/seed';
+import { addDays, localDateTime } from '../../shared/time';
+
+let api: TestApi;
+let ops: Client;
+let yard: Client;
+let driver: Client;
+const now = localDateTime(new Date(), 'Asia/Kolkata');
+const tomorrow = addDays(now.date, 1);
+
+beforeAll(async () => {
+  api = await startTestApi();
+  [ops, yard, driver] = [new Client(api.url), new Client(api.url), new Client(api.url)];
+  await Promise.all([ops.signIn('operations'), yard.signIn('yard_manager'), driver.signIn('driver')]);
+});
+afterAll(() => api.close());
+
+async function book(over: Record<string, unknown> = {}) {
+  const res = await ops.post('/api/appointments', { facilityId: DEMO_FACILITY_ID, carrierId: 'carrier-sahyadri', driverId: 'driver-suresh', scheduledDate: tomorrow, scheduledTimeStart: '09:00', scheduledTimeEnd: '10:00', ...over });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+describe('check-in', () => {
+  it('checks a scheduled appointment in, marks it arrived, and refuses a second check-in', async () => {
+    const a = await book({ dockDoorId: 'door-01' });
+    const res = await ops.post('/api/checkins', { appointmentId: a.id, driverName: 'Suresh Kumar', vehicleLicense: 'mh04ab1234', dockDoorId: null, notes: 'Seal intact', status: 'checked_in' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'checked_in', checkinMethod: 'manual', vehicleLicense: 'MH04AB1234', doorNumber: 'D01', notes: 'Seal intact' });
+    expect((await ops.get(`/api/appointments/${a.id}`)).body.status).toBe('arrived');
+    const again = await ops.post('/api/checkins', { appointmentId: a.id, driverName: 'Suresh Kumar', vehicleLicense: 'MH04AB1234' });
+    expect(again.status).toBe(409);
+    expect((await ops.get('/api/checkins')).body.filter((c: { appointmentId: string }) => c.appointmentId === a.id)).toHaveLength(1);
+  });
+
+  it.each([
+    [{ driverName: 'A', vehicleLicense: 'B' }, 'appointmentId', 'Please select an appointment'],
+    [{ appointmentId: 'x', vehicleLicense: 'B' }, 'driverName', 'Driver name is required'],
+    [{ appointmentId: 'x', driverName: 'A' }, 'vehicleLicense', 'Vehicle license is required'],
+  ])('refuses %j with the field message', async (body, field, message) => {
+    const res = await ops.post('/api/checkins', body);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[field]).toBe(message);
+  });
+
+  it('walks the check-in through its statuses and the appointment follows; an illegal step is a 409', async () => {
+    const a = await book({ scheduledTimeStart: '11:00', scheduledTimeEnd: '12:00' });
+    const c = (await ops.post('/api/checkins', { appointmentId: a.id, driverName: 'Suresh', vehicleLicense: 'MH04AB1234' })).body;
+    const step = (status: string) => yard.request('PATCH', `/api/checkins/${c.id}/status`, { body: { status } });
+    expect((await step('loading')).status).toBe(409);
+    for (const s of ['at_dock', 'unloading', 'completed', 'departed']) expect((await step(s)).status).toBe(200);
+    expect((await ops.get(`/api/appointments/${a.id}`)).body).toMatchObject({ status: 'departed', departedAt: expect.any(String) });
+    expect((await step('checked_in')).status).toBe(409);
+    expect((await driver.request('PATCH', `/api/checkins/${c.id}/status`, { body: { status: 'at_dock' } })).status).toBe(403);
+  });
+
+  it('checks a walk-in in: an arrived walk_in appointment of 120 minutes with its check-in', async () => {
+    const res = await ops.post('/api/checkins/walk-in', { driverName: 'Walk In Wala', vehicleLicense: 'GJ01ZZ0001', carrierName: 'Local Tempo Service', loadType: 'outbound', poNumber: 'PO-W1' });
+    expect(res.status).toBe(201);
+    const appointment = (await ops.get(`/api/appointments/${res.body.appointmentId}`)).body;
+    expect(appointment).toMatchObject({ bookedBy: 'walk_in', status: 'arrived', estimatedDuration: 120, carrierName: 'Local Tempo Service', poNumber: 'PO-W1' });
+    expect((await ops.post('/api/checkins/walk-in', { driverName: 'X', vehicleLicense: 'Y' })).body.errors.carrierName).toBe('Carrier name is required');
+  });
+
+  it('lets a driver check in their own appointment from the app, and no one else\'s', async () => {
+    const own = await book({ scheduledTimeStart: '13:00', scheduledTimeEnd: '14:00' });
+    const other = await book({ carrierId: 'carrier-ganga', driverId: 'driver-ajay', scheduledTimeStart: '13:00', scheduledTimeEnd: '14:00' });
+    const res = await driver.post(`/api/appointments/${own.id}/checkin`, { checkInTime: new Date().toISOString() });
+    expect(res.status).toBe(201);
+    expect(res.body.checkinMethod).toBe('tablet');
+    expect((await driver.post(`/api/appointments/${other.id}/checkin`, {})).status).toBe(404);
+    expect((await driver.get('/api/checkins')).body.every((c: { driverId: string }) => c.driverId === 'driver-suresh')).toBe(true);
+  });
+});
+
+describe('QR check-in', () => {
+  it('gives a real QR code for a signed, expiring link; a guest checks in with booking code and mobile number', async () => {
+    const qr = await ops.get('/api/facilities/default/qr-code');
+    expect(qr.status).toBe(200);
+    expect(qr.body.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    expect(qr.body.checkinUrl).toMatch(/\/checkin\/qr\?t=[\w-]+\.[\w-]+$/);
+    const token = new URL(qr.body.checkinUrl).searchParams.get('t')!;
+    const guest = new Client(api.url);
+    expect((await guest.get(`/api/checkins/qr-link?t=${token}`)).body.facilityName).toBe('Bhiwandi Distribution Centre');
+
+    const booked = await guest.post('/api/bookings/slot', { ownerType: 'Driver', vehicleNumber: 'MH43QR0001', vehicleType: 'Truck', capacityTons: 5, driverName: 'Qr Driver', driverLicense: 'L1', mobileNumber: '9822012345', expectedArrivalDate: new Date().toISOString(), slotId: `${tomorrow}_1500` }, { localAddress: '127.0.9.1' });
+    const wrongPhone = await guest.post('/api/checkins/qr', { token, bookingReference: booked.body.confirmationCode, mobileNumber: '9999999999' });
+    expect(wrongPhone.status).toBe(404);
+    const ok = await guest.post('/api/checkins/qr', { token, bookingReference: booked.body.confirmationCode.toLowerCase(), mobileNumber: '+91 98220 12345' });
+    expect(ok.status).toBe(201);
+    const checkin = (await ops.get('/api/checkins')).body.find((c: { id: string }) => c.id === ok.body.id);
+    expect(checkin).toMatchObject({ checkinMethod: 'qr_code', vehicleLicense: 'MH43QR0001' });
+  });
+
+  it('refuses a tampered token', async () => {
+    const qr = await ops.get('/api/facilities/default/qr-code');
+    const token = new URL(qr.body.checkinUrl).searchParams.get('t')!;
+    const [payload] = token.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ t: 'demo', f: DEMO_FACILITY_ID, exp: 4102444800 })).toString('base64url')}.${token.split('.')[1]}`;
+    const res = await new Client(api.url).get(`/api/checkins/qr-link?t=${forged}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/not valid or has expired/);
+    expect(payload).not.toBe(forged.split('.')[0]);
+  });
+});
+
+describe('computed figures', () => {
+  it('reports dashboard metrics and gate statistics from the data', async () => {
+    const res = await ops.get('/api/dashboard/metrics');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ totalDocks: 12, activeAppointments: expect.any(Number), availableDocks: expect.any(Number), gate: { checkinsToday: expect.any(Number), manualCheckins: expect.any(Number) } });
+    expect(res.body.availableDocks).toBeLessThanOrEqual(11); // D07 is under maintenance
+  });
+
+  it('shows the yard with doors, spots and recent activity', async () => {
+    const res = await yard.get('/api/yard/overview');
+    expect(res.status).toBe(200);
+    expect(res.body.doors).toHaveLength(12);
+    expect(res.body.spots).toHaveLength(20);
+    expect(res.body.doors.find((d: { doorNumber: string }) => d.doorNumber === 'D07').status).toBe('maintenance');
+    expect(res.body.availableSpots).toBe(16);
+    expect(res.body.recentActivity.length).toBeGreaterThan(0);
+  });
+
+  it('computes analytics for a range and refuses an unknown range', async () => {
+    const res = await ops.get('/api/analytics?days=7');
+    expect(res.status).toBe(200);
+    expect(res.body.perDay).toHaveLength(7);
+    expect(res.body).toHaveProperty('dockUtilization');
+    expect((await ops.get('/api/analytics?days=8')).status).toBe(400);
+  });
+
+  it('gives the driver their own next appointment and figures', async () => {
+    const res = await driver.get('/api/driver/dashboard');
+    expect(res.status).toBe(200);
+    expect(res.body.driver.name).toBe('Suresh Kumar');
+    expect(res.body.facility).toMatchObject({ name: 'Bhiwandi Distribution Centre', mapsUrl: expect.stringContaining('google.com/maps') });
+    expect((await ops.get('/api/driver/dashboard')).status).toBe(403);
+  });
+
+  it('exports the daily report as CSV', async () => {
+    await book({ scheduledDate: tomorrow, scheduledTimeStart: '16:00', scheduledTimeEnd: '17:00', poNumber: '=HYPERLINK("x")' });
+    const res = await ops.get(`/api/dashboard/daily-report?date=${tomorrow}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/csv/);
+    expect(res.text.split('\r\n')[0]).toBe('Booking reference,Date,Start,End,Status,Load type,Carrier,Driver,Vehicle,Dock,PO,BOL,Arrived at,Punctuality,Departed at');
+    expect(res.text).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+
+  it('lists notifications written with the changes', async () => {
+    const list = (await ops.get('/api/notifications')).body;
+    expect(list.map((n: { title: string }) => n.title)).toEqual(expect.arrayContaining(['Driver checked in', 'Appointment booked', 'Walk-in checked in']));
+    expect(new Date(list[0].sentAt).getTime()).toBeGreaterThanOrEqual(new Date(list[list.length - 1].sentAt).getTime());
+  });
+});
