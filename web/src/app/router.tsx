@@ -9,7 +9,6 @@ import { LoginRoute } from '../features/auth/routes/login-route';
 import { useSession } from '../lib/session';
 import { LandingRoute } from '../features/landing/routes/landing-route';
 import { StaffHomeRoute } from '../features/home/routes/staff-home-route';
-import { DriverHomeRoute } from '../features/home/routes/driver-home-route';
 import { TestAuthRoute } from '../features/test-auth/routes/test-auth-route';
 import { StaticPageRoute } from '../features/pages/routes/static-page-route';
 import { NotFoundRoute } from '../features/not-found/routes/not-found-route';
@@ -19,6 +18,12 @@ import { ConfigurationRoute } from '../features/facilities/routes/configuration-
 import { SchedulingRoute } from '../features/appointments/routes/scheduling-route';
 import { BookingRoute } from '../features/appointments/routes/booking-route';
 import { RescheduleRoute } from '../features/appointments/routes/reschedule-route';
+import { DashboardRoute } from '../features/dashboard/routes/dashboard-route';
+import { CheckinRoute } from '../features/checkin/routes/checkin-route';
+import { DriverDashboardRoute } from '../features/driver/routes/driver-dashboard-route';
+import { YardRoute } from '../features/yard/routes/yard-route';
+import { AnalyticsRoute } from '../features/analytics/routes/analytics-route';
+import { QrCheckinRoute } from '../features/qr-checkin/routes/qr-checkin-route';
 import { RequireAuth, type GuardVariant } from './guards';
 import { DriverShell } from './shells/driver-shell';
 import { StaffShell } from './shells/staff-shell';
@@ -44,10 +49,10 @@ const SCREENS: Screen[] = [
   { path: '/scheduling', element: <SchedulingRoute />, shell: 'staff' },
   { path: '/booking', element: <BookingRoute />, shell: 'by-role' },
   { path: '/reschedule', element: <RescheduleRoute />, shell: 'by-role' },
-  { path: '/checkin', element: <ComingSoon />, shell: 'by-role' },
-  { path: '/driver', element: <DriverHomeRoute />, shell: 'driver', guard: 'authRequired' },
-  { path: '/yard', element: <ComingSoon />, shell: 'staff' },
-  { path: '/analytics', element: <ComingSoon />, shell: 'staff' },
+  { path: '/checkin', element: <CheckinRoute />, shell: 'by-role' },
+  { path: '/driver', element: <DriverDashboardRoute />, shell: 'driver', guard: 'authRequired' },
+  { path: '/yard', element: <YardRoute />, shell: 'staff' },
+  { path: '/analytics', element: <AnalyticsRoute />, shell: 'staff' },
   { path: '/integrations', element: <ComingSoon />, shell: 'staff' },
   { path: '/users', element: <ComingSoon />, shell: 'staff' },
   { path: '/facilities', element: <FacilitiesRoute />, shell: 'staff' },
@@ -75,14 +80,12 @@ function HomeRoute() {
   if (isDriver(user)) {
     return (
       <DriverShell>
-        <DriverHomeRoute />
+        <DriverDashboardRoute />
       </DriverShell>
     );
   }
   return (
-    <StaffShell>
-      <StaffHomeRoute />
-    </StaffShell>
+    <StaffShell>{user.permissions.includes('dashboard:read') ? <DashboardRoute /> : <StaffHomeRoute />}</StaffShell>
   );
 }
 
@@ -90,6 +93,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<HomeRoute />} />
+      <Route path="/checkin/qr" element={<QrCheckinRoute />} />
       {['/login', '/register', '/auth'].map((path) => (
         <Route key={path} path={path} element={<LoginRoute />} />
       ))}

@@ -2,7 +2,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Bell, Menu, UserCircle, X } from 'lucide-react';
+import { Menu, UserCircle, X } from 'lucide-react';
+import { NotificationBell } from '../../components/notification-bell';
 import { visibleNavigation } from '../../../../shared/navigation';
 import { PRODUCT_NAME } from '../../../../shared/product';
 import { LanguageSwitch } from '../../components/language-switch';
@@ -67,9 +68,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <LanguageSwitch className="hidden sm:inline-flex" />
-            <button type="button" className="relative rounded p-2 text-slate-700 hover:bg-slate-100" aria-label={t('common.notifications')}>
-              <Bell className="h-5 w-5" aria-hidden />
-            </button>
+            <NotificationBell enabled={Boolean(user?.permissions.includes('dashboard:read'))} label={t('common.notifications')} />
             <div className="hidden items-center gap-2 sm:flex">
               {user?.profileImageUrl ? (
                 <img src={user.profileImageUrl} alt="" className="h-8 w-8 rounded-full object-cover" />

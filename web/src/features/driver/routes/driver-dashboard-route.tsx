@@ -1,0 +1,147 @@
+// The driver's dashboard (/driver, and / for drivers): the driver's own next appointment, check-in,
+// directions, emergency contact, this month's figures, English/Hindi and a voice assistant.
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { CalendarClock, MapPin, Phone, Volume2 } from 'lucide-react';
+import type { Appointment } from '../../../../../shared/contracts/appointments';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, CardBody } from '../../../components/ui/card';
+import { useSelfCheckin } from '../../../api/operations';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useToast } from '../../../lib/toast';
+
+interface DriverBoard {
+  driver: { id: string; name: string } | null;
+  nextAppointment: Appointment | null;
+  upcoming: Appointment[];
+  thisMonth: number;
+  onTimeRate: number | null;
+  facility: { name: string; address: string | null; mapsUrl: string } | null;
+  emergencyContact: string;
+}
+
+const boardQuery = { queryKey: ['/api/driver/dashboard'], queryFn: () => api.get<DriverBoard>('/api/driver/dashboard'), refetchInterval: 30_000 };
+const VOICE_RATE = 0.8;
+
+export function DriverDashboardRoute() {
+  const { t, i18n } = useTranslation();
+  const { toast } = useToast();
+  const { user } = useSession();
+  const board = useQuery(boardQuery);
+  const checkin = useSelfCheckin();
+  const next = board.data?.nextAppointment ?? null;
+  const name = user?.firstName ?? board.data?.driver?.name ?? '';
+  const welcome = t('driver.welcome', { name });
+
+  const speak = () => {
+    if (!('speechSynthesis' in window)) return;
+    const utterance = new SpeechSynthesisUtterance(welcome);
+    utterance.lang = i18n.language === 'hi' ? 'hi-IN' : 'en-IN';
+    utterance.rate = VOICE_RATE;
+    window.speechSynthesis.cancel();
+    window.speechSynthesis.speak(utterance);
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex items-start justify-between gap-2">
+        <h1 className="text-lg font-bold">{welcome}</h1>
+        <Button size="sm" variant="secondary" onClick={speak} aria-label={t('driver.voice')}>
+          <Volume2 className="h-4 w-4" aria-hidden />
+        </Button>
+      </div>
+      <Card>
+        <CardBody className="space-y-3">
+          <h2 className="flex items-center gap-2 font-semibold">
+            <CalendarClock className="h-5 w-5 text-blue-700" aria-hidden /> {t('driver.nextAppointment')}
+          </h2>
+          {!next ? (
+            <div className="text-sm text-slate-600">
+              <p>{board.isLoading ? t('common.loading') : t('driver.none')}</p>
+              <Link to="/booking" className={`${buttonClasses('primary')} mt-3`}>
+                {t('driver.bookOne')}
+              </Link>
+            </div>
+          ) : (
+            <>
+              <dl className="grid grid-cols-2 gap-2 text-sm" data-testid="next-appointment">
+                <div>
+                  <dt className="text-slate-500">{t('driver.date')}</dt>
+                  <dd className="font-semibold">{next.scheduledDate}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-500">{t('driver.time')}</dt>
+                  <dd className="font-semibold">
+                    {next.scheduledTimeStart} - {next.scheduledTimeEnd}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-slate-500">{t('driver.facility')}</dt>
+                  <dd className="font-semibold">{next.facilityName}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-500">{t('driver.dock')}</dt>
+                  <dd className="font-semibold">{next.doorNumber ?? t('driver.dockPending')}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-500">{t('driver.reference')}</dt>
+                  <dd className="font-semibold">{next.bookingReference}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-500">{t('driver.status')}</dt>
+                  <dd className="font-semibold">{t(`driver.statuses.${next.status}`)}</dd>
+                </div>
+              </dl>
+              <div className="grid grid-cols-2 gap-2">
+                <Button
+                  disabled={next.status !== 'scheduled' || checkin.isPending}
+                  onClick={() => checkin.mutate({ appointmentId: next.id }, { onSuccess: () => toast({ title: t('driver.checkinSuccessTitle'), description: t('driver.checkinSuccess') }) })}
+                >
+                  {next.status === 'scheduled' ? t('driver.checkIn') : t('driver.checkedIn')}
+                </Button>
+                {board.data?.facility && (
+                  <a href={board.data.facility.mapsUrl} target="_blank" rel="noreferrer" className={buttonClasses('secondary')}>
+                    <MapPin className="h-4 w-4" aria-hidden /> {t('driver.directions')}
+                  </a>
+                )}
+              </div>
+            </>
+          )}
+        </CardBody>
+      </Card>
+      <div className="grid grid-cols-2 gap-3">
+        <Card>
+          <CardBody className="text-center">
+            <div className="text-2xl font-bold" data-testid="driver-this-month">{board.data?.thisMonth ?? '—'}</div>
+            <div className="text-xs text-slate-500">{t('driver.thisMonth')}</div>
+          </CardBody>
+        </Card>
+        <Card>
+          <CardBody className="text-center">
+            <div className="text-2xl font-bold">{board.data?.onTimeRate == null ? '—' : `${board.data.onTimeRate}%`}</div>
+            <div className="text-xs text-slate-500">{t('driver.onTime')}</div>
+          </CardBody>
+        </Card>
+      </div>
+      {Boolean(board.data?.upcoming.length) && (
+        <Card>
+          <CardBody>
+            <h2 className="mb-2 font-semibold">{t('driver.upcoming')}</h2>
+            <ul className="space-y-1 text-sm">
+              {board.data!.upcoming.map((a) => (
+                <li key={a.id}>
+                  {a.scheduledDate} · {a.scheduledTimeStart} · {a.facilityName}
+                </li>
+              ))}
+            </ul>
+          </CardBody>
+        </Card>
+      )}
+      <a href={`tel:${board.data?.emergencyContact ?? ''}`} className={`${buttonClasses('danger')} w-full`}>
+        <Phone className="h-4 w-4" aria-hidden /> {t('driver.emergency')}: {board.data?.emergencyContact}
+      </a>
+    </div>
+  );
+}
