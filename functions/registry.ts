@@ -7,5 +7,6 @@ import * as facilities from './facilities/handler';
 import * as carriers from './carriers/handler';
 import * as appointments from './appointments/handler';
 import * as operations from './operations/handler';
+import * as users from './users/handler';
 
-export const FUNCTIONS = { auth, platform, facilities, carriers, appointments, operations } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;
+export const FUNCTIONS = { auth, platform, facilities, carriers, appointments, operations, users } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

@@ -1,6 +1,7 @@
 // The HTTP API: one Lambda per function name, every route of the route table wired to its function.
 // Each function gets only the access it needs (FUNCTION_ACCESS).
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -17,6 +18,8 @@ interface FunctionAccess {
   table: 'read' | 'readWrite';
   uploads?: 'read' | 'readWrite';
   events?: boolean;
+  /** Sends e-mail (SES) and SMS (SNS). */
+  messaging?: boolean;
 }
 
 export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
@@ -26,6 +29,7 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   carriers: { table: 'readWrite' },
   appointments: { table: 'readWrite', events: true },
   operations: { table: 'readWrite', events: true },
+  users: { table: 'readWrite', uploads: 'readWrite', messaging: true },
 };
 
 const ROOT = join(import.meta.dirname, '..');
@@ -67,6 +71,11 @@ export class Api extends Construct {
       if (access?.uploads === 'read') props.uploads.grantRead(fn);
       if (access?.uploads === 'readWrite') props.uploads.grantReadWrite(fn);
       if (access?.events) props.bus.grantPutEventsTo(fn);
+      if (access?.messaging) {
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [`arn:aws:ses:${Stack.of(this).region}:${Stack.of(this).account}:identity/*`] }));
+        // An SMS published straight to a phone number has no resource ARN to scope to.
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
+      }
       this.functions.set(name, fn);
       integrations.set(name, new HttpLambdaIntegration(`${name}-integration`, fn));
     }

@@ -17,7 +17,7 @@ export interface ApiRoute {
   access: Access;
 }
 
-export const FUNCTION_NAMES = ['auth', 'platform', 'facilities', 'carriers', 'appointments', 'operations'] as const;
+export const FUNCTION_NAMES = ['auth', 'platform', 'facilities', 'carriers', 'appointments', 'operations', 'users'] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
 export const ROUTES = [
@@ -25,6 +25,14 @@ export const ROUTES = [
   { method: 'POST', path: '/api/auth/login', fn: 'auth', action: 'login', access: 'public' },
   { method: 'POST', path: '/api/auth/logout', fn: 'auth', action: 'logout', access: 'public' },
   { method: 'GET', path: '/api/auth/user', fn: 'auth', action: 'currentUser', access: 'session' },
+  { method: 'POST', path: '/api/auth/register/uploads', fn: 'users', action: 'requestUpload', access: 'public' },
+  { method: 'POST', path: '/api/auth/register', fn: 'users', action: 'register', access: 'public' },
+  { method: 'POST', path: '/api/auth/verify-email', fn: 'users', action: 'verifyEmail', access: 'public' },
+  { method: 'GET', path: '/api/auth/users', fn: 'users', action: 'listUsers', access: 'users:manage' },
+  { method: 'GET', path: '/api/admin/pending-registrations', fn: 'users', action: 'pendingRegistrations', access: 'users:manage' },
+  { method: 'POST', path: '/api/admin/approve-user/{userId}', fn: 'users', action: 'approveUser', access: 'users:manage' },
+  { method: 'POST', path: '/api/admin/reject-user/{userId}', fn: 'users', action: 'rejectUser', access: 'users:manage' },
+  { method: 'GET', path: '/api/admin/users/{userId}/documents/{documentType}', fn: 'users', action: 'userDocument', access: 'users:manage' },
 
   { method: 'GET', path: '/api/facilities', fn: 'facilities', action: 'listFacilities', access: 'reference:read' },
   { method: 'POST', path: '/api/facilities', fn: 'facilities', action: 'createFacility', access: 'facilities:write' },

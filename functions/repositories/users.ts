@@ -5,7 +5,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import { withoutKeys } from '../lib/dynamo';
+import { queryPrefix, transact, withoutKeys } from '../lib/dynamo';
 import { ConflictError } from '../lib/errors';
 import { auditPut, type Actor } from '../lib/audit';
 import { canAccessFor, permissionsFor } from '../../shared/roles';
@@ -32,6 +32,22 @@ export interface User {
   /** For drivers: their driver record and carrier, so they see and book their own appointments. */
   driverId?: string | null;
   carrierId?: string | null;
+  /** Registration: the user type's own fields, the kept documents, e-mail verification. */
+  profile?: Record<string, unknown>;
+  documents?: UserDocument[];
+  emailVerified?: boolean;
+  emailVerification?: { codeHash: string; expiresAt: string; attempts: number } | null;
+  decidedAt?: string | null;
+  decidedBy?: string | null;
+  rejectionReason?: string | null;
+}
+
+export interface UserDocument {
+  documentType: string;
+  key: string;
+  contentType: string;
+  size: number;
+  uploadedAt: string;
 }
 
 type AliasKind = 'username' | 'email' | 'phone';
@@ -148,5 +164,31 @@ export function toSessionUser(user: User): SessionUser {
     isVerified: user.isVerified,
     driverId: user.driverId ?? null,
     carrierId: user.carrierId ?? null,
+    status: user.status,
   };
+}
+
+export async function listUsers(tenantId: string): Promise<User[]> {
+  const users = await queryPrefix<User>(userKeys.pk(tenantId), 'USER#');
+  return users.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** Replaces the user item, only if nobody changed it since `before` was read; audited. */
+export async function saveUser(before: User, after: User, actor: Actor | null, action: string, now = new Date()): Promise<User> {
+  await transact(
+    [
+      {
+        Put: {
+          TableName: config.tableName,
+          Item: toItem(after),
+          ConditionExpression: '#status = :status AND passwordHash = :hash',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': before.status, ':hash': before.passwordHash },
+        },
+      },
+      auditPut({ tenantId: after.tenantId, actor, action, entityType: 'user', entityId: after.id, before: { ...before }, after: { ...after } }, now),
+    ],
+    () => new ConflictError('The account was changed by someone else. Refresh and try again.'),
+  );
+  return after;
 }

@@ -47,6 +47,7 @@ export interface SessionUser {
   isVerified: boolean;
   driverId: string | null;
   carrierId: string | null;
+  status: 'pending' | 'active' | 'rejected';
 }
 
 export interface LoginResponse {

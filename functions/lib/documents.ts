@@ -1,0 +1,73 @@
+// Registration documents on S3: presigned POST policies for the browser's upload (short expiry,
+// size and type bound in the policy), then the server's own check of each object (size, and the
+// real file type by its first bytes, not its name) before it is kept.
+import { randomUUID } from 'node:crypto';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3 } from './aws';
+import { config } from './config';
+import { UPLOAD_MAX_BYTES } from '../../shared/product';
+
+export const UPLOAD_EXPIRY_SECONDS = 600;
+export const DOWNLOAD_EXPIRY_SECONDS = 300;
+export const pendingKey = (uploadId: string) => `pending/${uploadId}`;
+
+export async function presignUpload(contentType: string) {
+  const uploadId = randomUUID();
+  const { url, fields } = await createPresignedPost(s3(), {
+    Bucket: config.uploadsBucket,
+    Key: pendingKey(uploadId),
+    Conditions: [
+      ['content-length-range', 1, UPLOAD_MAX_BYTES - 1],
+      ['eq', '$Content-Type', contentType],
+    ],
+    Fields: { 'Content-Type': contentType, success_action_status: '201' },
+    Expires: UPLOAD_EXPIRY_SECONDS,
+  });
+  return { uploadId, url, fields, expiresInSeconds: UPLOAD_EXPIRY_SECONDS };
+}
+
+const MAGIC: { type: string; ext: string; bytes: number[] }[] = [
+  { type: 'application/pdf', ext: 'pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
+  { type: 'image/png', ext: 'png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { type: 'image/jpeg', ext: 'jpg', bytes: [0xff, 0xd8, 0xff] },
+];
+
+/** The file type its first bytes prove, or null. */
+export function sniffType(head: Uint8Array): { type: string; ext: string } | null {
+  const hit = MAGIC.find((m) => m.bytes.every((b, i) => head[i] === b));
+  return hit ? { type: hit.type, ext: hit.ext } : null;
+}
+
+export type UploadCheck = { ok: true; size: number; type: string; ext: string } | { ok: false; problem: 'missing' | 'too-large' | 'bad-type' };
+
+export async function inspectUpload(uploadId: string): Promise<UploadCheck> {
+  const Key = pendingKey(uploadId);
+  const head = await s3().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key })).catch(() => null);
+  if (!head) return { ok: false, problem: 'missing' };
+  const size = Number(head.ContentLength ?? 0);
+  if (size >= UPLOAD_MAX_BYTES || size === 0) return { ok: false, problem: 'too-large' };
+  const first = await s3().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key, Range: 'bytes=0-15' }));
+  const bytes = await first.Body!.transformToByteArray();
+  const sniffed = sniffType(bytes.slice(0, 16));
+  if (!sniffed) return { ok: false, problem: 'bad-type' };
+  return { ok: true, size, ...sniffed };
+}
+
+export async function keepUpload(uploadId: string, finalKey: string, contentType: string) {
+  await s3().send(new CopyObjectCommand({ Bucket: config.uploadsBucket, CopySource: `${config.uploadsBucket}/${pendingKey(uploadId)}`, Key: finalKey, ContentType: contentType, MetadataDirective: 'REPLACE' }));
+  await deleteUpload(uploadId);
+}
+
+export async function deleteUpload(uploadId: string) {
+  await s3().send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: pendingKey(uploadId) })).catch(() => undefined);
+}
+
+export async function deleteObject(key: string) {
+  await s3().send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: key })).catch(() => undefined);
+}
+
+export function presignDownload(key: string, fileName: string) {
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key, ResponseContentDisposition: `inline; filename="${fileName}"` }), { expiresIn: DOWNLOAD_EXPIRY_SECONDS });
+}

@@ -1,0 +1,72 @@
+// Registration (documents to S3, then the account) and user administration (spec doc 1 §7,
+// doc 2 §7 admin users).
+import { z } from 'zod';
+import { actorOf, defineFunction, json, parseBody, pathId, requireUser, type ApiRequest } from '../lib/http';
+import { NotFoundError } from '../lib/errors';
+import { rateLimit } from '../lib/throttle';
+import { presignDownload, presignUpload } from '../lib/documents';
+import { getUser, listUsers } from '../repositories/users';
+import { facilityForRequest } from '../facilities/service';
+import { registerRequestSchema, rejectSchema, uploadRequestSchema } from '../../shared/contracts/registration';
+import { adminView, approveUser, register, rejectUser, verifyEmail } from './service';
+
+export const REGISTRATION_LIMITS = {
+  uploads: { limit: 40, windowSeconds: 3600 },
+  registrations: { limit: 10, windowSeconds: 3600 },
+  verifications: { limit: 20, windowSeconds: 3600 },
+};
+const TOO_MANY = 'Too many attempts from this network. Please try again later.';
+
+async function tenantOfLink(req: ApiRequest, facility: string | undefined) {
+  return (await facilityForRequest({ ...req, user: null, query: { facility: facility ?? '' } })).tenantId;
+}
+
+export const { handler, actions } = defineFunction('users', {
+  async requestUpload(req) {
+    await rateLimit(`register-upload:${req.ip}`, REGISTRATION_LIMITS.uploads, TOO_MANY);
+    const input = parseBody(req, uploadRequestSchema);
+    return json(await presignUpload(input.contentType), 201);
+  },
+
+  async register(req) {
+    await rateLimit(`register:${req.ip}`, REGISTRATION_LIMITS.registrations, TOO_MANY);
+    const input = parseBody(req, registerRequestSchema);
+    return json(await register(await tenantOfLink(req, input.facility), input), 201);
+  },
+
+  async verifyEmail(req) {
+    await rateLimit(`verify-email:${req.ip}`, REGISTRATION_LIMITS.verifications, TOO_MANY);
+    const { email, code } = parseBody(req, z.strictObject({ email: z.email('Please enter a valid email address'), code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') }));
+    return json(await verifyEmail(email.toLowerCase(), code));
+  },
+
+  async listUsers(req) {
+    const { user } = requireUser(req);
+    return json((await listUsers(user.tenantId)).map(adminView));
+  },
+
+  async pendingRegistrations(req) {
+    const { user } = requireUser(req);
+    return json((await listUsers(user.tenantId)).filter((u) => u.status === 'pending').map(adminView));
+  },
+
+  async approveUser(req) {
+    const signedIn = requireUser(req);
+    return json(adminView(await approveUser(signedIn.user.tenantId, pathId(req, 'userId', 'User'), actorOf(signedIn))));
+  },
+
+  async rejectUser(req) {
+    const signedIn = requireUser(req);
+    const { reason } = parseBody(req, rejectSchema);
+    return json(adminView(await rejectUser(signedIn.user.tenantId, pathId(req, 'userId', 'User'), reason, actorOf(signedIn))));
+  },
+
+  /** A short-lived link to one of a user's documents, for the administrator reviewing it. */
+  async userDocument(req) {
+    const { user } = requireUser(req);
+    const target = await getUser(user.tenantId, pathId(req, 'userId', 'User'));
+    const document = target?.documents?.find((d) => d.documentType === req.params.documentType);
+    if (!target || !document) throw new NotFoundError('Document not found');
+    return json({ url: await presignDownload(document.key, `${document.documentType}.${document.key.split('.').pop()}`), contentType: document.contentType });
+  },
+});

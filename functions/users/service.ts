@@ -1,0 +1,158 @@
+// Registration and approval: documents are checked on S3 by their bytes before an account is
+// created; a new account is pending until an administrator approves it; the applicant hears of
+// each step by e-mail (and SMS when a mobile number was given).
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
+import { deleteObject, deleteUpload, inspectUpload, keepUpload } from '../lib/documents';
+import { sendMessage } from '../lib/messaging';
+import { hashPassword } from '../lib/passwords';
+import type { Actor } from '../lib/audit';
+import { fieldErrors } from '../lib/http';
+import { createUser, findUserByIdentifier, getUser, saveUser, type User, type UserDocument } from '../repositories/users';
+import { PRODUCT_NAME } from '../../shared/product';
+import { missingDocumentsMessage, registerRequestSchema, UPLOAD_TEXTS, VARIANT_SCHEMAS } from '../../shared/contracts/registration';
+
+const VERIFICATION_MINUTES = 30;
+const codeHash = (code: string) => createHash('sha256').update(code).digest('hex');
+
+export async function register(tenantId: string, input: z.output<typeof registerRequestSchema>, now = new Date()) {
+  const { userData } = input;
+  const variant = VARIANT_SCHEMAS[userData.userType].safeParse(input.variant);
+  if (!variant.success) {
+    const errors = fieldErrors(variant.error);
+    throw new BadRequestError(Object.values(errors)[0] ?? 'Registration failed', errors);
+  }
+  // A later upload of the same document type replaces the earlier one.
+  const documents = new Map(input.documents.map((d) => [d.documentType, d.uploadId]));
+  const missing = missingDocumentsMessage(userData.userType, [...documents.keys()]);
+  if (missing) throw new BadRequestError(missing, { documents: UPLOAD_TEXTS.missingTitle });
+  if (await findUserByIdentifier(userData.email)) throw new ConflictError('An account with this email already exists', { email: 'This email is already registered' });
+
+  const checks = await Promise.all([...documents].map(async ([type, uploadId]) => ({ type, uploadId, check: await inspectUpload(uploadId) })));
+  const failed = checks.find((c) => !c.check.ok);
+  if (failed && !failed.check.ok) {
+    // Nothing of a refused registration is kept.
+    await Promise.all(checks.map((c) => deleteUpload(c.uploadId)));
+    if (failed.check.problem === 'too-large') throw new HttpError(413, UPLOAD_TEXTS.tooLarge, { [failed.type]: UPLOAD_TEXTS.tooLargeTitle });
+    if (failed.check.problem === 'bad-type') throw new HttpError(415, UPLOAD_TEXTS.invalidType, { [failed.type]: UPLOAD_TEXTS.invalidTypeTitle });
+    throw new BadRequestError(`Please upload: the ${failed.type.replace(/_/g, ' ')} again (the upload was not found)`, { [failed.type]: 'Upload not found' });
+  }
+
+  const userId = randomUUID();
+  const kept: UserDocument[] = [];
+  for (const c of checks) {
+    if (!c.check.ok) continue;
+    const key = `users/${tenantId}/${userId}/${c.type}.${c.check.ext}`;
+    await keepUpload(c.uploadId, key, c.check.type);
+    kept.push({ documentType: c.type, key, contentType: c.check.type, size: c.check.size, uploadedAt: now.toISOString() });
+  }
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const v = variant.data as Record<string, unknown>;
+  let user: User;
+  try {
+    user = await createUser(
+      {
+        id: userId,
+        tenantId,
+        username: userData.email,
+        email: userData.email,
+        phoneNumber: userData.phoneNumber,
+        firstName: userData.firstName,
+        lastName: userData.lastName,
+        profileImageUrl: null,
+        role: userData.role,
+        extraRoles: [],
+        userType: userData.userType,
+        status: 'pending',
+        isVerified: false,
+        passwordHash: await hashPassword(userData.password),
+        profile: v,
+        documents: kept,
+        emailVerified: false,
+        emailVerification: { codeHash: codeHash(code), expiresAt: new Date(now.getTime() + VERIFICATION_MINUTES * 60000).toISOString(), attempts: 0 },
+      },
+      null,
+      now,
+    );
+  } catch (err) {
+    await Promise.all(kept.map((d) => deleteObject(d.key)));
+    throw err;
+  }
+  await sendMessage({ channel: 'email', to: user.email!, subject: `${PRODUCT_NAME}: verify your email`, body: `Your ${PRODUCT_NAME} verification code is ${code}. It expires in ${VERIFICATION_MINUTES} minutes.` }, now);
+  return {
+    message: 'Your account has been created and is pending verification.',
+    requiresEmailVerification: true,
+    requiresSMSVerification: false,
+    user: { id: user.id, username: user.username, status: user.status },
+  };
+}
+
+export async function verifyEmail(email: string, code: string, now = new Date()) {
+  const user = await findUserByIdentifier(email);
+  const pending = user?.emailVerification;
+  const wrong = new BadRequestError('The verification code is not valid or has expired', { code: 'The verification code is not valid or has expired' });
+  if (!user || !pending || user.emailVerified) throw wrong;
+  if (pending.attempts >= 5 || pending.expiresAt < now.toISOString()) throw wrong;
+  if (codeHash(code) !== pending.codeHash) {
+    await saveUser(user, { ...user, emailVerification: { ...pending, attempts: pending.attempts + 1 } }, null, 'user.email-verification-failed', now);
+    throw wrong;
+  }
+  await saveUser(user, { ...user, emailVerified: true, emailVerification: null }, null, 'user.email-verified', now);
+  return { message: 'Email verified' };
+}
+
+async function pendingUser(tenantId: string, userId: string): Promise<User> {
+  const user = await getUser(tenantId, userId);
+  if (!user) throw new NotFoundError('User not found');
+  if (user.status !== 'pending') throw new ConflictError(`This registration was already ${user.status === 'active' ? 'approved' : 'rejected'}`);
+  return user;
+}
+
+async function tell(user: User, text: string) {
+  const messages = [];
+  if (user.email) messages.push(sendMessage({ channel: 'email', to: user.email, subject: `${PRODUCT_NAME}: your registration`, body: text }));
+  if (user.phoneNumber) messages.push(sendMessage({ channel: 'sms', to: user.phoneNumber, body: text }));
+  await Promise.all(messages);
+}
+
+export async function approveUser(tenantId: string, userId: string, actor: Actor, now = new Date()) {
+  const before = await pendingUser(tenantId, userId);
+  const after = await saveUser(before, { ...before, status: 'active', isVerified: true, decidedAt: now.toISOString(), decidedBy: actor.username }, actor, 'user.approved', now);
+  await tell(after, `Your ${PRODUCT_NAME} account has been approved. You can now sign in.`);
+  return after;
+}
+
+export async function rejectUser(tenantId: string, userId: string, reason: string, actor: Actor, now = new Date()) {
+  const before = await pendingUser(tenantId, userId);
+  const after = await saveUser(before, { ...before, status: 'rejected', isVerified: false, rejectionReason: reason, decidedAt: now.toISOString(), decidedBy: actor.username }, actor, 'user.rejected', now);
+  await tell(after, `Your ${PRODUCT_NAME} registration was not approved. Reason: ${reason}`);
+  return after;
+}
+
+/** The admin's view of a user: never the password hash or verification secrets. */
+export function adminView(u: User) {
+  const profile = u.profile ?? {};
+  return {
+    id: u.id,
+    username: u.username,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phoneNumber: u.phoneNumber,
+    role: u.role,
+    userType: u.userType,
+    status: u.status,
+    isVerified: u.isVerified,
+    emailVerified: u.emailVerified ?? null,
+    vehicleNumber: (profile.vehicleNumber as string | undefined) ?? null,
+    vehicleType: (profile.vehicleType as string | undefined) ?? null,
+    driverName: u.userType === 'external_user' ? [u.firstName, u.lastName].filter(Boolean).join(' ') : null,
+    companyName: (profile.companyName as string | undefined) ?? null,
+    employeeId: (profile.employeeId as string | undefined) ?? null,
+    documents: (u.documents ?? []).map((d) => ({ documentType: d.documentType, contentType: d.contentType, size: d.size, uploadedAt: d.uploadedAt })),
+    rejectionReason: u.rejectionReason ?? null,
+    createdAt: u.createdAt,
+  };
+}

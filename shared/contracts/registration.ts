@@ -1,0 +1,102 @@
+// Self-registration (spec doc 1 §3-§5): a shared base, a variant per user type, and documents
+// uploaded straight to S3 before the registration is sent.
+import { z } from 'zod';
+import { REGISTRATION_ROLES, type UserType } from '../roles';
+import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../product';
+
+export const USER_TYPES = ['external_user', 'internal_user', 'dockyard_employee'] as const;
+
+const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional().nullable().transform((v) => (v ? v : null));
+
+const baseFields = {
+  email: z.email('Please enter a valid email address').max(254).transform((v) => v.toLowerCase()),
+  firstName: z.string().trim().min(1, 'First name is required').max(60),
+  lastName: z.string().trim().min(1, 'Last name is required').max(60),
+  phoneNumber: z.union([z.literal(''), z.string().trim().regex(/^\+?[\d\s-]{10,16}$/, 'Enter a valid mobile number')]).optional().nullable().transform((v) => (v ? v : null)),
+  password: z.string().min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters'),
+  userType: z.enum(USER_TYPES),
+  role: z.string().min(1, 'Please choose a role').max(40),
+};
+
+/** The form's base (with the password confirmation, which is never sent). */
+export const registrationFormBaseSchema = z
+  .object({ ...baseFields, confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+export const dockyardEmployeeSchema = z.object({
+  employeeId: z.string().trim().min(1, 'Employee ID is required').max(40),
+  corporateEmail: z.email('Please enter a valid corporate email').max(254),
+  department: optionalText(80),
+  designation: optionalText(80),
+});
+
+export const internalUserSchema = z.object({
+  companyName: z.string().trim().min(1, 'Company name is required').max(120),
+  gstin: z.string().trim().min(15, 'GSTIN must be at least 15 characters').max(15, 'GSTIN is 15 characters').transform((v) => v.toUpperCase()),
+  cin: optionalText(21),
+  businessType: optionalText(60),
+  registeredAddress: optionalText(300),
+});
+
+export const externalUserSchema = z.object({
+  driverLicense: z.string().trim().min(1, 'Driving license number is required').max(30),
+  aadharCard: z.string().trim().transform((v) => v.replace(/\s/g, '')).pipe(z.string().min(12, 'Aadhar number must be at least 12 digits').max(12, 'Aadhar number is 12 digits').regex(/^\d+$/, 'Aadhar number must be digits')),
+  vehicleNumber: optionalText(15),
+  vehicleType: optionalText(20),
+  capacity: optionalText(20),
+});
+
+export const VARIANT_SCHEMAS = { dockyard_employee: dockyardEmployeeSchema, internal_user: internalUserSchema, external_user: externalUserSchema } as const;
+
+export const REQUIRED_DOCUMENTS: Record<UserType, readonly { type: string; label: string }[]> = {
+  dockyard_employee: [
+    { type: 'employee_id', label: 'Employee ID Card' },
+    { type: 'corporate_email_proof', label: 'Corporate Email Proof' },
+  ],
+  internal_user: [
+    { type: 'company_registration', label: 'Company Registration Certificate' },
+    { type: 'gst_certificate', label: 'GST Certificate' },
+    { type: 'address_proof', label: 'Registered Address Proof' },
+  ],
+  external_user: [
+    { type: 'driving_license', label: 'Driving License' },
+    { type: 'aadhar_card', label: 'Aadhar Card' },
+  ],
+};
+
+export const DOCUMENT_TYPES = Object.values(REQUIRED_DOCUMENTS).flatMap((d) => d.map((x) => x.type));
+
+export const UPLOAD_TEXTS = {
+  invalidTypeTitle: 'Invalid File Type',
+  invalidType: 'Only PDF, PNG, and JPEG files are allowed',
+  tooLargeTitle: 'File Too Large',
+  tooLarge: 'File size must be less than 5MB',
+  missingTitle: 'Missing Required Documents',
+};
+
+export function missingDocumentsMessage(userType: UserType, present: readonly string[]): string | null {
+  const missing = REQUIRED_DOCUMENTS[userType].filter((d) => !present.includes(d.type));
+  return missing.length ? `Please upload: ${missing.map((d) => d.label).join(', ')}` : null;
+}
+
+export const uploadRequestSchema = z.strictObject({
+  documentType: z.enum(DOCUMENT_TYPES as [string, ...string[]], { error: 'Unknown document type' }),
+  fileName: z.string().trim().min(1).max(200),
+  contentType: z.enum(UPLOAD_CONTENT_TYPES, { error: UPLOAD_TEXTS.invalidType }),
+  size: z.number().int().min(1, 'The file is empty').max(UPLOAD_MAX_BYTES - 1, UPLOAD_TEXTS.tooLarge),
+});
+
+export const registerRequestSchema = z
+  .strictObject({
+    userData: z.strictObject({ ...baseFields, userCategory: z.enum(['internal_user', 'external_user', 'dockyard_employee']) }),
+    variant: z.record(z.string(), z.unknown()),
+    documents: z.array(z.strictObject({ documentType: z.string().max(40), uploadId: z.string().regex(/^[A-Za-z0-9-]{10,64}$/, 'Unknown upload') })).max(10),
+    /** The registration link's facility ('tenantId/facilityId'); the platform default when absent. */
+    facility: z.string().max(140).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const allowed = REGISTRATION_ROLES[v.userData.userType] as readonly string[];
+    if (!allowed.includes(v.userData.role)) ctx.addIssue({ code: 'custom', path: ['userData', 'role'], message: `Role must be one of ${allowed.join(', ')}` });
+  });
+
+export const rejectSchema = z.strictObject({ reason: z.string().trim().max(300).optional().transform((v) => v || 'Admin decision') });
