@@ -16,7 +16,17 @@ import { missingDocumentsMessage, registerRequestSchema, UPLOAD_TEXTS, VARIANT_S
 const VERIFICATION_MINUTES = 30;
 const codeHash = (code: string) => createHash('sha256').update(code).digest('hex');
 
+/** Registers; a refused registration keeps none of its uploads (the form uploads again on retry). */
 export async function register(tenantId: string, input: z.output<typeof registerRequestSchema>, now = new Date()) {
+  try {
+    return await createRegistration(tenantId, input, now);
+  } catch (err) {
+    await Promise.all(input.documents.map((d) => deleteUpload(d.uploadId)));
+    throw err;
+  }
+}
+
+async function createRegistration(tenantId: string, input: z.output<typeof registerRequestSchema>, now: Date) {
   const { userData } = input;
   const variant = VARIANT_SCHEMAS[userData.userType].safeParse(input.variant);
   if (!variant.success) {
@@ -32,8 +42,6 @@ export async function register(tenantId: string, input: z.output<typeof register
   const checks = await Promise.all([...documents].map(async ([type, uploadId]) => ({ type, uploadId, check: await inspectUpload(uploadId) })));
   const failed = checks.find((c) => !c.check.ok);
   if (failed && !failed.check.ok) {
-    // Nothing of a refused registration is kept.
-    await Promise.all(checks.map((c) => deleteUpload(c.uploadId)));
     if (failed.check.problem === 'too-large') throw new HttpError(413, UPLOAD_TEXTS.tooLarge, { [failed.type]: UPLOAD_TEXTS.tooLargeTitle });
     if (failed.check.problem === 'bad-type') throw new HttpError(415, UPLOAD_TEXTS.invalidType, { [failed.type]: UPLOAD_TEXTS.invalidTypeTitle });
     throw new BadRequestError(`Please upload: the ${failed.type.replace(/_/g, ' ')} again (the upload was not found)`, { [failed.type]: 'Upload not found' });
