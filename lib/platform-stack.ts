@@ -22,7 +22,7 @@ export class PlatformStack extends Stack {
     const data = new Data(this, 'data', { allowedOrigins: allowedOrigins.length ? allowedOrigins : ['*'] });
     const bus = new EventBus(this, 'events', { description: 'DockSaathi domain events' });
     const api = new Api(this, 'api', { table: data.table, uploads: data.uploads, bus, stage: props.stage ?? 'prod', allowedOrigins });
-    const web = new Web(this, 'web', { httpApi: api.httpApi, distDir: props.distDir ?? join(import.meta.dirname, '..', 'web', 'dist') });
+    const web = new Web(this, 'web', { httpApi: api.httpApi, uploads: data.uploads, distDir: props.distDir ?? join(import.meta.dirname, '..', 'web', 'dist') });
 
     new CfnOutput(this, 'url', { value: `https://${web.distribution.distributionDomainName}` });
     new CfnOutput(this, 'table-name', { value: data.table.tableName });

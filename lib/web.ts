@@ -21,12 +21,13 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
-import { CONTENT_SECURITY_POLICY, HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from '../shared/security-headers';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '../shared/security-headers';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 
 export class Web extends Construct {
   readonly distribution: Distribution;
 
-  constructor(scope: Construct, id: string, props: { httpApi: HttpApi; distDir: string }) {
+  constructor(scope: Construct, id: string, props: { httpApi: HttpApi; distDir: string; uploads: IBucket }) {
     super(scope, id);
     const bucket = new Bucket(this, 'spa', {
       encryption: BucketEncryption.S3_MANAGED,
@@ -38,14 +39,15 @@ export class Web extends Construct {
 
     const headers = new ResponseHeadersPolicy(this, 'security-headers', {
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        // The browser posts registration documents straight to the uploads bucket.
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy([`https://${props.uploads.bucketRegionalDomainName}`]), override: true },
         strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [{ header: 'Permissions-Policy', value: SECURITY_HEADERS['permissions-policy']!, override: true }],
+        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
       },
     });
 

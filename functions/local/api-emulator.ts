@@ -7,7 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { matchRoute, routeKey } from '../../shared/routes';
-import { SECURITY_HEADERS } from '../../shared/security-headers';
+import { securityHeaders } from '../../shared/security-headers';
 import { FUNCTIONS } from '../registry';
 
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024; // API Gateway's own limit
@@ -31,6 +31,8 @@ export interface ApiServerOptions {
   host?: string;
   /** Folder of the built SPA; when absent only /api is served. */
   staticDir?: string;
+  /** Origins the SPA may call besides its own (the local S3 for document uploads). */
+  connectSources?: string[];
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -120,7 +122,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   send(res, result.statusCode ?? 200, headers, payload);
 }
 
-async function handleStatic(res: ServerResponse, url: URL, staticDir: string) {
+async function handleStatic(res: ServerResponse, url: URL, staticDir: string, headers: Record<string, string>) {
   const root = resolve(staticDir);
   const requested = normalize(join(root, decodeURIComponent(url.pathname)));
   let file = requested.startsWith(root) ? requested : join(root, 'index.html');
@@ -133,7 +135,7 @@ async function handleStatic(res: ServerResponse, url: URL, staticDir: string) {
     res,
     200,
     {
-      ...SECURITY_HEADERS,
+      ...headers,
       'content-type': MIME[extname(file)] ?? 'application/octet-stream',
       'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
     },
@@ -142,12 +144,13 @@ async function handleStatic(res: ServerResponse, url: URL, staticDir: string) {
 }
 
 export function createApiServer(options: Omit<ApiServerOptions, 'port'>): Server {
+  const headers = securityHeaders(options.connectSources);
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const work = url.pathname.startsWith('/api/') || url.pathname === '/api'
       ? handleApi(req, res, url)
       : options.staticDir
-        ? handleStatic(res, url, options.staticDir)
+        ? handleStatic(res, url, options.staticDir, headers)
         : Promise.resolve(send(res, 404, { 'content-type': 'text/plain' }, 'Not Found'));
     work.catch((err) => {
       console.error(err);

@@ -45,7 +45,7 @@ export async function startLocalStack(options: LocalStackOptions) {
     log(created ? 'Demo data        seeded' : 'Demo data        already present');
 
     const { startApiServer } = await import('./api-emulator');
-    const api = await startApiServer({ port: options.port, host: options.host, staticDir: options.staticDir && resolve(options.staticDir) });
+    const api = await startApiServer({ port: options.port, host: options.host, staticDir: options.staticDir && resolve(options.staticDir), connectSources: [s3.endpoint] });
     stops.push(api.close);
     log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { url: api.url, stop: stopAll };

@@ -30,7 +30,7 @@ async function upload(client: Client, documentType: string, bytes: Buffer, conte
   expect(res.status).toBe(201);
   const form = new FormData();
   for (const [k, v] of Object.entries(res.body.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([bytes], { type: contentType }));
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }));
   const put = await fetch(res.body.url, { method: 'POST', body: form });
   expect([200, 201, 204]).toContain(put.status);
   return res.body.uploadId as string;

@@ -8,7 +8,7 @@ import { meets, requirementOf } from '../../../shared/navigation';
 import { Notice } from '../components/ui/notice';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../lib/toast';
-import { UNAUTHORIZED_REDIRECT_MS, useSession } from '../lib/session';
+import { UNAUTHORIZED_REDIRECT_MS, useLogout, useSession } from '../lib/session';
 
 export type GuardVariant = 'unauthorized' | 'authRequired';
 export const REDIRECT_DELAY_MS: Record<GuardVariant, number> = { unauthorized: UNAUTHORIZED_REDIRECT_MS, authRequired: 1000 };
@@ -31,6 +31,24 @@ export function useSignedOutRedirect(active: boolean, variant: GuardVariant) {
   }, [active, variant, toast, navigate, t]);
 }
 
+/** A registration waiting for (or refused) approval: it may sign in, and sees where it stands. */
+export function PendingAccount() {
+  const { user } = useSession();
+  const logout = useLogout();
+  return (
+    <Notice title={user?.status === 'rejected' ? 'Registration not approved' : 'Account pending verification'}>
+      <p>
+        {user?.status === 'rejected'
+          ? 'Your registration was not approved. Contact the facility administrator for details.'
+          : 'Your account has been created and is pending verification. An administrator will review your documents; you will be notified by email and SMS.'}
+      </p>
+      <button type="button" className="mt-4 text-sm font-medium text-blue-700 hover:underline" onClick={() => void logout('/')}>
+        Logout
+      </button>
+    </Notice>
+  );
+}
+
 export function RequireAuth({ children, variant = 'unauthorized' }: { children: ReactNode; variant?: GuardVariant }) {
   const { t } = useTranslation();
   const { user, isLoading } = useSession();
@@ -44,6 +62,7 @@ export function RequireAuth({ children, variant = 'unauthorized' }: { children: 
       </Notice>
     );
   }
+  if (user.status !== 'active') return <PendingAccount />;
   const requirement = requirementOf(pathname);
   if (requirement && !meets(user, requirement)) return <Notice title={t('common.noAccessTitle')}>{t('common.noAccess')}</Notice>;
   return <>{children}</>;

@@ -24,7 +24,8 @@ import { DriverDashboardRoute } from '../features/driver/routes/driver-dashboard
 import { YardRoute } from '../features/yard/routes/yard-route';
 import { AnalyticsRoute } from '../features/analytics/routes/analytics-route';
 import { QrCheckinRoute } from '../features/qr-checkin/routes/qr-checkin-route';
-import { RequireAuth, type GuardVariant } from './guards';
+import { UsersRoute } from '../features/users/routes/users-route';
+import { PendingAccount, RequireAuth, type GuardVariant } from './guards';
 import { DriverShell } from './shells/driver-shell';
 import { StaffShell } from './shells/staff-shell';
 
@@ -54,7 +55,7 @@ const SCREENS: Screen[] = [
   { path: '/yard', element: <YardRoute />, shell: 'staff' },
   { path: '/analytics', element: <AnalyticsRoute />, shell: 'staff' },
   { path: '/integrations', element: <ComingSoon />, shell: 'staff' },
-  { path: '/users', element: <ComingSoon />, shell: 'staff' },
+  { path: '/users', element: <UsersRoute />, shell: 'staff' },
   { path: '/facilities', element: <FacilitiesRoute />, shell: 'staff' },
   { path: '/carriers', element: <CarriersRoute />, shell: 'staff' },
   { path: '/wms', element: <ComingSoon />, shell: 'staff' },
@@ -77,6 +78,7 @@ function HomeRoute() {
   const { user, isLoading } = useSession();
   if (isLoading) return <Spinner label={t('common.loading')} />;
   if (!user) return <LandingRoute />;
+  if (user.status !== 'active') return <PendingAccount />;
   if (isDriver(user)) {
     return (
       <DriverShell>

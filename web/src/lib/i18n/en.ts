@@ -114,7 +114,6 @@ export const en = {
     failedTitle: 'Login Failed',
     failed: 'Please check your credentials and try again.',
     registerTitle: 'Create your account',
-    registerSoon: 'Self-service registration for drivers, transporters, tenants, vendors and dockyard employees is coming in the next release. Ask your facility administrator for an account meanwhile.',
   },
   home: {
     greeting: 'Welcome back, {{name}}',

@@ -8,6 +8,7 @@ import { LanguageSwitch } from '../../../components/language-switch';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/session';
 import { SignInForm } from '../components/sign-in-form';
+import { RegisterForm } from '../components/register-form';
 
 export function LoginRoute() {
   const { t } = useTranslation();
@@ -36,7 +37,7 @@ export function LoginRoute() {
         </Link>
         <LanguageSwitch />
       </div>
-      <div className="mt-8 w-full max-w-md">
+      <div className={`mt-8 w-full ${mode === 'register' ? 'max-w-2xl' : 'max-w-md'}`}>
         <h1 className="text-center text-2xl font-bold">{t('login.heading')}</h1>
         <p className="mt-1 text-center text-sm text-slate-600">{t('login.subheading')}</p>
         <div className="mt-6 flex gap-1 rounded-lg bg-slate-200 p-1">
@@ -49,8 +50,8 @@ export function LoginRoute() {
               <SignInForm />
             ) : (
               <div>
-                <h2 className="text-lg font-semibold">{t('login.registerTitle')}</h2>
-                <p className="mt-2 text-sm text-slate-600">{t('login.registerSoon')}</p>
+                <h2 className="mb-3 text-lg font-semibold">{t('login.registerTitle')}</h2>
+                <RegisterForm />
               </div>
             )}
           </CardBody>

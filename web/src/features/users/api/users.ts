@@ -1,0 +1,42 @@
+// User administration: all users, pending registrations, approve and reject, documents.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+
+export interface AdminUser {
+  id: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phoneNumber: string | null;
+  role: string;
+  userType: string | null;
+  status: 'pending' | 'active' | 'rejected';
+  isVerified: boolean;
+  emailVerified: boolean | null;
+  vehicleNumber: string | null;
+  vehicleType: string | null;
+  driverName: string | null;
+  companyName: string | null;
+  documents: { documentType: string; contentType: string; size: number }[];
+  rejectionReason: string | null;
+  createdAt: string;
+}
+
+export const usersQuery = queryOptions({ queryKey: ['/api/auth/users'], queryFn: () => api.get<AdminUser[]>('/api/auth/users') });
+export const pendingQuery = queryOptions({ queryKey: ['/api/admin/pending-registrations'], queryFn: () => api.get<AdminUser[]>('/api/admin/pending-registrations') });
+export const useUsers = () => useQuery(usersQuery);
+export const usePendingRegistrations = () => useQuery(pendingQuery);
+
+export function useDecideUser(decision: 'approve' | 'reject') {
+  return useApiMutation<{ userId: string; reason?: string }, AdminUser>({
+    url: (b) => `/api/admin/${decision}-user/${b.userId}`,
+    send: (b) => (decision === 'reject' ? { reason: b.reason || 'Admin decision' } : undefined),
+    invalidates: () => [usersQuery.queryKey, pendingQuery.queryKey],
+    failureTitle: 'Operation Failed',
+    failure: 'Failed to update user status',
+  });
+}
+
+export const documentUrl = (userId: string, documentType: string) => api.get<{ url: string }>(`/api/admin/users/${userId}/documents/${documentType}`);
