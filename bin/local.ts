@@ -13,6 +13,7 @@ try {
     host: process.env.HOST ?? '127.0.0.1',
     dataDir: inMemory ? undefined : '.local',
     staticDir: 'web/dist',
+    demoActivity: process.env.DEMO_ACTIVITY !== '0',
     log: (line) => console.log(`  ${line}`),
   });
   console.log(`\n${PRODUCT_NAME} is running at ${stack.url}`);

@@ -14,6 +14,8 @@ export interface LocalStackOptions {
   /** Folder for persisted data; omitted = in memory / temporary (tests). */
   dataDir?: string;
   staticDir?: string;
+  /** Seed a day of appointments and check-ins on first start (npm start; not the tests). */
+  demoActivity?: boolean;
   log?: (line: string) => void;
 }
 
@@ -42,6 +44,10 @@ export async function startLocalStack(options: LocalStackOptions) {
     // Imported only now: the handlers read the environment set above.
     const { seedDemoData } = await import('./seed');
     const { created } = await seedDemoData();
+    if (created && options.demoActivity) {
+      const { seedDemoActivity } = await import('./demo-activity');
+      await seedDemoActivity();
+    }
     log(created ? 'Demo data        seeded' : 'Demo data        already present');
 
     const { startApiServer } = await import('./api-emulator');
