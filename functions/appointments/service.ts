@@ -14,7 +14,7 @@ import { getDockDoor } from '../repositories/dock-doors';
 import { getFacility, resolveFacility, type Facility } from '../repositories/facilities';
 import { assignmentDelete, listResources, reserveResource, type Assignment } from '../repositories/facility-resources';
 import { slotKeys } from '../repositories/slots';
-import { rescheduleKeys, rescheduleItem, getRescheduleRequest, listPendingReschedules } from '../repositories/reschedules';
+import { rescheduleItem, getRescheduleRequest, listPendingReschedules } from '../repositories/reschedules';
 import { isHoliday, slotsOf } from '../facilities/service';
 import { parseSlotId } from '../facilities/slot-rules';
 import { arrivalOutcome, bookingReference, startsInPast, withinOpeningHours } from './rules';
@@ -62,6 +62,51 @@ export async function checkAvailability(w: Window, now = new Date()): Promise<Av
   return { available: true };
 }
 
+
+type AppointmentCore = Pick<Appointment, 'tenantId' | 'facilityId' | 'facilityName' | 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd' | 'loadType' | 'bookedBy' | 'bookingType'>;
+
+/** A new appointment: the given facts, and every other field at its starting value. */
+export function newAppointment(core: AppointmentCore & Partial<Appointment>, now: Date): Appointment {
+  const iso = now.toISOString();
+  return {
+    id: randomUUID(),
+    carrierId: null,
+    carrierName: null,
+    driverId: null,
+    driverName: null,
+    driverPhone: null,
+    vehicleLicense: null,
+    dockDoorId: null,
+    doorNumber: null,
+    laborInchargeId: null,
+    priority: 'normal',
+    bookingReference: bookingReference(core.scheduledDate),
+    slotId: null,
+    poNumber: null,
+    bolNumber: null,
+    palletCount: null,
+    cartonCount: null,
+    estimatedDuration: 60,
+    specialInstructions: null,
+    handlingEquipmentNotes: null,
+    equipmentIds: [],
+    status: 'scheduled',
+    canReschedule: true,
+    rescheduleCount: 0,
+    maxReschedules: MAX_RESCHEDULES,
+    guest: null,
+    arrivedAt: null,
+    arrivalOutcome: null,
+    loadingStartedAt: null,
+    departedAt: null,
+    cancelledAt: null,
+    createdAt: iso,
+    createdBy: null,
+    updatedAt: iso,
+    ...core,
+  };
+}
+
 function actorOf(user: SessionUser): Actor {
   return { userId: user.id, username: user.username };
 }
@@ -97,53 +142,38 @@ export async function bookAppointment(user: SessionUser, input: z.output<typeof 
   const availability = await checkAvailability({ facility, date: input.scheduledDate, timeStart: input.scheduledTimeStart, timeEnd: input.scheduledTimeEnd, dockDoorId: input.dockDoorId }, now);
   if (!availability.available) throw new ConflictError(availability.reason ?? DOOR_TAKEN);
 
-  const id = randomUUID();
-  const iso = now.toISOString();
-  const appointment: Appointment = {
-    id,
-    tenantId,
-    facilityId: facility.id,
-    facilityName: facility.name,
-    carrierId: carrier.id,
-    carrierName: carrier.name,
-    driverId: driver?.id ?? null,
-    driverName: driver?.name ?? null,
-    driverPhone: driver?.phone ?? null,
-    vehicleLicense: null,
-    dockDoorId: door?.id ?? null,
-    doorNumber: door?.doorNumber ?? null,
-    laborInchargeId: input.laborInchargeId,
-    scheduledDate: input.scheduledDate,
-    scheduledTimeStart: input.scheduledTimeStart,
-    scheduledTimeEnd: input.scheduledTimeEnd,
-    loadType: input.loadType,
-    priority: input.priority,
-    bookedBy: input.bookedBy,
-    bookingType: 'staff',
-    bookingReference: bookingReference(input.scheduledDate),
-    slotId: null,
-    poNumber: input.poNumber,
-    bolNumber: input.bolNumber,
-    palletCount: input.palletCount,
-    cartonCount: input.cartonCount,
-    estimatedDuration: input.estimatedDuration,
-    specialInstructions: input.specialInstructions,
-    handlingEquipmentNotes: input.handlingEquipmentNotes,
-    equipmentIds: [],
-    status: 'scheduled',
-    canReschedule: true,
-    rescheduleCount: 0,
-    maxReschedules: MAX_RESCHEDULES,
-    guest: null,
-    arrivedAt: null,
-    arrivalOutcome: null,
-    loadingStartedAt: null,
-    departedAt: null,
-    cancelledAt: null,
-    createdAt: iso,
-    createdBy: user.username,
-    updatedAt: iso,
-  };
+  const appointment = newAppointment(
+    {
+      tenantId,
+      facilityId: facility.id,
+      facilityName: facility.name,
+      carrierId: carrier.id,
+      carrierName: carrier.name,
+      driverId: driver?.id ?? null,
+      driverName: driver?.name ?? null,
+      driverPhone: driver?.phone ?? null,
+      dockDoorId: door?.id ?? null,
+      doorNumber: door?.doorNumber ?? null,
+      laborInchargeId: input.laborInchargeId,
+      scheduledDate: input.scheduledDate,
+      scheduledTimeStart: input.scheduledTimeStart,
+      scheduledTimeEnd: input.scheduledTimeEnd,
+      loadType: input.loadType,
+      priority: input.priority,
+      bookedBy: input.bookedBy,
+      bookingType: 'staff',
+      poNumber: input.poNumber,
+      bolNumber: input.bolNumber,
+      palletCount: input.palletCount,
+      cartonCount: input.cartonCount,
+      estimatedDuration: input.estimatedDuration,
+      specialInstructions: input.specialInstructions,
+      handlingEquipmentNotes: input.handlingEquipmentNotes,
+      createdBy: user.username,
+    },
+    now,
+  );
+  const id = appointment.id;
   const labour = input.laborInchargeId
     ? await reserveResource(tenantId, facility.id, { kind: 'labor', resourceId: input.laborInchargeId, appointmentId: id, date: input.scheduledDate, timeStart: input.scheduledTimeStart, timeEnd: input.scheduledTimeEnd })
     : [];
@@ -182,63 +212,38 @@ export async function bookGuestSlot(facility: Facility, input: z.output<typeof g
     if (previous) return replay(previous, bodyHash);
   }
 
-  const id = randomUUID();
-  const iso = now.toISOString();
-  const appointment: Appointment = {
-    id,
-    tenantId,
-    facilityId: facility.id,
-    facilityName: facility.name,
-    carrierId: null,
-    carrierName: input.ownerType === 'Driver' ? null : input.ownerName,
-    driverId: null,
-    driverName: input.driverName,
-    driverPhone: input.mobileNumber,
-    vehicleLicense: input.vehicleNumber,
-    dockDoorId: null,
-    doorNumber: null,
-    laborInchargeId: null,
-    scheduledDate: slot.slotDate,
-    scheduledTimeStart: slot.startTime,
-    scheduledTimeEnd: slot.endTime,
-    loadType: input.loadType,
-    priority: 'normal',
-    bookedBy: input.ownerType === 'Transporter' ? 'transporter' : input.ownerType === 'TruckOwner' ? 'truck_owner' : 'driver',
-    bookingType: 'guest',
-    bookingReference: bookingReference(slot.slotDate),
-    slotId: slot.id,
-    poNumber: input.poNumber,
-    bolNumber: null,
-    palletCount: null,
-    cartonCount: null,
-    estimatedDuration: 60,
-    specialInstructions: null,
-    handlingEquipmentNotes: null,
-    equipmentIds: [],
-    status: 'scheduled',
-    canReschedule: true,
-    rescheduleCount: 0,
-    maxReschedules: MAX_RESCHEDULES,
-    guest: {
-      ownerType: input.ownerType,
-      ownerName: input.ownerName,
-      ownerContactNumber: input.ownerContactNumber,
-      vehicleType: input.vehicleType,
-      capacityTons: input.capacityTons,
-      driverLicense: input.driverLicense,
-      goodsType: input.goodsType,
-      ewayBill: input.ewayBill,
-      expectedArrivalDate: input.expectedArrivalDate,
+  const appointment = newAppointment(
+    {
+      tenantId,
+      facilityId: facility.id,
+      facilityName: facility.name,
+      carrierName: input.ownerType === 'Driver' ? null : input.ownerName,
+      driverName: input.driverName,
+      driverPhone: input.mobileNumber,
+      vehicleLicense: input.vehicleNumber,
+      scheduledDate: slot.slotDate,
+      scheduledTimeStart: slot.startTime,
+      scheduledTimeEnd: slot.endTime,
+      loadType: input.loadType,
+      bookedBy: input.ownerType === 'Transporter' ? 'transporter' : input.ownerType === 'TruckOwner' ? 'truck_owner' : 'driver',
+      bookingType: 'guest',
+      slotId: slot.id,
+      poNumber: input.poNumber,
+      guest: {
+        ownerType: input.ownerType,
+        ownerName: input.ownerName,
+        ownerContactNumber: input.ownerContactNumber,
+        vehicleType: input.vehicleType,
+        capacityTons: input.capacityTons,
+        driverLicense: input.driverLicense,
+        goodsType: input.goodsType,
+        ewayBill: input.ewayBill,
+        expectedArrivalDate: input.expectedArrivalDate,
+      },
     },
-    arrivedAt: null,
-    arrivalOutcome: null,
-    loadingStartedAt: null,
-    departedAt: null,
-    cancelledAt: null,
-    createdAt: iso,
-    createdBy: null,
-    updatedAt: iso,
-  };
+    now,
+  );
+  const id = appointment.id;
   const result: GuestBookingResult = {
     confirmationCode: appointment.bookingReference,
     facilityName: facility.name,

@@ -1,6 +1,6 @@
 // The local stand-ins for AWS: DynamoDB Local (the official emulator, on the machine's Java) and
 // s3rver. Used by `npm start` and by the test setup; each returns a stop function.
-import { spawn as spawnProcess, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';

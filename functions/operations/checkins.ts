@@ -13,8 +13,7 @@ import { getDockDoor } from '../repositories/dock-doors';
 import { resolveFacility, type Facility } from '../repositories/facilities';
 import { notificationPut } from '../repositories/notifications';
 import { normalizePhone } from '../repositories/users';
-import { changeStatus, type ChangeContext } from '../appointments/service';
-import { bookingReference } from '../appointments/rules';
+import { changeStatus, newAppointment, type ChangeContext } from '../appointments/service';
 import { CHECKIN_TRANSITIONS, type Checkin, type CheckinStatus } from '../../shared/contracts/checkins';
 import { canTransition, type Appointment, type AppointmentStatus } from '../../shared/contracts/appointments';
 import { BLOCK_MINUTES } from '../../shared/contracts/appointments';
@@ -86,51 +85,33 @@ export async function checkInWalkIn(ctx: ChangeContext, input: z.output<typeof w
   const door = input.dockDoorId ? await getDockDoor(ctx.tenantId, facility.id, input.dockDoorId) : null;
   if (input.dockDoorId && !door) throw new BadRequestError('Dock door not found at this facility', { dockDoorId: 'Dock door not found at this facility' });
   const iso = now.toISOString();
-  const appointment: Appointment = {
-    id: randomUUID(),
-    tenantId: ctx.tenantId,
-    facilityId: facility.id,
-    facilityName: facility.name,
-    carrierId: null,
-    carrierName: input.carrierName,
-    driverId: null,
-    driverName: input.driverName,
-    driverPhone: null,
-    vehicleLicense: input.vehicleLicense,
-    dockDoorId: door?.id ?? null,
-    doorNumber: door?.doorNumber ?? null,
-    laborInchargeId: null,
-    scheduledDate: local.date,
-    scheduledTimeStart: fromMinutes(start),
-    scheduledTimeEnd: fromMinutes(end),
-    loadType: input.loadType,
-    priority: 'normal',
-    bookedBy: 'walk_in',
-    bookingType: 'walk_in',
-    bookingReference: bookingReference(local.date),
-    slotId: null,
-    poNumber: input.poNumber,
-    bolNumber: input.bolNumber,
-    palletCount: null,
-    cartonCount: null,
-    estimatedDuration: WALK_IN_MINUTES,
-    specialInstructions: null,
-    handlingEquipmentNotes: null,
-    equipmentIds: [],
-    status: 'arrived',
-    canReschedule: false,
-    rescheduleCount: 0,
-    maxReschedules: 0,
-    guest: null,
-    arrivedAt: iso,
-    arrivalOutcome: null,
-    loadingStartedAt: null,
-    departedAt: null,
-    cancelledAt: null,
-    createdAt: iso,
-    createdBy: ctx.actor?.username ?? null,
-    updatedAt: iso,
-  };
+  const appointment = newAppointment(
+    {
+      tenantId: ctx.tenantId,
+      facilityId: facility.id,
+      facilityName: facility.name,
+      carrierName: input.carrierName,
+      driverName: input.driverName,
+      vehicleLicense: input.vehicleLicense,
+      dockDoorId: door?.id ?? null,
+      doorNumber: door?.doorNumber ?? null,
+      scheduledDate: local.date,
+      scheduledTimeStart: fromMinutes(start),
+      scheduledTimeEnd: fromMinutes(end),
+      loadType: input.loadType,
+      bookedBy: 'walk_in',
+      bookingType: 'walk_in',
+      poNumber: input.poNumber,
+      bolNumber: input.bolNumber,
+      estimatedDuration: WALK_IN_MINUTES,
+      status: 'arrived',
+      canReschedule: false,
+      maxReschedules: 0,
+      arrivedAt: iso,
+      createdBy: ctx.actor?.username ?? null,
+    },
+    now,
+  );
   const checkin = newCheckin(ctx, appointment, input, 'manual', door, now);
   const blocks = doorBlockKeys(appointment);
   await transact(

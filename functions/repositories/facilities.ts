@@ -9,32 +9,11 @@ import { config } from '../lib/config';
 import { getItem, putIfAbsent, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { tenantKeys, getTenant } from './tenants';
+import type { Facility } from '../../shared/contracts/reference';
 import type { z } from 'zod';
 import type { facilityInputSchema } from '../../shared/contracts/reference';
 
-export interface Facility {
-  id: string;
-  tenantId: string;
-  name: string;
-  address: string;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  zipCode: string | null;
-  contactEmail: string | null;
-  contactPhone: string | null;
-  operatingHoursStart: string;
-  operatingHoursEnd: string;
-  timeZone: string;
-  totalDockDoors: number;
-  /** Dock doors actually recorded for the facility. */
-  doorCount: number;
-  slotMinutes: number;
-  slotCapacity: number;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt?: string;
-}
+export type { Facility };
 
 export const facilityKeys = {
   key: (tenantId: string, facilityId: string) => ({ PK: `TENANT#${tenantId}`, SK: `FACILITY#${facilityId}` }),

@@ -94,30 +94,21 @@ export const equipmentAssignmentSchema = z.strictObject({ equipmentId: z.string(
 export const RESCHEDULE_REASONS = ['traffic', 'weather', 'breakdown', 'schedule_change', 'admin_request'] as const;
 export const REQUESTED_BY = ['driver', 'carrier', 'admin'] as const;
 
-export const rescheduleInputSchema = z
-  .strictObject({
-    newDate: dateString('Please select a new date'),
-    newTimeStart: timeOfDay('Please select new start time'),
-    newTimeEnd: timeOfDay('Please select new end time'),
-    reason: z.enum(RESCHEDULE_REASONS, { error: 'Please choose a reason' }),
-    reasonDetails: z.string().trim().min(10, 'Please provide detailed reason (minimum 10 characters)').max(500),
-    requestedBy: z.enum(REQUESTED_BY).default('carrier'),
-  })
-  .superRefine((v, ctx) => windowIssues(v.newTimeStart, v.newTimeEnd, ctx, 'newTimeEnd'));
+const rescheduleFields = {
+  newDate: dateString('Please select a new date'),
+  newTimeStart: timeOfDay('Please select new start time'),
+  newTimeEnd: timeOfDay('Please select new end time'),
+  reason: z.enum(RESCHEDULE_REASONS, { error: 'Please choose a reason' }),
+  reasonDetails: z.string().trim().min(10, 'Please provide detailed reason (minimum 10 characters)').max(500),
+  requestedBy: z.enum(REQUESTED_BY).default('carrier'),
+};
+const rescheduleWindow = (v: { newTimeStart?: string; newTimeEnd?: string }, ctx: z.RefinementCtx) => windowIssues(v.newTimeStart, v.newTimeEnd, ctx, 'newTimeEnd');
+
+export const rescheduleInputSchema = z.strictObject(rescheduleFields).superRefine(rescheduleWindow);
 export type RescheduleInput = z.input<typeof rescheduleInputSchema>;
 
 /** The reschedule form: the appointment is chosen in the form, then posted to its own path. */
-export const rescheduleFormSchema = z
-  .object({
-    appointmentId: z.string().min(1, 'Appointment ID is required'),
-    newDate: dateString('Please select a new date'),
-    newTimeStart: timeOfDay('Please select new start time'),
-    newTimeEnd: timeOfDay('Please select new end time'),
-    reason: z.enum(RESCHEDULE_REASONS, { error: 'Please choose a reason' }),
-    reasonDetails: z.string().trim().min(10, 'Please provide detailed reason (minimum 10 characters)').max(500),
-    requestedBy: z.enum(REQUESTED_BY).default('carrier'),
-  })
-  .superRefine((v, ctx) => windowIssues(v.newTimeStart, v.newTimeEnd, ctx, 'newTimeEnd'));
+export const rescheduleFormSchema = z.object({ appointmentId: z.string().min(1, 'Appointment ID is required'), ...rescheduleFields }).superRefine(rescheduleWindow);
 
 export const OWNER_TYPES = ['Driver', 'TruckOwner', 'Transporter'] as const;
 export const VEHICLE_TYPES = ['Truck', 'Trailer', 'Container', 'Van', 'Tanker'] as const;

@@ -137,3 +137,28 @@ export interface Holiday {
 }
 
 export type { GuestBookingInput } from './appointments';
+
+/** A facility as stored and as the API returns it. */
+export interface Facility {
+  id: string;
+  tenantId: string;
+  name: string;
+  address: string;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  zipCode: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  operatingHoursStart: string;
+  operatingHoursEnd: string;
+  timeZone: string;
+  totalDockDoors: number;
+  /** Dock doors actually recorded for the facility. */
+  doorCount: number;
+  slotMinutes: number;
+  slotCapacity: number;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt?: string;
+}

@@ -1,28 +1,10 @@
 // Facilities and dock doors: reads (query options) and creates, declared once for every screen.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DockDoorInput, FacilityInput } from '../../../shared/contracts/reference';
+import type { DockDoorInput, Facility, FacilityInput } from '../../../shared/contracts/reference';
 import { api } from '../lib/api-client';
 import { useApiMutation } from '../lib/use-api-mutation';
 
-export interface Facility {
-  id: string;
-  name: string;
-  address: string;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  zipCode: string | null;
-  contactEmail: string | null;
-  contactPhone: string | null;
-  operatingHoursStart: string;
-  operatingHoursEnd: string;
-  timeZone: string;
-  totalDockDoors: number;
-  doorCount: number;
-  slotMinutes: number;
-  slotCapacity: number;
-  isActive: boolean;
-}
+export type { Facility };
 
 export interface DockDoor {
   id: string;

@@ -5,18 +5,15 @@ import { Plus } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
-import { StatusActions, StatusBadge } from '../../../components/appointment-status';
-import { LOAD_TYPE_LABEL, useAppointments, useChangeStatus } from '../../../api/appointments';
-import { useToast } from '../../../lib/toast';
+import { AppointmentStatusAction, StatusBadge } from '../../../components/appointment-status';
+import { LOAD_TYPE_LABEL, useAppointments } from '../../../api/appointments';
 import { useSession } from '../../../lib/session';
 import { localDateTime } from '../../../../../shared/time';
 
 export function SchedulingRoute() {
-  const { toast } = useToast();
   const { hasPermission } = useSession();
   const [date, setDate] = useState(() => localDateTime(new Date(), 'Asia/Kolkata').date);
   const appointments = useAppointments(date);
-  const change = useChangeStatus();
   const canChange = hasPermission('appointments:write');
   return (
     <div className="space-y-4">
@@ -53,11 +50,7 @@ export function SchedulingRoute() {
                   </div>
                   <StatusBadge status={a.status} />
                   {canChange && (
-                    <StatusActions
-                      status={a.status}
-                      disabled={change.isPending}
-                      onChange={(status) => change.mutate({ id: a.id, status }, { onSuccess: () => toast({ title: 'Success', description: 'Appointment status updated successfully' }) })}
-                    />
+                    <AppointmentStatusAction id={a.id} status={a.status} />
                   )}
                 </li>
               ))}

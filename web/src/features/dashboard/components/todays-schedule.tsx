@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { StatusActions, StatusBadge } from '../../../components/appointment-status';
-import { LOAD_TYPE_LABEL, useChangeStatus } from '../../../api/appointments';
+import { AppointmentStatusAction, StatusBadge } from '../../../components/appointment-status';
+import { LOAD_TYPE_LABEL } from '../../../api/appointments';
 import { useTodaysSchedule } from '../../../api/operations';
-import { useToast } from '../../../lib/toast';
 
 const FILTERS = [
   { value: 'all', label: 'All docks', test: () => true },
@@ -12,9 +11,7 @@ const FILTERS = [
 ] as const;
 
 export function TodaysSchedule({ canChange }: { canChange: boolean }) {
-  const { toast } = useToast();
   const schedule = useTodaysSchedule();
-  const change = useChangeStatus();
   const [filter, setFilter] = useState<(typeof FILTERS)[number]['value']>('all');
   const rule = FILTERS.find((f) => f.value === filter)!;
   const rows = (schedule.data ?? []).filter((a) => filter === 'all' || (a.doorNumber && rule.test(Number(a.doorNumber.replace(/\D/g, '')))));
@@ -47,11 +44,7 @@ export function TodaysSchedule({ canChange }: { canChange: boolean }) {
                 </span>
                 <StatusBadge status={a.status} />
                 {canChange && (
-                  <StatusActions
-                    status={a.status}
-                    disabled={change.isPending}
-                    onChange={(status) => change.mutate({ id: a.id, status }, { onSuccess: () => toast({ title: 'Success', description: 'Appointment status updated successfully' }) })}
-                  />
+                  <AppointmentStatusAction id={a.id} status={a.status} />
                 )}
               </li>
             ))}
