@@ -88,6 +88,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/notifications', fn: 'operations', action: 'notifications', access: 'dashboard:read' },
   { method: 'GET', path: '/api/yard/overview', fn: 'operations', action: 'yardOverview', access: 'yard:read' },
   { method: 'GET', path: '/api/analytics', fn: 'operations', action: 'analytics', access: 'analytics:read' },
+  { method: 'GET', path: '/api/reports/{report}', fn: 'operations', action: 'report', access: 'analytics:read' },
   { method: 'GET', path: '/api/driver/dashboard', fn: 'operations', action: 'driverDashboard', access: 'driver:self' },
 ] as const satisfies readonly ApiRoute[];
 

@@ -92,3 +92,22 @@ export async function listAudit(tenantId: string, filter?: { entityType: string;
   );
   return res.Items ?? [];
 }
+
+/** Audit records of a tenant between two instants (ISO), oldest first; follows pagination. */
+export async function listAuditBetween(tenantId: string, fromIso: string, toIso: string) {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await ddb().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': auditKeys.pk(tenantId), ':from': fromIso, ':to': `${toIso}~` },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(res.Items ?? []));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return items;
+}

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { actorOf, defineFunction, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { rateLimit } from '../lib/throttle';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
-import { auditPut } from '../lib/audit';
+import { auditPut, listAuditBetween } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { checkinStatusSchema, qrCheckinSchema, quickCheckinSchema, selfCheckinSchema, walkInCheckinSchema } from '../../shared/contracts/checkins';
 import { dateString } from '../../shared/contracts/reference';
@@ -18,12 +18,13 @@ import { listNotifications, notificationPut } from '../repositories/notification
 import { listYardSpots } from '../repositories/yard-spots';
 import { contextOf, findAppointment, todayFor } from '../appointments/service';
 import { changeCheckinStatus, checkInAppointment, checkInByQr, checkInWalkIn, createQrLink, verifyQrToken } from './checkins';
-import { analytics, dailyReportCsv, dashboardMetrics, driverDashboard, gateStatistics, yardOverview } from './insights';
+import { analytics, auditLogCsv, dailyReportCsv, dashboardMetrics, driverDashboard, gateStatistics, REPORTS, reportCsv, yardOverview, type ReportName } from './insights';
 import type { SessionUser } from '../../shared/contracts/auth';
 
 export const QR_CHECKIN_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
 export const EMERGENCY_CONTACT = '1800-266-0101';
 const ANALYTICS_RANGES = [7, 30, 90] as const;
+const rangeQuery = z.object({ days: z.coerce.number().refine((d) => (ANALYTICS_RANGES as readonly number[]).includes(d), 'Range must be 7, 30 or 90 days').default(30) });
 
 /** Drivers see their own check-ins only; staff see the tenant's. */
 function ownCheckins<T extends { driverId: string | null }>(user: SessionUser, list: T[]) {
@@ -137,12 +138,29 @@ export const { handler, actions } = defineFunction('operations', {
 
   async analytics(req) {
     const { user } = requireUser(req);
-    const { days: range } = parseQuery(req, z.object({ days: z.coerce.number().refine((d) => (ANALYTICS_RANGES as readonly number[]).includes(d), 'Range must be 7, 30 or 90 days').default(30) }));
+    const { days: range } = parseQuery(req, rangeQuery);
     const { date, facility } = await todayContext(user);
     const days = Array.from({ length: range }, (_, i) => addDays(date, i - range + 1));
     const [doors, perDay] = await Promise.all([listDockDoors(user.tenantId, facility.id), Promise.all(days.map((d) => listAppointmentsByDate(user.tenantId, d, facility.id)))]);
     const openMinutes = toMinutes(facility.operatingHoursEnd) - toMinutes(facility.operatingHoursStart);
     return json({ days: range, facilityName: facility.name, ...analytics(perDay.flat(), doors, days, openMinutes) });
+  },
+
+  async report(req) {
+    const { user } = requireUser(req);
+    const name = req.params.report as ReportName;
+    if (!(REPORTS as readonly string[]).includes(name)) throw new NotFoundError('Report not found');
+    const { days: range } = parseQuery(req, rangeQuery);
+    const { date, facility } = await todayContext(user);
+    const days = Array.from({ length: range }, (_, i) => addDays(date, i - range + 1));
+    let csv: string;
+    if (name === 'appointment-audit-log') {
+      csv = auditLogCsv(await listAuditBetween(user.tenantId, `${days[0]}T00:00:00.000Z`, new Date().toISOString()));
+    } else {
+      const [doors, perDay] = await Promise.all([listDockDoors(user.tenantId, facility.id), Promise.all(days.map((d) => listAppointmentsByDate(user.tenantId, d, facility.id)))]);
+      csv = reportCsv(name, perDay.flat(), doors, days, toMinutes(facility.operatingHoursEnd) - toMinutes(facility.operatingHoursStart));
+    }
+    return { status: 200, raw: csv, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}-${days[0]}-to-${date}.csv"` } };
   },
 
   async driverDashboard(req) {

@@ -125,8 +125,48 @@ const csvCell = (v: unknown) => {
   return /[",\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 
-export function dailyReportCsv(appointments: Appointment[]): string {
-  const header = ['Booking reference', 'Date', 'Start', 'End', 'Status', 'Load type', 'Carrier', 'Driver', 'Vehicle', 'Dock', 'PO', 'BOL', 'Arrived at', 'Punctuality', 'Departed at'];
-  const rows = appointments.map((a) => [a.bookingReference, a.scheduledDate, a.scheduledTimeStart, a.scheduledTimeEnd, a.status, a.loadType, a.carrierName, a.driverName, a.vehicleLicense, a.doorNumber, a.poNumber, a.bolNumber, a.arrivedAt, a.arrivalOutcome, a.departedAt]);
+export function toCsv(header: string[], rows: unknown[][]): string {
   return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+export function dailyReportCsv(appointments: Appointment[]): string {
+  return toCsv(
+    ['Booking reference', 'Date', 'Start', 'End', 'Status', 'Load type', 'Carrier', 'Driver', 'Vehicle', 'Dock', 'PO', 'BOL', 'Arrived at', 'Punctuality', 'Departed at'],
+    appointments.map((a) => [a.bookingReference, a.scheduledDate, a.scheduledTimeStart, a.scheduledTimeEnd, a.status, a.loadType, a.carrierName, a.driverName, a.vehicleLicense, a.doorNumber, a.poNumber, a.bolNumber, a.arrivedAt, a.arrivalOutcome, a.departedAt]),
+  );
+}
+
+export const REPORTS = ['carrier-scorecard', 'dwell-time', 'dock-utilization', 'appointment-audit-log'] as const;
+export type ReportName = (typeof REPORTS)[number];
+
+/** The analytics page's reports as CSV, from the same data as its figures. */
+export function reportCsv(name: Exclude<ReportName, 'appointment-audit-log'>, appointments: Appointment[], doors: DockDoor[], days: string[], openMinutesPerDay: number): string {
+  if (name === 'carrier-scorecard') {
+    return toCsv(['Carrier', 'Appointments', 'On-time %', 'Late', 'No-shows', 'Avg dwell (min)'], analytics(appointments, doors, days, openMinutesPerDay).carriers.map((c) => [c.name, c.appointments, c.onTimeRate, c.late, c.noShows, c.avgDwellMinutes]));
+  }
+  if (name === 'dwell-time') {
+    return toCsv(
+      ['Booking reference', 'Date', 'Carrier', 'Dock', 'Arrived at', 'Departed at', 'Dwell (min)'],
+      appointments.filter((a) => a.arrivedAt && a.departedAt).map((a) => [a.bookingReference, a.scheduledDate, a.carrierName, a.doorNumber, a.arrivedAt, a.departedAt, Math.round(minutesBetween(a.arrivedAt!, a.departedAt!))]),
+    );
+  }
+  const capacity = openMinutesPerDay * days.length;
+  return toCsv(
+    ['Dock', 'Type', 'Status', 'Appointments', 'Booked minutes', 'Open minutes', 'Utilization %'],
+    doors.map((d) => {
+      const held = appointments.filter((a) => a.dockDoorId === d.id && a.status !== 'cancelled' && a.status !== 'no_show');
+      const minutes = held.reduce((sum, a) => sum + (toMin(a.scheduledTimeEnd) - toMin(a.scheduledTimeStart)), 0);
+      return [d.doorNumber, d.doorType, d.status, held.length, minutes, capacity, capacity ? Math.round((minutes / capacity) * 1000) / 10 : 0];
+    }),
+  );
+}
+
+export function auditLogCsv(records: Record<string, unknown>[]): string {
+  const ref = (r: Record<string, unknown>) => ((r.after as Record<string, unknown> | null)?.bookingReference ?? (r.before as Record<string, unknown> | null)?.bookingReference ?? '') as string;
+  return toCsv(
+    ['At', 'Who', 'Action', 'Appointment', 'Booking reference', 'Status before', 'Status after'],
+    records
+      .filter((r) => r.entityType === 'appointment')
+      .map((r) => [r.at, r.actorName ?? 'guest', r.action, r.entityId, ref(r), (r.before as Record<string, unknown> | null)?.status ?? '', (r.after as Record<string, unknown> | null)?.status ?? '']),
+  );
 }

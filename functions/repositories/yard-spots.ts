@@ -59,6 +59,8 @@ export async function createYardSpot(tenantId: string, facilityId: string, spotN
 export async function setYardSpotStatus(tenantId: string, spotId: string, status: YardSpotStatus, assetId: string | null, actor: Actor, now = new Date()): Promise<YardSpot> {
   const spot = await findYardSpot(tenantId, spotId);
   if (!spot) throw new NotFoundError('Yard spot not found');
+  if (status === 'occupied' && spot.status === 'maintenance') throw new ConflictError(`Spot ${spot.spotNumber} is under maintenance`);
+  if (status === 'occupied' && spot.status === 'occupied' && spot.currentAssetId !== assetId) throw new ConflictError(`Spot ${spot.spotNumber} is already occupied by ${spot.currentAssetId}`);
   const updated: YardSpot = { ...spot, status, currentAssetId: status === 'occupied' ? assetId : null, updatedAt: now.toISOString() };
   const previous = status === 'occupied' && assetId ? (await listYardSpots(tenantId, spot.facilityId)).find((s) => s.id !== spot.id && s.currentAssetId === assetId) : undefined;
   const freed = previous && { ...previous, status: 'empty' as const, currentAssetId: null, updatedAt: now.toISOString() };

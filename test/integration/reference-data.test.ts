@@ -149,6 +149,19 @@ describe('yard spots', () => {
     expect(after.find((s: { id: string }) => s.id === from.id)).toMatchObject({ status: 'empty', currentAssetId: null });
   });
 
+  it('refuses to park a truck on a spot under maintenance or on another truck, changing nothing', async () => {
+    const spots = (await ops.get('/api/facilities/default/yard-spots')).body;
+    const maintenance = spots.find((s: { spotNumber: string }) => s.spotNumber === 'Y14');
+    const taken = spots.find((s: { spotNumber: string }) => s.spotNumber === 'Y09');
+    const onMaintenance = await ops.request('PATCH', `/api/yard-spots/${maintenance.id}/status`, { body: { status: 'occupied', assetId: 'GJ05EF9012' } });
+    expect(onMaintenance.status).toBe(409);
+    expect(onMaintenance.body.message).toBe('Spot Y14 is under maintenance');
+    expect((await ops.request('PATCH', `/api/yard-spots/${taken.id}/status`, { body: { status: 'occupied', assetId: 'GJ05EF9012' } })).status).toBe(409);
+    const after = (await ops.get('/api/facilities/default/yard-spots')).body;
+    expect(after.find((s: { spotNumber: string }) => s.spotNumber === 'Y05')).toMatchObject({ status: 'occupied', currentAssetId: 'GJ05EF9012' });
+    expect(after.find((s: { spotNumber: string }) => s.spotNumber === 'Y14').status).toBe('maintenance');
+  });
+
   it('refuses an occupied status without an asset, an unknown status, and the spectator', async () => {
     const spots = (await ops.get('/api/facilities/default/yard-spots')).body;
     const bad = await ops.request('PATCH', `/api/yard-spots/${spots[0].id}/status`, { body: { status: 'occupied' } });

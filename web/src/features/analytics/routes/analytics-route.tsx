@@ -27,15 +27,21 @@ interface Analytics {
 const RANGES = [7, 30, 90] as const;
 const pct = (v: number | null) => (v === null ? '—' : `${v}%`);
 
-function exportScorecard(data: Analytics) {
-  const rows = [['Carrier', 'Appointments', 'On-time %', 'Late', 'No-shows', 'Avg dwell (min)'], ...data.carriers.map((c) => [c.name, c.appointments, c.onTimeRate ?? '', c.late, c.noShows, c.avgDwellMinutes ?? ''])];
-  const csv = rows.map((r) => r.map((v) => `"${String(v).replaceAll('"', '""')}"`).join(',')).join('\r\n');
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+const REPORTS = [
+  { name: 'carrier-scorecard', label: 'Carrier Scorecard' },
+  { name: 'dwell-time', label: 'Dwell Time Analysis' },
+  { name: 'appointment-audit-log', label: 'Appointment Audit Log' },
+  { name: 'dock-utilization', label: 'Dock Utilization Report' },
+] as const;
+
+/** Downloads a report of the range as CSV from the server. */
+function download(name: string, days: number) {
   const link = document.createElement('a');
-  link.href = url;
-  link.download = `carrier-scorecard-${data.from}-to-${data.to}.csv`;
+  link.href = `/api/reports/${name}?days=${days}`;
+  link.download = '';
+  document.body.appendChild(link);
   link.click();
-  URL.revokeObjectURL(url);
+  link.remove();
 }
 
 export function AnalyticsRoute() {
@@ -64,10 +70,17 @@ export function AnalyticsRoute() {
               </option>
             ))}
           </select>
-          <Button variant="secondary" disabled={!a} onClick={() => a && exportScorecard(a)}>
+          <Button variant="secondary" onClick={() => download('carrier-scorecard', days)}>
             <Download className="h-4 w-4" aria-hidden /> Export Report
           </Button>
         </div>
+      </div>
+      <div className="flex flex-wrap gap-2" aria-label="Reports">
+        {REPORTS.map((r) => (
+          <Button key={r.name} size="sm" variant="secondary" onClick={() => download(r.name, days)}>
+            <Download className="h-4 w-4" aria-hidden /> {r.label}
+          </Button>
+        ))}
       </div>
       {!a ? (
         <p className="text-sm text-slate-500">{analytics.isError ? 'Failed to load analytics' : 'Loading...'}</p>
