@@ -45,7 +45,7 @@ test.describe('appointments', () => {
     await expect(dialog.getByRole('button', { name: istDate(7), exact: true })).toBeDisabled();
   });
 
-  test('operations books a door, is refused the same door again, and marks the appointment arrived', async ({ page }) => {
+  test('operations books a door, is refused the same door again, and moves the appointment through its statuses', async ({ page }) => {
     await signIn(page, 'operations');
     await page.goto('/booking');
     const date = istDate(3);
@@ -69,19 +69,20 @@ test.describe('appointments', () => {
     await row.getByRole('button', { name: 'Mark Arrived' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Appointment status updated successfully' })).toBeVisible();
     await expect(row).toContainText('Arrived');
-    await expect(row.getByRole('button', { name: 'Start Loading' })).toBeVisible();
+    await row.getByRole('button', { name: 'Start Loading' }).click();
+    await expect(row).toContainText('Loading');
+    await row.getByRole('button', { name: 'Mark Departed' }).click();
+    await expect(row).toContainText('Departed');
+    await expect(row.getByRole('button')).toHaveCount(0);
   });
 
-  test('a reschedule request is submitted and approved', async ({ page }) => {
-    await signIn(page, 'operations');
-    await page.goto('/booking');
+  test('a driver requests a reschedule and an operations user approves it', async ({ page, browser }) => {
+    await signIn(page, 'driver');
     const date = istDate(4);
-    await fillBooking(page, { door: 'Door D06 (standard)', start: '14:00', date });
-    await page.getByLabel('PO number').fill('PO-RESCHED');
-    await page.getByRole('button', { name: 'Book Appointment' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Appointment Booked Successfully!' })).toBeVisible();
+    const booked = await page.request.post('/api/appointments', { data: { facilityId: 'bhiwandi-dc', carrierId: 'carrier-sahyadri', dockDoorId: 'door-06', scheduledDate: date, scheduledTimeStart: '14:00', scheduledTimeEnd: '15:00' } });
+    expect(booked.status()).toBe(201);
 
-    await page.goto('/reschedule');
+    await page.getByRole('navigation', { name: 'Driver' }).getByRole('link', { name: 'Reschedule' }).click();
     const option = page.getByLabel('Appointment *').locator('option', { hasText: `${date} 14:00-15:00` });
     await page.getByLabel('Appointment *').selectOption((await option.getAttribute('value'))!);
     await page.getByLabel('New date *').fill(istDate(5));
@@ -94,10 +95,21 @@ test.describe('appointments', () => {
     await page.getByLabel('Reason details *').fill('Truck breakdown near Kalyan, new ETA tomorrow');
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Reschedule Request Submitted' })).toBeVisible();
-    const pending = page.getByRole('list', { name: 'Pending reschedules' }).getByRole('listitem').filter({ hasText: `${istDate(5)} 09:00-10:00` });
+    const mine = page.getByRole('list', { name: 'Pending reschedules' }).getByRole('listitem').filter({ hasText: `${istDate(5)} 09:00-10:00` });
+    await expect(mine).toBeVisible();
+    await expect(mine.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+    const ops = await browser.newPage();
+    await signIn(ops, 'operations');
+    await ops.goto('/reschedule');
+    const pending = ops.getByRole('list', { name: 'Pending reschedules' }).getByRole('listitem').filter({ hasText: `${istDate(5)} 09:00-10:00` });
     await pending.getByRole('button', { name: 'Approve' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Reschedule Approved' })).toBeVisible();
-    await expect(page.getByText('No pending reschedule requests')).toBeVisible();
+    await expect(ops.getByRole('status').filter({ hasText: 'Reschedule Approved' })).toBeVisible();
+    await expect(pending).toHaveCount(0);
+    await ops.close();
+
+    const moved = await page.request.get(`/api/appointments/${(await booked.json()).id}`);
+    expect(await moved.json()).toMatchObject({ scheduledDate: istDate(5), scheduledTimeStart: '09:00', rescheduleCount: 1 });
   });
 
   test('a driver books in the driver shell for themself', async ({ page }) => {

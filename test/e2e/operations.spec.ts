@@ -81,6 +81,14 @@ test.describe('operations', () => {
     await phone.getByRole('button', { name: 'Check In' }).click();
     await expect(phone.getByRole('heading', { name: 'Check-in Successful' })).toBeVisible();
     await phone.close();
+
+    // Staff see the check-in on the dashboard and move the truck to a dock.
+    await page.goto('/');
+    await expect(page.getByRole('list', { name: 'Recent check-ins' })).toContainText('Gate Guest · KA05QR1234');
+    await page.goto('/checkin');
+    const card = page.getByTestId('checkin-card').filter({ hasText: 'Gate Guest' });
+    await card.getByRole('button', { name: 'At dock' }).click();
+    await expect(card).toContainText('At dock');
   });
 
   test('yard and analytics pages show figures from the data', async ({ page }) => {
@@ -91,7 +99,13 @@ test.describe('operations', () => {
     await page.goto('/analytics');
     await expect(page.getByLabel('Range')).toHaveValue('30');
     await expect(page.getByRole('option', { name: 'Last 30 Days' })).toBeAttached();
-    await expect(page.getByTestId('analytics-Appointments')).toHaveText(/^\d+$/);
+    const figures = await (await page.request.get('/api/analytics?days=30')).json();
+    await expect(page.getByTestId('analytics-Appointments')).toHaveText(String(figures.totalAppointments));
+    await expect(page.getByTestId('analytics-No-shows')).toHaveText(String(figures.noShows));
+    await expect(page.getByTestId('analytics-Dock utilization')).toHaveText(`${figures.dockUtilization}%`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Dock Utilization Report' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^dock-utilization-.*\.csv$/);
     await expect(page.getByRole('table', { name: 'Carrier scorecard' })).toBeVisible();
   });
 });
