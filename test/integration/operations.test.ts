@@ -65,6 +65,20 @@ describe('check-in', () => {
     expect((await ops.post('/api/checkins/walk-in', { driverName: 'X', vehicleLicense: 'Y' })).body.errors.carrierName).toBe('Carrier name is required');
   });
 
+  it('cannot check in another tenant\'s appointment', async () => {
+    const { putTenantIfAbsent } = await import('../../functions/repositories/tenants');
+    const { createUser } = await import('../../functions/repositories/users');
+    const { hashPassword } = await import('../../functions/lib/passwords');
+    await putTenantIfAbsent({ id: 'other', name: 'Other Co', createdAt: new Date().toISOString() });
+    await createUser({ tenantId: 'other', username: 'other-ops', email: 'ops@other.in', phoneNumber: null, firstName: 'O', lastName: 'P', profileImageUrl: null, role: 'operations', extraRoles: [], userType: 'dockyard_employee', status: 'active', isVerified: true, passwordHash: await hashPassword('Other@12345') }, null);
+    const outsider = new Client(api.url);
+    await outsider.signIn('other-ops', 'Other@12345');
+    const ours = await book({ scheduledTimeStart: '17:00', scheduledTimeEnd: '18:00' });
+    const res = await outsider.post('/api/checkins', { appointmentId: ours.id, driverName: 'X', vehicleLicense: 'Y' });
+    expect(res.status).toBe(404);
+    expect((await ops.get(`/api/appointments/${ours.id}`)).body.status).toBe('scheduled');
+  });
+
   it('lets a driver check in their own appointment from the app, and no one else\'s', async () => {
     const own = await book({ scheduledTimeStart: '13:00', scheduledTimeEnd: '14:00' });
     const other = await book({ carrierId: 'carrier-ganga', driverId: 'driver-ajay', scheduledTimeStart: '13:00', scheduledTimeEnd: '14:00' });

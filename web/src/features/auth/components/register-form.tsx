@@ -11,26 +11,34 @@ import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { messageOf } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
+import { useTranslation } from 'react-i18next';
 import { submitRegistration, uploadDocument, verifyEmail } from '../api/registration';
 
-const TABS: { type: UserType; label: string }[] = [
-  { type: 'external_user', label: 'Drivers & Transporters' },
-  { type: 'internal_user', label: 'Tenants & Vendors' },
-  { type: 'dockyard_employee', label: 'Dockyard Employees' },
-];
+const TABS: UserType[] = ['external_user', 'internal_user', 'dockyard_employee'];
 const DEFAULT_ROLE: Record<UserType, string> = { external_user: 'driver', internal_user: 'tenant_operator', dockyard_employee: 'security_officer' };
 const roleLabel = (r: string) => r.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
 
 type Values = Record<string, string>;
 
+const VARIANT_FIELDS: Record<UserType, string[]> = {
+  dockyard_employee: ['employeeId', 'corporateEmail', 'department', 'designation'],
+  internal_user: ['companyName', 'gstin', 'cin', 'businessType', 'registeredAddress'],
+  external_user: ['driverLicense', 'aadharCard', 'vehicleNumber', 'vehicleType', 'capacity'],
+};
+
 function VariantFields({ type, register, errors }: { type: UserType; register: ReturnType<typeof useForm<Values>>['register']; errors: Record<string, { message?: string } | undefined> }) {
-  const f = (name: string, label: string, extra: Record<string, unknown> = {}) => <Field key={name} label={label} error={errors[name]?.message} {...extra} {...register(name)} />;
-  if (type === 'dockyard_employee') return <>{[f('employeeId', 'Employee ID *'), f('corporateEmail', 'Corporate email *', { type: 'email' }), f('department', 'Department'), f('designation', 'Designation')]}</>;
-  if (type === 'internal_user') return <>{[f('companyName', 'Company name *'), f('gstin', 'GSTIN *'), f('cin', 'CIN'), f('businessType', 'Business type'), f('registeredAddress', 'Registered address')]}</>;
-  return <>{[f('driverLicense', 'Driving license number *'), f('aadharCard', 'Aadhar number *', { inputMode: 'numeric' }), f('vehicleNumber', 'Vehicle number'), f('vehicleType', 'Vehicle type'), f('capacity', 'Capacity (tons)')]}</>;
+  const { t } = useTranslation();
+  return (
+    <>
+      {VARIANT_FIELDS[type].map((name) => (
+        <Field key={name} label={t(`register.${name}`)} error={errors[name]?.message} type={name === 'corporateEmail' ? 'email' : undefined} inputMode={name === 'aadharCard' ? 'numeric' : undefined} {...register(name)} />
+      ))}
+    </>
+  );
 }
 
 function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (email: string) => void }) {
+  const { t } = useTranslation();
   const { toast } = useToast();
   const schema = registrationFormBaseSchema.and(VARIANT_SCHEMAS[type]);
   const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: { userType: type, role: DEFAULT_ROLE[type] } });
@@ -75,17 +83,17 @@ function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (em
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2">
-      <Field label="First name *" error={errors.firstName?.message} {...register('firstName')} />
-      <Field label="Last name *" error={errors.lastName?.message} {...register('lastName')} />
-      <Field label="Email *" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <Field label="Phone number" type="tel" placeholder="+91 98765 43210" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
-      <Field label="Password *" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-      <Field label="Confirm password *" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-      <SelectField label="Role *" options={REGISTRATION_ROLES[type].map((r) => ({ value: r, label: roleLabel(r) }))} error={errors.role?.message} {...register('role')} />
+      <Field label={t('register.firstName')} error={errors.firstName?.message} {...register('firstName')} />
+      <Field label={t('register.lastName')} error={errors.lastName?.message} {...register('lastName')} />
+      <Field label={t('register.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <Field label={t('register.phone')} type="tel" placeholder="+91 98765 43210" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+      <Field label={t('register.password')} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+      <Field label={t('register.confirmPassword')} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <SelectField label={t('register.role')} options={REGISTRATION_ROLES[type].map((r) => ({ value: r, label: roleLabel(r) }))} error={errors.role?.message} {...register('role')} />
       <input type="hidden" {...register('userType')} />
       <VariantFields type={type} register={register} errors={errors} />
       <fieldset className="space-y-2 sm:col-span-2">
-        <legend className="text-sm font-semibold">Documents (PDF, PNG or JPEG, under 5 MB)</legend>
+        <legend className="text-sm font-semibold">{t('register.documents')}</legend>
         {REQUIRED_DOCUMENTS[type].map((d) => (
           <div key={d.type} className="rounded-md border border-slate-200 p-2">
             <label className="block text-sm font-medium">
@@ -104,17 +112,18 @@ function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (em
         ))}
       </fieldset>
       <Button type="submit" className="sm:col-span-2" disabled={pending}>
-        {pending ? 'Creating account...' : 'Create Account'}
+        {pending ? t('register.submitting') : t('register.submit')}
       </Button>
     </form>
   );
 }
 
 function VerifyEmail({ email }: { email: string }) {
+  const { t } = useTranslation();
   const { toast } = useToast();
   const [code, setCode] = useState('');
   const [done, setDone] = useState(false);
-  if (done) return <p className="text-sm text-green-700">Email verified. An administrator will review your documents; you will hear from us once your account is approved.</p>;
+  if (done) return <p className="text-sm text-green-700">{t('register.verified')}</p>;
   return (
     <form
       className="space-y-3"
@@ -128,25 +137,26 @@ function VerifyEmail({ email }: { email: string }) {
         }
       }}
     >
-      <p className="text-sm text-slate-600">Your account has been created and is pending verification. Enter the 6-digit code we sent to {email}.</p>
-      <Field label="Verification code" inputMode="numeric" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+      <p className="text-sm text-slate-600">{t('register.verifyIntro', { email })}</p>
+      <Field label={t('register.code')} inputMode="numeric" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
       <Button type="submit" disabled={code.length !== 6}>
-        Verify email
+        {t('register.verify')}
       </Button>
     </form>
   );
 }
 
 export function RegisterForm() {
+  const { t } = useTranslation();
   const [type, setType] = useState<UserType>('external_user');
   const [registered, setRegistered] = useState<string | null>(null);
   if (registered) return <VerifyEmail email={registered} />;
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1" role="tablist" aria-label="Account type">
-        {TABS.map((t) => (
-          <button key={t.type} type="button" role="tab" aria-selected={type === t.type} onClick={() => setType(t.type)} className={`rounded-md px-2 py-1.5 text-xs font-medium sm:text-sm ${type === t.type ? 'bg-white shadow' : 'text-slate-600'}`}>
-            {t.label}
+        {TABS.map((tab) => (
+          <button key={tab} type="button" role="tab" aria-selected={type === tab} onClick={() => setType(tab)} className={`rounded-md px-2 py-1.5 text-xs font-medium sm:text-sm ${type === tab ? 'bg-white shadow' : 'text-slate-600'}`}>
+            {t(`register.tabs.${tab}`)}
           </button>
         ))}
       </div>
