@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { carrierInputSchema, SERVICE_TYPES } from '../../../../../shared/contracts/reference';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
 import { useCreateCarrier } from '../../../api/carriers';
 
@@ -35,14 +35,7 @@ export function CarrierForm({ onDone }: { onDone: () => void }) {
         </div>
         {noneChosen && <p className="mt-1 text-sm text-red-600">Please select at least one service type</p>}
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending || noneChosen}>
-          {create.isPending ? 'Saving...' : 'Add Carrier'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={create.isPending} submitLabel="Add Carrier" disabled={noneChosen} />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { driverInputSchema } from '../../../../../shared/contracts/reference';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
 import { useCreateDriver } from '../../../api/carriers';
 
@@ -23,14 +23,7 @@ export function DriverForm({ carrierId, onDone }: { carrierId: string; onDone: (
       <Field label="Phone" type="tel" placeholder="+91 98765 43210" error={e.phone?.message} {...register('phone')} />
       <Field label="License number *" error={e.licenseNumber?.message} {...register('licenseNumber')} />
       {e.carrierId && <p className="text-sm text-red-600">{e.carrierId.message}</p>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Saving...' : 'Add Driver'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={create.isPending} submitLabel="Add Driver" />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Mail, Phone, Plus, Truck, User } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { ListDetailPage, QueryState } from '../../../components/list-detail';
 import { Dialog } from '../../../components/ui/dialog';
 import { useSession } from '../../../lib/session';
 import { onTimeTone, useCarriers, useDrivers } from '../../../api/carriers';
@@ -22,10 +22,10 @@ export function CarriersRoute() {
   const selected = carriers.data?.find((c) => c.id === selectedId) ?? null;
 
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Carriers</h1>
-        <div className="flex gap-2">
+    <ListDetailPage
+      heading="Carriers"
+      actions={
+        <>
           {canEdit && (
             <Button onClick={() => setDialog('carrier')}>
               <Plus className="h-4 w-4" aria-hidden /> Add Carrier
@@ -36,19 +36,13 @@ export function CarriersRoute() {
               <Plus className="h-4 w-4" aria-hidden /> Add Driver
             </Button>
           )}
-        </div>
-      </div>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader title={`Carriers (${carriers.data?.length ?? 0})`} />
-          <CardBody>
-            {carriers.isLoading ? (
-              <p className="text-sm text-slate-500">Loading carriers...</p>
-            ) : !carriers.data?.length ? (
-              <p className="text-sm text-slate-500">No carriers yet</p>
-            ) : (
+        </>
+      }
+      listTitle={`Carriers (${carriers.data?.length ?? 0})`}
+      list={
+        <QueryState loading={carriers.isLoading} failed={carriers.isError} empty={!carriers.data?.length} texts={{ loading: 'Loading carriers...', failed: 'Failed to load carriers', empty: 'No carriers yet' }}>
               <ul className="space-y-2" aria-label="Carrier list">
-                {carriers.data.map((c) => {
+                {(carriers.data ?? []).map((c) => {
                   const tone = onTimeTone(c.onTimePercentage);
                   return (
                     <li key={c.id}>
@@ -98,21 +92,16 @@ export function CarriersRoute() {
                   );
                 })}
               </ul>
-            )}
-          </CardBody>
-        </Card>
-        <Card>
-          <CardHeader title={selected ? `Drivers — ${selected.name}` : 'Drivers'} />
-          <CardBody>
-            {!selected ? (
-              <p className="text-sm text-slate-500">Select a carrier to view its drivers</p>
-            ) : drivers.isLoading ? (
-              <p className="text-sm text-slate-500">Loading drivers...</p>
-            ) : !drivers.data?.length ? (
-              <p className="text-sm text-slate-500">No drivers yet</p>
-            ) : (
+        </QueryState>
+      }
+      detailTitle={selected ? `Drivers — ${selected.name}` : 'Drivers'}
+      detail={
+        !selected ? (
+          <p className="text-sm text-slate-500">Select a carrier to view its drivers</p>
+        ) : (
+          <QueryState loading={drivers.isLoading} empty={!drivers.data?.length} texts={{ loading: 'Loading drivers...', empty: 'No drivers yet' }}>
               <ul className="space-y-2" aria-label="Driver list">
-                {drivers.data.map((d) => (
+                {(drivers.data ?? []).map((d) => (
                   <li key={d.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
                     <User className="h-5 w-5 text-slate-400" aria-hidden />
                     <div>
@@ -125,10 +114,10 @@ export function CarriersRoute() {
                   </li>
                 ))}
               </ul>
-            )}
-          </CardBody>
-        </Card>
-      </div>
+          </QueryState>
+        )
+      }
+    >
       <Dialog open={dialog === 'carrier'} onClose={() => setDialog(null)} title="Add Carrier">
         <CarrierForm onDone={() => setDialog(null)} />
       </Dialog>
@@ -137,6 +126,6 @@ export function CarriersRoute() {
           <DriverForm carrierId={selected.id} onDone={() => setDialog(null)} />
         </Dialog>
       )}
-    </div>
+    </ListDetailPage>
   );
 }

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { DOOR_TYPES, dockDoorInputSchema } from '../../../../../shared/contracts/reference';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useCreateDockDoor } from '../../../api/facilities';
@@ -27,14 +27,7 @@ export function DockDoorForm({ facilityId, onDone }: { facilityId: string; onDon
       <Field label="Max vehicle height (ft)" type="number" step="0.1" error={e.maxVehicleHeight?.message} {...register('maxVehicleHeight')} />
       <Field label="Max vehicle width (ft)" type="number" step="0.1" error={e.maxVehicleWidth?.message} {...register('maxVehicleWidth')} />
       {e.facilityId && <p className="text-sm text-red-600 sm:col-span-2">{e.facilityId.message}</p>}
-      <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Saving...' : 'Add Door'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={create.isPending} submitLabel="Add Door" className="sm:col-span-2" />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { facilityInputSchema, SLOT_MINUTE_CHOICES } from '../../../../../shared/contracts/reference';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useCreateFacility } from '../../../api/facilities';
@@ -34,14 +34,7 @@ export function FacilityForm({ onDone }: { onDone: () => void }) {
       <Field label="Total dock doors" type="number" min={0} error={e.totalDockDoors?.message} {...register('totalDockDoors')} />
       <SelectField label="Slot length" options={SLOT_MINUTE_CHOICES.map((m) => ({ value: String(m), label: `${m} minutes` }))} error={e.slotMinutes?.message} {...register('slotMinutes')} />
       <Field label="Bookings per slot" type="number" min={1} error={e.slotCapacity?.message} {...register('slotCapacity')} />
-      <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Saving...' : 'Add Facility'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={create.isPending} submitLabel="Add Facility" className="sm:col-span-2" />
     </form>
   );
 }

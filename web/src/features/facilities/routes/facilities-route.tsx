@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Building2, Clock, DoorOpen, MapPin, Plus } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { ListDetailPage, QueryState } from '../../../components/list-detail';
 import { Dialog } from '../../../components/ui/dialog';
 import { useSession } from '../../../lib/session';
 import { useDockDoors, useFacilities, type DockDoor } from '../../../api/facilities';
@@ -22,10 +22,10 @@ export function FacilitiesRoute() {
   const selected = facilities.data?.find((f) => f.id === selectedId) ?? null;
 
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Facilities</h1>
-        <div className="flex gap-2">
+    <ListDetailPage
+      heading="Facilities"
+      actions={
+        <>
           {canEdit && (
             <Button onClick={() => setDialog('facility')}>
               <Plus className="h-4 w-4" aria-hidden /> Add Facility
@@ -36,82 +36,69 @@ export function FacilitiesRoute() {
               <Plus className="h-4 w-4" aria-hidden /> Add Door
             </Button>
           )}
-        </div>
-      </div>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader title={`Facilities (${facilities.data?.length ?? 0})`} />
-          <CardBody>
-            {facilities.isLoading ? (
-              <p className="text-sm text-slate-500">Loading facilities...</p>
-            ) : facilities.isError ? (
-              <p className="text-sm text-red-600">Failed to load facilities</p>
-            ) : !facilities.data?.length ? (
-              <p className="text-sm text-slate-500">No facilities yet</p>
-            ) : (
-              <ul className="space-y-2" aria-label="Facility list">
-                {facilities.data.map((f) => (
-                  <li key={f.id}>
-                    <button
-                      type="button"
-                      onClick={() => setSelectedId(f.id)}
-                      aria-pressed={f.id === selectedId}
-                      className={`w-full rounded-lg border p-3 text-left ${f.id === selectedId ? 'border-blue-500 bg-blue-50' : 'border-slate-200 hover:bg-slate-50'}`}
-                    >
-                      <div className="flex items-center gap-2">
-                        <Building2 className="h-4 w-4 text-slate-500" aria-hidden />
-                        <span className="font-semibold">{f.name}</span>
-                        {f.isActive && <Badge tone="green">Active</Badge>}
-                      </div>
-                      <div className="mt-1 flex items-center gap-1 text-sm text-slate-600">
-                        <MapPin className="h-3.5 w-3.5" aria-hidden />
-                        {[f.address, f.city, f.state].filter(Boolean).join(', ')}
-                      </div>
-                      <div className="mt-1 flex flex-wrap gap-4 text-sm text-slate-600">
-                        <span className="flex items-center gap-1">
-                          <Clock className="h-3.5 w-3.5" aria-hidden />
-                          {f.operatingHoursStart} - {f.operatingHoursEnd}
-                        </span>
-                        <span className="flex items-center gap-1">
-                          <DoorOpen className="h-3.5 w-3.5" aria-hidden />
-                          {f.doorCount} doors
-                        </span>
-                      </div>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardBody>
-        </Card>
-        <Card>
-          <CardHeader title={selected ? `Dock Doors — ${selected.name}` : 'Dock Doors'} />
-          <CardBody>
-            {!selected ? (
-              <p className="text-sm text-slate-500">Select a facility to view its dock doors</p>
-            ) : doors.isLoading ? (
-              <p className="text-sm text-slate-500">Loading dock doors...</p>
-            ) : !doors.data?.length ? (
-              <p className="text-sm text-slate-500">No dock doors yet</p>
-            ) : (
-              <ul className="grid gap-2 sm:grid-cols-2" aria-label="Dock door list">
-                {doors.data.map((d) => (
-                  <li key={d.id} className="rounded-lg border border-slate-200 p-3">
-                    <div className="flex items-center justify-between">
-                      <span className="font-semibold">Door {d.doorNumber}</span>
-                      <Badge tone={DOOR_STATUS_TONE[d.status]}>{d.status}</Badge>
-                    </div>
-                    <div className="mt-1 text-sm capitalize text-slate-600">{d.doorType}</div>
-                    <div className="text-sm text-slate-600">
-                      Max {d.maxVehicleHeight ?? '—'} ft H × {d.maxVehicleWidth ?? '—'} ft W
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardBody>
-        </Card>
-      </div>
+        </>
+      }
+      listTitle={`Facilities (${facilities.data?.length ?? 0})`}
+      list={
+        <QueryState loading={facilities.isLoading} failed={facilities.isError} empty={!facilities.data?.length} texts={{ loading: 'Loading facilities...', failed: 'Failed to load facilities', empty: 'No facilities yet' }}>
+          <ul className="space-y-2" aria-label="Facility list">
+            {(facilities.data ?? []).map((f) => (
+              <li key={f.id}>
+                <button
+                  type="button"
+                  onClick={() => setSelectedId(f.id)}
+                  aria-pressed={f.id === selectedId}
+                  className={`w-full rounded-lg border p-3 text-left ${f.id === selectedId ? 'border-blue-500 bg-blue-50' : 'border-slate-200 hover:bg-slate-50'}`}
+                >
+                  <div className="flex items-center gap-2">
+                    <Building2 className="h-4 w-4 text-slate-500" aria-hidden />
+                    <span className="font-semibold">{f.name}</span>
+                    {f.isActive && <Badge tone="green">Active</Badge>}
+                  </div>
+                  <div className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+                    <MapPin className="h-3.5 w-3.5" aria-hidden />
+                    {[f.address, f.city, f.state].filter(Boolean).join(', ')}
+                  </div>
+                  <div className="mt-1 flex flex-wrap gap-4 text-sm text-slate-600">
+                    <span className="flex items-center gap-1">
+                      <Clock className="h-3.5 w-3.5" aria-hidden />
+                      {f.operatingHoursStart} - {f.operatingHoursEnd}
+                    </span>
+                    <span className="flex items-center gap-1">
+                      <DoorOpen className="h-3.5 w-3.5" aria-hidden />
+                      {f.doorCount} doors
+                    </span>
+                  </div>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </QueryState>
+      }
+      detailTitle={selected ? `Dock Doors — ${selected.name}` : 'Dock Doors'}
+      detail={
+        !selected ? (
+          <p className="text-sm text-slate-500">Select a facility to view its dock doors</p>
+        ) : (
+          <QueryState loading={doors.isLoading} empty={!doors.data?.length} texts={{ loading: 'Loading dock doors...', empty: 'No dock doors yet' }}>
+            <ul className="grid gap-2 sm:grid-cols-2" aria-label="Dock door list">
+              {(doors.data ?? []).map((d) => (
+                <li key={d.id} className="rounded-lg border border-slate-200 p-3">
+                  <div className="flex items-center justify-between">
+                    <span className="font-semibold">Door {d.doorNumber}</span>
+                    <Badge tone={DOOR_STATUS_TONE[d.status]}>{d.status}</Badge>
+                  </div>
+                  <div className="mt-1 text-sm capitalize text-slate-600">{d.doorType}</div>
+                  <div className="text-sm text-slate-600">
+                    Max {d.maxVehicleHeight ?? '—'} ft H × {d.maxVehicleWidth ?? '—'} ft W
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </QueryState>
+        )
+      }
+    >
       <Dialog open={dialog === 'facility'} onClose={() => setDialog(null)} title="Add Facility" wide>
         <FacilityForm onDone={() => setDialog(null)} />
       </Dialog>
@@ -120,6 +107,6 @@ export function FacilitiesRoute() {
           <DockDoorForm facilityId={selected.id} onDone={() => setDialog(null)} />
         </Dialog>
       )}
-    </div>
+    </ListDetailPage>
   );
 }
