@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { actorOf, defineFunction, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { BadRequestError, NotFoundError } from '../lib/errors';
+import { rateLimit } from '../lib/throttle';
 import {
   availabilityQuerySchema,
   dateString,
@@ -24,6 +25,13 @@ import { createHoliday, deleteHoliday, updateSlot } from '../repositories/slots'
 import { facilityForRequest, listHolidays, slotsOf } from './service';
 import { parseSlotId } from './slot-rules';
 import { DATE_PATTERN } from '../../shared/time';
+
+export const GUEST_READ_LIMIT = { limit: 300, windowSeconds: 60 };
+
+/** Reads without a session are limited per client address; signed-in reads are not. */
+async function limitGuestReads(req: ApiRequest) {
+  if (!req.user) await rateLimit(`guest-read:${req.ip}`, GUEST_READ_LIMIT, 'Too many requests from this network. Please wait a minute and try again.');
+}
 
 /** The facility of the path's {id} ('default' allowed) within the signed-in user's tenant. */
 async function pathFacility(req: ApiRequest) {
@@ -149,12 +157,14 @@ export const { handler, actions } = defineFunction('facilities', {
 
   /** Guest and staff: the slots of a date that can still be booked. */
   async availableSlots(req) {
+    await limitGuestReads(req);
     const { date, facilityId } = parseQuery(req, slotsQuerySchema);
     const facility = await facilityForRequest(req, facilityId);
     return json((await slotsOf(facility, date)).filter((s) => s.isAvailable && !s.isBlocked));
   },
 
   async holidays(req) {
+    await limitGuestReads(req);
     const { facilityId } = parseQuery(req, z.object({ facilityId: z.string().max(64).optional(), facility: z.string().max(140).optional() }));
     const facility = await facilityForRequest(req, facilityId);
     return json(await listHolidays(facility.tenantId, facility.id));
