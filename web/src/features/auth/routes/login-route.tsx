@@ -31,7 +31,7 @@ export function LoginRoute() {
 
   return (
     <div className="flex min-h-screen flex-col items-center bg-gradient-to-b from-blue-50 to-slate-50 px-4 py-10">
-      <div className="flex w-full max-w-md items-center justify-between">
+      <div className={`flex w-full items-center justify-between ${mode === 'register' ? 'max-w-2xl' : 'max-w-md'}`}>
         <Link to="/" className="text-xl font-bold text-blue-800">
           {PRODUCT_NAME}
         </Link>
