@@ -8,8 +8,11 @@ import { z, type ZodType } from 'zod';
 import { findRouteByKey, type ApiRoute, type FunctionName } from '../../shared/routes';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { Permission } from '../../shared/roles';
+import { fieldErrors } from '../../shared/contracts/field-errors';
+
+export { fieldErrors };
 import { config } from './config';
-import { BadRequestError, ForbiddenError, HttpError, NotFoundError, UnauthorizedError, UnsupportedMediaTypeError, type FieldErrors } from './errors';
+import { BadRequestError, ForbiddenError, HttpError, NotFoundError, UnauthorizedError, UnsupportedMediaTypeError } from './errors';
 import { logger } from './logger';
 import { getSession, type Session } from '../repositories/sessions';
 import { getUser, toSessionUser } from '../repositories/users';
@@ -87,20 +90,6 @@ export function requirePermission(req: ApiRequest, permission: Permission): Sign
   const signedIn = requireUser(req);
   if (!signedIn.user.permissions.includes(permission)) throw new ForbiddenError();
   return signedIn;
-}
-
-/** Turns zod issues into { field: message }, the first message per field. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) errors[[...issue.path, key].join('.')] ??= `Unknown field "${key}"`;
-      continue;
-    }
-    const field = issue.path.join('.') || '_';
-    errors[field] ??= issue.message;
-  }
-  return errors;
 }
 
 export function validate<S extends ZodType>(schema: S, value: unknown): z.output<S> {

@@ -77,9 +77,12 @@ export async function updateFacility(tenantId: string, facilityId: string, chang
         Put: {
           TableName: config.tableName,
           Item: { ...facilityKeys.key(tenantId, facilityId), entity: 'facility', ...after },
-          // Optimistic lock: doors added meanwhile change doorCount, so the write must see the same item.
-          ConditionExpression: 'attribute_exists(PK) AND doorCount = :doorCount',
-          ExpressionAttributeValues: { ':doorCount': before.doorCount },
+          // Optimistic lock: another edit changes updatedAt, a door added meanwhile changes doorCount;
+          // either way this write must not overwrite what it did not see.
+          ConditionExpression: before.updatedAt
+            ? 'attribute_exists(PK) AND doorCount = :doorCount AND updatedAt = :seen'
+            : 'attribute_exists(PK) AND doorCount = :doorCount AND attribute_not_exists(updatedAt)',
+          ExpressionAttributeValues: before.updatedAt ? { ':doorCount': before.doorCount, ':seen': before.updatedAt } : { ':doorCount': before.doorCount },
         },
       },
       auditPut({ tenantId, actor, action: 'facility.updated', entityType: 'facility', entityId: facilityId, before: { ...before }, after: { ...after } }, now),

@@ -8,17 +8,9 @@ import { config } from '../lib/config';
 import { queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { facilityKeys } from './facilities';
-import type { Holiday } from '../../shared/contracts/reference';
+import type { Holiday, SlotRecord } from '../../shared/contracts/reference';
 
-export interface SlotRecord {
-  facilityId: string;
-  slotDate: string;
-  startTime: string;
-  endTime: string;
-  capacity: number;
-  bookedCount: number;
-  isBlocked: boolean;
-}
+export type { SlotRecord };
 
 export const slotKeys = {
   key: (tenantId: string, facilityId: string, date: string, startTime: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `SLOT#${date}#${startTime}` }),

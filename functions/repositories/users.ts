@@ -40,6 +40,8 @@ export interface User {
   decidedAt?: string | null;
   decidedBy?: string | null;
   rejectionReason?: string | null;
+  /** Raised by every save; a save is refused when someone saved in between. */
+  revision?: number;
 }
 
 export interface UserDocument {
@@ -173,17 +175,17 @@ export async function listUsers(tenantId: string): Promise<User[]> {
   return users.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-/** Replaces the user item, only if nobody changed it since `before` was read; audited. */
-export async function saveUser(before: User, after: User, actor: Actor | null, action: string, now = new Date()): Promise<User> {
+/** Replaces the user item, only if nobody saved it since `before` was read; audited. */
+export async function saveUser(before: User, changed: User, actor: Actor | null, action: string, now = new Date()): Promise<User> {
+  const after: User = { ...changed, revision: (before.revision ?? 0) + 1 };
   await transact(
     [
       {
         Put: {
           TableName: config.tableName,
           Item: toItem(after),
-          ConditionExpression: '#status = :status AND passwordHash = :hash',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':status': before.status, ':hash': before.passwordHash },
+          ConditionExpression: before.revision ? 'revision = :seen' : 'attribute_exists(PK) AND attribute_not_exists(revision)',
+          ExpressionAttributeValues: before.revision ? { ':seen': before.revision } : undefined,
         },
       },
       auditPut({ tenantId: after.tenantId, actor, action, entityType: 'user', entityId: after.id, before: { ...before }, after: { ...after } }, now),

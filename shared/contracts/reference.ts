@@ -118,16 +118,21 @@ export const slotUpdateSchema = z
 
 export const slotsQuerySchema = z.object({ date: dateString('Please select a date'), facilityId: z.string().max(64).optional(), facility: z.string().max(140).optional() });
 
-export interface Slot {
-  id: string;
+/** A slot as stored (once booked, blocked or resized). */
+export interface SlotRecord {
   facilityId: string;
   slotDate: string;
   startTime: string;
   endTime: string;
   capacity: number;
   bookedCount: number;
-  isAvailable: boolean;
   isBlocked: boolean;
+}
+
+/** A slot as the API returns it: the record plus its id and whether it can be booked now. */
+export interface Slot extends SlotRecord {
+  id: string;
+  isAvailable: boolean;
 }
 
 export interface Holiday {

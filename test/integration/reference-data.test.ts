@@ -278,6 +278,18 @@ describe('labour, equipment, slots and holidays', () => {
     expect(bad.body.errors.date).toBe('Use a date in the form YYYY-MM-DD');
   });
 
+  it('never lets two simultaneous edits of a facility overwrite each other', async () => {
+    const facility = (await ops.post('/api/facilities', { ...validFacility, name: 'Edit race DC' })).body;
+    const [a, b] = await Promise.all([
+      ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { slotCapacity: 5 } }),
+      ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { operatingHoursEnd: '20:00' } }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const saved = (await ops.get('/api/facilities')).body.find((f: { id: string }) => f.id === facility.id);
+    const winner = a.status === 200 ? { slotCapacity: 5, operatingHoursEnd: '22:00' } : { slotCapacity: 2, operatingHoursEnd: '20:00' };
+    expect(saved).toMatchObject(winner);
+  });
+
   it('updates the slot length of a facility', async () => {
     const facility = (await ops.post('/api/facilities', { ...validFacility, name: 'Slot length DC' })).body;
     const res = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { slotMinutes: 120, slotCapacity: 4 } });

@@ -140,6 +140,21 @@ describe('registration', () => {
     expect(res.body.errors[field]).toBe(message);
   });
 
+  it('lets exactly one of an approval and a rejection sent at the same moment decide', async () => {
+    const client = new Client(api.url);
+    ip++;
+    const documents = [
+      { documentType: 'driving_license', uploadId: await upload(client, 'driving_license', PDF) },
+      { documentType: 'aadhar_card', uploadId: await upload(client, 'aadhar_card', PDF) },
+    ];
+    const created = await client.post('/api/auth/register', { userData: base('race@example.in', { phoneNumber: '' }), variant: { driverLicense: 'X', aadharCard: '123456789012' }, documents }, { localAddress: `127.0.20.${ip}` });
+    const id = created.body.user.id;
+    const [approved, rejected] = await Promise.all([admin.post(`/api/admin/approve-user/${id}`), admin.post(`/api/admin/reject-user/${id}`, {})]);
+    expect([approved.status, rejected.status].sort()).toEqual([200, 409]);
+    const decided = (await admin.get('/api/auth/users')).body.find((u: { id: string }) => u.id === id);
+    expect(decided.status).toBe(approved.status === 200 ? 'active' : 'rejected');
+  });
+
   it('refuses a duplicate email with 409 and rejects with the default reason', async () => {
     const client = new Client(api.url);
     ip++;

@@ -2,7 +2,8 @@
 // the driver's dashboard.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Appointment } from '../../../shared/contracts/appointments';
-import type { Checkin, CheckinStatus } from '../../../shared/contracts/checkins';
+import type { z } from 'zod';
+import type { Checkin, CheckinStatus, quickCheckinSchema, walkInCheckinSchema } from '../../../shared/contracts/checkins';
 import { api } from '../lib/api-client';
 import { useApiMutation } from '../lib/use-api-mutation';
 
@@ -71,7 +72,7 @@ export const useTodaysSchedule = () => useQuery(todaysScheduleQuery);
 const AFTER_CHECKIN = [checkinsQuery.queryKey, todaysScheduleQuery.queryKey, metricsQuery.queryKey, yardQuery.queryKey, notificationsQuery.queryKey, ['/api/appointments'], ['/api/driver/dashboard']];
 
 export function useQuickCheckin() {
-  return useApiMutation<{ appointmentId: string; driverName: string; vehicleLicense: string; dockDoorId: string | null; notes: string | null; status: 'checked_in' }, Checkin>({
+  return useApiMutation<z.output<typeof quickCheckinSchema>, Checkin>({
     url: () => '/api/checkins',
     invalidates: () => AFTER_CHECKIN,
     failure: 'Failed to check in driver',
@@ -80,7 +81,7 @@ export function useQuickCheckin() {
 }
 
 export function useWalkInCheckin() {
-  return useApiMutation<Record<string, unknown>, Checkin>({ url: () => '/api/checkins/walk-in', invalidates: () => AFTER_CHECKIN, failure: 'Failed to check in walk-in driver', success: 'Walk-in driver checked in successfully' });
+  return useApiMutation<z.output<typeof walkInCheckinSchema>, Checkin>({ url: () => '/api/checkins/walk-in', invalidates: () => AFTER_CHECKIN, failure: 'Failed to check in walk-in driver', success: 'Walk-in driver checked in successfully' });
 }
 
 export function useCheckinStatus() {

@@ -3,7 +3,8 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck, UserPlus } from 'lucide-react';
-import { CHECKIN_TRANSITIONS, type CheckinStatus } from '../../../../../shared/contracts/checkins';
+import { CHECKIN_TRANSITIONS, quickCheckinSchema, walkInCheckinSchema, type CheckinStatus } from '../../../../../shared/contracts/checkins';
+import { fieldErrors } from '../../../../../shared/contracts/field-errors';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
@@ -32,13 +33,9 @@ function QuickCheckinForm({ onDone }: { onDone: () => void }) {
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const next: Record<string, string> = {};
-    if (!form.appointmentId) next.appointmentId = 'Please select an appointment';
-    if (!form.driverName.trim()) next.driverName = 'Driver name is required';
-    if (!form.vehicleLicense.trim()) next.vehicleLicense = 'Vehicle license is required';
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    checkin.mutate({ ...form, dockDoorId: form.dockDoorId || null, notes: form.notes || null, status: 'checked_in' }, { onSuccess: onDone });
+    const parsed = quickCheckinSchema.safeParse(form);
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (parsed.success) checkin.mutate(parsed.data, { onSuccess: onDone });
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
@@ -62,13 +59,9 @@ function WalkInForm({ onDone }: { onDone: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const next: Record<string, string> = {};
-    if (!form.driverName.trim()) next.driverName = 'Driver name is required';
-    if (!form.vehicleLicense.trim()) next.vehicleLicense = 'Vehicle license is required';
-    if (!form.carrierName.trim()) next.carrierName = 'Carrier name is required';
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    walkIn.mutate({ ...form, dockDoorId: form.dockDoorId || null, notes: form.notes || null, poNumber: form.poNumber || null, bolNumber: form.bolNumber || null }, { onSuccess: onDone });
+    const parsed = walkInCheckinSchema.safeParse(form);
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (parsed.success) walkIn.mutate(parsed.data, { onSuccess: onDone });
   };
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm({ ...form, [k]: e.target.value });
   return (
