@@ -22,7 +22,7 @@ export default defineConfig({
     command: 'npx tsx bin/local.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
     // Journeys start from the base demo data only, so what they count does not depend on the clock.
-    env: { PORT: String(PORT), LOCAL_IN_MEMORY: '1', LOG_LEVEL: 'warn', DEMO_ACTIVITY: '0' },
+    env: { PORT: String(PORT), WEB_DIST: process.env.WEB_DIST ?? 'dist', LOCAL_IN_MEMORY: '1', LOG_LEVEL: 'warn', DEMO_ACTIVITY: '0' },
     reuseExistingServer: false,
     timeout: 90_000,
     stdout: 'pipe',

@@ -12,7 +12,7 @@ try {
     port,
     host: process.env.HOST ?? '127.0.0.1',
     dataDir: inMemory ? undefined : '.local',
-    staticDir: 'web/dist',
+    staticDir: process.env.WEB_DIST ? `web/${process.env.WEB_DIST}` : 'web/dist',
     demoActivity: process.env.DEMO_ACTIVITY !== '0',
     log: (line) => console.log(`  ${line}`),
   });

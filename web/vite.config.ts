@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   root: 'web',
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // WEB_DIST lets two builds (e.g. parallel test runs) write to different folders.
+  build: { outDir: process.env.WEB_DIST ?? 'dist', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` } },
 });
