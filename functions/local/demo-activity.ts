@@ -1,54 +1,102 @@
-// A day of activity for the demo (npm start only): appointments today in every state, check-ins,
-// and the driver account's next appointment, made through the same services the API uses, so
-// the dashboard, yard, analytics and driver screens open on real figures.
-import { bookAppointment, changeStatus } from '../appointments/service';
+// Demo activity that agrees with the clock (npm start only): yesterday's completed day, today with
+// the history its hours have had by `now` (past windows arrived, worked and departed, the one in
+// progress at the dock, later ones scheduled) and the driver account's next appointment tomorrow.
+// Every step goes through the services the API uses, at the instant it would have happened, so
+// timestamps, punctuality and the computed figures are plausible at any hour: before opening the
+// dashboard shows today's schedule with yesterday behind it, just before midnight a finished day.
+import { bookAppointment, changeStatus, type ChangeContext } from '../appointments/service';
 import { changeCheckinStatus, checkInAppointment } from '../operations/checkins';
+import { getFacility } from '../repositories/facilities';
 import { getUser, findUserByIdentifier, toSessionUser } from '../repositories/users';
-import { addDays, localDateTime } from '../../shared/time';
+import { addDays, localDateTime, toMinutes } from '../../shared/time';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 import { DEMO_FACILITY_ID } from './demo-ids';
-import type { CheckinStatus } from '../../shared/contracts/checkins';
+import type { SessionUser } from '../../shared/contracts/auth';
+import type { Checkin, CheckinStatus } from '../../shared/contracts/checkins';
 
-interface Plan {
+/** Minutes after the window's start at which each step happened. */
+type Timeline = readonly [checkIn: number, atDock: number, work: number, completed: number, departed: number];
+
+interface Visit {
   carrierId: string;
   driverId: string;
-  door: string;
+  door: string | null;
   start: string;
   end: string;
-  day: 0 | 1;
+  loadType: 'inbound' | 'outbound';
   vehicle?: string;
-  steps: CheckinStatus[] | 'scheduled';
+  method?: Checkin['checkinMethod'];
+  /** Omitted: the truck never came; a no-show once its window has closed. */
+  timeline?: Timeline;
 }
 
-const PLAN: Plan[] = [
-  { carrierId: 'carrier-ganga', driverId: 'driver-ajay', door: 'door-01', start: '08:00', end: '09:00', day: 0, vehicle: 'UP65CT4411', steps: ['at_dock', 'unloading', 'completed', 'departed'] },
-  { carrierId: 'carrier-deccan', driverId: 'driver-imran', door: 'door-02', start: '09:00', end: '10:30', day: 0, vehicle: 'TS09EA7720', steps: ['at_dock', 'loading'] },
-  { carrierId: 'carrier-sahyadri', driverId: 'driver-manoj', door: 'door-03', start: '10:30', end: '11:30', day: 0, vehicle: 'MH12KL9081', steps: [] },
-  { carrierId: 'carrier-ganga', driverId: 'driver-ravi', door: 'door-04', start: '13:00', end: '14:00', day: 0, steps: 'scheduled' },
-  { carrierId: 'carrier-deccan', driverId: 'driver-venkat', door: 'door-05', start: '15:00', end: '16:30', day: 0, steps: 'scheduled' },
-  { carrierId: 'carrier-sahyadri', driverId: 'driver-suresh', door: 'door-06', start: '10:00', end: '11:00', day: 1, steps: 'scheduled' },
+// One working day (08:00-18:00): every truck arrives at or after its window opens (two of them
+// late) and leaves by its window's end, so each hour has history behind it and work in progress.
+const DAY: Visit[] = [
+  { carrierId: 'carrier-ganga', driverId: 'driver-ajay', door: 'door-01', start: '08:00', end: '09:00', loadType: 'inbound', vehicle: 'UP65CT4411', timeline: [5, 12, 18, 50, 57] },
+  { carrierId: 'carrier-sahyadri', driverId: 'driver-manoj', door: null, start: '08:30', end: '09:30', loadType: 'inbound' },
+  { carrierId: 'carrier-deccan', driverId: 'driver-imran', door: 'door-02', start: '09:00', end: '10:30', loadType: 'outbound', vehicle: 'TS09EA7720', timeline: [10, 25, 30, 80, 88] },
+  { carrierId: 'carrier-sahyadri', driverId: 'driver-manoj', door: 'door-03', start: '10:00', end: '11:30', loadType: 'inbound', vehicle: 'MH12KL9081', method: 'qr_code', timeline: [20, 30, 35, 80, 90] },
+  { carrierId: 'carrier-ganga', driverId: 'driver-ravi', door: 'door-04', start: '11:00', end: '12:30', loadType: 'outbound', vehicle: 'BR01GB7788', timeline: [5, 15, 20, 75, 85] },
+  { carrierId: 'carrier-deccan', driverId: 'driver-venkat', door: 'door-05', start: '12:30', end: '14:00', loadType: 'inbound', vehicle: 'KA03MN4521', timeline: [0, 10, 15, 70, 80] },
+  { carrierId: 'carrier-ganga', driverId: 'driver-ajay', door: 'door-01', start: '14:00', end: '15:30', loadType: 'outbound', vehicle: 'UP65CT4411', timeline: [5, 15, 20, 75, 85] },
+  { carrierId: 'carrier-deccan', driverId: 'driver-imran', door: 'door-02', start: '15:30', end: '17:00', loadType: 'inbound', vehicle: 'TS09EA7720', timeline: [25, 35, 40, 80, 88] },
+  { carrierId: 'carrier-sahyadri', driverId: 'driver-manoj', door: 'door-03', start: '16:30', end: '18:00', loadType: 'outbound', vehicle: 'MH12KL9081', method: 'qr_code', timeline: [10, 20, 25, 80, 88] },
 ];
 
-export async function seedDemoActivity(now = new Date()) {
-  const admin = await findUserByIdentifier('operations');
-  if (!admin) return;
-  const user = toSessionUser((await getUser(admin.tenantId, admin.id))!);
-  const ctx = { tenantId: user.tenantId, actor: { userId: user.id, username: user.username } };
-  const today = localDateTime(now, DEFAULT_TIME_ZONE).date;
-  // Booked as if this morning, before the day began.
-  const morning = new Date(`${today}T00:00:00+05:30`);
-  for (const p of PLAN) {
-    const date = addDays(today, p.day);
-    const appointment = await bookAppointment(
-      user,
-      { facilityId: DEMO_FACILITY_ID, carrierId: p.carrierId, driverId: p.driverId, dockDoorId: p.door, laborInchargeId: null, scheduledDate: date, scheduledTimeStart: p.start, scheduledTimeEnd: p.end, loadType: p.steps.includes('loading' as never) ? 'outbound' : 'inbound', priority: 'normal', bookedBy: 'carrier', poNumber: `PO-${date.replaceAll('-', '').slice(2)}-${p.start.replace(':', '')}`, bolNumber: null, palletCount: 18, cartonCount: null, estimatedDuration: 60, specialInstructions: null, handlingEquipmentNotes: null },
-      morning,
-    );
-    if (p.steps === 'scheduled') continue;
-    const checkin = await checkInAppointment(ctx, appointment.id, { vehicleLicense: p.vehicle ?? null }, p.start === '10:30' ? 'qr_code' : 'manual', now);
-    for (const step of p.steps) await changeCheckinStatus(ctx, checkin.id, step, now);
+/** Tomorrow: the driver account's next appointment. */
+const TOMORROW: Visit[] = [{ carrierId: 'carrier-sahyadri', driverId: 'driver-suresh', door: 'door-06', start: '10:00', end: '11:00', loadType: 'inbound' }];
+
+/** Dispatchers book the evening before; a booking for tomorrow made before that evening is made now. */
+const BOOKED_THE_EVENING_BEFORE = '18:00';
+
+const MINUTE = 60_000;
+
+/** The instant a local date and time of a time zone stands for. */
+function instantAt(date: string, time: string, timeZone: string): Date {
+  const wanted = Date.parse(`${date}T${time}:00Z`);
+  let instant = wanted;
+  // Two corrections reach the zone's offset at that moment, also across a daylight-saving change.
+  for (let i = 0; i < 2; i++) {
+    const local = localDateTime(new Date(instant), timeZone);
+    instant += wanted - Date.parse(`${local.date}T${local.time}:00Z`);
   }
-  // One no-show from earlier today keeps the on-time figure honest.
-  const missed = await bookAppointment(user, { facilityId: DEMO_FACILITY_ID, carrierId: 'carrier-sahyadri', driverId: 'driver-manoj', dockDoorId: null, laborInchargeId: null, scheduledDate: today, scheduledTimeStart: '08:30', scheduledTimeEnd: '09:30', loadType: 'inbound', priority: 'normal', bookedBy: 'carrier', poNumber: null, bolNumber: null, palletCount: null, cartonCount: null, estimatedDuration: 60, specialInstructions: null, handlingEquipmentNotes: null }, morning);
-  await changeStatus(ctx, missed.id, 'no_show', now);
+  return new Date(instant);
+}
+
+export async function seedDemoActivity(now = new Date()) {
+  const staff = await findUserByIdentifier('operations');
+  const facility = await getFacility(staff?.tenantId ?? '', DEMO_FACILITY_ID);
+  if (!staff || !facility) return;
+  const user = toSessionUser((await getUser(staff.tenantId, staff.id))!);
+  const ctx: ChangeContext = { tenantId: user.tenantId, actor: { userId: user.id, username: user.username } };
+  const timeZone = facility.timeZone || DEFAULT_TIME_ZONE;
+  const today = localDateTime(now, timeZone).date;
+  for (const [offset, visits] of [[-1, DAY], [0, DAY], [1, TOMORROW]] as const) {
+    for (const visit of visits) await playVisit(user, ctx, timeZone, addDays(today, offset), visit, now);
+  }
+}
+
+/** Books the visit, then takes each step whose time has come by `now`, at that time. */
+async function playVisit(user: SessionUser, ctx: ChangeContext, timeZone: string, date: string, v: Visit, now: Date) {
+  const evening = instantAt(addDays(date, -1), BOOKED_THE_EVENING_BEFORE, timeZone);
+  const appointment = await bookAppointment(
+    user,
+    { facilityId: DEMO_FACILITY_ID, carrierId: v.carrierId, driverId: v.driverId, dockDoorId: v.door, laborInchargeId: null, scheduledDate: date, scheduledTimeStart: v.start, scheduledTimeEnd: v.end, loadType: v.loadType, priority: 'normal', bookedBy: 'carrier', poNumber: `PO-${date.replaceAll('-', '').slice(2)}-${v.start.replace(':', '')}`, bolNumber: null, palletCount: 18, cartonCount: null, estimatedDuration: toMinutes(v.end) - toMinutes(v.start), specialInstructions: null, handlingEquipmentNotes: null },
+    new Date(Math.min(evening.getTime(), now.getTime())),
+  );
+  if (!v.timeline) {
+    const closed = instantAt(date, v.end, timeZone);
+    if (closed <= now) await changeStatus(ctx, appointment.id, 'no_show', closed);
+    return;
+  }
+  const opened = instantAt(date, v.start, timeZone).getTime();
+  const [checkIn, ...later] = v.timeline.map((minutes) => new Date(opened + minutes * MINUTE));
+  if (checkIn! > now) return;
+  const checkin = await checkInAppointment(ctx, appointment.id, { vehicleLicense: v.vehicle ?? null }, v.method ?? 'manual', checkIn);
+  const steps: CheckinStatus[] = ['at_dock', v.loadType === 'outbound' ? 'loading' : 'unloading', 'completed', 'departed'];
+  for (const [i, step] of steps.entries()) {
+    if (later[i]! > now) return;
+    await changeCheckinStatus(ctx, checkin.id, step, later[i]);
+  }
 }

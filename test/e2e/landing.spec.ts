@@ -36,6 +36,32 @@ test.describe('public pages', () => {
     await expect(page.getByRole('button', { name: 'Quick Slot Booking' })).toBeVisible();
   });
 
+  test('Hindi text renders with the shipped Noto Sans Devanagari font, not a system font or boxes', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /Language/ }).click();
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText('हर डॉक, यार्ड और वेयरहाउस एक ही स्क्रीन से चलाएँ');
+    expect(await heading.evaluate((h1) => getComputedStyle(h1).fontFamily)).toContain('"Noto Sans Devanagari"');
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          await document.fonts.ready;
+          const shipped = [...document.fonts].some((face) => face.family.replaceAll('"', '') === 'Noto Sans Devanagari' && face.status === 'loaded');
+          return shipped && document.fonts.check('16px "Noto Sans Devanagari"', 'हिन्दी');
+        }),
+      )
+      .toBe(true);
+    // What Chromium actually drew the heading with: the web font, even where a system one exists.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' });
+    await expect
+      .poll(async () => (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })).fonts)
+      .toContainEqual(expect.objectContaining({ familyName: 'Noto Sans Devanagari', isCustomFont: true }));
+  });
+
   test('an unknown path shows the 404 page', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
