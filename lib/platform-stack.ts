@@ -1,11 +1,14 @@
-// The whole product in one stack: data, events, API and web.
+// The whole product in one stack: data, events, API, workers and web.
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { EventBus } from 'aws-cdk-lib/aws-events';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { Api } from './api';
 import { Data } from './data';
 import { Web } from './web';
+import { Workers } from './workers';
+import { WORKERS, type WorkerDefinition } from '../functions/workers';
 
 export interface PlatformStackProps extends StackProps {
   /** Origins allowed to call the API and upload to the bucket besides the CloudFront domain (e.g. a custom domain). */
@@ -13,6 +16,8 @@ export interface PlatformStackProps extends StackProps {
   stage?: string;
   /** Where the built SPA is; defaults to web/dist. */
   distDir?: string;
+  /** The workers to deploy; defaults to the registry (functions/workers.ts). */
+  workers?: readonly WorkerDefinition[];
 }
 
 export class PlatformStack extends Stack {
@@ -21,8 +26,20 @@ export class PlatformStack extends Stack {
     const allowedOrigins = props.allowedOrigins ?? (this.node.tryGetContext('allowedOrigins') as string | undefined)?.split(',') ?? [];
     const data = new Data(this, 'data', { allowedOrigins: allowedOrigins.length ? allowedOrigins : ['*'] });
     const bus = new EventBus(this, 'events', { description: 'DockSaathi domain events' });
-    const api = new Api(this, 'api', { table: data.table, uploads: data.uploads, bus, stage: props.stage ?? 'prod', allowedOrigins });
-    const web = new Web(this, 'web', { httpApi: api.httpApi, uploads: data.uploads, distDir: props.distDir ?? join(import.meta.dirname, '..', 'web', 'dist') });
+    const resources = { table: data.table, uploads: data.uploads, bus };
+    // What the kernel reads at run time (functions/lib/config.ts), the same for every Lambda.
+    const environment = {
+      TABLE_NAME: data.table.tableName,
+      UPLOADS_BUCKET: data.uploads.bucketName,
+      EVENT_BUS_NAME: bus.eventBusName,
+      STAGE: props.stage ?? 'prod',
+      ALLOWED_ORIGINS: allowedOrigins.join(','),
+    };
+    // CloudFront proves to the API that it forwarded the viewer's address (functions/lib/client-address.ts).
+    const originSecret = new Secret(this, 'origin-verify', { generateSecretString: { excludePunctuation: true, passwordLength: 48 } }).secretValue.unsafeUnwrap();
+    const api = new Api(this, 'api', { ...resources, environment: { ...environment, ORIGIN_VERIFY_SECRET: originSecret } });
+    new Workers(this, 'workers', { ...resources, environment, workers: props.workers ?? WORKERS });
+    const web = new Web(this, 'web', { httpApi: api.httpApi, uploads: data.uploads, originSecret, distDir: props.distDir ?? join(import.meta.dirname, '..', 'web', 'dist') });
 
     new CfnOutput(this, 'url', { value: `https://${web.distribution.distributionDomainName}` });
     new CfnOutput(this, 'table-name', { value: data.table.tableName });

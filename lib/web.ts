@@ -22,12 +22,14 @@ import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '../shared/security-headers';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../functions/lib/client-address';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 
 export class Web extends Construct {
   readonly distribution: Distribution;
 
-  constructor(scope: Construct, id: string, props: { httpApi: HttpApi; distDir: string; uploads: IBucket }) {
+  /** `originSecret`: sent to the API with each request, so it believes the forwarded viewer address. */
+  constructor(scope: Construct, id: string, props: { httpApi: HttpApi; distDir: string; uploads: IBucket; originSecret: string }) {
     super(scope, id);
     const bucket = new Bucket(this, 'spa', {
       encryption: BucketEncryption.S3_MANAGED,
@@ -57,10 +59,11 @@ export class Web extends Construct {
         "function handler(event){var r=event.request;if(r.uri.indexOf('.')===-1){r.uri='/index.html';}return r;}",
       ),
     });
-    // The API checks Origin against the viewer's host, which API Gateway would otherwise not see.
+    // The API checks Origin against the viewer's host, and keys its rate limits on the viewer's
+    // address, neither of which API Gateway would otherwise see (a viewer's own header is overwritten).
     const forwardHost = new CloudFrontFunction(this, 'forward-host', {
       code: FunctionCode.fromInline(
-        "function handler(event){var r=event.request;if(r.headers.host){r.headers['x-forwarded-host']={value:r.headers.host.value};}return r;}",
+        `function handler(event){var r=event.request;if(r.headers.host){r.headers['x-forwarded-host']={value:r.headers.host.value};}r.headers['${VIEWER_ADDRESS_HEADER}']={value:event.viewer.ip};return r;}`,
       ),
     });
 
@@ -76,7 +79,7 @@ export class Web extends Construct {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(apiDomain),
+          origin: new HttpOrigin(apiDomain, { customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret } }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,

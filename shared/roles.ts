@@ -9,6 +9,7 @@ export const PERMISSIONS = [
   'appointments:book',
   'reschedules:request',
   'reschedules:decide',
+  'checkins:read',
   'checkins:write',
   'yard:read',
   'yard:write',
@@ -54,7 +55,8 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-const READ_STAFF: Permission[] = ['dashboard:read', 'reference:read', 'appointments:read', 'yard:read', 'facilities:read', 'analytics:read'];
+// Staff who may see the dashboard read what its panels show, check-ins included (spectator too).
+const READ_STAFF: Permission[] = ['dashboard:read', 'reference:read', 'appointments:read', 'checkins:read', 'yard:read', 'facilities:read', 'analytics:read'];
 const EXTERNAL_BOOKER: Permission[] = ['reference:read', 'appointments:book', 'reschedules:request'];
 const OPERATIONS: Permission[] = [
   ...READ_STAFF,
@@ -89,13 +91,13 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'messaging:send',
   ],
   warehouse_manager: [...READ_STAFF, 'wms:read', 'wms:write'],
-  security_officer: ['dashboard:read', 'reference:read', 'appointments:read', 'yard:read', 'checkins:write'],
+  security_officer: ['dashboard:read', 'reference:read', 'appointments:read', 'checkins:read', 'yard:read', 'checkins:write'],
   spectator: [...READ_STAFF, 'wms:read'],
   tenant_admin: [...EXTERNAL_BOOKER, 'appointments:read'],
   tenant_operator: [...EXTERNAL_BOOKER],
   vendor_supplier: [...EXTERNAL_BOOKER],
   logistics_coordinator: [...EXTERNAL_BOOKER],
-  driver: [...EXTERNAL_BOOKER, 'checkins:write', 'driver:self'],
+  driver: [...EXTERNAL_BOOKER, 'checkins:read', 'checkins:write', 'driver:self'],
   truck_owner: [...EXTERNAL_BOOKER],
   transporter_company: [...EXTERNAL_BOOKER],
   freight_forwarder: [...EXTERNAL_BOOKER],

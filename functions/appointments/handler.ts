@@ -1,5 +1,5 @@
 // Appointments: scheduling list, booking with availability, the status flow, equipment,
-// reschedules, and guest slot booking (spec doc 2 §7, doc 1 §7).
+// cancelling, reschedules, and guest slot booking (spec doc 2 §7, doc 1 §7; issue #12).
 import { z } from 'zod';
 import { defineFunction, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { rateLimit } from '../lib/throttle';
@@ -7,6 +7,7 @@ import { BadRequestError } from '../lib/errors';
 import {
   appointmentInputSchema,
   availabilityCheckSchema,
+  cancelAppointmentSchema,
   equipmentAssignmentSchema,
   guestBookingSchema,
   rescheduleInputSchema,
@@ -18,19 +19,10 @@ import { addDays } from '../../shared/time';
 import { listPendingReschedules } from '../repositories/reschedules';
 import { resolveFacility } from '../repositories/facilities';
 import { facilityForRequest } from '../facilities/service';
-import {
-  approveReschedule,
-  assignEquipment,
-  bookAppointment,
-  bookGuestSlot,
-  changeStatus,
-  checkAvailability,
-  contextOf,
-  denyReschedule,
-  findAppointment,
-  requestReschedule,
-  todayFor,
-} from './service';
+import { assignEquipment, bookAppointment, changeStatus, checkAvailability, contextOf, findAppointment, todayFor } from './service';
+import { bookGuestSlot } from './guest-booking';
+import { approveReschedule, denyReschedule, requestReschedule } from './reschedules';
+import { cancelAppointment } from './cancel';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { Appointment } from '../../shared/contracts/appointments';
 
@@ -100,6 +92,11 @@ export const { handler, actions } = defineFunction('appointments', {
     const { user } = requireUser(req);
     const { status } = parseBody(req, statusChangeSchema);
     return json(await changeStatus(contextOf(user), pathId(req, 'id', 'Appointment'), status));
+  },
+
+  async cancelAppointment(req) {
+    const { user } = requireUser(req);
+    return json(await cancelAppointment(user, pathId(req, 'id', 'Appointment'), parseBody(req, cancelAppointmentSchema)));
   },
 
   async requestReschedule(req) {

@@ -1,7 +1,7 @@
 // Pure scheduling rules: quarter-hour blocks, opening hours, the past, arrival punctuality,
 // booking references.
 import { randomBytes } from 'node:crypto';
-import { BLOCK_MINUTES } from '../../shared/contracts/appointments';
+import { BLOCK_MINUTES, type ArrivalOutcome } from '../../shared/contracts/appointments';
 import { fromMinutes, localDateTime, toMinutes } from '../../shared/time';
 
 /** The quarter-hour blocks a window covers: 10:00-10:45 -> 10:00, 10:15, 10:30. */
@@ -23,12 +23,21 @@ export function startsInPast(timeZone: string, date: string, start: string, now:
 
 export const ON_TIME_TOLERANCE_MINUTES = 15;
 
-/** Arrived within 15 minutes after the scheduled start (earlier is on time too). */
-export function arrivalOutcome(timeZone: string, date: string, start: string, arrivedAt: Date): 'onTime' | 'late' {
+/**
+ * Punctuality of an arrival against the scheduled start, in the facility's time zone: within
+ * 15 minutes either side is on time, earlier is early (an earlier day too), later is late.
+ */
+export function arrivalOutcome(timeZone: string, date: string, start: string, arrivedAt: Date): ArrivalOutcome {
   const local = localDateTime(arrivedAt, timeZone);
-  if (local.date < date) return 'onTime';
-  if (local.date > date) return 'late';
-  return toMinutes(local.time) <= toMinutes(start) + ON_TIME_TOLERANCE_MINUTES ? 'onTime' : 'late';
+  if (local.date !== date) return local.date < date ? 'early' : 'late';
+  const offset = toMinutes(local.time) - toMinutes(start);
+  if (offset < -ON_TIME_TOLERANCE_MINUTES) return 'early';
+  return offset <= ON_TIME_TOLERANCE_MINUTES ? 'onTime' : 'late';
+}
+
+/** An early truck kept its appointment as much as an on-time one: both count in on-time rates. */
+export function isPunctual(outcome: ArrivalOutcome | null): boolean {
+  return outcome === 'early' || outcome === 'onTime';
 }
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: no I, L, O, U

@@ -1,10 +1,11 @@
-// Appointment rules: availability, booking (staff, driver, guest), the status flow, reschedules and
-// equipment. Every change is one transaction with its audit record; capacity and door time are
-// reserved with conditional writes, so concurrent requests can never double-book.
-import { createHash, randomUUID } from 'node:crypto';
+// Appointment rules: availability, staff and driver booking, the status flow and equipment (guest
+// booking, reschedules and cancelling have their own files). Every change is one transaction with
+// its audit record; capacity and door time are reserved with conditional writes, so concurrent
+// requests can never double-book.
+import { randomUUID } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
-import { getItem, transact } from '../lib/dynamo';
+import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { publish } from '../lib/events';
 import { notificationPut } from '../repositories/notifications';
@@ -13,21 +14,14 @@ import { carrierOutcomeUpdate, getCarrier, getDriver } from '../repositories/car
 import { getDockDoor } from '../repositories/dock-doors';
 import { getFacility, resolveFacility, type Facility } from '../repositories/facilities';
 import { assignmentDelete, listResources, reserveResource, type Assignment } from '../repositories/facility-resources';
-import { slotKeys } from '../repositories/slots';
-import { rescheduleItem, getRescheduleRequest, listPendingReschedules } from '../repositories/reschedules';
-import { isHoliday, slotsOf } from '../facilities/service';
-import { parseSlotId } from '../facilities/slot-rules';
+import { slotPlaceUpdate } from '../repositories/slots';
+import { decidedRequestPut, getRescheduleRequest } from '../repositories/reschedules';
+import { isHoliday } from '../facilities/service';
 import { arrivalOutcome, bookingReference, startsInPast, withinOpeningHours } from './rules';
-import {
-  canTransition,
-  isReschedulable,
-  type Appointment,
-  type AppointmentStatus,
-  type RescheduleRequest,
-} from '../../shared/contracts/appointments';
+import { canTransition, statusLabel, type Appointment, type AppointmentStatus, type RescheduleRequest } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { z } from 'zod';
-import type { appointmentInputSchema, guestBookingSchema, rescheduleInputSchema } from '../../shared/contracts/appointments';
+import type { appointmentInputSchema } from '../../shared/contracts/appointments';
 import { localDateTime } from '../../shared/time';
 
 export const MAX_RESCHEDULES = 2;
@@ -100,6 +94,8 @@ export function newAppointment(core: AppointmentCore & Partial<Appointment>, now
     loadingStartedAt: null,
     departedAt: null,
     cancelledAt: null,
+    cancellationReason: null,
+    pendingRescheduleId: null,
     createdAt: iso,
     createdBy: null,
     updatedAt: iso,
@@ -107,7 +103,7 @@ export function newAppointment(core: AppointmentCore & Partial<Appointment>, now
   };
 }
 
-function actorOf(user: SessionUser): Actor {
+export function actorOf(user: SessionUser): Actor {
   return { userId: user.id, username: user.username };
 }
 
@@ -195,134 +191,7 @@ export async function bookAppointment(user: SessionUser, input: z.output<typeof 
   return appointment;
 }
 
-/** Guest slot booking: the slot's bookedCount goes up in the same transaction as the booking. */
-export async function bookGuestSlot(facility: Facility, input: z.output<typeof guestBookingSchema>, idempotencyKey: string | undefined, now = new Date()) {
-  const parsed = parseSlotId(input.slotId);
-  if (!parsed) throw new BadRequestError('Please fill in all required fields and select a time slot', { slotId: 'Unknown slot' });
-  const slot = (await slotsOf(facility, parsed.date, now)).find((s) => s.startTime === parsed.startTime);
-  if (!slot) throw new NotFoundError('This slot does not exist');
-  if (slot.isBlocked) throw new ConflictError('This slot is not available for booking');
-  if (!slot.isAvailable) throw new ConflictError(slot.bookedCount >= slot.capacity ? 'This slot is fully booked. Please choose another slot.' : 'This slot is not available for booking');
-
-  const tenantId = facility.tenantId;
-  const bodyHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
-  const idemKey = idempotencyKey ? { PK: `IDEMPOTENCY#${createHash('sha256').update(`${tenantId}:${idempotencyKey}`).digest('hex')}`, SK: 'GUEST_BOOKING' } : null;
-  if (idemKey) {
-    const previous = await getItem<{ bodyHash: string; response: GuestBookingResult }>(idemKey, true);
-    if (previous) return replay(previous, bodyHash);
-  }
-
-  const appointment = newAppointment(
-    {
-      tenantId,
-      facilityId: facility.id,
-      facilityName: facility.name,
-      carrierName: input.ownerType === 'Driver' ? null : input.ownerName,
-      driverName: input.driverName,
-      driverPhone: input.mobileNumber,
-      vehicleLicense: input.vehicleNumber,
-      scheduledDate: slot.slotDate,
-      scheduledTimeStart: slot.startTime,
-      scheduledTimeEnd: slot.endTime,
-      loadType: input.loadType,
-      bookedBy: input.ownerType === 'Transporter' ? 'transporter' : input.ownerType === 'TruckOwner' ? 'truck_owner' : 'driver',
-      bookingType: 'guest',
-      slotId: slot.id,
-      poNumber: input.poNumber,
-      guest: {
-        ownerType: input.ownerType,
-        ownerName: input.ownerName,
-        ownerContactNumber: input.ownerContactNumber,
-        vehicleType: input.vehicleType,
-        capacityTons: input.capacityTons,
-        driverLicense: input.driverLicense,
-        goodsType: input.goodsType,
-        ewayBill: input.ewayBill,
-        expectedArrivalDate: input.expectedArrivalDate,
-      },
-    },
-    now,
-  );
-  const id = appointment.id;
-  const result: GuestBookingResult = {
-    confirmationCode: appointment.bookingReference,
-    facilityName: facility.name,
-    slotDate: slot.slotDate,
-    startTime: slot.startTime,
-    endTime: slot.endTime,
-  };
-  const items = [
-    slotIncrement(facility, slot),
-    { ConditionCheck: { TableName: config.tableName, Key: slotKeys.holiday(tenantId, facility.id, slot.slotDate), ConditionExpression: 'attribute_not_exists(PK)' } },
-    { Put: { TableName: config.tableName, Item: appointmentItem(appointment), ConditionExpression: 'attribute_not_exists(PK)' } },
-    auditPut({ tenantId, actor: null, action: 'appointment.guest-booked', entityType: 'appointment', entityId: id, after: { ...appointment } }, now),
-    ...(idemKey
-      ? [{ Put: { TableName: config.tableName, Item: { ...idemKey, bodyHash, response: result, expiresAt: Math.floor(now.getTime() / 1000) + 24 * 3600 }, ConditionExpression: 'attribute_not_exists(PK)' } }]
-      : []),
-    bookingReferencePut(appointment),
-    notificationPut(tenantId, { type: 'appointment', title: 'Guest slot booked', message: `${appointment.vehicleLicense} (${appointment.driverName}) booked ${slot.slotDate} ${slot.startTime}` }, now),
-  ];
-  try {
-    await transact(items, (index) => {
-      if (index === 0) return new ConflictError('This slot is fully booked. Please choose another slot.');
-      if (index === 1) return new ConflictError('The facility is closed on this date (holiday)');
-      if (index === 4 && idemKey) return new IdempotentReplay();
-      return new ConflictError('Please try again');
-    });
-  } catch (err) {
-    if (err instanceof IdempotentReplay && idemKey) {
-      const previous = await getItem<{ bodyHash: string; response: GuestBookingResult }>(idemKey, true);
-      if (previous) return replay(previous, bodyHash);
-    }
-    throw err;
-  }
-  await publish({ type: 'appointment.booked', tenantId, detail: { appointmentId: id, facilityId: facility.id, date: slot.slotDate, guest: true } });
-  return result;
-}
-
-export interface GuestBookingResult {
-  confirmationCode: string;
-  facilityName: string;
-  slotDate: string;
-  startTime: string;
-  endTime: string;
-}
-
-class IdempotentReplay extends Error {}
-
-function replay(previous: { bodyHash: string; response: GuestBookingResult }, bodyHash: string): GuestBookingResult {
-  if (previous.bodyHash !== bodyHash) throw new ConflictError('This booking request was already used for a different booking');
-  return previous.response;
-}
-
-/** Takes one place in the slot, never beyond its capacity and never in a blocked slot. */
-function slotIncrement(facility: Facility, slot: { slotDate: string; startTime: string; endTime: string; capacity: number }, delta: 1 | -1 = 1): TransactItems[number] {
-  const key = slotKeys.key(facility.tenantId, facility.id, slot.slotDate, slot.startTime);
-  if (delta === -1) {
-    return {
-      Update: {
-        TableName: config.tableName,
-        Key: key,
-        UpdateExpression: 'SET #booked = #booked - :one',
-        ConditionExpression: '#booked >= :one',
-        ExpressionAttributeNames: { '#booked': 'bookedCount' },
-        ExpressionAttributeValues: { ':one': 1 },
-      },
-    };
-  }
-  return {
-    Update: {
-      TableName: config.tableName,
-      Key: key,
-      UpdateExpression: 'SET #booked = if_not_exists(#booked, :zero) + :one, #cap = if_not_exists(#cap, :cap), #blocked = if_not_exists(#blocked, :false), facilityId = :f, slotDate = :d, startTime = :s, endTime = :e',
-      ConditionExpression: '(attribute_not_exists(#booked) OR #booked < #cap) AND (attribute_not_exists(#blocked) OR #blocked = :false)',
-      ExpressionAttributeNames: { '#booked': 'bookedCount', '#cap': 'capacity', '#blocked': 'isBlocked' },
-      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':cap': slot.capacity, ':false': false, ':f': facility.id, ':d': slot.slotDate, ':s': slot.startTime, ':e': slot.endTime },
-    },
-  };
-}
-
-async function loadAppointment(tenantId: string, id: string): Promise<Appointment> {
+export async function loadAppointment(tenantId: string, id: string): Promise<Appointment> {
   const appointment = await getAppointment(tenantId, id);
   if (!appointment) throw new NotFoundError('Appointment not found');
   return appointment;
@@ -359,14 +228,21 @@ export function contextOf(user: SessionUser): ChangeContext {
   return { tenantId: user.tenantId, actor: actorOf(user) };
 }
 
-export async function changeStatus(ctx: ChangeContext, id: string, to: AppointmentStatus, now = new Date(), extra: TransactItems = []): Promise<Appointment> {
+export async function changeStatus(
+  ctx: ChangeContext,
+  id: string,
+  to: AppointmentStatus,
+  now = new Date(),
+  extra: TransactItems = [],
+  changes: Partial<Pick<Appointment, 'cancellationReason'>> = {},
+): Promise<Appointment> {
   const before = await loadAppointment(ctx.tenantId, id);
   if (!canTransition(before.status, to)) {
-    throw new ConflictError(before.status === to ? `The appointment is already ${to}` : `An appointment that is ${before.status} cannot become ${to}`);
+    throw new ConflictError(before.status === to ? `The appointment is already ${statusLabel(to)}` : `An appointment that is ${statusLabel(before.status)} cannot become ${statusLabel(to)}`);
   }
   const facility = await getFacility(ctx.tenantId, before.facilityId);
   const iso = now.toISOString();
-  const after: Appointment = { ...before, status: to, updatedAt: iso };
+  const after: Appointment = { ...before, ...changes, status: to, pendingRescheduleId: null, updatedAt: iso };
   const stamp = STATUS_TIMESTAMP[to];
   if (stamp) (after as unknown as Record<string, unknown>)[stamp] = iso;
   const items: TransactItems = [];
@@ -375,7 +251,8 @@ export async function changeStatus(ctx: ChangeContext, id: string, to: Appointme
     if (before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, after.arrivalOutcome));
   }
   if (to === 'no_show' && before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, 'noShow'));
-  if (to === 'cancelled' || to === 'no_show') items.push(...(await releaseItems(before, facility)));
+  if (to === 'cancelled' || to === 'no_show') items.push(...releaseItems(before));
+  items.push(...(await closePendingReschedule(ctx, before, to, now)));
   const who = before.vehicleLicense ?? before.carrierName ?? before.driverName ?? before.bookingReference;
   const NOTICE: Partial<Record<AppointmentStatus, string>> = { arrived: 'Truck arrived', departed: 'Truck departed', cancelled: 'Appointment cancelled', no_show: 'No-show' };
   if (NOTICE[to]) items.push(notificationPut(ctx.tenantId, { type: 'appointment', title: NOTICE[to]!, message: `${who} · ${before.scheduledTimeStart}${before.doorNumber ? ` · dock ${before.doorNumber}` : ''}` }, now));
@@ -401,17 +278,37 @@ export async function changeStatus(ctx: ChangeContext, id: string, to: Appointme
   return after;
 }
 
-type TransactItems = Parameters<typeof transact>[0];
+export type TransactItems = Parameters<typeof transact>[0];
 
 /** Frees what an appointment holds: door quarter hours, slot place, labour and equipment. */
-async function releaseItems(a: Appointment, facility: Facility | null): Promise<TransactItems> {
+function releaseItems(a: Appointment): TransactItems {
   const items: TransactItems = [...blockDeletes(doorBlockKeys(a), a.id)];
-  if (a.slotId && facility) items.push(slotIncrement(facility, { slotDate: a.scheduledDate, startTime: a.scheduledTimeStart, endTime: a.scheduledTimeEnd, capacity: 0 }, -1));
+  if (a.slotId) items.push(slotPlaceUpdate(a.tenantId, a.facilityId, { slotDate: a.scheduledDate, startTime: a.scheduledTimeStart, endTime: a.scheduledTimeEnd, capacity: 0 }, -1));
   for (const assignment of assignmentsOf(a)) items.push(assignmentDelete(a.tenantId, a.facilityId, assignment));
   return items;
 }
 
-function assignmentsOf(a: Appointment): Assignment[] {
+/**
+ * Once its appointment moves past scheduled, a pending reschedule request no longer applies: it is
+ * closed as denied, with the reason, in the status change's own transaction (decidedRequestPut
+ * refuses it if someone decided it meanwhile, and then nothing of the change is written).
+ */
+async function closePendingReschedule(ctx: ChangeContext, before: Appointment, to: AppointmentStatus, now: Date): Promise<TransactItems> {
+  if (!before.pendingRescheduleId) return [];
+  const request = await getRescheduleRequest(ctx.tenantId, before.pendingRescheduleId);
+  if (!request || request.status !== 'pending') return [];
+  const closed = decidedRequest(request, 'denied', ctx.actor?.username ?? 'system', now, `No longer applicable: the appointment is ${statusLabel(to)}`);
+  return [
+    decidedRequestPut(closed),
+    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'reschedule.closed', entityType: 'appointment', entityId: before.id, before: { ...request }, after: { ...closed } }, now),
+  ];
+}
+
+export function decidedRequest(request: RescheduleRequest, status: 'approved' | 'denied', by: string, now: Date, decisionReason: string | null = null): RescheduleRequest {
+  return { ...request, status, decidedAt: now.toISOString(), decidedBy: by, decisionReason };
+}
+
+export function assignmentsOf(a: Appointment): Assignment[] {
   const base = { appointmentId: a.id, date: a.scheduledDate, timeStart: a.scheduledTimeStart, timeEnd: a.scheduledTimeEnd };
   return [
     ...(a.laborInchargeId ? [{ ...base, kind: 'labor' as const, resourceId: a.laborInchargeId }] : []),
@@ -434,137 +331,6 @@ export async function assignEquipment(user: SessionUser, id: string, equipmentId
       auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'appointment.equipment-added', entityType: 'appointment', entityId: id, before: { equipmentIds: before.equipmentIds }, after: { equipmentIds: after.equipmentIds } }, now),
     ],
     () => new ConflictError('The appointment or the equipment changed meanwhile. Please try again.'),
-  );
-  return after;
-}
-
-export async function requestReschedule(user: SessionUser, id: string, input: z.output<typeof rescheduleInputSchema>, now = new Date()): Promise<RescheduleRequest> {
-  const appointment = await findAppointment(user, id);
-  if (!isReschedulable(appointment)) {
-    throw new ConflictError(
-      appointment.rescheduleCount >= appointment.maxReschedules
-        ? `This appointment has already been rescheduled ${appointment.rescheduleCount} times (the limit)`
-        : `A ${appointment.status} appointment cannot be rescheduled`,
-    );
-  }
-  if ((await listPendingReschedules(user.tenantId)).some((r) => r.appointmentId === id)) throw new ConflictError('This appointment already has a pending reschedule request');
-  const facility = await resolveFacility(user.tenantId, appointment.facilityId);
-  const availability = await checkAvailability({ facility, date: input.newDate, timeStart: input.newTimeStart, timeEnd: input.newTimeEnd, dockDoorId: appointment.dockDoorId, excludeAppointmentId: id }, now);
-  if (!availability.available) throw new ConflictError(availability.reason ?? 'New time slot is not available');
-  if (appointment.slotId && !(await slotsOf(facility, input.newDate, now)).some((s) => s.startTime === input.newTimeStart && s.endTime === input.newTimeEnd && s.isAvailable)) {
-    throw new ConflictError('A guest booking can move only to another open slot', { newTimeStart: 'Choose an open slot' });
-  }
-  const request: RescheduleRequest = {
-    id: randomUUID(),
-    tenantId: user.tenantId,
-    appointmentId: id,
-    bookingReference: appointment.bookingReference,
-    driverId: appointment.driverId,
-    originalDate: appointment.scheduledDate,
-    originalTimeStart: appointment.scheduledTimeStart,
-    originalTimeEnd: appointment.scheduledTimeEnd,
-    ...input,
-    requestedBy: user.permissions.includes('reschedules:decide') ? input.requestedBy : user.driverId ? 'driver' : input.requestedBy,
-    status: 'pending',
-    createdAt: now.toISOString(),
-    createdBy: user.username,
-    decidedAt: null,
-    decidedBy: null,
-  };
-  await transact(
-    [
-      { Put: { TableName: config.tableName, Item: rescheduleItem(request), ConditionExpression: 'attribute_not_exists(PK)' } },
-      auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'reschedule.requested', entityType: 'appointment', entityId: id, after: { ...request } }, now),
-    ],
-    () => new ConflictError('Please try again'),
-  );
-  return request;
-}
-
-async function pendingRequest(tenantId: string, requestId: string): Promise<RescheduleRequest> {
-  const request = await getRescheduleRequest(tenantId, requestId);
-  if (!request) throw new NotFoundError('Reschedule request not found');
-  if (request.status !== 'pending') throw new ConflictError(`This request was already ${request.status}`);
-  return request;
-}
-
-function decided(request: RescheduleRequest, status: 'approved' | 'denied', user: SessionUser, now: Date): RescheduleRequest {
-  return { ...request, status, decidedAt: now.toISOString(), decidedBy: user.username };
-}
-
-function requestStillPending(request: RescheduleRequest, decidedRequest: RescheduleRequest) {
-  return {
-    Put: {
-      TableName: config.tableName,
-      Item: rescheduleItem(decidedRequest),
-      ConditionExpression: '#status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pending': 'pending' },
-    },
-  };
-}
-
-/** Approving moves the appointment: the old door time is freed and the new one reserved, at once. */
-export async function approveReschedule(user: SessionUser, requestId: string, now = new Date()): Promise<Appointment> {
-  const request = await pendingRequest(user.tenantId, requestId);
-  const before = await loadAppointment(user.tenantId, request.appointmentId);
-  if (!isReschedulable(before)) throw new ConflictError(`A ${before.status} appointment cannot be rescheduled`);
-  const facility = await resolveFacility(user.tenantId, before.facilityId);
-  const availability = await checkAvailability({ facility, date: request.newDate, timeStart: request.newTimeStart, timeEnd: request.newTimeEnd, dockDoorId: before.dockDoorId, excludeAppointmentId: before.id }, now);
-  if (!availability.available) throw new ConflictError(`The new time is no longer available: ${availability.reason}`);
-  const after: Appointment = {
-    ...before,
-    scheduledDate: request.newDate,
-    scheduledTimeStart: request.newTimeStart,
-    scheduledTimeEnd: request.newTimeEnd,
-    rescheduleCount: before.rescheduleCount + 1,
-    slotId: before.slotId ? `${request.newDate}_${request.newTimeStart.replace(':', '')}` : null,
-    // Labour and equipment were reserved for the old time; they are assigned again for the new one.
-    laborInchargeId: null,
-    equipmentIds: [],
-    updatedAt: now.toISOString(),
-  };
-  const oldBlocks = new Set(doorBlockKeys(before).map((k) => k.SK));
-  const newBlocks = doorBlockKeys(after);
-  const slotItems: TransactItems = [];
-  if (before.slotId) {
-    const slot = (await slotsOf(facility, request.newDate, now)).find((s) => s.startTime === request.newTimeStart);
-    if (!slot) throw new ConflictError('The new slot does not exist any more');
-    slotItems.push(slotIncrement(facility, { slotDate: before.scheduledDate, startTime: before.scheduledTimeStart, endTime: before.scheduledTimeEnd, capacity: 0 }, -1), slotIncrement(facility, slot));
-  }
-  const moves = assignmentsOf(before);
-  await transact(
-    [
-      requestStillPending(request, decided(request, 'approved', user, now)),
-      {
-        Put: {
-          TableName: config.tableName,
-          Item: appointmentItem(after),
-          ConditionExpression: 'updatedAt = :seen AND rescheduleCount < maxReschedules',
-          ExpressionAttributeValues: { ':seen': before.updatedAt },
-        },
-      },
-      ...blockDeletes(doorBlockKeys(before).filter((k) => !newBlocks.some((n) => n.SK === k.SK)), before.id),
-      ...blockPuts(newBlocks.filter((k) => !oldBlocks.has(k.SK)), before.id),
-      ...slotItems,
-      ...moves.map((a) => assignmentDelete(before.tenantId, before.facilityId, a)),
-      auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'appointment.rescheduled', entityType: 'appointment', entityId: before.id, before: { ...before }, after: { ...after, requestId } }, now),
-    ],
-    (index) => (index === 0 ? new ConflictError('This request was already decided') : new ConflictError('The new time is no longer available. Please deny the request or ask for another time.')),
-  );
-  await publish({ type: 'appointment.rescheduled', tenantId: user.tenantId, detail: { appointmentId: before.id, requestId } });
-  return after;
-}
-
-export async function denyReschedule(user: SessionUser, requestId: string, now = new Date()): Promise<RescheduleRequest> {
-  const request = await pendingRequest(user.tenantId, requestId);
-  const after = decided(request, 'denied', user, now);
-  await transact(
-    [
-      requestStillPending(request, after),
-      auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'reschedule.denied', entityType: 'appointment', entityId: request.appointmentId, before: { ...request }, after: { ...after } }, now),
-    ],
-    () => new ConflictError('This request was already decided'),
   );
   return after;
 }

@@ -1,16 +1,22 @@
 // Sessions: sign in, sign out, who am I (spec doc 1 §7; doc 3 test page).
 import { defineFunction, json, parseBody, requireUser, sessionCookie, clearedSessionCookie, type ApiRequest } from '../lib/http';
+import { config } from '../lib/config';
 import { loginSchema } from '../../shared/contracts/auth';
 import { signIn, signOut } from './service';
 import { deleteSession } from '../repositories/sessions';
 
+/** The browser's known-device token: kept across sign-outs, sent only to the sign-in calls. */
+export const DEVICE_COOKIE = 'dy_device';
+const deviceCookie = (token: string, maxAgeSeconds: number) =>
+  `${DEVICE_COOKIE}=${token}; Path=/api/auth; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${config.secureCookies ? '; Secure' : ''}`;
+
 export const { handler, actions } = defineFunction('auth', {
   async login(req: ApiRequest) {
     const input = parseBody(req, loginSchema);
-    const { user, token, maxAgeSeconds } = await signIn(input, req.ip);
+    const { user, token, maxAgeSeconds, device } = await signIn(input, req.ip, req.cookies[DEVICE_COOKIE]);
     // A sign-in replaces the session this browser had (the test page switches accounts this way).
     if (req.session) await deleteSession(req.session.token);
-    return json({ user }, 200, { cookies: [sessionCookie(token, maxAgeSeconds)] });
+    return json({ user }, 200, { cookies: [sessionCookie(token, maxAgeSeconds), deviceCookie(device.token, device.maxAgeSeconds)] });
   },
 
   async logout(req: ApiRequest) {

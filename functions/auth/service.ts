@@ -1,53 +1,82 @@
-// Sign-in rules: password check against the memory-hard hash, throttling per identifier and per
-// client address (failures only, so a user who signs in correctly is never locked out by others'
-// successes), audit of every sign-in and sign-out, and a domain event for each.
-import { writeAudit } from '../lib/audit';
+// Sign-in rules: password check against the memory-hard hash; throttling that slows guessing without
+// locking the owner out (decisions.md, "Sessions and sign-in"): failures count per account whichever
+// alias is typed, with a growing lock for unknown devices, and per client address; a browser that
+// signed in to the account before has its own budget and is let in while the account is locked.
+// Every sign-in and sign-out is audited and published as a domain event.
+import { auditPut, writeAudit } from '../lib/audit';
 import { config } from '../lib/config';
-import { TooManyRequestsError, UnauthorizedError } from '../lib/errors';
+import { transact } from '../lib/dynamo';
+import { ConflictError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
 import { publish } from '../lib/events';
 import { decoyPasswordHash, verifyPassword } from '../lib/passwords';
-import { addHit, countIn, type Window } from '../lib/throttle';
+import { addHit, claimAttempt, clearStreak, countIn, type Backoff, type Window } from '../lib/throttle';
 import { aliasOf, findUserByIdentifier, toSessionUser } from '../repositories/users';
-import { createSession, deleteSession, type Session } from '../repositories/sessions';
+import { deleteSession, deviceId, isKnownDevice, knownDevices, newSession, rememberDevice, type Session } from '../repositories/sessions';
 import type { SessionUser } from '../../shared/contracts/auth';
 
 export const LOGIN_LIMITS = {
-  perIdentifier: { limit: 5, windowSeconds: 15 * 60 } satisfies Window,
+  /** Unknown devices: 5 attempts, then a lock of 1, 2, 4, 8, then 15 minutes after each further one. */
+  perAccount: { freeAttempts: 5, firstDelaySeconds: 60, maxDelaySeconds: 15 * 60, forgetAfterSeconds: 24 * 3600 } satisfies Backoff,
+  /** Failures from unknown devices only, so a known device behind a busy address still signs in. */
   perAddress: { limit: 30, windowSeconds: 15 * 60 } satisfies Window,
+  /** A known device's own failures (its token must not become a way around the account's lock). */
+  perKnownDevice: { limit: 10, windowSeconds: 15 * 60 } satisfies Window,
 };
 
 export const INVALID_CREDENTIALS = 'Invalid credentials. Check your email, username or mobile number and password.';
 
-export async function signIn(input: { identifier: string; password: string }, ip: string) {
-  const alias = aliasOf(input.identifier);
-  const identifierKey = `login:id:${alias.kind}:${alias.value}`;
-  const addressKey = `login:ip:${ip}`;
+/** The throttle key of the account an identifier names; an unknown identifier is counted by itself. */
+export const accountThrottleKey = (user: { id: string } | null, identifier: string) => {
+  if (user) return `login:user:${user.id}`;
+  const alias = aliasOf(identifier);
+  return `login:id:${alias.kind}:${alias.value}`;
+};
 
-  const [byIdentifier, byAddress] = await Promise.all([
-    countIn(identifierKey, LOGIN_LIMITS.perIdentifier),
-    countIn(addressKey, LOGIN_LIMITS.perAddress),
-  ]);
-  for (const [state, window] of [[byIdentifier, LOGIN_LIMITS.perIdentifier], [byAddress, LOGIN_LIMITS.perAddress]] as const) {
-    if (state.count >= window.limit) {
-      const minutes = Math.max(1, Math.ceil(state.retryAfter / 60));
-      throw new TooManyRequestsError(`Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, state.retryAfter);
-    }
+function tooMany(retryAfter: number): TooManyRequestsError {
+  const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+  return new TooManyRequestsError(`Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfter);
+}
+
+async function refuseWhenSpent(key: string, window: Window) {
+  const state = await countIn(key, window);
+  if (state.count >= window.limit) throw tooMany(state.retryAfter);
+}
+
+export async function signIn(input: { identifier: string; password: string }, ip: string, deviceToken?: string) {
+  const user = await findUserByIdentifier(input.identifier);
+  const devices = user ? await knownDevices(user.tenantId, user.id) : [];
+  const known = isKnownDevice(devices, deviceToken);
+  const accountKey = accountThrottleKey(user, input.identifier);
+  const failureKey = known ? `login:device:${deviceId(deviceToken!)}` : `login:ip:${ip}`;
+  const failureWindow = known ? LOGIN_LIMITS.perKnownDevice : LOGIN_LIMITS.perAddress;
+
+  await refuseWhenSpent(failureKey, failureWindow);
+  if (!known) {
+    const claim = await claimAttempt(accountKey, LOGIN_LIMITS.perAccount);
+    if (!claim.ok) throw tooMany(claim.retryAfter);
   }
 
-  const user = await findUserByIdentifier(input.identifier);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !ok || user.status === 'rejected') {
-    await Promise.all([addHit(identifierKey, LOGIN_LIMITS.perIdentifier), addHit(addressKey, LOGIN_LIMITS.perAddress)]);
+    await addHit(failureKey, failureWindow);
     throw new UnauthorizedError(user?.status === 'rejected' && ok ? 'Your registration was not approved.' : INVALID_CREDENTIALS);
   }
 
-  const { token } = await createSession(user.tenantId, user.id);
+  // The session, this browser as a known device, the end of the failure streak and the audit record.
+  const session = newSession(user.tenantId, user.id);
+  const device = rememberDevice(user.tenantId, user.id, devices, deviceToken);
   const actor = { userId: user.id, username: user.username };
-  await Promise.all([
-    writeAudit({ tenantId: user.tenantId, actor, action: 'session.signed-in', entityType: 'user', entityId: user.id, ip }),
-    publish({ type: 'session.signed-in', tenantId: user.tenantId, detail: { userId: user.id } }),
-  ]);
-  return { user: toSessionUser(user), token, maxAgeSeconds: config.sessionTtlSeconds };
+  await transact(
+    [
+      session.put,
+      device.put,
+      clearStreak(accountKey),
+      auditPut({ tenantId: user.tenantId, actor, action: 'session.signed-in', entityType: 'user', entityId: user.id, after: { knownDevice: known }, ip }),
+    ],
+    () => new ConflictError('Sign-in could not be completed. Please try again.'),
+  );
+  await publish({ type: 'session.signed-in', tenantId: user.tenantId, detail: { userId: user.id } });
+  return { user: toSessionUser(user), token: session.token, maxAgeSeconds: config.sessionTtlSeconds, device: { token: device.token, maxAgeSeconds: device.maxAgeSeconds } };
 }
 
 export async function signOut(session: Session & { token: string }, user: SessionUser, ip: string) {

@@ -76,10 +76,8 @@ export const { handler, actions } = defineFunction('facilities', {
   async updateFacility(req) {
     const signedIn = requireUser(req);
     const facility = await pathFacility(req);
-    const changes = parseBody(req, facilityUpdateSchema);
-    const merged = { ...facility, ...changes };
-    if (merged.operatingHoursEnd <= merged.operatingHoursStart) throw new BadRequestError('Closing time must be after opening time', { operatingHoursEnd: 'Closing time must be after opening time' });
-    return json(await updateFacility(signedIn.user.tenantId, facility.id, changes, actorOf(signedIn)));
+    const edit = parseBody(req, facilityUpdateSchema);
+    return json(await updateFacility(signedIn.user.tenantId, facility.id, edit, actorOf(signedIn)));
   },
 
   async listDockDoors(req) {

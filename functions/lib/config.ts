@@ -32,6 +32,16 @@ export const config = {
   get guestFacility() {
     return process.env.GUEST_FACILITY;
   },
+  /** The secret CloudFront sends to the API, proving it forwarded the viewer's address (client-address.ts). */
+  get originVerifySecret() {
+    return process.env.ORIGIN_VERIFY_SECRET || undefined;
+  },
+  /** Multiplies every per-address request limit (rateLimit); the browser journeys raise it so that
+   * `--repeat-each` runs from one address are not refused. Sign-in throttling is not affected. */
+  get rateLimitFactor() {
+    const factor = Number(process.env.RATE_LIMIT_FACTOR ?? 1);
+    return Number.isFinite(factor) && factor >= 1 ? factor : 1;
+  },
   get sessionTtlSeconds() {
     return Number(process.env.SESSION_TTL_SECONDS ?? 12 * 60 * 60);
   },

@@ -1,6 +1,6 @@
 // Registration documents on S3: presigned POST policies for the browser's upload (short expiry,
 // size and type bound in the policy), then the server's own check of each object (size, and the
-// real file type by its first bytes, not its name) before it is kept.
+// real file type by its first bytes, not its name; for a PDF also its structure) before it is kept.
 import { randomUUID } from 'node:crypto';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
@@ -40,7 +40,24 @@ export function sniffType(head: Uint8Array): { type: string; ext: string } | nul
   return hit ? { type: hit.type, ext: hit.ext } : null;
 }
 
-export type UploadCheck = { ok: true; size: number; type: string; ext: string } | { ok: false; problem: 'missing' | 'too-large' | 'bad-type' };
+/** Content a PDF has no business carrying: HTML that a browser could render, a ZIP archive. */
+const FOREIGN_SIGNATURES = [/<html/i, /<script/i, /PK\x03\x04/];
+const PDF_TAIL_BYTES = 1024;
+
+/**
+ * A light structural check of a PDF (no parser): it ends with its cross-reference pointer and the
+ * end-of-file marker, as every PDF writer produces, and carries no HTML or ZIP after its header
+ * (a polyglot that another program would open as a web page or an archive).
+ */
+export function isPlainPdf(bytes: Uint8Array): boolean {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const tail = text.slice(-PDF_TAIL_BYTES);
+  const eof = tail.lastIndexOf('%%EOF');
+  if (eof < 0 || tail.lastIndexOf('startxref') < 0 || tail.lastIndexOf('startxref') > eof) return false;
+  return !FOREIGN_SIGNATURES.some((signature) => signature.test(text));
+}
+
+export type UploadCheck = { ok: true; size: number; type: string; ext: string } | { ok: false; problem: 'missing' | 'too-large' | 'bad-type' | 'bad-pdf' };
 
 export async function inspectUpload(uploadId: string): Promise<UploadCheck> {
   const Key = pendingKey(uploadId);
@@ -52,6 +69,11 @@ export async function inspectUpload(uploadId: string): Promise<UploadCheck> {
   const bytes = await first.Body!.transformToByteArray();
   const sniffed = sniffType(bytes.slice(0, 16));
   if (!sniffed) return { ok: false, problem: 'bad-type' };
+  if (sniffed.type === 'application/pdf') {
+    // At most 5 MB, read once by the server; the browser's bytes never pass through the API.
+    const whole = await s3().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key }));
+    if (!isPlainPdf(await whole.Body!.transformToByteArray())) return { ok: false, problem: 'bad-pdf' };
+  }
   return { ok: true, size, ...sniffed };
 }
 

@@ -1,7 +1,8 @@
 // The HTTP kernel every Lambda shares: middy middlewares (errors, origin check, session, route
 // permission) and the helpers a thin handler needs (body/query parsing with the shared zod schemas,
 // JSON responses, cookies). A function is `defineFunction(name, actions)`; the route table decides
-// which action serves which route and what it requires.
+// which action serves which route and what it requires. Powertools' logger context, tracing and
+// metrics (telemetry.ts) wrap the chain.
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { z, type ZodType } from 'zod';
@@ -14,6 +15,8 @@ export { fieldErrors };
 import { config } from './config';
 import { BadRequestError, ForbiddenError, HttpError, NotFoundError, UnauthorizedError, UnsupportedMediaTypeError } from './errors';
 import { logger } from './logger';
+import { clientAddress } from './client-address';
+import { countRequests, httpCorrelationId, observability } from './telemetry';
 import { getSession, type Session } from '../repositories/sessions';
 import { getUser, toSessionUser } from '../repositories/users';
 import type { Actor } from './audit';
@@ -206,7 +209,7 @@ const apiContext = (fn: FunctionName): middy.MiddlewareObj<ApiEvent, APIGatewayP
       params: (event.pathParameters ?? {}) as Record<string, string>,
       query: (event.queryStringParameters ?? {}) as Record<string, string>,
       cookies,
-      ip: event.requestContext.http.sourceIp,
+      ip: clientAddress(event),
       session,
       user,
     };
@@ -218,6 +221,8 @@ const apiContext = (fn: FunctionName): middy.MiddlewareObj<ApiEvent, APIGatewayP
 
 export function defineFunction<A extends Record<string, Action>>(fn: FunctionName, actions: A) {
   const handler = middy<ApiEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
+    .use(observability<ApiEvent, APIGatewayProxyStructuredResultV2>(httpCorrelationId))
+    .use(countRequests<ApiEvent>())
     .use(apiContext(fn))
     .handler(async (event) => {
       const api = event.api!;

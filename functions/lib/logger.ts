@@ -1,21 +1,59 @@
-// One structured logger: JSON lines, which CloudWatch Logs Insights can query. LOG_LEVEL=silent mutes it.
-type Level = 'debug' | 'info' | 'warn' | 'error';
-const ORDER: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+// The one logger: Powertools for AWS Lambda's Logger. In Lambda every line is JSON with the service,
+// the function's request id, cold start and the request's correlation id (added by the middlewares
+// of telemetry.ts), which CloudWatch Logs Insights queries. Outside Lambda (npm start, tests) the
+// same entries print as one readable line each. LOG_LEVEL sets the level (debug, info, warn, error,
+// silent); the tests run silent. Call shape: logger.info('message', { key: value }).
+import { Logger, LogLevelThreshold, type LogItem } from '@aws-lambda-powertools/logger';
 
-function threshold(): number {
-  const level = (process.env.LOG_LEVEL ?? 'info') as Level | 'silent';
-  return ORDER[level] ?? ORDER.info;
+type LevelName = keyof typeof LogLevelThreshold;
+
+/** LOG_LEVEL (or POWERTOOLS_LOG_LEVEL) in any case; Powertools itself accepts only upper case. */
+function levelFromEnv(): LevelName | undefined {
+  const value = (process.env.POWERTOOLS_LOG_LEVEL || process.env.LOG_LEVEL)?.trim().toUpperCase();
+  return value && value in LogLevelThreshold ? (value as LevelName) : undefined;
 }
 
-function write(level: Level, message: string, data?: Record<string, unknown>) {
-  if (ORDER[level] < threshold()) return;
-  const line = JSON.stringify({ level, message, time: new Date().toISOString(), ...data });
-  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line + '\n');
+// Keys every Lambda line carries; the readable line shows the useful few in its own layout.
+const CONTEXT_KEYS = new Set(['timestamp', 'level', 'message', 'service', 'sampling_rate', 'cold_start', 'function_name', 'function_memory_size', 'function_arn', 'function_request_id', 'xray_trace_id', 'correlation_id']);
+
+function readableValue(value: unknown): string {
+  if (typeof value === 'string') return /^[^\s"=]+$/.test(value) ? value : JSON.stringify(value);
+  return JSON.stringify(value);
 }
 
-export const logger = {
-  debug: (m: string, d?: Record<string, unknown>) => write('debug', m, d),
-  info: (m: string, d?: Record<string, unknown>) => write('info', m, d),
-  warn: (m: string, d?: Record<string, unknown>) => write('warn', m, d),
-  error: (m: string, d?: Record<string, unknown>) => write('error', m, d),
-};
+/** `12:04:05.120 WARN  auth  unhandled error  routeKey="GET /api/auth/user"  [1f2e3d4c]`; a stack follows on its own lines. */
+export function readableLine(attributes: Record<string, unknown>): string {
+  const time = String(attributes.timestamp ?? new Date().toISOString()).slice(11, 23);
+  const source = String(attributes.function_name ?? attributes.service ?? '');
+  const fields: string[] = [];
+  const blocks: string[] = [];
+  for (const [key, value] of Object.entries(attributes)) {
+    if (CONTEXT_KEYS.has(key)) continue;
+    if (typeof value === 'string' && value.includes('\n')) blocks.push(value.replace(/^/gm, '    '));
+    else fields.push(`${key}=${readableValue(value)}`);
+  }
+  const correlation = attributes.correlation_id ? `  [${String(attributes.correlation_id).slice(0, 8)}]` : '';
+  const head = [time, String(attributes.level ?? '').padEnd(5), source, String(attributes.message ?? ''), ...fields].filter(Boolean).join('  ');
+  return [head + correlation, ...blocks].join('\n') + '\n';
+}
+
+/** The local stack's logger: the same entries as in Lambda, printed for a person rather than a query. */
+class ReadableLogger extends Logger {
+  protected override printLog(logLevel: number, log: LogItem): void {
+    log.prepareForPrint();
+    const line = readableLine(log.getAttributes() as Record<string, unknown>);
+    (logLevel >= LogLevelThreshold.WARN ? process.stderr : process.stdout).write(line);
+  }
+}
+
+const options = { serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'docksaathi', logLevel: levelFromEnv() };
+export const logger: Logger = process.env.AWS_LAMBDA_FUNCTION_NAME ? new Logger(options) : new ReadableLogger(options);
+
+/**
+ * Applies LOG_LEVEL again, for a long-running local process (npm start, bench) that sets it after
+ * this module was first imported.
+ */
+export function applyLogLevelFromEnv(): void {
+  const level = levelFromEnv();
+  if (level) logger.setLogLevel(level);
+}

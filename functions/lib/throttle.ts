@@ -1,8 +1,11 @@
 // Fixed-window counters in the table (one item per key and window, expired by TTL) for login
 // throttling and guest rate limits. Atomic ADD, so concurrent requests are all counted.
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// Attempt streaks with a growing back-off (per sign-in account): each attempt is claimed before it is
+// checked, with a conditional write, so concurrent guesses cannot slip past the limit together.
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from './aws';
 import { config } from './config';
+import { isConditionalCheckFailed } from './dynamo';
 import { TooManyRequestsError } from './errors';
 
 export interface Window {
@@ -39,8 +42,63 @@ export async function addHit(key: string, window: Window, now = Date.now()): Pro
 /** Counts this request and refuses it with 429 once the window's limit is passed. */
 export async function rateLimit(key: string, window: Window, message: string, now = Date.now()): Promise<void> {
   const count = await addHit(key, window, now);
-  if (count > window.limit) {
+  if (count > window.limit * config.rateLimitFactor) {
     const { resetsAt } = keyOf(key, window, now);
     throw new TooManyRequestsError(message, resetsAt - now / 1000);
   }
+}
+
+/** Free attempts, then a lock that doubles with each further attempt up to a ceiling. */
+export interface Backoff {
+  freeAttempts: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  /** A streak without any attempt for this long starts again from zero. */
+  forgetAfterSeconds: number;
+}
+
+export const streakKey = (key: string) => ({ PK: `THROTTLE#${key}`, SK: 'STREAK' });
+
+/** Seconds the key stays locked after its `attempts`-th attempt (0 while attempts are free). */
+export function backoffSeconds(attempts: number, backoff: Backoff): number {
+  if (attempts < backoff.freeAttempts) return 0;
+  return Math.min(backoff.maxDelaySeconds, backoff.firstDelaySeconds * 2 ** (attempts - backoff.freeAttempts));
+}
+
+/**
+ * Claims one attempt of the streak: refused with the seconds to wait while the key is locked;
+ * otherwise counted (and the next lock set) before the caller checks anything. A success clears
+ * the streak (`clearStreak`); a failure leaves the claim counted.
+ */
+export async function claimAttempt(key: string, backoff: Backoff): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+  for (let tries = 0; tries < 8; tries++) {
+    const now = Date.now() / 1000;
+    const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: streakKey(key), ConsistentRead: true }));
+    const stored = res.Item as { attempts: number; lockedUntil: number; expiresAt: number } | undefined;
+    const live = stored && stored.expiresAt > now ? stored : undefined; // TTL deletion is lazy
+    if (live && live.lockedUntil > now) return { ok: false, retryAfter: Math.ceil(live.lockedUntil - now) };
+    const attempts = (live?.attempts ?? 0) + 1;
+    const delay = backoffSeconds(attempts, backoff);
+    try {
+      await ddb().send(
+        new PutCommand({
+          TableName: config.tableName,
+          Item: { ...streakKey(key), attempts, lockedUntil: delay ? now + delay : 0, expiresAt: Math.ceil(now + delay + backoff.forgetAfterSeconds) },
+          // Another attempt claimed in between: read again.
+          ConditionExpression: stored ? 'attempts = :seen' : 'attribute_not_exists(PK)',
+          ExpressionAttributeValues: stored ? { ':seen': stored.attempts } : undefined,
+        }),
+      );
+      return { ok: true };
+    } catch (err) {
+      if (!isConditionalCheckFailed(err)) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 15 * (tries + 1)));
+    }
+  }
+  return { ok: false, retryAfter: 1 };
+}
+
+/** A TransactWriteItems element that ends the key's streak (with the success it records). */
+export function clearStreak(key: string) {
+  return { Delete: { TableName: config.tableName, Key: streakKey(key) } };
 }

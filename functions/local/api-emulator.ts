@@ -9,6 +9,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { matchRoute, routeKey } from '../../shared/routes';
 import { securityHeaders } from '../../shared/security-headers';
 import { FUNCTIONS } from '../registry';
+import { DEV_OUTBOX_PATH, outboxListing } from './outbox';
 
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024; // API Gateway's own limit
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
@@ -33,6 +34,8 @@ export interface ApiServerOptions {
   staticDir?: string;
   /** Origins the SPA may call besides its own (the local S3 for document uploads). */
   connectSources?: string[];
+  /** Serve GET /api/dev/outbox, the messages the product sent (local stack only, not in AWS). */
+  devOutbox?: boolean;
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -147,7 +150,11 @@ export function createApiServer(options: Omit<ApiServerOptions, 'port'>): Server
   const headers = securityHeaders(options.connectSources);
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    const work = url.pathname.startsWith('/api/') || url.pathname === '/api'
+    // The outbox holds verification codes: only this machine may read it, even with HOST=0.0.0.0.
+    const fromThisMachine = /^(127\.|::1$|::ffff:127\.)/.test(req.socket.remoteAddress ?? '');
+    const work = options.devOutbox && req.method === 'GET' && url.pathname === DEV_OUTBOX_PATH && fromThisMachine
+      ? outboxListing().then((messages) => send(res, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(messages, null, 2)))
+      : url.pathname.startsWith('/api/') || url.pathname === '/api'
       ? handleApi(req, res, url)
       : options.staticDir
         ? handleStatic(res, url, options.staticDir, headers)

@@ -1,5 +1,6 @@
 // The whole product on one machine: DynamoDB Local, s3rver, the API Gateway emulator with the real
-// handlers, the built SPA on the same origin, and the demo data.
+// handlers, the workers (local scheduler and stream poller), the built SPA on the same origin, and
+// the demo data.
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,6 +43,8 @@ export async function startLocalStack(options: LocalStackOptions) {
     await ensureBucket(s3.endpoint, LOCAL_BUCKET);
 
     // Imported only now: the handlers read the environment set above.
+    const { applyLogLevelFromEnv } = await import('../lib/logger');
+    applyLogLevelFromEnv();
     const { seedDemoData } = await import('./seed');
     const { created } = await seedDemoData();
     if (created && options.demoActivity) {
@@ -50,8 +53,21 @@ export async function startLocalStack(options: LocalStackOptions) {
     }
     log(created ? 'Demo data        seeded' : 'Demo data        already present');
 
+    // After the seed, as a deployed stream worker would not see it either.
+    const { WORKERS } = await import('../workers');
+    if (WORKERS.length) {
+      const { startLocalWorkers } = await import('./workers');
+      const workers = await startLocalWorkers({ workers: WORKERS, dynamoDbEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE });
+      stops.push(workers.stop);
+      log(`Workers          ${workers.summary}`);
+    }
+
+    // Every message the product sends is printed here (LOCAL_OUTBOX_ECHO=0 mutes it) and listed at
+    // /api/dev/outbox, so a newcomer can finish "Verify email" without log flags.
+    const { printOutgoingMessages } = await import('./outbox');
+    if (process.env.LOCAL_OUTBOX_ECHO !== '0') printOutgoingMessages(log);
     const { startApiServer } = await import('./api-emulator');
-    const api = await startApiServer({ port: options.port, host: options.host, staticDir: options.staticDir && resolve(options.staticDir), connectSources: [s3.endpoint] });
+    const api = await startApiServer({ port: options.port, host: options.host, staticDir: options.staticDir && resolve(options.staticDir), connectSources: [s3.endpoint], devOutbox: true });
     stops.push(api.close);
     log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { url: api.url, stop: stopAll };

@@ -7,17 +7,19 @@ import { config } from '../lib/config';
 import { getItem, putIfAbsent, transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { publish } from '../lib/events';
-import { appointmentItem, blockPuts, bookingReferencePut, doorBlockKeys, findByBookingReference, getAppointment } from '../repositories/appointments';
-import { checkinItem, checkinPuts, getCheckin } from '../repositories/checkins';
+import { appointmentItem, blockPuts, bookingReferencePut, doorBlockKeys, findByBookingReference, getAppointment, listDriverAppointments } from '../repositories/appointments';
+import { checkinChangePut, checkinKeys, checkinPuts, getCheckin } from '../repositories/checkins';
 import { getDockDoor } from '../repositories/dock-doors';
-import { resolveFacility, type Facility } from '../repositories/facilities';
+import { getFacility, resolveFacility, type Facility } from '../repositories/facilities';
 import { notificationPut } from '../repositories/notifications';
 import { normalizePhone } from '../repositories/users';
 import { changeStatus, newAppointment, type ChangeContext } from '../appointments/service';
 import { CHECKIN_TRANSITIONS, type Checkin, type CheckinStatus } from '../../shared/contracts/checkins';
 import { canTransition, type Appointment, type AppointmentStatus } from '../../shared/contracts/appointments';
 import { BLOCK_MINUTES } from '../../shared/contracts/appointments';
+import { DEFAULT_TIME_ZONE } from '../../shared/product';
 import { fromMinutes, localDateTime, toMinutes } from '../../shared/time';
+import { checkinWindow } from './rules';
 import type { z } from 'zod';
 import type { walkInCheckinSchema } from '../../shared/contracts/checkins';
 
@@ -30,12 +32,18 @@ interface CheckinInput {
   notes?: string | null;
 }
 
-/** Checks in for a scheduled appointment: check-in + appointment arrived, one transaction. */
+/**
+ * Checks in for a scheduled appointment: check-in + appointment arrived, one transaction. Every
+ * check-in path comes through here, so checkinWindow (its day only, from 2 hours before) holds for all.
+ */
 export async function checkInAppointment(ctx: ChangeContext, appointmentId: string, input: CheckinInput, method: Method, now = new Date()): Promise<Checkin> {
   const appointment = await getAppointment(ctx.tenantId, appointmentId);
   if (!appointment) throw new NotFoundError('Appointment not found');
   if (appointment.status !== 'scheduled') throw new ConflictError(`This appointment is ${appointment.status}; only a scheduled appointment can be checked in`);
-  if (await getItem({ PK: `TENANT#${ctx.tenantId}#APPT#${appointmentId}`, SK: 'CHECKIN' }, true)) throw new ConflictError('This appointment is already checked in');
+  if (await getItem(checkinKeys.forAppointment(ctx.tenantId, appointmentId), true)) throw new ConflictError('This appointment is already checked in');
+  const facility = await getFacility(ctx.tenantId, appointment.facilityId);
+  const window = checkinWindow(facility?.timeZone ?? DEFAULT_TIME_ZONE, appointment.scheduledDate, appointment.scheduledTimeStart, now);
+  if (!window.open) throw new ConflictError(window.reason);
   const door = input.dockDoorId ? await getDockDoor(ctx.tenantId, appointment.facilityId, input.dockDoorId) : null;
   if (input.dockDoorId && !door) throw new BadRequestError('Dock door not found at this facility', { dockDoorId: 'Dock door not found at this facility' });
   const checkin = newCheckin(ctx, appointment, input, method, door, now);
@@ -142,15 +150,7 @@ export async function changeCheckinStatus(ctx: ChangeContext, id: string, to: Ch
   const stamp = STAMP[to];
   if (stamp) (after as unknown as Record<string, unknown>)[stamp] = now.toISOString();
   const write = [
-    {
-      Put: {
-        TableName: config.tableName,
-        Item: checkinItem(after),
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':from': before.status },
-      },
-    },
+    checkinChangePut(after, { status: before.status }),
     auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: `checkin.${to}`, entityType: 'checkin', entityId: id, before: { ...before }, after: { ...after } }, now),
   ];
   const follow = APPOINTMENT_FOLLOWS[to];
@@ -207,13 +207,12 @@ export async function verifyQrToken(token: string, now = new Date()): Promise<Fa
 
 /**
  * Check-in from a scanned QR code: a signed-in driver checks in their own scheduled appointment of
- * that facility today; anyone else proves the booking with its reference and mobile number.
+ * that facility that is due now; anyone else proves the booking with its reference and mobile number.
  */
 export async function checkInByQr(
   facility: Facility,
   who: { driverId: string | null; actor: Actor | null },
   proof: { bookingReference?: string; mobileNumber?: string },
-  findTodays: (driverId: string) => Promise<Appointment[]>,
   now = new Date(),
 ): Promise<Checkin> {
   let appointment: Appointment | null = null;
@@ -226,10 +225,22 @@ export async function checkInByQr(
       throw new NotFoundError('No booking matches this code and mobile number at this facility');
     }
   } else if (who.driverId) {
-    appointment = (await findTodays(who.driverId)).find((a) => a.facilityId === facility.id && a.status === 'scheduled') ?? null;
-    if (!appointment) throw new NotFoundError('You have no appointment to check in for at this facility today');
+    appointment = dueNow(facility, await listDriverAppointments(facility.tenantId, who.driverId), now);
   } else {
     throw new ForbiddenError('Enter your booking code and mobile number to check in');
   }
   return checkInAppointment({ tenantId: facility.tenantId, actor: who.actor }, appointment.id, {}, 'qr_code', now);
+}
+
+/** The driver's scheduled appointment at the facility that checkinWindow lets in now; else why not. */
+function dueNow(facility: Facility, appointments: Appointment[], now: Date): Appointment {
+  const scheduled = appointments
+    .filter((a) => a.facilityId === facility.id && a.status === 'scheduled')
+    .sort((a, b) => `${a.scheduledDate}${a.scheduledTimeStart}`.localeCompare(`${b.scheduledDate}${b.scheduledTimeStart}`));
+  const windows = scheduled.map((a) => ({ appointment: a, window: checkinWindow(facility.timeZone, a.scheduledDate, a.scheduledTimeStart, now) }));
+  const due = windows.find((w) => w.window.open);
+  if (due) return due.appointment;
+  const laterToday = windows.find((w) => !w.window.open && w.window.opensLaterToday);
+  if (laterToday && !laterToday.window.open) throw new ConflictError(laterToday.window.reason);
+  throw new NotFoundError('You have no appointment to check in for at this facility today');
 }

@@ -7,7 +7,7 @@ import { rateLimit } from '../lib/throttle';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
 import { auditPut, listAuditBetween } from '../lib/audit';
 import { transact } from '../lib/dynamo';
-import { checkinStatusSchema, qrCheckinSchema, quickCheckinSchema, selfCheckinSchema, walkInCheckinSchema } from '../../shared/contracts/checkins';
+import { checkinDoorSchema, checkinStatusSchema, qrCheckinSchema, quickCheckinSchema, selfCheckinSchema, walkInCheckinSchema } from '../../shared/contracts/checkins';
 import { dateString } from '../../shared/contracts/reference';
 import { addDays, localDateTime, toMinutes } from '../../shared/time';
 import { listAppointmentsByDate, listDriverAppointments, getAppointment } from '../repositories/appointments';
@@ -18,6 +18,8 @@ import { listNotifications, notificationPut } from '../repositories/notification
 import { listYardSpots } from '../repositories/yard-spots';
 import { contextOf, findAppointment, todayFor } from '../appointments/service';
 import { changeCheckinStatus, checkInAppointment, checkInByQr, checkInWalkIn, createQrLink, verifyQrToken } from './checkins';
+import { assignCheckinDoor } from './checkin-door';
+import { assignWaitingTrucks } from './yard-assignment';
 import { analytics, auditLogCsv, dailyReportCsv, dashboardMetrics, driverDashboard, gateStatistics, REPORTS, reportCsv, yardOverview, type ReportName } from './insights';
 import type { SessionUser } from '../../shared/contracts/auth';
 
@@ -26,9 +28,12 @@ export const EMERGENCY_CONTACT = '1800-266-0101';
 const ANALYTICS_RANGES = [7, 30, 90] as const;
 const rangeQuery = z.object({ days: z.coerce.number().refine((d) => (ANALYTICS_RANGES as readonly number[]).includes(d), 'Range must be 7, 30 or 90 days').default(30) });
 
+/** Facility staff read every appointment of the tenant; drivers only their own. */
+const isStaff = (user: SessionUser) => user.permissions.includes('appointments:read');
+
 /** Drivers see their own check-ins only; staff see the tenant's. */
 function ownCheckins<T extends { driverId: string | null }>(user: SessionUser, list: T[]) {
-  return user.permissions.includes('appointments:read') ? list : list.filter((c) => user.driverId && c.driverId === user.driverId);
+  return isStaff(user) ? list : list.filter((c) => user.driverId && c.driverId === user.driverId);
 }
 
 /** The viewer's origin for links that leave the API (QR codes). */
@@ -69,6 +74,14 @@ export const { handler, actions } = defineFunction('operations', {
     return json(await changeCheckinStatus(contextOf(user), pathId(req, 'id', 'Check-in'), status));
   },
 
+  /** A door for a truck that checked in without one; drivers check in but do not pick doors. */
+  async assignCheckinDoor(req) {
+    const { user } = requireUser(req);
+    const { dockDoorId } = parseBody(req, checkinDoorSchema);
+    if (!isStaff(user)) throw new ForbiddenError('Only facility staff can assign a dock door');
+    return json(await assignCheckinDoor(contextOf(user), pathId(req, 'id', 'Check-in'), dockDoorId));
+  },
+
   /** The driver app's Check In button: the driver's own scheduled appointment. */
   async selfCheckin(req) {
     const { user } = requireUser(req);
@@ -97,13 +110,7 @@ export const { handler, actions } = defineFunction('operations', {
     const input = parseBody(req, qrCheckinSchema);
     const facility = await verifyQrToken(input.token);
     const user = req.user && req.user.tenantId === facility.tenantId ? req.user : null;
-    const today = localDateTime(new Date(), facility.timeZone).date;
-    const checkin = await checkInByQr(
-      facility,
-      { driverId: user?.driverId ?? null, actor: user ? { userId: user.id, username: user.username } : null },
-      input,
-      async (driverId) => (await listDriverAppointments(facility.tenantId, driverId)).filter((a) => a.scheduledDate === today),
-    );
+    const checkin = await checkInByQr(facility, { driverId: user?.driverId ?? null, actor: user ? { userId: user.id, username: user.username } : null }, input);
     return json({ id: checkin.id, driverName: checkin.driverName, doorNumber: checkin.doorNumber, bookingReference: checkin.bookingReference, checkInTime: checkin.checkInTime }, 201);
   },
 
@@ -134,6 +141,14 @@ export const { handler, actions } = defineFunction('operations', {
       listCheckins(user.tenantId, { limit: 50 }),
     ]);
     return json({ facilityId: facility.id, facilityName: facility.name, date, ...yardOverview(doors, spots, appointments, checkins.filter((c) => c.facilityId === facility.id)) });
+  },
+
+  /** Assign Spots (/yard): the waiting trucks onto the free spots nearest the gate, atomically. */
+  async assignYardSpots(req) {
+    const signedIn = requireUser(req);
+    const { facilityId } = parseBody(req, z.strictObject({ facilityId: z.string().trim().min(1).max(64).default('default') }));
+    const facility = await resolveFacility(signedIn.user.tenantId, facilityId);
+    return json(await assignWaitingTrucks(facility, actorOf(signedIn)));
   },
 
   async analytics(req) {

@@ -5,6 +5,7 @@ import type { Checkin } from '../../shared/contracts/checkins';
 import type { DockDoor } from '../repositories/dock-doors';
 import type { YardSpot } from '../repositories/yard-spots';
 import { localDateTime } from '../../shared/time';
+import { isPunctual } from '../appointments/rules';
 
 const ACTIVE: Appointment['status'][] = ['scheduled', 'arrived', 'loading', 'unloading'];
 const AT_DOOR: Appointment['status'][] = ['arrived', 'loading', 'unloading'];
@@ -14,7 +15,7 @@ const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 1
 
 /** On-time share of the appointments whose punctuality is known (arrivals and no-shows). */
 export function onTimeRate(appointments: Appointment[]): number | null {
-  const onTime = appointments.filter((a) => a.arrivalOutcome === 'onTime').length;
+  const onTime = appointments.filter((a) => isPunctual(a.arrivalOutcome)).length;
   const decided = onTime + appointments.filter((a) => a.arrivalOutcome === 'late' || a.status === 'no_show').length;
   return decided ? Math.round((onTime / decided) * 1000) / 10 : null;
 }
@@ -54,7 +55,9 @@ export function gateStatistics(todaysCheckins: Checkin[]) {
 
 export function yardOverview(doors: DockDoor[], spots: YardSpot[], today: Appointment[], checkins: Checkin[]) {
   const live = liveDoors(doors, today);
-  const waiting = checkins.filter((c) => c.status === 'checked_in').length;
+  // A checked-in truck parked on a spot (Assign Spots) is counted once, with the spots.
+  const parked = new Set(spots.map((s) => s.currentAssetId));
+  const waiting = checkins.filter((c) => c.status === 'checked_in' && !parked.has(c.vehicleLicense ?? c.bookingReference)).length;
   const occupied = live.filter((d) => d.status === 'occupied' || d.status === 'loading').length;
   return {
     doors: live,

@@ -101,3 +101,8 @@ export function doorBlockKeys(a: Pick<Appointment, 'tenantId' | 'facilityId' | '
   if (!a.dockDoorId) return [];
   return quarterBlocks(a.scheduledTimeStart, a.scheduledTimeEnd).map((b) => appointmentKeys.doorBlock(a.tenantId, a.facilityId, a.dockDoorId!, a.scheduledDate, b));
 }
+
+/** A changed appointment, written only if nobody changed it since it was read (its updatedAt). */
+export function appointmentChangePut(after: Appointment, seenUpdatedAt: string) {
+  return { Put: { TableName: config.tableName, Item: appointmentItem(after), ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': seenUpdatedAt } } };
+}

@@ -78,8 +78,9 @@ export async function createCarrier(tenantId: string, input: CarrierFields, acto
   return withOnTimePercentage(record);
 }
 
-export type CarrierOutcome = 'booked' | 'onTime' | 'late' | 'noShow';
-const COUNTER: Record<CarrierOutcome, keyof CarrierRecord> = { booked: 'totalAppointments', onTime: 'onTimeAppointments', late: 'lateAppointments', noShow: 'noShowAppointments' };
+export type CarrierOutcome = 'booked' | 'early' | 'onTime' | 'late' | 'noShow';
+// An early arrival kept the appointment: it counts as on time for the carrier (isPunctual).
+const COUNTER: Record<CarrierOutcome, keyof CarrierRecord> = { booked: 'totalAppointments', early: 'onTimeAppointments', onTime: 'onTimeAppointments', late: 'lateAppointments', noShow: 'noShowAppointments' };
 
 /** Counts an appointment outcome for the carrier (atomic, safe under concurrency). */
 export function carrierOutcomeUpdate(tenantId: string, carrierId: string, outcome: CarrierOutcome) {

@@ -4,7 +4,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, withoutKeys } from '../lib/dynamo';
-import type { Checkin } from '../../shared/contracts/checkins';
+import type { Checkin, CheckinStatus } from '../../shared/contracts/checkins';
 
 export const checkinKeys = {
   key: (tenantId: string, id: string) => ({ PK: `TENANT#${tenantId}#CHECKIN#${id}`, SK: 'CHECKIN' }),
@@ -24,6 +24,19 @@ export function checkinPuts(c: Checkin) {
   ];
 }
 
+/** A changed check-in, written only if it still has the status it was read with (and, if asked, no door). */
+export function checkinChangePut(after: Checkin, seen: { status: CheckinStatus; withoutDoor?: boolean }) {
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: checkinItem(after),
+      ConditionExpression: seen.withoutDoor ? '#status = :from AND attribute_type(dockDoorId, :null)' : '#status = :from',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':from': seen.status, ...(seen.withoutDoor ? { ':null': 'NULL' } : {}) },
+    },
+  };
+}
+
 export function getCheckin(tenantId: string, id: string) {
   return getItem<Checkin>(checkinKeys.key(tenantId, id), true);
 }
@@ -41,4 +54,17 @@ export async function listCheckins(tenantId: string, options: { limit?: number; 
     }),
   );
   return (res.Items ?? []).map((i) => withoutKeys<Checkin>(i));
+}
+
+/** A transaction condition: the check-in still has the status it was read with. */
+export function checkinStatusCheck(c: Pick<Checkin, 'tenantId' | 'id' | 'status'>) {
+  return {
+    ConditionCheck: {
+      TableName: config.tableName,
+      Key: checkinKeys.key(c.tenantId, c.id),
+      ConditionExpression: '#status = :status',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': c.status },
+    },
+  };
 }

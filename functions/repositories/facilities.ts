@@ -7,11 +7,11 @@ import { auditPut, type Actor } from '../lib/audit';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, putIfAbsent, queryPrefix, transact } from '../lib/dynamo';
-import { ConflictError, NotFoundError } from '../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { tenantKeys, getTenant } from './tenants';
 import type { Facility } from '../../shared/contracts/reference';
 import type { z } from 'zod';
-import type { facilityInputSchema } from '../../shared/contracts/reference';
+import type { facilityInputSchema, FacilityUpdate } from '../../shared/contracts/reference';
 
 export type { Facility };
 
@@ -67,29 +67,90 @@ export async function createFacility(tenantId: string, input: FacilityFields, ac
   return facility;
 }
 
-export async function updateFacility(tenantId: string, facilityId: string, changes: Partial<FacilityFields>, actor: Actor, now = new Date()): Promise<Facility> {
-  const before = await getFacility(tenantId, facilityId);
-  if (!before) throw new NotFoundError('Facility not found');
-  const after: Facility = { ...before, ...changes, updatedAt: now.toISOString() };
-  await transact(
-    [
-      {
-        Put: {
-          TableName: config.tableName,
-          Item: { ...facilityKeys.key(tenantId, facilityId), entity: 'facility', ...after },
-          // Optimistic lock: another edit changes updatedAt, a door added meanwhile changes doorCount;
-          // either way this write must not overwrite what it did not see.
-          ConditionExpression: before.updatedAt
-            ? 'attribute_exists(PK) AND doorCount = :doorCount AND updatedAt = :seen'
-            : 'attribute_exists(PK) AND doorCount = :doorCount AND attribute_not_exists(updatedAt)',
-          ExpressionAttributeValues: before.updatedAt ? { ':doorCount': before.doorCount, ':seen': before.updatedAt } : { ':doorCount': before.doorCount },
-        },
-      },
-      auditPut({ tenantId, actor, action: 'facility.updated', entityType: 'facility', entityId: facilityId, before: { ...before }, after: { ...after } }, now),
-    ],
-    () => new ConflictError('The facility was changed by someone else. Please try again.'),
-  );
-  return after;
+const CHANGED_MEANWHILE = 'The facility was changed by someone else since you opened it. Reload it and try again.';
+const EDIT_ATTEMPTS = 5;
+
+/** Why an edit cannot apply to the facility as it is now stored, or null when it can. */
+function refusalOf(current: Facility | null, edit: FacilityUpdate): Error | null {
+  if (!current) return new NotFoundError('Facility not found');
+  if (edit.updatedAt !== undefined && (current.updatedAt ?? null) !== edit.updatedAt) return new ConflictError(CHANGED_MEANWHILE);
+  if ((edit.operatingHoursEnd ?? current.operatingHoursEnd) <= (edit.operatingHoursStart ?? current.operatingHoursStart)) {
+    return new BadRequestError('Closing time must be after opening time', { operatingHoursEnd: 'Closing time must be after opening time' });
+  }
+  if (edit.totalDockDoors !== undefined && edit.totalDockDoors < (current.doorCount ?? 0)) {
+    const message = `Total dock doors cannot be below the ${current.doorCount} dock doors recorded for this facility`;
+    return new ConflictError(message, { totalDockDoors: message });
+  }
+  return null;
+}
+
+/**
+ * The write of an edit: only the fields it carries, each conditioned on the value it had when read,
+ * plus the invariants that span fields the edit does not carry (compared as they are stored):
+ * opening before closing, the total of doors not below the doors recorded; and, with the version the
+ * editing form read, that nothing changed since.
+ */
+function facilityEditUpdate(before: Facility, changes: Partial<FacilityFields>, seen: string | null | undefined, at: string) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const name = (attribute: string) => ((names[`#${attribute}`] = attribute), `#${attribute}`);
+  const value = (placeholder: string, v: unknown) => ((values[`:${placeholder}`] = v), `:${placeholder}`);
+  const stored = before as unknown as Record<string, unknown>;
+  const sets = [`${name('updatedAt')} = ${value('now', at)}`];
+  const conditions = ['attribute_exists(PK)'];
+  for (const [field, v] of Object.entries(changes)) {
+    sets.push(`${name(field)} = ${value(field, v)}`);
+    conditions.push(stored[field] === undefined ? `attribute_not_exists(${name(field)})` : `${name(field)} = ${value(`was_${field}`, stored[field])}`);
+  }
+  if (seen === null) conditions.push(`attribute_not_exists(${name('updatedAt')})`);
+  else if (seen !== undefined) conditions.push(`${name('updatedAt')} = ${value('seen', seen)}`);
+  if (changes.operatingHoursStart !== undefined && changes.operatingHoursEnd === undefined) conditions.push(`${name('operatingHoursEnd')} > :operatingHoursStart`);
+  if (changes.operatingHoursEnd !== undefined && changes.operatingHoursStart === undefined) conditions.push(`${name('operatingHoursStart')} < :operatingHoursEnd`);
+  if (changes.totalDockDoors !== undefined) conditions.push(`(attribute_not_exists(${name('doorCount')}) OR ${name('doorCount')} <= :totalDockDoors)`);
+  return {
+    Update: {
+      TableName: config.tableName,
+      Key: facilityKeys.key(before.tenantId, before.id),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/**
+ * Applies an edit of a facility. Only the fields it carries are written, so two edits of different
+ * fields both keep their change in any order. When a condition fails, what is stored now explains
+ * the refusal; if nothing does (another edit of the same field got there first), the edit reads
+ * again and applies after it. The audit images hold the changed fields, exactly as they were.
+ */
+export async function updateFacility(tenantId: string, facilityId: string, edit: FacilityUpdate, actor: Actor, now = new Date()): Promise<Facility> {
+  const { updatedAt: seen, ...fields } = edit;
+  const changes: Partial<FacilityFields> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const at = now.toISOString();
+  const read = () => getItem<Facility>(facilityKeys.key(tenantId, facilityId), true);
+  for (let attempt = 1; ; attempt++) {
+    const before = await read();
+    const refusal = refusalOf(before, edit);
+    if (refusal) throw refusal;
+    const was = Object.fromEntries(Object.keys(changes).map((field) => [field, (before as unknown as Record<string, unknown>)[field] ?? null]));
+    try {
+      await transact(
+        [
+          facilityEditUpdate(before!, changes, seen, at),
+          auditPut({ tenantId, actor, action: 'facility.updated', entityType: 'facility', entityId: facilityId, before: { ...was, updatedAt: before!.updatedAt ?? null }, after: { ...changes, updatedAt: at } }, now),
+        ],
+        () => new ConflictError(CHANGED_MEANWHILE),
+      );
+      return (await read())!;
+    } catch (err) {
+      if (!(err instanceof ConflictError) || err.message !== CHANGED_MEANWHILE) throw err;
+      const refusalNow = refusalOf(await read(), edit);
+      if (refusalNow) throw refusalNow;
+      if (attempt >= EDIT_ATTEMPTS) throw err;
+    }
+  }
 }
 
 export function putFacilityIfAbsent(facility: Facility): Promise<boolean> {

@@ -1,5 +1,6 @@
 // Reschedule requests: own partition each; the pending ones are listed through GSI1
 // (TENANT#<t>#RESCHEDULES#pending, oldest first). Deciding one moves it out of that index.
+import { config } from '../lib/config';
 import { getItem, queryPrefix } from '../lib/dynamo';
 import type { RescheduleRequest } from '../../shared/contracts/appointments';
 
@@ -10,6 +11,19 @@ export const rescheduleKeys = {
 
 export function rescheduleItem(r: RescheduleRequest) {
   return { ...rescheduleKeys.key(r.tenantId, r.id), GSI1PK: rescheduleKeys.byStatus(r.tenantId, r.status), GSI1SK: `${r.createdAt}#${r.id}`, entity: 'reschedule', ...r };
+}
+
+/** Writes a decided (or closed) request, only while it is still pending: one decision wins. */
+export function decidedRequestPut(decided: RescheduleRequest) {
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: rescheduleItem(decided),
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pending': 'pending' },
+    },
+  };
 }
 
 export function getRescheduleRequest(tenantId: string, id: string) {

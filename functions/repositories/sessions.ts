@@ -1,7 +1,9 @@
 // Sessions: an opaque random token in the cookie; the table keeps only its SHA-256, so a copy of the
 // table cannot be replayed as cookies. Expired sessions are refused on read (TTL deletion is lazy).
+// Known devices: each successful sign-in gives the browser a long-lived device token; the user's
+// last few device hashes are kept, so sign-in throttling can tell the owner's browsers from others.
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 
@@ -15,7 +17,8 @@ export interface Session {
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 export const sessionKeys = { key: (token: string) => ({ PK: `SESSION#${digest(token)}`, SK: 'SESSION' }) };
 
-export async function createSession(tenantId: string, userId: string, now = Date.now()): Promise<{ token: string; session: Session }> {
+/** A new session and the TransactWriteItems element that stores it. */
+export function newSession(tenantId: string, userId: string, now = Date.now()) {
   const token = randomBytes(32).toString('base64url');
   const session: Session = {
     tenantId,
@@ -23,8 +26,8 @@ export async function createSession(tenantId: string, userId: string, now = Date
     createdAt: new Date(now).toISOString(),
     expiresAt: Math.floor(now / 1000) + config.sessionTtlSeconds,
   };
-  await ddb().send(new PutCommand({ TableName: config.tableName, Item: { ...sessionKeys.key(token), ...session } }));
-  return { token, session };
+  const put = { Put: { TableName: config.tableName, Item: { ...sessionKeys.key(token), ...session }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  return { token, session, put };
 }
 
 export async function getSession(token: string, now = Date.now()): Promise<Session | null> {
@@ -38,3 +41,44 @@ export async function getSession(token: string, now = Date.now()): Promise<Sessi
 export async function deleteSession(token: string): Promise<void> {
   await ddb().send(new DeleteCommand({ TableName: config.tableName, Key: sessionKeys.key(token) }));
 }
+
+export const KNOWN_DEVICES = { max: 10, ttlSeconds: 90 * 24 * 3600 };
+
+export interface KnownDevice {
+  hash: string;
+  lastSignInAt: string;
+  expiresAt: number;
+}
+
+export const deviceKeys = { key: (tenantId: string, userId: string) => ({ PK: `TENANT#${tenantId}`, SK: `DEVICES#${userId}` }) };
+
+/** The user's devices that signed in within the last 90 days, most recent first. */
+export async function knownDevices(tenantId: string, userId: string, now = Date.now()): Promise<KnownDevice[]> {
+  const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: deviceKeys.key(tenantId, userId), ConsistentRead: true }));
+  const devices = (res.Item?.devices ?? []) as KnownDevice[];
+  return devices.filter((d) => d.expiresAt * 1000 > now);
+}
+
+export function isKnownDevice(devices: KnownDevice[], token: string | undefined): boolean {
+  if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
+  const hash = digest(token);
+  return devices.some((d) => d.hash === hash);
+}
+
+/**
+ * A new device token for this browser (a fresh one on every sign-in, so a token planted in a browser
+ * is never kept) and the TransactWriteItems element that remembers it in place of the old one,
+ * keeping the last KNOWN_DEVICES.max devices. Two sign-ins of one user at the same moment may drop
+ * one of the two devices; it is then simply unknown at its next sign-in.
+ */
+export function rememberDevice(tenantId: string, userId: string, devices: KnownDevice[], previousToken: string | undefined, now = Date.now()) {
+  const token = randomBytes(32).toString('base64url');
+  const previous = previousToken ? digest(previousToken) : null;
+  const expiresAt = Math.floor(now / 1000) + KNOWN_DEVICES.ttlSeconds;
+  const kept = [{ hash: digest(token), lastSignInAt: new Date(now).toISOString(), expiresAt }, ...devices.filter((d) => d.hash !== previous)].slice(0, KNOWN_DEVICES.max);
+  const put = { Put: { TableName: config.tableName, Item: { ...deviceKeys.key(tenantId, userId), entity: 'known-devices', devices: kept, expiresAt } } };
+  return { token, maxAgeSeconds: KNOWN_DEVICES.ttlSeconds, put };
+}
+
+/** The device a token names, for keying its own failure budget (never the token itself). */
+export const deviceId = (token: string) => digest(token).slice(0, 32);

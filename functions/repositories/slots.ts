@@ -17,6 +17,36 @@ export const slotKeys = {
   holiday: (tenantId: string, facilityId: string, date: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `HOLIDAY#${date}` }),
 };
 
+/**
+ * The transaction item that takes one place in a slot (never beyond its capacity, never in a
+ * blocked slot), or gives one back (delta -1, never below zero).
+ */
+export function slotPlaceUpdate(tenantId: string, facilityId: string, slot: { slotDate: string; startTime: string; endTime: string; capacity: number }, delta: 1 | -1 = 1): Parameters<typeof transact>[0][number] {
+  const key = slotKeys.key(tenantId, facilityId, slot.slotDate, slot.startTime);
+  if (delta === -1) {
+    return {
+      Update: {
+        TableName: config.tableName,
+        Key: key,
+        UpdateExpression: 'SET #booked = #booked - :one',
+        ConditionExpression: '#booked >= :one',
+        ExpressionAttributeNames: { '#booked': 'bookedCount' },
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    };
+  }
+  return {
+    Update: {
+      TableName: config.tableName,
+      Key: key,
+      UpdateExpression: 'SET #booked = if_not_exists(#booked, :zero) + :one, #cap = if_not_exists(#cap, :cap), #blocked = if_not_exists(#blocked, :false), facilityId = :f, slotDate = :d, startTime = :s, endTime = :e',
+      ConditionExpression: '(attribute_not_exists(#booked) OR #booked < #cap) AND (attribute_not_exists(#blocked) OR #blocked = :false)',
+      ExpressionAttributeNames: { '#booked': 'bookedCount', '#cap': 'capacity', '#blocked': 'isBlocked' },
+      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':cap': slot.capacity, ':false': false, ':f': facilityId, ':d': slot.slotDate, ':s': slot.startTime, ':e': slot.endTime },
+    },
+  };
+}
+
 export function listSlotRecords(tenantId: string, facilityId: string, date: string) {
   return queryPrefix<SlotRecord>(facilityKeys.partition(tenantId, facilityId), `SLOT#${date}#`, { consistent: true });
 }
@@ -39,7 +69,13 @@ export async function updateSlot(
     isBlocked: changes.isBlocked ?? slot.isBlocked ?? false,
     updatedAt: now.toISOString(),
   };
-  const sets = [...Object.keys(values).map((k) => `#${k} = :${k}`), '#bookedCount = if_not_exists(#bookedCount, :zero)'];
+  // Only the overrides the edit carries are written; the other keeps what is stored (a concurrent
+  // edit of it is not undone), or the generated value when the slot has no item yet.
+  const carried = (field: 'capacity' | 'isBlocked') => changes[field] !== undefined;
+  const sets = [
+    ...Object.keys(values).map((k) => (k === 'capacity' || k === 'isBlocked') && !carried(k) ? `#${k} = if_not_exists(#${k}, :${k})` : `#${k} = :${k}`),
+    '#bookedCount = if_not_exists(#bookedCount, :zero)',
+  ];
   await transact(
     [
       {
@@ -48,7 +84,7 @@ export async function updateSlot(
           Key: key,
           UpdateExpression: `SET ${sets.join(', ')}`,
           // A slot can never hold fewer places than it has bookings.
-          ConditionExpression: 'attribute_not_exists(#bookedCount) OR #bookedCount <= :capacity',
+          ConditionExpression: carried('capacity') ? 'attribute_not_exists(#bookedCount) OR #bookedCount <= :capacity' : undefined,
           ExpressionAttributeNames: Object.fromEntries([...Object.keys(values), 'bookedCount'].map((k) => [`#${k}`, k])),
           ExpressionAttributeValues: { ...Object.fromEntries(Object.entries(values).map(([k, v]) => [`:${k}`, v])), ':zero': 0 },
         },

@@ -109,6 +109,18 @@ export async function findUserByIdentifier(identifier: string): Promise<User | n
   return getUser(String(res.Item.tenantId), String(res.Item.userId));
 }
 
+/** The first of a would-be user's login aliases (username, email, mobile) that an account holds already. */
+export async function takenAlias(user: Pick<User, 'username' | 'email' | 'phoneNumber'>): Promise<{ kind: AliasKind; holder: User } | null> {
+  const holders = await Promise.all(
+    aliasesOf(user).map(async (a) => {
+      const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: userKeys.alias(a.kind, a.value), ConsistentRead: true }));
+      const holder = res.Item ? await getUser(String(res.Item.tenantId), String(res.Item.userId)) : null;
+      return holder ? { kind: a.kind, holder } : null;
+    }),
+  );
+  return holders.find((h) => h !== null) ?? null;
+}
+
 export type NewUser = Omit<User, 'id' | 'createdAt'> & { id?: string };
 
 /** Creates the user and its login aliases in one transaction; a taken alias refuses the whole write. */

@@ -9,9 +9,10 @@ import { sendMessage } from '../lib/messaging';
 import { hashPassword } from '../lib/passwords';
 import type { Actor } from '../lib/audit';
 import { fieldErrors } from '../lib/http';
-import { createUser, findUserByIdentifier, getUser, saveUser, type User, type UserDocument } from '../repositories/users';
+import { createUser, findUserByIdentifier, getUser, saveUser, takenAlias, type User, type UserDocument } from '../repositories/users';
 import { PRODUCT_NAME } from '../../shared/product';
-import { missingDocumentsMessage, registerRequestSchema, UPLOAD_TEXTS, VARIANT_SCHEMAS } from '../../shared/contracts/registration';
+import { missingDocumentsMessage, registerRequestSchema, REQUIRED_DOCUMENTS, UPLOAD_TEXTS, VARIANT_SCHEMAS } from '../../shared/contracts/registration';
+import { answerClash, registrationAnswer } from './registration-clash';
 
 const VERIFICATION_MINUTES = 30;
 const codeHash = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -37,14 +38,24 @@ async function createRegistration(tenantId: string, input: z.output<typeof regis
   const documents = new Map(input.documents.map((d) => [d.documentType, d.uploadId]));
   const missing = missingDocumentsMessage(userData.userType, [...documents.keys()]);
   if (missing) throw new BadRequestError(missing, { documents: UPLOAD_TEXTS.missingTitle });
-  if (await findUserByIdentifier(userData.email)) throw new ConflictError('An account with this email already exists', { email: 'This email is already registered' });
 
+  // Documents are checked before anything is looked up, so their errors say nothing about accounts.
   const checks = await Promise.all([...documents].map(async ([type, uploadId]) => ({ type, uploadId, check: await inspectUpload(uploadId) })));
   const failed = checks.find((c) => !c.check.ok);
   if (failed && !failed.check.ok) {
     if (failed.check.problem === 'too-large') throw new HttpError(413, UPLOAD_TEXTS.tooLarge, { [failed.type]: UPLOAD_TEXTS.tooLargeTitle });
     if (failed.check.problem === 'bad-type') throw new HttpError(415, UPLOAD_TEXTS.invalidType, { [failed.type]: UPLOAD_TEXTS.invalidTypeTitle });
+    if (failed.check.problem === 'bad-pdf') {
+      const label = REQUIRED_DOCUMENTS[userData.userType].find((d) => d.type === failed.type)?.label ?? failed.type;
+      throw new HttpError(415, `The ${label} PDF is damaged or carries other content (a web page or an archive). Please upload the original PDF document.`, { [failed.type]: UPLOAD_TEXTS.invalidTypeTitle });
+    }
     throw new BadRequestError(`Please upload: the ${failed.type.replace(/_/g, ' ')} again (the upload was not found)`, { [failed.type]: 'Upload not found' });
+  }
+
+  const clash = await takenAlias({ username: userData.email, email: userData.email, phoneNumber: userData.phoneNumber });
+  if (clash) {
+    await Promise.all(input.documents.map((d) => deleteUpload(d.uploadId)));
+    return answerClash(clash, userData, now);
   }
 
   const userId = randomUUID();
@@ -86,15 +97,13 @@ async function createRegistration(tenantId: string, input: z.output<typeof regis
     );
   } catch (err) {
     await Promise.all(kept.map((d) => deleteObject(d.key)));
+    // Another registration took the e-mail or mobile number a moment ago: answered like the check above.
+    const raced = err instanceof ConflictError ? await takenAlias({ username: userData.email, email: userData.email, phoneNumber: userData.phoneNumber }) : null;
+    if (raced) return answerClash(raced, userData, now);
     throw err;
   }
   await sendMessage({ channel: 'email', to: user.email!, subject: `${PRODUCT_NAME}: verify your email`, body: `Your ${PRODUCT_NAME} verification code is ${code}. It expires in ${VERIFICATION_MINUTES} minutes.` }, now);
-  return {
-    message: 'Your account has been created and is pending verification.',
-    requiresEmailVerification: true,
-    requiresSMSVerification: false,
-    user: { id: user.id, username: user.username, status: user.status },
-  };
+  return registrationAnswer(user);
 }
 
 export async function verifyEmail(email: string, code: string, now = new Date()) {

@@ -1,15 +1,19 @@
 // Appointments, reschedules and guest slot bookings (spec doc 2 §3-§5, doc 1 §3, §5).
 import { z } from 'zod';
 import { dateString, timeOfDay } from './reference';
+import { requiredText } from './fields';
 import { toMinutes } from '../time';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'arrived', 'loading', 'unloading', 'departed', 'cancelled', 'no_show'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
-/** The status flow the server enforces; the UI offers the spec's three actions from it. */
+/**
+ * The status flow the server enforces; the UI offers the spec's three actions from it. Only a
+ * scheduled appointment can be cancelled, and only through its own call (with a reason).
+ */
 export const STATUS_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
   scheduled: ['arrived', 'cancelled', 'no_show'],
-  arrived: ['loading', 'unloading', 'cancelled'],
+  arrived: ['loading', 'unloading'],
   loading: ['departed'],
   unloading: ['departed'],
   departed: [],
@@ -68,7 +72,7 @@ export type AppointmentInput = z.input<typeof appointmentInputSchema>;
 /** A walk-in: the appointment is created for now, then the check-in links to it. */
 export const walkInAppointmentSchema = z.strictObject({
   facilityId: z.string().trim().max(64).optional(),
-  carrierName: z.string().trim().min(1, 'Carrier name is required').max(120),
+  carrierName: requiredText('Carrier name is required', 120),
   loadType: z.enum(LOAD_TYPES).default('inbound'),
   poNumber: optionalText(40),
   bolNumber: optionalText(40),
@@ -86,10 +90,25 @@ export const availabilityCheckSchema = z
   .superRefine((v, ctx) => windowIssues(v.timeStart, v.timeEnd, ctx, 'timeEnd'));
 
 export const statusChangeSchema = z.strictObject({
-  status: z.enum(APPOINTMENT_STATUSES, { error: `Status must be one of ${APPOINTMENT_STATUSES.join(', ')}` }),
+  status: z
+    .enum(APPOINTMENT_STATUSES, { error: `Status must be one of ${APPOINTMENT_STATUSES.join(', ')}` })
+    .refine((s) => s !== 'cancelled', 'An appointment is cancelled with a reason: use Cancel Appointment'),
 });
 
-export const equipmentAssignmentSchema = z.strictObject({ equipmentId: z.string().trim().min(1, 'Please select equipment').max(64) });
+export const CANCELLATION_REASON_MIN = 5;
+
+/** Cancelling an appointment (staff, or the driver it is booked for): the reason is required. */
+export const cancelAppointmentSchema = z.strictObject({
+  reason: z
+    .string({ error: 'Please give a reason for cancelling' })
+    .trim()
+    .min(1, 'Please give a reason for cancelling')
+    .min(CANCELLATION_REASON_MIN, `Please give a reason for cancelling (minimum ${CANCELLATION_REASON_MIN} characters)`)
+    .max(500, 'Must be at most 500 characters'),
+});
+export type CancelAppointmentInput = z.input<typeof cancelAppointmentSchema>;
+
+export const equipmentAssignmentSchema = z.strictObject({ equipmentId: requiredText('Please select equipment', 64) });
 
 export const RESCHEDULE_REASONS = ['traffic', 'weather', 'breakdown', 'schedule_change', 'admin_request'] as const;
 export const REQUESTED_BY = ['driver', 'carrier', 'admin'] as const;
@@ -99,7 +118,7 @@ const rescheduleFields = {
   newTimeStart: timeOfDay('Please select new start time'),
   newTimeEnd: timeOfDay('Please select new end time'),
   reason: z.enum(RESCHEDULE_REASONS, { error: 'Please choose a reason' }),
-  reasonDetails: z.string().trim().min(10, 'Please provide detailed reason (minimum 10 characters)').max(500),
+  reasonDetails: requiredText('Please provide detailed reason (minimum 10 characters)', 500).min(10, 'Please provide detailed reason (minimum 10 characters)'),
   requestedBy: z.enum(REQUESTED_BY).default('carrier'),
 };
 const rescheduleWindow = (v: { newTimeStart?: string; newTimeEnd?: string }, ctx: z.RefinementCtx) => windowIssues(v.newTimeStart, v.newTimeEnd, ctx, 'newTimeEnd');
@@ -108,7 +127,7 @@ export const rescheduleInputSchema = z.strictObject(rescheduleFields).superRefin
 export type RescheduleInput = z.input<typeof rescheduleInputSchema>;
 
 /** The reschedule form: the appointment is chosen in the form, then posted to its own path. */
-export const rescheduleFormSchema = z.object({ appointmentId: z.string().min(1, 'Appointment ID is required'), ...rescheduleFields }).superRefine(rescheduleWindow);
+export const rescheduleFormSchema = z.object({ appointmentId: requiredText('Appointment ID is required'), ...rescheduleFields }).superRefine(rescheduleWindow);
 
 export const OWNER_TYPES = ['Driver', 'TruckOwner', 'Transporter'] as const;
 export const VEHICLE_TYPES = ['Truck', 'Trailer', 'Container', 'Van', 'Tanker'] as const;
@@ -138,6 +157,9 @@ export const guestBookingSchema = z.strictObject({
   facility: z.string().max(140).optional(),
 });
 export type GuestBookingInput = z.input<typeof guestBookingSchema>;
+
+/** Punctuality of an arrival: early (more than 15 minutes before the start), on time, or late. */
+export type ArrivalOutcome = 'early' | 'onTime' | 'late';
 
 export interface Appointment {
   id: string;
@@ -176,10 +198,13 @@ export interface Appointment {
   maxReschedules: number;
   guest: { ownerType: string; ownerName: string | null; ownerContactNumber: string | null; vehicleType: string; capacityTons: number; driverLicense: string; goodsType: string | null; ewayBill: string | null; expectedArrivalDate: string } | null;
   arrivedAt: string | null;
-  arrivalOutcome: 'onTime' | 'late' | null;
+  arrivalOutcome: ArrivalOutcome | null;
   loadingStartedAt: string | null;
   departedAt: string | null;
   cancelledAt: string | null;
+  cancellationReason: string | null;
+  /** The reschedule request awaiting a decision, if any (at most one per appointment). */
+  pendingRescheduleId: string | null;
   createdAt: string;
   createdBy: string | null;
   updatedAt: string;
@@ -205,9 +230,19 @@ export interface RescheduleRequest {
   createdBy: string;
   decidedAt: string | null;
   decidedBy: string | null;
+  /** Set when the request was closed without a decision (its appointment moved past scheduled). */
+  decisionReason: string | null;
 }
 
-/** Reschedule eligibility (spec doc 2 §4); the server enforces the same rule. */
+/**
+ * Reschedule eligibility (spec doc 2 §4, narrowed by issue #12: once the truck has arrived, or the
+ * appointment is over, there is nothing left to move); the server enforces the same rule.
+ */
 export function isReschedulable(a: Pick<Appointment, 'canReschedule' | 'status' | 'rescheduleCount' | 'maxReschedules'>): boolean {
-  return a.canReschedule && a.status !== 'departed' && a.status !== 'cancelled' && a.status !== 'no_show' && a.rescheduleCount < a.maxReschedules;
+  return a.canReschedule && a.status === 'scheduled' && a.rescheduleCount < a.maxReschedules;
+}
+
+/** 'no_show' -> 'no-show', for messages. */
+export function statusLabel(status: string): string {
+  return status.replace('_', '-');
 }

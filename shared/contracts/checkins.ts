@@ -39,10 +39,15 @@ export const walkInCheckinSchema = z.strictObject({
 
 export const checkinStatusSchema = z.strictObject({ status: z.enum(CHECKIN_STATUSES, { error: `Status must be one of ${CHECKIN_STATUSES.join(', ')}` }) });
 
+/** A dock door for a check-in that has none yet (a walk-in that came without one). */
+export const checkinDoorSchema = z.strictObject({
+  dockDoorId: z.string({ error: 'Please select a dock door' }).trim().min(1, 'Please select a dock door').max(64),
+});
+
 export const selfCheckinSchema = z.strictObject({ checkInTime: z.string().max(40).optional() });
 
 export const qrCheckinSchema = z.strictObject({
-  token: z.string().min(10, 'This check-in code is not valid').max(600),
+  token: z.string({ error: 'This check-in code is not valid' }).min(10, 'This check-in code is not valid').max(600),
   bookingReference: z.string().trim().max(30).optional(),
   mobileNumber: z.string().trim().max(20).optional(),
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../product';
 import { isValidDate, isValidTimeZone, TIME_PATTERN, toMinutes } from '../time';
+import { changesSome, NOTHING_TO_CHANGE, requiredText } from './fields';
 
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 const optionalText = (max: number) => text(max).optional().nullable().transform((v) => (v ? v : null));
@@ -13,8 +14,8 @@ const nonNegativeInt = (message: string) => z.coerce.number({ error: message }).
 export const SLOT_MINUTE_CHOICES = [15, 30, 45, 60, 90, 120, 180, 240] as const;
 
 const facilityFields = {
-  name: text(120).min(1, 'Facility name is required'),
-  address: text(300).min(1, 'Address is required'),
+  name: requiredText('Facility name is required', 120),
+  address: requiredText('Address is required', 300),
   city: optionalText(80),
   state: optionalText(80),
   country: optionalText(80),
@@ -23,19 +24,39 @@ const facilityFields = {
   contactPhone: optionalText(20),
   operatingHoursStart: timeOfDay('Start time is required'),
   operatingHoursEnd: timeOfDay('End time is required'),
-  totalDockDoors: nonNegativeInt('Must be non-negative').max(500, 'At most 500 dock doors').default(0),
-  timeZone: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isValidTimeZone, 'Unknown time zone'),
-  slotMinutes: z.coerce.number().int().refine((v) => (SLOT_MINUTE_CHOICES as readonly number[]).includes(v), 'Slot length must be one of 15, 30, 45, 60, 90, 120, 180 or 240 minutes').default(60),
-  slotCapacity: z.coerce.number().int('Must be a whole number').min(1, 'Each slot takes at least 1 booking').max(100, 'At most 100 bookings per slot').default(2),
+  totalDockDoors: nonNegativeInt('Must be non-negative').max(500, 'At most 500 dock doors'),
+  timeZone: z.string().trim().refine(isValidTimeZone, 'Unknown time zone'),
+  slotMinutes: z.coerce.number().int().refine((v) => (SLOT_MINUTE_CHOICES as readonly number[]).includes(v), 'Slot length must be one of 15, 30, 45, 60, 90, 120, 180 or 240 minutes'),
+  slotCapacity: z.coerce.number().int('Must be a whole number').min(1, 'Each slot takes at least 1 booking').max(100, 'At most 100 bookings per slot'),
 };
 
 const hoursInOrder = (v: { operatingHoursStart?: string; operatingHoursEnd?: string }) =>
   !v.operatingHoursStart || !v.operatingHoursEnd || toMinutes(v.operatingHoursEnd) > toMinutes(v.operatingHoursStart);
 const HOURS_ORDER = { message: 'Closing time must be after opening time', path: ['operatingHoursEnd'] };
 
-export const facilityInputSchema = z.strictObject(facilityFields).refine(hoursInOrder, HOURS_ORDER);
+/** A new facility: what is left out takes the defaults. */
+export const facilityInputSchema = z
+  .strictObject({
+    ...facilityFields,
+    totalDockDoors: facilityFields.totalDockDoors.default(0),
+    timeZone: facilityFields.timeZone.default(DEFAULT_TIME_ZONE),
+    slotMinutes: facilityFields.slotMinutes.default(60),
+    slotCapacity: facilityFields.slotCapacity.default(2),
+  })
+  .refine(hoursInOrder, HOURS_ORDER);
 export type FacilityInput = z.input<typeof facilityInputSchema>;
-export const facilityUpdateSchema = z.strictObject(facilityFields).partial().refine(hoursInOrder, HOURS_ORDER);
+
+/**
+ * An edit of a facility: only the fields it carries (no defaults, so a field left out is kept as it
+ * is), at least one of them. `updatedAt` is the version the editing form read, when it sends one:
+ * the edit is then refused (409) if the facility changed since.
+ */
+export const facilityUpdateSchema = z
+  .strictObject({ ...facilityFields, updatedAt: z.string().max(40).nullable() })
+  .partial()
+  .refine(hoursInOrder, HOURS_ORDER)
+  .refine(changesSome(Object.keys(facilityFields)), { message: NOTHING_TO_CHANGE, path: ['_'] });
+export type FacilityUpdate = z.output<typeof facilityUpdateSchema>;
 
 export const DOOR_TYPES = ['standard', 'refrigerated', 'oversized', 'hazmat'] as const;
 export const DOOR_STATUSES = ['available', 'occupied', 'maintenance'] as const;
@@ -43,7 +64,7 @@ const positiveFeet = z.union([z.literal(''), z.null(), z.coerce.number({ error: 
 
 export const dockDoorInputSchema = z.strictObject({
   facilityId: z.string({ error: 'Facility is required' }).trim().min(1, 'Facility is required').max(64),
-  doorNumber: text(20).min(1, 'Door number is required'),
+  doorNumber: requiredText('Door number is required', 20),
   doorType: z.enum(DOOR_TYPES, { error: 'Door type is required' }).default('standard'),
   maxVehicleHeight: positiveFeet,
   maxVehicleWidth: positiveFeet,
@@ -72,28 +93,28 @@ export const SERVICE_TYPES = [
 const SERVICE_TYPE_VALUES = SERVICE_TYPES.map((s) => s.value) as [string, ...string[]];
 
 export const carrierInputSchema = z.strictObject({
-  name: text(120).min(1, 'Carrier name is required'),
+  name: requiredText('Carrier name is required', 120),
   contactEmail: z.union([z.literal(''), z.email('Valid email required').max(254)]).optional().nullable().transform((v) => (v ? v.toLowerCase() : null)),
   contactPhone: optionalText(20),
-  serviceTypes: z.array(z.enum(SERVICE_TYPE_VALUES, { error: 'Unknown service type' })).min(1, 'Please select at least one service type').max(SERVICE_TYPES.length).transform((v) => [...new Set(v)]),
+  serviceTypes: z.array(z.enum(SERVICE_TYPE_VALUES, { error: 'Unknown service type' }), { error: 'Please select at least one service type' }).min(1, 'Please select at least one service type').max(SERVICE_TYPES.length).transform((v) => [...new Set(v)]),
 });
 export type CarrierInput = z.input<typeof carrierInputSchema>;
 
 export const driverInputSchema = z.strictObject({
   carrierId: z.string({ error: 'Carrier is required' }).trim().min(1, 'Carrier is required').max(64),
-  name: text(120).min(1, 'Driver name is required'),
+  name: requiredText('Driver name is required', 120),
   phone: optionalText(20),
-  licenseNumber: text(30).min(1, 'License number is required'),
+  licenseNumber: requiredText('License number is required', 30),
 });
 export type DriverInput = z.input<typeof driverInputSchema>;
 
 export const laborInchargeInputSchema = z.strictObject({
-  name: text(120).min(1, 'Name is required'),
+  name: requiredText('Name is required', 120),
   specialization: optionalText(80),
 });
 export const equipmentInputSchema = z.strictObject({
-  name: text(120).min(1, 'Equipment name is required'),
-  type: text(60).min(1, 'Equipment type is required'),
+  name: requiredText('Equipment name is required', 120),
+  type: requiredText('Equipment type is required', 60),
   capacity: optionalText(40),
   notes: optionalText(300),
 });
@@ -106,7 +127,7 @@ export const availabilityQuerySchema = z.object({
 
 export const holidayInputSchema = z.strictObject({
   holidayDate: dateString('Please select a date'),
-  name: text(80).min(1, 'Holiday name is required'),
+  name: requiredText('Holiday name is required', 80),
 });
 
 export const slotUpdateSchema = z
@@ -114,7 +135,7 @@ export const slotUpdateSchema = z
     isBlocked: z.boolean().optional(),
     capacity: nonNegativeInt('Capacity must be non-negative').max(100, 'At most 100 bookings per slot').optional(),
   })
-  .refine((v) => v.isBlocked !== undefined || v.capacity !== undefined, { message: 'Nothing to change', path: ['_'] });
+  .refine(changesSome(['isBlocked', 'capacity']), { message: NOTHING_TO_CHANGE, path: ['_'] });
 
 export const slotsQuerySchema = z.object({ date: dateString('Please select a date'), facilityId: z.string().max(64).optional(), facility: z.string().max(140).optional() });
 

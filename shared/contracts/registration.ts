@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { REGISTRATION_ROLES, type UserType } from '../roles';
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../product';
+import { requiredText } from './fields';
 
 export const USER_TYPES = ['external_user', 'internal_user', 'dockyard_employee'] as const;
 
@@ -10,37 +11,37 @@ const optionalText = (max: number) => z.string().trim().max(max, `Must be at mos
 
 const baseFields = {
   email: z.email('Please enter a valid email address').max(254).transform((v) => v.toLowerCase()),
-  firstName: z.string().trim().min(1, 'First name is required').max(60),
-  lastName: z.string().trim().min(1, 'Last name is required').max(60),
+  firstName: requiredText('First name is required', 60),
+  lastName: requiredText('Last name is required', 60),
   phoneNumber: z.union([z.literal(''), z.string().trim().regex(/^\+?[\d\s-]{10,16}$/, 'Enter a valid mobile number')]).optional().nullable().transform((v) => (v ? v : null)),
-  password: z.string().min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters'),
+  password: z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters'),
   userType: z.enum(USER_TYPES),
-  role: z.string().min(1, 'Please choose a role').max(40),
+  role: requiredText('Please choose a role', 40),
 };
 
 /** The form's base (with the password confirmation, which is never sent). */
 export const registrationFormBaseSchema = z
-  .object({ ...baseFields, confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .object({ ...baseFields, confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password') })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 
 export const dockyardEmployeeSchema = z.object({
-  employeeId: z.string().trim().min(1, 'Employee ID is required').max(40),
+  employeeId: requiredText('Employee ID is required', 40),
   corporateEmail: z.email('Please enter a valid corporate email').max(254),
   department: optionalText(80),
   designation: optionalText(80),
 });
 
 export const internalUserSchema = z.object({
-  companyName: z.string().trim().min(1, 'Company name is required').max(120),
-  gstin: z.string().trim().min(15, 'GSTIN must be at least 15 characters').max(15, 'GSTIN is 15 characters').transform((v) => v.toUpperCase()),
+  companyName: requiredText('Company name is required', 120),
+  gstin: z.string({ error: 'GSTIN must be at least 15 characters' }).trim().min(15, 'GSTIN must be at least 15 characters').max(15, 'GSTIN is 15 characters').transform((v) => v.toUpperCase()),
   cin: optionalText(21),
   businessType: optionalText(60),
   registeredAddress: optionalText(300),
 });
 
 export const externalUserSchema = z.object({
-  driverLicense: z.string().trim().min(1, 'Driving license number is required').max(30),
-  aadharCard: z.string().trim().transform((v) => v.replace(/\s/g, '')).pipe(z.string().min(12, 'Aadhar number must be at least 12 digits').max(12, 'Aadhar number is 12 digits').regex(/^\d+$/, 'Aadhar number must be digits')),
+  driverLicense: requiredText('Driving license number is required', 30),
+  aadharCard: z.string({ error: 'Aadhar number must be at least 12 digits' }).trim().transform((v) => v.replace(/\s/g, '')).pipe(z.string().min(12, 'Aadhar number must be at least 12 digits').max(12, 'Aadhar number is 12 digits').regex(/^\d+$/, 'Aadhar number must be digits')),
   vehicleNumber: optionalText(15),
   vehicleType: optionalText(20),
   capacity: optionalText(20),
@@ -81,7 +82,7 @@ export function missingDocumentsMessage(userType: UserType, present: readonly st
 
 export const uploadRequestSchema = z.strictObject({
   documentType: z.enum(DOCUMENT_TYPES as [string, ...string[]], { error: 'Unknown document type' }),
-  fileName: z.string().trim().min(1).max(200),
+  fileName: requiredText('File name is required', 200),
   contentType: z.enum(UPLOAD_CONTENT_TYPES, { error: UPLOAD_TEXTS.invalidType }),
   size: z.number().int().min(1, 'The file is empty').max(UPLOAD_MAX_BYTES - 1, UPLOAD_TEXTS.tooLarge),
 });

@@ -5,13 +5,19 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { PlatformStack } from '../../lib/platform-stack';
 import { FUNCTION_NAMES, ROUTES, routeKey } from '../../shared/routes';
 import { GSIS } from '../../functions/lib/table';
+import { streamFilterPatterns, WORKERS, type WorkerDefinition } from '../../functions/workers';
+import { FIXTURE_WORKERS } from '../support/workers/fixtures';
+
+function synth(workers?: readonly WorkerDefinition[]): Template {
+  // Bundling is skipped here (the synth script bundles for real); the template is the same.
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new PlatformStack(app, 'Test', { env: { account: '111111111111', region: 'ap-south-1' }, distDir: '/nonexistent', workers });
+  return Template.fromStack(stack);
+}
 
 let template: Template;
 beforeAll(() => {
-  // Bundling is skipped here (the synth script bundles for real); the template is the same.
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new PlatformStack(app, 'Test', { env: { account: '111111111111', region: 'ap-south-1' }, distDir: '/nonexistent' });
-  template = Template.fromStack(stack);
+  template = synth();
 });
 
 describe('PlatformStack', () => {
@@ -44,10 +50,32 @@ describe('PlatformStack', () => {
     expect(routes.sort()).toEqual(ROUTES.map(routeKey).sort());
   });
 
-  it('runs one Node 22 function per function name', () => {
+  it('runs one Node 22 function per function name and per worker, traced, with its Powertools service name', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) => String(f.Properties.Runtime).startsWith('nodejs'));
-    expect(functions).toHaveLength(FUNCTION_NAMES.length);
-    for (const fn of functions) expect(fn.Properties.Runtime).toBe('nodejs22.x');
+    expect(functions).toHaveLength(FUNCTION_NAMES.length + WORKERS.length);
+    for (const fn of functions) {
+      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(fn.Properties.Environment.Variables).toMatchObject({ POWERTOOLS_METRICS_NAMESPACE: 'DockSaathi', POWERTOOLS_SERVICE_NAME: expect.any(String) });
+    }
+    const services = functions.map((f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).sort();
+    expect(services).toEqual([...FUNCTION_NAMES, ...WORKERS.map((w) => w.name)].sort());
+  });
+
+  it('lets API Gateway invoke each function through one permission, not one per route', () => {
+    const permissions = Object.values(template.findResources('AWS::Lambda::Permission', { Properties: { Principal: 'apigateway.amazonaws.com' } }));
+    expect(permissions).toHaveLength(FUNCTION_NAMES.length);
+    for (const p of permissions) expect(JSON.stringify(p.Properties.SourceArn)).toContain('/*/*/*');
+  });
+
+  it('lets the platform function read the table (sessions) but not write it', () => {
+    const [roleId] = Object.keys(template.findResources('AWS::IAM::Role')).filter((id) => id.includes('platformfunction'));
+    const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId!))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[] }[])
+      .flatMap((s) => s.Action);
+    expect(statements).toContain('dynamodb:GetItem');
+    expect(statements.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a))).toEqual([]);
   });
 
   it('grants table access only to functions that use the table', () => {
@@ -80,13 +108,69 @@ describe('PlatformStack', () => {
     });
   });
 
+  it('forwards the viewer\'s address to the API, vouched for by a secret only CloudFront and the functions hold', () => {
+    const functions = Object.values(template.findResources('AWS::CloudFront::Function')).map((f) => String(f.Properties.FunctionCode));
+    expect(functions.some((code) => code.includes("r.headers['x-viewer-address']={value:event.viewer.ip}"))).toBe(true);
+    const secret = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
+    expect(secret).toHaveLength(1);
+    const distribution = JSON.stringify(template.findResources('AWS::CloudFront::Distribution'));
+    expect(distribution).toMatch(/"HeaderName":"x-origin-verify","HeaderValue":\{"Fn::Join":\["",\["\{\{resolve:secretsmanager:",\{"Ref":"originverify/);
+    const api = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) => f.Properties.Environment?.Variables?.ORIGIN_VERIFY_SECRET);
+    expect(api).toHaveLength(FUNCTION_NAMES.length);
+  });
+
   it('lets only the users function send e-mail and SMS', () => {
     const senders = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('ses:SendEmail'));
     expect(senders).toHaveLength(1);
     expect(JSON.stringify(senders[0]!.Properties.Roles)).toContain('usersfunction');
   });
 
-  it('stays under the CloudFormation limit of 500 resources', () => {
-    expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(500);
+  it('stays under 250 resources with the current routes (CloudFormation allows 500)', () => {
+    expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(250);
+  });
+
+  it('streams the table\'s changes with new and old images', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
+  });
+
+  it('wires each worker of the registry to its trigger', () => {
+    expectWorkerWiring(template, WORKERS);
+  });
+
+  it('wires a schedule worker to a rule, a stream worker to the table stream and a queue worker to its queue', () => {
+    expectWorkerWiring(synth(FIXTURE_WORKERS), FIXTURE_WORKERS);
   });
 });
+
+/** The function of a worker, by its Powertools service name. */
+function workerFunctionId(t: Template, name: string): string {
+  const found = Object.entries(t.findResources('AWS::Lambda::Function')).filter(([, f]) => f.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === name);
+  expect(found, name).toHaveLength(1);
+  return found[0]![0];
+}
+
+function expectWorkerWiring(t: Template, workers: readonly WorkerDefinition[]) {
+  const [tableId] = Object.keys(t.findResources('AWS::DynamoDB::Table'));
+  for (const worker of workers) {
+    const fnId = workerFunctionId(t, worker.name);
+    const trigger = worker.trigger;
+    if (trigger.kind === 'schedule') {
+      t.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: trigger.expression, Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })] });
+    } else if (trigger.kind === 'stream') {
+      const patterns = streamFilterPatterns(trigger.filter);
+      t.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: fnId },
+        EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+        ...(patterns.length ? { FilterCriteria: { Filters: patterns.map((p) => ({ Pattern: JSON.stringify(p) })) } } : {}),
+      });
+    } else {
+      const mapping = Object.values(t.findResources('AWS::Lambda::EventSourceMapping', { Properties: { FunctionName: { Ref: fnId } } }));
+      expect(mapping).toHaveLength(1);
+      expect(mapping[0]!.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+      const queueId = mapping[0]!.Properties.EventSourceArn['Fn::GetAtt'][0] as string;
+      expect(t.toJSON().Resources[queueId].Properties.RedrivePolicy).toEqual({ maxReceiveCount: 5, deadLetterTargetArn: { 'Fn::GetAtt': [expect.stringContaining('dlq'), 'Arn'] } });
+    }
+  }
+}

@@ -112,6 +112,57 @@ test.describe('appointments', () => {
     expect(await moved.json()).toMatchObject({ scheduledDate: istDate(5), scheduledTimeStart: '09:00', rescheduleCount: 1 });
   });
 
+  test('operations cancels an appointment from the scheduling list with a reason, freeing its door time', async ({ page }) => {
+    await signIn(page, 'operations');
+    const date = istDate(6);
+    const slot = { facilityId: 'bhiwandi-dc', carrierId: 'carrier-deccan', dockDoorId: 'door-09', scheduledDate: date, scheduledTimeStart: '11:00', scheduledTimeEnd: '12:00' };
+    const booked = await page.request.post('/api/appointments', { data: { ...slot, poNumber: 'PO-E2E-CANCEL' } });
+    expect(booked.status()).toBe(201);
+    const { bookingReference } = await booked.json();
+
+    await page.goto('/scheduling');
+    await page.getByLabel('Date').fill(date);
+    const row = page.getByTestId('appointment-row').filter({ hasText: bookingReference });
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel Appointment' });
+    await expect(dialog).toContainText(`Cancel the appointment on ${date} at 11:00 (${bookingReference})?`);
+    await dialog.getByRole('button', { name: 'Cancel Appointment' }).click();
+    await expect(dialog.getByText('Please give a reason for cancelling')).toBeVisible();
+    await dialog.getByLabel('Reason for cancelling *').fill('Consignee closed for stock-taking');
+    await dialog.getByRole('button', { name: 'Cancel Appointment' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Appointment Cancelled' })).toContainText(`The appointment on ${date} at 11:00 was cancelled.`);
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Cancelled');
+    await expect(row.getByRole('button')).toHaveCount(0);
+
+    // The door time is free again (and released once more, so the journey can run again).
+    const again = await page.request.post('/api/appointments', { data: slot });
+    expect(again.status()).toBe(201);
+    expect((await page.request.post(`/api/appointments/${(await again.json()).id}/cancel`, { data: { reason: 'Journey clean-up' } })).status()).toBe(200);
+  });
+
+  test('a driver cancels their own appointment from the driver app', async ({ page }) => {
+    await signIn(page, 'driver');
+    const date = istDate(1);
+    const booked = await page.request.post('/api/appointments', { data: { facilityId: 'bhiwandi-dc', carrierId: 'carrier-sahyadri', scheduledDate: date, scheduledTimeStart: '09:00', scheduledTimeEnd: '10:00' } });
+    expect(booked.status()).toBe(201);
+    const { id, bookingReference } = await booked.json();
+
+    await page.goto('/driver');
+    // The next appointment's card, or its line under Upcoming, offers the cancellation.
+    const cancelButton = page.getByRole('button', { name: `Cancel Appointment ${date} 09:00` });
+    await cancelButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel Appointment' });
+    await expect(dialog).toContainText(bookingReference);
+    await dialog.getByLabel('Reason for cancelling *').fill('Vehicle sent for repairs');
+    await dialog.getByRole('button', { name: 'Cancel Appointment' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Appointment Cancelled' })).toContainText(`The appointment on ${date} at 09:00 was cancelled.`);
+    await expect(cancelButton).toHaveCount(0);
+
+    const cancelled = await page.request.get(`/api/appointments/${id}`);
+    expect(await cancelled.json()).toMatchObject({ status: 'cancelled', cancellationReason: 'Vehicle sent for repairs' });
+  });
+
   test('a driver books in the driver shell for themself', async ({ page }) => {
     await signIn(page, 'driver');
     await page.getByRole('navigation', { name: 'Driver' }).getByRole('link', { name: 'Book' }).click();

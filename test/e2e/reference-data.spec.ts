@@ -5,7 +5,10 @@ test.describe('reference data screens', () => {
   test('operations adds a facility and a door, and sees them listed', async ({ page }) => {
     await signIn(page, 'operations');
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Facilities' }).click();
-    await expect(page.getByRole('heading', { name: 'Facilities (1)' })).toBeVisible();
+    // Other journeys of this run may have added facilities: count from what is listed now.
+    const heading = page.getByRole('heading', { name: /^Facilities \(\d+\)$/ });
+    await expect(heading).toBeVisible();
+    const before = Number(/\((\d+)\)/.exec((await heading.textContent()) ?? '')?.[1]);
 
     await page.getByRole('button', { name: 'Add Facility' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Facility' });
@@ -21,7 +24,7 @@ test.describe('reference data screens', () => {
     await dialog.getByLabel('Total dock doors').fill('6');
     await dialog.getByRole('button', { name: 'Add Facility' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('heading', { name: 'Facilities (2)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Facilities (${before + 1})` })).toBeVisible();
 
     await page.getByRole('list', { name: 'Facility list' }).getByRole('button', { name: /Chennai Port Terminal/ }).click();
     await expect(page.getByText('No dock doors yet')).toBeVisible();
@@ -97,5 +100,26 @@ test.describe('reference data screens', () => {
     await page.getByLabel('Holiday name').fill('Gandhi Jayanti drill');
     await page.getByRole('button', { name: 'Add holiday' }).click();
     await expect(page.getByRole('list', { name: 'Holidays' })).toContainText('Gandhi Jayanti drill');
+  });
+
+  test('operations saves one slot setting: only that setting is sent and the others are kept', async ({ page }) => {
+    await signIn(page, 'operations');
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Configuration' }).click();
+    const save = page.getByRole('button', { name: 'Save slot settings' });
+    const capacity = page.getByLabel('Bookings per slot');
+    await expect(capacity).not.toHaveValue('');
+    await expect(save).toBeDisabled(); // nothing changed yet
+    const next = String((Number(await capacity.inputValue()) % 9) + 1);
+
+    await capacity.fill(next);
+    const sent = page.waitForRequest((r) => r.method() === 'PATCH' && /\/api\/facilities\/[^/]+$/.test(r.url()));
+    await save.click();
+
+    expect(Object.keys((await sent).postDataJSON()).sort()).toEqual(['slotCapacity', 'updatedAt']);
+    await expect(page.getByRole('status').filter({ hasText: 'Facility updated' })).toBeVisible();
+    await expect(capacity).toHaveValue(next);
+    await expect(save).toBeDisabled();
+    const facility = ((await (await page.request.get('/api/facilities')).json()) as { name: string; slotCapacity: number; totalDockDoors: number; timeZone: string; slotMinutes: number }[]).find((f) => f.name === 'Bhiwandi Distribution Centre');
+    expect(facility).toMatchObject({ slotCapacity: Number(next), totalDockDoors: 12, timeZone: 'Asia/Kolkata', slotMinutes: 60 });
   });
 });

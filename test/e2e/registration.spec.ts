@@ -1,10 +1,29 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signIn } from './support';
 
-const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4000, 0x20), Buffer.from('%%EOF')]) });
+const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4000, 0x20), Buffer.from('\nstartxref\n9\n%%EOF\n')]) });
+/** Five digits that differ from one run to the next, so a journey can run again on the same server. */
+const runTag = () => String(Date.now()).slice(-5);
+
+/** A dockyard employee's registration sent straight to the API, documents included. */
+async function registerGuard(request: APIRequestContext, email: string, firstName: string) {
+  const upload = async (documentType: string) => {
+    const presigned = await (await request.post('/api/auth/register/uploads', { data: { documentType, fileName: 'x.pdf', contentType: 'application/pdf', size: 100 } })).json();
+    await request.post(presigned.url, { multipart: { ...presigned.fields, file: pdf('x.pdf') } });
+    return { documentType, uploadId: presigned.uploadId };
+  };
+  const documents = [await upload('employee_id'), await upload('corporate_email_proof')];
+  const res = await request.post('/api/auth/register', {
+    data: { userData: { email, firstName, lastName: 'Guard', password: 'Guard#Gate99', userType: 'dockyard_employee', role: 'security_officer', userCategory: 'dockyard_employee' }, variant: { employeeId: 'EMP-77', corporateEmail: 'naveen@demo.in' }, documents },
+  });
+  expect(res.status()).toBe(201);
+}
 
 test.describe('registration and approval', () => {
   test('an external user registers with two documents, an admin approves, the user signs in', async ({ page, browser }) => {
+    test.slow(); // three sign-ins and a registration with uploads: past 30 s on a busy machine
+    const tag = runTag();
+    const email = `harpreet.singh.${tag}@example.in`;
     await page.goto('/register');
     await expect(page.getByRole('tab', { name: 'Drivers & Transporters' })).toHaveAttribute('aria-selected', 'true');
     await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
@@ -15,8 +34,8 @@ test.describe('registration and approval', () => {
 
     await page.getByLabel('First name *').fill('Harpreet');
     await page.getByLabel('Last name *').fill('Singh');
-    await page.getByLabel('Email *').fill('harpreet.singh@example.in');
-    await page.getByLabel('Phone number').fill('+91 98140 11223');
+    await page.getByLabel('Email *').fill(email);
+    await page.getByLabel('Phone number').fill(`+91 98140 ${tag}`);
     await page.getByLabel('Password *', { exact: true }).fill('Truck#Road2026');
     await page.getByLabel('Confirm password *').fill('Truck#Road2027');
     await page.getByLabel('Driving license number *').fill('PB1020190077777');
@@ -42,32 +61,46 @@ test.describe('registration and approval', () => {
     await signIn(admin, 'admin');
     await admin.goto('/users');
     await admin.getByRole('tab', { name: /Pending Approvals/ }).click();
-    const card = admin.getByTestId('user-card').filter({ hasText: 'harpreet.singh@example.in' });
+    const card = admin.getByTestId('user-card').filter({ hasText: email });
     await expect(card).toContainText('Pending');
     await expect(card).toContainText('Type: External User');
     await expect(card).toContainText('PB10AB4321');
     await expect(card.getByRole('button', { name: 'driving license' })).toBeVisible();
     await card.getByRole('button', { name: 'Approve' }).click();
     await expect(admin.getByRole('status').filter({ hasText: 'User Approved' })).toContainText('User has been approved successfully.');
-    await expect(admin.getByText('No pending registrations')).toBeVisible();
+    await expect(card).toHaveCount(0); // off the pending list
+    await admin.getByRole('tab', { name: /All Users/ }).click();
+    await expect(card).toContainText('Verified');
     await admin.close();
 
-    await signIn(page, 'harpreet.singh@example.in', 'Truck#Road2026');
+    await signIn(page, email, 'Truck#Road2026');
     await expect(page.getByTestId('driver-shell')).toBeVisible();
   });
 
   test('a pending account sees where it stands', async ({ page }) => {
-    const upload = async (documentType: string) => {
-      const presigned = await (await page.request.post('/api/auth/register/uploads', { data: { documentType, fileName: 'x.pdf', contentType: 'application/pdf', size: 100 } })).json();
-      await page.request.post(presigned.url, { multipart: { ...presigned.fields, file: pdf('x.pdf') } });
-      return { documentType, uploadId: presigned.uploadId };
-    };
-    const documents = [await upload('employee_id'), await upload('corporate_email_proof')];
-    const res = await page.request.post('/api/auth/register', {
-      data: { userData: { email: 'new.guard@example.in', firstName: 'Naveen', lastName: 'Guard', password: 'Guard#Gate99', userType: 'dockyard_employee', role: 'security_officer', userCategory: 'dockyard_employee' }, variant: { employeeId: 'EMP-77', corporateEmail: 'naveen@demo.in' }, documents },
-    });
-    expect(res.status()).toBe(201);
-    await signIn(page, 'new.guard@example.in', 'Guard#Gate99');
+    const email = `new.guard.${runTag()}@example.in`;
+    await registerGuard(page.request, email, 'Naveen');
+    await signIn(page, email, 'Guard#Gate99');
     await expect(page.getByRole('heading', { name: 'Account pending verification' })).toBeVisible();
+  });
+
+  test('an admin rejects a registration with a reason, and the account cannot sign in', async ({ page, request }) => {
+    const email = `turned.away.${runTag()}@example.in`;
+    await registerGuard(request, email, 'Tarun');
+    await signIn(page, 'admin');
+    await page.goto('/users');
+    await page.getByRole('tab', { name: /Pending Approvals/ }).click();
+    const card = page.getByTestId('user-card').filter({ hasText: email });
+    await card.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject registration' });
+    await dialog.getByLabel('Reason').fill('Employee ID could not be verified');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+
+    await expect(page.getByRole('status').filter({ hasText: 'User Rejected' })).toContainText('User has been rejected successfully.');
+    await expect(dialog).toBeHidden();
+    await expect(card).toHaveCount(0);
+    const signInAgain = await request.post('/api/auth/login', { data: { identifier: email, password: 'Guard#Gate99' } });
+    expect(signInAgain.status()).toBe(401);
+    expect((await signInAgain.json()).message).toBe('Your registration was not approved.');
   });
 });

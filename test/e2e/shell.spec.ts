@@ -31,10 +31,40 @@ test.describe('signed-in shell', () => {
     await expect(page.getByTestId('driver-shell')).toBeVisible();
   });
 
-  test('a role without access to a screen is told so', async ({ page }) => {
+  test('a role without access to a screen is told so inside its shell, with the way home', async ({ page }) => {
     await signIn(page, 'spectator');
     await page.goto('/users');
     await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+    expect(await sidebarItems(page)).toEqual(SIDEBAR.spectator);
+    await expect(page.getByTestId('user-role')).toHaveText('spectator');
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to dashboard' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Meera' })).toBeVisible();
+  });
+
+  test('staff opening the driver app see no access in the staff shell, not the driver shell', async ({ page }) => {
+    await signIn(page, 'operations');
+    await page.goto('/driver');
+    await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+    await expect(page.getByTestId('driver-shell')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Carriers' }).click();
+    await expect(page).toHaveURL(/\/carriers$/);
+  });
+
+  test('the driver opening a staff screen sees no access in the driver shell and can log out', async ({ page }) => {
+    await signIn(page, 'driver');
+    await page.goto('/yard');
+    await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+    await expect(page.getByTestId('driver-shell')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Driver' }).getByRole('link')).toHaveText(['Dashboard', 'Book', 'Reschedule', 'Check-in']);
+    await page.getByRole('link', { name: 'Back to dashboard' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('driver-shell')).toBeVisible();
+    await page.goto('/users');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('logout ends the session and returns to the landing page', async ({ page }) => {

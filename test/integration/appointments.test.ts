@@ -1,10 +1,10 @@
 // Appointments through the real local HTTP path: availability, booking, double-booking refusal,
-// the status flow, reschedules and guest slot booking under concurrency.
+// the status flow, cancelling, reschedules and guest slot booking under concurrency.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
+import { appointmentIn, booking, cancel, day, move } from '../support/appointments';
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
 import { STATUS_TRANSITIONS, APPOINTMENT_STATUSES } from '../../shared/contracts/appointments';
-import { addDays, localDateTime } from '../../shared/time';
 import { listAudit } from '../../functions/lib/audit';
 
 let api: TestApi;
@@ -12,8 +12,6 @@ let ops: Client;
 let yard: Client;
 let driver: Client;
 let spectator: Client;
-const today = localDateTime(new Date(), 'Asia/Kolkata').date;
-const day = (n: number) => addDays(today, n);
 const holidayDate = day(7); // seeded "Facility maintenance shutdown"
 
 beforeAll(async () => {
@@ -23,22 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const booking = (over: Record<string, unknown> = {}) => ({
-  facilityId: DEMO_FACILITY_ID,
-  carrierId: 'carrier-ganga',
-  driverId: 'driver-ajay',
-  dockDoorId: 'door-01',
-  scheduledDate: day(1),
-  scheduledTimeStart: '10:00',
-  scheduledTimeEnd: '11:00',
-  loadType: 'inbound',
-  poNumber: 'PO-1001',
-  bolNumber: 'BOL-77',
-  palletCount: 12,
-  ...over,
-});
-
 const availability = (q: Record<string, string>) => ops.get(`/api/appointments/check-availability?${new URLSearchParams({ facilityId: DEMO_FACILITY_ID, ...q })}`);
+
+let made = 0;
+/** A doorless appointment on day(3), walked to the given status. */
+function appointmentOnDay3(status: string) {
+  const n = made++;
+  return appointmentIn(ops, status, { dockDoorId: null, scheduledDate: day(3), scheduledTimeStart: `${String(8 + (n % 9)).padStart(2, '0')}:00`, scheduledTimeEnd: `${String(9 + (n % 9)).padStart(2, '0')}:00`, poNumber: `PO-S${n}` });
+}
 
 describe('availability and booking', () => {
   it('books a door and then reports that door busy for an overlapping window, free right after', async () => {
@@ -128,20 +118,12 @@ describe('availability and booking', () => {
 describe('status flow', () => {
   const statuses = APPOINTMENT_STATUSES;
 
-  async function appointmentIn(status: string, n: number) {
-    const created = (await ops.post('/api/appointments', booking({ dockDoorId: null, scheduledDate: day(3), scheduledTimeStart: `${String(8 + (n % 9)).padStart(2, '0')}:00`, scheduledTimeEnd: `${String(9 + (n % 9)).padStart(2, '0')}:00`, poNumber: `PO-S${n}` }))).body;
-    const path: Record<string, string[]> = { scheduled: [], arrived: ['arrived'], loading: ['arrived', 'loading'], unloading: ['arrived', 'unloading'], departed: ['arrived', 'loading', 'departed'], cancelled: ['cancelled'], no_show: ['no_show'] };
-    for (const step of path[status]!) expect((await yard.request('PATCH', `/api/appointments/${created.id}/status`, { body: { status: step } })).status).toBe(200);
-    return created.id as string;
-  }
-
-  let n = 0;
   for (const from of statuses) {
     for (const to of statuses) {
       const legal = STATUS_TRANSITIONS[from].includes(to);
       it(`${from} -> ${to} is ${legal ? 'allowed' : 'refused with 409'}`, async () => {
-        const id = await appointmentIn(from, n++);
-        const res = await yard.request('PATCH', `/api/appointments/${id}/status`, { body: { status: to } });
+        const id = await appointmentOnDay3(from);
+        const res = await move(yard, id, to);
         expect(res.status).toBe(legal ? 200 : 409);
         const now = (await ops.get(`/api/appointments/${id}`)).body;
         expect(now.status).toBe(legal ? to : from);
@@ -153,18 +135,20 @@ describe('status flow', () => {
     const ahead = (await ops.post('/api/appointments', booking({ dockDoorId: null, carrierId: 'carrier-deccan', driverId: null, scheduledDate: day(1), scheduledTimeStart: '17:00', scheduledTimeEnd: '18:00' }))).body;
     expect((await spectator.request('PATCH', `/api/appointments/${ahead.id}/status`, { body: { status: 'arrived' } })).status).toBe(403);
     const arrived = (await yard.request('PATCH', `/api/appointments/${ahead.id}/status`, { body: { status: 'arrived' } })).body;
-    expect(arrived).toMatchObject({ status: 'arrived', arrivedAt: expect.any(String), arrivalOutcome: 'onTime' });
+    // A day ahead is an early arrival (punctual for the carrier's on-time rate).
+    expect(arrived).toMatchObject({ status: 'arrived', arrivedAt: expect.any(String), arrivalOutcome: 'early' });
     const deccan = (await ops.get('/api/carriers')).body.find((c: { id: string }) => c.id === 'carrier-deccan');
     expect(deccan).toMatchObject({ totalAppointments: 1, onTimePercentage: 100 });
     const trail = await listAudit('demo', { entityType: 'appointment', entityId: ahead.id });
     expect(trail.map((r) => r.action)).toEqual(['appointment.arrived', 'appointment.created']);
   });
 
-  it('frees the door when an appointment is cancelled', async () => {
-    const a = (await ops.post('/api/appointments', booking({ dockDoorId: 'door-10', scheduledDate: day(4), scheduledTimeStart: '14:00', scheduledTimeEnd: '15:00' }))).body;
-    expect((await availability({ date: day(4), timeStart: '14:00', timeEnd: '15:00', dockDoorId: 'door-10' })).body.available).toBe(false);
-    await ops.request('PATCH', `/api/appointments/${a.id}/status`, { body: { status: 'cancelled' } });
-    expect((await availability({ date: day(4), timeStart: '14:00', timeEnd: '15:00', dockDoorId: 'door-10' })).body.available).toBe(true);
+  it('cancels only through the cancel call, which asks for a reason', async () => {
+    const id = await appointmentOnDay3('scheduled');
+    const res = await yard.request('PATCH', `/api/appointments/${id}/status`, { body: { status: 'cancelled' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.status).toBe('An appointment is cancelled with a reason: use Cancel Appointment');
+    expect((await ops.get(`/api/appointments/${id}`)).body.status).toBe('scheduled');
   });
 });
 
@@ -203,8 +187,8 @@ describe('reschedules', () => {
     const short = await ops.post(`/api/appointments/${a.id}/reschedule`, request({ reasonDetails: 'late' }));
     expect(short.body.errors.reasonDetails).toBe('Please provide detailed reason (minimum 10 characters)');
     const b = (await ops.post('/api/appointments', booking({ dockDoorId: null, scheduledDate: day(2), scheduledTimeStart: '08:00', scheduledTimeEnd: '09:00' }))).body;
-    await ops.request('PATCH', `/api/appointments/${b.id}/status`, { body: { status: 'cancelled' } });
-    expect((await ops.post(`/api/appointments/${b.id}/reschedule`, request())).body.message).toBe('A cancelled appointment cannot be rescheduled');
+    expect((await cancel(ops, b.id)).status).toBe(200);
+    expect((await ops.post(`/api/appointments/${b.id}/reschedule`, request())).body.message).toBe('This appointment is cancelled; only a scheduled appointment can be rescheduled');
     expect((await ops.post(`/api/appointments/${a.id}/reschedule`, request({ newDate: day(-1) }))).status).toBe(409);
   });
 

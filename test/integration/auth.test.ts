@@ -1,10 +1,14 @@
 // Sessions through the real local HTTP path: emulator -> handler -> DynamoDB Local.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { ddb } from '../../functions/lib/aws';
 import { listAudit } from '../../functions/lib/audit';
 import { sessionKeys } from '../../functions/repositories/sessions';
+import { createUser } from '../../functions/repositories/users';
+import { hashPassword } from '../../functions/lib/passwords';
+import { streakKey } from '../../functions/lib/throttle';
+import { accountThrottleKey } from '../../functions/auth/service';
 import { PLATFORM_ROLES } from '../../shared/roles';
 import { DEMO_TENANT_ID } from '../../functions/local/seed';
 
@@ -64,30 +68,150 @@ describe('POST /api/auth/login', () => {
     expect(malformed.body).toEqual({ message: 'Request body is not valid JSON' });
     expect(form.status).toBe(415);
   });
+});
 
-  it('throttles an identifier after 5 failures with 429, even for the right password', async () => {
-    // Prepare
-    const client = new Client(api.url);
-    for (let i = 0; i < 5; i++) expect((await client.post('/api/auth/login', { identifier: 'spectator@demo.docksaathi.in', password: 'nope' })).status).toBe(401);
+describe('sign-in throttling', () => {
+  const PASSWORD = 'Right#Pass1';
+  let n = 0;
+  /** A fresh account of its own, so one test's failures never lock another's. */
+  async function newAccount() {
+    n++;
+    const username = `throttled${n}`;
+    const user = await createUser({ tenantId: DEMO_TENANT_ID, username, email: `${username}@example.in`, phoneNumber: `+9197000000${String(n).padStart(2, '0')}`, firstName: 'Test', lastName: 'User', profileImageUrl: null, role: 'spectator', extraRoles: [], userType: null, status: 'active', isVerified: true, passwordHash: await hashPassword(PASSWORD) }, null);
+    return user;
+  }
+  const attempt = (client: Client, identifier: string, password: string, localAddress?: string, headers?: Record<string, string>) =>
+    client.post('/api/auth/login', { identifier, password }, { localAddress, headers });
+
+  it('counts failures per account, whichever alias is typed, then answers 429 with Retry-After even for the right password', async () => {
+    // Prepare: 5 failures spread over the username, the e-mail and the mobile number
+    const user = await newAccount();
+    const aliases = [user.username, user.email!, user.phoneNumber!, user.username.toUpperCase(), user.email!];
+    for (const alias of aliases) expect((await attempt(new Client(api.url), alias, 'nope', '127.0.1.1')).status).toBe(401);
     // Act
-    const blocked = await client.post('/api/auth/login', { identifier: 'spectator@demo.docksaathi.in', password: 'Demo@12345' });
+    const blocked = await attempt(new Client(api.url), user.phoneNumber!, PASSWORD, '127.0.1.1');
     // Assess
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
+    expect(blocked.body.message).toBe('Too many failed sign-in attempts. Please try again in 1 minute.');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
   });
 
-  it('throttles a client address after 30 failures, whatever the identifier', async () => {
-    // Prepare: another loopback address acts as another client
-    const client = new Client(api.url);
-    const from = { localAddress: '127.0.0.2' };
-    for (let i = 0; i < 30; i++) await client.post('/api/auth/login', { identifier: `nobody-${i}`, password: 'x' }, from);
+  it('lets the owner in from a device that signed in before, and that sign-in resets the count', async () => {
+    // Prepare: the owner signed in once from this browser; an attacker then locks the account
+    const user = await newAccount();
+    const owner = new Client(api.url);
+    const first = await attempt(owner, user.username, PASSWORD);
+    expect(String(first.headers['set-cookie'])).toMatch(/dy_device=[\w-]{40,}; Path=\/api\/auth; HttpOnly; SameSite=Lax; Max-Age=7776000/);
+    await owner.post('/api/auth/logout');
+    for (let i = 0; i < 5; i++) await attempt(new Client(api.url), user.email!, `guess-${i}`, '127.0.1.2');
+    expect((await attempt(new Client(api.url), user.email!, PASSWORD, '127.0.1.2')).status).toBe(429);
     // Act
-    const blocked = await client.post('/api/auth/login', { identifier: 'admin', password: 'Demo@12345' }, from);
-    const elsewhere = await client.post('/api/auth/login', { identifier: 'admin', password: 'Demo@12345' });
+    const ownerAgain = await attempt(owner, user.email!, PASSWORD);
+    const newDevice = await attempt(new Client(api.url), user.username, PASSWORD, '127.0.1.3');
+    // Assess
+    expect(ownerAgain.status).toBe(200);
+    expect(newDevice.status).toBe(200);
+    const trail = await listAudit(DEMO_TENANT_ID, { entityType: 'user', entityId: user.id });
+    expect(trail.filter((r) => r.action === 'session.signed-in').map((r) => r.after)).toEqual(expect.arrayContaining([{ knownDevice: true }, { knownDevice: false }]));
+  });
+
+  it('does not let a device known to another account, or a made-up device cookie, past the lock', async () => {
+    // Prepare
+    const user = await newAccount();
+    const other = await newAccount();
+    const attacker = new Client(api.url);
+    await attempt(attacker, other.username, PASSWORD, '127.0.1.4');
+    for (let i = 0; i < 5; i++) await attempt(attacker, user.username, `guess-${i}`, '127.0.1.4');
+    // Act
+    const withOwnDevice = await attempt(attacker, user.username, PASSWORD, '127.0.1.4');
+    const madeUp = await attempt(new Client(api.url), user.username, PASSWORD, '127.0.1.5', { cookie: `dy_device=${'A'.repeat(43)}` });
+    // Assess
+    expect(withOwnDevice.status).toBe(429);
+    expect(madeUp.status).toBe(429);
+  });
+
+  it('grows the wait after each further failure', async () => {
+    // Prepare: 5 failures, then the first lock runs out
+    const user = await newAccount();
+    for (let i = 0; i < 5; i++) await attempt(new Client(api.url), user.username, `guess-${i}`, '127.0.1.6');
+    const key = streakKey(accountThrottleKey(user, user.username));
+    const expire = () => ddb().send(new UpdateCommand({ TableName: api.tableName, Key: key, UpdateExpression: 'SET lockedUntil = :past', ExpressionAttributeValues: { ':past': Date.now() / 1000 - 1 } }));
+    await expire();
+    // Act
+    const sixth = await attempt(new Client(api.url), user.username, 'guess-6', '127.0.1.6');
+    const afterSixth = await attempt(new Client(api.url), user.username, PASSWORD, '127.0.1.6');
+    await expire();
+    await attempt(new Client(api.url), user.username, 'guess-7', '127.0.1.6');
+    const afterSeventh = await attempt(new Client(api.url), user.username, PASSWORD, '127.0.1.6');
+    // Assess
+    expect(sixth.status).toBe(401);
+    expect(Number(afterSixth.headers['retry-after'])).toBeGreaterThan(60);
+    expect(Number(afterSixth.headers['retry-after'])).toBeLessThanOrEqual(120);
+    expect(afterSeventh.body.message).toBe('Too many failed sign-in attempts. Please try again in 4 minutes.');
+  });
+
+  it('lets no more than 5 of 20 concurrent guesses be checked', async () => {
+    // Prepare
+    const user = await newAccount();
+    // Act
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(new Client(api.url), user.username, `guess-${i}`, '127.0.1.7')));
+    // Assess
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
+  it('gives a known device a failure budget of its own', async () => {
+    // Prepare
+    const user = await newAccount();
+    const owner = new Client(api.url);
+    await attempt(owner, user.username, PASSWORD);
+    // Act
+    const wrong = [];
+    for (let i = 0; i < 10; i++) wrong.push((await attempt(owner, user.username, `typo-${i}`)).status);
+    const spent = await attempt(owner, user.username, PASSWORD);
+    const elsewhere = await attempt(new Client(api.url), user.username, PASSWORD, '127.0.1.8');
+    // Assess: the owner's typos neither lock the account for others nor allow unlimited guesses
+    expect(wrong).toEqual(Array(10).fill(401));
+    expect(spent.status).toBe(429);
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('throttles a client address after 30 failures from unknown devices, but not a known device behind it', async () => {
+    // Prepare: another loopback address acts as another client; a colleague signed in there before
+    const from = '127.0.0.2';
+    const colleague = new Client(api.url);
+    await attempt(colleague, 'admin', 'Demo@12345', from);
+    for (let i = 0; i < 30; i++) await attempt(new Client(api.url), `nobody-${i}`, 'x', from);
+    // Act
+    const blocked = await attempt(new Client(api.url), 'operations', 'Demo@12345', from);
+    const known = await attempt(colleague, 'admin', 'Demo@12345', from);
+    const elsewhere = await attempt(new Client(api.url), 'operations', 'Demo@12345');
     // Assess
     expect(blocked.status).toBe(429);
+    expect(known.status).toBe(200);
     expect(elsewhere.status).toBe(200);
+  });
+
+  it('keys the address limit on the viewer address CloudFront vouches for, and ignores it unvouched', async () => {
+    // Prepare: requests arrive from one socket (CloudFront's edge) on behalf of different viewers
+    process.env.ORIGIN_VERIFY_SECRET = 'test-origin-secret';
+    try {
+      const edge = '127.0.1.9';
+      const viewer = (ip: string, secret = 'test-origin-secret') => ({ 'x-viewer-address': ip, 'x-origin-verify': secret });
+      for (let i = 0; i < 30; i++) await attempt(new Client(api.url), `viewer-nobody-${i}`, 'x', edge, viewer('203.0.113.7'));
+      // Act
+      const sameViewer = await attempt(new Client(api.url), 'operations', 'Demo@12345', edge, viewer('203.0.113.7'));
+      const otherViewer = await attempt(new Client(api.url), 'operations', 'Demo@12345', edge, viewer('203.0.113.8'));
+      const unvouched = await attempt(new Client(api.url), 'operations', 'Demo@12345', '127.0.1.10', viewer('203.0.113.7', 'guessed'));
+      // Assess
+      expect(sameViewer.status).toBe(429);
+      expect(otherViewer.status).toBe(200);
+      expect(unvouched.status).toBe(200);
+    } finally {
+      delete process.env.ORIGIN_VERIFY_SECRET;
+    }
   });
 });
 

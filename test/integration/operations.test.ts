@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
+import { bookFor, guestBooking, openHub, outsiderClient, qrToken } from '../support/checkin-hub';
 import { addDays, localDateTime } from '../../shared/time';
 
 let api: TestApi;
@@ -18,19 +19,16 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function book(over: Record<string, unknown> = {}) {
-  const res = await ops.post('/api/appointments', { facilityId: DEMO_FACILITY_ID, carrierId: 'carrier-sahyadri', driverId: 'driver-suresh', scheduledDate: tomorrow, scheduledTimeStart: '09:00', scheduledTimeEnd: '10:00', ...over });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const book = (over: Record<string, unknown> = {}) => bookFor(ops, over);
 
 describe('check-in', () => {
   it('checks a scheduled appointment in, marks it arrived, and refuses a second check-in', async () => {
-    const a = await book({ dockDoorId: 'door-01' });
+    const site = await openHub(ops, 'Quick Hub');
+    const a = await site.appointment('12:00', { dockDoorId: site.doors.h1.id });
     const res = await ops.post('/api/checkins', { appointmentId: a.id, driverName: 'Suresh Kumar', vehicleLicense: 'mh04ab1234', dockDoorId: null, notes: 'Seal intact', status: 'checked_in' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'checked_in', checkinMethod: 'manual', vehicleLicense: 'MH04AB1234', doorNumber: 'D01', notes: 'Seal intact' });
-    expect((await ops.get(`/api/appointments/${a.id}`)).body.status).toBe('arrived');
+    expect(res.body).toMatchObject({ status: 'checked_in', checkinMethod: 'manual', vehicleLicense: 'MH04AB1234', doorNumber: 'H1', notes: 'Seal intact' });
+    expect((await ops.get(`/api/appointments/${a.id}`)).body).toMatchObject({ status: 'arrived', arrivalOutcome: 'early' });
     const again = await ops.post('/api/checkins', { appointmentId: a.id, driverName: 'Suresh Kumar', vehicleLicense: 'MH04AB1234' });
     expect(again.status).toBe(409);
     expect((await ops.get('/api/checkins')).body.filter((c: { appointmentId: string }) => c.appointmentId === a.id)).toHaveLength(1);
@@ -47,7 +45,7 @@ describe('check-in', () => {
   });
 
   it('walks the check-in through its statuses and the appointment follows; an illegal step is a 409', async () => {
-    const a = await book({ scheduledTimeStart: '11:00', scheduledTimeEnd: '12:00' });
+    const a = await (await openHub(ops, 'Flow Hub')).appointment('12:00');
     const c = (await ops.post('/api/checkins', { appointmentId: a.id, driverName: 'Suresh', vehicleLicense: 'MH04AB1234' })).body;
     const step = (status: string) => yard.request('PATCH', `/api/checkins/${c.id}/status`, { body: { status } });
     expect((await step('loading')).status).toBe(409);
@@ -66,13 +64,7 @@ describe('check-in', () => {
   });
 
   it('cannot check in another tenant\'s appointment', async () => {
-    const { putTenantIfAbsent } = await import('../../functions/repositories/tenants');
-    const { createUser } = await import('../../functions/repositories/users');
-    const { hashPassword } = await import('../../functions/lib/passwords');
-    await putTenantIfAbsent({ id: 'other', name: 'Other Co', createdAt: new Date().toISOString() });
-    await createUser({ tenantId: 'other', username: 'other-ops', email: 'ops@other.in', phoneNumber: null, firstName: 'O', lastName: 'P', profileImageUrl: null, role: 'operations', extraRoles: [], userType: 'dockyard_employee', status: 'active', isVerified: true, passwordHash: await hashPassword('Other@12345') }, null);
-    const outsider = new Client(api.url);
-    await outsider.signIn('other-ops', 'Other@12345');
+    const outsider = await outsiderClient(api.url);
     const ours = await book({ scheduledTimeStart: '17:00', scheduledTimeEnd: '18:00' });
     const res = await outsider.post('/api/checkins', { appointmentId: ours.id, driverName: 'X', vehicleLicense: 'Y' });
     expect(res.status).toBe(404);
@@ -80,8 +72,9 @@ describe('check-in', () => {
   });
 
   it('lets a driver check in their own appointment from the app, and no one else\'s', async () => {
-    const own = await book({ scheduledTimeStart: '13:00', scheduledTimeEnd: '14:00' });
-    const other = await book({ carrierId: 'carrier-ganga', driverId: 'driver-ajay', scheduledTimeStart: '13:00', scheduledTimeEnd: '14:00' });
+    const site = await openHub(ops, 'App Hub');
+    const own = await site.appointment('12:00');
+    const other = await site.appointment('12:00', { carrierId: 'carrier-ganga', driverId: 'driver-ajay' });
     const res = await driver.post(`/api/appointments/${own.id}/checkin`, { checkInTime: new Date().toISOString() });
     expect(res.status).toBe(201);
     expect(res.body.checkinMethod).toBe('tablet');
@@ -96,11 +89,13 @@ describe('QR check-in', () => {
     expect(qr.status).toBe(200);
     expect(qr.body.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     expect(qr.body.checkinUrl).toMatch(/\/checkin\/qr\?t=[\w-]+\.[\w-]+$/);
-    const token = new URL(qr.body.checkinUrl).searchParams.get('t')!;
     const guest = new Client(api.url);
-    expect((await guest.get(`/api/checkins/qr-link?t=${token}`)).body.facilityName).toBe('Bhiwandi Distribution Centre');
+    expect((await guest.get(`/api/checkins/qr-link?t=${new URL(qr.body.checkinUrl).searchParams.get('t')}`)).body.facilityName).toBe('Bhiwandi Distribution Centre');
 
-    const booked = await guest.post('/api/bookings/slot', { ownerType: 'Driver', vehicleNumber: 'MH43QR0001', vehicleType: 'Truck', capacityTons: 5, driverName: 'Qr Driver', driverLicense: 'L1', mobileNumber: '9822012345', expectedArrivalDate: new Date().toISOString(), slotId: `${tomorrow}_1500` }, { localAddress: '127.0.9.1' });
+    const site = await openHub(ops, 'Gate Hub');
+    const token = await qrToken(ops, site.facility.id);
+    const booked = await guest.post('/api/bookings/slot', guestBooking(`${site.local().date}_1200`, '9822012345', `demo/${site.facility.id}`), { localAddress: '127.0.9.1' });
+    expect(booked.status).toBe(201);
     const wrongPhone = await guest.post('/api/checkins/qr', { token, bookingReference: booked.body.confirmationCode, mobileNumber: '9999999999' });
     expect(wrongPhone.status).toBe(404);
     const ok = await guest.post('/api/checkins/qr', { token, bookingReference: booked.body.confirmationCode.toLowerCase(), mobileNumber: '+91 98220 12345' });
@@ -151,7 +146,8 @@ describe('computed figures', () => {
     const res = await driver.get('/api/driver/dashboard');
     expect(res.status).toBe(200);
     expect(res.body.driver.name).toBe('Suresh Kumar');
-    expect(res.body.facility).toMatchObject({ name: 'Bhiwandi Distribution Centre', mapsUrl: expect.stringContaining('google.com/maps') });
+    // The facility shown is the next appointment's (the check-in tests book at facilities of their own).
+    expect(res.body.facility).toMatchObject({ name: res.body.nextAppointment?.facilityName ?? 'Bhiwandi Distribution Centre', mapsUrl: expect.stringContaining('google.com/maps') });
     expect((await ops.get('/api/driver/dashboard')).status).toBe(403);
   });
 

@@ -40,3 +40,26 @@ describe('RBAC matrix', () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe('read-only roles', () => {
+  it('let the spectator read the check-ins the dashboard lists, and refuse every check-in change', async () => {
+    // Prepare
+    const spectator = new Client(api.url);
+    const me = await spectator.signIn('spectator');
+    // Act
+    const list = await spectator.get('/api/checkins');
+    const writes = await Promise.all([
+      spectator.post('/api/checkins', { appointmentId: 'any', driverName: 'A', vehicleLicense: 'MH01AA0001' }),
+      spectator.post('/api/checkins/walk-in', { driverName: 'A', vehicleLicense: 'MH01AA0001', carrierName: 'C' }),
+      spectator.request('PATCH', '/api/checkins/any/status', { body: { status: 'at_dock' } }),
+      spectator.post('/api/appointments/any/checkin', {}),
+    ]);
+    // Assess
+    expect(me.permissions).toContain('checkins:read');
+    expect(me.permissions).not.toContain('checkins:write');
+    expect(me.canAccess.readOnly).toBe(true);
+    expect(list.status).toBe(200);
+    expect(Array.isArray(list.body)).toBe(true);
+    expect(writes.map((r) => r.status)).toEqual([403, 403, 403, 403]);
+  });
+});

@@ -54,6 +54,8 @@ describe('facilities', () => {
 
   it.each([
     [{ ...validFacility, name: '' }, 'name', 'Facility name is required'],
+    [{ ...validFacility, name: undefined }, 'name', 'Facility name is required'],
+    [{ ...validFacility, address: undefined }, 'address', 'Address is required'],
     [{ ...validFacility, address: ' ' }, 'address', 'Address is required'],
     [{ ...validFacility, operatingHoursStart: '' }, 'operatingHoursStart', 'Start time is required'],
     [{ ...validFacility, operatingHoursEnd: '' }, 'operatingHoursEnd', 'End time is required'],
@@ -193,6 +195,9 @@ describe('carriers and drivers', () => {
 
   it.each([
     ['/api/carriers', { name: '', serviceTypes: ['FTL'] }, 'name', 'Carrier name is required'],
+    ['/api/carriers', { serviceTypes: ['FTL'] }, 'name', 'Carrier name is required'],
+    ['/api/carriers', { name: 'X' }, 'serviceTypes', 'Please select at least one service type'],
+    ['/api/drivers', { carrierId: 'carrier-ganga', licenseNumber: 'L' }, 'name', 'Driver name is required'],
     ['/api/carriers', { name: 'X', contactEmail: 'not-an-email', serviceTypes: ['FTL'] }, 'contactEmail', 'Valid email required'],
     ['/api/carriers', { name: 'X', serviceTypes: [] }, 'serviceTypes', 'Please select at least one service type'],
     ['/api/drivers', { name: 'A', licenseNumber: 'L' }, 'carrierId', 'Carrier is required'],
@@ -257,6 +262,20 @@ describe('labour, equipment, slots and holidays', () => {
     expect(slot).toMatchObject({ capacity: 3, bookedCount: 2 });
   });
 
+  it('keeps both of two simultaneous edits of a slot: one blocks it, the other resizes it', async () => {
+    const date = addDays(today, 6);
+    const [block, resize] = await Promise.all([
+      ops.request('PATCH', `/api/facilities/default/time-slots/${date}_1400`, { body: { isBlocked: true } }),
+      ops.request('PATCH', `/api/facilities/default/time-slots/${date}_1400`, { body: { capacity: 6 } }),
+    ]);
+    expect([block.status, resize.status]).toEqual([200, 200]);
+    const slot = (await ops.get(`/api/facilities/default/time-slots?date=${date}`)).body.find((s: { startTime: string }) => s.startTime === '14:00');
+    expect(slot).toMatchObject({ isBlocked: true, capacity: 6, bookedCount: 0 });
+    const nothing = await ops.request('PATCH', `/api/facilities/default/time-slots/${date}_1400`, { body: {} });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.message).toBe('Nothing to change: send at least one field to update');
+  });
+
   it('closes a holiday: its slots are not offered, and past days offer nothing', async () => {
     const date = addDays(today, 5);
     const created = await ops.post('/api/facilities/default/holidays', { holidayDate: date, name: 'Diwali' });
@@ -278,16 +297,20 @@ describe('labour, equipment, slots and holidays', () => {
     expect(bad.body.errors.date).toBe('Use a date in the form YYYY-MM-DD');
   });
 
-  it('never lets two simultaneous edits of a facility overwrite each other', async () => {
+  it('keeps both of two simultaneous edits of different fields of a facility, in any order', async () => {
     const facility = (await ops.post('/api/facilities', { ...validFacility, name: 'Edit race DC' })).body;
     const [a, b] = await Promise.all([
       ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { slotCapacity: 5 } }),
       ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { operatingHoursEnd: '20:00' } }),
     ]);
-    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect([a.status, b.status]).toEqual([200, 200]);
     const saved = (await ops.get('/api/facilities')).body.find((f: { id: string }) => f.id === facility.id);
-    const winner = a.status === 200 ? { slotCapacity: 5, operatingHoursEnd: '22:00' } : { slotCapacity: 2, operatingHoursEnd: '20:00' };
-    expect(saved).toMatchObject(winner);
+    expect(saved).toMatchObject({ ...validFacility, name: 'Edit race DC', slotCapacity: 5, operatingHoursEnd: '20:00', slotMinutes: 60, timeZone: 'Asia/Kolkata' });
+    const trail = await listAudit('demo', { entityType: 'facility', entityId: facility.id });
+    expect(trail.filter((t) => t.action === 'facility.updated').map((t) => t.after).sort((x, y) => Object.keys(x).join().localeCompare(Object.keys(y).join()))).toEqual([
+      { operatingHoursEnd: '20:00', updatedAt: expect.any(String) },
+      { slotCapacity: 5, updatedAt: expect.any(String) },
+    ]);
   });
 
   it('updates the slot length of a facility', async () => {

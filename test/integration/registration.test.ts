@@ -17,7 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x20), Buffer.from('\n%%EOF')]);
+/** A PDF as writers produce it: header, body, cross-reference table, trailer, startxref, %%EOF. */
+const pdfWith = (body: Buffer | string) =>
+  Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'), Buffer.from(body), Buffer.from('\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer\n<< /Size 2 /Root 1 0 R >>\nstartxref\n2040\n%%EOF\n')]);
+const PDF = pdfWith(Buffer.alloc(2000, 0x20));
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 1)]);
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(1000, 0x90)]);
 
@@ -155,20 +158,75 @@ describe('registration', () => {
     expect(decided.status).toBe(approved.status === 200 ? 'active' : 'rejected');
   });
 
-  it('refuses a duplicate email with 409 and rejects with the default reason', async () => {
+  it('answers a registration with a registered email like a fresh one, creates nothing and tells the owner', async () => {
+    // Prepare
     const client = new Client(api.url);
     ip++;
     const docs = async () => [
       { documentType: 'driving_license', uploadId: await upload(client, 'driving_license', PDF) },
       { documentType: 'aadhar_card', uploadId: await upload(client, 'aadhar_card', PDF) },
     ];
-    const first = await client.post('/api/auth/register', { userData: base('twice@example.in', { phoneNumber: '' }), variant: { driverLicense: 'X', aadharCard: '123456789012' }, documents: await docs() }, { localAddress: `127.0.20.${ip}` });
+    const register = async (email: string, phoneNumber: string) => client.post('/api/auth/register', { userData: base(email, { phoneNumber }), variant: { driverLicense: 'X', aadharCard: '123456789012' }, documents: await docs() }, { localAddress: `127.0.20.${ip}` });
+    const first = await register('twice@example.in', '');
     expect(first.status).toBe(201);
-    const again = await client.post('/api/auth/register', { userData: base('twice@example.in', { phoneNumber: '' }), variant: { driverLicense: 'X', aadharCard: '123456789012' }, documents: await docs() }, { localAddress: `127.0.20.${ip}` });
-    expect(again.status).toBe(409);
+    const usersBefore = (await admin.get('/api/auth/users')).body.length;
+    // Act
+    const again = await register('Twice@Example.in', '');
+    const fresh = await register('once@example.in', '');
+    // Assess: the same status and body shape as a fresh registration
+    expect(again.status).toBe(fresh.status);
+    expect(Object.keys(again.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect({ ...again.body, user: { ...again.body.user, id: 'x', username: 'x' } }).toEqual({ ...fresh.body, user: { ...fresh.body.user, id: 'x', username: 'x' } });
+    expect(again.body.user.id).not.toBe(first.body.user.id);
+    expect((await admin.get('/api/auth/users')).body.length).toBe(usersBefore + 1);
     expect(await pendingObjects()).toBe(0);
+    const mail = (await localOutbox()).filter((m) => m.to === 'twice@example.in');
+    expect(mail[0]?.body).toMatch(/^Someone tried to create a new DockSaathi account with your email address\. No account was created/);
+    expect(mail.filter((m) => /verification code/.test(m.body))).toHaveLength(1);
+    // The first registration is untouched: rejecting it works and it still cannot sign in.
     const rejected = await admin.post(`/api/admin/reject-user/${first.body.user.id}`, {});
     expect(rejected.body).toMatchObject({ status: 'rejected', rejectionReason: 'Admin decision' });
     expect((await new Client(api.url).post('/api/auth/login', { identifier: 'twice@example.in', password: 'Strong#Pass1' })).status).toBe(401);
+  });
+
+  it('answers a registration with a registered mobile number like a fresh one and tells both people by e-mail', async () => {
+    // Prepare: the demo driver holds +91 98000 00004
+    const client = new Client(api.url);
+    ip++;
+    const documents = [
+      { documentType: 'driving_license', uploadId: await upload(client, 'driving_license', PDF) },
+      { documentType: 'aadhar_card', uploadId: await upload(client, 'aadhar_card', PDF) },
+    ];
+    // Act
+    const res = await client.post('/api/auth/register', { userData: base('new.phone@example.in', { phoneNumber: '98000 00004' }), variant: { driverLicense: 'X', aadharCard: '123456789012' }, documents }, { localAddress: `127.0.20.${ip}` });
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ message: 'Your account has been created and is pending verification.', requiresEmailVerification: true, user: { status: 'pending' } });
+    expect((await admin.get('/api/auth/users')).body.some((u: { email: string }) => u.email === 'new.phone@example.in')).toBe(false);
+    expect(await pendingObjects()).toBe(0);
+    const outbox = await localOutbox();
+    expect(outbox.find((m) => m.to === 'new.phone@example.in')?.body).toMatch(/could not be completed: the mobile number you entered belongs to another account/);
+    expect(outbox.find((m) => m.to === 'driver@demo.docksaathi.in')?.body).toMatch(/^Someone tried to create a new DockSaathi account with your mobile number/);
+  });
+
+  it.each([
+    ['has no cross-reference pointer or end marker', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x20)])],
+    ['carries a web page after its header', pdfWith('<html><body><script>alert(document.cookie)</script></body></html>')],
+    ['carries a ZIP archive after its header', pdfWith(Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(200, 7)]))],
+  ])('refuses a PDF that %s, keeping none of the uploads and no account', async (_, bytes) => {
+    // Prepare
+    const client = new Client(api.url);
+    ip++;
+    const documents = [
+      { documentType: 'driving_license', uploadId: await upload(client, 'driving_license', PDF) },
+      { documentType: 'aadhar_card', uploadId: await upload(client, 'aadhar_card', bytes) },
+    ];
+    // Act
+    const res = await client.post('/api/auth/register', { userData: base(`polyglot${ip}@example.in`, { phoneNumber: '' }), variant: { driverLicense: 'X1', aadharCard: '123456789012' }, documents }, { localAddress: `127.0.20.${ip}` });
+    // Assess
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ message: 'The Aadhar Card PDF is damaged or carries other content (a web page or an archive). Please upload the original PDF document.', errors: { aadhar_card: 'Invalid File Type' } });
+    expect(await pendingObjects()).toBe(0);
+    expect((await admin.get('/api/auth/users')).body.some((u: { email: string }) => u.email === `polyglot${ip}@example.in`)).toBe(false);
   });
 });

@@ -21,6 +21,25 @@ describe('roles module', () => {
     expect(flags.spectator).toEqual({ adminPanel: false, wms: true, analytics: true, driverMobile: false, readOnly: true });
   });
 
+  it('gives read-only roles the check-in read permission, never the write one', () => {
+    // Act
+    const spectator = permissionsFor(['spectator']);
+    // Assess
+    expect(spectator).toContain('checkins:read');
+    expect(spectator).not.toContain('checkins:write');
+    expect(canAccessFor(spectator).readOnly).toBe(true);
+  });
+
+  it('lets every role that sees the dashboard read what its panels load', () => {
+    // Prepare: metrics and notifications, today's schedule, recent check-ins, the live yard.
+    const panelReads = ['dashboard:read', 'reference:read', 'checkins:read', 'yard:read'];
+    // Act
+    const dashboardRoles = ROLES.filter((r) => permissionsFor([r]).includes('dashboard:read'));
+    // Assess
+    expect(dashboardRoles).toEqual(expect.arrayContaining(['admin', 'operations', 'yard_manager', 'spectator']));
+    for (const role of dashboardRoles) expect(permissionsFor([role]), role).toEqual(expect.arrayContaining(panelReads));
+  });
+
   it('unions the permissions of several roles and ignores unknown ones', () => {
     // Act
     const permissions = permissionsFor(['spectator', 'driver', 'no_such_role']);

@@ -1,7 +1,7 @@
 // Appointments and reschedules: one declaration per call, shared by the scheduling, booking,
 // reschedule, dashboard and check-in screens.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Appointment, AppointmentInput, AppointmentStatus, RescheduleInput, RescheduleRequest } from '../../../shared/contracts/appointments';
+import type { Appointment, AppointmentInput, AppointmentStatus, CancelAppointmentInput, RescheduleInput, RescheduleRequest } from '../../../shared/contracts/appointments';
 import { api } from '../lib/api-client';
 import { useApiMutation } from '../lib/use-api-mutation';
 
@@ -61,6 +61,18 @@ export function useChangeStatus() {
     send: (b) => ({ status: b.status }),
     invalidates: () => APPOINTMENT_LISTS,
     failure: 'Failed to update appointment status',
+    success: () => ({ title: 'Success', description: 'Appointment status updated successfully' }),
+  });
+}
+
+/** Cancels with a reason; the screen raises the success toast (it outlives the row that asked). */
+export function useCancelAppointment() {
+  return useApiMutation<CancelAppointmentInput & { id: string }, Appointment>({
+    url: (b) => `/api/appointments/${b.id}/cancel`,
+    send: ({ id: _id, ...body }) => body,
+    invalidates: () => [...APPOINTMENT_LISTS, pendingReschedulesQuery.queryKey, ['/api/driver/dashboard']],
+    failureTitle: 'Cancellation Failed',
+    failure: 'Failed to cancel appointment',
   });
 }
 

@@ -1,6 +1,7 @@
 // Facilities and dock doors: reads (query options) and creates, declared once for every screen.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DockDoorInput, Facility, FacilityInput } from '../../../shared/contracts/reference';
+import type { z } from 'zod';
+import type { DockDoorInput, Facility, FacilityInput, facilityUpdateSchema } from '../../../shared/contracts/reference';
 import { api } from '../lib/api-client';
 import { useApiMutation } from '../lib/use-api-mutation';
 
@@ -29,7 +30,7 @@ export function useCreateFacility() {
 }
 
 export function useUpdateFacility(facilityId: string) {
-  return useApiMutation<Partial<FacilityInput>, Facility>({ method: 'PATCH', url: () => `/api/facilities/${facilityId}`, invalidates: () => [facilitiesQuery.queryKey, ['/api/facilities', facilityId]], failure: 'Failed to update facility', success: 'Facility updated' });
+  return useApiMutation<z.input<typeof facilityUpdateSchema>, Facility>({ method: 'PATCH', url: () => `/api/facilities/${facilityId}`, invalidates: () => [facilitiesQuery.queryKey, ['/api/facilities', facilityId]], failure: 'Failed to update facility', success: 'Facility updated' });
 }
 
 export function useCreateDockDoor() {

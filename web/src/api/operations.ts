@@ -90,7 +90,17 @@ export function useCheckinStatus() {
     url: (b) => `/api/checkins/${b.id}/status`,
     send: (b) => ({ status: b.status }),
     invalidates: () => AFTER_CHECKIN,
-    failure: 'Failed to update check-in',
+    failure: 'Failed to update check-in status',
+  });
+}
+
+export function useAssignCheckinDoor() {
+  return useApiMutation<{ id: string; dockDoorId: string }, Checkin>({
+    method: 'PATCH',
+    url: (b) => `/api/checkins/${b.id}/door`,
+    send: (b) => ({ dockDoorId: b.dockDoorId }),
+    invalidates: () => AFTER_CHECKIN,
+    failure: 'Failed to assign dock door',
   });
 }
 

@@ -1,14 +1,16 @@
 // Screens that need a session: while it loads, a spinner; signed out, the spec's notice and a
 // redirect to /login (500 ms, or 1 s with the 'Authentication Required' variant); signed in
-// without the screen's permission, a no-access notice (the server refuses the calls anyway).
+// without the screen's permission, a no-access notice inside the role's own shell (navigation,
+// Logout) with a way home (the server refuses the calls anyway).
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { meets, requirementOf } from '../../../shared/navigation';
 import { Notice } from '../components/ui/notice';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../lib/toast';
 import { UNAUTHORIZED_REDIRECT_MS, useLogout, useSession } from '../lib/session';
+import { RoleShell } from './shells/role-shell';
 
 export type GuardVariant = 'unauthorized' | 'authRequired';
 export const REDIRECT_DELAY_MS: Record<GuardVariant, number> = { unauthorized: UNAUTHORIZED_REDIRECT_MS, authRequired: 1000 };
@@ -49,6 +51,21 @@ export function PendingAccount() {
   );
 }
 
+/** A screen the role may not use: said plainly, inside the role's shell, with the way home. */
+function NoAccess() {
+  const { t } = useTranslation();
+  return (
+    <RoleShell>
+      <Notice title={t('common.noAccessTitle')}>
+        <p>{t('common.noAccess')}</p>
+        <Link to="/" className="mt-4 inline-block font-medium text-blue-700 hover:underline">
+          {t('common.backHome')}
+        </Link>
+      </Notice>
+    </RoleShell>
+  );
+}
+
 export function RequireAuth({ children, variant = 'unauthorized' }: { children: ReactNode; variant?: GuardVariant }) {
   const { t } = useTranslation();
   const { user, isLoading } = useSession();
@@ -64,6 +81,6 @@ export function RequireAuth({ children, variant = 'unauthorized' }: { children: 
   }
   if (user.status !== 'active') return <PendingAccount />;
   const requirement = requirementOf(pathname);
-  if (requirement && !meets(user, requirement)) return <Notice title={t('common.noAccessTitle')}>{t('common.noAccess')}</Notice>;
+  if (requirement && !meets(user, requirement)) return <NoAccess />;
   return <>{children}</>;
 }

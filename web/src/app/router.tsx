@@ -27,6 +27,7 @@ import { QrCheckinRoute } from '../features/qr-checkin/routes/qr-checkin-route';
 import { UsersRoute } from '../features/users/routes/users-route';
 import { PendingAccount, RequireAuth, type GuardVariant } from './guards';
 import { DriverShell } from './shells/driver-shell';
+import { isDriver, RoleShell } from './shells/role-shell';
 import { StaffShell } from './shells/staff-shell';
 
 export const STATIC_PAGES = ['features', 'mobile-app', 'messaging', 'security', 'support', 'help-center', 'documentation', 'training', 'contact', 'about', 'careers', 'partners', 'legal'] as const;
@@ -63,14 +64,9 @@ const SCREENS: Screen[] = [
   { path: '/test-auth', element: <TestAuthRoute />, shell: 'by-role', guard: 'authRequired' },
 ];
 
-export function isDriver(user: { role: string } | null) {
-  return user?.role === 'driver';
-}
-
 function Shell({ rule, children }: { rule: ShellRule; children: ReactNode }) {
-  const { user } = useSession();
-  const driver = rule === 'driver' || (rule === 'by-role' && isDriver(user));
-  return driver ? <DriverShell>{children}</DriverShell> : <StaffShell>{children}</StaffShell>;
+  if (rule === 'by-role') return <RoleShell>{children}</RoleShell>;
+  return rule === 'driver' ? <DriverShell>{children}</DriverShell> : <StaffShell>{children}</StaffShell>;
 }
 
 function HomeRoute() {

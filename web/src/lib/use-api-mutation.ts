@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api, isUnauthorized, messageOf } from './api-client';
 import { UNAUTHORIZED_REDIRECT_MS } from './session';
-import { useToast } from './toast';
+import { useToast, type ToastInput } from './toast';
 
 export function useApiMutation<TBody, TResult = unknown>(options: {
   method?: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -11,7 +11,8 @@ export function useApiMutation<TBody, TResult = unknown>(options: {
   invalidates: (body: TBody) => QueryKey[];
   failure: string;
   failureTitle?: string;
-  success?: string;
+  /** The success toast: a fixed title, or one made from the answer (e.g. how many were placed). */
+  success?: string | ((result: TResult) => ToastInput);
   send?: (body: TBody) => unknown;
 }) {
   const queryClient = useQueryClient();
@@ -30,9 +31,9 @@ export function useApiMutation<TBody, TResult = unknown>(options: {
           return api.post<TResult>(options.url(body), payload);
       }
     },
-    onSuccess: async (_result, body) => {
+    onSuccess: async (result, body) => {
       await Promise.all(options.invalidates(body).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-      if (options.success) toast({ title: options.success });
+      if (options.success) toast(typeof options.success === 'string' ? { title: options.success } : options.success(result));
     },
     onError: (error) => {
       if (isUnauthorized(error)) {

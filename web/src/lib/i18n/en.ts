@@ -17,6 +17,7 @@ export const en = {
     comingSoon: 'This screen is being built and will be available in an upcoming release.',
     noAccessTitle: 'No access',
     noAccess: 'Your role does not give you access to this page.',
+    backHome: 'Back to dashboard',
   },
   auth: {
     unauthorizedTitle: 'Unauthorized',
@@ -204,6 +205,17 @@ export const en = {
     checkinSuccess: 'You have been checked in successfully!',
     upcoming: 'Upcoming',
     statuses: { scheduled: 'Scheduled', arrived: 'Arrived', loading: 'Loading', unloading: 'Unloading', departed: 'Departed', cancelled: 'Cancelled', no_show: 'No-show' },
+  },
+  cancelAppointment: {
+    action: 'Cancel Appointment',
+    title: 'Cancel Appointment',
+    confirm: 'Cancel the appointment on {{date}} at {{time}} ({{reference}})? Its dock time is released for other bookings.',
+    reason: 'Reason for cancelling *',
+    keep: 'Keep Appointment',
+    submit: 'Cancel Appointment',
+    pending: 'Cancelling...',
+    successTitle: 'Appointment Cancelled',
+    success: 'The appointment on {{date}} at {{time}} was cancelled.',
   },
   staticPage: { text: 'More about {{title}} is coming soon. Contact us to learn more.' },
 };

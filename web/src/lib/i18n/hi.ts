@@ -19,6 +19,7 @@ export const hi: Messages = {
     comingSoon: 'यह स्क्रीन बन रही है और अगले रिलीज़ में उपलब्ध होगी।',
     noAccessTitle: 'पहुँच नहीं',
     noAccess: 'आपकी भूमिका से इस पेज तक पहुँच नहीं है।',
+    backHome: 'डैशबोर्ड पर वापस जाएँ',
   },
   auth: {
     unauthorizedTitle: 'अनधिकृत',
@@ -206,6 +207,17 @@ export const hi: Messages = {
     checkinSuccess: 'आपका चेक-इन सफलतापूर्वक हो गया है!',
     upcoming: 'आगामी',
     statuses: { scheduled: 'निर्धारित', arrived: 'पहुँच गए', loading: 'लोडिंग', unloading: 'अनलोडिंग', departed: 'रवाना', cancelled: 'रद्द', no_show: 'नहीं आए' },
+  },
+  cancelAppointment: {
+    action: 'अपॉइंटमेंट रद्द करें',
+    title: 'अपॉइंटमेंट रद्द करें',
+    confirm: '{{date}} को {{time}} बजे का अपॉइंटमेंट ({{reference}}) रद्द करें? इसका डॉक समय दूसरी बुकिंग के लिए खुल जाएगा।',
+    reason: 'रद्द करने का कारण *',
+    keep: 'अपॉइंटमेंट रखें',
+    submit: 'अपॉइंटमेंट रद्द करें',
+    pending: 'रद्द किया जा रहा है...',
+    successTitle: 'अपॉइंटमेंट रद्द हुआ',
+    success: '{{date}} को {{time}} बजे का अपॉइंटमेंट रद्द कर दिया गया।',
   },
   staticPage: { text: '{{title}} के बारे में अधिक जानकारी जल्द आ रही है। अधिक जानने के लिए हमसे संपर्क करें।' },
 };

@@ -1,13 +1,16 @@
-// /scheduling: the appointments of a chosen day and their status actions.
+// /scheduling: the appointments of a chosen day, their status actions, and cancelling (with a reason).
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Plus } from 'lucide-react';
-import { buttonClasses } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { AppointmentStatusAction, StatusBadge } from '../../../components/appointment-status';
-import { LOAD_TYPE_LABEL, useAppointments } from '../../../api/appointments';
+import { CancelAppointmentDialog } from '../../../components/cancel-appointment-dialog';
+import { LOAD_TYPE_LABEL, useAppointments, useCancelAppointment, type Appointment } from '../../../api/appointments';
 import { useSession } from '../../../lib/session';
+import { useToast } from '../../../lib/toast';
 import { localDateTime } from '../../../../../shared/time';
 
 export function SchedulingRoute() {
@@ -15,6 +18,20 @@ export function SchedulingRoute() {
   const [date, setDate] = useState(() => localDateTime(new Date(), 'Asia/Kolkata').date);
   const appointments = useAppointments(date);
   const canChange = hasPermission('appointments:write');
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const cancel = useCancelAppointment();
+  const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const confirmCancel = (a: Appointment, reason: string) =>
+    cancel.mutate(
+      { id: a.id, reason },
+      {
+        onSuccess: () => {
+          setCancelling(null);
+          toast({ title: t('cancelAppointment.successTitle'), description: t('cancelAppointment.success', { date: a.scheduledDate, time: a.scheduledTimeStart }) });
+        },
+      },
+    );
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -52,12 +69,18 @@ export function SchedulingRoute() {
                   {canChange && (
                     <AppointmentStatusAction id={a.id} status={a.status} />
                   )}
+                  {canChange && a.status === 'scheduled' && (
+                    <Button size="sm" variant="secondary" onClick={() => setCancelling(a)}>
+                      Cancel
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>
           )}
         </CardBody>
       </Card>
+      <CancelAppointmentDialog appointment={cancelling} pending={cancel.isPending} onClose={() => setCancelling(null)} onConfirm={(reason) => cancelling && confirmCancel(cancelling, reason)} />
     </div>
   );
 }

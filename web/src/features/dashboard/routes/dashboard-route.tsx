@@ -1,5 +1,6 @@
 // The operations dashboard (/ for staff): figures, today's schedule, notifications, quick actions,
-// the live yard and the gate.
+// the live yard and the gate. A panel is shown only to a role that may read what it loads, so no
+// panel can show a load error for a refused read.
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Download, Plus } from 'lucide-react';
@@ -39,12 +40,12 @@ export function DashboardRoute() {
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <TodaysSchedule canChange={canAct} />
-          <YardLayout canEdit={hasPermission('yard:write')} />
+          {hasPermission('yard:read') && <YardLayout canEdit={hasPermission('yard:write')} />}
         </div>
         <div className="space-y-4">
           <LiveNotifications />
           {canAct && <QuickActions />}
-          <CheckinPanel canGenerate={hasPermission('checkins:write')} />
+          {hasPermission('checkins:read') && <CheckinPanel canGenerate={hasPermission('checkins:write')} />}
         </div>
       </div>
     </div>

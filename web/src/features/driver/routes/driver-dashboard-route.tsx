@@ -1,5 +1,6 @@
 // The driver's dashboard (/driver, and / for drivers): the driver's own next appointment, check-in,
 // directions, emergency contact, this month's figures, English/Hindi and a voice assistant.
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -7,8 +8,10 @@ import { CalendarClock, MapPin, Phone, Volume2 } from 'lucide-react';
 import type { Appointment } from '../../../../../shared/contracts/appointments';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
+import { CancelAppointmentDialog } from '../../../components/cancel-appointment-dialog';
+import { useCancelAppointment } from '../../../api/appointments';
 import { useSelfCheckin } from '../../../api/operations';
-import { api } from '../../../lib/api-client';
+import { api, messageOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 
@@ -31,6 +34,18 @@ export function DriverDashboardRoute() {
   const { user } = useSession();
   const board = useQuery(boardQuery);
   const checkin = useSelfCheckin();
+  const cancel = useCancelAppointment();
+  const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const confirmCancel = (a: Appointment, reason: string) =>
+    cancel.mutate(
+      { id: a.id, reason },
+      {
+        onSuccess: () => {
+          setCancelling(null);
+          toast({ title: t('cancelAppointment.successTitle'), description: t('cancelAppointment.success', { date: a.scheduledDate, time: a.scheduledTimeStart }) });
+        },
+      },
+    );
   const next = board.data?.nextAppointment ?? null;
   const name = user?.firstName ?? board.data?.driver?.name ?? '';
   const welcome = t('driver.welcome', { name });
@@ -107,6 +122,17 @@ export function DriverDashboardRoute() {
                   </a>
                 )}
               </div>
+              {/* The reason a check-in was refused (e.g. not yet due) stays in view after its toast. */}
+              {checkin.isError && checkin.variables?.appointmentId === next.id && (
+                <p className="text-sm text-red-700" data-testid="checkin-error">
+                  {messageOf(checkin.error, 'Check-in failed')}
+                </p>
+              )}
+              {next.status === 'scheduled' && (
+                <Button variant="secondary" className="w-full" onClick={() => setCancelling(next)} aria-label={`${t('cancelAppointment.action')} ${next.scheduledDate} ${next.scheduledTimeStart}`}>
+                  {t('cancelAppointment.action')}
+                </Button>
+              )}
             </>
           )}
         </CardBody>
@@ -131,8 +157,15 @@ export function DriverDashboardRoute() {
             <h2 className="mb-2 font-semibold">{t('driver.upcoming')}</h2>
             <ul className="space-y-1 text-sm">
               {board.data!.upcoming.map((a) => (
-                <li key={a.id}>
-                  {a.scheduledDate} · {a.scheduledTimeStart} · {a.facilityName}
+                <li key={a.id} className="flex items-center justify-between gap-2">
+                  <span>
+                    {a.scheduledDate} · {a.scheduledTimeStart} · {a.facilityName}
+                  </span>
+                  {a.status === 'scheduled' && (
+                    <Button size="sm" variant="ghost" onClick={() => setCancelling(a)} aria-label={`${t('cancelAppointment.action')} ${a.scheduledDate} ${a.scheduledTimeStart}`}>
+                      {t('common.cancel')}
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>
@@ -142,6 +175,7 @@ export function DriverDashboardRoute() {
       <a href={`tel:${board.data?.emergencyContact ?? ''}`} className={`${buttonClasses('danger')} w-full`}>
         <Phone className="h-4 w-4" aria-hidden /> {t('driver.emergency')}: {board.data?.emergencyContact}
       </a>
+      <CancelAppointmentDialog appointment={cancelling} pending={cancel.isPending} onClose={() => setCancelling(null)} onConfirm={(reason) => cancelling && confirmCancel(cancelling, reason)} />
     </div>
   );
 }

@@ -1,4 +1,6 @@
-// Opening hours, slot length and bookings per slot of a facility.
+// Opening hours, slot length and bookings per slot of a facility. Only the settings the user changed
+// are sent, with the version the form was filled from: another person's edit of another setting is
+// kept, and one made since the form was filled is not overwritten (the server answers 409).
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -15,17 +17,22 @@ export function SlotSettings({ facility }: { facility: Facility }) {
   const update = useUpdateFacility(facility.id);
   const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(facilityUpdateSchema),
-    values: { operatingHoursStart: facility.operatingHoursStart, operatingHoursEnd: facility.operatingHoursEnd, slotMinutes: facility.slotMinutes, slotCapacity: facility.slotCapacity },
+    // Numbers as the inputs hold them (text), so that an untouched field is not seen as changed.
+    values: { operatingHoursStart: facility.operatingHoursStart, operatingHoursEnd: facility.operatingHoursEnd, slotMinutes: String(facility.slotMinutes), slotCapacity: String(facility.slotCapacity) },
   });
-  const e = formState.errors;
+  const { errors: e, dirtyFields } = formState; // read while rendering, so the form tracks them
+  const save = handleSubmit((values) => {
+    const changed = Object.fromEntries(Object.entries(values).filter(([field]) => dirtyFields[field as keyof FormInput]));
+    update.mutate({ ...changed, updatedAt: facility.updatedAt ?? null });
+  });
   return (
-    <form onSubmit={handleSubmit((values) => update.mutate(values))} noValidate className="grid gap-3 sm:grid-cols-4">
+    <form onSubmit={save} noValidate className="grid gap-3 sm:grid-cols-4">
       <Field label="Opening time" type="time" error={e.operatingHoursStart?.message} {...register('operatingHoursStart')} />
       <Field label="Closing time" type="time" error={e.operatingHoursEnd?.message} {...register('operatingHoursEnd')} />
       <SelectField label="Slot length" options={SLOT_MINUTE_CHOICES.map((m) => ({ value: String(m), label: `${m} minutes` }))} error={e.slotMinutes?.message} {...register('slotMinutes')} />
       <Field label="Bookings per slot" type="number" min={1} error={e.slotCapacity?.message} {...register('slotCapacity')} />
       <div className="sm:col-span-4">
-        <Button type="submit" disabled={update.isPending}>
+        <Button type="submit" disabled={update.isPending || !formState.isDirty}>
           {update.isPending ? 'Saving...' : 'Save slot settings'}
         </Button>
       </div>

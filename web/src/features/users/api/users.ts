@@ -29,6 +29,12 @@ export const pendingQuery = queryOptions({ queryKey: ['/api/admin/pending-regist
 export const useUsers = () => useQuery(usersQuery);
 export const usePendingRegistrations = () => useQuery(pendingQuery);
 
+const DECIDED = { approve: 'approved', reject: 'rejected' } as const;
+
+/**
+ * Approves or rejects a registration. The toasts come from the mutation's own callbacks: the
+ * refreshed list drops the user's card, so a callback passed from the card would never run.
+ */
 export function useDecideUser(decision: 'approve' | 'reject') {
   return useApiMutation<{ userId: string; reason?: string }, AdminUser>({
     url: (b) => `/api/admin/${decision}-user/${b.userId}`,
@@ -36,6 +42,7 @@ export function useDecideUser(decision: 'approve' | 'reject') {
     invalidates: () => [usersQuery.queryKey, pendingQuery.queryKey],
     failureTitle: 'Operation Failed',
     failure: 'Failed to update user status',
+    success: () => ({ title: decision === 'approve' ? 'User Approved' : 'User Rejected', description: `User has been ${DECIDED[decision]} successfully.` }),
   });
 }
 

@@ -11,9 +11,8 @@ import { documentUrl, useDecideUser, usePendingRegistrations, useUsers, type Adm
 
 const TYPE_LABEL: Record<string, string> = { dockyard_employee: 'DockYard Employee', external_user: 'External User', internal_user: 'Internal User' };
 
-function UserCard({ user, onReject }: { user: AdminUser; onReject: (u: AdminUser) => void }) {
+function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; onApprove: (u: AdminUser) => void; approving: boolean; onReject: (u: AdminUser) => void }) {
   const { toast } = useToast();
-  const approve = useDecideUser('approve');
   const open = async (type: string) => {
     const tab = window.open('', '_blank');
     try {
@@ -58,7 +57,7 @@ function UserCard({ user, onReject }: { user: AdminUser; onReject: (u: AdminUser
         )}
         {user.status === 'pending' && (
           <div className="flex gap-2 pt-2">
-            <Button size="sm" disabled={approve.isPending} onClick={() => approve.mutate({ userId: user.id }, { onSuccess: () => toast({ title: 'User Approved', description: 'User has been approved successfully.' }) })}>
+            <Button size="sm" disabled={approving} onClick={() => onApprove(user)}>
               Approve
             </Button>
             <Button size="sm" variant="secondary" onClick={() => onReject(user)}>
@@ -72,9 +71,10 @@ function UserCard({ user, onReject }: { user: AdminUser; onReject: (u: AdminUser
 }
 
 export function UsersRoute() {
-  const { toast } = useToast();
   const users = useUsers();
   const pending = usePendingRegistrations();
+  // Both decisions live here, not in a card: the refresh after a decision removes the card.
+  const approve = useDecideUser('approve');
   const reject = useDecideUser('reject');
   const [tab, setTab] = useState<'pending' | 'all'>('all');
   const [rejecting, setRejecting] = useState<AdminUser | null>(null);
@@ -98,7 +98,13 @@ export function UsersRoute() {
       ) : (
         <div className="grid gap-3 md:grid-cols-2">
           {list.data.map((u) => (
-            <UserCard key={u.id} user={u} onReject={(target) => { setRejecting(target); setReason('Admin decision'); }} />
+            <UserCard
+              key={u.id}
+              user={u}
+              onApprove={(target) => approve.mutate({ userId: target.id })}
+              approving={approve.isPending && approve.variables?.userId === u.id}
+              onReject={(target) => { setRejecting(target); setReason('Admin decision'); }}
+            />
           ))}
         </div>
       )}
@@ -108,7 +114,7 @@ export function UsersRoute() {
           onSubmit={(e) => {
             e.preventDefault();
             if (!rejecting) return;
-            reject.mutate({ userId: rejecting.id, reason }, { onSuccess: () => { toast({ title: 'User Rejected', description: 'User has been rejected successfully.' }); setRejecting(null); } });
+            reject.mutate({ userId: rejecting.id, reason }, { onSuccess: () => setRejecting(null) });
           }}
         >
           <Field label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} />

@@ -1,0 +1,150 @@
+// Reschedules (spec doc 2 §4): a request for a scheduled appointment, then approval (the appointment
+// moves, its door time and slot place with it, in one transaction) or denial. The appointment records
+// its one pending request, so the status change that starts it can close that request atomically.
+import { randomUUID } from 'node:crypto';
+import { auditPut } from '../lib/audit';
+import { config } from '../lib/config';
+import { transact } from '../lib/dynamo';
+import { ConflictError, NotFoundError } from '../lib/errors';
+import { publish } from '../lib/events';
+import { appointmentChangePut, blockDeletes, blockPuts, doorBlockKeys, getAppointment } from '../repositories/appointments';
+import { resolveFacility } from '../repositories/facilities';
+import { assignmentDelete } from '../repositories/facility-resources';
+import { decidedRequestPut, getRescheduleRequest, rescheduleItem } from '../repositories/reschedules';
+import { slotPlaceUpdate } from '../repositories/slots';
+import { slotsOf } from '../facilities/service';
+import { actorOf, assignmentsOf, checkAvailability, decidedRequest, findAppointment, loadAppointment, type TransactItems } from './service';
+import { isReschedulable, statusLabel, type Appointment, type RescheduleRequest } from '../../shared/contracts/appointments';
+import type { SessionUser } from '../../shared/contracts/auth';
+import type { z } from 'zod';
+import type { rescheduleInputSchema } from '../../shared/contracts/appointments';
+
+export async function requestReschedule(user: SessionUser, id: string, input: z.output<typeof rescheduleInputSchema>, now = new Date()): Promise<RescheduleRequest> {
+  const appointment = await findAppointment(user, id);
+  assertReschedulable(appointment);
+  if (appointment.pendingRescheduleId) throw new ConflictError('This appointment already has a pending reschedule request');
+  const facility = await resolveFacility(user.tenantId, appointment.facilityId);
+  const availability = await checkAvailability({ facility, date: input.newDate, timeStart: input.newTimeStart, timeEnd: input.newTimeEnd, dockDoorId: appointment.dockDoorId, excludeAppointmentId: id }, now);
+  if (!availability.available) throw new ConflictError(availability.reason ?? 'New time slot is not available');
+  if (appointment.slotId && !(await slotsOf(facility, input.newDate, now)).some((s) => s.startTime === input.newTimeStart && s.endTime === input.newTimeEnd && s.isAvailable)) {
+    throw new ConflictError('A guest booking can move only to another open slot', { newTimeStart: 'Choose an open slot' });
+  }
+  const request: RescheduleRequest = {
+    id: randomUUID(),
+    tenantId: user.tenantId,
+    appointmentId: id,
+    bookingReference: appointment.bookingReference,
+    driverId: appointment.driverId,
+    originalDate: appointment.scheduledDate,
+    originalTimeStart: appointment.scheduledTimeStart,
+    originalTimeEnd: appointment.scheduledTimeEnd,
+    ...input,
+    requestedBy: user.permissions.includes('reschedules:decide') ? input.requestedBy : user.driverId ? 'driver' : input.requestedBy,
+    status: 'pending',
+    createdAt: now.toISOString(),
+    createdBy: user.username,
+    decidedAt: null,
+    decidedBy: null,
+    decisionReason: null,
+  };
+  await transact(
+    [
+      { Put: { TableName: config.tableName, Item: rescheduleItem(request), ConditionExpression: 'attribute_not_exists(PK)' } },
+      // The appointment records its one pending request; unchanged since read, so still scheduled and without one.
+      appointmentChangePut({ ...appointment, pendingRescheduleId: request.id, updatedAt: now.toISOString() }, appointment.updatedAt),
+      auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'reschedule.requested', entityType: 'appointment', entityId: id, after: { ...request } }, now),
+    ],
+    () => new ConflictError(CHANGED_MEANWHILE),
+  );
+  return request;
+}
+
+const CHANGED_MEANWHILE = 'The appointment was changed by someone else. Refresh and try again.';
+
+/** Only a scheduled appointment below its reschedule limit can move (issue #12: not once started). */
+function assertReschedulable(a: Appointment) {
+  if (isReschedulable(a)) return;
+  if (a.status !== 'scheduled') throw new ConflictError(`This appointment is ${statusLabel(a.status)}; only a scheduled appointment can be rescheduled`);
+  if (a.rescheduleCount >= a.maxReschedules) throw new ConflictError(`This appointment has already been rescheduled ${a.rescheduleCount} times (the limit)`);
+  throw new ConflictError('This appointment cannot be rescheduled');
+}
+
+async function pendingRequest(tenantId: string, requestId: string): Promise<RescheduleRequest> {
+  const request = await getRescheduleRequest(tenantId, requestId);
+  if (!request) throw new NotFoundError('Reschedule request not found');
+  if (request.status !== 'pending') throw new ConflictError(`This request was already ${request.status}${request.decisionReason ? ` (${request.decisionReason})` : ''}`);
+  return request;
+}
+
+/** Approving moves the appointment: the old door time is freed and the new one reserved, at once. */
+export async function approveReschedule(user: SessionUser, requestId: string, now = new Date()): Promise<Appointment> {
+  const request = await pendingRequest(user.tenantId, requestId);
+  const before = await loadAppointment(user.tenantId, request.appointmentId);
+  assertReschedulable(before);
+  const facility = await resolveFacility(user.tenantId, before.facilityId);
+  const availability = await checkAvailability({ facility, date: request.newDate, timeStart: request.newTimeStart, timeEnd: request.newTimeEnd, dockDoorId: before.dockDoorId, excludeAppointmentId: before.id }, now);
+  if (!availability.available) throw new ConflictError(`The new time is no longer available: ${availability.reason}`);
+  const after: Appointment = {
+    ...before,
+    scheduledDate: request.newDate,
+    scheduledTimeStart: request.newTimeStart,
+    scheduledTimeEnd: request.newTimeEnd,
+    rescheduleCount: before.rescheduleCount + 1,
+    slotId: before.slotId ? `${request.newDate}_${request.newTimeStart.replace(':', '')}` : null,
+    // Labour and equipment were reserved for the old time; they are assigned again for the new one.
+    laborInchargeId: null,
+    equipmentIds: [],
+    pendingRescheduleId: null,
+    updatedAt: now.toISOString(),
+  };
+  const oldBlocks = new Set(doorBlockKeys(before).map((k) => k.SK));
+  const newBlocks = doorBlockKeys(after);
+  const slotItems: TransactItems = [];
+  if (before.slotId) {
+    const slot = (await slotsOf(facility, request.newDate, now)).find((s) => s.startTime === request.newTimeStart);
+    if (!slot) throw new ConflictError('The new slot does not exist any more');
+    slotItems.push(
+      slotPlaceUpdate(before.tenantId, before.facilityId, { slotDate: before.scheduledDate, startTime: before.scheduledTimeStart, endTime: before.scheduledTimeEnd, capacity: 0 }, -1),
+      slotPlaceUpdate(before.tenantId, before.facilityId, slot),
+    );
+  }
+  const moves = assignmentsOf(before);
+  await transact(
+    [
+      decidedRequestPut(decidedRequest(request, 'approved', user.username, now)),
+      // Unchanged since read: still scheduled, below the limit, and not moved by anyone else.
+      appointmentChangePut(after, before.updatedAt),
+      ...blockDeletes(doorBlockKeys(before).filter((k) => !newBlocks.some((n) => n.SK === k.SK)), before.id),
+      ...blockPuts(newBlocks.filter((k) => !oldBlocks.has(k.SK)), before.id),
+      ...slotItems,
+      ...moves.map((a) => assignmentDelete(before.tenantId, before.facilityId, a)),
+      auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'appointment.rescheduled', entityType: 'appointment', entityId: before.id, before: { ...before }, after: { ...after, requestId } }, now),
+    ],
+    (index) =>
+      index === 0
+        ? new ConflictError('This request was already decided')
+        : index === 1
+          ? new ConflictError(CHANGED_MEANWHILE)
+          : new ConflictError('The new time is no longer available. Please deny the request or ask for another time.'),
+  );
+  await publish({ type: 'appointment.rescheduled', tenantId: user.tenantId, detail: { appointmentId: before.id, requestId } });
+  return after;
+}
+
+export async function denyReschedule(user: SessionUser, requestId: string, now = new Date()): Promise<RescheduleRequest> {
+  const request = await pendingRequest(user.tenantId, requestId);
+  const after = decidedRequest(request, 'denied', user.username, now);
+  const appointment = await getAppointment(user.tenantId, request.appointmentId);
+  // The appointment no longer has a pending request (requests from before it recorded one are left as they are).
+  const release = appointment?.pendingRescheduleId === request.id ? [appointmentChangePut({ ...appointment, pendingRescheduleId: null, updatedAt: now.toISOString() }, appointment.updatedAt)] : [];
+  await transact(
+    [
+      decidedRequestPut(after),
+      ...release,
+      auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'reschedule.denied', entityType: 'appointment', entityId: request.appointmentId, before: { ...request }, after: { ...after } }, now),
+    ],
+    (index) => new ConflictError(index === 0 ? 'This request was already decided' : CHANGED_MEANWHILE),
+  );
+  return after;
+}
+

@@ -1,0 +1,131 @@
+// The local stand-in for the table stream's event source mappings: polls DynamoDB Local's Streams
+// API and hands each stream worker the records its filter accepts, as the Lambda event
+// (DynamoDBStreamEvent) it would get deployed. Like the deployed mapping it starts at the latest
+// record, follows new shards from their start, and retries from the first failed record of a
+// partial batch failure; a batch that still fails after the last try is logged and passed over.
+import { DescribeTableCommand, DynamoDBClient, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record, type ShardIteratorType } from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { matchesStreamFilter, type StreamFilter } from '../workers';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './services';
+
+export interface StreamConsumer {
+  name: string;
+  filter?: StreamFilter;
+  handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+}
+
+export interface StreamPollerOptions {
+  endpoint: string;
+  tableName: string;
+  consumers: StreamConsumer[];
+  intervalMs?: number;
+  /** Tries of one batch before it is passed over (the deployed mapping retries 5 times). */
+  attempts?: number;
+  onError: (consumer: string, err: unknown) => void;
+}
+
+/** The table's stream ARN; enables the stream (new and old images) on a table made without one. */
+async function streamArnOf(client: DynamoDBClient, tableName: string): Promise<string> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  if (Table?.StreamSpecification?.StreamEnabled && Table.LatestStreamArn) {
+    if (Table.StreamSpecification.StreamViewType !== 'NEW_AND_OLD_IMAGES') throw new Error(`The stream of ${tableName} must carry NEW_AND_OLD_IMAGES`);
+    return Table.LatestStreamArn;
+  }
+  const res = await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } }));
+  if (!res.TableDescription?.LatestStreamArn) throw new Error(`DynamoDB did not enable the stream of ${tableName}`);
+  return res.TableDescription.LatestStreamArn;
+}
+
+function toLambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
+  const created = record.dynamodb?.ApproximateCreationDateTime;
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName,
+    eventVersion: record.eventVersion,
+    eventSource: 'aws:dynamodb',
+    awsRegion: LOCAL_REGION,
+    eventSourceARN: streamArn,
+    dynamodb: { ...record.dynamodb, ApproximateCreationDateTime: created ? Math.floor(created.getTime() / 1000) : undefined },
+  } as DynamoDBRecord;
+}
+
+export async function startStreamPoller(options: StreamPollerOptions) {
+  const config = { endpoint: options.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
+  const tables = new DynamoDBClient(config);
+  const streams = new DynamoDBStreamsClient(config);
+  const streamArn = await streamArnOf(tables, options.tableName);
+  /** The next iterator of each shard followed; null once a closed shard is read to its end. */
+  const iterators = new Map<string, string | null>();
+
+  const followShards = async (position: ShardIteratorType) => {
+    let start: string | undefined;
+    do {
+      const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+      for (const shard of StreamDescription?.Shards ?? []) {
+        if (!shard.ShardId || iterators.has(shard.ShardId)) continue;
+        // At the start only open shards are followed, from their latest record.
+        if (position === 'LATEST' && shard.SequenceNumberRange?.EndingSequenceNumber) continue;
+        const { ShardIterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId, ShardIteratorType: position }));
+        iterators.set(shard.ShardId, ShardIterator ?? null);
+      }
+      start = StreamDescription?.LastEvaluatedShardId;
+    } while (start);
+  };
+
+  const deliver = async (consumer: StreamConsumer, records: DynamoDBRecord[]) => {
+    const attempts = options.attempts ?? 3;
+    let batch = records;
+    for (let attempt = 1; ; attempt++) {
+      let failure: unknown;
+      try {
+        const failures = (await consumer.handler({ Records: batch }))?.batchItemFailures ?? [];
+        if (!failures.length) return;
+        // The deployed mapping goes on from the first failed record, so the records after it come again too.
+        const first = batch.findIndex((r) => failures.some((f) => f.itemIdentifier === r.dynamodb?.SequenceNumber));
+        batch = batch.slice(Math.max(first, 0));
+        failure = new Error(`${batch.length} record(s) from ${failures[0]!.itemIdentifier} failed ${attempt} time(s)`);
+      } catch (err) {
+        failure = err;
+      }
+      if (attempt >= attempts) return options.onError(consumer.name, failure);
+    }
+  };
+
+  const poll = async () => {
+    await followShards('TRIM_HORIZON');
+    for (const [shardId, iterator] of iterators) {
+      if (!iterator) continue;
+      const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+      iterators.set(shardId, res.NextShardIterator ?? null);
+      const records = (res.Records ?? []).map((r) => toLambdaRecord(r, streamArn));
+      if (!records.length) continue;
+      for (const consumer of options.consumers) {
+        const accepted = records.filter((r) => matchesStreamFilter(r, consumer.filter));
+        if (accepted.length) await deliver(consumer, accepted);
+      }
+    }
+  };
+
+  await followShards('LATEST');
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+  const loop = () => {
+    current = poll()
+      .catch((err) => options.onError('stream poller', err))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, options.intervalMs ?? 1000);
+      });
+  };
+  loop();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+      tables.destroy();
+      streams.destroy();
+    },
+  };
+}

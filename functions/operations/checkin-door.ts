@@ -1,0 +1,53 @@
+// Assigning a dock door to a truck that checked in without one (typically a walk-in). The door is
+// reserved for the appointment's time like a booked door: the quarter-hour DOORBLOCK items, the
+// appointment, the check-in and the audit records are written in one transaction.
+import { auditPut } from '../lib/audit';
+import { transact } from '../lib/dynamo';
+import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
+import { publish } from '../lib/events';
+import { appointmentChangePut, blockPuts, doorBlockKeys, doorHolders, getAppointment } from '../repositories/appointments';
+import { checkinChangePut, getCheckin } from '../repositories/checkins';
+import { getDockDoor } from '../repositories/dock-doors';
+import { notificationPut } from '../repositories/notifications';
+import type { ChangeContext } from '../appointments/service';
+import type { Appointment, AppointmentStatus } from '../../shared/contracts/appointments';
+import type { Checkin, CheckinStatus } from '../../shared/contracts/checkins';
+
+/** A door can be given while the truck is on site and before its work is done. */
+const CHECKIN_OPEN: readonly CheckinStatus[] = ['checked_in', 'at_dock', 'loading', 'unloading'];
+const APPOINTMENT_ON_SITE: readonly AppointmentStatus[] = ['arrived', 'loading', 'unloading'];
+
+export async function assignCheckinDoor(ctx: ChangeContext, checkinId: string, dockDoorId: string, now = new Date()): Promise<Checkin> {
+  const before = await getCheckin(ctx.tenantId, checkinId);
+  if (!before) throw new NotFoundError('Check-in not found');
+  if (before.dockDoorId) throw new ConflictError(`This check-in already has door ${before.doorNumber}`);
+  if (!CHECKIN_OPEN.includes(before.status)) throw new ConflictError(`A check-in that is ${before.status.replace('_', ' ')} cannot be given a door`);
+  const appointment = await getAppointment(ctx.tenantId, before.appointmentId);
+  if (!appointment) throw new NotFoundError('Appointment not found');
+  if (!APPOINTMENT_ON_SITE.includes(appointment.status) || appointment.dockDoorId) throw new ConflictError(`This appointment is ${appointment.status}${appointment.dockDoorId ? ` at door ${appointment.doorNumber}` : ''}; a door cannot be assigned`);
+  const door = await getDockDoor(ctx.tenantId, appointment.facilityId, dockDoorId);
+  if (!door) throw new BadRequestError('Dock door not found at this facility', { dockDoorId: 'Dock door not found at this facility' });
+  const taken = `Door ${door.doorNumber} is already booked at this time`;
+  if (door.status === 'maintenance') throw new ConflictError(`Door ${door.doorNumber} is under maintenance`, { dockDoorId: `Door ${door.doorNumber} is under maintenance` });
+  if ((await doorHolders(ctx.tenantId, appointment.facilityId, door.id, appointment.scheduledDate, appointment.scheduledTimeStart, appointment.scheduledTimeEnd)).length) {
+    throw new ConflictError(taken, { dockDoorId: taken });
+  }
+
+  const iso = now.toISOString();
+  const held: Appointment = { ...appointment, dockDoorId: door.id, doorNumber: door.doorNumber, updatedAt: iso };
+  const after: Checkin = { ...before, dockDoorId: door.id, doorNumber: door.doorNumber };
+  const blocks = doorBlockKeys(held);
+  await transact(
+    [
+      checkinChangePut(after, { status: before.status, withoutDoor: true }),
+      appointmentChangePut(held, appointment.updatedAt),
+      ...blockPuts(blocks, appointment.id),
+      notificationPut(ctx.tenantId, { type: 'checkin', title: 'Dock door assigned', message: `${after.driverName}${after.vehicleLicense ? ` (${after.vehicleLicense})` : ''} to dock ${door.doorNumber}` }, now),
+      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.door-assigned', entityType: 'checkin', entityId: after.id, before: { ...before }, after: { ...after } }, now),
+      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'appointment.door-assigned', entityType: 'appointment', entityId: appointment.id, before: { ...appointment }, after: { ...held } }, now),
+    ],
+    (index) => (index >= 2 && index < 2 + blocks.length ? new ConflictError(taken, { dockDoorId: taken }) : new ConflictError('The check-in was changed by someone else. Refresh and try again.')),
+  );
+  await publish({ type: 'checkin.door-assigned', tenantId: ctx.tenantId, detail: { checkinId: after.id, appointmentId: appointment.id, dockDoorId: door.id } });
+  return after;
+}

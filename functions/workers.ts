@@ -1,0 +1,69 @@
+// The asynchronous work of the product, beside the HTTP functions of the route table: every worker
+// with its entry module, its trigger and the access it needs. The CDK stack (lib/workers.ts) makes
+// one Lambda per worker with its trigger and grants; the local stack runs the same modules (a local
+// scheduler for schedules, a DynamoDB Local stream poller for stream workers). A worker's module
+// lives in its domain and exports `handler` made with `defineWorker` (functions/lib/worker.ts).
+import type { FunctionAccess } from '../lib/access';
+
+/** A DynamoDB change on the table: which kinds, of which items (the `entity` attribute). */
+export interface StreamFilter {
+  eventNames?: ('INSERT' | 'MODIFY' | 'REMOVE')[];
+  entities?: string[];
+}
+
+export type WorkerTrigger =
+  // Runs on a rate, e.g. 'rate(15 minutes)' (EventBridge rule deployed, the local scheduler locally).
+  | { kind: 'schedule'; expression: `rate(${number} ${'minute' | 'minutes' | 'hour' | 'hours' | 'day' | 'days'})` }
+  // Receives the table's changes (new and old images) in batches, filtered before it is invoked.
+  | { kind: 'stream'; filter?: StreamFilter }
+  // Receives messages from its own SQS queue (with a dead-letter queue) in batches.
+  | { kind: 'queue' };
+
+export type TriggerKind = WorkerTrigger['kind'];
+
+export interface WorkerDefinition {
+  /** kebab-case; the Lambda, its log group and its queue are named after it. */
+  name: string;
+  /** Module (from the repo's root) that exports `handler`, e.g. 'functions/messaging/deliver.worker.ts'. */
+  entry: string;
+  trigger: WorkerTrigger;
+  /** What it may touch besides its trigger (reading its own stream or queue is granted with it). */
+  access: FunctionAccess | null;
+  /** Seconds one invocation may run (default 60). */
+  timeoutSeconds?: number;
+}
+
+const CHANGES = ['INSERT', 'MODIFY', 'REMOVE'] as const;
+
+/**
+ * The filter as Lambda event-filtering patterns (any one matches). A removed item has only its old
+ * image, so its entity is read there; inserted and modified items are matched on their new image.
+ */
+export function streamFilterPatterns(filter: StreamFilter | undefined): Record<string, unknown>[] {
+  if (!filter?.eventNames && !filter?.entities) return [];
+  const names = filter.eventNames ?? [...CHANGES];
+  if (!filter.entities) return [{ eventName: names }];
+  const entity = { entity: { S: filter.entities } };
+  const present = names.filter((n) => n !== 'REMOVE');
+  return [
+    ...(present.length ? [{ eventName: present, dynamodb: { NewImage: entity } }] : []),
+    ...(names.includes('REMOVE') ? [{ eventName: ['REMOVE'], dynamodb: { OldImage: entity } }] : []),
+  ];
+}
+
+/** The same filter applied to one stream record (the local stream poller). */
+export function matchesStreamFilter(
+  record: { eventName?: string; dynamodb?: { NewImage?: Record<string, { S?: string }>; OldImage?: Record<string, { S?: string }> } },
+  filter: StreamFilter | undefined,
+): boolean {
+  const names: readonly string[] = filter?.eventNames ?? CHANGES;
+  if (!record.eventName || !names.includes(record.eventName)) return false;
+  if (!filter?.entities) return true;
+  const image = record.eventName === 'REMOVE' ? record.dynamodb?.OldImage : record.dynamodb?.NewImage;
+  const entity = image?.entity?.S;
+  return entity !== undefined && filter.entities.includes(entity);
+}
+
+// No production worker yet: the first ones come with messaging and the integrations (their issues).
+// The plumbing is proven by the fixture workers of test/support/workers.
+export const WORKERS: readonly WorkerDefinition[] = [];

@@ -1,0 +1,44 @@
+// One way to make a Lambda of this product, for the HTTP functions and the workers alike: Node 22 on
+// ARM, bundled from its TypeScript entry, its own log group, X-Ray tracing, and the environment
+// the kernel reads (functions/lib/config.ts, and Powertools' service name and metrics namespace).
+import { Duration } from 'aws-cdk-lib';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+/** The CloudWatch namespace of the metrics every function publishes (functions/lib/telemetry.ts). */
+export const METRICS_NAMESPACE = 'DockSaathi';
+
+export interface ProductFunctionProps {
+  /** The function's name in the route table or the worker registry; also its Powertools service name. */
+  name: string;
+  /** TypeScript entry, from the repo's root. */
+  entry: string;
+  memorySize?: number;
+  timeout: Duration;
+  /** The shared runtime configuration (table, bucket, bus, stage, origins). */
+  environment: Record<string, string>;
+}
+
+export function productFunction(scope: Construct, props: ProductFunctionProps): NodejsFunction {
+  return new NodejsFunction(scope, `${props.name}-function`, {
+    entry: join(ROOT, props.entry),
+    handler: 'handler',
+    runtime: Runtime.NODEJS_22_X,
+    architecture: Architecture.ARM_64,
+    memorySize: props.memorySize ?? 512,
+    timeout: props.timeout,
+    tracing: Tracing.ACTIVE,
+    logGroup: new LogGroup(scope, `${props.name}-logs`, { retention: RetentionDays.ONE_MONTH }),
+    environment: {
+      ...props.environment,
+      POWERTOOLS_SERVICE_NAME: props.name,
+      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      NODE_OPTIONS: '--enable-source-maps',
+    },
+    bundling: { format: OutputFormat.CJS, target: 'node22', minify: true, sourceMap: true, forceDockerBundling: false },
+  });
+}

@@ -1,0 +1,201 @@
+// Partial updates through the real local HTTP path: every PATCH/PUT route of the route table, sent
+// a body with one field, changes that field (and what the change itself implies) and nothing else.
+// A new PATCH or PUT route fails the first test until it has its case here. Then what an edit of a
+// facility refuses: a stale form's version, an empty edit, and values that break its invariants.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestApi, type TestApi } from '../support/api';
+import { DEMO_FACILITY_ID } from '../../functions/local/seed';
+import { ROUTES, routeKey, type ApiRoute } from '../../shared/routes';
+import { facilityInputSchema } from '../../shared/contracts/reference';
+import { addDays, localDateTime } from '../../shared/time';
+import { listAudit } from '../../functions/lib/audit';
+
+let api: TestApi;
+let ops: Client;
+const today = localDateTime(new Date(), 'Asia/Kolkata').date;
+const day = (n: number) => addDays(today, n);
+
+beforeAll(async () => {
+  api = await startTestApi();
+  ops = new Client(api.url);
+  await ops.signIn('operations');
+});
+afterAll(() => api.close());
+
+type Item = Record<string, unknown>;
+/** The item without the attributes named (those a change is expected to touch). */
+const without = (item: Item, ...fields: string[]) => Object.fromEntries(Object.entries(item).filter(([k]) => !fields.includes(k)));
+
+const facilityBody = {
+  name: 'Partial DC',
+  address: 'Plot 4, Taloja MIDC',
+  city: 'Navi Mumbai',
+  state: 'Maharashtra',
+  country: 'India',
+  zipCode: '410208',
+  contactEmail: 'dock@partial.in',
+  contactPhone: '+919800000001',
+  operatingHoursStart: '07:00',
+  operatingHoursEnd: '19:00',
+  totalDockDoors: 6,
+  timeZone: 'Asia/Kolkata',
+  slotMinutes: 30,
+  slotCapacity: 5,
+};
+/** A new value for every field of a facility (none of them a default). */
+const facilityEdits: Item = {
+  name: 'Partial DC North',
+  address: 'Plot 9, Taloja MIDC',
+  city: 'Panvel',
+  state: 'MH',
+  country: 'Bharat',
+  zipCode: '410206',
+  contactEmail: 'gate@partial.in',
+  contactPhone: '+919800000002',
+  operatingHoursStart: '06:00',
+  operatingHoursEnd: '21:00',
+  totalDockDoors: 9,
+  timeZone: 'Asia/Dubai',
+  slotMinutes: 45,
+  slotCapacity: 7,
+};
+const booking = (over: Item = {}) => ({ facilityId: DEMO_FACILITY_ID, carrierId: 'carrier-ganga', driverId: 'driver-ajay', dockDoorId: null, scheduledDate: day(3), scheduledTimeStart: '10:00', scheduledTimeEnd: '11:00', poNumber: 'PO-PART', palletCount: 4, ...over });
+
+const CASES: Record<string, () => Promise<void>> = {
+  async 'PATCH /api/facilities/{id}'() {
+    expect(Object.keys(facilityEdits).sort()).toEqual(Object.keys(facilityInputSchema.shape).sort()); // every field has its edit
+    const created = await ops.post('/api/facilities', facilityBody);
+    expect(created.status).toBe(201);
+    const read = async () => (await ops.get('/api/facilities')).body.find((f: { id: string }) => f.id === created.body.id) as Item;
+    for (const [field, value] of Object.entries(facilityEdits)) {
+      const before = await read();
+      const res = await ops.request('PATCH', `/api/facilities/${created.body.id}`, { body: { [field]: value } });
+      expect(res.status, field).toBe(200);
+      const after = await read();
+      expect(after[field], field).toEqual(value);
+      expect(without(after, field, 'updatedAt'), field).toEqual(without(before, field, 'updatedAt'));
+    }
+  },
+
+  async 'PATCH /api/facilities/{id}/time-slots/{slotId}'() {
+    const date = day(4);
+    const read = async () => (await ops.get(`/api/facilities/default/time-slots?date=${date}`)).body.find((s: { startTime: string }) => s.startTime === '11:00') as Item;
+    const patch = (body: Item) => ops.request('PATCH', `/api/facilities/default/time-slots/${date}_1100`, { body });
+    expect((await patch({ capacity: 5 })).status).toBe(200);
+    const sized = await read();
+    expect((await patch({ isBlocked: true })).status).toBe(200);
+    const blocked = await read();
+    expect(blocked).toMatchObject({ isBlocked: true, capacity: 5 });
+    expect(without(blocked, 'isBlocked', 'isAvailable')).toEqual(without(sized, 'isBlocked', 'isAvailable'));
+    expect((await patch({ capacity: 4 })).status).toBe(200);
+    const resized = await read();
+    expect(resized).toMatchObject({ isBlocked: true, capacity: 4 });
+    expect(without(resized, 'capacity')).toEqual(without(blocked, 'capacity'));
+  },
+
+  async 'PATCH /api/yard-spots/{spotId}/status'() {
+    const spots = async () => (await ops.get('/api/facilities/default/yard-spots')).body as Item[];
+    const before = (await spots()).find((s) => s.status === 'empty')!;
+    const res = await ops.request('PATCH', `/api/yard-spots/${before.id}/status`, { body: { status: 'maintenance' } });
+    expect(res.status).toBe(200);
+    const after = (await spots()).find((s) => s.id === before.id)!;
+    expect(after.status).toBe('maintenance');
+    expect(without(after, 'status', 'updatedAt')).toEqual(without(before, 'status', 'updatedAt'));
+  },
+
+  async 'PATCH /api/appointments/{id}/status'() {
+    const created = (await ops.post('/api/appointments', booking())).body as Item;
+    const res = await ops.request('PATCH', `/api/appointments/${created.id}/status`, { body: { status: 'arrived' } });
+    expect(res.status).toBe(200);
+    const after = (await ops.get(`/api/appointments/${created.id}`)).body as Item;
+    expect(after).toMatchObject({ status: 'arrived', arrivedAt: expect.any(String) });
+    expect(without(after, 'status', 'arrivedAt', 'arrivalOutcome', 'updatedAt')).toEqual(without(created, 'status', 'arrivedAt', 'arrivalOutcome', 'updatedAt'));
+  },
+
+  async 'PATCH /api/reschedules/{id}/approve'() {
+    const created = (await ops.post('/api/appointments', booking({ scheduledTimeStart: '12:00', scheduledTimeEnd: '13:00' }))).body as Item;
+    const request = (await ops.post(`/api/appointments/${created.id}/reschedule`, { newDate: day(5), newTimeStart: '14:00', newTimeEnd: '15:00', reason: 'traffic', reasonDetails: 'Held up at the Kalamboli junction' })).body;
+    const res = await ops.request('PATCH', `/api/reschedules/${request.id}/approve`);
+    expect(res.status).toBe(200);
+    const after = (await ops.get(`/api/appointments/${created.id}`)).body as Item;
+    expect(after).toMatchObject({ scheduledDate: day(5), scheduledTimeStart: '14:00', scheduledTimeEnd: '15:00', rescheduleCount: 1 });
+    const moved = ['scheduledDate', 'scheduledTimeStart', 'scheduledTimeEnd', 'rescheduleCount', 'canReschedule', 'pendingRescheduleId', 'updatedAt'];
+    expect(without(after, ...moved)).toEqual(without(created, ...moved));
+  },
+
+  async 'PATCH /api/reschedules/{id}/deny'() {
+    const created = (await ops.post('/api/appointments', booking({ scheduledTimeStart: '15:00', scheduledTimeEnd: '16:00' }))).body as Item;
+    const request = (await ops.post(`/api/appointments/${created.id}/reschedule`, { newDate: day(5), newTimeStart: '16:00', newTimeEnd: '17:00', reason: 'weather', reasonDetails: 'Heavy rain on the expressway' })).body;
+    const res = await ops.request('PATCH', `/api/reschedules/${request.id}/deny`);
+    expect(res.status).toBe(200);
+    const after = (await ops.get(`/api/appointments/${created.id}`)).body as Item;
+    expect(without(after, 'pendingRescheduleId', 'updatedAt')).toEqual(without(created, 'pendingRescheduleId', 'updatedAt'));
+  },
+
+  async 'PATCH /api/checkins/{id}/status'() {
+    const created = (await ops.post('/api/checkins/walk-in', { driverName: 'Partial Driver', vehicleLicense: 'MH43PA0001', carrierName: 'Partial Tempo', notes: 'Side door' })).body as Item;
+    const res = await ops.request('PATCH', `/api/checkins/${created.id}/status`, { body: { status: 'at_dock' } });
+    expect(res.status).toBe(200);
+    const after = ((await ops.get('/api/checkins')).body as Item[]).find((c) => c.id === created.id)!;
+    expect(after).toMatchObject({ status: 'at_dock', atDockAt: expect.any(String) });
+    expect(without(after, 'status', 'atDockAt', 'updatedAt')).toEqual(without(created, 'status', 'atDockAt', 'updatedAt'));
+  },
+
+  async 'PATCH /api/checkins/{id}/door'() {
+    const created = (await ops.post('/api/checkins/walk-in', { driverName: 'Door Driver', vehicleLicense: 'MH43PA0002', carrierName: 'Door Tempo' })).body as Item;
+    const res = await ops.request('PATCH', `/api/checkins/${created.id}/door`, { body: { dockDoorId: 'door-10' } });
+    expect(res.status).toBe(200);
+    const after = ((await ops.get('/api/checkins')).body as Item[]).find((c) => c.id === created.id)!;
+    expect(after).toMatchObject({ dockDoorId: 'door-10', doorNumber: 'D10' });
+    expect(without(after, 'dockDoorId', 'doorNumber', 'updatedAt')).toEqual(without(created, 'dockDoorId', 'doorNumber', 'updatedAt'));
+  },
+};
+
+describe('facility edits', () => {
+  it('refuses an edit of a facility from a form that read an older version, and an empty edit, changing nothing', async () => {
+    const facility = (await ops.post('/api/facilities', { ...facilityBody, name: 'Stale form DC' })).body;
+    const first = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { slotCapacity: 4, updatedAt: null } });
+    expect(first.status).toBe(200);
+
+    const stale = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { slotCapacity: 9, updatedAt: null } });
+    const empty = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: {} });
+    const versionOnly = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { updatedAt: first.body.updatedAt } });
+
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('The facility was changed by someone else since you opened it. Reload it and try again.');
+    expect([empty.status, versionOnly.status]).toEqual([400, 400]);
+    expect(empty.body.message).toBe('Nothing to change: send at least one field to update');
+    expect((await ops.get('/api/facilities')).body.find((f: { id: string }) => f.id === facility.id)).toMatchObject({ slotCapacity: 4, updatedAt: first.body.updatedAt });
+    expect((await listAudit('demo', { entityType: 'facility', entityId: facility.id })).map((t) => t.action)).toEqual(['facility.updated', 'facility.created']);
+    const fresh = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { slotCapacity: 9, updatedAt: first.body.updatedAt } });
+    expect(fresh.status).toBe(200);
+  });
+
+  it('refuses hours out of order against the stored hours, and fewer total doors than the doors recorded', async () => {
+    const facility = (await ops.post('/api/facilities', { ...facilityBody, name: 'Invariant DC' })).body;
+    await ops.post('/api/dock-doors', { facilityId: facility.id, doorNumber: 'I1' });
+    await ops.post('/api/dock-doors', { facilityId: facility.id, doorNumber: 'I2' });
+
+    const hours = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { operatingHoursStart: '23:00' } });
+    const doors = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { totalDockDoors: 1 } });
+
+    expect(hours.status).toBe(400);
+    expect(hours.body.errors.operatingHoursEnd).toBe('Closing time must be after opening time');
+    expect(doors.status).toBe(409);
+    expect(doors.body.errors.totalDockDoors).toBe('Total dock doors cannot be below the 2 dock doors recorded for this facility');
+    expect((await ops.get('/api/facilities')).body.find((f: { id: string }) => f.id === facility.id)).toMatchObject({ operatingHoursStart: '07:00', totalDockDoors: 6, doorCount: 2 });
+    expect((await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { totalDockDoors: 2 } })).status).toBe(200);
+  });
+});
+
+const EDIT_ROUTES = (ROUTES as readonly ApiRoute[]).filter((r) => r.method === 'PATCH' || r.method === 'PUT').map(routeKey);
+
+describe('partial updates', () => {
+  it('has a case for every PATCH and PUT route of the route table', () => {
+    expect(Object.keys(CASES).sort()).toEqual([...EDIT_ROUTES].sort());
+  });
+
+  it.each(EDIT_ROUTES.filter((key) => key in CASES))('%s with one field changes that field only', async (key) => {
+    await CASES[key]!();
+  });
+});
