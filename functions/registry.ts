@@ -1,12 +1,14 @@
-// Every Lambda function by name, for the local API emulator and the route-table test.
-// CDK bundles functions/<name>/handler.ts for each name in FUNCTION_NAMES.
+// Every HTTP Lambda function by name, for the local API emulator and the route-table test.
+// CDK bundles functions/<name>/handler.ts for each name in FUNCTION_NAMES; workers are in workers.ts.
 import type { FunctionName } from '../shared/routes';
 import * as auth from './auth/handler';
 import * as platform from './platform/handler';
+import * as users from './users/handler';
 import * as facilities from './facilities/handler';
 import * as carriers from './carriers/handler';
 import * as appointments from './appointments/handler';
-import * as operations from './operations/handler';
-import * as users from './users/handler';
+import * as checkins from './checkins/handler';
+import * as yard from './yard/handler';
+import * as insights from './insights/handler';
 
-export const FUNCTIONS = { auth, platform, facilities, carriers, appointments, operations, users } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;
+export const FUNCTIONS = { auth, platform, users, facilities, carriers, appointments, checkins, yard, insights } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

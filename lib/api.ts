@@ -14,11 +14,14 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   // The health check writes nothing, but the kernel reads the session of any request with a cookie.
   platform: { table: 'read' },
   auth: { table: 'readWrite', events: true },
+  users: { table: 'readWrite', uploads: 'readWrite', messaging: true },
   facilities: { table: 'readWrite' },
   carriers: { table: 'readWrite' },
   appointments: { table: 'readWrite', events: true },
-  operations: { table: 'readWrite', events: true },
-  users: { table: 'readWrite', uploads: 'readWrite', messaging: true },
+  checkins: { table: 'readWrite', events: true },
+  yard: { table: 'readWrite' },
+  // Dashboard, analytics and reports only read (an insights request never changes data).
+  insights: { table: 'read' },
 };
 
 export class Api extends Construct {

@@ -17,7 +17,7 @@ export interface ApiRoute {
   access: Access;
 }
 
-export const FUNCTION_NAMES = ['auth', 'platform', 'facilities', 'carriers', 'appointments', 'operations', 'users'] as const;
+export const FUNCTION_NAMES = ['auth', 'platform', 'users', 'facilities', 'carriers', 'appointments', 'checkins', 'yard', 'insights'] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
 export const ROUTES = [
@@ -39,8 +39,8 @@ export const ROUTES = [
   { method: 'PATCH', path: '/api/facilities/{id}', fn: 'facilities', action: 'updateFacility', access: 'facilities:write' },
   { method: 'GET', path: '/api/facilities/{id}/dock-doors', fn: 'facilities', action: 'listDockDoors', access: 'reference:read' },
   { method: 'POST', path: '/api/dock-doors', fn: 'facilities', action: 'createDockDoor', access: 'facilities:write' },
-  { method: 'GET', path: '/api/facilities/{id}/yard-spots', fn: 'facilities', action: 'listYardSpots', access: 'yard:read' },
-  { method: 'PATCH', path: '/api/yard-spots/{spotId}/status', fn: 'facilities', action: 'setYardSpotStatus', access: 'yard:write' },
+  { method: 'GET', path: '/api/facilities/{id}/yard-spots', fn: 'yard', action: 'listYardSpots', access: 'yard:read' },
+  { method: 'PATCH', path: '/api/yard-spots/{spotId}/status', fn: 'yard', action: 'setYardSpotStatus', access: 'yard:write' },
   { method: 'GET', path: '/api/facilities/{id}/labor-incharges', fn: 'facilities', action: 'listLaborIncharges', access: 'reference:read' },
   { method: 'POST', path: '/api/facilities/{id}/labor-incharges', fn: 'facilities', action: 'createLaborIncharge', access: 'facilities:write' },
   { method: 'GET', path: '/api/facilities/{id}/labor-incharges/available', fn: 'facilities', action: 'availableLaborIncharges', access: 'reference:read' },
@@ -75,24 +75,24 @@ export const ROUTES = [
   { method: 'PATCH', path: '/api/reschedules/{id}/deny', fn: 'appointments', action: 'denyReschedule', access: 'reschedules:decide' },
   { method: 'POST', path: '/api/bookings/slot', fn: 'appointments', action: 'bookSlot', access: 'public' },
 
-  { method: 'GET', path: '/api/checkins', fn: 'operations', action: 'listCheckins', access: 'checkins:read' },
-  { method: 'POST', path: '/api/checkins', fn: 'operations', action: 'quickCheckin', access: 'checkins:write' },
-  { method: 'POST', path: '/api/checkins/walk-in', fn: 'operations', action: 'walkInCheckin', access: 'appointments:write' },
-  { method: 'PATCH', path: '/api/checkins/{id}/status', fn: 'operations', action: 'changeCheckinStatus', access: 'appointments:write' },
-  { method: 'PATCH', path: '/api/checkins/{id}/door', fn: 'operations', action: 'assignCheckinDoor', access: 'checkins:write' },
-  { method: 'POST', path: '/api/appointments/{id}/checkin', fn: 'operations', action: 'selfCheckin', access: 'checkins:write' },
-  { method: 'POST', path: '/api/appointments/{id}/issues', fn: 'operations', action: 'reportIssue', access: 'appointments:write' },
-  { method: 'GET', path: '/api/facilities/{id}/qr-code', fn: 'operations', action: 'qrCode', access: 'checkins:write' },
-  { method: 'GET', path: '/api/checkins/qr-link', fn: 'operations', action: 'qrLink', access: 'public' },
-  { method: 'POST', path: '/api/checkins/qr', fn: 'operations', action: 'qrCheckin', access: 'public' },
-  { method: 'GET', path: '/api/dashboard/metrics', fn: 'operations', action: 'dashboardMetrics', access: 'dashboard:read' },
-  { method: 'GET', path: '/api/dashboard/daily-report', fn: 'operations', action: 'dailyReport', access: 'dashboard:read' },
-  { method: 'GET', path: '/api/notifications', fn: 'operations', action: 'notifications', access: 'dashboard:read' },
-  { method: 'GET', path: '/api/yard/overview', fn: 'operations', action: 'yardOverview', access: 'yard:read' },
-  { method: 'POST', path: '/api/yard/assign-spots', fn: 'operations', action: 'assignYardSpots', access: 'yard:write' },
-  { method: 'GET', path: '/api/analytics', fn: 'operations', action: 'analytics', access: 'analytics:read' },
-  { method: 'GET', path: '/api/reports/{report}', fn: 'operations', action: 'report', access: 'analytics:read' },
-  { method: 'GET', path: '/api/driver/dashboard', fn: 'operations', action: 'driverDashboard', access: 'driver:self' },
+  { method: 'GET', path: '/api/checkins', fn: 'checkins', action: 'listCheckins', access: 'checkins:read' },
+  { method: 'POST', path: '/api/checkins', fn: 'checkins', action: 'quickCheckin', access: 'checkins:write' },
+  { method: 'POST', path: '/api/checkins/walk-in', fn: 'checkins', action: 'walkInCheckin', access: 'appointments:write' },
+  { method: 'PATCH', path: '/api/checkins/{id}/status', fn: 'checkins', action: 'changeCheckinStatus', access: 'appointments:write' },
+  { method: 'PATCH', path: '/api/checkins/{id}/door', fn: 'checkins', action: 'assignCheckinDoor', access: 'checkins:write' },
+  { method: 'POST', path: '/api/appointments/{id}/checkin', fn: 'checkins', action: 'selfCheckin', access: 'checkins:write' },
+  { method: 'POST', path: '/api/appointments/{id}/issues', fn: 'appointments', action: 'reportIssue', access: 'appointments:write' },
+  { method: 'GET', path: '/api/facilities/{id}/qr-code', fn: 'checkins', action: 'qrCode', access: 'checkins:write' },
+  { method: 'GET', path: '/api/checkins/qr-link', fn: 'checkins', action: 'qrLink', access: 'public' },
+  { method: 'POST', path: '/api/checkins/qr', fn: 'checkins', action: 'qrCheckin', access: 'public' },
+  { method: 'GET', path: '/api/dashboard/metrics', fn: 'insights', action: 'dashboardMetrics', access: 'dashboard:read' },
+  { method: 'GET', path: '/api/dashboard/daily-report', fn: 'insights', action: 'dailyReport', access: 'dashboard:read' },
+  { method: 'GET', path: '/api/notifications', fn: 'insights', action: 'notifications', access: 'dashboard:read' },
+  { method: 'GET', path: '/api/yard/overview', fn: 'yard', action: 'yardOverview', access: 'yard:read' },
+  { method: 'POST', path: '/api/yard/assign-spots', fn: 'yard', action: 'assignYardSpots', access: 'yard:write' },
+  { method: 'GET', path: '/api/analytics', fn: 'insights', action: 'analytics', access: 'analytics:read' },
+  { method: 'GET', path: '/api/reports/{report}', fn: 'insights', action: 'report', access: 'analytics:read' },
+  { method: 'GET', path: '/api/driver/dashboard', fn: 'insights', action: 'driverDashboard', access: 'driver:self' },
 ] as const satisfies readonly ApiRoute[];
 
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {

@@ -1,8 +1,10 @@
 // Appointments: scheduling list, booking with availability, the status flow, equipment,
 // cancelling, reschedules, and guest slot booking (spec doc 2 §7, doc 1 §7; issue #12).
 import { z } from 'zod';
-import { defineFunction, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
+import { actorOf, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
+import { defineFunction } from '../api';
 import { rateLimit } from '../lib/throttle';
+import { reportIssue } from './report-issue';
 import { BadRequestError } from '../lib/errors';
 import {
   appointmentInputSchema,
@@ -13,12 +15,12 @@ import {
   rescheduleInputSchema,
   statusChangeSchema,
 } from '../../shared/contracts/appointments';
-import { dateString } from '../../shared/contracts/reference';
-import { listAppointmentsByDate, listDriverAppointments } from '../repositories/appointments';
+import { dateString } from '../../shared/contracts/fields';
+import { listAppointmentsByDate, listDriverAppointments } from './appointment.store';
 import { addDays } from '../../shared/time';
-import { listPendingReschedules } from '../repositories/reschedules';
-import { resolveFacility } from '../repositories/facilities';
-import { facilityForRequest } from '../facilities/service';
+import { listPendingReschedules } from './reschedule.store';
+import { resolveFacility } from '../facilities';
+import { facilityForRequest } from '../facilities';
 import { assignEquipment, bookAppointment, changeStatus, checkAvailability, contextOf, findAppointment, todayFor } from './service';
 import { bookGuestSlot } from './guest-booking';
 import { approveReschedule, denyReschedule, requestReschedule } from './reschedules';
@@ -131,5 +133,13 @@ export const { handler, actions } = defineFunction('appointments', {
     const key = req.event.headers?.['idempotency-key'];
     if (key !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw new BadRequestError('Idempotency-Key must be 8-100 letters, digits, - or _');
     return json(await bookGuestSlot(facility, input, key), 201);
+  },
+
+  /** The dashboard's Report Issue: a note in the notifications feed, audited. */
+  async reportIssue(req) {
+    const signedIn = requireUser(req);
+    const { description } = parseBody(req, z.strictObject({ description: z.string().trim().min(5, 'Please describe the issue (at least 5 characters)').max(500) }));
+    await reportIssue(signedIn.user.tenantId, pathId(req, 'id', 'Appointment'), description, actorOf(signedIn));
+    return json({ message: 'Issue recorded' }, 201);
   },
 });

@@ -1,9 +1,10 @@
 // Sessions: sign in, sign out, who am I (spec doc 1 §7; doc 3 test page).
-import { defineFunction, json, parseBody, requireUser, sessionCookie, clearedSessionCookie, type ApiRequest } from '../lib/http';
+import { json, parseBody, requireUser, sessionCookie, clearedSessionCookie, type ApiRequest } from '../lib/http';
+import { defineFunction } from '../api';
 import { config } from '../lib/config';
 import { loginSchema } from '../../shared/contracts/auth';
 import { signIn, signOut } from './service';
-import { deleteSession } from '../repositories/sessions';
+import { deleteSession } from './session.store';
 
 /** The browser's known-device token: kept across sign-outs, sent only to the sign-in calls. */
 export const DEVICE_COOKIE = 'dy_device';

@@ -10,8 +10,8 @@ import { ConflictError, TooManyRequestsError, UnauthorizedError } from '../lib/e
 import { publish } from '../lib/events';
 import { decoyPasswordHash, verifyPassword } from '../lib/passwords';
 import { addHit, claimAttempt, clearStreak, countIn, type Backoff, type Window } from '../lib/throttle';
-import { aliasOf, findUserByIdentifier, toSessionUser } from '../repositories/users';
-import { deleteSession, deviceId, isKnownDevice, knownDevices, newSession, rememberDevice, type Session } from '../repositories/sessions';
+import { aliasOf, findUserByIdentifier, toSessionUser } from '../users';
+import { deleteSession, deviceId, isKnownDevice, knownDevices, newSession, rememberDevice, type Session } from './session.store';
 import type { SessionUser } from '../../shared/contracts/auth';
 
 export const LOGIN_LIMITS = {

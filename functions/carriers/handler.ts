@@ -1,8 +1,9 @@
 // Carriers and their drivers (spec doc 2 §7).
-import { actorOf, defineFunction, json, parseBody, pathId, requireUser } from '../lib/http';
+import { actorOf, json, parseBody, pathId, requireUser } from '../lib/http';
+import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
-import { carrierInputSchema, driverInputSchema } from '../../shared/contracts/reference';
-import { createCarrier, createDriver, getCarrier, listCarriers, listDrivers } from '../repositories/carriers';
+import { carrierInputSchema, driverInputSchema } from '../../shared/contracts/carriers';
+import { createCarrier, createDriver, getCarrier, listCarriers, listDrivers } from './carrier.store';
 
 export const { handler, actions } = defineFunction('carriers', {
   async listCarriers(req) {

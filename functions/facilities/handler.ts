@@ -1,27 +1,17 @@
 // Facilities and what belongs to them: dock doors, yard spots, labour in-charges, equipment, time
 // slots and holidays (spec doc 2 §7; doc 1 §7).
 import { z } from 'zod';
-import { actorOf, defineFunction, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
+import { actorOf, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
+import { defineFunction } from '../api';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { rateLimit } from '../lib/throttle';
-import {
-  availabilityQuerySchema,
-  dateString,
-  dockDoorInputSchema,
-  equipmentInputSchema,
-  facilityInputSchema,
-  facilityUpdateSchema,
-  holidayInputSchema,
-  laborInchargeInputSchema,
-  slotUpdateSchema,
-  slotsQuerySchema,
-  yardSpotStatusSchema,
-} from '../../shared/contracts/reference';
-import { createFacility, listFacilities, resolveFacility, updateFacility } from '../repositories/facilities';
-import { createDockDoor, listDockDoors } from '../repositories/dock-doors';
-import { listYardSpots, setYardSpotStatus } from '../repositories/yard-spots';
-import { availableResources, createResource, listResources, type ResourceKind } from '../repositories/facility-resources';
-import { createHoliday, deleteHoliday, updateSlot } from '../repositories/slots';
+import { availabilityQuerySchema, holidayInputSchema, slotUpdateSchema, slotsQuerySchema } from '../../shared/contracts/slots';
+import { dateString } from '../../shared/contracts/fields';
+import { dockDoorInputSchema, equipmentInputSchema, facilityInputSchema, facilityUpdateSchema, laborInchargeInputSchema } from '../../shared/contracts/facilities';
+import { createFacility, listFacilities, resolveFacility, updateFacility } from './facility.store';
+import { createDockDoor, listDockDoors } from './dock-door.store';
+import { availableResources, createResource, listResources, type ResourceKind } from './resource.store';
+import { createHoliday, deleteHoliday, updateSlot } from './slot.store';
 import { facilityForRequest, listHolidays, slotsOf } from './service';
 import { parseSlotId } from './slot-rules';
 import { DATE_PATTERN } from '../../shared/time';
@@ -95,17 +85,6 @@ export const { handler, actions } = defineFunction('facilities', {
     return json(await createDockDoor(signedIn.user.tenantId, { ...input, facilityId: facility.id }, actorOf(signedIn)), 201);
   },
 
-  async listYardSpots(req) {
-    const facility = await pathFacility(req);
-    return json(await listYardSpots(facility.tenantId, facility.id));
-  },
-
-  async setYardSpotStatus(req) {
-    const signedIn = requireUser(req);
-    const spotId = pathId(req, 'spotId', 'Yard spot');
-    const { status, assetId } = parseBody(req, yardSpotStatusSchema);
-    return json(await setYardSpotStatus(signedIn.user.tenantId, spotId, status, assetId, actorOf(signedIn)));
-  },
 
   listLaborIncharges: labor.list,
   createLaborIncharge: labor.create,

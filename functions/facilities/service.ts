@@ -2,12 +2,12 @@
 import { config } from '../lib/config';
 import { NotFoundError } from '../lib/errors';
 import type { ApiRequest } from '../lib/http';
-import { resolveFacility, type Facility } from '../repositories/facilities';
-import { listHolidays, listSlotRecords } from '../repositories/slots';
+import { resolveFacility, type Facility } from './facility.store';
+import { listHolidays, listSlotRecords } from './slot.store';
 import { getItem } from '../lib/dynamo';
-import { slotKeys } from '../repositories/slots';
+import { slotKeys } from './slot.store';
 import { daySlots } from './slot-rules';
-import type { Slot } from '../../shared/contracts/reference';
+import type { Slot } from '../../shared/contracts/slots';
 
 /**
  * The facility a request is about. Signed in: the user's tenant, `facilityId` or the default one.

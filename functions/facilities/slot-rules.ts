@@ -1,8 +1,8 @@
 // Pure rules for a facility's bookable slots: generated from opening hours and slot length, then
 // overlaid with the stored records (bookings, blocks, capacity changes), holidays and the clock.
-import type { Slot } from '../../shared/contracts/reference';
+import type { Slot } from '../../shared/contracts/slots';
 import { fromMinutes, localDateTime, toMinutes } from '../../shared/time';
-import type { SlotRecord } from '../repositories/slots';
+import type { SlotRecord } from './slot.store';
 
 export interface SlotFacility {
   id: string;

@@ -17,11 +17,22 @@ import { BadRequestError, ForbiddenError, HttpError, NotFoundError, Unauthorized
 import { logger } from './logger';
 import { clientAddress } from './client-address';
 import { countRequests, httpCorrelationId, observability } from './telemetry';
-import { getSession, type Session } from '../repositories/sessions';
-import { getUser, toSessionUser } from '../repositories/users';
 import type { Actor } from './audit';
 
 export const SESSION_COOKIE = 'dy_session';
+
+/** The signed-in session a request carries (the auth domain stores and resolves it). */
+export interface RequestSession {
+  token: string;
+  tenantId: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: number;
+}
+
+/** Finds the session and user of a session cookie's token; null when unknown, expired or refused.
+ * The kernel knows no domain: `functions/api.ts` binds auth's resolver (docs/architecture.md §2). */
+export type SessionResolver = (token: string) => Promise<{ session: RequestSession; user: SessionUser } | null>;
 const MAX_BODY_BYTES = 256 * 1024;
 
 export interface ApiRequest {
@@ -31,12 +42,12 @@ export interface ApiRequest {
   query: Record<string, string>;
   cookies: Record<string, string>;
   ip: string;
-  session: (Session & { token: string }) | null;
+  session: RequestSession | null;
   user: SessionUser | null;
 }
 
 export interface SignedInRequest extends ApiRequest {
-  session: Session & { token: string };
+  session: RequestSession;
   user: SessionUser;
 }
 
@@ -178,14 +189,10 @@ function checkOrigin(event: APIGatewayProxyEventV2) {
   if (!host || !allowed.has(host)) throw new ForbiddenError('Cross-origin request refused');
 }
 
-async function loadSession(cookies: Record<string, string>): Promise<{ session: ApiRequest['session']; user: SessionUser | null }> {
+async function loadSession(cookies: Record<string, string>, resolve: SessionResolver): Promise<{ session: RequestSession | null; user: SessionUser | null }> {
   const token = cookies[SESSION_COOKIE];
-  if (!token) return { session: null, user: null };
-  const session = await getSession(token);
-  if (!session) return { session: null, user: null };
-  const user = await getUser(session.tenantId, session.userId);
-  if (!user || user.status === 'rejected') return { session: null, user: null };
-  return { session: { ...session, token }, user: toSessionUser(user) };
+  const found = token ? await resolve(token) : null;
+  return found ?? { session: null, user: null };
 }
 
 function authorize(route: ApiRoute, user: SessionUser | null) {
@@ -194,14 +201,14 @@ function authorize(route: ApiRoute, user: SessionUser | null) {
   if (route.access !== 'session' && !user.permissions.includes(route.access)) throw new ForbiddenError();
 }
 
-const apiContext = (fn: FunctionName): middy.MiddlewareObj<ApiEvent, APIGatewayProxyStructuredResultV2> => ({
+const apiContext = (fn: FunctionName, resolveSession: SessionResolver): middy.MiddlewareObj<ApiEvent, APIGatewayProxyStructuredResultV2> => ({
   before: async (request) => {
     const event = request.event;
     const route = findRouteByKey(event.routeKey);
     if (!route || route.fn !== fn) throw new NotFoundError(`No route for ${event.routeKey}`);
     checkOrigin(event);
     const cookies = parseCookies(event);
-    const { session, user } = await loadSession(cookies);
+    const { session, user } = await loadSession(cookies, resolveSession);
     authorize(route, user);
     event.api = {
       event,
@@ -219,11 +226,12 @@ const apiContext = (fn: FunctionName): middy.MiddlewareObj<ApiEvent, APIGatewayP
   },
 });
 
-export function defineFunction<A extends Record<string, Action>>(fn: FunctionName, actions: A) {
+/** The kernel bound to a session resolver; `functions/api.ts` makes the product's `defineFunction`. */
+export const makeDefineFunction = (resolveSession: SessionResolver) => function defineFunction<A extends Record<string, Action>>(fn: FunctionName, actions: A) {
   const handler = middy<ApiEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
     .use(observability<ApiEvent, APIGatewayProxyStructuredResultV2>(httpCorrelationId))
     .use(countRequests<ApiEvent>())
-    .use(apiContext(fn))
+    .use(apiContext(fn, resolveSession))
     .handler(async (event) => {
       const api = event.api!;
       const action = actions[api.route.action];
@@ -231,4 +239,4 @@ export function defineFunction<A extends Record<string, Action>>(fn: FunctionNam
       return toResponse(await action(api));
     });
   return { fn, actions, handler };
-}
+};

@@ -4,10 +4,10 @@
 // Every step goes through the services the API uses, at the instant it would have happened, so
 // timestamps, punctuality and the computed figures are plausible at any hour: before opening the
 // dashboard shows today's schedule with yesterday behind it, just before midnight a finished day.
-import { bookAppointment, changeStatus, type ChangeContext } from '../appointments/service';
-import { changeCheckinStatus, checkInAppointment } from '../operations/checkins';
-import { getFacility } from '../repositories/facilities';
-import { getUser, findUserByIdentifier, toSessionUser } from '../repositories/users';
+import { bookAppointment, changeStatus, type ChangeContext } from '../appointments';
+import { changeCheckinStatus, checkInAppointment } from '../checkins';
+import { getFacility } from '../facilities';
+import { getUser, findUserByIdentifier, toSessionUser } from '../users';
 import { addDays, localDateTime, toMinutes } from '../../shared/time';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 import { DEMO_FACILITY_ID } from './demo-ids';

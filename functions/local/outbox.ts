@@ -1,7 +1,7 @@
 // The local stand-in for SES and SNS, as a person sees it: `npm start` prints every message the
 // product sends (channel, to, text) to its console, and the local emulator serves the newest ones at
 // GET /api/dev/outbox. That path is not in the route table, so it never exists in AWS.
-import { localOutbox, onLocalMessage, type OutgoingMessage } from '../lib/messaging';
+import { localOutbox, onLocalMessage, type OutgoingMessage } from '../messaging';
 
 export const DEV_OUTBOX_PATH = '/api/dev/outbox';
 

@@ -4,14 +4,14 @@
 // production deploy.
 import { hashPassword } from '../lib/passwords';
 import { ConflictError } from '../lib/errors';
-import { putTenantIfAbsent } from '../repositories/tenants';
-import { createFacility } from '../repositories/facilities';
-import { createDockDoor } from '../repositories/dock-doors';
-import { createYardSpot } from '../repositories/yard-spots';
-import { createCarrier, createDriver } from '../repositories/carriers';
-import { createResource } from '../repositories/facility-resources';
-import { createHoliday } from '../repositories/slots';
-import { createUser, findUserByIdentifier } from '../repositories/users';
+import { putTenantIfAbsent } from '../tenancy';
+import { createFacility } from '../facilities';
+import { createDockDoor } from '../facilities';
+import { createYardSpot } from '../yard';
+import { createCarrier, createDriver } from '../carriers';
+import { createResource } from '../facilities';
+import { createHoliday } from '../facilities';
+import { createUser, findUserByIdentifier } from '../users';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 import { addDays, localDateTime } from '../../shared/time';
 import { DEMO_FACILITY_ID, DEMO_TENANT_ID } from './demo-ids';

@@ -1,13 +1,14 @@
 // Registration (documents to S3, then the account) and user administration (spec doc 1 §7,
 // doc 2 §7 admin users).
 import { z } from 'zod';
-import { actorOf, defineFunction, json, parseBody, pathId, requireUser, type ApiRequest } from '../lib/http';
+import { actorOf, json, parseBody, pathId, requireUser, type ApiRequest } from '../lib/http';
+import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
 import { rateLimit } from '../lib/throttle';
-import { presignDownload, presignUpload } from '../lib/documents';
-import { getUser, listUsers } from '../repositories/users';
-import { facilityForRequest } from '../facilities/service';
-import { registerRequestSchema, rejectSchema, uploadRequestSchema } from '../../shared/contracts/registration';
+import { presignDownload, presignUpload } from './documents';
+import { getUser, listUsers } from './user.store';
+import { facilityForRequest } from '../facilities';
+import { registerRequestSchema, rejectSchema, uploadRequestSchema } from '../../shared/contracts/users';
 import { adminView, approveUser, register, rejectUser, verifyEmail } from './service';
 
 export const REGISTRATION_LIMITS = {

@@ -3,9 +3,9 @@
 // answer as a fresh registration, nothing is created, and the people concerned hear of it by message:
 // the account's holder, and the applicant's own mailbox when it is not the holder's.
 import { randomUUID } from 'node:crypto';
-import { sendMessage } from '../lib/messaging';
+import { sendMessage } from '../messaging';
 import { hashPassword } from '../lib/passwords';
-import type { takenAlias } from '../repositories/users';
+import type { takenAlias } from './user.store';
 import { PRODUCT_NAME } from '../../shared/product';
 
 type Clash = NonNullable<Awaited<ReturnType<typeof takenAlias>>>;

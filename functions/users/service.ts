@@ -4,14 +4,14 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
-import { deleteObject, deleteUpload, inspectUpload, keepUpload } from '../lib/documents';
-import { sendMessage } from '../lib/messaging';
+import { deleteObject, deleteUpload, inspectUpload, keepUpload } from './documents';
+import { sendMessage } from '../messaging';
 import { hashPassword } from '../lib/passwords';
 import type { Actor } from '../lib/audit';
 import { fieldErrors } from '../lib/http';
-import { createUser, findUserByIdentifier, getUser, saveUser, takenAlias, type User, type UserDocument } from '../repositories/users';
+import { createUser, findUserByIdentifier, getUser, saveUser, takenAlias, type User, type UserDocument } from './user.store';
 import { PRODUCT_NAME } from '../../shared/product';
-import { missingDocumentsMessage, registerRequestSchema, REQUIRED_DOCUMENTS, UPLOAD_TEXTS, VARIANT_SCHEMAS } from '../../shared/contracts/registration';
+import { missingDocumentsMessage, registerRequestSchema, REQUIRED_DOCUMENTS, UPLOAD_TEXTS, VARIANT_SCHEMAS } from '../../shared/contracts/users';
 import { answerClash, registrationAnswer } from './registration-clash';
 
 const VERIFICATION_MINUTES = 30;

@@ -1,6 +1,6 @@
 // Appointments, reschedules and guest slot bookings (spec doc 2 §3-§5, doc 1 §3, §5).
 import { z } from 'zod';
-import { dateString, timeOfDay } from './reference';
+import { dateString, timeOfDay } from './fields';
 import { requiredText } from './fields';
 import { toMinutes } from '../time';
 

@@ -1,6 +1,7 @@
 // Field builders the contracts share, so that a field left out of a body gets the same message as
 // the same field sent empty (the spec's text, never zod's generic "expected string").
 import { z } from 'zod';
+import { isValidDate, TIME_PATTERN } from '../time';
 
 /** A required text: missing, not a string, or blank after trimming all give `message`. */
 export function requiredText(message: string, max?: number) {
@@ -15,3 +16,10 @@ export const NOTHING_TO_CHANGE = 'Nothing to change: send at least one field to 
 export function changesSome(fields: readonly string[]) {
   return (edit: Record<string, unknown>) => fields.some((field) => edit[field] !== undefined);
 }
+
+// Field builders every contract uses, so a message is written once per field kind.
+export const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+export const optionalText = (max: number) => text(max).optional().nullable().transform((v) => (v ? v : null));
+export const dateString = (message: string) => z.string({ error: message }).trim().min(1, message).refine(isValidDate, 'Use a date in the form YYYY-MM-DD');
+export const timeOfDay = (message: string) => z.string({ error: message }).trim().min(1, message).regex(TIME_PATTERN, 'Use a time in the form HH:mm');
+export const nonNegativeInt = (message: string) => z.coerce.number({ error: message }).int('Must be a whole number').min(0, message);

@@ -18,7 +18,7 @@ afterAll(() => api.close());
 /** Books today through the service as of this morning (the clock may already be past the times). */
 async function bookToday(carrierId: string, door: string | null, start: string, end: string) {
   const { bookAppointment } = await import('../../functions/appointments/service');
-  const { findUserByIdentifier, toSessionUser } = await import('../../functions/repositories/users');
+  const { findUserByIdentifier, toSessionUser } = await import('../../functions/users/user.store');
   const user = toSessionUser((await findUserByIdentifier('operations'))!);
   const input = { facilityId: DEMO_FACILITY_ID, carrierId, driverId: null, dockDoorId: door, laborInchargeId: null, scheduledDate: now.date, scheduledTimeStart: start, scheduledTimeEnd: end, loadType: 'inbound' as const, priority: 'normal' as const, bookedBy: 'carrier' as const, poNumber: null, bolNumber: null, palletCount: null, cartonCount: null, estimatedDuration: 60, specialInstructions: null, handlingEquipmentNotes: null };
   return bookAppointment(user, input, new Date(`${now.date}T00:00:00+05:30`));

@@ -8,7 +8,7 @@ import { appointmentIn, cancel, day, move } from '../support/appointments';
 import { ddb } from '../../functions/lib/aws';
 import { config } from '../../functions/lib/config';
 import { listAudit } from '../../functions/lib/audit';
-import { getRescheduleRequest, rescheduleItem } from '../../functions/repositories/reschedules';
+import { getRescheduleRequest, rescheduleItem } from '../../functions/appointments/reschedule.store';
 
 let api: TestApi;
 let ops: Client;

@@ -19,7 +19,7 @@ afterAll(async () => {
   await api.close();
 });
 afterEach(async () => {
-  const { onLocalMessage } = await import('../../functions/lib/messaging');
+  const { onLocalMessage } = await import('../../functions/messaging/send');
   onLocalMessage(undefined);
   vi.restoreAllMocks();
 });

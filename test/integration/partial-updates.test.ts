@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
 import { ROUTES, routeKey, type ApiRoute } from '../../shared/routes';
-import { facilityInputSchema } from '../../shared/contracts/reference';
+import { facilityInputSchema } from '../../shared/contracts/facilities';
 import { addDays, localDateTime } from '../../shared/time';
 import { listAudit } from '../../functions/lib/audit';
 

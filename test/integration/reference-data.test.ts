@@ -3,11 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
-import { createUser } from '../../functions/repositories/users';
-import { putTenantIfAbsent } from '../../functions/repositories/tenants';
-import { createFacility } from '../../functions/repositories/facilities';
+import { createUser } from '../../functions/users/user.store';
+import { putTenantIfAbsent } from '../../functions/tenancy/tenant.store';
+import { createFacility } from '../../functions/facilities/facility.store';
 import { hashPassword } from '../../functions/lib/passwords';
-import { assignmentPut } from '../../functions/repositories/facility-resources';
+import { assignmentPut } from '../../functions/facilities/resource.store';
 import { ddb } from '../../functions/lib/aws';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { listAudit } from '../../functions/lib/audit';

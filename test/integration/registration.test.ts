@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { s3 } from '../../functions/lib/aws';
-import { localOutbox } from '../../functions/lib/messaging';
-import { REQUIRED_DOCUMENTS } from '../../shared/contracts/registration';
+import { localOutbox } from '../../functions/messaging/send';
+import { REQUIRED_DOCUMENTS } from '../../shared/contracts/users';
 
 let api: TestApi;
 let admin: Client;

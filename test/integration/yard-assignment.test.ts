@@ -107,8 +107,8 @@ describe('Assign Spots', () => {
     // Prepare: a plan read before someone drags the same truck to Y20.
     await freshYard();
     await waitingTruck('TN03TC0001');
-    const { resolveFacility } = await import('../../functions/repositories/facilities');
-    const { planYardAssignment, applyYardAssignment } = await import('../../functions/operations/yard-assignment');
+    const { resolveFacility } = await import('../../functions/facilities/facility.store');
+    const { planYardAssignment, applyYardAssignment } = await import('../../functions/yard/assign-spots');
     const facility = await resolveFacility(DEMO_TENANT_ID, DEMO_FACILITY_ID);
     const stale = await planYardAssignment(facility);
     expect(stale.placements.map((p) => p.truck.assetId)).toContain('TN03TC0001');
@@ -163,8 +163,8 @@ describe('Assign Spots', () => {
     await freshYard();
     await waitingTruck('RJ05TE0001');
     const before = await spots();
-    const { putTenantIfAbsent } = await import('../../functions/repositories/tenants');
-    const { createUser } = await import('../../functions/repositories/users');
+    const { putTenantIfAbsent } = await import('../../functions/tenancy/tenant.store');
+    const { createUser } = await import('../../functions/users/user.store');
     const { hashPassword } = await import('../../functions/lib/passwords');
     await putTenantIfAbsent({ id: 'yard-other', name: 'Other Yard Co', createdAt: new Date().toISOString() });
     await createUser({ tenantId: 'yard-other', username: 'yard-other-manager', email: 'yard@other.in', phoneNumber: null, firstName: 'O', lastName: 'Y', profileImageUrl: null, role: 'yard_manager', extraRoles: [], userType: 'dockyard_employee', status: 'active', isVerified: true, passwordHash: await hashPassword('Other@12345') }, null);

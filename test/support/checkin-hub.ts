@@ -62,8 +62,8 @@ export const guestBooking = (slotId: string, mobileNumber: string, facility?: st
 
 /** An operations user of another tenant ('other'), signed in. */
 export async function outsiderClient(url: string): Promise<Client> {
-  const { putTenantIfAbsent } = await import('../../functions/repositories/tenants');
-  const { createUser, findUserByIdentifier } = await import('../../functions/repositories/users');
+  const { putTenantIfAbsent } = await import('../../functions/tenancy/tenant.store');
+  const { createUser, findUserByIdentifier } = await import('../../functions/users/user.store');
   const { hashPassword } = await import('../../functions/lib/passwords');
   await putTenantIfAbsent({ id: 'other', name: 'Other Co', createdAt: new Date().toISOString() });
   if (!(await findUserByIdentifier('other-ops'))) {

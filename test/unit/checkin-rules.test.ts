@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkinWindow, EARLY_CHECKIN_MINUTES } from '../../functions/operations/rules';
+import { checkinWindow, EARLY_CHECKIN_MINUTES } from '../../functions/checkins/rules';
 import { arrivalOutcome, isPunctual } from '../../functions/appointments/rules';
 
 // Instants in India Standard Time (UTC+05:30, no daylight saving): `ist('2030-05-10', '07:00')`.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PLACEMENTS, planSpotAssignment, type WaitingTruck } from '../../functions/operations/yard-rules';
+import { MAX_PLACEMENTS, planSpotAssignment, type WaitingTruck } from '../../functions/yard/rules';
 
 const spot = (n: number, status: 'empty' | 'occupied' | 'maintenance' = 'empty', currentAssetId: string | null = null) => ({ id: `s${n}`, spotNumber: `Y${String(n).padStart(2, '0')}`, status, currentAssetId });
 const truck = (asset: string, minute: number): WaitingTruck => ({ checkinId: `c-${asset}`, appointmentId: `a-${asset}`, assetId: asset, checkInTime: `2026-01-05T10:${String(minute).padStart(2, '0')}:00.000Z` });

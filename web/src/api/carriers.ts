@@ -1,6 +1,6 @@
 // Carriers and their drivers.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CarrierInput, DriverInput } from '../../../shared/contracts/reference';
+import type { CarrierInput, DriverInput } from '../../../shared/contracts/carriers';
 import { api } from '../lib/api-client';
 import { useApiMutation } from '../lib/use-api-mutation';
 

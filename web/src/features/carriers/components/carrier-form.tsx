@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { carrierInputSchema, SERVICE_TYPES } from '../../../../../shared/contracts/reference';
+import { carrierInputSchema, SERVICE_TYPES } from '../../../../../shared/contracts/carriers';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
 import { useCreateCarrier } from '../../../api/carriers';

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { driverInputSchema } from '../../../../../shared/contracts/reference';
+import { driverInputSchema } from '../../../../../shared/contracts/carriers';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
 import { useCreateDriver } from '../../../api/carriers';

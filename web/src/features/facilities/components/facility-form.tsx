@@ -2,7 +2,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { facilityInputSchema, SLOT_MINUTE_CHOICES } from '../../../../../shared/contracts/reference';
+import { facilityInputSchema, SLOT_MINUTE_CHOICES } from '../../../../../shared/contracts/facilities';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';

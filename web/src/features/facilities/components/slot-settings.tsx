@@ -4,7 +4,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { facilityUpdateSchema, SLOT_MINUTE_CHOICES } from '../../../../../shared/contracts/reference';
+import { facilityUpdateSchema, SLOT_MINUTE_CHOICES } from '../../../../../shared/contracts/facilities';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';

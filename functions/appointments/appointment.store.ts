@@ -6,8 +6,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, withoutKeys } from '../lib/dynamo';
-import { facilityKeys } from './facilities';
-import { quarterBlocks } from '../appointments/rules';
+import { facilityKeys } from '../facilities';
+import { quarterBlocks } from './rules';
 import type { Appointment } from '../../shared/contracts/appointments';
 
 export const appointmentKeys = {

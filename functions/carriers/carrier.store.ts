@@ -7,7 +7,7 @@ import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import type { carrierInputSchema, driverInputSchema } from '../../shared/contracts/reference';
+import type { carrierInputSchema, driverInputSchema } from '../../shared/contracts/carriers';
 import type { z } from 'zod';
 
 export type CarrierFields = z.output<typeof carrierInputSchema>;

@@ -5,11 +5,11 @@
 import type { Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { ConflictError } from '../lib/errors';
-import { getAppointment } from '../repositories/appointments';
-import { checkinStatusCheck, listCheckins } from '../repositories/checkins';
-import { listYardSpots, placementItems } from '../repositories/yard-spots';
-import type { Facility } from '../repositories/facilities';
-import { planSpotAssignment, type WaitingTruck } from './yard-rules';
+import { getAppointment } from '../appointments';
+import { checkinStatusCheck, listCheckins } from '../checkins';
+import { listYardSpots, placementItems } from './yard-spot.store';
+import type { Facility } from '../facilities';
+import { planSpotAssignment, type WaitingTruck } from './rules';
 
 export interface SpotAssignment {
   placed: { spotId: string; spotNumber: string; assetId: string; appointmentId: string; checkinId: string }[];

@@ -5,11 +5,11 @@ import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { publish } from '../lib/events';
-import { appointmentChangePut, blockPuts, doorBlockKeys, doorHolders, getAppointment } from '../repositories/appointments';
-import { checkinChangePut, getCheckin } from '../repositories/checkins';
-import { getDockDoor } from '../repositories/dock-doors';
-import { notificationPut } from '../repositories/notifications';
-import type { ChangeContext } from '../appointments/service';
+import { appointmentChangePut, blockPuts, doorBlockKeys, doorHolders, getAppointment } from '../appointments';
+import { checkinChangePut, getCheckin } from './checkin.store';
+import { getDockDoor } from '../facilities';
+import { notificationPut } from '../insights';
+import type { ChangeContext } from '../appointments';
 import type { Appointment, AppointmentStatus } from '../../shared/contracts/appointments';
 import type { Checkin, CheckinStatus } from '../../shared/contracts/checkins';
 

@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
-import { ddb } from './aws';
-import { config } from './config';
-import { logger } from './logger';
+import { ddb } from '../lib/aws';
+import { config } from '../lib/config';
+import { logger } from '../lib/logger';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';

@@ -8,10 +8,10 @@ import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, putIfAbsent, queryPrefix, transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
-import { tenantKeys, getTenant } from './tenants';
-import type { Facility } from '../../shared/contracts/reference';
+import { tenantKeys, getTenant } from '../tenancy';
+import type { Facility } from '../../shared/contracts/facilities';
 import type { z } from 'zod';
-import type { facilityInputSchema, FacilityUpdate } from '../../shared/contracts/reference';
+import type { facilityInputSchema, FacilityUpdate } from '../../shared/contracts/facilities';
 
 export type { Facility };
 

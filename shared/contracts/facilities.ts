@@ -1,15 +1,9 @@
-// Reference data: facilities, dock doors, yard spots, carriers, drivers, labour in-charges,
-// equipment, time slots and holidays (spec doc 2 §3, §5; doc 1 §3). Messages are the spec's texts.
+// Facilities, dock doors, labour in-charges and equipment (docs/architecture.md §1, facilities).
+// Messages are the spec's texts.
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../product';
-import { isValidDate, isValidTimeZone, TIME_PATTERN, toMinutes } from '../time';
-import { changesSome, NOTHING_TO_CHANGE, requiredText } from './fields';
-
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
-const optionalText = (max: number) => text(max).optional().nullable().transform((v) => (v ? v : null));
-export const dateString = (message: string) => z.string({ error: message }).trim().min(1, message).refine(isValidDate, 'Use a date in the form YYYY-MM-DD');
-export const timeOfDay = (message: string) => z.string({ error: message }).trim().min(1, message).regex(TIME_PATTERN, 'Use a time in the form HH:mm');
-const nonNegativeInt = (message: string) => z.coerce.number({ error: message }).int('Must be a whole number').min(0, message);
+import { isValidTimeZone, toMinutes } from '../time';
+import { changesSome, NOTHING_TO_CHANGE, nonNegativeInt, optionalText, requiredText, timeOfDay } from './fields';
 
 export const SLOT_MINUTE_CHOICES = [15, 30, 45, 60, 90, 120, 180, 240] as const;
 
@@ -72,42 +66,6 @@ export const dockDoorInputSchema = z.strictObject({
 });
 export type DockDoorInput = z.input<typeof dockDoorInputSchema>;
 
-export const YARD_SPOT_STATUSES = ['empty', 'occupied', 'maintenance'] as const;
-export const yardSpotStatusSchema = z
-  .strictObject({
-    status: z.enum(YARD_SPOT_STATUSES, { error: 'Status must be empty, occupied or maintenance' }),
-    assetId: optionalText(40),
-  })
-  .refine((v) => v.status !== 'occupied' || Boolean(v.assetId), { message: 'An occupied spot needs the asset (vehicle) id', path: ['assetId'] });
-
-export const SERVICE_TYPES = [
-  { value: 'LTL', label: 'LTL (Less Than Truckload)' },
-  { value: 'FTL', label: 'FTL (Full Truckload)' },
-  { value: 'Refrigerated', label: 'Refrigerated' },
-  { value: 'Hazmat', label: 'Hazmat' },
-  { value: 'Expedited', label: 'Expedited' },
-  { value: 'Intermodal', label: 'Intermodal' },
-  { value: 'Local Delivery', label: 'Local Delivery' },
-  { value: 'Cross Docking', label: 'Cross Docking' },
-] as const;
-const SERVICE_TYPE_VALUES = SERVICE_TYPES.map((s) => s.value) as [string, ...string[]];
-
-export const carrierInputSchema = z.strictObject({
-  name: requiredText('Carrier name is required', 120),
-  contactEmail: z.union([z.literal(''), z.email('Valid email required').max(254)]).optional().nullable().transform((v) => (v ? v.toLowerCase() : null)),
-  contactPhone: optionalText(20),
-  serviceTypes: z.array(z.enum(SERVICE_TYPE_VALUES, { error: 'Unknown service type' }), { error: 'Please select at least one service type' }).min(1, 'Please select at least one service type').max(SERVICE_TYPES.length).transform((v) => [...new Set(v)]),
-});
-export type CarrierInput = z.input<typeof carrierInputSchema>;
-
-export const driverInputSchema = z.strictObject({
-  carrierId: z.string({ error: 'Carrier is required' }).trim().min(1, 'Carrier is required').max(64),
-  name: requiredText('Driver name is required', 120),
-  phone: optionalText(20),
-  licenseNumber: requiredText('License number is required', 30),
-});
-export type DriverInput = z.input<typeof driverInputSchema>;
-
 export const laborInchargeInputSchema = z.strictObject({
   name: requiredText('Name is required', 120),
   specialization: optionalText(80),
@@ -118,51 +76,6 @@ export const equipmentInputSchema = z.strictObject({
   capacity: optionalText(40),
   notes: optionalText(300),
 });
-
-export const availabilityQuerySchema = z.object({
-  date: dateString('Please select a date'),
-  timeStart: timeOfDay('Please select start time'),
-  timeEnd: timeOfDay('Please select end time'),
-}).refine((v) => toMinutes(v.timeEnd) > toMinutes(v.timeStart), { message: 'End time must be after start time', path: ['timeEnd'] });
-
-export const holidayInputSchema = z.strictObject({
-  holidayDate: dateString('Please select a date'),
-  name: requiredText('Holiday name is required', 80),
-});
-
-export const slotUpdateSchema = z
-  .strictObject({
-    isBlocked: z.boolean().optional(),
-    capacity: nonNegativeInt('Capacity must be non-negative').max(100, 'At most 100 bookings per slot').optional(),
-  })
-  .refine(changesSome(['isBlocked', 'capacity']), { message: NOTHING_TO_CHANGE, path: ['_'] });
-
-export const slotsQuerySchema = z.object({ date: dateString('Please select a date'), facilityId: z.string().max(64).optional(), facility: z.string().max(140).optional() });
-
-/** A slot as stored (once booked, blocked or resized). */
-export interface SlotRecord {
-  facilityId: string;
-  slotDate: string;
-  startTime: string;
-  endTime: string;
-  capacity: number;
-  bookedCount: number;
-  isBlocked: boolean;
-}
-
-/** A slot as the API returns it: the record plus its id and whether it can be booked now. */
-export interface Slot extends SlotRecord {
-  id: string;
-  isAvailable: boolean;
-}
-
-export interface Holiday {
-  facilityId: string;
-  holidayDate: string;
-  name: string;
-}
-
-export type { GuestBookingInput } from './appointments';
 
 /** A facility as stored and as the API returns it. */
 export interface Facility {

@@ -5,9 +5,9 @@ import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
 import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError } from '../lib/errors';
-import { facilityKeys } from './facilities';
+import { facilityKeys } from './facility.store';
 import { overlaps } from '../../shared/time';
-import type { equipmentInputSchema, laborInchargeInputSchema } from '../../shared/contracts/reference';
+import type { equipmentInputSchema, laborInchargeInputSchema } from '../../shared/contracts/facilities';
 import type { z } from 'zod';
 
 export type ResourceKind = 'labor' | 'equipment';

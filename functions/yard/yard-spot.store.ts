@@ -7,8 +7,8 @@ import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
 import { queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { facilityKeys } from './facilities';
-import type { YARD_SPOT_STATUSES } from '../../shared/contracts/reference';
+import { facilityKeys } from '../facilities';
+import type { YARD_SPOT_STATUSES } from '../../shared/contracts/yard';
 
 export type YardSpotStatus = (typeof YARD_SPOT_STATUSES)[number];
 type TransactItem = Parameters<typeof transact>[0][number];

@@ -7,8 +7,8 @@ import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { facilityKeys } from './facilities';
-import type { Holiday, SlotRecord } from '../../shared/contracts/reference';
+import { facilityKeys } from './facility.store';
+import type { Holiday, SlotRecord } from '../../shared/contracts/slots';
 
 export type { SlotRecord };
 

@@ -5,8 +5,8 @@ import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
 import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { facilityDoorCountIncrement, facilityKeys } from './facilities';
-import type { dockDoorInputSchema } from '../../shared/contracts/reference';
+import { facilityDoorCountIncrement, facilityKeys } from './facility.store';
+import type { dockDoorInputSchema } from '../../shared/contracts/facilities';
 import type { z } from 'zod';
 
 export type DockDoorFields = z.output<typeof dockDoorInputSchema>;

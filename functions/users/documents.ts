@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3 } from './aws';
-import { config } from './config';
+import { s3 } from '../lib/aws';
+import { config } from '../lib/config';
 import { UPLOAD_MAX_BYTES } from '../../shared/product';
 
 export const UPLOAD_EXPIRY_SECONDS = 600;

@@ -2,10 +2,10 @@
 // driver's own dashboard and the daily report. Pure functions over lists read by key.
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { Checkin } from '../../shared/contracts/checkins';
-import type { DockDoor } from '../repositories/dock-doors';
-import type { YardSpot } from '../repositories/yard-spots';
+import type { DockDoor } from '../facilities';
+import type { YardSpot } from '../yard';
 import { localDateTime } from '../../shared/time';
-import { isPunctual } from '../appointments/rules';
+import { isPunctual } from '../appointments';
 
 const ACTIVE: Appointment['status'][] = ['scheduled', 'arrived', 'loading', 'unloading'];
 const AT_DOOR: Appointment['status'][] = ['arrived', 'loading', 'unloading'];

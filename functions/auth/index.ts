@@ -1,0 +1,1 @@
+export { resolveSession } from './resolve-session';

@@ -1,0 +1,2 @@
+// What other domains may use of carriers (docs/architecture.md §1); nothing else of it is imported from outside.
+export { carrierOutcomeUpdate, createCarrier, createDriver, getCarrier, getDriver } from './carrier.store';

@@ -1,0 +1,98 @@
+// Check-ins: staff quick check-in, walk-ins, the driver app, the gate QR code and its signed link,
+// the check-in status flow and door assignment (docs/decisions.md, Operations).
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
+import { defineFunction } from '../api';
+import { rateLimit } from '../lib/throttle';
+import { ForbiddenError } from '../lib/errors';
+import { checkinDoorSchema, checkinStatusSchema, qrCheckinSchema, quickCheckinSchema, selfCheckinSchema, walkInCheckinSchema } from '../../shared/contracts/checkins';
+import { listCheckins } from './checkin.store';
+import { resolveFacility } from '../facilities';
+import { contextOf, findAppointment } from '../appointments';
+import { changeCheckinStatus, checkInAppointment, checkInByQr, checkInWalkIn, createQrLink, verifyQrToken } from './check-in';
+import { assignCheckinDoor } from './assign-door';
+import type { SessionUser } from '../../shared/contracts/auth';
+
+export const QR_CHECKIN_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
+
+/** Facility staff read every appointment of the tenant; drivers only their own. */
+const isStaff = (user: SessionUser) => user.permissions.includes('appointments:read');
+
+/** Drivers see their own check-ins only; staff see the tenant's. */
+function ownCheckins<T extends { driverId: string | null }>(user: SessionUser, list: T[]) {
+  return isStaff(user) ? list : list.filter((c) => user.driverId && c.driverId === user.driverId);
+}
+
+/** The viewer's origin for links that leave the API (QR codes). */
+function originOf(req: ApiRequest) {
+  const host = req.event.headers?.['x-forwarded-host'] ?? req.event.headers?.host ?? 'localhost';
+  const local = /^(localhost|127\.|\[::1\])/.test(host);
+  return `${local ? 'http' : 'https'}://${host}`;
+}
+
+export const { handler, actions } = defineFunction('checkins', {
+  async listCheckins(req) {
+    const { user } = requireUser(req);
+    return json(ownCheckins(user, await listCheckins(user.tenantId)));
+  },
+
+  async quickCheckin(req) {
+    const { user } = requireUser(req);
+    const input = parseBody(req, quickCheckinSchema);
+    const appointment = await findAppointment(user, input.appointmentId);
+    if (!user.permissions.includes('appointments:write') && appointment.driverId !== user.driverId) throw new ForbiddenError('Drivers can check in only for their own appointments');
+    return json(await checkInAppointment(contextOf(user), appointment.id, input, 'manual'), 201);
+  },
+
+  async walkInCheckin(req) {
+    const { user } = requireUser(req);
+    return json(await checkInWalkIn(contextOf(user), parseBody(req, walkInCheckinSchema)), 201);
+  },
+
+  async changeCheckinStatus(req) {
+    const { user } = requireUser(req);
+    const { status } = parseBody(req, checkinStatusSchema);
+    return json(await changeCheckinStatus(contextOf(user), pathId(req, 'id', 'Check-in'), status));
+  },
+
+  /** A door for a truck that checked in without one; drivers check in but do not pick doors. */
+  async assignCheckinDoor(req) {
+    const { user } = requireUser(req);
+    const { dockDoorId } = parseBody(req, checkinDoorSchema);
+    if (!isStaff(user)) throw new ForbiddenError('Only facility staff can assign a dock door');
+    return json(await assignCheckinDoor(contextOf(user), pathId(req, 'id', 'Check-in'), dockDoorId));
+  },
+
+  /** The driver app's Check In button: the driver's own scheduled appointment. */
+  async selfCheckin(req) {
+    const { user } = requireUser(req);
+    parseBody(req, selfCheckinSchema);
+    const appointment = await findAppointment(user, pathId(req, 'id', 'Appointment'));
+    if (!user.permissions.includes('appointments:write') && appointment.driverId !== user.driverId) throw new ForbiddenError('You can check in only for your own appointments');
+    return json(await checkInAppointment(contextOf(user), appointment.id, {}, 'tablet'), 201);
+  },
+
+  async qrCode(req) {
+    const { user } = requireUser(req);
+    const facility = await resolveFacility(user.tenantId, pathId(req, 'id', 'Facility'));
+    const link = await createQrLink(facility, originOf(req));
+    const svg = await QRCode.toString(link.url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    return json({ facilityId: facility.id, facilityName: facility.name, checkinUrl: link.url, expiresAt: link.expiresAt, qrSvg: svg });
+  },
+
+  async qrLink(req) {
+    const { t } = parseQuery(req, z.object({ t: z.string().min(10).max(600) }));
+    const facility = await verifyQrToken(t);
+    return json({ facilityName: facility.name, address: [facility.address, facility.city].filter(Boolean).join(', ') });
+  },
+
+  async qrCheckin(req) {
+    await rateLimit(`qr-checkin:${req.ip}`, QR_CHECKIN_LIMIT, 'Too many check-in attempts. Please ask the gate staff for help.');
+    const input = parseBody(req, qrCheckinSchema);
+    const facility = await verifyQrToken(input.token);
+    const user = req.user && req.user.tenantId === facility.tenantId ? req.user : null;
+    const checkin = await checkInByQr(facility, { driverId: user?.driverId ?? null, actor: user ? { userId: user.id, username: user.username } : null }, input);
+    return json({ id: checkin.id, driverName: checkin.driverName, doorNumber: checkin.doorNumber, bookingReference: checkin.bookingReference, checkInTime: checkin.checkInTime }, 201);
+  },
+});

@@ -1,0 +1,99 @@
+// Insights: the dashboard's figures and gate statistics, the notifications feed, analytics, CSV
+// reports and the driver's dashboard. Reads only.
+import { z } from 'zod';
+import { json, parseQuery, requireUser } from '../lib/http';
+import { defineFunction } from '../api';
+import { NotFoundError } from '../lib/errors';
+import { listAuditBetween } from '../lib/audit';
+import { dateString } from '../../shared/contracts/fields';
+import { addDays, localDateTime, toMinutes } from '../../shared/time';
+import { listAppointmentsByDate, listDriverAppointments } from '../appointments';
+import { listCheckins } from '../checkins';
+import { listDockDoors } from '../facilities';
+import { resolveFacility } from '../facilities';
+import { listNotifications } from './notification.store';
+import { todayFor } from '../appointments';
+import { analytics, auditLogCsv, dailyReportCsv, dashboardMetrics, driverDashboard, gateStatistics, REPORTS, reportCsv, type ReportName } from './figures';
+import type { SessionUser } from '../../shared/contracts/auth';
+
+export const EMERGENCY_CONTACT = '1800-266-0101';
+const ANALYTICS_RANGES = [7, 30, 90] as const;
+const rangeQuery = z.object({ days: z.coerce.number().refine((d) => (ANALYTICS_RANGES as readonly number[]).includes(d), 'Range must be 7, 30 or 90 days').default(30) });
+
+
+async function todayContext(user: SessionUser) {
+  const { date, facility } = await todayFor(user.tenantId);
+  if (!facility) throw new NotFoundError('No facilities available');
+  return { date, facility };
+}
+
+export const { handler, actions } = defineFunction('insights', {
+  async dashboardMetrics(req) {
+    const { user } = requireUser(req);
+    const { date, facility } = await todayContext(user);
+    const [doors, appointments, checkins] = await Promise.all([
+      listDockDoors(user.tenantId, facility.id),
+      listAppointmentsByDate(user.tenantId, date, facility.id),
+      listCheckins(user.tenantId, { since: new Date(Date.now() - 24 * 3600 * 1000).toISOString() }),
+    ]);
+    const todays = checkins.filter((c) => localDateTime(new Date(c.checkInTime), facility.timeZone).date === date && c.facilityId === facility.id);
+    return json({ ...dashboardMetrics(doors, appointments, todays), gate: gateStatistics(todays), date, facilityId: facility.id, facilityName: facility.name });
+  },
+
+  async notifications(req) {
+    const { user } = requireUser(req);
+    return json(await listNotifications(user.tenantId));
+  },
+
+  async analytics(req) {
+    const { user } = requireUser(req);
+    const { days: range } = parseQuery(req, rangeQuery);
+    const { date, facility } = await todayContext(user);
+    const days = Array.from({ length: range }, (_, i) => addDays(date, i - range + 1));
+    const [doors, perDay] = await Promise.all([listDockDoors(user.tenantId, facility.id), Promise.all(days.map((d) => listAppointmentsByDate(user.tenantId, d, facility.id)))]);
+    const openMinutes = toMinutes(facility.operatingHoursEnd) - toMinutes(facility.operatingHoursStart);
+    return json({ days: range, facilityName: facility.name, ...analytics(perDay.flat(), doors, days, openMinutes) });
+  },
+
+  async report(req) {
+    const { user } = requireUser(req);
+    const name = req.params.report as ReportName;
+    if (!(REPORTS as readonly string[]).includes(name)) throw new NotFoundError('Report not found');
+    const { days: range } = parseQuery(req, rangeQuery);
+    const { date, facility } = await todayContext(user);
+    const days = Array.from({ length: range }, (_, i) => addDays(date, i - range + 1));
+    let csv: string;
+    if (name === 'appointment-audit-log') {
+      csv = auditLogCsv(await listAuditBetween(user.tenantId, `${days[0]}T00:00:00.000Z`, new Date().toISOString()));
+    } else {
+      const [doors, perDay] = await Promise.all([listDockDoors(user.tenantId, facility.id), Promise.all(days.map((d) => listAppointmentsByDate(user.tenantId, d, facility.id)))]);
+      csv = reportCsv(name, perDay.flat(), doors, days, toMinutes(facility.operatingHoursEnd) - toMinutes(facility.operatingHoursStart));
+    }
+    return { status: 200, raw: csv, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}-${days[0]}-to-${date}.csv"` } };
+  },
+
+  async driverDashboard(req) {
+    const { user } = requireUser(req);
+    if (!user.driverId) return json({ driver: null, nextAppointment: null, upcoming: [], thisMonth: 0, onTimeRate: null, facility: null, emergencyContact: EMERGENCY_CONTACT });
+    const appointments = await listDriverAppointments(user.tenantId, user.driverId);
+    const { facility: home } = await todayFor(user.tenantId);
+    const board = driverDashboard(appointments, home?.timeZone ?? 'Asia/Kolkata', new Date());
+    const facility = board.nextAppointment ? await resolveFacility(user.tenantId, board.nextAppointment.facilityId).catch(() => home) : home;
+    const address = facility ? [facility.address, facility.city, facility.state, facility.zipCode].filter(Boolean).join(', ') : null;
+    return json({
+      driver: { id: user.driverId, name: [user.firstName, user.lastName].filter(Boolean).join(' ') },
+      ...board,
+      facility: facility && { id: facility.id, name: facility.name, address, mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${facility.name}, ${address}`)}` },
+      emergencyContact: facility?.contactPhone ?? EMERGENCY_CONTACT,
+    });
+  },
+
+  async dailyReport(req) {
+    const { user } = requireUser(req);
+    const q = parseQuery(req, z.object({ date: dateString('Please select a date').optional() }));
+    const { date, facility } = await todayContext(user);
+    const day = q.date ?? date;
+    const csv = dailyReportCsv(await listAppointmentsByDate(user.tenantId, day, facility.id));
+    return { status: 200, raw: csv, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="daily-report-${day}.csv"` } };
+  },
+});

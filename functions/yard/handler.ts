@@ -1,0 +1,58 @@
+// The yard: spots and their status, the live overview (doors, spots, waiting trucks) and Assign Spots.
+import { z } from 'zod';
+import { actorOf, json, parseBody, pathId, requireUser } from '../lib/http';
+import { defineFunction } from '../api';
+import { NotFoundError } from '../lib/errors';
+import { yardSpotStatusSchema } from '../../shared/contracts/yard';
+import { listAppointmentsByDate } from '../appointments';
+import { listCheckins } from '../checkins';
+import { listDockDoors } from '../facilities';
+import { resolveFacility } from '../facilities';
+import { listYardSpots, setYardSpotStatus } from './yard-spot.store';
+import { todayFor } from '../appointments';
+import { assignWaitingTrucks } from './assign-spots';
+import { yardOverview } from '../insights';
+import type { SessionUser } from '../../shared/contracts/auth';
+
+
+
+async function todayContext(user: SessionUser) {
+  const { date, facility } = await todayFor(user.tenantId);
+  if (!facility) throw new NotFoundError('No facilities available');
+  return { date, facility };
+}
+
+export const { handler, actions } = defineFunction('yard', {
+  async listYardSpots(req) {
+    const signedIn = requireUser(req);
+    const facility = await resolveFacility(signedIn.user.tenantId, pathId(req, 'id', 'Facility'));
+    return json(await listYardSpots(facility.tenantId, facility.id));
+  },
+
+  async setYardSpotStatus(req) {
+    const signedIn = requireUser(req);
+    const spotId = pathId(req, 'spotId', 'Yard spot');
+    const { status, assetId } = parseBody(req, yardSpotStatusSchema);
+    return json(await setYardSpotStatus(signedIn.user.tenantId, spotId, status, assetId, actorOf(signedIn)));
+  },
+
+  async yardOverview(req) {
+    const { user } = requireUser(req);
+    const { date, facility } = await todayContext(user);
+    const [doors, spots, appointments, checkins] = await Promise.all([
+      listDockDoors(user.tenantId, facility.id),
+      listYardSpots(user.tenantId, facility.id),
+      listAppointmentsByDate(user.tenantId, date, facility.id),
+      listCheckins(user.tenantId, { limit: 50 }),
+    ]);
+    return json({ facilityId: facility.id, facilityName: facility.name, date, ...yardOverview(doors, spots, appointments, checkins.filter((c) => c.facilityId === facility.id)) });
+  },
+
+  /** Assign Spots (/yard): the waiting trucks onto the free spots nearest the gate, atomically. */
+  async assignYardSpots(req) {
+    const signedIn = requireUser(req);
+    const { facilityId } = parseBody(req, z.strictObject({ facilityId: z.string().trim().min(1).max(64).default('default') }));
+    const facility = await resolveFacility(signedIn.user.tenantId, facilityId);
+    return json(await assignWaitingTrucks(facility, actorOf(signedIn)));
+  },
+});

@@ -1,0 +1,31 @@
+// Carriers and their drivers (docs/architecture.md §1, carriers). Messages are the spec's texts.
+import { z } from 'zod';
+import { optionalText, requiredText } from './fields';
+
+export const SERVICE_TYPES = [
+  { value: 'LTL', label: 'LTL (Less Than Truckload)' },
+  { value: 'FTL', label: 'FTL (Full Truckload)' },
+  { value: 'Refrigerated', label: 'Refrigerated' },
+  { value: 'Hazmat', label: 'Hazmat' },
+  { value: 'Expedited', label: 'Expedited' },
+  { value: 'Intermodal', label: 'Intermodal' },
+  { value: 'Local Delivery', label: 'Local Delivery' },
+  { value: 'Cross Docking', label: 'Cross Docking' },
+] as const;
+const SERVICE_TYPE_VALUES = SERVICE_TYPES.map((s) => s.value) as [string, ...string[]];
+
+export const carrierInputSchema = z.strictObject({
+  name: requiredText('Carrier name is required', 120),
+  contactEmail: z.union([z.literal(''), z.email('Valid email required').max(254)]).optional().nullable().transform((v) => (v ? v.toLowerCase() : null)),
+  contactPhone: optionalText(20),
+  serviceTypes: z.array(z.enum(SERVICE_TYPE_VALUES, { error: 'Unknown service type' }), { error: 'Please select at least one service type' }).min(1, 'Please select at least one service type').max(SERVICE_TYPES.length).transform((v) => [...new Set(v)]),
+});
+export type CarrierInput = z.input<typeof carrierInputSchema>;
+
+export const driverInputSchema = z.strictObject({
+  carrierId: z.string({ error: 'Carrier is required' }).trim().min(1, 'Carrier is required').max(64),
+  name: requiredText('Driver name is required', 120),
+  phone: optionalText(20),
+  licenseNumber: requiredText('License number is required', 30),
+});
+export type DriverInput = z.input<typeof driverInputSchema>;
