@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { startLocalStack } from '../functions/local/stack';
 import { freePort } from '../functions/local/services';
 import { addDays, localDateTime } from '../shared/time';
+import { DEFAULT_TIME_ZONE } from '../shared/product';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -39,7 +40,7 @@ async function measure(name: string, count: number, concurrency: number, call: (
   return { name, count, concurrency, p50: at(0.5), p95: at(0.95), max: times[times.length - 1]!, perSecond: count / elapsed };
 }
 
-const today = localDateTime(new Date(), 'Asia/Kolkata').date;
+const today = localDateTime(new Date(), DEFAULT_TIME_ZONE).date;
 
 /** One guest booking from its own loopback address (the guest limit is per address). */
 function guestBooking(base: string, slotId: string, i: number): Promise<number> {

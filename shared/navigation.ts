@@ -3,6 +3,32 @@
 // permissions on the API routes behind each screen.
 import type { CanAccess, Permission } from './roles';
 
+/** Every screen path of the SPA, once: the sidebar below, the router and the shells use these. */
+export const PATHS = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  auth: '/auth',
+  qrCheckin: '/checkin/qr',
+  scheduling: '/scheduling',
+  booking: '/booking',
+  reschedule: '/reschedule',
+  yard: '/yard',
+  driver: '/driver',
+  checkin: '/checkin',
+  facilities: '/facilities',
+  wms: '/wms',
+  carriers: '/carriers',
+  analytics: '/analytics',
+  integrations: '/integrations',
+  testAuth: '/test-auth',
+  configuration: '/configuration',
+  users: '/users',
+} as const;
+
+/** The public information pages, each at `/<slug>` (linked from the site footer). */
+export const STATIC_PAGES = ['features', 'mobile-app', 'messaging', 'security', 'support', 'help-center', 'documentation', 'training', 'contact', 'about', 'careers', 'partners', 'legal'] as const;
+
 export type Requirement = { permission: Permission } | { flag: keyof Omit<CanAccess, 'readOnly'> };
 
 export interface NavItem {
@@ -24,33 +50,33 @@ export const NAV_SECTIONS: NavSection[] = [
     id: 'operations',
     label: 'Operations',
     items: [
-      { id: 'overview', label: 'Overview', path: '/', requires: { permission: 'dashboard:read' } },
-      { id: 'appointments', label: 'Appointments', path: '/scheduling', requires: { permission: 'appointments:read' } },
-      { id: 'book-appointment', label: 'Book Appointment', path: '/booking', requires: { permission: 'appointments:book' } },
-      { id: 'reschedule', label: 'Reschedule', path: '/reschedule', requires: { permission: 'reschedules:request' } },
-      { id: 'live-tracking', label: 'Live Tracking', path: '/yard', requires: { permission: 'yard:read' } },
-      { id: 'driver-app', label: 'Driver Mobile App', path: '/driver', requires: { flag: 'driverMobile' } },
-      { id: 'checkin', label: 'Check-in', path: '/checkin', requires: { permission: 'checkins:write' } },
+      { id: 'overview', label: 'Overview', path: PATHS.home, requires: { permission: 'dashboard:read' } },
+      { id: 'appointments', label: 'Appointments', path: PATHS.scheduling, requires: { permission: 'appointments:read' } },
+      { id: 'book-appointment', label: 'Book Appointment', path: PATHS.booking, requires: { permission: 'appointments:book' } },
+      { id: 'reschedule', label: 'Reschedule', path: PATHS.reschedule, requires: { permission: 'reschedules:request' } },
+      { id: 'live-tracking', label: 'Live Tracking', path: PATHS.yard, requires: { permission: 'yard:read' } },
+      { id: 'driver-app', label: 'Driver Mobile App', path: PATHS.driver, requires: { flag: 'driverMobile' } },
+      { id: 'checkin', label: 'Check-in', path: PATHS.checkin, requires: { permission: 'checkins:write' } },
     ],
   },
   {
     id: 'management',
     label: 'Management',
     items: [
-      { id: 'facilities', label: 'Facilities', path: '/facilities', requires: { permission: 'facilities:read' } },
-      { id: 'wms', label: 'Warehouse Management', path: '/wms', requires: { flag: 'wms' } },
-      { id: 'carriers', label: 'Carriers', path: '/carriers', requires: { permission: 'carriers:read' } },
-      { id: 'reports', label: 'Reports', path: '/analytics', requires: { flag: 'analytics' } },
-      { id: 'integrations', label: 'Integrations', path: '/integrations', requires: { flag: 'adminPanel' } },
-      { id: 'test-auth', label: 'Test User Roles', path: '/test-auth', requires: { flag: 'adminPanel' } },
+      { id: 'facilities', label: 'Facilities', path: PATHS.facilities, requires: { permission: 'facilities:read' } },
+      { id: 'wms', label: 'Warehouse Management', path: PATHS.wms, requires: { flag: 'wms' } },
+      { id: 'carriers', label: 'Carriers', path: PATHS.carriers, requires: { permission: 'carriers:read' } },
+      { id: 'reports', label: 'Reports', path: PATHS.analytics, requires: { flag: 'analytics' } },
+      { id: 'integrations', label: 'Integrations', path: PATHS.integrations, requires: { flag: 'adminPanel' } },
+      { id: 'test-auth', label: 'Test User Roles', path: PATHS.testAuth, requires: { flag: 'adminPanel' } },
     ],
   },
   {
     id: 'settings',
     label: 'Settings',
     items: [
-      { id: 'configuration', label: 'Configuration', path: '/configuration', requires: { permission: 'settings:configure' } },
-      { id: 'users', label: 'Users', path: '/users', requires: { permission: 'users:manage' } },
+      { id: 'configuration', label: 'Configuration', path: PATHS.configuration, requires: { permission: 'settings:configure' } },
+      { id: 'users', label: 'Users', path: PATHS.users, requires: { permission: 'users:manage' } },
     ],
   },
 ];
@@ -72,7 +98,7 @@ export function visibleNavigation(user: Grants | null | undefined): NavSection[]
 
 /** What a screen requires, by path; the role test page and unknown paths need only a session. */
 export function requirementOf(path: string): Requirement | null {
-  if (path === '/' || path === '/test-auth') return null;
+  if (path === PATHS.home || path === PATHS.testAuth) return null;
   for (const section of NAV_SECTIONS) for (const item of section.items) if (item.path === path) return item.requires;
   return null;
 }

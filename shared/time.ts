@@ -1,5 +1,5 @@
 // Dates and times of day in a facility's time zone. Slot dates and opening hours are local to the
-// facility (default Asia/Kolkata); instants are stored as ISO strings in UTC.
+// facility (default DEFAULT_TIME_ZONE in shared/product.ts); instants are stored as ISO strings in UTC.
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -41,6 +41,17 @@ export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether a window (slot or appointment) starting at `date` `start` has started at `now`, in the
+ * facility's time zone. The start minute itself counts as started: a window starting at 10:00 has
+ * started at 10:00:00, so it can no longer be booked or offered from that instant on. The one rule
+ * for both availability (facilities' slots) and booking (appointments).
+ */
+export function hasStarted(timeZone: string, date: string, start: string, now: Date): boolean {
+  const local = localDateTime(now, timeZone);
+  return date < local.date || (date === local.date && start <= local.time);
 }
 
 /** True when [aStart, aEnd) and [bStart, bEnd) share any minute ('HH:mm' strings). */

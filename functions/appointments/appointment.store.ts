@@ -5,19 +5,20 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import { getItem, withoutKeys } from '../lib/dynamo';
+import { getItem, queryPrefix } from '../lib/dynamo';
 import { facilityKeys } from '../facilities';
 import { quarterBlocks } from './rules';
 import type { Appointment } from '../../shared/contracts/appointments';
+import { tenantPk } from '../lib/table';
 
 export const appointmentKeys = {
-  key: (tenantId: string, id: string) => ({ PK: `TENANT#${tenantId}#APPT#${id}`, SK: 'APPT' }),
+  key: (tenantId: string, id: string) => ({ PK: tenantPk(tenantId, 'APPT', id), SK: 'APPT' }),
   byDate: (a: Pick<Appointment, 'tenantId' | 'facilityId' | 'scheduledDate' | 'scheduledTimeStart' | 'id'>) => ({
-    GSI1PK: `TENANT#${a.tenantId}#APPTDATE#${a.scheduledDate}`,
+    GSI1PK: tenantPk(a.tenantId, 'APPTDATE', a.scheduledDate),
     GSI1SK: `${a.facilityId}#${a.scheduledTimeStart}#${a.id}`,
   }),
   byDriver: (a: Pick<Appointment, 'tenantId' | 'driverId' | 'scheduledDate' | 'scheduledTimeStart' | 'id'>) =>
-    a.driverId ? { GSI2PK: `TENANT#${a.tenantId}#DRIVER#${a.driverId}`, GSI2SK: `${a.scheduledDate}#${a.scheduledTimeStart}#${a.id}` } : {},
+    a.driverId ? { GSI2PK: tenantPk(a.tenantId, 'DRIVER', a.driverId), GSI2SK: `${a.scheduledDate}#${a.scheduledTimeStart}#${a.id}` } : {},
   doorBlock: (tenantId: string, facilityId: string, doorId: string, date: string, block: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `DOORBLOCK#${doorId}#${date}#${block}` }),
 };
 
@@ -27,11 +28,11 @@ export function appointmentItem(a: Appointment) {
 
 /** The booking reference -> appointment lookup (QR check-in finds a booking by its code). */
 export function bookingReferencePut(a: Pick<Appointment, 'tenantId' | 'bookingReference' | 'id'>) {
-  return { Put: { TableName: config.tableName, Item: { PK: `TENANT#${a.tenantId}#BOOKREF#${a.bookingReference}`, SK: 'BOOKREF', appointmentId: a.id }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  return { Put: { TableName: config.tableName, Item: { PK: tenantPk(a.tenantId, 'BOOKREF', a.bookingReference), SK: 'BOOKREF', appointmentId: a.id }, ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
 export async function findByBookingReference(tenantId: string, reference: string): Promise<Appointment | null> {
-  const ref = await getItem<{ appointmentId: string }>({ PK: `TENANT#${tenantId}#BOOKREF#${reference.trim().toUpperCase()}`, SK: 'BOOKREF' }, true);
+  const ref = await getItem<{ appointmentId: string }>({ PK: tenantPk(tenantId, 'BOOKREF', reference.trim().toUpperCase()), SK: 'BOOKREF' }, true);
   return ref ? getAppointment(tenantId, ref.appointmentId) : null;
 }
 
@@ -39,34 +40,18 @@ export function getAppointment(tenantId: string, id: string): Promise<Appointmen
   return getItem<Appointment>(appointmentKeys.key(tenantId, id), true);
 }
 
-async function queryIndex(index: 'GSI1' | 'GSI2', pk: string, skPrefix?: string): Promise<Appointment[]> {
-  const items: Appointment[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await ddb().send(
-      new QueryCommand({
-        TableName: config.tableName,
-        IndexName: index,
-        KeyConditionExpression: skPrefix ? '#pk = :pk AND begins_with(#sk, :sk)' : '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `${index}PK`, ...(skPrefix ? { '#sk': `${index}SK` } : {}) },
-        ExpressionAttributeValues: { ':pk': pk, ...(skPrefix ? { ':sk': skPrefix } : {}) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) items.push(withoutKeys<Appointment>(item));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return items;
+function queryIndex(index: 'GSI1' | 'GSI2', pk: string, skPrefix?: string): Promise<Appointment[]> {
+  return queryPrefix<Appointment>(pk, skPrefix ?? '', { index });
 }
 
 /** The appointments of a date, in start order; of one facility when facilityId is given. */
 export async function listAppointmentsByDate(tenantId: string, date: string, facilityId?: string): Promise<Appointment[]> {
-  const items = await queryIndex('GSI1', `TENANT#${tenantId}#APPTDATE#${date}`, facilityId ? `${facilityId}#` : undefined);
+  const items = await queryIndex('GSI1', tenantPk(tenantId, 'APPTDATE', date), facilityId ? `${facilityId}#` : undefined);
   return items.sort((a, b) => a.scheduledTimeStart.localeCompare(b.scheduledTimeStart) || a.createdAt.localeCompare(b.createdAt));
 }
 
 export function listDriverAppointments(tenantId: string, driverId: string): Promise<Appointment[]> {
-  return queryIndex('GSI2', `TENANT#${tenantId}#DRIVER#${driverId}`);
+  return queryIndex('GSI2', tenantPk(tenantId, 'DRIVER', driverId));
 }
 
 /** Which appointments hold the door in the window (empty: the door is free). */
@@ -105,4 +90,23 @@ export function doorBlockKeys(a: Pick<Appointment, 'tenantId' | 'facilityId' | '
 /** A changed appointment, written only if nobody changed it since it was read (its updatedAt). */
 export function appointmentChangePut(after: Appointment, seenUpdatedAt: string) {
   return { Put: { TableName: config.tableName, Item: appointmentItem(after), ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': seenUpdatedAt } } };
+}
+
+/** A new appointment, written only if its id is not taken. */
+export function newAppointmentPut(a: Appointment) {
+  return { Put: { TableName: config.tableName, Item: appointmentItem(a), ConditionExpression: 'attribute_not_exists(PK)' } };
+}
+
+/** An appointment moved along its status flow, written only if its status and updatedAt are still those read. */
+export function appointmentStatusPut(after: Appointment, seen: Pick<Appointment, 'status' | 'updatedAt'>) {
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: appointmentItem(after),
+      // The status read is still the status: two clicks at once cannot both move it.
+      ConditionExpression: '#status = :from AND updatedAt = :seen',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':from': seen.status, ':seen': seen.updatedAt },
+    },
+  };
 }

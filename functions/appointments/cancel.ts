@@ -2,22 +2,19 @@
 // appointment with a reason. The status change frees its door quarter hours, its guest slot place and
 // its labour and equipment, and closes a pending reschedule request, all in one audited transaction.
 import { ConflictError, ForbiddenError } from '../lib/errors';
-import { changeStatus, contextOf, findAppointment } from './service';
+import { contextOf, findAppointment } from './context';
+import { changeStatus } from './status-flow';
+import { canActOn } from '../../shared/access';
 import { statusLabel, type Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { z } from 'zod';
 import type { cancelAppointmentSchema } from '../../shared/contracts/appointments';
 
-/** Staff with appointments:write cancel any appointment of their tenant; a driver only their own. */
-function mayCancel(user: SessionUser, appointment: Appointment): boolean {
-  if (user.permissions.includes('appointments:write')) return true;
-  return Boolean(user.driverId && appointment.driverId === user.driverId);
-}
-
 export async function cancelAppointment(user: SessionUser, id: string, input: z.output<typeof cancelAppointmentSchema>, now = new Date()): Promise<Appointment> {
   // Someone else's appointment is not found for a driver (as when reading it), forbidden for staff who may only read.
   const appointment = await findAppointment(user, id);
-  if (!mayCancel(user, appointment)) throw new ForbiddenError('You can cancel only your own appointments');
+  // Staff with appointments:write cancel any appointment of their tenant; a driver only their own.
+  if (!canActOn(user, appointment)) throw new ForbiddenError('You can cancel only your own appointments');
   if (appointment.status !== 'scheduled') throw new ConflictError(`This appointment is ${statusLabel(appointment.status)}; only a scheduled appointment can be cancelled`);
   return changeStatus(contextOf(user), id, 'cancelled', now, [], { cancellationReason: input.reason });
 }

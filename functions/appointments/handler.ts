@@ -18,26 +18,25 @@ import {
 import { dateString } from '../../shared/contracts/fields';
 import { listAppointmentsByDate, listDriverAppointments } from './appointment.store';
 import { addDays } from '../../shared/time';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/ids';
 import { listPendingReschedules } from './reschedule.store';
 import { resolveFacility } from '../facilities';
 import { facilityForRequest } from '../facilities';
-import { assignEquipment, bookAppointment, changeStatus, checkAvailability, contextOf, findAppointment, todayFor } from './service';
+import { checkAvailability } from './availability';
+import { bookAppointment } from './booking';
+import { contextOf, findAppointment, todayFor } from './context';
+import { assignEquipment } from './equipment';
+import { changeStatus } from './status-flow';
+import { seesAll, visibleTo } from '../../shared/access';
 import { bookGuestSlot } from './guest-booking';
 import { approveReschedule, denyReschedule, requestReschedule } from './reschedules';
 import { cancelAppointment } from './cancel';
-import type { SessionUser } from '../../shared/contracts/auth';
 import type { Appointment } from '../../shared/contracts/appointments';
 
 export const UPCOMING_DAYS = 14;
 const byTime = (a: Appointment, b: Appointment) => `${a.scheduledDate}${a.scheduledTimeStart}`.localeCompare(`${b.scheduledDate}${b.scheduledTimeStart}`);
 
 export const GUEST_BOOKING_LIMIT = { limit: 10, windowSeconds: 60 * 60 };
-
-/** Staff see every appointment of their tenant; a driver sees their own. */
-function visibleTo(user: SessionUser, appointments: Appointment[]) {
-  if (user.permissions.includes('appointments:read')) return appointments;
-  return appointments.filter((a) => user.driverId && a.driverId === user.driverId);
-}
 
 const listQuery = z.object({ date: dateString('Please select a date').optional(), facilityId: z.string().max(64).optional() });
 
@@ -58,7 +57,7 @@ export const { handler, actions } = defineFunction('appointments', {
   /** The next 14 days (from today in the facility's zone): staff see all, drivers their own. */
   async upcomingAppointments(req) {
     const { user } = requireUser(req);
-    if (!user.permissions.includes('appointments:read') && user.driverId) {
+    if (!seesAll(user) && user.driverId) {
       const { date } = await todayFor(user.tenantId);
       return json((await listDriverAppointments(user.tenantId, user.driverId)).filter((a) => a.scheduledDate >= date).sort(byTime));
     }
@@ -108,10 +107,8 @@ export const { handler, actions } = defineFunction('appointments', {
 
   async pendingReschedules(req) {
     const { user } = requireUser(req);
-    const pending = await listPendingReschedules(user.tenantId);
-    if (user.permissions.includes('appointments:read')) return json(pending);
-    // A driver sees the requests on their own appointments only.
-    return json(pending.filter((r) => user.driverId && r.driverId === user.driverId));
+    // Staff see every pending request; a driver the requests on their own appointments only.
+    return json(visibleTo(user, await listPendingReschedules(user.tenantId)));
   },
 
   async approveReschedule(req) {
@@ -131,7 +128,7 @@ export const { handler, actions } = defineFunction('appointments', {
     if (input.ownerType !== 'Driver' && !input.ownerName) throw new BadRequestError('Please fill in all required fields and select a time slot', { ownerName: 'Owner name is required' });
     const facility = await facilityForRequest({ ...req, user: null, query: { facility: input.facility ?? '' } });
     const key = req.event.headers?.['idempotency-key'];
-    if (key !== undefined && !/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw new BadRequestError('Idempotency-Key must be 8-100 letters, digits, - or _');
+    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new BadRequestError('Idempotency-Key must be 8-100 letters, digits, - or _');
     return json(await bookGuestSlot(facility, input, key), 201);
   },
 

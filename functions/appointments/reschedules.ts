@@ -3,17 +3,19 @@
 // its one pending request, so the status change that starts it can close that request atomically.
 import { randomUUID } from 'node:crypto';
 import { auditPut } from '../lib/audit';
-import { config } from '../lib/config';
 import { transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { publish } from '../lib/events';
 import { appointmentChangePut, blockDeletes, blockPuts, doorBlockKeys, getAppointment } from './appointment.store';
 import { resolveFacility } from '../facilities';
 import { assignmentDelete } from '../facilities';
-import { decidedRequestPut, getRescheduleRequest, rescheduleItem } from './reschedule.store';
+import { decidedRequestPut, getRescheduleRequest, newRequestPut } from './reschedule.store';
 import { slotPlaceUpdate } from '../facilities';
 import { slotsOf } from '../facilities';
-import { actorOf, assignmentsOf, checkAvailability, decidedRequest, findAppointment, loadAppointment, type TransactItems } from './service';
+import { checkAvailability } from './availability';
+import { actorOf, findAppointment, loadAppointment, type TransactItems } from './context';
+import { assignmentsOf } from './equipment';
+import { decidedRequest } from './status-flow';
 import { isReschedulable, statusLabel, type Appointment, type RescheduleRequest } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { z } from 'zod';
@@ -49,7 +51,7 @@ export async function requestReschedule(user: SessionUser, id: string, input: z.
   };
   await transact(
     [
-      { Put: { TableName: config.tableName, Item: rescheduleItem(request), ConditionExpression: 'attribute_not_exists(PK)' } },
+      newRequestPut(request),
       // The appointment records its one pending request; unchanged since read, so still scheduled and without one.
       appointmentChangePut({ ...appointment, pendingRescheduleId: request.id, updatedAt: now.toISOString() }, appointment.updatedAt),
       auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'reschedule.requested', entityType: 'appointment', entityId: id, after: { ...request } }, now),

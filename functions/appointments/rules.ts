@@ -15,11 +15,8 @@ export function withinOpeningHours(facility: { operatingHoursStart: string; oper
   return toMinutes(start) >= toMinutes(facility.operatingHoursStart) && toMinutes(end) <= toMinutes(facility.operatingHoursEnd);
 }
 
-/** True when the window's start has passed in the facility's time zone. */
-export function startsInPast(timeZone: string, date: string, start: string, now: Date): boolean {
-  const local = localDateTime(now, timeZone);
-  return date < local.date || (date === local.date && start < local.time);
-}
+/** The one "has the window started" rule, shared with the facilities' slot rules. */
+export { hasStarted } from '../../shared/time';
 
 export const ON_TIME_TOLERANCE_MINUTES = 15;
 

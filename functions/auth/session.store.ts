@@ -6,6 +6,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
+import { SESSION_TOKEN_PATTERN } from '../../shared/ids';
+import { tenantPk } from '../lib/table';
 
 export interface Session {
   tenantId: string;
@@ -31,7 +33,7 @@ export function newSession(tenantId: string, userId: string, now = Date.now()) {
 }
 
 export async function getSession(token: string, now = Date.now()): Promise<Session | null> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  if (!SESSION_TOKEN_PATTERN.test(token)) return null;
   const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: sessionKeys.key(token) }));
   const item = res.Item as (Session & Record<string, unknown>) | undefined;
   if (!item || item.expiresAt * 1000 <= now) return null;
@@ -50,7 +52,7 @@ export interface KnownDevice {
   expiresAt: number;
 }
 
-export const deviceKeys = { key: (tenantId: string, userId: string) => ({ PK: `TENANT#${tenantId}`, SK: `DEVICES#${userId}` }) };
+export const deviceKeys = { key: (tenantId: string, userId: string) => ({ PK: tenantPk(tenantId), SK: `DEVICES#${userId}` }) };
 
 /** The user's devices that signed in within the last 90 days, most recent first. */
 export async function knownDevices(tenantId: string, userId: string, now = Date.now()): Promise<KnownDevice[]> {
@@ -60,7 +62,7 @@ export async function knownDevices(tenantId: string, userId: string, now = Date.
 }
 
 export function isKnownDevice(devices: KnownDevice[], token: string | undefined): boolean {
-  if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
+  if (!token || !SESSION_TOKEN_PATTERN.test(token)) return false;
   const hash = digest(token);
   return devices.some((d) => d.hash === hash);
 }

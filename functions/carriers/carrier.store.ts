@@ -9,6 +9,7 @@ import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { carrierInputSchema, driverInputSchema } from '../../shared/contracts/carriers';
 import type { z } from 'zod';
+import { tenantPk } from '../lib/table';
 
 export type CarrierFields = z.output<typeof carrierInputSchema>;
 export type DriverFields = z.output<typeof driverInputSchema>;
@@ -36,8 +37,8 @@ export interface Driver extends DriverFields {
 }
 
 export const carrierKeys = {
-  key: (tenantId: string, carrierId: string) => ({ PK: `TENANT#${tenantId}`, SK: `CARRIER#${carrierId}` }),
-  drivers: (tenantId: string, carrierId: string) => `TENANT#${tenantId}#CARRIER#${carrierId}`,
+  key: (tenantId: string, carrierId: string) => ({ PK: tenantPk(tenantId), SK: `CARRIER#${carrierId}` }),
+  drivers: (tenantId: string, carrierId: string) => tenantPk(tenantId, 'CARRIER', carrierId),
   driver: (tenantId: string, carrierId: string, driverId: string) => ({ PK: carrierKeys.drivers(tenantId, carrierId), SK: `DRIVER#${driverId}` }),
 };
 
@@ -47,7 +48,7 @@ export function withOnTimePercentage(record: CarrierRecord): Carrier {
 }
 
 export async function listCarriers(tenantId: string): Promise<Carrier[]> {
-  const records = await queryPrefix<CarrierRecord>(`TENANT#${tenantId}`, 'CARRIER#');
+  const records = await queryPrefix<CarrierRecord>(tenantPk(tenantId), 'CARRIER#');
   return records.map(withOnTimePercentage).sort((a, b) => a.name.localeCompare(b.name));
 }
 

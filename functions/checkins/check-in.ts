@@ -1,18 +1,20 @@
 // Driver check-in: by staff (quick or walk-in), by the driver in the app, or by QR code at the
 // gate. Checking in marks the appointment arrived in the same transaction; the check-in's own
 // status flow then moves the appointment through loading/unloading and departure.
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
-import { config } from '../lib/config';
-import { getItem, putIfAbsent, transact } from '../lib/dynamo';
+import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { publish } from '../lib/events';
-import { appointmentItem, blockPuts, bookingReferencePut, doorBlockKeys, findByBookingReference, getAppointment, listDriverAppointments } from '../appointments';
-import { checkinChangePut, checkinKeys, checkinPuts, getCheckin } from './checkin.store';
+import { blockPuts, bookingReferencePut, doorBlockKeys, findByBookingReference, getAppointment, listDriverAppointments, newAppointmentPut } from '../appointments';
+import { checkinChangePut, checkinPuts, getCheckin, isCheckedIn } from './checkin.store';
 import { getDockDoor } from '../facilities';
 import { getFacility, resolveFacility, type Facility } from '../facilities';
 import { notificationPut } from '../insights';
 import { normalizePhone } from '../users';
+import { tenantSecret } from '../tenancy';
+import { owns, type Viewer } from '../../shared/access';
+import { isId } from '../../shared/ids';
 import { changeStatus, newAppointment, type ChangeContext } from '../appointments';
 import { CHECKIN_TRANSITIONS, type Checkin, type CheckinStatus } from '../../shared/contracts/checkins';
 import { canTransition, type Appointment, type AppointmentStatus } from '../../shared/contracts/appointments';
@@ -40,7 +42,7 @@ export async function checkInAppointment(ctx: ChangeContext, appointmentId: stri
   const appointment = await getAppointment(ctx.tenantId, appointmentId);
   if (!appointment) throw new NotFoundError('Appointment not found');
   if (appointment.status !== 'scheduled') throw new ConflictError(`This appointment is ${appointment.status}; only a scheduled appointment can be checked in`);
-  if (await getItem(checkinKeys.forAppointment(ctx.tenantId, appointmentId), true)) throw new ConflictError('This appointment is already checked in');
+  if (await isCheckedIn(ctx.tenantId, appointmentId)) throw new ConflictError('This appointment is already checked in');
   const facility = await getFacility(ctx.tenantId, appointment.facilityId);
   const window = checkinWindow(facility?.timeZone ?? DEFAULT_TIME_ZONE, appointment.scheduledDate, appointment.scheduledTimeStart, now);
   if (!window.open) throw new ConflictError(window.reason);
@@ -124,7 +126,7 @@ export async function checkInWalkIn(ctx: ChangeContext, input: z.output<typeof w
   const blocks = doorBlockKeys(appointment);
   await transact(
     [
-      { Put: { TableName: config.tableName, Item: appointmentItem(appointment), ConditionExpression: 'attribute_not_exists(PK)' } },
+      newAppointmentPut(appointment),
       bookingReferencePut(appointment),
       ...checkinPuts(checkin),
       ...blockPuts(blocks, appointment.id),
@@ -167,13 +169,7 @@ export async function changeCheckinStatus(ctx: ChangeContext, id: string, to: Ch
 
 export const QR_LINK_HOURS = 24;
 
-async function tenantQrKey(tenantId: string): Promise<Buffer> {
-  const key = { PK: `TENANT#${tenantId}`, SK: 'QRKEY' };
-  const existing = await getItem<{ secret: string }>(key, true);
-  if (existing) return Buffer.from(existing.secret, 'base64');
-  await putIfAbsent({ ...key, secret: randomBytes(32).toString('base64') });
-  return Buffer.from((await getItem<{ secret: string }>(key, true))!.secret, 'base64');
-}
+const tenantQrKey = (tenantId: string) => tenantSecret(tenantId, 'QRKEY');
 
 const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 
@@ -195,7 +191,7 @@ export async function verifyQrToken(token: string, now = new Date()): Promise<Fa
   } catch {
     throw invalid;
   }
-  if (!claims.t || !claims.f || !claims.exp || !/^[A-Za-z0-9_-]{1,64}$/.test(claims.t) || !/^[A-Za-z0-9_-]{1,64}$/.test(claims.f)) throw invalid;
+  if (!claims.t || !claims.f || !claims.exp || !isId(claims.t) || !isId(claims.f)) throw invalid;
   const expected = Buffer.from(sign(await tenantQrKey(claims.t), payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid;
@@ -211,7 +207,7 @@ export async function verifyQrToken(token: string, now = new Date()): Promise<Fa
  */
 export async function checkInByQr(
   facility: Facility,
-  who: { driverId: string | null; actor: Actor | null },
+  who: Viewer & { actor: Actor | null },
   proof: { bookingReference?: string; mobileNumber?: string },
   now = new Date(),
 ): Promise<Checkin> {
@@ -220,7 +216,7 @@ export async function checkInByQr(
     appointment = await findByBookingReference(facility.tenantId, proof.bookingReference);
     const phone = proof.mobileNumber ? normalizePhone(proof.mobileNumber) : null;
     const matchesPhone = appointment?.driverPhone && phone && normalizePhone(appointment.driverPhone) === phone;
-    const matchesDriver = who.driverId && appointment?.driverId === who.driverId;
+    const matchesDriver = appointment && owns(who, appointment);
     if (!appointment || appointment.facilityId !== facility.id || !(matchesPhone || matchesDriver)) {
       throw new NotFoundError('No booking matches this code and mobile number at this facility');
     }

@@ -5,11 +5,12 @@ import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, withoutKeys } from '../lib/dynamo';
 import type { Checkin, CheckinStatus } from '../../shared/contracts/checkins';
+import { tenantPk } from '../lib/table';
 
 export const checkinKeys = {
-  key: (tenantId: string, id: string) => ({ PK: `TENANT#${tenantId}#CHECKIN#${id}`, SK: 'CHECKIN' }),
-  forAppointment: (tenantId: string, appointmentId: string) => ({ PK: `TENANT#${tenantId}#APPT#${appointmentId}`, SK: 'CHECKIN' }),
-  list: (tenantId: string) => `TENANT#${tenantId}#CHECKINS`,
+  key: (tenantId: string, id: string) => ({ PK: tenantPk(tenantId, 'CHECKIN', id), SK: 'CHECKIN' }),
+  forAppointment: (tenantId: string, appointmentId: string) => ({ PK: tenantPk(tenantId, 'APPT', appointmentId), SK: 'CHECKIN' }),
+  list: (tenantId: string) => tenantPk(tenantId, 'CHECKINS'),
 };
 
 export function checkinItem(c: Checkin) {
@@ -35,6 +36,11 @@ export function checkinChangePut(after: Checkin, seen: { status: CheckinStatus; 
       ExpressionAttributeValues: { ':from': seen.status, ...(seen.withoutDoor ? { ':null': 'NULL' } : {}) },
     },
   };
+}
+
+/** Whether the appointment has its check-in already (the one-per-appointment marker). */
+export async function isCheckedIn(tenantId: string, appointmentId: string): Promise<boolean> {
+  return Boolean(await getItem(checkinKeys.forAppointment(tenantId, appointmentId), true));
 }
 
 export function getCheckin(tenantId: string, id: string) {

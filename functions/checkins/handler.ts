@@ -12,17 +12,17 @@ import { resolveFacility } from '../facilities';
 import { contextOf, findAppointment } from '../appointments';
 import { changeCheckinStatus, checkInAppointment, checkInByQr, checkInWalkIn, createQrLink, verifyQrToken } from './check-in';
 import { assignCheckinDoor } from './assign-door';
+import { canActOn, seesAll, visibleTo } from '../../shared/access';
+import type { Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
 
 export const QR_CHECKIN_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
 
-/** Facility staff read every appointment of the tenant; drivers only their own. */
-const isStaff = (user: SessionUser) => user.permissions.includes('appointments:read');
-
-/** Drivers see their own check-ins only; staff see the tenant's. */
-function ownCheckins<T extends { driverId: string | null }>(user: SessionUser, list: T[]) {
-  return isStaff(user) ? list : list.filter((c) => user.driverId && c.driverId === user.driverId);
-}
+/**
+ * Who may check an appointment in: whoever may act on it (shared/access.ts), and, as before, staff
+ * without a driver of their own (gate staff who read all) for a booking that names no driver.
+ */
+const mayCheckIn = (user: SessionUser, appointment: Appointment) => canActOn(user, appointment) || (!user.driverId && appointment.driverId === user.driverId);
 
 /** The viewer's origin for links that leave the API (QR codes). */
 function originOf(req: ApiRequest) {
@@ -34,14 +34,15 @@ function originOf(req: ApiRequest) {
 export const { handler, actions } = defineFunction('checkins', {
   async listCheckins(req) {
     const { user } = requireUser(req);
-    return json(ownCheckins(user, await listCheckins(user.tenantId)));
+    // Drivers see their own check-ins only; staff see the tenant's.
+    return json(visibleTo(user, await listCheckins(user.tenantId)));
   },
 
   async quickCheckin(req) {
     const { user } = requireUser(req);
     const input = parseBody(req, quickCheckinSchema);
     const appointment = await findAppointment(user, input.appointmentId);
-    if (!user.permissions.includes('appointments:write') && appointment.driverId !== user.driverId) throw new ForbiddenError('Drivers can check in only for their own appointments');
+    if (!mayCheckIn(user, appointment)) throw new ForbiddenError('Drivers can check in only for their own appointments');
     return json(await checkInAppointment(contextOf(user), appointment.id, input, 'manual'), 201);
   },
 
@@ -60,7 +61,7 @@ export const { handler, actions } = defineFunction('checkins', {
   async assignCheckinDoor(req) {
     const { user } = requireUser(req);
     const { dockDoorId } = parseBody(req, checkinDoorSchema);
-    if (!isStaff(user)) throw new ForbiddenError('Only facility staff can assign a dock door');
+    if (!seesAll(user)) throw new ForbiddenError('Only facility staff can assign a dock door');
     return json(await assignCheckinDoor(contextOf(user), pathId(req, 'id', 'Check-in'), dockDoorId));
   },
 
@@ -69,7 +70,7 @@ export const { handler, actions } = defineFunction('checkins', {
     const { user } = requireUser(req);
     parseBody(req, selfCheckinSchema);
     const appointment = await findAppointment(user, pathId(req, 'id', 'Appointment'));
-    if (!user.permissions.includes('appointments:write') && appointment.driverId !== user.driverId) throw new ForbiddenError('You can check in only for your own appointments');
+    if (!mayCheckIn(user, appointment)) throw new ForbiddenError('You can check in only for your own appointments');
     return json(await checkInAppointment(contextOf(user), appointment.id, {}, 'tablet'), 201);
   },
 
@@ -92,7 +93,7 @@ export const { handler, actions } = defineFunction('checkins', {
     const input = parseBody(req, qrCheckinSchema);
     const facility = await verifyQrToken(input.token);
     const user = req.user && req.user.tenantId === facility.tenantId ? req.user : null;
-    const checkin = await checkInByQr(facility, { driverId: user?.driverId ?? null, actor: user ? { userId: user.id, username: user.username } : null }, input);
+    const checkin = await checkInByQr(facility, { permissions: user?.permissions ?? [], driverId: user?.driverId ?? null, actor: user ? { userId: user.id, username: user.username } : null }, input);
     return json({ id: checkin.id, driverName: checkin.driverName, doorNumber: checkin.doorNumber, bookingReference: checkin.bookingReference, checkInTime: checkin.checkInTime }, 201);
   },
 });

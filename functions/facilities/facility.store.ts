@@ -12,13 +12,14 @@ import { tenantKeys, getTenant } from '../tenancy';
 import type { Facility } from '../../shared/contracts/facilities';
 import type { z } from 'zod';
 import type { facilityInputSchema, FacilityUpdate } from '../../shared/contracts/facilities';
+import { tenantPk } from '../lib/table';
 
 export type { Facility };
 
 export const facilityKeys = {
-  key: (tenantId: string, facilityId: string) => ({ PK: `TENANT#${tenantId}`, SK: `FACILITY#${facilityId}` }),
+  key: (tenantId: string, facilityId: string) => ({ PK: tenantPk(tenantId), SK: `FACILITY#${facilityId}` }),
   /** The partition of everything that belongs to one facility. */
-  partition: (tenantId: string, facilityId: string) => `TENANT#${tenantId}#FACILITY#${facilityId}`,
+  partition: (tenantId: string, facilityId: string) => tenantPk(tenantId, 'FACILITY', facilityId),
 };
 
 export type FacilityFields = z.output<typeof facilityInputSchema>;
@@ -28,7 +29,7 @@ export async function getFacility(tenantId: string, facilityId: string): Promise
 }
 
 export async function listFacilities(tenantId: string): Promise<Facility[]> {
-  const facilities = await queryPrefix<Facility>(`TENANT#${tenantId}`, 'FACILITY#');
+  const facilities = await queryPrefix<Facility>(tenantPk(tenantId), 'FACILITY#');
   return facilities.sort((a, b) => a.name.localeCompare(b.name));
 }
 

@@ -8,6 +8,7 @@ import { getItem } from '../lib/dynamo';
 import { slotKeys } from './slot.store';
 import { daySlots } from './slot-rules';
 import type { Slot } from '../../shared/contracts/slots';
+import { isId } from '../../shared/ids';
 
 /**
  * The facility a request is about. Signed in: the user's tenant, `facilityId` or the default one.
@@ -17,7 +18,7 @@ export async function facilityForRequest(req: ApiRequest, facilityId?: string): 
   if (req.user) return resolveFacility(req.user.tenantId, facilityId || 'default');
   const code = req.query.facility || config.guestFacility;
   const [tenantId, id] = (code ?? '').split('/');
-  if (!tenantId || !id || !/^[A-Za-z0-9_-]{1,64}$/.test(tenantId) || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new NotFoundError('This booking link is not valid');
+  if (!isId(tenantId) || !isId(id)) throw new NotFoundError('This booking link is not valid');
   const facility = await resolveFacility(tenantId, id).catch(() => null);
   if (!facility || !facility.isActive) throw new NotFoundError('This booking link is not valid');
   return facility;

@@ -1,7 +1,7 @@
 // Pure rules for a facility's bookable slots: generated from opening hours and slot length, then
 // overlaid with the stored records (bookings, blocks, capacity changes), holidays and the clock.
 import type { Slot } from '../../shared/contracts/slots';
-import { fromMinutes, localDateTime, toMinutes } from '../../shared/time';
+import { fromMinutes, hasStarted, toMinutes } from '../../shared/time';
 import type { SlotRecord } from './slot.store';
 
 export interface SlotFacility {
@@ -31,12 +31,6 @@ export function generateDaySlots(facility: SlotFacility, date: string): SlotReco
   return slots;
 }
 
-/** Whether the slot's start is already past in the facility's time zone. */
-export function hasStarted(facility: SlotFacility, date: string, startTime: string, now: Date): boolean {
-  const local = localDateTime(now, facility.timeZone);
-  return date < local.date || (date === local.date && startTime <= local.time);
-}
-
 export function daySlots(facility: SlotFacility, date: string, stored: SlotRecord[], isHoliday: boolean, now: Date): Slot[] {
   const byStart = new Map(generateDaySlots(facility, date).map((s) => [s.startTime, s]));
   // Stored records win; one kept from an earlier slot length still shows while it has bookings or a block.
@@ -52,6 +46,6 @@ export function daySlots(facility: SlotFacility, date: string, stored: SlotRecor
       capacity: s.capacity,
       bookedCount: s.bookedCount,
       isBlocked: s.isBlocked || isHoliday,
-      isAvailable: !isHoliday && !s.isBlocked && s.bookedCount < s.capacity && !hasStarted(facility, date, s.startTime, now),
+      isAvailable: !isHoliday && !s.isBlocked && s.bookedCount < s.capacity && !hasStarted(facility.timeZone, date, s.startTime, now),
     }));
 }

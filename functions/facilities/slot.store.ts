@@ -98,6 +98,11 @@ export async function updateSlot(
   return { facilityId: item.facilityId, slotDate: item.slotDate, startTime: item.startTime, endTime: item.endTime, capacity: item.capacity, bookedCount: item.bookedCount, isBlocked: item.isBlocked };
 }
 
+/** The transaction item that holds only while the date is not a holiday of the facility. */
+export function notHolidayCheck(tenantId: string, facilityId: string, date: string) {
+  return { ConditionCheck: { TableName: config.tableName, Key: slotKeys.holiday(tenantId, facilityId, date), ConditionExpression: 'attribute_not_exists(PK)' } };
+}
+
 export async function listHolidays(tenantId: string, facilityId: string): Promise<Holiday[]> {
   const holidays = await queryPrefix<Holiday>(facilityKeys.partition(tenantId, facilityId), 'HOLIDAY#');
   return holidays.sort((a, b) => a.holidayDate.localeCompare(b.holidayDate));

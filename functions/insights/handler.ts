@@ -7,6 +7,7 @@ import { NotFoundError } from '../lib/errors';
 import { listAuditBetween } from '../lib/audit';
 import { dateString } from '../../shared/contracts/fields';
 import { addDays, localDateTime, toMinutes } from '../../shared/time';
+import { DEFAULT_TIME_ZONE } from '../../shared/product';
 import { listAppointmentsByDate, listDriverAppointments } from '../appointments';
 import { listCheckins } from '../checkins';
 import { listDockDoors } from '../facilities';
@@ -77,7 +78,7 @@ export const { handler, actions } = defineFunction('insights', {
     if (!user.driverId) return json({ driver: null, nextAppointment: null, upcoming: [], thisMonth: 0, onTimeRate: null, facility: null, emergencyContact: EMERGENCY_CONTACT });
     const appointments = await listDriverAppointments(user.tenantId, user.driverId);
     const { facility: home } = await todayFor(user.tenantId);
-    const board = driverDashboard(appointments, home?.timeZone ?? 'Asia/Kolkata', new Date());
+    const board = driverDashboard(appointments, home?.timeZone ?? DEFAULT_TIME_ZONE, new Date());
     const facility = board.nextAppointment ? await resolveFacility(user.tenantId, board.nextAppointment.facilityId).catch(() => home) : home;
     const address = facility ? [facility.address, facility.city, facility.state, facility.zipCode].filter(Boolean).join(', ') : null;
     return json({

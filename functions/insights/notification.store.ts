@@ -5,6 +5,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { withoutKeys } from '../lib/dynamo';
+import { tenantPk } from '../lib/table';
 
 export interface Notification {
   id: string;
@@ -15,7 +16,7 @@ export interface Notification {
 }
 
 const RETENTION_SECONDS = 30 * 24 * 3600;
-const pk = (tenantId: string) => `TENANT#${tenantId}#NOTIFICATIONS`;
+const pk = (tenantId: string) => tenantPk(tenantId, 'NOTIFICATIONS');
 
 export function notificationPut(tenantId: string, n: Omit<Notification, 'id' | 'sentAt'>, now = new Date()) {
   const id = randomUUID();

@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from './aws';
 import { config } from './config';
+import { queryAll } from './dynamo';
+import { tenantPk } from './table';
 
 export interface Actor {
   userId: string;
@@ -35,8 +37,8 @@ function image(value: Record<string, unknown> | null | undefined) {
 }
 
 export const auditKeys = {
-  pk: (tenantId: string) => `TENANT#${tenantId}#AUDIT`,
-  entity: (tenantId: string, entityType: string, entityId: string) => `TENANT#${tenantId}#AUDIT#${entityType}#${entityId}`,
+  pk: (tenantId: string) => tenantPk(tenantId, 'AUDIT'),
+  entity: (tenantId: string, entityType: string, entityId: string) => tenantPk(tenantId, 'AUDIT', entityType, entityId),
 };
 
 export function auditItem(entry: AuditEntry, at = new Date()) {
@@ -95,19 +97,8 @@ export async function listAudit(tenantId: string, filter?: { entityType: string;
 
 /** Audit records of a tenant between two instants (ISO), oldest first; follows pagination. */
 export async function listAuditBetween(tenantId: string, fromIso: string, toIso: string) {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await ddb().send(
-      new QueryCommand({
-        TableName: config.tableName,
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': auditKeys.pk(tenantId), ':from': fromIso, ':to': `${toIso}~` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(res.Items ?? []));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return items;
+  return queryAll({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': auditKeys.pk(tenantId), ':from': fromIso, ':to': `${toIso}~` },
+  });
 }

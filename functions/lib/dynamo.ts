@@ -1,5 +1,6 @@
-// Small helpers over the document client that every repository shares.
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+// Small helpers over the document client that every store shares: the one paginated query and the
+// one reading of a cancelled transaction.
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ddb } from './aws';
 import { config } from './config';
@@ -25,33 +26,43 @@ export function withoutKeys<T>(item: Record<string, unknown>): T {
   return rest as T;
 }
 
-/** Every item of a partition whose sort key starts with the prefix (follows pagination). */
-export async function queryPrefix<T>(pk: string, skPrefix: string, options: { index?: 'GSI1' | 'GSI2'; consistent?: boolean } = {}): Promise<T[]> {
-  const keys = options.index ? { pk: `${options.index}PK`, sk: `${options.index}SK` } : { pk: 'PK', sk: 'SK' };
-  const items: T[] = [];
+/** Every item a query on the table returns, following pagination (LastEvaluatedKey). */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await ddb().send(
-      new QueryCommand({
-        TableName: config.tableName,
-        IndexName: options.index,
-        // An empty prefix means the whole partition (DynamoDB refuses empty strings in conditions).
-        KeyConditionExpression: skPrefix ? '#pk = :pk AND begins_with(#sk, :sk)' : '#pk = :pk',
-        ExpressionAttributeNames: skPrefix ? { '#pk': keys.pk, '#sk': keys.sk } : { '#pk': keys.pk },
-        ExpressionAttributeValues: skPrefix ? { ':pk': pk, ':sk': skPrefix } : { ':pk': pk },
-        ConsistentRead: options.index ? undefined : options.consistent,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) items.push(withoutKeys<T>(item));
+    const res = await ddb().send(new QueryCommand({ ...input, TableName: config.tableName, ExclusiveStartKey: start }));
+    items.push(...(res.Items ?? []));
     start = res.LastEvaluatedKey;
   } while (start);
   return items;
 }
 
+/** Every item of a partition whose sort key starts with the prefix (follows pagination). */
+export async function queryPrefix<T>(pk: string, skPrefix: string, options: { index?: 'GSI1' | 'GSI2'; consistent?: boolean } = {}): Promise<T[]> {
+  const keys = options.index ? { pk: `${options.index}PK`, sk: `${options.index}SK` } : { pk: 'PK', sk: 'SK' };
+  const items = await queryAll({
+    IndexName: options.index,
+    // An empty prefix means the whole partition (DynamoDB refuses empty strings in conditions).
+    KeyConditionExpression: skPrefix ? '#pk = :pk AND begins_with(#sk, :sk)' : '#pk = :pk',
+    ExpressionAttributeNames: skPrefix ? { '#pk': keys.pk, '#sk': keys.sk } : { '#pk': keys.pk },
+    ExpressionAttributeValues: skPrefix ? { ':pk': pk, ':sk': skPrefix } : { ':pk': pk },
+    ConsistentRead: options.index ? undefined : options.consistent,
+  });
+  return items.map((item) => withoutKeys<T>(item));
+}
+
 export async function getItem<T>(key: { PK: string; SK: string }, consistent = false): Promise<T | null> {
   const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: consistent }));
   return res.Item ? withoutKeys<T>(res.Item) : null;
+}
+
+/**
+ * The reason code of each item of a cancelled transaction, in item order ('ConditionalCheckFailed',
+ * 'TransactionConflict', 'None' ...); null when the error is not a transaction cancellation.
+ */
+export function cancellationCodes(err: unknown): (string | undefined)[] | null {
+  return err instanceof TransactionCanceledException ? (err.CancellationReasons ?? []).map((r) => r.Code) : null;
 }
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -67,11 +78,11 @@ export async function transact(items: TransactItem[], onConditionFailed: (index:
       await ddb().send(new TransactWriteCommand({ TransactItems: items }));
       return;
     } catch (err) {
-      if (!(err instanceof TransactionCanceledException)) throw err;
-      const reasons = err.CancellationReasons ?? [];
-      const index = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      const codes = cancellationCodes(err);
+      if (!codes) throw err;
+      const index = codes.indexOf('ConditionalCheckFailed');
       if (index >= 0) throw onConditionFailed(index);
-      const conflict = reasons.some((r) => r.Code === 'TransactionConflict');
+      const conflict = codes.includes('TransactionConflict');
       if (!conflict || attempt >= retries) throw err;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** Math.min(attempt, 5)));
     }

@@ -10,6 +10,7 @@ import { findRouteByKey, type ApiRoute, type FunctionName } from '../../shared/r
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { Permission } from '../../shared/roles';
 import { fieldErrors } from '../../shared/contracts/field-errors';
+import { ID_PATTERN } from '../../shared/ids';
 
 export { fieldErrors };
 import { config } from './config';
@@ -135,8 +136,6 @@ export function parseBody<S extends ZodType>(req: ApiRequest, schema: S): z.outp
 export function parseQuery<S extends ZodType>(req: ApiRequest, schema: S): z.output<S> {
   return validate(schema, req.query);
 }
-
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A path parameter that names an item; anything else cannot exist, so it is a 404. */
 export function pathId(req: ApiRequest, name: string, what = 'Item'): string {

@@ -29,3 +29,12 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
     })),
   };
 }
+
+/**
+ * The one way to build a tenant's partition key (and the GSI keys that name a tenant):
+ * `tenantPk('t1')` is `TENANT#t1`, `tenantPk('t1', 'APPT', id)` is `TENANT#t1#APPT#<id>`. Every
+ * store goes through it, so no key can lose or misspell its tenant prefix.
+ */
+export function tenantPk(tenantId: string, ...parts: string[]): string {
+  return ['TENANT', tenantId, ...parts].join('#');
+}

@@ -1,11 +1,11 @@
 // The local stand-in for SES and SNS, as a person sees it: `npm start` prints every message the
 // product sends (channel, to, text) to its console, and the local emulator serves the newest ones at
 // GET /api/dev/outbox. That path is not in the route table, so it never exists in AWS.
-import { localOutbox, onLocalMessage, type OutgoingMessage } from '../messaging';
+import { localOutbox, onLocalMessage, type LocalMessage } from '../messaging';
 
 export const DEV_OUTBOX_PATH = '/api/dev/outbox';
 
-export function formatMessage(m: OutgoingMessage): string {
+export function formatMessage(m: LocalMessage): string {
   const text = m.body.split('\n').map((line) => `    ${line}`).join('\n');
   return `✉ ${m.channel.toUpperCase()} to ${m.to}${m.subject ? ` · ${m.subject}` : ''}\n${text}`;
 }

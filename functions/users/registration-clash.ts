@@ -26,11 +26,11 @@ export async function answerClash(clash: Clash, applicant: { email: string; pass
   const notice = `Someone tried to create a new ${PRODUCT_NAME} account with your ${what}. No account was created and nothing about your account changed. If it was you, sign in with your existing account. If it was not you, you can ignore this message.`;
   const messages = [];
   const { holder } = clash;
-  if (holder.email) messages.push(sendMessage({ channel: 'email', to: holder.email, subject: `${PRODUCT_NAME}: a registration with your ${what}`, body: notice }, now));
-  else if (holder.phoneNumber) messages.push(sendMessage({ channel: 'sms', to: holder.phoneNumber, body: notice }, now));
+  if (holder.email) messages.push(sendMessage({ channel: 'email', to: holder.email, subject: `${PRODUCT_NAME}: a registration with your ${what}`, text: notice }, now));
+  else if (holder.phoneNumber) messages.push(sendMessage({ channel: 'sms', to: holder.phoneNumber, text: notice }, now));
   if (holder.email?.toLowerCase() !== applicant.email.toLowerCase()) {
     const body = `Your ${PRODUCT_NAME} registration could not be completed: the ${what} you entered belongs to another account. Register again with your own ${what}, or sign in to your existing account.`;
-    messages.push(sendMessage({ channel: 'email', to: applicant.email, subject: `${PRODUCT_NAME}: your registration`, body }, now));
+    messages.push(sendMessage({ channel: 'email', to: applicant.email, subject: `${PRODUCT_NAME}: your registration`, text: body }, now));
   }
   await Promise.all(messages);
   return registrationAnswer({ id: randomUUID(), username: applicant.email, status: 'pending' });

@@ -102,7 +102,7 @@ async function createRegistration(tenantId: string, input: z.output<typeof regis
     if (raced) return answerClash(raced, userData, now);
     throw err;
   }
-  await sendMessage({ channel: 'email', to: user.email!, subject: `${PRODUCT_NAME}: verify your email`, body: `Your ${PRODUCT_NAME} verification code is ${code}. It expires in ${VERIFICATION_MINUTES} minutes.` }, now);
+  await sendMessage({ channel: 'email', to: user.email!, subject: `${PRODUCT_NAME}: verify your email`, text: `Your ${PRODUCT_NAME} verification code is ${code}. It expires in ${VERIFICATION_MINUTES} minutes.` }, now);
   return registrationAnswer(user);
 }
 
@@ -129,8 +129,8 @@ async function pendingUser(tenantId: string, userId: string): Promise<User> {
 
 async function tell(user: User, text: string) {
   const messages = [];
-  if (user.email) messages.push(sendMessage({ channel: 'email', to: user.email, subject: `${PRODUCT_NAME}: your registration`, body: text }));
-  if (user.phoneNumber) messages.push(sendMessage({ channel: 'sms', to: user.phoneNumber, body: text }));
+  if (user.email) messages.push(sendMessage({ channel: 'email', to: user.email, subject: `${PRODUCT_NAME}: your registration`, text }));
+  if (user.phoneNumber) messages.push(sendMessage({ channel: 'sms', to: user.phoneNumber, text }));
   await Promise.all(messages);
 }
 

@@ -2,14 +2,14 @@
 // mobile number (global, so sign-in finds the tenant from the identifier and aliases stay unique).
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import { queryPrefix, transact, withoutKeys } from '../lib/dynamo';
+import { cancellationCodes, queryPrefix, transact, withoutKeys } from '../lib/dynamo';
 import { ConflictError } from '../lib/errors';
 import { auditPut, type Actor } from '../lib/audit';
 import { canAccessFor, permissionsFor } from '../../shared/roles';
 import type { SessionUser } from '../../shared/contracts/auth';
+import { tenantPk } from '../lib/table';
 
 export type UserStatus = 'pending' | 'active' | 'rejected';
 
@@ -74,7 +74,7 @@ export function aliasOf(identifier: string): { kind: AliasKind; value: string } 
 }
 
 export const userKeys = {
-  pk: (tenantId: string) => `TENANT#${tenantId}`,
+  pk: (tenantId: string) => tenantPk(tenantId),
   sk: (userId: string) => `USER#${userId}`,
   alias: (kind: AliasKind, value: string) => ({ PK: `LOGIN#${kind}#${value}`, SK: 'LOGIN' }),
 };
@@ -144,9 +144,9 @@ export async function createUser(input: NewUser, actor: Actor | null, now = new 
       }),
     );
   } catch (err) {
-    if (err instanceof TransactionCanceledException) {
-      const reasons = err.CancellationReasons ?? [];
-      const taken = aliases.find((_, i) => reasons[i + 1]?.Code === 'ConditionalCheckFailed');
+    const codes = cancellationCodes(err);
+    if (codes) {
+      const taken = aliases.find((_, i) => codes[i + 1] === 'ConditionalCheckFailed');
       const field = taken?.kind === 'phone' ? 'phoneNumber' : (taken?.kind ?? 'username');
       throw new ConflictError('An account with this email, username or mobile number already exists', {
         [field]: `This ${taken?.kind === 'phone' ? 'mobile number' : (taken?.kind ?? 'username')} is already registered`,

@@ -9,6 +9,7 @@ import { queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { facilityKeys } from '../facilities';
 import type { YARD_SPOT_STATUSES } from '../../shared/contracts/yard';
+import { tenantPk } from '../lib/table';
 
 export type YardSpotStatus = (typeof YARD_SPOT_STATUSES)[number];
 type TransactItem = Parameters<typeof transact>[0][number];
@@ -25,7 +26,7 @@ export interface YardSpot {
 
 export const yardSpotKeys = {
   key: (tenantId: string, facilityId: string, spotId: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `SPOT#${spotId}` }),
-  byId: (tenantId: string, spotId: string) => ({ GSI1PK: `TENANT#${tenantId}#YARDSPOT#${spotId}`, GSI1SK: 'SPOT' }),
+  byId: (tenantId: string, spotId: string) => ({ GSI1PK: tenantPk(tenantId, 'YARDSPOT', spotId), GSI1SK: 'SPOT' }),
   /** The spot an asset (truck) stands on, by asset. */
   asset: (tenantId: string, facilityId: string, assetId: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `YARDASSET#${assetId}` }),
 };

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { PlatformStack } from '../../lib/platform-stack';
+import { FUNCTION_ACCESS } from '../../lib/api';
 import { FUNCTION_NAMES, ROUTES, routeKey } from '../../shared/routes';
 import { GSIS } from '../../functions/lib/table';
 import { streamFilterPatterns, WORKERS, type WorkerDefinition } from '../../functions/workers';
@@ -68,14 +69,18 @@ describe('PlatformStack', () => {
     for (const p of permissions) expect(JSON.stringify(p.Properties.SourceArn)).toContain('/*/*/*');
   });
 
-  it('lets the platform function read the table (sessions) but not write it', () => {
-    const [roleId] = Object.keys(template.findResources('AWS::IAM::Role')).filter((id) => id.includes('platformfunction'));
-    const statements = Object.values(template.findResources('AWS::IAM::Policy'))
-      .filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId!))
-      .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[] }[])
-      .flatMap((s) => s.Action);
-    expect(statements).toContain('dynamodb:GetItem');
-    expect(statements.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a))).toEqual([]);
+  it('lets the read-only functions (health check, insights) read the table but not write it', () => {
+    const readOnly = Object.entries(FUNCTION_ACCESS).filter(([, access]) => access?.table === 'read').map(([name]) => name);
+    expect(readOnly).toEqual(expect.arrayContaining(['platform', 'insights']));
+    for (const name of readOnly) {
+      const [roleId] = Object.keys(template.findResources('AWS::IAM::Role')).filter((id) => id.includes(`${name}function`));
+      const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+        .filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId!))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[] }[])
+        .flatMap((s) => s.Action);
+      expect(statements).toContain('dynamodb:GetItem');
+      expect(statements.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite|TransactWrite)/.test(a))).toEqual([]);
+    }
   });
 
   it('grants table access only to functions that use the table', () => {

@@ -19,7 +19,7 @@ afterAll(async () => {
   await api.close();
 });
 afterEach(async () => {
-  const { onLocalMessage } = await import('../../functions/messaging/send');
+  const { onLocalMessage } = await import('../../functions/messaging');
   onLocalMessage(undefined);
   vi.restoreAllMocks();
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { s3 } from '../../functions/lib/aws';
-import { localOutbox } from '../../functions/messaging/send';
+import { localOutbox } from '../../functions/messaging';
 import { REQUIRED_DOCUMENTS } from '../../shared/contracts/users';
 
 let api: TestApi;

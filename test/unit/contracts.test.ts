@@ -65,9 +65,9 @@ const cases = modules.flatMap(([file, exports]) =>
 describe('contract messages', () => {
   it('finds the schemas it checks', () => {
     const schemas = new Set(cases.map((c) => c.schema));
-    expect(schemas).toContain('reference.ts carrierInputSchema');
-    expect(schemas).toContain('reference.ts facilityInputSchema');
-    expect(cases.map((c) => `${c.schema} ${c.path}`)).toContain('registration.ts registerRequestSchema userData.firstName');
+    expect(schemas).toContain('carriers.ts carrierInputSchema');
+    expect(schemas).toContain('facilities.ts facilityInputSchema');
+    expect(cases.map((c) => `${c.schema} ${c.path}`)).toContain('users.ts registerRequestSchema userData.firstName');
   });
 
   it.each(cases.map((c) => [`${c.schema} ${c.path}`, c] as const))('%s: left out gives the same message as empty', (_name, c) => {

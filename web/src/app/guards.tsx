@@ -5,7 +5,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { meets, requirementOf } from '../../../shared/navigation';
+import { meets, requirementOf } from '@shared/navigation';
 import { Notice } from '../components/ui/notice';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../lib/toast';

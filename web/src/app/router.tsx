@@ -1,40 +1,57 @@
 // Every route of the spec: public pages, the session-dependent home, and the signed-in screens,
-// each inside the shell its role gets.
-import type { ReactNode } from 'react';
+// each inside the shell its role gets. Paths come from shared/navigation.ts; each feature's code is
+// loaded the first time one of its screens is shown.
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { PATHS, STATIC_PAGES } from '@shared/navigation';
 import { Notice } from '../components/ui/notice';
 import { Spinner } from '../components/ui/spinner';
-import { LoginRoute } from '../features/auth/routes/login-route';
 import { useSession } from '../lib/session';
-import { LandingRoute } from '../features/landing/routes/landing-route';
-import { StaffHomeRoute } from '../features/home/routes/staff-home-route';
-import { TestAuthRoute } from '../features/test-auth/routes/test-auth-route';
-import { StaticPageRoute } from '../features/pages/routes/static-page-route';
-import { NotFoundRoute } from '../features/not-found/routes/not-found-route';
-import { FacilitiesRoute } from '../features/facilities/routes/facilities-route';
-import { CarriersRoute } from '../features/carriers/routes/carriers-route';
-import { ConfigurationRoute } from '../features/facilities/routes/configuration-route';
-import { SchedulingRoute } from '../features/appointments/routes/scheduling-route';
-import { BookingRoute } from '../features/appointments/routes/booking-route';
-import { RescheduleRoute } from '../features/appointments/routes/reschedule-route';
-import { DashboardRoute } from '../features/dashboard/routes/dashboard-route';
-import { CheckinRoute } from '../features/checkin/routes/checkin-route';
-import { DriverDashboardRoute } from '../features/driver/routes/driver-dashboard-route';
-import { YardRoute } from '../features/yard/routes/yard-route';
-import { AnalyticsRoute } from '../features/analytics/routes/analytics-route';
-import { QrCheckinRoute } from '../features/qr-checkin/routes/qr-checkin-route';
-import { UsersRoute } from '../features/users/routes/users-route';
 import { PendingAccount, RequireAuth, type GuardVariant } from './guards';
 import { DriverShell } from './shells/driver-shell';
 import { isDriver, RoleShell } from './shells/role-shell';
 import { StaffShell } from './shells/staff-shell';
 
-export const STATIC_PAGES = ['features', 'mobile-app', 'messaging', 'security', 'support', 'help-center', 'documentation', 'training', 'contact', 'about', 'careers', 'partners', 'legal'] as const;
+/** One screen (whatever its props) of a lazily loaded feature module, through its index.ts. */
+function screen<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const appointments = () => import('../features/appointments');
+const facilities = () => import('../features/facilities');
+const checkins = () => import('../features/checkins');
+const insights = () => import('../features/insights');
+
+const LoginRoute = screen(() => import('../features/auth'), 'LoginRoute');
+const LandingRoute = screen(() => import('../features/landing'), 'LandingRoute');
+const StaffHomeRoute = screen(() => import('../features/home'), 'StaffHomeRoute');
+const TestAuthRoute = screen(() => import('../features/test-auth'), 'TestAuthRoute');
+const StaticPageRoute = screen(() => import('../features/pages'), 'StaticPageRoute');
+const NotFoundRoute = screen(() => import('../features/not-found'), 'NotFoundRoute');
+const FacilitiesRoute = screen(facilities, 'FacilitiesRoute');
+const ConfigurationRoute = screen(facilities, 'ConfigurationRoute');
+const CarriersRoute = screen(() => import('../features/carriers'), 'CarriersRoute');
+const SchedulingRoute = screen(appointments, 'SchedulingRoute');
+const BookingRoute = screen(appointments, 'BookingRoute');
+const RescheduleRoute = screen(appointments, 'RescheduleRoute');
+const DashboardRoute = screen(insights, 'DashboardRoute');
+const AnalyticsRoute = screen(insights, 'AnalyticsRoute');
+const CheckinRoute = screen(checkins, 'CheckinRoute');
+const QrCheckinRoute = screen(checkins, 'QrCheckinRoute');
+const DriverDashboardRoute = screen(() => import('../features/driver'), 'DriverDashboardRoute');
+const YardRoute = screen(() => import('../features/yard'), 'YardRoute');
+const UsersRoute = screen(() => import('../features/users'), 'UsersRoute');
 
 function ComingSoon() {
   const { t } = useTranslation();
   return <Notice title={t('common.comingSoonTitle')}>{t('common.comingSoon')}</Notice>;
+}
+
+/** Where a screen's code is still loading. */
+function Loading({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return <Suspense fallback={<Spinner label={t('common.loading')} />}>{children}</Suspense>;
 }
 
 type ShellRule = 'staff' | 'driver' | 'by-role';
@@ -48,55 +65,48 @@ interface Screen {
 }
 
 const SCREENS: Screen[] = [
-  { path: '/scheduling', element: <SchedulingRoute />, shell: 'staff' },
-  { path: '/booking', element: <BookingRoute />, shell: 'by-role' },
-  { path: '/reschedule', element: <RescheduleRoute />, shell: 'by-role' },
-  { path: '/checkin', element: <CheckinRoute />, shell: 'by-role' },
-  { path: '/driver', element: <DriverDashboardRoute />, shell: 'driver', guard: 'authRequired' },
-  { path: '/yard', element: <YardRoute />, shell: 'staff' },
-  { path: '/analytics', element: <AnalyticsRoute />, shell: 'staff' },
-  { path: '/integrations', element: <ComingSoon />, shell: 'staff' },
-  { path: '/users', element: <UsersRoute />, shell: 'staff' },
-  { path: '/facilities', element: <FacilitiesRoute />, shell: 'staff' },
-  { path: '/carriers', element: <CarriersRoute />, shell: 'staff' },
-  { path: '/wms', element: <ComingSoon />, shell: 'staff' },
-  { path: '/configuration', element: <ConfigurationRoute />, shell: 'staff' },
-  { path: '/test-auth', element: <TestAuthRoute />, shell: 'by-role', guard: 'authRequired' },
+  { path: PATHS.scheduling, element: <SchedulingRoute />, shell: 'staff' },
+  { path: PATHS.booking, element: <BookingRoute />, shell: 'by-role' },
+  { path: PATHS.reschedule, element: <RescheduleRoute />, shell: 'by-role' },
+  { path: PATHS.checkin, element: <CheckinRoute />, shell: 'by-role' },
+  { path: PATHS.driver, element: <DriverDashboardRoute />, shell: 'driver', guard: 'authRequired' },
+  { path: PATHS.yard, element: <YardRoute />, shell: 'staff' },
+  { path: PATHS.analytics, element: <AnalyticsRoute />, shell: 'staff' },
+  { path: PATHS.integrations, element: <ComingSoon />, shell: 'staff' },
+  { path: PATHS.users, element: <UsersRoute />, shell: 'staff' },
+  { path: PATHS.facilities, element: <FacilitiesRoute />, shell: 'staff' },
+  { path: PATHS.carriers, element: <CarriersRoute />, shell: 'staff' },
+  { path: PATHS.wms, element: <ComingSoon />, shell: 'staff' },
+  { path: PATHS.configuration, element: <ConfigurationRoute />, shell: 'staff' },
+  { path: PATHS.testAuth, element: <TestAuthRoute />, shell: 'by-role', guard: 'authRequired' },
 ];
 
 function Shell({ rule, children }: { rule: ShellRule; children: ReactNode }) {
-  if (rule === 'by-role') return <RoleShell>{children}</RoleShell>;
-  return rule === 'driver' ? <DriverShell>{children}</DriverShell> : <StaffShell>{children}</StaffShell>;
+  const page = <Loading>{children}</Loading>;
+  if (rule === 'by-role') return <RoleShell>{page}</RoleShell>;
+  return rule === 'driver' ? <DriverShell>{page}</DriverShell> : <StaffShell>{page}</StaffShell>;
 }
 
 function HomeRoute() {
   const { t } = useTranslation();
   const { user, isLoading } = useSession();
   if (isLoading) return <Spinner label={t('common.loading')} />;
-  if (!user) return <LandingRoute />;
+  if (!user) return <Loading><LandingRoute /></Loading>;
   if (user.status !== 'active') return <PendingAccount />;
-  if (isDriver(user)) {
-    return (
-      <DriverShell>
-        <DriverDashboardRoute />
-      </DriverShell>
-    );
-  }
-  return (
-    <StaffShell>{user.permissions.includes('dashboard:read') ? <DashboardRoute /> : <StaffHomeRoute />}</StaffShell>
-  );
+  if (isDriver(user)) return <Shell rule="driver"><DriverDashboardRoute /></Shell>;
+  return <Shell rule="staff">{user.permissions.includes('dashboard:read') ? <DashboardRoute /> : <StaffHomeRoute />}</Shell>;
 }
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<HomeRoute />} />
-      <Route path="/checkin/qr" element={<QrCheckinRoute />} />
-      {['/login', '/register', '/auth'].map((path) => (
-        <Route key={path} path={path} element={<LoginRoute />} />
+      <Route path={PATHS.home} element={<HomeRoute />} />
+      <Route path={PATHS.qrCheckin} element={<Loading><QrCheckinRoute /></Loading>} />
+      {[PATHS.login, PATHS.register, PATHS.auth].map((path) => (
+        <Route key={path} path={path} element={<Loading><LoginRoute /></Loading>} />
       ))}
       {STATIC_PAGES.map((slug) => (
-        <Route key={slug} path={`/${slug}`} element={<StaticPageRoute slug={slug} />} />
+        <Route key={slug} path={`/${slug}`} element={<Loading><StaticPageRoute slug={slug} /></Loading>} />
       ))}
       {SCREENS.map((screen) => (
         <Route
@@ -109,7 +119,7 @@ export function AppRoutes() {
           }
         />
       ))}
-      <Route path="*" element={<NotFoundRoute />} />
+      <Route path="*" element={<Loading><NotFoundRoute /></Loading>} />
     </Routes>
   );
 }

@@ -1,7 +1,7 @@
 // The public footer with the thirteen information links (landing page and static pages).
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_NAME } from '../../../shared/product';
+import { PRODUCT_NAME } from '@shared/product';
 
 export const FOOTER_GROUPS = [
   { key: 'product', links: ['features', 'mobile-app', 'messaging', 'security'] },

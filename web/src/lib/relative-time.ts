@@ -1,4 +1,6 @@
 // 'Just now', then minutes, hours, days (spec doc 1 §9).
+import { DEFAULT_TIME_ZONE } from '@shared/product';
+
 export function relativeTime(iso: string, now = Date.now()): string {
   const minutes = Math.floor((now - new Date(iso).getTime()) / 60000);
   if (minutes < 1) return 'Just now';
@@ -10,5 +12,5 @@ export function relativeTime(iso: string, now = Date.now()): string {
 }
 
 export function timeOfDay(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+  return new Date(iso).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit', timeZone: DEFAULT_TIME_ZONE });
 }

@@ -1,7 +1,7 @@
 // The session: GET /api/auth/user (a 401 means signed out, silently), sign-in and sign-out.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { hasRole as userHasRole, NO_ACCESS, type Permission } from '../../../shared/roles';
-import type { LoginInput, LoginResponse, SessionUser } from '../../../shared/contracts/auth';
+import { hasRole as userHasRole, NO_ACCESS, type Permission } from '@shared/roles';
+import type { LoginInput, LoginResponse, SessionUser } from '@shared/contracts/auth';
 import { api, isUnauthorized } from './api-client';
 
 export const SESSION_KEY = ['/api/auth/user'] as const;

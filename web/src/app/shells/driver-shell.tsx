@@ -3,15 +3,16 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CalendarPlus, ClipboardCheck, Home, RefreshCw } from 'lucide-react';
-import { PRODUCT_NAME } from '../../../../shared/product';
+import { PATHS } from '@shared/navigation';
+import { PRODUCT_NAME } from '@shared/product';
 import { LanguageSwitch } from '../../components/language-switch';
 import { displayName, useLogout, useSession } from '../../lib/session';
 
 const TABS = [
-  { to: '/', key: 'nav.driver.dashboard', icon: Home },
-  { to: '/booking', key: 'nav.driver.book', icon: CalendarPlus },
-  { to: '/reschedule', key: 'nav.driver.reschedule', icon: RefreshCw },
-  { to: '/checkin', key: 'nav.driver.checkin', icon: ClipboardCheck },
+  { to: PATHS.home, key: 'nav.driver.dashboard', icon: Home },
+  { to: PATHS.booking, key: 'nav.driver.book', icon: CalendarPlus },
+  { to: PATHS.reschedule, key: 'nav.driver.reschedule', icon: RefreshCw },
+  { to: PATHS.checkin, key: 'nav.driver.checkin', icon: ClipboardCheck },
 ] as const;
 
 export function DriverShell({ children }: { children: ReactNode }) {

@@ -1,19 +1,21 @@
 // The signed-in staff layout: top navigation bar, the role's sidebar, the page.
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Menu, UserCircle, X } from 'lucide-react';
-import { NotificationBell } from '../../components/notification-bell';
-import { visibleNavigation } from '../../../../shared/navigation';
-import { PRODUCT_NAME } from '../../../../shared/product';
+import { PATHS, visibleNavigation } from '@shared/navigation';
+import { PRODUCT_NAME } from '@shared/product';
 import { LanguageSwitch } from '../../components/language-switch';
 import { displayName, useLogout, useSession } from '../../lib/session';
 
+// The bell reads insights' notifications feed; it arrives with that feature's code.
+const NotificationBell = lazy(async () => ({ default: (await import('../../features/insights')).NotificationBell }));
+
 const TOP_LINKS = [
-  { to: '/', key: 'nav.dashboard' },
-  { to: '/scheduling', key: 'nav.scheduling' },
-  { to: '/yard', key: 'nav.yard' },
-  { to: '/analytics', key: 'nav.analytics' },
+  { to: PATHS.home, key: 'nav.dashboard' },
+  { to: PATHS.scheduling, key: 'nav.scheduling' },
+  { to: PATHS.yard, key: 'nav.yard' },
+  { to: PATHS.analytics, key: 'nav.analytics' },
 ] as const;
 
 function linkClasses({ isActive }: { isActive: boolean }) {
@@ -68,7 +70,9 @@ export function StaffShell({ children }: { children: ReactNode }) {
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <LanguageSwitch className="hidden sm:inline-flex" />
-            <NotificationBell enabled={Boolean(user?.permissions.includes('dashboard:read'))} label={t('common.notifications')} />
+            <Suspense fallback={null}>
+              <NotificationBell enabled={Boolean(user?.permissions.includes('dashboard:read'))} label={t('common.notifications')} />
+            </Suspense>
             <div className="hidden items-center gap-2 sm:flex">
               {user?.profileImageUrl ? (
                 <img src={user.profileImageUrl} alt="" className="h-8 w-8 rounded-full object-cover" />

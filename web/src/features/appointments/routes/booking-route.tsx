@@ -3,16 +3,17 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { appointmentInputSchema, BOOKED_BY, LOAD_TYPES, PRIORITIES } from '../../../../../shared/contracts/appointments';
-import { fromMinutes, localDateTime, toMinutes } from '../../../../../shared/time';
+import { appointmentInputSchema, BOOKED_BY, LOAD_TYPES, PRIORITIES } from '@shared/contracts/appointments';
+import { actsForAll } from '@shared/access';
+import { fromMinutes, localDateTime, toMinutes } from '@shared/time';
+import { DEFAULT_TIME_ZONE } from '@shared/product';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { useAddEquipment, useAvailability, useCreateAppointment, LOAD_TYPE_LABEL } from '../../../api/appointments';
-import { useCarriers, useDrivers } from '../../../api/carriers';
-import { useDockDoors, useFacilities } from '../../../api/facilities';
-import { useAvailableResources } from '../../../api/resources';
+import { useAddEquipment, useAvailability, useCreateAppointment, LOAD_TYPE_LABEL } from '../api/appointments';
+import { useCarriers, useDrivers } from '../../carriers';
+import { useAvailableResources, useDockDoors, useFacilities } from '../../facilities';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 
@@ -23,8 +24,9 @@ const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 export function BookingRoute() {
   const { toast } = useToast();
   const { user } = useSession();
-  const driverSelf = Boolean(user?.driverId && !user.permissions.includes('appointments:write'));
-  const today = localDateTime(new Date(), 'Asia/Kolkata').date;
+  // A driver books for their own driver record only; staff who act for all choose carrier and driver.
+  const driverSelf = Boolean(user?.driverId && !actsForAll(user));
+  const today = localDateTime(new Date(), DEFAULT_TIME_ZONE).date;
   const blank: FormInput = {
     facilityId: '',
     carrierId: driverSelf ? (user?.carrierId ?? '') : '',

@@ -2,13 +2,14 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { isReschedulable, REQUESTED_BY, RESCHEDULE_REASONS, rescheduleFormSchema } from '../../../../../shared/contracts/appointments';
-import { localDateTime } from '../../../../../shared/time';
+import { isReschedulable, REQUESTED_BY, RESCHEDULE_REASONS, rescheduleFormSchema } from '@shared/contracts/appointments';
+import { localDateTime } from '@shared/time';
+import { DEFAULT_TIME_ZONE } from '@shared/product';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { useAvailability, useDecideReschedule, usePendingReschedules, useRequestReschedule, useUpcomingAppointments } from '../../../api/appointments';
+import { useAvailability, useDecideReschedule, usePendingReschedules, useRequestReschedule, useUpcomingAppointments } from '../api/appointments';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 
@@ -20,7 +21,7 @@ export function RescheduleRoute() {
   const { toast } = useToast();
   const { hasPermission } = useSession();
   const canDecide = hasPermission('reschedules:decide');
-  const today = localDateTime(new Date(), 'Asia/Kolkata').date;
+  const today = localDateTime(new Date(), DEFAULT_TIME_ZONE).date;
   const upcoming = useUpcomingAppointments();
   const pending = usePendingReschedules();
   const request = useRequestReschedule();

@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { REGISTRATION_ROLES, type UserType } from '../../../../../shared/roles';
-import { missingDocumentsMessage, registrationFormBaseSchema, REQUIRED_DOCUMENTS, UPLOAD_TEXTS, VARIANT_SCHEMAS } from '../../../../../shared/contracts/users';
-import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../../../../../shared/product';
+import { REGISTRATION_ROLES, type UserType } from '@shared/roles';
+import { missingDocumentsMessage, registrationFormBaseSchema, REQUIRED_DOCUMENTS, UPLOAD_TEXTS, VARIANT_SCHEMAS } from '@shared/contracts/users';
+import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '@shared/product';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { loginFormSchema, type LoginForm } from '../../../../../shared/contracts/auth';
+import { loginFormSchema, type LoginForm } from '@shared/contracts/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { messageOf } from '../../../lib/api-client';

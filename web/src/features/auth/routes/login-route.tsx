@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_NAME } from '../../../../../shared/product';
+import { PRODUCT_NAME } from '@shared/product';
 import { Card, CardBody } from '../../../components/ui/card';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { Spinner } from '../../../components/ui/spinner';

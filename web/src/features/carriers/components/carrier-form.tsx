@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { carrierInputSchema, SERVICE_TYPES } from '../../../../../shared/contracts/carriers';
+import { carrierInputSchema, SERVICE_TYPES } from '@shared/contracts/carriers';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
-import { useCreateCarrier } from '../../../api/carriers';
+import { useCreateCarrier } from '../api/carriers';
 
 type FormInput = z.input<typeof carrierInputSchema>;
 type FormOutput = z.output<typeof carrierInputSchema>;

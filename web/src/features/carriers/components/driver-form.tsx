@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { driverInputSchema } from '../../../../../shared/contracts/carriers';
+import { driverInputSchema } from '@shared/contracts/carriers';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
-import { useCreateDriver } from '../../../api/carriers';
+import { useCreateDriver } from '../api/carriers';
 
 type FormInput = z.input<typeof driverInputSchema>;
 type FormOutput = z.output<typeof driverInputSchema>;

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ListDetailPage, QueryState } from '../../../components/list-detail';
 import { Dialog } from '../../../components/ui/dialog';
 import { useSession } from '../../../lib/session';
-import { onTimeTone, useCarriers, useDrivers } from '../../../api/carriers';
+import { onTimeTone, useCarriers, useDrivers } from '../api/carriers';
 import { CarrierForm } from '../components/carrier-form';
 import { DriverForm } from '../components/driver-form';
 

@@ -1,6 +1,6 @@
 // Facility configuration: time slots, holidays, labour in-charges and equipment.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Holiday, Slot } from '../../../../../shared/contracts/slots';
+import type { Holiday, Slot } from '@shared/contracts/slots';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 

@@ -2,11 +2,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { DOOR_TYPES, dockDoorInputSchema } from '../../../../../shared/contracts/facilities';
+import { DOOR_TYPES, dockDoorInputSchema } from '@shared/contracts/facilities';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { useCreateDockDoor } from '../../../api/facilities';
+import { useCreateDockDoor } from '../api/facilities';
 
 type FormInput = z.input<typeof dockDoorInputSchema>;
 type FormOutput = z.output<typeof dockDoorInputSchema>;

@@ -2,11 +2,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { facilityInputSchema, SLOT_MINUTE_CHOICES } from '../../../../../shared/contracts/facilities';
+import { facilityInputSchema, SLOT_MINUTE_CHOICES } from '@shared/contracts/facilities';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { useCreateFacility } from '../../../api/facilities';
+import { useCreateFacility } from '../api/facilities';
 
 type FormInput = z.input<typeof facilityInputSchema>;
 type FormOutput = z.output<typeof facilityInputSchema>;

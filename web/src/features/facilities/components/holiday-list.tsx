@@ -1,4 +1,8 @@
-import { useState } from 'react';
+// A facility's holidays (no slots are offered on them), with the add form the shared schema validates.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { holidayInputSchema } from '@shared/contracts/slots';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useAddHoliday, useHolidays, useRemoveHoliday } from '../api/configuration';
@@ -7,19 +11,17 @@ export function HolidayList({ facilityId, today }: { facilityId: string; today: 
   const holidays = useHolidays(facilityId);
   const add = useAddHoliday(facilityId);
   const remove = useRemoveHoliday(facilityId);
-  const [holidayDate, setHolidayDate] = useState('');
-  const [name, setName] = useState('');
+  const { register, handleSubmit, reset, watch, formState } = useForm<z.input<typeof holidayInputSchema>, unknown, z.output<typeof holidayInputSchema>>({
+    resolver: zodResolver(holidayInputSchema),
+    defaultValues: { holidayDate: '', name: '' },
+  });
+  const [holidayDate, name] = watch(['holidayDate', 'name']);
+  const e = formState.errors;
   return (
     <div className="space-y-3">
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate({ holidayDate, name }, { onSuccess: () => { setHolidayDate(''); setName(''); } });
-        }}
-      >
-        <Field label="Holiday date" type="date" min={today} value={holidayDate} onChange={(e) => setHolidayDate(e.target.value)} />
-        <Field label="Holiday name" value={name} onChange={(e) => setName(e.target.value)} />
+      <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit((values) => add.mutate(values, { onSuccess: () => reset() }))}>
+        <Field label="Holiday date" type="date" min={today} error={e.holidayDate?.message} {...register('holidayDate')} />
+        <Field label="Holiday name" error={e.name?.message} {...register('name')} />
         <Button type="submit" disabled={add.isPending || !holidayDate || !name.trim()}>
           Add holiday
         </Button>

@@ -1,30 +1,59 @@
-// Labour in-charges or handling equipment of a facility, with a quick add form.
-import { useState } from 'react';
+// Labour in-charges or handling equipment of a facility, with a quick add form the kind's shared
+// schema validates.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { equipmentInputSchema, laborInchargeInputSchema } from '@shared/contracts/facilities';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useAddResource, useResources } from '../api/configuration';
 
-export function ResourceList({ facilityId, kind }: { facilityId: string; kind: 'labor-incharges' | 'equipment' }) {
+type Kind = 'labor-incharges' | 'equipment';
+
+function EquipmentForm({ facilityId }: { facilityId: string }) {
+  const add = useAddResource(facilityId, 'equipment');
+  const { register, handleSubmit, reset, watch, formState } = useForm<z.input<typeof equipmentInputSchema>, unknown, z.output<typeof equipmentInputSchema>>({
+    resolver: zodResolver(equipmentInputSchema),
+    defaultValues: { name: '', type: '' },
+  });
+  const [name, type] = watch(['name', 'type']);
+  const e = formState.errors;
+  return (
+    <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit((v) => add.mutate({ name: v.name, type: v.type }, { onSuccess: () => reset() }))}>
+      <Field label="Equipment name" error={e.name?.message} {...register('name')} />
+      <Field label="Type" error={e.type?.message} {...register('type')} />
+      <Button type="submit" disabled={add.isPending || !name.trim() || !type.trim()}>
+        Add
+      </Button>
+    </form>
+  );
+}
+
+function LaborInchargeForm({ facilityId }: { facilityId: string }) {
+  const add = useAddResource(facilityId, 'labor-incharges');
+  const { register, handleSubmit, reset, watch, formState } = useForm<z.input<typeof laborInchargeInputSchema>, unknown, z.output<typeof laborInchargeInputSchema>>({
+    resolver: zodResolver(laborInchargeInputSchema),
+    defaultValues: { name: '', specialization: '' },
+  });
+  const name = watch('name');
+  const e = formState.errors;
+  return (
+    <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit((v) => add.mutate({ name: v.name, specialization: v.specialization ?? '' }, { onSuccess: () => reset() }))}>
+      <Field label="Labour in-charge name" error={e.name?.message} {...register('name')} />
+      <Field label="Specialization" error={e.specialization?.message} {...register('specialization')} />
+      <Button type="submit" disabled={add.isPending || !name.trim()}>
+        Add
+      </Button>
+    </form>
+  );
+}
+
+export function ResourceList({ facilityId, kind }: { facilityId: string; kind: Kind }) {
   const resources = useResources(facilityId, kind);
-  const add = useAddResource(facilityId, kind);
-  const [name, setName] = useState('');
-  const [detail, setDetail] = useState('');
   const isEquipment = kind === 'equipment';
   return (
     <div className="space-y-3">
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate(isEquipment ? { name, type: detail } : { name, specialization: detail }, { onSuccess: () => { setName(''); setDetail(''); } });
-        }}
-      >
-        <Field label={isEquipment ? 'Equipment name' : 'Labour in-charge name'} value={name} onChange={(e) => setName(e.target.value)} />
-        <Field label={isEquipment ? 'Type' : 'Specialization'} value={detail} onChange={(e) => setDetail(e.target.value)} />
-        <Button type="submit" disabled={add.isPending || !name.trim() || (isEquipment && !detail.trim())}>
-          Add
-        </Button>
-      </form>
+      {isEquipment ? <EquipmentForm facilityId={facilityId} /> : <LaborInchargeForm facilityId={facilityId} />}
       {!resources.data?.length ? (
         <p className="text-sm text-slate-500">None yet</p>
       ) : (

@@ -4,11 +4,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { facilityUpdateSchema, SLOT_MINUTE_CHOICES } from '../../../../../shared/contracts/facilities';
+import { facilityUpdateSchema, SLOT_MINUTE_CHOICES } from '@shared/contracts/facilities';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { useUpdateFacility, type Facility } from '../../../api/facilities';
+import { useUpdateFacility, type Facility } from '../api/facilities';
 
 type FormInput = z.input<typeof facilityUpdateSchema>;
 type FormOutput = z.output<typeof facilityUpdateSchema>;

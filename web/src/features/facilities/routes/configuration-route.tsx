@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/select-field';
-import { localDateTime } from '../../../../../shared/time';
-import { useFacilities } from '../../../api/facilities';
+import { localDateTime } from '@shared/time';
+import { useFacilities } from '../api/facilities';
 import { HolidayList } from '../components/holiday-list';
 import { ResourceList } from '../components/resource-list';
 import { SlotBoard } from '../components/slot-board';

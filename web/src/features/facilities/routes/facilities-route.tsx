@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ListDetailPage, QueryState } from '../../../components/list-detail';
 import { Dialog } from '../../../components/ui/dialog';
 import { useSession } from '../../../lib/session';
-import { useDockDoors, useFacilities, type DockDoor } from '../../../api/facilities';
+import { useDockDoors, useFacilities, type DockDoor } from '../api/facilities';
 import { DockDoorForm } from '../components/dock-door-form';
 import { FacilityForm } from '../components/facility-form';
 

@@ -1,7 +1,7 @@
 // The signed-in staff home: a greeting and the screens this role can open.
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { visibleNavigation } from '../../../../../shared/navigation';
+import { visibleNavigation } from '@shared/navigation';
 import { displayName, useSession } from '../../../lib/session';
 
 export function StaffHomeRoute() {

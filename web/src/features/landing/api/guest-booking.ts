@@ -1,7 +1,7 @@
 // Guest slot booking: holidays, the open slots of a date, and the booking itself.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GuestBookingInput } from '../../../../../shared/contracts/appointments';
-import type { Holiday, Slot } from '../../../../../shared/contracts/slots';
+import type { GuestBookingInput } from '@shared/contracts/appointments';
+import type { Holiday, Slot } from '@shared/contracts/slots';
 import { api, apiRequest } from '../../../lib/api-client';
 
 const withFacility = (facility: string | null) => (facility ? `facility=${encodeURIComponent(facility)}` : '');

@@ -1,7 +1,7 @@
 // A month calendar: past days and holidays cannot be chosen.
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { addDays } from '../../../../../shared/time';
+import { addDays } from '@shared/time';
 
 const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BarChart3, CalendarClock, MessageSquare, QrCode, Radar, ShieldCheck, Star } from 'lucide-react';
-import { PRODUCT_NAME } from '../../../../../shared/product';
+import { PRODUCT_NAME } from '@shared/product';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { SiteFooter } from '../../../components/site-footer';

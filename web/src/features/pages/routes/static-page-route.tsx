@@ -1,7 +1,7 @@
 // Public information pages (/features, /about, /legal...). Each ends with the shared footer.
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_NAME } from '../../../../../shared/product';
+import { PRODUCT_NAME } from '@shared/product';
 import { buttonClasses } from '../../../components/ui/button';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { SiteFooter } from '../../../components/site-footer';

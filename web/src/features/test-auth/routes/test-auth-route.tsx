@@ -1,6 +1,6 @@
 // /test-auth: the current user's role and flags, and sign-in as any of the five sample accounts.
 import { useTranslation } from 'react-i18next';
-import { PLATFORM_ROLES, type CanAccess } from '../../../../../shared/roles';
+import { PLATFORM_ROLES, type CanAccess } from '@shared/roles';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { api, ApiError } from '../../../lib/api-client';

@@ -1,6 +1,10 @@
 // /users (admin): pending approvals and all users, with approve, reject and the documents.
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { FileText } from 'lucide-react';
+import { rejectSchema } from '@shared/contracts/users';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
@@ -70,6 +74,23 @@ function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; o
   );
 }
 
+/** The reason for a rejection, validated by the shared schema (empty means 'Admin decision'). */
+function RejectForm({ pending, onCancel, onReject }: { pending: boolean; onCancel: () => void; onReject: (reason: string) => void }) {
+  const { register, handleSubmit, formState } = useForm<z.input<typeof rejectSchema>, unknown, z.output<typeof rejectSchema>>({
+    resolver: zodResolver(rejectSchema),
+    defaultValues: { reason: 'Admin decision' },
+  });
+  return (
+    <form className="space-y-3" noValidate onSubmit={handleSubmit((values) => onReject(values.reason))}>
+      <Field label="Reason" error={formState.errors.reason?.message} {...register('reason')} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>Cancel</Button>
+        <Button type="submit" variant="danger" disabled={pending}>Reject</Button>
+      </div>
+    </form>
+  );
+}
+
 export function UsersRoute() {
   const users = useUsers();
   const pending = usePendingRegistrations();
@@ -78,7 +99,6 @@ export function UsersRoute() {
   const reject = useDecideUser('reject');
   const [tab, setTab] = useState<'pending' | 'all'>('all');
   const [rejecting, setRejecting] = useState<AdminUser | null>(null);
-  const [reason, setReason] = useState('Admin decision');
   const list = tab === 'pending' ? pending : users;
   return (
     <div className="space-y-4">
@@ -103,26 +123,20 @@ export function UsersRoute() {
               user={u}
               onApprove={(target) => approve.mutate({ userId: target.id })}
               approving={approve.isPending && approve.variables?.userId === u.id}
-              onReject={(target) => { setRejecting(target); setReason('Admin decision'); }}
+              onReject={setRejecting}
             />
           ))}
         </div>
       )}
       <Dialog open={Boolean(rejecting)} onClose={() => setRejecting(null)} title="Reject registration">
-        <form
-          className="space-y-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!rejecting) return;
-            reject.mutate({ userId: rejecting.id, reason }, { onSuccess: () => setRejecting(null) });
-          }}
-        >
-          <Field label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} />
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setRejecting(null)}>Cancel</Button>
-            <Button type="submit" variant="danger" disabled={reject.isPending}>Reject</Button>
-          </div>
-        </form>
+        {rejecting && (
+          <RejectForm
+            key={rejecting.id}
+            pending={reject.isPending}
+            onCancel={() => setRejecting(null)}
+            onReject={(reason) => reject.mutate({ userId: rejecting.id, reason }, { onSuccess: () => setRejecting(null) })}
+          />
+        )}
       </Dialog>
     </div>
   );

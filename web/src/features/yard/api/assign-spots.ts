@@ -2,7 +2,7 @@
 // answers what it placed; the toast says how many.
 import type { ToastInput } from '../../../lib/toast';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { yardQuery } from '../../../api/operations';
+import { yardQuery } from './yard';
 
 export interface SpotAssignment {
   placed: { spotId: string; spotNumber: string; assetId: string; appointmentId: string; checkinId: string }[];

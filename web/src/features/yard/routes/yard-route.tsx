@@ -3,8 +3,8 @@
 import { MapPin, RefreshCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { YardLayout } from '../../../components/yard-layout';
-import { useYard } from '../../../api/operations';
+import { YardLayout } from '../components/yard-layout';
+import { useYard } from '../api/yard';
 import { useSession } from '../../../lib/session';
 import { relativeTime } from '../../../lib/relative-time';
 import { useToast } from '../../../lib/toast';

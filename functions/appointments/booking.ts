@@ -1,0 +1,152 @@
+// Booking by staff and by drivers (guest booking has its own file): the door, labour and carrier
+// counters are reserved in the appointment's own transaction with its audit record, with conditional
+// writes, so concurrent requests can never double-book.
+import { randomUUID } from 'node:crypto';
+import { auditPut } from '../lib/audit';
+import { transact } from '../lib/dynamo';
+import { BadRequestError, ConflictError, ForbiddenError } from '../lib/errors';
+import { publish } from '../lib/events';
+import { notificationPut } from '../insights';
+import { carrierOutcomeUpdate, getCarrier, getDriver } from '../carriers';
+import { getDockDoor, getFacility, listResources, reserveResource } from '../facilities';
+import { bookingReferencePut, blockPuts, doorBlockKeys, newAppointmentPut } from './appointment.store';
+import { checkAvailability } from './availability';
+import { actorOf } from './context';
+import { bookingReference } from './rules';
+import { actsForAll } from '../../shared/access';
+import type { Appointment } from '../../shared/contracts/appointments';
+import type { SessionUser } from '../../shared/contracts/auth';
+import type { z } from 'zod';
+import type { appointmentInputSchema } from '../../shared/contracts/appointments';
+
+export const MAX_RESCHEDULES = 2;
+
+type AppointmentCore = Pick<Appointment, 'tenantId' | 'facilityId' | 'facilityName' | 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd' | 'loadType' | 'bookedBy' | 'bookingType'>;
+
+/** A new appointment: the given facts, and every other field at its starting value. */
+export function newAppointment(core: AppointmentCore & Partial<Appointment>, now: Date): Appointment {
+  const iso = now.toISOString();
+  return {
+    id: randomUUID(),
+    carrierId: null,
+    carrierName: null,
+    driverId: null,
+    driverName: null,
+    driverPhone: null,
+    vehicleLicense: null,
+    dockDoorId: null,
+    doorNumber: null,
+    laborInchargeId: null,
+    priority: 'normal',
+    bookingReference: bookingReference(core.scheduledDate),
+    slotId: null,
+    poNumber: null,
+    bolNumber: null,
+    palletCount: null,
+    cartonCount: null,
+    estimatedDuration: 60,
+    specialInstructions: null,
+    handlingEquipmentNotes: null,
+    equipmentIds: [],
+    status: 'scheduled',
+    canReschedule: true,
+    rescheduleCount: 0,
+    maxReschedules: MAX_RESCHEDULES,
+    guest: null,
+    arrivedAt: null,
+    arrivalOutcome: null,
+    loadingStartedAt: null,
+    departedAt: null,
+    cancelledAt: null,
+    cancellationReason: null,
+    pendingRescheduleId: null,
+    createdAt: iso,
+    createdBy: null,
+    updatedAt: iso,
+    ...core,
+  };
+}
+
+const DOOR_TAKEN = 'Time slot is not available. Please select a different time.';
+
+/** A driver books for themself only; staff book for any carrier of their tenant. */
+function bookingParty(user: SessionUser, carrierId: string, driverId: string | null) {
+  if (actsForAll(user)) return { carrierId, driverId };
+  if (user.driverId && user.carrierId) {
+    if (carrierId !== user.carrierId || (driverId && driverId !== user.driverId)) throw new ForbiddenError('Drivers can book appointments only for themselves');
+    return { carrierId: user.carrierId, driverId: user.driverId };
+  }
+  return { carrierId, driverId };
+}
+
+export async function bookAppointment(user: SessionUser, input: z.output<typeof appointmentInputSchema>, now = new Date()): Promise<Appointment> {
+  const tenantId = user.tenantId;
+  const facility = await getFacility(tenantId, input.facilityId);
+  if (!facility) throw new BadRequestError('Please select a facility', { facilityId: 'Facility not found' });
+  const party = bookingParty(user, input.carrierId, input.driverId);
+  const [carrier, driver, door] = await Promise.all([
+    getCarrier(tenantId, party.carrierId),
+    party.driverId ? getDriver(tenantId, party.carrierId, party.driverId) : null,
+    input.dockDoorId ? getDockDoor(tenantId, facility.id, input.dockDoorId) : null,
+  ]);
+  if (!carrier) throw new BadRequestError('Please select a carrier', { carrierId: 'Carrier not found' });
+  if (party.driverId && !driver) throw new BadRequestError('The driver does not drive for this carrier', { driverId: 'The driver does not drive for this carrier' });
+  if (input.dockDoorId && !door) throw new BadRequestError('Dock door not found at this facility', { dockDoorId: 'Dock door not found at this facility' });
+  if (input.laborInchargeId && !(await listResources(tenantId, facility.id, 'labor')).some((l) => l.id === input.laborInchargeId)) {
+    throw new BadRequestError('Labour in-charge not found at this facility', { laborInchargeId: 'Labour in-charge not found at this facility' });
+  }
+  const availability = await checkAvailability({ facility, date: input.scheduledDate, timeStart: input.scheduledTimeStart, timeEnd: input.scheduledTimeEnd, dockDoorId: input.dockDoorId }, now);
+  if (!availability.available) throw new ConflictError(availability.reason ?? DOOR_TAKEN);
+
+  const appointment = newAppointment(
+    {
+      tenantId,
+      facilityId: facility.id,
+      facilityName: facility.name,
+      carrierId: carrier.id,
+      carrierName: carrier.name,
+      driverId: driver?.id ?? null,
+      driverName: driver?.name ?? null,
+      driverPhone: driver?.phone ?? null,
+      dockDoorId: door?.id ?? null,
+      doorNumber: door?.doorNumber ?? null,
+      laborInchargeId: input.laborInchargeId,
+      scheduledDate: input.scheduledDate,
+      scheduledTimeStart: input.scheduledTimeStart,
+      scheduledTimeEnd: input.scheduledTimeEnd,
+      loadType: input.loadType,
+      priority: input.priority,
+      bookedBy: input.bookedBy,
+      bookingType: 'staff',
+      poNumber: input.poNumber,
+      bolNumber: input.bolNumber,
+      palletCount: input.palletCount,
+      cartonCount: input.cartonCount,
+      estimatedDuration: input.estimatedDuration,
+      specialInstructions: input.specialInstructions,
+      handlingEquipmentNotes: input.handlingEquipmentNotes,
+      createdBy: user.username,
+    },
+    now,
+  );
+  const id = appointment.id;
+  const labour = input.laborInchargeId
+    ? await reserveResource(tenantId, facility.id, { kind: 'labor', resourceId: input.laborInchargeId, appointmentId: id, date: input.scheduledDate, timeStart: input.scheduledTimeStart, timeEnd: input.scheduledTimeEnd })
+    : [];
+  if (!labour) throw new ConflictError('The labour in-charge is already assigned at this time', { laborInchargeId: 'Already assigned at this time' });
+  const doorBlocks = doorBlockKeys(appointment);
+  const items = [
+    newAppointmentPut(appointment),
+    ...blockPuts(doorBlocks, id),
+    ...labour,
+    carrierOutcomeUpdate(tenantId, carrier.id, 'booked'),
+    bookingReferencePut(appointment),
+    notificationPut(tenantId, { type: 'appointment', title: 'Appointment booked', message: `${carrier.name} booked ${appointment.scheduledDate} ${appointment.scheduledTimeStart}${door ? ` at dock ${door.doorNumber}` : ''}` }, now),
+    auditPut({ tenantId, actor: actorOf(user), action: 'appointment.created', entityType: 'appointment', entityId: id, after: { ...appointment } }, now),
+  ];
+  await transact(items, (index) =>
+    index > doorBlocks.length && index <= doorBlocks.length + labour.length ? new ConflictError('The labour in-charge was just assigned elsewhere. Please choose again.') : new ConflictError(DOOR_TAKEN),
+  );
+  await publish({ type: 'appointment.booked', tenantId, detail: { appointmentId: id, facilityId: facility.id, date: appointment.scheduledDate } });
+  return appointment;
+}

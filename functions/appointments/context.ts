@@ -1,0 +1,47 @@
+// What every appointment use case starts from: who acts (for the audit record), the appointment as
+// the viewer may see it, and today in the tenant's default facility's time zone.
+import type { Actor } from '../lib/audit';
+import type { transact } from '../lib/dynamo';
+import { NotFoundError } from '../lib/errors';
+import { resolveFacility, type Facility } from '../facilities';
+import { getAppointment } from './appointment.store';
+import { canSee } from '../../shared/access';
+import type { Appointment } from '../../shared/contracts/appointments';
+import type { SessionUser } from '../../shared/contracts/auth';
+import { DEFAULT_TIME_ZONE } from '../../shared/product';
+import { localDateTime } from '../../shared/time';
+
+export type TransactItems = Parameters<typeof transact>[0];
+
+/** Who changes an appointment: the tenant and the actor of the audit record (null: the system). */
+export interface ChangeContext {
+  tenantId: string;
+  actor: Actor | null;
+}
+
+export function actorOf(user: SessionUser): Actor {
+  return { userId: user.id, username: user.username };
+}
+
+export function contextOf(user: SessionUser): ChangeContext {
+  return { tenantId: user.tenantId, actor: actorOf(user) };
+}
+
+export async function loadAppointment(tenantId: string, id: string): Promise<Appointment> {
+  const appointment = await getAppointment(tenantId, id);
+  if (!appointment) throw new NotFoundError('Appointment not found');
+  return appointment;
+}
+
+/** The appointment, if the user may see it (shared/access.ts); someone else's is not found. */
+export async function findAppointment(user: SessionUser, id: string): Promise<Appointment> {
+  const appointment = await loadAppointment(user.tenantId, id);
+  if (!canSee(user, appointment)) throw new NotFoundError('Appointment not found');
+  return appointment;
+}
+
+/** Today in the tenant's default facility's time zone. */
+export async function todayFor(tenantId: string, now = new Date()): Promise<{ date: string; facility: Facility | null }> {
+  const facility = await resolveFacility(tenantId, 'default').catch(() => null);
+  return { date: localDateTime(now, facility?.timeZone ?? DEFAULT_TIME_ZONE).date, facility };
+}

@@ -1,0 +1,95 @@
+// The appointment status flow: one transaction moves the appointment (guarded by the status and
+// updatedAt it was read with), frees what it holds when it ends, updates the carrier's counters,
+// closes a pending reschedule request and writes the notification and the audit record.
+import { auditPut } from '../lib/audit';
+import { transact } from '../lib/dynamo';
+import { ConflictError } from '../lib/errors';
+import { publish } from '../lib/events';
+import { notificationPut } from '../insights';
+import { carrierOutcomeUpdate } from '../carriers';
+import { assignmentDelete, getFacility, slotPlaceUpdate } from '../facilities';
+import { appointmentStatusPut, blockDeletes, doorBlockKeys } from './appointment.store';
+import { decidedRequestPut, getRescheduleRequest } from './reschedule.store';
+import { loadAppointment, type ChangeContext, type TransactItems } from './context';
+import { assignmentsOf } from './equipment';
+import { arrivalOutcome } from './rules';
+import { canTransition, statusLabel, type Appointment, type AppointmentStatus, type RescheduleRequest } from '../../shared/contracts/appointments';
+import { DEFAULT_TIME_ZONE } from '../../shared/product';
+
+const STATUS_TIMESTAMP: Partial<Record<AppointmentStatus, keyof Appointment>> = {
+  arrived: 'arrivedAt',
+  loading: 'loadingStartedAt',
+  unloading: 'loadingStartedAt',
+  departed: 'departedAt',
+  cancelled: 'cancelledAt',
+};
+
+/** Moves an appointment along the status flow; anything else is a 409 that changes nothing. */
+export async function changeStatus(
+  ctx: ChangeContext,
+  id: string,
+  to: AppointmentStatus,
+  now = new Date(),
+  extra: TransactItems = [],
+  changes: Partial<Pick<Appointment, 'cancellationReason'>> = {},
+): Promise<Appointment> {
+  const before = await loadAppointment(ctx.tenantId, id);
+  if (!canTransition(before.status, to)) {
+    throw new ConflictError(before.status === to ? `The appointment is already ${statusLabel(to)}` : `An appointment that is ${statusLabel(before.status)} cannot become ${statusLabel(to)}`);
+  }
+  const facility = await getFacility(ctx.tenantId, before.facilityId);
+  const iso = now.toISOString();
+  const after: Appointment = { ...before, ...changes, status: to, pendingRescheduleId: null, updatedAt: iso };
+  const stamp = STATUS_TIMESTAMP[to];
+  if (stamp) (after as unknown as Record<string, unknown>)[stamp] = iso;
+  const items: TransactItems = [];
+  if (to === 'arrived') {
+    after.arrivalOutcome = arrivalOutcome(facility?.timeZone ?? DEFAULT_TIME_ZONE, before.scheduledDate, before.scheduledTimeStart, now);
+    if (before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, after.arrivalOutcome));
+  }
+  if (to === 'no_show' && before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, 'noShow'));
+  if (to === 'cancelled' || to === 'no_show') items.push(...releaseItems(before));
+  items.push(...(await closePendingReschedule(ctx, before, to, now)));
+  const who = before.vehicleLicense ?? before.carrierName ?? before.driverName ?? before.bookingReference;
+  const NOTICE: Partial<Record<AppointmentStatus, string>> = { arrived: 'Truck arrived', departed: 'Truck departed', cancelled: 'Appointment cancelled', no_show: 'No-show' };
+  if (NOTICE[to]) items.push(notificationPut(ctx.tenantId, { type: 'appointment', title: NOTICE[to]!, message: `${who} · ${before.scheduledTimeStart}${before.doorNumber ? ` · dock ${before.doorNumber}` : ''}` }, now));
+  await transact(
+    [
+      appointmentStatusPut(after, before),
+      ...items,
+      ...extra,
+      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: `appointment.${to}`, entityType: 'appointment', entityId: id, before: { ...before }, after: { ...after } }, now),
+    ],
+    () => new ConflictError('The appointment was changed by someone else. Refresh and try again.'),
+  );
+  await publish({ type: 'appointment.status-changed', tenantId: ctx.tenantId, detail: { appointmentId: id, from: before.status, to } });
+  return after;
+}
+
+/** Frees what an appointment holds: door quarter hours, slot place, labour and equipment. */
+function releaseItems(a: Appointment): TransactItems {
+  const items: TransactItems = [...blockDeletes(doorBlockKeys(a), a.id)];
+  if (a.slotId) items.push(slotPlaceUpdate(a.tenantId, a.facilityId, { slotDate: a.scheduledDate, startTime: a.scheduledTimeStart, endTime: a.scheduledTimeEnd, capacity: 0 }, -1));
+  for (const assignment of assignmentsOf(a)) items.push(assignmentDelete(a.tenantId, a.facilityId, assignment));
+  return items;
+}
+
+/**
+ * Once its appointment moves past scheduled, a pending reschedule request no longer applies: it is
+ * closed as denied, with the reason, in the status change's own transaction (decidedRequestPut
+ * refuses it if someone decided it meanwhile, and then nothing of the change is written).
+ */
+async function closePendingReschedule(ctx: ChangeContext, before: Appointment, to: AppointmentStatus, now: Date): Promise<TransactItems> {
+  if (!before.pendingRescheduleId) return [];
+  const request = await getRescheduleRequest(ctx.tenantId, before.pendingRescheduleId);
+  if (!request || request.status !== 'pending') return [];
+  const closed = decidedRequest(request, 'denied', ctx.actor?.username ?? 'system', now, `No longer applicable: the appointment is ${statusLabel(to)}`);
+  return [
+    decidedRequestPut(closed),
+    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'reschedule.closed', entityType: 'appointment', entityId: before.id, before: { ...request }, after: { ...closed } }, now),
+  ];
+}
+
+export function decidedRequest(request: RescheduleRequest, status: 'approved' | 'denied', by: string, now: Date, decisionReason: string | null = null): RescheduleRequest {
+  return { ...request, status, decidedAt: now.toISOString(), decidedBy: by, decisionReason };
+}

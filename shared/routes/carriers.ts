@@ -1,0 +1,9 @@
+// Routes of the carriers function: Carriers and their drivers.
+import type { ApiRoute } from './types';
+
+export const carriersRoutes = [
+  { method: 'GET', path: '/api/carriers', fn: 'carriers', action: 'listCarriers', access: 'reference:read' },
+  { method: 'POST', path: '/api/carriers', fn: 'carriers', action: 'createCarrier', access: 'carriers:write' },
+  { method: 'GET', path: '/api/carriers/{id}/drivers', fn: 'carriers', action: 'listDrivers', access: 'reference:read' },
+  { method: 'POST', path: '/api/drivers', fn: 'carriers', action: 'createDriver', access: 'carriers:write' },
+] as const satisfies readonly ApiRoute[];

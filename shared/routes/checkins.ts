@@ -1,0 +1,14 @@
+// Routes of the checkins function: Check-ins: staff, walk-in, driver app and the gate QR code.
+import type { ApiRoute } from './types';
+
+export const checkinsRoutes = [
+  { method: 'GET', path: '/api/checkins', fn: 'checkins', action: 'listCheckins', access: 'checkins:read' },
+  { method: 'POST', path: '/api/checkins', fn: 'checkins', action: 'quickCheckin', access: 'checkins:write' },
+  { method: 'POST', path: '/api/checkins/walk-in', fn: 'checkins', action: 'walkInCheckin', access: 'appointments:write' },
+  { method: 'PATCH', path: '/api/checkins/{id}/status', fn: 'checkins', action: 'changeCheckinStatus', access: 'appointments:write' },
+  { method: 'PATCH', path: '/api/checkins/{id}/door', fn: 'checkins', action: 'assignCheckinDoor', access: 'checkins:write' },
+  { method: 'POST', path: '/api/appointments/{id}/checkin', fn: 'checkins', action: 'selfCheckin', access: 'checkins:write' },
+  { method: 'GET', path: '/api/facilities/{id}/qr-code', fn: 'checkins', action: 'qrCode', access: 'checkins:write' },
+  { method: 'GET', path: '/api/checkins/qr-link', fn: 'checkins', action: 'qrLink', access: 'public' },
+  { method: 'POST', path: '/api/checkins/qr', fn: 'checkins', action: 'qrCheckin', access: 'public' },
+] as const satisfies readonly ApiRoute[];

@@ -1,0 +1,20 @@
+// The shape of a route of the route table (shared/routes.ts) and the names of the HTTP functions.
+import type { Permission } from '../roles';
+
+/** 'public': no session; 'session': any signed-in user; otherwise the permission required. */
+export type Access = 'public' | 'session' | Permission;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRoute {
+  method: HttpMethod;
+  path: string;
+  /** The Lambda function that serves the route (functions/<fn>/handler.ts). */
+  fn: FunctionName;
+  /** The action inside that function's handler. */
+  action: string;
+  access: Access;
+}
+
+export const FUNCTION_NAMES = ['auth', 'platform', 'users', 'facilities', 'carriers', 'appointments', 'checkins', 'yard', 'insights'] as const;
+export type FunctionName = (typeof FUNCTION_NAMES)[number];

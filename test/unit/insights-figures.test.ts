@@ -1,0 +1,122 @@
+// Insights' figures: on-time rate, dashboard metrics, gate statistics, analytics over a range and
+// CSV quoting, computed from lists made for each test.
+import { describe, expect, it } from 'vitest';
+import { analytics, dashboardMetrics, gateStatistics, onTimeRate, reportCsv, toCsv } from '../../functions/insights/figures';
+import type { Appointment } from '../../shared/contracts/appointments';
+import type { Checkin } from '../../shared/contracts/checkins';
+import type { DockDoor } from '../../functions/facilities';
+
+let seq = 0;
+const appointment = (changes: Partial<Appointment> = {}): Appointment =>
+  ({ id: `a${++seq}`, bookingReference: `DS-260310-A${seq}`, scheduledDate: '2026-03-10', scheduledTimeStart: '10:00', scheduledTimeEnd: '11:00', status: 'scheduled', loadType: 'inbound', carrierName: null, dockDoorId: null, doorNumber: null, arrivedAt: null, arrivalOutcome: null, departedAt: null, vehicleLicense: null, ...changes }) as Appointment;
+const door = (id: string, status: string = 'available'): DockDoor => ({ id, doorNumber: id.toUpperCase(), doorType: 'standard', status, assetId: null }) as unknown as DockDoor;
+const checkin = (checkInTime: string, atDockAt: string | null, checkinMethod: Checkin['checkinMethod'] = 'manual'): Checkin => ({ id: `c${++seq}`, checkInTime, atDockAt, checkinMethod, status: 'checked_in' }) as Checkin;
+
+describe('onTimeRate', () => {
+  it('is the share of early and on-time arrivals among those whose punctuality is known, to one decimal', () => {
+    // Prepare: 2 punctual, 1 late, 1 no-show decided; 1 still scheduled does not count.
+    const list = [appointment({ arrivalOutcome: 'early' }), appointment({ arrivalOutcome: 'onTime' }), appointment({ arrivalOutcome: 'late' }), appointment({ status: 'no_show' }), appointment()];
+    // Act + Assess
+    expect(onTimeRate(list)).toBe(50);
+    expect(onTimeRate(list.slice(0, 3))).toBe(66.7);
+  });
+
+  it('is null while nothing is decided, 100 and 0 at the ends', () => {
+    expect(onTimeRate([appointment()])).toBeNull();
+    expect(onTimeRate([])).toBeNull();
+    expect(onTimeRate([appointment({ arrivalOutcome: 'onTime' })])).toBe(100);
+    expect(onTimeRate([appointment({ status: 'no_show' })])).toBe(0);
+  });
+});
+
+describe('dashboardMetrics', () => {
+  it('counts active appointments, free and busy docks, the average wait and the on-time rate', () => {
+    // Prepare
+    const doors = [door('d1'), door('d2'), door('d3', 'maintenance'), door('d4')];
+    const today = [
+      appointment({ status: 'arrived', dockDoorId: 'd1', arrivalOutcome: 'onTime' }),
+      appointment({ status: 'loading', dockDoorId: 'd2', arrivalOutcome: 'late' }),
+      appointment({ status: 'scheduled', dockDoorId: 'd4' }),
+      appointment({ status: 'departed', dockDoorId: 'd4', arrivalOutcome: 'early' }),
+      appointment({ status: 'cancelled' }),
+    ];
+    const checkins = [checkin('2026-03-10T04:30:00.000Z', '2026-03-10T04:40:00.000Z'), checkin('2026-03-10T05:00:00.000Z', '2026-03-10T05:15:30.000Z'), checkin('2026-03-10T06:00:00.000Z', null)];
+    // Act
+    const metrics = dashboardMetrics(doors, today, checkins);
+    // Assess: d1 and d2 are busy, d3 in maintenance; d4 is only booked (scheduled), so it is available.
+    expect(metrics).toEqual({ activeAppointments: 3, totalDocks: 4, availableDocks: 1, occupiedDocks: 2, avgWaitTimeMinutes: 12.8, onTimeRate: 66.7 });
+  });
+
+  it('has no average wait when no truck reached a dock', () => {
+    expect(dashboardMetrics([], [], [checkin('2026-03-10T04:30:00.000Z', null)])).toMatchObject({ avgWaitTimeMinutes: null, onTimeRate: null, totalDocks: 0 });
+  });
+});
+
+describe('gateStatistics', () => {
+  it('counts check-ins by method and averages the minutes to the dock of those that got there', () => {
+    // Prepare
+    const list = [checkin('2026-03-10T04:30:00.000Z', '2026-03-10T04:50:00.000Z', 'qr_code'), checkin('2026-03-10T05:00:00.000Z', '2026-03-10T05:05:00.000Z'), checkin('2026-03-10T05:10:00.000Z', null, 'tablet')];
+    // Act + Assess
+    expect(gateStatistics(list)).toEqual({ checkinsToday: 3, averageToDockMinutes: 12.5, manualCheckins: 1, qrCheckins: 1 });
+    expect(gateStatistics([])).toEqual({ checkinsToday: 0, averageToDockMinutes: null, manualCheckins: 0, qrCheckins: 0 });
+  });
+});
+
+describe('analytics', () => {
+  const days = ['2026-03-09', '2026-03-10'];
+
+  it('totals the range, dwell and dock utilization, per day, per load type and per carrier', () => {
+    // Prepare: 2 working doors open 600 minutes a day for 2 days = 2400 door-minutes.
+    const doors = [door('d1'), door('d2'), door('d3', 'maintenance')];
+    const list = [
+      appointment({ scheduledDate: '2026-03-09', carrierName: 'Ganga', dockDoorId: 'd1', status: 'departed', arrivalOutcome: 'onTime', arrivedAt: '2026-03-09T04:30:00.000Z', departedAt: '2026-03-09T05:15:00.000Z' }),
+      appointment({ carrierName: 'Ganga', dockDoorId: 'd2', status: 'departed', arrivalOutcome: 'late', arrivedAt: '2026-03-10T04:30:00.000Z', departedAt: '2026-03-10T05:00:00.000Z', loadType: 'outbound', scheduledTimeEnd: '12:00' }),
+      appointment({ carrierName: 'Deccan', dockDoorId: 'd1', status: 'no_show' }),
+      appointment({ carrierName: 'Ganga', dockDoorId: 'd2', status: 'cancelled' }),
+      appointment({ status: 'scheduled' }),
+    ];
+    // Act
+    const result = analytics(list, doors, days, 600);
+    // Assess: booked door minutes 60 + 120 (no-shows and cancellations hold nothing) = 7.5 %.
+    expect(result).toMatchObject({ from: '2026-03-09', to: '2026-03-10', totalAppointments: 5, completed: 2, cancelled: 1, noShows: 1, onTimeRate: 33.3, avgDwellMinutes: 37.5, dockUtilization: 7.5 });
+    expect(result.perDay).toEqual([
+      { date: '2026-03-09', appointments: 1 },
+      { date: '2026-03-10', appointments: 4 },
+    ]);
+    expect(result.byLoadType).toEqual({ inbound: 4, outbound: 1 });
+    expect(result.carriers).toEqual([
+      { name: 'Ganga', appointments: 3, onTimeRate: 50, late: 1, noShows: 0, avgDwellMinutes: 37.5 },
+      { name: 'Deccan', appointments: 1, onTimeRate: 0, late: 0, noShows: 1, avgDwellMinutes: null },
+    ]);
+  });
+
+  it('reports zero utilization when no door can be used', () => {
+    expect(analytics([], [door('d1', 'maintenance')], days, 600)).toMatchObject({ totalAppointments: 0, dockUtilization: 0, onTimeRate: null, avgDwellMinutes: null });
+  });
+
+  it('writes the carrier scorecard from the same figures', () => {
+    // Prepare
+    const list = [appointment({ carrierName: 'Ganga, Pune', arrivalOutcome: 'onTime', arrivedAt: '2026-03-10T04:30:00.000Z', departedAt: '2026-03-10T05:00:00.000Z', status: 'departed' })];
+    // Act
+    const csv = reportCsv('carrier-scorecard', list, [], days, 600);
+    // Assess
+    expect(csv).toBe('Carrier,Appointments,On-time %,Late,No-shows,Avg dwell (min)\r\n"Ganga, Pune",1,100,0,0,30\r\n');
+  });
+});
+
+describe('toCsv', () => {
+  it('quotes commas, quotes and line breaks, and ends every row with CRLF', () => {
+    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['line\nbreak', 3]])).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",3\r\n');
+  });
+
+  it('writes null and undefined as empty cells', () => {
+    expect(toCsv(['a', 'b', 'c'], [[null, undefined, 0]])).toBe('a,b,c\r\n,,0\r\n');
+  });
+
+  it('defuses cells a spreadsheet would run as a formula', () => {
+    // Act
+    const csv = toCsv(['v'], [['=SUM(A1)'], ['+91 98765'], ['-5'], ['@cmd'], ['=1,2']]);
+    // Assess
+    expect(csv.split('\r\n').slice(1, -1)).toEqual(["'=SUM(A1)", "'+91 98765", "'-5", "'@cmd", `"'=1,2"`]);
+  });
+});

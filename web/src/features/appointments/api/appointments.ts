@@ -1,0 +1,113 @@
+// Appointments and reschedules: one declaration per call, shared by the scheduling, booking,
+// reschedule, dashboard and check-in screens (the last two through the feature's index.ts).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Appointment, AppointmentInput, AppointmentStatus, CancelAppointmentInput, RescheduleInput, RescheduleRequest } from '@shared/contracts/appointments';
+import { api } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+
+export type { Appointment, AppointmentStatus, RescheduleRequest };
+
+export const appointmentsQuery = (date: string) =>
+  queryOptions({ queryKey: ['/api/appointments', date], queryFn: () => api.get<Appointment[]>(`/api/appointments?date=${date}`) });
+/** Today's schedule, polled by the dashboard and check-in screens. */
+export const todaysScheduleQuery = queryOptions({ queryKey: ['/api/appointments/today'], queryFn: () => api.get<Appointment[]>('/api/appointments/today'), refetchInterval: 30_000 });
+export const pendingReschedulesQuery = queryOptions({ queryKey: ['/api/reschedules/pending'], queryFn: () => api.get<RescheduleRequest[]>('/api/reschedules/pending') });
+
+export const upcomingAppointmentsQuery = queryOptions({ queryKey: ['/api/appointments/upcoming'], queryFn: () => api.get<Appointment[]>('/api/appointments/upcoming') });
+
+export const useAppointments = (date: string) => useQuery(appointmentsQuery(date));
+export const useTodaysSchedule = () => useQuery(todaysScheduleQuery);
+export const useUpcomingAppointments = () => useQuery(upcomingAppointmentsQuery);
+export const usePendingReschedules = () => useQuery(pendingReschedulesQuery);
+
+export interface AvailabilityQuery {
+  facilityId: string;
+  date: string;
+  timeStart: string;
+  timeEnd: string;
+  dockDoorId?: string;
+  excludeAppointmentId?: string;
+}
+
+/** Availability of a window; asked only once the window is complete. */
+export function useAvailability(q: Partial<AvailabilityQuery>) {
+  const complete = Boolean(q.facilityId && q.date && q.timeStart && q.timeEnd && q.timeEnd > q.timeStart);
+  const params = new URLSearchParams(Object.entries(q).filter(([, v]) => Boolean(v)) as [string, string][]);
+  return useQuery({
+    queryKey: ['/api/appointments/check-availability', params.toString()],
+    queryFn: () => api.get<{ available: boolean; reason?: string }>(`/api/appointments/check-availability?${params}`),
+    enabled: complete,
+    staleTime: 0,
+  });
+}
+
+// The dashboard's figures count appointments (insights' query key).
+const APPOINTMENT_LISTS = [['/api/appointments'], ['/api/appointments/today'], ['/api/appointments/upcoming'], ['/api/dashboard/metrics']];
+
+export function useCreateAppointment() {
+  return useApiMutation<AppointmentInput, Appointment>({ url: () => '/api/appointments', invalidates: () => APPOINTMENT_LISTS, failureTitle: 'Booking Failed', failure: 'Failed to create appointment' });
+}
+
+export function useAddEquipment() {
+  return useApiMutation<{ appointmentId: string; equipmentId: string }, Appointment>({
+    url: (b) => `/api/appointments/${b.appointmentId}/equipment`,
+    send: (b) => ({ equipmentId: b.equipmentId }),
+    invalidates: () => [],
+    failure: 'Failed to add equipment',
+  });
+}
+
+export function useChangeStatus() {
+  return useApiMutation<{ id: string; status: AppointmentStatus }, Appointment>({
+    method: 'PATCH',
+    url: (b) => `/api/appointments/${b.id}/status`,
+    send: (b) => ({ status: b.status }),
+    invalidates: () => APPOINTMENT_LISTS,
+    failure: 'Failed to update appointment status',
+    success: () => ({ title: 'Success', description: 'Appointment status updated successfully' }),
+  });
+}
+
+/** Cancels with a reason; the screen raises the success toast (it outlives the row that asked). */
+export function useCancelAppointment() {
+  return useApiMutation<CancelAppointmentInput & { id: string }, Appointment>({
+    url: (b) => `/api/appointments/${b.id}/cancel`,
+    send: ({ id: _id, ...body }) => body,
+    invalidates: () => [...APPOINTMENT_LISTS, pendingReschedulesQuery.queryKey, ['/api/driver/dashboard']],
+    failureTitle: 'Cancellation Failed',
+    failure: 'Failed to cancel appointment',
+  });
+}
+
+export function useReportIssue() {
+  return useApiMutation<{ appointmentId: string; description: string }>({
+    url: (b) => `/api/appointments/${b.appointmentId}/issues`,
+    send: (b) => ({ description: b.description }),
+    invalidates: () => [['/api/notifications']],
+    failure: 'Failed to report the issue',
+    success: 'Issue recorded',
+  });
+}
+
+export function useRequestReschedule() {
+  return useApiMutation<RescheduleInput & { appointmentId: string }, RescheduleRequest>({
+    url: (b) => `/api/appointments/${b.appointmentId}/reschedule`,
+    send: ({ appointmentId: _id, ...body }) => body,
+    invalidates: () => [pendingReschedulesQuery.queryKey],
+    failureTitle: 'Reschedule Request Failed',
+    failure: 'Failed to submit reschedule request',
+  });
+}
+
+export function useDecideReschedule(decision: 'approve' | 'deny') {
+  return useApiMutation<{ id: string }>({
+    method: 'PATCH',
+    url: (b) => `/api/reschedules/${b.id}/${decision}`,
+    invalidates: () => [pendingReschedulesQuery.queryKey, ...APPOINTMENT_LISTS],
+    failureTitle: decision === 'approve' ? 'Approval Failed' : 'Denial Failed',
+    failure: decision === 'approve' ? 'Failed to approve the request' : 'Failed to deny the request',
+    success: decision === 'approve' ? 'Reschedule Approved' : 'Reschedule Denied',
+  });
+}
+
+export const LOAD_TYPE_LABEL = { inbound: 'Inbound Delivery', outbound: 'Outbound Pickup' } as const;

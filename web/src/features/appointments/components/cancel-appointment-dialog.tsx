@@ -1,0 +1,47 @@
+// The confirmation before an appointment is cancelled (scheduling list and driver app): what is
+// cancelled and the reason, validated by the shared schema. The screen owns the mutation and its
+// toasts, since the row or card that opened the dialog goes away once the list refreshes.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { cancelAppointmentSchema, type Appointment } from '@shared/contracts/appointments';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { inputClasses } from '../../../components/ui/field';
+
+type FormInput = z.input<typeof cancelAppointmentSchema>;
+type FormOutput = z.output<typeof cancelAppointmentSchema>;
+
+export function CancelAppointmentDialog({ appointment, pending, onClose, onConfirm }: { appointment: Appointment | null; pending: boolean; onClose: () => void; onConfirm: (reason: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={Boolean(appointment)} onClose={onClose} title={t('cancelAppointment.title')}>
+      {appointment && <CancelForm key={appointment.id} appointment={appointment} pending={pending} onClose={onClose} onConfirm={onConfirm} />}
+    </Dialog>
+  );
+}
+
+function CancelForm({ appointment, pending, onClose, onConfirm }: { appointment: Appointment; pending: boolean; onClose: () => void; onConfirm: (reason: string) => void }) {
+  const { t } = useTranslation();
+  const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(cancelAppointmentSchema), defaultValues: { reason: '' } });
+  const error = formState.errors.reason?.message;
+  return (
+    <form onSubmit={handleSubmit((values) => onConfirm(values.reason))} noValidate className="space-y-3">
+      <p className="text-sm text-slate-700">{t('cancelAppointment.confirm', { date: appointment.scheduledDate, time: appointment.scheduledTimeStart, reference: appointment.bookingReference })}</p>
+      <label className="block text-sm font-medium text-slate-800">
+        {t('cancelAppointment.reason')}
+        <textarea rows={3} className={`${inputClasses} mt-1`} aria-invalid={error ? true : undefined} {...register('reason')} />
+      </label>
+      {error && <p className="text-sm text-red-600">{error}</p>}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          {t('cancelAppointment.keep')}
+        </Button>
+        <Button type="submit" variant="danger" disabled={pending}>
+          {pending ? t('cancelAppointment.pending') : t('cancelAppointment.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

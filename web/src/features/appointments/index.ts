@@ -1,0 +1,8 @@
+// What other features and the app use of appointments: its screens, the status badge and action,
+// the cancel dialog, today's schedule and reporting an issue on an appointment.
+export { BookingRoute } from './routes/booking-route';
+export { RescheduleRoute } from './routes/reschedule-route';
+export { SchedulingRoute } from './routes/scheduling-route';
+export { AppointmentStatusAction, StatusBadge } from './components/appointment-status';
+export { CancelAppointmentDialog } from './components/cancel-appointment-dialog';
+export { LOAD_TYPE_LABEL, todaysScheduleQuery, useCancelAppointment, useReportIssue, useTodaysSchedule } from './api/appointments';

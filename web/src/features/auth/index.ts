@@ -1,0 +1,2 @@
+// The sign-in and registration screen.
+export { LoginRoute } from './routes/login-route';

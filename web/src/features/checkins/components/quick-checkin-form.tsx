@@ -1,0 +1,53 @@
+// Quick Check-In for a scheduled appointment of today: choosing the appointment fills its driver,
+// vehicle and dock door (spec doc 2 §6 "Choosing an appointment prefills driver and vehicle").
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { quickCheckinSchema } from '@shared/contracts/checkins';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
+import { todaysScheduleQuery } from '../../appointments';
+import { useDockDoors } from '../../facilities';
+import { useQuickCheckin } from '../api/checkins';
+
+type FormInput = z.input<typeof quickCheckinSchema>;
+type FormOutput = z.output<typeof quickCheckinSchema>;
+
+export function QuickCheckinForm({ onDone }: { onDone: () => void }) {
+  const today = useQuery(todaysScheduleQuery);
+  const checkin = useQuickCheckin();
+  const eligible = (today.data ?? []).filter((a) => a.status === 'scheduled');
+  const { register, handleSubmit, setValue, watch, formState } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(quickCheckinSchema),
+    defaultValues: { appointmentId: '', driverName: '', vehicleLicense: '', dockDoorId: '', notes: '' },
+  });
+  const chosen = eligible.find((a) => a.id === watch('appointmentId'));
+  const doors = useDockDoors(chosen?.facilityId ?? 'default');
+  const e = formState.errors;
+  // What the appointment knows replaces what the previous choice filled in; unknown stays empty.
+  const appointmentField = register('appointmentId', {
+    onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
+      const a = eligible.find((x) => x.id === event.target.value);
+      setValue('driverName', a?.driverName ?? '');
+      setValue('vehicleLicense', a?.vehicleLicense ?? '');
+      setValue('dockDoorId', a?.dockDoorId ?? '');
+    },
+  });
+  const onSubmit = handleSubmit((values) => checkin.mutate(values, { onSuccess: onDone }));
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3">
+      <SelectField label="Appointment *" placeholder={eligible.length ? 'Select appointment' : 'No scheduled appointments today'} error={e.appointmentId?.message} options={eligible.map((a) => ({ value: a.id, label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? 'Guest'} · ${a.bookingReference}` }))} {...appointmentField} />
+      <Field label="Driver name *" error={e.driverName?.message} {...register('driverName')} />
+      <Field label="Vehicle license *" className="[&_input]:uppercase" error={e.vehicleLicense?.message} {...register('vehicleLicense')} />
+      {/* Controlled: the door list loads for the chosen appointment's facility after the choice fills the door. */}
+      <SelectField label="Dock door" placeholder="Not yet" options={(doors.data ?? []).filter((d) => d.status !== 'maintenance' || d.id === chosen?.dockDoorId).map((d) => ({ value: d.id, label: `Door ${d.doorNumber}` }))} {...register('dockDoorId')} value={watch('dockDoorId') ?? ''} />
+      <Field label="Notes" {...register('notes')} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>Cancel</Button>
+        <Button type="submit" disabled={checkin.isPending}>Check In</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+// /checkin: current and past check-ins, quick check-in for a scheduled appointment, walk-ins, the
+// check-in status flow and a dock door for a truck that came without one. The changes and their
+// toasts live here, at screen level: the refresh after each change re-renders the cards.
+import { useMemo, useState } from 'react';
+import { ClipboardCheck, UserPlus } from 'lucide-react';
+import { actsForAll, seesAll } from '@shared/access';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { useAssignCheckinDoor, useCheckins, useCheckinStatus } from '../api/checkins';
+import { useSession } from '../../../lib/session';
+import { useToast } from '../../../lib/toast';
+import { CheckinCard } from '../components/checkin-card';
+import { QuickCheckinForm } from '../components/quick-checkin-form';
+import { WalkInForm } from '../components/walk-in-form';
+
+export function CheckinRoute() {
+  const { user, hasPermission } = useSession();
+  const { toast } = useToast();
+  const staff = Boolean(user && actsForAll(user));
+  // The server's rule for door assignment: check-ins may be written and all appointments read.
+  const assignsDoors = hasPermission('checkins:write') && Boolean(user && seesAll(user));
+  const checkins = useCheckins();
+  const status = useCheckinStatus();
+  const assignDoor = useAssignCheckinDoor();
+  const [tab, setTab] = useState<'current' | 'history'>('current');
+  const [dialog, setDialog] = useState<'quick' | 'walkin' | null>(null);
+  const current = useMemo(() => (checkins.data ?? []).filter((c) => c.status !== 'departed'), [checkins.data]);
+  const shown = tab === 'current' ? current : (checkins.data ?? []);
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Driver Check-In</h1>
+        {staff && (
+          <div className="flex gap-2">
+            <Button onClick={() => setDialog('quick')}>
+              <ClipboardCheck className="h-4 w-4" aria-hidden /> Quick Check-In
+            </Button>
+            <Button variant="secondary" onClick={() => setDialog('walkin')}>
+              <UserPlus className="h-4 w-4" aria-hidden /> Walk-In Check-In
+            </Button>
+          </div>
+        )}
+      </div>
+      <div className="flex gap-1 rounded-lg bg-slate-200 p-1" role="tablist">
+        {(['current', 'history'] as const).map((t) => (
+          <button key={t} role="tab" aria-selected={tab === t} onClick={() => setTab(t)} className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium ${tab === t ? 'bg-white shadow' : 'text-slate-600'}`}>
+            {t === 'current' ? `Current Check-Ins (${current.length})` : 'Check-In History'}
+          </button>
+        ))}
+      </div>
+      {!shown.length ? (
+        <p className="py-8 text-center text-slate-500">{checkins.isLoading ? 'Loading...' : tab === 'current' ? 'No drivers checked in right now' : 'No check-ins yet'}</p>
+      ) : (
+        <div className="grid gap-3 md:grid-cols-2" aria-label="Check-ins">
+          {shown.map((c) => (
+            <CheckinCard
+              key={c.id}
+              checkin={c}
+              canChangeStatus={staff}
+              canAssignDoor={assignsDoors}
+              busy={status.isPending || assignDoor.isPending}
+              onStatus={(to) => status.mutate({ id: c.id, status: to }, { onSuccess: () => toast({ title: 'Success', description: 'Check-in status updated successfully' }) })}
+              onAssignDoor={(dockDoorId) => assignDoor.mutate({ id: c.id, dockDoorId }, { onSuccess: (updated) => toast({ title: 'Success', description: `Dock ${updated.doorNumber} assigned successfully` }) })}
+            />
+          ))}
+        </div>
+      )}
+      <Dialog open={dialog === 'quick'} onClose={() => setDialog(null)} title="Quick Check-In">
+        <QuickCheckinForm onDone={() => setDialog(null)} />
+      </Dialog>
+      <Dialog open={dialog === 'walkin'} onClose={() => setDialog(null)} title="Walk-In Check-In" wide>
+        <WalkInForm onDone={() => setDialog(null)} />
+      </Dialog>
+    </div>
+  );
+}

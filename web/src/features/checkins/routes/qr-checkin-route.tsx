@@ -1,0 +1,99 @@
+// /checkin/qr?t=...: what a driver's phone opens after scanning the gate QR code. A signed-in
+// driver checks in with one tap; anyone else gives the booking code and mobile number.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { CheckCircle2 } from 'lucide-react';
+import { qrCheckinSchema } from '@shared/contracts/checkins';
+import { PRODUCT_NAME } from '@shared/product';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { api, messageOf } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+
+/** The proof a driver without a session gives: the shared schema without the link's token. */
+const proofSchema = qrCheckinSchema.omit({ token: true });
+type Proof = z.output<typeof proofSchema>;
+
+export function QrCheckinRoute() {
+  const [params] = useSearchParams();
+  const token = params.get('t') ?? '';
+  const { user } = useSession();
+  const link = useQuery({ queryKey: ['/api/checkins/qr-link', token], queryFn: () => api.get<{ facilityName: string; address: string }>(`/api/checkins/qr-link?t=${encodeURIComponent(token)}`), enabled: token.length > 10 });
+  const { register, handleSubmit, watch } = useForm<z.input<typeof proofSchema>, unknown, Proof>({ resolver: zodResolver(proofSchema), defaultValues: { bookingReference: '', mobileNumber: '' } });
+  const [bookingReference, mobileNumber] = watch(['bookingReference', 'mobileNumber']);
+  const reference = register('bookingReference');
+  const [result, setResult] = useState<{ driverName: string; doorNumber: string | null; bookingReference: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (proof?: Proof) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setResult(await api.post('/api/checkins/qr', { token, ...proof }));
+    } catch (e) {
+      setError(messageOf(e, 'Check-in failed. Please ask the gate staff for help.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-md p-4">
+      <div className="mb-4 text-lg font-bold text-blue-800">{PRODUCT_NAME}</div>
+      <Card>
+        <CardBody className="space-y-4">
+          {link.isError || !token ? (
+            <p className="text-red-600">{messageOf(link.error, 'This check-in code is not valid or has expired. Please scan the code at the gate again.')}</p>
+          ) : result ? (
+            <div className="space-y-2 text-center" role="status">
+              <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden />
+              <h1 className="text-xl font-bold">Check-in Successful</h1>
+              <p>
+                {result.driverName}, you are checked in ({result.bookingReference}).
+              </p>
+              <p className="font-semibold">{result.doorNumber ? `Proceed to dock ${result.doorNumber}.` : 'Please wait in the waiting area; your dock will be announced.'}</p>
+            </div>
+          ) : (
+            <>
+              <div>
+                <h1 className="text-xl font-bold">Check in at {link.data?.facilityName ?? '...'}</h1>
+                <p className="text-sm text-slate-600">{link.data?.address}</p>
+              </div>
+              {user?.driverId && (
+                <Button className="w-full" disabled={busy} onClick={() => void submit()}>
+                  Check in for my appointment today
+                </Button>
+              )}
+              <form className="space-y-3" noValidate onSubmit={handleSubmit((proof) => submit(proof))}>
+                <Field
+                  label="Booking code"
+                  placeholder="DS-261123-ABC123"
+                  {...reference}
+                  onChange={(e) => {
+                    e.target.value = e.target.value.toUpperCase();
+                    return reference.onChange(e);
+                  }}
+                />
+                <Field label="Mobile number" type="tel" placeholder="+91 98765 43210" {...register('mobileNumber')} />
+                <Button type="submit" variant={user?.driverId ? 'secondary' : 'primary'} className="w-full" disabled={busy || !bookingReference || !mobileNumber}>
+                  Check In
+                </Button>
+              </form>
+              {error && (
+                <p className="text-sm text-red-600" role="alert">
+                  {error}
+                </p>
+              )}
+            </>
+          )}
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// The driver's dashboard.
+export { DriverDashboardRoute } from './routes/driver-dashboard-route';

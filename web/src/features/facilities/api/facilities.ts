@@ -1,0 +1,43 @@
+// Facilities and dock doors: reads (query options) and creates, declared once for every screen.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { DockDoorInput, Facility, FacilityInput, facilityUpdateSchema } from '@shared/contracts/facilities';
+import { api } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+
+export type { Facility };
+
+export interface DockDoor {
+  id: string;
+  facilityId: string;
+  doorNumber: string;
+  doorType: 'standard' | 'refrigerated' | 'oversized' | 'hazmat';
+  maxVehicleHeight: number | null;
+  maxVehicleWidth: number | null;
+  status: 'available' | 'occupied' | 'maintenance';
+}
+
+export const facilitiesQuery = queryOptions({ queryKey: ['/api/facilities'], queryFn: () => api.get<Facility[]>('/api/facilities') });
+
+export const dockDoorsQuery = (facilityId: string) =>
+  queryOptions({ queryKey: ['/api/facilities', facilityId, 'dock-doors'], queryFn: () => api.get<DockDoor[]>(`/api/facilities/${facilityId}/dock-doors`) });
+
+export const useFacilities = () => useQuery(facilitiesQuery);
+export const useDockDoors = (facilityId: string | null) => useQuery({ ...dockDoorsQuery(facilityId ?? ''), enabled: Boolean(facilityId) });
+
+export function useCreateFacility() {
+  return useApiMutation<FacilityInput, Facility>({ url: () => '/api/facilities', invalidates: () => [facilitiesQuery.queryKey], failure: 'Failed to create facility', success: 'Facility created' });
+}
+
+export function useUpdateFacility(facilityId: string) {
+  return useApiMutation<z.input<typeof facilityUpdateSchema>, Facility>({ method: 'PATCH', url: () => `/api/facilities/${facilityId}`, invalidates: () => [facilitiesQuery.queryKey, ['/api/facilities', facilityId]], failure: 'Failed to update facility', success: 'Facility updated' });
+}
+
+export function useCreateDockDoor() {
+  return useApiMutation<DockDoorInput, DockDoor>({
+    url: () => '/api/dock-doors',
+    invalidates: (body) => [dockDoorsQuery(body.facilityId).queryKey, facilitiesQuery.queryKey],
+    failure: 'Failed to create dock door',
+    success: 'Dock door added',
+  });
+}

@@ -1,0 +1,6 @@
+// What other features and the app use of facilities: its screens, facilities, dock doors and the
+// labour and equipment free in a window.
+export { ConfigurationRoute } from './routes/configuration-route';
+export { FacilitiesRoute } from './routes/facilities-route';
+export { useDockDoors, useFacilities } from './api/facilities';
+export { useAvailableResources } from './api/resources';

@@ -1,0 +1,2 @@
+// The home screen of staff without the dashboard.
+export { StaffHomeRoute } from './routes/staff-home-route';

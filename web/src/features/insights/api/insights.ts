@@ -1,0 +1,29 @@
+// Insights reads and actions: dashboard metrics and the notifications feed.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface DashboardMetrics {
+  activeAppointments: number;
+  totalDocks: number;
+  availableDocks: number;
+  occupiedDocks: number;
+  avgWaitTimeMinutes: number | null;
+  onTimeRate: number | null;
+  gate: { checkinsToday: number; averageToDockMinutes: number | null; manualCheckins: number; qrCheckins: number };
+  facilityId: string;
+  facilityName: string;
+}
+
+export interface NotificationItem {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  sentAt: string;
+}
+
+export const metricsQuery = queryOptions({ queryKey: ['/api/dashboard/metrics'], queryFn: () => api.get<DashboardMetrics>('/api/dashboard/metrics'), refetchInterval: 30_000 });
+export const notificationsQuery = queryOptions({ queryKey: ['/api/notifications'], queryFn: () => api.get<NotificationItem[]>('/api/notifications'), refetchInterval: 15_000 });
+
+export const useMetrics = (enabled = true) => useQuery({ ...metricsQuery, enabled });
+export const useNotifications = (enabled = true) => useQuery({ ...notificationsQuery, enabled });

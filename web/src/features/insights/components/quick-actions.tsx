@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AlertTriangle, ClipboardCheck, Download } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { inputClasses } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
+import { useReportIssue, useTodaysSchedule } from '../../appointments';
+import { useToast } from '../../../lib/toast';
+
+/** Downloads today's daily report (CSV) from the server. */
+export function useExportDailyReport() {
+  const { toast } = useToast();
+  return () => {
+    const link = document.createElement('a');
+    link.href = '/api/dashboard/daily-report';
+    link.download = '';
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    toast({ title: 'Export started', description: "Today's appointments are downloading as a CSV file." });
+  };
+}
+
+export function QuickActions() {
+  const navigate = useNavigate();
+  const exportReport = useExportDailyReport();
+  const schedule = useTodaysSchedule();
+  const report = useReportIssue();
+  const [open, setOpen] = useState(false);
+  const [appointmentId, setAppointmentId] = useState('');
+  const [description, setDescription] = useState('');
+  return (
+    <Card>
+      <CardHeader title="Quick Actions" />
+      <CardBody className="grid gap-2">
+        <Button variant="secondary" onClick={() => navigate('/checkin')}>
+          <ClipboardCheck className="h-4 w-4" aria-hidden /> Manual Check-in
+        </Button>
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          <AlertTriangle className="h-4 w-4" aria-hidden /> Report Issue
+        </Button>
+        <Button variant="secondary" onClick={exportReport}>
+          <Download className="h-4 w-4" aria-hidden /> Export Daily Report
+        </Button>
+      </CardBody>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Report Issue">
+        <form
+          className="space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            report.mutate({ appointmentId, description }, { onSuccess: () => { setOpen(false); setDescription(''); } });
+          }}
+        >
+          <SelectField label="Appointment" placeholder="Select today's appointment" value={appointmentId} onChange={(e) => setAppointmentId(e.target.value)} options={(schedule.data ?? []).map((a) => ({ value: a.id, label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? 'Guest'} · ${a.bookingReference}` }))} />
+          <label className="block text-sm font-medium">
+            What happened?
+            <textarea rows={3} className={`${inputClasses} mt-1`} value={description} onChange={(e) => setDescription(e.target.value)} />
+          </label>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
+            <Button type="submit" disabled={!appointmentId || description.trim().length < 5 || report.isPending}>Record issue</Button>
+          </div>
+        </form>
+      </Dialog>
+    </Card>
+  );
+}

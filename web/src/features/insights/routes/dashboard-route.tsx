@@ -1,0 +1,54 @@
+// The operations dashboard (/ for staff): figures, today's schedule, notifications, quick actions,
+// the live yard and the gate. A panel is shown only to a role that may read what it loads, so no
+// panel can show a load error for a refused read.
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Download, Plus } from 'lucide-react';
+import { actsForAll } from '@shared/access';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { YardLayout } from '../../yard';
+import { displayName, useSession } from '../../../lib/session';
+import { CheckinPanel } from '../components/checkin-panel';
+import { LiveNotifications } from '../components/live-notifications';
+import { MetricCards } from '../components/metric-cards';
+import { QuickActions, useExportDailyReport } from '../components/quick-actions';
+import { TodaysSchedule } from '../components/todays-schedule';
+
+export function DashboardRoute() {
+  const { t } = useTranslation();
+  const { user, hasPermission } = useSession();
+  const exportReport = useExportDailyReport();
+  const canAct = Boolean(user && actsForAll(user));
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-bold">{t('home.greeting', { name: displayName(user, t('common.user')) })}</h1>
+          <p className="text-slate-600">Live view of your docks, yard and gate.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {hasPermission('appointments:book') && (
+            <Link to="/booking" className={buttonClasses('primary')}>
+              <Plus className="h-4 w-4" aria-hidden /> New Appointment
+            </Link>
+          )}
+          <Button variant="secondary" onClick={exportReport}>
+            <Download className="h-4 w-4" aria-hidden /> Export Report
+          </Button>
+        </div>
+      </div>
+      <MetricCards />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <TodaysSchedule canChange={canAct} />
+          {hasPermission('yard:read') && <YardLayout canEdit={hasPermission('yard:write')} />}
+        </div>
+        <div className="space-y-4">
+          <LiveNotifications />
+          {canAct && <QuickActions />}
+          {hasPermission('checkins:read') && <CheckinPanel canGenerate={hasPermission('checkins:write')} />}
+        </div>
+      </div>
+    </div>
+  );
+}

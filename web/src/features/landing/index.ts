@@ -1,0 +1,2 @@
+// The public landing page with guest booking.
+export { LandingRoute } from './routes/landing-route';

@@ -1,0 +1,2 @@
+// The page for unknown paths.
+export { NotFoundRoute } from './routes/not-found-route';

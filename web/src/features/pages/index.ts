@@ -1,0 +1,2 @@
+// The public information pages.
+export { StaticPageRoute } from './routes/static-page-route';

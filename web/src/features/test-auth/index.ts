@@ -1,0 +1,2 @@
+// The role test page.
+export { TestAuthRoute } from './routes/test-auth-route';

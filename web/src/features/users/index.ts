@@ -1,0 +1,2 @@
+// The user administration screen.
+export { UsersRoute } from './routes/users-route';
