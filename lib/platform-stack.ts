@@ -8,6 +8,7 @@ import { Api } from './api';
 import { Data } from './data';
 import { Web } from './web';
 import { Workers } from './workers';
+import { edgeWebAclArn, wafRequested } from './waf';
 import { WORKERS, type WorkerDefinition } from '../functions/workers';
 
 export interface PlatformStackProps extends StackProps {
@@ -18,11 +19,15 @@ export interface PlatformStackProps extends StackProps {
   distDir?: string;
   /** The workers to deploy; defaults to the registry (functions/workers.ts). */
   workers?: readonly WorkerDefinition[];
+  /** AWS WAF on the distribution (lib/waf.ts); defaults to the `waf` context flag (`-c waf=true`), off. */
+  waf?: boolean;
 }
 
 export class PlatformStack extends Stack {
   constructor(scope: Construct, id: string, props: PlatformStackProps = {}) {
-    super(scope, id, props);
+    const waf = props.waf ?? wafRequested(scope);
+    // The web ACL of a distribution outside us-east-1 comes from a stack there (lib/waf.ts).
+    super(scope, id, { ...props, crossRegionReferences: props.crossRegionReferences ?? waf });
     const allowedOrigins = props.allowedOrigins ?? (this.node.tryGetContext('allowedOrigins') as string | undefined)?.split(',') ?? [];
     const data = new Data(this, 'data', { allowedOrigins: allowedOrigins.length ? allowedOrigins : ['*'] });
     const bus = new EventBus(this, 'events', { description: 'DockSaathi domain events' });
@@ -39,7 +44,8 @@ export class PlatformStack extends Stack {
     const originSecret = new Secret(this, 'origin-verify', { generateSecretString: { excludePunctuation: true, passwordLength: 48 } }).secretValue.unsafeUnwrap();
     const api = new Api(this, 'api', { ...resources, environment: { ...environment, ORIGIN_VERIFY_SECRET: originSecret } });
     new Workers(this, 'workers', { ...resources, environment, workers: props.workers ?? WORKERS });
-    const web = new Web(this, 'web', { httpApi: api.httpApi, uploads: data.uploads, originSecret, distDir: props.distDir ?? join(import.meta.dirname, '..', 'web', 'dist') });
+    const webAclArn = waf ? edgeWebAclArn(this, props) : undefined;
+    const web = new Web(this, 'web', { httpApi: api.httpApi, uploads: data.uploads, originSecret, webAclArn, distDir: props.distDir ?? join(import.meta.dirname, '..', 'web', 'dist') });
 
     new CfnOutput(this, 'url', { value: `https://${web.distribution.distributionDomainName}` });
     new CfnOutput(this, 'table-name', { value: data.table.tableName });

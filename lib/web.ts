@@ -29,7 +29,8 @@ export class Web extends Construct {
   readonly distribution: Distribution;
 
   /** `originSecret`: sent to the API with each request, so it believes the forwarded viewer address. */
-  constructor(scope: Construct, id: string, props: { httpApi: HttpApi; distDir: string; uploads: IBucket; originSecret: string }) {
+  /** `webAclArn`: the AWS WAF web ACL in front of the distribution, when WAF is on (lib/waf.ts). */
+  constructor(scope: Construct, id: string, props: { httpApi: HttpApi; distDir: string; uploads: IBucket; originSecret: string; webAclArn?: string }) {
     super(scope, id);
     const bucket = new Bucket(this, 'spa', {
       encryption: BucketEncryption.S3_MANAGED,
@@ -70,6 +71,7 @@ export class Web extends Construct {
     const apiDomain = `${props.httpApi.apiId}.execute-api.${Stack.of(this).region}.amazonaws.com`;
     this.distribution = new Distribution(this, 'cdn', {
       defaultRootObject: 'index.html',
+      webAclId: props.webAclArn,
       httpVersion: HttpVersion.HTTP2_AND_3,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(bucket),

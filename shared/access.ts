@@ -1,13 +1,15 @@
 // Who sees and acts on which records, for the functions and the SPA alike: facility staff
 // (appointments:read / appointments:write) see and act on the whole tenant's records; anyone else
-// (a driver, a carrier-side booker) only on the records that name their own driver.
+// (a driver, a carrier-side booker) only on the records that name their own driver (or carrier).
 export interface Viewer {
   permissions: readonly string[];
   driverId?: string | null;
+  carrierId?: string | null;
 }
 
 interface Owned {
   driverId?: string | null;
+  carrierId?: string | null;
 }
 
 /** Staff who read every appointment, check-in and reschedule request of the tenant. */
@@ -16,8 +18,9 @@ export const seesAll = (viewer: Viewer) => viewer.permissions.includes('appointm
 /** Staff who book, cancel and check in for anyone. */
 export const actsForAll = (viewer: Viewer) => viewer.permissions.includes('appointments:write');
 
-/** The record names the viewer's own driver. */
-export const owns = (viewer: Viewer, record: Owned) => Boolean(viewer.driverId && record.driverId === viewer.driverId);
+/** The record names the viewer's own driver; for a carrier-side booker (linked to a carrier, not a driver), their carrier. */
+export const owns = (viewer: Viewer, record: Owned) =>
+  viewer.driverId ? record.driverId === viewer.driverId : Boolean(viewer.carrierId && record.carrierId === viewer.carrierId);
 
 export const canSee = (viewer: Viewer, record: Owned) => seesAll(viewer) || owns(viewer, record);
 

@@ -32,3 +32,18 @@ export function securityHeaders(connectSources: readonly string[] = []): Record<
   'permissions-policy': PERMISSIONS_POLICY,
   };
 }
+
+/** The headers every API response carries (the Lambda kernel sets them; the local emulator and
+ * CloudFront's policy add the same): a JSON answer is never sniffed, framed, leaked by referrer or
+ * allowed to load anything. */
+export function apiSecurityHeaders(): Record<string, string> {
+  return {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains; preload`,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': PERMISSIONS_POLICY,
+  'cross-origin-resource-policy': 'same-origin',
+  };
+}

@@ -8,7 +8,7 @@ import { BadRequestError, ConflictError, ForbiddenError } from '../lib/errors';
 import { publish } from '../lib/events';
 import { notificationPut } from '../insights';
 import { carrierOutcomeUpdate, getCarrier, getDriver } from '../carriers';
-import { getDockDoor, getFacility, listResources, reserveResource } from '../facilities';
+import { bookedDayItems, getDockDoor, getFacility, HOLIDAY_CLOSED, listResources, reserveResource } from '../facilities';
 import { bookingReferencePut, blockPuts, doorBlockKeys, newAppointmentPut } from './appointment.store';
 import { checkAvailability } from './availability';
 import { actorOf } from './context';
@@ -69,13 +69,21 @@ export function newAppointment(core: AppointmentCore & Partial<Appointment>, now
 
 const DOOR_TAKEN = 'Time slot is not available. Please select a different time.';
 
-/** A driver books for themself only; staff book for any carrier of their tenant. */
+export const NOT_LINKED = 'Your account is not linked to a carrier or driver yet. Ask your administrator to link it before booking.';
+
+/**
+ * Staff (appointments:write) book for any carrier of their tenant; everyone else only for what their
+ * account is linked to (issue #14.1): a driver for themself, a carrier-side booker for their own
+ * carrier (any of its drivers); an account linked to nothing books nothing.
+ */
 function bookingParty(user: SessionUser, carrierId: string, driverId: string | null) {
   if (actsForAll(user)) return { carrierId, driverId };
-  if (user.driverId && user.carrierId) {
+  if (!user.carrierId) throw new ForbiddenError(NOT_LINKED);
+  if (user.driverId) {
     if (carrierId !== user.carrierId || (driverId && driverId !== user.driverId)) throw new ForbiddenError('Drivers can book appointments only for themselves');
     return { carrierId: user.carrierId, driverId: user.driverId };
   }
+  if (carrierId !== user.carrierId) throw new ForbiddenError('You can book appointments only for your own carrier');
   return { carrierId, driverId };
 }
 
@@ -143,9 +151,13 @@ export async function bookAppointment(user: SessionUser, input: z.output<typeof 
     bookingReferencePut(appointment),
     notificationPut(tenantId, { type: 'appointment', title: 'Appointment booked', message: `${carrier.name} booked ${appointment.scheduledDate} ${appointment.scheduledTimeStart}${door ? ` at dock ${door.doorNumber}` : ''}` }, now),
     auditPut({ tenantId, actor: actorOf(user), action: 'appointment.created', entityType: 'appointment', entityId: id, after: { ...appointment } }, now),
+    // The day is no holiday and counts this booking, so a holiday cannot close it meanwhile.
+    ...bookedDayItems(tenantId, facility.id, appointment.scheduledDate),
   ];
   await transact(items, (index) =>
-    index > doorBlocks.length && index <= doorBlocks.length + labour.length ? new ConflictError('The labour in-charge was just assigned elsewhere. Please choose again.') : new ConflictError(DOOR_TAKEN),
+    index === items.length - 2
+      ? new ConflictError(HOLIDAY_CLOSED)
+      : index > doorBlocks.length && index <= doorBlocks.length + labour.length ? new ConflictError('The labour in-charge was just assigned elsewhere. Please choose again.') : new ConflictError(DOOR_TAKEN),
   );
   await publish({ type: 'appointment.booked', tenantId, detail: { appointmentId: id, facilityId: facility.id, date: appointment.scheduledDate } });
   return appointment;

@@ -8,7 +8,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { publish } from '../lib/events';
 import { notificationPut } from '../insights';
 import { bookingReferencePut, newAppointmentPut } from './appointment.store';
-import { notHolidayCheck, slotPlaceUpdate } from '../facilities';
+import { bookedDayItems, HOLIDAY_CLOSED, slotPlaceUpdate } from '../facilities';
 import { slotsOf } from '../facilities';
 import { parseSlotId } from '../facilities';
 import { newAppointment } from './booking';
@@ -83,7 +83,8 @@ async function bookOnce(input: GuestBookingInput, { facility, now }: { facility:
   };
   const items = [
     slotPlaceUpdate(tenantId, facility.id, slot),
-    notHolidayCheck(tenantId, facility.id, slot.slotDate),
+    // The day is no holiday (index 1) and counts this booking, so a holiday cannot close it meanwhile.
+    ...bookedDayItems(tenantId, facility.id, slot.slotDate),
     newAppointmentPut(appointment),
     auditPut({ tenantId, actor: null, action: 'appointment.guest-booked', entityType: 'appointment', entityId: id, after: { ...appointment } }, now),
     bookingReferencePut(appointment),
@@ -91,7 +92,7 @@ async function bookOnce(input: GuestBookingInput, { facility, now }: { facility:
   ];
   await transact(items, (index) => {
     if (index === 0) return new ConflictError('This slot is fully booked. Please choose another slot.');
-    if (index === 1) return new ConflictError('The facility is closed on this date (holiday)');
+    if (index === 1) return new ConflictError(HOLIDAY_CLOSED);
     return new ConflictError('Please try again');
   });
   await publish({ type: 'appointment.booked', tenantId, detail: { appointmentId: id, facilityId: facility.id, date: slot.slotDate, guest: true } });

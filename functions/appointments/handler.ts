@@ -12,6 +12,7 @@ import {
   cancelAppointmentSchema,
   equipmentAssignmentSchema,
   guestBookingSchema,
+  issueReportSchema,
   rescheduleInputSchema,
   statusChangeSchema,
 } from '../../shared/contracts/appointments';
@@ -135,7 +136,7 @@ export const { handler, actions } = defineFunction('appointments', {
   /** The dashboard's Report Issue: a note in the notifications feed, audited. */
   async reportIssue(req) {
     const signedIn = requireUser(req);
-    const { description } = parseBody(req, z.strictObject({ description: z.string().trim().min(5, 'Please describe the issue (at least 5 characters)').max(500) }));
+    const { description } = parseBody(req, issueReportSchema);
     await reportIssue(signedIn.user.tenantId, pathId(req, 'id', 'Appointment'), description, actorOf(signedIn));
     return json({ message: 'Issue recorded' }, 201);
   },

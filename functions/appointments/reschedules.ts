@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError } from '../lib/errors';
 import { publish } from '../lib/events';
 import { appointmentChangePut, blockDeletes, blockPuts, doorBlockKeys, getAppointment } from './appointment.store';
 import { resolveFacility } from '../facilities';
-import { assignmentDelete } from '../facilities';
+import { assignmentDelete, bookedDayItems, dayBookingsUpdate } from '../facilities';
 import { decidedRequestPut, getRescheduleRequest, newRequestPut } from './reschedule.store';
 import { slotPlaceUpdate } from '../facilities';
 import { slotsOf } from '../facilities';
@@ -111,6 +111,8 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
     );
   }
   const moves = assignmentsOf(before);
+  // Moved to another day: the old day no longer counts it, the new one does (and must be no holiday).
+  const dayItems = request.newDate === before.scheduledDate ? [] : [dayBookingsUpdate(before.tenantId, before.facilityId, before.scheduledDate, -1), ...bookedDayItems(before.tenantId, before.facilityId, request.newDate)];
   await transact(
     [
       decidedRequestPut(decidedRequest(request, 'approved', user.username, now)),
@@ -120,6 +122,7 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
       ...blockPuts(newBlocks.filter((k) => !oldBlocks.has(k.SK)), before.id),
       ...slotItems,
       ...moves.map((a) => assignmentDelete(before.tenantId, before.facilityId, a)),
+      ...dayItems,
       auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'appointment.rescheduled', entityType: 'appointment', entityId: before.id, before: { ...before }, after: { ...after, requestId } }, now),
     ],
     (index) =>

@@ -7,7 +7,7 @@ import { ConflictError } from '../lib/errors';
 import { publish } from '../lib/events';
 import { notificationPut } from '../insights';
 import { carrierOutcomeUpdate } from '../carriers';
-import { assignmentDelete, getFacility, slotPlaceUpdate } from '../facilities';
+import { assignmentDelete, dayBookingsUpdate, getFacility, slotPlaceUpdate } from '../facilities';
 import { appointmentStatusPut, blockDeletes, doorBlockKeys } from './appointment.store';
 import { decidedRequestPut, getRescheduleRequest } from './reschedule.store';
 import { loadAppointment, type ChangeContext, type TransactItems } from './context';
@@ -49,6 +49,8 @@ export async function changeStatus(
   }
   if (to === 'no_show' && before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, 'noShow'));
   if (to === 'cancelled' || to === 'no_show') items.push(...releaseItems(before));
+  // A cancelled booking no longer keeps its day from becoming a holiday.
+  if (to === 'cancelled') items.push(dayBookingsUpdate(before.tenantId, before.facilityId, before.scheduledDate, -1));
   items.push(...(await closePendingReschedule(ctx, before, to, now)));
   const who = before.vehicleLicense ?? before.carrierName ?? before.driverName ?? before.bookingReference;
   const NOTICE: Partial<Record<AppointmentStatus, string>> = { arrived: 'Truck arrived', departed: 'Truck departed', cancelled: 'Appointment cancelled', no_show: 'No-show' };

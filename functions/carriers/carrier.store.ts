@@ -34,6 +34,8 @@ export interface Driver extends DriverFields {
   id: string;
   tenantId: string;
   createdAt: string;
+  /** The account that drives as this driver (set when its registration is approved). */
+  userId?: string;
 }
 
 export const carrierKeys = {
@@ -57,26 +59,26 @@ export async function getCarrier(tenantId: string, carrierId: string): Promise<C
   return record && withOnTimePercentage(record);
 }
 
-export async function createCarrier(tenantId: string, input: CarrierFields, actor: Actor | null, options: { id?: string } = {}, now = new Date()): Promise<Carrier> {
-  const record: CarrierRecord = {
-    ...input,
-    id: options.id ?? randomUUID(),
-    tenantId,
-    isActive: true,
-    totalAppointments: 0,
-    onTimeAppointments: 0,
-    lateAppointments: 0,
-    noShowAppointments: 0,
-    createdAt: now.toISOString(),
-  };
-  await transact(
-    [
+function newCarrierRecord(tenantId: string, input: CarrierFields, id: string, now: Date): CarrierRecord {
+  return { ...input, id, tenantId, isActive: true, totalAppointments: 0, onTimeAppointments: 0, lateAppointments: 0, noShowAppointments: 0, createdAt: now.toISOString() };
+}
+
+/** The new carrier's put and audit record, for a transaction of the caller's (a user's approval). */
+export function carrierPuts(tenantId: string, input: CarrierFields, actor: Actor | null, options: { id?: string } = {}, now = new Date()) {
+  const record = newCarrierRecord(tenantId, input, options.id ?? randomUUID(), now);
+  return {
+    carrier: withOnTimePercentage(record),
+    items: [
       { Put: { TableName: config.tableName, Item: { ...carrierKeys.key(tenantId, record.id), entity: 'carrier', ...record }, ConditionExpression: 'attribute_not_exists(PK)' } },
       auditPut({ tenantId, actor, action: 'carrier.created', entityType: 'carrier', entityId: record.id, after: { ...record } }, now),
     ],
-    () => new ConflictError('Carrier already exists'),
-  );
-  return withOnTimePercentage(record);
+  };
+}
+
+export async function createCarrier(tenantId: string, input: CarrierFields, actor: Actor | null, options: { id?: string } = {}, now = new Date()): Promise<Carrier> {
+  const { carrier, items } = carrierPuts(tenantId, input, actor, options, now);
+  await transact(items, () => new ConflictError('Carrier already exists'));
+  return carrier;
 }
 
 export type CarrierOutcome = 'booked' | 'early' | 'onTime' | 'late' | 'noShow';
@@ -110,15 +112,44 @@ export function getDriver(tenantId: string, carrierId: string, driverId: string)
   return getItem<Driver>(carrierKeys.driver(tenantId, carrierId, driverId));
 }
 
-export async function createDriver(tenantId: string, input: DriverFields, actor: Actor | null, options: { id?: string } = {}, now = new Date()): Promise<Driver> {
-  const driver: Driver = { ...input, id: options.id ?? randomUUID(), tenantId, createdAt: now.toISOString() };
-  await transact(
-    [
-      { ConditionCheck: { TableName: config.tableName, Key: carrierKeys.key(tenantId, input.carrierId), ConditionExpression: 'attribute_exists(PK)' } },
+/**
+ * The new driver's put (its carrier must exist) and audit record; `userId` links the driver record to
+ * the account that drives as it, for a transaction of the caller's.
+ */
+export function driverPuts(tenantId: string, input: DriverFields, actor: Actor | null, options: { id?: string; userId?: string; carrierIsNew?: boolean } = {}, now = new Date()) {
+  const driver: Driver = { ...input, id: options.id ?? randomUUID(), tenantId, createdAt: now.toISOString(), ...(options.userId ? { userId: options.userId } : {}) };
+  return {
+    driver,
+    items: [
+      // A carrier put in the same transaction cannot be checked there too (one operation per item).
+      ...(options.carrierIsNew ? [] : [{ ConditionCheck: { TableName: config.tableName, Key: carrierKeys.key(tenantId, input.carrierId), ConditionExpression: 'attribute_exists(PK)' } }]),
       { Put: { TableName: config.tableName, Item: { ...carrierKeys.driver(tenantId, input.carrierId, driver.id), entity: 'driver', ...driver }, ConditionExpression: 'attribute_not_exists(PK)' } },
       auditPut({ tenantId, actor, action: 'driver.created', entityType: 'driver', entityId: driver.id, after: { ...driver } }, now),
     ],
-    (index) => (index === 0 ? new NotFoundError('Carrier not found') : new ConflictError('Driver already exists')),
-  );
+  };
+}
+
+export async function createDriver(tenantId: string, input: DriverFields, actor: Actor | null, options: { id?: string } = {}, now = new Date()): Promise<Driver> {
+  const { driver, items } = driverPuts(tenantId, input, actor, options, now);
+  await transact(items, (index) => (index === 0 ? new NotFoundError('Carrier not found') : new ConflictError('Driver already exists')));
   return driver;
+}
+
+/**
+ * Links an existing driver record to the account that drives as it, with its audit record: only if
+ * the driver still exists and no other account is linked to it (one account per driver).
+ */
+export function driverLinkItems(tenantId: string, driver: Driver, userId: string, actor: Actor | null, now = new Date()) {
+  return [
+    {
+      Update: {
+        TableName: config.tableName,
+        Key: carrierKeys.driver(tenantId, driver.carrierId, driver.id),
+        UpdateExpression: 'SET userId = :user',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(userId) OR userId = :user)',
+        ExpressionAttributeValues: { ':user': userId },
+      },
+    },
+    auditPut({ tenantId, actor, action: 'driver.linked', entityType: 'driver', entityId: driver.id, before: { ...driver }, after: { ...driver, userId } }, now),
+  ];
 }

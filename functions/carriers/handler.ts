@@ -3,7 +3,19 @@ import { actorOf, json, parseBody, pathId, requireUser } from '../lib/http';
 import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
 import { carrierInputSchema, driverInputSchema } from '../../shared/contracts/carriers';
-import { createCarrier, createDriver, getCarrier, listCarriers, listDrivers } from './carrier.store';
+import { createCarrier, createDriver, getCarrier, listCarriers, listDrivers, type Driver } from './carrier.store';
+import { seesAll } from '../../shared/access';
+import type { SessionUser } from '../../shared/contracts/auth';
+
+/**
+ * Staff see every driver; a driver only themself, a carrier-side booker their own carrier's drivers
+ * (issue #14.1: names, phones and licence numbers are nobody else's business).
+ */
+function driversVisibleTo(user: SessionUser, carrierId: string, drivers: Driver[]): Driver[] {
+  if (seesAll(user)) return drivers;
+  if (carrierId !== user.carrierId) return [];
+  return user.driverId ? drivers.filter((d) => d.id === user.driverId) : drivers;
+}
 
 export const { handler, actions } = defineFunction('carriers', {
   async listCarriers(req) {
@@ -19,7 +31,7 @@ export const { handler, actions } = defineFunction('carriers', {
     const { user } = requireUser(req);
     const carrierId = pathId(req, 'id', 'Carrier');
     if (!(await getCarrier(user.tenantId, carrierId))) throw new NotFoundError('Carrier not found');
-    return json(await listDrivers(user.tenantId, carrierId));
+    return json(driversVisibleTo(user, carrierId, await listDrivers(user.tenantId, carrierId)));
   },
 
   async createDriver(req) {

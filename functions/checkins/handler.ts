@@ -17,6 +17,8 @@ import type { Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
 
 export const QR_CHECKIN_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
+/** Opening a scanned link is public too: limited per address so tokens cannot be tried in bulk. */
+export const QR_LINK_LIMIT = { limit: 60, windowSeconds: 15 * 60 };
 
 /**
  * Who may check an appointment in: whoever may act on it (shared/access.ts), and, as before, staff
@@ -83,6 +85,7 @@ export const { handler, actions } = defineFunction('checkins', {
   },
 
   async qrLink(req) {
+    await rateLimit(`qr-link:${req.ip}`, QR_LINK_LIMIT, 'Too many check-in links opened. Please wait a few minutes or ask the gate staff for help.');
     const { t } = parseQuery(req, z.object({ t: z.string().min(10).max(600) }));
     const facility = await verifyQrToken(t);
     return json({ facilityName: facility.name, address: [facility.address, facility.city].filter(Boolean).join(', ') });

@@ -11,9 +11,8 @@ import { dockDoorInputSchema, equipmentInputSchema, facilityInputSchema, facilit
 import { createFacility, listFacilities, resolveFacility, updateFacility } from './facility.store';
 import { createDockDoor, listDockDoors } from './dock-door.store';
 import { availableResources, createResource, listResources, type ResourceKind } from './resource.store';
-import { createHoliday, deleteHoliday, updateSlot } from './slot.store';
-import { facilityForRequest, listHolidays, slotsOf } from './service';
-import { parseSlotId } from './slot-rules';
+import { createHoliday, deleteHoliday } from './slot.store';
+import { editSlot, facilityForRequest, listHolidays, slotsOf } from './service';
 import { DATE_PATTERN } from '../../shared/time';
 
 export const GUEST_READ_LIMIT = { limit: 300, windowSeconds: 60 };
@@ -102,13 +101,8 @@ export const { handler, actions } = defineFunction('facilities', {
   async updateTimeSlot(req) {
     const signedIn = requireUser(req);
     const facility = await pathFacility(req);
-    const parsed = parseSlotId(req.params.slotId ?? '');
-    if (!parsed) throw new NotFoundError('Slot not found');
     const changes = parseBody(req, slotUpdateSchema);
-    const slot = (await slotsOf(facility, parsed.date)).find((s) => s.startTime === parsed.startTime);
-    if (!slot) throw new NotFoundError('Slot not found');
-    const updated = await updateSlot(signedIn.user.tenantId, slot, changes, actorOf(signedIn));
-    return json((await slotsOf(facility, parsed.date)).find((s) => s.startTime === updated.startTime));
+    return json(await editSlot(facility, req.params.slotId ?? '', changes, actorOf(signedIn)));
   },
 
   async listFacilityHolidays(req) {

@@ -1,13 +1,16 @@
-// Facility rules the handlers share: which facility a request means, its slots for a day.
+// Facility rules the handlers share: which facility a request means, its slots for a day, slot edits.
+import type { Actor } from '../lib/audit';
 import { config } from '../lib/config';
-import { NotFoundError } from '../lib/errors';
+import { ConflictError, NotFoundError } from '../lib/errors';
 import type { ApiRequest } from '../lib/http';
 import { resolveFacility, type Facility } from './facility.store';
-import { listHolidays, listSlotRecords } from './slot.store';
+import { listHolidays, listSlotRecords, updateSlot } from './slot.store';
 import { getItem } from '../lib/dynamo';
 import { slotKeys } from './slot.store';
-import { daySlots } from './slot-rules';
-import type { Slot } from '../../shared/contracts/slots';
+import { daySlots, parseSlotId } from './slot-rules';
+import type { Slot, slotUpdateSchema } from '../../shared/contracts/slots';
+import type { z } from 'zod';
+import { hasStarted } from '../../shared/time';
 import { isId } from '../../shared/ids';
 
 /**
@@ -31,6 +34,19 @@ export async function isHoliday(facility: Facility, date: string): Promise<boole
 export async function slotsOf(facility: Facility, date: string, now = new Date()): Promise<Slot[]> {
   const [stored, holiday] = await Promise.all([listSlotRecords(facility.tenantId, facility.id, date), isHoliday(facility, date)]);
   return daySlots(facility, date, stored, holiday, now);
+}
+
+export const SLOT_STARTED = 'This slot has already started; only slots still to come can be changed';
+
+/** Blocks, unblocks or resizes a slot still to come; one whose window has started is history (issue #14.5). */
+export async function editSlot(facility: Facility, slotIdText: string, changes: z.output<typeof slotUpdateSchema>, actor: Actor, now = new Date()): Promise<Slot | undefined> {
+  const parsed = parseSlotId(slotIdText);
+  if (!parsed) throw new NotFoundError('Slot not found');
+  const slot = (await slotsOf(facility, parsed.date, now)).find((s) => s.startTime === parsed.startTime);
+  if (!slot) throw new NotFoundError('Slot not found');
+  if (hasStarted(facility.timeZone, slot.slotDate, slot.startTime, now)) throw new ConflictError(SLOT_STARTED);
+  await updateSlot(facility.tenantId, slot, changes, actor, now);
+  return (await slotsOf(facility, parsed.date, now)).find((s) => s.startTime === slot.startTime);
 }
 
 export { listHolidays };

@@ -1,6 +1,8 @@
 // Time slots and holidays of a facility. Slots are generated from the facility's hours and slot
 // length; a SLOT#<date>#<start> item exists only once a slot is booked, blocked or resized, and
-// then carries its bookedCount (changed only by conditional writes) and overrides.
+// then carries its bookedCount (changed only by conditional writes) and overrides. A DAYBOOKINGS#<date>
+// item counts the day's bookings (staff and guest): a holiday is written only while it is 0 (or
+// absent), and every booking only while the day is no holiday, so the two can never both land.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type Actor } from '../lib/audit';
 import { ddb } from '../lib/aws';
@@ -15,7 +17,33 @@ export type { SlotRecord };
 export const slotKeys = {
   key: (tenantId: string, facilityId: string, date: string, startTime: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `SLOT#${date}#${startTime}` }),
   holiday: (tenantId: string, facilityId: string, date: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `HOLIDAY#${date}` }),
+  dayBookings: (tenantId: string, facilityId: string, date: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `DAYBOOKINGS#${date}` }),
 };
+
+type TransactItem = Parameters<typeof transact>[0][number];
+
+export const HOLIDAY_CLOSED = 'The facility is closed on this date (holiday)';
+
+/** Counts a booking onto (1) or off (-1: cancelled, or moved to another day) a facility day. */
+export function dayBookingsUpdate(tenantId: string, facilityId: string, date: string, delta: 1 | -1): TransactItem {
+  return {
+    Update: {
+      TableName: config.tableName,
+      Key: slotKeys.dayBookings(tenantId, facilityId, date),
+      UpdateExpression: 'SET facilityId = :f, bookingDate = :d ADD #count :delta',
+      ExpressionAttributeNames: { '#count': 'bookingCount' },
+      ExpressionAttributeValues: { ':delta': delta, ':f': facilityId, ':d': date },
+    },
+  };
+}
+
+/**
+ * The items every booking of a facility day carries: the day is no holiday (first; it is the one
+ * that can fail, with HOLIDAY_CLOSED) and the day's booking count goes up.
+ */
+export function bookedDayItems(tenantId: string, facilityId: string, date: string): TransactItem[] {
+  return [notHolidayCheck(tenantId, facilityId, date), dayBookingsUpdate(tenantId, facilityId, date, 1)];
+}
 
 /**
  * The transaction item that takes one place in a slot (never beyond its capacity, never in a
@@ -99,7 +127,7 @@ export async function updateSlot(
 }
 
 /** The transaction item that holds only while the date is not a holiday of the facility. */
-export function notHolidayCheck(tenantId: string, facilityId: string, date: string) {
+export function notHolidayCheck(tenantId: string, facilityId: string, date: string): TransactItem {
   return { ConditionCheck: { TableName: config.tableName, Key: slotKeys.holiday(tenantId, facilityId, date), ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
@@ -108,15 +136,34 @@ export async function listHolidays(tenantId: string, facilityId: string): Promis
   return holidays.sort((a, b) => a.holidayDate.localeCompare(b.holidayDate));
 }
 
+const dayHasBookings = (date: string, count?: number) =>
+  new ConflictError(`There ${count === 1 ? 'is 1 booking' : count ? `are ${count} bookings` : 'are bookings'} on ${date}. Reschedule or cancel them before closing the day.`, { holidayDate: 'This date has bookings' });
+
+/** A day becomes a holiday only while no booking is counted on it (checked in the holiday's own transaction). */
 export async function createHoliday(tenantId: string, holiday: Holiday, actor: Actor | null, now = new Date()): Promise<Holiday> {
-  const booked = (await listSlotRecords(tenantId, holiday.facilityId, holiday.holidayDate)).reduce((n, s) => n + s.bookedCount, 0);
-  if (booked > 0) throw new ConflictError(`There are ${booked} bookings on ${holiday.holidayDate}. Reschedule or cancel them before closing the day.`, { holidayDate: 'This date has bookings' });
+  const { facilityId, holidayDate } = holiday;
+  const [counter, records] = await Promise.all([
+    ddb().send(new GetCommand({ TableName: config.tableName, Key: slotKeys.dayBookings(tenantId, facilityId, holidayDate), ConsistentRead: true })),
+    listSlotRecords(tenantId, facilityId, holidayDate),
+  ]);
+  // Guest places recorded before the day counter existed still count.
+  const booked = Math.max(Number(counter.Item?.bookingCount ?? 0), records.reduce((n, s) => n + s.bookedCount, 0));
+  if (booked > 0) throw dayHasBookings(holidayDate, booked);
   await transact(
     [
-      { Put: { TableName: config.tableName, Item: { ...slotKeys.holiday(tenantId, holiday.facilityId, holiday.holidayDate), entity: 'holiday', ...holiday }, ConditionExpression: 'attribute_not_exists(PK)' } },
-      auditPut({ tenantId, actor, action: 'holiday.created', entityType: 'holiday', entityId: `${holiday.facilityId}/${holiday.holidayDate}`, after: { ...holiday } }, now),
+      { Put: { TableName: config.tableName, Item: { ...slotKeys.holiday(tenantId, facilityId, holidayDate), entity: 'holiday', ...holiday }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        ConditionCheck: {
+          TableName: config.tableName,
+          Key: slotKeys.dayBookings(tenantId, facilityId, holidayDate),
+          ConditionExpression: 'attribute_not_exists(#count) OR #count = :zero',
+          ExpressionAttributeNames: { '#count': 'bookingCount' },
+          ExpressionAttributeValues: { ':zero': 0 },
+        },
+      },
+      auditPut({ tenantId, actor, action: 'holiday.created', entityType: 'holiday', entityId: `${facilityId}/${holidayDate}`, after: { ...holiday } }, now),
     ],
-    () => new ConflictError(`${holiday.holidayDate} is already a holiday`, { holidayDate: `${holiday.holidayDate} is already a holiday` }),
+    (index) => (index === 1 ? dayHasBookings(holidayDate) : new ConflictError(`${holidayDate} is already a holiday`, { holidayDate: `${holidayDate} is already a holiday` })),
   );
   return holiday;
 }

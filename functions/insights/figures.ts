@@ -121,11 +121,17 @@ export function driverDashboard(appointments: Appointment[], timeZone: string, n
   };
 }
 
+/** A cell starting with one of these would run as a formula in a spreadsheet (tab and CR included). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A line inside a cell is read the same way: each line break followed by a formula start. */
+const LINE_FORMULA_START = /(\r\n|\r|\n)(?=[=+\-@\t])/g;
+
+/** One CSV cell: formula starts defused with a leading apostrophe, quoted when it holds CR, LF, a comma or a quote. */
 const csvCell = (v: unknown) => {
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v); // a figure is never a formula (-5 stays a number)
   const s = v === null || v === undefined ? '' : String(v);
-  // Leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-  return /[",\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = (FORMULA_START.test(s) ? `'${s}` : s).replace(LINE_FORMULA_START, "$1'");
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 
 export function toCsv(header: string[], rows: unknown[][]): string {

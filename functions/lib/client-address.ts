@@ -3,10 +3,13 @@
 // viewer-request function (lib/web.ts) forwards the viewer's own as `x-viewer-address`, and CloudFront
 // adds `x-origin-verify` (a secret, as an origin custom header), so the header is believed only on
 // requests that came through CloudFront. Anywhere else (a direct call, the local stack) the socket's.
+// Deployed (stage other than local), a request without that proof did not come through CloudFront (its
+// WAF, headers and logging) and is refused with 403 (docs/decisions.md, Security).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { config } from './config';
+import { ForbiddenError } from './errors';
 
 export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
@@ -24,4 +27,13 @@ export function clientAddress(event: APIGatewayProxyEventV2): string {
   const proof = event.headers?.[ORIGIN_VERIFY_HEADER];
   if (!secret || !viewer || !proof || !sameSecret(proof, secret) || !isIP(viewer)) return source;
   return viewer;
+}
+
+/** Deployed, only CloudFront may call the API: the execute-api address stays on (CloudFront's origin),
+ * but a request there without the origin secret is refused. The local stack has no CloudFront. */
+export function requireOriginProof(event: APIGatewayProxyEventV2): void {
+  if (config.stage === 'local') return;
+  const secret = config.originVerifySecret;
+  const proof = event.headers?.[ORIGIN_VERIFY_HEADER];
+  if (!secret || !proof || !sameSecret(proof, secret)) throw new ForbiddenError('This API is reached only through the application\'s own address.');
 }

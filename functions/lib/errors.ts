@@ -54,3 +54,37 @@ export class TooManyRequestsError extends HttpError {
     super(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }
+/** A service the request needs (DynamoDB, S3...) is slow, throttling or down: try again shortly. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(message = 'The service is busy right now. Please try again in a few seconds.', retryAfterSeconds = 5) {
+    super(503, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}
+
+/** Error names of an AWS call that timed out, was throttled or found the service unavailable
+ * (after the SDK's own retries): the request may well succeed a moment later. */
+const TRANSIENT_NAMES = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'Throttling',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+  'SlowDown',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'InternalServerError',
+  'InternalFailure',
+]);
+/** Socket errors of the HTTP connection to the service (refused, reset, timed out, name lookup). */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+
+/** The 503 an error of an AWS call stands for, or null when it is not one of a stalled or busy service. */
+export function asServiceUnavailable(err: unknown): ServiceUnavailableError | null {
+  if (!err || typeof err !== 'object' || err instanceof HttpError) return null;
+  const { name, code, $metadata } = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
+  const transient = (name && TRANSIENT_NAMES.has(name)) || (code && SOCKET_CODES.has(code)) || $metadata?.httpStatusCode === 503;
+  return transient ? new ServiceUnavailableError() : null;
+}

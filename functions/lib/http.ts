@@ -11,12 +11,13 @@ import type { SessionUser } from '../../shared/contracts/auth';
 import type { Permission } from '../../shared/roles';
 import { fieldErrors } from '../../shared/contracts/field-errors';
 import { ID_PATTERN } from '../../shared/ids';
+import { apiSecurityHeaders } from '../../shared/security-headers';
 
 export { fieldErrors };
 import { config } from './config';
-import { BadRequestError, ForbiddenError, HttpError, NotFoundError, UnauthorizedError, UnsupportedMediaTypeError } from './errors';
+import { asServiceUnavailable, BadRequestError, ForbiddenError, HttpError, NotFoundError, UnauthorizedError, UnsupportedMediaTypeError } from './errors';
 import { logger } from './logger';
-import { clientAddress } from './client-address';
+import { clientAddress, requireOriginProof } from './client-address';
 import { countRequests, httpCorrelationId, observability } from './telemetry';
 import type { Actor } from './audit';
 
@@ -66,9 +67,9 @@ export type Action = (req: ApiRequest) => Promise<ApiResult>;
 type ApiEvent = APIGatewayProxyEventV2 & { api?: ApiRequest };
 
 const BASE_HEADERS = {
+  ...apiSecurityHeaders(),
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
 };
 
 export function parseCookies(event: APIGatewayProxyEventV2): Record<string, string> {
@@ -159,6 +160,11 @@ function toResponse(result: ApiResult): APIGatewayProxyStructuredResultV2 {
 }
 
 function errorResponse(err: unknown, event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResultV2 {
+  const unavailable = asServiceUnavailable(err);
+  if (unavailable) {
+    logger.warn('service unavailable', { routeKey: event.routeKey, err: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
+    err = unavailable;
+  }
   if (err instanceof HttpError) {
     return toResponse({ status: err.status, body: { message: err.message, ...(err.errors ? { errors: err.errors } : {}) }, headers: err.headers });
   }
@@ -203,6 +209,7 @@ function authorize(route: ApiRoute, user: SessionUser | null) {
 const apiContext = (fn: FunctionName, resolveSession: SessionResolver): middy.MiddlewareObj<ApiEvent, APIGatewayProxyStructuredResultV2> => ({
   before: async (request) => {
     const event = request.event;
+    requireOriginProof(event);
     const route = findRouteByKey(event.routeKey);
     if (!route || route.fn !== fn) throw new NotFoundError(`No route for ${event.routeKey}`);
     checkOrigin(event);

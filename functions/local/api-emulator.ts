@@ -7,7 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { matchRoute, routeKey } from '../../shared/routes';
-import { securityHeaders } from '../../shared/security-headers';
+import { apiSecurityHeaders, securityHeaders } from '../../shared/security-headers';
 import { FUNCTIONS } from '../registry';
 import { DEV_OUTBOX_PATH, outboxListing } from './outbox';
 
@@ -110,16 +110,19 @@ function lambdaContext(fn: string): Context {
   };
 }
 
+/** What CloudFront's response headers policy adds to /api answers in AWS, here for every answer. */
+const API_HEADERS = apiSecurityHeaders();
+
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   const match = matchRoute(req.method ?? 'GET', url.pathname);
-  if (!match) return send(res, 404, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Not Found' }));
+  if (!match) return send(res, 404, { ...API_HEADERS, 'content-type': 'application/json' }, JSON.stringify({ message: 'Not Found' }));
   const body = await readBody(req);
-  if (body === 'too-large') return send(res, 413, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Request Entity Too Large' }));
+  if (body === 'too-large') return send(res, 413, { ...API_HEADERS, 'content-type': 'application/json' }, JSON.stringify({ message: 'Request Entity Too Large' }));
   const { route, pathParameters } = match;
   const event = toEvent(req, url, routeKey(route), pathParameters, body);
   const fn = FUNCTIONS[route.fn];
   const result = (await (fn.handler as (e: unknown, c: Context) => Promise<APIGatewayProxyStructuredResultV2>)(event, lambdaContext(route.fn))) ?? {};
-  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  const headers: Record<string, string | string[]> = { ...API_HEADERS, ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   const payload = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? '');
   send(res, result.statusCode ?? 200, headers, payload);
@@ -161,7 +164,7 @@ export function createApiServer(options: Omit<ApiServerOptions, 'port'>): Server
         : Promise.resolve(send(res, 404, { 'content-type': 'text/plain' }, 'Not Found'));
     work.catch((err) => {
       console.error(err);
-      if (!res.headersSent) send(res, 502, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Bad Gateway' }));
+      if (!res.headersSent) send(res, 502, { ...API_HEADERS, 'content-type': 'application/json' }, JSON.stringify({ message: 'Bad Gateway' }));
     });
   });
 }

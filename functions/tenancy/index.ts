@@ -1,2 +1,2 @@
 // What other domains may use of tenancy (docs/architecture.md §1); nothing else of it is imported from outside.
-export { getTenant, putTenantIfAbsent, tenantKeys, tenantSecret } from './tenant.store';
+export { findTenantSecret, getTenant, putTenantIfAbsent, tenantKeys, tenantSecret } from './tenant.store';

@@ -8,7 +8,7 @@ import { rateLimit } from '../lib/throttle';
 import { presignDownload, presignUpload } from './documents';
 import { getUser, listUsers } from './user.store';
 import { facilityForRequest } from '../facilities';
-import { registerRequestSchema, rejectSchema, uploadRequestSchema } from '../../shared/contracts/users';
+import { approveSchema, registerRequestSchema, rejectSchema, uploadRequestSchema } from '../../shared/contracts/users';
 import { adminView, approveUser, register, rejectUser, verifyEmail } from './service';
 
 export const REGISTRATION_LIMITS = {
@@ -53,7 +53,9 @@ export const { handler, actions } = defineFunction('users', {
 
   async approveUser(req) {
     const signedIn = requireUser(req);
-    return json(adminView(await approveUser(signedIn.user.tenantId, pathId(req, 'userId', 'User'), actorOf(signedIn))));
+    const request = parseBody(req, approveSchema);
+    const { user, link } = await approveUser(signedIn.user.tenantId, pathId(req, 'userId', 'User'), actorOf(signedIn), request);
+    return json({ ...adminView(user), link });
   },
 
   async rejectUser(req) {

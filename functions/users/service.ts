@@ -13,6 +13,8 @@ import { createUser, findUserByIdentifier, getUser, saveUser, takenAlias, type U
 import { PRODUCT_NAME } from '../../shared/product';
 import { missingDocumentsMessage, registerRequestSchema, REQUIRED_DOCUMENTS, UPLOAD_TEXTS, VARIANT_SCHEMAS } from '../../shared/contracts/users';
 import { answerClash, registrationAnswer } from './registration-clash';
+import { planCarrierLink, planDriverLink, type Applicant, type LinkRequest } from '../carriers';
+import { permissionsFor } from '../../shared/roles';
 
 const VERIFICATION_MINUTES = 30;
 const codeHash = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -134,11 +136,31 @@ async function tell(user: User, text: string) {
   await Promise.all(messages);
 }
 
-export async function approveUser(tenantId: string, userId: string, actor: Actor, now = new Date()) {
+/**
+ * Approves a registration. An account that books without appointments:write is linked in the same
+ * transaction to what it books for (functions/carriers/account-link.ts): a driver to a driver record,
+ * anyone else to a carrier; the answer says what was linked.
+ */
+export async function approveUser(tenantId: string, userId: string, actor: Actor, request: LinkRequest = { carrierId: null, driverId: null }, now = new Date()) {
   const before = await pendingUser(tenantId, userId);
-  const after = await saveUser(before, { ...before, status: 'active', isVerified: true, decidedAt: now.toISOString(), decidedBy: actor.username }, actor, 'user.approved', now);
+  const planned = await planLink(before, request, actor, now);
+  const link = planned?.link ?? null;
+  if (!planned && (request.carrierId || request.driverId)) throw new BadRequestError('This account books for anyone and is not linked to a carrier or driver', { carrierId: 'Not linked for this role' });
+  const changed: User = { ...before, status: 'active', isVerified: true, decidedAt: now.toISOString(), decidedBy: actor.username, ...(link ? { carrierId: link.carrierId, driverId: link.driverId } : {}) };
+  const refused = () => new ConflictError('The carrier or driver to link changed meanwhile (the driver may be linked to another account). Refresh and try again.');
+  const after = await saveUser(before, changed, actor, 'user.approved', now, { items: planned?.items ?? [], refused });
   await tell(after, `Your ${PRODUCT_NAME} account has been approved. You can now sign in.`);
-  return after;
+  return { user: after, link };
+}
+
+/** Drivers link to a driver record; other roles that book but do not act for everyone, to a carrier. */
+function planLink(user: User, request: LinkRequest, actor: Actor, now: Date) {
+  const roles = [user.role, ...user.extraRoles];
+  const permissions = permissionsFor(roles);
+  if (!permissions.includes('appointments:book') || permissions.includes('appointments:write')) return null;
+  const profile = user.profile ?? {};
+  const applicant: Applicant = { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, phoneNumber: user.phoneNumber, companyName: (profile.companyName as string | undefined) ?? null, driverLicense: (profile.driverLicense as string | undefined) ?? null };
+  return roles.includes('driver') ? planDriverLink(user.tenantId, applicant, request, actor, now) : planCarrierLink(user.tenantId, applicant, request, actor, now);
 }
 
 export async function rejectUser(tenantId: string, userId: string, reason: string, actor: Actor, now = new Date()) {
@@ -170,6 +192,8 @@ export function adminView(u: User) {
     employeeId: (profile.employeeId as string | undefined) ?? null,
     documents: (u.documents ?? []).map((d) => ({ documentType: d.documentType, contentType: d.contentType, size: d.size, uploadedAt: d.uploadedAt })),
     rejectionReason: u.rejectionReason ?? null,
+    carrierId: u.carrierId ?? null,
+    driverId: u.driverId ?? null,
     createdAt: u.createdAt,
   };
 }

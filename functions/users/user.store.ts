@@ -187,8 +187,14 @@ export async function listUsers(tenantId: string): Promise<User[]> {
   return users.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
+/** Other writes that belong in the same transaction (an approval's carrier/driver link) and the error when one is refused. */
+export interface LinkedWrites {
+  items: Parameters<typeof transact>[0];
+  refused: (index: number) => Error;
+}
+
 /** Replaces the user item, only if nobody saved it since `before` was read; audited. */
-export async function saveUser(before: User, changed: User, actor: Actor | null, action: string, now = new Date()): Promise<User> {
+export async function saveUser(before: User, changed: User, actor: Actor | null, action: string, now = new Date(), withItems: LinkedWrites = { items: [], refused: () => new ConflictError('') }): Promise<User> {
   const after: User = { ...changed, revision: (before.revision ?? 0) + 1 };
   await transact(
     [
@@ -201,8 +207,9 @@ export async function saveUser(before: User, changed: User, actor: Actor | null,
         },
       },
       auditPut({ tenantId: after.tenantId, actor, action, entityType: 'user', entityId: after.id, before: { ...before }, after: { ...after } }, now),
+      ...withItems.items,
     ],
-    () => new ConflictError('The account was changed by someone else. Refresh and try again.'),
+    (index) => (index < 2 ? new ConflictError('The account was changed by someone else. Refresh and try again.') : withItems.refused(index - 2)),
   );
   return after;
 }

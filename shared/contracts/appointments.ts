@@ -246,3 +246,10 @@ export function isReschedulable(a: Pick<Appointment, 'canReschedule' | 'status' 
 export function statusLabel(status: string): string {
   return status.replace('_', '-');
 }
+
+/** The dashboard's Report Issue: a note about one of today's appointments. */
+export const issueReportSchema = z.strictObject({
+  description: requiredText('Please describe the issue (at least 5 characters)', 500).pipe(z.string().min(5, 'Please describe the issue (at least 5 characters)')),
+});
+/** The Report Issue form: the appointment it is about, then the note. */
+export const issueReportFormSchema = issueReportSchema.extend({ appointmentId: requiredText('Please select an appointment', 64) });

@@ -29,3 +29,12 @@ export const driverInputSchema = z.strictObject({
   licenseNumber: requiredText('License number is required', 30),
 });
 export type DriverInput = z.input<typeof driverInputSchema>;
+
+/** What an approved account books for: its carrier, and for a driver their driver record; how it was found. */
+export interface AccountLink {
+  carrierId: string;
+  carrierName: string;
+  driverId: string | null;
+  driverName: string | null;
+  how: 'chosen' | 'licence' | 'phone' | 'email' | 'created';
+}

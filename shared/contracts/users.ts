@@ -101,3 +101,10 @@ export const registerRequestSchema = z
   });
 
 export const rejectSchema = z.strictObject({ reason: z.string().trim().max(300).optional().transform((v) => v || 'Admin decision') });
+
+const linkId = z.string().trim().max(64, 'Unknown record').optional().nullable().transform((v) => (v ? v : null));
+/**
+ * An approval may name the carrier (and for a driver, the driver record) the account books for; left
+ * out, the server matches one by licence, mobile number or e-mail, or creates it, and reports the link.
+ */
+export const approveSchema = z.strictObject({ carrierId: linkId, driverId: linkId });

@@ -119,4 +119,28 @@ describe('toCsv', () => {
     // Assess
     expect(csv.split('\r\n').slice(1, -1)).toEqual(["'=SUM(A1)", "'+91 98765", "'-5", "'@cmd", `"'=1,2"`]);
   });
+
+  it('quotes a cell holding a carriage return, so a row never splits', () => {
+    expect(toCsv(['a', 'b'], [['one\rtwo', 'x']])).toBe('a,b\r\n"one\rtwo",x\r\n');
+  });
+
+  it('defuses a tab or carriage return at the start of a cell', () => {
+    // Act
+    const csv = toCsv(['a', 'b'], [['\t=1+1', '\r=cmd']]);
+    // Assess
+    expect(csv).toBe(`a,b\r\n'\t=1+1,"'\r'=cmd"\r\n`);
+  });
+
+  it.each([
+    ['LF', 'note\n=HYPERLINK("http://x")', `"note\n'=HYPERLINK(""http://x"")"`],
+    ['CRLF', 'note\r\n+cmd', `"note\r\n'+cmd"`],
+    ['CR', 'note\r-2+3', `"note\r'-2+3"`],
+    ['LF before @ and tab', 'a\n@x\n\ty', `"a\n'@x\n'\ty"`],
+  ])('defuses a formula start after a line break inside a cell (%s)', (_, cell, written) => {
+    expect(toCsv(['v'], [[cell]])).toBe(`v\r\n${written}\r\n`);
+  });
+
+  it('leaves lines that start harmlessly, and numbers, as they are', () => {
+    expect(toCsv(['v', 'n'], [['first\nsecond', -5]])).toBe('v,n\r\n"first\nsecond",-5\r\n');
+  });
 });

@@ -1,4 +1,8 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { issueReportFormSchema } from '@shared/contracts/appointments';
 import { useNavigate } from 'react-router-dom';
 import { AlertTriangle, ClipboardCheck, Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -29,8 +33,8 @@ export function QuickActions() {
   const schedule = useTodaysSchedule();
   const report = useReportIssue();
   const [open, setOpen] = useState(false);
-  const [appointmentId, setAppointmentId] = useState('');
-  const [description, setDescription] = useState('');
+  const form = useForm<z.input<typeof issueReportFormSchema>, unknown, z.output<typeof issueReportFormSchema>>({ resolver: zodResolver(issueReportFormSchema), defaultValues: { appointmentId: '', description: '' } });
+  const { errors } = form.formState;
   return (
     <Card>
       <CardHeader title="Quick Actions" />
@@ -48,19 +52,18 @@ export function QuickActions() {
       <Dialog open={open} onClose={() => setOpen(false)} title="Report Issue">
         <form
           className="space-y-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            report.mutate({ appointmentId, description }, { onSuccess: () => { setOpen(false); setDescription(''); } });
-          }}
+          noValidate
+          onSubmit={form.handleSubmit((values) => report.mutate(values, { onSuccess: () => { setOpen(false); form.reset(); } }))}
         >
-          <SelectField label="Appointment" placeholder="Select today's appointment" value={appointmentId} onChange={(e) => setAppointmentId(e.target.value)} options={(schedule.data ?? []).map((a) => ({ value: a.id, label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? 'Guest'} · ${a.bookingReference}` }))} />
+          <SelectField label="Appointment" placeholder="Select today's appointment" error={errors.appointmentId?.message} {...form.register('appointmentId')} options={(schedule.data ?? []).map((a) => ({ value: a.id, label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? 'Guest'} · ${a.bookingReference}` }))} />
           <label className="block text-sm font-medium">
             What happened?
-            <textarea rows={3} className={`${inputClasses} mt-1`} value={description} onChange={(e) => setDescription(e.target.value)} />
+            <textarea rows={3} className={`${inputClasses} mt-1`} aria-invalid={errors.description ? true : undefined} {...form.register('description')} />
           </label>
+          {errors.description && <p className="text-sm text-red-600">{errors.description.message}</p>}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" disabled={!appointmentId || description.trim().length < 5 || report.isPending}>Record issue</Button>
+            <Button type="submit" disabled={report.isPending}>Record issue</Button>
           </div>
         </form>
       </Dialog>

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
+import type { AccountLink } from '@shared/contracts/carriers';
 
 export interface AdminUser {
   id: string;
@@ -21,8 +22,15 @@ export interface AdminUser {
   companyName: string | null;
   documents: { documentType: string; contentType: string; size: number }[];
   rejectionReason: string | null;
+  carrierId: string | null;
+  driverId: string | null;
   createdAt: string;
+  /** On approval: the carrier (and driver record) the account now books for, if its role books. */
+  link?: AccountLink | null;
 }
+
+/** "Linked to <carrier> as <driver>." for the approval toast, so the administrator sees what was linked. */
+const linkText = (link: AccountLink | null | undefined) => (link ? ` Linked to ${link.carrierName}${link.driverName ? ` as driver ${link.driverName}` : ''}${link.how === 'created' ? ' (new record)' : ''}.` : '');
 
 export const usersQuery = queryOptions({ queryKey: ['/api/auth/users'], queryFn: () => api.get<AdminUser[]>('/api/auth/users') });
 export const pendingQuery = queryOptions({ queryKey: ['/api/admin/pending-registrations'], queryFn: () => api.get<AdminUser[]>('/api/admin/pending-registrations') });
@@ -42,7 +50,7 @@ export function useDecideUser(decision: 'approve' | 'reject') {
     invalidates: () => [usersQuery.queryKey, pendingQuery.queryKey],
     failureTitle: 'Operation Failed',
     failure: 'Failed to update user status',
-    success: () => ({ title: decision === 'approve' ? 'User Approved' : 'User Rejected', description: `User has been ${DECIDED[decision]} successfully.` }),
+    success: (user) => ({ title: decision === 'approve' ? 'User Approved' : 'User Rejected', description: `User has been ${DECIDED[decision]} successfully.${linkText(user.link)}` }),
   });
 }
 
