@@ -27,7 +27,14 @@ export const PATHS = {
 } as const;
 
 /** The public information pages, each at `/<slug>` (linked from the site footer). */
-export const STATIC_PAGES = ['features', 'mobile-app', 'messaging', 'security', 'support', 'help-center', 'documentation', 'training', 'contact', 'about', 'careers', 'partners', 'legal'] as const;
+/** The public information pages, in the footer's groups; STATIC_PAGES is every one of them. */
+export const PUBLIC_PAGE_GROUPS = [
+  { key: 'product', links: ['features', 'mobile-app', 'messaging', 'security'] },
+  { key: 'resources', links: ['support', 'help-center', 'documentation', 'training'] },
+  { key: 'company', links: ['contact', 'about', 'careers', 'partners', 'legal'] },
+] as const;
+
+export const STATIC_PAGES = PUBLIC_PAGE_GROUPS.flatMap((g) => g.links);
 
 export type Requirement = { permission: Permission } | { flag: keyof Omit<CanAccess, 'readOnly'> };
 

@@ -32,7 +32,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 /** The five platform roles (the sample accounts and the test page use exactly these). */
 export const PLATFORM_ROLES = ['admin', 'operations', 'yard_manager', 'driver', 'spectator'] as const;
 
-/** Role choices offered at registration, per user type (spec doc 1 §6). */
+/** Role choices offered at registration, per user type. */
 export const REGISTRATION_ROLES = {
   dockyard_employee: ['yard_manager', 'operations_manager', 'warehouse_manager', 'security_officer', 'admin'],
   internal_user: ['tenant_admin', 'tenant_operator', 'vendor_supplier', 'logistics_coordinator'],
@@ -139,7 +139,7 @@ export function canAccessFor(permissions: readonly Permission[]): CanAccess {
   };
 }
 
-/** True if the roles list contains the role or the single role equals it (spec doc 1 §6). */
+/** True if the roles list contains the role or the single role equals it. */
 export function hasRole(user: { role?: string; roles?: readonly string[] } | null | undefined, role: string): boolean {
   if (!user) return false;
   return user.role === role || (user.roles ?? []).includes(role);

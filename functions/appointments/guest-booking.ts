@@ -1,4 +1,4 @@
-// Guest slot booking (spec doc 1 §5, Quick Slot Booking): no account; the slot's bookedCount goes up
+// Guest slot booking (Quick Slot Booking): no account; the slot's bookedCount goes up
 // in the same transaction as the booking, conditioned on the capacity, and an Idempotency-Key makes
 // a retry return the same confirmation (Powertools idempotency, functions/lib/idempotency.ts).
 import { auditPut } from '../lib/audit';

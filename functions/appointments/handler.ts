@@ -1,5 +1,5 @@
 // Appointments: scheduling list, booking with availability, the status flow, equipment,
-// cancelling, reschedules, and guest slot booking (spec doc 2 §7, doc 1 §7; issue #12).
+// cancelling, reschedules, and guest slot booking.
 import { z } from 'zod';
 import { actorOf, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';

@@ -1,4 +1,4 @@
-// Reschedules (spec doc 2 §4): a request for a scheduled appointment, then approval (the appointment
+// Reschedules: a request for a scheduled appointment, then approval (the appointment
 // moves, its door time and slot place with it, in one transaction) or denial. The appointment records
 // its one pending request, so the status change that starts it can close that request atomically.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Sessions: sign in, sign out, who am I (spec doc 1 §7; doc 3 test page).
+// Sessions: sign in, sign out, who am I.
 import { json, parseBody, requireUser, sessionCookie, clearedSessionCookie, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { config } from '../lib/config';

@@ -1,4 +1,4 @@
-// Carriers and their drivers (spec doc 2 §7).
+// Carriers and their drivers.
 import { actorOf, json, parseBody, pathId, requireUser } from '../lib/http';
 import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';

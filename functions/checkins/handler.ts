@@ -21,10 +21,10 @@ export const QR_CHECKIN_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
 export const QR_LINK_LIMIT = { limit: 60, windowSeconds: 15 * 60 };
 
 /**
- * Who may check an appointment in: whoever may act on it (shared/access.ts), and, as before, staff
- * without a driver of their own (gate staff who read all) for a booking that names no driver.
+ * Who may check an appointment in: whoever may act on it (shared/access.ts), and gate staff who see
+ * every appointment of the tenant (a security officer checks arriving trucks in without booking them).
  */
-const mayCheckIn = (user: SessionUser, appointment: Appointment) => canActOn(user, appointment) || (!user.driverId && appointment.driverId === user.driverId);
+const mayCheckIn = (user: SessionUser, appointment: Appointment) => canActOn(user, appointment) || seesAll(user);
 
 /** The viewer's origin for links that leave the API (QR codes). */
 function originOf(req: ApiRequest) {

@@ -1,5 +1,5 @@
-// Facilities and what belongs to them: dock doors, yard spots, labour in-charges, equipment, time
-// slots and holidays (spec doc 2 §7; doc 1 §7).
+// Facilities and what belongs to them: dock doors, labour in-charges, equipment, time
+// slots and holidays.
 import { z } from 'zod';
 import { actorOf, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';

@@ -10,7 +10,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { tracer } from './telemetry';
 
-function endpointFor(service: string): string | undefined {
+export function endpointFor(service: string): string | undefined {
   return process.env[`AWS_ENDPOINT_URL_${service}`] ?? process.env.AWS_ENDPOINT_URL;
 }
 

@@ -6,6 +6,7 @@
 import { IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyValidationError, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { awsClientOptions, endpointFor } from './aws';
 import { config } from './config';
 import { ConflictError } from './errors';
 
@@ -33,7 +34,7 @@ export function idempotent<P, C, R>(useCase: (payload: P, context: C) => Promise
   // Built on first use: the table name and endpoint come from the environment (config.ts).
   let run: ((call: IdempotentCall<P, C>) => Promise<R>) | undefined;
   return async (key, payload, context) => {
-    client ??= new DynamoDBClient({ endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB ?? process.env.AWS_ENDPOINT_URL });
+    client ??= new DynamoDBClient({ ...awsClientOptions(), endpoint: endpointFor('DYNAMODB') });
     run ??= makeIdempotent((call: IdempotentCall<P, C>) => useCase(call.payload, call.context), {
       persistenceStore: new DynamoDBPersistenceLayer({ tableName: config.tableName, keyAttr: 'PK', sortKeyAttr: 'SK', staticPkValue: 'IDEMPOTENCY', expiryAttr: 'expiresAt', awsSdkV3Client: client }),
       keyPrefix: options.operation,

@@ -1,5 +1,4 @@
-// Registration (documents to S3, then the account) and user administration (spec doc 1 §7,
-// doc 2 §7 admin users).
+// Registration (documents to S3, then the account) and user administration.
 import { z } from 'zod';
 import { actorOf, json, parseBody, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';

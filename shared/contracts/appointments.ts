@@ -1,4 +1,4 @@
-// Appointments, reschedules and guest slot bookings (spec doc 2 §3-§5, doc 1 §3, §5).
+// Appointments, reschedules and guest slot bookings.
 import { z } from 'zod';
 import { dateString, timeOfDay } from './fields';
 import { requiredText } from './fields';
@@ -235,7 +235,7 @@ export interface RescheduleRequest {
 }
 
 /**
- * Reschedule eligibility (spec doc 2 §4, narrowed by issue #12: once the truck has arrived, or the
+ * Reschedule eligibility (narrowed so that once the truck has arrived, or the
  * appointment is over, there is nothing left to move); the server enforces the same rule.
  */
 export function isReschedulable(a: Pick<Appointment, 'canReschedule' | 'status' | 'rescheduleCount' | 'maxReschedules'>): boolean {

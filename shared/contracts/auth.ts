@@ -1,4 +1,4 @@
-// Request and response bodies of the session calls (spec doc 1 §3, §5, §7; doc 3 test page).
+// Request and response bodies of the session calls.
 import { z } from 'zod';
 import type { CanAccess, Permission } from '../roles';
 import { requiredText } from './fields';

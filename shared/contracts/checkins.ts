@@ -1,4 +1,4 @@
-// Driver check-ins (spec doc 2 §3-§5, doc 1 §3).
+// Driver check-ins.
 import { z } from 'zod';
 import { LOAD_TYPES } from './appointments';
 

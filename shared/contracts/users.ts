@@ -1,4 +1,4 @@
-// Self-registration (spec doc 1 §3-§5): a shared base, a variant per user type, and documents
+// Self-registration: a shared base, a variant per user type, and documents
 // uploaded straight to S3 before the registration is sent.
 import { z } from 'zod';
 import { REGISTRATION_ROLES, type UserType } from '../roles';

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** A pending registration (the registration path itself is covered by registration.test.ts). */
+/** A pending registration (the registration path itself is covered by users-registration.test.ts). */
 async function pending(role: string, over: { phoneNumber?: string | null; profile?: Record<string, unknown>; userType?: string; lastName?: string } = {}) {
   const email = `${role}.${randomUUID().slice(0, 8)}@example.in`;
   const user = await createUser(

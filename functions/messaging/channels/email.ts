@@ -1,5 +1,6 @@
 // The e-mail channel: Amazon SES (locally, the local outbox).
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { awsClientOptions } from '../../lib/aws';
 import { isLocalMessaging, type Channel } from '../channel';
 import { deliverLocally } from '../outbox';
 
@@ -9,7 +10,7 @@ export const email: Channel = {
   name: 'email',
   async send(message, now) {
     if (isLocalMessaging()) return deliverLocally(message, now);
-    ses ??= new SESClient({});
+    ses ??= new SESClient(awsClientOptions());
     await ses.send(
       new SendEmailCommand({
         Source: process.env.EMAIL_FROM ?? 'no-reply@docksaathi.in',

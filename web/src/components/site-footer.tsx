@@ -2,12 +2,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '@shared/product';
-
-export const FOOTER_GROUPS = [
-  { key: 'product', links: ['features', 'mobile-app', 'messaging', 'security'] },
-  { key: 'resources', links: ['support', 'help-center', 'documentation', 'training'] },
-  { key: 'company', links: ['contact', 'about', 'careers', 'partners', 'legal'] },
-] as const;
+import { PUBLIC_PAGE_GROUPS } from '@shared/navigation';
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -18,7 +13,7 @@ export function SiteFooter() {
           <div className="text-lg font-bold text-white">{PRODUCT_NAME}</div>
           <p className="mt-2 text-sm">{t('product.tagline')}</p>
         </div>
-        {FOOTER_GROUPS.map((group) => (
+        {PUBLIC_PAGE_GROUPS.map((group) => (
           <div key={group.key}>
             <h2 className="text-sm font-semibold text-white">{t(`landing.footer.${group.key}`)}</h2>
             <ul className="mt-3 space-y-2 text-sm">

@@ -1,4 +1,4 @@
-// 'Just now', then minutes, hours, days (spec doc 1 §9).
+// 'Just now', then minutes, hours, days.
 import { DEFAULT_TIME_ZONE } from '@shared/product';
 
 export function relativeTime(iso: string, now = Date.now()): string {

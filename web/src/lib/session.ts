@@ -14,7 +14,7 @@ async function fetchSessionUser(): Promise<SessionUser | null> {
     return await api.get<SessionUser>('/api/auth/user', { headers: { 'Cache-Control': 'no-cache' } });
   } catch (err) {
     if (isUnauthorized(err)) return null;
-    return null; // any other failure also means "no user" (spec doc 1 §4), without an error shown
+    return null; // any other failure also means "no user", without an error shown
   }
 }
 

@@ -1,5 +1,5 @@
 // A create call as a mutation: POST the body, then refresh the given queries. Failures toast
-// 'Error' with the server's message or the screen's fallback text (spec doc 2 §8).
+// 'Error' with the server's message or the screen's fallback text.
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api, isUnauthorized, messageOf } from './api-client';
 import { UNAUTHORIZED_REDIRECT_MS } from './session';

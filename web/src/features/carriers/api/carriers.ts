@@ -40,7 +40,7 @@ export function useCreateDriver() {
   return useApiMutation<DriverInput, Driver>({ url: () => '/api/drivers', invalidates: (body) => [driversQuery(body.carrierId).queryKey], failure: 'Failed to create driver', success: 'Driver added' });
 }
 
-/** Carrier on-time colour (spec doc 2 §9): 95 or more green, 80 or more yellow, otherwise red. */
+/** Carrier on-time colour: 95 or more green, 80 or more yellow, otherwise red. */
 export function onTimeTone(percentage: number | null): 'green' | 'yellow' | 'red' | 'gray' {
   if (percentage === null) return 'gray';
   return percentage >= 95 ? 'green' : percentage >= 80 ? 'yellow' : 'red';

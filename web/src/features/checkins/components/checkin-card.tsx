@@ -1,4 +1,4 @@
-// One check-in card (spec doc 2 §6): driver, vehicle, status badge, check-in time, dock door, the
+// One check-in card: driver, vehicle, status badge, check-in time, dock door, the
 // appointment id's last 8 characters and notes; for staff the next status steps and, while the
 // truck has no door, a door to assign. The screen runs the changes (and their toasts), since the
 // refresh after a change re-renders the list.

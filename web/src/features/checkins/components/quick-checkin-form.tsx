@@ -1,5 +1,5 @@
 // Quick Check-In for a scheduled appointment of today: choosing the appointment fills its driver,
-// vehicle and dock door (spec doc 2 §6 "Choosing an appointment prefills driver and vehicle").
+// vehicle and dock door.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';

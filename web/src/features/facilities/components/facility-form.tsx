@@ -1,4 +1,4 @@
-// The Add Facility form (spec doc 2 §5 "Simple facility"): the shared schema validates it.
+// The Add Facility form: the shared schema validates it.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';

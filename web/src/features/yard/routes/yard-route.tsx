@@ -1,5 +1,5 @@
 // /yard: occupied docks, waiting trucks and free spots from the live yard, the layout, activity;
-// Refresh Layout reloads the live yard, Assign Spots parks the waiting trucks (doc 2 §2).
+// Refresh Layout reloads the live yard, Assign Spots parks the waiting trucks.
 import { MapPin, RefreshCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';

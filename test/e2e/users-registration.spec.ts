@@ -38,7 +38,7 @@ test.describe('registration and approval', () => {
     await page.getByLabel('Phone number').fill(`+91 98140 ${tag}`);
     await page.getByLabel('Password *', { exact: true }).fill('Truck#Road2026');
     await page.getByLabel('Confirm password *').fill('Truck#Road2027');
-    await page.getByLabel('Driving license number *').fill('PB1020190077777');
+    await page.getByLabel('Driving license number *').fill(`PB10201900${tag}`); // per run: a driver record holds one account
     await page.getByLabel('Aadhar number *').fill('1234');
     await page.getByLabel('Vehicle number').fill('PB10AB4321');
     await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
