@@ -4,5 +4,5 @@ export { BookingRoute } from './routes/booking-route';
 export { RescheduleRoute } from './routes/reschedule-route';
 export { SchedulingRoute } from './routes/scheduling-route';
 export { AppointmentStatusAction, StatusBadge } from './components/appointment-status';
-export { CancelAppointmentDialog } from './components/cancel-appointment-dialog';
+export { useCancelFlow } from './components/use-cancel-flow';
 export { LOAD_TYPE_LABEL, todaysScheduleQuery, useCancelAppointment, useReportIssue, useTodaysSchedule } from './api/appointments';

@@ -1,6 +1,5 @@
 // /scheduling: the appointments of a chosen day, their status actions, and cancelling (with a reason).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Plus } from 'lucide-react';
 import { actsForAll } from '@shared/access';
@@ -8,10 +7,9 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { AppointmentStatusAction, StatusBadge } from '../components/appointment-status';
-import { CancelAppointmentDialog } from '../components/cancel-appointment-dialog';
-import { LOAD_TYPE_LABEL, useAppointments, useCancelAppointment, type Appointment } from '../api/appointments';
+import { useCancelFlow } from '../components/use-cancel-flow';
+import { LOAD_TYPE_LABEL, useAppointments } from '../api/appointments';
 import { useSession } from '../../../lib/session';
-import { useToast } from '../../../lib/toast';
 import { localDateTime } from '@shared/time';
 import { DEFAULT_TIME_ZONE } from '@shared/product';
 
@@ -20,20 +18,7 @@ export function SchedulingRoute() {
   const [date, setDate] = useState(() => localDateTime(new Date(), DEFAULT_TIME_ZONE).date);
   const appointments = useAppointments(date);
   const canChange = Boolean(user && actsForAll(user));
-  const { t } = useTranslation();
-  const { toast } = useToast();
-  const cancel = useCancelAppointment();
-  const [cancelling, setCancelling] = useState<Appointment | null>(null);
-  const confirmCancel = (a: Appointment, reason: string) =>
-    cancel.mutate(
-      { id: a.id, reason },
-      {
-        onSuccess: () => {
-          setCancelling(null);
-          toast({ title: t('cancelAppointment.successTitle'), description: t('cancelAppointment.success', { date: a.scheduledDate, time: a.scheduledTimeStart }) });
-        },
-      },
-    );
+  const cancelFlow = useCancelFlow();
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -72,7 +57,7 @@ export function SchedulingRoute() {
                     <AppointmentStatusAction id={a.id} status={a.status} />
                   )}
                   {canChange && a.status === 'scheduled' && (
-                    <Button size="sm" variant="secondary" onClick={() => setCancelling(a)}>
+                    <Button size="sm" variant="secondary" onClick={() => cancelFlow.open(a)}>
                       Cancel
                     </Button>
                   )}
@@ -82,7 +67,7 @@ export function SchedulingRoute() {
           )}
         </CardBody>
       </Card>
-      <CancelAppointmentDialog appointment={cancelling} pending={cancel.isPending} onClose={() => setCancelling(null)} onConfirm={(reason) => cancelling && confirmCancel(cancelling, reason)} />
+      {cancelFlow.dialog}
     </div>
   );
 }

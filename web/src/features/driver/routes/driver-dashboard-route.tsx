@@ -1,6 +1,5 @@
 // The driver's dashboard (/driver, and / for drivers): the driver's own next appointment, check-in,
 // directions, emergency contact, this month's figures, English/Hindi and a voice assistant.
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,7 +7,7 @@ import { CalendarClock, MapPin, Phone, Volume2 } from 'lucide-react';
 import type { Appointment } from '@shared/contracts/appointments';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
-import { CancelAppointmentDialog, useCancelAppointment } from '../../appointments';
+import { useCancelFlow } from '../../appointments';
 import { useSelfCheckin } from '../../checkins';
 import { api, messageOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -33,18 +32,7 @@ export function DriverDashboardRoute() {
   const { user } = useSession();
   const board = useQuery(boardQuery);
   const checkin = useSelfCheckin();
-  const cancel = useCancelAppointment();
-  const [cancelling, setCancelling] = useState<Appointment | null>(null);
-  const confirmCancel = (a: Appointment, reason: string) =>
-    cancel.mutate(
-      { id: a.id, reason },
-      {
-        onSuccess: () => {
-          setCancelling(null);
-          toast({ title: t('cancelAppointment.successTitle'), description: t('cancelAppointment.success', { date: a.scheduledDate, time: a.scheduledTimeStart }) });
-        },
-      },
-    );
+  const cancelFlow = useCancelFlow();
   const next = board.data?.nextAppointment ?? null;
   const name = user?.firstName ?? board.data?.driver?.name ?? '';
   const welcome = t('driver.welcome', { name });
@@ -128,7 +116,7 @@ export function DriverDashboardRoute() {
                 </p>
               )}
               {next.status === 'scheduled' && (
-                <Button variant="secondary" className="w-full" onClick={() => setCancelling(next)} aria-label={`${t('cancelAppointment.action')} ${next.scheduledDate} ${next.scheduledTimeStart}`}>
+                <Button variant="secondary" className="w-full" onClick={() => cancelFlow.open(next)} aria-label={`${t('cancelAppointment.action')} ${next.scheduledDate} ${next.scheduledTimeStart}`}>
                   {t('cancelAppointment.action')}
                 </Button>
               )}
@@ -161,7 +149,7 @@ export function DriverDashboardRoute() {
                     {a.scheduledDate} · {a.scheduledTimeStart} · {a.facilityName}
                   </span>
                   {a.status === 'scheduled' && (
-                    <Button size="sm" variant="ghost" onClick={() => setCancelling(a)} aria-label={`${t('cancelAppointment.action')} ${a.scheduledDate} ${a.scheduledTimeStart}`}>
+                    <Button size="sm" variant="ghost" onClick={() => cancelFlow.open(a)} aria-label={`${t('cancelAppointment.action')} ${a.scheduledDate} ${a.scheduledTimeStart}`}>
                       {t('common.cancel')}
                     </Button>
                   )}
@@ -174,7 +162,7 @@ export function DriverDashboardRoute() {
       <a href={`tel:${board.data?.emergencyContact ?? ''}`} className={`${buttonClasses('danger')} w-full`}>
         <Phone className="h-4 w-4" aria-hidden /> {t('driver.emergency')}: {board.data?.emergencyContact}
       </a>
-      <CancelAppointmentDialog appointment={cancelling} pending={cancel.isPending} onClose={() => setCancelling(null)} onConfirm={(reason) => cancelling && confirmCancel(cancelling, reason)} />
+      {cancelFlow.dialog}
     </div>
   );
 }

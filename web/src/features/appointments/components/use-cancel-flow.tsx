@@ -1,0 +1,28 @@
+// Cancelling from a list (scheduling, driver app): which appointment the dialog is open for, the
+// mutation, and its success toast raised here at screen level, since the row that opened the dialog
+// goes away once the list refreshes.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Appointment } from '@shared/contracts/appointments';
+import { useToast } from '../../../lib/toast';
+import { useCancelAppointment } from '../api/appointments';
+import { CancelAppointmentDialog } from './cancel-appointment-dialog';
+
+export function useCancelFlow() {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const cancel = useCancelAppointment();
+  const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const confirm = (a: Appointment, reason: string) =>
+    cancel.mutate(
+      { id: a.id, reason },
+      {
+        onSuccess: () => {
+          setCancelling(null);
+          toast({ title: t('cancelAppointment.successTitle'), description: t('cancelAppointment.success', { date: a.scheduledDate, time: a.scheduledTimeStart }) });
+        },
+      },
+    );
+  const dialog = <CancelAppointmentDialog appointment={cancelling} pending={cancel.isPending} onClose={() => setCancelling(null)} onConfirm={(reason) => cancelling && confirm(cancelling, reason)} />;
+  return { open: setCancelling, dialog };
+}
