@@ -1,10 +1,12 @@
 // Domain events. Deployed, they go to the EventBridge bus named by EVENT_BUS_NAME; locally (no bus
 // configured) they go to an in-process bus that the local stack's subscribers listen on.
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { eventBridge } from './aws';
 import { config } from './config';
 import { logger } from './logger';
+import { tenantPk } from './table';
 
 export const EVENT_SOURCE = 'dockyard.platform';
 
@@ -51,4 +53,50 @@ export async function publish(...events: DomainEvent[]): Promise<void> {
     );
     if (res.FailedEntryCount) logger.error('some domain events were not published', { failed: res.FailedEntryCount });
   }
+}
+
+// --- Domain events that cannot be lost (docs/architecture.md §3) ----------------------------------
+// A use case puts the event item in the SAME transaction as the change that causes it
+// (`domainEventItem` gives the TransactWriteItems `Put`), so the event exists exactly when the change
+// does. Consumers read the table's stream filtered on `entity: 'domain-event'` (functions/workers.ts)
+// and deduplicate by the event's `id`; the stream forwarder also hands each one to the bus.
+
+/** The stream entity of event items (the filter of every event consumer). */
+export const DOMAIN_EVENT_ENTITY = 'domain-event';
+/** Event items expire after 14 days (the stream keeps 24 h; the items are the replayable record). */
+const DOMAIN_EVENT_TTL_SECONDS = 14 * 24 * 3600;
+
+export interface DomainEventRecord extends DomainEvent {
+  id: string;
+  occurredAt: string;
+}
+
+export function domainEventItem(event: DomainEvent & { id?: string }, now = new Date()) {
+  const occurredAt = now.toISOString();
+  const id = event.id ?? randomUUID();
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: {
+        PK: tenantPk(event.tenantId, 'EVENT', occurredAt.slice(0, 10)),
+        SK: `${occurredAt}#${id}`,
+        entity: DOMAIN_EVENT_ENTITY,
+        id,
+        type: event.type,
+        tenantId: event.tenantId,
+        detail: event.detail,
+        occurredAt,
+        expiresAt: Math.floor(now.getTime() / 1000) + DOMAIN_EVENT_TTL_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** The event carried by a stream record's new image (already unmarshalled), or undefined. */
+export function domainEventOf(image: Record<string, unknown> | undefined): DomainEventRecord | undefined {
+  if (!image || image.entity !== DOMAIN_EVENT_ENTITY) return undefined;
+  const { id, type, tenantId, detail, occurredAt } = image as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof type !== 'string' || typeof tenantId !== 'string' || typeof occurredAt !== 'string') return undefined;
+  return { id, type, tenantId, occurredAt, detail: (detail ?? {}) as Record<string, unknown> };
 }

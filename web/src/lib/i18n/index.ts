@@ -3,6 +3,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
 import { hi } from './hi';
+import type { Catalogue } from './catalogue';
 
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -34,6 +35,15 @@ export function setLanguage(language: Language) {
   } catch {
     // private mode: the choice lasts for this page only
   }
+}
+
+/** Adds a feature's catalogue (web/src/lib/i18n/catalogue.ts) under its namespace, once. */
+const registered = new Set<string>();
+export function registerCatalogue(catalogue: Catalogue) {
+  if (registered.has(catalogue.namespace)) return;
+  registered.add(catalogue.namespace);
+  i18n.addResourceBundle('en', 'translation', { [catalogue.namespace]: catalogue.en }, true, false);
+  i18n.addResourceBundle('hi', 'translation', { [catalogue.namespace]: catalogue.hi }, true, false);
 }
 
 export { i18n };
