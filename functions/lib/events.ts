@@ -7,6 +7,7 @@ import { eventBridge } from './aws';
 import { config } from './config';
 import { logger } from './logger';
 import { tenantPk } from './table';
+import type { DomainEventType } from '../../shared/contracts/events';
 
 export const EVENT_SOURCE = 'dockyard.platform';
 
@@ -71,7 +72,8 @@ export interface DomainEventRecord extends DomainEvent {
   occurredAt: string;
 }
 
-export function domainEventItem(event: DomainEvent & { id?: string }, now = new Date()) {
+/** `type` is one of DOMAIN_EVENT_TYPES (shared/contracts/events.ts). */
+export function domainEventItem(event: DomainEvent & { type: DomainEventType; id?: string }, now = new Date()) {
   const occurredAt = now.toISOString();
   const id = event.id ?? randomUUID();
   return {
