@@ -1,31 +1,17 @@
 // A small API Gateway (HTTP API, payload 2.0) emulator: turns each request into the event the Lambda
 // receives, matched against the route table, and calls the same handler. Optionally serves the built
-// SPA from the same origin with the security headers CloudFront adds.
+// SPA from the same origin with the security headers and compression CloudFront adds (static-files.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { matchRoute, routeKey } from '../../shared/routes';
 import { apiSecurityHeaders, securityHeaders } from '../../shared/security-headers';
 import { FUNCTIONS } from '../registry';
 import { DEV_OUTBOX_PATH, outboxListing } from './outbox';
+import { serveStatic } from './static-files';
 
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024; // API Gateway's own limit
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 export interface ApiServerOptions {
   port: number;
@@ -128,27 +114,6 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   send(res, result.statusCode ?? 200, headers, payload);
 }
 
-async function handleStatic(res: ServerResponse, url: URL, staticDir: string, headers: Record<string, string>) {
-  const root = resolve(staticDir);
-  const requested = normalize(join(root, decodeURIComponent(url.pathname)));
-  let file = requested.startsWith(root) ? requested : join(root, 'index.html');
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) file = join(root, 'index.html'); // client-side routes
-  const content = await readFile(file).catch(() => null);
-  if (!content) return send(res, 503, { 'content-type': 'text/plain' }, 'The web app is not built yet. Run: npm run build:web');
-  const isAsset = file.includes(`${join(root, 'assets')}`);
-  send(
-    res,
-    200,
-    {
-      ...headers,
-      'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-      'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
-    },
-    content,
-  );
-}
-
 export function createApiServer(options: Omit<ApiServerOptions, 'port'>): Server {
   const headers = securityHeaders(options.connectSources);
   return createServer((req, res) => {
@@ -160,7 +125,7 @@ export function createApiServer(options: Omit<ApiServerOptions, 'port'>): Server
       : url.pathname.startsWith('/api/') || url.pathname === '/api'
       ? handleApi(req, res, url)
       : options.staticDir
-        ? handleStatic(res, url, options.staticDir, headers)
+        ? serveStatic(res, url, options.staticDir, headers, req.headers['accept-encoding'])
         : Promise.resolve(send(res, 404, { 'content-type': 'text/plain' }, 'Not Found'));
     work.catch((err) => {
       console.error(err);

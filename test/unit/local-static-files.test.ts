@@ -1,0 +1,72 @@
+// The local server serves the SPA as CloudFront does: compressed by Accept-Encoding, hashed assets
+// immutable, client-side routes answered with index.html.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseEncoding, serveStatic } from '../../functions/local/static-files';
+
+const script = `export const x = ${JSON.stringify('a'.repeat(5000))};\n`;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'spa-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><title>t</title>${'<!-- pad -->'.repeat(200)}`);
+  writeFileSync(join(dir, 'assets', 'app-abc123.js'), script);
+  writeFileSync(join(dir, 'assets', 'tiny-1.js'), 'export {};');
+  server = createServer((req, res) => void serveStatic(res, new URL(req.url!, 'http://x'), dir, { 'x-frame-options': 'DENY' }, req.headers['accept-encoding']));
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+
+async function get(path: string, acceptEncoding: string) {
+  // fetch would decode for us; read the raw bytes with node:http semantics via a plain request.
+  const { request } = await import('node:http');
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((ok, fail) => {
+    request(`${base}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => ok({ headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', fail)
+      .end();
+  });
+}
+
+describe('local static files', () => {
+  it('chooses brotli, then gzip, then none, honouring q=0', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('deflate')).toBe('identity');
+    expect(chooseEncoding(undefined)).toBe('identity');
+  });
+
+  it('sends hashed assets compressed and immutable, with the same bytes once decoded', async () => {
+    const br = await get('/assets/app-abc123.js', 'gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.body.length).toBeLessThan(script.length / 10);
+    expect(brotliDecompressSync(br.body).toString()).toBe(script);
+    const gz = await get('/assets/app-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(script);
+    const plain = await get('/assets/app-abc123.js', '');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+  });
+
+  it('leaves files under 1,000 bytes uncompressed and answers client-side routes with index.html, revalidated', async () => {
+    expect((await get('/assets/tiny-1.js', 'br')).headers['content-encoding']).toBeUndefined();
+    const route = await get('/scheduling', 'br');
+    expect(route.headers['content-type']).toContain('text/html');
+    expect(route.headers['cache-control']).toBe('no-cache');
+    expect(route.headers['x-frame-options']).toBe('DENY');
+    expect(brotliDecompressSync(route.body).toString()).toContain('<title>t</title>');
+  });
+});
