@@ -10,5 +10,10 @@ import * as appointments from './appointments/handler';
 import * as checkins from './checkins/handler';
 import * as yard from './yard/handler';
 import * as insights from './insights/handler';
+import * as tenancy from './tenancy/handler';
+import * as integrations from './integrations/handler';
+import * as contact from './contact/handler';
+import * as wms from './wms/handler';
+import * as messaging from './messaging/handler';
 
-export const FUNCTIONS = { auth, platform, users, facilities, carriers, appointments, checkins, yard, insights } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;
+export const FUNCTIONS = { auth, platform, users, facilities, carriers, appointments, checkins, yard, insights, integrations, tenancy, contact, wms, messaging } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

@@ -21,10 +21,14 @@ export interface SharedResources {
   bus: EventBus;
 }
 
+const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
+const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
 export function grantAccess(fn: IFunction, access: FunctionAccess | null, resources: SharedResources): void {
   if (!access) return;
-  if (access.table === 'read') resources.table.grantReadData(fn);
-  if (access.table === 'readWrite') resources.table.grantReadWriteData(fn);
+  // Named actions rather than grantReadData/grantReadWriteData: no function may Scan the table
+  // (every request path reads by key, docs/performance.md), and none may change its settings.
+  if (access.table) resources.table.grant(fn, ...(access.table === 'read' ? TABLE_READ : [...TABLE_READ, ...TABLE_WRITE]));
   if (access.uploads === 'read') resources.uploads.grantRead(fn);
   if (access.uploads === 'readWrite') resources.uploads.grantReadWrite(fn);
   if (access.events) resources.bus.grantPutEventsTo(fn);

@@ -15,6 +15,8 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   platform: { table: 'read' },
   auth: { table: 'readWrite', events: true },
   users: { table: 'readWrite', uploads: 'readWrite', messaging: true },
+  // Organisation sign-up, invitations (messages), memberships and facility links (issue #18).
+  tenancy: { table: 'readWrite', messaging: true },
   facilities: { table: 'readWrite' },
   carriers: { table: 'readWrite' },
   appointments: { table: 'readWrite', events: true },
@@ -22,6 +24,14 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   yard: { table: 'readWrite' },
   // Dashboard, analytics and reports only read (an insights request never changes data).
   insights: { table: 'read' },
+  // Books appointments from TMS requests (events); KMS, Scheduler and its PassRole come from lib/integrations.ts.
+  integrations: { table: 'readWrite', events: true },
+  // Stores public contact inquiries and e-mails them to the tenant's inquiry address.
+  contact: { table: 'readWrite', messaging: true },
+  // The warehouse: its items, counters and 'goods.received' event items are all table writes.
+  wms: { table: 'readWrite' },
+  // Sends from the Messaging Center (SES, SNS); provider secrets (KMS) come from lib/messaging.ts.
+  messaging: { table: 'readWrite', messaging: true },
 };
 
 export class Api extends Construct {

@@ -3,7 +3,8 @@
 // the kernel reads (functions/lib/config.ts, and Powertools' service name and metrics namespace).
 import { Duration } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Charset, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LAMBDA_BUNDLING } from './bundling';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
@@ -39,6 +40,6 @@ export function productFunction(scope: Construct, props: ProductFunctionProps): 
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
       NODE_OPTIONS: '--enable-source-maps',
     },
-    bundling: { format: OutputFormat.CJS, target: 'node22', minify: true, sourceMap: true, forceDockerBundling: false },
+    bundling: { format: OutputFormat.CJS, target: LAMBDA_BUNDLING.target, minify: true, sourceMap: true, charset: Charset.UTF8, externalModules: [...LAMBDA_BUNDLING.externalModules], forceDockerBundling: false },
   });
 }

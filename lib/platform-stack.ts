@@ -8,6 +8,8 @@ import { Api } from './api';
 import { Data } from './data';
 import { Web } from './web';
 import { Workers } from './workers';
+import { Integrations } from './integrations';
+import { Messaging, MESSAGING_WORKERS } from './messaging';
 import { edgeWebAclArn, wafRequested } from './waf';
 import { WORKERS, type WorkerDefinition } from '../functions/workers';
 
@@ -43,7 +45,11 @@ export class PlatformStack extends Stack {
     // CloudFront proves to the API that it forwarded the viewer's address (functions/lib/client-address.ts).
     const originSecret = new Secret(this, 'origin-verify', { generateSecretString: { excludePunctuation: true, passwordLength: 48 } }).secretValue.unsafeUnwrap();
     const api = new Api(this, 'api', { ...resources, environment: { ...environment, ORIGIN_VERIFY_SECRET: originSecret } });
-    new Workers(this, 'workers', { ...resources, environment, workers: props.workers ?? WORKERS });
+    const workers = new Workers(this, 'workers', { ...resources, environment, workers: props.workers ?? WORKERS });
+    const webhookWorkers = ['integrations-webhooks', 'integrations-webhook-retries'].flatMap((name) => workers.functions.get(name) ?? []);
+    const integrations = new Integrations(this, 'integrations', { ...resources, environment, api: api.functions.get('integrations')!, workers: webhookWorkers });
+    const messagingWorkers = MESSAGING_WORKERS.flatMap((name) => workers.functions.get(name) ?? []);
+    new Messaging(this, 'messaging', { secretsKey: integrations.secretsKey, api: api.functions.get('messaging')!, workers: messagingWorkers, callbackBaseUrl: this.node.tryGetContext('publicUrl') as string | undefined });
     const webAclArn = waf ? edgeWebAclArn(this, props) : undefined;
     const web = new Web(this, 'web', { httpApi: api.httpApi, uploads: data.uploads, originSecret, webAclArn, distDir: props.distDir ?? join(import.meta.dirname, '..', 'web', 'dist') });
 

@@ -24,6 +24,10 @@ export const PATHS = {
   testAuth: '/test-auth',
   configuration: '/configuration',
   users: '/users',
+  /** Organisation sign-up, invitation acceptance and a facility's booking link (issue #18). */
+  signup: '/signup',
+  invite: '/invite',
+  book: '/book',
 } as const;
 
 /** The public information pages, each at `/<slug>` (linked from the site footer). */

@@ -26,6 +26,7 @@ export const PERMISSIONS = [
   'settings:configure',
   'driver:self',
   'admin:panel',
+  'inquiries:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

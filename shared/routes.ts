@@ -11,10 +11,15 @@ import { carriersRoutes } from './routes/carriers';
 import { appointmentsRoutes } from './routes/appointments';
 import { checkinsRoutes } from './routes/checkins';
 import { insightsRoutes } from './routes/insights';
+import { wmsRoutes } from './routes/wms';
+import { tenancyRoutes } from './routes/tenancy';
+import { integrationsRoutes } from './routes/integrations';
+import { contactRoutes } from './routes/contact';
+import { messagingRoutes } from './routes/messaging';
 
 export * from './routes/types';
 
-export const ROUTES = [...platformRoutes, ...authRoutes, ...usersRoutes, ...facilitiesRoutes, ...yardRoutes, ...carriersRoutes, ...appointmentsRoutes, ...checkinsRoutes, ...insightsRoutes] as const satisfies readonly ApiRoute[];
+export const ROUTES = [...platformRoutes, ...authRoutes, ...usersRoutes, ...facilitiesRoutes, ...yardRoutes, ...carriersRoutes, ...appointmentsRoutes, ...checkinsRoutes, ...insightsRoutes, ...integrationsRoutes, ...tenancyRoutes, ...contactRoutes, ...wmsRoutes, ...messagingRoutes] as const satisfies readonly ApiRoute[];
 
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;

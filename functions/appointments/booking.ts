@@ -5,18 +5,18 @@ import { randomUUID } from 'node:crypto';
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, ForbiddenError } from '../lib/errors';
-import { publish } from '../lib/events';
 import { notificationPut } from '../insights';
 import { carrierOutcomeUpdate, getCarrier, getDriver } from '../carriers';
 import { bookedDayItems, getDockDoor, getFacility, HOLIDAY_CLOSED, listResources, reserveResource } from '../facilities';
 import { bookingReferencePut, blockPuts, doorBlockKeys, newAppointmentPut } from './appointment.store';
 import { checkAvailability } from './availability';
 import { actorOf } from './context';
+import { appointmentEventItem } from './events';
 import { bookingReference } from './rules';
 import { actsForAll } from '../../shared/access';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { appointmentInputSchema } from '../../shared/contracts/appointments';
 
 export const MAX_RESCHEDULES = 2;
@@ -149,6 +149,7 @@ export async function bookAppointment(user: SessionUser, input: z.output<typeof 
     ...labour,
     carrierOutcomeUpdate(tenantId, carrier.id, 'booked'),
     bookingReferencePut(appointment),
+    appointmentEventItem('appointment.created', appointment, { bookingType: appointment.bookingType }, now),
     notificationPut(tenantId, { type: 'appointment', title: 'Appointment booked', message: `${carrier.name} booked ${appointment.scheduledDate} ${appointment.scheduledTimeStart}${door ? ` at dock ${door.doorNumber}` : ''}` }, now),
     auditPut({ tenantId, actor: actorOf(user), action: 'appointment.created', entityType: 'appointment', entityId: id, after: { ...appointment } }, now),
     // The day is no holiday and counts this booking, so a holiday cannot close it meanwhile.
@@ -159,6 +160,5 @@ export async function bookAppointment(user: SessionUser, input: z.output<typeof 
       ? new ConflictError(HOLIDAY_CLOSED)
       : index > doorBlocks.length && index <= doorBlocks.length + labour.length ? new ConflictError('The labour in-charge was just assigned elsewhere. Please choose again.') : new ConflictError(DOOR_TAKEN),
   );
-  await publish({ type: 'appointment.booked', tenantId, detail: { appointmentId: id, facilityId: facility.id, date: appointment.scheduledDate } });
   return appointment;
 }

@@ -7,7 +7,7 @@ import { changeStatus } from './status-flow';
 import { canActOn } from '../../shared/access';
 import { statusLabel, type Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { cancelAppointmentSchema } from '../../shared/contracts/appointments';
 
 export async function cancelAppointment(user: SessionUser, id: string, input: z.output<typeof cancelAppointmentSchema>, now = new Date()): Promise<Appointment> {

@@ -5,15 +5,15 @@ import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { idempotent } from '../lib/idempotency';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
-import { publish } from '../lib/events';
 import { notificationPut } from '../insights';
 import { bookingReferencePut, newAppointmentPut } from './appointment.store';
 import { bookedDayItems, HOLIDAY_CLOSED, slotPlaceUpdate } from '../facilities';
 import { slotsOf } from '../facilities';
 import { parseSlotId } from '../facilities';
 import { newAppointment } from './booking';
+import { appointmentEventItem } from './events';
 import type { Facility } from '../facilities';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { guestBookingSchema } from '../../shared/contracts/appointments';
 
 type GuestBookingInput = z.output<typeof guestBookingSchema>;
@@ -88,6 +88,7 @@ async function bookOnce(input: GuestBookingInput, { facility, now }: { facility:
     newAppointmentPut(appointment),
     auditPut({ tenantId, actor: null, action: 'appointment.guest-booked', entityType: 'appointment', entityId: id, after: { ...appointment } }, now),
     bookingReferencePut(appointment),
+    appointmentEventItem('appointment.created', appointment, { bookingType: appointment.bookingType, guest: true }, now),
     notificationPut(tenantId, { type: 'appointment', title: 'Guest slot booked', message: `${appointment.vehicleLicense} (${appointment.driverName}) booked ${slot.slotDate} ${slot.startTime}` }, now),
   ];
   await transact(items, (index) => {
@@ -95,7 +96,6 @@ async function bookOnce(input: GuestBookingInput, { facility, now }: { facility:
     if (index === 1) return new ConflictError(HOLIDAY_CLOSED);
     return new ConflictError('Please try again');
   });
-  await publish({ type: 'appointment.booked', tenantId, detail: { appointmentId: id, facilityId: facility.id, date: slot.slotDate, guest: true } });
   return result;
 }
 

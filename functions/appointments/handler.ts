@@ -1,6 +1,6 @@
 // Appointments: scheduling list, booking with availability, the status flow, equipment,
 // cancelling, reschedules, and guest slot booking.
-import { z } from 'zod';
+import * as z from 'zod';
 import { actorOf, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { rateLimit } from '../lib/throttle';

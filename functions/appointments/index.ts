@@ -3,5 +3,6 @@ export { appointmentChangePut, appointmentItem, blockPuts, bookingReferencePut, 
 export { isPunctual } from './rules';
 export { bookAppointment, newAppointment } from './booking';
 export { contextOf, findAppointment, todayFor } from './context';
-export type { ChangeContext } from './context';
+export type { ChangeContext, TransactItems } from './context';
 export { changeStatus } from './status-flow';
+export { appointmentEventItem } from './events';

@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { publish } from '../lib/events';
 import { appointmentChangePut, blockDeletes, blockPuts, doorBlockKeys, getAppointment } from './appointment.store';
 import { resolveFacility } from '../facilities';
 import { assignmentDelete, bookedDayItems, dayBookingsUpdate } from '../facilities';
@@ -15,10 +14,11 @@ import { slotsOf } from '../facilities';
 import { checkAvailability } from './availability';
 import { actorOf, findAppointment, loadAppointment, type TransactItems } from './context';
 import { assignmentsOf } from './equipment';
+import { appointmentEventItem } from './events';
 import { decidedRequest } from './status-flow';
 import { isReschedulable, statusLabel, type Appointment, type RescheduleRequest } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { rescheduleInputSchema } from '../../shared/contracts/appointments';
 
 export async function requestReschedule(user: SessionUser, id: string, input: z.output<typeof rescheduleInputSchema>, now = new Date()): Promise<RescheduleRequest> {
@@ -123,6 +123,7 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
       ...slotItems,
       ...moves.map((a) => assignmentDelete(before.tenantId, before.facilityId, a)),
       ...dayItems,
+      appointmentEventItem('appointment.rescheduled', after, { requestId, previousDate: before.scheduledDate, previousTimeStart: before.scheduledTimeStart }, now),
       auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'appointment.rescheduled', entityType: 'appointment', entityId: before.id, before: { ...before }, after: { ...after, requestId } }, now),
     ],
     (index) =>
@@ -132,7 +133,6 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
           ? new ConflictError(CHANGED_MEANWHILE)
           : new ConflictError('The new time is no longer available. Please deny the request or ask for another time.'),
   );
-  await publish({ type: 'appointment.rescheduled', tenantId: user.tenantId, detail: { appointmentId: before.id, requestId } });
   return after;
 }
 
@@ -146,6 +146,7 @@ export async function denyReschedule(user: SessionUser, requestId: string, now =
     [
       decidedRequestPut(after),
       ...release,
+      ...(appointment ? [appointmentEventItem('appointment.reschedule-denied', appointment, { requestId, reason: after.decisionReason, requestedDate: request.newDate, requestedTimeStart: request.newTimeStart }, now)] : []),
       auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'reschedule.denied', entityType: 'appointment', entityId: request.appointmentId, before: { ...request }, after: { ...after } }, now),
     ],
     (index) => new ConflictError(index === 0 ? 'This request was already decided' : CHANGED_MEANWHILE),

@@ -4,7 +4,6 @@
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { ConflictError } from '../lib/errors';
-import { publish } from '../lib/events';
 import { notificationPut } from '../insights';
 import { carrierOutcomeUpdate } from '../carriers';
 import { assignmentDelete, dayBookingsUpdate, getFacility, slotPlaceUpdate } from '../facilities';
@@ -12,6 +11,7 @@ import { appointmentStatusPut, blockDeletes, doorBlockKeys } from './appointment
 import { decidedRequestPut, getRescheduleRequest } from './reschedule.store';
 import { loadAppointment, type ChangeContext, type TransactItems } from './context';
 import { assignmentsOf } from './equipment';
+import { appointmentEventItem } from './events';
 import { arrivalOutcome } from './rules';
 import { canTransition, statusLabel, type Appointment, type AppointmentStatus, type RescheduleRequest } from '../../shared/contracts/appointments';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
@@ -54,6 +54,8 @@ export async function changeStatus(
   items.push(...(await closePendingReschedule(ctx, before, to, now)));
   const who = before.vehicleLicense ?? before.carrierName ?? before.driverName ?? before.bookingReference;
   const NOTICE: Partial<Record<AppointmentStatus, string>> = { arrived: 'Truck arrived', departed: 'Truck departed', cancelled: 'Appointment cancelled', no_show: 'No-show' };
+  items.push(appointmentEventItem('appointment.status-changed', after, { from: before.status, to }, now));
+  if (to === 'cancelled') items.push(appointmentEventItem('appointment.cancelled', after, { reason: after.cancellationReason }, now));
   if (NOTICE[to]) items.push(notificationPut(ctx.tenantId, { type: 'appointment', title: NOTICE[to]!, message: `${who} · ${before.scheduledTimeStart}${before.doorNumber ? ` · dock ${before.doorNumber}` : ''}` }, now));
   await transact(
     [
@@ -64,7 +66,6 @@ export async function changeStatus(
     ],
     () => new ConflictError('The appointment was changed by someone else. Refresh and try again.'),
   );
-  await publish({ type: 'appointment.status-changed', tenantId: ctx.tenantId, detail: { appointmentId: id, from: before.status, to } });
   return after;
 }
 

@@ -3,7 +3,9 @@ import { json, parseBody, requireUser, sessionCookie, clearedSessionCookie, type
 import { defineFunction } from '../api';
 import { config } from '../lib/config';
 import { loginSchema } from '../../shared/contracts/auth';
-import { signIn, signOut } from './service';
+import { signIn, signOut, switchTenant } from './service';
+import { resolveSession } from './resolve-session';
+import { switchTenantSchema } from '../../shared/contracts/tenancy';
 import { deleteSession } from './session.store';
 
 /** The browser's known-device token: kept across sign-outs, sent only to the sign-in calls. */
@@ -27,5 +29,14 @@ export const { handler, actions } = defineFunction('auth', {
 
   async currentUser(req: ApiRequest) {
     return json(requireUser(req).user);
+  },
+
+  /** One login, several hubs: the session moves to another tenant the login belongs to. */
+  async switchTenant(req: ApiRequest) {
+    const { session, user } = requireUser(req);
+    const { tenantId } = parseBody(req, switchTenantSchema);
+    const next = await switchTenant(session, user, tenantId, req.ip);
+    const resolved = await resolveSession(next.token);
+    return json({ user: resolved?.user ?? null }, 200, { cookies: [sessionCookie(next.token, next.maxAgeSeconds)] });
   },
 });

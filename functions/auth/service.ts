@@ -6,7 +6,9 @@
 import { auditPut, writeAudit } from '../lib/audit';
 import { config } from '../lib/config';
 import { transact } from '../lib/dynamo';
-import { ConflictError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
+import { ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
+import { mayEnter } from '../tenancy';
+import { TENANCY_TEXTS } from '../../shared/contracts/tenancy';
 import { publish } from '../lib/events';
 import { decoyPasswordHash, verifyPassword } from '../lib/passwords';
 import { addHit, claimAttempt, clearStreak, countIn, type Backoff, type Window } from '../lib/throttle';
@@ -22,6 +24,8 @@ export const LOGIN_LIMITS = {
   /** A known device's own failures (its token must not become a way around the account's lock). */
   perKnownDevice: { limit: 10, windowSeconds: 15 * 60 } satisfies Window,
 };
+
+const NOT_A_MEMBER = TENANCY_TEXTS.notMember;
 
 export const INVALID_CREDENTIALS = 'Invalid credentials. Check your email, username or mobile number and password.';
 
@@ -77,6 +81,23 @@ export async function signIn(input: { identifier: string; password: string }, ip
   );
   await publish({ type: 'session.signed-in', tenantId: user.tenantId, detail: { userId: user.id } });
   return { user: toSessionUser(user), token: session.token, maxAgeSeconds: config.sessionTtlSeconds, device: { token: device.token, maxAgeSeconds: device.maxAgeSeconds } };
+}
+
+/**
+ * Moves the login to another tenant it may enter: a new session for that tenant replaces the current
+ * one (the old token stops working), audited in the tenant entered. Unknown tenants answer 404.
+ */
+export async function switchTenant(session: Session & { token: string }, user: SessionUser, tenantId: string, ip: string) {
+  const home = session.homeTenantId ?? session.tenantId;
+  if (!(await mayEnter(user.id, home, tenantId))) throw new NotFoundError(NOT_A_MEMBER);
+  const next = newSession(tenantId, user.id, Date.now(), home);
+  const actor = { userId: user.id, username: user.username };
+  await transact(
+    [next.put, auditPut({ tenantId, actor, action: 'session.switched-tenant', entityType: 'user', entityId: user.id, before: { tenantId: session.tenantId }, after: { tenantId }, ip })],
+    () => new ConflictError('Switching could not be completed. Please try again.'),
+  );
+  await deleteSession(session.token);
+  return { token: next.token, maxAgeSeconds: config.sessionTtlSeconds };
 }
 
 export async function signOut(session: Session & { token: string }, user: SessionUser, ip: string) {

@@ -14,19 +14,22 @@ export interface Session {
   userId: string;
   createdAt: string;
   expiresAt: number;
+  /** Set when the session acts in a tenant other than the one holding the user record (a membership). */
+  homeTenantId?: string;
 }
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 export const sessionKeys = { key: (token: string) => ({ PK: `SESSION#${digest(token)}`, SK: 'SESSION' }) };
 
 /** A new session and the TransactWriteItems element that stores it. */
-export function newSession(tenantId: string, userId: string, now = Date.now()) {
+export function newSession(tenantId: string, userId: string, now = Date.now(), homeTenantId = tenantId) {
   const token = randomBytes(32).toString('base64url');
   const session: Session = {
     tenantId,
     userId,
     createdAt: new Date(now).toISOString(),
     expiresAt: Math.floor(now / 1000) + config.sessionTtlSeconds,
+    ...(homeTenantId !== tenantId ? { homeTenantId } : {}),
   };
   const put = { Put: { TableName: config.tableName, Item: { ...sessionKeys.key(token), ...session }, ConditionExpression: 'attribute_not_exists(PK)' } };
   return { token, session, put };
@@ -37,7 +40,7 @@ export async function getSession(token: string, now = Date.now()): Promise<Sessi
   const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: sessionKeys.key(token) }));
   const item = res.Item as (Session & Record<string, unknown>) | undefined;
   if (!item || item.expiresAt * 1000 <= now) return null;
-  return { tenantId: item.tenantId, userId: item.userId, createdAt: item.createdAt, expiresAt: item.expiresAt };
+  return { tenantId: item.tenantId, userId: item.userId, createdAt: item.createdAt, expiresAt: item.expiresAt, ...(item.homeTenantId ? { homeTenantId: item.homeTenantId } : {}) };
 }
 
 export async function deleteSession(token: string): Promise<void> {

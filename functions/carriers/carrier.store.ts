@@ -8,7 +8,7 @@ import { config } from '../lib/config';
 import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { carrierInputSchema, driverInputSchema } from '../../shared/contracts/carriers';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { tenantPk } from '../lib/table';
 
 export type CarrierFields = z.output<typeof carrierInputSchema>;

@@ -4,8 +4,7 @@
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
-import { publish } from '../lib/events';
-import { appointmentChangePut, blockPuts, doorBlockKeys, doorHolders, getAppointment } from '../appointments';
+import { appointmentChangePut, appointmentEventItem, blockPuts, doorBlockKeys, doorHolders, getAppointment } from '../appointments';
 import { checkinChangePut, getCheckin } from './checkin.store';
 import { getDockDoor } from '../facilities';
 import { notificationPut } from '../insights';
@@ -45,9 +44,9 @@ export async function assignCheckinDoor(ctx: ChangeContext, checkinId: string, d
       notificationPut(ctx.tenantId, { type: 'checkin', title: 'Dock door assigned', message: `${after.driverName}${after.vehicleLicense ? ` (${after.vehicleLicense})` : ''} to dock ${door.doorNumber}` }, now),
       auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.door-assigned', entityType: 'checkin', entityId: after.id, before: { ...before }, after: { ...after } }, now),
       auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'appointment.door-assigned', entityType: 'appointment', entityId: appointment.id, before: { ...appointment }, after: { ...held } }, now),
+      appointmentEventItem('checkin.door-assigned', held, { checkinId: after.id }, now),
     ],
     (index) => (index >= 2 && index < 2 + blocks.length ? new ConflictError(taken, { dockDoorId: taken }) : new ConflictError('The check-in was changed by someone else. Refresh and try again.')),
   );
-  await publish({ type: 'checkin.door-assigned', tenantId: ctx.tenantId, detail: { checkinId: after.id, appointmentId: appointment.id, dockDoorId: door.id } });
   return after;
 }

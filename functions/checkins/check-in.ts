@@ -5,7 +5,6 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
-import { publish } from '../lib/events';
 import { blockPuts, bookingReferencePut, doorBlockKeys, findByBookingReference, getAppointment, listDriverAppointments, newAppointmentPut } from '../appointments';
 import { checkinChangePut, checkinPuts, getCheckin, isCheckedIn } from './checkin.store';
 import { getDockDoor } from '../facilities';
@@ -15,14 +14,14 @@ import { normalizePhone } from '../users';
 import { findTenantSecret, tenantSecret } from '../tenancy';
 import { owns, type Viewer } from '../../shared/access';
 import { isId } from '../../shared/ids';
-import { changeStatus, newAppointment, type ChangeContext } from '../appointments';
+import { appointmentEventItem, changeStatus, newAppointment, type ChangeContext, type TransactItems } from '../appointments';
 import { CHECKIN_TRANSITIONS, type Checkin, type CheckinStatus } from '../../shared/contracts/checkins';
 import { canTransition, type Appointment, type AppointmentStatus } from '../../shared/contracts/appointments';
 import { BLOCK_MINUTES } from '../../shared/contracts/appointments';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 import { fromMinutes, localDateTime, toMinutes } from '../../shared/time';
 import { checkinWindow } from './rules';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { walkInCheckinSchema } from '../../shared/contracts/checkins';
 
 type Method = Checkin['checkinMethod'];
@@ -53,8 +52,8 @@ export async function checkInAppointment(ctx: ChangeContext, appointmentId: stri
     ...checkinPuts(checkin),
     notificationPut(ctx.tenantId, { type: 'checkin', title: 'Driver checked in', message: `${checkin.driverName}${checkin.vehicleLicense ? ` (${checkin.vehicleLicense})` : ''} checked in${door ? ` for dock ${door.doorNumber}` : ''}` }, now),
     auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.created', entityType: 'checkin', entityId: checkin.id, after: { ...checkin } }, now),
+    appointmentEventItem('checkin.created', { ...appointment, status: 'arrived', dockDoorId: checkin.dockDoorId, doorNumber: checkin.doorNumber }, { checkinId: checkin.id, method, vehicleLicense: checkin.vehicleLicense }, now),
   ]);
-  await publish({ type: 'checkin.created', tenantId: ctx.tenantId, detail: { checkinId: checkin.id, appointmentId, method } });
   return checkin;
 }
 
@@ -133,10 +132,11 @@ export async function checkInWalkIn(ctx: ChangeContext, input: z.output<typeof w
       notificationPut(ctx.tenantId, { type: 'checkin', title: 'Walk-in checked in', message: `${checkin.driverName} (${checkin.vehicleLicense}) of ${input.carrierName}` }, now),
       auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'appointment.walk-in', entityType: 'appointment', entityId: appointment.id, after: { ...appointment } }, now),
       auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.created', entityType: 'checkin', entityId: checkin.id, after: { ...checkin } }, now),
+      appointmentEventItem('appointment.created', appointment, { bookingType: appointment.bookingType }, now),
+      appointmentEventItem('checkin.created', appointment, { checkinId: checkin.id, method: 'manual', walkIn: true, vehicleLicense: checkin.vehicleLicense }, now),
     ],
     (index) => (index >= 4 && index < 4 + blocks.length ? new ConflictError(`Door ${door?.doorNumber} is in use now. Choose another door or none.`) : new ConflictError('Please try again')),
   );
-  await publish({ type: 'checkin.created', tenantId: ctx.tenantId, detail: { checkinId: checkin.id, appointmentId: appointment.id, method: 'manual', walkIn: true } });
   return checkin;
 }
 
@@ -151,12 +151,13 @@ export async function changeCheckinStatus(ctx: ChangeContext, id: string, to: Ch
   const after: Checkin = { ...before, status: to };
   const stamp = STAMP[to];
   if (stamp) (after as unknown as Record<string, unknown>)[stamp] = now.toISOString();
-  const write = [
+  const write: TransactItems = [
     checkinChangePut(after, { status: before.status }),
     auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: `checkin.${to}`, entityType: 'checkin', entityId: id, before: { ...before }, after: { ...after } }, now),
   ];
   const follow = APPOINTMENT_FOLLOWS[to];
-  const appointment = follow ? await getAppointment(ctx.tenantId, before.appointmentId) : null;
+  const appointment = follow || to === 'completed' ? await getAppointment(ctx.tenantId, before.appointmentId) : null;
+  if (to === 'completed' && appointment) write.push(appointmentEventItem('loading.completed', appointment, { checkinId: id, dockDoorId: after.dockDoorId, doorNumber: after.doorNumber }, now));
   if (follow && appointment && canTransition(appointment.status, follow)) {
     await changeStatus(ctx, appointment.id, follow, now, write);
   } else {

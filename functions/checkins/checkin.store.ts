@@ -3,7 +3,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import { getItem, withoutKeys } from '../lib/dynamo';
+import { getItem, queryAll, withoutKeys } from '../lib/dynamo';
 import type { Checkin, CheckinStatus } from '../../shared/contracts/checkins';
 import { tenantPk } from '../lib/table';
 
@@ -73,4 +73,10 @@ export function checkinStatusCheck(c: Pick<Checkin, 'tenantId' | 'id' | 'status'
       ExpressionAttributeValues: { ':status': c.status },
     },
   };
+}
+
+/** Every check-in of the tenant that arrived at or after an instant, all pages (rebuilds, not requests). */
+export async function listCheckinsSince(tenantId: string, since: string): Promise<Checkin[]> {
+  const items = await queryAll({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since', ExpressionAttributeValues: { ':pk': checkinKeys.list(tenantId), ':since': since } });
+  return items.map((i) => withoutKeys<Checkin>(i));
 }

@@ -1,7 +1,7 @@
 // Check-ins: staff quick check-in, walk-ins, the driver app, the gate QR code and its signed link,
 // the check-in status flow and door assignment (docs/decisions.md, Operations).
 import QRCode from 'qrcode';
-import { z } from 'zod';
+import * as z from 'zod';
 import { json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { rateLimit } from '../lib/throttle';

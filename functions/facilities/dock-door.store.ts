@@ -7,7 +7,7 @@ import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { facilityDoorCountIncrement, facilityKeys } from './facility.store';
 import type { dockDoorInputSchema } from '../../shared/contracts/facilities';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 export type DockDoorFields = z.output<typeof dockDoorInputSchema>;
 
@@ -32,12 +32,19 @@ export function getDockDoor(tenantId: string, facilityId: string, doorId: string
   return getItem<DockDoor>(dockDoorKeys.key(tenantId, facilityId, doorId));
 }
 
+/** The TransactWriteItems elements of a new door and its door-number claim. */
+export function newDockDoorPuts(door: DockDoor) {
+  return [
+    { Put: { TableName: config.tableName, Item: { ...dockDoorKeys.key(door.tenantId, door.facilityId, door.id), entity: 'dock-door', ...door }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    { Put: { TableName: config.tableName, Item: { ...dockDoorKeys.number(door.tenantId, door.facilityId, door.doorNumber), doorId: door.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+  ];
+}
+
 export async function createDockDoor(tenantId: string, input: DockDoorFields, actor: Actor | null, options: { id?: string } = {}, now = new Date()): Promise<DockDoor> {
   const door: DockDoor = { ...input, id: options.id ?? randomUUID(), tenantId, assetId: null, createdAt: now.toISOString() };
   await transact(
     [
-      { Put: { TableName: config.tableName, Item: { ...dockDoorKeys.key(tenantId, door.facilityId, door.id), entity: 'dock-door', ...door }, ConditionExpression: 'attribute_not_exists(PK)' } },
-      { Put: { TableName: config.tableName, Item: { ...dockDoorKeys.number(tenantId, door.facilityId, door.doorNumber), doorId: door.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      ...newDockDoorPuts(door),
       facilityDoorCountIncrement(tenantId, door.facilityId),
       auditPut({ tenantId, actor, action: 'dock-door.created', entityType: 'dock-door', entityId: door.id, after: { ...door } }, now),
     ],

@@ -10,7 +10,7 @@ import { getItem, putIfAbsent, queryPrefix, transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { tenantKeys, getTenant } from '../tenancy';
 import type { Facility } from '../../shared/contracts/facilities';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { facilityInputSchema, FacilityUpdate } from '../../shared/contracts/facilities';
 import { tenantPk } from '../lib/table';
 
@@ -46,11 +46,16 @@ export async function resolveFacility(tenantId: string, idOrDefault: string): Pr
   return facility;
 }
 
+/** The TransactWriteItems element of a new facility (sign-up writes it with the tenant). */
+export function newFacilityPut(facility: Facility) {
+  return { Put: { TableName: config.tableName, Item: { ...facilityKeys.key(facility.tenantId, facility.id), entity: 'facility', ...facility }, ConditionExpression: 'attribute_not_exists(PK)' } };
+}
+
 export async function createFacility(tenantId: string, input: FacilityFields, actor: Actor | null, options: { id?: string } = {}, now = new Date()): Promise<Facility> {
   const facility: Facility = { ...input, id: options.id ?? randomUUID(), tenantId, doorCount: 0, isActive: true, createdAt: now.toISOString() };
   await transact(
     [
-      { Put: { TableName: config.tableName, Item: { ...facilityKeys.key(tenantId, facility.id), entity: 'facility', ...facility }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      newFacilityPut(facility),
       // The first facility becomes the tenant's default (the dashboard's and the guest link's).
       {
         Update: {
@@ -173,4 +178,24 @@ export function facilityDoorCountIncrement(tenantId: string, facilityId: string)
 
 export async function setTenantDefaultFacility(tenantId: string, facilityId: string) {
   await ddb().send(new UpdateCommand({ TableName: config.tableName, Key: tenantKeys.key(tenantId), UpdateExpression: 'SET defaultFacilityId = :id', ExpressionAttributeValues: { ':id': facilityId } }));
+}
+
+/**
+ * Deletes a facility that nothing depends on any more: not the tenant's default, no dock doors
+ * recorded (the warehouse checks its own zones before calling). Conditioned on the stored record.
+ */
+export async function deleteFacility(tenantId: string, facilityId: string, actor: Actor, now = new Date()): Promise<void> {
+  const before = await getFacility(tenantId, facilityId);
+  if (!before) throw new NotFoundError('Facility not found');
+  const tenant = await getTenant(tenantId);
+  if (tenant?.defaultFacilityId === facilityId) throw new ConflictError(`${before.name} is the default facility and cannot be deleted`);
+  if ((before.doorCount ?? 0) > 0) throw new ConflictError(`${before.name} has ${before.doorCount} dock doors and cannot be deleted`);
+  await transact(
+    [
+      { Delete: { TableName: config.tableName, Key: facilityKeys.key(tenantId, facilityId), ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(doorCount) OR doorCount = :zero)', ExpressionAttributeValues: { ':zero': 0 } } },
+      { ConditionCheck: { TableName: config.tableName, Key: tenantKeys.key(tenantId), ConditionExpression: 'attribute_not_exists(defaultFacilityId) OR defaultFacilityId <> :id', ExpressionAttributeValues: { ':id': facilityId } } },
+      auditPut({ tenantId, actor, action: 'facility.deleted', entityType: 'facility', entityId: facilityId, before: { ...before } }, now),
+    ],
+    () => new ConflictError(`${before.name} changed meanwhile (a dock door or default). Reload and try again.`),
+  );
 }

@@ -1,6 +1,6 @@
 // Facilities and what belongs to them: dock doors, labour in-charges, equipment, time
 // slots and holidays.
-import { z } from 'zod';
+import * as z from 'zod';
 import { actorOf, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { BadRequestError, NotFoundError } from '../lib/errors';

@@ -8,7 +8,7 @@ import { ConflictError } from '../lib/errors';
 import { facilityKeys } from './facility.store';
 import { overlaps } from '../../shared/time';
 import type { equipmentInputSchema, laborInchargeInputSchema } from '../../shared/contracts/facilities';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 export type ResourceKind = 'labor' | 'equipment';
 

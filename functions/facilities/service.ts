@@ -4,21 +4,24 @@ import { config } from '../lib/config';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { ApiRequest } from '../lib/http';
 import { resolveFacility, type Facility } from './facility.store';
+import { facilityOfLink } from '../tenancy';
 import { listHolidays, listSlotRecords, updateSlot } from './slot.store';
 import { getItem } from '../lib/dynamo';
 import { slotKeys } from './slot.store';
 import { daySlots, parseSlotId } from './slot-rules';
 import type { Slot, slotUpdateSchema } from '../../shared/contracts/slots';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { hasStarted } from '../../shared/time';
 import { isId } from '../../shared/ids';
 
 /**
  * The facility a request is about. Signed in: the user's tenant, `facilityId` or the default one.
- * Guests: the booking link's `facility` ('tenantId/facilityId'), else the platform's guest facility.
+ * Guests: the facility link's token (tenancy, issue #18), or a 'tenantId/facilityId' code (the
+ * platform's guest facility when the link names none; GUEST_FACILITY is set for the demo only).
  */
 export async function facilityForRequest(req: ApiRequest, facilityId?: string): Promise<Facility> {
   if (req.user) return resolveFacility(req.user.tenantId, facilityId || 'default');
+  if (req.query.facility && !req.query.facility.includes('/')) return facilityOfLink(req.query.facility);
   const code = req.query.facility || config.guestFacility;
   const [tenantId, id] = (code ?? '').split('/');
   if (!isId(tenantId) || !isId(id)) throw new NotFoundError('This booking link is not valid');

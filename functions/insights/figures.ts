@@ -9,15 +9,17 @@ import { isPunctual } from '../appointments';
 
 const ACTIVE: Appointment['status'][] = ['scheduled', 'arrived', 'loading', 'unloading'];
 const AT_DOOR: Appointment['status'][] = ['arrived', 'loading', 'unloading'];
-const minutesBetween = (a: string, b: string) => (new Date(b).getTime() - new Date(a).getTime()) / 60000;
-const average = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : null);
+export const msBetween = (a: string, b: string) => new Date(b).getTime() - new Date(a).getTime();
 const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+/** Average duration in minutes to one decimal, null without any: the one formula of the list figures and the read model (day-figures.ts). */
+export const averageMinutes = (sumMs: number, count: number) => (count ? round1(sumMs / count / 60000) : null);
+const averageOf = (durationsMs: number[]) => averageMinutes(durationsMs.reduce((s, v) => s + v, 0), durationsMs.length);
+/** On-time share in percent to one decimal: punctual arrivals among those decided (punctual, late or no-show). */
+export const punctualityRate = (onTime: number, lateOrNoShow: number) => (onTime + lateOrNoShow ? Math.round((onTime / (onTime + lateOrNoShow)) * 1000) / 10 : null);
 
 /** On-time share of the appointments whose punctuality is known (arrivals and no-shows). */
 export function onTimeRate(appointments: Appointment[]): number | null {
-  const onTime = appointments.filter((a) => isPunctual(a.arrivalOutcome)).length;
-  const decided = onTime + appointments.filter((a) => a.arrivalOutcome === 'late' || a.status === 'no_show').length;
-  return decided ? Math.round((onTime / decided) * 1000) / 10 : null;
+  return punctualityRate(appointments.filter((a) => isPunctual(a.arrivalOutcome)).length, appointments.filter((a) => a.arrivalOutcome === 'late' || a.status === 'no_show').length);
 }
 
 /** Door live state: maintenance, in use by an appointment at the door now, or available. */
@@ -32,13 +34,13 @@ export function liveDoors(doors: DockDoor[], today: Appointment[]) {
 
 export function dashboardMetrics(doors: DockDoor[], today: Appointment[], checkins: Checkin[]) {
   const live = liveDoors(doors, today);
-  const waits = checkins.filter((c) => c.atDockAt).map((c) => minutesBetween(c.checkInTime, c.atDockAt!));
+  const waits = checkins.filter((c) => c.atDockAt).map((c) => msBetween(c.checkInTime, c.atDockAt!));
   return {
     activeAppointments: today.filter((a) => ACTIVE.includes(a.status)).length,
     totalDocks: doors.length,
     availableDocks: live.filter((d) => d.status === 'available').length,
     occupiedDocks: live.filter((d) => d.status === 'occupied' || d.status === 'loading').length,
-    avgWaitTimeMinutes: round1(average(waits)),
+    avgWaitTimeMinutes: averageOf(waits),
     onTimeRate: onTimeRate(today),
   };
 }
@@ -47,7 +49,7 @@ export function gateStatistics(todaysCheckins: Checkin[]) {
   const atDock = todaysCheckins.filter((c) => c.atDockAt);
   return {
     checkinsToday: todaysCheckins.length,
-    averageToDockMinutes: round1(average(atDock.map((c) => minutesBetween(c.checkInTime, c.atDockAt!)))),
+    averageToDockMinutes: averageOf(atDock.map((c) => msBetween(c.checkInTime, c.atDockAt!))),
     manualCheckins: todaysCheckins.filter((c) => c.checkinMethod === 'manual').length,
     qrCheckins: todaysCheckins.filter((c) => c.checkinMethod === 'qr_code').length,
   };
@@ -73,7 +75,7 @@ export function yardOverview(doors: DockDoor[], spots: YardSpot[], today: Appoin
 
 export function analytics(appointments: Appointment[], doors: DockDoor[], days: string[], openMinutesPerDay: number) {
   const departed = appointments.filter((a) => a.arrivedAt && a.departedAt);
-  const dwell = average(departed.map((a) => minutesBetween(a.arrivedAt!, a.departedAt!)));
+  const dwell = averageOf(departed.map((a) => msBetween(a.arrivedAt!, a.departedAt!)));
   const bookedDoorMinutes = appointments
     .filter((a) => a.dockDoorId && a.status !== 'cancelled' && a.status !== 'no_show')
     .reduce((sum, a) => sum + (toMin(a.scheduledTimeEnd) - toMin(a.scheduledTimeStart)), 0);
@@ -87,9 +89,9 @@ export function analytics(appointments: Appointment[], doors: DockDoor[], days: 
       onTimeRate: onTimeRate(list),
       late: list.filter((a) => a.arrivalOutcome === 'late').length,
       noShows: list.filter((a) => a.status === 'no_show').length,
-      avgDwellMinutes: round1(average(list.filter((a) => a.arrivedAt && a.departedAt).map((a) => minutesBetween(a.arrivedAt!, a.departedAt!)))),
+      avgDwellMinutes: averageOf(list.filter((a) => a.arrivedAt && a.departedAt).map((a) => msBetween(a.arrivedAt!, a.departedAt!))),
     }))
-    .sort((a, b) => b.appointments - a.appointments);
+    .sort((a, b) => b.appointments - a.appointments || a.name.localeCompare(b.name));
   return {
     from: days[0],
     to: days[days.length - 1],
@@ -98,7 +100,7 @@ export function analytics(appointments: Appointment[], doors: DockDoor[], days: 
     cancelled: appointments.filter((a) => a.status === 'cancelled').length,
     noShows: appointments.filter((a) => a.status === 'no_show').length,
     onTimeRate: onTimeRate(appointments),
-    avgDwellMinutes: round1(dwell),
+    avgDwellMinutes: dwell,
     dockUtilization: capacity ? Math.round((bookedDoorMinutes / capacity) * 1000) / 10 : 0,
     perDay: days.map((d) => ({ date: d, appointments: appointments.filter((a) => a.scheduledDate === d).length })),
     byLoadType: { inbound: appointments.filter((a) => a.loadType === 'inbound').length, outbound: appointments.filter((a) => a.loadType === 'outbound').length },
@@ -156,7 +158,7 @@ export function reportCsv(name: Exclude<ReportName, 'appointment-audit-log'>, ap
   if (name === 'dwell-time') {
     return toCsv(
       ['Booking reference', 'Date', 'Carrier', 'Dock', 'Arrived at', 'Departed at', 'Dwell (min)'],
-      appointments.filter((a) => a.arrivedAt && a.departedAt).map((a) => [a.bookingReference, a.scheduledDate, a.carrierName, a.doorNumber, a.arrivedAt, a.departedAt, Math.round(minutesBetween(a.arrivedAt!, a.departedAt!))]),
+      appointments.filter((a) => a.arrivedAt && a.departedAt).map((a) => [a.bookingReference, a.scheduledDate, a.carrierName, a.doorNumber, a.arrivedAt, a.departedAt, Math.round(msBetween(a.arrivedAt!, a.departedAt!) / 60000)]),
     );
   }
   const capacity = openMinutesPerDay * days.length;

@@ -1,20 +1,21 @@
 // Insights: the dashboard's figures and gate statistics, the notifications feed, analytics, CSV
 // reports and the driver's dashboard. Reads only.
-import { z } from 'zod';
+import * as z from 'zod';
 import { json, parseQuery, requireUser } from '../lib/http';
 import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
 import { listAuditBetween } from '../lib/audit';
 import { dateString } from '../../shared/contracts/fields';
-import { addDays, localDateTime, toMinutes } from '../../shared/time';
+import { addDays, toMinutes } from '../../shared/time';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 import { listAppointmentsByDate, listDriverAppointments } from '../appointments';
-import { listCheckins } from '../checkins';
 import { listDockDoors } from '../facilities';
 import { resolveFacility } from '../facilities';
 import { listNotifications } from './notification.store';
 import { todayFor } from '../appointments';
-import { analytics, auditLogCsv, dailyReportCsv, dashboardMetrics, driverDashboard, gateStatistics, REPORTS, reportCsv, type ReportName } from './figures';
+import { auditLogCsv, dailyReportCsv, driverDashboard, REPORTS, reportCsv, type ReportName } from './figures';
+import { analyticsFromCounters, dashboardFromCounters, gateFromCounters } from './day-figures';
+import { readDays } from './day-figures.store';
 import type { SessionUser } from '../../shared/contracts/auth';
 
 export const EMERGENCY_CONTACT = '1800-266-0101';
@@ -29,16 +30,12 @@ async function todayContext(user: SessionUser) {
 }
 
 export const { handler, actions } = defineFunction('insights', {
+  // Read model (day-figures.ts): the facility's doors and today's counters, two round trips.
   async dashboardMetrics(req) {
     const { user } = requireUser(req);
     const { date, facility } = await todayContext(user);
-    const [doors, appointments, checkins] = await Promise.all([
-      listDockDoors(user.tenantId, facility.id),
-      listAppointmentsByDate(user.tenantId, date, facility.id),
-      listCheckins(user.tenantId, { since: new Date(Date.now() - 24 * 3600 * 1000).toISOString() }),
-    ]);
-    const todays = checkins.filter((c) => localDateTime(new Date(c.checkInTime), facility.timeZone).date === date && c.facilityId === facility.id);
-    return json({ ...dashboardMetrics(doors, appointments, todays), gate: gateStatistics(todays), date, facilityId: facility.id, facilityName: facility.name });
+    const [doors, [today]] = await Promise.all([listDockDoors(user.tenantId, facility.id), readDays(user.tenantId, facility.id, [date])]);
+    return json({ ...dashboardFromCounters(doors, today!.counters), gate: gateFromCounters(today!.counters), date, facilityId: facility.id, facilityName: facility.name });
   },
 
   async notifications(req) {
@@ -51,9 +48,9 @@ export const { handler, actions } = defineFunction('insights', {
     const { days: range } = parseQuery(req, rangeQuery);
     const { date, facility } = await todayContext(user);
     const days = Array.from({ length: range }, (_, i) => addDays(date, i - range + 1));
-    const [doors, perDay] = await Promise.all([listDockDoors(user.tenantId, facility.id), Promise.all(days.map((d) => listAppointmentsByDate(user.tenantId, d, facility.id)))]);
+    const [doors, perDay] = await Promise.all([listDockDoors(user.tenantId, facility.id), readDays(user.tenantId, facility.id, days)]);
     const openMinutes = toMinutes(facility.operatingHoursEnd) - toMinutes(facility.operatingHoursStart);
-    return json({ days: range, facilityName: facility.name, ...analytics(perDay.flat(), doors, days, openMinutes) });
+    return json({ days: range, facilityName: facility.name, ...analyticsFromCounters(perDay, doors, openMinutes) });
   },
 
   async report(req) {

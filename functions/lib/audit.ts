@@ -1,7 +1,7 @@
 // The audit trail: who did what to which item, when, with the before and after images.
 // Mutations put the audit record in the same transaction as the change (auditPut), so neither can
 // exist without the other; events that change nothing else (sign-in, sign-out) use writeAudit.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from './aws';
 import { config } from './config';
@@ -36,8 +36,16 @@ function image(value: Record<string, unknown> | null | undefined) {
   );
 }
 
+/**
+ * A tenant's trail is written to a partition per UTC day and shard (AUDIT#<day>#<0..3>, the shard
+ * from the item's id), so a large tenant's writes at a shift start spread over several partitions
+ * instead of heating one (docs/performance.md); an item's own trail is read through GSI1.
+ */
+export const AUDIT_SHARDS = 4;
+const shardOf = (entityId: string) => createHash('sha1').update(entityId).digest()[0]! % AUDIT_SHARDS;
+
 export const auditKeys = {
-  pk: (tenantId: string) => tenantPk(tenantId, 'AUDIT'),
+  pk: (tenantId: string, day: string, shard: number) => tenantPk(tenantId, 'AUDIT', day, String(shard)),
   entity: (tenantId: string, entityType: string, entityId: string) => tenantPk(tenantId, 'AUDIT', entityType, entityId),
 };
 
@@ -45,7 +53,7 @@ export function auditItem(entry: AuditEntry, at = new Date()) {
   const iso = at.toISOString();
   const id = randomUUID();
   return {
-    PK: auditKeys.pk(entry.tenantId),
+    PK: auditKeys.pk(entry.tenantId, iso.slice(0, 10), shardOf(entry.entityId)),
     SK: `${iso}#${id}`,
     GSI1PK: auditKeys.entity(entry.tenantId, entry.entityType, entry.entityId),
     GSI1SK: iso,
@@ -72,33 +80,33 @@ export async function writeAudit(entry: AuditEntry, at = new Date()): Promise<vo
   await ddb().send(new PutCommand({ TableName: config.tableName, Item: auditItem(entry, at) }));
 }
 
-/** The newest audit records of a tenant, or of one item when entityType and entityId are given. */
-export async function listAudit(tenantId: string, filter?: { entityType: string; entityId: string }, limit = 50) {
+/** The newest audit records of one item (its trail, through GSI1). */
+export async function listAudit(tenantId: string, filter: { entityType: string; entityId: string }, limit = 50) {
   const res = await ddb().send(
-    filter
-      ? new QueryCommand({
-          TableName: config.tableName,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          ExpressionAttributeValues: { ':pk': auditKeys.entity(tenantId, filter.entityType, filter.entityId) },
-          ScanIndexForward: false,
-          Limit: limit,
-        })
-      : new QueryCommand({
-          TableName: config.tableName,
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': auditKeys.pk(tenantId) },
-          ScanIndexForward: false,
-          Limit: limit,
-        }),
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': auditKeys.entity(tenantId, filter.entityType, filter.entityId) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
   );
   return res.Items ?? [];
 }
 
-/** Audit records of a tenant between two instants (ISO), oldest first; follows pagination. */
+/** Audit records of a tenant between two instants (ISO), oldest first: every day's shards, all pages. */
 export async function listAuditBetween(tenantId: string, fromIso: string, toIso: string) {
-  return queryAll({
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': auditKeys.pk(tenantId), ':from': fromIso, ':to': `${toIso}~` },
-  });
+  const partitions: string[] = [];
+  for (let day = fromIso.slice(0, 10); day <= toIso.slice(0, 10); day = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)) {
+    for (let shard = 0; shard < AUDIT_SHARDS; shard++) partitions.push(auditKeys.pk(tenantId, day, shard));
+  }
+  const records: Record<string, unknown>[] = [];
+  for (let i = 0; i < partitions.length; i += 16) {
+    const pages = await Promise.all(
+      partitions.slice(i, i + 16).map((pk) => queryAll({ KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': pk, ':from': fromIso, ':to': `${toIso}~` } })),
+    );
+    records.push(...pages.flat());
+  }
+  return records.sort((a, b) => String(a.SK).localeCompare(String(b.SK)));
 }

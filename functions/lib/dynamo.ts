@@ -1,6 +1,6 @@
 // Small helpers over the document client that every store shares: the one paginated query and the
-// one reading of a cancelled transaction.
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+// one reading of a cancelled transaction, reads by many keys.
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type BatchGetCommandOutput, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ddb } from './aws';
 import { config } from './config';
@@ -87,4 +87,26 @@ export async function transact(items: TransactItem[], onConditionFailed: (index:
       await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** Math.min(attempt, 5)));
     }
   }
+}
+
+/**
+ * Reads up to any number of items by key with BatchGetItem (100 keys a call, unprocessed keys asked
+ * again with back-off); the answer is in the order of `keys`, null where no item exists.
+ */
+export async function batchGet<T>(keys: { PK: string; SK: string }[]): Promise<(T | null)[]> {
+  const found = new Map<string, Record<string, unknown>>();
+  const id = (k: { PK: unknown; SK: unknown }) => `${String(k.PK)}\u0000${String(k.SK)}`;
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
+    for (let attempt = 0; pending?.length; attempt++) {
+      if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+      const res: BatchGetCommandOutput = await ddb().send(new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: pending } } }));
+      for (const item of res.Responses?.[config.tableName] ?? []) found.set(id(item as { PK: unknown; SK: unknown }), item);
+      pending = res.UnprocessedKeys?.[config.tableName]?.Keys;
+    }
+  }
+  return keys.map((k) => {
+    const item = found.get(id(k));
+    return item ? withoutKeys<T>(item) : null;
+  });
 }

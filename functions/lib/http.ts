@@ -5,13 +5,16 @@
 // metrics (telemetry.ts) wrap the chain.
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z, type ZodType } from 'zod';
+import * as z from 'zod';
+import type { ZodType } from 'zod';
+import '../../shared/contracts/zod-messages';
 import { findRouteByKey, type ApiRoute, type FunctionName } from '../../shared/routes';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { Permission } from '../../shared/roles';
 import { fieldErrors } from '../../shared/contracts/field-errors';
 import { ID_PATTERN } from '../../shared/ids';
 import { apiSecurityHeaders } from '../../shared/security-headers';
+import { requestLanguage, translateServerMessage } from '../../shared/server-messages';
 
 export { fieldErrors };
 import { config } from './config';
@@ -30,6 +33,10 @@ export interface RequestSession {
   userId: string;
   createdAt: string;
   expiresAt: number;
+  /** The tenant holding the user record when the session acts in another one (a membership). */
+  homeTenantId?: string;
+  /** Why the session's tenant may not change data now (its trial ended), or null. */
+  readOnly?: string | null;
 }
 
 /** Finds the session and user of a session cookie's token; null when unknown, expired or refused.
@@ -165,11 +172,15 @@ function errorResponse(err: unknown, event: APIGatewayProxyEventV2): APIGatewayP
     logger.warn('service unavailable', { routeKey: event.routeKey, err: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
     err = unavailable;
   }
+  // Messages in the language the client asks for (Accept-Language), the spec's English by default.
+  const language = requestLanguage(event.headers?.['accept-language']);
+  const say = (message: string) => translateServerMessage(message, language);
   if (err instanceof HttpError) {
-    return toResponse({ status: err.status, body: { message: err.message, ...(err.errors ? { errors: err.errors } : {}) }, headers: err.headers });
+    const errors = err.errors && Object.fromEntries(Object.entries(err.errors).map(([field, message]) => [field, say(message)]));
+    return toResponse({ status: err.status, body: { message: say(err.message), ...(errors ? { errors } : {}) }, headers: { ...err.headers, vary: 'Accept-Language' } });
   }
   logger.error('unhandled error', { routeKey: event.routeKey, err: err instanceof Error ? err.stack : String(err) });
-  return toResponse({ status: 500, body: { message: 'Something went wrong on our side. Please try again.' } });
+  return toResponse({ status: 500, body: { message: say('Something went wrong on our side. Please try again.') }, headers: { vary: 'Accept-Language' } });
 }
 
 function originOf(url: string): string | null {
@@ -200,10 +211,11 @@ async function loadSession(cookies: Record<string, string>, resolve: SessionReso
   return found ?? { session: null, user: null };
 }
 
-function authorize(route: ApiRoute, user: SessionUser | null) {
+function authorize(route: ApiRoute, session: RequestSession | null, user: SessionUser | null) {
   if (route.access === 'public') return;
   if (!user) throw new UnauthorizedError();
   if (route.access !== 'session' && !user.permissions.includes(route.access)) throw new ForbiddenError();
+  if (session?.readOnly && route.method !== 'GET' && !route.whileReadOnly) throw new HttpError(402, session.readOnly);
 }
 
 const apiContext = (fn: FunctionName, resolveSession: SessionResolver): middy.MiddlewareObj<ApiEvent, APIGatewayProxyStructuredResultV2> => ({
@@ -215,7 +227,7 @@ const apiContext = (fn: FunctionName, resolveSession: SessionResolver): middy.Mi
     checkOrigin(event);
     const cookies = parseCookies(event);
     const { session, user } = await loadSession(cookies, resolveSession);
-    authorize(route, user);
+    authorize(route, session, user);
     event.api = {
       event,
       route,

@@ -4,7 +4,7 @@
 // production deploy.
 import { hashPassword } from '../lib/passwords';
 import { ConflictError } from '../lib/errors';
-import { putTenantIfAbsent } from '../tenancy';
+import { ensureFacilityLink, putTenantIfAbsent } from '../tenancy';
 import { createFacility } from '../facilities';
 import { createDockDoor } from '../facilities';
 import { createYardSpot } from '../yard';
@@ -14,7 +14,8 @@ import { createHoliday } from '../facilities';
 import { createUser, findUserByIdentifier } from '../users';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 import { addDays, localDateTime } from '../../shared/time';
-import { DEMO_FACILITY_ID, DEMO_TENANT_ID } from './demo-ids';
+import { DEMO_FACILITY_ID, DEMO_FACILITY_LINK, DEMO_TENANT_ID } from './demo-ids';
+import { seedDemoWarehouse } from './demo-wms';
 
 export { DEMO_FACILITY_ID, DEMO_TENANT_ID };
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -54,7 +55,7 @@ const CARRIERS = [
     contactPhone: '+915422500200',
     serviceTypes: ['FTL', 'Refrigerated', 'Expedited'],
     drivers: [
-      { id: 'driver-ajay', name: 'Ajay Yadav', phone: '+919812300002', licenseNumber: 'UP6520170011111' },
+      { id: 'driver-ajay', name: 'Ajay Yadav', phone: '+919812300002', licenseNumber: 'UP6520170011111', preferredLanguage: 'hi' as const, preferredChannels: ['sms' as const, 'whatsapp' as const] },
       { id: 'driver-ravi', name: 'Ravi Shankar', phone: '+919812300003', licenseNumber: 'BR0120200022222' },
     ],
   },
@@ -107,6 +108,7 @@ export async function seedDemoData(now = new Date()): Promise<{ created: boolean
       { id: f },
     ),
   );
+  await ensureFacilityLink(t, f, DEMO_FACILITY_LINK);
   for (const door of DOORS) {
     await once(() => createDockDoor(t, { facilityId: f, doorNumber: door.doorNumber, doorType: door.doorType, maxVehicleHeight: 13.5, maxVehicleWidth: door.doorType === 'oversized' ? 12 : 8.5, status: door.status }, null, { id: door.id }));
   }
@@ -162,5 +164,6 @@ export async function seedDemoData(now = new Date()): Promise<{ created: boolean
       null,
     );
   }
+  await seedDemoWarehouse(t, f, 'Bhiwandi Distribution Centre', now);
   return { created };
 }

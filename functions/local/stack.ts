@@ -52,15 +52,21 @@ export async function startLocalStack(options: LocalStackOptions) {
       await seedDemoActivity();
     }
     log(created ? 'Demo data        seeded' : 'Demo data        already present');
+    // The stream workers do not see the seed (below): the dashboard's day counters are built from it once.
+    if (created) await (await import('./demo-figures')).rebuildDemoFigures();
 
     // After the seed, as a deployed stream worker would not see it either.
     const { WORKERS } = await import('../workers');
     if (WORKERS.length) {
       const { startLocalWorkers } = await import('./workers');
-      const workers = await startLocalWorkers({ workers: WORKERS, dynamoDbEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE });
+      // A quarter-second poll: a driver's message follows its booking well within 2 s (issue #15).
+      const workers = await startLocalWorkers({ workers: WORKERS, dynamoDbEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE, pollIntervalMs: 250 });
       stops.push(workers.stop);
       log(`Workers          ${workers.summary}`);
     }
+    // The external systems' sync schedules (EventBridge Scheduler deployed).
+    const syncSchedules = await (await import('./sync-schedules')).startLocalSyncSchedules({ onError: (id, err) => log(`sync of ${id} failed: ${String(err)}`) });
+    stops.push(syncSchedules.stop);
 
     // Every message the product sends is printed here (LOCAL_OUTBOX_ECHO=0 mutes it) and listed at
     // /api/dev/outbox, so a newcomer can finish "Verify email" without log flags.

@@ -3,7 +3,9 @@
 // (DynamoDBStreamEvent) it would get deployed. Like the deployed mapping it starts at the latest
 // record, follows new shards from their start, and retries from the first failed record of a
 // partial batch failure; a batch that still fails after the last try is logged and passed over.
-import { DescribeTableCommand, DynamoDBClient, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
+// Like the mapping, it keeps its position: each shard's last handled record is saved in the table
+// (LOCAL#STREAM items), so a poller started again (after a crash or a restart) goes on from there.
+import { DescribeTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record, type ShardIteratorType } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { matchesStreamFilter, type StreamFilter } from '../workers';
@@ -58,15 +60,29 @@ export async function startStreamPoller(options: StreamPollerOptions) {
   /** The next iterator of each shard followed; null once a closed shard is read to its end. */
   const iterators = new Map<string, string | null>();
 
+  const checkpointKey = (shardId: string) => ({ PK: { S: 'LOCAL#STREAM' }, SK: { S: `${streamArn}#${shardId}` } });
+  const checkpointOf = async (shardId: string) =>
+    (await tables.send(new GetItemCommand({ TableName: options.tableName, Key: checkpointKey(shardId), ConsistentRead: true }))).Item?.sequenceNumber?.S;
+  const saveCheckpoint = (shardId: string, sequenceNumber: string) =>
+    tables.send(new PutItemCommand({ TableName: options.tableName, Item: { ...checkpointKey(shardId), sequenceNumber: { S: sequenceNumber } } }));
+
+  // A stream followed before: a shard with no saved position has had nothing handled yet, so it is read from its start.
+  const followedBefore = Boolean(await checkpointOf('followed'));
+  if (!followedBefore) await saveCheckpoint('followed', 'yes');
+
   const followShards = async (position: ShardIteratorType) => {
     let start: string | undefined;
     do {
       const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
       for (const shard of StreamDescription?.Shards ?? []) {
         if (!shard.ShardId || iterators.has(shard.ShardId)) continue;
-        // At the start only open shards are followed, from their latest record.
-        if (position === 'LATEST' && shard.SequenceNumberRange?.EndingSequenceNumber) continue;
-        const { ShardIterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId, ShardIteratorType: position }));
+        // At the start a shard is followed from its saved position, else (open shards only) from its latest record.
+        const saved = position === 'LATEST' ? await checkpointOf(shard.ShardId) : undefined;
+        const from: ShardIteratorType = position === 'LATEST' && followedBefore ? 'TRIM_HORIZON' : position;
+        if (!saved && from === 'LATEST' && shard.SequenceNumberRange?.EndingSequenceNumber) continue;
+        const { ShardIterator } = await streams.send(
+          new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId, ...(saved ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: saved } : { ShardIteratorType: from }) }),
+        );
         iterators.set(shard.ShardId, ShardIterator ?? null);
       }
       start = StreamDescription?.LastEvaluatedShardId;
@@ -98,12 +114,15 @@ export async function startStreamPoller(options: StreamPollerOptions) {
       if (!iterator) continue;
       const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
       iterators.set(shardId, res.NextShardIterator ?? null);
-      const records = (res.Records ?? []).map((r) => toLambdaRecord(r, streamArn));
+      // The poller's own position items are not the product's changes (and saving one is not a new change).
+      const records = (res.Records ?? []).filter((r) => r.dynamodb?.Keys?.PK?.S !== 'LOCAL#STREAM').map((r) => toLambdaRecord(r, streamArn));
       if (!records.length) continue;
       for (const consumer of options.consumers) {
         const accepted = records.filter((r) => matchesStreamFilter(r, consumer.filter));
         if (accepted.length) await deliver(consumer, accepted);
       }
+      const last = records[records.length - 1]!.dynamodb?.SequenceNumber;
+      if (last) await saveCheckpoint(shardId, last);
     }
   };
 

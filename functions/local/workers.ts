@@ -40,7 +40,7 @@ export async function loadWorker(worker: WorkerDefinition): Promise<LambdaHandle
   return module.handler as LambdaHandler;
 }
 
-export async function startLocalWorkers(options: { workers: readonly WorkerDefinition[]; dynamoDbEndpoint: string; tableName: string }) {
+export async function startLocalWorkers(options: { workers: readonly WorkerDefinition[]; dynamoDbEndpoint: string; tableName: string; pollIntervalMs?: number }) {
   const onError = (worker: string, err: unknown) => logger.error('local worker failed', { worker, err: err instanceof Error ? err.stack : String(err) });
   const jobs: ScheduledJob[] = [];
   const consumers: StreamConsumer[] = [];
@@ -56,7 +56,7 @@ export async function startLocalWorkers(options: { workers: readonly WorkerDefin
     else consumers.push({ name: worker.name, filter: trigger.filter, handler: invoke as StreamConsumer['handler'] });
   }
   const scheduler = jobs.length ? startScheduler(jobs, onError) : undefined;
-  const poller = consumers.length ? await startStreamPoller({ endpoint: options.dynamoDbEndpoint, tableName: options.tableName, consumers, onError }) : undefined;
+  const poller = consumers.length ? await startStreamPoller({ endpoint: options.dynamoDbEndpoint, tableName: options.tableName, consumers, onError, intervalMs: options.pollIntervalMs }) : undefined;
   return {
     summary: `${jobs.length} scheduled, ${consumers.length} on the table stream`,
     stop: async () => {

@@ -1,30 +1,53 @@
-// The local outbox: every message sent with MESSAGING_MODE=local, in one partition, newest last,
-// kept a week (TTL). Only the local stack and the tests read it.
+// The local outbox (the local sink): every message sent with MESSAGING_MODE=local, in one partition,
+// newest last, kept a week (TTL), with the exact provider request when a provider adapter sent it.
+// A message id is accepted once, as a provider honouring an idempotency key would. Only the local
+// stack and the tests read it.
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import type { OutgoingMessage } from './channel';
+import { cancellationCodes } from '../lib/dynamo';
+import type { Channel } from '../../shared/contracts/messaging';
 
 /** A message as the local outbox records it (the text under `body`, as the dev outbox serves it). */
 export interface LocalMessage {
-  channel: OutgoingMessage['channel'];
+  channel: Channel;
   to: string;
   subject?: string;
   body: string;
   sentAt: string;
+  /** Sent by a provider adapter: our message id, the provider, the request it would have made, its receipt. */
+  messageId?: string;
+  provider?: string;
+  request?: Record<string, unknown>;
+  receipt?: string;
 }
 
 const OUTBOX_PK = 'OUTBOX';
 const KEEP_SECONDS = 7 * 24 * 3600;
 
-export async function putOutboxMessage(message: LocalMessage, now: Date): Promise<void> {
-  await ddb().send(
-    new PutCommand({
-      TableName: config.tableName,
-      Item: { PK: OUTBOX_PK, SK: `${message.sentAt}#${randomUUID()}`, ...message, expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS },
-    }),
-  );
+/** Records the message; false when its message id was recorded before (nothing written). */
+export async function putOutboxMessage(message: LocalMessage, now: Date): Promise<boolean> {
+  const expiresAt = Math.floor(now.getTime() / 1000) + KEEP_SECONDS;
+  const item = { PK: OUTBOX_PK, SK: `${message.sentAt}#${randomUUID()}`, ...message, expiresAt };
+  if (!message.messageId) {
+    await ddb().send(new PutCommand({ TableName: config.tableName, Item: item }));
+    return true;
+  }
+  try {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: config.tableName, Item: { PK: `${OUTBOX_PK}#MESSAGE`, SK: message.messageId, expiresAt }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Put: { TableName: config.tableName, Item: item } },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') return false;
+    throw err;
+  }
 }
 
 /** The local outbox, newest first (local stack and tests). */

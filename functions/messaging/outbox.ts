@@ -12,10 +12,15 @@ export function onLocalMessage(listener: ((message: LocalMessage) => void) | und
   localListener = listener;
 }
 
+/** Records a message in the sink (once per message id) and tells the listener. */
+export async function recordInSink(message: Omit<LocalMessage, 'sentAt'>, now: Date): Promise<void> {
+  const recorded: LocalMessage = { ...message, sentAt: now.toISOString() };
+  if (!(await putOutboxMessage(recorded, now))) return;
+  logger.debug('message (local outbox)', { channel: message.channel, to: message.to, provider: message.provider, body: message.body });
+  localListener?.(recorded);
+}
+
 export async function deliverLocally(message: OutgoingMessage, now: Date): Promise<void> {
   const { channel, to, subject, text } = message;
-  const recorded: LocalMessage = { channel, to, ...(subject === undefined ? {} : { subject }), body: text, sentAt: now.toISOString() };
-  await putOutboxMessage(recorded, now);
-  logger.debug('message (local outbox)', { channel, to, subject, body: text });
-  localListener?.(recorded);
+  await recordInSink({ channel, to, ...(subject === undefined ? {} : { subject }), body: text }, now);
 }

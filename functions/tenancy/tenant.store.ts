@@ -1,6 +1,7 @@
 // Tenants: the customer organisations. Every other item lives under TENANT#<id>.
 import { randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Plan } from '../../shared/contracts/tenancy';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, putIfAbsent, transact } from '../lib/dynamo';
@@ -11,6 +12,14 @@ export interface Tenant {
   name: string;
   createdAt: string;
   defaultFacilityId?: string;
+  /** Organisations that signed up (issue #18); the demo tenant has none of these. */
+  gstin?: string | null;
+  plan?: Plan | null;
+  /** Set when the first admin verifies the e-mail address; after it, read-only until a plan is set. */
+  trialEndsAt?: string | null;
+  status?: 'pending-verification' | 'active';
+  /** The admin who signed the organisation up. */
+  adminUserId?: string;
 }
 
 export const tenantKeys = {
@@ -23,18 +32,46 @@ export type TenantSecret = 'QRKEY';
 
 export async function getTenant(tenantId: string): Promise<Tenant | null> {
   const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: tenantKeys.key(tenantId) }));
-  return res.Item ? { id: res.Item.id, name: res.Item.name, createdAt: res.Item.createdAt, defaultFacilityId: res.Item.defaultFacilityId } : null;
+  if (!res.Item) return null;
+  const { id, name, createdAt, defaultFacilityId, gstin, plan, trialEndsAt, status, adminUserId } = res.Item;
+  return { id, name, createdAt, defaultFacilityId, gstin, plan, trialEndsAt, status, adminUserId };
+}
+
+/** The TransactWriteItems elements of a new tenant and its keys (sign-up writes them with the rest). */
+export function newTenantPuts(tenant: Tenant) {
+  const absent = { TableName: config.tableName, ConditionExpression: 'attribute_not_exists(PK)' };
+  return [
+    { Put: { ...absent, Item: { ...tenantKeys.key(tenant.id), entity: 'tenant', ...tenant } } },
+    ...TENANT_SECRETS.map((name) => ({ Put: { ...absent, Item: { ...tenantKeys.secret(tenant.id, name), entity: 'tenant-secret', secret: newSecret() } } })),
+  ];
+}
+
+/** Starts the trial of a tenant still waiting for its admin's e-mail verification. */
+export function startTrialUpdate(tenantId: string, trialEndsAt: string) {
+  return {
+    Update: {
+      TableName: config.tableName,
+      Key: tenantKeys.key(tenantId),
+      UpdateExpression: 'SET #status = :active, trialEndsAt = :end',
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':active': 'active', ':pending': 'pending-verification', ':end': trialEndsAt },
+    },
+  };
+}
+
+/** Sets the tenant's plan (no payment integration: the field is the subscription). */
+export function setPlanUpdate(tenantId: string, plan: Plan) {
+  return { Update: { TableName: config.tableName, Key: tenantKeys.key(tenantId), UpdateExpression: 'SET #plan = :plan', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeNames: { '#plan': 'plan' }, ExpressionAttributeValues: { ':plan': plan } } };
 }
 
 /** Creates the tenant, with its keys, unless it exists; returns whether it was created. */
 export async function putTenantIfAbsent(tenant: Tenant): Promise<boolean> {
-  const absent = { TableName: config.tableName, ConditionExpression: 'attribute_not_exists(PK)' };
-  const keys = TENANT_SECRETS.map((name) => ({ Put: { ...absent, Item: { ...tenantKeys.secret(tenant.id, name), entity: 'tenant-secret', secret: newSecret() } } }));
   const item = { ...tenantKeys.key(tenant.id), entity: 'tenant', ...tenant };
   const exists = new Error('tenant exists');
   const keyExists = new Error('tenant key exists');
   try {
-    await transact([{ Put: { ...absent, Item: item } }, ...keys], (index) => (index === 0 ? exists : keyExists));
+    await transact(newTenantPuts(tenant), (index) => (index === 0 ? exists : keyExists));
     return true;
   } catch (err) {
     if (err === exists) return false;

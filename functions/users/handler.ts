@@ -1,13 +1,16 @@
 // Registration (documents to S3, then the account) and user administration.
-import { z } from 'zod';
+import * as z from 'zod';
 import { actorOf, json, parseBody, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
-import { NotFoundError } from '../lib/errors';
+import { BadRequestError, NotFoundError } from '../lib/errors';
+import { config } from '../lib/config';
+import { TENANCY_TEXTS } from '../../shared/contracts/tenancy';
 import { rateLimit } from '../lib/throttle';
 import { presignDownload, presignUpload } from './documents';
 import { getUser, listUsers } from './user.store';
 import { facilityForRequest } from '../facilities';
-import { approveSchema, registerRequestSchema, rejectSchema, uploadRequestSchema } from '../../shared/contracts/users';
+import { approveSchema, registerRequestSchema, rejectSchema, uploadRequestSchema, userLanguageSchema } from '../../shared/contracts/users';
+import { setUserLanguage } from './language';
 import { adminView, approveUser, register, rejectUser, verifyEmail } from './service';
 
 export const REGISTRATION_LIMITS = {
@@ -17,7 +20,9 @@ export const REGISTRATION_LIMITS = {
 };
 const TOO_MANY = 'Too many attempts from this network. Please try again later.';
 
+/** The tenant of the registration link's facility; without a link only the demo's default applies. */
 async function tenantOfLink(req: ApiRequest, facility: string | undefined) {
+  if (!facility && !config.guestFacility) throw new BadRequestError(TENANCY_TEXTS.registrationNeedsLink, { facility: TENANCY_TEXTS.registrationNeedsLink });
   return (await facilityForRequest({ ...req, user: null, query: { facility: facility ?? '' } })).tenantId;
 }
 
@@ -64,6 +69,14 @@ export const { handler, actions } = defineFunction('users', {
   },
 
   /** A short-lived link to one of a user's documents, for the administrator reviewing it. */
+  async setLanguage(req) {
+    const signedIn = requireUser(req);
+    const { language } = parseBody(req, userLanguageSchema);
+    // A member acting in another organisation keeps one user record: the one of their home tenant.
+    const tenantId = signedIn.session.homeTenantId ?? signedIn.user.tenantId;
+    return json(await setUserLanguage(tenantId, signedIn.session.userId, language, actorOf(signedIn)));
+  },
+
   async userDocument(req) {
     const { user } = requireUser(req);
     const target = await getUser(user.tenantId, pathId(req, 'userId', 'User'));

@@ -1,12 +1,14 @@
 // Registration and approval: documents are checked on S3 by their bytes before an account is
 // created; a new account is pending until an administrator approves it; the applicant hears of
 // each step by e-mail (and SMS when a mobile number was given).
-import { createHash, randomInt, randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import { randomUUID } from 'node:crypto';
+import { checkEmailCode, newEmailCode, VERIFICATION_MINUTES } from './email-code';
+import type * as z from 'zod';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
 import { deleteObject, deleteUpload, inspectUpload, keepUpload } from './documents';
 import { sendMessage } from '../messaging';
 import { hashPassword } from '../lib/passwords';
+import { domainEventItem } from '../lib/events';
 import type { Actor } from '../lib/audit';
 import { fieldErrors } from '../lib/http';
 import { createUser, findUserByIdentifier, getUser, saveUser, takenAlias, type User, type UserDocument } from './user.store';
@@ -16,8 +18,6 @@ import { answerClash, registrationAnswer } from './registration-clash';
 import { planCarrierLink, planDriverLink, type Applicant, type LinkRequest } from '../carriers';
 import { permissionsFor } from '../../shared/roles';
 
-const VERIFICATION_MINUTES = 30;
-const codeHash = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /** Registers; a refused registration keeps none of its uploads (the form uploads again on retry). */
 export async function register(tenantId: string, input: z.output<typeof registerRequestSchema>, now = new Date()) {
@@ -69,7 +69,7 @@ async function createRegistration(tenantId: string, input: z.output<typeof regis
     kept.push({ documentType: c.type, key, contentType: c.check.type, size: c.check.size, uploadedAt: now.toISOString() });
   }
 
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const { code, pending: emailVerification } = newEmailCode(now);
   const v = variant.data as Record<string, unknown>;
   let user: User;
   try {
@@ -92,7 +92,7 @@ async function createRegistration(tenantId: string, input: z.output<typeof regis
         profile: v,
         documents: kept,
         emailVerified: false,
-        emailVerification: { codeHash: codeHash(code), expiresAt: new Date(now.getTime() + VERIFICATION_MINUTES * 60000).toISOString(), attempts: 0 },
+        emailVerification,
       },
       null,
       now,
@@ -113,8 +113,9 @@ export async function verifyEmail(email: string, code: string, now = new Date())
   const pending = user?.emailVerification;
   const wrong = new BadRequestError('The verification code is not valid or has expired', { code: 'The verification code is not valid or has expired' });
   if (!user || !pending || user.emailVerified) throw wrong;
-  if (pending.attempts >= 5 || pending.expiresAt < now.toISOString()) throw wrong;
-  if (codeHash(code) !== pending.codeHash) {
+  const check = checkEmailCode(pending, code, now);
+  if (check === 'spent') throw wrong;
+  if (check === 'wrong') {
     await saveUser(user, { ...user, emailVerification: { ...pending, attempts: pending.attempts + 1 } }, null, 'user.email-verification-failed', now);
     throw wrong;
   }
@@ -148,7 +149,8 @@ export async function approveUser(tenantId: string, userId: string, actor: Actor
   if (!planned && (request.carrierId || request.driverId)) throw new BadRequestError('This account books for anyone and is not linked to a carrier or driver', { carrierId: 'Not linked for this role' });
   const changed: User = { ...before, status: 'active', isVerified: true, decidedAt: now.toISOString(), decidedBy: actor.username, ...(link ? { carrierId: link.carrierId, driverId: link.driverId } : {}) };
   const refused = () => new ConflictError('The carrier or driver to link changed meanwhile (the driver may be linked to another account). Refresh and try again.');
-  const after = await saveUser(before, changed, actor, 'user.approved', now, { items: planned?.items ?? [], refused });
+  const event = domainEventItem({ type: 'user.approved', tenantId, detail: { userId, role: before.role, carrierId: link?.carrierId ?? null, driverId: link?.driverId ?? null } }, now);
+  const after = await saveUser(before, changed, actor, 'user.approved', now, { items: [...(planned?.items ?? []), event], refused });
   await tell(after, `Your ${PRODUCT_NAME} account has been approved. You can now sign in.`);
   return { user: after, link };
 }
@@ -165,7 +167,9 @@ function planLink(user: User, request: LinkRequest, actor: Actor, now: Date) {
 
 export async function rejectUser(tenantId: string, userId: string, reason: string, actor: Actor, now = new Date()) {
   const before = await pendingUser(tenantId, userId);
-  const after = await saveUser(before, { ...before, status: 'rejected', isVerified: false, rejectionReason: reason, decidedAt: now.toISOString(), decidedBy: actor.username }, actor, 'user.rejected', now);
+  const event = domainEventItem({ type: 'user.rejected', tenantId, detail: { userId, role: before.role, reason } }, now);
+  const changed: User = { ...before, status: 'rejected', isVerified: false, rejectionReason: reason, decidedAt: now.toISOString(), decidedBy: actor.username };
+  const after = await saveUser(before, changed, actor, 'user.rejected', now, { items: [event], refused: () => new ConflictError('The account was changed by someone else. Refresh and try again.') });
   await tell(after, `Your ${PRODUCT_NAME} registration was not approved. Reason: ${reason}`);
   return after;
 }

@@ -42,6 +42,8 @@ export interface User {
   rejectionReason?: string | null;
   /** Raised by every save; a save is refused when someone saved in between. */
   revision?: number;
+  /** The language the user chose to read the product in (issue #19). */
+  language?: 'en' | 'hi';
 }
 
 export interface UserDocument {
@@ -123,6 +125,16 @@ export async function takenAlias(user: Pick<User, 'username' | 'email' | 'phoneN
 
 export type NewUser = Omit<User, 'id' | 'createdAt'> & { id?: string };
 
+/** The TransactWriteItems elements of a new user and its login aliases (user first), each refused when taken. */
+export function newUserPuts(user: User) {
+  return [
+    { Put: { TableName: config.tableName, Item: toItem(user), ConditionExpression: 'attribute_not_exists(PK)' } },
+    ...aliasesOf(user).map((a) => ({
+      Put: { TableName: config.tableName, Item: { ...userKeys.alias(a.kind, a.value), tenantId: user.tenantId, userId: user.id }, ConditionExpression: 'attribute_not_exists(PK)' },
+    })),
+  ];
+}
+
 /** Creates the user and its login aliases in one transaction; a taken alias refuses the whole write. */
 export async function createUser(input: NewUser, actor: Actor | null, now = new Date()): Promise<User> {
   const user: User = { ...input, id: input.id ?? randomUUID(), createdAt: now.toISOString() };
@@ -131,14 +143,7 @@ export async function createUser(input: NewUser, actor: Actor | null, now = new 
     await ddb().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: config.tableName, Item: toItem(user), ConditionExpression: 'attribute_not_exists(PK)' } },
-          ...aliases.map((a) => ({
-            Put: {
-              TableName: config.tableName,
-              Item: { ...userKeys.alias(a.kind, a.value), tenantId: user.tenantId, userId: user.id },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          })),
+          ...newUserPuts(user),
           auditPut({ tenantId: user.tenantId, actor, action: 'user.created', entityType: 'user', entityId: user.id, after: { ...user } }, now),
         ],
       }),
@@ -179,6 +184,7 @@ export function toSessionUser(user: User): SessionUser {
     driverId: user.driverId ?? null,
     carrierId: user.carrierId ?? null,
     status: user.status,
+    language: user.language ?? null,
   };
 }
 

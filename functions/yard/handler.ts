@@ -1,5 +1,5 @@
 // The yard: spots and their status, the live overview (doors, spots, waiting trucks) and Assign Spots.
-import { z } from 'zod';
+import * as z from 'zod';
 import { actorOf, json, parseBody, pathId, requireUser } from '../lib/http';
 import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';

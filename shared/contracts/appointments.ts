@@ -1,5 +1,5 @@
 // Appointments, reschedules and guest slot bookings.
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateString, timeOfDay } from './fields';
 import { requiredText } from './fields';
 import { toMinutes } from '../time';

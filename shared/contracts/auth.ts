@@ -1,5 +1,5 @@
 // Request and response bodies of the session calls.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CanAccess, Permission } from '../roles';
 import { requiredText } from './fields';
 
@@ -44,6 +44,8 @@ export interface SessionUser {
   driverId: string | null;
   carrierId: string | null;
   status: 'pending' | 'active' | 'rejected';
+  /** The language the user chose ('en' or 'hi'), null until they choose one. */
+  language?: 'en' | 'hi' | null;
 }
 
 export interface LoginResponse {

@@ -1,5 +1,5 @@
 // Carriers and their drivers (docs/architecture.md §1, carriers). Messages are the spec's texts.
-import { z } from 'zod';
+import * as z from 'zod';
 import { optionalText, requiredText } from './fields';
 
 export const SERVICE_TYPES = [
@@ -27,6 +27,9 @@ export const driverInputSchema = z.strictObject({
   name: requiredText('Driver name is required', 120),
   phone: optionalText(20),
   licenseNumber: requiredText('License number is required', 30),
+  // How the driver is messaged (issue #15): channels in order of preference and the language.
+  preferredChannels: z.array(z.enum(['sms', 'whatsapp', 'voice', 'email'], { error: 'Unknown channel: use sms, whatsapp, voice or email' })).max(4).transform((v) => [...new Set(v)]).optional(),
+  preferredLanguage: z.enum(['en', 'hi'], { error: 'Unknown language: use en or hi' }).optional(),
 });
 export type DriverInput = z.input<typeof driverInputSchema>;
 

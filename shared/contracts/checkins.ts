@@ -1,5 +1,5 @@
 // Driver check-ins.
-import { z } from 'zod';
+import * as z from 'zod';
 import { LOAD_TYPES } from './appointments';
 
 export const CHECKIN_STATUSES = ['checked_in', 'at_dock', 'loading', 'unloading', 'completed', 'departed'] as const;

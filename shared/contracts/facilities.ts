@@ -1,6 +1,6 @@
 // Facilities, dock doors, labour in-charges and equipment (docs/architecture.md §1, facilities).
 // Messages are the spec's texts.
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_TIME_ZONE } from '../product';
 import { isValidTimeZone, toMinutes } from '../time';
 import { changesSome, NOTHING_TO_CHANGE, nonNegativeInt, optionalText, requiredText, timeOfDay } from './fields';

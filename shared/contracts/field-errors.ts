@@ -1,6 +1,6 @@
 // zod issues as { field: message }, the first message per field: the API's error body and the
 // forms that validate with the same schemas show the same texts.
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};

@@ -1,7 +1,8 @@
 // Field builders the contracts share, so that a field left out of a body gets the same message as
 // the same field sent empty (the spec's text, never zod's generic "expected string").
-import { z } from 'zod';
+import * as z from 'zod';
 import { isValidDate, TIME_PATTERN } from '../time';
+import './zod-messages';
 
 /** A required text: missing, not a string, or blank after trimming all give `message`. */
 export function requiredText(message: string, max?: number) {

@@ -1,5 +1,5 @@
 // Time slots, their availability and holidays (docs/architecture.md §1, facilities).
-import { z } from 'zod';
+import * as z from 'zod';
 import { toMinutes } from '../time';
 import { changesSome, dateString, NOTHING_TO_CHANGE, nonNegativeInt, requiredText, timeOfDay } from './fields';
 

@@ -1,6 +1,6 @@
 // Self-registration: a shared base, a variant per user type, and documents
 // uploaded straight to S3 before the registration is sent.
-import { z } from 'zod';
+import * as z from 'zod';
 import { REGISTRATION_ROLES, type UserType } from '../roles';
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../product';
 import { requiredText } from './fields';
@@ -108,3 +108,8 @@ const linkId = z.string().trim().max(64, 'Unknown record').optional().nullable()
  * out, the server matches one by licence, mobile number or e-mail, or creates it, and reports the link.
  */
 export const approveSchema = z.strictObject({ carrierId: linkId, driverId: linkId });
+
+/** PATCH /api/auth/user/language: the language a signed-in user reads the product in. */
+export const USER_LANGUAGES = ['en', 'hi'] as const;
+export type UserLanguage = (typeof USER_LANGUAGES)[number];
+export const userLanguageSchema = z.strictObject({ language: z.enum(USER_LANGUAGES, { error: 'Choose English or Hindi' }) });

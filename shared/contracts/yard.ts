@@ -1,5 +1,5 @@
 // Yard spots and their status (docs/architecture.md §1, yard).
-import { z } from 'zod';
+import * as z from 'zod';
 import { optionalText } from './fields';
 
 export const YARD_SPOT_STATUSES = ['empty', 'occupied', 'maintenance'] as const;

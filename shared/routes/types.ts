@@ -14,7 +14,9 @@ export interface ApiRoute {
   /** The action inside that function's handler. */
   action: string;
   access: Access;
+  /** A change a tenant may still make while read-only (its trial ended): setting a plan, switching tenant. */
+  whileReadOnly?: boolean;
 }
 
-export const FUNCTION_NAMES = ['auth', 'platform', 'users', 'facilities', 'carriers', 'appointments', 'checkins', 'yard', 'insights'] as const;
+export const FUNCTION_NAMES = ['auth', 'platform', 'users', 'facilities', 'carriers', 'appointments', 'checkins', 'yard', 'insights', 'integrations', 'tenancy', 'contact', 'wms', 'messaging'] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];

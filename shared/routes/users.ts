@@ -10,4 +10,5 @@ export const usersRoutes = [
   { method: 'POST', path: '/api/admin/approve-user/{userId}', fn: 'users', action: 'approveUser', access: 'users:manage' },
   { method: 'POST', path: '/api/admin/reject-user/{userId}', fn: 'users', action: 'rejectUser', access: 'users:manage' },
   { method: 'GET', path: '/api/admin/users/{userId}/documents/{documentType}', fn: 'users', action: 'userDocument', access: 'users:manage' },
+  { method: 'PATCH', path: '/api/auth/user/language', fn: 'users', action: 'setLanguage', access: 'session', whileReadOnly: true },
 ] as const satisfies readonly ApiRoute[];

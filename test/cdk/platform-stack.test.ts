@@ -53,14 +53,15 @@ describe('PlatformStack', () => {
 
   it('runs one Node 22 function per function name and per worker, traced, with its Powertools service name', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) => String(f.Properties.Runtime).startsWith('nodejs'));
-    expect(functions).toHaveLength(FUNCTION_NAMES.length + WORKERS.length);
+    // + the integrations' scheduled sync target (lib/integrations.ts), invoked by EventBridge Scheduler.
+    expect(functions).toHaveLength(FUNCTION_NAMES.length + WORKERS.length + 1);
     for (const fn of functions) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
       expect(fn.Properties.Environment.Variables).toMatchObject({ POWERTOOLS_METRICS_NAMESPACE: 'DockSaathi', POWERTOOLS_SERVICE_NAME: expect.any(String) });
     }
     const services = functions.map((f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).sort();
-    expect(services).toEqual([...FUNCTION_NAMES, ...WORKERS.map((w) => w.name)].sort());
+    expect(services).toEqual([...FUNCTION_NAMES, ...WORKERS.map((w) => w.name), 'integrations-sync'].sort());
   });
 
   it('lets API Gateway invoke each function through one permission, not one per route', () => {
@@ -124,14 +125,22 @@ describe('PlatformStack', () => {
     expect(api).toHaveLength(FUNCTION_NAMES.length);
   });
 
-  it('lets only the users function send e-mail and SMS', () => {
+  it('lets the HTTP functions granted messaging in lib/api.ts send e-mail and SMS, and no other HTTP function', () => {
     const senders = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('ses:SendEmail'));
-    expect(senders).toHaveLength(1);
-    expect(JSON.stringify(senders[0]!.Properties.Roles)).toContain('usersfunction');
+    const granted = Object.entries(FUNCTION_ACCESS).filter(([, access]) => access?.messaging).map(([name]) => name);
+    expect(granted).toEqual(expect.arrayContaining(['users', 'tenancy']));
+    const roles = JSON.stringify(senders.map((s) => s.Properties.Roles));
+    for (const name of FUNCTION_NAMES) expect(roles.includes(`${name}function`), name).toBe(granted.includes(name));
   });
 
-  it('stays under 250 resources with the current routes (CloudFormation allows 500)', () => {
-    expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(250);
+  it('lets no function Scan the table (request paths read by key)', () => {
+    const policies = JSON.stringify(Object.values(template.findResources('AWS::IAM::Policy')).map((p) => p.Properties.PolicyDocument));
+    expect(policies).toContain('dynamodb:Query');
+    expect(policies).not.toContain('dynamodb:Scan');
+  });
+
+  it('stays under 400 resources with the current routes (CloudFormation allows 500)', () => {
+    expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(400);
   });
 
   it('streams the table\'s changes with new and old images', () => {

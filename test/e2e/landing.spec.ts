@@ -7,8 +7,8 @@ test.describe('public pages', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Run every dock, yard and warehouse from one screen');
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/login');
-    await expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/signup');
+    await expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/signup');
     await expect(page.getByTestId('feature-card')).toHaveCount(6);
     await expect(page.getByTestId('testimonial')).toHaveCount(3);
     for (const figure of ['75%', '50%', '90%', '24/7']) await expect(page.getByText(figure, { exact: true })).toBeVisible();

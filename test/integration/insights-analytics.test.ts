@@ -1,9 +1,10 @@
-// Analytics and reports on data made for this test: the figures are asserted exactly. The clock is
+// Analytics (from the read model, day-figures) and reports on data made for this test: the figures are asserted exactly. The clock is
 // fixed: the appointments are yesterday's, booked that morning and moved along their status flow at
 // set times of that day (IST), so the expected punctuality does not depend on when the test runs,
 // and every audit record is in the past (the audit log report ends at the real now).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
+import { startReadModel } from '../support/read-model';
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
 import { addDays, localDateTime } from '../../shared/time';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
@@ -14,12 +15,18 @@ const day = addDays(localDateTime(new Date(), DEFAULT_TIME_ZONE).date, -1);
 /** An instant of the test's day, India time. */
 const at = (time: string) => new Date(`${day}T${time}:00+05:30`);
 
+let readModel: { stop: () => Promise<void> };
+
 beforeAll(async () => {
   api = await startTestApi();
+  readModel = await startReadModel(api);
   ops = new Client(api.url);
   await ops.signIn('operations');
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  await readModel?.stop();
+  await api.close();
+});
 
 /** Books on the test's day through the service, as of that morning. */
 async function book(carrierId: string, door: string | null, start: string, end: string) {
@@ -54,7 +61,8 @@ describe('analytics', () => {
     expect((await step(b.id, 'no_show')).status).toBe(200);
     expect((await ops.post(`/api/appointments/${c.id}/cancel`, { reason: 'Shipment postponed by the consignee' })).status).toBe(200);
 
-    // Act
+    // Act: the figures once the read model has taken the changes in (from the table's stream)
+    await expect.poll(async () => (await ops.get('/api/analytics?days=7')).body, { timeout: 15_000 }).toMatchObject({ totalAppointments: 3, completed: 1, noShows: 1, cancelled: 1, avgDwellMinutes: 30 });
     const res = await ops.get('/api/analytics?days=7');
 
     // Assess

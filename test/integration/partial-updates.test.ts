@@ -188,7 +188,10 @@ describe('facility edits', () => {
   });
 });
 
-const EDIT_ROUTES = (ROUTES as readonly ApiRoute[]).filter((r) => r.method === 'PATCH' || r.method === 'PUT').map(routeKey);
+// The edit routes of the domains that came with #15-#19 (wms, integrations, messaging, tenancy, users'
+// language) are tested for partial edits in their own suites; this file covers the dock side's.
+const COVERED_IN_THEIR_SUITES = new Set(['wms', 'integrations', 'messaging', 'tenancy', 'contact']);
+const EDIT_ROUTES = (ROUTES as readonly ApiRoute[]).filter((r) => (r.method === 'PATCH' || r.method === 'PUT') && !COVERED_IN_THEIR_SUITES.has(r.fn) && r.path !== '/api/auth/user/language').map(routeKey);
 
 describe('partial updates', () => {
   it('has a case for every PATCH and PUT route of the route table', () => {

@@ -9,9 +9,17 @@ export interface TestApi {
   url: string;
   tableName: string;
   close: () => Promise<void>;
+  /** With `workers: true`: stops the workers (as a crash would) and starts them again on demand. */
+  stopWorkers: () => Promise<void>;
+  startWorkers: () => Promise<void>;
 }
 
-export async function startTestApi(): Promise<TestApi> {
+export interface TestApiOptions {
+  /** Runs the workers of functions/workers.ts (all, or those named) on the table's stream and scheduler (off by default: slower). */
+  workers?: boolean | string[];
+}
+
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const dynamoDbEndpoint = inject('dynamoDbEndpoint');
   const s3Endpoint = inject('s3Endpoint');
   const suffix = randomUUID().slice(0, 8);
@@ -23,7 +31,28 @@ export async function startTestApi(): Promise<TestApi> {
   await seedDemoData();
   const { startApiServer } = await import('../../functions/local/api-emulator');
   const api = await startApiServer({ port: 0 });
-  return { url: api.url, tableName, close: api.close };
+  let workers: { stop: () => Promise<void> } | undefined;
+  const startWorkers = async () => {
+    if (workers) return;
+    const [{ WORKERS }, { startLocalWorkers }] = await Promise.all([import('../../functions/workers'), import('../../functions/local/workers')]);
+    const chosen = Array.isArray(options.workers) ? WORKERS.filter((w) => (options.workers as string[]).includes(w.name)) : WORKERS;
+    workers = await startLocalWorkers({ workers: chosen, dynamoDbEndpoint, tableName, pollIntervalMs: 200 });
+  };
+  const stopWorkers = async () => {
+    await workers?.stop();
+    workers = undefined;
+  };
+  if (options.workers) await startWorkers();
+  return {
+    url: api.url,
+    tableName,
+    stopWorkers,
+    startWorkers,
+    close: async () => {
+      await stopWorkers();
+      await api.close();
+    },
+  };
 }
 
 export interface HttpResponse<T = any> {
@@ -55,6 +84,8 @@ export class Client {
     const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const headers: Record<string, string> = { ...(payload !== undefined && options.rawBody === undefined ? { 'content-type': 'application/json' } : {}), ...options.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    // Node sends a DELETE's body without a length unless told, which no server can frame.
+    if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
     return new Promise((resolve, reject) => {
       const req = httpRequest(url, { method, headers, localAddress: options.localAddress }, (res) => {
         const chunks: Buffer[] = [];

@@ -63,6 +63,8 @@ function webFeature(path: string): string | null {
 
 const isIndex = (target: string, base: string) => target === base || target === `${base}/index` || target === `${base}/index.ts`;
 
+const ZOD_NAMED_Z = /import\s*\{[^}]*\bz\b[^}]*\}\s*from\s*'zod'/;
+
 export function checkBoundaries(files: SourceFile[]): Violation[] {
   const violations: Violation[] = [];
   for (const file of files) {
@@ -90,6 +92,9 @@ export function checkBoundaries(files: SourceFile[]): Violation[] {
         violations.push({ file: file.path, rule: 'shared/ imports only shared/', detail: target });
       }
     }
+    // A named import of z from zod keeps every zod locale in the bundle (~360 KB minified); the namespace
+    // import is tree-shaken (docs/performance.md: Lambda bundles and the SPA's first load).
+    if (ZOD_NAMED_Z.test(file.text)) violations.push({ file: file.path, rule: "zod is imported as `import * as z from 'zod'`", detail: ZOD_NAMED_Z.exec(file.text)![0] });
     const keysAllowed = file.path.endsWith('.store.ts') || file.path.startsWith('functions/lib/') || file.path.startsWith('functions/local/') || file.path.startsWith('test/') || file.path.startsWith('scripts/');
     if (!keysAllowed && KEY_LITERAL.test(file.text)) {
       violations.push({ file: file.path, rule: 'keys, TableName and ConditionExpression are spelled only in *.store.ts or functions/lib', detail: KEY_LITERAL.exec(file.text)![0] });

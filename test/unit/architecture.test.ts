@@ -25,6 +25,7 @@ describe('architecture boundaries', () => {
       { path: 'web/src/components/yard-layout.tsx', text: "import { useYard } from '../features/yard';" },
       { path: 'functions/checkins/check-in.ts', text: "const pk = `TENANT#${tenantId}`;" },
       { path: 'web/src/lib/thing.ts', text: "import { config } from '../../../functions/lib/config';" },
+      { path: 'shared/contracts/thing.ts', text: ['import { z }', "from 'zod';"].join(' ') },
     ];
     // Act
     const rules = checkBoundaries(broken).map((v) => v.rule);
@@ -36,6 +37,7 @@ describe('architecture boundaries', () => {
       'web/src/components imports no feature',
       'keys, TableName and ConditionExpression are spelled only in *.store.ts or functions/lib',
       'the SPA imports no server code',
+      "zod is imported as `import * as z from 'zod'`",
     ]);
   });
 

@@ -35,17 +35,15 @@ export function useSignedOutRedirect(active: boolean, variant: GuardVariant) {
 
 /** A registration waiting for (or refused) approval: it may sign in, and sees where it stands. */
 export function PendingAccount() {
+  const { t } = useTranslation();
   const { user } = useSession();
   const logout = useLogout();
+  const rejected = user?.status === 'rejected';
   return (
-    <Notice title={user?.status === 'rejected' ? 'Registration not approved' : 'Account pending verification'}>
-      <p>
-        {user?.status === 'rejected'
-          ? 'Your registration was not approved. Contact the facility administrator for details.'
-          : 'Your account has been created and is pending verification. An administrator will review your documents; you will be notified by email and SMS.'}
-      </p>
+    <Notice title={t(rejected ? 'auth.rejectedTitle' : 'auth.pendingTitle')}>
+      <p>{t(rejected ? 'auth.rejected' : 'auth.pending')}</p>
       <button type="button" className="mt-4 text-sm font-medium text-blue-700 hover:underline" onClick={() => void logout('/')}>
-        Logout
+        {t('common.logout')}
       </button>
     </Notice>
   );

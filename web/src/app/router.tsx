@@ -5,7 +5,6 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PATHS, STATIC_PAGES } from '@shared/navigation';
-import { Notice } from '../components/ui/notice';
 import { Spinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';
 import { PendingAccount, RequireAuth, type GuardVariant } from './guards';
@@ -28,6 +27,7 @@ const LandingRoute = screen(() => import('../features/landing'), 'LandingRoute')
 const StaffHomeRoute = screen(() => import('../features/home'), 'StaffHomeRoute');
 const TestAuthRoute = screen(() => import('../features/test-auth'), 'TestAuthRoute');
 const StaticPageRoute = screen(() => import('../features/pages'), 'StaticPageRoute');
+const LegalDocumentRoute = screen(() => import('../features/pages'), 'LegalDocumentRoute');
 const NotFoundRoute = screen(() => import('../features/not-found'), 'NotFoundRoute');
 const FacilitiesRoute = screen(facilities, 'FacilitiesRoute');
 const ConfigurationRoute = screen(facilities, 'ConfigurationRoute');
@@ -41,12 +41,11 @@ const CheckinRoute = screen(checkins, 'CheckinRoute');
 const QrCheckinRoute = screen(checkins, 'QrCheckinRoute');
 const DriverDashboardRoute = screen(() => import('../features/driver'), 'DriverDashboardRoute');
 const YardRoute = screen(() => import('../features/yard'), 'YardRoute');
+const WmsRoute = screen(() => import('../features/wms'), 'WmsRoute');
 const UsersRoute = screen(() => import('../features/users'), 'UsersRoute');
-
-function ComingSoon() {
-  const { t } = useTranslation();
-  return <Notice title={t('common.comingSoonTitle')}>{t('common.comingSoon')}</Notice>;
-}
+const SignupRoute = screen(() => import('../features/tenancy'), 'SignupRoute');
+const InviteRoute = screen(() => import('../features/tenancy'), 'InviteRoute');
+const IntegrationsRoute = screen(() => import('../features/integrations'), 'IntegrationsRoute');
 
 /** Where a screen's code is still loading. */
 function Loading({ children }: { children: ReactNode }) {
@@ -72,11 +71,11 @@ const SCREENS: Screen[] = [
   { path: PATHS.driver, element: <DriverDashboardRoute />, shell: 'driver', guard: 'authRequired' },
   { path: PATHS.yard, element: <YardRoute />, shell: 'staff' },
   { path: PATHS.analytics, element: <AnalyticsRoute />, shell: 'staff' },
-  { path: PATHS.integrations, element: <ComingSoon />, shell: 'staff' },
+  { path: PATHS.integrations, element: <IntegrationsRoute />, shell: 'staff' },
   { path: PATHS.users, element: <UsersRoute />, shell: 'staff' },
   { path: PATHS.facilities, element: <FacilitiesRoute />, shell: 'staff' },
   { path: PATHS.carriers, element: <CarriersRoute />, shell: 'staff' },
-  { path: PATHS.wms, element: <ComingSoon />, shell: 'staff' },
+  { path: PATHS.wms, element: <WmsRoute />, shell: 'staff' },
   { path: PATHS.configuration, element: <ConfigurationRoute />, shell: 'staff' },
   { path: PATHS.testAuth, element: <TestAuthRoute />, shell: 'by-role', guard: 'authRequired' },
 ];
@@ -102,12 +101,16 @@ export function AppRoutes() {
     <Routes>
       <Route path={PATHS.home} element={<HomeRoute />} />
       <Route path={PATHS.qrCheckin} element={<Loading><QrCheckinRoute /></Loading>} />
+      <Route path={PATHS.signup} element={<Loading><SignupRoute /></Loading>} />
+      <Route path={`${PATHS.invite}/:token`} element={<Loading><InviteRoute /></Loading>} />
+      <Route path={`${PATHS.book}/:link`} element={<Loading><LandingRoute /></Loading>} />
       {[PATHS.login, PATHS.register, PATHS.auth].map((path) => (
         <Route key={path} path={path} element={<Loading><LoginRoute /></Loading>} />
       ))}
       {STATIC_PAGES.map((slug) => (
         <Route key={slug} path={`/${slug}`} element={<Loading><StaticPageRoute slug={slug} /></Loading>} />
       ))}
+      <Route path="/legal/:document" element={<Loading><LegalDocumentRoute notFound={<NotFoundRoute />} /></Loading>} />
       {SCREENS.map((screen) => (
         <Route
           key={screen.path}

@@ -1,15 +1,23 @@
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../lib/api-client';
 import { setLanguage } from '../lib/i18n';
+import { useSession } from '../lib/session';
 
-/** Switches between English and Hindi; the label names the other language. */
+/** Switches between English and Hindi; the label names the other language. The choice is remembered
+ * on this device and, when signed in, on the user (PATCH /api/auth/user/language). */
 export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { t, i18n } = useTranslation();
+  const { user } = useSession();
   const next = i18n.language === 'hi' ? 'en' : 'hi';
+  const choose = () => {
+    setLanguage(next);
+    if (user) void api.patch('/api/auth/user/language', { language: next }).catch(() => undefined); // the device keeps it regardless
+  };
   return (
     <button
       type="button"
-      onClick={() => setLanguage(next)}
+      onClick={choose}
       aria-label={`${t('common.language')}: ${t('common.switchLanguage')}`}
       lang={next}
       className={`inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 ${className}`}

@@ -43,7 +43,8 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
     ...init,
     method,
     credentials: 'include',
-    headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
+    // The server answers its messages in the page's language (functions/lib/http.ts).
+    headers: { 'Accept-Language': document.documentElement.lang || 'en', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);

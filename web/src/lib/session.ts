@@ -3,15 +3,27 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { hasRole as userHasRole, NO_ACCESS, type Permission } from '@shared/roles';
 import type { LoginInput, LoginResponse, SessionUser } from '@shared/contracts/auth';
 import { api, isUnauthorized } from './api-client';
+import { setLanguage } from './i18n';
 
 export const SESSION_KEY = ['/api/auth/user'] as const;
 const SESSION_REFRESH_MS = 30_000;
 /** The pause between the 'Unauthorized' notice and the move to /login (spec: 500 ms). */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
+/** The signed-in user's own language choice follows them to this device: applied once per page load
+ * and at sign-in (later switches on this page are sent to the user record by the language switch). */
+let userLanguageApplied = false;
+function applyUserLanguage(user: SessionUser | null) {
+  if (!user || userLanguageApplied) return;
+  userLanguageApplied = true;
+  if (user.language) setLanguage(user.language);
+}
+
 async function fetchSessionUser(): Promise<SessionUser | null> {
   try {
-    return await api.get<SessionUser>('/api/auth/user', { headers: { 'Cache-Control': 'no-cache' } });
+    const user = await api.get<SessionUser>('/api/auth/user', { headers: { 'Cache-Control': 'no-cache' } });
+    applyUserLanguage(user);
+    return user;
   } catch (err) {
     if (isUnauthorized(err)) return null;
     return null; // any other failure also means "no user", without an error shown
@@ -45,6 +57,8 @@ export function useLogin() {
   return useMutation({
     mutationFn: (input: LoginInput) => api.post<LoginResponse>('/api/auth/login', input),
     onSuccess: async ({ user }) => {
+      userLanguageApplied = false;
+      applyUserLanguage(user);
       queryClient.setQueryData(SESSION_KEY, user);
       await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
     },

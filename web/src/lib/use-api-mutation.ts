@@ -4,6 +4,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { api, isUnauthorized, messageOf } from './api-client';
 import { UNAUTHORIZED_REDIRECT_MS } from './session';
 import { useToast, type ToastInput } from './toast';
+import { i18n } from './i18n';
 
 export function useApiMutation<TBody, TResult = unknown>(options: {
   method?: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -37,11 +38,11 @@ export function useApiMutation<TBody, TResult = unknown>(options: {
     },
     onError: (error) => {
       if (isUnauthorized(error)) {
-        toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+        toast({ title: i18n.t('auth.unauthorizedTitle'), description: i18n.t('auth.unauthorized'), variant: 'destructive' });
         setTimeout(() => window.location.assign('/login'), UNAUTHORIZED_REDIRECT_MS);
         return;
       }
-      toast({ title: options.failureTitle ?? 'Error', description: messageOf(error, options.failure), variant: 'destructive' });
+      toast({ title: options.failureTitle ?? i18n.t('common.error'), description: messageOf(error, options.failure), variant: 'destructive' });
     },
   });
 }

@@ -10,6 +10,7 @@ import { displayName, useLogout, useSession } from '../../lib/session';
 
 // The bell reads insights' notifications feed; it arrives with that feature's code.
 const NotificationBell = lazy(async () => ({ default: (await import('../../features/insights')).NotificationBell }));
+const TenantSwitch = lazy(async () => ({ default: (await import('../../features/tenancy')).TenantSwitch }));
 
 const TOP_LINKS = [
   { to: PATHS.home, key: 'nav.dashboard' },
@@ -26,7 +27,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { user } = useSession();
   return (
-    <nav aria-label="Sidebar" className="space-y-6">
+    <nav aria-label={t('nav.landmarks.sidebar')} className="space-y-6">
       {visibleNavigation(user).map((section) => (
         <div key={section.id}>
           <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{t(`nav.sections.${section.id}`)}</h2>
@@ -61,7 +62,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
           <Link to="/" className="text-lg font-bold text-blue-800">
             {PRODUCT_NAME}
           </Link>
-          <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+          <nav aria-label={t('nav.landmarks.main')} className="ml-6 hidden items-center gap-1 md:flex">
             {TOP_LINKS.map((l) => (
               <NavLink key={l.to} to={l.to} end className={linkClasses}>
                 {t(l.key)}
@@ -69,6 +70,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-2">
+            <Suspense fallback={null}><TenantSwitch /></Suspense>
             <LanguageSwitch className="hidden sm:inline-flex" />
             <Suspense fallback={null}>
               <NotificationBell enabled={Boolean(user?.permissions.includes('dashboard:read'))} label={t('common.notifications')} />
@@ -109,7 +111,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
               <div className="font-medium">{name}</div>
               <div className="text-slate-500">{user?.role || t('common.operationsManager')}</div>
             </div>
-            <nav aria-label="Mobile" className="mb-6 space-y-1 border-b border-slate-100 pb-4">
+            <nav aria-label={t('nav.landmarks.mobile')} className="mb-6 space-y-1 border-b border-slate-100 pb-4">
               {TOP_LINKS.map((l) => (
                 <NavLink key={l.to} to={l.to} end className={linkClasses} onClick={() => setMenuOpen(false)}>
                   {t(l.key)}

@@ -1,5 +1,6 @@
 import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { inputClasses } from './field';
+import { useServerText } from '../../lib/server-text';
 
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: ReactNode;
@@ -8,7 +9,8 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
   placeholder?: string;
 }
 
-export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, error, options, placeholder, id, className = '', ...props }, ref) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, error: message, options, placeholder, id, className = '', ...props }, ref) {
+  const error = useServerText()(message);
   const generated = useId();
   const selectId = id ?? generated;
   return (
@@ -25,7 +27,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         ))}
       </select>
       {error && (
-        <p id={`${selectId}-message`} className="mt-1 text-sm text-red-600">
+        <p id={`${selectId}-message`} role="alert" className="mt-1 text-sm text-red-600">
           {error}
         </p>
       )}

@@ -18,12 +18,17 @@ export const en = {
     noAccessTitle: 'No access',
     noAccess: 'Your role does not give you access to this page.',
     backHome: 'Back to dashboard',
+    error: 'Error',
   },
   auth: {
     unauthorizedTitle: 'Unauthorized',
     unauthorized: 'You are logged out. Logging in again...',
     authRequiredTitle: 'Authentication Required',
     authRequired: 'Please log in to access this page.',
+    pendingTitle: 'Account pending verification',
+    pending: 'Your account has been created and is pending verification. An administrator will review your documents; you will be notified by email and SMS.',
+    rejectedTitle: 'Registration not approved',
+    rejected: 'Your registration was not approved. Contact the facility administrator for details.',
   },
   nav: {
     dashboard: 'Dashboard',
@@ -49,6 +54,7 @@ export const en = {
       users: 'Users',
     },
     driver: { dashboard: 'Dashboard', book: 'Book', reschedule: 'Reschedule', checkin: 'Check-in' },
+    landmarks: { sidebar: 'Sidebar', main: 'Main', mobile: 'Mobile', driver: 'Driver' },
   },
   landing: {
     quickSlotBooking: 'Quick Slot Booking',
@@ -99,6 +105,7 @@ export const en = {
     },
     guestDialogTitle: 'Quick Slot Booking',
     guestDialogText: 'Book a dock slot without an account.',
+    calendar: { label: 'Arrival date calendar', previous: 'Previous month', next: 'Next month', holiday: 'Holiday' },
   },
   login: {
     heading: 'Welcome to DockSaathi',
@@ -146,6 +153,14 @@ export const en = {
     code: 'Verification code',
     verify: 'Verify email',
     verified: 'Email verified. An administrator will review your documents; you will hear from us once your account is approved.',
+    successTitle: 'Registration Successful',
+    checkEmail: 'Please check your email to verify your account',
+    checkPhone: 'Please check your phone for verification code',
+    pending: 'Your account has been created and is pending verification.',
+    failedTitle: 'Registration Failed',
+    verifyFailedTitle: 'Verification Failed',
+    tryLater: 'Please try again later.',
+    accountType: 'Account type',
   },
   home: {
     greeting: 'Welcome back, {{name}}',

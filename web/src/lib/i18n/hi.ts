@@ -20,12 +20,17 @@ export const hi: Messages = {
     noAccessTitle: 'पहुँच नहीं',
     noAccess: 'आपकी भूमिका से इस पेज तक पहुँच नहीं है।',
     backHome: 'डैशबोर्ड पर वापस जाएँ',
+    error: 'त्रुटि',
   },
   auth: {
     unauthorizedTitle: 'अनधिकृत',
     unauthorized: 'आप लॉग आउट हो गए हैं। फिर से लॉग इन कर रहे हैं...',
     authRequiredTitle: 'प्रमाणीकरण आवश्यक',
     authRequired: 'इस पेज को देखने के लिए कृपया लॉग इन करें।',
+    pendingTitle: 'खाता सत्यापन लंबित',
+    pending: 'आपका खाता बन गया है और सत्यापन लंबित है। एक प्रशासक आपके दस्तावेज़ों की समीक्षा करेगा; आपको ईमेल और SMS से सूचित किया जाएगा।',
+    rejectedTitle: 'पंजीकरण स्वीकृत नहीं हुआ',
+    rejected: 'आपका पंजीकरण स्वीकृत नहीं हुआ। विवरण के लिए सुविधा प्रशासक से संपर्क करें।',
   },
   nav: {
     dashboard: 'डैशबोर्ड',
@@ -51,6 +56,7 @@ export const hi: Messages = {
       users: 'उपयोगकर्ता',
     },
     driver: { dashboard: 'डैशबोर्ड', book: 'बुक करें', reschedule: 'पुनर्निर्धारण', checkin: 'चेक-इन' },
+    landmarks: { sidebar: 'साइडबार', main: 'मुख्य', mobile: 'मोबाइल', driver: 'ड्राइवर' },
   },
   landing: {
     quickSlotBooking: 'त्वरित स्लॉट बुकिंग',
@@ -100,6 +106,7 @@ export const hi: Messages = {
       },
     },
     guestDialogTitle: 'त्वरित स्लॉट बुकिंग',
+    calendar: { label: 'आगमन तिथि कैलेंडर', previous: 'पिछला महीना', next: 'अगला महीना', holiday: 'छुट्टी' },
     guestDialogText: 'बिना खाते के डॉक स्लॉट बुक करें।',
   },
   login: {
@@ -148,6 +155,14 @@ export const hi: Messages = {
     code: 'सत्यापन कोड',
     verify: 'ईमेल सत्यापित करें',
     verified: 'ईमेल सत्यापित हो गया। व्यवस्थापक आपके दस्तावेज़ों की समीक्षा करेंगे; खाता स्वीकृत होने पर हम आपको सूचित करेंगे।',
+    successTitle: 'पंजीकरण सफल',
+    checkEmail: 'अपना खाता सत्यापित करने के लिए कृपया अपना ईमेल देखें',
+    checkPhone: 'सत्यापन कोड के लिए कृपया अपना फ़ोन देखें',
+    pending: 'आपका खाता बन गया है और सत्यापन लंबित है।',
+    failedTitle: 'पंजीकरण विफल',
+    verifyFailedTitle: 'सत्यापन विफल',
+    tryLater: 'कृपया बाद में फिर से प्रयास करें।',
+    accountType: 'खाते का प्रकार',
   },
   home: {
     greeting: 'वापसी पर स्वागत है, {{name}}',

@@ -9,12 +9,14 @@ export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 const STORAGE_KEY = 'docksaathi.language';
 
+/** The device's remembered choice; on a first visit, the browser's language (hi-* gives Hindi). */
 function storedLanguage(): Language {
+  const browser: Language = (navigator.languages?.[0] ?? navigator.language ?? '').toLowerCase().startsWith('hi') ? 'hi' : 'en';
   try {
     const value = localStorage.getItem(STORAGE_KEY);
-    return value === 'hi' ? 'hi' : 'en';
+    return value === 'hi' || value === 'en' ? value : browser;
   } catch {
-    return 'en';
+    return browser;
   }
 }
 

@@ -1,5 +1,6 @@
 // Appointments and reschedules: one declaration per call, shared by the scheduling, booking,
 // reschedule, dashboard and check-in screens (the last two through the feature's index.ts).
+import { useTranslation } from 'react-i18next';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Appointment, AppointmentInput, AppointmentStatus, CancelAppointmentInput, RescheduleInput, RescheduleRequest } from '@shared/contracts/appointments';
 import { api } from '../../../lib/api-client';
@@ -45,68 +46,75 @@ export function useAvailability(q: Partial<AvailabilityQuery>) {
 const APPOINTMENT_LISTS = [['/api/appointments'], ['/api/appointments/today'], ['/api/appointments/upcoming'], ['/api/dashboard/metrics']];
 
 export function useCreateAppointment() {
-  return useApiMutation<AppointmentInput, Appointment>({ url: () => '/api/appointments', invalidates: () => APPOINTMENT_LISTS, failureTitle: 'Booking Failed', failure: 'Failed to create appointment' });
+  const { t } = useTranslation();
+  return useApiMutation<AppointmentInput, Appointment>({ url: () => '/api/appointments', invalidates: () => APPOINTMENT_LISTS, failureTitle: t('appointments.toasts.bookingFailedTitle'), failure: t('appointments.toasts.bookingFailed') });
 }
 
 export function useAddEquipment() {
+  const { t } = useTranslation();
   return useApiMutation<{ appointmentId: string; equipmentId: string }, Appointment>({
     url: (b) => `/api/appointments/${b.appointmentId}/equipment`,
     send: (b) => ({ equipmentId: b.equipmentId }),
     invalidates: () => [],
-    failure: 'Failed to add equipment',
+    failure: t('appointments.toasts.equipmentFailed'),
   });
 }
 
 export function useChangeStatus() {
+  const { t } = useTranslation();
   return useApiMutation<{ id: string; status: AppointmentStatus }, Appointment>({
     method: 'PATCH',
     url: (b) => `/api/appointments/${b.id}/status`,
     send: (b) => ({ status: b.status }),
     invalidates: () => APPOINTMENT_LISTS,
-    failure: 'Failed to update appointment status',
-    success: () => ({ title: 'Success', description: 'Appointment status updated successfully' }),
+    failure: t('appointments.toasts.statusFailed'),
+    success: () => ({ title: t('appointments.toasts.success'), description: t('appointments.toasts.statusUpdated') }),
   });
 }
 
 /** Cancels with a reason; the screen raises the success toast (it outlives the row that asked). */
 export function useCancelAppointment() {
+  const { t } = useTranslation();
   return useApiMutation<CancelAppointmentInput & { id: string }, Appointment>({
     url: (b) => `/api/appointments/${b.id}/cancel`,
     send: ({ id: _id, ...body }) => body,
     invalidates: () => [...APPOINTMENT_LISTS, pendingReschedulesQuery.queryKey, ['/api/driver/dashboard']],
-    failureTitle: 'Cancellation Failed',
-    failure: 'Failed to cancel appointment',
+    failureTitle: t('appointments.toasts.cancelFailedTitle'),
+    failure: t('appointments.toasts.cancelFailed'),
   });
 }
 
 export function useReportIssue() {
+  const { t } = useTranslation();
   return useApiMutation<{ appointmentId: string; description: string }>({
     url: (b) => `/api/appointments/${b.appointmentId}/issues`,
     send: (b) => ({ description: b.description }),
     invalidates: () => [['/api/notifications']],
-    failure: 'Failed to report the issue',
-    success: 'Issue recorded',
+    failure: t('appointments.toasts.issueFailed'),
+    success: t('appointments.toasts.issueRecorded'),
   });
 }
 
 export function useRequestReschedule() {
+  const { t } = useTranslation();
   return useApiMutation<RescheduleInput & { appointmentId: string }, RescheduleRequest>({
     url: (b) => `/api/appointments/${b.appointmentId}/reschedule`,
     send: ({ appointmentId: _id, ...body }) => body,
     invalidates: () => [pendingReschedulesQuery.queryKey],
-    failureTitle: 'Reschedule Request Failed',
-    failure: 'Failed to submit reschedule request',
+    failureTitle: t('appointments.toasts.rescheduleFailedTitle'),
+    failure: t('appointments.toasts.rescheduleFailed'),
   });
 }
 
 export function useDecideReschedule(decision: 'approve' | 'deny') {
+  const { t } = useTranslation();
   return useApiMutation<{ id: string }>({
     method: 'PATCH',
     url: (b) => `/api/reschedules/${b.id}/${decision}`,
     invalidates: () => [pendingReschedulesQuery.queryKey, ...APPOINTMENT_LISTS],
-    failureTitle: decision === 'approve' ? 'Approval Failed' : 'Denial Failed',
-    failure: decision === 'approve' ? 'Failed to approve the request' : 'Failed to deny the request',
-    success: decision === 'approve' ? 'Reschedule Approved' : 'Reschedule Denied',
+    failureTitle: t(decision === 'approve' ? 'appointments.toasts.approveFailedTitle' : 'appointments.toasts.denyFailedTitle'),
+    failure: t(decision === 'approve' ? 'appointments.toasts.approveFailed' : 'appointments.toasts.denyFailed'),
+    success: t(decision === 'approve' ? 'appointments.toasts.approved' : 'appointments.toasts.denied'),
   });
 }
 

@@ -1,29 +1,32 @@
 // The appointment status badge and the status actions the spec offers (Mark Arrived, Start
 // Loading, Mark Departed); the server enforces the same flow (shared/contracts/appointments.ts).
+import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { canTransition, type AppointmentStatus } from '@shared/contracts/appointments';
 import { useChangeStatus } from '../api/appointments';
 
 const TONE: Record<string, BadgeTone> = { scheduled: 'blue', arrived: 'yellow', loading: 'yellow', unloading: 'yellow', departed: 'green', cancelled: 'red', no_show: 'red' };
-const LABEL: Record<string, string> = { scheduled: 'Scheduled', arrived: 'Arrived', loading: 'Loading', unloading: 'Unloading', departed: 'Departed', cancelled: 'Cancelled', no_show: 'No-show' };
+const KNOWN = new Set(['scheduled', 'arrived', 'loading', 'unloading', 'departed', 'cancelled', 'no_show']);
 
 export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={TONE[status] ?? 'gray'}>{LABEL[status] ?? 'Pending'}</Badge>;
+  const { t } = useTranslation();
+  return <Badge tone={TONE[status] ?? 'gray'}>{t(`appointments.statuses.${KNOWN.has(status) ? status : 'pending'}`)}</Badge>;
 }
 
-const ACTIONS: { from: AppointmentStatus[]; to: AppointmentStatus; label: string }[] = [
-  { from: ['scheduled'], to: 'arrived', label: 'Mark Arrived' },
-  { from: ['arrived'], to: 'loading', label: 'Start Loading' },
-  { from: ['loading', 'unloading'], to: 'departed', label: 'Mark Departed' },
+const ACTIONS: { from: AppointmentStatus[]; to: 'arrived' | 'loading' | 'departed' }[] = [
+  { from: ['scheduled'], to: 'arrived' },
+  { from: ['arrived'], to: 'loading' },
+  { from: ['loading', 'unloading'], to: 'departed' },
 ];
 
 export function StatusActions({ status, onChange, disabled }: { status: string; onChange: (to: AppointmentStatus) => void; disabled?: boolean }) {
+  const { t } = useTranslation();
   const action = ACTIONS.find((a) => a.from.includes(status as AppointmentStatus) && canTransition(status, a.to));
   if (!action) return null;
   return (
     <Button size="sm" onClick={() => onChange(action.to)} disabled={disabled}>
-      {action.label}
+      {t(`appointments.actions.${action.to}`)}
     </Button>
   );
 }

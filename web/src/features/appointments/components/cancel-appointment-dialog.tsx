@@ -4,7 +4,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { cancelAppointmentSchema, type Appointment } from '@shared/contracts/appointments';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { appointmentInputSchema, BOOKED_BY, LOAD_TYPES, PRIORITIES } from '@shared/contracts/appointments';
 import { actsForAll } from '@shared/access';
 import { fromMinutes, localDateTime, toMinutes } from '@shared/time';

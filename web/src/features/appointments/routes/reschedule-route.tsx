@@ -1,7 +1,7 @@
 // /reschedule: request a new time for an eligible appointment; approve or deny pending requests.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { isReschedulable, REQUESTED_BY, RESCHEDULE_REASONS, rescheduleFormSchema } from '@shared/contracts/appointments';
 import { localDateTime } from '@shared/time';
 import { DEFAULT_TIME_ZONE } from '@shared/product';

@@ -1,4 +1,5 @@
 // /scheduling: the appointments of a chosen day, their status actions, and cancelling (with a reason).
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Plus } from 'lucide-react';
@@ -8,12 +9,13 @@ import { Card, CardBody } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { AppointmentStatusAction, StatusBadge } from '../components/appointment-status';
 import { useCancelFlow } from '../components/use-cancel-flow';
-import { LOAD_TYPE_LABEL, useAppointments } from '../api/appointments';
+import { useAppointments } from '../api/appointments';
 import { useSession } from '../../../lib/session';
 import { localDateTime } from '@shared/time';
 import { DEFAULT_TIME_ZONE } from '@shared/product';
 
 export function SchedulingRoute() {
+  const { t } = useTranslation();
   const { user, hasPermission } = useSession();
   const [date, setDate] = useState(() => localDateTime(new Date(), DEFAULT_TIME_ZONE).date);
   const appointments = useAppointments(date);
@@ -22,12 +24,12 @@ export function SchedulingRoute() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold">Appointments</h1>
+        <h1 className="text-2xl font-bold">{t('appointments.list.title')}</h1>
         <div className="flex items-end gap-2">
-          <Field label="Date" type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
+          <Field label={t('appointments.list.date')} type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
           {hasPermission('appointments:book') && (
             <Link to="/booking" className={buttonClasses('primary')}>
-              <Plus className="h-4 w-4" aria-hidden /> New Appointment
+              <Plus className="h-4 w-4" aria-hidden /> {t('appointments.list.newAppointment')}
             </Link>
           )}
         </div>
@@ -35,20 +37,20 @@ export function SchedulingRoute() {
       <Card>
         <CardBody>
           {appointments.isLoading ? (
-            <p className="text-sm text-slate-500">Loading appointments...</p>
+            <p className="text-sm text-slate-500">{t('appointments.list.loading')}</p>
           ) : !appointments.data?.length ? (
-            <p className="py-8 text-center text-slate-500">No appointments scheduled for this date</p>
+            <p className="py-8 text-center text-slate-500">{t('appointments.list.empty')}</p>
           ) : (
-            <ul className="divide-y divide-slate-100" aria-label="Appointments">
+            <ul className="divide-y divide-slate-100" aria-label={t('appointments.list.title')}>
               {appointments.data.map((a) => (
                 <li key={a.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="appointment-row">
                   <div className="w-28 font-semibold">
                     {a.scheduledTimeStart} - {a.scheduledTimeEnd}
                   </div>
                   <div className="min-w-48 flex-1">
-                    <div className="font-medium">{LOAD_TYPE_LABEL[a.loadType]}</div>
+                    <div className="font-medium">{t(`appointments.loadTypes.${a.loadType}`)}</div>
                     <div className="text-sm text-slate-600">
-                      {a.carrierName ?? a.driverName ?? 'Guest'} · PO {a.poNumber ?? '—'} · BOL {a.bolNumber ?? '—'} · {a.doorNumber ? `Dock ${a.doorNumber}` : 'No dock yet'}
+                      {a.carrierName ?? a.driverName ?? t('appointments.list.guest')} · {t('appointments.list.po', { value: a.poNumber ?? '—' })} · {t('appointments.list.bol', { value: a.bolNumber ?? '—' })} · {a.doorNumber ? t('appointments.list.dock', { door: a.doorNumber }) : t('appointments.list.noDock')}
                     </div>
                     <div className="text-xs text-slate-500">{a.bookingReference}</div>
                   </div>
@@ -58,7 +60,7 @@ export function SchedulingRoute() {
                   )}
                   {canChange && a.status === 'scheduled' && (
                     <Button size="sm" variant="secondary" onClick={() => cancelFlow.open(a)}>
-                      Cancel
+                      {t('appointments.list.cancel')}
                     </Button>
                   )}
                 </li>

@@ -2,6 +2,7 @@
 // its required documents (PDF, PNG or JPEG under 5 MB), uploaded with progress on submit.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REGISTRATION_ROLES, type UserType } from '@shared/roles';
 import { missingDocumentsMessage, registrationFormBaseSchema, REQUIRED_DOCUMENTS, UPLOAD_TEXTS, VARIANT_SCHEMAS } from '@shared/contracts/users';
@@ -12,6 +13,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { messageOf } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { useTranslation } from 'react-i18next';
+import { useServerText } from '../../../lib/server-text';
 import { submitRegistration, uploadDocument, verifyEmail } from '../api/registration';
 
 const TABS: UserType[] = ['external_user', 'internal_user', 'dockyard_employee'];
@@ -40,6 +42,9 @@ function VariantFields({ type, register, errors }: { type: UserType; register: R
 function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (email: string) => void }) {
   const { t } = useTranslation();
   const { toast } = useToast();
+  const say = useServerText(); // the shared upload texts in the reader's language
+  // The facility link the registration came from (/register?facility=<link>) names the tenant joined.
+  const facility = useSearchParams()[0].get('facility');
   const schema = registrationFormBaseSchema.and(VARIANT_SCHEMAS[type]);
   const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: { userType: type, role: DEFAULT_ROLE[type] } });
   const [files, setFiles] = useState<Record<string, File>>({});
@@ -49,15 +54,15 @@ function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (em
 
   const choose = (documentType: string, file: File | undefined) => {
     if (!file) return;
-    if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type)) return toast({ title: UPLOAD_TEXTS.invalidTypeTitle, description: UPLOAD_TEXTS.invalidType, variant: 'destructive' });
-    if (file.size >= UPLOAD_MAX_BYTES) return toast({ title: UPLOAD_TEXTS.tooLargeTitle, description: UPLOAD_TEXTS.tooLarge, variant: 'destructive' });
+    if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type)) return toast({ title: say(UPLOAD_TEXTS.invalidTypeTitle)!, description: say(UPLOAD_TEXTS.invalidType), variant: 'destructive' });
+    if (file.size >= UPLOAD_MAX_BYTES) return toast({ title: say(UPLOAD_TEXTS.tooLargeTitle)!, description: say(UPLOAD_TEXTS.tooLarge), variant: 'destructive' });
     setFiles((all) => ({ ...all, [documentType]: file })); // a new file of a type replaces the earlier one
     setProgress((all) => ({ ...all, [documentType]: 0 }));
   };
 
   const onSubmit = handleSubmit(async (values) => {
     const missing = missingDocumentsMessage(type, Object.keys(files));
-    if (missing) return toast({ title: UPLOAD_TEXTS.missingTitle, description: missing, variant: 'destructive' });
+    if (missing) return toast({ title: say(UPLOAD_TEXTS.missingTitle)!, description: say(missing), variant: 'destructive' });
     setPending(true);
     try {
       const documents = [];
@@ -67,15 +72,15 @@ function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (em
       const { email, firstName, lastName, phoneNumber, password, role } = values;
       const variantKeys = Object.keys(VARIANT_SCHEMAS[type].shape);
       const variant = Object.fromEntries(variantKeys.map((k) => [k, values[k] ?? '']));
-      const result = await submitRegistration({ userData: { email, firstName, lastName, phoneNumber, password, userType: type, role, userCategory: type }, variant, documents });
+      const result = await submitRegistration({ userData: { email, firstName, lastName, phoneNumber, password, userType: type, role, userCategory: type }, variant, documents, ...(facility ? { facility } : {}) });
       toast({
-        title: 'Registration Successful',
-        description: result.requiresEmailVerification ? 'Please check your email to verify your account' : result.requiresSMSVerification ? 'Please check your phone for verification code' : 'Your account has been created and is pending verification.',
+        title: t('register.successTitle'),
+        description: t(result.requiresEmailVerification ? 'register.checkEmail' : result.requiresSMSVerification ? 'register.checkPhone' : 'register.pending'),
       });
       onRegistered(email!);
     } catch (error) {
       setProgress({});
-      toast({ title: 'Registration Failed', description: messageOf(error, 'Please try again later.'), variant: 'destructive' });
+      toast({ title: t('register.failedTitle'), description: messageOf(error, t('register.tryLater')), variant: 'destructive' });
     } finally {
       setPending(false);
     }
@@ -133,7 +138,7 @@ function VerifyEmail({ email }: { email: string }) {
           await verifyEmail(email, code);
           setDone(true);
         } catch (error) {
-          toast({ title: 'Verification Failed', description: messageOf(error, 'Please try again later.'), variant: 'destructive' });
+          toast({ title: t('register.verifyFailedTitle'), description: messageOf(error, t('register.tryLater')), variant: 'destructive' });
         }
       }}
     >
@@ -153,7 +158,7 @@ export function RegisterForm() {
   if (registered) return <VerifyEmail email={registered} />;
   return (
     <div className="space-y-4">
-      <div className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1" role="tablist" aria-label="Account type">
+      <div className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1" role="tablist" aria-label={t('register.accountType')}>
         {TABS.map((tab) => (
           <button key={tab} type="button" role="tab" aria-selected={type === tab} onClick={() => setType(tab)} className={`rounded-md px-2 py-1.5 text-xs font-medium sm:text-sm ${type === tab ? 'bg-white shadow' : 'text-slate-600'}`}>
             {t(`register.tabs.${tab}`)}

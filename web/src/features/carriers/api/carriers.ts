@@ -1,4 +1,5 @@
 // Carriers and their drivers.
+import { useTranslation } from 'react-i18next';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CarrierInput, DriverInput } from '@shared/contracts/carriers';
 import { api } from '../../../lib/api-client';
@@ -33,11 +34,13 @@ export const useCarriers = () => useQuery(carriersQuery);
 export const useDrivers = (carrierId: string | null) => useQuery({ ...driversQuery(carrierId ?? ''), enabled: Boolean(carrierId) });
 
 export function useCreateCarrier() {
-  return useApiMutation<CarrierInput, Carrier>({ url: () => '/api/carriers', invalidates: () => [carriersQuery.queryKey], failure: 'Failed to create carrier', success: 'Carrier added' });
+  const { t } = useTranslation();
+  return useApiMutation<CarrierInput, Carrier>({ url: () => '/api/carriers', invalidates: () => [carriersQuery.queryKey], failure: t('carriers.toasts.carrierFailed'), success: t('carriers.toasts.carrierAdded') });
 }
 
 export function useCreateDriver() {
-  return useApiMutation<DriverInput, Driver>({ url: () => '/api/drivers', invalidates: (body) => [driversQuery(body.carrierId).queryKey], failure: 'Failed to create driver', success: 'Driver added' });
+  const { t } = useTranslation();
+  return useApiMutation<DriverInput, Driver>({ url: () => '/api/drivers', invalidates: (body) => [driversQuery(body.carrierId).queryKey], failure: t('carriers.toasts.driverFailed'), success: t('carriers.toasts.driverAdded') });
 }
 
 /** Carrier on-time colour: 95 or more green, 80 or more yellow, otherwise red. */

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { carrierInputSchema, SERVICE_TYPES } from '@shared/contracts/carriers';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
@@ -10,6 +11,7 @@ type FormInput = z.input<typeof carrierInputSchema>;
 type FormOutput = z.output<typeof carrierInputSchema>;
 
 export function CarrierForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
   const create = useCreateCarrier();
   const { register, handleSubmit, formState, watch } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(carrierInputSchema),
@@ -20,22 +22,22 @@ export function CarrierForm({ onDone }: { onDone: () => void }) {
   const noneChosen = !Array.isArray(chosen) || chosen.length === 0;
   return (
     <form onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onDone }))} noValidate className="space-y-3">
-      <Field label="Carrier name *" error={e.name?.message} {...register('name')} />
-      <Field label="Contact email" type="email" error={e.contactEmail?.message} {...register('contactEmail')} />
-      <Field label="Contact phone" type="tel" error={e.contactPhone?.message} {...register('contactPhone')} />
+      <Field label={t('carriers.form.name')} error={e.name?.message} {...register('name')} />
+      <Field label={t('carriers.form.email')} type="email" error={e.contactEmail?.message} {...register('contactEmail')} />
+      <Field label={t('carriers.form.phone')} type="tel" error={e.contactPhone?.message} {...register('contactPhone')} />
       <fieldset>
-        <legend className="mb-1 text-sm font-medium text-slate-800">Service types *</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-800">{t('carriers.form.serviceTypes')}</legend>
         <div className="grid gap-1 sm:grid-cols-2">
           {SERVICE_TYPES.map((s) => (
             <label key={s.value} className="flex items-center gap-2 text-sm">
               <input type="checkbox" value={s.value} {...register('serviceTypes')} />
-              {s.label}
+              {t(`carriers.serviceTypes.${s.value}`)}
             </label>
           ))}
         </div>
-        {noneChosen && <p className="mt-1 text-sm text-red-600">Please select at least one service type</p>}
+        {noneChosen && <p className="mt-1 text-sm text-red-600">{t('carriers.form.chooseService')}</p>}
       </fieldset>
-      <FormActions onCancel={onDone} pending={create.isPending} submitLabel="Add Carrier" disabled={noneChosen} />
+      <FormActions onCancel={onDone} pending={create.isPending} submitLabel={t('carriers.addCarrier')} disabled={noneChosen} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { driverInputSchema } from '@shared/contracts/carriers';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
@@ -10,6 +11,7 @@ type FormInput = z.input<typeof driverInputSchema>;
 type FormOutput = z.output<typeof driverInputSchema>;
 
 export function DriverForm({ carrierId, onDone }: { carrierId: string; onDone: () => void }) {
+  const { t } = useTranslation();
   const create = useCreateDriver();
   const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(driverInputSchema),
@@ -19,11 +21,11 @@ export function DriverForm({ carrierId, onDone }: { carrierId: string; onDone: (
   return (
     <form onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onDone }))} noValidate className="space-y-3">
       <input type="hidden" {...register('carrierId')} />
-      <Field label="Driver name *" error={e.name?.message} {...register('name')} />
-      <Field label="Phone" type="tel" placeholder="+91 98765 43210" error={e.phone?.message} {...register('phone')} />
-      <Field label="License number *" error={e.licenseNumber?.message} {...register('licenseNumber')} />
+      <Field label={t('carriers.form.driverName')} error={e.name?.message} {...register('name')} />
+      <Field label={t('carriers.form.driverPhone')} type="tel" placeholder="+91 98765 43210" error={e.phone?.message} {...register('phone')} />
+      <Field label={t('carriers.form.licenseNumber')} error={e.licenseNumber?.message} {...register('licenseNumber')} />
       {e.carrierId && <p className="text-sm text-red-600">{e.carrierId.message}</p>}
-      <FormActions onCancel={onDone} pending={create.isPending} submitLabel="Add Driver" />
+      <FormActions onCancel={onDone} pending={create.isPending} submitLabel={t('carriers.addDriver')} />
     </form>
   );
 }

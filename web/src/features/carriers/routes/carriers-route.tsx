@@ -1,5 +1,6 @@
 // /carriers: carriers with their performance, and the drivers of the selected carrier.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Mail, Phone, Plus, Truck, User } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -9,10 +10,15 @@ import { useSession } from '../../../lib/session';
 import { onTimeTone, useCarriers, useDrivers } from '../api/carriers';
 import { CarrierForm } from '../components/carrier-form';
 import { DriverForm } from '../components/driver-form';
+import { registerCatalogue } from '../../../lib/i18n';
+import { carriersText } from '../i18n';
+
+registerCatalogue(carriersText);
 
 const TONE_TEXT = { green: 'text-green-700', yellow: 'text-amber-600', red: 'text-red-600', gray: 'text-slate-500' } as const;
 
 export function CarriersRoute() {
+  const { t } = useTranslation();
   const { hasPermission } = useSession();
   const canEdit = hasPermission('carriers:write');
   const carriers = useCarriers();
@@ -23,25 +29,25 @@ export function CarriersRoute() {
 
   return (
     <ListDetailPage
-      heading="Carriers"
+      heading={t('carriers.heading')}
       actions={
         <>
           {canEdit && (
             <Button onClick={() => setDialog('carrier')}>
-              <Plus className="h-4 w-4" aria-hidden /> Add Carrier
+              <Plus className="h-4 w-4" aria-hidden /> {t('carriers.addCarrier')}
             </Button>
           )}
           {canEdit && selected && (
             <Button variant="secondary" onClick={() => setDialog('driver')}>
-              <Plus className="h-4 w-4" aria-hidden /> Add Driver
+              <Plus className="h-4 w-4" aria-hidden /> {t('carriers.addDriver')}
             </Button>
           )}
         </>
       }
-      listTitle={`Carriers (${carriers.data?.length ?? 0})`}
+      listTitle={t('carriers.listTitle', { count: carriers.data?.length ?? 0 })}
       list={
-        <QueryState loading={carriers.isLoading} failed={carriers.isError} empty={!carriers.data?.length} texts={{ loading: 'Loading carriers...', failed: 'Failed to load carriers', empty: 'No carriers yet' }}>
-              <ul className="space-y-2" aria-label="Carrier list">
+        <QueryState loading={carriers.isLoading} failed={carriers.isError} empty={!carriers.data?.length} texts={{ loading: t('carriers.loading'), failed: t('carriers.failed'), empty: t('carriers.empty') }}>
+              <ul className="space-y-2" aria-label={t('carriers.carrierList')}>
                 {(carriers.data ?? []).map((c) => {
                   const tone = onTimeTone(c.onTimePercentage);
                   return (
@@ -55,7 +61,7 @@ export function CarriersRoute() {
                         <div className="flex items-center gap-2">
                           <Truck className="h-4 w-4 text-slate-500" aria-hidden />
                           <span className="font-semibold">{c.name}</span>
-                          {c.isActive && <Badge tone="green">Active</Badge>}
+                          {c.isActive && <Badge tone="green">{t('carriers.active')}</Badge>}
                         </div>
                         <div className="mt-1 flex flex-wrap gap-4 text-sm text-slate-600">
                           {c.contactEmail && (
@@ -73,15 +79,15 @@ export function CarriersRoute() {
                         </div>
                         <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
                           <div>
-                            <dt className="text-slate-500">On-time</dt>
+                            <dt className="text-slate-500">{t('carriers.onTime')}</dt>
                             <dd className={`font-semibold ${TONE_TEXT[tone]}`}>{c.onTimePercentage === null ? '—' : `${c.onTimePercentage}%`}</dd>
                           </div>
                           <div>
-                            <dt className="text-slate-500">Appointments</dt>
+                            <dt className="text-slate-500">{t('carriers.appointments')}</dt>
                             <dd className="font-semibold">{c.totalAppointments}</dd>
                           </div>
                           <div>
-                            <dt className="text-slate-500">Late / No-show</dt>
+                            <dt className="text-slate-500">{t('carriers.lateNoShow')}</dt>
                             <dd className="font-semibold">
                               {c.lateAppointments} / {c.noShowAppointments}
                             </dd>
@@ -94,20 +100,20 @@ export function CarriersRoute() {
               </ul>
         </QueryState>
       }
-      detailTitle={selected ? `Drivers — ${selected.name}` : 'Drivers'}
+      detailTitle={selected ? t('carriers.driversOf', { name: selected.name }) : t('carriers.drivers')}
       detail={
         !selected ? (
-          <p className="text-sm text-slate-500">Select a carrier to view its drivers</p>
+          <p className="text-sm text-slate-500">{t('carriers.selectCarrier')}</p>
         ) : (
-          <QueryState loading={drivers.isLoading} empty={!drivers.data?.length} texts={{ loading: 'Loading drivers...', empty: 'No drivers yet' }}>
-              <ul className="space-y-2" aria-label="Driver list">
+          <QueryState loading={drivers.isLoading} empty={!drivers.data?.length} texts={{ loading: t('carriers.loadingDrivers'), empty: t('carriers.noDrivers') }}>
+              <ul className="space-y-2" aria-label={t('carriers.driverList')}>
                 {(drivers.data ?? []).map((d) => (
                   <li key={d.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
                     <User className="h-5 w-5 text-slate-400" aria-hidden />
                     <div>
                       <div className="font-semibold">{d.name}</div>
                       <div className="text-sm text-slate-600">
-                        License {d.licenseNumber}
+                        {t('carriers.license', { number: d.licenseNumber })}
                         {d.phone ? ` · ${d.phone}` : ''}
                       </div>
                     </div>
@@ -118,11 +124,11 @@ export function CarriersRoute() {
         )
       }
     >
-      <Dialog open={dialog === 'carrier'} onClose={() => setDialog(null)} title="Add Carrier">
+      <Dialog open={dialog === 'carrier'} onClose={() => setDialog(null)} title={t('carriers.addCarrier')}>
         <CarrierForm onDone={() => setDialog(null)} />
       </Dialog>
       {selected && (
-        <Dialog open={dialog === 'driver'} onClose={() => setDialog(null)} title={`Add Driver — ${selected.name}`}>
+        <Dialog open={dialog === 'driver'} onClose={() => setDialog(null)} title={t('carriers.addDriverTo', { name: selected.name })}>
           <DriverForm carrierId={selected.id} onDone={() => setDialog(null)} />
         </Dialog>
       )}

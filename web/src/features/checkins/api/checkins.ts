@@ -1,7 +1,8 @@
 // Check-ins: the list, staff, walk-in and driver self check-in, the check-in status flow, door
 // assignment and the gate QR code.
+import { useTranslation } from 'react-i18next';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Checkin, CheckinStatus, quickCheckinSchema, walkInCheckinSchema } from '@shared/contracts/checkins';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -17,44 +18,49 @@ export const useCheckins = () => useQuery(checkinsQuery);
 const AFTER_CHECKIN = [checkinsQuery.queryKey, ['/api/appointments/today'], ['/api/dashboard/metrics'], ['/api/yard/overview'], ['/api/notifications'], ['/api/appointments'], ['/api/driver/dashboard']];
 
 export function useQuickCheckin() {
+  const { t } = useTranslation();
   return useApiMutation<z.output<typeof quickCheckinSchema>, Checkin>({
     url: () => '/api/checkins',
     invalidates: () => AFTER_CHECKIN,
-    failure: 'Failed to check in driver',
-    success: 'Driver checked in successfully',
+    failure: t('checkins.toasts.checkinFailed'),
+    success: t('checkins.toasts.checkedIn'),
   });
 }
 
 export function useWalkInCheckin() {
-  return useApiMutation<z.output<typeof walkInCheckinSchema>, Checkin>({ url: () => '/api/checkins/walk-in', invalidates: () => AFTER_CHECKIN, failure: 'Failed to check in walk-in driver', success: 'Walk-in driver checked in successfully' });
+  const { t } = useTranslation();
+  return useApiMutation<z.output<typeof walkInCheckinSchema>, Checkin>({ url: () => '/api/checkins/walk-in', invalidates: () => AFTER_CHECKIN, failure: t('checkins.toasts.walkInFailed'), success: t('checkins.toasts.walkInCheckedIn') });
 }
 
 export function useCheckinStatus() {
+  const { t } = useTranslation();
   return useApiMutation<{ id: string; status: CheckinStatus }, Checkin>({
     method: 'PATCH',
     url: (b) => `/api/checkins/${b.id}/status`,
     send: (b) => ({ status: b.status }),
     invalidates: () => AFTER_CHECKIN,
-    failure: 'Failed to update check-in status',
+    failure: t('checkins.toasts.statusFailed'),
   });
 }
 
 export function useAssignCheckinDoor() {
+  const { t } = useTranslation();
   return useApiMutation<{ id: string; dockDoorId: string }, Checkin>({
     method: 'PATCH',
     url: (b) => `/api/checkins/${b.id}/door`,
     send: (b) => ({ dockDoorId: b.dockDoorId }),
     invalidates: () => AFTER_CHECKIN,
-    failure: 'Failed to assign dock door',
+    failure: t('checkins.toasts.doorFailed'),
   });
 }
 
 export function useSelfCheckin() {
+  const { t } = useTranslation();
   return useApiMutation<{ appointmentId: string }, Checkin>({
     url: (b) => `/api/appointments/${b.appointmentId}/checkin`,
     send: () => ({ checkInTime: new Date().toISOString() }),
     invalidates: () => AFTER_CHECKIN,
-    failure: 'Check-in failed',
+    failure: t('checkins.toasts.selfFailed'),
   });
 }
 

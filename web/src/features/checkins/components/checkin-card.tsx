@@ -3,17 +3,16 @@
 // truck has no door, a door to assign. The screen runs the changes (and their toasts), since the
 // refresh after a change re-renders the list.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CHECKIN_TRANSITIONS, type Checkin, type CheckinStatus } from '@shared/contracts/checkins';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/select-field';
 import { useDockDoors } from '../../facilities';
-import { timeOfDay } from '../../../lib/relative-time';
+import { useFormat } from '../../../lib/format';
 
 const TONE: Record<CheckinStatus, BadgeTone> = { checked_in: 'blue', at_dock: 'yellow', loading: 'yellow', unloading: 'yellow', completed: 'green', departed: 'gray' };
-const label = (s: string) => s.replace('_', ' ').replace(/^./, (c) => c.toUpperCase());
-const ACTION_LABEL: Record<CheckinStatus, string> = { checked_in: 'Check in', at_dock: 'At dock', loading: 'Start loading', unloading: 'Start unloading', completed: 'Complete', departed: 'Depart' };
 /** The statuses in which the server lets a door be assigned: on site, work not yet done. */
 const DOOR_ASSIGNABLE: readonly CheckinStatus[] = ['checked_in', 'at_dock', 'loading', 'unloading'];
 
@@ -27,16 +26,18 @@ interface CheckinCardProps {
 }
 
 export function CheckinCard({ checkin: c, canChangeStatus, canAssignDoor, busy, onStatus, onAssignDoor }: CheckinCardProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
-    <Card data-testid="checkin-card">
+    <Card data-testid="checkin-card" role="listitem">
       <CardBody className="space-y-1 text-sm">
         <div className="flex items-center justify-between">
           <span className="font-semibold">{c.driverName}</span>
-          <Badge tone={TONE[c.status]}>{label(c.status)}</Badge>
+          <Badge tone={TONE[c.status]}>{t(`checkins.statuses.${c.status}`)}</Badge>
         </div>
-        <div className="text-slate-600">Vehicle {c.vehicleLicense ?? '—'} · {c.carrierName ?? ''}</div>
+        <div className="text-slate-600">{t('checkins.card.vehicle', { vehicle: c.vehicleLicense ?? '—' })} · {c.carrierName ?? ''}</div>
         <div className="text-slate-600">
-          Checked in {timeOfDay(c.checkInTime)} · {c.doorNumber ? `Door ${c.doorNumber}` : 'No door yet'} · Appt …{c.appointmentId.slice(-8)}
+          {t('checkins.card.checkedIn', { time: format.time(c.checkInTime) })} · {c.doorNumber ? t('checkins.card.door', { door: c.doorNumber }) : t('checkins.card.noDoor')} · {t('checkins.card.appointment', { id: c.appointmentId.slice(-8) })}
         </div>
         {c.notes && <div className="text-slate-500">{c.notes}</div>}
         {canAssignDoor && !c.dockDoorId && DOOR_ASSIGNABLE.includes(c.status) && <AssignDoor facilityId={c.facilityId} busy={busy} onAssign={onAssignDoor} />}
@@ -44,7 +45,7 @@ export function CheckinCard({ checkin: c, canChangeStatus, canAssignDoor, busy, 
           <div className="flex flex-wrap gap-2 pt-2">
             {CHECKIN_TRANSITIONS[c.status].map((to) => (
               <Button key={to} size="sm" variant={to === 'departed' ? 'secondary' : 'primary'} disabled={busy} onClick={() => onStatus(to)}>
-                {ACTION_LABEL[to]}
+                {t(`checkins.actions.${to}`)}
               </Button>
             ))}
           </div>
@@ -55,20 +56,21 @@ export function CheckinCard({ checkin: c, canChangeStatus, canAssignDoor, busy, 
 }
 
 function AssignDoor({ facilityId, busy, onAssign }: { facilityId: string; busy: boolean; onAssign: (dockDoorId: string) => void }) {
+  const { t } = useTranslation();
   const doors = useDockDoors(facilityId);
   const [doorId, setDoorId] = useState('');
   return (
     <div className="flex items-end gap-2 pt-2">
       <SelectField
         className="flex-1"
-        label="Assign dock door"
-        placeholder="Select door"
+        label={t('checkins.assignDoor')}
+        placeholder={t('checkins.selectDoor')}
         value={doorId}
         onChange={(e) => setDoorId(e.target.value)}
-        options={(doors.data ?? []).filter((d) => d.status !== 'maintenance').map((d) => ({ value: d.id, label: `Door ${d.doorNumber}` }))}
+        options={(doors.data ?? []).filter((d) => d.status !== 'maintenance').map((d) => ({ value: d.id, label: t('checkins.card.door', { door: d.doorNumber }) }))}
       />
       <Button size="sm" variant="secondary" className="mb-0.5" disabled={busy || !doorId} onClick={() => onAssign(doorId)}>
-        Assign
+        {t('checkins.assign')}
       </Button>
     </div>
   );

@@ -1,9 +1,10 @@
 // Quick Check-In for a scheduled appointment of today: choosing the appointment fills its driver,
 // vehicle and dock door.
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { quickCheckinSchema } from '@shared/contracts/checkins';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -16,6 +17,7 @@ type FormInput = z.input<typeof quickCheckinSchema>;
 type FormOutput = z.output<typeof quickCheckinSchema>;
 
 export function QuickCheckinForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
   const today = useQuery(todaysScheduleQuery);
   const checkin = useQuickCheckin();
   const eligible = (today.data ?? []).filter((a) => a.status === 'scheduled');
@@ -38,15 +40,15 @@ export function QuickCheckinForm({ onDone }: { onDone: () => void }) {
   const onSubmit = handleSubmit((values) => checkin.mutate(values, { onSuccess: onDone }));
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
-      <SelectField label="Appointment *" placeholder={eligible.length ? 'Select appointment' : 'No scheduled appointments today'} error={e.appointmentId?.message} options={eligible.map((a) => ({ value: a.id, label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? 'Guest'} · ${a.bookingReference}` }))} {...appointmentField} />
-      <Field label="Driver name *" error={e.driverName?.message} {...register('driverName')} />
-      <Field label="Vehicle license *" className="[&_input]:uppercase" error={e.vehicleLicense?.message} {...register('vehicleLicense')} />
+      <SelectField label={t('checkins.form.appointment')} placeholder={eligible.length ? t('checkins.form.selectAppointment') : t('checkins.form.noAppointments')} error={e.appointmentId?.message} options={eligible.map((a) => ({ value: a.id, label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? t('checkins.form.guest')} · ${a.bookingReference}` }))} {...appointmentField} />
+      <Field label={t('checkins.form.driverName')} error={e.driverName?.message} {...register('driverName')} />
+      <Field label={t('checkins.form.vehicleLicense')} className="[&_input]:uppercase" error={e.vehicleLicense?.message} {...register('vehicleLicense')} />
       {/* Controlled: the door list loads for the chosen appointment's facility after the choice fills the door. */}
-      <SelectField label="Dock door" placeholder="Not yet" options={(doors.data ?? []).filter((d) => d.status !== 'maintenance' || d.id === chosen?.dockDoorId).map((d) => ({ value: d.id, label: `Door ${d.doorNumber}` }))} {...register('dockDoorId')} value={watch('dockDoorId') ?? ''} />
-      <Field label="Notes" {...register('notes')} />
+      <SelectField label={t('checkins.form.dockDoor')} placeholder={t('checkins.form.notYet')} options={(doors.data ?? []).filter((d) => d.status !== 'maintenance' || d.id === chosen?.dockDoorId).map((d) => ({ value: d.id, label: t('checkins.card.door', { door: d.doorNumber }) }))} {...register('dockDoorId')} value={watch('dockDoorId') ?? ''} />
+      <Field label={t('checkins.form.notes')} {...register('notes')} />
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>Cancel</Button>
-        <Button type="submit" disabled={checkin.isPending}>Check In</Button>
+        <Button variant="secondary" onClick={onDone}>{t('common.cancel')}</Button>
+        <Button type="submit" disabled={checkin.isPending}>{t('checkins.form.checkIn')}</Button>
       </div>
     </form>
   );

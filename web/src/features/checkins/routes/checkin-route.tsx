@@ -2,6 +2,7 @@
 // check-in status flow and a dock door for a truck that came without one. The changes and their
 // toasts live here, at screen level: the refresh after each change re-renders the cards.
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ClipboardCheck, UserPlus } from 'lucide-react';
 import { actsForAll, seesAll } from '@shared/access';
 import { Button } from '../../../components/ui/button';
@@ -14,6 +15,7 @@ import { QuickCheckinForm } from '../components/quick-checkin-form';
 import { WalkInForm } from '../components/walk-in-form';
 
 export function CheckinRoute() {
+  const { t } = useTranslation();
   const { user, hasPermission } = useSession();
   const { toast } = useToast();
   const staff = Boolean(user && actsForAll(user));
@@ -29,29 +31,29 @@ export function CheckinRoute() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Driver Check-In</h1>
+        <h1 className="text-2xl font-bold">{t('checkins.title')}</h1>
         {staff && (
           <div className="flex gap-2">
             <Button onClick={() => setDialog('quick')}>
-              <ClipboardCheck className="h-4 w-4" aria-hidden /> Quick Check-In
+              <ClipboardCheck className="h-4 w-4" aria-hidden /> {t('checkins.quick')}
             </Button>
             <Button variant="secondary" onClick={() => setDialog('walkin')}>
-              <UserPlus className="h-4 w-4" aria-hidden /> Walk-In Check-In
+              <UserPlus className="h-4 w-4" aria-hidden /> {t('checkins.walkIn')}
             </Button>
           </div>
         )}
       </div>
       <div className="flex gap-1 rounded-lg bg-slate-200 p-1" role="tablist">
-        {(['current', 'history'] as const).map((t) => (
-          <button key={t} role="tab" aria-selected={tab === t} onClick={() => setTab(t)} className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium ${tab === t ? 'bg-white shadow' : 'text-slate-600'}`}>
-            {t === 'current' ? `Current Check-Ins (${current.length})` : 'Check-In History'}
+        {(['current', 'history'] as const).map((key) => (
+          <button key={key} role="tab" aria-selected={tab === key} onClick={() => setTab(key)} className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium ${tab === key ? 'bg-white shadow' : 'text-slate-600'}`}>
+            {key === 'current' ? t('checkins.current', { count: current.length }) : t('checkins.history')}
           </button>
         ))}
       </div>
       {!shown.length ? (
-        <p className="py-8 text-center text-slate-500">{checkins.isLoading ? 'Loading...' : tab === 'current' ? 'No drivers checked in right now' : 'No check-ins yet'}</p>
+        <p className="py-8 text-center text-slate-500">{checkins.isLoading ? t('common.loading') : tab === 'current' ? t('checkins.noneNow') : t('checkins.noneYet')}</p>
       ) : (
-        <div className="grid gap-3 md:grid-cols-2" aria-label="Check-ins">
+        <div className="grid gap-3 md:grid-cols-2" role="list" aria-label={t('checkins.list')}>
           {shown.map((c) => (
             <CheckinCard
               key={c.id}
@@ -59,16 +61,16 @@ export function CheckinRoute() {
               canChangeStatus={staff}
               canAssignDoor={assignsDoors}
               busy={status.isPending || assignDoor.isPending}
-              onStatus={(to) => status.mutate({ id: c.id, status: to }, { onSuccess: () => toast({ title: 'Success', description: 'Check-in status updated successfully' }) })}
-              onAssignDoor={(dockDoorId) => assignDoor.mutate({ id: c.id, dockDoorId }, { onSuccess: (updated) => toast({ title: 'Success', description: `Dock ${updated.doorNumber} assigned successfully` }) })}
+              onStatus={(to) => status.mutate({ id: c.id, status: to }, { onSuccess: () => toast({ title: t('checkins.success'), description: t('checkins.statusUpdated') }) })}
+              onAssignDoor={(dockDoorId) => assignDoor.mutate({ id: c.id, dockDoorId }, { onSuccess: (updated) => toast({ title: t('checkins.success'), description: t('checkins.doorAssigned', { door: updated.doorNumber }) }) })}
             />
           ))}
         </div>
       )}
-      <Dialog open={dialog === 'quick'} onClose={() => setDialog(null)} title="Quick Check-In">
+      <Dialog open={dialog === 'quick'} onClose={() => setDialog(null)} title={t('checkins.quick')}>
         <QuickCheckinForm onDone={() => setDialog(null)} />
       </Dialog>
-      <Dialog open={dialog === 'walkin'} onClose={() => setDialog(null)} title="Walk-In Check-In" wide>
+      <Dialog open={dialog === 'walkin'} onClose={() => setDialog(null)} title={t('checkins.walkIn')} wide>
         <WalkInForm onDone={() => setDialog(null)} />
       </Dialog>
     </div>

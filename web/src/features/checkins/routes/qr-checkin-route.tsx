@@ -1,9 +1,10 @@
 // /checkin/qr?t=...: what a driver's phone opens after scanning the gate QR code. A signed-in
 // driver checks in with one tap; anyone else gives the booking code and mobile number.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { CheckCircle2 } from 'lucide-react';
@@ -20,6 +21,7 @@ const proofSchema = qrCheckinSchema.omit({ token: true });
 type Proof = z.output<typeof proofSchema>;
 
 export function QrCheckinRoute() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
   const { user } = useSession();
@@ -37,7 +39,7 @@ export function QrCheckinRoute() {
     try {
       setResult(await api.post('/api/checkins/qr', { token, ...proof }));
     } catch (e) {
-      setError(messageOf(e, 'Check-in failed. Please ask the gate staff for help.'));
+      setError(messageOf(e, t('checkins.gate.failed')));
     } finally {
       setBusy(false);
     }
@@ -49,30 +51,28 @@ export function QrCheckinRoute() {
       <Card>
         <CardBody className="space-y-4">
           {link.isError || !token ? (
-            <p className="text-red-600">{messageOf(link.error, 'This check-in code is not valid or has expired. Please scan the code at the gate again.')}</p>
+            <p className="text-red-600">{messageOf(link.error, t('checkins.gate.invalid'))}</p>
           ) : result ? (
             <div className="space-y-2 text-center" role="status">
               <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden />
-              <h1 className="text-xl font-bold">Check-in Successful</h1>
-              <p>
-                {result.driverName}, you are checked in ({result.bookingReference}).
-              </p>
-              <p className="font-semibold">{result.doorNumber ? `Proceed to dock ${result.doorNumber}.` : 'Please wait in the waiting area; your dock will be announced.'}</p>
+              <h1 className="text-xl font-bold">{t('checkins.gate.successTitle')}</h1>
+              <p>{t('checkins.gate.checkedIn', { name: result.driverName, reference: result.bookingReference })}</p>
+              <p className="font-semibold">{result.doorNumber ? t('checkins.gate.proceed', { door: result.doorNumber }) : t('checkins.gate.wait')}</p>
             </div>
           ) : (
             <>
               <div>
-                <h1 className="text-xl font-bold">Check in at {link.data?.facilityName ?? '...'}</h1>
+                <h1 className="text-xl font-bold">{t('checkins.gate.title', { facility: link.data?.facilityName ?? '...' })}</h1>
                 <p className="text-sm text-slate-600">{link.data?.address}</p>
               </div>
               {user?.driverId && (
                 <Button className="w-full" disabled={busy} onClick={() => void submit()}>
-                  Check in for my appointment today
+                  {t('checkins.gate.self')}
                 </Button>
               )}
               <form className="space-y-3" noValidate onSubmit={handleSubmit((proof) => submit(proof))}>
                 <Field
-                  label="Booking code"
+                  label={t('checkins.gate.bookingCode')}
                   placeholder="DS-261123-ABC123"
                   {...reference}
                   onChange={(e) => {
@@ -80,9 +80,9 @@ export function QrCheckinRoute() {
                     return reference.onChange(e);
                   }}
                 />
-                <Field label="Mobile number" type="tel" placeholder="+91 98765 43210" {...register('mobileNumber')} />
+                <Field label={t('checkins.gate.mobile')} type="tel" placeholder="+91 98765 43210" {...register('mobileNumber')} />
                 <Button type="submit" variant={user?.driverId ? 'secondary' : 'primary'} className="w-full" disabled={busy || !bookingReference || !mobileNumber}>
-                  Check In
+                  {t('checkins.gate.checkIn')}
                 </Button>
               </form>
               {error && (

@@ -1,7 +1,7 @@
 // A facility's holidays (no slots are offered on them), with the add form the shared schema validates.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { holidayInputSchema } from '@shared/contracts/slots';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

@@ -2,7 +2,7 @@
 // schema validates.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { equipmentInputSchema, laborInchargeInputSchema } from '@shared/contracts/facilities';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

@@ -8,6 +8,7 @@ import { HolidayList } from '../components/holiday-list';
 import { ResourceList } from '../components/resource-list';
 import { SlotBoard } from '../components/slot-board';
 import { SlotSettings } from '../components/slot-settings';
+import { MessagingSettingsPanel } from '../../messaging';
 
 export function ConfigurationRoute() {
   const facilities = useFacilities();
@@ -54,6 +55,7 @@ export function ConfigurationRoute() {
           </CardBody>
         </Card>
       </div>
+      <MessagingSettingsPanel />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session';
 import { useDockDoors, useFacilities, type DockDoor } from '../api/facilities';
 import { DockDoorForm } from '../components/dock-door-form';
 import { FacilityForm } from '../components/facility-form';
+import { FacilityLinkCard } from '../../tenancy';
 
 const DOOR_STATUS_TONE: Record<DockDoor['status'], BadgeTone> = { available: 'green', occupied: 'blue', maintenance: 'red' };
 
@@ -80,6 +81,8 @@ export function FacilitiesRoute() {
         !selected ? (
           <p className="text-sm text-slate-500">Select a facility to view its dock doors</p>
         ) : (
+          <>
+          <FacilityLinkCard facilityId={selected.id} facilityName={selected.name} />
           <QueryState loading={doors.isLoading} empty={!doors.data?.length} texts={{ loading: 'Loading dock doors...', empty: 'No dock doors yet' }}>
             <ul className="grid gap-2 sm:grid-cols-2" aria-label="Dock door list">
               {(doors.data ?? []).map((d) => (
@@ -96,6 +99,7 @@ export function FacilitiesRoute() {
               ))}
             </ul>
           </QueryState>
+          </>
         )
       }
     >

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { issueReportFormSchema } from '@shared/contracts/appointments';
 import { useNavigate } from 'react-router-dom';
 import { AlertTriangle, ClipboardCheck, Download } from 'lucide-react';
@@ -12,6 +12,8 @@ import { inputClasses } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useReportIssue, useTodaysSchedule } from '../../appointments';
 import { useToast } from '../../../lib/toast';
+import { useSession } from '../../../lib/session';
+import { SendSmsUpdateButton } from '../../messaging';
 
 /** Downloads today's daily report (CSV) from the server. */
 export function useExportDailyReport() {
@@ -33,12 +35,14 @@ export function QuickActions() {
   const schedule = useTodaysSchedule();
   const report = useReportIssue();
   const [open, setOpen] = useState(false);
+  const { hasPermission } = useSession();
   const form = useForm<z.input<typeof issueReportFormSchema>, unknown, z.output<typeof issueReportFormSchema>>({ resolver: zodResolver(issueReportFormSchema), defaultValues: { appointmentId: '', description: '' } });
   const { errors } = form.formState;
   return (
     <Card>
       <CardHeader title="Quick Actions" />
       <CardBody className="grid gap-2">
+        {hasPermission('messaging:send') && <SendSmsUpdateButton appointments={schedule.data ?? []} />}
         <Button variant="secondary" onClick={() => navigate('/checkin')}>
           <ClipboardCheck className="h-4 w-4" aria-hidden /> Manual Check-in
         </Button>

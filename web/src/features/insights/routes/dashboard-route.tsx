@@ -7,6 +7,7 @@ import { Download, Plus } from 'lucide-react';
 import { actsForAll } from '@shared/access';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { YardLayout } from '../../yard';
+import { MessagingCenterButton } from '../../messaging';
 import { displayName, useSession } from '../../../lib/session';
 import { CheckinPanel } from '../components/checkin-panel';
 import { LiveNotifications } from '../components/live-notifications';
@@ -27,6 +28,7 @@ export function DashboardRoute() {
           <p className="text-slate-600">Live view of your docks, yard and gate.</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          {hasPermission('messaging:send') && <MessagingCenterButton />}
           {hasPermission('appointments:book') && (
             <Link to="/booking" className={buttonClasses('primary')}>
               <Plus className="h-4 w-4" aria-hidden /> New Appointment

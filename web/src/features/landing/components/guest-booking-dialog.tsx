@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { GUEST_MISSING_INFORMATION, guestBookingSchema, LOAD_TYPES, OWNER_TYPES, VEHICLE_TYPES } from '@shared/contracts/appointments';
 import { localDateTime } from '@shared/time';
 import { DEFAULT_TIME_ZONE } from '@shared/product';
@@ -19,10 +19,11 @@ type FormInput = z.input<typeof guestBookingSchema>;
 type FormOutput = z.output<typeof guestBookingSchema>;
 const OWNER_LABEL: Record<string, string> = { Driver: 'Driver', TruckOwner: 'Truck Owner', Transporter: 'Transporter' };
 
-export function GuestBookingDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** `facility`: the link the page was opened with (/book/<link>), else the `facility` query parameter, else the platform's default. */
+export function GuestBookingDialog({ open, onClose, facility: linked }: { open: boolean; onClose: () => void; facility?: string }) {
   const { toast } = useToast();
   const [params] = useSearchParams();
-  const facility = params.get('facility');
+  const facility = linked ?? params.get('facility');
   const today = localDateTime(new Date(), DEFAULT_TIME_ZONE).date;
   const [date, setDate] = useState<string | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());

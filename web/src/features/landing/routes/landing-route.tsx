@@ -1,11 +1,11 @@
 // The public landing page (/ when signed out).
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BarChart3, CalendarClock, MessageSquare, QrCode, Radar, ShieldCheck, Star } from 'lucide-react';
-import { PRODUCT_NAME } from '@shared/product';
+import { PATHS } from '@shared/navigation';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { LanguageSwitch } from '../../../components/language-switch';
+import { PublicHeader } from '../../../components/public-header';
 import { SiteFooter } from '../../../components/site-footer';
 import { GuestBookingDialog } from '../components/guest-booking-dialog';
 
@@ -27,23 +27,18 @@ const STATS = [
 
 export function LandingRoute() {
   const { t } = useTranslation();
-  const [bookingOpen, setBookingOpen] = useState(false);
+  // /book/<facility link> opens Quick Slot Booking for that facility (tenancy, issue #18).
+  const { link } = useParams();
+  const [bookingOpen, setBookingOpen] = useState(Boolean(link));
   return (
     <div className="min-h-screen bg-white">
-      <header className="border-b border-slate-200">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3">
-          <span className="text-xl font-bold text-blue-800">{PRODUCT_NAME}</span>
-          <div className="ml-auto flex flex-wrap items-center gap-2">
-            <LanguageSwitch />
-            <Button variant="secondary" onClick={() => setBookingOpen(true)}>
-              {t('landing.quickSlotBooking')}
-            </Button>
-            <Link to="/login" className={buttonClasses('primary')}>
-              {t('common.signIn')}
-            </Link>
-          </div>
-        </div>
-      </header>
+      <PublicHeader
+        actions={
+          <Button variant="secondary" onClick={() => setBookingOpen(true)}>
+            {t('landing.quickSlotBooking')}
+          </Button>
+        }
+      />
 
       <main>
         <section className="bg-gradient-to-b from-blue-50 to-white">
@@ -51,10 +46,10 @@ export function LandingRoute() {
             <h1 className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">{t('landing.heroTitle')}</h1>
             <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">{t('landing.heroText')}</p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link to="/login" className={buttonClasses('primary')}>
+              <Link to={PATHS.signup} className={buttonClasses('primary')}>
                 {t('landing.getStarted')}
               </Link>
-              <Link to="/login" className={buttonClasses('secondary')}>
+              <Link to={PATHS.signup} className={buttonClasses('secondary')}>
                 {t('landing.startTrial')}
               </Link>
               <Link to="/training" className={buttonClasses('ghost')}>
@@ -117,7 +112,7 @@ export function LandingRoute() {
       </main>
 
       <SiteFooter />
-      <GuestBookingDialog open={bookingOpen} onClose={() => setBookingOpen(false)} />
+      <GuestBookingDialog open={bookingOpen} onClose={() => setBookingOpen(false)} facility={link} />
     </div>
   );
 }

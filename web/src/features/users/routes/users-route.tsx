@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { FileText } from 'lucide-react';
 import { rejectSchema } from '@shared/contracts/users';
 import { Badge } from '../../../components/ui/badge';
@@ -12,6 +12,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { useToast } from '../../../lib/toast';
 import { documentUrl, useDecideUser, usePendingRegistrations, useUsers, type AdminUser } from '../api/users';
+import { InvitationsPanel } from '../../tenancy';
 
 const TYPE_LABEL: Record<string, string> = { dockyard_employee: 'DockYard Employee', external_user: 'External User', internal_user: 'Internal User' };
 
@@ -103,6 +104,7 @@ export function UsersRoute() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">User Management</h1>
+      <InvitationsPanel />
       <div className="flex gap-1 rounded-lg bg-slate-200 p-1" role="tablist">
         <button role="tab" aria-selected={tab === 'pending'} onClick={() => setTab('pending')} className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium ${tab === 'pending' ? 'bg-white shadow' : 'text-slate-600'}`}>
           Pending Approvals ({pending.data?.length ?? 0})

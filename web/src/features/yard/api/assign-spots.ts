@@ -1,5 +1,7 @@
 // Assign Spots (/yard): the server parks the waiting trucks on the free spots nearest the gate and
 // answers what it placed; the toast says how many.
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ToastInput } from '../../../lib/toast';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { yardQuery } from './yard';
@@ -9,22 +11,21 @@ export interface SpotAssignment {
   stillWaiting: number;
 }
 
-const trucks = (n: number) => `${n} truck${n === 1 ? '' : 's'}`;
-
-export function assignmentToast({ placed, stillWaiting }: SpotAssignment): ToastInput {
+export function assignmentToast({ placed, stillWaiting }: SpotAssignment, t: TFunction): ToastInput {
   if (!placed.length) {
-    return { title: 'No trucks placed', description: stillWaiting ? `No free spot for the ${trucks(stillWaiting)} waiting` : 'No waiting truck needs a spot' };
+    return { title: t('yard.toasts.nonePlaced'), description: stillWaiting ? t('yard.toasts.noFreeSpot', { count: stillWaiting }) : t('yard.toasts.nothingWaiting') };
   }
   const where = placed.map((p) => `${p.assetId} → ${p.spotNumber}`).join(', ');
-  return { title: `${trucks(placed.length)} placed`, description: `${where}${stillWaiting ? `. ${trucks(stillWaiting)} still waiting for a free spot` : ''}` };
+  return { title: t('yard.toasts.placed', { count: placed.length }), description: `${where}${stillWaiting ? `. ${t('yard.toasts.stillWaiting', { count: stillWaiting })}` : ''}` };
 }
 
 export function useAssignSpots() {
+  const { t } = useTranslation();
   return useApiMutation<void, SpotAssignment>({
     url: () => '/api/yard/assign-spots',
     send: () => ({}),
     invalidates: () => [yardQuery.queryKey],
-    failure: 'Failed to assign spots',
-    success: assignmentToast,
+    failure: t('yard.toasts.assignFailed'),
+    success: (result) => assignmentToast(result, t),
   });
 }

@@ -1,4 +1,5 @@
 // The live yard: the overview (docks, spots, activity) and moving a truck between spots.
+import { useTranslation } from 'react-i18next';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -39,12 +40,13 @@ export const useYard = () => useQuery(yardQuery);
 const METRICS_KEY = ['/api/dashboard/metrics'];
 
 export function useMoveYardAsset() {
+  const { t } = useTranslation();
   return useApiMutation<{ spotId: string; status: 'occupied' | 'empty' | 'maintenance'; assetId: string | null }>({
     method: 'PATCH',
     url: (b) => `/api/yard-spots/${b.spotId}/status`,
     send: (b) => ({ status: b.status, assetId: b.assetId }),
     invalidates: () => [yardQuery.queryKey, METRICS_KEY],
-    failure: 'Failed to update yard spot',
-    success: 'Yard spot updated successfully',
+    failure: t('yard.toasts.updateFailed'),
+    success: t('yard.toasts.updated'),
   });
 }

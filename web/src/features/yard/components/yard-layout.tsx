@@ -1,6 +1,7 @@
 // The yard live view: loading docks (6 columns), waiting area (8 columns), legend, dock
 // utilisation, the selected spot with Assign Truck; drag an occupied spot's truck to another spot.
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Maximize2, RefreshCw, Truck } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -26,6 +27,7 @@ export function utilizationTone(percent: number) {
 }
 
 export function YardLayout({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
   const { toast } = useToast();
   const yard = useYard();
   const move = useMoveYardAsset();
@@ -37,51 +39,52 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
 
   const refresh = async () => {
     await yard.refetch();
-    toast({ title: 'Yard layout data has been refreshed' });
+    toast({ title: t('yard.refreshed') });
   };
 
   return (
     <div ref={panel} className="bg-white">
       <Card>
         <CardHeader
-          title="Yard Layout"
-          description={data ? `${data.facilityName} · live` : undefined}
+          title={t('yard.layout.title')}
+          description={data ? t('yard.layout.live', { facility: data.facilityName }) : undefined}
           action={
             <div className="flex gap-2">
               <Button size="sm" variant="secondary" onClick={() => void refresh()}>
-                <RefreshCw className="h-4 w-4" aria-hidden /> Refresh
+                <RefreshCw className="h-4 w-4" aria-hidden /> {t('yard.layout.refresh')}
               </Button>
               <Button size="sm" variant="secondary" onClick={() => void panel.current?.requestFullscreen?.()}>
-                <Maximize2 className="h-4 w-4" aria-hidden /> Full Screen
+                <Maximize2 className="h-4 w-4" aria-hidden /> {t('yard.layout.fullScreen')}
               </Button>
             </div>
           }
         />
         <CardBody className="space-y-4">
           {!data ? (
-            <p className="text-sm text-slate-500">{yard.isError ? 'Failed to load the yard' : 'Loading...'}</p>
+            <p className="text-sm text-slate-500">{yard.isError ? t('yard.loadFailed') : t('common.loading')}</p>
           ) : (
             <>
-              <section aria-label="Loading Docks">
-                <h3 className="mb-2 text-sm font-semibold">Loading Docks</h3>
+              <section aria-label={t('yard.layout.loadingDocks')}>
+                <h3 className="mb-2 text-sm font-semibold">{t('yard.layout.loadingDocks')}</h3>
                 <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
                   {data.doors.map((d) => (
                     <div key={d.id} className={`rounded-md border p-2 text-center text-xs ${DOOR_STYLE[d.status]}`} data-testid="dock" data-status={d.status}>
                       <div className="font-semibold">{d.doorNumber}</div>
-                      <div className="truncate">{d.status === 'available' ? 'Empty' : d.status === 'maintenance' ? 'Maintenance' : (d.assetId ?? 'Occupied')}</div>
+                      <div className="truncate">{d.status === 'available' ? t('yard.layout.empty') : d.status === 'maintenance' ? t('yard.layout.maintenance') : (d.assetId ?? t('yard.layout.occupied'))}</div>
                     </div>
                   ))}
                 </div>
               </section>
-              <section aria-label="Waiting Area">
-                <h3 className="mb-2 text-sm font-semibold">Waiting Area</h3>
+              <section aria-label={t('yard.layout.waitingArea')}>
+                <h3 className="mb-2 text-sm font-semibold">{t('yard.layout.waitingArea')}</h3>
                 <div className="grid grid-cols-4 gap-2 sm:grid-cols-8">
                   {data.spots.map((s) => (
                     <button
                       key={s.id}
                       type="button"
                       aria-pressed={selected === s.id}
-                      aria-label={`Spot ${s.spotNumber}${s.currentAssetId ? ` ${s.currentAssetId}` : ''}`}
+                      // The name says what the tile shows: spot, truck, and maintenance (the shown state line is hidden from the name's check).
+                      aria-label={`${t('yard.layout.spot', { number: s.spotNumber })}${s.currentAssetId ? ` ${s.currentAssetId}` : ''}${s.status === 'maintenance' ? ` ${t('yard.layout.maintenance')}` : ''}`}
                       draggable={canEdit && s.status === 'occupied'}
                       onDragStart={(e) => e.dataTransfer.setData('text/plain', JSON.stringify({ from: s.id, asset: s.currentAssetId }))}
                       onDragOver={(e) => canEdit && e.preventDefault()}
@@ -96,42 +99,42 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
                       data-testid="spot"
                     >
                       <div className="font-semibold">{s.spotNumber}</div>
-                      <div className="truncate">{s.status === 'occupied' ? (s.currentAssetId ?? 'Truck') : s.status === 'maintenance' ? 'Maint.' : 'Empty'}</div>
+                      <div className="truncate" aria-hidden>{s.status === 'occupied' ? (s.currentAssetId ?? t('yard.layout.truck')) : s.status === 'maintenance' ? t('yard.layout.maintenanceShort') : t('yard.layout.empty')}</div>
                     </button>
                   ))}
                 </div>
               </section>
-              <div className="flex flex-wrap gap-3 text-xs" aria-label="Legend">
+              <div className="flex flex-wrap gap-3 text-xs" role="group" aria-label={t('yard.layout.legend')}>
                 {[
-                  ['bg-green-100', 'Available'],
-                  ['bg-blue-100', 'Occupied'],
-                  ['bg-amber-100', 'Loading'],
-                  ['bg-red-100', 'Maintenance'],
+                  ['bg-green-100', 'available'],
+                  ['bg-blue-100', 'occupied'],
+                  ['bg-amber-100', 'loading'],
+                  ['bg-red-100', 'maintenance'],
                 ].map(([c, l]) => (
                   <span key={l} className="flex items-center gap-1">
                     <span className={`h-3 w-3 rounded ${c}`} />
-                    {l}
+                    {t(`yard.layout.legendItems.${l}`)}
                   </span>
                 ))}
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
                 <div className="rounded-md border border-slate-200 p-3">
-                  <h3 className="text-sm font-semibold">Dock Utilization</h3>
+                  <h3 className="text-sm font-semibold">{t('yard.layout.utilization')}</h3>
                   <p className="mt-1 text-2xl font-bold" data-testid="dock-utilization">
-                    {data.occupiedDocks} of {data.totalDocks} · {data.utilization}%
+                    {t('yard.layout.utilizationValue', { occupied: data.occupiedDocks, total: data.totalDocks, percent: data.utilization })}
                   </p>
                   <div className="mt-2 h-2 rounded bg-slate-100">
                     <div className={`h-2 rounded ${utilizationTone(data.utilization)}`} style={{ width: `${data.utilization}%` }} />
                   </div>
                 </div>
-                <div className="rounded-md border border-slate-200 p-3" aria-label="Selected Spot">
-                  <h3 className="text-sm font-semibold">Selected Spot</h3>
+                <div className="rounded-md border border-slate-200 p-3" role="region" aria-label={t('yard.layout.selectedSpot')}>
+                  <h3 className="text-sm font-semibold">{t('yard.layout.selectedSpot')}</h3>
                   {!spot ? (
-                    <p className="mt-1 text-sm text-slate-500">Click a spot to select it</p>
+                    <p className="mt-1 text-sm text-slate-500">{t('yard.layout.clickSpot')}</p>
                   ) : (
                     <div className="mt-1 space-y-2 text-sm">
                       <div>
-                        <span className="font-semibold">{spot.spotNumber}</span> · {spot.status}
+                        <span className="font-semibold">{spot.spotNumber}</span> · {t(`yard.layout.statuses.${spot.status}`)}
                         {spot.currentAssetId && (
                           <span className="ml-1 inline-flex items-center gap-1">
                             <Truck className="h-3.5 w-3.5" aria-hidden />
@@ -141,15 +144,15 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
                       </div>
                       {canEdit && spot.status === 'empty' && (
                         <div className="flex gap-2">
-                          <input aria-label="Vehicle number" placeholder="MH12AB1234" value={asset} onChange={(e) => setAsset(e.target.value.toUpperCase())} className={inputClasses} />
+                           <input aria-label={t('yard.layout.vehicleNumber')} placeholder="MH12AB1234" value={asset} onChange={(e) => setAsset(e.target.value.toUpperCase())} className={inputClasses} />
                           <Button size="sm" disabled={!asset.trim()} onClick={() => move.mutate({ spotId: spot.id, status: 'occupied', assetId: asset.trim() }, { onSuccess: () => setAsset('') })}>
-                            Assign Truck
+                            {t('yard.layout.assignTruck')}
                           </Button>
                         </div>
                       )}
                       {canEdit && spot.status === 'occupied' && (
                         <Button size="sm" variant="secondary" onClick={() => move.mutate({ spotId: spot.id, status: 'empty', assetId: null })}>
-                          Release spot
+                          {t('yard.layout.releaseSpot')}
                         </Button>
                       )}
                     </div>

@@ -1,6 +1,9 @@
 // /yard: occupied docks, waiting trucks and free spots from the live yard, the layout, activity;
 // Refresh Layout reloads the live yard, Assign Spots parks the waiting trucks.
 import { MapPin, RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { registerCatalogue } from '../../../lib/i18n';
+import { yardText } from '../i18n';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { YardLayout } from '../components/yard-layout';
@@ -10,7 +13,10 @@ import { relativeTime } from '../../../lib/relative-time';
 import { useToast } from '../../../lib/toast';
 import { useAssignSpots } from '../api/assign-spots';
 
+registerCatalogue(yardText);
+
 export function YardRoute() {
+  const { t } = useTranslation();
   const { hasPermission } = useSession();
   const { toast } = useToast();
   const yard = useYard();
@@ -18,47 +24,47 @@ export function YardRoute() {
   const y = yard.data;
   const refresh = async () => {
     const result = await yard.refetch();
-    toast(result.isError ? { title: 'Refresh failed', description: 'Failed to load the yard', variant: 'destructive' } : { title: 'Yard layout data has been refreshed' });
+    toast(result.isError ? { title: t('yard.refreshFailed'), description: t('yard.loadFailed'), variant: 'destructive' } : { title: t('yard.refreshed') });
   };
   const cards = [
-    { label: 'Occupied Docks', value: y ? `${y.occupiedDocks}/${y.totalDocks}` : '—' },
-    { label: 'Waiting Trucks', value: y ? String(y.waitingTrucks) : '—' },
-    { label: 'Available Spots', value: y ? String(y.availableSpots) : '—' },
+    { key: 'occupiedDocks', testId: 'Occupied Docks', value: y ? `${y.occupiedDocks}/${y.totalDocks}` : '—' },
+    { key: 'waitingTrucks', testId: 'Waiting Trucks', value: y ? String(y.waitingTrucks) : '—' },
+    { key: 'availableSpots', testId: 'Available Spots', value: y ? String(y.availableSpots) : '—' },
   ];
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <h1 className="text-2xl font-bold">Yard Management</h1>
-          <p className="text-sm text-slate-600">Spots are numbered from the gate: Assign Spots parks each waiting truck on the free spot nearest it.</p>
+          <h1 className="text-2xl font-bold">{t('yard.title')}</h1>
+          <p className="text-sm text-slate-600">{t('yard.subtitle')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" disabled={yard.isFetching} onClick={() => void refresh()}>
-            <RefreshCw className="h-4 w-4" aria-hidden /> Refresh Layout
+            <RefreshCw className="h-4 w-4" aria-hidden /> {t('yard.refreshLayout')}
           </Button>
           {hasPermission('yard:write') && (
             <Button disabled={assign.isPending} onClick={() => assign.mutate()}>
-              <MapPin className="h-4 w-4" aria-hidden /> Assign Spots
+              <MapPin className="h-4 w-4" aria-hidden /> {t('yard.assignSpots')}
             </Button>
           )}
         </div>
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
         {cards.map((c) => (
-          <Card key={c.label}>
+          <Card key={c.key}>
             <CardBody>
-              <div className="text-sm text-slate-500">{c.label}</div>
-              <div className="text-2xl font-bold" data-testid={`yard-${c.label}`}>{c.value}</div>
+              <div className="text-sm text-slate-500">{t(`yard.cards.${c.key}`)}</div>
+              <div className="text-2xl font-bold" data-testid={`yard-${c.testId}`}>{c.value}</div>
             </CardBody>
           </Card>
         ))}
       </div>
       <YardLayout canEdit={hasPermission('yard:write')} />
       <Card>
-        <CardHeader title="Recent Activity" />
+        <CardHeader title={t('yard.recentActivity')} />
         <CardBody>
           {!y?.recentActivity.length ? (
-            <p className="text-sm text-slate-500">No yard activity yet</p>
+            <p className="text-sm text-slate-500">{t('yard.noActivity')}</p>
           ) : (
             <ul className="space-y-2 text-sm">
               {y.recentActivity.map((a) => (

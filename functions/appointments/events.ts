@@ -1,0 +1,32 @@
+// The domain events of appointments and check-ins (shared/contracts/events.ts), as transaction items
+// written with the change that causes them (functions/lib/events.ts domainEventItem). Every one
+// carries what its consumers (driver messages, outbound webhooks) need without reading the
+// appointment again: ids, facility, day and time, door, carrier and driver.
+import { domainEventItem } from '../lib/events';
+import type { Appointment } from '../../shared/contracts/appointments';
+import type { DomainEventType } from '../../shared/contracts/events';
+
+export function appointmentEventItem(type: DomainEventType, a: Appointment, extra: Record<string, unknown>, now: Date) {
+  return domainEventItem(
+    {
+      type,
+      tenantId: a.tenantId,
+      detail: {
+        appointmentId: a.id,
+        bookingReference: a.bookingReference,
+        facilityId: a.facilityId,
+        scheduledDate: a.scheduledDate,
+        scheduledTimeStart: a.scheduledTimeStart,
+        scheduledTimeEnd: a.scheduledTimeEnd,
+        status: a.status,
+        dockDoorId: a.dockDoorId,
+        doorNumber: a.doorNumber,
+        carrierId: a.carrierId,
+        driverId: a.driverId,
+        driverPhone: a.driverPhone,
+        ...extra,
+      },
+    },
+    now,
+  );
+}

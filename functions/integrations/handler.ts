@@ -1,0 +1,132 @@
+// Integrations (doc 2 /integrations, §7): external systems with sealed credentials, their endpoints,
+// webhook subscriptions and sync logs, connection tests, syncs, monitoring, and the inbound webhook.
+import { actorOf, json, parseBody, pathId, requireUser, type ApiRequest } from '../lib/http';
+import { defineFunction } from '../api';
+import { BadRequestError, HttpError } from '../lib/errors';
+import { endpointEditSchema, endpointInputSchema, syncRequestSchema, systemEditSchema, systemInputSchema, webhookEditSchema, webhookInputSchema } from '../../shared/contracts/integrations';
+import { createSystem, deleteSystem, editSystem, listSystems, rotateInboundSecret } from './systems';
+import { createEndpoint, deleteEndpoint, editEndpoint, listEndpoints } from './endpoints';
+import { checkPublicUrl, createWebhook, deleteWebhook, editWebhook, listWebhooks } from './webhooks';
+import { testConnection } from './connection-test';
+import { runSync, syncLogView } from './sync';
+import { listSyncLogRecords } from './sync-log.store';
+import { requireSystem } from './system.store';
+import { monitoringStats, monitoringSystems } from './monitoring';
+import { receiveInbound } from './inbound';
+
+/** A manual sync answers within API Gateway's 30 s; what it could not pull, the next run does. */
+const MANUAL_SYNC_BUDGET_MS = 20_000;
+const MAX_INBOUND_BYTES = 256 * 1024;
+
+const tenantOf = (req: ApiRequest) => requireUser(req).user.tenantId;
+const systemIdOf = (req: ApiRequest) => pathId(req, 'id', 'External system');
+
+function rawBody(req: ApiRequest): string {
+  const { body, isBase64Encoded } = req.event;
+  const text = !body ? '' : isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+  if (Buffer.byteLength(text) > MAX_INBOUND_BYTES) throw new HttpError(413, 'Request body is too large');
+  return text;
+}
+
+export const { handler, actions } = defineFunction('integrations', {
+  async listSystems(req) {
+    return json(await listSystems(tenantOf(req)));
+  },
+
+  async createSystem(req) {
+    const signedIn = requireUser(req);
+    const input = parseBody(req, systemInputSchema);
+    await checkPublicUrl(input.baseUrl, 'baseUrl');
+    if (input.authConfig?.tokenUrl) await checkPublicUrl(input.authConfig.tokenUrl, 'authConfig.tokenUrl');
+    return json(await createSystem(signedIn.user.tenantId, input, actorOf(signedIn)), 201);
+  },
+
+  async editSystem(req) {
+    const signedIn = requireUser(req);
+    const edit = parseBody(req, systemEditSchema);
+    if (edit.baseUrl) await checkPublicUrl(edit.baseUrl, 'baseUrl');
+    if (edit.authConfig?.tokenUrl) await checkPublicUrl(edit.authConfig.tokenUrl, 'authConfig.tokenUrl');
+    return json(await editSystem(signedIn.user.tenantId, systemIdOf(req), edit, actorOf(signedIn)));
+  },
+
+  async deleteSystem(req) {
+    const signedIn = requireUser(req);
+    await deleteSystem(signedIn.user.tenantId, systemIdOf(req), actorOf(signedIn));
+    return json(undefined, 204);
+  },
+
+  async rotateInboundSecret(req) {
+    const signedIn = requireUser(req);
+    return json(await rotateInboundSecret(signedIn.user.tenantId, systemIdOf(req), actorOf(signedIn)));
+  },
+
+  async testConnection(req) {
+    return json(await testConnection(tenantOf(req), systemIdOf(req)));
+  },
+
+  async triggerSync(req) {
+    const signedIn = requireUser(req);
+    const { endpointId } = parseBody(req, syncRequestSchema);
+    const system = await requireSystem(signedIn.user.tenantId, systemIdOf(req));
+    if (!system.isActive) throw new BadRequestError('This system is deactivated. Activate it to sync.');
+    const log = await runSync(system, { endpointId, trigger: 'manual', actor: actorOf(signedIn), budgetMs: MANUAL_SYNC_BUDGET_MS });
+    return json({ log: syncLogView(log) });
+  },
+
+  async listSyncLogs(req) {
+    const tenantId = tenantOf(req);
+    const systemId = systemIdOf(req);
+    await requireSystem(tenantId, systemId);
+    return json((await listSyncLogRecords(tenantId, systemId)).map(syncLogView));
+  },
+
+  async listEndpoints(req) {
+    return json(await listEndpoints(tenantOf(req), systemIdOf(req)));
+  },
+  async createEndpoint(req) {
+    const signedIn = requireUser(req);
+    return json(await createEndpoint(signedIn.user.tenantId, systemIdOf(req), parseBody(req, endpointInputSchema), actorOf(signedIn)), 201);
+  },
+  async editEndpoint(req) {
+    const signedIn = requireUser(req);
+    return json(await editEndpoint(signedIn.user.tenantId, systemIdOf(req), pathId(req, 'endpointId', 'Endpoint'), parseBody(req, endpointEditSchema), actorOf(signedIn)));
+  },
+  async deleteEndpoint(req) {
+    const signedIn = requireUser(req);
+    await deleteEndpoint(signedIn.user.tenantId, systemIdOf(req), pathId(req, 'endpointId', 'Endpoint'), actorOf(signedIn));
+    return json(undefined, 204);
+  },
+
+  async listWebhooks(req) {
+    return json(await listWebhooks(tenantOf(req), systemIdOf(req)));
+  },
+  async createWebhook(req) {
+    const signedIn = requireUser(req);
+    return json(await createWebhook(signedIn.user.tenantId, systemIdOf(req), parseBody(req, webhookInputSchema), actorOf(signedIn)), 201);
+  },
+  async editWebhook(req) {
+    const signedIn = requireUser(req);
+    return json(await editWebhook(signedIn.user.tenantId, systemIdOf(req), pathId(req, 'webhookId', 'Webhook subscription'), parseBody(req, webhookEditSchema), actorOf(signedIn)));
+  },
+  async deleteWebhook(req) {
+    const signedIn = requireUser(req);
+    await deleteWebhook(signedIn.user.tenantId, systemIdOf(req), pathId(req, 'webhookId', 'Webhook subscription'), actorOf(signedIn));
+    return json(undefined, 204);
+  },
+
+  async monitoringStats(req) {
+    return json(await monitoringStats(tenantOf(req)));
+  },
+  async monitoringSystems(req) {
+    return json(await monitoringSystems(tenantOf(req)));
+  },
+
+  /** Public: the signature is the proof (inbound.ts). */
+  async receiveInbound(req) {
+    const systemId = pathId(req, 'systemId', 'External system');
+    const headers = Object.fromEntries(Object.entries(req.event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+    const { status, body } = await receiveInbound(systemId, { headers, body: rawBody(req) });
+    return json(body, status);
+  },
+});
+

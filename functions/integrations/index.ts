@@ -1,0 +1,5 @@
+// What other parts may use of integrations (docs/architecture.md §1): the local stack's scheduler
+// hooks. Nothing else of it is imported from outside.
+export { useLocalSyncScheduler, type SyncScheduler } from './schedules';
+export { runScheduledSync } from './scheduled-sync';
+export { listActiveSystemsAllTenants } from './system.store';

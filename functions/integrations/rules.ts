@@ -1,0 +1,95 @@
+// The pure rules of integrations: what a read shows of a secret, which addresses an outbound call may
+// reach, the retry schedule of webhook deliveries, a system's connection status, and the shape of an
+// appointment request a TMS sends. Unit-tested in test/unit/integrations-rules.test.ts.
+import { BlockList, isIP } from 'node:net';
+import * as z from 'zod';
+import type { AuthConfig, ConnectionStatus, MaskedAuthConfig } from '../../shared/contracts/integrations';
+import { dateString, optionalText, timeOfDay } from '../../shared/contracts/fields';
+
+const MASK = '••••';
+/** Fields of authConfig that are secrets (shown masked); the others are shown as they are. */
+const SECRET_AUTH_FIELDS = new Set<keyof AuthConfig>(['apiKey', 'token', 'password', 'clientSecret']);
+
+/** A secret as a read shows it: its last 4 characters when it is long enough to keep the rest hidden. */
+export function maskSecret(value: string): string {
+  return value.length >= 12 ? `${MASK}${value.slice(-4)}` : MASK;
+}
+
+export function maskAuthConfig(config: AuthConfig): MaskedAuthConfig {
+  const out: MaskedAuthConfig = {};
+  for (const [key, value] of Object.entries(config) as [keyof AuthConfig, string | undefined][]) {
+    if (!value) continue;
+    out[key] = SECRET_AUTH_FIELDS.has(key) ? maskSecret(value) : value;
+  }
+  return out;
+}
+
+// Addresses an outbound call must never reach in AWS (SSRF): private, loopback, link-local (the
+// instance metadata service), carrier-grade NAT, multicast and unspecified ranges.
+const BLOCKED = new BlockList();
+for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) {
+  BLOCKED.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) BLOCKED.addSubnet(net, prefix, 'ipv6');
+
+/** True when an outbound call may not connect to the address (IPv4-mapped IPv6 is judged as IPv4). */
+export function isForbiddenAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return BLOCKED.check(mapped[1]!, 'ipv4');
+  const family = isIP(address);
+  if (family === 0) return true;
+  return BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** Seconds before retry number `retry` (1-based) of a webhook delivery: 30 s, 1, 2, 4 ... minutes, at most an hour. */
+export function retryDelaySeconds(retry: number): number {
+  return Math.min(30 * 2 ** Math.max(0, retry - 1), 3600);
+}
+
+/** A system's connection status from its last sync or connection test; SYNCING while a run holds it. */
+export function connectionStatus(system: { syncingSince: string | null; lastSyncStatus: string | null; lastSync: string | null; lastTest: { success: boolean; at: string } | null }): ConnectionStatus | null {
+  if (system.syncingSince) return 'SYNCING';
+  const test = system.lastTest;
+  const latestIsTest = test && (!system.lastSync || test.at > system.lastSync);
+  if (latestIsTest) return test.success ? 'CONNECTED' : 'ERROR';
+  if (system.lastSyncStatus) return system.lastSyncStatus === 'SUCCESS' ? 'CONNECTED' : 'ERROR';
+  return null;
+}
+
+/** How long a SYNCING claim holds before another run may take over (a run that died mid-way). */
+export const SYNC_CLAIM_SECONDS = 15 * 60;
+
+/**
+ * An appointment request as a TMS sends it (a sync page's record or an inbound webhook's data): its
+ * own id, where and when, and the carrier by our id or by name. Anything else is ignored.
+ */
+export const appointmentRequestSchema = z.object({
+  id: z.union([z.string().trim().min(1), z.number()], { error: 'The record has no id' }).transform(String).pipe(z.string().max(100, 'The record id is longer than 100 characters')),
+  facilityId: z.string().trim().max(64).optional(),
+  carrierId: z.string().trim().max(64).optional(),
+  carrierName: z.string().trim().max(120).optional(),
+  date: dateString('The record has no date'),
+  timeStart: timeOfDay('The record has no start time'),
+  timeEnd: timeOfDay('The record has no end time'),
+  loadType: z.enum(['inbound', 'outbound'], { error: 'loadType must be inbound or outbound' }).default('inbound'),
+  poNumber: optionalText(40),
+  bolNumber: optionalText(40),
+  palletCount: z.number().int().min(0).optional(),
+  notes: optionalText(500),
+}).refine((r) => Boolean(r.carrierId || r.carrierName), { message: 'The record names no carrier (carrierId or carrierName)', path: ['carrierName'] });
+export type AppointmentRequest = z.output<typeof appointmentRequestSchema>;
+
+/** The external id a record carries, for the log of a record that fails its contract. */
+export function recordIdOf(record: unknown): string {
+  const id = record && typeof record === 'object' ? (record as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? String(id).slice(0, 100) : '(no id)';
+}
+
+/** One page of a TMS listing: `{ data: [...], nextPage }` (or a bare array, a single page). */
+export function pageOf(body: unknown): { records: unknown[]; nextPage: string | null } | null {
+  if (Array.isArray(body)) return { records: body, nextPage: null };
+  if (!body || typeof body !== 'object') return null;
+  const { data, nextPage } = body as { data?: unknown; nextPage?: unknown };
+  if (!Array.isArray(data)) return null;
+  return { records: data, nextPage: typeof nextPage === 'number' || (typeof nextPage === 'string' && nextPage) ? String(nextPage) : null };
+}

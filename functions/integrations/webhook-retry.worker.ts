@@ -1,0 +1,7 @@
+// Schedule worker: retries the outbound webhook deliveries whose backoff has run out (deliveries.ts).
+import { defineWorker } from '../lib/worker';
+import { retryDueDeliveries } from './deliveries';
+
+export const { worker, handler } = defineWorker('integrations-webhook-retries', 'schedule', async (event) => {
+  await retryDueDeliveries(new Date(event.time));
+});

@@ -1,0 +1,128 @@
+// Provider callbacks (public routes): delivery statuses and inbound messages. Each is verified
+// before anything is read from it: the SMS/voice provider's with the tenant's callback secret
+// (HMAC-SHA256 over "<timestamp>.<raw body>", at most 5 minutes old), WhatsApp's with
+// X-Hub-Signature-256 (HMAC-SHA256 of the raw body with the app secret). A callback is applied once:
+// a replay (the same signed body again) is refused and changes nothing. STOP opts the number out of
+// SMS and WhatsApp, START opts it back in; a WhatsApp message opens its 24-hour window.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
+import { claimCallback, findMessageByProviderId, getMessage, recordInbound, saveMessage, setOptOut, type StoredMessage } from './message.store';
+import { canMoveTo } from './rules';
+import { providerSetup } from './settings';
+import { toIndianE164, type MessageStatus } from '../../shared/contracts/messaging';
+import { isId } from '../../shared/ids';
+
+const MAX_AGE_SECONDS = 300;
+const REFUSED = 'The callback signature is not valid';
+
+function sameSignature(expected: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function signSmsCallback(secret: string, timestamp: string, rawBody: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`;
+}
+
+export function signWhatsappCallback(appSecret: string, rawBody: string): string {
+  return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
+}
+
+/** The tenant's secret for the provider's callbacks; a tenant without one has no such callback (404). */
+async function callbackSecret(tenantId: string, kind: 'sms' | 'whatsapp'): Promise<string> {
+  const setup = isId(tenantId) ? await providerSetup(tenantId) : null;
+  const secret = kind === 'sms' ? setup?.smsCallbackSecret : setup?.whatsappAppSecret;
+  if (!secret) throw new NotFoundError('No provider callback is configured here');
+  return secret;
+}
+
+async function applyOnce(tenantId: string, rawBody: string, now: Date) {
+  const digest = createHash('sha256').update(rawBody).digest('hex');
+  if (!(await claimCallback(tenantId, digest, now))) throw new ConflictError('This callback was already received');
+}
+
+const STOP = /^\s*(stop|unsubscribe|रोकें|बंद)\s*$/i;
+const START = /^\s*(start|subscribe|शुरू)\s*$/i;
+
+async function inbound(tenantId: string, from: string, text: string, now: Date) {
+  const phone = toIndianE164(from);
+  if (!phone) return;
+  if (STOP.test(text)) await setOptOut(tenantId, phone, true, 'STOP', now);
+  else if (START.test(text)) await setOptOut(tenantId, phone, false, 'START', now);
+}
+
+async function moveMessage(message: StoredMessage | null, to: MessageStatus, reason: string | null, now: Date): Promise<boolean> {
+  if (!message || !canMoveTo(message.status, to)) return false;
+  return saveMessage({ ...message, status: to, reason: to === 'failed' || to === 'undeliverable' ? reason : message.reason, updatedAt: now.toISOString() }, message.status);
+}
+
+const SMS_STATUS: Record<string, MessageStatus> = { sent: 'sent', delivered: 'delivered', failed: 'failed', 'failed-dnd': 'undeliverable', undelivered: 'undeliverable', completed: 'delivered', 'no-answer': 'undeliverable', busy: 'undeliverable' };
+
+function fieldsOf(rawBody: string, contentType: string): Record<string, string> {
+  if (/json/i.test(contentType)) {
+    try {
+      const parsed = JSON.parse(rawBody) as Record<string, unknown>;
+      return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v ?? '')]));
+    } catch {
+      return {};
+    }
+  }
+  return Object.fromEntries(new URLSearchParams(rawBody));
+}
+
+/** The SMS/voice provider's callback: a status (SmsSid or CallSid, Status, CustomField) or an inbound SMS (From, Body). */
+export async function handleSmsCallback(tenantId: string, rawBody: string, headers: Record<string, string | undefined>, now = new Date()) {
+  const timestamp = headers['x-callback-timestamp'] ?? '';
+  const secret = await callbackSecret(tenantId, 'sms');
+  if (!/^\d{10}$/.test(timestamp) || !sameSignature(signSmsCallback(secret, timestamp, rawBody), headers['x-callback-signature'])) throw new UnauthorizedError(REFUSED);
+  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > MAX_AGE_SECONDS) throw new UnauthorizedError('The callback is too old');
+  await applyOnce(tenantId, `${timestamp}.${rawBody}`, now);
+  const f = fieldsOf(rawBody, headers['content-type'] ?? '');
+  if (f.From && f.Body && !f.Status) {
+    await inbound(tenantId, f.From, f.Body, now);
+    return { received: 'inbound' };
+  }
+  const status = SMS_STATUS[(f.Status ?? '').toLowerCase()];
+  if (!status) return { received: 'ignored' };
+  const provider = f.CallSid ? 'exotel-voice' : 'exotel-sms';
+  const ref = f.CustomField?.startsWith('{') ? (JSON.parse(f.CustomField) as { ref?: string }).ref : f.CustomField;
+  const message = ref && isId(ref) ? await getMessage(tenantId, ref) : await findMessageByProviderId(tenantId, provider, f.SmsSid ?? f.CallSid ?? '');
+  const moved = await moveMessage(message, status, f.DetailedStatus || f.Status || null, now);
+  return { received: moved ? status : 'unchanged' };
+}
+
+interface WhatsappPayload {
+  entry?: { changes?: { value?: { statuses?: { id?: string; status?: string; errors?: { title?: string }[] }[]; messages?: { from?: string; text?: { body?: string } }[] } }[] }[];
+}
+
+const WHATSAPP_STATUS: Record<string, MessageStatus> = { sent: 'sent', delivered: 'delivered', read: 'delivered', failed: 'failed' };
+
+/** The WhatsApp Cloud API webhook: statuses of our messages and the driver's messages to us. */
+export async function handleWhatsappCallback(tenantId: string, rawBody: string, headers: Record<string, string | undefined>, now = new Date()) {
+  const secret = await callbackSecret(tenantId, 'whatsapp');
+  if (!sameSignature(signWhatsappCallback(secret, rawBody), headers['x-hub-signature-256'])) throw new UnauthorizedError(REFUSED);
+  await applyOnce(tenantId, rawBody, now);
+  let payload: WhatsappPayload;
+  try {
+    payload = JSON.parse(rawBody) as WhatsappPayload;
+  } catch {
+    return { received: 'ignored' };
+  }
+  let moved = 0;
+  for (const change of (payload.entry ?? []).flatMap((e) => e.changes ?? [])) {
+    for (const s of change.value?.statuses ?? []) {
+      const status = WHATSAPP_STATUS[s.status ?? ''];
+      if (!status || !s.id) continue;
+      if (await moveMessage(await findMessageByProviderId(tenantId, 'whatsapp-cloud', s.id), status, s.errors?.[0]?.title ?? null, now)) moved++;
+    }
+    for (const m of change.value?.messages ?? []) {
+      const phone = m.from ? toIndianE164(m.from) : null;
+      if (!phone) continue;
+      await recordInbound(tenantId, phone, now);
+      if (m.text?.body) await inbound(tenantId, phone, m.text.body, now);
+    }
+  }
+  return { received: moved };
+}

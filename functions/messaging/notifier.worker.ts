@@ -1,0 +1,22 @@
+// The driver notifier (functions/workers.ts 'messaging-notifier'): the table's stream, filtered on
+// inserted domain-event items, one record at a time. Provider failures are outcomes in the message
+// log; only a failure to read or write the table throws, and the stream retries the record, which
+// the message ids (event id + channel) make safe.
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { defineWorker } from '../lib/worker';
+import { domainEventOf } from '../lib/events';
+import { notifyDriver } from './notify';
+import { watchForDelay } from './delay-watch.store';
+
+export const { handler, worker } = defineWorker('messaging-notifier', 'stream', async (record) => {
+  const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
+  const event = domainEventOf(image ? unmarshall(image) : undefined);
+  if (!event) return;
+  const d = event.detail as { appointmentId?: string; scheduledDate?: string; scheduledTimeStart?: string; bookingType?: string };
+  // A booked (or moved) appointment is watched by the delay job from its start on.
+  if ((event.type === 'appointment.created' || event.type === 'appointment.rescheduled') && d.appointmentId && d.scheduledDate && d.scheduledTimeStart && d.bookingType !== 'walk_in') {
+    await watchForDelay({ tenantId: event.tenantId, appointmentId: d.appointmentId, date: d.scheduledDate, time: d.scheduledTimeStart });
+  }
+  await notifyDriver(event);
+});

@@ -1,0 +1,49 @@
+// One port, one adapter per provider (issue #15): an adapter turns a message into the exact request
+// its provider takes (`build`) and reads the provider's message id from the answer (`messageIdOf`).
+// The transport (transport.ts) makes the request, or records it in the local sink with
+// MESSAGING_MODE=local, so what the sink shows is exactly what would have gone out.
+import type { PublishCommandInput } from '@aws-sdk/client-sns';
+import type { SendEmailCommandInput } from '@aws-sdk/client-ses';
+import type { Channel, Language, MessageTemplate } from '../../../shared/contracts/messaging';
+
+export interface ProviderMessage {
+  /** Our message id: sent along as the provider's reference, so its callbacks name it. */
+  id: string;
+  tenantId: string;
+  channel: Channel;
+  to: string;
+  body: string;
+  language: Language;
+  template: MessageTemplate | null;
+  /** The template's placeholder values (WhatsApp template parameters, in placeholder order). */
+  values: Record<string, string> | null;
+  subject: string | null;
+  /** WhatsApp: inside the 24-hour customer-service window a free-text message may be sent. */
+  freeText: boolean;
+}
+
+export type ProviderRequest =
+  | { kind: 'http'; method: 'POST'; url: string; headers: Record<string, string>; body: string }
+  | { kind: 'sns'; input: PublishCommandInput }
+  | { kind: 'ses'; input: SendEmailCommandInput };
+
+export interface Provider<C = unknown> {
+  /** e.g. 'exotel-sms', 'sns-sms', 'whatsapp-cloud', 'exotel-voice', 'ses-email'. */
+  readonly name: string;
+  readonly channel: Channel;
+  build(message: ProviderMessage, config: C): ProviderRequest;
+  messageIdOf(answer: unknown): string | null;
+}
+
+/** A failed provider call: `retryable` for timeouts, network errors and 5xx; not for a refused request. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** Headers never recorded in the local sink or a log line. */
+export const SECRET_HEADERS = ['authorization'];

@@ -1,0 +1,89 @@
+// The pure rules of sending: what a channel accepts (length, DLT for SMS, WhatsApp's 24-hour
+// window), the ids that make a send idempotent, the retry backoff and the status a callback may move
+// a message to.
+import { createHash } from 'node:crypto';
+import { channelLimitProblem, checkDlt, findTemplate, renderTemplate, TemplateError, CHANNEL_LABELS, type Channel, type Language, type MessageStatus, type MessageTemplate, type Placeholder } from '../../shared/contracts/messaging';
+
+/** A message the channel would not carry, with the reason (4xx for a person, a failed entry for an event). */
+export class SendRefused extends Error {}
+
+export const DUPLICATE_WINDOW_MS = 60_000;
+export const WHATSAPP_WINDOW_MS = 24 * 3600 * 1000;
+/** Tries per provider for a retryable failure, and the wait before each retry. */
+export const PROVIDER_TRIES = 3;
+export const backoffMs = (retry: number) => 150 * 2 ** (retry - 1);
+
+export interface Prepared {
+  body: string;
+  template: MessageTemplate | null;
+  values: Record<string, string> | null;
+  freeText: boolean;
+}
+
+export interface Content {
+  channel: Channel;
+  language: Language;
+  templateKey: string | null;
+  /** From an event: the template's values (the text is rendered from them). */
+  values?: Partial<Record<Placeholder, string>> | null;
+  /** From a person: the text as typed (checked against the template when one is named). */
+  text?: string | null;
+  /** WhatsApp: whether the recipient wrote to us in the last 24 hours. */
+  insideWhatsappWindow: boolean;
+}
+
+/** The text to send and how, or SendRefused with the reason. */
+export function prepare(c: Content): Prepared {
+  const template = c.templateKey ? findTemplate(c.templateKey) ?? null : null;
+  if (c.templateKey && !template) throw new SendRefused('Unknown message template');
+  let body: string;
+  let values: Record<string, string> | null = null;
+  if (c.values && template) {
+    try {
+      body = renderTemplate(template.key, c.language, c.values);
+    } catch (err) {
+      if (err instanceof TemplateError) throw new SendRefused(err.message);
+      throw err;
+    }
+    values = Object.fromEntries(template.placeholders.map((p) => [p, c.values![p]!.trim()]));
+  } else {
+    body = (c.text ?? '').trim();
+    if (!body) throw new SendRefused('Please enter phone number and message');
+    if (template) {
+      const match = checkDlt(template.text[c.language], body);
+      if (match.ok) values = match.values;
+      else if (c.channel === 'sms' || (c.channel === 'whatsapp' && !c.insideWhatsappWindow)) throw new SendRefused(match.reason);
+    }
+  }
+  const tooLong = channelLimitProblem(c.channel, body);
+  if (tooLong) throw new SendRefused(tooLong);
+  if (c.channel === 'sms') {
+    if (!template) throw new SendRefused('An SMS must use a DLT-registered template: choose a quick template');
+    const dlt = checkDlt(template.text[c.language], body);
+    if (!dlt.ok) throw new SendRefused(dlt.reason);
+  }
+  const freeText = c.channel === 'whatsapp' && (!template || !values);
+  if (freeText && !c.insideWhatsappWindow) {
+    throw new SendRefused(`${CHANNEL_LABELS.whatsapp} outside the 24-hour customer-service window needs an approved template: choose a quick template`);
+  }
+  return { body, template, values, freeText };
+}
+
+/** A stable message id per event and channel (the idempotency key of the notifier). */
+export function eventMessageId(eventId: string, channel: Channel): string {
+  const h = createHash('sha256').update(`${eventId}#${channel}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The key of the 60-second duplicate guard: the same text on the same channel to the same recipient. */
+export function duplicateHash(channel: Channel, to: string, body: string): string {
+  return createHash('sha256').update(`${channel}\n${to}\n${body}`).digest('hex').slice(0, 40);
+}
+
+const RANK: Record<MessageStatus, number> = { queued: 0, sent: 1, delivered: 2, failed: 2, undeliverable: 2, suppressed: 3 };
+
+/** A callback moves a message forward only (a late "sent" never undoes "delivered"); suppressed stays. */
+export function canMoveTo(from: MessageStatus, to: MessageStatus): boolean {
+  if (from === 'suppressed' || from === to) return false;
+  return RANK[to] > RANK[from] || (from === 'failed' && to === 'delivered');
+}

@@ -1,0 +1,120 @@
+// The tenant's messaging providers as /configuration edits them and as the sender uses them. A GET
+// never carries a secret or its ciphertext, only whether each is set. Locally (MESSAGING_MODE=local)
+// a channel the tenant has not configured uses the local sandbox profile: its requests go to the
+// local sink only, so every channel can be tried on a fresh machine.
+import { openSecret, sealSecret } from '../lib/secrets';
+import type { Actor } from '../lib/audit';
+import { isLocalMessaging } from './channel';
+import { getMessagingSettings, saveMessagingSettings, type StoredMessagingSettings } from './settings.store';
+import type { ExotelConfig } from './providers/exotel';
+import type { WhatsappConfig } from './providers/whatsapp-cloud';
+import type { SesEmailConfig, SnsSmsConfig } from './providers/aws';
+import { DEFAULT_DELAY_ALERT_MINUTES, type MessagingSettingsView, type messagingSettingsSchema } from '../../shared/contracts/messaging';
+import type * as z from 'zod';
+
+/** The product's own DLT registration (principal entity and header), used by tenants without their own. */
+const platformSms = (): SnsSmsConfig => ({ senderId: process.env.SMS_SENDER_ID ?? 'DKSATI', dltEntityId: process.env.SMS_DLT_ENTITY_ID ?? '1101000000000000001' });
+
+const LOCAL_SANDBOX = {
+  exotel: { baseUrl: 'https://api.exotel.com', accountSid: 'local-sandbox', apiKey: 'local', apiToken: 'local', voiceCallerId: '08047112233', ...platformSms() },
+  whatsapp: { baseUrl: 'https://graph.facebook.com/v21.0', phoneNumberId: '100000000000000', accessToken: 'local' },
+};
+
+export interface ProviderSetup {
+  exotel: ExotelConfig | null;
+  /** SNS is used when the primary fails (or as the only SMS route without a primary). */
+  snsBackup: boolean;
+  sns: SnsSmsConfig;
+  whatsapp: WhatsappConfig | null;
+  ses: SesEmailConfig;
+  delayAlertMinutes: number;
+  smsCallbackSecret: string | null;
+  whatsappAppSecret: string | null;
+}
+
+const open = (tenantId: string, sealed: string | null | undefined) => (sealed ? openSecret(tenantId, sealed) : Promise.resolve(null));
+
+export function callbackUrl(tenantId: string, kind: 'sms' | 'whatsapp', base = process.env.MESSAGING_CALLBACK_BASE_URL): string | null {
+  return base ? `${base.replace(/\/+$/, '')}/api/messaging/callbacks/${tenantId}/${kind}` : null;
+}
+
+/** What the sender needs: each provider's configuration with its secrets opened. */
+export async function providerSetup(tenantId: string): Promise<ProviderSetup> {
+  const s = await getMessagingSettings(tenantId);
+  const local = isLocalMessaging();
+  const sms = s?.smsProvider;
+  const [apiKey, apiToken, smsCallbackSecret, accessToken, whatsappAppSecret] = await Promise.all([
+    open(tenantId, sms?.apiKey),
+    open(tenantId, sms?.apiToken),
+    open(tenantId, sms?.callbackSecret),
+    open(tenantId, s?.whatsapp?.accessToken),
+    open(tenantId, s?.whatsapp?.appSecret),
+  ]);
+  const exotel: ExotelConfig | null =
+    sms && apiKey && apiToken
+      ? { baseUrl: sms.baseUrl, accountSid: sms.accountSid, apiKey, apiToken, senderId: sms.senderId, dltEntityId: sms.dltEntityId, voiceCallerId: sms.voiceCallerId, statusCallbackUrl: callbackUrl(tenantId, 'sms') }
+      : local
+        ? { ...LOCAL_SANDBOX.exotel, statusCallbackUrl: callbackUrl(tenantId, 'sms') }
+        : null;
+  const whatsapp: WhatsappConfig | null = s?.whatsapp && accessToken ? { baseUrl: s.whatsapp.baseUrl, phoneNumberId: s.whatsapp.phoneNumberId, accessToken } : local ? LOCAL_SANDBOX.whatsapp : null;
+  return {
+    exotel,
+    snsBackup: s?.snsBackup ?? true,
+    sns: sms ? { senderId: sms.senderId, dltEntityId: sms.dltEntityId } : platformSms(),
+    whatsapp,
+    ses: { from: s?.emailFrom ?? process.env.EMAIL_FROM ?? 'no-reply@docksaathi.in', configurationSet: process.env.SES_CONFIGURATION_SET ?? null },
+    delayAlertMinutes: s?.delayAlertMinutes ?? DEFAULT_DELAY_ALERT_MINUTES,
+    smsCallbackSecret,
+    whatsappAppSecret,
+  };
+}
+
+export function settingsView(tenantId: string, s: StoredMessagingSettings | null, origin: string): MessagingSettingsView {
+  const sms = s?.smsProvider;
+  return {
+    smsProvider: sms
+      ? { baseUrl: sms.baseUrl, accountSid: sms.accountSid, senderId: sms.senderId, dltEntityId: sms.dltEntityId, voiceCallerId: sms.voiceCallerId, apiKeySet: Boolean(sms.apiKey), apiTokenSet: Boolean(sms.apiToken), callbackSecretSet: Boolean(sms.callbackSecret) }
+      : null,
+    snsBackup: s?.snsBackup ?? true,
+    whatsapp: s?.whatsapp ? { baseUrl: s.whatsapp.baseUrl, phoneNumberId: s.whatsapp.phoneNumberId, accessTokenSet: Boolean(s.whatsapp.accessToken), appSecretSet: Boolean(s.whatsapp.appSecret) } : null,
+    emailFrom: s?.emailFrom ?? null,
+    delayAlertMinutes: s?.delayAlertMinutes ?? DEFAULT_DELAY_ALERT_MINUTES,
+    callbackUrls: { sms: callbackUrl(tenantId, 'sms', origin)!, whatsapp: callbackUrl(tenantId, 'whatsapp', origin)! },
+  };
+}
+
+export async function readSettings(tenantId: string, origin: string): Promise<MessagingSettingsView> {
+  return settingsView(tenantId, await getMessagingSettings(tenantId), origin);
+}
+
+/** A secret field: a new value is sealed; left out (or blank) keeps the one stored. */
+const keepOrSeal = async (tenantId: string, given: string | undefined, stored: string | null | undefined) => (given ? sealSecret(tenantId, given) : (stored ?? null));
+
+/** Applies an edit: fields left out stay as they are; `null` for a provider removes it. */
+export async function updateSettings(tenantId: string, input: z.output<typeof messagingSettingsSchema>, actor: Actor, origin: string, now = new Date()): Promise<MessagingSettingsView> {
+  const before = await getMessagingSettings(tenantId);
+  const after: StoredMessagingSettings = {
+    smsProvider: before?.smsProvider ?? null,
+    snsBackup: input.snsBackup ?? before?.snsBackup ?? true,
+    whatsapp: before?.whatsapp ?? null,
+    emailFrom: input.emailFrom === undefined ? (before?.emailFrom ?? null) : input.emailFrom || null,
+    delayAlertMinutes: input.delayAlertMinutes ?? before?.delayAlertMinutes ?? null,
+    updatedAt: now.toISOString(),
+    revision: (before?.revision ?? 0) + 1,
+  };
+  if (input.smsProvider === null) after.smsProvider = null;
+  else if (input.smsProvider) {
+    const { apiKey, apiToken, callbackSecret, ...plain } = input.smsProvider;
+    const old = before?.smsProvider;
+    after.smsProvider = { ...plain, apiKey: await keepOrSeal(tenantId, apiKey, old?.apiKey), apiToken: await keepOrSeal(tenantId, apiToken, old?.apiToken), callbackSecret: await keepOrSeal(tenantId, callbackSecret, old?.callbackSecret) };
+  }
+  if (input.whatsapp === null) after.whatsapp = null;
+  else if (input.whatsapp) {
+    const { accessToken, appSecret, ...plain } = input.whatsapp;
+    const old = before?.whatsapp;
+    after.whatsapp = { ...plain, accessToken: await keepOrSeal(tenantId, accessToken, old?.accessToken), appSecret: await keepOrSeal(tenantId, appSecret, old?.appSecret) };
+  }
+  const changed = Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined);
+  await saveMessagingSettings(tenantId, before, after, actor, changed, now);
+  return settingsView(tenantId, after, origin);
+}

@@ -1,0 +1,100 @@
+// Organisation sign-up, the tenant and its plan, memberships, invitations and facility links (issue #18).
+import { actorOf, json, parseBody, pathId, requireUser, type ApiRequest } from '../lib/http';
+import { defineFunction } from '../api';
+import { NotFoundError } from '../lib/errors';
+import { rateLimit } from '../lib/throttle';
+import { acceptInvitationSchema, emailCodeSchema, invitationSchema, invitationTokenSchema, planSchema, resendCodeSchema, signupSchema, TENANCY_TEXTS } from '../../shared/contracts/tenancy';
+import { resendSignupCode, signUp, verifySignup } from './signup';
+import { acceptInvitation, invite, previewInvitation, revokeInvitation, tenantInvitations } from './invitations';
+import { membershipsOfLogin } from './access';
+import { facilityLinkInfo, facilityLinkOf } from './facility-links';
+import { getTenant } from './tenant.store';
+import { choosePlan } from './plan';
+import { tenantView } from './rules';
+
+export const TENANCY_LIMITS = {
+  /** Sign-ups per client address: a flood from one address is refused before anything is written. */
+  signups: { limit: 5, windowSeconds: 3600 },
+  verifications: { limit: 20, windowSeconds: 3600 },
+  invitationLinks: { limit: 30, windowSeconds: 15 * 60 },
+  facilityLinks: { limit: 120, windowSeconds: 15 * 60 },
+};
+
+/** The site the request came through, for links in messages (the SPA is served from the same host). */
+function siteOrigin(req: ApiRequest) {
+  const host = req.event.headers?.['x-forwarded-host'] ?? req.event.headers?.host ?? 'localhost';
+  return `${/^(localhost|127\.|\[::1\])/.test(host) ? 'http' : 'https'}://${host}`;
+}
+
+export const { handler, actions } = defineFunction('tenancy', {
+  async signup(req) {
+    await rateLimit(`signup:${req.ip}`, TENANCY_LIMITS.signups, TENANCY_TEXTS.tooMany);
+    return json(await signUp(parseBody(req, signupSchema), req.ip), 201);
+  },
+
+  async verifySignup(req) {
+    await rateLimit(`signup-verify:${req.ip}`, TENANCY_LIMITS.verifications, TENANCY_TEXTS.tooMany);
+    const { email, code } = parseBody(req, emailCodeSchema);
+    return json(await verifySignup(email, code));
+  },
+
+  async resendSignupCode(req) {
+    await rateLimit(`signup-verify:${req.ip}`, TENANCY_LIMITS.verifications, TENANCY_TEXTS.tooMany);
+    return json(await resendSignupCode(parseBody(req, resendCodeSchema).email));
+  },
+
+  async currentTenant(req) {
+    const { user } = requireUser(req);
+    const tenant = await getTenant(user.tenantId);
+    if (!tenant) throw new NotFoundError('Organisation not found');
+    return json(tenantView(tenant));
+  },
+
+  /** Sets the plan (no payment): a tenant whose trial ended can change data again. */
+  async setPlan(req) {
+    const signedIn = requireUser(req);
+    const { plan } = parseBody(req, planSchema);
+    return json(await choosePlan(signedIn.user.tenantId, plan, actorOf(signedIn)));
+  },
+
+  async memberships(req) {
+    const { user, session } = requireUser(req);
+    return json(await membershipsOfLogin(user.id, session.homeTenantId ?? session.tenantId, session.tenantId));
+  },
+
+  async listInvitations(req) {
+    const { user } = requireUser(req);
+    return json(await tenantInvitations(user.tenantId));
+  },
+
+  async createInvitation(req) {
+    const signedIn = requireUser(req);
+    const input = parseBody(req, invitationSchema);
+    return json(await invite(signedIn.user.tenantId, input, actorOf(signedIn), siteOrigin(req)), 201);
+  },
+
+  async revokeInvitation(req) {
+    const signedIn = requireUser(req);
+    return json(await revokeInvitation(signedIn.user.tenantId, pathId(req, 'id', 'Invitation'), actorOf(signedIn)));
+  },
+
+  async previewInvitation(req) {
+    await rateLimit(`invitation-link:${req.ip}`, TENANCY_LIMITS.invitationLinks, TENANCY_TEXTS.tooMany);
+    return json(await previewInvitation(parseBody(req, invitationTokenSchema).token));
+  },
+
+  async acceptInvitation(req) {
+    await rateLimit(`invitation-link:${req.ip}`, TENANCY_LIMITS.invitationLinks, TENANCY_TEXTS.tooMany);
+    return json(await acceptInvitation(parseBody(req, acceptInvitationSchema)));
+  },
+
+  async facilityLink(req) {
+    const { user } = requireUser(req);
+    return json(await facilityLinkOf(user.tenantId, pathId(req, 'id', 'Facility')));
+  },
+
+  async facilityLinkInfo(req) {
+    await rateLimit(`facility-link:${req.ip}`, TENANCY_LIMITS.facilityLinks, TENANCY_TEXTS.tooMany);
+    return json(await facilityLinkInfo(req.params.token ?? ''));
+  },
+});

@@ -1,0 +1,137 @@
+// Bins: one partition per tenant (hundreds to a few thousand), a code item per zone keeps bin codes
+// unique in their zone. A bin carries its current quantity and how many inventory lines it holds;
+// every stock change adds to them in the change's transaction, conditioned on the capacity.
+import { auditPut, type Actor } from '../lib/audit';
+import { config } from '../lib/config';
+import { getItem, queryPrefix, transact } from '../lib/dynamo';
+import { ConflictError } from '../lib/errors';
+import { tenantPk } from '../lib/table';
+import type { Bin, binInputSchema } from '../../shared/contracts/wms';
+import type * as z from 'zod';
+import { counterUpdate } from './counters.store';
+import { getMany } from './page.store';
+import { codeKey } from './rules';
+import { zoneBinCountUpdate } from './zone.store';
+
+export type BinFields = z.output<typeof binInputSchema>;
+export type StoredBin = Omit<Bin, 'facilityName' | 'zoneName' | 'frozenBy'> & { tenantId: string; lineCount: number };
+
+const binKeys = {
+  key: (tenantId: string, id: string) => ({ PK: tenantPk(tenantId, 'WMS', 'BINS'), SK: id }),
+  code: (tenantId: string, zoneId: string, code: string) => ({ PK: tenantPk(tenantId, 'WMS', 'BINCODE', zoneId), SK: codeKey(code) }),
+};
+
+export const getBin = (tenantId: string, id: string) => getItem<StoredBin>(binKeys.key(tenantId, id), true);
+/** The items a bin is stored as (the bulk loader writes them as they are). */
+export function binItems(b: StoredBin) {
+  return [{ ...binKeys.key(b.tenantId, b.id), entity: 'wms-bin', ...b }, { ...binKeys.code(b.tenantId, b.zoneId, b.binCode), entity: 'wms-bin-code', binId: b.id }];
+}
+
+export const getBins = (tenantId: string, ids: string[]) => getMany<StoredBin>(ids.map((id) => binKeys.key(tenantId, id)));
+export const listBins = (tenantId: string) => queryPrefix<StoredBin>(binKeys.key(tenantId, '').PK, '', { consistent: true });
+
+const codeTaken = (code: string) => new ConflictError(`Bin code ${code} is already used in this zone`, { binCode: `Bin code ${code} is already used in this zone` });
+const codePut = (tenantId: string, zoneId: string, code: string, binId: string) => ({
+  Put: { TableName: config.tableName, Item: { ...binKeys.code(tenantId, zoneId, code), entity: 'wms-bin-code', binId }, ConditionExpression: 'attribute_not_exists(PK)' },
+});
+
+export async function createBin(tenantId: string, id: string, facilityId: string, fields: BinFields, actor: Actor | null, now = new Date()): Promise<StoredBin> {
+  const at = now.toISOString();
+  const bin: StoredBin = { ...fields, id, tenantId, facilityId, currentQuantity: 0, lineCount: 0, createdAt: at, updatedAt: at };
+  await transact(
+    [
+      { Put: { TableName: config.tableName, Item: { ...binKeys.key(tenantId, id), entity: 'wms-bin', ...bin }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      codePut(tenantId, fields.zoneId, fields.binCode, id),
+      zoneBinCountUpdate(tenantId, fields.zoneId, 1),
+      ...counterUpdate(tenantId, { bins: 1 }),
+      auditPut({ tenantId, actor, action: 'wms-bin.created', entityType: 'wms-bin', entityId: id, after: { ...bin } }, now),
+    ],
+    (i) => (i === 1 ? codeTaken(fields.binCode) : i === 2 ? new ConflictError('Zone not found') : new ConflictError('Bin already exists')),
+  );
+  return bin;
+}
+
+/**
+ * An edit of a bin. A bin holding stock stays in its zone, and its capacity cannot go below what it
+ * holds; both are conditions of the write, so a receipt landing meanwhile is taken into account.
+ */
+export async function updateBin(before: StoredBin, facilityId: string, fields: BinFields, actor: Actor, now = new Date()): Promise<StoredBin> {
+  const at = now.toISOString();
+  const after: StoredBin = { ...before, ...fields, facilityId, updatedAt: at };
+  const moves = before.zoneId !== fields.zoneId;
+  const codeMoves = moves || codeKey(before.binCode) !== codeKey(fields.binCode);
+  const entries = Object.entries({ ...fields, facilityId });
+  const conditions = ['updatedAt = :seen', ...(moves ? ['currentQuantity = :zero', 'lineCount = :zero'] : []), ...(fields.capacity ? ['currentQuantity <= :newCapacity'] : [])];
+  await transact(
+    [
+      {
+        Update: {
+          TableName: config.tableName,
+          Key: binKeys.key(before.tenantId, before.id),
+          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :f${i}`).join(', ')}, updatedAt = :at`,
+          ConditionExpression: conditions.join(' AND '),
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(entries.map(([, v], i) => [`:f${i}`, v])),
+            ':at': at,
+            ':seen': before.updatedAt,
+            ...(moves ? { ':zero': 0 } : {}),
+            ...(fields.capacity ? { ':newCapacity': fields.capacity } : {}),
+          },
+        },
+      },
+      ...(codeMoves ? [{ Delete: { TableName: config.tableName, Key: binKeys.code(before.tenantId, before.zoneId, before.binCode) } }, codePut(before.tenantId, fields.zoneId, fields.binCode, before.id)] : []),
+      ...(moves ? [zoneBinCountUpdate(before.tenantId, before.zoneId, -1), zoneBinCountUpdate(before.tenantId, fields.zoneId, 1)] : []),
+      auditPut({ tenantId: before.tenantId, actor, action: 'wms-bin.updated', entityType: 'wms-bin', entityId: before.id, before: { ...before }, after: { ...after } }, now),
+    ],
+    (i) => {
+      if (i === 2 && codeMoves) return codeTaken(fields.binCode);
+      if (moves && (before.currentQuantity > 0 || before.lineCount > 0)) return new ConflictError(`Bin ${before.binCode} holds stock and cannot move to another zone`);
+      if (fields.capacity && before.currentQuantity > fields.capacity) return new ConflictError(`Capacity cannot be below the ${before.currentQuantity} units the bin holds`, { capacity: `Capacity cannot be below the ${before.currentQuantity} units the bin holds` });
+      return new ConflictError('The bin was changed meanwhile (stock arrived or someone edited it). Reload it and try again.');
+    },
+  );
+  return after;
+}
+
+export async function deleteBin(bin: StoredBin, actor: Actor, now = new Date()): Promise<void> {
+  await transact(
+    [
+      {
+        Delete: {
+          TableName: config.tableName,
+          Key: binKeys.key(bin.tenantId, bin.id),
+          ConditionExpression: 'attribute_exists(PK) AND currentQuantity = :zero AND lineCount = :zero',
+          ExpressionAttributeValues: { ':zero': 0 },
+        },
+      },
+      { Delete: { TableName: config.tableName, Key: binKeys.code(bin.tenantId, bin.zoneId, bin.binCode) } },
+      zoneBinCountUpdate(bin.tenantId, bin.zoneId, -1),
+      ...counterUpdate(bin.tenantId, { bins: -1 }),
+      auditPut({ tenantId: bin.tenantId, actor, action: 'wms-bin.deleted', entityType: 'wms-bin', entityId: bin.id, before: { ...bin } }, now),
+    ],
+    () => new ConflictError(`Bin ${bin.binCode} still holds stock or inventory lines. Move or remove them first.`),
+  );
+}
+
+/**
+ * The stock change of a bin in a movement's transaction: adds `delta` units (and `lines` inventory
+ * lines). Adding is conditioned on the room the capacity leaves (capacity as read), taking never
+ * below 0; a failed condition means a concurrent change took the room, and nothing is written.
+ */
+export function binStockUpdate(bin: StoredBin, delta: number, lines = 0) {
+  const conditions = ['attribute_exists(PK)'];
+  const values: Record<string, unknown> = { ':d': delta, ':l': lines };
+  if (delta > 0 && bin.capacity) {
+    conditions.push('#capacity = :capacity', 'currentQuantity <= :room');
+    values[':capacity'] = bin.capacity;
+    values[':room'] = bin.capacity - delta;
+  }
+  if (delta < 0) {
+    conditions.push('currentQuantity >= :taken');
+    values[':taken'] = -delta;
+  }
+  return {
+    Update: { TableName: config.tableName, Key: binKeys.key(bin.tenantId, bin.id), UpdateExpression: 'ADD currentQuantity :d, lineCount :l', ConditionExpression: conditions.join(' AND '), ExpressionAttributeValues: values, ...(values[':capacity'] ? { ExpressionAttributeNames: { '#capacity': 'capacity' } } : {}) },
+  };
+}

@@ -1,0 +1,96 @@
+// Pure rules of the warehouse: search keys, the counters a record contributes to, paging figures and
+// the cycle count's status flow. The capacity rule and the variance colours are shared with the SPA
+// (shared/contracts/wms.ts, wms-stock.ts).
+import { searchForm } from '../../shared/contracts/wms';
+import type { CountStatus } from '../../shared/contracts/wms-stock';
+import { BadRequestError, ConflictError } from '../lib/errors';
+
+/** Search keys are cut to this length: a prefix search never needs more. */
+const TOKEN_LENGTH = 60;
+
+/** The distinct search keys of a record's texts (SKU, barcode, name...): normalised, non-empty. */
+export function searchTokens(...texts: (string | null | undefined)[]): string[] {
+  return [...new Set(texts.filter((t): t is string => !!t).map((t) => searchForm(t).slice(0, TOKEN_LENGTH)).filter(Boolean))];
+}
+
+/** A product's SKU as it is kept unique (case and spaces do not make another SKU). */
+export const skuKey = (sku: string) => searchForm(sku);
+export const codeKey = (code: string) => searchForm(code);
+export const categoryKey = (category: string | null) => (category ? searchForm(category) : '-');
+
+// --- counters: totals of the lists and the dashboard, kept in the same transactions as the change ---
+
+/** The counters a product counts in: all, its category, its active flag, both. */
+export function productCounters(p: { category: string | null; isActive: boolean }): string[] {
+  const cat = `cat=${categoryKey(p.category)}`;
+  const active = `active=${p.isActive}`;
+  return ['products', `products|${cat}`, `products|${active}`, `products|${cat}|${active}`];
+}
+
+/** The counters an inventory line counts in: all lines, its facility, its status, both. */
+export function lineCounters(l: { facilityId: string; status: string }): string[] {
+  return ['lines', `lines|fac=${l.facilityId}`, `lines|status=${l.status}`, `lines|fac=${l.facilityId}|status=${l.status}`];
+}
+
+/** The counter that holds the total of a filtered product list. */
+export function productListCounter(f: { category: string | null; isActive: boolean | null }): string {
+  return ['products', ...(f.category !== null ? [`cat=${categoryKey(f.category)}`] : []), ...(f.isActive !== null ? [`active=${f.isActive}`] : [])].join('|');
+}
+
+export function lineListCounter(f: { facilityId: string | null; status: string | null }): string {
+  return ['lines', ...(f.facilityId ? [`fac=${f.facilityId}`] : []), ...(f.status ? [`status=${f.status}`] : [])].join('|');
+}
+
+/** The counter changes of replacing `before` by `after` (either may be absent): -1 and +1 per key. */
+export function counterMoves(before: string[], after: string[]): Record<string, number> {
+  const moves: Record<string, number> = {};
+  for (const k of before) moves[k] = (moves[k] ?? 0) - 1;
+  for (const k of after) moves[k] = (moves[k] ?? 0) + 1;
+  return Object.fromEntries(Object.entries(moves).filter(([, v]) => v !== 0));
+}
+
+// --- paging ----------------------------------------------------------------------------------------
+
+export function pagination(total: number, limit: number, page: number, nextCursor: string | null) {
+  const pages = Math.ceil(total / limit);
+  return { page, pages, total, nextCursor };
+}
+
+/** Refuses a page number past the end, and a page after the first without the cursor that leads to it. */
+export function checkPage(page: number, total: number, limit: number, cursor: string | null | undefined) {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  if (page > pages) throw new BadRequestError(`Page ${page} is past the last page (${pages})`, { page: `Page ${page} is past the last page (${pages})` });
+  if (page > 1 && !cursor) throw new BadRequestError('Pages after the first are reached with Next (the cursor of the page before)', { cursor: 'A cursor is required after the first page' });
+}
+
+/** An in-memory page of a short, fully read list (facilities, zones, bins): the cursor is the offset. */
+export function pageOf<T>(all: T[], page: number, limit: number) {
+  checkPage(page, all.length, limit, 'offset');
+  const start = (page - 1) * limit;
+  const data = all.slice(start, start + limit);
+  return { data, pagination: pagination(all.length, limit, page, start + limit < all.length ? String(page + 1) : null) };
+}
+
+/** True when the record matches the search: some of its texts starts with it (normalised). */
+export function matchesSearch(search: string | null, ...texts: (string | null | undefined)[]): boolean {
+  if (!search) return true;
+  const wanted = searchForm(search);
+  return texts.some((t) => !!t && searchForm(t).startsWith(wanted));
+}
+
+// --- cycle counts ----------------------------------------------------------------------------------
+
+const NEXT: Record<CountStatus, CountStatus[]> = { planned: ['active', 'cancelled'], active: ['completed', 'cancelled'], completed: [], cancelled: [] };
+
+/** planned -> active -> completed, and planned/active -> cancelled; anything else is 409. */
+export function checkCountTransition(countNumber: string, from: CountStatus, to: CountStatus) {
+  if (!NEXT[from].includes(to)) throw new ConflictError(`Cycle count ${countNumber} is ${from} and cannot become ${to}`);
+}
+
+/** At most this many inventory lines per count: completing applies every variance in one transaction
+ * (2 + 2 per line + a bin and a zone update per line + counters + audit stays within DynamoDB's 100). */
+export const MAX_COUNT_LINES = 20;
+
+export function countNumberOf(sequence: number): string {
+  return `CC-${String(sequence).padStart(5, '0')}`;
+}

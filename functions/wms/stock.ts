@@ -1,0 +1,84 @@
+// What every stock change shares: the place it happens (facility, zone, bin, product), the freeze
+// checks that go into its transaction, the reason a refused change gives, and the retry of a change
+// that lost a race (conditioned on the quantity it read, it re-reads and tries again).
+import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
+import { getFacility, type Facility } from '../facilities';
+import { capacityProblem } from '../../shared/contracts/wms';
+import { getBin, type StoredBin } from './bin.store';
+import { freezerOf, notFrozenCheck, type FreezeScope } from './cycle-count.store';
+
+export interface Place {
+  facilityId: string;
+  zoneId: string | null;
+  binId: string | null;
+  productId: string;
+}
+
+function scopesOf(p: Place): { scope: FreezeScope; what: string }[] {
+  return [
+    { scope: { kind: 'FACILITY', id: p.facilityId }, what: 'Stock at this facility' },
+    ...(p.zoneId ? [{ scope: { kind: 'ZONE', id: p.zoneId } as FreezeScope, what: 'This zone' }] : []),
+    ...(p.binId ? [{ scope: { kind: 'BIN', id: p.binId } as FreezeScope, what: 'This bin' }] : []),
+    { scope: { kind: 'PRODUCT', id: `${p.facilityId}#${p.productId}` }, what: 'This product' },
+  ];
+}
+
+/** ConditionChecks that refuse the change while a cycle count freezes its place. */
+export function notFrozenChecks(tenantId: string, p: Place) {
+  return scopesOf(p).map(({ scope }) => notFrozenCheck(tenantId, scope));
+}
+
+/** The refusal naming the count that freezes the place, or null when none does. */
+export async function frozenRefusal(tenantId: string, p: Place, binCode?: string | null): Promise<ConflictError | null> {
+  for (const { scope, what } of scopesOf(p)) {
+    const freezer = await freezerOf(tenantId, scope);
+    if (freezer) {
+      const place = scope.kind === 'BIN' && binCode ? `Bin ${binCode}` : what;
+      return new ConflictError(`${place} is frozen by cycle count ${freezer.countNumber} until it completes`);
+    }
+  }
+  return null;
+}
+
+export async function facilityOf(tenantId: string, facilityId: string): Promise<Facility> {
+  const facility = await getFacility(tenantId, facilityId);
+  if (!facility) throw new NotFoundError('Facility not found');
+  return facility;
+}
+
+/** The bin, which must be at the facility (a bin of another facility is refused). */
+export async function binAt(tenantId: string, binId: string, facilityId: string): Promise<StoredBin> {
+  const bin = await getBin(tenantId, binId);
+  if (!bin) throw new NotFoundError('Bin not found');
+  if (bin.facilityId !== facilityId) throw new BadRequestError('The bin is not at this facility', { binId: 'The bin is not at this facility' });
+  return bin;
+}
+
+/** The capacity refusal of doc 3 §5 (the SPA shows it with the 'Capacity Error' toast). */
+export function checkCapacity(bin: StoredBin, adding: number, previous = 0) {
+  const problem = capacityProblem(bin, adding, previous);
+  if (problem) throw new ConflictError(problem, { quantity: problem });
+}
+
+/**
+ * Runs a change that reads, decides and writes conditioned on what it read: when the write loses a
+ * race (its condition fails), `explain` says whether a rule now refuses it; if none does, it reads
+ * again and retries, with a random pause so that racing writers spread out.
+ */
+export async function withRetries<T>(attempt: () => Promise<T>, explain: () => Promise<Error | null>, attempts = 40): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!(err instanceof ConflictError) || err.message !== RACE) throw err;
+      const refusal = await explain();
+      if (refusal) throw refusal;
+      if (i >= attempts) throw new ConflictError('The stock is changing too fast right now. Please try again.');
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * 2 ** Math.min(i, 7)));
+    }
+  }
+}
+
+/** The message of a condition that failed because a concurrent change got there first. */
+export const RACE = 'stock changed meanwhile';
+export const raced = () => new ConflictError(RACE);

@@ -1,0 +1,144 @@
+// The bench's instruments: latency percentiles of a request run at a concurrency, the DynamoDB calls
+// requests make (counted by a middleware on the product's own client), and the "floor": the same
+// DynamoDB calls sent straight through the SDK, in the same order and parallel waves, at the same
+// concurrency, so each figure is printed beside what the database alone costs.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import * as ddbCommands from '@aws-sdk/client-dynamodb';
+import { ddb } from '../../functions/lib/aws';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../functions/local/services';
+
+export interface Latency {
+  count: number;
+  concurrency: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  perSecond: number;
+}
+
+export function percentiles(times: number[], elapsedSeconds: number, concurrency: number): Latency {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { count: sorted.length, concurrency, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted[sorted.length - 1] ?? 0, perSecond: sorted.length / elapsedSeconds };
+}
+
+/** Runs `call` `count` times, `concurrency` at once; a call that throws fails the bench. */
+export async function run(count: number, concurrency: number, call: (i: number) => Promise<unknown>): Promise<Latency> {
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        await call(i);
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  return percentiles(times, (performance.now() - started) / 1000, concurrency);
+}
+
+// ---- DynamoDB calls --------------------------------------------------------------------------------
+
+interface Call {
+  command: string;
+  input: Record<string, unknown>;
+  start: number;
+  end: number;
+}
+
+let recording: Call[] | null = null;
+export const totals = { calls: 0, scans: 0 };
+
+/** Counts every call of the product's DynamoDB client (and records them while `capture` runs). */
+export function instrumentDynamoDb() {
+  ddb().middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = String(context.commandName ?? '');
+      // The document client's commands pass through here once marshalled, as the low-level command.
+      if (!command.endsWith('ItemCommand') && !['QueryCommand', 'ScanCommand', 'TransactWriteItemsCommand', 'TransactGetItemsCommand', 'BatchGetItemCommand', 'BatchWriteItemCommand'].includes(command)) return next(args);
+      totals.calls++;
+      if (command === 'ScanCommand') totals.scans++;
+      const call: Call = { command, input: structuredClone(args.input as Record<string, unknown>), start: performance.now(), end: 0 };
+      try {
+        return await next(args);
+      } finally {
+        call.end = performance.now();
+        recording?.push(call);
+      }
+    },
+    { step: 'serialize', priority: 'high', name: 'benchCallCounter' },
+  );
+}
+
+/**
+ * Waits until the product's DynamoDB client has been idle for `quietMs` (the stream workers have
+ * caught up), so a capture holds the request's own calls only.
+ */
+export async function settle(quietMs = 2500, maxMs = 120_000): Promise<void> {
+  const until = Date.now() + maxMs;
+  let seen = -1;
+  while (Date.now() < until && seen !== totals.calls) {
+    seen = totals.calls;
+    await new Promise((r) => setTimeout(r, quietMs));
+  }
+}
+
+/** The calls one request makes, grouped in waves of calls that ran at the same time. */
+export async function capture(request: () => Promise<unknown>): Promise<Call[][]> {
+  await settle();
+  recording = [];
+  try {
+    await request();
+    const calls = [...recording].sort((a, b) => a.start - b.start);
+    // Calls whose times overlap ran together (Promise.all in the handler): one wave.
+    const waves: Call[][] = [];
+    let waveEnd = -Infinity;
+    for (const call of calls) {
+      if (call.start < waveEnd) waves[waves.length - 1]!.push(call);
+      else waves.push([call]);
+      waveEnd = Math.max(waveEnd, call.end);
+    }
+    return waves;
+  } finally {
+    recording = null;
+  }
+}
+
+let raw: DynamoDBClient | undefined;
+/**
+ * Sends the captured calls again with a plain SDK client. A replayed conditional write is refused by
+ * DynamoDB (its item exists now) after the same round trip, so writes change nothing and still cost
+ * their call; the refusal is expected and ignored.
+ */
+export async function replay(waves: Call[][], endpoint: string): Promise<void> {
+  raw ??= new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const commands = ddbCommands as unknown as Record<string, new (input: unknown) => Parameters<DynamoDBClient['send']>[0]>;
+  for (const wave of waves) {
+    await Promise.all(
+      wave.map(async (call) => {
+        const Command = commands[call.command];
+        if (!Command) throw new Error(`Unknown command ${call.command}`);
+        // A transaction's idempotency token would make DynamoDB answer from its memory of the first try.
+        const { ClientRequestToken: _token, ...input } = call.input;
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await raw!.send(new Command(input));
+            return;
+          } catch (err) {
+            const name = (err as Error).name;
+            if (name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException') return;
+            // DynamoDB Local answers InternalFailure now and then under load; the product's client retries it too.
+            if (name !== 'InternalFailure' || attempt === 3) throw new Error(`${call.command} replayed: ${name}: ${(err as Error).message}`);
+          }
+        }
+      }),
+    );
+  }
+}
+
+export const callsIn = (waves: Call[][]) => waves.reduce((n, w) => n + w.length, 0);
+export const isReadOnly = (waves: Call[][]) => waves.every((w) => w.every((c) => ['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand'].includes(c.command)));

@@ -1,0 +1,42 @@
+// Messaging figures for `npm run bench` (issue #15): the time from a booking's answer to its
+// appointment_confirmed message in the local sink, through the whole event path (transaction with
+// the event item -> table stream -> notifier -> adapter -> sink), over 50 bookings one after another.
+import type { BenchSection } from '../bench';
+import { percentiles } from './measure';
+
+const BOOKINGS = 50;
+
+export const messagingBench: BenchSection = async ({ operations }) => {
+  const { localOutbox } = await import('../../functions/messaging');
+  const { displayDate } = await import('../../functions/messaging/notify');
+  const { addDays, localDateTime, fromMinutes } = await import('../../shared/time');
+  const { DEMO_FACILITY_ID } = await import('../../functions/local/demo-ids');
+  const first = addDays(localDateTime(new Date(), 'Asia/Kolkata').date, 20);
+  const times: number[] = [];
+  let missing = 0;
+  const started = performance.now();
+  for (let i = 0; i < BOOKINGS; i++) {
+    const date = addDays(first, Math.floor(i / 8));
+    const start = fromMinutes(9 * 60 + (i % 8) * 60);
+    await operations('POST', '/api/appointments', { facilityId: DEMO_FACILITY_ID, carrierId: 'carrier-ganga', driverId: 'driver-ravi', scheduledDate: date, scheduledTimeStart: start, scheduledTimeEnd: fromMinutes(9 * 60 + (i % 8) * 60 + 30), loadType: 'inbound' });
+    const booked = performance.now();
+    const text = `Your appointment is confirmed for ${displayDate(date)} at ${start}.`;
+    for (;;) {
+      if ((await localOutbox(20)).some((m) => m.to === '+919812300003' && m.body.startsWith(text))) {
+        times.push(performance.now() - booked);
+        break;
+      }
+      if (performance.now() - booked > 10_000) {
+        missing++;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+  const l = percentiles(times, (performance.now() - started) / 1000, 1);
+  const ms = (v: number) => Number(v.toFixed(1));
+  return {
+    title: `Booking -> driver message in the local sink (${BOOKINGS} bookings, one at a time; goal p95 < 2000 ms)`,
+    rows: [{ path: 'booking -> appointment_confirmed (SMS)', n: l.count, p50: ms(l.p50), p95: ms(l.p95), max: ms(l.max), 'not delivered in 10 s': missing }],
+  };
+};

@@ -1,0 +1,58 @@
+// A bounded window of mixed traffic from N simulated people on loopback: staff polling the
+// dashboard, bookings, walk-in check-ins and (when given) warehouse receipts, each person doing one
+// thing after another. Throughput, error rate and percentiles per kind of request.
+import { addDays } from '../../shared/time';
+import { DEMO_FACILITY_ID } from '../../functions/local/seed';
+import { percentiles, type Latency } from './measure';
+import { today, type Call } from './hot-paths';
+
+export interface MixedAction {
+  kind: string;
+  weight: number;
+  act: (call: Call, n: number) => Promise<unknown>;
+}
+
+export const CORE_ACTIONS: MixedAction[] = [
+  { kind: 'dashboard poll', weight: 6, act: (call) => Promise.all([call('GET', '/api/dashboard/metrics'), call('GET', '/api/appointments/today'), call('GET', '/api/notifications')]) },
+  {
+    kind: 'booking',
+    weight: 2,
+    act: (call, n) => call('POST', '/api/appointments', { facilityId: DEMO_FACILITY_ID, carrierId: 'carrier-deccan', dockDoorId: null, scheduledDate: addDays(today(), 20 + (n % 9)), scheduledTimeStart: '10:00', scheduledTimeEnd: '11:00' }),
+  },
+  { kind: 'walk-in check-in', weight: 2, act: (call, n) => call('POST', '/api/checkins/walk-in', { driverName: `Mixed ${n}`, vehicleLicense: `KA01MX${String(n % 10000).padStart(4, '0')}`, carrierName: 'Mixed Load Movers' }) },
+];
+
+export async function mixedLoad(people: Call[], seconds: number, actions: MixedAction[]) {
+  const totalWeight = actions.reduce((s, a) => s + a.weight, 0);
+  const times = new Map<string, number[]>(actions.map((a) => [a.kind, []]));
+  const errors = new Map<string, number>(actions.map((a) => [a.kind, 0]));
+  let n = 0;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    people.map(async (call) => {
+      while (performance.now() < until) {
+        let pick = Math.random() * totalWeight;
+        const action = actions.find((a) => (pick -= a.weight) < 0) ?? actions[0]!;
+        const t0 = performance.now();
+        try {
+          await action.act(call, n++);
+          times.get(action.kind)!.push(performance.now() - t0);
+        } catch {
+          errors.set(action.kind, errors.get(action.kind)! + 1);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const done = [...times.values()].reduce((s, t) => s + t.length, 0);
+  const failed = [...errors.values()].reduce((s, e) => s + e, 0);
+  return {
+    people: people.length,
+    seconds: elapsed,
+    requests: done + failed,
+    perSecond: (done + failed) / elapsed,
+    errorRate: done + failed ? failed / (done + failed) : 0,
+    byKind: Object.fromEntries(actions.map((a) => [a.kind, { ...percentiles(times.get(a.kind)!, elapsed, people.length), errors: errors.get(a.kind)! } satisfies Latency & { errors: number }])),
+  };
+}

@@ -1,0 +1,44 @@
+// Warehouse figures for `npm run bench` (issue #16): a tenant's warehouse at scale (100,000 inventory
+// lines, 20,000 products; BENCH_WMS_LINES / BENCH_WMS_PRODUCTS change it), loaded in bulk, then the
+// first inventory page, a filtered page (facility + status) and a prefix search through the API,
+// each beside the same DynamoDB calls sent straight through the SDK (ratio p50).
+import type { BenchSection } from '../bench';
+import { measurePath } from './hot-paths';
+
+const LINES = Number(process.env.BENCH_WMS_LINES ?? 100_000);
+const PRODUCTS = Number(process.env.BENCH_WMS_PRODUCTS ?? 20_000);
+const BINS = 1_000;
+
+export const wmsBench: BenchSection = async ({ dynamoDbEndpoint, operations }) => {
+  const { DEMO_FACILITY_ID, DEMO_TENANT_ID } = await import('../../functions/local/seed');
+  const { demoWarehouse } = await import('../../functions/local/demo-wms');
+  const { bulkLoad } = await import('../../functions/wms');
+  // The demo warehouse loads in the background at start; its last step is the planned count.
+  for (let i = 0; i < 600 && !((await operations('GET', '/api/wms/cycle-counts')) as { data: unknown[] }).data.length; i++) await new Promise((r) => setTimeout(r, 500));
+
+  // A second warehouse of the same shape beside the demo one, its ids prefixed so nothing collides.
+  const at = new Date().toISOString();
+  const w = demoWarehouse(DEMO_TENANT_ID, DEMO_FACILITY_ID, at, { bins: BINS, products: PRODUCTS, lines: LINES });
+  const tag = (id: string) => `bench${id.replace(/-/g, '')}`;
+  w.zones = w.zones.map((z) => ({ ...z, id: tag(z.id), code: `B${z.code}` }));
+  w.bins = w.bins.map((b) => ({ ...b, id: tag(b.id), zoneId: tag(b.zoneId), binCode: `B${b.binCode}`, capacity: null }));
+  w.products = w.products.map((p) => ({ ...p, id: tag(p.id), sku: `B${p.sku}`, barcodeValue: p.barcodeValue ? `B${p.barcodeValue}` : null }));
+  w.lines = w.lines.map((l) => ({ ...l, id: tag(l.id), productId: tag(l.productId), productSku: `B${l.productSku}`, productBarcode: l.productBarcode ? `B${l.productBarcode}` : null, binId: l.binId && tag(l.binId), zoneId: l.zoneId && tag(l.zoneId), binCode: `B${l.binCode}`, facilityName: 'Bhiwandi Distribution Centre' }));
+  const loadStarted = performance.now();
+  const { items } = await bulkLoad(DEMO_TENANT_ID, w, 4);
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+
+  const list = (query: string) => () => operations('GET', `/api/wms/inventory${query}`);
+  const figures = [
+    await measurePath('GET /api/wms/inventory (first page)', dynamoDbEndpoint, 100, 4, list('')),
+    await measurePath('GET /api/wms/inventory?facilityId&status=hold', dynamoDbEndpoint, 100, 4, list(`?facilityId=${DEMO_FACILITY_ID}&status=hold`)),
+    await measurePath('GET /api/wms/inventory?search=bdaa-001 (prefix)', dynamoDbEndpoint, 100, 4, list('?search=bdaa-001')),
+    await measurePath('GET /api/wms/products?search=tata (prefix)', dynamoDbEndpoint, 100, 4, () => operations('GET', '/api/wms/products?search=tata')),
+  ];
+  const total = ((await operations('GET', '/api/wms/inventory')) as { pagination: { total: number } }).pagination.total;
+  return {
+    title: `Warehouse at scale: ${LINES.toLocaleString('en-IN')} inventory lines + ${PRODUCTS.toLocaleString('en-IN')} products loaded (${items.toLocaleString('en-IN')} items in ${loadSeconds.toFixed(0)} s); list total ${total.toLocaleString('en-IN')}; latency in ms`,
+    rows: figures.map((f) => ({ request: f.name, n: f.api.count, p50: Number(f.api.p50.toFixed(1)), p95: Number(f.api.p95.toFixed(1)), 'ddb calls': f.callsPerRequest, 'floor p50': Number(f.floor.p50.toFixed(1)), 'floor p95': Number(f.floor.p95.toFixed(1)), 'ratio p50': Number(f.ratioP50.toFixed(2)) })),
+    extra: { lines: LINES, products: PRODUCTS, items, loadSeconds },
+  };
+};

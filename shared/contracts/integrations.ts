@@ -1,0 +1,275 @@
+// External systems (TMS, WMS, ERP, custom), their endpoints, outbound webhook subscriptions, sync
+// logs and monitoring (doc 2 §3, §5, §7). Secrets (authConfig, signing secrets) travel only in
+// requests that set them and in the one answer that creates them; every read shows them masked.
+import * as z from 'zod';
+import { changesSome, NOTHING_TO_CHANGE, optionalText, requiredText } from './fields';
+import type { DomainEventType } from './events';
+
+export const SYSTEM_TYPES = ['TMS', 'WMS', 'ERP', 'CUSTOM'] as const;
+export const AUTH_TYPES = ['API_KEY', 'BEARER_TOKEN', 'BASIC_AUTH', 'OAUTH2'] as const;
+export type SystemType = (typeof SYSTEM_TYPES)[number];
+export type AuthType = (typeof AUTH_TYPES)[number];
+
+/** Doc 2 §9: sync frequency default 300 s. EventBridge Scheduler's finest rate is one minute. */
+export const DEFAULT_SYNC_FREQUENCY = 300;
+export const MIN_SYNC_FREQUENCY = 60;
+export const MAX_SYNC_FREQUENCY = 86_400;
+
+/** Connection status of a system (doc 2 §4); anything else is shown as unknown. */
+export const CONNECTION_STATUSES = ['CONNECTED', 'ERROR', 'SYNCING'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+export const SYNC_STATUSES = ['SUCCESS', 'FAILED'] as const;
+export type SyncStatus = (typeof SYNC_STATUSES)[number];
+
+export const ENDPOINT_METHODS = ['GET', 'POST'] as const;
+/** What a sync does with an endpoint's records. */
+export const ENDPOINT_PURPOSES = ['APPOINTMENT_REQUESTS', 'HEALTH_CHECK'] as const;
+export type EndpointPurpose = (typeof ENDPOINT_PURPOSES)[number];
+
+/** Outbound webhook event types: the domain events a customer may subscribe to, plus 'appointment.departed'
+ * (a status change to departed, named for what customers ask for). */
+export const WEBHOOK_EVENT_TYPES = [
+  'appointment.created',
+  'appointment.status-changed',
+  'appointment.departed',
+  'appointment.rescheduled',
+  'appointment.cancelled',
+  'checkin.created',
+  'loading.completed',
+  'goods.received',
+] as const satisfies readonly (DomainEventType | 'appointment.departed')[];
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+const httpUrl = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(500, 'Must be at most 500 characters')
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname) && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }, 'Enter a valid http(s) URL, e.g. https://tms.example.com/api');
+
+
+/** The credentials of each authentication type; the spec's form sends apiKey, username and password. */
+export const authConfigSchema = z.strictObject({
+  apiKey: z.string().trim().max(2000).optional(),
+  headerName: z.string().trim().max(100).regex(/^[A-Za-z0-9-]*$/, 'Header name may hold letters, digits and dashes').optional(),
+  token: z.string().trim().max(4000).optional(),
+  username: z.string().trim().max(200).optional(),
+  password: z.string().max(2000).optional(),
+  clientId: z.string().trim().max(500).optional(),
+  clientSecret: z.string().trim().max(2000).optional(),
+  tokenUrl: z.string().trim().max(500).optional(),
+  scope: z.string().trim().max(500).optional(),
+});
+export type AuthConfig = z.output<typeof authConfigSchema>;
+
+/** The fields each authentication type needs, checked once for create and edit. */
+function authIssues(authType: AuthType | undefined, config: AuthConfig | undefined, ctx: z.RefinementCtx) {
+  if (!authType) return;
+  const c = config ?? {};
+  const need = (field: keyof AuthConfig, message: string) => {
+    if (!c[field]) ctx.addIssue({ code: 'custom', path: ['authConfig', field], message });
+  };
+  if (authType === 'API_KEY') need('apiKey', 'API key is required');
+  if (authType === 'BEARER_TOKEN') need('token', 'Bearer token is required');
+  if (authType === 'BASIC_AUTH') {
+    need('username', 'Username is required');
+    need('password', 'Password is required');
+  }
+  if (authType === 'OAUTH2') {
+    need('clientId', 'Client ID is required');
+    need('clientSecret', 'Client secret is required');
+    need('tokenUrl', 'Token URL is required');
+    if (c.tokenUrl && !httpUrl('Token URL is required').safeParse(c.tokenUrl).success) ctx.addIssue({ code: 'custom', path: ['authConfig', 'tokenUrl'], message: 'Enter a valid http(s) URL, e.g. https://tms.example.com/api' });
+  }
+}
+
+const syncFrequency = z.coerce
+  .number({ error: 'Sync frequency must be a number of seconds' })
+  .int('Sync frequency must be a whole number of seconds')
+  .min(MIN_SYNC_FREQUENCY, `Sync frequency must be at least ${MIN_SYNC_FREQUENCY} seconds`)
+  .max(MAX_SYNC_FREQUENCY, 'Sync frequency must be at most 86400 seconds (one day)');
+
+const systemFields = {
+  name: requiredText('System name is required', 120),
+  systemType: z.enum(SYSTEM_TYPES, { error: 'System type is required' }),
+  vendor: optionalText(120),
+  baseUrl: httpUrl('Base URL is required'),
+  authType: z.enum(AUTH_TYPES, { error: 'Authentication type is required' }),
+  authConfig: authConfigSchema.optional(),
+  syncFrequency,
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+};
+
+/** Add System (doc 2 §5): name, system type, base URL and authentication type are required. */
+export const systemInputSchema = z
+  .strictObject({ ...systemFields, syncFrequency: syncFrequency.default(DEFAULT_SYNC_FREQUENCY), isActive: systemFields.isActive.default(true) })
+  .superRefine((v, ctx) => authIssues(v.authType, v.authConfig, ctx));
+export type SystemInput = z.input<typeof systemInputSchema>;
+
+/** Edit: only the fields sent; new credentials come with their authType. */
+export const systemEditSchema = z
+  .strictObject({
+    name: systemFields.name.optional(),
+    systemType: systemFields.systemType.optional(),
+    // Left out = unchanged; empty = cleared.
+    vendor: z.string().trim().max(120, 'Must be at most 120 characters').nullable().optional().transform((v) => (v === undefined ? undefined : v || null)),
+    baseUrl: systemFields.baseUrl.optional(),
+    authType: systemFields.authType.optional(),
+    authConfig: authConfigSchema.optional(),
+    syncFrequency: syncFrequency.optional(),
+    isActive: systemFields.isActive.optional(),
+  })
+  .refine(changesSome(['name', 'systemType', 'vendor', 'baseUrl', 'authType', 'authConfig', 'syncFrequency', 'isActive']), NOTHING_TO_CHANGE)
+  .refine((v) => (v.authConfig === undefined) === (v.authType === undefined), { message: 'Send the authentication type together with its credentials', path: ['authConfig'] })
+  .superRefine((v, ctx) => authIssues(v.authType, v.authConfig, ctx));
+
+export const endpointInputSchema = z.strictObject({
+  name: requiredText('Endpoint name is required', 120),
+  method: z.enum(ENDPOINT_METHODS, { error: 'Method must be GET or POST' }).default('GET'),
+  endpoint: requiredText('Endpoint path is required', 300).refine((v) => v.startsWith('/') && !v.startsWith('//'), 'The path starts with / and is relative to the base URL'),
+  purpose: z.enum(ENDPOINT_PURPOSES, { error: 'Purpose must be APPOINTMENT_REQUESTS or HEALTH_CHECK' }).default('APPOINTMENT_REQUESTS'),
+  isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+});
+export const endpointEditSchema = z
+  .strictObject({
+    name: requiredText('Endpoint name is required', 120).optional(),
+    method: z.enum(ENDPOINT_METHODS, { error: 'Method must be GET or POST' }).optional(),
+    endpoint: requiredText('Endpoint path is required', 300).refine((v) => v.startsWith('/') && !v.startsWith('//'), 'The path starts with / and is relative to the base URL').optional(),
+    purpose: z.enum(ENDPOINT_PURPOSES, { error: 'Purpose must be APPOINTMENT_REQUESTS or HEALTH_CHECK' }).optional(),
+    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+  })
+  .refine(changesSome(['name', 'method', 'endpoint', 'purpose', 'isActive']), NOTHING_TO_CHANGE);
+
+export const MAX_WEBHOOK_RETRIES = 8;
+export const webhookInputSchema = z.strictObject({
+  eventType: z.enum(WEBHOOK_EVENT_TYPES, { error: 'Please select an event type' }),
+  webhookUrl: httpUrl('Webhook URL is required'),
+  timeoutSeconds: z.coerce.number({ error: 'Timeout must be a number of seconds' }).int('Timeout must be a whole number of seconds').min(1, 'Timeout must be 1 to 30 seconds').max(30, 'Timeout must be 1 to 30 seconds').default(10),
+  retryCount: z.coerce.number({ error: 'Retry count must be a number' }).int('Retry count must be a whole number').min(0, `Retry count must be 0 to ${MAX_WEBHOOK_RETRIES}`).max(MAX_WEBHOOK_RETRIES, `Retry count must be 0 to ${MAX_WEBHOOK_RETRIES}`).default(3),
+  isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+});
+export const webhookEditSchema = webhookInputSchema.partial().refine(changesSome(['eventType', 'webhookUrl', 'timeoutSeconds', 'retryCount', 'isActive']), NOTHING_TO_CHANGE);
+
+export const syncRequestSchema = z.strictObject({ endpointId: z.string().trim().max(64).optional().nullable().transform((v) => v || null) });
+
+/** What a read shows of the credentials: which are set, secrets masked (last 4 characters at most). */
+export interface MaskedAuthConfig {
+  apiKey?: string;
+  headerName?: string;
+  token?: string;
+  username?: string;
+  password?: string;
+  clientId?: string;
+  clientSecret?: string;
+  tokenUrl?: string;
+  scope?: string;
+}
+
+export interface ExternalSystem {
+  id: string;
+  name: string;
+  systemType: SystemType;
+  vendor: string | null;
+  baseUrl: string;
+  authType: AuthType;
+  authConfig: MaskedAuthConfig;
+  syncFrequency: number;
+  isActive: boolean;
+  status: ConnectionStatus | null;
+  lastSync: string | null;
+  lastTest: { success: boolean; message: string; at: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The answer that creates a system (or rotates its secret): the inbound signing secret, shown once. */
+export interface ExternalSystemCreated extends ExternalSystem {
+  inboundSecret: string;
+}
+
+export interface IntegrationEndpoint {
+  id: string;
+  systemId: string;
+  name: string;
+  method: (typeof ENDPOINT_METHODS)[number];
+  endpoint: string;
+  purpose: EndpointPurpose;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookSubscription {
+  id: string;
+  systemId: string;
+  eventType: WebhookEventType;
+  webhookUrl: string;
+  timeoutSeconds: number;
+  retryCount: number;
+  isActive: boolean;
+  /** 'ERROR' once a delivery used up its retries, until the next one succeeds. */
+  deliveryStatus: 'OK' | 'ERROR' | null;
+  lastDeliveryAt: string | null;
+  consecutiveFailures: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookSubscriptionCreated extends WebhookSubscription {
+  signingSecret: string;
+}
+
+export interface SyncLog {
+  id: string;
+  systemId: string;
+  endpointId: string | null;
+  trigger: 'manual' | 'schedule' | 'webhook';
+  status: SyncStatus;
+  startedAt: string;
+  finishedAt: string;
+  recordsProcessed: number;
+  recordsSucceeded: number;
+  recordsFailed: number;
+  duration: number;
+  errorMessage: string | null;
+}
+
+export interface MonitoringStats {
+  activeSystems: number;
+  totalSystems: number;
+  successfulSyncs: number;
+  totalSyncs: number;
+  /** Milliseconds, rounded. */
+  avgSyncTime: number;
+  /** Failed syncs in the last 24 hours. */
+  failedSyncs: number;
+}
+
+export interface SystemStatus {
+  systemId: string;
+  systemName: string;
+  status: ConnectionStatus | null;
+  isActive: boolean;
+  lastSync: string | null;
+  syncCount: number;
+  errorCount: number;
+  /** Webhook subscriptions whose deliveries keep failing. */
+  failingWebhooks: number;
+}
+
+export interface ConnectionTestResult {
+  success: boolean;
+  message: string;
+}
+
+export interface SyncResult {
+  log: SyncLog;
+}

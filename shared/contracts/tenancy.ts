@@ -1,0 +1,160 @@
+// SaaS tenancy (issue #18): organisation sign-up, the trial and plan, invitations, memberships of
+// several tenants, facility links. Request schemas shared by the sign-up screens and the functions.
+import * as z from 'zod';
+import { DEFAULT_TIME_ZONE } from '../product';
+import { isValidTimeZone } from '../time';
+import { GSTIN_MESSAGES, gstinProblem } from '../gstin';
+import { optionalText, requiredText } from './fields';
+
+export const TRIAL_DAYS = 30;
+export const PLANS = ['starter', 'growth', 'enterprise'] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** Roles a tenant administrator may invite staff with. */
+export const INVITABLE_ROLES = ['admin', 'operations', 'yard_manager', 'operations_manager', 'warehouse_manager', 'security_officer', 'spectator'] as const;
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
+export const TENANCY_TEXTS = {
+  emailTaken: 'An account with this email address already exists. Sign in instead, or use another email address.',
+  phoneTaken: 'An account with this mobile number already exists. Sign in instead, or use another mobile number.',
+  signupAccepted: 'We sent a 6-digit code to your email address. Enter it to start your 30-day free trial.',
+  wrongCode: 'The verification code is not valid or has expired',
+  trialEnded: 'Your free trial has ended. Your hub is read-only until an administrator chooses a plan.',
+  invitationInvalid: 'This invitation link is not valid. Ask your administrator for a new invitation.',
+  invitationUsed: 'This invitation was already used. Sign in with your account.',
+  invitationExpired: 'This invitation has expired. Ask your administrator for a new invitation.',
+  invitationRevoked: 'This invitation was revoked. Ask your administrator for a new invitation.',
+  linkInvalid: 'This facility link is not valid. Ask the hub for its current link.',
+  registrationNeedsLink: 'Registration needs your hub\u2019s link. Open the registration link or QR code your hub shared with you.',
+  notMember: 'You are not a member of this organisation',
+  tooMany: 'Too many attempts from this network. Please try again later.',
+} as const;
+
+const email = z.email('Please enter a valid email address').max(254).transform((v) => v.toLowerCase());
+const mobile = z.string({ error: 'Enter a valid 10-digit mobile number' }).trim().regex(/^(\+91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}$/, 'Enter a valid 10-digit mobile number');
+const optionalMobile = z.union([z.literal(''), z.null(), mobile]).optional().transform((v) => (v ? v : null));
+
+/** At least 8 characters with a letter and a digit; never the e-mail address itself. */
+export const strongPassword = z
+  .string({ error: 'Password must be at least 8 characters' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters')
+  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), 'Password must contain at least one letter and one number');
+
+const gstin = z
+  .union([z.literal(''), z.null(), z.string().trim().toUpperCase()])
+  .optional()
+  .transform((v) => (v ? v : null))
+  .superRefine((v, ctx) => {
+    const problem = v ? gstinProblem(v) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: GSTIN_MESSAGES[problem] });
+  });
+
+const signupFields = {
+  companyName: requiredText('Company name is required', 120),
+  gstin,
+  firstName: requiredText('First name is required', 60),
+  lastName: requiredText('Last name is required', 60),
+  email,
+  phoneNumber: mobile,
+  password: strongPassword,
+  facilityName: requiredText('Facility name is required', 120),
+  facilityCity: requiredText('City is required', 80),
+  facilityState: requiredText('State is required', 80),
+  timeZone: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isValidTimeZone, 'Unknown time zone'),
+};
+
+const notTheEmail = (v: { email: string; password: string }) => v.password.toLowerCase() !== v.email.toLowerCase();
+const NOT_THE_EMAIL = { message: 'Password must not be your email address', path: ['password'] };
+
+/** POST /api/signup. */
+export const signupSchema = z.strictObject(signupFields).refine(notTheEmail, NOT_THE_EMAIL);
+export type SignupInput = z.input<typeof signupSchema>;
+
+/** The sign-up form (with the password confirmation, never sent). */
+export const signupFormSchema = z
+  .object({ ...signupFields, timeZone: z.string().trim().refine(isValidTimeZone, 'Unknown time zone'), confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password') })
+  .refine(notTheEmail, NOT_THE_EMAIL)
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type SignupForm = z.input<typeof signupFormSchema>;
+
+export const emailCodeSchema = z.strictObject({ email, code: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code') });
+export const resendCodeSchema = z.strictObject({ email });
+
+export interface SignupAnswer {
+  message: string;
+  email: string;
+}
+
+/** POST /api/invitations: by e-mail or mobile (at least one), with a role. */
+export const invitationSchema = z
+  .strictObject({ email: z.union([z.literal(''), z.null(), email]).optional().transform((v) => (v ? v : null)), phoneNumber: optionalMobile, role: z.enum(INVITABLE_ROLES, { error: 'Please choose a role' }) })
+  .refine((v) => v.email || v.phoneNumber, { message: 'Enter an email address or a mobile number', path: ['email'] });
+export type InvitationInput = z.input<typeof invitationSchema>;
+
+const invitationToken = z.string({ error: TENANCY_TEXTS.invitationInvalid }).regex(/^[A-Za-z0-9_-]{30,60}$/, TENANCY_TEXTS.invitationInvalid);
+export const invitationTokenSchema = z.strictObject({ token: invitationToken });
+
+/** Accepting: a new account names itself and sets a password; an existing account proves its password. */
+export const acceptInvitationSchema = z.strictObject({
+  token: invitationToken,
+  firstName: optionalText(60),
+  lastName: optionalText(60),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
+});
+export const acceptInvitationFormSchema = z.object({ firstName: z.string().trim().max(60), lastName: z.string().trim().max(60), password: z.string().min(1, 'Password is required').max(128), confirmPassword: z.string() });
+
+export const switchTenantSchema = z.strictObject({ tenantId: z.string({ error: TENANCY_TEXTS.notMember }).regex(/^[A-Za-z0-9_-]{1,64}$/, TENANCY_TEXTS.notMember) });
+export const planSchema = z.strictObject({ plan: z.enum(PLANS, { error: `Plan must be one of ${PLANS.join(', ')}` }) });
+
+export type InvitationStatus = 'pending' | 'accepted' | 'revoked';
+
+export interface InvitationView {
+  id: string;
+  email: string | null;
+  phoneNumber: string | null;
+  role: InvitableRole;
+  status: InvitationStatus | 'expired';
+  invitedBy: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface InvitationPreview {
+  tenantName: string;
+  role: InvitableRole;
+  email: string | null;
+  phoneNumber: string | null;
+  /** The invited address already signs in: accepting adds this organisation to that login. */
+  existingAccount: boolean;
+}
+
+export interface TenantView {
+  id: string;
+  name: string;
+  gstin: string | null;
+  plan: Plan | null;
+  trialEndsAt: string | null;
+  /** Null while the tenant may change data; the reason otherwise. */
+  readOnly: string | null;
+}
+
+export interface MembershipView {
+  tenantId: string;
+  tenantName: string;
+  role: string;
+  current: boolean;
+}
+
+export interface FacilityLinkView {
+  facilityId: string;
+  token: string;
+}
+
+export interface FacilityLinkInfo {
+  token: string;
+  tenantName: string;
+  facilityName: string;
+  city: string | null;
+  state: string | null;
+}

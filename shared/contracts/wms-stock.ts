@@ -1,0 +1,136 @@
+// Stock movements of the warehouse: goods receiving, adjustments with reason codes and cycle counts
+// (doc 3 §3-§5, §7). Messages are the spec's texts.
+import * as z from 'zod';
+import { isValidDate } from '../time';
+import { optionalText } from './fields';
+import { idField } from './wms';
+
+export const ADJUSTMENT_REASONS = ['damaged', 'expired', 'shrinkage', 'found', 'cycle_adjustment', 'transfer_out', 'transfer_in', 'other'] as const;
+export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
+/** Reasons a person may choose; cycle_adjustment is written only by completing a count. */
+export const MANUAL_ADJUSTMENT_REASONS = ADJUSTMENT_REASONS.filter((r) => r !== 'cycle_adjustment');
+
+export const COUNT_TYPES = ['full', 'partial', 'spot'] as const;
+export const COUNT_STATUSES = ['planned', 'active', 'completed', 'cancelled'] as const;
+export type CountStatus = (typeof COUNT_STATUSES)[number];
+
+/** Variance colours: 0 green, |v| up to this yellow, above it red (doc 3 §5, §9). */
+export const VARIANCE_WARNING = 5;
+export const RECEIVING_MAX_QUANTITY = 1_000_000;
+
+const optionalId = z.union([z.literal(''), z.null(), idField('Unknown item')]).optional().transform((v) => v || null);
+
+export const receiveSchema = z.strictObject({
+  facilityId: idField('Facility is required'),
+  productId: idField('Product is required'),
+  binId: optionalId,
+  quantity: z.coerce.number({ error: 'Quantity must be at least 1' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(RECEIVING_MAX_QUANTITY, `At most ${RECEIVING_MAX_QUANTITY}`).default(1),
+  unitCost: z.union([z.literal(''), z.null(), z.coerce.number({ error: 'Unit cost must be at least 0' }).min(0, 'Unit cost must be at least 0').max(1e9)]).optional().transform((v) => (v === '' || v === undefined ? null : v)),
+  lotNumber: optionalText(60),
+  expiryDate: z.union([z.literal(''), z.null(), z.string().trim().refine(isValidDate, 'Use a date in the form YYYY-MM-DD')]).optional().transform((v) => v || null),
+  poNumber: optionalText(60),
+  notes: optionalText(500),
+  /** Dock-to-stock: the appointment being unloaded at the facility today. */
+  appointmentId: optionalId,
+});
+export type ReceiveInput = z.input<typeof receiveSchema>;
+
+export const adjustSchema = z.strictObject({
+  inventoryId: idField('Inventory item is required'),
+  quantityAdjusted: z.coerce.number({ error: 'Adjustment cannot be zero' }).int('Adjustment must be a whole number').min(-RECEIVING_MAX_QUANTITY).max(RECEIVING_MAX_QUANTITY).default(0).refine((v) => v !== 0, 'Adjustment cannot be zero'),
+  reasonCode: z.enum(MANUAL_ADJUSTMENT_REASONS as [AdjustmentReason, ...AdjustmentReason[]], { error: 'Reason code is required' }),
+  notes: optionalText(500),
+});
+export type AdjustInput = z.input<typeof adjustSchema>;
+
+export const cycleCountInputSchema = z
+  .strictObject({
+    facilityId: idField('Facility is required'),
+    countType: z.enum(COUNT_TYPES, { error: 'Count type is required' }).default('partial'),
+    zoneId: optionalId,
+    binId: optionalId,
+    productId: optionalId,
+    plannedDate: z.union([z.literal(''), z.null(), z.string().trim().refine(isValidDate, 'Use a date in the form YYYY-MM-DD')]).optional().transform((v) => v || null),
+    notes: optionalText(500),
+  })
+  // The fields the form shows for the type (doc 3 §5) are the only ones kept.
+  .transform((v) => ({
+    ...v,
+    zoneId: v.countType === 'partial' ? v.zoneId : null,
+    binId: v.countType === 'full' ? null : v.binId,
+    productId: v.countType === 'spot' ? v.productId : null,
+  }))
+  .refine((v) => v.countType !== 'spot' || v.binId || v.productId, { message: 'A spot count needs a bin or a product', path: ['binId'] });
+export type CycleCountInput = z.input<typeof cycleCountInputSchema>;
+
+export const countedQuantitySchema = z.strictObject({
+  countedQuantity: z.coerce.number({ error: 'Counted quantity cannot be negative' }).int('Counted quantity must be a whole number').min(0, 'Counted quantity cannot be negative').max(RECEIVING_MAX_QUANTITY),
+});
+
+export interface Adjustment {
+  id: string;
+  createdAt: string;
+  inventoryId: string;
+  product: { name: string } | null;
+  bin: { code: string } | null;
+  quantityBefore: number;
+  quantityAdjusted: number;
+  quantityAfter: number;
+  reasonCode: AdjustmentReason;
+  notes: string | null;
+  cycleCountId: string | null;
+  createdBy: string | null;
+}
+
+export interface CycleCount {
+  id: string;
+  countNumber: string;
+  countType: (typeof COUNT_TYPES)[number];
+  facilityId: string;
+  facility: { name: string };
+  zone: { id: string; name: string } | null;
+  bin: { id: string; code: string } | null;
+  product: { id: string; name: string } | null;
+  status: CountStatus;
+  plannedDate: string | null;
+  notes: string | null;
+  itemCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CycleCountItem {
+  id: string;
+  cycleCountId: string;
+  inventoryId: string;
+  product: { name: string };
+  bin: { code: string } | null;
+  expectedQuantity: number;
+  countedQuantity: number | null;
+  variance: number | null;
+}
+
+export interface Receipt {
+  id: string;
+  inventoryId: string;
+  quantity: number;
+  quantityAfter: number;
+  appointmentId: string | null;
+}
+
+/** What was received against an appointment (dock-to-stock). */
+export interface AppointmentReceipt {
+  id: string;
+  receivedAt: string;
+  productName: string;
+  productSku: string;
+  binCode: string | null;
+  quantity: number;
+  lotNumber: string | null;
+}
+
+/** The colour of a count's variance (doc 3 §5): 0 green, up to 5 either way yellow, beyond red. */
+export function varianceTone(variance: number): 'green' | 'yellow' | 'red' {
+  const size = Math.abs(variance);
+  return size === 0 ? 'green' : size <= VARIANCE_WARNING ? 'yellow' : 'red';
+}

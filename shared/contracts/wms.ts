@@ -1,0 +1,234 @@
+// The warehouse (/wms): zones, bins, products and inventory lines, their list queries and the
+// shapes the API answers (docs/architecture.md §1, wms). Messages are the texts of doc 3 §5; the
+// stock movements (receiving, adjustments, cycle counts) are in wms-stock.ts.
+import * as z from 'zod';
+import { isValidDate } from '../time';
+import { optionalText, requiredText, timeOfDay } from './fields';
+
+export const ZONE_TYPES = ['receiving', 'storage', 'picking', 'shipping', 'staging'] as const;
+export const ZONE_TEMPERATURES = ['ambient', 'chilled', 'frozen'] as const;
+export const BIN_TYPES = ['pallet', 'shelf', 'floor', 'bulk'] as const;
+export const BIN_STATUSES = ['available', 'occupied', 'blocked', 'maintenance'] as const;
+export const UNITS_OF_MEASURE = ['EA', 'KG', 'LTR', 'M', 'BOX', 'CASE'] as const;
+export const BARCODE_TYPES = ['UPC', 'EAN', 'CODE128', 'QR'] as const;
+export const INVENTORY_STATUSES = ['available', 'hold', 'damaged', 'expired'] as const;
+
+/** Management lists show 10 per page (doc 3 §9); a client may ask for up to 100. */
+export const WMS_PAGE_SIZE = 10;
+export const WMS_MAX_PAGE_SIZE = 100;
+
+/** An item id chosen from a list (facility, zone, bin, product...). */
+export const idField = (message: string) => z.string({ error: message }).trim().min(1, message).max(64, message).regex(/^[A-Za-z0-9_-]+$/, message);
+const optionalId = z.union([z.literal(''), z.null(), idField('Unknown item')]).optional().transform((v) => v || null);
+const amount = (message: string, max = 1_000_000_000) => z.coerce.number({ error: message }).min(0, message).max(max, `At most ${max}`);
+const wholeAmount = (message: string) => amount(message).int('Must be a whole number');
+const optionalAmount = (message: string) => z.union([z.literal(''), z.null(), amount(message)]).optional().transform((v) => (v === '' || v === undefined ? null : v));
+const optionalWhole = (message: string) => z.union([z.literal(''), z.null(), wholeAmount(message)]).optional().transform((v) => (v === '' || v === undefined ? null : v));
+const flag = (fallback: boolean) => z.boolean().default(fallback);
+const isoDate = z.union([z.literal(''), z.null(), z.string().trim().refine((v) => isValidDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), 'Use a date in the form YYYY-MM-DD')]).optional().transform((v) => (v ? v.slice(0, 10) : null));
+
+/** A WMS facility: the dock side's facility with the fields of doc 3 §3. */
+export const wmsFacilityInputSchema = z.strictObject({
+  name: requiredText('Facility name is required', 120),
+  address: requiredText('Address is required', 300),
+  operatingHoursStart: timeOfDay('Start time is required').default('08:00'),
+  operatingHoursEnd: timeOfDay('End time is required').default('18:00'),
+  totalDockDoors: z.coerce.number({ error: 'Total dock doors must be non-negative' }).int('Must be a whole number').min(0, 'Total dock doors must be non-negative').max(500, 'At most 500 dock doors').default(0),
+  qrCode: optionalText(200),
+});
+export type WmsFacilityInput = z.input<typeof wmsFacilityInputSchema>;
+
+export const zoneInputSchema = z.strictObject({
+  facilityId: idField('Facility is required'),
+  name: requiredText('Zone name is required', 120),
+  code: requiredText('Zone code is required', 30),
+  zoneType: z.enum(ZONE_TYPES, { error: 'Zone type is required' }),
+  temperature: z.enum(ZONE_TEMPERATURES).default('ambient'),
+  isActive: flag(true),
+  maxCapacity: optionalWhole('Max capacity must be at least 0'),
+  description: optionalText(500),
+});
+export type ZoneInput = z.input<typeof zoneInputSchema>;
+
+export const binInputSchema = z.strictObject({
+  zoneId: idField('Zone is required'),
+  binCode: requiredText('Bin code is required', 30),
+  aisle: optionalText(20),
+  rack: optionalText(20),
+  shelf: optionalText(20),
+  level: optionalWhole('Level must be at least 0'),
+  binType: z.enum(BIN_TYPES, { error: 'Bin type is required' }),
+  status: z.enum(BIN_STATUSES).default('available'),
+  capacity: optionalWhole('Capacity must be at least 0'),
+  isPickable: flag(true),
+  isReceivable: flag(true),
+});
+export type BinInput = z.input<typeof binInputSchema>;
+
+export const productInputSchema = z.strictObject({
+  sku: requiredText('SKU is required', 60),
+  name: requiredText('Product name is required', 200),
+  description: optionalText(1000),
+  category: optionalText(80),
+  brand: optionalText(80),
+  weight: optionalAmount('Weight must be at least 0'),
+  length: optionalAmount('Length must be at least 0'),
+  width: optionalAmount('Width must be at least 0'),
+  height: optionalAmount('Height must be at least 0'),
+  unitOfMeasure: z.enum(UNITS_OF_MEASURE).default('EA'),
+  barcodeType: z.union([z.literal(''), z.null(), z.enum(BARCODE_TYPES)]).optional().transform((v) => v || null),
+  barcodeValue: z.union([z.literal(''), z.null(), z.string().trim().max(80, 'Must be at most 80 characters').regex(/^[\x21-\x7e]*$/, 'A barcode has no spaces or special characters')]).optional().transform((v) => v || null),
+  hazmatCode: optionalText(40),
+  storageInstructions: optionalText(500),
+  pickingInstructions: optionalText(500),
+  isActive: flag(true),
+  isSerialTracked: flag(false),
+  isLotTracked: flag(false),
+  shelfLife: optionalWhole('Shelf life must be at least 0'),
+  reorderPoint: optionalWhole('Reorder point must be at least 0'),
+  reorderQuantity: optionalWhole('Reorder quantity must be at least 0'),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+
+export const inventoryInputSchema = z
+  .strictObject({
+    facilityId: idField('Facility is required'),
+    productId: idField('Product is required'),
+    binId: optionalId,
+    lotNumber: optionalText(60),
+    serialNumber: optionalText(60),
+    quantity: wholeAmount('Quantity must be non-negative').default(0),
+    reservedQuantity: wholeAmount('Reserved quantity must be at least 0').default(0),
+    unitCost: optionalAmount('Unit cost must be at least 0'),
+    expiryDate: isoDate,
+    status: z.enum(INVENTORY_STATUSES).default('available'),
+  })
+  .refine((v) => v.reservedQuantity <= v.quantity, { message: 'Reserved quantity cannot exceed quantity', path: ['reservedQuantity'] });
+export type InventoryInput = z.input<typeof inventoryInputSchema>;
+
+// --- list queries ------------------------------------------------------------------------------
+
+/** 'all' (or nothing) means no filter (doc 3 §2). */
+const filter = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), z.literal('all'), schema]).optional().transform((v) => (v === '' || v === 'all' || v === undefined ? null : (v as z.output<T>)));
+const pagingFields = {
+  page: z.coerce.number({ error: 'Page must be a whole number of at least 1' }).int('Page must be a whole number of at least 1').min(1, 'Page must be a whole number of at least 1').max(100_000).default(1),
+  limit: z.coerce.number({ error: `Page size must be between 1 and ${WMS_MAX_PAGE_SIZE}` }).int().min(1, `Page size must be between 1 and ${WMS_MAX_PAGE_SIZE}`).max(WMS_MAX_PAGE_SIZE, `Page size must be between 1 and ${WMS_MAX_PAGE_SIZE}`).default(WMS_PAGE_SIZE),
+  /** The opaque position after the previous page (pagination.nextCursor of the previous answer). */
+  cursor: z.string().max(2000).optional(),
+  search: z.string().trim().max(100, 'Search is at most 100 characters').optional().transform((v) => v || null),
+};
+export const facilityListQuerySchema = z.strictObject({ ...pagingFields });
+export const zoneListQuerySchema = z.strictObject({ ...pagingFields, facilityId: filter(idField('Unknown facility')), zoneType: filter(z.enum(ZONE_TYPES)) });
+export const binListQuerySchema = z.strictObject({ ...pagingFields, facilityId: filter(idField('Unknown facility')), zoneId: filter(idField('Unknown zone')), binType: filter(z.enum(BIN_TYPES)), status: filter(z.enum(BIN_STATUSES)) });
+export const productListQuerySchema = z.strictObject({
+  ...pagingFields,
+  category: filter(z.string().trim().max(80)),
+  isActive: filter(z.enum(['true', 'false'])).transform((v) => (v === null ? null : v === 'true')),
+  /** Scan mode: the product whose SKU or barcode is exactly this code. */
+  code: z.string().trim().max(100).optional().transform((v) => v || null),
+});
+export const inventoryListQuerySchema = z.strictObject({ ...pagingFields, facilityId: filter(idField('Unknown facility')), status: filter(z.enum(INVENTORY_STATUSES)) });
+export type ListQuery = z.output<typeof facilityListQuerySchema>;
+
+// --- answers -----------------------------------------------------------------------------------
+
+export interface Pagination {
+  page: number;
+  pages: number;
+  total: number;
+  /** Where the next page starts; null on the last page. */
+  nextCursor: string | null;
+}
+export interface Paged<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+export interface WmsFacility {
+  id: string;
+  name: string;
+  address: string;
+  operatingHoursStart: string;
+  operatingHoursEnd: string;
+  totalDockDoors: number;
+  qrCode: string | null;
+  createdAt: string;
+}
+
+export interface Zone extends z.output<typeof zoneInputSchema> {
+  id: string;
+  facilityName: string;
+  /** The stock in the zone's bins (kept with every stock change). */
+  currentUtilization: number;
+  binCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Bin extends z.output<typeof binInputSchema> {
+  id: string;
+  facilityId: string;
+  facilityName: string;
+  zoneName: string;
+  currentQuantity: number;
+  /** The cycle count that froze the bin, while it is active. */
+  frozenBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Product extends z.output<typeof productInputSchema> {
+  id: string;
+  tenantId: string;
+  /** Inventory lines holding the product (a product with stock cannot be deleted). */
+  stockLines: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface InventoryLine extends z.output<typeof inventoryInputSchema> {
+  id: string;
+  facilityName: string;
+  productName: string;
+  productSku: string;
+  binCode: string | null;
+  zoneName: string | null;
+  zoneId: string | null;
+  availableQuantity: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WmsDashboard {
+  facilities: number;
+  zones: number;
+  bins: number;
+  products: number;
+  totalInventoryQuantity: number;
+}
+
+export interface WmsOptions {
+  facilities: { id: string; name: string }[];
+  zones: { id: string; name: string; facilityId: string; facility: { name: string } }[];
+  /** The first active products by name; the receiving form searches the rest. */
+  products: { id: string; name: string; sku: string; barcode: string | null }[];
+  bins: { id: string; code: string; facilityId: string; zoneId: string; zone: { name: string } }[];
+}
+
+// --- rules the form and the server share ----------------------------------------------------------
+
+/**
+ * The bin capacity rule of doc 3 §5: with a bin that has a capacity (a blank or 0 capacity is no
+ * limit) and a quantity above 0, the bin's current quantity + the new quantity − the line's previous
+ * quantity in that bin must not exceed the capacity. Returns the spec's warning, or null.
+ */
+export function capacityProblem(bin: { capacity: number | null; currentQuantity: number }, adding: number, previous = 0): string | null {
+  if (!bin.capacity || adding <= 0) return null;
+  const total = bin.currentQuantity + adding - previous;
+  return total > bin.capacity ? `Capacity exceeded! Bin capacity: ${bin.capacity}, Current: ${bin.currentQuantity}, Adding: ${adding}, Total would be: ${total}` : null;
+}
+
+/** How search text and search keys are compared: NFC, lower case, runs of spaces as one (Devanagari kept). */
+export function searchForm(value: string): string {
+  return value.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,36 @@
+// zod's own texts for a field without a message of its own ("Invalid input: expected string,
+// received undefined") replaced once for every schema of the product: a missing field says it is
+// required, a wrong type says what it must be, a body that is not a JSON object says so. Texts a
+// schema gives itself (the spec's) always win; this only fills the gaps (test/integration/fuzz.test.ts).
+import * as z from 'zod';
+
+const KINDS: Record<string, string> = {
+  string: 'a text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  record: 'an object',
+  date: 'a date',
+  bigint: 'a whole number',
+};
+
+/** 'licenseNumber' -> 'License number', 'userData' -> 'User data'. */
+export function fieldLabel(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Value';
+}
+
+export function defaultMessage(issue: { code?: string; path?: PropertyKey[]; input?: unknown; expected?: string; values?: unknown[] }): string | undefined {
+  const key = [...(issue.path ?? [])].reverse().find((p): p is string => typeof p === 'string');
+  if (issue.code === 'invalid_value' && issue.values?.length) return `${fieldLabel(key ?? 'value')} must be one of ${issue.values.map(String).join(', ')}`;
+  if (issue.code === 'invalid_union' || issue.code === 'invalid_value' || issue.code === 'invalid_key' || issue.code === 'invalid_element') return `${fieldLabel(key ?? 'value')} is not valid`;
+  if (issue.code !== 'invalid_type') return undefined;
+  if (!issue.path?.length) return 'The request body must be a JSON object';
+  const label = fieldLabel(key ?? 'value');
+  if (issue.input === undefined || issue.input === null) return `${label} is required`;
+  return `${label} must be ${KINDS[issue.expected ?? ''] ?? `a valid ${issue.expected ?? 'value'}`}`;
+}
+
+z.config({ customError: (issue) => defaultMessage(issue as Parameters<typeof defaultMessage>[0]) });

@@ -1,0 +1,19 @@
+// Routes of the tenancy function: organisation sign-up, the tenant and its plan, memberships,
+// invitations and facility links (issue #18). The tenant switch itself is auth's (it makes sessions).
+import type { ApiRoute } from './types';
+
+export const tenancyRoutes = [
+  { method: 'POST', path: '/api/signup', fn: 'tenancy', action: 'signup', access: 'public' },
+  { method: 'POST', path: '/api/signup/verify', fn: 'tenancy', action: 'verifySignup', access: 'public' },
+  { method: 'POST', path: '/api/signup/resend', fn: 'tenancy', action: 'resendSignupCode', access: 'public' },
+  { method: 'GET', path: '/api/tenancy/tenant', fn: 'tenancy', action: 'currentTenant', access: 'session' },
+  { method: 'PUT', path: '/api/tenancy/plan', fn: 'tenancy', action: 'setPlan', access: 'admin:panel', whileReadOnly: true },
+  { method: 'GET', path: '/api/tenancy/memberships', fn: 'tenancy', action: 'memberships', access: 'session' },
+  { method: 'GET', path: '/api/invitations', fn: 'tenancy', action: 'listInvitations', access: 'users:manage' },
+  { method: 'POST', path: '/api/invitations', fn: 'tenancy', action: 'createInvitation', access: 'users:manage' },
+  { method: 'DELETE', path: '/api/invitations/{id}', fn: 'tenancy', action: 'revokeInvitation', access: 'users:manage' },
+  { method: 'POST', path: '/api/invitations/preview', fn: 'tenancy', action: 'previewInvitation', access: 'public' },
+  { method: 'POST', path: '/api/invitations/accept', fn: 'tenancy', action: 'acceptInvitation', access: 'public' },
+  { method: 'GET', path: '/api/facilities/{id}/link', fn: 'tenancy', action: 'facilityLink', access: 'facilities:read' },
+  { method: 'GET', path: '/api/facility-links/{token}', fn: 'tenancy', action: 'facilityLinkInfo', access: 'public' },
+] as const satisfies readonly ApiRoute[];

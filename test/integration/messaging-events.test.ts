@@ -1,0 +1,94 @@
+// Events that cannot be lost (issue #15): the business change writes its domain event in its own
+// transaction; the stream forwarder and the driver notifier (the workers, on DynamoDB Local's
+// stream) turn it into the driver's message in the local sink, in the driver's language, once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestApi, type TestApi } from '../support/api';
+import { booking, day } from '../support/appointments';
+import { openHub } from '../support/checkin-hub';
+import { DEMO_TENANT_ID } from '../../functions/local/demo-ids';
+
+let api: TestApi;
+let ops: Client;
+
+beforeAll(async () => {
+  api = await startTestApi({ workers: ['event-forwarder', 'messaging-notifier'] });
+  ops = new Client(api.url);
+  await ops.signIn('operations');
+});
+afterAll(async () => api?.close());
+
+/** The sink's messages to `to` whose text matches, once there are `count` of them (or the time is up). */
+async function sinkFor(to: string, match: (body: string) => boolean, timeoutMs = 8000, count = 1) {
+  const { localOutbox } = await import('../../functions/messaging');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await localOutbox(200)).filter((m) => m.to === to && match(m.body));
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('driver messages from domain events', () => {
+  it('booking an appointment puts appointment_confirmed in the driver’s language and channels in the sink within 2 s', async () => {
+    // Prepare: Ajay Yadav prefers Hindi on SMS and WhatsApp (demo data).
+    const started = Date.now();
+    // Act
+    const created = await ops.post('/api/appointments', booking({ scheduledDate: day(3), scheduledTimeStart: '11:00', scheduledTimeEnd: '12:00' }));
+    expect(created.status, created.text).toBe(201);
+    const confirmed = (b: string) => b.includes('को 11:00 बजे के लिए पक्की है');
+    const both = await sinkFor('+919812300002', confirmed, 8000, 2);
+    const elapsed = Date.now() - started;
+    // Assess
+    expect(both.map((m) => m.channel).sort()).toEqual(['sms', 'whatsapp']);
+    expect(elapsed).toBeLessThan(2000);
+    const sms = both.find((m) => m.channel === 'sms')!;
+    expect(sms.body).toMatch(/^आपकी अपॉइंटमेंट \d{1,2} [A-Z][a-z]{2} \d{4} को 11:00 बजे के लिए पक्की है। डॉक: D01।$/);
+    const request = sms.request as { url: string; body: string; headers: Record<string, string> };
+    const form = new URLSearchParams(request.body);
+    expect(form.get('DltTemplateId')).toBe('1107170000000000102');
+    expect(form.get('EncodingType')).toBe('unicode');
+    expect(form.get('From')).toMatch(/^[A-Z]{6}$/);
+    expect(request.headers.authorization).toBe('***');
+    const wa = JSON.parse((both.find((m) => m.channel === 'whatsapp')!.request as { body: string }).body);
+    expect(wa.template).toMatchObject({ name: 'docksaathi_appointment_confirmed', language: { code: 'hi' } });
+    // The log lists both, sent.
+    const log = await ops.get('/api/messaging/messages?limit=10');
+    expect(log.status).toBe(200);
+    const mine = log.body.items.filter((m: { to: string; template: string }) => m.to === '+919812300002' && m.template === 'appointment_confirmed');
+    expect(mine.map((m: { status: string }) => m.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('a check-in sends check_in_success, and completed loading sends loading_complete', async () => {
+    // Prepare: Suresh Kumar (English, SMS) due today at a facility where it is 10:xx now.
+    const hub = await openHub(ops, 'Messaging Hub');
+    const appointment = await hub.appointment('11:00', { dockDoorId: hub.doors.h1.id });
+    // Act
+    const checkin = await ops.post('/api/checkins', { appointmentId: appointment.id, driverName: 'Suresh Kumar', vehicleLicense: 'MH04AB1234' });
+    expect(checkin.status, checkin.text).toBe(201);
+    // Assess
+    expect(await sinkFor('+919800000004', (b) => b === 'Check-in successful! Waiting spot: Dock H1.')).toHaveLength(1);
+    for (const status of ['at_dock', 'loading', 'completed']) expect((await ops.request('PATCH', `/api/checkins/${checkin.body.id}/status`, { body: { status } })).status).toBe(200);
+    expect(await sinkFor('+919800000004', (b) => b === 'Loading/Unloading complete! Please collect documents and exit.')).toHaveLength(1);
+  });
+
+  it('a change written while the workers are down is delivered exactly once after they start again', async () => {
+    // Prepare: the workers are killed (as a crashed forwarder would be) before the event is handled.
+    await api.stopWorkers();
+    const created = await ops.post('/api/appointments', booking({ driverId: 'driver-ravi', dockDoorId: 'door-02', scheduledDate: day(4), scheduledTimeStart: '14:00', scheduledTimeEnd: '15:00' }));
+    expect(created.status, created.text).toBe(201);
+    const text = `Your appointment is confirmed for ${new Date(`${day(4)}T00:00:00Z`).getUTCDate()}`;
+    expect(await sinkFor('+919812300003', (b) => b.startsWith(text), 600)).toHaveLength(0);
+    // Act: started again; then the same event handled again (a retried batch) changes nothing.
+    await api.startWorkers();
+    const delivered = await sinkFor('+919812300003', (b) => b.startsWith(text));
+    const { notifyDriver } = await import('../../functions/messaging/notify');
+    const { listMessages } = await import('../../functions/messaging/message.store');
+    const entry = (await listMessages(DEMO_TENANT_ID, { limit: 50 })).items.find((m) => m.to === '+919812300003' && m.template === 'appointment_confirmed')!;
+    const again = await notifyDriver({ id: entry.eventId!, type: 'appointment.created', tenantId: DEMO_TENANT_ID, occurredAt: entry.createdAt, detail: { ...created.body, appointmentId: created.body.id } });
+    await new Promise((r) => setTimeout(r, 600));
+    // Assess
+    expect(delivered).toHaveLength(1);
+    expect(again.map((o) => o.messageId)).toEqual([entry.id]);
+    expect(await sinkFor('+919812300003', (b) => b.startsWith(text), 0)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,303 @@
+// The warehouse through the real local HTTP path: places and products with their rules, goods
+// receiving (capacity, dock-to-stock, the goods.received event), adjustments, cycle counts with
+// frozen bins and all-or-none completion, paging and search by key, tenant isolation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { Client, startTestApi, type TestApi } from '../support/api';
+import { DEMO_FACILITY_ID } from '../../functions/local/seed';
+import { putTenantIfAbsent } from '../../functions/tenancy';
+import { createFacility } from '../../functions/facilities';
+import { createUser } from '../../functions/users';
+import { hashPassword } from '../../functions/lib/passwords';
+import { ddb } from '../../functions/lib/aws';
+import { config } from '../../functions/lib/config';
+
+let api: TestApi;
+let ops: Client;
+let spectator: Client;
+let other: Client; // the admin of another tenant
+let seq = 0;
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  [ops, spectator, other] = [new Client(api.url), new Client(api.url), new Client(api.url)];
+  await Promise.all([ops.signIn('operations'), spectator.signIn('spectator')]);
+  await putTenantIfAbsent({ id: 'acme', name: 'Acme Warehousing', createdAt: new Date().toISOString() });
+  await createFacility('acme', { name: 'Acme Chakan', address: 'MIDC Chakan', city: null, state: null, country: null, zipCode: null, contactEmail: null, contactPhone: null, operatingHoursStart: '09:00', operatingHoursEnd: '17:00', totalDockDoors: 2, timeZone: 'Asia/Kolkata', slotMinutes: 60, slotCapacity: 1 }, null, { id: 'acme-chakan' });
+  await createUser({ tenantId: 'acme', username: 'acme-admin', email: 'admin@acme.in', phoneNumber: null, firstName: 'Acme', lastName: 'Admin', profileImageUrl: null, role: 'admin', extraRoles: [], userType: 'dockyard_employee', status: 'active', isVerified: true, passwordHash: await hashPassword('Acme@12345') }, null);
+  await other.signIn('acme-admin', 'Acme@12345');
+});
+afterAll(() => api.close());
+
+async function created(res: { status: number; text: string; body: any }) {
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+const zone = async (facilityId = DEMO_FACILITY_ID) => created(await ops.post('/api/wms/zones', { facilityId, name: unique('Zone'), code: unique('Z'), zoneType: 'storage' }));
+const bin = async (zoneId: string, capacity: number | null = null) => created(await ops.post('/api/wms/bins', { zoneId, binCode: unique('B'), binType: 'shelf', capacity }));
+const product = async (extra: Record<string, unknown> = {}) => created(await ops.post('/api/wms/products', { sku: unique('SKU'), name: unique('Product'), ...extra }));
+const receive = (body: Record<string, unknown>) => ops.post('/api/wms/inventory/receive', { facilityId: DEMO_FACILITY_ID, ...body });
+const binOf = async (id: string) => (await ops.get(`/api/wms/bins/${id}`)).body;
+const dashboard = async () => (await ops.get('/api/wms/dashboard')).body;
+
+describe('wms places and products', () => {
+  it('answers the spec\'s validation texts and writes nothing on bad input', async () => {
+    const before = await dashboard();
+    const cases: [string, unknown, string, string][] = [
+      ['/api/wms/zones', { facilityId: DEMO_FACILITY_ID, code: 'Z1', zoneType: 'storage' }, 'name', 'Zone name is required'],
+      ['/api/wms/zones', { facilityId: DEMO_FACILITY_ID, name: 'Z', zoneType: 'storage' }, 'code', 'Zone code is required'],
+      ['/api/wms/bins', { binCode: 'A', binType: 'shelf' }, 'zoneId', 'Zone is required'],
+      ['/api/wms/bins', { zoneId: 'x', binType: 'shelf' }, 'binCode', 'Bin code is required'],
+      ['/api/wms/bins', { zoneId: 'x', binCode: 'A' }, 'binType', 'Bin type is required'],
+      ['/api/wms/products', { name: 'P' }, 'sku', 'SKU is required'],
+      ['/api/wms/products', { sku: 'P' }, 'name', 'Product name is required'],
+      ['/api/wms/inventory', { facilityId: DEMO_FACILITY_ID, productId: 'p', quantity: -1 }, 'quantity', 'Quantity must be non-negative'],
+      ['/api/wms/facilities', { name: 'F', address: 'A', totalDockDoors: -1 }, 'totalDockDoors', 'Total dock doors must be non-negative'],
+      ['/api/wms/inventory/adjust', { inventoryId: 'x', quantityAdjusted: 0, reasonCode: 'damaged' }, 'quantityAdjusted', 'Adjustment cannot be zero'],
+      ['/api/wms/inventory/adjust', { quantityAdjusted: 1, reasonCode: 'damaged' }, 'inventoryId', 'Inventory item is required'],
+      ['/api/wms/inventory/adjust', { inventoryId: 'x', quantityAdjusted: 1 }, 'reasonCode', 'Reason code is required'],
+      ['/api/wms/inventory/receive', { facilityId: DEMO_FACILITY_ID, productId: 'p', quantity: 0 }, 'quantity', 'Quantity must be at least 1'],
+      ['/api/wms/cycle-counts', { countType: 'full' }, 'facilityId', 'Facility is required'],
+    ];
+    for (const [path, body, field, message] of cases) {
+      const res = await ops.post(path, body);
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.body.errors[field]).toBe(message);
+    }
+    expect(await dashboard()).toEqual(before);
+  });
+
+  it('keeps SKUs unique per tenant and bin codes unique per zone, and counts them on the dashboard', async () => {
+    const before = await dashboard();
+    const p = await product({ sku: 'dup-sku-1' });
+    const again = await ops.post('/api/wms/products', { sku: ' DUP-SKU-1 ', name: 'Other' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('SKU DUP-SKU-1 already exists');
+    const z = await zone();
+    const b = await ops.post('/api/wms/bins', { zoneId: z.id, binCode: 'A-01', binType: 'shelf' });
+    expect(b.status).toBe(201);
+    expect((await ops.post('/api/wms/bins', { zoneId: z.id, binCode: 'a-01', binType: 'pallet' })).status).toBe(409);
+    const z2 = await zone();
+    expect((await ops.post('/api/wms/bins', { zoneId: z2.id, binCode: 'A-01', binType: 'pallet' })).status).toBe(201);
+    expect(await dashboard()).toMatchObject({ zones: before.zones + 2, bins: before.bins + 2, products: before.products + 1 });
+    expect(p.stockLines).toBe(0);
+  });
+
+  it('refuses to delete a zone with bins, and a bin or product with stock, with a clear message', async () => {
+    const z = await zone();
+    const b = await bin(z.id);
+    const p = await product();
+    expect(await receive({ productId: p.id, binId: b.id, quantity: 3 }).then((r) => r.status)).toBe(201);
+    const zoneDelete = await ops.request('DELETE', `/api/wms/zones/${z.id}`);
+    expect(zoneDelete.status).toBe(409);
+    expect(zoneDelete.body.message).toMatch(/still has 1 bins/);
+    expect((await ops.request('DELETE', `/api/wms/bins/${b.id}`)).body.message).toMatch(/still holds 3 units/);
+    expect((await ops.request('DELETE', `/api/wms/products/${p.id}`)).body.message).toMatch(/has 1 inventory lines and cannot be deleted/);
+    const empty = await bin(z.id);
+    expect((await ops.request('DELETE', `/api/wms/bins/${empty.id}`)).status).toBe(204);
+  });
+});
+
+describe('goods receiving', () => {
+  it('adds to the matching line (facility, product, bin, lot), raises the bin, and writes the goods.received event', async () => {
+    const z = await zone();
+    const b = await bin(z.id, 100);
+    const p = await product({ barcodeValue: unique('890') });
+    const first = await created(await receive({ productId: p.id, binId: b.id, quantity: 10, lotNumber: 'L1' }));
+    const second = await created(await receive({ productId: p.id, binId: b.id, quantity: 5, lotNumber: 'l1' }));
+    const otherLot = await created(await receive({ productId: p.id, binId: b.id, quantity: 1, lotNumber: 'L2' }));
+    expect(second.inventoryId).toBe(first.inventoryId);
+    expect(second.quantityAfter).toBe(15);
+    expect(otherLot.inventoryId).not.toBe(first.inventoryId);
+    expect(await binOf(b.id)).toMatchObject({ currentQuantity: 16, zoneName: z.name });
+    const events = await ddb().send(new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `TENANT#demo#EVENT#${new Date().toISOString().slice(0, 10)}` } }));
+    const received = (events.Items ?? []).filter((e) => e.type === 'goods.received' && e.detail.receiptId === first.id);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.detail).toMatchObject({ productId: p.id, binId: b.id, quantity: 10 });
+  });
+
+  it('refuses a receipt over the bin capacity with the spec\'s text, and an inactive product, and a bin of another facility', async () => {
+    const z = await zone();
+    const b = await bin(z.id, 20);
+    const p = await product();
+    await created(await receive({ productId: p.id, binId: b.id, quantity: 15 }));
+    const over = await receive({ productId: p.id, binId: b.id, quantity: 6 });
+    expect(over.status).toBe(409);
+    expect(over.body.message).toBe('Capacity exceeded! Bin capacity: 20, Current: 15, Adding: 6, Total would be: 21');
+    const inactive = await product({ isActive: false });
+    expect((await receive({ productId: inactive.id, binId: b.id, quantity: 1 })).body.message).toBe(`${inactive.name} is inactive and cannot be received`);
+    const elsewhere = await created(await ops.post('/api/wms/facilities', { name: unique('Annex'), address: 'Plot 9, Bhiwandi' }));
+    const farBin = await bin((await zone(elsewhere.id)).id);
+    const wrong = await receive({ productId: p.id, binId: farBin.id, quantity: 1 });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('The bin is not at this facility');
+    expect((await binOf(b.id)).currentQuantity).toBe(15);
+  });
+
+  it('never exceeds a bin\'s capacity under 20 concurrent receipts', async () => {
+    const z = await zone();
+    const b = await bin(z.id, 50);
+    const p = await product();
+    const results = await Promise.all(Array.from({ length: 20 }, () => receive({ productId: p.id, binId: b.id, quantity: 5 })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(10);
+    expect((await binOf(b.id)).currentQuantity).toBe(50);
+    const lines = (await ops.get(`/api/wms/inventory?search=${encodeURIComponent(p.sku)}`)).body.data;
+    expect(lines.map((l: { quantity: number }) => l.quantity)).toEqual([50]);
+  });
+});
+
+describe('adjustments', () => {
+  async function stockedLine(quantity: number) {
+    const z = await zone();
+    const b = await bin(z.id);
+    const p = await product();
+    const receipt = await created(await receive({ productId: p.id, binId: b.id, quantity }));
+    return { lineId: receipt.inventoryId as string, bin: b, product: p };
+  }
+
+  it('20 concurrent adjustments of one line end exactly at the sum, each recorded with before and after', async () => {
+    const { lineId, bin: b } = await stockedLine(100);
+    const changes = Array.from({ length: 20 }, (_, i) => (i % 2 ? -5 : 3));
+    const results = await Promise.all(changes.map((quantityAdjusted) => ops.post('/api/wms/inventory/adjust', { inventoryId: lineId, quantityAdjusted, reasonCode: quantityAdjusted > 0 ? 'found' : 'damaged' })));
+    expect(results.map((r) => r.status)).toEqual(changes.map(() => 201));
+    expect((await binOf(b.id)).currentQuantity).toBe(80);
+    const history = (await ops.get('/api/wms/inventory/adjustments?limit=100')).body.data.filter((a: { inventoryId: string }) => a.inventoryId === lineId);
+    expect(history).toHaveLength(20);
+    const afters = history.map((a: { quantityAfter: number }) => a.quantityAfter).sort((x: number, y: number) => x - y);
+    for (const a of history) expect(a.quantityAfter).toBe(a.quantityBefore + a.quantityAdjusted);
+    // Each change applied on top of another: the befores and the final 80 are the 100 and the afters.
+    const befores = history.map((a: { quantityBefore: number }) => a.quantityBefore);
+    expect([...befores, 80].sort((x, y) => x - y)).toEqual([100, ...afters].sort((x, y) => x - y));
+  });
+
+  it('never takes stock below 0 under concurrent decrements', async () => {
+    const { lineId, bin: b } = await stockedLine(10);
+    const results = await Promise.all(Array.from({ length: 20 }, () => ops.post('/api/wms/inventory/adjust', { inventoryId: lineId, quantityAdjusted: -1, reasonCode: 'shrinkage' })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(10);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.message === 'Adjustment would take the stock below 0 (on hand: 0)')).toBe(true);
+    expect((await binOf(b.id)).currentQuantity).toBe(0);
+  });
+});
+
+describe('cycle counts', () => {
+  it('runs planned -> active -> completed: start freezes the bin, complete applies the variance and unfreezes', async () => {
+    const z = await zone();
+    const b = await bin(z.id);
+    const p = await product();
+    const receipt = await created(await receive({ productId: p.id, binId: b.id, quantity: 12 }));
+    const count = await created(await ops.post('/api/wms/cycle-counts', { facilityId: DEMO_FACILITY_ID, countType: 'partial', zoneId: z.id, binId: b.id }));
+    expect(count).toMatchObject({ status: 'planned', countType: 'partial', bin: { code: b.binCode }, zone: { name: z.name } });
+    expect((await ops.post(`/api/wms/cycle-counts/${count.id}/complete`)).status).toBe(409);
+    expect((await ops.post(`/api/wms/cycle-counts/${count.id}/start`)).status).toBe(200);
+    expect((await ops.post(`/api/wms/cycle-counts/${count.id}/start`)).status).toBe(409);
+
+    const frozen = await receive({ productId: p.id, binId: b.id, quantity: 1 });
+    expect(frozen.status).toBe(409);
+    expect(frozen.body.message).toBe(`Bin ${b.binCode} is frozen by cycle count ${count.countNumber} until it completes`);
+    expect((await ops.post('/api/wms/inventory/adjust', { inventoryId: receipt.inventoryId, quantityAdjusted: 1, reasonCode: 'found' })).status).toBe(409);
+    expect((await binOf(b.id)).frozenBy).toBe(count.countNumber);
+
+    const items = (await ops.get(`/api/wms/cycle-counts/${count.id}/items`)).body.data;
+    expect(items).toEqual([expect.objectContaining({ expectedQuantity: 12, countedQuantity: null, product: { name: p.name }, bin: { code: b.binCode } })]);
+    const negative = await ops.request('PATCH', `/api/wms/cycle-count-items/${items[0].id}`, { body: { countedQuantity: -1 } });
+    expect(negative.body.errors.countedQuantity).toBe('Counted quantity cannot be negative');
+    const counted = await ops.request('PATCH', `/api/wms/cycle-count-items/${items[0].id}`, { body: { countedQuantity: 9 } });
+    expect(counted.body).toMatchObject({ countedQuantity: 9, variance: -3 });
+    const before = await dashboard();
+
+    const done = await ops.post(`/api/wms/cycle-counts/${count.id}/complete`);
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.status).toBe('completed');
+    expect((await binOf(b.id))).toMatchObject({ currentQuantity: 9, frozenBy: null });
+    expect((await dashboard()).totalInventoryQuantity).toBe(before.totalInventoryQuantity - 3);
+    const history = (await ops.get('/api/wms/inventory/adjustments')).body.data;
+    expect(history[0]).toMatchObject({ inventoryId: receipt.inventoryId, quantityBefore: 12, quantityAdjusted: -3, quantityAfter: 9, reasonCode: 'cycle_adjustment', product: { name: p.name }, bin: { code: b.binCode } });
+    expect((await receive({ productId: p.id, binId: b.id, quantity: 1 })).status).toBe(201);
+    expect((await ops.post(`/api/wms/cycle-counts/${count.id}/cancel`)).status).toBe(409);
+    expect((await ops.request('PATCH', `/api/wms/cycle-count-items/${items[0].id}`, { body: { countedQuantity: 1 } })).status).toBe(409);
+  });
+
+  it('completes all or none: one variance that cannot apply leaves every line, the count and the history as they were', async () => {
+    const z = await zone();
+    const b = await bin(z.id);
+    const [p1, p2] = [await product(), await product()];
+    const l1 = (await created(await receive({ productId: p1.id, binId: b.id, quantity: 10 }))).inventoryId;
+    const l2 = (await created(await receive({ productId: p2.id, binId: b.id, quantity: 10 }))).inventoryId;
+    // 6 of line 1 are reserved: counting 2 there cannot apply (reserved may not exceed quantity).
+    expect((await ops.request('PUT', `/api/wms/inventory/${l1}`, { body: { facilityId: DEMO_FACILITY_ID, productId: p1.id, binId: b.id, quantity: 10, reservedQuantity: 6 } })).status).toBe(200);
+    const count = await created(await ops.post('/api/wms/cycle-counts', { facilityId: DEMO_FACILITY_ID, countType: 'spot', binId: b.id }));
+    expect((await ops.post(`/api/wms/cycle-counts/${count.id}/start`)).status).toBe(200);
+    const items = (await ops.get(`/api/wms/cycle-counts/${count.id}/items`)).body.data;
+    for (const item of items) await ops.request('PATCH', `/api/wms/cycle-count-items/${item.id}`, { body: { countedQuantity: item.inventoryId === l1 ? 2 : 14 } });
+    const adjustmentsBefore = (await ops.get('/api/wms/inventory/adjustments')).body.pagination.total;
+
+    const res = await ops.post(`/api/wms/cycle-counts/${count.id}/complete`);
+
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/Nothing was changed/);
+    const lines = (await ops.get(`/api/wms/inventory?facilityId=${DEMO_FACILITY_ID}&limit=100`)).body.data.filter((l: { id: string }) => l.id === l1 || l.id === l2);
+    expect(lines.map((l: { quantity: number }) => l.quantity)).toEqual([10, 10]);
+    expect((await binOf(b.id)).currentQuantity).toBe(20);
+    expect((await ops.get('/api/wms/inventory/adjustments')).body.pagination.total).toBe(adjustmentsBefore);
+    expect((await ops.get('/api/wms/cycle-counts')).body.data.find((c: { id: string }) => c.id === count.id).status).toBe('active');
+    expect((await ops.post(`/api/wms/cycle-counts/${count.id}/cancel`)).status).toBe(200);
+    expect((await receive({ productId: p1.id, binId: b.id, quantity: 1 })).status).toBe(201);
+  });
+});
+
+describe('lists by key', () => {
+  it('pages with cursors, totals from the counters, and searches SKU, barcode and name by prefix', async () => {
+    const tag = unique('srch').toLowerCase();
+    for (let i = 0; i < 3; i++) await product({ sku: `${tag}-${i}`, name: `चावल ${tag} ${i}`, category: tag, barcodeValue: `${tag}bc${i}` });
+    const first = await ops.get(`/api/wms/products?category=${tag}&limit=2`);
+    expect(first.body.pagination).toMatchObject({ page: 1, pages: 2, total: 3 });
+    const second = await ops.get(`/api/wms/products?category=${tag}&limit=2&page=2&cursor=${first.body.pagination.nextCursor}`);
+    expect(second.body.data).toHaveLength(1);
+    expect(second.body.pagination.nextCursor).toBeNull();
+    expect((await ops.get(`/api/wms/products?search=${tag.toUpperCase()}-1`)).body.data.map((p: { sku: string }) => p.sku)).toEqual([`${tag}-1`]);
+    expect((await ops.get(`/api/wms/products?search=${encodeURIComponent(`चावल  ${tag}`)}&isActive=all`)).body.pagination.total).toBe(3);
+    expect((await ops.get(`/api/wms/products?code=${tag}bc2`)).body.data[0].sku).toBe(`${tag}-2`);
+    expect((await ops.get(`/api/wms/products?category=${tag}&isActive=false`)).body.pagination.total).toBe(0);
+  });
+
+  it('refuses a malformed or foreign cursor, paging past the end and a page size over 100', async () => {
+    const p = await product();
+    for (const lotNumber of ['C1', 'C2']) await created(await receive({ productId: p.id, quantity: 1, lotNumber }));
+    expect((await ops.get('/api/wms/products?cursor=not-a-cursor&page=2')).status).toBe(400);
+    const first = await ops.get('/api/wms/products?limit=1');
+    const foreign = await ops.get(`/api/wms/inventory?limit=1&page=2&cursor=${first.body.pagination.nextCursor}`);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toBe('Invalid cursor: go back to the first page');
+    expect((await ops.get('/api/wms/zones?page=999')).status).toBe(400);
+    expect((await ops.get('/api/wms/products?limit=101')).body.errors.limit).toBe('Page size must be between 1 and 100');
+  });
+});
+
+describe('tenant isolation and roles', () => {
+  it('keeps another tenant out of every item and list, and lets the spectator read only', async () => {
+    const z = await zone();
+    const b = await bin(z.id);
+    const p = await product();
+    const line = (await created(await receive({ productId: p.id, binId: b.id, quantity: 4 }))).inventoryId;
+    const count = await created(await ops.post('/api/wms/cycle-counts', { facilityId: DEMO_FACILITY_ID, countType: 'spot', binId: b.id }));
+    const attempts = [
+      other.get(`/api/wms/bins/${b.id}`),
+      other.request('PUT', `/api/wms/zones/${z.id}`, { body: { facilityId: DEMO_FACILITY_ID, name: 'x', code: 'x', zoneType: 'storage' } }),
+      other.request('DELETE', `/api/wms/products/${p.id}`),
+      other.post('/api/wms/inventory/adjust', { inventoryId: line, quantityAdjusted: -1, reasonCode: 'damaged' }),
+      other.post('/api/wms/inventory/receive', { facilityId: DEMO_FACILITY_ID, productId: p.id, quantity: 1 }),
+      other.post(`/api/wms/cycle-counts/${count.id}/start`),
+      other.get(`/api/wms/cycle-counts/${count.id}/items`),
+      other.post('/api/wms/bins', { zoneId: z.id, binCode: 'X', binType: 'shelf' }),
+    ];
+    for (const res of await Promise.all(attempts)) expect(res.status, res.text).toBe(404);
+    expect((await other.get('/api/wms/products')).body.data).toEqual([]);
+    expect((await other.get('/api/wms/dashboard')).body).toEqual({ facilities: 1, zones: 0, bins: 0, products: 0, totalInventoryQuantity: 0 });
+    expect((await binOf(b.id)).currentQuantity).toBe(4);
+    expect((await spectator.get('/api/wms/inventory')).status).toBe(200);
+    expect((await spectator.post('/api/wms/inventory/adjust', { inventoryId: line, quantityAdjusted: 1, reasonCode: 'found' })).status).toBe(403);
+  });
+});

@@ -1,0 +1,82 @@
+// A fake of the Indian SMS/voice provider's HTTP API (Exotel-style) and of the WhatsApp Cloud API on
+// loopback, for the adapter tests: it checks the credentials, scrubs an SMS whose text does not
+// match the registered DLT template named by DltTemplateId (as operators do), and can be told to
+// answer slowly or with 5xx for the next requests.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkDlt, MESSAGE_TEMPLATES, type Language } from '../../shared/contracts/messaging';
+
+export interface FakeRequest {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export interface FakeProvider {
+  url: string;
+  requests: FakeRequest[];
+  /** The next `times` requests answer this status (e.g. 503). */
+  failNext(status: number, times: number): void;
+  /** Every request waits this long before answering. */
+  delay(ms: number): void;
+  close(): Promise<void>;
+}
+
+export const FAKE_CREDENTIALS = { apiKey: 'fake-key', apiToken: 'fake-token', accessToken: 'fake-wa-token' };
+
+const REGISTERED = new Map<string, string>(MESSAGE_TEMPLATES.flatMap((t) => (['en', 'hi'] as Language[]).map((l) => [t.dltTemplateId[l], t.text[l]] as [string, string])));
+
+export async function startFakeProvider(): Promise<FakeProvider> {
+  const requests: FakeRequest[] = [];
+  let failures: { status: number; left: number } = { status: 0, left: 0 };
+  let delayMs = 0;
+  let seq = 0;
+  const answer = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      requests.push({ path: req.url ?? '', headers: req.headers, body });
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      if (res.destroyed) return;
+      if (failures.left > 0) {
+        failures.left--;
+        return answer(res, failures.status, { RestException: { Message: 'Service temporarily unavailable' } });
+      }
+      const path = req.url ?? '';
+      if (path.endsWith('/messages')) {
+        if (req.headers.authorization !== `Bearer ${FAKE_CREDENTIALS.accessToken}`) return answer(res, 401, { error: { message: 'Invalid OAuth access token', code: 190 } });
+        return answer(res, 200, { messaging_product: 'whatsapp', messages: [{ id: `wamid.${++seq}` }] });
+      }
+      const basic = `Basic ${Buffer.from(`${FAKE_CREDENTIALS.apiKey}:${FAKE_CREDENTIALS.apiToken}`).toString('base64')}`;
+      if (req.headers.authorization !== basic) return answer(res, 401, { RestException: { Status: 401, Message: 'Authentication is required to view this page.' } });
+      const form = new URLSearchParams(body);
+      if (path.endsWith('/Sms/send.json')) {
+        const registered = REGISTERED.get(form.get('DltTemplateId') ?? '');
+        if (!registered || !form.get('DltEntityId') || !/^[A-Z]{6}$/.test(form.get('From') ?? '')) return answer(res, 400, { RestException: { Message: 'DLT parameters missing or not registered' } });
+        const dlt = checkDlt(registered, form.get('Body') ?? '');
+        if (!dlt.ok) return answer(res, 400, { RestException: { Message: `Scrubbed by operator: ${dlt.reason}` } });
+        return answer(res, 200, { SMSMessage: { Sid: `sms-${++seq}`, Status: 'queued' } });
+      }
+      if (path.endsWith('/Calls/connect.json')) return answer(res, 200, { Call: { Sid: `call-${++seq}`, Status: 'in-progress' } });
+      return answer(res, 404, { RestException: { Message: 'Not found' } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    failNext: (status, times) => (failures = { status, left: times }),
+    delay: (ms) => (delayMs = ms),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,168 @@
+// The provider adapters (issue #15): the exact SNS and SES commands (aws-sdk-client-mock), and the
+// HTTP adapters against a fake provider on loopback: accepted, wrong key, scrubbed by DLT, slow
+// (timeout) and 5xx (retryable), each as the sender must tell them apart.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { exotelSms, exotelVoice, type ExotelConfig } from '../../functions/messaging/providers/exotel';
+import { whatsappCloud } from '../../functions/messaging/providers/whatsapp-cloud';
+import { sesEmail, snsSms } from '../../functions/messaging/providers/aws';
+import { sendRequest } from '../../functions/messaging/providers/transport';
+import { ProviderError, type ProviderMessage } from '../../functions/messaging/providers/types';
+import { findTemplate, renderTemplate } from '../../shared/contracts/messaging';
+import { FAKE_CREDENTIALS, startFakeProvider, type FakeProvider } from '../support/fake-sms-provider';
+
+const template = findTemplate('dock_assigned')!;
+const message = (over: Partial<ProviderMessage> = {}): ProviderMessage => ({
+  id: '6f1c2d3e-0000-4000-8000-000000000001',
+  tenantId: 't1',
+  channel: 'sms',
+  to: '+919812300002',
+  language: 'hi',
+  template,
+  values: { dock: 'D04' },
+  body: renderTemplate('dock_assigned', 'hi', { dock: 'D04' }),
+  subject: null,
+  freeText: false,
+  ...over,
+});
+
+let fake: FakeProvider;
+const exotel = (over: Partial<ExotelConfig> = {}): ExotelConfig => ({
+  baseUrl: fake.url,
+  accountSid: 'hub1',
+  apiKey: FAKE_CREDENTIALS.apiKey,
+  apiToken: FAKE_CREDENTIALS.apiToken,
+  senderId: 'DKSATI',
+  dltEntityId: '1101000000000000001',
+  voiceCallerId: '08047112233',
+  statusCallbackUrl: 'https://hub.example.in/api/messaging/callbacks/t1/sms',
+  ...over,
+});
+
+beforeAll(async () => {
+  vi.stubEnv('MESSAGING_MODE', 'live');
+  vi.stubEnv('MESSAGING_PROVIDER_TIMEOUT_MS', '300');
+  fake = await startFakeProvider();
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await fake.close();
+});
+afterEach(() => {
+  fake.delay(0);
+  fake.failNext(0, 0);
+});
+
+describe('AWS adapters', () => {
+  it('publishes the backup SMS on SNS with the DLT entity and template ids, sender id and Transactional type', async () => {
+    // Prepare
+    const sns = mockClient(SNSClient);
+    sns.on(PublishCommand).resolves({ MessageId: 'sns-1' });
+    // Act
+    const answer = await sendRequest('sns-sms', message(), snsSms.build(message(), { senderId: 'DKSATI', dltEntityId: '1101000000000000001' }), new Date());
+    // Assess
+    expect(snsSms.messageIdOf(answer)).toBe('sns-1');
+    expect(sns.commandCalls(PublishCommand)[0]!.args[0].input).toEqual({
+      PhoneNumber: '+919812300002',
+      Message: 'डॉक D04 आवंटित! कृपया लोडिंग/अनलोडिंग के लिए आगे बढ़ें।',
+      MessageAttributes: {
+        'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' },
+        'AWS.SNS.SMS.SenderID': { DataType: 'String', StringValue: 'DKSATI' },
+        'AWS.MM.SMS.EntityId': { DataType: 'String', StringValue: '1101000000000000001' },
+        'AWS.MM.SMS.TemplateId': { DataType: 'String', StringValue: '1107170000000000104' },
+      },
+    });
+    sns.restore();
+  });
+
+  it('sends e-mail through SES with the sender, subject, UTF-8 text and the message id tag', async () => {
+    // Prepare
+    const ses = mockClient(SESClient);
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
+    const mail = message({ channel: 'email', to: 'ajay@example.in', subject: 'DockSaathi notification', template: null, values: null, body: 'Gate 2 is closed today.' });
+    // Act
+    await sendRequest('ses-email', mail, sesEmail.build(mail, { from: 'hub@docksaathi.in', configurationSet: 'messages' }), new Date());
+    // Assess
+    expect(ses.commandCalls(SendEmailCommand)[0]!.args[0].input).toEqual({
+      Source: 'hub@docksaathi.in',
+      Destination: { ToAddresses: ['ajay@example.in'] },
+      Message: { Subject: { Data: 'DockSaathi notification', Charset: 'UTF-8' }, Body: { Text: { Data: 'Gate 2 is closed today.', Charset: 'UTF-8' } } },
+      ConfigurationSetName: 'messages',
+      Tags: [
+        { Name: 'messageId', Value: '6f1c2d3e-0000-4000-8000-000000000001' },
+        { Name: 'tenantId', Value: 't1' },
+      ],
+    });
+    ses.restore();
+  });
+
+  it('reports an SNS throttling error as retryable and a refused number as final', async () => {
+    const sns = mockClient(SNSClient);
+    sns.on(PublishCommand).rejectsOnce(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException', $fault: 'server' })).rejectsOnce(Object.assign(new Error('Invalid parameter: PhoneNumber'), { name: 'InvalidParameterException', $fault: 'client' }));
+    const request = snsSms.build(message(), { senderId: 'DKSATI', dltEntityId: '1' });
+    await expect(sendRequest('sns-sms', message(), request, new Date())).rejects.toMatchObject({ retryable: true });
+    await expect(sendRequest('sns-sms', message(), request, new Date())).rejects.toMatchObject({ retryable: false });
+    sns.restore();
+  });
+});
+
+describe('HTTP adapters against the fake provider', () => {
+  it('sends an SMS with the DLT fields, unicode for Hindi, and reads the provider’s id', async () => {
+    const answer = await sendRequest('exotel-sms', message(), exotelSms.build(message(), exotel()), new Date());
+    const form = new URLSearchParams(fake.requests.at(-1)!.body);
+    expect(exotelSms.messageIdOf(answer)).toMatch(/^sms-\d+$/);
+    expect(fake.requests.at(-1)!.path).toBe('/v1/Accounts/hub1/Sms/send.json');
+    expect(Object.fromEntries(form)).toEqual({
+      From: 'DKSATI',
+      To: '+919812300002',
+      Body: 'डॉक D04 आवंटित! कृपया लोडिंग/अनलोडिंग के लिए आगे बढ़ें।',
+      DltEntityId: '1101000000000000001',
+      DltTemplateId: '1107170000000000104',
+      SmsType: 'transactional',
+      EncodingType: 'unicode',
+      StatusCallback: 'https://hub.example.in/api/messaging/callbacks/t1/sms',
+      CustomField: '6f1c2d3e-0000-4000-8000-000000000001',
+    });
+  });
+
+  it('a wrong key is a final failure, not retried', async () => {
+    const err = await sendRequest('exotel-sms', message(), exotelSms.build(message(), exotel({ apiToken: 'wrong' })), new Date()).catch((e) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err).toMatchObject({ retryable: false, message: expect.stringContaining('401') });
+  });
+
+  it('the operator scrubs a text that does not match its DLT template', async () => {
+    const edited = message({ body: 'Dock D04 is yours, hurry up!' });
+    const err = await sendRequest('exotel-sms', edited, exotelSms.build(edited, exotel()), new Date()).catch((e) => e);
+    expect(err).toMatchObject({ retryable: false, message: expect.stringContaining('Scrubbed by operator') });
+  });
+
+  it('a slow provider times out and a 5xx may be retried', async () => {
+    fake.delay(1000);
+    await expect(sendRequest('exotel-sms', message(), exotelSms.build(message(), exotel()), new Date())).rejects.toMatchObject({ retryable: true, message: 'No answer within 300 ms' });
+    fake.delay(0);
+    fake.failNext(503, 1);
+    await expect(sendRequest('exotel-sms', message(), exotelSms.build(message(), exotel()), new Date())).rejects.toMatchObject({ retryable: true, message: expect.stringContaining('503') });
+  });
+
+  it('places a text-to-speech call in Hindi and sends a WhatsApp template with its language code', async () => {
+    const voice = message({ channel: 'voice' });
+    await sendRequest('exotel-voice', voice, exotelVoice.build(voice, exotel()), new Date());
+    const call = new URLSearchParams(fake.requests.at(-1)!.body);
+    expect(call.get('From')).toBe('+919812300002');
+    expect(JSON.parse(call.get('CustomField')!)).toEqual({ ref: voice.id, say: voice.body, language: 'hi-IN' });
+    const wa = message({ channel: 'whatsapp' });
+    const answer = await sendRequest('whatsapp-cloud', wa, whatsappCloud.build(wa, { baseUrl: fake.url, phoneNumberId: '1234567', accessToken: FAKE_CREDENTIALS.accessToken }), new Date());
+    expect(whatsappCloud.messageIdOf(answer)).toMatch(/^wamid\./);
+    expect(JSON.parse(fake.requests.at(-1)!.body)).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '919812300002',
+      biz_opaque_callback_data: wa.id,
+      type: 'template',
+      template: { name: 'docksaathi_dock_assigned', language: { code: 'hi' }, components: [{ type: 'body', parameters: [{ type: 'text', parameter_name: 'dock', text: 'D04' }] }] },
+    });
+  });
+});

@@ -1,0 +1,20 @@
+// Fields without a message of their own get a clear one, never zod's generic text; a schema's own
+// (the spec's) message always wins.
+import * as z from 'zod';
+import { describe, expect, it } from 'vitest';
+import { fieldLabel } from '../../shared/contracts/zod-messages';
+
+describe('default validation texts', () => {
+  it('say a missing field is required, a wrong type what it must be, and a non-object body what it must be', () => {
+    const schema = z.strictObject({ code: z.string(), userData: z.object({ a: z.string() }), phone: z.string({ error: 'Please enter a phone number' }), count: z.number() });
+    const issues = schema.safeParse({ userData: 5, phone: 3, count: 'x' }).error!.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues).toEqual([
+      ['code', 'Code is required'],
+      ['userData', 'User data must be an object'],
+      ['phone', 'Please enter a phone number'],
+      ['count', 'Count must be a number'],
+    ]);
+    expect(z.object({}).safeParse(null).error!.issues[0]!.message).toBe('The request body must be a JSON object');
+    expect(fieldLabel('licenseNumber')).toBe('License number');
+  });
+});

@@ -1,0 +1,76 @@
+// The calls of /integrations (doc 2 §7), each declared once: systems, their endpoints, webhooks and sync
+// logs, monitoring (stats every 30 s, systems every 15 s, §9), and the changes. Toasts are raised by
+// the screen (integrations-route.tsx), where these mutations are made.
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import type { ConnectionTestResult, ExternalSystem, ExternalSystemCreated, IntegrationEndpoint, MonitoringStats, SyncLog, SystemStatus, WebhookSubscription, WebhookSubscriptionCreated } from '@shared/contracts/integrations';
+
+const SYSTEMS = '/api/integrations/systems';
+const system = (id: string) => `${SYSTEMS}/${id}`;
+
+export const systemsQuery = queryOptions({ queryKey: [SYSTEMS], queryFn: () => api.get<ExternalSystem[]>(SYSTEMS) });
+export const statsQuery = queryOptions({ queryKey: ['/api/integrations/monitoring/stats'], queryFn: () => api.get<MonitoringStats>('/api/integrations/monitoring/stats'), refetchInterval: 30_000 });
+export const statusesQuery = queryOptions({ queryKey: ['/api/integrations/monitoring/systems'], queryFn: () => api.get<SystemStatus[]>('/api/integrations/monitoring/systems'), refetchInterval: 15_000 });
+export const endpointsQuery = (id: string) => queryOptions({ queryKey: [system(id), 'endpoints'], queryFn: () => api.get<IntegrationEndpoint[]>(`${system(id)}/endpoints`) });
+export const webhooksQuery = (id: string) => queryOptions({ queryKey: [system(id), 'webhooks'], queryFn: () => api.get<WebhookSubscription[]>(`${system(id)}/webhooks`) });
+export const logsQuery = (id: string) => queryOptions({ queryKey: [system(id), 'logs'], queryFn: () => api.get<(SyncLog & { failures: { externalId: string; message: string }[] })[]>(`${system(id)}/logs`) });
+
+export const useSystems = () => useQuery(systemsQuery);
+export const useMonitoringStats = () => useQuery(statsQuery);
+export const useSystemStatuses = () => useQuery(statusesQuery);
+export const useEndpoints = (id: string) => useQuery(endpointsQuery(id));
+export const useWebhooks = (id: string) => useQuery(webhooksQuery(id));
+export const useSyncLogs = (id: string) => useQuery(logsQuery(id));
+
+/** A change, then the lists it affects refreshed (the monitoring figures always). */
+function useChange<TBody, TResult>(send: (body: TBody) => Promise<TResult>, affects: (body: TBody) => QueryKey[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: async (_result, body) => {
+      const keys = [systemsQuery.queryKey, statsQuery.queryKey, statusesQuery.queryKey, ...affects(body)];
+      await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+  });
+}
+
+export type SystemBody = Record<string, unknown>;
+
+const MONITORING = [systemsQuery.queryKey, statsQuery.queryKey, statusesQuery.queryKey];
+
+// The spec's toasts (doc 2 §8) for the three calls it names.
+export const useCreateSystem = () =>
+  useApiMutation<SystemBody, ExternalSystemCreated>({ url: () => SYSTEMS, invalidates: () => MONITORING, success: 'External system created successfully', failureTitle: 'Failed to create external system', failure: 'Failed to create external system' });
+
+export const useTestConnection = () =>
+  useApiMutation<string, ConnectionTestResult>({
+    url: (id) => `${system(id)}/test`,
+    send: () => undefined,
+    invalidates: () => MONITORING,
+    success: (result) => (result.success ? { title: 'Connection test successful', description: result.message } : { title: 'Connection Failed', description: result.message, variant: 'destructive' }),
+    failureTitle: 'Failed to test connection',
+    failure: 'Failed to test connection',
+  });
+
+export const useTriggerSync = () =>
+  useApiMutation<{ id: string; endpointId: string | null }, { log: SyncLog }>({
+    url: ({ id }) => `${system(id)}/sync`,
+    send: ({ endpointId }) => ({ endpointId }),
+    invalidates: ({ id }) => [...MONITORING, logsQuery(id).queryKey],
+    success: ({ log }) => ({ title: 'Sync triggered successfully', description: `${log.status}: ${log.recordsProcessed} / ${log.recordsSucceeded} / ${log.recordsFailed}${log.errorMessage ? ` — ${log.errorMessage}` : ''}` }),
+    failureTitle: 'Failed to trigger sync',
+    failure: 'Failed to trigger sync',
+  });
+
+export const useEditSystem = () => useChange(({ id, ...body }: SystemBody & { id: string }) => api.patch<ExternalSystem>(system(id), body), () => []);
+export const useDeleteSystem = () => useChange((id: string) => api.delete<void>(system(id)), () => []);
+export const useRotateSecret = () => useChange((id: string) => api.post<ExternalSystemCreated>(`${system(id)}/rotate-secret`), () => []);
+
+export const useCreateEndpoint = (id: string) => useChange((body: Record<string, unknown>) => api.post<IntegrationEndpoint>(`${system(id)}/endpoints`, body), () => [endpointsQuery(id).queryKey]);
+export const useDeleteEndpoint = (id: string) => useChange((endpointId: string) => api.delete<void>(`${system(id)}/endpoints/${endpointId}`), () => [endpointsQuery(id).queryKey]);
+export const useCreateWebhook = (id: string) => useChange((body: Record<string, unknown>) => api.post<WebhookSubscriptionCreated>(`${system(id)}/webhooks`, body), () => [webhooksQuery(id).queryKey]);
+export const useDeleteWebhook = (id: string) => useChange((webhookId: string) => api.delete<void>(`${system(id)}/webhooks/${webhookId}`), () => [webhooksQuery(id).queryKey]);
+
+/** The URL an external system posts its webhooks to. */
+export const inboundUrl = (id: string) => `${window.location.origin}/api/integrations/inbound/${id}`;

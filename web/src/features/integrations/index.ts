@@ -1,0 +1,2 @@
+// What the app uses of integrations: its screen.
+export { IntegrationsRoute } from './routes/integrations-route';

@@ -1,0 +1,74 @@
+// The Messaging Center's calls: the test message, the multi-channel send, the message log, the
+// Integration Status cards, and the tenant's provider settings (/configuration).
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import type { Channel, ChannelStatus, Language, MessagePage, MessageStatus, MessagingSettingsInput, MessagingSettingsView, SendOutcome } from '@shared/contracts/messaging';
+
+const LOG_KEY = ['/api/messaging/messages'];
+export const statusQuery = queryOptions({ queryKey: ['/api/messaging/status'], queryFn: () => api.get<ChannelStatus[]>('/api/messaging/status') });
+
+export const useIntegrationStatus = (enabled: boolean) => useQuery({ ...statusQuery, enabled });
+
+export interface LogFilter {
+  status: MessageStatus | '';
+  channel: Channel | '';
+}
+
+export function useMessageLog(filter: LogFilter, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...LOG_KEY, filter],
+    enabled,
+    initialPageParam: '',
+    placeholderData: keepPreviousData,
+    refetchInterval: 15_000,
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ limit: '10' });
+      if (filter.status) params.set('status', filter.status);
+      if (filter.channel) params.set('channel', filter.channel);
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get<MessagePage>(`/api/messaging/messages?${params}`);
+    },
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+export interface TestBody {
+  channel: Channel;
+  to: string;
+  language: Language;
+}
+
+export interface SendBody {
+  to: string;
+  email: string;
+  message: string;
+  channels: Channel[];
+  language: Language;
+  templateKey: string | null;
+}
+
+/** The sends raise their toasts in the Messaging Center (the screen) through the mutate callbacks. */
+export function useSendMessages() {
+  const queryClient = useQueryClient();
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: LOG_KEY }), queryClient.invalidateQueries({ queryKey: statusQuery.queryKey })]);
+  const test = useMutation({ mutationFn: (b: TestBody) => api.post<{ message: string; outcome: SendOutcome }>('/api/messaging/test', b), onSettled: refresh });
+  const send = useMutation({
+    mutationFn: (b: SendBody) => api.post<{ message: string; outcomes: SendOutcome[] }>('/api/notifications/send', { ...b, email: b.email || null, subject: 'DockSaathi notification' }),
+    onSettled: refresh,
+  });
+  return { test, send };
+}
+
+export const settingsQuery = queryOptions({ queryKey: ['/api/messaging/settings'], queryFn: () => api.get<MessagingSettingsView>('/api/messaging/settings') });
+export const useMessagingSettings = () => useQuery(settingsQuery);
+
+export function useSaveMessagingSettings() {
+  return useApiMutation<MessagingSettingsInput, MessagingSettingsView>({
+    method: 'PUT',
+    url: () => '/api/messaging/settings',
+    invalidates: () => [settingsQuery.queryKey, statusQuery.queryKey],
+    failure: 'Failed to save messaging settings',
+    success: 'Messaging settings saved',
+  });
+}

@@ -1,0 +1,109 @@
+// Every /api/wms call of doc 3 §7, declared once: query options (shared by hooks and invalidation)
+// and mutations. After any change the affected lists and the dashboard refresh.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Paged, WmsDashboard, WmsOptions } from '@shared/contracts/wms';
+import type { Adjustment, AppointmentReceipt, CycleCount, CycleCountItem } from '@shared/contracts/wms-stock';
+import { api } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+
+export const WMS_ENTITIES = ['facilities', 'zones', 'bins', 'products', 'inventory'] as const;
+export type WmsEntity = (typeof WMS_ENTITIES)[number];
+
+/** Builds a query string; a filter value 'all' (or empty) is sent as nothing (doc 3 §2). */
+export function queryString(params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && v !== '' && v !== 'all') search.set(k, String(v));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export const dashboardQuery = queryOptions({ queryKey: ['/api/wms/dashboard'], queryFn: () => api.get<WmsDashboard>('/api/wms/dashboard'), refetchInterval: 30_000 });
+export const optionsQuery = queryOptions({ queryKey: ['/api/wms/options'], queryFn: () => api.get<WmsOptions>('/api/wms/options') });
+export const adjustmentsQuery = queryOptions({ queryKey: ['/api/wms/inventory/adjustments'], queryFn: () => api.get<Paged<Adjustment>>('/api/wms/inventory/adjustments') });
+export const cycleCountsQuery = queryOptions({ queryKey: ['/api/wms/cycle-counts'], queryFn: () => api.get<Paged<CycleCount>>('/api/wms/cycle-counts') });
+export const countItemsQuery = (id: string) => queryOptions({ queryKey: ['/api/wms/cycle-counts', id, 'items'], queryFn: () => api.get<{ data: CycleCountItem[] }>(`/api/wms/cycle-counts/${id}/items`) });
+export const listQuery = <T,>(entity: WmsEntity, params: Record<string, string | number | null | undefined>) => {
+  const url = `/api/wms/${entity}${queryString(params)}`;
+  return queryOptions({ queryKey: [`/api/wms/${entity}`, url], queryFn: () => api.get<Paged<T>>(url), placeholderData: keepPreviousData });
+};
+
+export const useDashboard = () => useQuery(dashboardQuery);
+export const useWmsOptions = () => useQuery(optionsQuery);
+export const useAdjustments = () => useQuery(adjustmentsQuery);
+export const useCycleCounts = () => useQuery(cycleCountsQuery);
+export const useCountItems = (id: string | null) => useQuery({ ...countItemsQuery(id ?? ''), enabled: !!id });
+export const useWmsList = <T,>(entity: WmsEntity, params: Record<string, string | number | null | undefined>) => useQuery(listQuery<T>(entity, params));
+
+export interface DockAppointment {
+  id: string;
+  bookingReference: string;
+  carrierName: string | null;
+  vehicleLicense: string | null;
+  doorNumber: string | null;
+  status: string;
+  poNumber: string | null;
+}
+export const useDockAppointments = (facilityId: string) =>
+  useQuery({ queryKey: ['/api/wms/receiving/appointments', facilityId], queryFn: () => api.get<{ data: DockAppointment[] }>(`/api/wms/receiving/appointments?facilityId=${encodeURIComponent(facilityId)}`), enabled: !!facilityId });
+export const useAppointmentReceipts = (appointmentId: string) =>
+  useQuery({ queryKey: ['/api/wms/appointments', appointmentId, 'receipts'], queryFn: () => api.get<{ data: AppointmentReceipt[] }>(`/api/wms/appointments/${appointmentId}/receipts`), enabled: !!appointmentId });
+
+const DASHBOARD = dashboardQuery.queryKey;
+const OPTIONS = optionsQuery.queryKey;
+/** What a change of each entity refreshes: its list, the lists showing its names, the dropdowns, the dashboard. */
+const AFFECTS: Record<WmsEntity, WmsEntity[]> = {
+  facilities: ['facilities', 'zones', 'bins', 'inventory'],
+  zones: ['zones', 'bins'],
+  bins: ['bins', 'zones'],
+  products: ['products', 'inventory'],
+  inventory: ['inventory', 'bins', 'zones', 'products'],
+};
+const refreshed = (entity: WmsEntity) => [...AFFECTS[entity].map((e) => [`/api/wms/${e}`]), OPTIONS, DASHBOARD];
+const SINGULAR: Record<WmsEntity, string> = { facilities: 'facility', zones: 'zone', bins: 'bin', products: 'product', inventory: 'inventory' };
+
+/** Create or update (with an id) of a management entity; fallbacks and toasts of doc 3 §8. */
+export function useSaveEntity<T extends { id?: string | null }>(entity: WmsEntity, mode: 'create' | 'update') {
+  const name = SINGULAR[entity];
+  const label = name.charAt(0).toUpperCase() + name.slice(1);
+  return useApiMutation<T>({
+    method: mode === 'create' ? 'POST' : 'PUT',
+    url: (b) => (mode === 'create' ? `/api/wms/${entity}` : `/api/wms/${entity}/${b.id}`),
+    send: ({ id: _id, ...body }) => body,
+    invalidates: () => refreshed(entity),
+    failure: `Failed to ${mode} ${name}`,
+    failureTitle: undefined,
+    success: `${label} ${mode === 'create' ? 'created' : 'updated'} successfully`,
+  });
+}
+
+export function useDeleteEntity(entity: WmsEntity) {
+  const name = SINGULAR[entity];
+  return useApiMutation<{ id: string }>({
+    method: 'DELETE',
+    url: (b) => `/api/wms/${entity}/${b.id}`,
+    invalidates: () => refreshed(entity),
+    failure: `Failed to delete ${name}`,
+    success: `${name.charAt(0).toUpperCase() + name.slice(1)} deleted successfully`,
+  });
+}
+
+const STOCK = [['/api/wms/inventory'], ['/api/wms/bins'], ['/api/wms/zones'], ['/api/wms/products'], adjustmentsQuery.queryKey, OPTIONS, DASHBOARD];
+
+export const useReceive = () =>
+  useApiMutation<Record<string, unknown>>({ url: () => '/api/wms/inventory/receive', invalidates: () => [...STOCK, ['/api/wms/appointments']], failure: 'Failed to receive goods', success: 'Goods received successfully' });
+export const useAdjust = () =>
+  useApiMutation<Record<string, unknown>>({ url: () => '/api/wms/inventory/adjust', invalidates: () => STOCK, failure: 'Failed to record adjustment', success: 'Inventory adjustment recorded successfully' });
+export const useCreateCount = () =>
+  useApiMutation<Record<string, unknown>>({ url: () => '/api/wms/cycle-counts', invalidates: () => [cycleCountsQuery.queryKey], failure: 'Failed to create cycle count', success: 'Cycle count created successfully' });
+export const useStartCount = () =>
+  useApiMutation<{ id: string }>({ url: (b) => `/api/wms/cycle-counts/${b.id}/start`, send: () => undefined, invalidates: () => [cycleCountsQuery.queryKey, ['/api/wms/bins']], failure: 'Failed to start cycle count', success: 'Cycle count started successfully' });
+export const useCompleteCount = () =>
+  useApiMutation<{ id: string }>({ url: (b) => `/api/wms/cycle-counts/${b.id}/complete`, send: () => undefined, invalidates: () => [cycleCountsQuery.queryKey, ...STOCK], failure: 'Failed to complete cycle count', success: 'Cycle count completed successfully' });
+export const useCountItem = () =>
+  useApiMutation<{ id: string; countId: string; countedQuantity: number }>({
+    method: 'PATCH',
+    url: (b) => `/api/wms/cycle-count-items/${b.id}`,
+    send: (b) => ({ countedQuantity: b.countedQuantity }),
+    invalidates: (b) => [countItemsQuery(b.countId).queryKey],
+    failure: 'Failed to update count',
+  });

@@ -1,0 +1,168 @@
+// The Cycle Counts tab: New Cycle Count (fields shown by count type, doc 3 §5), the list with Start
+// for planned counts and Count / Complete for active ones, and the 'Count Items' dialog where each
+// change of a counted quantity is saved and its variance coloured 0 green, up to 5 yellow, beyond red.
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Check, Plus } from 'lucide-react';
+import type * as z from 'zod';
+import { COUNT_TYPES, cycleCountInputSchema, varianceTone, type CycleCount } from '@shared/contracts/wms-stock';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field, inputClasses } from '../../../components/ui/field';
+import { FormActions } from '../../../components/ui/form-actions';
+import { SelectField } from '../../../components/ui/select-field';
+import { useCompleteCount, useCountItem, useCountItems, useCreateCount, useCycleCounts, useStartCount, useWmsOptions } from '../api/wms';
+
+type FormInput = z.input<typeof cycleCountInputSchema>;
+type FormOutput = z.output<typeof cycleCountInputSchema>;
+const STATUS_TONE: Record<CycleCount['status'], BadgeTone> = { planned: 'blue', active: 'yellow', completed: 'green', cancelled: 'red' };
+
+function CountForm({ pending, onSubmit, onCancel }: { pending: boolean; onSubmit: (v: FormOutput) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const options = useWmsOptions().data;
+  const { register, handleSubmit, formState, control } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(cycleCountInputSchema), defaultValues: { facilityId: '', countType: 'partial', zoneId: '', binId: '', productId: '', plannedDate: '', notes: '' } });
+  const [facilityId, countType] = useWatch({ control, name: ['facilityId', 'countType'] });
+  const e = formState.errors;
+  return (
+    <form noValidate className="space-y-3" onSubmit={handleSubmit(onSubmit)}>
+      <SelectField label={`${t('wms.counts.facility')} *`} options={(options?.facilities ?? []).map((f) => ({ value: f.id, label: f.name }))} placeholder={t('wms.field.choose')} error={e.facilityId?.message} {...register('facilityId')} />
+      <SelectField label={`${t('wms.counts.countType')} *`} options={COUNT_TYPES.map((c) => ({ value: c, label: t(`wms.values.${c}`) }))} error={e.countType?.message} {...register('countType')} />
+      {countType === 'partial' && <SelectField label={t('wms.field.zone')} options={(options?.zones ?? []).filter((z) => z.facilityId === facilityId).map((z) => ({ value: z.id, label: z.name }))} placeholder={t('wms.field.none')} {...register('zoneId')} />}
+      {countType !== 'full' && <SelectField label={t('wms.field.bin')} options={(options?.bins ?? []).filter((b) => b.facilityId === facilityId).map((b) => ({ value: b.id, label: `${b.code} (${b.zone.name})` }))} placeholder={t('wms.field.none')} error={e.binId?.message} {...register('binId')} />}
+      {countType === 'spot' && <SelectField label={t('wms.field.product')} options={(options?.products ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.sku})` }))} placeholder={t('wms.field.none')} {...register('productId')} />}
+      <Field label={t('wms.counts.planned')} type="date" error={e.plannedDate?.message} {...register('plannedDate')} />
+      <Field label={t('wms.field.notes')} error={e.notes?.message} {...register('notes')} />
+      <FormActions onCancel={onCancel} pending={pending} submitLabel={t('wms.counts.create')} />
+    </form>
+  );
+}
+
+function CountItems({ count }: { count: CycleCount }) {
+  const { t } = useTranslation();
+  const items = useCountItems(count.id).data?.data ?? [];
+  const save = useCountItem();
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[520px] text-left text-sm">
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            {(['product', 'bin', 'expected', 'counted', 'variance', 'action'] as const).map((c) => (
+              <th key={c} className="px-2 py-2 font-medium">
+                {c === 'product' || c === 'bin' ? t(`wms.field.${c}`) : t(`wms.counts.${c}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((i) => {
+            const tone = i.variance === null ? null : varianceTone(i.variance);
+            return (
+              <tr key={i.id} className="border-b border-slate-100">
+                <td className="px-2 py-2">{i.product.name}</td>
+                <td className="px-2 py-2">{i.bin?.code ?? t('wms.adjustments.unassigned')}</td>
+                <td className="px-2 py-2">{i.expectedQuantity}</td>
+                <td className="px-2 py-2">
+                  <input
+                    aria-label={`${t('wms.counts.counted')} ${i.product.name}`}
+                    className={`${inputClasses} w-24`}
+                    type="number"
+                    min={0}
+                    inputMode="numeric"
+                    value={typed[i.id] ?? (i.countedQuantity ?? '')}
+                    onChange={(ev) => {
+                      setTyped({ ...typed, [i.id]: ev.target.value });
+                      const parsed = Number.parseInt(ev.target.value, 10);
+                      save.mutate({ id: i.id, countId: count.id, countedQuantity: Number.isNaN(parsed) ? 0 : parsed });
+                    }}
+                  />
+                </td>
+                <td className="px-2 py-2">{tone ? <Badge tone={tone}>{i.variance! > 0 ? `+${i.variance}` : i.variance}</Badge> : '—'}</td>
+                <td className="px-2 py-2">{i.countedQuantity !== null ? <Check className="h-4 w-4 text-green-600" aria-label="Counted" /> : <span className="text-slate-500">{t('wms.counts.pending')}</span>}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function CycleCountsTab({ canWrite }: { canWrite: boolean }) {
+  const { t } = useTranslation();
+  const [creating, setCreating] = useState(false);
+  const [counting, setCounting] = useState<CycleCount | null>(null);
+  const counts = useCycleCounts();
+  const create = useCreateCount();
+  const start = useStartCount();
+  const complete = useCompleteCount();
+  const rows = counts.data?.data ?? [];
+  const scope = (c: CycleCount) => [c.zone?.name, c.bin?.code, c.product?.name].filter(Boolean).join(' / ') || t('wms.counts.all');
+  return (
+    <Card>
+      <CardHeader
+        title={t('wms.counts.list')}
+        action={
+          canWrite && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus className="h-4 w-4" aria-hidden /> {t('wms.counts.new')}
+            </Button>
+          )
+        }
+      />
+      <CardBody>
+        {!counts.isLoading && !rows.length ? (
+          <p className="text-sm text-slate-500">{t('wms.counts.empty')}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[640px] text-left text-sm" aria-label={t('wms.counts.list')}>
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  {(['number', 'type', 'facility', 'scope', 'status', 'planned', 'actions'] as const).map((c) => (
+                    <th key={c} className="px-2 py-2 font-medium">
+                      {t(`wms.counts.${c}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((c) => (
+                  <tr key={c.id} className="border-b border-slate-100">
+                    <td className="px-2 py-2 font-medium">{c.countNumber}</td>
+                    <td className="px-2 py-2">{t(`wms.values.${c.countType}`)}</td>
+                    <td className="px-2 py-2">{c.facility.name}</td>
+                    <td className="px-2 py-2">{scope(c)}</td>
+                    <td className="px-2 py-2"><Badge tone={STATUS_TONE[c.status]}>{t(`wms.values.${c.status}`)}</Badge></td>
+                    <td className="px-2 py-2">{c.plannedDate ?? '—'}</td>
+                    <td className="space-x-1 whitespace-nowrap px-2 py-2">
+                      {canWrite && c.status === 'planned' && <Button size="sm" disabled={start.isPending} onClick={() => start.mutate({ id: c.id })}>{t('wms.counts.start')}</Button>}
+                      {c.status === 'active' && <Button size="sm" variant="secondary" onClick={() => setCounting(c)}>{t('wms.counts.count')}</Button>}
+                      {canWrite && c.status === 'active' && <Button size="sm" disabled={complete.isPending} onClick={() => complete.mutate({ id: c.id }, { onSuccess: () => setCounting(null) })}>{t('wms.counts.complete')}</Button>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardBody>
+      <Dialog open={creating} onClose={() => setCreating(false)} title={t('wms.counts.new')}>
+        <CountForm pending={create.isPending} onCancel={() => setCreating(false)} onSubmit={(v) => create.mutate(v, { onSuccess: () => setCreating(false) })} />
+      </Dialog>
+      <Dialog wide open={!!counting} onClose={() => setCounting(null)} title={t('wms.counts.items')}>
+        {counting && <CountItems count={counting} />}
+        {counting && canWrite && (
+          <div className="mt-3 flex justify-end">
+            <Button disabled={complete.isPending} onClick={() => complete.mutate({ id: counting.id }, { onSuccess: () => setCounting(null) })}>
+              {t('wms.counts.complete')}
+            </Button>
+          </div>
+        )}
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,175 @@
+// The Receiving tab (Goods Receiving form, doc 3 §2): facility, product, bin (disabled until a
+// facility is chosen, its bins only), quantity, unit cost, lot, expiry, PO, notes, and optionally
+// the truck being unloaded at that facility today (dock-to-stock). Scan mode looks a typed or
+// scanned code up by SKU or barcode; a GS1 string fills product (GTIN), lot (10) and expiry (17).
+import { useCallback, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Camera, ScanLine } from 'lucide-react';
+import type * as z from 'zod';
+import { capacityProblem, type Bin, type Paged, type Product } from '@shared/contracts/wms';
+import { receiveSchema } from '@shared/contracts/wms-stock';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { Field, inputClasses } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
+import { api } from '../../../lib/api-client';
+import { useToast } from '../../../lib/toast';
+import { queryString, useAppointmentReceipts, useDockAppointments, useReceive, useWmsOptions } from '../api/wms';
+import { gtinCandidates, parseGs1 } from '../gs1';
+import { CameraScanner } from './camera-scanner';
+
+type FormInput = z.input<typeof receiveSchema>;
+type FormOutput = z.output<typeof receiveSchema>;
+const EMPTY: FormInput = { facilityId: '', productId: '', binId: '', quantity: 1, unitCost: '', lotNumber: '', expiryDate: '', poNumber: '', notes: '', appointmentId: '' };
+
+async function productByCode(code: string): Promise<Product | null> {
+  const res = await api.get<Paged<Product>>(`/api/wms/products${queryString({ code })}`);
+  return res.data[0] ?? null;
+}
+
+export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const options = useWmsOptions().data;
+  const receive = useReceive();
+  const [scanning, setScanning] = useState(false);
+  const [camera, setCamera] = useState(false);
+  const [code, setCode] = useState('');
+  const [found, setFound] = useState<{ id: string; name: string; sku: string }[]>([]);
+  const [search, setSearch] = useState('');
+  const { register, handleSubmit, formState, control, setValue, reset } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(receiveSchema), defaultValues: EMPTY });
+  const [facilityId, binId, quantity, appointmentId] = useWatch({ control, name: ['facilityId', 'binId', 'quantity', 'appointmentId'] });
+  const searched = useQuery({ queryKey: ['/api/wms/products', 'receiving', search], queryFn: () => api.get<Paged<Product>>(`/api/wms/products${queryString({ search, isActive: 'true', limit: 20 })}`), enabled: search.trim().length > 0 });
+  const bin = useQuery({ queryKey: ['/api/wms/bins', binId], queryFn: () => api.get<Bin>(`/api/wms/bins/${binId}`), enabled: !!binId }).data;
+  const appointments = useDockAppointments(facilityId ?? '').data?.data ?? [];
+  const receipts = useAppointmentReceipts(appointmentId ?? '').data?.data ?? [];
+  const capacity = bin && bin.id === binId ? capacityProblem(bin, Number(quantity) || 0) : null;
+  const e = formState.errors;
+
+  const products = [...found, ...(searched.data?.data ?? []), ...(options?.products ?? [])].filter((p, i, all) => all.findIndex((q) => q.id === p.id) === i);
+  const bins = (options?.bins ?? []).filter((b) => b.facilityId === facilityId);
+
+  const lookUp = useCallback(
+    async (raw: string) => {
+      const text = raw.trim();
+      if (!text) return;
+      const gs1 = parseGs1(text);
+      let product: Product | null = null;
+      for (const candidate of gs1?.gtin ? gtinCandidates(gs1.gtin) : [text]) {
+        product = await productByCode(candidate).catch(() => null);
+        if (product) break;
+      }
+      if (gs1?.lot) setValue('lotNumber', gs1.lot);
+      if (gs1?.expiry) setValue('expiryDate', gs1.expiry);
+      if (!product) {
+        toast({ title: 'Product Not Found', description: 'No product found with this barcode', variant: 'destructive' });
+        return;
+      }
+      setFound((list) => [{ id: product!.id, name: product!.name, sku: product!.sku }, ...list]);
+      setTimeout(() => setValue('productId', product!.id, { shouldValidate: true }));
+      setCode('');
+      toast({ title: 'Product Found', description: `Selected: ${product.name}` });
+    },
+    [setValue, toast],
+  );
+  const onCamera = useCallback((scanned: string) => (setCamera(false), void lookUp(scanned)), [lookUp]);
+
+  const onSubmit = handleSubmit((values) => {
+    if (capacity) {
+      toast({ title: 'Capacity Error', description: 'Cannot save inventory item - bin capacity would be exceeded', variant: 'destructive' });
+      return;
+    }
+    receive.mutate(values, { onSuccess: () => reset(EMPTY) });
+  });
+
+  return (
+    <Card>
+      <CardHeader
+        title={t('wms.receiving.title')}
+        action={
+          <Button variant="secondary" onClick={() => (setScanning(!scanning), setCamera(false))}>
+            <ScanLine className="h-4 w-4" aria-hidden /> {scanning ? t('wms.receiving.exitScan') : t('wms.receiving.scan')}
+          </Button>
+        }
+      />
+      <CardBody className="space-y-4">
+        {scanning && (
+          <div className="space-y-2 rounded-md border border-blue-200 bg-blue-50 p-3">
+            <label className="block text-sm font-medium" htmlFor="wms-barcode">
+              {t('wms.receiving.barcode')}
+            </label>
+            <div className="flex gap-2">
+              <input
+                id="wms-barcode"
+                className={inputClasses}
+                value={code}
+                autoFocus
+                autoComplete="off"
+                inputMode="text"
+                onChange={(ev) => setCode(ev.target.value)}
+                onKeyDown={(ev) => {
+                  if (ev.key === 'Enter') {
+                    ev.preventDefault();
+                    void lookUp(code);
+                  }
+                }}
+              />
+              <Button variant="secondary" aria-label={t('wms.receiving.camera')} onClick={() => setCamera(!camera)}>
+                <Camera className="h-4 w-4" aria-hidden />
+              </Button>
+            </div>
+            <p className="text-xs text-slate-600">{t('wms.receiving.barcodeHint')}</p>
+            {camera && <CameraScanner onCode={onCamera} onClose={() => setCamera(false)} />}
+          </div>
+        )}
+        <form noValidate onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2">
+          <SelectField label={`${t('wms.field.facility')} *`} options={(options?.facilities ?? []).map((f) => ({ value: f.id, label: f.name }))} placeholder={t('wms.field.choose')} error={e.facilityId?.message} {...register('facilityId', { onChange: () => (setValue('binId', ''), setValue('appointmentId', '')) })} />
+          <div>
+            <Field label={t('wms.receiving.findProduct')} type="search" value={search} onChange={(ev) => setSearch(ev.target.value)} />
+          </div>
+          <SelectField className="sm:col-span-2" label={`${t('wms.field.product')} *`} options={products.map((p) => ({ value: p.id, label: `${p.name} (${p.sku})` }))} placeholder={t('wms.field.choose')} error={e.productId?.message} {...register('productId')} />
+          <SelectField label={t('wms.field.bin')} disabled={!facilityId} options={bins.map((b) => ({ value: b.id, label: `${b.code} (${b.zone.name})` }))} placeholder={t('wms.field.none')} error={e.binId?.message} {...register('binId')} />
+          <Field label={`${t('wms.field.quantity')} *`} type="number" min={1} inputMode="numeric" error={e.quantity?.message} {...register('quantity')} />
+          <Field label={t('wms.field.unitCost')} type="number" min={0} step="0.01" inputMode="decimal" error={e.unitCost?.message} {...register('unitCost')} />
+          <Field label={t('wms.field.lot')} error={e.lotNumber?.message} {...register('lotNumber')} />
+          <Field label={t('wms.field.expiry')} type="date" error={e.expiryDate?.message} {...register('expiryDate')} />
+          <Field label={t('wms.field.po')} error={e.poNumber?.message} {...register('poNumber')} />
+          <SelectField className="sm:col-span-2" label={t('wms.field.appointment')} disabled={!facilityId} options={appointments.map((a) => ({ value: a.id, label: `${a.bookingReference} · ${a.carrierName ?? ''} ${a.vehicleLicense ?? ''} · ${a.doorNumber ?? ''}` }))} placeholder={t('wms.field.none')} {...register('appointmentId')} />
+          <Field className="sm:col-span-2" label={t('wms.field.notes')} error={e.notes?.message} {...register('notes')} />
+          {capacity && (
+            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-700 sm:col-span-2">
+              {capacity}
+            </p>
+          )}
+          <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+            <Button variant="secondary" onClick={() => reset(EMPTY)}>
+              {t('wms.receiving.clear')}
+            </Button>
+            <Button type="submit" disabled={receive.isPending || !canWrite}>
+              {receive.isPending ? t('wms.receiving.pending') : t('wms.receiving.submit')}
+            </Button>
+          </div>
+        </form>
+        {appointmentId && (
+          <div className="rounded-md border border-slate-200 p-3 text-sm">
+            <h3 className="mb-1 font-semibold">{t('wms.receiving.received')}</h3>
+            {receipts.length ? (
+              <ul className="space-y-1">
+                {receipts.map((r) => (
+                  <li key={r.id}>
+                    {r.quantity} × {r.productName} ({r.productSku}){r.binCode ? ` → ${r.binCode}` : ''}{r.lotNumber ? ` · ${r.lotNumber}` : ''}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-slate-500">{t('wms.receiving.noReceipts')}</p>
+            )}
+          </div>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+// What the app uses of the warehouse feature: its screen.
+export { WmsRoute } from './routes/wms-route';

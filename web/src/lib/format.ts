@@ -1,0 +1,47 @@
+// Dates, times and numbers for the reader's language (en-IN or hi-IN), in the facility's time zone
+// (India by default). Every screen formats through these, never with a hard-coded locale.
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_TIME_ZONE } from '../../../shared/product';
+
+export type Locale = 'en-IN' | 'hi-IN';
+
+export const localeOf = (language: string | undefined): Locale => (language?.startsWith('hi') ? 'hi-IN' : 'en-IN');
+
+/** A calendar date 'YYYY-MM-DD' (no time zone: the date as written), e.g. '15 Jan 2026' / '15 जन॰ 2026'. */
+export function formatDay(date: string, locale: Locale, style: 'medium' | 'long' = 'medium'): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+}
+
+/** An instant's date and time as seen in the facility's time zone. */
+export function formatDateTime(iso: string | Date, locale: Locale, timeZone = DEFAULT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+}
+
+/** An instant's time of day in the facility's time zone. */
+export function formatTime(iso: string | Date, locale: Locale, timeZone = DEFAULT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+}
+
+/** A wall-clock time 'HH:mm' of a slot (already in the facility's zone), e.g. '2:30 pm'. */
+export function formatClock(time: string, locale: Locale): string {
+  const [h, m] = time.split(':').map(Number);
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, h ?? 0, m ?? 0)));
+}
+
+export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(locale, options).format(value);
+}
+
+/** The formatters bound to the current language. */
+export function useFormat(timeZone = DEFAULT_TIME_ZONE) {
+  const { i18n } = useTranslation();
+  const locale = localeOf(i18n.language);
+  return {
+    locale,
+    day: (date: string, style?: 'medium' | 'long') => formatDay(date, locale, style),
+    dateTime: (iso: string | Date) => formatDateTime(iso, locale, timeZone),
+    time: (iso: string | Date) => formatTime(iso, locale, timeZone),
+    clock: (time: string) => formatClock(time, locale),
+    number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, locale, options),
+  };
+}
