@@ -73,7 +73,7 @@ export type SignupInput = z.input<typeof signupSchema>;
 
 /** The sign-up form (with the password confirmation, never sent). */
 export const signupFormSchema = z
-  .object({ ...signupFields, timeZone: z.string().trim().refine(isValidTimeZone, 'Unknown time zone'), confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password') })
+  .object({ ...signupFields, timeZone: z.string({ error: 'Unknown time zone' }).trim().refine(isValidTimeZone, 'Unknown time zone'), confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password') })
   .refine(notTheEmail, NOT_THE_EMAIL)
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type SignupForm = z.input<typeof signupFormSchema>;
@@ -102,7 +102,7 @@ export const acceptInvitationSchema = z.strictObject({
   lastName: optionalText(60),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
 });
-export const acceptInvitationFormSchema = z.object({ firstName: z.string().trim().max(60), lastName: z.string().trim().max(60), password: z.string().min(1, 'Password is required').max(128), confirmPassword: z.string() });
+export const acceptInvitationFormSchema = z.object({ firstName: z.string().trim().max(60).default(''), lastName: z.string().trim().max(60).default(''), password: z.string().min(1, 'Password is required').max(128), confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password') });
 
 export const switchTenantSchema = z.strictObject({ tenantId: z.string({ error: TENANCY_TEXTS.notMember }).regex(/^[A-Za-z0-9_-]{1,64}$/, TENANCY_TEXTS.notMember) });
 export const planSchema = z.strictObject({ plan: z.enum(PLANS, { error: `Plan must be one of ${PLANS.join(', ')}` }) });
