@@ -19,6 +19,14 @@ beforeAll(async () => {
   await admin.signIn('admin');
   // Every log line of this file is kept, to show no secret is ever written to a log.
   logger.setLogLevel('DEBUG');
+  // What the product hands the logger, whatever stream the logger writes to under vitest.
+  for (const level of ['debug', 'info', 'warn', 'error'] as const) {
+    const original = logger[level].bind(logger) as (...args: unknown[]) => void;
+    (logger as unknown as Record<string, unknown>)[level] = (...args: unknown[]) => {
+      logged.push(JSON.stringify(args, (_k, v) => (v instanceof Error ? String(v) : v)));
+      original(...args);
+    };
+  }
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => (logged.push(String(chunk)), writes.out(chunk, ...rest))) as typeof process.stdout.write;
   process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => (logged.push(String(chunk)), writes.err(chunk, ...rest))) as typeof process.stderr.write;
   // The logger may write through the console (Powertools' dev mode, vitest's console) instead of the streams.
@@ -179,9 +187,7 @@ describe('test connection', () => {
     }
   }, 20_000);
 
-  // Skipped: under vitest the Powertools logger's lines do not reach process.stdout or console here, so
-  // this cannot see them yet (the secrets are masked in code: credentials.ts); to be moved to a unit test.
-  it.skip('wrote no secret to any log line', () => {
+  it('wrote no secret to any log line', () => {
     expect(logged.length).toBeGreaterThan(0);
     const text = logged.join('');
     for (const secret of SECRETS) expect(text).not.toContain(secret);
