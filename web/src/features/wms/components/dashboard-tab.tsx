@@ -5,16 +5,17 @@ import { CheckCircle2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { useDashboard } from '../api/wms';
+import { localeOf } from '../../../lib/format';
 
 export function DashboardTab({ onOpen }: { onOpen: (tab: 'facilities' | 'products' | 'inventory') => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const d = useDashboard().data;
   const stats = [
-    { key: 'facilities', value: d?.facilities ?? 0 },
-    { key: 'zones', value: d?.zones ?? 0 },
-    { key: 'bins', value: d?.bins ?? 0 },
-    { key: 'products', value: d?.products ?? 0 },
-    { key: 'totalInventory', value: d?.totalInventoryQuantity ?? 0 },
+    { key: 'facilities', value: d?.facilities },
+    { key: 'zones', value: d?.zones },
+    { key: 'bins', value: d?.bins },
+    { key: 'products', value: d?.products },
+    { key: 'totalInventory', value: d?.totalInventoryQuantity },
   ];
   return (
     <div className="space-y-4">
@@ -23,8 +24,9 @@ export function DashboardTab({ onOpen }: { onOpen: (tab: 'facilities' | 'product
           <Card key={s.key}>
             <CardBody>
               <div className="text-sm text-slate-500">{t(`wms.stats.${s.key}`)}</div>
-              <div className="text-2xl font-bold" data-testid={`wms-stat-${s.key}`}>
-                {s.value.toLocaleString('en-IN')}
+              {/* Until the first answer a dash, not a zero that reads as "empty warehouse". */}
+              <div className="text-2xl font-bold" data-testid={`wms-stat-${s.key}`} aria-busy={s.value === undefined}>
+                {s.value === undefined ? '–' : s.value.toLocaleString(localeOf(i18n.language))}
               </div>
             </CardBody>
           </Card>
