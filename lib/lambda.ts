@@ -1,10 +1,11 @@
 // One way to make a Lambda of this product, for the HTTP functions and the workers alike: Node 22 on
-// ARM, bundled from its TypeScript entry, its own log group, X-Ray tracing, and the environment
+// ARM, bundled from its TypeScript entry, the Powertools layer, its own log group, X-Ray tracing, and the environment
 // the kernel reads (functions/lib/config.ts, and Powertools' service name and metrics namespace).
-import { Duration } from 'aws-cdk-lib';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Duration, Stack } from 'aws-cdk-lib';
+import { Architecture, LayerVersion, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Charset, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LAMBDA_BUNDLING } from './bundling';
+import { LAMBDA_BUNDLING, POWERTOOLS_LAYER_PARAMETER } from './bundling';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
@@ -24,6 +25,13 @@ export interface ProductFunctionProps {
   environment: Record<string, string>;
 }
 
+/** AWS's Powertools layer (lib/bundling.ts), one reference per stack, its ARN read from SSM at deploy. */
+function powertoolsLayer(scope: Construct): ILayerVersion {
+  const stack = Stack.of(scope);
+  const existing = stack.node.tryFindChild('PowertoolsLayer') as ILayerVersion | undefined;
+  return existing ?? LayerVersion.fromLayerVersionArn(stack, 'PowertoolsLayer', StringParameter.valueForStringParameter(stack, POWERTOOLS_LAYER_PARAMETER));
+}
+
 export function productFunction(scope: Construct, props: ProductFunctionProps): NodejsFunction {
   return new NodejsFunction(scope, `${props.name}-function`, {
     entry: join(ROOT, props.entry),
@@ -33,6 +41,7 @@ export function productFunction(scope: Construct, props: ProductFunctionProps): 
     memorySize: props.memorySize ?? 512,
     timeout: props.timeout,
     tracing: Tracing.ACTIVE,
+    layers: [powertoolsLayer(scope)],
     logGroup: new LogGroup(scope, `${props.name}-logs`, { retention: RetentionDays.ONE_MONTH }),
     environment: {
       ...props.environment,

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { POWERTOOLS_LAYER_PARAMETER } from '../../lib/bundling';
 import { PlatformStack } from '../../lib/platform-stack';
 import { FUNCTION_ACCESS } from '../../lib/api';
 import { FUNCTION_NAMES, ROUTES, routeKey } from '../../shared/routes';
@@ -62,6 +63,14 @@ describe('PlatformStack', () => {
     }
     const services = functions.map((f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).sort();
     expect(services).toEqual([...FUNCTION_NAMES, ...WORKERS.map((w) => w.name), 'integrations-sync'].sort());
+  });
+
+  it('gives every function AWS\'s Powertools layer of the version in package-lock.json, read from SSM at deploy', () => {
+    const parameters = Object.entries(template.findParameters('*', { Type: 'AWS::SSM::Parameter::Value<String>', Default: POWERTOOLS_LAYER_PARAMETER }));
+    expect(parameters).toHaveLength(1);
+    expect(POWERTOOLS_LAYER_PARAMETER).toMatch(/^\/aws\/service\/powertools\/typescript\/generic\/all\/2\.\d+\.\d+$/);
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) => String(f.Properties.Runtime).startsWith('nodejs'));
+    for (const fn of functions) expect(fn.Properties.Layers).toEqual([{ Ref: parameters[0]![0] }]);
   });
 
   it('lets API Gateway invoke each function through one permission, not one per route', () => {
