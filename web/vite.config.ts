@@ -25,6 +25,19 @@ export default defineConfig({
   // `@shared/...` is the repository's shared/ folder (the same alias as tsconfig.json "paths").
   resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
   // WEB_DIST lets two builds (e.g. parallel test runs) write to different folders.
-  build: { outDir: process.env.WEB_DIST ?? 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: process.env.WEB_DIST ?? 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // The libraries every page needs (React, the router, React Query, i18next) in one chunk: one
+    // request, cached across deploys of the app's own code, and better compressed than six small files.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/, priority: 20 }],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` } },
 });

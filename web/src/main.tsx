@@ -8,7 +8,10 @@ import '@fontsource/noto-sans-devanagari/devanagari-600.css';
 import '@fontsource/noto-sans-devanagari/devanagari-700.css';
 import './index.css';
 import { App } from './app/app';
+import { languageReady } from './lib/i18n';
 
+// A Hindi visitor's first paint is in Hindi: wait for its catalogue (an English one waits for nothing).
+await languageReady.catch(() => undefined);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -8,9 +8,8 @@ import { PATHS, STATIC_PAGES } from '@shared/navigation';
 import { Spinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';
 import { PendingAccount, RequireAuth, type GuardVariant } from './guards';
-import { DriverShell } from './shells/driver-shell';
+import { DriverShell, StaffShell } from './shells/lazy';
 import { isDriver, RoleShell } from './shells/role-shell';
-import { StaffShell } from './shells/staff-shell';
 
 /** One screen (whatever its props) of a lazily loaded feature module, through its index.ts. */
 function screen<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K) {
@@ -82,8 +81,9 @@ const SCREENS: Screen[] = [
 
 function Shell({ rule, children }: { rule: ShellRule; children: ReactNode }) {
   const page = <Loading>{children}</Loading>;
-  if (rule === 'by-role') return <RoleShell>{page}</RoleShell>;
-  return rule === 'driver' ? <DriverShell>{page}</DriverShell> : <StaffShell>{page}</StaffShell>;
+  // The outer Suspense waits for the shell's own code (shells/lazy.ts), the inner one for the screen's.
+  if (rule === 'by-role') return <Loading><RoleShell>{page}</RoleShell></Loading>;
+  return <Loading>{rule === 'driver' ? <DriverShell>{page}</DriverShell> : <StaffShell>{page}</StaffShell>}</Loading>;
 }
 
 function HomeRoute() {

@@ -11,7 +11,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { user } = useSession();
   const next = i18n.language === 'hi' ? 'en' : 'hi';
   const choose = () => {
-    setLanguage(next);
+    void setLanguage(next);
     if (user) void api.patch('/api/auth/user/language', { language: next }).catch(() => undefined); // the device keeps it regardless
   };
   return (

@@ -16,7 +16,7 @@ let userLanguageApplied = false;
 function applyUserLanguage(user: SessionUser | null) {
   if (!user || userLanguageApplied) return;
   userLanguageApplied = true;
-  if (user.language) setLanguage(user.language);
+  if (user.language) void setLanguage(user.language);
 }
 
 async function fetchSessionUser(): Promise<SessionUser | null> {

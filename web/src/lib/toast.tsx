@@ -2,7 +2,7 @@
 // variants, a viewport at most 420 px wide on larger screens.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { X } from 'lucide-react';
+import { i18n } from './i18n';
 
 export interface ToastInput {
   title: string;
@@ -65,8 +65,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         >
           <div className="text-sm font-semibold">{toast.title}</div>
           {toast.description && <div className="mt-1 text-sm opacity-90">{toast.description}</div>}
-          <button type="button" aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100" onClick={() => setToast(null)}>
-            <X className="h-4 w-4" aria-hidden />
+          <button type="button" aria-label={i18n.t('common.close')} className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100" onClick={() => setToast(null)}>
+            {/* The close cross drawn inline: every page shows toasts, and the icon library is not first-load code. */}
+            <svg className="h-4 w-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden>
+              <path d="M18 6 6 18M6 6l12 12" />
+            </svg>
           </button>
         </div>
       )}

@@ -2,8 +2,7 @@
 // everyone else.
 import type { ReactNode } from 'react';
 import { useSession } from '../../lib/session';
-import { DriverShell } from './driver-shell';
-import { StaffShell } from './staff-shell';
+import { DriverShell, StaffShell } from './lazy';
 
 export function isDriver(user: { role: string } | null) {
   return user?.role === 'driver';

@@ -1,8 +1,9 @@
-// i18next with English and Hindi; the choice is remembered in localStorage.
+// i18next with English and Hindi; the choice is remembered in localStorage. English ships with the
+// first load; the shell's Hindi catalogue is a chunk of its own, fetched before the first render for a
+// Hindi visitor (main.tsx awaits `languageReady`) and when someone switches to Hindi.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
-import { hi } from './hi';
 import type { Catalogue } from './catalogue';
 
 export const LANGUAGES = ['en', 'hi'] as const;
@@ -20,17 +21,29 @@ function storedLanguage(): Language {
   }
 }
 
+let hindi: Promise<void> | undefined;
+/** Adds the shell's Hindi catalogue once (features add theirs with registerCatalogue). */
+function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en') return Promise.resolve();
+  return (hindi ??= import('./hi').then(({ hi }) => void i18n.addResourceBundle('hi', 'translation', hi, true, false)));
+}
+
+const initial = storedLanguage();
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, hi: { translation: hi } },
-  lng: storedLanguage(),
+  resources: { en: { translation: en } },
+  partialBundledLanguages: true,
+  lng: initial,
   fallbackLng: 'en',
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
 });
 document.documentElement.lang = i18n.language;
+/** Resolves when the first language's texts are in; the app renders after it. */
+export const languageReady = loadLanguage(initial);
 
-export function setLanguage(language: Language) {
-  void i18n.changeLanguage(language);
+export async function setLanguage(language: Language) {
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
   document.documentElement.lang = language;
   try {
     localStorage.setItem(STORAGE_KEY, language);
