@@ -1,5 +1,7 @@
-// Check-ins: own partition each; listed newest first through GSI1 (TENANT#<t>#CHECKINS). One
-// check-in per appointment: a CHECKIN item in the appointment's partition is written with it.
+// Check-ins: own partition each; listed newest first through GSI1 (TENANT#<t>#CHECKINS) for the
+// whole tenant and through GSI2 (TENANT#<t>#FACILITY#<f>#CHECKINS, sorted by check-in time) for one
+// facility, so a facility's day is a key range and a busy tenant's other facilities are never read.
+// One check-in per appointment: a CHECKIN item in the appointment's partition is written with it.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
@@ -11,10 +13,12 @@ export const checkinKeys = {
   key: (tenantId: string, id: string) => ({ PK: tenantPk(tenantId, 'CHECKIN', id), SK: 'CHECKIN' }),
   forAppointment: (tenantId: string, appointmentId: string) => ({ PK: tenantPk(tenantId, 'APPT', appointmentId), SK: 'CHECKIN' }),
   list: (tenantId: string) => tenantPk(tenantId, 'CHECKINS'),
+  facility: (tenantId: string, facilityId: string) => tenantPk(tenantId, 'FACILITY', facilityId, 'CHECKINS'),
 };
 
 export function checkinItem(c: Checkin) {
-  return { ...checkinKeys.key(c.tenantId, c.id), GSI1PK: checkinKeys.list(c.tenantId), GSI1SK: `${c.checkInTime}#${c.id}`, entity: 'checkin', ...c };
+  const byTime = `${c.checkInTime}#${c.id}`;
+  return { ...checkinKeys.key(c.tenantId, c.id), GSI1PK: checkinKeys.list(c.tenantId), GSI1SK: byTime, GSI2PK: checkinKeys.facility(c.tenantId, c.facilityId), GSI2SK: byTime, entity: 'checkin', ...c };
 }
 
 /** The check-in and its one-per-appointment marker, for a transaction. */
@@ -55,6 +59,21 @@ export async function listCheckins(tenantId: string, options: { limit?: number; 
       IndexName: 'GSI1',
       KeyConditionExpression: options.since ? 'GSI1PK = :pk AND GSI1SK >= :since' : 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': checkinKeys.list(tenantId), ...(options.since ? { ':since': options.since } : {}) },
+      ScanIndexForward: false,
+      Limit: options.limit ?? 200,
+    }),
+  );
+  return (res.Items ?? []).map((i) => withoutKeys<Checkin>(i));
+}
+
+/** The newest check-ins at one facility (at most `limit`), optionally since an instant: one Query. */
+export async function listFacilityCheckins(tenantId: string, facilityId: string, options: { limit?: number; since?: string } = {}): Promise<Checkin[]> {
+  const res = await ddb().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: 'GSI2',
+      KeyConditionExpression: options.since ? 'GSI2PK = :pk AND GSI2SK >= :since' : 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': checkinKeys.facility(tenantId, facilityId), ...(options.since ? { ':since': options.since } : {}) },
       ScanIndexForward: false,
       Limit: options.limit ?? 200,
     }),

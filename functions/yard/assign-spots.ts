@@ -6,7 +6,7 @@ import type { Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { ConflictError } from '../lib/errors';
 import { getAppointment } from '../appointments';
-import { checkinStatusCheck, listCheckins } from '../checkins';
+import { checkinStatusCheck, listFacilityCheckins } from '../checkins';
 import { listYardSpots, placementItems } from './yard-spot.store';
 import type { Facility } from '../facilities';
 import { planSpotAssignment, type WaitingTruck } from './rules';
@@ -18,7 +18,7 @@ export interface SpotAssignment {
 }
 
 async function waitingTrucks(facility: Facility): Promise<(WaitingTruck & { status: 'checked_in' })[]> {
-  const checkedIn = (await listCheckins(facility.tenantId)).filter((c) => c.facilityId === facility.id && c.status === 'checked_in');
+  const checkedIn = (await listFacilityCheckins(facility.tenantId, facility.id)).filter((c) => c.status === 'checked_in');
   const appointments = await Promise.all(checkedIn.map((c) => getAppointment(facility.tenantId, c.appointmentId)));
   return checkedIn
     .filter((_, i) => appointments[i]?.status === 'arrived')

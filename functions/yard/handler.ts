@@ -5,7 +5,7 @@ import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
 import { yardSpotStatusSchema } from '../../shared/contracts/yard';
 import { listAppointmentsByDate } from '../appointments';
-import { listCheckins } from '../checkins';
+import { listFacilityCheckins } from '../checkins';
 import { listDockDoors } from '../facilities';
 import { resolveFacility } from '../facilities';
 import { listYardSpots, setYardSpotStatus } from './yard-spot.store';
@@ -43,9 +43,9 @@ export const { handler, actions } = defineFunction('yard', {
       listDockDoors(user.tenantId, facility.id),
       listYardSpots(user.tenantId, facility.id),
       listAppointmentsByDate(user.tenantId, date, facility.id),
-      listCheckins(user.tenantId, { limit: 50 }),
+      listFacilityCheckins(user.tenantId, facility.id, { limit: 50 }),
     ]);
-    return json({ facilityId: facility.id, facilityName: facility.name, date, ...yardOverview(doors, spots, appointments, checkins.filter((c) => c.facilityId === facility.id)) });
+    return json({ facilityId: facility.id, facilityName: facility.name, date, ...yardOverview(doors, spots, appointments, checkins) });
   },
 
   /** Assign Spots (/yard): the waiting trucks onto the free spots nearest the gate, atomically. */
