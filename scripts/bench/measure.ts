@@ -132,7 +132,8 @@ export async function replay(waves: Call[][], endpoint: string): Promise<void> {
             const name = (err as Error).name;
             if (name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException') return;
             // DynamoDB Local answers InternalFailure now and then under load; the product's client retries it too.
-            if (name !== 'InternalFailure' || attempt === 3) throw new Error(`${call.command} replayed: ${name}: ${(err as Error).message}`);
+            if (name !== 'InternalFailure' || attempt === 8) throw new Error(`${call.command} replayed: ${name}: ${(err as Error).message}`);
+            await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
           }
         }
       }),
