@@ -3,7 +3,8 @@
 // DynamoDB calls sent straight through the SDK, in the same order and parallel waves, at the same
 // concurrency, so each figure is printed beside what the database alone costs.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import * as ddbCommands from '@aws-sdk/client-dynamodb';
+import * as docCommands from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../functions/lib/aws';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../functions/local/services';
 
@@ -108,19 +109,34 @@ export async function capture(request: () => Promise<unknown>): Promise<Call[][]
   }
 }
 
-let raw: DynamoDBClient | undefined;
+/** The document client's command for each low-level command name the middleware records. */
+const DOC_COMMAND: Record<string, keyof typeof docCommands> = {
+  GetItemCommand: 'GetCommand',
+  PutItemCommand: 'PutCommand',
+  UpdateItemCommand: 'UpdateCommand',
+  DeleteItemCommand: 'DeleteCommand',
+  QueryCommand: 'QueryCommand',
+  ScanCommand: 'ScanCommand',
+  BatchGetItemCommand: 'BatchGetCommand',
+  BatchWriteItemCommand: 'BatchWriteCommand',
+  TransactGetItemsCommand: 'TransactGetCommand',
+  TransactWriteItemsCommand: 'TransactWriteCommand',
+};
+
+let raw: DynamoDBDocumentClient | undefined;
 /**
- * Sends the captured calls again with a plain SDK client. A replayed conditional write is refused by
+ * Sends the captured calls again with a plain SDK document client (the middleware sees the product's
+ * calls before they are marshalled, so they are replayed as document-client commands). A replayed conditional write is refused by
  * DynamoDB (its item exists now) after the same round trip, so writes change nothing and still cost
  * their call; the refusal is expected and ignored.
  */
 export async function replay(waves: Call[][], endpoint: string): Promise<void> {
-  raw ??= new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
-  const commands = ddbCommands as unknown as Record<string, new (input: unknown) => Parameters<DynamoDBClient['send']>[0]>;
+  raw ??= DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }), { marshallOptions: { removeUndefinedValues: true } });
+  const commands = docCommands as unknown as Record<string, new (input: unknown) => Parameters<DynamoDBDocumentClient['send']>[0]>;
   for (const wave of waves) {
     await Promise.all(
       wave.map(async (call) => {
-        const Command = commands[call.command];
+        const Command = commands[DOC_COMMAND[call.command] ?? ''];
         if (!Command) throw new Error(`Unknown command ${call.command}`);
         // A transaction's idempotency token would make DynamoDB answer from its memory of the first try.
         const { ClientRequestToken: _token, ...input } = call.input;
