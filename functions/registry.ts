@@ -15,5 +15,6 @@ import * as integrations from './integrations/handler';
 import * as contact from './contact/handler';
 import * as wms from './wms/handler';
 import * as messaging from './messaging/handler';
+import * as gate from './gate/handler';
 
-export const FUNCTIONS = { auth, platform, users, facilities, carriers, appointments, checkins, yard, insights, integrations, tenancy, contact, wms, messaging } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;
+export const FUNCTIONS = { auth, platform, users, facilities, carriers, appointments, checkins, yard, insights, integrations, tenancy, contact, wms, messaging, gate } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

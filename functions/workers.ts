@@ -78,4 +78,7 @@ export const WORKERS: readonly WorkerDefinition[] = [
   { name: 'event-forwarder', entry: 'functions/messaging/event-forwarder.worker.ts', trigger: { kind: 'stream', filter: { eventNames: ['INSERT'], entities: ['domain-event'] } }, access: { table: 'readWrite', events: true } },
   { name: 'messaging-notifier', entry: 'functions/messaging/notifier.worker.ts', trigger: { kind: 'stream', filter: { eventNames: ['INSERT'], entities: ['domain-event'] } }, access: { table: 'readWrite', messaging: true }, timeoutSeconds: 120 },
   { name: 'messaging-delay-alerts', entry: 'functions/messaging/delay-alerts.worker.ts', trigger: { kind: 'schedule', expression: 'rate(5 minutes)' }, access: { table: 'readWrite' } },
+  // Gate compliance (issue #21): a new booking's vehicle and e-way bill checked against ULIP in the background,
+  // its hint on the appointment. The KMS grant (the tenant's sealed ULIP password) comes from lib/platform-stack.ts.
+  { name: 'gate-booking-hints', entry: 'functions/gate/booking-hint.worker.ts', trigger: { kind: 'stream', filter: { eventNames: ['INSERT'], entities: ['appointment'] } }, access: { table: 'readWrite' }, timeoutSeconds: 60 },
 ];

@@ -32,6 +32,8 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   wms: { table: 'readWrite' },
   // Sends from the Messaging Center (SES, SNS); provider secrets (KMS) come from lib/messaging.ts.
   messaging: { table: 'readWrite', messaging: true },
+  // Gate compliance settings and today's counts; the sealed ULIP password's KMS grant is in lib/integrations.ts.
+  gate: { table: 'readWrite' },
 };
 
 export class Api extends Construct {

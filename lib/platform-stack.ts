@@ -50,6 +50,12 @@ export class PlatformStack extends Stack {
     const integrations = new Integrations(this, 'integrations', { ...resources, environment, api: api.functions.get('integrations')!, workers: webhookWorkers });
     const messagingWorkers = MESSAGING_WORKERS.flatMap((name) => workers.functions.get(name) ?? []);
     new Messaging(this, 'messaging', { secretsKey: integrations.secretsKey, api: api.functions.get('messaging')!, workers: messagingWorkers, callbackBaseUrl: this.node.tryGetContext('publicUrl') as string | undefined });
+    // Gate compliance (#21): the gate function seals the tenants' ULIP passwords; the check-in paths and
+    // the booking-hint worker open them to call ULIP.
+    const gateOpeners = [api.functions.get('checkins')!, ...(workers.functions.get('gate-booking-hints') ? [workers.functions.get('gate-booking-hints')!] : [])];
+    integrations.secretsKey.grantEncryptDecrypt(api.functions.get('gate')!);
+    for (const fn of [api.functions.get('gate')!, ...gateOpeners]) fn.addEnvironment('SECRETS_KEY_ID', integrations.secretsKey.keyArn);
+    for (const fn of gateOpeners) integrations.secretsKey.grantDecrypt(fn);
     const webAclArn = waf ? edgeWebAclArn(this, props) : undefined;
     const web = new Web(this, 'web', { httpApi: api.httpApi, uploads: data.uploads, originSecret, webAclArn, distDir: props.distDir ?? join(import.meta.dirname, '..', 'web', 'dist') });
 

@@ -33,6 +33,7 @@ const SECTIONS: { name: string; load: () => Promise<BenchSection> }[] = [
   { name: 'tenancy', load: async () => (await import('./bench/tenancy')).tenancyBench },
   { name: 'lighthouse', load: async () => (await import('./bench/lighthouse')).lighthouseBench },
   { name: 'wms', load: async () => (await import('./bench/wms')).wmsBench },
+  { name: 'gate', load: async () => (await import('./bench/gate')).gateBench },
 ];
 /** Extra kinds of request in the mixed load (e.g. warehouse receipts), from other domains. */
 const MIXED_ACTIONS: { load: () => Promise<MixedAction> }[] = [];

@@ -27,6 +27,9 @@ export const PERMISSIONS = [
   'driver:self',
   'admin:panel',
   'inquiries:read',
+  // Gate compliance (#21): the ULIP account and rules (admin), letting a held truck through (yard manager, admin).
+  'gate:configure',
+  'gate:override',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -90,6 +93,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'yard:write',
     'carriers:read',
     'messaging:send',
+    'gate:override',
   ],
   warehouse_manager: [...READ_STAFF, 'wms:read', 'wms:write'],
   security_officer: ['dashboard:read', 'reference:read', 'appointments:read', 'checkins:read', 'yard:read', 'checkins:write'],

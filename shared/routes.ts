@@ -16,10 +16,11 @@ import { tenancyRoutes } from './routes/tenancy';
 import { integrationsRoutes } from './routes/integrations';
 import { contactRoutes } from './routes/contact';
 import { messagingRoutes } from './routes/messaging';
+import { gateRoutes } from './routes/gate';
 
 export * from './routes/types';
 
-export const ROUTES = [...platformRoutes, ...authRoutes, ...usersRoutes, ...facilitiesRoutes, ...yardRoutes, ...carriersRoutes, ...appointmentsRoutes, ...checkinsRoutes, ...insightsRoutes, ...integrationsRoutes, ...tenancyRoutes, ...contactRoutes, ...wmsRoutes, ...messagingRoutes] as const satisfies readonly ApiRoute[];
+export const ROUTES = [...platformRoutes, ...authRoutes, ...usersRoutes, ...facilitiesRoutes, ...yardRoutes, ...carriersRoutes, ...appointmentsRoutes, ...checkinsRoutes, ...insightsRoutes, ...integrationsRoutes, ...tenancyRoutes, ...contactRoutes, ...wmsRoutes, ...messagingRoutes, ...gateRoutes] as const satisfies readonly ApiRoute[];
 
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;

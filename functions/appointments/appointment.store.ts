@@ -2,10 +2,10 @@
 // (TENANT#<t>#APPTDATE#<date>, sorted by facility and start) and by driver through GSI2.
 // Dock door time is reserved with one DOORBLOCK# item per quarter hour in the facility's
 // partition, written with attribute_not_exists: two bookings of one door and time cannot both land.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import { getItem, queryPrefix } from '../lib/dynamo';
+import { getItem, isConditionalCheckFailed, queryPrefix } from '../lib/dynamo';
 import { facilityKeys } from '../facilities';
 import { quarterBlocks } from './rules';
 import type { Appointment } from '../../shared/contracts/appointments';
@@ -109,4 +109,17 @@ export function appointmentStatusPut(after: Appointment, seen: Pick<Appointment,
       ExpressionAttributeValues: { ':from': seen.status, ':seen': seen.updatedAt },
     },
   };
+}
+
+/**
+ * The gate compliance hint of a booking (issue #21), written by the gate's booking worker: only that
+ * attribute, and only while the appointment exists; updatedAt is left alone so the status flow's
+ * guards are not disturbed by a background check.
+ */
+export async function setAppointmentGateHint(tenantId: string, id: string, gateHint: Appointment['gateHint']): Promise<void> {
+  await ddb()
+    .send(new UpdateCommand({ TableName: config.tableName, Key: appointmentKeys.key(tenantId, id), UpdateExpression: 'SET gateHint = :h', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':h': gateHint } }))
+    .catch((err: unknown) => {
+      if (!isConditionalCheckFailed(err)) throw err;
+    });
 }

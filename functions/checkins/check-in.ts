@@ -21,6 +21,7 @@ import { BLOCK_MINUTES } from '../../shared/contracts/appointments';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 import { fromMinutes, localDateTime, toMinutes } from '../../shared/time';
 import { checkinWindow } from './rules';
+import { GATE_HOLD_MESSAGE, gateDecisionPuts, gateStep, heldAtGate } from './gate-step';
 import type * as z from 'zod';
 import type { walkInCheckinSchema } from '../../shared/contracts/checkins';
 
@@ -31,6 +32,8 @@ interface CheckinInput {
   vehicleLicense?: string | null;
   dockDoorId?: string | null;
   notes?: string | null;
+  driverLicense?: string | null;
+  ewayBill?: string | null;
 }
 
 /**
@@ -47,9 +50,12 @@ export async function checkInAppointment(ctx: ChangeContext, appointmentId: stri
   if (!window.open) throw new ConflictError(window.reason);
   const door = input.dockDoorId ? await getDockDoor(ctx.tenantId, appointment.facilityId, input.dockDoorId) : null;
   if (input.dockDoorId && !door) throw new BadRequestError('Dock door not found at this facility', { dockDoorId: 'Dock door not found at this facility' });
-  const checkin = newCheckin(ctx, appointment, input, method, door, now);
+  const gateCtx = { ...ctx, facilityId: appointment.facilityId, timeZone: facility?.timeZone ?? DEFAULT_TIME_ZONE, now };
+  const gate = await gateStep(gateCtx, appointment, input);
+  const checkin = { ...newCheckin(ctx, appointment, input, method, door, now), gate };
   await changeStatus(ctx, appointmentId, 'arrived', now, [
     ...checkinPuts(checkin),
+    ...gateDecisionPuts(gateCtx, gate, appointment.id, checkin.id, checkin.vehicleLicense),
     notificationPut(ctx.tenantId, { type: 'checkin', title: 'Driver checked in', message: `${checkin.driverName}${checkin.vehicleLicense ? ` (${checkin.vehicleLicense})` : ''} checked in${door ? ` for dock ${door.doorNumber}` : ''}` }, now),
     auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.created', entityType: 'checkin', entityId: checkin.id, after: { ...checkin } }, now),
     appointmentEventItem('checkin.created', { ...appointment, status: 'arrived', dockDoorId: checkin.dockDoorId, doorNumber: checkin.doorNumber }, { checkinId: checkin.id, method, vehicleLicense: checkin.vehicleLicense }, now),
@@ -94,8 +100,12 @@ export async function checkInWalkIn(ctx: ChangeContext, input: z.output<typeof w
   const door = input.dockDoorId ? await getDockDoor(ctx.tenantId, facility.id, input.dockDoorId) : null;
   if (input.dockDoorId && !door) throw new BadRequestError('Dock door not found at this facility', { dockDoorId: 'Dock door not found at this facility' });
   const iso = now.toISOString();
+  const gateCtx = { ...ctx, facilityId: facility.id, timeZone: facility.timeZone, now };
+  const walkInId = randomUUID();
+  const gate = await gateStep(gateCtx, { id: walkInId, vehicleLicense: input.vehicleLicense, guest: null }, input);
   const appointment = newAppointment(
     {
+      id: walkInId,
       tenantId: ctx.tenantId,
       facilityId: facility.id,
       facilityName: facility.name,
@@ -121,7 +131,7 @@ export async function checkInWalkIn(ctx: ChangeContext, input: z.output<typeof w
     },
     now,
   );
-  const checkin = newCheckin(ctx, appointment, input, 'manual', door, now);
+  const checkin = { ...newCheckin(ctx, appointment, input, 'manual', door, now), gate };
   const blocks = doorBlockKeys(appointment);
   await transact(
     [
@@ -134,6 +144,7 @@ export async function checkInWalkIn(ctx: ChangeContext, input: z.output<typeof w
       auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.created', entityType: 'checkin', entityId: checkin.id, after: { ...checkin } }, now),
       appointmentEventItem('appointment.created', appointment, { bookingType: appointment.bookingType }, now),
       appointmentEventItem('checkin.created', appointment, { checkinId: checkin.id, method: 'manual', walkIn: true, vehicleLicense: checkin.vehicleLicense }, now),
+      ...gateDecisionPuts(gateCtx, gate, appointment.id, checkin.id, checkin.vehicleLicense),
     ],
     (index) => (index >= 4 && index < 4 + blocks.length ? new ConflictError(`Door ${door?.doorNumber} is in use now. Choose another door or none.`) : new ConflictError('Please try again')),
   );
@@ -148,6 +159,7 @@ export async function changeCheckinStatus(ctx: ChangeContext, id: string, to: Ch
   const before = await getCheckin(ctx.tenantId, id);
   if (!before) throw new NotFoundError('Check-in not found');
   if (!CHECKIN_TRANSITIONS[before.status].includes(to)) throw new ConflictError(`A check-in that is ${before.status.replace('_', ' ')} cannot become ${to.replace('_', ' ')}`);
+  if (heldAtGate(before.gate) && to !== 'departed') throw new ConflictError(GATE_HOLD_MESSAGE);
   const after: Checkin = { ...before, status: to };
   const stamp = STAMP[to];
   if (stamp) (after as unknown as Record<string, unknown>)[stamp] = now.toISOString();

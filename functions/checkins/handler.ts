@@ -1,6 +1,6 @@
 // Check-ins: staff quick check-in, walk-ins, the driver app, the gate QR code and its signed link,
 // the check-in status flow and door assignment (docs/decisions.md, Operations).
-import QRCode from 'qrcode';
+import { qrSvg } from '../lib/qr-svg';
 import * as z from 'zod';
 import { json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
@@ -12,6 +12,8 @@ import { resolveFacility } from '../facilities';
 import { contextOf, findAppointment } from '../appointments';
 import { changeCheckinStatus, checkInAppointment, checkInByQr, checkInWalkIn, createQrLink, verifyQrToken } from './check-in';
 import { assignCheckinDoor } from './assign-door';
+import { overrideGateHold } from './gate-override';
+import { gateOverrideSchema } from '../../shared/contracts/gate';
 import { canActOn, seesAll, visibleTo } from '../../shared/access';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
@@ -67,6 +69,13 @@ export const { handler, actions } = defineFunction('checkins', {
     return json(await assignCheckinDoor(contextOf(user), pathId(req, 'id', 'Check-in'), dockDoorId));
   },
 
+  /** Letting a truck held at the gate through, with a written reason (yard manager, admin; #21). */
+  async overrideGateHold(req) {
+    const { user } = requireUser(req);
+    const { reason } = parseBody(req, gateOverrideSchema);
+    return json(await overrideGateHold(contextOf(user), pathId(req, 'id', 'Check-in'), reason));
+  },
+
   /** The driver app's Check In button: the driver's own scheduled appointment. */
   async selfCheckin(req) {
     const { user } = requireUser(req);
@@ -80,7 +89,7 @@ export const { handler, actions } = defineFunction('checkins', {
     const { user } = requireUser(req);
     const facility = await resolveFacility(user.tenantId, pathId(req, 'id', 'Facility'));
     const link = await createQrLink(facility, originOf(req));
-    const svg = await QRCode.toString(link.url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    const svg = qrSvg(link.url);
     return json({ facilityId: facility.id, facilityName: facility.name, checkinUrl: link.url, expiresAt: link.expiresAt, qrSvg: svg });
   },
 

@@ -64,6 +64,13 @@ export async function startLocalStack(options: LocalStackOptions) {
       stops.push(workers.stop);
       log(`Workers          ${workers.summary}`);
     }
+    // A fake ULIP for gate compliance (#21); the demo tenant's settings point at it, switched on for
+    // `npm start` and off for the journeys (their check-ins use free-text vehicle numbers).
+    const ulip = await (await import('./fake-ulip')).startFakeUlip();
+    stops.push(ulip.close);
+    await (await import('./demo-gate')).seedDemoGateSettings(ulip.url, Boolean(options.demoActivity));
+    log(`Fake ULIP        ${ulip.url}`);
+
     // The external systems' sync schedules (EventBridge Scheduler deployed).
     const syncSchedules = await (await import('./sync-schedules')).startLocalSyncSchedules({ onError: (id, err) => log(`sync of ${id} failed: ${String(err)}`) });
     stops.push(syncSchedules.stop);

@@ -205,6 +205,8 @@ export interface Appointment {
   cancellationReason: string | null;
   /** The reschedule request awaiting a decision, if any (at most one per appointment). */
   pendingRescheduleId: string | null;
+  /** Gate compliance checked at booking (issue #21): what would stop the truck at the gate, early. */
+  gateHint?: { decision: 'ALLOW' | 'HOLD' | 'DENY' | 'NOT_CHECKED'; messages: string[]; checkedAt: string } | null;
   createdAt: string;
   createdBy: string | null;
   updatedAt: string;

@@ -1,6 +1,7 @@
 // Driver check-ins.
 import * as z from 'zod';
 import { LOAD_TYPES } from './appointments';
+import { ewayBillField, licenceField, type GateOutcome } from './gate';
 
 export const CHECKIN_STATUSES = ['checked_in', 'at_dock', 'loading', 'unloading', 'completed', 'departed'] as const;
 export type CheckinStatus = (typeof CHECKIN_STATUSES)[number];
@@ -23,6 +24,9 @@ export const quickCheckinSchema = z.strictObject({
   vehicleLicense: z.string({ error: 'Vehicle license is required' }).trim().min(1, 'Vehicle license is required').max(20).transform((v) => v.toUpperCase()),
   dockDoorId: optionalText(64),
   notes: optionalText(500),
+  // Gate compliance (#21): the driver's licence and the e-way bill, checked against the registries when the tenant has ULIP set up.
+  driverLicense: licenceField,
+  ewayBill: ewayBillField,
   status: z.literal('checked_in').default('checked_in'),
 });
 
@@ -35,6 +39,8 @@ export const walkInCheckinSchema = z.strictObject({
   bolNumber: optionalText(40),
   dockDoorId: optionalText(64),
   notes: optionalText(500),
+  driverLicense: licenceField,
+  ewayBill: ewayBillField,
 });
 
 export const checkinStatusSchema = z.strictObject({ status: z.enum(CHECKIN_STATUSES, { error: `Status must be one of ${CHECKIN_STATUSES.join(', ')}` }) });
@@ -73,4 +79,6 @@ export interface Checkin {
   departedAt: string | null;
   createdAt: string;
   createdBy: string | null;
+  /** The gate compliance decision (#21); absent when the tenant has no ULIP set up. */
+  gate?: GateOutcome | null;
 }

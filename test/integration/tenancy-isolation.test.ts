@@ -58,6 +58,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/appointments/{id}/equipment': { equipmentId: 'x-equipment' },
   'PATCH /api/appointments/{id}/status': { status: 'arrived' },
   'POST /api/appointments/{id}/cancel': { reason: 'Cancelled by an intruder' },
+  'POST /api/checkins/{id}/gate-override': { reason: 'Let through by an intruder' },
   'POST /api/appointments/{id}/reschedule': { newDate: '2031-01-02', newTimeStart: '10:00', newTimeEnd: '11:00', reason: 'traffic', reasonDetails: 'Stuck in traffic on the highway' },
   'POST /api/appointments/{id}/issues': { description: 'Intruder note on this appointment' },
   'POST /api/appointments/{id}/checkin': {},

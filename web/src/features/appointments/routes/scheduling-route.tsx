@@ -11,6 +11,7 @@ import { AppointmentStatusAction, StatusBadge } from '../components/appointment-
 import { useCancelFlow } from '../components/use-cancel-flow';
 import { useAppointments } from '../api/appointments';
 import { useSession } from '../../../lib/session';
+import { GateHint } from '../../gate';
 import { localDateTime } from '@shared/time';
 import { DEFAULT_TIME_ZONE } from '@shared/product';
 
@@ -53,6 +54,7 @@ export function SchedulingRoute() {
                       {a.carrierName ?? a.driverName ?? t('appointments.list.guest')} · {t('appointments.list.po', { value: a.poNumber ?? '—' })} · {t('appointments.list.bol', { value: a.bolNumber ?? '—' })} · {a.doorNumber ? t('appointments.list.dock', { door: a.doorNumber }) : t('appointments.list.noDock')}
                     </div>
                     <div className="text-xs text-slate-500">{a.bookingReference}</div>
+                    <GateHint hint={a.gateHint} />
                   </div>
                   <StatusBadge status={a.status} />
                   {canChange && (

@@ -11,6 +11,7 @@ import { Card, CardBody } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/select-field';
 import { useDockDoors } from '../../facilities';
 import { useFormat } from '../../../lib/format';
+import { GateDecision } from '../../gate';
 
 const TONE: Record<CheckinStatus, BadgeTone> = { checked_in: 'blue', at_dock: 'yellow', loading: 'yellow', unloading: 'yellow', completed: 'green', departed: 'gray' };
 /** The statuses in which the server lets a door be assigned: on site, work not yet done. */
@@ -40,6 +41,7 @@ export function CheckinCard({ checkin: c, canChangeStatus, canAssignDoor, busy, 
           {t('checkins.card.checkedIn', { time: format.time(c.checkInTime) })} · {c.doorNumber ? t('checkins.card.door', { door: c.doorNumber }) : t('checkins.card.noDoor')} · {t('checkins.card.appointment', { id: c.appointmentId.slice(-8) })}
         </div>
         {c.notes && <div className="text-slate-500">{c.notes}</div>}
+        <GateDecision checkinId={c.id} gate={c.gate} />
         {canAssignDoor && !c.dockDoorId && DOOR_ASSIGNABLE.includes(c.status) && <AssignDoor facilityId={c.facilityId} busy={busy} onAssign={onAssignDoor} />}
         {canChangeStatus && CHECKIN_TRANSITIONS[c.status].length > 0 && (
           <div className="flex flex-wrap gap-2 pt-2">

@@ -12,6 +12,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { todaysScheduleQuery } from '../../appointments';
 import { useDockDoors } from '../../facilities';
 import { useQuickCheckin } from '../api/checkins';
+import { GateRefusal } from '../../gate';
 
 type FormInput = z.input<typeof quickCheckinSchema>;
 type FormOutput = z.output<typeof quickCheckinSchema>;
@@ -23,7 +24,7 @@ export function QuickCheckinForm({ onDone }: { onDone: () => void }) {
   const eligible = (today.data ?? []).filter((a) => a.status === 'scheduled');
   const { register, handleSubmit, setValue, watch, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(quickCheckinSchema),
-    defaultValues: { appointmentId: '', driverName: '', vehicleLicense: '', dockDoorId: '', notes: '' },
+    defaultValues: { appointmentId: '', driverName: '', vehicleLicense: '', dockDoorId: '', notes: '', driverLicense: '', ewayBill: '' },
   });
   const chosen = eligible.find((a) => a.id === watch('appointmentId'));
   const doors = useDockDoors(chosen?.facilityId ?? 'default');
@@ -46,6 +47,9 @@ export function QuickCheckinForm({ onDone }: { onDone: () => void }) {
       {/* Controlled: the door list loads for the chosen appointment's facility after the choice fills the door. */}
       <SelectField label={t('checkins.form.dockDoor')} placeholder={t('checkins.form.notYet')} options={(doors.data ?? []).filter((d) => d.status !== 'maintenance' || d.id === chosen?.dockDoorId).map((d) => ({ value: d.id, label: t('checkins.card.door', { door: d.doorNumber }) }))} {...register('dockDoorId')} value={watch('dockDoorId') ?? ''} />
       <Field label={t('checkins.form.notes')} {...register('notes')} />
+      <Field label={t('gate.fields.driverLicense')} className="[&_input]:uppercase" error={e.driverLicense?.message} {...register('driverLicense')} />
+      <Field label={t('gate.fields.ewayBill')} inputMode="numeric" error={e.ewayBill?.message} {...register('ewayBill')} />
+      <GateRefusal error={checkin.error} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>{t('common.cancel')}</Button>
         <Button type="submit" disabled={checkin.isPending}>{t('checkins.form.checkIn')}</Button>

@@ -10,6 +10,7 @@ import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useDockDoors } from '../../facilities';
 import { useWalkInCheckin } from '../api/checkins';
+import { GateRefusal } from '../../gate';
 
 type FormInput = z.input<typeof walkInCheckinSchema>;
 type FormOutput = z.output<typeof walkInCheckinSchema>;
@@ -20,7 +21,7 @@ export function WalkInForm({ onDone }: { onDone: () => void }) {
   const walkIn = useWalkInCheckin();
   const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(walkInCheckinSchema),
-    defaultValues: { driverName: '', vehicleLicense: '', carrierName: '', loadType: 'inbound', poNumber: '', bolNumber: '', dockDoorId: '', notes: '' },
+    defaultValues: { driverName: '', vehicleLicense: '', carrierName: '', loadType: 'inbound', poNumber: '', bolNumber: '', dockDoorId: '', notes: '', driverLicense: '', ewayBill: '' },
   });
   const e = formState.errors;
   const onSubmit = handleSubmit((values) => walkIn.mutate(values, { onSuccess: onDone }));
@@ -34,6 +35,9 @@ export function WalkInForm({ onDone }: { onDone: () => void }) {
       <Field label={t('checkins.form.bolNumber')} {...register('bolNumber')} />
       <SelectField label={t('checkins.form.dockDoor')} placeholder={t('checkins.form.notYet')} options={(doors.data ?? []).filter((d) => d.status !== 'maintenance').map((d) => ({ value: d.id, label: t('checkins.card.door', { door: d.doorNumber }) }))} {...register('dockDoorId')} />
       <Field label={t('checkins.form.notes')} {...register('notes')} />
+      <Field label={t('gate.fields.driverLicense')} className="[&_input]:uppercase" error={e.driverLicense?.message} {...register('driverLicense')} />
+      <Field label={t('gate.fields.ewayBill')} inputMode="numeric" error={e.ewayBill?.message} {...register('ewayBill')} />
+      <GateRefusal error={walkIn.error} />
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button variant="secondary" onClick={onDone}>{t('common.cancel')}</Button>
         <Button type="submit" disabled={walkIn.isPending}>{t('checkins.form.checkInWalkIn')}</Button>

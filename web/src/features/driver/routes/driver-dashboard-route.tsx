@@ -12,6 +12,8 @@ import { useSelfCheckin } from '../../checkins';
 import { api, messageOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
+import { useFormat } from '../../../lib/format';
+import { GateHint, GateRefusal } from '../../gate';
 
 interface DriverBoard {
   driver: { id: string; name: string } | null;
@@ -28,6 +30,7 @@ const VOICE_RATE = 0.8;
 
 export function DriverDashboardRoute() {
   const { t, i18n } = useTranslation();
+  const format = useFormat();
   const { toast } = useToast();
   const { user } = useSession();
   const board = useQuery(boardQuery);
@@ -71,7 +74,7 @@ export function DriverDashboardRoute() {
               <dl className="grid grid-cols-2 gap-2 text-sm" data-testid="next-appointment">
                 <div>
                   <dt className="text-slate-500">{t('driver.date')}</dt>
-                  <dd className="font-semibold">{next.scheduledDate}</dd>
+                  <dd className="font-semibold">{format.day(next.scheduledDate)}</dd>
                 </div>
                 <div>
                   <dt className="text-slate-500">{t('driver.time')}</dt>
@@ -96,6 +99,8 @@ export function DriverDashboardRoute() {
                   <dd className="font-semibold">{t(`driver.statuses.${next.status}`)}</dd>
                 </div>
               </dl>
+              <GateHint hint={next.gateHint} />
+              <GateRefusal error={checkin.error} />
               <div className="grid grid-cols-2 gap-2">
                 <Button
                   disabled={next.status !== 'scheduled' || checkin.isPending}
@@ -112,11 +117,11 @@ export function DriverDashboardRoute() {
               {/* The reason a check-in was refused (e.g. not yet due) stays in view after its toast. */}
               {checkin.isError && checkin.variables?.appointmentId === next.id && (
                 <p className="text-sm text-red-700" data-testid="checkin-error">
-                  {messageOf(checkin.error, 'Check-in failed')}
+                  {messageOf(checkin.error, t('driver.checkinFailed'))}
                 </p>
               )}
               {next.status === 'scheduled' && (
-                <Button variant="secondary" className="w-full" onClick={() => cancelFlow.open(next)} aria-label={`${t('cancelAppointment.action')} ${next.scheduledDate} ${next.scheduledTimeStart}`}>
+                <Button variant="secondary" className="w-full" onClick={() => cancelFlow.open(next)} aria-label={`${t('cancelAppointment.action')} ${format.day(next.scheduledDate)} ${next.scheduledTimeStart}`}>
                   {t('cancelAppointment.action')}
                 </Button>
               )}
@@ -127,13 +132,13 @@ export function DriverDashboardRoute() {
       <div className="grid grid-cols-2 gap-3">
         <Card>
           <CardBody className="text-center">
-            <div className="text-2xl font-bold" data-testid="driver-this-month">{board.data?.thisMonth ?? '—'}</div>
+            <div className="text-2xl font-bold" data-testid="driver-this-month">{board.data ? format.number(board.data.thisMonth) : '—'}</div>
             <div className="text-xs text-slate-500">{t('driver.thisMonth')}</div>
           </CardBody>
         </Card>
         <Card>
           <CardBody className="text-center">
-            <div className="text-2xl font-bold">{board.data?.onTimeRate == null ? '—' : `${board.data.onTimeRate}%`}</div>
+            <div className="text-2xl font-bold">{board.data?.onTimeRate == null ? '—' : `${format.number(board.data.onTimeRate)}%`}</div>
             <div className="text-xs text-slate-500">{t('driver.onTime')}</div>
           </CardBody>
         </Card>
@@ -146,10 +151,10 @@ export function DriverDashboardRoute() {
               {board.data!.upcoming.map((a) => (
                 <li key={a.id} className="flex items-center justify-between gap-2">
                   <span>
-                    {a.scheduledDate} · {a.scheduledTimeStart} · {a.facilityName}
+                    {format.day(a.scheduledDate)} · {a.scheduledTimeStart} · {a.facilityName}
                   </span>
                   {a.status === 'scheduled' && (
-                    <Button size="sm" variant="ghost" onClick={() => cancelFlow.open(a)} aria-label={`${t('cancelAppointment.action')} ${a.scheduledDate} ${a.scheduledTimeStart}`}>
+                    <Button size="sm" variant="ghost" onClick={() => cancelFlow.open(a)} aria-label={`${t('cancelAppointment.action')} ${format.day(a.scheduledDate)} ${a.scheduledTimeStart}`}>
                       {t('common.cancel')}
                     </Button>
                   )}

@@ -1,38 +1,44 @@
+import { useTranslation } from 'react-i18next';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { GenerateQrButton, useCheckins } from '../../checkins';
+import { GateToday } from '../../gate';
 import { useMetrics } from '../api/insights';
 import { relativeTime } from '../../../lib/relative-time';
+import { useFormat } from '../../../lib/format';
 
 export function CheckinPanel({ canGenerate }: { canGenerate: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const metrics = useMetrics();
   const checkins = useCheckins();
   const gate = metrics.data?.gate;
   return (
     <Card>
-      <CardHeader title="Driver Check-in" action={canGenerate ? <GenerateQrButton /> : undefined} />
+      <CardHeader title={t('insights.checkin.title')} action={canGenerate ? <GenerateQrButton /> : undefined} />
       <CardBody className="space-y-4">
-        <dl className="grid grid-cols-3 gap-2 text-center" aria-label="Gate statistics">
+        <dl className="grid grid-cols-3 gap-2 text-center" aria-label={t('insights.checkin.gateStats')}>
           <div className="rounded-md bg-slate-50 p-2">
-            <dt className="text-xs text-slate-500">Today</dt>
+            <dt className="text-xs text-slate-500">{t('insights.checkin.today')}</dt>
             <dd className="text-xl font-bold" data-testid="gate-today">{gate?.checkinsToday ?? '—'}</dd>
           </div>
           <div className="rounded-md bg-slate-50 p-2">
-            <dt className="text-xs text-slate-500">Avg to dock</dt>
-            <dd className="text-xl font-bold">{gate?.averageToDockMinutes == null ? '—' : `${gate.averageToDockMinutes} min`}</dd>
+            <dt className="text-xs text-slate-500">{t('insights.checkin.avgToDock')}</dt>
+            <dd className="text-xl font-bold">{gate?.averageToDockMinutes == null ? '—' : t('insights.minutes', { value: format.number(gate.averageToDockMinutes) })}</dd>
           </div>
           <div className="rounded-md bg-slate-50 p-2">
-            <dt className="text-xs text-slate-500">Manual</dt>
+            <dt className="text-xs text-slate-500">{t('insights.checkin.manual')}</dt>
             <dd className="text-xl font-bold">{gate?.manualCheckins ?? '—'}</dd>
           </div>
         </dl>
+        <GateToday />
         <div>
-          <h3 className="mb-2 text-sm font-semibold">Recent Check-ins</h3>
+          <h3 className="mb-2 text-sm font-semibold">{t('insights.checkin.recent')}</h3>
           {checkins.isError ? (
-            <p className="text-sm text-red-600">Failed to load recent check-ins</p>
+            <p className="text-sm text-red-600">{t('insights.checkin.recentFailed')}</p>
           ) : !checkins.data?.length ? (
-            <p className="text-sm text-slate-500">No recent check-ins</p>
+            <p className="text-sm text-slate-500">{t('insights.checkin.recentEmpty')}</p>
           ) : (
-            <ul className="space-y-2 text-sm" aria-label="Recent check-ins">
+            <ul className="space-y-2 text-sm" aria-label={t('insights.checkin.recentLabel')}>
               {checkins.data.slice(0, 5).map((c) => (
                 <li key={c.id} className="flex justify-between gap-2">
                   <span className="truncate">
@@ -40,7 +46,7 @@ export function CheckinPanel({ canGenerate }: { canGenerate: boolean }) {
                     {c.vehicleLicense ? ` · ${c.vehicleLicense}` : ''}
                   </span>
                   <span className="shrink-0 text-xs text-slate-500">
-                    {c.checkinMethod.replace('_', ' ')} · {relativeTime(c.checkInTime)}
+                    {t(`insights.checkin.methods.${c.checkinMethod}`)} · {relativeTime(c.checkInTime, format.locale)}
                   </span>
                 </li>
               ))}

@@ -1,0 +1,7 @@
+// What other domains may use of gate (docs/architecture.md §1): the checks of an arrival or a booking,
+// the decision items for a check-in's transaction, and the texts of a refusal.
+export { runGateChecks, checkNumbers, type GateSubjects } from './run-checks';
+export { gateDecisionPut, gateOverridePut, writeGateDecision } from './gate-check.store';
+export { reasonErrors } from './rules';
+// The local stack writes the demo tenant's settings (functions/local/demo-gate.ts).
+export { putGateSettings, sealPassword } from './settings.store';

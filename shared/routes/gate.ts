@@ -1,0 +1,10 @@
+// Routes of the gate function: gate compliance settings (ULIP) and today's gate decisions (issue #21).
+// The checks themselves run inside the check-in paths; a hold's override is a check-in route.
+import type { ApiRoute } from './types';
+
+export const gateRoutes = [
+  { method: 'GET', path: '/api/gate/settings', fn: 'gate', action: 'getSettings', access: 'gate:configure' },
+  { method: 'PUT', path: '/api/gate/settings', fn: 'gate', action: 'saveSettings', access: 'gate:configure' },
+  { method: 'GET', path: '/api/gate/today', fn: 'gate', action: 'todayFigures', access: 'checkins:read' },
+  { method: 'POST', path: '/api/checkins/{id}/gate-override', fn: 'checkins', action: 'overrideGateHold', access: 'gate:override' },
+] as const satisfies readonly ApiRoute[];

@@ -1,0 +1,102 @@
+// Gate compliance journeys (issue #21) against the local stack's fake ULIP: a truck with an expired
+// e-way bill is refused at quick check-in with the reason; a truck with an expired PUC is held, a
+// yard manager overrides with a reason, and the card shows both. The demo tenant's ULIP settings are
+// switched on for these journeys only (the other journeys check in free-text vehicle numbers).
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
+import { apiAs, localNow, openHub, quarterAfter, sameDayAsIndia, shiftTime, zoneWhere } from './checkin-support';
+import { addDays, localDateTime } from '../../shared/time';
+
+async function gateSwitch(baseURL: string, enabled: boolean) {
+  const admin = await apiAs(baseURL, 'admin');
+  const current = await (await admin.get('/api/gate/settings')).json();
+  const res = await admin.put('/api/gate/settings', { data: { enabled, baseUrl: current.baseUrl, username: current.username, password: '', checks: current.checks, outcomes: current.outcomes, cacheHours: current.cacheHours } });
+  expect(res.status()).toBe(200);
+  await admin.dispose();
+}
+
+// Two bookings, a hub and sign-in per journey: slower than most under load.
+test.describe.configure({ timeout: 90_000 });
+test.beforeAll(async ({ baseURL }) => gateSwitch(baseURL!, true));
+test.afterAll(async ({ baseURL }) => gateSwitch(baseURL!, false));
+
+/** A hub where it is daytime now, with two staff appointments due in a few minutes. */
+async function twoDueAppointments(baseURL: string, tag: string) {
+  const hub = await openHub(baseURL, `Gate Hub ${tag}`, zoneWhere(sameDayAsIndia));
+  const { date, time } = hub.local();
+  const start = quarterAfter(time, 15);
+  const ops = await apiAs(baseURL, 'operations');
+  const book = async () => (await ops.post('/api/appointments', { data: { facilityId: hub.id, carrierId: 'carrier-sahyadri', driverId: 'driver-suresh', scheduledDate: date, scheduledTimeStart: start, scheduledTimeEnd: shiftTime(start, 15) } })).json();
+  const appointments = [await book(), await book()];
+  await ops.dispose();
+  return { start, timeZone: hub.timeZone, appointments: appointments as { bookingReference: string }[] };
+}
+
+async function quickCheckIn(page: Page, label: string, fields: { driver: string; vehicle: string; ewayBill?: string }) {
+  await page.getByRole('button', { name: 'Quick Check-In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Quick Check-In' });
+  await dialog.getByLabel('Appointment *').selectOption({ label });
+  await dialog.getByLabel('Driver name *').fill(fields.driver);
+  await dialog.getByLabel('Vehicle license *').fill(fields.vehicle);
+  if (fields.ewayBill) await dialog.getByLabel('E-way bill number').fill(fields.ewayBill);
+  await dialog.getByRole('button', { name: 'Check In' }).click();
+  return dialog;
+}
+
+test('a truck with an expired e-way bill is refused at quick check-in with the reason', async ({ page, baseURL }) => {
+  const tag = Date.now().toString(36).slice(-5).toUpperCase();
+  const { start, timeZone, appointments } = await twoDueAppointments(baseURL!, tag);
+  // The fake's bill ran out at 18:00 yesterday India time; the reason gives it in the hub's time zone.
+  const expiry = localDateTime(new Date(`${addDays(localNow('Asia/Kolkata').date, -1)}T12:30:00Z`), timeZone);
+  await signIn(page, 'yard_manager');
+  await page.goto('/checkin');
+  const dialog = await quickCheckIn(page, `${start} · Sahyadri Roadways · ${appointments[0]!.bookingReference}`, { driver: `Denied ${tag}`, vehicle: 'MH12GC0001', ewayBill: '111100000002' });
+  const refusal = dialog.getByTestId('gate-refusal');
+  await expect(refusal).toContainText('Entry refused at the gate');
+  await expect(refusal).toContainText(`E-way bill 111100000002 expired at ${expiry.time} on ${expiry.date}`);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('checkin-card').filter({ hasText: `Denied ${tag}` })).toHaveCount(0);
+});
+
+test('a truck with an expired PUC is held; a yard manager overrides with a reason and the card shows both', async ({ page, baseURL }) => {
+  const tag = Date.now().toString(36).slice(-5).toUpperCase();
+  const { start, appointments } = await twoDueAppointments(baseURL!, tag);
+  await signIn(page, 'yard_manager');
+  await page.goto('/checkin');
+  const dialog = await quickCheckIn(page, `${start} · Sahyadri Roadways · ${appointments[1]!.bookingReference}`, { driver: `Held ${tag}`, vehicle: 'MH12GC0002' });
+  await expect(page.getByRole('status').filter({ hasText: 'Driver checked in successfully' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByTestId('checkin-card').filter({ hasText: `Held ${tag}` });
+  await expect(card.getByTestId('gate-decision')).toContainText('Gate: on hold');
+  await expect(card).toContainText(/PUC certificate of MH12GC0002 expired on \d{4}-\d{2}-\d{2}/);
+  await card.getByRole('button', { name: 'At dock' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText('This truck is on hold at the gate. A yard manager must override the hold first.');
+
+  await card.getByRole('button', { name: 'Override' }).click();
+  const override = page.getByRole('dialog', { name: 'Override gate hold' });
+  await override.getByRole('button', { name: 'Let the truck through' }).click();
+  await expect(override.getByText('Please give a reason for the override (minimum 10 characters)')).toBeVisible();
+  await override.getByLabel('Reason for the override *').fill(`PUC renewed today, paper seen ${tag}`);
+  await override.getByRole('button', { name: 'Let the truck through' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Gate hold overridden' })).toBeVisible();
+  await expect(override).toBeHidden();
+  await expect(card).toContainText(`Let through by yard_manager: PUC renewed today, paper seen ${tag}`);
+  await expect(card).toContainText(/PUC certificate of MH12GC0002 expired on/);
+  await expect(card.getByRole('button', { name: 'Override' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'At dock' }).click();
+  await expect(card).toContainText('At dock');
+});
+
+test('an admin sees the gate compliance section of /configuration with the password kept back', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/configuration');
+  const section = page.getByRole('form', { name: 'Gate compliance (ULIP)' });
+  await expect(section.getByLabel('Run gate checks at check-in')).toBeChecked();
+  await expect(section.getByLabel('ULIP password')).toHaveValue('');
+  await expect(section).toContainText('A password is saved; leave empty to keep it.');
+  await expect(section.getByLabel('E-way bill expired')).toHaveValue('DENY');
+  await section.getByRole('button', { name: 'Save gate settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Gate settings saved' })).toBeVisible();
+});

@@ -1,0 +1,87 @@
+// The gate decision of a check-in (issue #21): a badge, one line per reason (the API's text in the
+// reader's language), the override when there was one, and for a yard manager or admin an Override
+// button on a hold that opens a dialog asking for the reason.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod';
+import { gateOverrideSchema, type GateDecision as Decision, type GateOutcome } from '@shared/contracts/gate';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { inputClasses } from '../../../components/ui/field';
+import { useServerText } from '../../../lib/server-text';
+import { useSession } from '../../../lib/session';
+import { useOverrideGateHold } from '../api/gate';
+
+const TONE: Record<Decision, BadgeTone> = { ALLOW: 'green', HOLD: 'yellow', DENY: 'red', NOT_CHECKED: 'gray' };
+
+export function GateReasons({ messages }: { messages: string[] }) {
+  const { t } = useTranslation();
+  const say = useServerText();
+  if (!messages.length) return null;
+  return (
+    <ul aria-label={t('gate.reasons')} className="list-disc pl-5 text-sm text-slate-700">
+      {messages.map((m) => (
+        <li key={m}>{say(m)}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function GateDecision({ checkinId, gate }: { checkinId: string; gate: GateOutcome | null | undefined }) {
+  const { t } = useTranslation();
+  const { hasPermission } = useSession();
+  const [open, setOpen] = useState(false);
+  if (!gate) return null;
+  const held = gate.decision === 'HOLD' && !gate.override;
+  return (
+    <div className="space-y-1 pt-1" data-testid="gate-decision">
+      <div className="flex items-center gap-2">
+        <Badge tone={gate.override ? 'blue' : TONE[gate.decision]}>{t(`gate.decisions.${gate.decision}`)}</Badge>
+        {held && hasPermission('gate:override') && (
+          <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+            {t('gate.override')}
+          </Button>
+        )}
+      </div>
+      <GateReasons messages={gate.reasons.map((r) => r.message)} />
+      {gate.override && <p className="text-sm text-slate-700">{t('gate.overridden', { by: gate.override.by, reason: gate.override.reason })}</p>}
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('gate.overrideTitle')}>
+        {open && <OverrideForm checkinId={checkinId} messages={gate.reasons.map((r) => r.message)} onDone={() => setOpen(false)} />}
+      </Dialog>
+    </div>
+  );
+}
+
+function OverrideForm({ checkinId, messages, onDone }: { checkinId: string; messages: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const say = useServerText();
+  const override = useOverrideGateHold();
+  const { register, handleSubmit, formState } = useForm<z.input<typeof gateOverrideSchema>, unknown, z.output<typeof gateOverrideSchema>>({ resolver: zodResolver(gateOverrideSchema), defaultValues: { reason: '' } });
+  const error = say(formState.errors.reason?.message);
+  return (
+    <form noValidate className="space-y-3" onSubmit={handleSubmit(({ reason }) => override.mutate({ id: checkinId, reason }, { onSuccess: onDone }))}>
+      <p className="text-sm text-slate-600">{t('gate.overrideText')}</p>
+      <GateReasons messages={messages} />
+      <label className="block text-sm font-medium text-slate-800">
+        {t('gate.overrideReason')}
+        <textarea rows={3} className={`${inputClasses} mt-1`} aria-invalid={error ? true : undefined} {...register('reason')} />
+      </label>
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={override.isPending}>
+          {t('gate.overrideSave')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+// /configuration's "Gate compliance (ULIP)" section, for admins: the tenant's ULIP account (the
+// password is never shown, only whether one is saved), which checks run, what each failed check
+// gives (hold or deny) and how long registry answers are kept.
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod';
+import { GATE_RULES, GATE_SOURCES, gateSettingsSchema, type GateSettingsView } from '@shared/contracts/gate';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
+import { useSession } from '../../../lib/session';
+import { useGateSettings, useSaveGateSettings } from '../api/gate';
+
+type FormInput = z.input<typeof gateSettingsSchema>;
+type FormOutput = z.output<typeof gateSettingsSchema>;
+
+const formOf = (s: GateSettingsView | undefined): FormInput => ({
+  enabled: s?.enabled ?? false,
+  baseUrl: s?.baseUrl ?? 'https://www.ulip.dpiit.gov.in',
+  username: s?.username ?? '',
+  password: '',
+  checks: s?.checks ?? { VAHAN: true, SARATHI: true, FASTAG: true, EWAYBILL: true },
+  outcomes: s?.outcomes ?? ({} as FormInput['outcomes']),
+  cacheHours: s?.cacheHours ?? 12,
+});
+
+export function GateSettingsPanel() {
+  const { hasPermission } = useSession();
+  return hasPermission('gate:configure') ? <GateSettingsForm /> : null;
+}
+
+function GateSettingsForm() {
+  const { t } = useTranslation();
+  const settings = useGateSettings();
+  const save = useSaveGateSettings();
+  const { register, handleSubmit, reset, formState } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(gateSettingsSchema), defaultValues: formOf(undefined) });
+  useEffect(() => {
+    if (settings.data) reset(formOf(settings.data));
+  }, [settings.data, reset]);
+  const e = formState.errors;
+  return (
+    <Card>
+      <CardHeader title={t('gate.settings.title')} description={t('gate.settings.description')} />
+      <CardBody>
+        <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => save.mutate(values))} aria-label={t('gate.settings.title')}>
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input type="checkbox" {...register('enabled')} /> {t('gate.settings.enabled')}
+          </label>
+          <div className="grid gap-3 md:grid-cols-3">
+            <Field label={t('gate.settings.baseUrl')} error={e.baseUrl?.message} {...register('baseUrl')} />
+            <Field label={t('gate.settings.username')} error={e.username?.message} autoComplete="off" {...register('username')} />
+            <Field label={t('gate.settings.password')} type="password" autoComplete="new-password" error={e.password?.message} hint={settings.data?.hasPassword ? t('gate.settings.passwordSaved') : undefined} {...register('password')} />
+          </div>
+          <fieldset>
+            <legend className="mb-1 text-sm font-semibold">{t('gate.settings.checks')}</legend>
+            <div className="flex flex-wrap gap-4">
+              {GATE_SOURCES.map((source) => (
+                <label key={source} className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" {...register(`checks.${source}`)} /> {t(`gate.settings.sources.${source}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend className="mb-1 text-sm font-semibold">{t('gate.settings.outcomes')}</legend>
+            <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+              {GATE_RULES.map((rule) => (
+                <SelectField key={rule} label={t(`gate.settings.rules.${rule}`)} options={[{ value: 'HOLD', label: t('gate.settings.hold') }, { value: 'DENY', label: t('gate.settings.deny') }]} {...register(`outcomes.${rule}`)} />
+              ))}
+            </div>
+          </fieldset>
+          <Field label={t('gate.settings.cacheHours')} type="number" min={1} max={72} className="max-w-xs" error={e.cacheHours?.message} {...register('cacheHours')} />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={save.isPending || settings.isLoading}>
+              {t('gate.settings.save')}
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}
