@@ -42,7 +42,8 @@ const ms = (v: number) => Number(v.toFixed(1));
 const kb = (v: number) => Number((v / 1024).toFixed(1));
 const started = performance.now();
 const port = await freePort();
-const stack = await startLocalStack({ port, demoActivity: false });
+// The SPA as npm start serves it (Lighthouse loads it; the first-load figures read the same build).
+const stack = await startLocalStack({ port, demoActivity: false, staticDir: join(import.meta.dirname, '..', 'web', process.env.WEB_DIST ?? 'dist') });
 instrumentDynamoDb();
 const results: Record<string, unknown> = { at: new Date().toISOString(), machine: `${process.platform} ${process.arch}, Node ${process.version}`, goals: GOALS };
 try {
