@@ -11,10 +11,10 @@ test.describe('operations', () => {
     await expect(page.getByTestId('dock').filter({ hasText: 'D07' })).toHaveAttribute('data-status', 'maintenance');
 
     // Drag the truck on Y05 to the empty Y06.
-    await page.getByRole('button', { name: 'Spot Y05 GJ05EF9012' }).dragTo(page.getByRole('button', { name: 'Spot Y06', exact: true }));
+    await page.getByRole('button', { name: 'Spot Y05 GJ05EF9012' }).dragTo(page.getByRole('button', { name: 'Spot Y06 Empty', exact: true }));
     await expect(page.getByRole('status').filter({ hasText: 'Yard spot updated successfully' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Spot Y06 GJ05EF9012' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Spot Y05', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Spot Y05 Empty', exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Generate QR' }).click();
     const dialog = page.getByRole('dialog', { name: /Check-in QR/ });
@@ -127,7 +127,7 @@ test.describe('operations', () => {
     const notYet = await book(later);
     await page.reload();
     const card = page.getByTestId('next-appointment');
-    await expect(card).toContainText(date);
+    await expect(card).toContainText(new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`)));
     await expect(card).toContainText(`${later} - ${shiftTime(later, 15)}`);
     await expect(page.getByRole('link', { name: 'Get Directions' })).toHaveAttribute('href', /google\.com\/maps/);
     await page.getByRole('button', { name: 'Check In' }).click();

@@ -37,7 +37,7 @@ test.describe('reference data screens', () => {
     await expect(doorDialog).toBeHidden();
     const doors = page.getByRole('list', { name: 'Dock door list' });
     await expect(doors).toContainText('Door C1');
-    await expect(doors).toContainText('refrigerated');
+    await expect(doors).toContainText('Refrigerated');
     await expect(page.getByRole('list', { name: 'Facility list' }).getByRole('button', { name: /Chennai Port Terminal/ })).toContainText('1 doors');
 
     // The same number again is refused by the server.

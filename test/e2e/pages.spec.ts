@@ -42,8 +42,7 @@ test.describe('public pages', () => {
     for (const metric of ['99.9%', '256-bit', '24/7', '< 2 min']) await expect(page.getByText(metric, { exact: true })).toBeVisible();
   });
 
-  // fixme: the help-center article counts do not match doc 3's after the last catalogue edit (issue #19 stays open).
-  test.fixme('support and help center: channels with hours, emergency contacts and a search that filters', async ({ page }) => {
+  test('support and help center: channels with hours, emergency contacts and a search that filters', async ({ page }) => {
     await page.goto('/support');
     await expect(cards(page, 'support-channel')).toHaveCount(4);
     await expect(cards(page, 'support-channel').first()).toContainText('Recommended');
@@ -54,6 +53,8 @@ test.describe('public pages', () => {
     await expect(page.getByLabel('Inquiry type')).toHaveValue('support');
 
     await page.goto('/help-center');
+    // allTextContents does not wait: the page's code may still be arriving on a busy machine.
+    await expect(cards(page, 'help-category')).toHaveCount(6);
     const counts = await cards(page, 'help-category').allTextContents();
     expect(counts.map((c) => Number(/(\d+) articles/.exec(c)?.[1]))).toEqual([12, 18, 8, 15, 10, 22]);
     await expect(cards(page, 'help-article')).toHaveCount(8);
@@ -147,6 +148,7 @@ test.describe('public pages', () => {
   });
 
   test('every public page in Hindi, with the shared header and footer', async ({ page }) => {
+    test.setTimeout(120_000); // fifteen page loads on a machine shared with other runs
     await inHindi(page, '/partners');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('साझेदार');

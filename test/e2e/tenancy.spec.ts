@@ -10,6 +10,8 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** A date n days ahead in India (the new facility's zone). */
 const istDate = (days: number) => new Date(Date.now() + days * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
+/** A guest calendar day's button name: the readable date, e.g. '1 November 2026'. */
+const calendarDay = (days: number) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${istDate(days)}T00:00:00Z`));
 
 async function outboxText(request: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
   let found: string | undefined;
@@ -120,7 +122,7 @@ test.describe('tenancy', () => {
     await dialog.getByLabel('Driver name *').fill('Guest Driver');
     await dialog.getByLabel('Driving license *').fill('MH4320150012345');
     await dialog.getByLabel('Mobile number *').fill('+91 98220 44444');
-    await dialog.getByRole('button', { name: istDate(2), exact: true }).click();
+    await dialog.getByRole('button', { name: calendarDay(2), exact: true }).click();
     const slot = dialog.getByRole('option').filter({ hasText: '10:00 - 11:00' });
     await expect(slot).toContainText('2 slots left');
     await slot.click();

@@ -15,9 +15,11 @@ export function Dialog({ open, onClose, title, children, wide = false }: { open:
       opener.current = document.activeElement as HTMLElement | null;
       dialog.showModal();
     }
-    if (!open && dialog.open) {
-      dialog.close();
-      opener.current?.focus();
+    if (!open && dialog.open) dialog.close();
+    // Escape closes the native dialog before `open` turns false: give focus back either way.
+    if (!open && opener.current) {
+      if (opener.current.isConnected) opener.current.focus();
+      opener.current = null;
     }
   }, [open]);
   // The page behind a modal dialog is inert, but Tab past its last control would leave for the

@@ -63,6 +63,9 @@ export const integrationsText = defineCatalogue('integrations', {
       done: 'Done',
     },
     monitoring: {
+      stats: 'Monitoring stats',
+      somethingWrong: 'Something went wrong',
+      milliseconds: '{{value}} ms',
       activeSystems: 'Active Systems',
       successfulSyncs: 'Successful Syncs',
       avgSyncTime: 'Avg Sync Time',
@@ -105,6 +108,15 @@ export const integrationsText = defineCatalogue('integrations', {
       duration: 'Duration',
       error: 'Error',
       triggers: { manual: 'Manual', schedule: 'Schedule', webhook: 'Webhook' },
+    },
+    toasts: {
+      created: 'External system created successfully',
+      createFailed: 'Failed to create external system',
+      testOk: 'Connection test successful',
+      testBad: 'Connection Failed',
+      testFailed: 'Failed to test connection',
+      synced: 'Sync triggered successfully',
+      syncFailed: 'Failed to trigger sync',
     },
   },
   hi: {
@@ -168,6 +180,9 @@ export const integrationsText = defineCatalogue('integrations', {
       done: 'हो गया',
     },
     monitoring: {
+      stats: 'निगरानी के आँकड़े',
+      somethingWrong: 'कुछ गड़बड़ हो गई',
+      milliseconds: '{{value}} ms',
       activeSystems: 'सक्रिय सिस्टम',
       successfulSyncs: 'सफल सिंक',
       avgSyncTime: 'औसत सिंक समय',
@@ -210,6 +225,15 @@ export const integrationsText = defineCatalogue('integrations', {
       duration: 'अवधि',
       error: 'त्रुटि',
       triggers: { manual: 'मैनुअल', schedule: 'शेड्यूल', webhook: 'वेबहुक' },
+    },
+    toasts: {
+      created: 'बाहरी सिस्टम सफलतापूर्वक बनाया गया',
+      createFailed: 'बाहरी सिस्टम नहीं बनाया जा सका',
+      testOk: 'कनेक्शन जाँच सफल',
+      testBad: 'कनेक्शन विफल',
+      testFailed: 'कनेक्शन की जाँच नहीं हो सकी',
+      synced: 'सिंक सफलतापूर्वक शुरू हुआ',
+      syncFailed: 'सिंक शुरू नहीं हो सका',
     },
   },
 });

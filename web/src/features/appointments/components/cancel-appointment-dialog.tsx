@@ -9,6 +9,7 @@ import { cancelAppointmentSchema, type Appointment } from '@shared/contracts/app
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { inputClasses } from '../../../components/ui/field';
+import { useFormat } from '../../../lib/format';
 
 type FormInput = z.input<typeof cancelAppointmentSchema>;
 type FormOutput = z.output<typeof cancelAppointmentSchema>;
@@ -24,11 +25,12 @@ export function CancelAppointmentDialog({ appointment, pending, onClose, onConfi
 
 function CancelForm({ appointment, pending, onClose, onConfirm }: { appointment: Appointment; pending: boolean; onClose: () => void; onConfirm: (reason: string) => void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(cancelAppointmentSchema), defaultValues: { reason: '' } });
   const error = formState.errors.reason?.message;
   return (
     <form onSubmit={handleSubmit((values) => onConfirm(values.reason))} noValidate className="space-y-3">
-      <p className="text-sm text-slate-700">{t('cancelAppointment.confirm', { date: appointment.scheduledDate, time: appointment.scheduledTimeStart, reference: appointment.bookingReference })}</p>
+      <p className="text-sm text-slate-700">{t('cancelAppointment.confirm', { date: format.day(appointment.scheduledDate), time: appointment.scheduledTimeStart, reference: appointment.bookingReference })}</p>
       <label className="block text-sm font-medium text-slate-800">
         {t('cancelAppointment.reason')}
         <textarea rows={3} className={`${inputClasses} mt-1`} aria-invalid={error ? true : undefined} {...register('reason')} />

@@ -5,11 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '@shared/contracts/appointments';
 import { useToast } from '../../../lib/toast';
+import { useFormat } from '../../../lib/format';
 import { useCancelAppointment } from '../api/appointments';
 import { CancelAppointmentDialog } from './cancel-appointment-dialog';
 
 export function useCancelFlow() {
   const { t } = useTranslation();
+  const format = useFormat();
   const { toast } = useToast();
   const cancel = useCancelAppointment();
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
@@ -19,7 +21,7 @@ export function useCancelFlow() {
       {
         onSuccess: () => {
           setCancelling(null);
-          toast({ title: t('cancelAppointment.successTitle'), description: t('cancelAppointment.success', { date: a.scheduledDate, time: a.scheduledTimeStart }) });
+          toast({ title: t('cancelAppointment.successTitle'), description: t('cancelAppointment.success', { date: format.day(a.scheduledDate), time: a.scheduledTimeStart }) });
         },
       },
     );

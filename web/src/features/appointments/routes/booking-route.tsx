@@ -1,6 +1,7 @@
 // /booking: book an appointment at a facility with dock door, driver, labour and equipment.
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { appointmentInputSchema, BOOKED_BY, LOAD_TYPES, PRIORITIES } from '@shared/contracts/appointments';
@@ -11,17 +12,19 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { useAddEquipment, useAvailability, useCreateAppointment, LOAD_TYPE_LABEL } from '../api/appointments';
+import { useAddEquipment, useAvailability, useCreateAppointment } from '../api/appointments';
 import { useCarriers, useDrivers } from '../../carriers';
 import { useAvailableResources, useDockDoors, useFacilities } from '../../facilities';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
+import { useFormat } from '../../../lib/format';
 
 type FormInput = z.input<typeof appointmentInputSchema>;
 type FormOutput = z.output<typeof appointmentInputSchema>;
-const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 export function BookingRoute() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const { toast } = useToast();
   const { user } = useSession();
   // A driver books for their own driver record only; staff who act for all choose carrier and driver.
@@ -77,7 +80,7 @@ export function BookingRoute() {
     try {
       const created = await create.mutateAsync(values);
       for (const equipmentId of chosenEquipment) await addEquipment.mutateAsync({ appointmentId: created.id, equipmentId });
-      toast({ title: 'Appointment Booked Successfully!', description: `${created.scheduledDate} at ${created.scheduledTimeStart} · ${created.bookingReference}` });
+      toast({ title: t('appointments.booking.booked'), description: t('appointments.booking.bookedText', { date: format.day(created.scheduledDate), time: created.scheduledTimeStart, reference: created.bookingReference }) });
       reset(blank);
       setChosenEquipment([]);
     } catch {
@@ -87,71 +90,71 @@ export function BookingRoute() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="mx-auto max-w-4xl space-y-4">
-      <h1 className="text-2xl font-bold">Book Appointment</h1>
+      <h1 className="text-2xl font-bold">{t('appointments.booking.title')}</h1>
       <Card>
-        <CardHeader title="Basic Information" />
+        <CardHeader title={t('appointments.booking.basicInformation')} />
         <CardBody className="grid gap-3 sm:grid-cols-2">
-          <SelectField label="Facility *" placeholder="Select facility" options={(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))} error={e.facilityId?.message} {...register('facilityId')} />
+          <SelectField label={t('appointments.booking.facility')} placeholder={t('appointments.booking.selectFacility')} options={(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))} error={e.facilityId?.message} {...register('facilityId')} />
           {driverSelf ? (
             <div className="text-sm" data-testid="booking-party">
               <input type="hidden" {...register('carrierId')} />
               <input type="hidden" {...register('driverId')} />
-              <div className="font-medium text-slate-800">Carrier and driver</div>
+              <div className="font-medium text-slate-800">{t('appointments.booking.carrierAndDriver')}</div>
               <div className="mt-2 text-slate-700">
                 {carriers.data?.find((c) => c.id === user?.carrierId)?.name ?? '—'} · {user?.firstName} {user?.lastName}
               </div>
             </div>
           ) : (
             <>
-              <SelectField label="Carrier *" placeholder="Select carrier" options={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.name }))} error={e.carrierId?.message} {...register('carrierId')} />
-              <SelectField label="Driver" placeholder="No driver yet" disabled={!carrierId} options={(drivers.data ?? []).map((d) => ({ value: d.id, label: d.name }))} {...register('driverId')} />
+              <SelectField label={t('appointments.booking.carrier')} placeholder={t('appointments.booking.selectCarrier')} options={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.name }))} error={e.carrierId?.message} {...register('carrierId')} />
+              <SelectField label={t('appointments.booking.driver')} placeholder={t('appointments.booking.noDriver')} disabled={!carrierId} options={(drivers.data ?? []).map((d) => ({ value: d.id, label: d.name }))} {...register('driverId')} />
             </>
           )}
-          <SelectField label="Booked by" options={BOOKED_BY.map((b) => ({ value: b, label: capitalise(b) }))} {...register('bookedBy')} />
-          <SelectField label="Load type" options={LOAD_TYPES.map((l) => ({ value: l, label: LOAD_TYPE_LABEL[l] }))} {...register('loadType')} />
-          <SelectField label="Priority" options={PRIORITIES.map((p) => ({ value: p, label: capitalise(p) }))} {...register('priority')} />
+          <SelectField label={t('appointments.booking.bookedBy')} options={BOOKED_BY.map((b) => ({ value: b, label: t(`appointments.booking.bookedByOptions.${b}`) }))} {...register('bookedBy')} />
+          <SelectField label={t('appointments.booking.loadType')} options={LOAD_TYPES.map((l) => ({ value: l, label: t(`appointments.loadTypes.${l}`) }))} {...register('loadType')} />
+          <SelectField label={t('appointments.booking.priority')} options={PRIORITIES.map((p) => ({ value: p, label: t(`appointments.booking.priorities.${p}`) }))} {...register('priority')} />
         </CardBody>
       </Card>
       <Card>
-        <CardHeader title="Schedule Details" />
+        <CardHeader title={t('appointments.booking.scheduleDetails')} />
         <CardBody className="grid gap-3 sm:grid-cols-3">
-          <Field label="Date *" type="date" min={today} error={e.scheduledDate?.message} {...register('scheduledDate')} />
-          <Field label="Start time *" type="time" step={900} error={e.scheduledTimeStart?.message} {...register('scheduledTimeStart')} />
-          <Field label="End time *" type="time" step={900} error={e.scheduledTimeEnd?.message} {...register('scheduledTimeEnd')} />
-          <Field label="Estimated duration (minutes)" type="number" min={15} step={15} error={e.estimatedDuration?.message} {...register('estimatedDuration')} />
-          <SelectField label="Dock door" placeholder="Assign later" disabled={!facilityId} options={(doors.data ?? []).filter((d) => d.status !== 'maintenance').map((d) => ({ value: d.id, label: `Door ${d.doorNumber} (${d.doorType})` }))} error={e.dockDoorId?.message} {...register('dockDoorId')} />
-          <SelectField label="Labour in-charge" placeholder="None" disabled={!labour.data} options={(labour.data ?? []).map((l) => ({ value: l.id, label: `${l.name}${l.specialization ? ` — ${l.specialization}` : ''}` }))} {...register('laborInchargeId')} />
+          <Field label={t('appointments.booking.date')} type="date" min={today} error={e.scheduledDate?.message} {...register('scheduledDate')} />
+          <Field label={t('appointments.booking.startTime')} type="time" step={900} error={e.scheduledTimeStart?.message} {...register('scheduledTimeStart')} />
+          <Field label={t('appointments.booking.endTime')} type="time" step={900} error={e.scheduledTimeEnd?.message} {...register('scheduledTimeEnd')} />
+          <Field label={t('appointments.booking.duration')} type="number" min={15} step={15} error={e.estimatedDuration?.message} {...register('estimatedDuration')} />
+          <SelectField label={t('appointments.booking.dockDoor')} placeholder={t('appointments.booking.assignLater')} disabled={!facilityId} options={(doors.data ?? []).filter((d) => d.status !== 'maintenance').map((d) => ({ value: d.id, label: t('appointments.booking.door', { number: d.doorNumber, type: t(`appointments.booking.doorTypes.${d.doorType}`) }) }))} error={e.dockDoorId?.message} {...register('dockDoorId')} />
+          <SelectField label={t('appointments.booking.labour')} placeholder={t('appointments.booking.none')} disabled={!labour.data} options={(labour.data ?? []).map((l) => ({ value: l.id, label: `${l.name}${l.specialization ? ` — ${l.specialization}` : ''}` }))} {...register('laborInchargeId')} />
           <p className="text-sm sm:col-span-3" role="status" data-testid="availability">
             {availability.isFetching ? (
-              <span className="text-slate-500">Checking availability...</span>
+              <span className="text-slate-500">{t('appointments.booking.checking')}</span>
             ) : availability.data?.available ? (
-              <span className="text-green-700">Time slot is available!</span>
+              <span className="text-green-700">{t('appointments.booking.available')}</span>
             ) : availability.data ? (
-              <span className="text-red-600">Time slot is not available. Please select a different time.{availability.data.reason ? ` (${availability.data.reason})` : ''}</span>
+              <span className="text-red-600">{t('appointments.booking.unavailable')}{availability.data.reason ? ` (${availability.data.reason})` : ''}</span>
             ) : null}
           </p>
         </CardBody>
       </Card>
       <Card>
-        <CardHeader title="Load Information" />
+        <CardHeader title={t('appointments.booking.loadInformation')} />
         <CardBody className="grid gap-3 sm:grid-cols-2">
-          <Field label="PO number" error={e.poNumber?.message} {...register('poNumber')} />
-          <Field label="BOL number" error={e.bolNumber?.message} {...register('bolNumber')} />
-          <Field label="Pallet count" type="number" min={0} error={e.palletCount?.message} {...register('palletCount')} />
-          <Field label="Carton count" type="number" min={0} error={e.cartonCount?.message} {...register('cartonCount')} />
+          <Field label={t('appointments.booking.poNumber')} error={e.poNumber?.message} {...register('poNumber')} />
+          <Field label={t('appointments.booking.bolNumber')} error={e.bolNumber?.message} {...register('bolNumber')} />
+          <Field label={t('appointments.booking.palletCount')} type="number" min={0} error={e.palletCount?.message} {...register('palletCount')} />
+          <Field label={t('appointments.booking.cartonCount')} type="number" min={0} error={e.cartonCount?.message} {...register('cartonCount')} />
           <label className="sm:col-span-2 text-sm font-medium text-slate-800">
-            Special instructions
+            {t('appointments.booking.specialInstructions')}
             <textarea rows={2} className={`${inputClasses} mt-1`} {...register('specialInstructions')} />
           </label>
           <label className="sm:col-span-2 text-sm font-medium text-slate-800">
-            Handling equipment notes
+            {t('appointments.booking.equipmentNotes')}
             <textarea rows={2} className={`${inputClasses} mt-1`} {...register('handlingEquipmentNotes')} />
           </label>
         </CardBody>
       </Card>
       {Boolean(equipment.data?.length) && (
         <Card>
-          <CardHeader title="Available Equipment" description="Optional; reserved for this appointment's time." />
+          <CardHeader title={t('appointments.booking.equipmentTitle')} description={t('appointments.booking.equipmentText')} />
           <CardBody className="grid gap-2 sm:grid-cols-2">
             {equipment.data!.map((item) => (
               <label key={item.id} className="flex items-center gap-2 text-sm">
@@ -168,10 +171,10 @@ export function BookingRoute() {
       )}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => { reset(blank); setChosenEquipment([]); }}>
-          Cancel
+          {t('appointments.booking.cancel')}
         </Button>
         <Button type="submit" disabled={create.isPending || unavailable}>
-          {create.isPending ? 'Booking...' : 'Book Appointment'}
+          {create.isPending ? t('appointments.booking.submitting') : t('appointments.booking.submit')}
         </Button>
       </div>
     </form>

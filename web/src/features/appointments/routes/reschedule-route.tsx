@@ -1,5 +1,6 @@
 // /reschedule: request a new time for an eligible appointment; approve or deny pending requests.
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { isReschedulable, REQUESTED_BY, RESCHEDULE_REASONS, rescheduleFormSchema } from '@shared/contracts/appointments';
@@ -12,12 +13,14 @@ import { SelectField } from '../../../components/ui/select-field';
 import { useAvailability, useDecideReschedule, usePendingReschedules, useRequestReschedule, useUpcomingAppointments } from '../api/appointments';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
+import { useFormat } from '../../../lib/format';
 
 type FormInput = z.input<typeof rescheduleFormSchema>;
 type FormOutput = z.output<typeof rescheduleFormSchema>;
-const label = (s: string) => s.replace('_', ' ').replace(/^./, (c) => c.toUpperCase());
 
 export function RescheduleRoute() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const { toast } = useToast();
   const { hasPermission } = useSession();
   const canDecide = hasPermission('reschedules:decide');
@@ -39,7 +42,7 @@ export function RescheduleRoute() {
   const onSubmit = handleSubmit((values) =>
     request.mutate(values, {
       onSuccess: () => {
-        toast({ title: 'Reschedule Request Submitted', description: 'Your request awaits admin approval.' });
+        toast({ title: t('appointments.reschedule.submitted'), description: t('appointments.reschedule.submittedText') });
         reset(blank);
       },
     }),
@@ -48,75 +51,75 @@ export function RescheduleRoute() {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card>
-        <CardHeader title="Request Reschedule" />
+        <CardHeader title={t('appointments.reschedule.title')} />
         <CardBody>
           {!eligible.length && !upcoming.isLoading ? (
-            <p className="text-sm text-slate-500">No appointments available for rescheduling</p>
+            <p className="text-sm text-slate-500">{t('appointments.reschedule.noneEligible')}</p>
           ) : (
             <form onSubmit={onSubmit} noValidate className="space-y-3">
               <SelectField
-                label="Appointment *"
-                placeholder="Select appointment"
-                options={eligible.map((a) => ({ value: a.id, label: `${a.scheduledDate} ${a.scheduledTimeStart}-${a.scheduledTimeEnd} · ${a.carrierName ?? a.driverName ?? 'Guest'} · ${a.bookingReference}` }))}
+                label={t('appointments.reschedule.appointment')}
+                placeholder={t('appointments.reschedule.selectAppointment')}
+                options={eligible.map((a) => ({ value: a.id, label: t('appointments.reschedule.option', { date: format.day(a.scheduledDate), start: a.scheduledTimeStart, end: a.scheduledTimeEnd, party: a.carrierName ?? a.driverName ?? t('appointments.list.guest'), reference: a.bookingReference }) }))}
                 error={e.appointmentId?.message}
                 {...register('appointmentId')}
               />
               <div className="grid gap-3 sm:grid-cols-3">
-                <Field label="New date *" type="date" min={today} error={e.newDate?.message} {...register('newDate')} />
-                <Field label="New start *" type="time" step={900} error={e.newTimeStart?.message} {...register('newTimeStart')} />
-                <Field label="New end *" type="time" step={900} error={e.newTimeEnd?.message} {...register('newTimeEnd')} />
+                <Field label={t('appointments.reschedule.newDate')} type="date" min={today} error={e.newDate?.message} {...register('newDate')} />
+                <Field label={t('appointments.reschedule.newStart')} type="time" step={900} error={e.newTimeStart?.message} {...register('newTimeStart')} />
+                <Field label={t('appointments.reschedule.newEnd')} type="time" step={900} error={e.newTimeEnd?.message} {...register('newTimeEnd')} />
               </div>
               <p className="text-sm" role="status">
                 {availability.isFetching ? (
-                  <span className="text-slate-500">Checking availability...</span>
+                  <span className="text-slate-500">{t('appointments.reschedule.checking')}</span>
                 ) : availability.data?.available ? (
-                  <span className="text-green-700">New time slot is available!</span>
+                  <span className="text-green-700">{t('appointments.reschedule.available')}</span>
                 ) : availability.data ? (
-                  <span className="text-red-600">New time slot is not available. Please select a different time.</span>
+                  <span className="text-red-600">{t('appointments.reschedule.unavailable')}</span>
                 ) : null}
               </p>
               <div className="grid gap-3 sm:grid-cols-2">
-                <SelectField label="Reason *" options={RESCHEDULE_REASONS.map((r) => ({ value: r, label: label(r) }))} error={e.reason?.message} {...register('reason')} />
-                <SelectField label="Requested by" options={REQUESTED_BY.map((r) => ({ value: r, label: label(r) }))} {...register('requestedBy')} />
+                <SelectField label={t('appointments.reschedule.reason')} options={RESCHEDULE_REASONS.map((r) => ({ value: r, label: t(`appointments.reschedule.reasons.${r}`) }))} error={e.reason?.message} {...register('reason')} />
+                <SelectField label={t('appointments.reschedule.requestedBy')} options={REQUESTED_BY.map((r) => ({ value: r, label: t(`appointments.reschedule.requesters.${r}`) }))} {...register('requestedBy')} />
               </div>
               <label className="block text-sm font-medium text-slate-800">
-                Reason details *
+                {t('appointments.reschedule.reasonDetails')}
                 <textarea rows={3} className={`${inputClasses} mt-1`} aria-invalid={e.reasonDetails ? true : undefined} {...register('reasonDetails')} />
               </label>
               {e.reasonDetails && <p className="text-sm text-red-600">{e.reasonDetails.message}</p>}
               <Button type="submit" disabled={request.isPending || unavailable}>
-                {request.isPending ? 'Submitting...' : 'Submit Request'}
+                {request.isPending ? t('appointments.reschedule.submitting') : t('appointments.reschedule.submit')}
               </Button>
             </form>
           )}
         </CardBody>
       </Card>
       <Card>
-        <CardHeader title="Pending Reschedules" />
+        <CardHeader title={t('appointments.reschedule.pendingTitle')} />
         <CardBody>
           {!pending.data?.length ? (
-            <p className="text-sm text-slate-500">No pending reschedule requests</p>
+            <p className="text-sm text-slate-500">{t('appointments.reschedule.noPending')}</p>
           ) : (
-            <ul className="divide-y divide-slate-100" aria-label="Pending reschedules">
+            <ul className="divide-y divide-slate-100" aria-label={t('appointments.reschedule.pendingLabel')}>
               {pending.data.map((r) => (
                 <li key={r.id} className="space-y-1 py-3 text-sm">
                   <div className="flex items-center justify-between">
-                    <span className="font-semibold">Request #{r.id.slice(-6)}</span>
+                    <span className="font-semibold">{t('appointments.reschedule.request', { id: r.id.slice(-6) })}</span>
                     <span className="text-slate-500">{r.bookingReference}</span>
                   </div>
                   <div>
-                    {r.originalDate} {r.originalTimeStart}-{r.originalTimeEnd} → <strong>{r.newDate} {r.newTimeStart}-{r.newTimeEnd}</strong>
+                    {format.day(r.originalDate)} {r.originalTimeStart}-{r.originalTimeEnd} → <strong>{format.day(r.newDate)} {r.newTimeStart}-{r.newTimeEnd}</strong>
                   </div>
                   <div className="text-slate-600">
-                    {label(r.reason)}: {r.reasonDetails} ({label(r.requestedBy)})
+                    {t(`appointments.reschedule.reasons.${r.reason}`)}: {r.reasonDetails} ({t(`appointments.reschedule.requesters.${r.requestedBy}`)})
                   </div>
                   {canDecide && (
                     <div className="flex gap-2 pt-1">
                       <Button size="sm" onClick={() => approve.mutate({ id: r.id })} disabled={approve.isPending}>
-                        Approve
+                        {t('appointments.reschedule.approve')}
                       </Button>
                       <Button size="sm" variant="secondary" onClick={() => deny.mutate({ id: r.id })} disabled={deny.isPending}>
-                        Deny
+                        {t('appointments.reschedule.deny')}
                       </Button>
                     </div>
                   )}

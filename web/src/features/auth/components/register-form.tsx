@@ -14,11 +14,11 @@ import { messageOf } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { useServerText } from '../../../lib/server-text';
+import { useFormat } from '../../../lib/format';
 import { submitRegistration, uploadDocument, verifyEmail } from '../api/registration';
 
 const TABS: UserType[] = ['external_user', 'internal_user', 'dockyard_employee'];
 const DEFAULT_ROLE: Record<UserType, string> = { external_user: 'driver', internal_user: 'tenant_operator', dockyard_employee: 'security_officer' };
-const roleLabel = (r: string) => r.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
 
 type Values = Record<string, string>;
 
@@ -43,6 +43,7 @@ function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (em
   const { t } = useTranslation();
   const { toast } = useToast();
   const say = useServerText(); // the shared upload texts in the reader's language
+  const format = useFormat();
   // The facility link the registration came from (/register?facility=<link>) names the tenant joined.
   const facility = useSearchParams()[0].get('facility');
   const schema = registrationFormBaseSchema.and(VARIANT_SCHEMAS[type]);
@@ -94,7 +95,7 @@ function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (em
       <Field label={t('register.phone')} type="tel" placeholder="+91 98765 43210" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
       <Field label={t('register.password')} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
       <Field label={t('register.confirmPassword')} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-      <SelectField label={t('register.role')} options={REGISTRATION_ROLES[type].map((r) => ({ value: r, label: roleLabel(r) }))} error={errors.role?.message} {...register('role')} />
+      <SelectField label={t('register.role')} options={REGISTRATION_ROLES[type].map((r) => ({ value: r, label: t(`register.roles.${r}`) }))} error={errors.role?.message} {...register('role')} />
       <input type="hidden" {...register('userType')} />
       <VariantFields type={type} register={register} errors={errors} />
       <fieldset className="space-y-2 sm:col-span-2">
@@ -102,13 +103,13 @@ function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (em
         {REQUIRED_DOCUMENTS[type].map((d) => (
           <div key={d.type} className="rounded-md border border-slate-200 p-2">
             <label className="block text-sm font-medium">
-              {d.label} *
+              {t('register.documentLabel', { document: t(`register.documentTypes.${d.type}`, { defaultValue: d.label }) })}
               <input type="file" accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg" className="mt-1 block w-full text-sm" onChange={(e) => choose(d.type, e.target.files?.[0])} />
             </label>
             {files[d.type] && (
               <div className="mt-1 text-xs text-slate-600">
-                {files[d.type]!.name} · {(files[d.type]!.size / 1024).toFixed(0)} KB
-                <div className="mt-1 h-1.5 rounded bg-slate-100" role="progressbar" aria-label={`${d.label} upload`} aria-valuenow={progress[d.type] ?? 0} aria-valuemin={0} aria-valuemax={100}>
+                {files[d.type]!.name} · {t('register.fileSize', { size: format.number(Math.round(files[d.type]!.size / 1024)) })}
+                <div className="mt-1 h-1.5 rounded bg-slate-100" role="progressbar" aria-label={t('register.uploadProgress', { document: t(`register.documentTypes.${d.type}`, { defaultValue: d.label }) })} aria-valuenow={progress[d.type] ?? 0} aria-valuemin={0} aria-valuemax={100}>
                   <div className="h-1.5 rounded bg-blue-600" style={{ width: `${progress[d.type] ?? 0}%` }} />
                 </div>
               </div>

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Holiday, Slot } from '@shared/contracts/slots';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
+import { i18n } from '../../../lib/i18n';
 
 export interface Resource {
   id: string;
@@ -29,8 +30,8 @@ export function useUpdateSlot(facilityId: string, date: string) {
     url: (b) => `/api/facilities/${facilityId}/time-slots/${b.slotId}`,
     send: ({ slotId: _id, ...changes }) => changes,
     invalidates: () => [timeSlotsQuery(facilityId, date).queryKey],
-    failure: 'Failed to update slot',
-    success: 'Slot updated',
+    failure: i18n.t('facilities.toasts.slotFailed'),
+    success: i18n.t('facilities.toasts.slotUpdated'),
   });
 }
 
@@ -38,8 +39,8 @@ export function useAddHoliday(facilityId: string) {
   return useApiMutation<{ holidayDate: string; name: string }, Holiday>({
     url: () => `/api/facilities/${facilityId}/holidays`,
     invalidates: () => [holidaysQuery(facilityId).queryKey, ['/api/facilities', facilityId, 'time-slots']],
-    failure: 'Failed to add holiday',
-    success: 'Holiday added',
+    failure: i18n.t('facilities.toasts.holidayFailed'),
+    success: i18n.t('facilities.toasts.holidayAdded'),
   });
 }
 
@@ -48,8 +49,8 @@ export function useRemoveHoliday(facilityId: string) {
     method: 'DELETE',
     url: (b) => `/api/facilities/${facilityId}/holidays/${b.holidayDate}`,
     invalidates: () => [holidaysQuery(facilityId).queryKey, ['/api/facilities', facilityId, 'time-slots']],
-    failure: 'Failed to remove holiday',
-    success: 'Holiday removed',
+    failure: i18n.t('facilities.toasts.holidayRemoveFailed'),
+    success: i18n.t('facilities.toasts.holidayRemoved'),
   });
 }
 
@@ -57,7 +58,7 @@ export function useAddResource(facilityId: string, kind: 'labor-incharges' | 'eq
   return useApiMutation<Record<string, string>, Resource>({
     url: () => `/api/facilities/${facilityId}/${kind}`,
     invalidates: () => [resourcesQuery(facilityId, kind).queryKey],
-    failure: kind === 'equipment' ? 'Failed to add equipment' : 'Failed to add labour in-charge',
-    success: kind === 'equipment' ? 'Equipment added' : 'Labour in-charge added',
+    failure: i18n.t(kind === 'equipment' ? 'facilities.toasts.equipmentFailed' : 'facilities.toasts.labourFailed'),
+    success: i18n.t(kind === 'equipment' ? 'facilities.toasts.equipmentAdded' : 'facilities.toasts.labourAdded'),
   });
 }

@@ -4,6 +4,7 @@ import type * as z from 'zod';
 import type { DockDoorInput, Facility, FacilityInput, facilityUpdateSchema } from '@shared/contracts/facilities';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
+import { i18n } from '../../../lib/i18n';
 
 export type { Facility };
 
@@ -26,18 +27,18 @@ export const useFacilities = () => useQuery(facilitiesQuery);
 export const useDockDoors = (facilityId: string | null) => useQuery({ ...dockDoorsQuery(facilityId ?? ''), enabled: Boolean(facilityId) });
 
 export function useCreateFacility() {
-  return useApiMutation<FacilityInput, Facility>({ url: () => '/api/facilities', invalidates: () => [facilitiesQuery.queryKey], failure: 'Failed to create facility', success: 'Facility created' });
+  return useApiMutation<FacilityInput, Facility>({ url: () => '/api/facilities', invalidates: () => [facilitiesQuery.queryKey], failure: i18n.t('facilities.toasts.createFailed'), success: i18n.t('facilities.toasts.created') });
 }
 
 export function useUpdateFacility(facilityId: string) {
-  return useApiMutation<z.input<typeof facilityUpdateSchema>, Facility>({ method: 'PATCH', url: () => `/api/facilities/${facilityId}`, invalidates: () => [facilitiesQuery.queryKey, ['/api/facilities', facilityId]], failure: 'Failed to update facility', success: 'Facility updated' });
+  return useApiMutation<z.input<typeof facilityUpdateSchema>, Facility>({ method: 'PATCH', url: () => `/api/facilities/${facilityId}`, invalidates: () => [facilitiesQuery.queryKey, ['/api/facilities', facilityId]], failure: i18n.t('facilities.toasts.updateFailed'), success: i18n.t('facilities.toasts.updated') });
 }
 
 export function useCreateDockDoor() {
   return useApiMutation<DockDoorInput, DockDoor>({
     url: () => '/api/dock-doors',
     invalidates: (body) => [dockDoorsQuery(body.facilityId).queryKey, facilitiesQuery.queryKey],
-    failure: 'Failed to create dock door',
-    success: 'Dock door added',
+    failure: i18n.t('facilities.toasts.doorFailed'),
+    success: i18n.t('facilities.toasts.doorAdded'),
   });
 }

@@ -1,5 +1,6 @@
 // The Add Door form for the selected facility.
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { DOOR_TYPES, dockDoorInputSchema } from '@shared/contracts/facilities';
@@ -10,9 +11,9 @@ import { useCreateDockDoor } from '../api/facilities';
 
 type FormInput = z.input<typeof dockDoorInputSchema>;
 type FormOutput = z.output<typeof dockDoorInputSchema>;
-const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 export function DockDoorForm({ facilityId, onDone }: { facilityId: string; onDone: () => void }) {
+  const { t } = useTranslation();
   const create = useCreateDockDoor();
   const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(dockDoorInputSchema),
@@ -22,12 +23,12 @@ export function DockDoorForm({ facilityId, onDone }: { facilityId: string; onDon
   return (
     <form onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onDone }))} noValidate className="grid gap-3 sm:grid-cols-2">
       <input type="hidden" {...register('facilityId')} />
-      <Field label="Door number *" error={e.doorNumber?.message} {...register('doorNumber')} />
-      <SelectField label="Door type *" options={DOOR_TYPES.map((t) => ({ value: t, label: capitalise(t) }))} error={e.doorType?.message} {...register('doorType')} />
-      <Field label="Max vehicle height (ft)" type="number" step="0.1" error={e.maxVehicleHeight?.message} {...register('maxVehicleHeight')} />
-      <Field label="Max vehicle width (ft)" type="number" step="0.1" error={e.maxVehicleWidth?.message} {...register('maxVehicleWidth')} />
+      <Field label={t('facilities.form.doorNumber')} error={e.doorNumber?.message} {...register('doorNumber')} />
+      <SelectField label={t('facilities.form.doorType')} options={DOOR_TYPES.map((type) => ({ value: type, label: t(`facilities.doorTypes.${type}`) }))} error={e.doorType?.message} {...register('doorType')} />
+      <Field label={t('facilities.form.maxHeight')} type="number" step="0.1" error={e.maxVehicleHeight?.message} {...register('maxVehicleHeight')} />
+      <Field label={t('facilities.form.maxWidth')} type="number" step="0.1" error={e.maxVehicleWidth?.message} {...register('maxVehicleWidth')} />
       {e.facilityId && <p className="text-sm text-red-600 sm:col-span-2">{e.facilityId.message}</p>}
-      <FormActions onCancel={onDone} pending={create.isPending} submitLabel="Add Door" className="sm:col-span-2" />
+      <FormActions onCancel={onDone} pending={create.isPending} submitLabel={t('facilities.addDoor')} className="sm:col-span-2" />
     </form>
   );
 }

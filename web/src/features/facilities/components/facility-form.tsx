@@ -1,5 +1,6 @@
 // The Add Facility form: the shared schema validates it.
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { facilityInputSchema, SLOT_MINUTE_CHOICES } from '@shared/contracts/facilities';
@@ -12,6 +13,7 @@ type FormInput = z.input<typeof facilityInputSchema>;
 type FormOutput = z.output<typeof facilityInputSchema>;
 
 export function FacilityForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
   const create = useCreateFacility();
   const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(facilityInputSchema),
@@ -21,20 +23,20 @@ export function FacilityForm({ onDone }: { onDone: () => void }) {
   const onSubmit = handleSubmit((values) => create.mutate(values, { onSuccess: onDone }));
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2">
-      <Field className="sm:col-span-2" label="Facility name *" error={e.name?.message} {...register('name')} />
-      <Field className="sm:col-span-2" label="Address *" error={e.address?.message} {...register('address')} />
-      <Field label="City *" error={e.city?.message} {...register('city')} />
-      <Field label="State *" error={e.state?.message} {...register('state')} />
-      <Field label="Country *" error={e.country?.message} {...register('country')} />
-      <Field label="ZIP code *" error={e.zipCode?.message} {...register('zipCode')} />
-      <Field label="Contact email" type="email" error={e.contactEmail?.message} {...register('contactEmail')} />
-      <Field label="Contact phone" type="tel" error={e.contactPhone?.message} {...register('contactPhone')} />
-      <Field label="Opening time *" type="time" error={e.operatingHoursStart?.message} {...register('operatingHoursStart')} />
-      <Field label="Closing time *" type="time" error={e.operatingHoursEnd?.message} {...register('operatingHoursEnd')} />
-      <Field label="Total dock doors" type="number" min={0} error={e.totalDockDoors?.message} {...register('totalDockDoors')} />
-      <SelectField label="Slot length" options={SLOT_MINUTE_CHOICES.map((m) => ({ value: String(m), label: `${m} minutes` }))} error={e.slotMinutes?.message} {...register('slotMinutes')} />
-      <Field label="Bookings per slot" type="number" min={1} error={e.slotCapacity?.message} {...register('slotCapacity')} />
-      <FormActions onCancel={onDone} pending={create.isPending} submitLabel="Add Facility" className="sm:col-span-2" />
+      <Field className="sm:col-span-2" label={t('facilities.form.name')} error={e.name?.message} {...register('name')} />
+      <Field className="sm:col-span-2" label={t('facilities.form.address')} error={e.address?.message} {...register('address')} />
+      <Field label={t('facilities.form.city')} error={e.city?.message} {...register('city')} />
+      <Field label={t('facilities.form.state')} error={e.state?.message} {...register('state')} />
+      <Field label={t('facilities.form.country')} error={e.country?.message} {...register('country')} />
+      <Field label={t('facilities.form.zipCode')} error={e.zipCode?.message} {...register('zipCode')} />
+      <Field label={t('facilities.form.contactEmail')} type="email" error={e.contactEmail?.message} {...register('contactEmail')} />
+      <Field label={t('facilities.form.contactPhone')} type="tel" error={e.contactPhone?.message} {...register('contactPhone')} />
+      <Field label={t('facilities.form.opening')} type="time" error={e.operatingHoursStart?.message} {...register('operatingHoursStart')} />
+      <Field label={t('facilities.form.closing')} type="time" error={e.operatingHoursEnd?.message} {...register('operatingHoursEnd')} />
+      <Field label={t('facilities.form.totalDockDoors')} type="number" min={0} error={e.totalDockDoors?.message} {...register('totalDockDoors')} />
+      <SelectField label={t('facilities.form.slotLength')} options={SLOT_MINUTE_CHOICES.map((m) => ({ value: String(m), label: t('facilities.slotMinutes', { count: m }) }))} error={e.slotMinutes?.message} {...register('slotMinutes')} />
+      <Field label={t('facilities.form.bookingsPerSlot')} type="number" min={1} error={e.slotCapacity?.message} {...register('slotCapacity')} />
+      <FormActions onCancel={onDone} pending={create.isPending} submitLabel={t('facilities.addFacility')} className="sm:col-span-2" />
     </form>
   );
 }

@@ -1,13 +1,17 @@
 // A facility's holidays (no slots are offered on them), with the add form the shared schema validates.
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { holidayInputSchema } from '@shared/contracts/slots';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { useFormat } from '../../../lib/format';
 import { useAddHoliday, useHolidays, useRemoveHoliday } from '../api/configuration';
 
 export function HolidayList({ facilityId, today }: { facilityId: string; today: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const holidays = useHolidays(facilityId);
   const add = useAddHoliday(facilityId);
   const remove = useRemoveHoliday(facilityId);
@@ -20,23 +24,23 @@ export function HolidayList({ facilityId, today }: { facilityId: string; today: 
   return (
     <div className="space-y-3">
       <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit((values) => add.mutate(values, { onSuccess: () => reset() }))}>
-        <Field label="Holiday date" type="date" min={today} error={e.holidayDate?.message} {...register('holidayDate')} />
-        <Field label="Holiday name" error={e.name?.message} {...register('name')} />
+        <Field label={t('facilities.configuration.holidayDate')} type="date" min={today} error={e.holidayDate?.message} {...register('holidayDate')} />
+        <Field label={t('facilities.configuration.holidayName')} error={e.name?.message} {...register('name')} />
         <Button type="submit" disabled={add.isPending || !holidayDate || !name.trim()}>
-          Add holiday
+          {t('facilities.configuration.addHoliday')}
         </Button>
       </form>
       {!holidays.data?.length ? (
-        <p className="text-sm text-slate-500">No holidays</p>
+        <p className="text-sm text-slate-500">{t('facilities.configuration.noHolidays')}</p>
       ) : (
-        <ul className="divide-y divide-slate-100" aria-label="Holidays">
+        <ul className="divide-y divide-slate-100" aria-label={t('facilities.configuration.holidays')}>
           {holidays.data.map((h) => (
             <li key={h.holidayDate} className="flex items-center justify-between py-2 text-sm">
               <span>
-                <span className="font-medium">{h.holidayDate}</span> — {h.name}
+                <span className="font-medium">{format.day(h.holidayDate)}</span> — {h.name}
               </span>
-              <Button size="sm" variant="ghost" onClick={() => remove.mutate({ holidayDate: h.holidayDate })} aria-label={`Remove holiday ${h.holidayDate}`}>
-                Remove
+              <Button size="sm" variant="ghost" onClick={() => remove.mutate({ holidayDate: h.holidayDate })} aria-label={t('facilities.configuration.removeHoliday', { date: format.day(h.holidayDate) })}>
+                {t('facilities.configuration.remove')}
               </Button>
             </li>
           ))}

@@ -1,6 +1,7 @@
 // Labour in-charges or handling equipment of a facility, with a quick add form the kind's shared
 // schema validates.
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { equipmentInputSchema, laborInchargeInputSchema } from '@shared/contracts/facilities';
@@ -11,6 +12,7 @@ import { useAddResource, useResources } from '../api/configuration';
 type Kind = 'labor-incharges' | 'equipment';
 
 function EquipmentForm({ facilityId }: { facilityId: string }) {
+  const { t } = useTranslation();
   const add = useAddResource(facilityId, 'equipment');
   const { register, handleSubmit, reset, watch, formState } = useForm<z.input<typeof equipmentInputSchema>, unknown, z.output<typeof equipmentInputSchema>>({
     resolver: zodResolver(equipmentInputSchema),
@@ -20,16 +22,17 @@ function EquipmentForm({ facilityId }: { facilityId: string }) {
   const e = formState.errors;
   return (
     <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit((v) => add.mutate({ name: v.name, type: v.type }, { onSuccess: () => reset() }))}>
-      <Field label="Equipment name" error={e.name?.message} {...register('name')} />
-      <Field label="Type" error={e.type?.message} {...register('type')} />
+      <Field label={t('facilities.configuration.equipmentName')} error={e.name?.message} {...register('name')} />
+      <Field label={t('facilities.configuration.type')} error={e.type?.message} {...register('type')} />
       <Button type="submit" disabled={add.isPending || !name.trim() || !type.trim()}>
-        Add
+        {t('facilities.configuration.add')}
       </Button>
     </form>
   );
 }
 
 function LaborInchargeForm({ facilityId }: { facilityId: string }) {
+  const { t } = useTranslation();
   const add = useAddResource(facilityId, 'labor-incharges');
   const { register, handleSubmit, reset, watch, formState } = useForm<z.input<typeof laborInchargeInputSchema>, unknown, z.output<typeof laborInchargeInputSchema>>({
     resolver: zodResolver(laborInchargeInputSchema),
@@ -39,23 +42,24 @@ function LaborInchargeForm({ facilityId }: { facilityId: string }) {
   const e = formState.errors;
   return (
     <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit((v) => add.mutate({ name: v.name, specialization: v.specialization ?? '' }, { onSuccess: () => reset() }))}>
-      <Field label="Labour in-charge name" error={e.name?.message} {...register('name')} />
-      <Field label="Specialization" error={e.specialization?.message} {...register('specialization')} />
+      <Field label={t('facilities.configuration.labourName')} error={e.name?.message} {...register('name')} />
+      <Field label={t('facilities.configuration.specialization')} error={e.specialization?.message} {...register('specialization')} />
       <Button type="submit" disabled={add.isPending || !name.trim()}>
-        Add
+        {t('facilities.configuration.add')}
       </Button>
     </form>
   );
 }
 
 export function ResourceList({ facilityId, kind }: { facilityId: string; kind: Kind }) {
+  const { t } = useTranslation();
   const resources = useResources(facilityId, kind);
   const isEquipment = kind === 'equipment';
   return (
     <div className="space-y-3">
       {isEquipment ? <EquipmentForm facilityId={facilityId} /> : <LaborInchargeForm facilityId={facilityId} />}
       {!resources.data?.length ? (
-        <p className="text-sm text-slate-500">None yet</p>
+        <p className="text-sm text-slate-500">{t('facilities.configuration.noneYet')}</p>
       ) : (
         <ul className="divide-y divide-slate-100 text-sm">
           {resources.data.map((r) => (

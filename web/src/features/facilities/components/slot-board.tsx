@@ -1,31 +1,33 @@
 // The slots of one date: capacity, bookings, block and unblock, capacity changes.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { useTimeSlots, useUpdateSlot } from '../api/configuration';
 
 export function SlotBoard({ facilityId, today }: { facilityId: string; today: string }) {
+  const { t } = useTranslation();
   const [date, setDate] = useState(today);
   const slots = useTimeSlots(facilityId, date);
   const update = useUpdateSlot(facilityId, date);
   return (
     <div className="space-y-3">
-      <Field label="Date" type="date" value={date} min={today} onChange={(e) => e.target.value && setDate(e.target.value)} className="max-w-xs" />
+      <Field label={t('facilities.configuration.date')} type="date" value={date} min={today} onChange={(e) => e.target.value && setDate(e.target.value)} className="max-w-xs" />
       {slots.isLoading ? (
-        <p className="text-sm text-slate-500">Loading slots...</p>
+        <p className="text-sm text-slate-500">{t('facilities.configuration.slotsLoading')}</p>
       ) : !slots.data?.length ? (
-        <p className="text-sm text-slate-500">No slots on this date</p>
+        <p className="text-sm text-slate-500">{t('facilities.configuration.slotsEmpty')}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-sm" aria-label="Time slots">
+          <table className="w-full text-sm" aria-label={t('facilities.configuration.timeSlots')}>
             <thead className="text-left text-slate-500">
               <tr>
-                <th className="py-2">Time</th>
-                <th>Booked</th>
-                <th>Capacity</th>
-                <th>Status</th>
-                <th className="text-right">Action</th>
+                <th className="py-2">{t('facilities.configuration.columns.time')}</th>
+                <th>{t('facilities.configuration.columns.booked')}</th>
+                <th>{t('facilities.configuration.columns.capacity')}</th>
+                <th>{t('facilities.configuration.columns.status')}</th>
+                <th className="text-right">{t('facilities.configuration.columns.action')}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -37,7 +39,7 @@ export function SlotBoard({ facilityId, today }: { facilityId: string; today: st
                   <td>{s.bookedCount}</td>
                   <td>
                     <input
-                      aria-label={`Capacity ${s.startTime}`}
+                      aria-label={t('facilities.configuration.capacityOf', { time: s.startTime })}
                       type="number"
                       min={0}
                       defaultValue={s.capacity}
@@ -49,10 +51,10 @@ export function SlotBoard({ facilityId, today }: { facilityId: string; today: st
                       }}
                     />
                   </td>
-                  <td>{s.isBlocked ? <Badge tone="red">Blocked</Badge> : s.isAvailable ? <Badge tone="green">Open</Badge> : <Badge tone="gray">Closed</Badge>}</td>
+                  <td>{s.isBlocked ? <Badge tone="red">{t('facilities.configuration.blocked')}</Badge> : s.isAvailable ? <Badge tone="green">{t('facilities.configuration.open')}</Badge> : <Badge tone="gray">{t('facilities.configuration.closed')}</Badge>}</td>
                   <td className="text-right">
                     <Button size="sm" variant="secondary" onClick={() => update.mutate({ slotId: s.id, isBlocked: !s.isBlocked })}>
-                      {s.isBlocked ? 'Unblock' : 'Block'}
+                      {s.isBlocked ? t('facilities.configuration.unblock') : t('facilities.configuration.block')}
                     </Button>
                   </td>
                 </tr>

@@ -2,6 +2,7 @@
 // are sent, with the version the form was filled from: another person's edit of another setting is
 // kept, and one made since the form was filled is not overwritten (the server answers 409).
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { facilityUpdateSchema, SLOT_MINUTE_CHOICES } from '@shared/contracts/facilities';
@@ -14,6 +15,7 @@ type FormInput = z.input<typeof facilityUpdateSchema>;
 type FormOutput = z.output<typeof facilityUpdateSchema>;
 
 export function SlotSettings({ facility }: { facility: Facility }) {
+  const { t } = useTranslation();
   const update = useUpdateFacility(facility.id);
   const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(facilityUpdateSchema),
@@ -27,13 +29,13 @@ export function SlotSettings({ facility }: { facility: Facility }) {
   });
   return (
     <form onSubmit={save} noValidate className="grid gap-3 sm:grid-cols-4">
-      <Field label="Opening time" type="time" error={e.operatingHoursStart?.message} {...register('operatingHoursStart')} />
-      <Field label="Closing time" type="time" error={e.operatingHoursEnd?.message} {...register('operatingHoursEnd')} />
-      <SelectField label="Slot length" options={SLOT_MINUTE_CHOICES.map((m) => ({ value: String(m), label: `${m} minutes` }))} error={e.slotMinutes?.message} {...register('slotMinutes')} />
-      <Field label="Bookings per slot" type="number" min={1} error={e.slotCapacity?.message} {...register('slotCapacity')} />
+      <Field label={t('facilities.configuration.opening')} type="time" error={e.operatingHoursStart?.message} {...register('operatingHoursStart')} />
+      <Field label={t('facilities.configuration.closing')} type="time" error={e.operatingHoursEnd?.message} {...register('operatingHoursEnd')} />
+      <SelectField label={t('facilities.form.slotLength')} options={SLOT_MINUTE_CHOICES.map((m) => ({ value: String(m), label: t('facilities.slotMinutes', { count: m }) }))} error={e.slotMinutes?.message} {...register('slotMinutes')} />
+      <Field label={t('facilities.form.bookingsPerSlot')} type="number" min={1} error={e.slotCapacity?.message} {...register('slotCapacity')} />
       <div className="sm:col-span-4">
         <Button type="submit" disabled={update.isPending || !formState.isDirty}>
-          {update.isPending ? 'Saving...' : 'Save slot settings'}
+          {update.isPending ? t('facilities.configuration.saving') : t('facilities.configuration.save')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 // /facilities: the facility list, and the dock doors of the selected facility.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Building2, Clock, DoorOpen, MapPin, Plus } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -14,6 +15,7 @@ import { FacilityLinkCard } from '../../tenancy';
 const DOOR_STATUS_TONE: Record<DockDoor['status'], BadgeTone> = { available: 'green', occupied: 'blue', maintenance: 'red' };
 
 export function FacilitiesRoute() {
+  const { t } = useTranslation();
   const { hasPermission } = useSession();
   const canEdit = hasPermission('facilities:write');
   const facilities = useFacilities();
@@ -24,25 +26,25 @@ export function FacilitiesRoute() {
 
   return (
     <ListDetailPage
-      heading="Facilities"
+      heading={t('facilities.heading')}
       actions={
         <>
           {canEdit && (
             <Button onClick={() => setDialog('facility')}>
-              <Plus className="h-4 w-4" aria-hidden /> Add Facility
+              <Plus className="h-4 w-4" aria-hidden /> {t('facilities.addFacility')}
             </Button>
           )}
           {canEdit && selected && (
             <Button variant="secondary" onClick={() => setDialog('door')}>
-              <Plus className="h-4 w-4" aria-hidden /> Add Door
+              <Plus className="h-4 w-4" aria-hidden /> {t('facilities.addDoor')}
             </Button>
           )}
         </>
       }
-      listTitle={`Facilities (${facilities.data?.length ?? 0})`}
+      listTitle={t('facilities.listTitle', { count: facilities.data?.length ?? 0 })}
       list={
-        <QueryState loading={facilities.isLoading} failed={facilities.isError} empty={!facilities.data?.length} texts={{ loading: 'Loading facilities...', failed: 'Failed to load facilities', empty: 'No facilities yet' }}>
-          <ul className="space-y-2" aria-label="Facility list">
+        <QueryState loading={facilities.isLoading} failed={facilities.isError} empty={!facilities.data?.length} texts={{ loading: t('facilities.loading'), failed: t('facilities.loadFailed'), empty: t('facilities.empty') }}>
+          <ul className="space-y-2" aria-label={t('facilities.listLabel')}>
             {(facilities.data ?? []).map((f) => (
               <li key={f.id}>
                 <button
@@ -54,7 +56,7 @@ export function FacilitiesRoute() {
                   <div className="flex items-center gap-2">
                     <Building2 className="h-4 w-4 text-slate-500" aria-hidden />
                     <span className="font-semibold">{f.name}</span>
-                    {f.isActive && <Badge tone="green">Active</Badge>}
+                    {f.isActive && <Badge tone="green">{t('facilities.active')}</Badge>}
                   </div>
                   <div className="mt-1 flex items-center gap-1 text-sm text-slate-600">
                     <MapPin className="h-3.5 w-3.5" aria-hidden />
@@ -67,7 +69,7 @@ export function FacilitiesRoute() {
                     </span>
                     <span className="flex items-center gap-1">
                       <DoorOpen className="h-3.5 w-3.5" aria-hidden />
-                      {f.doorCount} doors
+                      {t('facilities.doorCount', { count: f.doorCount })}
                     </span>
                   </div>
                 </button>
@@ -76,24 +78,24 @@ export function FacilitiesRoute() {
           </ul>
         </QueryState>
       }
-      detailTitle={selected ? `Dock Doors — ${selected.name}` : 'Dock Doors'}
+      detailTitle={selected ? t('facilities.doorsTitleFor', { facility: selected.name }) : t('facilities.doorsTitle')}
       detail={
         !selected ? (
-          <p className="text-sm text-slate-500">Select a facility to view its dock doors</p>
+          <p className="text-sm text-slate-500">{t('facilities.selectFacility')}</p>
         ) : (
           <>
           <FacilityLinkCard facilityId={selected.id} facilityName={selected.name} />
-          <QueryState loading={doors.isLoading} empty={!doors.data?.length} texts={{ loading: 'Loading dock doors...', empty: 'No dock doors yet' }}>
-            <ul className="grid gap-2 sm:grid-cols-2" aria-label="Dock door list">
+          <QueryState loading={doors.isLoading} empty={!doors.data?.length} texts={{ loading: t('facilities.doorsLoading'), empty: t('facilities.doorsEmpty') }}>
+            <ul className="grid gap-2 sm:grid-cols-2" aria-label={t('facilities.doorListLabel')}>
               {(doors.data ?? []).map((d) => (
                 <li key={d.id} className="rounded-lg border border-slate-200 p-3">
                   <div className="flex items-center justify-between">
-                    <span className="font-semibold">Door {d.doorNumber}</span>
-                    <Badge tone={DOOR_STATUS_TONE[d.status]}>{d.status}</Badge>
+                    <span className="font-semibold">{t('facilities.door', { number: d.doorNumber })}</span>
+                    <Badge tone={DOOR_STATUS_TONE[d.status]}>{t(`facilities.doorStatuses.${d.status}`)}</Badge>
                   </div>
-                  <div className="mt-1 text-sm capitalize text-slate-600">{d.doorType}</div>
+                  <div className="mt-1 text-sm text-slate-600">{t(`facilities.doorTypes.${d.doorType}`)}</div>
                   <div className="text-sm text-slate-600">
-                    Max {d.maxVehicleHeight ?? '—'} ft H × {d.maxVehicleWidth ?? '—'} ft W
+                    {t('facilities.doorSize', { height: d.maxVehicleHeight ?? '—', width: d.maxVehicleWidth ?? '—' })}
                   </div>
                 </li>
               ))}
@@ -103,11 +105,11 @@ export function FacilitiesRoute() {
         )
       }
     >
-      <Dialog open={dialog === 'facility'} onClose={() => setDialog(null)} title="Add Facility" wide>
+      <Dialog open={dialog === 'facility'} onClose={() => setDialog(null)} title={t('facilities.addFacility')} wide>
         <FacilityForm onDone={() => setDialog(null)} />
       </Dialog>
       {selected && (
-        <Dialog open={dialog === 'door'} onClose={() => setDialog(null)} title={`Add Door — ${selected.name}`}>
+        <Dialog open={dialog === 'door'} onClose={() => setDialog(null)} title={t('facilities.addDoorFor', { facility: selected.name })}>
           <DockDoorForm facilityId={selected.id} onDone={() => setDialog(null)} />
         </Dialog>
       )}

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Bell, CheckCircle2, Clock, MoveRight } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { useNotifications } from '../api/insights';
 import { relativeTime } from '../../../lib/relative-time';
+import { useFormat } from '../../../lib/format';
 
 /** The icon from the title's words: checked in/arrived, delay/late, assignment/moved. */
 function iconFor(title: string) {
@@ -16,34 +18,36 @@ function iconFor(title: string) {
 }
 
 export function LiveNotifications() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const notifications = useNotifications();
   const [all, setAll] = useState(false);
   const items = notifications.data ?? [];
   return (
     <Card>
-      <CardHeader title="Live Notifications" />
+      <CardHeader title={t('insights.notifications.title')} />
       <CardBody>
         {notifications.isError ? (
-          <p className="text-sm text-red-600">Failed to load notifications</p>
+          <p className="text-sm text-red-600">{t('insights.notifications.failed')}</p>
         ) : !items.length ? (
-          <p className="text-sm text-slate-500">{notifications.isLoading ? 'Loading...' : 'No recent notifications'}</p>
+          <p className="text-sm text-slate-500">{notifications.isLoading ? t('common.loading') : t('insights.notifications.empty')}</p>
         ) : (
           <>
-            <ul className="space-y-3" aria-label="Notifications">
+            <ul className="space-y-3" aria-label={t('insights.notifications.listLabel')}>
               {(all ? items : items.slice(0, 5)).map((n) => (
                 <li key={n.id} className="flex gap-2 text-sm">
                   {iconFor(n.title)}
                   <div className="min-w-0">
                     <div className="font-medium">{n.title}</div>
                     <div className="truncate text-slate-600">{n.message}</div>
-                    <div className="text-xs text-slate-400">{relativeTime(n.sentAt)}</div>
+                    <div className="text-xs text-slate-400">{relativeTime(n.sentAt, format.locale)}</div>
                   </div>
                 </li>
               ))}
             </ul>
             {items.length > 5 && (
               <Button size="sm" variant="ghost" className="mt-2" onClick={() => setAll((v) => !v)}>
-                {all ? 'Show less' : 'View All'}
+                {all ? t('insights.notifications.showLess') : t('insights.notifications.viewAll')}
               </Button>
             )}
           </>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
@@ -17,6 +18,7 @@ import { SendSmsUpdateButton } from '../../messaging';
 
 /** Downloads today's daily report (CSV) from the server. */
 export function useExportDailyReport() {
+  const { t } = useTranslation();
   const { toast } = useToast();
   return () => {
     const link = document.createElement('a');
@@ -25,11 +27,12 @@ export function useExportDailyReport() {
     document.body.appendChild(link);
     link.click();
     link.remove();
-    toast({ title: 'Export started', description: "Today's appointments are downloading as a CSV file." });
+    toast({ title: t('insights.quickActions.exportStarted'), description: t('insights.quickActions.exportStartedText') });
   };
 }
 
 export function QuickActions() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const exportReport = useExportDailyReport();
   const schedule = useTodaysSchedule();
@@ -40,34 +43,34 @@ export function QuickActions() {
   const { errors } = form.formState;
   return (
     <Card>
-      <CardHeader title="Quick Actions" />
+      <CardHeader title={t('insights.quickActions.title')} />
       <CardBody className="grid gap-2">
         {hasPermission('messaging:send') && <SendSmsUpdateButton appointments={schedule.data ?? []} />}
         <Button variant="secondary" onClick={() => navigate('/checkin')}>
-          <ClipboardCheck className="h-4 w-4" aria-hidden /> Manual Check-in
+          <ClipboardCheck className="h-4 w-4" aria-hidden /> {t('insights.quickActions.manualCheckin')}
         </Button>
         <Button variant="secondary" onClick={() => setOpen(true)}>
-          <AlertTriangle className="h-4 w-4" aria-hidden /> Report Issue
+          <AlertTriangle className="h-4 w-4" aria-hidden /> {t('insights.quickActions.reportIssue')}
         </Button>
         <Button variant="secondary" onClick={exportReport}>
-          <Download className="h-4 w-4" aria-hidden /> Export Daily Report
+          <Download className="h-4 w-4" aria-hidden /> {t('insights.quickActions.exportDaily')}
         </Button>
       </CardBody>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Report Issue">
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('insights.quickActions.reportIssue')}>
         <form
           className="space-y-3"
           noValidate
           onSubmit={form.handleSubmit((values) => report.mutate(values, { onSuccess: () => { setOpen(false); form.reset(); } }))}
         >
-          <SelectField label="Appointment" placeholder="Select today's appointment" error={errors.appointmentId?.message} {...form.register('appointmentId')} options={(schedule.data ?? []).map((a) => ({ value: a.id, label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? 'Guest'} · ${a.bookingReference}` }))} />
+          <SelectField label={t('insights.quickActions.appointment')} placeholder={t('insights.quickActions.selectAppointment')} error={errors.appointmentId?.message} {...form.register('appointmentId')} options={(schedule.data ?? []).map((a) => ({ value: a.id, label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? t('insights.schedule.guest')} · ${a.bookingReference}` }))} />
           <label className="block text-sm font-medium">
-            What happened?
+            {t('insights.quickActions.whatHappened')}
             <textarea rows={3} className={`${inputClasses} mt-1`} aria-invalid={errors.description ? true : undefined} {...form.register('description')} />
           </label>
           {errors.description && <p className="text-sm text-red-600">{errors.description.message}</p>}
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" disabled={report.isPending}>Record issue</Button>
+            <Button variant="secondary" onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
+            <Button type="submit" disabled={report.isPending}>{t('insights.quickActions.recordIssue')}</Button>
           </div>
         </form>
       </Dialog>

@@ -1,11 +1,14 @@
 // /analytics: figures computed for the chosen range, appointments per day, carrier scorecard, and
 // a CSV export of the scorecard.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { api } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/format';
+import { insightsText } from '../i18n';
 
 interface Analytics {
   days: number;
@@ -25,14 +28,9 @@ interface Analytics {
 }
 
 const RANGES = [7, 30, 90] as const;
-const pct = (v: number | null) => (v === null ? '—' : `${v}%`);
-
-const REPORTS = [
-  { name: 'carrier-scorecard', label: 'Carrier Scorecard' },
-  { name: 'dwell-time', label: 'Dwell Time Analysis' },
-  { name: 'appointment-audit-log', label: 'Appointment Audit Log' },
-  { name: 'dock-utilization', label: 'Dock Utilization Report' },
-] as const;
+const REPORTS = ['carrier-scorecard', 'dwell-time', 'appointment-audit-log', 'dock-utilization'] as const;
+/** The cards' test ids keep the English names (analytics-No-shows) whatever the language. */
+const CARD_NAMES = insightsText.en.analytics.cards;
 
 /** Downloads a report of the range as CSV from the server. */
 function download(name: string, days: number) {
@@ -45,93 +43,100 @@ function download(name: string, days: number) {
 }
 
 export function AnalyticsRoute() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const pct = (v: number | null) => (v === null ? '—' : `${format.number(v)}%`);
+  const minutes = (v: number | null) => (v === null ? '—' : t('insights.minutes', { value: format.number(v) }));
   const [days, setDays] = useState<(typeof RANGES)[number]>(30);
   const analytics = useQuery({ queryKey: ['/api/analytics', days], queryFn: () => api.get<Analytics>(`/api/analytics?days=${days}`) });
   const a = analytics.data;
   const max = Math.max(1, ...(a?.perDay.map((d) => d.appointments) ?? [1]));
   const cards = a
     ? [
-        { label: 'Appointments', value: String(a.totalAppointments) },
-        { label: 'On-time rate', value: pct(a.onTimeRate) },
-        { label: 'Avg dwell time', value: a.avgDwellMinutes === null ? '—' : `${a.avgDwellMinutes} min` },
-        { label: 'Dock utilization', value: `${a.dockUtilization}%` },
-        { label: 'No-shows', value: String(a.noShows) },
-      ]
+        { id: 'appointments', value: format.number(a.totalAppointments) },
+        { id: 'onTimeRate', value: pct(a.onTimeRate) },
+        { id: 'avgDwell', value: minutes(a.avgDwellMinutes) },
+        { id: 'dockUtilization', value: pct(a.dockUtilization) },
+        { id: 'noShows', value: format.number(a.noShows) },
+      ] as const
     : [];
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Analytics</h1>
+        <h1 className="text-2xl font-bold">{t('insights.analytics.title')}</h1>
         <div className="flex gap-2">
-          <select aria-label="Range" value={days} onChange={(e) => setDays(Number(e.target.value) as typeof days)} className="rounded-md border border-slate-300 px-2 py-1.5 text-sm">
+          <select aria-label={t('insights.analytics.range')} value={days} onChange={(e) => setDays(Number(e.target.value) as typeof days)} className="rounded-md border border-slate-300 px-2 py-1.5 text-sm">
             {RANGES.map((r) => (
               <option key={r} value={r}>
-                Last {r} Days
+                {t('insights.analytics.lastDays', { count: r })}
               </option>
             ))}
           </select>
           <Button variant="secondary" onClick={() => download('carrier-scorecard', days)}>
-            <Download className="h-4 w-4" aria-hidden /> Export Report
+            <Download className="h-4 w-4" aria-hidden /> {t('insights.analytics.exportReport')}
           </Button>
         </div>
       </div>
-      <div className="flex flex-wrap gap-2" aria-label="Reports">
+      <div className="flex flex-wrap gap-2" aria-label={t('insights.analytics.reports')}>
         {REPORTS.map((r) => (
-          <Button key={r.name} size="sm" variant="secondary" onClick={() => download(r.name, days)}>
-            <Download className="h-4 w-4" aria-hidden /> {r.label}
+          <Button key={r} size="sm" variant="secondary" onClick={() => download(r, days)}>
+            <Download className="h-4 w-4" aria-hidden /> {t(`insights.analytics.reportNames.${r}`)}
           </Button>
         ))}
       </div>
       {!a ? (
-        <p className="text-sm text-slate-500">{analytics.isError ? 'Failed to load analytics' : 'Loading...'}</p>
+        <p className="text-sm text-slate-500">{analytics.isError ? t('insights.analytics.failed') : t('common.loading')}</p>
       ) : (
         <>
           <div className="grid gap-3 sm:grid-cols-5">
             {cards.map((c) => (
-              <Card key={c.label}>
+              <Card key={c.id}>
                 <CardBody>
-                  <div className="text-sm text-slate-500">{c.label}</div>
-                  <div className="text-2xl font-bold" data-testid={`analytics-${c.label}`}>{c.value}</div>
+                  <div className="text-sm text-slate-500">{t(`insights.analytics.cards.${c.id}`)}</div>
+                  <div className="text-2xl font-bold" data-testid={`analytics-${CARD_NAMES[c.id]}`}>{c.value}</div>
                 </CardBody>
               </Card>
             ))}
           </div>
           <Card>
-            <CardHeader title="Appointments per day" description={`${a.facilityName} · ${a.from} to ${a.to} · inbound ${a.byLoadType.inbound}, outbound ${a.byLoadType.outbound}`} />
+            <CardHeader
+              title={t('insights.analytics.perDayTitle')}
+              description={t('insights.analytics.perDayDescription', { facility: a.facilityName, from: format.day(a.from), to: format.day(a.to), inbound: format.number(a.byLoadType.inbound), outbound: format.number(a.byLoadType.outbound) })}
+            />
             <CardBody>
-              <div className="flex h-40 items-end gap-0.5" role="img" aria-label="Appointments per day chart">
+              <div className="flex h-40 items-end gap-0.5" role="img" aria-label={t('insights.analytics.perDayChart')}>
                 {a.perDay.map((d) => (
-                  <div key={d.date} title={`${d.date}: ${d.appointments}`} className="flex-1 rounded-t bg-blue-500" style={{ height: `${(d.appointments / max) * 100}%`, minHeight: d.appointments ? 2 : 0 }} />
+                  <div key={d.date} title={`${format.day(d.date)}: ${format.number(d.appointments)}`} className="flex-1 rounded-t bg-blue-500" style={{ height: `${(d.appointments / max) * 100}%`, minHeight: d.appointments ? 2 : 0 }} />
                 ))}
               </div>
             </CardBody>
           </Card>
           <Card id="carrier-scorecard">
-            <CardHeader title="Carrier Scorecard" description="On-time, late and no-show from real arrivals" />
+            <CardHeader title={t('insights.analytics.scorecardTitle')} description={t('insights.analytics.scorecardDescription')} />
             <CardBody className="overflow-x-auto">
               {!a.carriers.length ? (
-                <p className="text-sm text-slate-500">No carrier appointments in this range</p>
+                <p className="text-sm text-slate-500">{t('insights.analytics.scorecardEmpty')}</p>
               ) : (
-                <table className="w-full text-sm" aria-label="Carrier scorecard">
+                <table className="w-full text-sm" aria-label={t('insights.analytics.scorecardLabel')}>
                   <thead className="text-left text-slate-500">
                     <tr>
-                      <th className="py-2">Carrier</th>
-                      <th>Appointments</th>
-                      <th>On-time</th>
-                      <th>Late</th>
-                      <th>No-shows</th>
-                      <th>Avg dwell</th>
+                      <th className="py-2">{t('insights.analytics.columns.carrier')}</th>
+                      <th>{t('insights.analytics.columns.appointments')}</th>
+                      <th>{t('insights.analytics.columns.onTime')}</th>
+                      <th>{t('insights.analytics.columns.late')}</th>
+                      <th>{t('insights.analytics.columns.noShows')}</th>
+                      <th>{t('insights.analytics.columns.avgDwell')}</th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-slate-100">
                     {a.carriers.map((c) => (
                       <tr key={c.name}>
                         <td className="py-2 font-medium">{c.name}</td>
-                        <td>{c.appointments}</td>
+                        <td>{format.number(c.appointments)}</td>
                         <td>{pct(c.onTimeRate)}</td>
-                        <td>{c.late}</td>
-                        <td>{c.noShows}</td>
-                        <td>{c.avgDwellMinutes === null ? '—' : `${c.avgDwellMinutes} min`}</td>
+                        <td>{format.number(c.late)}</td>
+                        <td>{format.number(c.noShows)}</td>
+                        <td>{minutes(c.avgDwellMinutes)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -25,17 +25,17 @@ export function DashboardRoute() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <h1 className="text-2xl font-bold">{t('home.greeting', { name: displayName(user, t('common.user')) })}</h1>
-          <p className="text-slate-600">Live view of your docks, yard and gate.</p>
+          <p className="text-slate-600">{t('insights.dashboard.subtitle')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           {hasPermission('messaging:send') && <MessagingCenterButton />}
           {hasPermission('appointments:book') && (
             <Link to="/booking" className={buttonClasses('primary')}>
-              <Plus className="h-4 w-4" aria-hidden /> New Appointment
+              <Plus className="h-4 w-4" aria-hidden /> {t('insights.dashboard.newAppointment')}
             </Link>
           )}
           <Button variant="secondary" onClick={exportReport}>
-            <Download className="h-4 w-4" aria-hidden /> Export Report
+            <Download className="h-4 w-4" aria-hidden /> {t('insights.dashboard.exportReport')}
           </Button>
         </div>
       </div>

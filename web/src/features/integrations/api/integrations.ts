@@ -4,6 +4,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
+import { i18n } from '../../../lib/i18n';
 import type { ConnectionTestResult, ExternalSystem, ExternalSystemCreated, IntegrationEndpoint, MonitoringStats, SyncLog, SystemStatus, WebhookSubscription, WebhookSubscriptionCreated } from '@shared/contracts/integrations';
 
 const SYSTEMS = '/api/integrations/systems';
@@ -41,16 +42,16 @@ const MONITORING = [systemsQuery.queryKey, statsQuery.queryKey, statusesQuery.qu
 
 // The spec's toasts (doc 2 §8) for the three calls it names.
 export const useCreateSystem = () =>
-  useApiMutation<SystemBody, ExternalSystemCreated>({ url: () => SYSTEMS, invalidates: () => MONITORING, success: 'External system created successfully', failureTitle: 'Failed to create external system', failure: 'Failed to create external system' });
+  useApiMutation<SystemBody, ExternalSystemCreated>({ url: () => SYSTEMS, invalidates: () => MONITORING, success: i18n.t('integrations.toasts.created'), failureTitle: i18n.t('integrations.toasts.createFailed'), failure: i18n.t('integrations.toasts.createFailed') });
 
 export const useTestConnection = () =>
   useApiMutation<string, ConnectionTestResult>({
     url: (id) => `${system(id)}/test`,
     send: () => undefined,
     invalidates: () => MONITORING,
-    success: (result) => (result.success ? { title: 'Connection test successful', description: result.message } : { title: 'Connection Failed', description: result.message, variant: 'destructive' }),
-    failureTitle: 'Failed to test connection',
-    failure: 'Failed to test connection',
+    success: (result) => (result.success ? { title: i18n.t('integrations.toasts.testOk'), description: result.message } : { title: i18n.t('integrations.toasts.testBad'), description: result.message, variant: 'destructive' }),
+    failureTitle: i18n.t('integrations.toasts.testFailed'),
+    failure: i18n.t('integrations.toasts.testFailed'),
   });
 
 export const useTriggerSync = () =>
@@ -58,9 +59,9 @@ export const useTriggerSync = () =>
     url: ({ id }) => `${system(id)}/sync`,
     send: ({ endpointId }) => ({ endpointId }),
     invalidates: ({ id }) => [...MONITORING, logsQuery(id).queryKey],
-    success: ({ log }) => ({ title: 'Sync triggered successfully', description: `${log.status}: ${log.recordsProcessed} / ${log.recordsSucceeded} / ${log.recordsFailed}${log.errorMessage ? ` — ${log.errorMessage}` : ''}` }),
-    failureTitle: 'Failed to trigger sync',
-    failure: 'Failed to trigger sync',
+    success: ({ log }) => ({ title: i18n.t('integrations.toasts.synced'), description: `${log.status}: ${log.recordsProcessed} / ${log.recordsSucceeded} / ${log.recordsFailed}${log.errorMessage ? ` — ${log.errorMessage}` : ''}` }),
+    failureTitle: i18n.t('integrations.toasts.syncFailed'),
+    failure: i18n.t('integrations.toasts.syncFailed'),
   });
 
 export const useEditSystem = () => useChange(({ id, ...body }: SystemBody & { id: string }) => api.patch<ExternalSystem>(system(id), body), () => []);

@@ -22,10 +22,10 @@ export function MonitoringTab({ system }: { system: ExternalSystem }) {
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN') : t('integrations.monitoring.never'));
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Monitoring stats">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('integrations.monitoring.stats')}>
         <Figure label={t('integrations.monitoring.activeSystems')} value={stats ? `${stats.activeSystems}/${stats.totalSystems}` : '—'} />
         <Figure label={t('integrations.monitoring.successfulSyncs')} value={stats ? `${stats.successfulSyncs}/${stats.totalSyncs}` : '—'} />
-        <Figure label={t('integrations.monitoring.avgSyncTime')} value={stats ? `${stats.avgSyncTime} ms` : '—'} />
+        <Figure label={t('integrations.monitoring.avgSyncTime')} value={stats ? t('integrations.monitoring.milliseconds', { value: stats.avgSyncTime }) : '—'} />
         <Figure label={t('integrations.monitoring.failedSyncs')} value={stats ? String(stats.failedSyncs) : '—'} note={t('integrations.monitoring.last24h')} />
       </dl>
       <section aria-label={t('integrations.monitoring.system')} className="rounded-lg border border-slate-200 p-3">

@@ -32,7 +32,7 @@ export function SyncLogsTab({ systemId }: { systemId: string }) {
               <td className="py-1.5 pr-3" data-testid="log-records">
                 {log.recordsProcessed} / {log.recordsSucceeded} / {log.recordsFailed}
               </td>
-              <td className="py-1.5 pr-3">{log.duration} ms</td>
+              <td className="py-1.5 pr-3">{t('integrations.monitoring.milliseconds', { value: log.duration })}</td>
               <td className="py-1.5 text-red-700">{log.errorMessage ?? ''}</td>
             </tr>
           ))}

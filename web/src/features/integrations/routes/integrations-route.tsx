@@ -43,7 +43,7 @@ export function IntegrationsRoute() {
   const test = useTestConnection();
   const sync = useTriggerSync();
   const selected = systems.data?.find((s) => s.id === selectedId) ?? null;
-  const failed = (error: unknown) => toast({ title: 'Error', description: messageOf(error, 'Something went wrong'), variant: 'destructive' });
+  const failed = (error: unknown) => toast({ title: t('common.error'), description: messageOf(error, t('integrations.monitoring.somethingWrong')), variant: 'destructive' });
 
   return (
     <div className="space-y-4">

@@ -1,6 +1,7 @@
 // The guest Quick Slot Booking dialog (no sign-in): vehicle, driver, a date and an open slot.
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router-dom';
 import type * as z from 'zod';
@@ -12,15 +13,23 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useToast } from '../../../lib/toast';
+import { useFormat } from '../../../lib/format';
+import { registerCatalogue } from '../../../lib/i18n';
+import { useServerText } from '../../../lib/server-text';
+import { guestBookingText } from '../i18n';
 import { useAvailableSlots, useGuestBooking, useGuestHolidays } from '../api/guest-booking';
 import { SlotCalendar } from './slot-calendar';
 
 type FormInput = z.input<typeof guestBookingSchema>;
 type FormOutput = z.output<typeof guestBookingSchema>;
-const OWNER_LABEL: Record<string, string> = { Driver: 'Driver', TruckOwner: 'Truck Owner', Transporter: 'Transporter' };
+
+registerCatalogue(guestBookingText);
 
 /** `facility`: the link the page was opened with (/book/<link>), else the `facility` query parameter, else the platform's default. */
 export function GuestBookingDialog({ open, onClose, facility: linked }: { open: boolean; onClose: () => void; facility?: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const say = useServerText();
   const { toast } = useToast();
   const [params] = useSearchParams();
   const facility = linked ?? params.get('facility');
@@ -65,13 +74,13 @@ export function GuestBookingDialog({ open, onClose, facility: linked }: { open: 
     async (values) => {
       try {
         const { confirmationCode } = await book.mutateAsync({ body: values, idempotencyKey });
-        toast({ title: 'Booking Confirmed!', description: `Your slot is booked. Confirmation code: ${confirmationCode}` });
+        toast({ title: t('guestBooking.confirmedTitle'), description: t('guestBooking.confirmed', { code: confirmationCode }) });
         close();
       } catch {
-        toast({ title: 'Booking Failed', description: 'Please check your details and try again', variant: 'destructive' });
+        toast({ title: t('guestBooking.failedTitle'), description: t('guestBooking.failed'), variant: 'destructive' });
       }
     },
-    () => toast({ title: 'Missing Information', description: GUEST_MISSING_INFORMATION, variant: 'destructive' }),
+    () => toast({ title: t('guestBooking.missingTitle'), description: say(GUEST_MISSING_INFORMATION), variant: 'destructive' }),
   );
 
   const chooseDate = (d: string) => {
@@ -81,41 +90,41 @@ export function GuestBookingDialog({ open, onClose, facility: linked }: { open: 
   };
 
   return (
-    <Dialog open={open} onClose={close} title="Quick Slot Booking" wide>
+    <Dialog open={open} onClose={close} title={t('guestBooking.title')} wide>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <SelectField label="Booking as *" options={OWNER_TYPES.map((o) => ({ value: o, label: OWNER_LABEL[o]! }))} {...register('ownerType')} />
+        <SelectField label={t('guestBooking.bookingAs')} options={OWNER_TYPES.map((o) => ({ value: o, label: t(`guestBooking.owners.${o}`) }))} {...register('ownerType')} />
         <fieldset className="grid gap-3 sm:grid-cols-3">
-          <legend className="mb-1 text-sm font-semibold">Vehicle</legend>
-          <Field label="Vehicle number *" placeholder="MH12AB1234" style={{ textTransform: 'uppercase' }} {...register('vehicleNumber', { setValueAs: (v: string) => v.toUpperCase() })} />
-          <SelectField label="Vehicle type *" options={VEHICLE_TYPES.map((v) => ({ value: v, label: v }))} {...register('vehicleType')} />
-          <Field label="Capacity (tons) *" type="number" step="0.1" min={0} {...register('capacityTons')} />
+          <legend className="mb-1 text-sm font-semibold">{t('guestBooking.vehicle')}</legend>
+          <Field label={t('guestBooking.vehicleNumber')} placeholder="MH12AB1234" style={{ textTransform: 'uppercase' }} {...register('vehicleNumber', { setValueAs: (v: string) => v.toUpperCase() })} />
+          <SelectField label={t('guestBooking.vehicleType')} options={VEHICLE_TYPES.map((v) => ({ value: v, label: t(`guestBooking.vehicleTypes.${v}`) }))} {...register('vehicleType')} />
+          <Field label={t('guestBooking.capacity')} type="number" step="0.1" min={0} {...register('capacityTons')} />
         </fieldset>
         <fieldset className="grid gap-3 sm:grid-cols-3">
-          <legend className="mb-1 text-sm font-semibold">Driver</legend>
-          <Field label="Driver name *" {...register('driverName')} />
-          <Field label="Driving license *" {...register('driverLicense')} />
-          <Field label="Mobile number *" type="tel" placeholder="+91 98765 43210" {...register('mobileNumber')} />
+          <legend className="mb-1 text-sm font-semibold">{t('guestBooking.driver')}</legend>
+          <Field label={t('guestBooking.driverName')} {...register('driverName')} />
+          <Field label={t('guestBooking.driverLicense')} {...register('driverLicense')} />
+          <Field label={t('guestBooking.mobileNumber')} type="tel" placeholder="+91 98765 43210" {...register('mobileNumber')} />
           {ownerType !== 'Driver' && (
             <>
-              <Field label="Owner name *" {...register('ownerName')} />
-              <Field label="Owner contact number" type="tel" {...register('ownerContactNumber')} />
+              <Field label={t('guestBooking.ownerName')} {...register('ownerName')} />
+              <Field label={t('guestBooking.ownerContact')} type="tel" {...register('ownerContactNumber')} />
             </>
           )}
         </fieldset>
         <fieldset className="grid gap-3 sm:grid-cols-4">
-          <legend className="mb-1 text-sm font-semibold">Load</legend>
-          <SelectField label="Load type" options={LOAD_TYPES.map((l) => ({ value: l, label: l === 'inbound' ? 'Inbound' : 'Outbound' }))} {...register('loadType')} />
-          <Field label="Goods type" {...register('goodsType')} />
-          <Field label="PO number" {...register('poNumber')} />
-          <Field label="E-way bill" {...register('ewayBill')} />
+          <legend className="mb-1 text-sm font-semibold">{t('guestBooking.load')}</legend>
+          <SelectField label={t('guestBooking.loadType')} options={LOAD_TYPES.map((l) => ({ value: l, label: t(`guestBooking.loadTypes.${l}`) }))} {...register('loadType')} />
+          <Field label={t('guestBooking.goodsType')} {...register('goodsType')} />
+          <Field label={t('guestBooking.poNumber')} {...register('poNumber')} />
+          <Field label={t('guestBooking.ewayBill')} {...register('ewayBill')} />
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <SlotCalendar today={today} holidays={holidaySet} value={date} onChange={chooseDate} />
           <div>
-            <h3 className="mb-2 text-sm font-semibold">{date ? `Time slots for ${date}` : 'Choose a date to see its slots'}</h3>
-            {date && slots.isLoading && <p className="text-sm text-slate-500">Loading...</p>}
-            {date && slots.data && !slots.data.length && <p className="text-sm text-slate-500">No available slots for this date</p>}
-            <div className="grid gap-2" role="listbox" aria-label="Time slots">
+            <h3 className="mb-2 text-sm font-semibold">{date ? t('guestBooking.slotsFor', { date: format.day(date, 'long') }) : t('guestBooking.chooseDate')}</h3>
+            {date && slots.isLoading && <p className="text-sm text-slate-500">{t('common.loading')}</p>}
+            {date && slots.data && !slots.data.length && <p className="text-sm text-slate-500">{t('guestBooking.noSlots')}</p>}
+            <div className="grid gap-2" role="listbox" aria-label={t('guestBooking.timeSlots')}>
               {(slots.data ?? []).map((s) => {
                 const left = s.capacity - s.bookedCount;
                 const selected = slotId === s.id;
@@ -131,7 +140,7 @@ export function GuestBookingDialog({ open, onClose, facility: linked }: { open: 
                     <span className="font-medium">
                       {s.startTime} - {s.endTime}
                     </span>
-                    <span>{left} slots left</span>
+                    <span>{t('guestBooking.slotsLeft', { count: left })}</span>
                   </button>
                 );
               })}
@@ -140,10 +149,10 @@ export function GuestBookingDialog({ open, onClose, facility: linked }: { open: 
         </div>
         <div className="flex justify-end gap-2 border-t border-slate-100 pt-3">
           <Button variant="secondary" onClick={close}>
-            Cancel
+            {t('guestBooking.cancel')}
           </Button>
           <Button type="submit" disabled={book.isPending}>
-            {book.isPending ? 'Booking...' : 'Confirm Booking'}
+            {book.isPending ? t('guestBooking.submitting') : t('guestBooking.submit')}
           </Button>
         </div>
       </form>

@@ -51,7 +51,9 @@ export function SlotCalendar({ today, holidays, value, onChange }: { today: stri
               key={d}
               type="button"
               disabled={disabled}
-              aria-label={d}
+              // The readable date ('1 November 2026' / '1 नवंबर 2026') starts with the shown day number.
+              aria-label={format.day(d, 'long')}
+              data-date={d}
               aria-pressed={selected}
               title={holidays.has(d) ? t('landing.calendar.holiday') : undefined}
               onClick={() => onChange(d)}

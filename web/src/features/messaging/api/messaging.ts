@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
+import { i18n } from '../../../lib/i18n';
 import type { Channel, ChannelStatus, Language, MessagePage, MessageStatus, MessagingSettingsInput, MessagingSettingsView, SendOutcome } from '@shared/contracts/messaging';
 
 const LOG_KEY = ['/api/messaging/messages'];
@@ -68,7 +69,7 @@ export function useSaveMessagingSettings() {
     method: 'PUT',
     url: () => '/api/messaging/settings',
     invalidates: () => [settingsQuery.queryKey, statusQuery.queryKey],
-    failure: 'Failed to save messaging settings',
-    success: 'Messaging settings saved',
+    failure: i18n.t('messaging.settingsToasts.saveFailed'),
+    success: i18n.t('messaging.settingsToasts.saved'),
   });
 }

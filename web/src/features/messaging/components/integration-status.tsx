@@ -3,10 +3,11 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { relativeTime } from '../../../lib/relative-time';
+import { localeOf } from '../../../lib/format';
 import { useIntegrationStatus } from '../api/messaging';
 
 export function IntegrationStatus({ enabled }: { enabled: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const status = useIntegrationStatus(enabled);
   return (
     <section aria-labelledby="integration-status" className="space-y-2">
@@ -20,11 +21,11 @@ export function IntegrationStatus({ enabled }: { enabled: boolean }) {
             </div>
             {card.providers.length > 0 && <p className="text-xs text-slate-500">{card.providers.join(' → ')}</p>}
             <p className="text-xs text-slate-600">
-              {card.lastSuccessAt ? t('messaging.status.lastSuccess', { at: relativeTime(card.lastSuccessAt) }) : t('messaging.status.never')}
+              {card.lastSuccessAt ? t('messaging.status.lastSuccess', { at: relativeTime(card.lastSuccessAt, localeOf(i18n.language)) }) : t('messaging.status.never')}
             </p>
             {card.lastFailureAt && (
               <p className="text-xs text-red-700" title={card.lastError ?? undefined}>
-                {t('messaging.status.lastFailure', { at: relativeTime(card.lastFailureAt) })}
+                {t('messaging.status.lastFailure', { at: relativeTime(card.lastFailureAt, localeOf(i18n.language)) })}
               </p>
             )}
           </div>

@@ -7,12 +7,13 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { relativeTime } from '../../../lib/relative-time';
+import { localeOf } from '../../../lib/format';
 import { useMessageLog, type LogFilter } from '../api/messaging';
 
 const TONE: Record<MessageStatus, BadgeTone> = { queued: 'blue', sent: 'blue', delivered: 'green', failed: 'red', undeliverable: 'red', suppressed: 'yellow' };
 
 export function MessageLog({ enabled }: { enabled: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState<LogFilter>({ status: '', channel: '' });
   const log = useMessageLog(filter, enabled);
   const items = log.data?.pages.flatMap((p) => p.items) ?? [];
@@ -47,7 +48,7 @@ export function MessageLog({ enabled }: { enabled: boolean }) {
                 <span className="font-medium">{t(`messaging.channel.${m.channel}`)}</span>
                 <span>{m.to}</span>
                 <span className="text-slate-500">{m.template ?? '—'} · {m.language}</span>
-                <span className="ml-auto text-xs text-slate-500" title={m.createdAt}>{relativeTime(m.createdAt)}</span>
+                <span className="ml-auto text-xs text-slate-500" title={m.createdAt}>{relativeTime(m.createdAt, localeOf(i18n.language))}</span>
               </div>
               <p className="text-slate-700" lang={m.language}>{m.body}</p>
               {m.reason && <p className="text-xs text-slate-500">{m.reason}</p>}

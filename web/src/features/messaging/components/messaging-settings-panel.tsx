@@ -111,8 +111,8 @@ export function MessagingSettingsPanel() {
           {s && (
             <div className="text-xs text-slate-600">
               <p className="font-medium">{t('messaging.settings.callbacks')}</p>
-              <p>SMS/voice: {s.callbackUrls.sms}</p>
-              <p>WhatsApp: {s.callbackUrls.whatsapp}</p>
+              <p>{t('messaging.settings.callbackSms', { url: s.callbackUrls.sms })}</p>
+              <p>{t('messaging.settings.callbackWhatsapp', { url: s.callbackUrls.whatsapp })}</p>
             </div>
           )}
           <Button type="submit" disabled={save.isPending}>

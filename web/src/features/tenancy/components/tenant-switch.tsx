@@ -33,7 +33,7 @@ function TrialBadge() {
   const choose = (plan: Plan) =>
     setPlan.mutate(plan, {
       onSuccess: () => toast({ title: t('tenancy.trial.planSet') }),
-      onError: (error) => toast({ title: t('tenancy.trial.planFailed'), description: messageOf(error, 'Please try again later.'), variant: 'destructive' }),
+      onError: (error) => toast({ title: t('tenancy.trial.planFailed'), description: messageOf(error, t('register.tryLater')), variant: 'destructive' }),
     });
   return (
     <span className="flex items-center gap-2" data-testid="trial-badge">
@@ -63,7 +63,7 @@ export function TenantSwitch() {
     const target = list.find((m) => m.tenantId === tenantId);
     switchTenant.mutate(tenantId, {
       onSuccess: () => toast({ title: t('tenancy.switch.switched', { tenant: target?.tenantName ?? '' }) }),
-      onError: (error) => toast({ title: t('tenancy.switch.failed'), description: messageOf(error, 'Please try again later.'), variant: 'destructive' }),
+      onError: (error) => toast({ title: t('tenancy.switch.failed'), description: messageOf(error, t('register.tryLater')), variant: 'destructive' }),
     });
   };
   return (

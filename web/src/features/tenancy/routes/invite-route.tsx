@@ -44,7 +44,7 @@ export function InviteRoute() {
       },
       onError: (error) => {
         if (error instanceof ApiError) setErrors(error.fieldErrors);
-        toast({ title: t('tenancy.invite.failed'), description: messageOf(error, 'Please try again later.'), variant: 'destructive' });
+        toast({ title: t('tenancy.invite.failed'), description: messageOf(error, t('register.tryLater')), variant: 'destructive' });
       },
     });
   };

@@ -34,7 +34,7 @@ function SignupFormCard({ onCreated }: { onCreated: (email: string, password: st
       onSuccess: () => onCreated(input.email, input.password),
       onError: (error) => {
         if (error instanceof ApiError) for (const [field, message] of Object.entries(error.fieldErrors)) setError(field as keyof SignupForm, { message });
-        toast({ title: t('tenancy.signup.failed'), description: messageOf(error, 'Please try again later.'), variant: 'destructive' });
+        toast({ title: t('tenancy.signup.failed'), description: messageOf(error, t('register.tryLater')), variant: 'destructive' });
       },
     }),
   );
@@ -87,7 +87,7 @@ function VerifyCard({ email, password }: { email: string; password: string }) {
         },
         onError: (err) => {
           setError(messageOf(err, t('tenancy.verify.failed')));
-          toast({ title: t('tenancy.verify.failed'), description: messageOf(err, 'Please try again later.'), variant: 'destructive' });
+          toast({ title: t('tenancy.verify.failed'), description: messageOf(err, t('register.tryLater')), variant: 'destructive' });
         },
       },
     );

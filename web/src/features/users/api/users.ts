@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
+import { i18n } from '../../../lib/i18n';
 import type { AccountLink } from '@shared/contracts/carriers';
 
 export interface AdminUser {
@@ -29,15 +30,17 @@ export interface AdminUser {
   link?: AccountLink | null;
 }
 
-/** "Linked to <carrier> as <driver>." for the approval toast, so the administrator sees what was linked. */
-const linkText = (link: AccountLink | null | undefined) => (link ? ` Linked to ${link.carrierName}${link.driverName ? ` as driver ${link.driverName}` : ''}${link.how === 'created' ? ' (new record)' : ''}.` : '');
+/** "Linked to <carrier> as driver <driver>." for the approval toast, so the administrator sees what was linked. */
+function linkText(link: AccountLink | null | undefined) {
+  if (!link) return '';
+  const key = `${link.driverName ? 'linkedDriver' : 'linked'}${link.how === 'created' ? 'New' : ''}`;
+  return ` ${i18n.t(`users.toasts.${key}`, { carrier: link.carrierName, driver: link.driverName })}`;
+}
 
 export const usersQuery = queryOptions({ queryKey: ['/api/auth/users'], queryFn: () => api.get<AdminUser[]>('/api/auth/users') });
 export const pendingQuery = queryOptions({ queryKey: ['/api/admin/pending-registrations'], queryFn: () => api.get<AdminUser[]>('/api/admin/pending-registrations') });
 export const useUsers = () => useQuery(usersQuery);
 export const usePendingRegistrations = () => useQuery(pendingQuery);
-
-const DECIDED = { approve: 'approved', reject: 'rejected' } as const;
 
 /**
  * Approves or rejects a registration. The toasts come from the mutation's own callbacks: the
@@ -48,9 +51,12 @@ export function useDecideUser(decision: 'approve' | 'reject') {
     url: (b) => `/api/admin/${decision}-user/${b.userId}`,
     send: (b) => (decision === 'reject' ? { reason: b.reason || 'Admin decision' } : undefined),
     invalidates: () => [usersQuery.queryKey, pendingQuery.queryKey],
-    failureTitle: 'Operation Failed',
-    failure: 'Failed to update user status',
-    success: (user) => ({ title: decision === 'approve' ? 'User Approved' : 'User Rejected', description: `User has been ${DECIDED[decision]} successfully.${linkText(user.link)}` }),
+    failureTitle: i18n.t('users.toasts.failedTitle'),
+    failure: i18n.t('users.toasts.failed'),
+    success: (user) => ({
+      title: i18n.t(decision === 'approve' ? 'users.toasts.approvedTitle' : 'users.toasts.rejectedTitle'),
+      description: `${i18n.t(decision === 'approve' ? 'users.toasts.approved' : 'users.toasts.rejected')}${linkText(user.link)}`,
+    }),
   });
 }
 

@@ -1,5 +1,6 @@
 // /users (admin): pending approvals and all users, with approve, reject and the documents.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
@@ -11,12 +12,15 @@ import { Card, CardBody } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { useToast } from '../../../lib/toast';
+import { useFormat } from '../../../lib/format';
 import { documentUrl, useDecideUser, usePendingRegistrations, useUsers, type AdminUser } from '../api/users';
 import { InvitationsPanel } from '../../tenancy';
 
-const TYPE_LABEL: Record<string, string> = { dockyard_employee: 'DockYard Employee', external_user: 'External User', internal_user: 'Internal User' };
+const USER_TYPES = ['dockyard_employee', 'external_user', 'internal_user'];
 
 function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; onApprove: (u: AdminUser) => void; approving: boolean; onReject: (u: AdminUser) => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const { toast } = useToast();
   const open = async (type: string) => {
     const tab = window.open('', '_blank');
@@ -25,7 +29,7 @@ function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; o
       if (tab) tab.location.href = url;
     } catch {
       tab?.close();
-      toast({ title: 'Error', description: 'Failed to open the document', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('users.openFailed'), variant: 'destructive' });
     }
   };
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
@@ -36,26 +40,26 @@ function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; o
           <span className="font-semibold">
             {name} <span className="font-normal text-slate-500">@{user.username}</span>
           </span>
-          {user.isVerified ? <Badge tone="green">Verified</Badge> : user.status === 'rejected' ? <Badge tone="red">Rejected</Badge> : <Badge tone="yellow">Pending</Badge>}
+          {user.isVerified ? <Badge tone="green">{t('users.verified')}</Badge> : user.status === 'rejected' ? <Badge tone="red">{t('users.rejected')}</Badge> : <Badge tone="yellow">{t('users.pending')}</Badge>}
         </div>
         <div className="text-slate-600">{user.email}</div>
         <div className="text-slate-600">
-          Role: {user.role} · Type: {TYPE_LABEL[user.userType ?? ''] ?? 'Staff'}
+          {t('users.roleAndType', { role: t(`register.roles.${user.role}`, { defaultValue: user.role }), type: t(`users.types.${USER_TYPES.includes(user.userType ?? '') ? user.userType : 'staff'}`) })}
         </div>
         {(user.vehicleNumber || user.vehicleType) && (
           <div className="text-slate-600">
-            Vehicle: {user.vehicleNumber ?? '—'} {user.vehicleType ? `(${user.vehicleType})` : ''}
+            {user.vehicleType ? t('users.vehicleWithType', { number: user.vehicleNumber ?? '—', type: user.vehicleType }) : t('users.vehicle', { number: user.vehicleNumber ?? '—' })}
           </div>
         )}
-        {user.driverName && <div className="text-slate-600">Driver: {user.driverName}</div>}
-        {user.companyName && <div className="text-slate-600">Company: {user.companyName}</div>}
-        <div className="text-xs text-slate-500">Registered {new Date(user.createdAt).toLocaleDateString('en-IN')}</div>
+        {user.driverName && <div className="text-slate-600">{t('users.driver', { name: user.driverName })}</div>}
+        {user.companyName && <div className="text-slate-600">{t('users.company', { name: user.companyName })}</div>}
+        <div className="text-xs text-slate-500">{t('users.registered', { date: format.day(user.createdAt) })}</div>
         {user.documents.length > 0 && (
           <div className="flex flex-wrap gap-2 pt-1">
             {user.documents.map((d) => (
               <button key={d.documentType} type="button" onClick={() => void open(d.documentType)} className="inline-flex items-center gap-1 text-xs text-blue-700 hover:underline">
                 <FileText className="h-3.5 w-3.5" aria-hidden />
-                {d.documentType.replace(/_/g, ' ')}
+                {t(`register.documentTypes.${d.documentType}`, { defaultValue: d.documentType.replace(/_/g, ' ') })}
               </button>
             ))}
           </div>
@@ -63,10 +67,10 @@ function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; o
         {user.status === 'pending' && (
           <div className="flex gap-2 pt-2">
             <Button size="sm" disabled={approving} onClick={() => onApprove(user)}>
-              Approve
+              {t('users.approve')}
             </Button>
             <Button size="sm" variant="secondary" onClick={() => onReject(user)}>
-              Reject
+              {t('users.reject')}
             </Button>
           </div>
         )}
@@ -77,22 +81,24 @@ function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; o
 
 /** The reason for a rejection, validated by the shared schema (empty means 'Admin decision'). */
 function RejectForm({ pending, onCancel, onReject }: { pending: boolean; onCancel: () => void; onReject: (reason: string) => void }) {
+  const { t } = useTranslation();
   const { register, handleSubmit, formState } = useForm<z.input<typeof rejectSchema>, unknown, z.output<typeof rejectSchema>>({
     resolver: zodResolver(rejectSchema),
-    defaultValues: { reason: 'Admin decision' },
+    defaultValues: { reason: t('users.defaultReason') },
   });
   return (
     <form className="space-y-3" noValidate onSubmit={handleSubmit((values) => onReject(values.reason))}>
-      <Field label="Reason" error={formState.errors.reason?.message} {...register('reason')} />
+      <Field label={t('users.reason')} error={formState.errors.reason?.message} {...register('reason')} />
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="danger" disabled={pending}>Reject</Button>
+        <Button variant="secondary" onClick={onCancel}>{t('common.cancel')}</Button>
+        <Button type="submit" variant="danger" disabled={pending}>{t('users.reject')}</Button>
       </div>
     </form>
   );
 }
 
 export function UsersRoute() {
+  const { t } = useTranslation();
   const users = useUsers();
   const pending = usePendingRegistrations();
   // Both decisions live here, not in a card: the refresh after a decision removes the card.
@@ -103,20 +109,20 @@ export function UsersRoute() {
   const list = tab === 'pending' ? pending : users;
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold">User Management</h1>
+      <h1 className="text-2xl font-bold">{t('users.title')}</h1>
       <InvitationsPanel />
       <div className="flex gap-1 rounded-lg bg-slate-200 p-1" role="tablist">
         <button role="tab" aria-selected={tab === 'pending'} onClick={() => setTab('pending')} className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium ${tab === 'pending' ? 'bg-white shadow' : 'text-slate-600'}`}>
-          Pending Approvals ({pending.data?.length ?? 0})
+          {t('users.pendingTab', { count: pending.data?.length ?? 0 })}
         </button>
         <button role="tab" aria-selected={tab === 'all'} onClick={() => setTab('all')} className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium ${tab === 'all' ? 'bg-white shadow' : 'text-slate-600'}`}>
-          All Users ({users.data?.length ?? 0})
+          {t('users.allTab', { count: users.data?.length ?? 0 })}
         </button>
       </div>
       {list.isLoading ? (
-        <p className="text-sm text-slate-500">{tab === 'pending' ? 'Loading pending registrations...' : 'Loading users...'}</p>
+        <p className="text-sm text-slate-500">{tab === 'pending' ? t('users.loadingPending') : t('users.loadingAll')}</p>
       ) : !list.data?.length ? (
-        <p className="py-8 text-center text-slate-500">{tab === 'pending' ? 'No pending registrations' : 'No users found'}</p>
+        <p className="py-8 text-center text-slate-500">{tab === 'pending' ? t('users.noPending') : t('users.noUsers')}</p>
       ) : (
         <div className="grid gap-3 md:grid-cols-2">
           {list.data.map((u) => (
@@ -130,7 +136,7 @@ export function UsersRoute() {
           ))}
         </div>
       )}
-      <Dialog open={Boolean(rejecting)} onClose={() => setRejecting(null)} title="Reject registration">
+      <Dialog open={Boolean(rejecting)} onClose={() => setRejecting(null)} title={t('users.rejectTitle')}>
         {rejecting && (
           <RejectForm
             key={rejecting.id}

@@ -5,6 +5,7 @@ import type { Paged, WmsDashboard, WmsOptions } from '@shared/contracts/wms';
 import type { Adjustment, AppointmentReceipt, CycleCount, CycleCountItem } from '@shared/contracts/wms-stock';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
+import { i18n } from '../../../lib/i18n';
 
 export const WMS_ENTITIES = ['facilities', 'zones', 'bins', 'products', 'inventory'] as const;
 export type WmsEntity = (typeof WMS_ENTITIES)[number];
@@ -59,51 +60,49 @@ const AFFECTS: Record<WmsEntity, WmsEntity[]> = {
   inventory: ['inventory', 'bins', 'zones', 'products'],
 };
 const refreshed = (entity: WmsEntity) => [...AFFECTS[entity].map((e) => [`/api/wms/${e}`]), OPTIONS, DASHBOARD];
-const SINGULAR: Record<WmsEntity, string> = { facilities: 'facility', zones: 'zone', bins: 'bin', products: 'product', inventory: 'inventory' };
 
 /** Create or update (with an id) of a management entity; fallbacks and toasts of doc 3 §8. */
 export function useSaveEntity<T extends { id?: string | null }>(entity: WmsEntity, mode: 'create' | 'update') {
-  const name = SINGULAR[entity];
-  const label = name.charAt(0).toUpperCase() + name.slice(1);
+  const name = i18n.t(`wms.toasts.entities.${entity}`);
+  const label = i18n.t(`wms.toasts.entityTitles.${entity}`);
   return useApiMutation<T>({
     method: mode === 'create' ? 'POST' : 'PUT',
     url: (b) => (mode === 'create' ? `/api/wms/${entity}` : `/api/wms/${entity}/${b.id}`),
     send: ({ id: _id, ...body }) => body,
     invalidates: () => refreshed(entity),
-    failure: `Failed to ${mode} ${name}`,
+    failure: i18n.t(mode === 'create' ? 'wms.toasts.createFailed' : 'wms.toasts.updateFailed', { name }),
     failureTitle: undefined,
-    success: `${label} ${mode === 'create' ? 'created' : 'updated'} successfully`,
+    success: i18n.t(mode === 'create' ? 'wms.toasts.created' : 'wms.toasts.updated', { name: label }),
   });
 }
 
 export function useDeleteEntity(entity: WmsEntity) {
-  const name = SINGULAR[entity];
   return useApiMutation<{ id: string }>({
     method: 'DELETE',
     url: (b) => `/api/wms/${entity}/${b.id}`,
     invalidates: () => refreshed(entity),
-    failure: `Failed to delete ${name}`,
-    success: `${name.charAt(0).toUpperCase() + name.slice(1)} deleted successfully`,
+    failure: i18n.t('wms.toasts.deleteFailed', { name: i18n.t(`wms.toasts.entities.${entity}`) }),
+    success: i18n.t('wms.toasts.deleted', { name: i18n.t(`wms.toasts.entityTitles.${entity}`) }),
   });
 }
 
 const STOCK = [['/api/wms/inventory'], ['/api/wms/bins'], ['/api/wms/zones'], ['/api/wms/products'], adjustmentsQuery.queryKey, OPTIONS, DASHBOARD];
 
 export const useReceive = () =>
-  useApiMutation<Record<string, unknown>>({ url: () => '/api/wms/inventory/receive', invalidates: () => [...STOCK, ['/api/wms/appointments']], failure: 'Failed to receive goods', success: 'Goods received successfully' });
+  useApiMutation<Record<string, unknown>>({ url: () => '/api/wms/inventory/receive', invalidates: () => [...STOCK, ['/api/wms/appointments']], failure: i18n.t('wms.toasts.receiveFailed'), success: i18n.t('wms.toasts.received') });
 export const useAdjust = () =>
-  useApiMutation<Record<string, unknown>>({ url: () => '/api/wms/inventory/adjust', invalidates: () => STOCK, failure: 'Failed to record adjustment', success: 'Inventory adjustment recorded successfully' });
+  useApiMutation<Record<string, unknown>>({ url: () => '/api/wms/inventory/adjust', invalidates: () => STOCK, failure: i18n.t('wms.toasts.adjustFailed'), success: i18n.t('wms.toasts.adjusted') });
 export const useCreateCount = () =>
-  useApiMutation<Record<string, unknown>>({ url: () => '/api/wms/cycle-counts', invalidates: () => [cycleCountsQuery.queryKey], failure: 'Failed to create cycle count', success: 'Cycle count created successfully' });
+  useApiMutation<Record<string, unknown>>({ url: () => '/api/wms/cycle-counts', invalidates: () => [cycleCountsQuery.queryKey], failure: i18n.t('wms.toasts.countCreateFailed'), success: i18n.t('wms.toasts.countCreated') });
 export const useStartCount = () =>
-  useApiMutation<{ id: string }>({ url: (b) => `/api/wms/cycle-counts/${b.id}/start`, send: () => undefined, invalidates: () => [cycleCountsQuery.queryKey, ['/api/wms/bins']], failure: 'Failed to start cycle count', success: 'Cycle count started successfully' });
+  useApiMutation<{ id: string }>({ url: (b) => `/api/wms/cycle-counts/${b.id}/start`, send: () => undefined, invalidates: () => [cycleCountsQuery.queryKey, ['/api/wms/bins']], failure: i18n.t('wms.toasts.countStartFailed'), success: i18n.t('wms.toasts.countStarted') });
 export const useCompleteCount = () =>
-  useApiMutation<{ id: string }>({ url: (b) => `/api/wms/cycle-counts/${b.id}/complete`, send: () => undefined, invalidates: () => [cycleCountsQuery.queryKey, ...STOCK], failure: 'Failed to complete cycle count', success: 'Cycle count completed successfully' });
+  useApiMutation<{ id: string }>({ url: (b) => `/api/wms/cycle-counts/${b.id}/complete`, send: () => undefined, invalidates: () => [cycleCountsQuery.queryKey, ...STOCK], failure: i18n.t('wms.toasts.countCompleteFailed'), success: i18n.t('wms.toasts.countCompleted') });
 export const useCountItem = () =>
   useApiMutation<{ id: string; countId: string; countedQuantity: number }>({
     method: 'PATCH',
     url: (b) => `/api/wms/cycle-count-items/${b.id}`,
     send: (b) => ({ countedQuantity: b.countedQuantity }),
     invalidates: (b) => [countItemsQuery(b.countId).queryKey],
-    failure: 'Failed to update count',
+    failure: i18n.t('wms.toasts.countItemFailed'),
   });

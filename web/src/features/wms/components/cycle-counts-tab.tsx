@@ -82,7 +82,7 @@ function CountItems({ count }: { count: CycleCount }) {
                   />
                 </td>
                 <td className="px-2 py-2">{tone ? <Badge tone={tone}>{i.variance! > 0 ? `+${i.variance}` : i.variance}</Badge> : '—'}</td>
-                <td className="px-2 py-2">{i.countedQuantity !== null ? <Check className="h-4 w-4 text-green-600" aria-label="Counted" /> : <span className="text-slate-500">{t('wms.counts.pending')}</span>}</td>
+                <td className="px-2 py-2">{i.countedQuantity !== null ? <Check className="h-4 w-4 text-green-600" aria-label={t('wms.counts.counted')} /> : <span className="text-slate-500">{t('wms.counts.pending')}</span>}</td>
               </tr>
             );
           })}

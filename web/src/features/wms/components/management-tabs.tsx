@@ -202,7 +202,7 @@ export function InventoryTab({ canWrite }: { canWrite: boolean }) {
       defaults={{ facilityId: '', productId: '', binId: '', lotNumber: '', serialNumber: '', quantity: 0, reservedQuantity: 0, unitCost: '', expiryDate: '', status: 'available' }}
       toForm={(l) => ({ facilityId: l.facilityId, productId: l.productId, binId: l.binId ?? '', lotNumber: l.lotNumber ?? '', serialNumber: l.serialNumber ?? '', quantity: l.quantity, reservedQuantity: l.reservedQuantity, unitCost: l.unitCost ?? '', expiryDate: l.expiryDate ?? '', status: l.status })}
       warning={useCapacityWarning}
-      onBlocked={() => toast({ title: 'Capacity Error', description: 'Cannot save inventory item - bin capacity would be exceeded', variant: 'destructive' })}
+      onBlocked={() => toast({ title: t('wms.capacityError.title'), description: t('wms.capacityError.text'), variant: 'destructive' })}
       filters={[
         { name: 'facilityId', label: t('wms.field.facility'), options: facilities },
         { name: 'status', label: t('wms.field.status'), options: values(INVENTORY_STATUSES) },

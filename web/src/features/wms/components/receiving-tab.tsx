@@ -65,21 +65,21 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
       if (gs1?.lot) setValue('lotNumber', gs1.lot);
       if (gs1?.expiry) setValue('expiryDate', gs1.expiry);
       if (!product) {
-        toast({ title: 'Product Not Found', description: 'No product found with this barcode', variant: 'destructive' });
+        toast({ title: t('wms.scan.notFoundTitle'), description: t('wms.scan.notFound'), variant: 'destructive' });
         return;
       }
       setFound((list) => [{ id: product!.id, name: product!.name, sku: product!.sku }, ...list]);
       setTimeout(() => setValue('productId', product!.id, { shouldValidate: true }));
       setCode('');
-      toast({ title: 'Product Found', description: `Selected: ${product.name}` });
+      toast({ title: t('wms.scan.foundTitle'), description: t('wms.scan.found', { name: product.name }) });
     },
-    [setValue, toast],
+    [setValue, toast, t],
   );
   const onCamera = useCallback((scanned: string) => (setCamera(false), void lookUp(scanned)), [lookUp]);
 
   const onSubmit = handleSubmit((values) => {
     if (capacity) {
-      toast({ title: 'Capacity Error', description: 'Cannot save inventory item - bin capacity would be exceeded', variant: 'destructive' });
+      toast({ title: t('wms.capacityError.title'), description: t('wms.capacityError.text'), variant: 'destructive' });
       return;
     }
     receive.mutate(values, { onSuccess: () => reset(EMPTY) });

@@ -83,8 +83,6 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
                       key={s.id}
                       type="button"
                       aria-pressed={selected === s.id}
-                      // The name says what the tile shows: spot, truck, and maintenance (the shown state line is hidden from the name's check).
-                      aria-label={`${t('yard.layout.spot', { number: s.spotNumber })}${s.currentAssetId ? ` ${s.currentAssetId}` : ''}${s.status === 'maintenance' ? ` ${t('yard.layout.maintenance')}` : ''}`}
                       draggable={canEdit && s.status === 'occupied'}
                       onDragStart={(e) => e.dataTransfer.setData('text/plain', JSON.stringify({ from: s.id, asset: s.currentAssetId }))}
                       onDragOver={(e) => canEdit && e.preventDefault()}
@@ -98,8 +96,14 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
                       className={`rounded-md border p-2 text-center text-xs ${SPOT_STYLE[s.status]} ${selected === s.id ? 'ring-2 ring-blue-600' : ''}`}
                       data-testid="spot"
                     >
-                      <div className="font-semibold">{s.spotNumber}</div>
-                      <div className="truncate" aria-hidden>{s.status === 'occupied' ? (s.currentAssetId ?? t('yard.layout.truck')) : s.status === 'maintenance' ? t('yard.layout.maintenanceShort') : t('yard.layout.empty')}</div>
+                      {/* The name is what the tile shows ('Spot Y06 GJ05EF9012', 'Spot Y07 Empty'): the word 'Spot' is for screen readers only. */}
+                      <div className="font-semibold">
+                        <span className="sr-only">{t('yard.layout.spotWord')} </span>
+                        {s.spotNumber}
+                      </div>{' '}
+                      <div className="truncate">
+                        {s.status === 'occupied' ? (s.currentAssetId ?? t('yard.layout.truck')) : s.status === 'maintenance' ? <abbr title={t('yard.layout.maintenance')}>{t('yard.layout.maintenanceShort')}</abbr> : t('yard.layout.empty')}
+                      </div>
                     </button>
                   ))}
                 </div>

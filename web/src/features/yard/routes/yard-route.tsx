@@ -10,13 +10,14 @@ import { YardLayout } from '../components/yard-layout';
 import { useYard } from '../api/yard';
 import { useSession } from '../../../lib/session';
 import { relativeTime } from '../../../lib/relative-time';
+import { localeOf } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { useAssignSpots } from '../api/assign-spots';
 
 registerCatalogue(yardText);
 
 export function YardRoute() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { hasPermission } = useSession();
   const { toast } = useToast();
   const yard = useYard();
@@ -70,7 +71,7 @@ export function YardRoute() {
               {y.recentActivity.map((a) => (
                 <li key={a.id} className="flex justify-between gap-2">
                   <span>{a.text}</span>
-                  <span className="shrink-0 text-xs text-slate-500">{relativeTime(a.at)}</span>
+                  <span className="shrink-0 text-xs text-slate-500">{relativeTime(a.at, localeOf(i18n.language))}</span>
                 </li>
               ))}
             </ul>
