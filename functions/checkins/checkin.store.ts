@@ -29,15 +29,22 @@ export function checkinPuts(c: Checkin) {
   ];
 }
 
-/** A changed check-in, written only if it still has the status it was read with (and, if asked, no door). */
-export function checkinChangePut(after: Checkin, seen: { status: CheckinStatus; withoutDoor?: boolean }) {
+/**
+ * A changed check-in, written only if it still has the status it was read with (and, if asked, no
+ * door). A check-in held at the gate and not yet overridden is also written only if no override came
+ * meanwhile: the whole item is put, so a status change read before an override would otherwise erase
+ * it, and two overrides at once would both pass (`notOverridden` asks it of the override itself).
+ */
+export function checkinChangePut(after: Checkin, seen: { status: CheckinStatus; withoutDoor?: boolean; notOverridden?: boolean }) {
+  const notOverridden = seen.notOverridden || (after.gate ? !after.gate.override : false);
+  const conditions = ['#status = :from', ...(seen.withoutDoor ? ['attribute_type(dockDoorId, :null)'] : []), ...(notOverridden ? ['(attribute_not_exists(#gate.#override) OR attribute_type(#gate.#override, :null))'] : [])];
   return {
     Put: {
       TableName: config.tableName,
       Item: checkinItem(after),
-      ConditionExpression: seen.withoutDoor ? '#status = :from AND attribute_type(dockDoorId, :null)' : '#status = :from',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':from': seen.status, ...(seen.withoutDoor ? { ':null': 'NULL' } : {}) },
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeNames: { '#status': 'status', ...(notOverridden ? { '#gate': 'gate', '#override': 'override' } : {}) },
+      ExpressionAttributeValues: { ':from': seen.status, ...(seen.withoutDoor || notOverridden ? { ':null': 'NULL' } : {}) },
     },
   };
 }

@@ -124,6 +124,17 @@ describe('the gate decision at check-in', () => {
     expect(trail).toMatchObject({ actorName: 'yard_manager', after: { gate: expect.objectContaining({ decision: 'HOLD', checks: expect.arrayContaining([expect.objectContaining({ source: 'VAHAN', summary: expect.objectContaining({ pucUpto: expect.any(String) }) })]), override: expect.objectContaining({ reason: 'PUC renewed, paper seen at the gate' }) }) } });
     const card = (await ops.get('/api/checkins')).body.find((c: { id: string }) => c.id === id);
     expect(card.gate).toMatchObject({ decision: 'HOLD', override: { by: 'yard_manager' } });
+
+    // Two overrides of one hold at the same moment: one is written, the other refused; one record.
+    const again = await walkIn(ops, F.expiredPuc);
+    expect(again.body.gate).toMatchObject({ decision: 'HOLD', override: null });
+    const both = await Promise.all(['Yard manager saw the renewed PUC paper', 'Second person saw the renewed PUC'].map((reason) => yard.post(`/api/checkins/${again.body.id}/gate-override`, { reason })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = both.find((r) => r.status === 200)!.body.gate.override.reason;
+    const stored = (await ops.get('/api/checkins')).body.find((c: { id: string }) => c.id === again.body.id);
+    expect(stored.gate.override.reason).toBe(winner);
+    const records = (await listAuditBetween('demo', started, new Date().toISOString())).filter((r) => r.action === 'checkin.gate-override' && r.entityId === again.body.id);
+    expect(records).toHaveLength(1);
   });
 
   it('holds and names the source when it is slow (5 s), answers HTML, an empty record or a 5xx — never a 5xx of the check-in', async () => {
