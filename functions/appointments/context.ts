@@ -1,6 +1,7 @@
 // What every appointment use case starts from: who acts (for the audit record), the appointment as
 // the viewer may see it, and today in the tenant's default facility's time zone.
 import type { Actor } from '../lib/audit';
+import type { RequestSession } from '../lib/http';
 import type { transact } from '../lib/dynamo';
 import { NotFoundError } from '../lib/errors';
 import { resolveFacility, type Facility } from '../facilities';
@@ -40,8 +41,8 @@ export async function findAppointment(user: SessionUser, id: string): Promise<Ap
   return appointment;
 }
 
-/** Today in the tenant's default facility's time zone. */
-export async function todayFor(tenantId: string, now = new Date()): Promise<{ date: string; facility: Facility | null }> {
-  const facility = await resolveFacility(tenantId, 'default').catch(() => null);
+/** Today in the tenant's default facility's time zone (the facility named by the session when it knows it). */
+export async function todayFor(session: Pick<RequestSession, 'tenantId' | 'defaultFacilityId'>, now = new Date()): Promise<{ date: string; facility: Facility | null }> {
+  const facility = await resolveFacility(session.tenantId, session.defaultFacilityId || 'default').catch(() => null);
   return { date: localDateTime(now, facility?.timeZone ?? DEFAULT_TIME_ZONE).date, facility };
 }

@@ -43,26 +43,26 @@ const listQuery = z.object({ date: dateString('Please select a date').optional()
 
 export const { handler, actions } = defineFunction('appointments', {
   async listAppointments(req) {
-    const { user } = requireUser(req);
+    const { user, session } = requireUser(req);
     const { date, facilityId } = parseQuery(req, listQuery);
-    const day = date ?? (await todayFor(user.tenantId)).date;
+    const day = date ?? (await todayFor(session)).date;
     return json(visibleTo(user, await listAppointmentsByDate(user.tenantId, day, facilityId)));
   },
 
   async todaysAppointments(req) {
-    const { user } = requireUser(req);
-    const { date } = await todayFor(user.tenantId);
+    const { user, session } = requireUser(req);
+    const { date } = await todayFor(session);
     return json(visibleTo(user, await listAppointmentsByDate(user.tenantId, date)));
   },
 
   /** The next 14 days (from today in the facility's zone): staff see all, drivers their own. */
   async upcomingAppointments(req) {
-    const { user } = requireUser(req);
+    const { user, session } = requireUser(req);
     if (!seesAll(user) && user.driverId) {
-      const { date } = await todayFor(user.tenantId);
+      const { date } = await todayFor(session);
       return json((await listDriverAppointments(user.tenantId, user.driverId)).filter((a) => a.scheduledDate >= date).sort(byTime));
     }
-    const { date } = await todayFor(user.tenantId);
+    const { date } = await todayFor(session);
     const days = await Promise.all(Array.from({ length: UPCOMING_DAYS }, (_, i) => listAppointmentsByDate(user.tenantId, addDays(date, i))));
     return json(visibleTo(user, days.flat()));
   },

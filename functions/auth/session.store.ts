@@ -1,5 +1,10 @@
-// Sessions: an opaque random token in the cookie; the table keeps only its SHA-256, so a copy of the
-// table cannot be replayed as cookies. Expired sessions are refused on read (TTL deletion is lazy).
+// Sessions: a random token in the cookie; the table keeps only its SHA-256, so a copy of the table
+// cannot be replayed as cookies. Expired sessions are refused on read (TTL deletion is lazy).
+// The token also says where the session's records are (its tenant, its user and the user's home
+// tenant: ids, no secret), so every request reads the session, the user and the tenant in one
+// BatchGetItem instead of reading the session first. The session is keyed by the SHA-256 of the whole
+// token, so a token whose ids were altered finds no session. A session is never changed after it is
+// made (switching tenant makes a new one), so the ids in its token stay true.
 // Known devices: each successful sign-in gives the browser a long-lived device token; the user's
 // last few device hashes are kept, so sign-in throttling can tell the owner's browsers from others.
 import { createHash, randomBytes } from 'node:crypto';
@@ -21,9 +26,40 @@ export interface Session {
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 export const sessionKeys = { key: (token: string) => ({ PK: `SESSION#${digest(token)}`, SK: 'SESSION' }) };
 
+/** Where a session's records are, as its token carries them. */
+export interface SessionLocator {
+  tenantId: string;
+  userId: string;
+  homeTenantId: string;
+}
+
+const LOCATOR_SEPARATOR = '.';
+const locatorText = (l: SessionLocator) => Buffer.from(JSON.stringify([l.tenantId, l.userId, l.homeTenantId])).toString('base64url');
+
+/** The locator of a well-formed session token, or null (a malformed token, or one made before tokens carried it). */
+export function sessionLocator(token: string): SessionLocator | null {
+  const [secret, locator, ...rest] = token.split(LOCATOR_SEPARATOR);
+  if (rest.length || !secret || !locator || !SESSION_TOKEN_PATTERN.test(secret) || locator.length > 600) return null;
+  try {
+    const ids: unknown = JSON.parse(Buffer.from(locator, 'base64url').toString('utf8'));
+    if (!Array.isArray(ids) || ids.length !== 3 || !ids.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 128)) return null;
+    const [tenantId, userId, homeTenantId] = ids as [string, string, string];
+    return { tenantId, userId, homeTenantId };
+  } catch {
+    return null;
+  }
+}
+
+/** The session a stored item holds, or null when there is none or it has expired. */
+export function sessionOf(item: Record<string, unknown> | null, now = Date.now()): Session | null {
+  const s = item as (Session & Record<string, unknown>) | null;
+  if (!s || s.expiresAt * 1000 <= now) return null;
+  return { tenantId: s.tenantId, userId: s.userId, createdAt: s.createdAt, expiresAt: s.expiresAt, ...(s.homeTenantId ? { homeTenantId: s.homeTenantId } : {}) };
+}
+
 /** A new session and the TransactWriteItems element that stores it. */
 export function newSession(tenantId: string, userId: string, now = Date.now(), homeTenantId = tenantId) {
-  const token = randomBytes(32).toString('base64url');
+  const token = `${randomBytes(32).toString('base64url')}${LOCATOR_SEPARATOR}${locatorText({ tenantId, userId, homeTenantId })}`;
   const session: Session = {
     tenantId,
     userId,
@@ -33,14 +69,6 @@ export function newSession(tenantId: string, userId: string, now = Date.now(), h
   };
   const put = { Put: { TableName: config.tableName, Item: { ...sessionKeys.key(token), ...session }, ConditionExpression: 'attribute_not_exists(PK)' } };
   return { token, session, put };
-}
-
-export async function getSession(token: string, now = Date.now()): Promise<Session | null> {
-  if (!SESSION_TOKEN_PATTERN.test(token)) return null;
-  const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: sessionKeys.key(token) }));
-  const item = res.Item as (Session & Record<string, unknown>) | undefined;
-  if (!item || item.expiresAt * 1000 <= now) return null;
-  return { tenantId: item.tenantId, userId: item.userId, createdAt: item.createdAt, expiresAt: item.expiresAt, ...(item.homeTenantId ? { homeTenantId: item.homeTenantId } : {}) };
 }
 
 export async function deleteSession(token: string): Promise<void> {

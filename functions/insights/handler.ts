@@ -1,7 +1,7 @@
 // Insights: the dashboard's figures and gate statistics, the notifications feed, analytics, CSV
 // reports and the driver's dashboard. Reads only.
 import * as z from 'zod';
-import { json, parseQuery, requireUser } from '../lib/http';
+import { json, parseQuery, requireUser, type RequestSession } from '../lib/http';
 import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
 import { listAuditBetween } from '../lib/audit';
@@ -16,15 +16,14 @@ import { todayFor } from '../appointments';
 import { auditLogCsv, dailyReportCsv, driverDashboard, REPORTS, reportCsv, type ReportName } from './figures';
 import { analyticsFromCounters, dashboardFromCounters, gateFromCounters } from './day-figures';
 import { readDays } from './day-figures.store';
-import type { SessionUser } from '../../shared/contracts/auth';
 
 export const EMERGENCY_CONTACT = '1800-266-0101';
 const ANALYTICS_RANGES = [7, 30, 90] as const;
 const rangeQuery = z.object({ days: z.coerce.number().refine((d) => (ANALYTICS_RANGES as readonly number[]).includes(d), 'Range must be 7, 30 or 90 days').default(30) });
 
 
-async function todayContext(user: SessionUser) {
-  const { date, facility } = await todayFor(user.tenantId);
+async function todayContext(session: RequestSession) {
+  const { date, facility } = await todayFor(session);
   if (!facility) throw new NotFoundError('No facilities available');
   return { date, facility };
 }
@@ -32,8 +31,8 @@ async function todayContext(user: SessionUser) {
 export const { handler, actions } = defineFunction('insights', {
   // Read model (day-figures.ts): the facility's doors and today's counters, two round trips.
   async dashboardMetrics(req) {
-    const { user } = requireUser(req);
-    const { date, facility } = await todayContext(user);
+    const { user, session } = requireUser(req);
+    const { date, facility } = await todayContext(session);
     const [doors, [today]] = await Promise.all([listDockDoors(user.tenantId, facility.id), readDays(user.tenantId, facility.id, [date])]);
     return json({ ...dashboardFromCounters(doors, today!.counters), gate: gateFromCounters(today!.counters), date, facilityId: facility.id, facilityName: facility.name });
   },
@@ -44,9 +43,9 @@ export const { handler, actions } = defineFunction('insights', {
   },
 
   async analytics(req) {
-    const { user } = requireUser(req);
+    const { user, session } = requireUser(req);
     const { days: range } = parseQuery(req, rangeQuery);
-    const { date, facility } = await todayContext(user);
+    const { date, facility } = await todayContext(session);
     const days = Array.from({ length: range }, (_, i) => addDays(date, i - range + 1));
     const [doors, perDay] = await Promise.all([listDockDoors(user.tenantId, facility.id), readDays(user.tenantId, facility.id, days)]);
     const openMinutes = toMinutes(facility.operatingHoursEnd) - toMinutes(facility.operatingHoursStart);
@@ -54,11 +53,11 @@ export const { handler, actions } = defineFunction('insights', {
   },
 
   async report(req) {
-    const { user } = requireUser(req);
+    const { user, session } = requireUser(req);
     const name = req.params.report as ReportName;
     if (!(REPORTS as readonly string[]).includes(name)) throw new NotFoundError('Report not found');
     const { days: range } = parseQuery(req, rangeQuery);
-    const { date, facility } = await todayContext(user);
+    const { date, facility } = await todayContext(session);
     const days = Array.from({ length: range }, (_, i) => addDays(date, i - range + 1));
     let csv: string;
     if (name === 'appointment-audit-log') {
@@ -71,10 +70,10 @@ export const { handler, actions } = defineFunction('insights', {
   },
 
   async driverDashboard(req) {
-    const { user } = requireUser(req);
+    const { user, session } = requireUser(req);
     if (!user.driverId) return json({ driver: null, nextAppointment: null, upcoming: [], thisMonth: 0, onTimeRate: null, facility: null, emergencyContact: EMERGENCY_CONTACT });
     const appointments = await listDriverAppointments(user.tenantId, user.driverId);
-    const { facility: home } = await todayFor(user.tenantId);
+    const { facility: home } = await todayFor(session);
     const board = driverDashboard(appointments, home?.timeZone ?? DEFAULT_TIME_ZONE, new Date());
     const facility = board.nextAppointment ? await resolveFacility(user.tenantId, board.nextAppointment.facilityId).catch(() => home) : home;
     const address = facility ? [facility.address, facility.city, facility.state, facility.zipCode].filter(Boolean).join(', ') : null;
@@ -87,9 +86,9 @@ export const { handler, actions } = defineFunction('insights', {
   },
 
   async dailyReport(req) {
-    const { user } = requireUser(req);
+    const { user, session } = requireUser(req);
     const q = parseQuery(req, z.object({ date: dateString('Please select a date').optional() }));
-    const { date, facility } = await todayContext(user);
+    const { date, facility } = await todayContext(session);
     const day = q.date ?? date;
     const csv = dailyReportCsv(await listAppointmentsByDate(user.tenantId, day, facility.id));
     return { status: 200, raw: csv, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="daily-report-${day}.csv"` } };

@@ -14,7 +14,7 @@ import type { Permission } from '../../shared/roles';
 import { fieldErrors } from '../../shared/contracts/field-errors';
 import { ID_PATTERN } from '../../shared/ids';
 import { apiSecurityHeaders } from '../../shared/security-headers';
-import { requestLanguage, translateServerMessage } from '../../shared/server-messages';
+import { requestLanguage } from '../../shared/server-messages';
 
 export { fieldErrors };
 import { config } from './config';
@@ -22,6 +22,7 @@ import { asServiceUnavailable, BadRequestError, ForbiddenError, HttpError, NotFo
 import { logger } from './logger';
 import { clientAddress, requireOriginProof } from './client-address';
 import { countRequests, httpCorrelationId, observability } from './telemetry';
+import { translateServerMessage } from './server-messages';
 import type { Actor } from './audit';
 
 export const SESSION_COOKIE = 'dy_session';
@@ -37,6 +38,8 @@ export interface RequestSession {
   homeTenantId?: string;
   /** Why the session's tenant may not change data now (its trial ended), or null. */
   readOnly?: string | null;
+  /** The tenant's default facility as read with the session (so "today" needs no second read of the tenant). */
+  defaultFacilityId?: string | null;
 }
 
 /** Finds the session and user of a session cookie's token; null when unknown, expired or refused.

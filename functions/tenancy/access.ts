@@ -1,12 +1,13 @@
 // Which tenant a session acts in (issue #18): the session names the current tenant; the login's home
-// tenant holds its user record, any other tenant needs a membership. Every request reads this here
-// (one GetItem of the tenant, one of the membership when away from home), so the tenant of every
-// server check comes from the session only. Also: whether the tenant is read-only (trial ended).
+// tenant holds its user record, any other tenant needs a membership. Every request reads these items
+// (the tenant, and the membership when away from home) in the one BatchGetItem that also reads the
+// session and the user (auth/resolve-session.ts), so the tenant of every server check comes from the
+// session only. Also: whether the tenant is read-only (trial ended), and its default facility.
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { MembershipView } from '../../shared/contracts/tenancy';
 import { getUser } from '../users';
-import { getTenant } from './tenant.store';
-import { getMembership, membershipsOf, type Membership } from './membership.store';
+import { getTenant, tenantKeys, type Tenant } from './tenant.store';
+import { getMembership, membershipKeys, membershipsOf, type Membership } from './membership.store';
 import { asMember, membershipViews, readOnlyReason } from './rules';
 
 export interface TenantAccess {
@@ -14,14 +15,20 @@ export interface TenantAccess {
   membership: Membership | null;
   /** Why the tenant may not change data now, or null. */
   readOnly: string | null;
+  /** The tenant's default facility (the dashboard's), or null before it has one. */
+  defaultFacilityId: string | null;
 }
 
-/** What the session's tenant allows the login (read beside the user record), or null when it may not enter. */
-export async function tenantAccess(userId: string, homeTenantId: string, tenantId: string, now = new Date()): Promise<TenantAccess | null> {
-  const away = tenantId !== homeTenantId;
-  const [tenant, membership] = await Promise.all([getTenant(tenantId), away ? getMembership(userId, tenantId) : null]);
-  if (away && !membership) return null;
-  return { membership, readOnly: readOnlyReason(tenant, now) };
+/** The items that say what the session's tenant allows the login: the tenant, and the membership when away from home. */
+export function tenantAccessKeys(userId: string, homeTenantId: string, tenantId: string) {
+  return [tenantKeys.key(tenantId), ...(tenantId !== homeTenantId ? [membershipKeys.key(userId, tenantId)] : [])];
+}
+
+/** What those items allow (read in the order of tenantAccessKeys), or null when the login may not enter the tenant. */
+export function tenantAccessOf(items: unknown[], homeTenantId: string, tenantId: string, now = new Date()): TenantAccess | null {
+  const [tenant, membership] = items as [Tenant | null, Membership | null | undefined];
+  if (tenantId !== homeTenantId && !membership) return null;
+  return { membership: membership ?? null, readOnly: readOnlyReason(tenant, now), defaultFacilityId: tenant?.defaultFacilityId ?? null };
 }
 
 /** The home user as it acts in the session's tenant (the membership's role when away from home). */

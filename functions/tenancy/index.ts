@@ -1,5 +1,5 @@
 // What other domains may use of tenancy (docs/architecture.md §1); nothing else of it is imported from outside.
 export { findTenantSecret, getTenant, putTenantIfAbsent, tenantKeys, tenantSecret } from './tenant.store';
-export { actingUser, mayEnter, tenantAccess } from './access';
+export { actingUser, mayEnter, tenantAccessKeys, tenantAccessOf } from './access';
 export { facilityOfLink } from './facility-links';
 export { ensureFacilityLink } from './facility-link.store';

@@ -78,6 +78,7 @@ export function aliasOf(identifier: string): { kind: AliasKind; value: string } 
 export const userKeys = {
   pk: (tenantId: string) => tenantPk(tenantId),
   sk: (userId: string) => `USER#${userId}`,
+  key: (tenantId: string, userId: string) => ({ PK: userKeys.pk(tenantId), SK: userKeys.sk(userId) }),
   alias: (kind: AliasKind, value: string) => ({ PK: `LOGIN#${kind}#${value}`, SK: 'LOGIN' }),
 };
 
@@ -99,7 +100,7 @@ const fromItem = (item: Record<string, unknown>) => withoutKeys<User>(item);
 
 export async function getUser(tenantId: string, userId: string): Promise<User | null> {
   const res = await ddb().send(
-    new GetCommand({ TableName: config.tableName, Key: { PK: userKeys.pk(tenantId), SK: userKeys.sk(userId) } }),
+    new GetCommand({ TableName: config.tableName, Key: userKeys.key(tenantId, userId) }),
   );
   return res.Item ? fromItem(res.Item) : null;
 }

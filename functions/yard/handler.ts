@@ -1,6 +1,6 @@
 // The yard: spots and their status, the live overview (doors, spots, waiting trucks) and Assign Spots.
 import * as z from 'zod';
-import { actorOf, json, parseBody, pathId, requireUser } from '../lib/http';
+import { actorOf, json, parseBody, pathId, requireUser, type RequestSession } from '../lib/http';
 import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
 import { yardSpotStatusSchema } from '../../shared/contracts/yard';
@@ -12,12 +12,11 @@ import { listYardSpots, setYardSpotStatus } from './yard-spot.store';
 import { todayFor } from '../appointments';
 import { assignWaitingTrucks } from './assign-spots';
 import { yardOverview } from '../insights';
-import type { SessionUser } from '../../shared/contracts/auth';
 
 
 
-async function todayContext(user: SessionUser) {
-  const { date, facility } = await todayFor(user.tenantId);
+async function todayContext(session: RequestSession) {
+  const { date, facility } = await todayFor(session);
   if (!facility) throw new NotFoundError('No facilities available');
   return { date, facility };
 }
@@ -37,8 +36,8 @@ export const { handler, actions } = defineFunction('yard', {
   },
 
   async yardOverview(req) {
-    const { user } = requireUser(req);
-    const { date, facility } = await todayContext(user);
+    const { user, session } = requireUser(req);
+    const { date, facility } = await todayContext(session);
     const [doors, spots, appointments, checkins] = await Promise.all([
       listDockDoors(user.tenantId, facility.id),
       listYardSpots(user.tenantId, facility.id),

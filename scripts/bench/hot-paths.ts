@@ -4,7 +4,7 @@
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
 import { addDays, localDateTime } from '../../shared/time';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
-import { callsIn, capture, replay, run, type Latency } from './measure';
+import { callsIn, capture, replay, runInterleaved, type Latency } from './measure';
 
 export interface PathFigure {
   name: string;
@@ -54,11 +54,10 @@ export async function fillToday(count = 1000): Promise<string[]> {
   return ids;
 }
 
-/** Measures one request through the API and its floor, after one captured run gives its calls. */
+/** Measures one request through the API and its floor, interleaved, after one captured run gives its calls. */
 export async function measurePath(name: string, endpoint: string, count: number, concurrency: number, request: (i: number) => Promise<unknown>): Promise<PathFigure> {
   const waves = await capture(() => request(-1));
-  const api = await run(count, concurrency, request);
-  const floor = await run(count, concurrency, () => replay(waves, endpoint));
+  const [api, floor] = await runInterleaved(count, concurrency, request, () => replay(waves, endpoint));
   return { name, api, floor, callsPerRequest: callsIn(waves), ratioP50: api.p50 / floor.p50 };
 }
 

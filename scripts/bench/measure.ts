@@ -1,7 +1,8 @@
 // The bench's instruments: latency percentiles of a request run at a concurrency, the DynamoDB calls
 // requests make (counted by a middleware on the product's own client), and the "floor": the same
-// DynamoDB calls sent straight through the SDK, in the same order and parallel waves, at the same
-// concurrency, so each figure is printed beside what the database alone costs.
+// DynamoDB calls sent straight through the SDK, in the same order and parallel waves, in the same
+// window as the request itself (interleaved), so each figure is printed beside what the database
+// alone costs under the same load.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as docCommands from '@aws-sdk/lib-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -40,6 +41,32 @@ export async function run(count: number, concurrency: number, call: (i: number) 
     }),
   );
   return percentiles(times, (performance.now() - started) / 1000, concurrency);
+}
+
+/**
+ * Runs `count` calls of each of two kinds (a request and its floor) in one window: `concurrency`
+ * workers, each alternating between the kinds, so about half of the calls in flight are of each kind
+ * at every moment. Whatever else loads the machine meanwhile (the stream workers catching up on the
+ * writes, the garbage collector, another process) weighs on both alike, and their ratio is the
+ * request's own cost over the database's.
+ */
+export async function runInterleaved(count: number, concurrency: number, a: (i: number) => Promise<unknown>, b: (i: number) => Promise<unknown>): Promise<[Latency, Latency]> {
+  const times: [number[], number[]] = [[], []];
+  const next = [0, 0];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      for (let kind = worker % 2; next[0]! < count || next[1]! < count; kind = 1 - kind) {
+        if (next[kind]! >= count) kind = 1 - kind;
+        const i = next[kind]!++;
+        const t0 = performance.now();
+        await (kind === 0 ? a(i) : b(i));
+        times[kind]!.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return [percentiles(times[0], seconds, concurrency), percentiles(times[1], seconds, concurrency)];
 }
 
 // ---- DynamoDB calls --------------------------------------------------------------------------------

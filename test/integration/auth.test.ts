@@ -4,8 +4,9 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { ddb } from '../../functions/lib/aws';
 import { listAudit } from '../../functions/lib/audit';
-import { sessionKeys } from '../../functions/auth/session.store';
-import { createUser } from '../../functions/users/user.store';
+import { newSession } from '../../functions/auth/session.store';
+import { config } from '../../functions/lib/config';
+import { createUser, findUserByIdentifier } from '../../functions/users/user.store';
 import { hashPassword } from '../../functions/lib/passwords';
 import { streakKey } from '../../functions/lib/throttle';
 import { accountThrottleKey } from '../../functions/auth/service';
@@ -238,10 +239,44 @@ describe('sessions', () => {
     expect(replay.status).toBe(401);
   });
 
+  it('refuses a token whose ids were altered: they are part of the session\'s key', async () => {
+    // Prepare: the admin's token made to name another user of the tenant
+    const login = await new Client(api.url).post('/api/auth/login', { identifier: 'admin', password: 'Demo@12345' });
+    const token = String(login.headers['set-cookie']).match(/dy_session=([^;]+)/)![1]!;
+    const [secret, locator] = token.split('.');
+    const [tenantId, , home] = JSON.parse(Buffer.from(locator!, 'base64url').toString()) as string[];
+    const other = (await findUserByIdentifier('yard_manager'))!;
+    const altered = `${secret}.${Buffer.from(JSON.stringify([tenantId, other.id, home])).toString('base64url')}`;
+    // Act
+    const [genuine, forged] = await Promise.all([token, altered].map((t) => new Client(api.url).get('/api/auth/user', { headers: { cookie: `dy_session=${t}` } })));
+    // Assess
+    expect(genuine!.status).toBe(200);
+    expect(forged!.status).toBe(401);
+  });
+
+  it('reads the session, its user and its tenant in one round trip', async () => {
+    // Prepare
+    const client = new Client(api.url);
+    await client.signIn('operations');
+    const calls: string[] = [];
+    const counter = (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
+      calls.push(String(context.commandName));
+      return next(args);
+    };
+    ddb().middlewareStack.add(counter as never, { step: 'initialize', name: 'sessionCallCounter' });
+    // Act
+    const res = await client.get('/api/auth/user');
+    ddb().middlewareStack.remove('sessionCallCounter');
+    // Assess
+    expect(res.status).toBe(200);
+    expect(calls).toEqual(['BatchGetItemCommand']);
+  });
+
   it('refuses an expired session even while its item still exists', async () => {
     // Prepare
-    const token = 'expired-token-0123456789abcdefghijkl';
-    await ddb().send(new PutCommand({ TableName: api.tableName, Item: { ...sessionKeys.key(token), tenantId: DEMO_TENANT_ID, userId: 'x', createdAt: '2026-01-01T00:00:00Z', expiresAt: Math.floor(Date.now() / 1000) - 1 } }));
+    const admin = (await findUserByIdentifier('admin'))!;
+    const { token, put } = newSession(DEMO_TENANT_ID, admin.id, Date.now() - (config.sessionTtlSeconds + 1) * 1000);
+    await ddb().send(new PutCommand(put.Put));
     // Act
     const res = await new Client(api.url).get('/api/auth/user', { headers: { cookie: `dy_session=${token}` } });
     // Assess

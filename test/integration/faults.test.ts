@@ -89,7 +89,7 @@ describe('injected DynamoDB faults', () => {
   });
 
   it('a throttled session read answers 503, not 401: a busy database does not sign anyone out', async () => {
-    fault = { command: 'GetItemCommand', make: throttled, times: 10 };
+    fault = { command: 'BatchGetItemCommand', make: throttled, times: 10 };
     const res = await ops.get('/api/auth/user');
     expect(res.status).toBe(503);
     fault = null;

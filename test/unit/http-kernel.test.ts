@@ -1,12 +1,15 @@
 // The shared HTTP kernel with DynamoDB mocked: what every route answers before its action runs.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 
 process.env.TABLE_NAME = 'unit';
 process.env.AWS_REGION = 'ap-south-1';
 const { handler } = await import('../../functions/auth/handler');
+const { newSession, sessionKeys } = await import('../../functions/auth/session.store');
+/** A well-formed session token (it names tenant t, user u); whether it is known is up to the mocked table. */
+const token = newSession('t', 'u').token;
 const ddbMock = mockClient(DynamoDBDocumentClient);
 
 function event(routeKey: string, init: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
@@ -36,9 +39,10 @@ describe('http kernel', () => {
 
   it('answers 401 for a session whose item has expired but not yet been deleted by TTL', async () => {
     // Prepare
-    ddbMock.on(GetCommand).resolves({ Item: { tenantId: 't', userId: 'u', createdAt: '2026-01-01T00:00:00Z', expiresAt: Math.floor(Date.now() / 1000) - 5 } });
+    const user = { PK: 'TENANT#t', SK: 'USER#u', id: 'u', tenantId: 't', username: 'u', role: 'admin', extraRoles: [], status: 'active' };
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { unit: [{ ...sessionKeys.key(token), tenantId: 't', userId: 'u', createdAt: '2026-01-01T00:00:00Z', expiresAt: Math.floor(Date.now() / 1000) - 5 }, user, { PK: 'TENANT#t', SK: 'TENANT', id: 't' }] } });
     // Act
-    const res = await call(event('GET /api/auth/user', { cookies: ['dy_session=' + 'a'.repeat(43)] }));
+    const res = await call(event('GET /api/auth/user', { cookies: ['dy_session=' + token] }));
     // Assess
     expect(res.statusCode).toBe(401);
   });
@@ -58,9 +62,9 @@ describe('http kernel', () => {
 
   it('hides internal failures behind a 500 without a stack trace', async () => {
     // Prepare
-    ddbMock.on(GetCommand).rejects(new Error('socket hang up at secret/path.ts:12'));
+    ddbMock.on(BatchGetCommand).rejects(new Error('socket hang up at secret/path.ts:12'));
     // Act
-    const res = await call(event('GET /api/auth/user', { cookies: ['dy_session=' + 'b'.repeat(43)] }));
+    const res = await call(event('GET /api/auth/user', { cookies: ['dy_session=' + token] }));
     // Assess
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('secret/path');

@@ -45,12 +45,15 @@ afterEach(() => {
   process.env = { ...ENV };
 });
 
+/** A well-formed session cookie (random part, then the ids it names), so the kernel goes to the table for it. */
+const SESSION_COOKIE = `dy_session=${'c'.repeat(43)}.${Buffer.from(JSON.stringify(['t', 'u', 't'])).toString('base64url')}`;
+
 describe('kernel logger', () => {
   it('prints JSON in Lambda with the service, request id and the caller\'s correlation id', async () => {
     // Prepare: no table configured, so reading the session fails inside the kernel.
     const call = await platformHandler({ AWS_LAMBDA_FUNCTION_NAME: 'docksaathi-platform', POWERTOOLS_SERVICE_NAME: 'platform', LOG_LEVEL: 'info', TABLE_NAME: undefined });
     // Act
-    const res = await call(event('GET /api/health', { headers: { 'x-correlation-id': 'support-ticket-42' }, cookies: ['dy_session=' + 'c'.repeat(43)] }));
+    const res = await call(event('GET /api/health', { headers: { 'x-correlation-id': 'support-ticket-42' }, cookies: [SESSION_COOKIE] }));
     // Assess
     expect(res.statusCode).toBe(500);
     const [line] = jsonLines().filter((l) => l.message === 'unhandled error');
@@ -59,7 +62,7 @@ describe('kernel logger', () => {
 
   it('falls back to the API Gateway request id when the caller sends no usable correlation id', async () => {
     const call = await platformHandler({ AWS_LAMBDA_FUNCTION_NAME: 'docksaathi-platform', LOG_LEVEL: 'info', TABLE_NAME: undefined });
-    await call(event('GET /api/health', { headers: { 'x-correlation-id': 'two words\ninjected' }, cookies: ['dy_session=' + 'c'.repeat(43)] }));
+    await call(event('GET /api/health', { headers: { 'x-correlation-id': 'two words\ninjected' }, cookies: [SESSION_COOKIE] }));
     expect(jsonLines().find((l) => l.message === 'unhandled error')).toMatchObject({ correlation_id: 'apigw-request-1' });
   });
 
