@@ -38,7 +38,7 @@ export async function assignCheckinDoor(ctx: ChangeContext, checkinId: string, d
   const blocks = doorBlockKeys(held);
   await transact(
     [
-      checkinChangePut(after, { status: before.status, withoutDoor: true }),
+      checkinChangePut(after, before),
       appointmentChangePut(held, appointment.updatedAt),
       ...blockPuts(blocks, appointment.id),
       notificationPut(ctx.tenantId, { type: 'checkin', title: 'Dock door assigned', message: `${after.driverName}${after.vehicleLicense ? ` (${after.vehicleLicense})` : ''} to dock ${door.doorNumber}` }, now),

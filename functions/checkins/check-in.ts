@@ -164,7 +164,7 @@ export async function changeCheckinStatus(ctx: ChangeContext, id: string, to: Ch
   const stamp = STAMP[to];
   if (stamp) (after as unknown as Record<string, unknown>)[stamp] = now.toISOString();
   const write: TransactItems = [
-    checkinChangePut(after, { status: before.status }),
+    checkinChangePut(after, before),
     auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: `checkin.${to}`, entityType: 'checkin', entityId: id, before: { ...before }, after: { ...after } }, now),
   ];
   const follow = APPOINTMENT_FOLLOWS[to];

@@ -6,7 +6,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, queryAll, withoutKeys } from '../lib/dynamo';
-import type { Checkin, CheckinStatus } from '../../shared/contracts/checkins';
+import type { Checkin } from '../../shared/contracts/checkins';
 import { tenantPk } from '../lib/table';
 
 export const checkinKeys = {
@@ -30,21 +30,22 @@ export function checkinPuts(c: Checkin) {
 }
 
 /**
- * A changed check-in, written only if it still has the status it was read with (and, if asked, no
- * door). A check-in held at the gate and not yet overridden is also written only if no override came
- * meanwhile: the whole item is put, so a status change read before an override would otherwise erase
- * it, and two overrides at once would both pass (`notOverridden` asks it of the override itself).
+ * A changed check-in, written only if what others may change is still as it was read: its status,
+ * its door, and whether its gate hold was overridden. The whole item is put, so without this a
+ * status change read before a door assignment would erase the door (and one read before an override
+ * would erase the override), and two overrides at once would both pass.
  */
-export function checkinChangePut(after: Checkin, seen: { status: CheckinStatus; withoutDoor?: boolean; notOverridden?: boolean }) {
-  const notOverridden = seen.notOverridden || (after.gate ? !after.gate.override : false);
-  const conditions = ['#status = :from', ...(seen.withoutDoor ? ['attribute_type(dockDoorId, :null)'] : []), ...(notOverridden ? ['(attribute_not_exists(#gate.#override) OR attribute_type(#gate.#override, :null))'] : [])];
+export function checkinChangePut(after: Checkin, before: Checkin) {
+  const conditions = ['#status = :from', before.dockDoorId ? 'dockDoorId = :door' : 'attribute_type(dockDoorId, :null)'];
+  const notOverridden = Boolean(before.gate && !before.gate.override);
+  if (notOverridden) conditions.push('(attribute_not_exists(#gate.#override) OR attribute_type(#gate.#override, :null))');
   return {
     Put: {
       TableName: config.tableName,
       Item: checkinItem(after),
       ConditionExpression: conditions.join(' AND '),
       ExpressionAttributeNames: { '#status': 'status', ...(notOverridden ? { '#gate': 'gate', '#override': 'override' } : {}) },
-      ExpressionAttributeValues: { ':from': seen.status, ...(seen.withoutDoor || notOverridden ? { ':null': 'NULL' } : {}) },
+      ExpressionAttributeValues: { ':from': before.status, ...(before.dockDoorId ? { ':door': before.dockDoorId } : {}), ...(!before.dockDoorId || notOverridden ? { ':null': 'NULL' } : {}) },
     },
   };
 }

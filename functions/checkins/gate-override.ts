@@ -23,7 +23,7 @@ export async function overrideGateHold(ctx: ChangeContext, id: string, reason: s
   const date = localDateTime(now, facility?.timeZone ?? DEFAULT_TIME_ZONE).date;
   await transact(
     [
-      checkinChangePut(after, { status: before.status, notOverridden: true }),
+      checkinChangePut(after, before),
       gateOverridePut({ tenantId: ctx.tenantId, facilityId: before.facilityId, date, appointmentId: before.appointmentId, checkinId: id, vehicleNumber: before.vehicleLicense, at: iso }),
       auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.gate-override', entityType: 'checkin', entityId: id, before: { ...before }, after: { ...after } }, now),
     ],

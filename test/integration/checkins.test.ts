@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { bookFor, guestBooking, nextQuarter, openHub, outsiderClient, qrToken, tomorrowInIndia } from '../support/checkin-hub';
 import { listAudit } from '../../functions/lib/audit';
+import { transact } from '../../functions/lib/dynamo';
+import { checkinChangePut, getCheckin } from '../../functions/checkins/checkin.store';
 
 let api: TestApi;
 let ops: Client;
@@ -119,6 +121,20 @@ describe('dock door for a check-in without one', () => {
     const again = await assign(yard, walkIn.id, 'door-09');
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This check-in already has door D08');
+  });
+
+  it('a change read before a door was given cannot erase that door (the whole check-in is written)', async () => {
+    // Prepare: a status change reads the check-in, then a door is given before it writes
+    const walkIn = (await ops.post('/api/checkins/walk-in', { driverName: 'Door Race', vehicleLicense: 'MH04DR0001', carrierName: 'Tempo Co' })).body;
+    const read = (await getCheckin('demo', walkIn.id))!;
+    let door = '';
+    for (const id of Array.from({ length: 12 }, (_, i) => `door-${String(i + 1).padStart(2, '0')}`)) if (!door && (await assign(yard, walkIn.id, id)).status === 200) door = id;
+    expect(door).not.toBe('');
+    // Act: the status change writes what it read
+    const stale = transact([checkinChangePut({ ...read, status: 'at_dock' }, read)], () => new Error('refused'));
+    // Assess
+    await expect(stale).rejects.toThrow('refused');
+    expect(await getCheckin('demo', walkIn.id)).toMatchObject({ status: read.status, dockDoorId: door });
   });
 
   it('refuses a door held at that time, under maintenance or of another facility, and changes nothing', async () => {
