@@ -15,6 +15,7 @@ export const wmsText = defineCatalogue('wms', {
       search: 'Search', previous: 'Previous', next: 'Next', page: 'Page {{page}} of {{pages}} ({{total}})', edit: 'Edit', delete: 'Delete', actions: 'Actions', loading: 'Loading...', empty: 'Nothing here yet', close: 'Close',
       all: 'All', confirmDelete: 'Delete this {{what}}? This cannot be undone.', save: 'Save', cancel: 'Cancel', saving: 'Saving...',
     },
+    entity: { facility: 'facility', zone: 'zone', bin: 'bin', product: 'product', inventoryItem: 'inventory item' },
     add: { facilities: 'Add Facility', zones: 'Add Zone', bins: 'Add Bin', products: 'Add Product', inventory: 'Add Inventory' },
     editTitle: { facilities: 'Edit Facility', zones: 'Edit Zone', bins: 'Edit Bin', products: 'Edit Product', inventory: 'Edit Inventory' },
     field: {
@@ -82,6 +83,7 @@ export const wmsText = defineCatalogue('wms', {
       search: 'खोजें', previous: 'पिछला', next: 'अगला', page: 'पृष्ठ {{page}} / {{pages}} ({{total}})', edit: 'संपादित करें', delete: 'हटाएँ', actions: 'कार्रवाई', loading: 'लोड हो रहा है...', empty: 'अभी यहाँ कुछ नहीं है', close: 'बंद करें',
       all: 'सभी', confirmDelete: 'यह {{what}} हटाएँ? इसे वापस नहीं किया जा सकता।', save: 'सहेजें', cancel: 'रद्द करें', saving: 'सहेजा जा रहा है...',
     },
+    entity: { facility: 'सुविधा', zone: 'ज़ोन', bin: 'बिन', product: 'उत्पाद', inventoryItem: 'इन्वेंटरी आइटम' },
     add: { facilities: 'सुविधा जोड़ें', zones: 'ज़ोन जोड़ें', bins: 'बिन जोड़ें', products: 'उत्पाद जोड़ें', inventory: 'इन्वेंटरी जोड़ें' },
     editTitle: { facilities: 'सुविधा संपादित करें', zones: 'ज़ोन संपादित करें', bins: 'बिन संपादित करें', products: 'उत्पाद संपादित करें', inventory: 'इन्वेंटरी संपादित करें' },
     field: {

@@ -33,7 +33,8 @@ export interface EntityTabProps<T extends { id: string }> {
   canWrite: boolean;
   warning?: (values: Record<string, unknown>, editing: T | null) => string | null;
   onBlocked?: () => void;
-  what: string;
+  /** What one row is, for the delete confirmation (wms.entity). */
+  what: 'facility' | 'zone' | 'bin' | 'product' | 'inventoryItem';
 }
 
 const PAGE_SIZE = 10;
@@ -129,7 +130,7 @@ export function EntityTab<T extends { id: string }>(props: EntityTabProps<T>) {
                         size="sm"
                         variant="ghost"
                         aria-label={t('wms.list.delete')}
-                        onClick={() => window.confirm(t('wms.list.confirmDelete', { what: props.what })) && remove.mutate({ id: row.id }, { onSuccess: () => list.data?.data.length === 1 && page > 1 && setCursors(cursors.slice(0, -1)) })}
+                        onClick={() => window.confirm(t('wms.list.confirmDelete', { what: t(`wms.entity.${props.what}`) })) && remove.mutate({ id: row.id }, { onSuccess: () => list.data?.data.length === 1 && page > 1 && setCursors(cursors.slice(0, -1)) })}
                       >
                         <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
                       </Button>

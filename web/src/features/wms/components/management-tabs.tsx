@@ -196,7 +196,7 @@ export function InventoryTab({ canWrite }: { canWrite: boolean }) {
   return (
     <EntityTab<InventoryLine>
       entity="inventory"
-      what="inventory item"
+      what="inventoryItem"
       canWrite={canWrite}
       schema={inventoryInputSchema}
       defaults={{ facilityId: '', productId: '', binId: '', lotNumber: '', serialNumber: '', quantity: 0, reservedQuantity: 0, unitCost: '', expiryDate: '', status: 'available' }}
