@@ -49,6 +49,20 @@ export function productFunction(scope: Construct, props: ProductFunctionProps): 
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
       NODE_OPTIONS: '--enable-source-maps',
     },
-    bundling: { format: OutputFormat.CJS, target: LAMBDA_BUNDLING.target, minify: true, sourceMap: true, charset: Charset.UTF8, externalModules: [...LAMBDA_BUNDLING.externalModules], forceDockerBundling: false },
+    bundling: {
+      format: OutputFormat.CJS,
+      target: LAMBDA_BUNDLING.target,
+      minify: true,
+      sourceMap: true,
+      charset: Charset.UTF8,
+      externalModules: [...LAMBDA_BUNDLING.externalModules],
+      define: { ...LAMBDA_BUNDLING.define },
+      forceDockerBundling: false,
+      commandHooks: {
+        beforeBundling: () => [],
+        beforeInstall: () => [],
+        afterBundling: (inputDir, outputDir) => LAMBDA_BUNDLING.assets.map((a) => `cp "${join(inputDir, a.from)}" "${join(outputDir, a.to)}"`),
+      },
+    },
   });
 }

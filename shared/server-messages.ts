@@ -1,10 +1,14 @@
 // The API's messages in the language the client asks for (Accept-Language: hi -> Hindi, anything
-// else -> the spec's English). One catalogue keyed by the English text (shared/i18n/), so every
-// domain's errors and zod messages are translated by the kernel without the domain doing anything;
-// the SPA translates its client-side validation with the same function.
-import { SERVER_MESSAGES_HI } from './i18n/server-messages-hi';
+// else -> the spec's English). One catalogue keyed by the English text
+// (shared/i18n/server-messages-hi.json: {0}, {1}... stand for the values a message carries, in the
+// English order), so every domain's errors and zod messages are translated by the kernel without the
+// domain doing anything; the SPA translates its client-side validation with the same translator.
+// The catalogue is not imported here: the SPA imports it, the kernel reads it on the first request
+// that asks for Hindi (functions/lib/server-messages.ts), so it is in no Lambda bundle.
 
 export type MessageLanguage = 'en' | 'hi';
+/** Hindi of every message the API answers with, keyed by its English text. */
+export type HindiCatalogue = Readonly<Record<string, string>>;
 
 /** The first language of an Accept-Language header that we speak (q-values respected); English by default. */
 export function requestLanguage(header: string | undefined | null): MessageLanguage {
@@ -27,35 +31,38 @@ export function requestLanguage(header: string | undefined | null): MessageLangu
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Catalogue entries with values ({0}...) as patterns, longest first so the most specific wins. */
-const PATTERNS = Object.entries(SERVER_MESSAGES_HI)
-  .filter(([english]) => /\{\d+\}/.test(english))
-  .sort(([a], [b]) => b.length - a.length)
-  .map(([english, hindi]) => {
-    const order: number[] = [];
-    const source = escape(english).replace(/\\\{(\d+)\\\}/g, (_, n: string) => {
-      order.push(Number(n));
-      return '(.+?)';
+/** Translation through a Hindi catalogue. */
+export function serverMessageTranslator(hindi: HindiCatalogue) {
+  // Catalogue entries with values ({0}...) as patterns, longest first so the most specific wins.
+  const patterns = Object.entries(hindi)
+    .filter(([english]) => /\{\d+\}/.test(english))
+    .sort(([a], [b]) => b.length - a.length)
+    .map(([english, text]) => {
+      const order: number[] = [];
+      const source = escape(english).replace(/\\\{(\d+)\\\}/g, (_, n: string) => {
+        order.push(Number(n));
+        return '(.+?)';
+      });
+      return { pattern: new RegExp(`^${source}$`, 's'), order, text };
     });
-    return { pattern: new RegExp(`^${source}$`, 's'), order, hindi };
-  });
-
-/** The message in the language; a message the catalogue does not know stays as it is. */
-export function translateServerMessage(message: string, language: MessageLanguage): string {
-  if (language === 'en') return message;
-  const exact = SERVER_MESSAGES_HI[message];
-  if (exact) return exact;
-  for (const { pattern, order, hindi } of PATTERNS) {
-    const match = pattern.exec(message);
-    if (!match) continue;
-    const values: string[] = [];
-    order.forEach((n, i) => (values[n] = match[i + 1]!));
-    return hindi.replace(/\{(\d+)\}/g, (_, n: string) => values[Number(n)] ?? '');
-  }
-  return message;
-}
-
-/** Whether the catalogue has Hindi for a message (exactly, or through a pattern). */
-export function hasHindi(message: string): boolean {
-  return message in SERVER_MESSAGES_HI;
+  return {
+    /** The message in the language; a message the catalogue does not know stays as it is. */
+    translate(message: string, language: MessageLanguage): string {
+      if (language === 'en') return message;
+      const exact = hindi[message];
+      if (exact) return exact;
+      for (const { pattern, order, text } of patterns) {
+        const match = pattern.exec(message);
+        if (!match) continue;
+        const values: string[] = [];
+        order.forEach((n, i) => (values[n] = match[i + 1]!));
+        return text.replace(/\{(\d+)\}/g, (_, n: string) => values[Number(n)] ?? '');
+      }
+      return message;
+    },
+    /** Whether the catalogue has Hindi for a message (exactly, or through a pattern). */
+    has(message: string): boolean {
+      return message in hindi;
+    },
+  };
 }

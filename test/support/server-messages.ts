@@ -1,6 +1,6 @@
 // Every text the API can answer with, read from the source: the messages of thrown HTTP errors and
 // message constants in functions/, the zod messages and *_TEXTS of shared/contracts/. A template
-// literal's `${...}` parts become {0}, {1}... as in the Hindi catalogue (shared/i18n/server-messages-hi.ts).
+// literal's `${...}` parts become {0}, {1}... as in the Hindi catalogue (shared/i18n/server-messages-hi.json).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 

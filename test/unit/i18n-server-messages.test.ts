@@ -1,16 +1,22 @@
 // The API's messages in Hindi (shared/server-messages.ts): every message the source can answer with
 // has a Hindi entry, values carried by a message land in its Hindi text, and Accept-Language decides.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasHindi, requestLanguage, translateServerMessage } from '../../shared/server-messages';
-import { SERVER_MESSAGES_HI } from '../../shared/i18n/server-messages-hi';
+import { requestLanguage, serverMessageTranslator } from '../../shared/server-messages';
+import SERVER_MESSAGES_HI from '../../shared/i18n/server-messages-hi.json';
+import { hindiCatalogueFile, translateServerMessage } from '../../functions/lib/server-messages';
 import { serverMessages } from '../support/server-messages';
+
+const { has: hasHindi } = serverMessageTranslator(SERVER_MESSAGES_HI);
 
 describe('server messages in Hindi', () => {
   it('has Hindi for every message thrown in functions/ or written in shared/contracts/', () => {
     const found = serverMessages();
     expect(found.length).toBeGreaterThan(150); // the scan itself still finds the messages
     const missing = [...new Set(found.filter((m) => !hasHindi(m.text)).map((m) => `${m.file}: ${m.text}`))];
-    expect(missing, 'add these to shared/i18n/server-messages-hi.ts').toEqual([]);
+    expect(missing, 'add these to shared/i18n/server-messages-hi.json').toEqual([]);
   });
 
   it('every Hindi entry is Devanagari and carries only values of its English text', () => {
@@ -29,6 +35,13 @@ describe('server messages in Hindi', () => {
     expect(translateServerMessage('Must be at most 120 characters', 'hi')).toBe('अधिकतम 120 अक्षर होने चाहिए');
     expect(translateServerMessage('Name is required', 'en')).toBe('Name is required');
     expect(translateServerMessage('A message nobody wrote down', 'hi')).toBe('A message nobody wrote down');
+  });
+
+  it('the kernel reads the catalogue beside a deployed bundle, else from the source', () => {
+    expect(hindiCatalogueFile()).toBe(join(import.meta.dirname, '..', '..', 'shared', 'i18n', 'server-messages-hi.json'));
+    const bundle = mkdtempSync(join(tmpdir(), 'bundle-'));
+    writeFileSync(join(bundle, 'server-messages-hi.json'), '{}');
+    expect(hindiCatalogueFile(bundle)).toBe(join(bundle, 'server-messages-hi.json'));
   });
 
   it('reads Accept-Language with its weights, English by default', () => {

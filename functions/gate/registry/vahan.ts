@@ -1,18 +1,17 @@
 // VAHAN/01: the vehicle's registration, answered as an XML document inside ULIP's JSON envelope.
-// Read with fast-xml-parser (a maintained parser, no regular expressions over XML).
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+// Read by vahan-xml.ts, loaded on the first VAHAN answer: the XML parser (~60 KB with its
+// dependencies) stays out of the functions that reach this file only through another domain's index,
+// and costs a cold start nothing until a gate check with VAHAN switched on runs.
 import { innerResponse, registryDate, text } from './envelope';
 import { SourceUnavailableError, type RegistryAdapter } from './port';
-
-const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true, processEntities: false });
 
 export const vahan: RegistryAdapter<'VAHAN'> = {
   source: 'VAHAN',
   path: '/ulip/v1.0.0/VAHAN/01',
   async lookup(call, vehicleNumber) {
     const xml = innerResponse('VAHAN', await call(this.path, { vehiclenumber: vehicleNumber }));
-    if (typeof xml !== 'string' || XMLValidator.validate(xml) !== true) throw new SourceUnavailableError('VAHAN', 'answer was not an XML document');
-    const doc = parser.parse(xml) as { VehicleDetails?: Record<string, unknown> };
+    const doc = typeof xml === 'string' ? ((await import('./vahan-xml')).readXml(xml) as { VehicleDetails?: Record<string, unknown> } | null) : null;
+    if (!doc) throw new SourceUnavailableError('VAHAN', 'answer was not an XML document');
     const d = doc.VehicleDetails;
     if (!d || !text(d.rc_regn_no)) throw new SourceUnavailableError('VAHAN', 'answered an empty record');
     return {
