@@ -1,5 +1,8 @@
 // Appointments: each in its own partition (TENANT#<t>#APPT#<id>), found by date through GSI1
-// (TENANT#<t>#APPTDATE#<date>, sorted by facility and start) and by driver through GSI2.
+// (TENANT#<t>#APPTDATE#<date>, sorted by facility and start), by driver through GSI2, and, while a
+// truck is on site at a door, through the sparse GSI3 (TENANT#<t>#FACILITY#<f>#ATDOOR#<date>): the
+// live yard reads the few appointments holding doors, not the whole day. Every write of an
+// appointment puts the whole item through appointmentItem, so the index keys follow each change.
 // Dock door time is reserved with one DOORBLOCK# item per quarter hour in the facility's
 // partition, written with attribute_not_exists: two bookings of one door and time cannot both land.
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -8,7 +11,7 @@ import { config } from '../lib/config';
 import { getItem, isConditionalCheckFailed, queryPrefix } from '../lib/dynamo';
 import { facilityKeys } from '../facilities';
 import { quarterBlocks } from './rules';
-import type { Appointment } from '../../shared/contracts/appointments';
+import { ON_SITE_STATUSES, type Appointment } from '../../shared/contracts/appointments';
 import { tenantPk } from '../lib/table';
 
 export const appointmentKeys = {
@@ -19,11 +22,15 @@ export const appointmentKeys = {
   }),
   byDriver: (a: Pick<Appointment, 'tenantId' | 'driverId' | 'scheduledDate' | 'scheduledTimeStart' | 'id'>) =>
     a.driverId ? { GSI2PK: tenantPk(a.tenantId, 'DRIVER', a.driverId), GSI2SK: `${a.scheduledDate}#${a.scheduledTimeStart}#${a.id}` } : {},
+  atDoor: (a: Appointment) =>
+    a.dockDoorId && ON_SITE_STATUSES.includes(a.status) ? { GSI3PK: atDoorPartition(a.tenantId, a.facilityId, a.scheduledDate), GSI3SK: `${a.dockDoorId}#${a.id}` } : {},
   doorBlock: (tenantId: string, facilityId: string, doorId: string, date: string, block: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `DOORBLOCK#${doorId}#${date}#${block}` }),
 };
 
+const atDoorPartition = (tenantId: string, facilityId: string, date: string) => tenantPk(tenantId, 'FACILITY', facilityId, 'ATDOOR', date);
+
 export function appointmentItem(a: Appointment) {
-  return { ...appointmentKeys.key(a.tenantId, a.id), ...appointmentKeys.byDate(a), ...appointmentKeys.byDriver(a), entity: 'appointment', ...a };
+  return { ...appointmentKeys.key(a.tenantId, a.id), ...appointmentKeys.byDate(a), ...appointmentKeys.byDriver(a), ...appointmentKeys.atDoor(a), entity: 'appointment', ...a };
 }
 
 /** The booking reference -> appointment lookup (QR check-in finds a booking by its code). */
@@ -40,7 +47,7 @@ export function getAppointment(tenantId: string, id: string): Promise<Appointmen
   return getItem<Appointment>(appointmentKeys.key(tenantId, id), true);
 }
 
-function queryIndex(index: 'GSI1' | 'GSI2', pk: string, skPrefix?: string): Promise<Appointment[]> {
+function queryIndex(index: 'GSI1' | 'GSI2' | 'GSI3', pk: string, skPrefix?: string): Promise<Appointment[]> {
   return queryPrefix<Appointment>(pk, skPrefix ?? '', { index });
 }
 
@@ -48,6 +55,11 @@ function queryIndex(index: 'GSI1' | 'GSI2', pk: string, skPrefix?: string): Prom
 export async function listAppointmentsByDate(tenantId: string, date: string, facilityId?: string): Promise<Appointment[]> {
   const items = await queryIndex('GSI1', tenantPk(tenantId, 'APPTDATE', date), facilityId ? `${facilityId}#` : undefined);
   return items.sort((a, b) => a.scheduledTimeStart.localeCompare(b.scheduledTimeStart) || a.createdAt.localeCompare(b.createdAt));
+}
+
+/** The facility's appointments of a date whose truck is on site at a door (a handful, not the day). */
+export function listAppointmentsAtDoors(tenantId: string, facilityId: string, date: string): Promise<Appointment[]> {
+  return queryIndex('GSI3', atDoorPartition(tenantId, facilityId, date));
 }
 
 export function listDriverAppointments(tenantId: string, driverId: string): Promise<Appointment[]> {

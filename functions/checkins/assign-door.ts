@@ -9,12 +9,11 @@ import { checkinChangePut, getCheckin } from './checkin.store';
 import { getDockDoor } from '../facilities';
 import { notificationPut } from '../insights';
 import type { ChangeContext } from '../appointments';
-import type { Appointment, AppointmentStatus } from '../../shared/contracts/appointments';
+import { ON_SITE_STATUSES, type Appointment } from '../../shared/contracts/appointments';
 import type { Checkin, CheckinStatus } from '../../shared/contracts/checkins';
 
 /** A door can be given while the truck is on site and before its work is done. */
 const CHECKIN_OPEN: readonly CheckinStatus[] = ['checked_in', 'at_dock', 'loading', 'unloading'];
-const APPOINTMENT_ON_SITE: readonly AppointmentStatus[] = ['arrived', 'loading', 'unloading'];
 
 export async function assignCheckinDoor(ctx: ChangeContext, checkinId: string, dockDoorId: string, now = new Date()): Promise<Checkin> {
   const before = await getCheckin(ctx.tenantId, checkinId);
@@ -23,7 +22,7 @@ export async function assignCheckinDoor(ctx: ChangeContext, checkinId: string, d
   if (!CHECKIN_OPEN.includes(before.status)) throw new ConflictError(`A check-in that is ${before.status.replace('_', ' ')} cannot be given a door`);
   const appointment = await getAppointment(ctx.tenantId, before.appointmentId);
   if (!appointment) throw new NotFoundError('Appointment not found');
-  if (!APPOINTMENT_ON_SITE.includes(appointment.status) || appointment.dockDoorId) throw new ConflictError(`This appointment is ${appointment.status}${appointment.dockDoorId ? ` at door ${appointment.doorNumber}` : ''}; a door cannot be assigned`);
+  if (!ON_SITE_STATUSES.includes(appointment.status) || appointment.dockDoorId) throw new ConflictError(`This appointment is ${appointment.status}${appointment.dockDoorId ? ` at door ${appointment.doorNumber}` : ''}; a door cannot be assigned`);
   const door = await getDockDoor(ctx.tenantId, appointment.facilityId, dockDoorId);
   if (!door) throw new BadRequestError('Dock door not found at this facility', { dockDoorId: 'Dock door not found at this facility' });
   const taken = `Door ${door.doorNumber} is already booked at this time`;

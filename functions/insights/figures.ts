@@ -1,6 +1,6 @@
 // Figures computed from the data: dashboard metrics, the live yard, analytics over a range, the
 // driver's own dashboard and the daily report. Pure functions over lists read by key.
-import type { Appointment } from '../../shared/contracts/appointments';
+import { ON_SITE_STATUSES as AT_DOOR, type Appointment } from '../../shared/contracts/appointments';
 import type { Checkin } from '../../shared/contracts/checkins';
 import type { DockDoor } from '../facilities';
 import type { YardSpot } from '../yard';
@@ -8,7 +8,6 @@ import { localDateTime } from '../../shared/time';
 import { isPunctual } from '../appointments';
 
 const ACTIVE: Appointment['status'][] = ['scheduled', 'arrived', 'loading', 'unloading'];
-const AT_DOOR: Appointment['status'][] = ['arrived', 'loading', 'unloading'];
 export const msBetween = (a: string, b: string) => new Date(b).getTime() - new Date(a).getTime();
 const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 /** Average duration in minutes to one decimal, null without any: the one formula of the list figures and the read model (day-figures.ts). */
@@ -55,8 +54,9 @@ export function gateStatistics(todaysCheckins: Checkin[]) {
   };
 }
 
-export function yardOverview(doors: DockDoor[], spots: YardSpot[], today: Appointment[], checkins: Checkin[]) {
-  const live = liveDoors(doors, today);
+/** The live yard; `atDoors` holds at least the day's appointments on site at a door (others are ignored). */
+export function yardOverview(doors: DockDoor[], spots: YardSpot[], atDoors: Appointment[], checkins: Checkin[]) {
+  const live = liveDoors(doors, atDoors);
   // A checked-in truck parked on a spot (Assign Spots) is counted once, with the spots.
   const parked = new Set(spots.map((s) => s.currentAssetId));
   const waiting = checkins.filter((c) => c.status === 'checked_in' && !parked.has(c.vehicleLicense ?? c.bookingReference)).length;

@@ -25,7 +25,7 @@ export interface AuditEntry {
 }
 
 const SECRET_FIELDS = new Set(['passwordHash', 'password', 'confirmPassword', 'authConfig', 'apiKey', 'token']);
-const KEY_FIELDS = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'expiresAt']);
+const KEY_FIELDS = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'expiresAt']);
 
 function image(value: Record<string, unknown> | null | undefined) {
   if (!value) return null;

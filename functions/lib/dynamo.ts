@@ -22,7 +22,7 @@ export async function putIfAbsent(item: Record<string, unknown> & { PK: string; 
 
 /** Drops the key attributes of an item read from the table. */
 export function withoutKeys<T>(item: Record<string, unknown>): T {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, entity: _e, ...rest } = item;
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, GSI3PK: _g3, GSI3SK: _g3s, entity: _e, ...rest } = item;
   return rest as T;
 }
 
@@ -39,7 +39,7 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'Exc
 }
 
 /** Every item of a partition whose sort key starts with the prefix (follows pagination). */
-export async function queryPrefix<T>(pk: string, skPrefix: string, options: { index?: 'GSI1' | 'GSI2'; consistent?: boolean } = {}): Promise<T[]> {
+export async function queryPrefix<T>(pk: string, skPrefix: string, options: { index?: 'GSI1' | 'GSI2' | 'GSI3'; consistent?: boolean } = {}): Promise<T[]> {
   const keys = options.index ? { pk: `${options.index}PK`, sk: `${options.index}SK` } : { pk: 'PK', sk: 'SK' };
   const items = await queryAll({
     IndexName: options.index,

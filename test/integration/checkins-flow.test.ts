@@ -4,6 +4,9 @@ import { Client, startTestApi, type TestApi } from '../support/api';
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
 import { bookFor, guestBooking, openHub, outsiderClient, qrToken } from '../support/checkin-hub';
 import { addDays, localDateTime } from '../../shared/time';
+import { listDockDoors } from '../../functions/facilities';
+import { listAppointmentsByDate } from '../../functions/appointments';
+import { liveDoors } from '../../functions/insights/figures';
 
 let api: TestApi;
 let ops: Client;
@@ -132,6 +135,31 @@ describe('computed figures', () => {
     expect(res.body.doors.find((d: { doorNumber: string }) => d.doorNumber === 'D07').status).toBe('maintenance');
     expect(res.body.availableSpots).toBe(16);
     expect(res.body.recentActivity.length).toBeGreaterThan(0);
+  });
+
+  it("shows on each door exactly what the day's whole list gives, read from the doors' index", async () => {
+    // The yard reads only the day's appointments on site at a door (GSI3); the figure it shows must be
+    // the one the whole day's list gives, through arrival, loading and departure.
+    const sameAsWholeDay = async () => {
+      const res = await yard.get('/api/yard/overview');
+      const [doors, day] = await Promise.all([listDockDoors('demo', DEMO_FACILITY_ID), listAppointmentsByDate('demo', res.body.date, DEMO_FACILITY_ID)]);
+      expect(res.body.doors).toEqual(liveDoors(doors, day));
+      return res.body.doors as { id: string; status: string; appointmentId: string | null }[];
+    };
+    // Prepare: a walk-in at a free door
+    let walkIn: { appointmentId: string; dockDoorId: string } | null = null;
+    for (let n = 1; n <= 12 && !walkIn; n++) {
+      const res = await ops.post('/api/checkins/walk-in', { driverName: 'Index Check', vehicleLicense: `MH04IX${String(n).padStart(4, '0')}`, carrierName: 'Tempo Co', dockDoorId: `door-${String(n).padStart(2, '0')}` });
+      if (res.status === 201 || res.status === 200) walkIn = res.body;
+    }
+    expect(walkIn).not.toBeNull();
+    const door = (list: Awaited<ReturnType<typeof sameAsWholeDay>>) => list.find((d) => d.id === walkIn!.dockDoorId)!;
+    // Act + Assess, step by step
+    expect(door(await sameAsWholeDay())).toMatchObject({ status: 'occupied', appointmentId: walkIn!.appointmentId });
+    expect((await ops.request('PATCH', `/api/appointments/${walkIn!.appointmentId}/status`, { body: { status: 'loading' } })).status).toBe(200);
+    expect(door(await sameAsWholeDay())).toMatchObject({ status: 'loading', appointmentId: walkIn!.appointmentId });
+    expect((await ops.request('PATCH', `/api/appointments/${walkIn!.appointmentId}/status`, { body: { status: 'departed' } })).status).toBe(200);
+    expect(door(await sameAsWholeDay()).appointmentId).toBeNull();
   });
 
   it('computes analytics for a range and refuses an unknown range', async () => {
