@@ -14,6 +14,19 @@ export const messagingBench: BenchSection = async ({ operations }) => {
   const first = addDays(localDateTime(new Date(), 'Asia/Kolkata').date, 20);
   const times: number[] = [];
   let missing = 0;
+  // Messages still awaited: each is watched for 10 s from its booking's answer. The next booking waits
+  // for the last one's message up to the goal (2 s) only, so an undelivered message costs 2 s of the
+  // run instead of 10 while it still counts as "not delivered in 10 s".
+  const awaited = new Map<string, number>();
+  const look = async () => {
+    const sent = (await localOutbox(50)).filter((m) => m.to === '+919812300003');
+    for (const [text, booked] of awaited) {
+      if (sent.some((m) => m.body.startsWith(text))) times.push(performance.now() - booked);
+      else if (performance.now() - booked > 10_000) missing++;
+      else continue;
+      awaited.delete(text);
+    }
+  };
   const started = performance.now();
   for (let i = 0; i < BOOKINGS; i++) {
     const date = addDays(first, Math.floor(i / 8));
@@ -21,17 +34,15 @@ export const messagingBench: BenchSection = async ({ operations }) => {
     await operations('POST', '/api/appointments', { facilityId: DEMO_FACILITY_ID, carrierId: 'carrier-ganga', driverId: 'driver-ravi', scheduledDate: date, scheduledTimeStart: start, scheduledTimeEnd: fromMinutes(9 * 60 + (i % 8) * 60 + 30), loadType: 'inbound' });
     const booked = performance.now();
     const text = `Your appointment is confirmed for ${displayDate(date)} at ${start}.`;
-    for (;;) {
-      if ((await localOutbox(20)).some((m) => m.to === '+919812300003' && m.body.startsWith(text))) {
-        times.push(performance.now() - booked);
-        break;
-      }
-      if (performance.now() - booked > 10_000) {
-        missing++;
-        break;
-      }
+    awaited.set(text, booked);
+    while (awaited.has(text) && performance.now() - booked < 2_000) {
+      await look();
       await new Promise((r) => setTimeout(r, 10));
     }
+  }
+  while (awaited.size) {
+    await look();
+    await new Promise((r) => setTimeout(r, 10));
   }
   const l = percentiles(times, (performance.now() - started) / 1000, 1);
   const ms = (v: number) => Number(v.toFixed(1));
