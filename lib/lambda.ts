@@ -5,7 +5,7 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import { Architecture, LayerVersion, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Charset, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LAMBDA_BUNDLING, POWERTOOLS_LAYER_PARAMETER } from './bundling';
+import { afterBundlingCommands, LAMBDA_BUNDLING, POWERTOOLS_LAYER_PARAMETER } from './bundling';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
@@ -61,7 +61,7 @@ export function productFunction(scope: Construct, props: ProductFunctionProps): 
       commandHooks: {
         beforeBundling: () => [],
         beforeInstall: () => [],
-        afterBundling: (inputDir, outputDir) => LAMBDA_BUNDLING.assets.map((a) => `cp "${join(inputDir, a.from)}" "${join(outputDir, a.to)}"`),
+        afterBundling: (inputDir, outputDir) => afterBundlingCommands(inputDir, outputDir),
       },
     },
   });

@@ -135,6 +135,6 @@ async function codeSizes(results: Record<string, unknown>): Promise<void> {
   console.table(spa.chunks.slice(0, 12).map((c) => ({ chunk: c.file, kb: kb(c.bytes), gzip: kb(c.gzip) })));
   const lambdas = await lambdaBundles();
   console.log(`\nLambda bundles as deployed (goal <= ${GOALS.lambdaKb} KB minified, own init <= ${GOALS.initMs} ms; init in a fresh process = the runtime's SDK and the Powertools layer it requires + our module):`);
-  console.table(lambdas.map((l) => ({ function: l.name, kb: kb(l.bytes), 'init ms': ms(l.initMs), 'externals ms': ms(l.externalsMs), 'own init ms': ms(l.ownInitMs) })));
+  console.table(lambdas.map((l) => ({ function: l.name, kb: kb(l.bytes), 'init ms': ms(l.initMs), 'externals ms': ms(l.externalsMs), 'own init ms': ms(l.ownInitMs), 'side files KB': l.sideBundles.map((b) => `${b.file} ${kb(b.bytes)}`).join(', ') })));
   results.bundles = { spa: { firstLoadGzip: spa.firstLoadGzip, firstLoadFiles: spa.firstLoadFiles, chunks: spa.chunks }, lambdas };
 }

@@ -1,18 +1,18 @@
 // Code each visitor and each request loads: the SPA's first-load JavaScript (the entry and what it
 // preloads, gzip) and every route chunk; each Lambda's bundle built as the CDK builds it
 // (lib/bundling.ts: esbuild, CommonJS, minified, the runtime's AWS SDK and the Powertools layer left
-// out, the assets copied beside it) and the time its module takes to load in a fresh Node process
-// (the cold start's init, before any request), in two parts: the externals it requires (the
-// runtime's SDK and the layer: not our code, and the same for every function that uses the same
-// clients), then our own module with those already loaded.
+// out, the assets and the side bundles its code loads beside it) and the time its module takes to
+// load in a fresh Node process (the cold start's init, before any request), in two parts: the
+// externals it requires (the runtime's SDK and the layer: not our code, and the same for every
+// function that uses the same clients), then our own module with those already loaded.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { FUNCTION_NAMES } from '../../shared/routes';
 import { WORKERS } from '../../functions/workers';
-import { LAMBDA_BUNDLING } from '../../lib/bundling';
+import { afterBundlingCommands, LAMBDA_BUNDLING } from '../../lib/bundling';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const gz = (file: string) => gzipSync(readFileSync(file)).length;
@@ -29,7 +29,9 @@ const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(val
 
 /** Each function's and worker's bundle size (minified bytes) and module init in a fresh process (ms,
  * median of 3): `initMs` in all, `externalsMs` requiring the externals the bundle requires, `ownInitMs`
- * requiring the bundle after them; `externals` names them. */
+ * requiring the bundle after them; `externals` names them. `sideBundles`: the files built beside it
+ * that its code loads later (functions/lib/side-bundle.ts), with their sizes: not in `bytes`, and not
+ * loaded by the init. */
 export async function lambdaBundles() {
   // Inside the repo, so the left-out AWS SDK and Powertools resolve from node_modules as they do from
   // the runtime and the layer.
@@ -43,7 +45,9 @@ export async function lambdaBundles() {
     const outfile = join(dir, 'index.cjs'); // .cjs: the repo's package.json says "type": "module"
     mkdirSync(dir, { recursive: true });
     const { metafile } = await build({ entryPoints: [join(ROOT, entry)], outfile, bundle: true, platform: 'node', logLevel: 'error', metafile: true, ...LAMBDA_BUNDLING.esbuild, external: [...LAMBDA_BUNDLING.esbuild.external] });
-    for (const asset of LAMBDA_BUNDLING.assets) copyFileSync(join(ROOT, asset.from), join(dir, asset.to));
+    for (const side of LAMBDA_BUNDLING.sideBundles) rmSync(join(dir, side.bundled), { force: true }); // not an earlier run's
+    for (const command of afterBundlingCommands(ROOT, dir, 'index.cjs')) execFileSync('bash', ['-c', command], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    const sideBundles = LAMBDA_BUNDLING.sideBundles.filter((side) => existsSync(join(dir, side.bundled))).map((side) => ({ file: side.bundled, bytes: statSync(join(dir, side.bundled)).size }));
     const externals = [...new Set(Object.values(metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)))];
     // One fresh process per run: the externals first (timed), then the bundle (timed); together what
     // a cold start loads.
@@ -57,6 +61,7 @@ export async function lambdaBundles() {
       externalsMs: median(runs.map(([ext]) => ext)),
       ownInitMs: median(runs.map(([, own]) => own)),
       externals: externals.filter((m) => !m.startsWith('node:')),
+      sideBundles,
     });
   }
   return results;

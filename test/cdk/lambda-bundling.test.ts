@@ -1,30 +1,59 @@
-// A function bundled for real as the CDK bundles every one (lib/lambda.ts with lib/bundling.ts; the
-// other CDK tests skip bundling): the files it reads at run time ship beside its code, byte for byte
-// the source (the Hindi catalogue, read on the first Hindi request by functions/lib/server-messages.ts),
-// and the code neither carries the catalogue nor an import.meta the CommonJS bundle would leave empty.
-import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+// Functions bundled for real as the CDK bundles every one (lib/lambda.ts with lib/bundling.ts; the
+// other CDK tests skip bundling): the files they read at run time ship beside their code, byte for
+// byte the source (the Hindi catalogue, read on the first Hindi request by
+// functions/lib/server-messages.ts), and the code neither carries the catalogue nor an import.meta the
+// CommonJS bundle would leave empty. Code split off into a side bundle (the VAHAN XML reader,
+// functions/lib/side-bundle.ts) is built beside the functions that load it only, is not in their
+// code, and reads a VAHAN answer from there.
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { App, Duration, Stack } from 'aws-cdk-lib';
 import { LAMBDA_BUNDLING } from '../../lib/bundling';
 import { productFunction } from '../../lib/lambda';
+import { VAHAN_XML_READER } from '../../functions/gate/registry/vahan';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+/** An error code of fast-xml-parser's validator: in the code that carries the parser, and only there. */
+const PARSER_MARK = 'InvalidXml';
 
 describe('Lambda bundling', () => {
-  it('ships the assets beside the bundle, and the Hindi catalogue is not in the code', () => {
+  it('ships the assets beside each bundle, and the side bundles beside those that load them only', () => {
     const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-bundling-')) });
     const stack = new Stack(app, 'Bundling', { env: { account: '111111111111', region: 'ap-south-1' } });
-    productFunction(stack, { name: 'contact', entry: 'functions/contact/handler.ts', timeout: Duration.seconds(10), environment: {} });
-    const out = app.synth().directory;
-    const bundles = readdirSync(out).map((d) => join(out, d)).filter((d) => existsSync(join(d, 'index.js')));
-    expect(bundles).toHaveLength(1);
-    const bundle = bundles[0]!;
+    for (const name of ['contact', 'checkins']) productFunction(stack, { name, entry: `functions/${name}/handler.ts`, timeout: Duration.seconds(10), environment: {} });
+    const assembly = app.synth();
+    // Each function's bundle directory, through the S3 key of its code (asset.<hash> in the assembly).
+    const resources = Object.entries(assembly.getStackByName('Bundling').template.Resources as Record<string, { Type: string; Properties: { Code?: { S3Key: string } } }>);
+    const bundleOf = (name: string) => {
+      const [, fn] = resources.find(([id, r]) => r.Type === 'AWS::Lambda::Function' && id.startsWith(name.replace(/-/g, '')))!;
+      return join(assembly.directory, `asset.${fn.Properties.Code!.S3Key.replace(/\.zip$/, '')}`);
+    };
+    const bundles = { contact: bundleOf('contact'), checkins: bundleOf('checkins') };
+
     expect(LAMBDA_BUNDLING.assets.length).toBeGreaterThan(0);
-    for (const asset of LAMBDA_BUNDLING.assets) expect(readFileSync(join(bundle, asset.to)).equals(readFileSync(join(ROOT, asset.from))), asset.to).toBe(true);
-    const code = readFileSync(join(bundle, 'index.js'), 'utf8');
-    expect(code).not.toContain('अमान्य अनुरोध'); // the catalogue's first entry ('Invalid request')
-    expect(code).not.toContain('import.meta');
-  }, 60_000);
+    for (const bundle of Object.values(bundles)) {
+      for (const asset of LAMBDA_BUNDLING.assets) expect(readFileSync(join(bundle, asset.to)).equals(readFileSync(join(ROOT, asset.from))), asset.to).toBe(true);
+      const code = readFileSync(join(bundle, 'index.js'), 'utf8');
+      expect(code).not.toContain('अमान्य अनुरोध'); // the catalogue's first entry ('Invalid request')
+      expect(code).not.toContain('import.meta');
+      expect(code).not.toContain(PARSER_MARK);
+    }
+
+    // checkins runs gate checks: its code names the XML reader, which ships beside it and reads VAHAN's
+    // XML there (as functions/local/fake-ulip.ts answers it); contact never loads it and gets none.
+    expect(LAMBDA_BUNDLING.sideBundles).toContain(VAHAN_XML_READER);
+    expect(readFileSync(join(bundles.checkins, 'index.js'), 'utf8')).toContain(VAHAN_XML_READER.bundled);
+    expect(existsSync(join(bundles.contact, VAHAN_XML_READER.bundled))).toBe(false);
+    const side = join(bundles.checkins, VAHAN_XML_READER.bundled);
+    expect(readFileSync(side, 'utf8')).toContain(PARSER_MARK);
+    const reader = createRequire(import.meta.url)(side) as typeof import('../../functions/gate/registry/vahan-xml');
+    expect(reader.readXml('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<VehicleDetails>\n  <rc_regn_no>MH12AB1234</rc_regn_no>\n  <rc_fit_upto>18-Oct-2029</rc_fit_upto>\n</VehicleDetails>')).toEqual({
+      '?xml': '',
+      VehicleDetails: { rc_regn_no: 'MH12AB1234', rc_fit_upto: '18-Oct-2029' },
+    });
+    expect(reader.readXml('<html><body><h1>502 Bad Gateway</h1>')).toBeNull();
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 // The XML reading of VAHAN's answers, with fast-xml-parser (a maintained parser, no regular
-// expressions over XML). A module of its own so that vahan.ts loads it, and the parser, on the first
-// VAHAN answer only (a static import here lets the bundler leave out the parser's XML builder).
+// expressions over XML). A module of its own, built as a bundle of its own (VAHAN_XML_READER in
+// vahan.ts), so that vahan.ts loads it, and the parser, on the first VAHAN answer only (a static import
+// here lets the bundler leave out the parser's XML builder).
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true, processEntities: false });
