@@ -17,6 +17,9 @@ export interface LocalStackOptions {
   staticDir?: string;
   /** Seed a day of appointments and check-ins on first start (npm start; not the tests). */
   demoActivity?: boolean;
+  /** More data written after the seed and before the stream workers start, so they never read it,
+   * as they do not read the seed (the bench's 100,000-line warehouse). */
+  beforeWorkers?: () => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -55,6 +58,7 @@ export async function startLocalStack(options: LocalStackOptions) {
     log(created ? 'Demo data        seeded' : 'Demo data        already present');
     // The stream workers do not see the seed (below): the dashboard's day counters are built from it once.
     if (created) await (await import('./demo-figures')).rebuildDemoFigures();
+    await options.beforeWorkers?.();
 
     // After the seed, as a deployed stream worker would not see it either.
     const { WORKERS } = await import('../workers');

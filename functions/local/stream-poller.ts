@@ -52,6 +52,9 @@ function toLambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
   } as DynamoDBRecord;
 }
 
+/** Records asked for per GetRecords call. */
+const PAGE = 100;
+
 export async function startStreamPoller(options: StreamPollerOptions) {
   const config = { endpoint: options.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
   const tables = new DynamoDBClient(config);
@@ -108,12 +111,15 @@ export async function startStreamPoller(options: StreamPollerOptions) {
     }
   };
 
-  const poll = async () => {
+  /** One pass over the shards; true when a shard gave a full page (more records are waiting). */
+  const poll = async (): Promise<boolean> => {
     await followShards('TRIM_HORIZON');
+    let behind = false;
     for (const [shardId, iterator] of iterators) {
       if (!iterator) continue;
-      const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+      const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: PAGE }));
       iterators.set(shardId, res.NextShardIterator ?? null);
+      if ((res.Records?.length ?? 0) >= PAGE) behind = true;
       // The poller's own position items are not the product's changes (and saving one is not a new change).
       const records = (res.Records ?? []).filter((r) => r.dynamodb?.Keys?.PK?.S !== 'LOCAL#STREAM').map((r) => toLambdaRecord(r, streamArn));
       if (!records.length) continue;
@@ -124,6 +130,7 @@ export async function startStreamPoller(options: StreamPollerOptions) {
       const last = records[records.length - 1]!.dynamodb?.SequenceNumber;
       if (last) await saveCheckpoint(shardId, last);
     }
+    return behind;
   };
 
   await followShards('LATEST');
@@ -131,10 +138,14 @@ export async function startStreamPoller(options: StreamPollerOptions) {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
   const loop = () => {
+    // Behind (a full page came): on at once, as the deployed mapping reads a busy stream; else wait.
     current = poll()
-      .catch((err) => options.onError('stream poller', err))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(loop, options.intervalMs ?? 1000);
+      .catch((err) => {
+        options.onError('stream poller', err);
+        return false;
+      })
+      .then((behind) => {
+        if (!stopped) timer = setTimeout(loop, behind ? 0 : (options.intervalMs ?? 1000));
       });
   };
   loop();

@@ -90,6 +90,7 @@ export function instrumentDynamoDb() {
       if (!command.endsWith('ItemCommand') && !['QueryCommand', 'ScanCommand', 'TransactWriteItemsCommand', 'TransactGetItemsCommand', 'BatchGetItemCommand', 'BatchWriteItemCommand'].includes(command)) return next(args);
       totals.calls++;
       if (command === 'ScanCommand') totals.scans++;
+      if (!recording) return next(args);
       const call: Call = { command, input: structuredClone(args.input as Record<string, unknown>), start: performance.now(), end: 0 };
       try {
         return await next(args);
@@ -103,10 +104,10 @@ export function instrumentDynamoDb() {
 }
 
 /**
- * Waits until the product's DynamoDB client has been idle for `quietMs` (the stream workers have
- * caught up), so a capture holds the request's own calls only.
+ * Waits until the product's DynamoDB client has been idle for `quietMs` (four of the local stream
+ * poller's 250 ms polls: the stream workers have caught up), so a capture holds the request's own calls only.
  */
-export async function settle(quietMs = 2500, maxMs = 120_000): Promise<void> {
+export async function settle(quietMs = 1000, maxMs = 120_000): Promise<void> {
   const until = Date.now() + maxMs;
   let seen = -1;
   while (Date.now() < until && seen !== totals.calls) {
