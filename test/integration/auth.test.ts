@@ -9,7 +9,7 @@ import { config } from '../../functions/lib/config';
 import { createUser, findUserByIdentifier } from '../../functions/users/user.store';
 import { hashPassword } from '../../functions/lib/passwords';
 import { streakKey } from '../../functions/lib/throttle';
-import { accountThrottleKey } from '../../functions/auth/service';
+import { accountThrottleKey, LOGIN_LIMITS } from '../../functions/auth/service';
 import { PLATFORM_ROLES } from '../../shared/roles';
 import { DEMO_TENANT_ID } from '../../functions/local/seed';
 
@@ -83,6 +83,12 @@ describe('sign-in throttling', () => {
   }
   const attempt = (client: Client, identifier: string, password: string, localAddress?: string, headers?: Record<string, string>) =>
     client.post('/api/auth/login', { identifier, password }, { localAddress, headers });
+  /** The address limit counts in fixed 15-minute windows: a test that fills one starts at least a minute before it ends. */
+  const awayFromWindowEnd = async () => {
+    const windowMs = LOGIN_LIMITS.perAddress.windowSeconds * 1000;
+    const left = windowMs - (Date.now() % windowMs);
+    if (left < 60_000) await new Promise((r) => setTimeout(r, left + 100));
+  };
 
   it('counts failures per account, whichever alias is typed, then answers 429 with Retry-After even for the right password', async () => {
     // Prepare: 5 failures spread over the username, the e-mail and the mobile number
@@ -181,6 +187,7 @@ describe('sign-in throttling', () => {
 
   it('throttles a client address after 30 failures from unknown devices, but not a known device behind it', async () => {
     // Prepare: another loopback address acts as another client; a colleague signed in there before
+    await awayFromWindowEnd();
     const from = '127.0.0.2';
     const colleague = new Client(api.url);
     await attempt(colleague, 'admin', 'Demo@12345', from);
@@ -193,10 +200,11 @@ describe('sign-in throttling', () => {
     expect(blocked.status).toBe(429);
     expect(known.status).toBe(200);
     expect(elsewhere.status).toBe(200);
-  });
+  }, 120_000);
 
   it('keys the address limit on the viewer address CloudFront vouches for, and ignores it unvouched', async () => {
     // Prepare: requests arrive from one socket (CloudFront's edge) on behalf of different viewers
+    await awayFromWindowEnd();
     process.env.ORIGIN_VERIFY_SECRET = 'test-origin-secret';
     try {
       const edge = '127.0.1.9';
@@ -213,7 +221,7 @@ describe('sign-in throttling', () => {
     } finally {
       delete process.env.ORIGIN_VERIFY_SECRET;
     }
-  });
+  }, 120_000);
 });
 
 describe('sessions', () => {

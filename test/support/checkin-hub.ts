@@ -40,8 +40,8 @@ export async function openHub(staff: Client, name: string) {
   return { facility, doors, local, appointment };
 }
 
-/** The next quarter hour of a local time, as 'HH:mm'. */
-export const nextQuarter = (time: string) => fromMinutes(Math.ceil(toMinutes(time) / 15) * 15);
+/** The next quarter hour after a local time, as 'HH:mm' (strictly after: at 10:30 it is 10:45, a start not yet passed). */
+export const nextQuarter = (time: string) => fromMinutes(Math.floor(toMinutes(time) / 15) * 15 + 15);
 
 /** The token of a facility's gate QR code. */
 export const qrToken = async (staff: Client, facilityId: string) => new URL((await staff.get(`/api/facilities/${facilityId}/qr-code`)).body.checkinUrl).searchParams.get('t')!;
