@@ -3,19 +3,15 @@
 // request's cold start neither loads nor parses it. A deployed function reads the copy beside its
 // bundle (LAMBDA_BUNDLING.assets in lib/bundling.ts, copied by the CDK); from source (tests, the local
 // stack) the file itself, so the texts have one source.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { sideBundleFile } from './side-bundle';
 import { serverMessageTranslator, type HindiCatalogue, type MessageLanguage } from '../../shared/server-messages';
 
 /** The catalogue's file in the repo, and its name beside a deployed bundle. */
 export const HINDI_CATALOGUE = { source: 'shared/i18n/server-messages-hi.json', bundled: 'server-messages-hi.json' } as const;
 
-/** Where the catalogue is read from: beside the bundle when bundled, else the source. In a bundle
- * import.meta.dirname is the bundle's directory (LAMBDA_BUNDLING defines it as __dirname). */
-export function hindiCatalogueFile(here = import.meta.dirname): string {
-  const beside = join(here, HINDI_CATALOGUE.bundled);
-  return existsSync(beside) ? beside : join(here, '..', '..', HINDI_CATALOGUE.source);
-}
+/** Where the catalogue is read from: beside the bundle when bundled, else the source (side-bundle.ts finds both). */
+export const hindiCatalogueFile = (here?: string): string => sideBundleFile(HINDI_CATALOGUE, here);
 
 let hindi: ReturnType<typeof serverMessageTranslator> | undefined;
 

@@ -5,7 +5,7 @@
 import { PutCommand, ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import { withoutKeys } from '../lib/dynamo';
+import { isConditionalCheckFailed, withoutKeys } from '../lib/dynamo';
 import { appointmentItem } from '../appointments';
 import type { Appointment } from '../../shared/contracts/appointments';
 
@@ -15,8 +15,14 @@ export async function reindexAppointments(): Promise<number> {
   do {
     const page = await ddb().send(new ScanCommand({ TableName: config.tableName, FilterExpression: 'entity = :e', ExpressionAttributeValues: { ':e': 'appointment' }, ExclusiveStartKey: start }));
     for (const item of page.Items ?? []) {
-      await ddb().send(new PutCommand({ TableName: config.tableName, Item: appointmentItem(withoutKeys<Appointment>(item)) }));
-      written++;
+      // Only as read: a change landing meanwhile has derived the keys itself and must not be overwritten.
+      const appointment = withoutKeys<Appointment>(item);
+      try {
+        await ddb().send(new PutCommand({ TableName: config.tableName, Item: appointmentItem(appointment), ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': appointment.updatedAt } }));
+        written++;
+      } catch (err) {
+        if (!isConditionalCheckFailed(err)) throw err;
+      }
     }
     start = page.LastEvaluatedKey;
   } while (start);
