@@ -1,20 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { calendarDay, indiaDate, shownDay } from './dates';
 import { signIn } from './support';
-
-/** A date n days ahead in India (the demo facility's zone). */
-function istDate(days: number) {
-  return new Date(Date.now() + days * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
-}
-
-/** A guest calendar day's button name: the readable date, e.g. '1 November 2026'. */
-function calendarDay(days: number) {
-  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${istDate(days)}T00:00:00Z`));
-}
-
-/** A date as the screens show it in English (format.day), e.g. '1 Nov 2026'. */
-function shown(date: string) {
-  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-}
 
 async function fillBooking(page: Page, { door, start, date }: { door: string; start: string; date: string }) {
   await page.getByLabel('Facility *').selectOption({ label: 'Bhiwandi Distribution Centre' });
@@ -40,7 +26,8 @@ test.describe('appointments', () => {
     await dialog.getByLabel('Driver name *').fill('Sandeep Gaikwad');
     await dialog.getByLabel('Driving license *').fill('MH0420120033333');
     await dialog.getByLabel('Mobile number *').fill('+91 98220 55555');
-    await dialog.getByRole('button', { name: calendarDay(2), exact: true }).click();
+    const calendar = dialog.getByRole('group', { name: 'Arrival date calendar' });
+    await (await calendarDay(calendar, indiaDate(2))).click();
     const slot = dialog.getByRole('option').filter({ hasText: '10:00 - 11:00' });
     await expect(slot).toContainText('3 slots left');
     await slot.click();
@@ -49,21 +36,21 @@ test.describe('appointments', () => {
     await expect(dialog).toBeHidden();
 
     await page.getByRole('button', { name: 'Quick Slot Booking' }).click();
-    await dialog.getByRole('button', { name: calendarDay(2), exact: true }).click();
+    await (await calendarDay(calendar, indiaDate(2))).click();
     await expect(dialog.getByRole('option').filter({ hasText: '10:00 - 11:00' })).toContainText('2 slots left');
-    // The seeded holiday cannot be chosen.
-    await expect(dialog.getByRole('button', { name: calendarDay(7), exact: true })).toBeDisabled();
+    // The seeded holiday (a week from today) cannot be chosen; the calendar now shows the month of the chosen day.
+    await expect(await calendarDay(calendar, indiaDate(7), indiaDate(2))).toBeDisabled();
   });
 
   test('operations books a door, is refused the same door again, and moves the appointment through its statuses', async ({ page }) => {
     await signIn(page, 'operations');
     await page.goto('/booking');
-    const date = istDate(3);
+    const date = indiaDate(3);
     await fillBooking(page, { door: 'Door D05 (standard)', start: '10:00', date });
     await expect(page.getByLabel('End time *')).toHaveValue('11:00');
     await expect(page.getByTestId('availability')).toHaveText('Time slot is available!');
     await page.getByRole('button', { name: 'Book Appointment' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Appointment Booked Successfully!' })).toContainText(`${shown(date)} at 10:00`);
+    await expect(page.getByRole('status').filter({ hasText: 'Appointment Booked Successfully!' })).toContainText(`${shownDay(date)} at 10:00`);
 
     // The same door and time again: the availability line says no and the button is disabled.
     await fillBooking(page, { door: 'Door D05 (standard)', start: '10:30', date });
@@ -88,14 +75,14 @@ test.describe('appointments', () => {
 
   test('a driver requests a reschedule and an operations user approves it', async ({ page, browser }) => {
     await signIn(page, 'driver');
-    const date = istDate(4);
+    const date = indiaDate(4);
     const booked = await page.request.post('/api/appointments', { data: { facilityId: 'bhiwandi-dc', carrierId: 'carrier-sahyadri', dockDoorId: 'door-06', scheduledDate: date, scheduledTimeStart: '14:00', scheduledTimeEnd: '15:00' } });
     expect(booked.status()).toBe(201);
 
     await page.getByRole('navigation', { name: 'Driver' }).getByRole('link', { name: 'Reschedule' }).click();
-    const option = page.getByLabel('Appointment *').locator('option', { hasText: `${shown(date)} 14:00-15:00` });
+    const option = page.getByLabel('Appointment *').locator('option', { hasText: `${shownDay(date)} 14:00-15:00` });
     await page.getByLabel('Appointment *').selectOption((await option.getAttribute('value'))!);
-    await page.getByLabel('New date *').fill(istDate(5));
+    await page.getByLabel('New date *').fill(indiaDate(5));
     await page.getByLabel('New start *').fill('09:00');
     await page.getByLabel('New end *').fill('10:00');
     await expect(page.getByText('New time slot is available!')).toBeVisible();
@@ -105,26 +92,26 @@ test.describe('appointments', () => {
     await page.getByLabel('Reason details *').fill('Truck breakdown near Kalyan, new ETA tomorrow');
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Reschedule Request Submitted' })).toBeVisible();
-    const mine = page.getByRole('list', { name: 'Pending reschedules' }).getByRole('listitem').filter({ hasText: `${shown(istDate(5))} 09:00-10:00` });
+    const mine = page.getByRole('list', { name: 'Pending reschedules' }).getByRole('listitem').filter({ hasText: `${shownDay(indiaDate(5))} 09:00-10:00` });
     await expect(mine).toBeVisible();
     await expect(mine.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 
     const ops = await browser.newPage();
     await signIn(ops, 'operations');
     await ops.goto('/reschedule');
-    const pending = ops.getByRole('list', { name: 'Pending reschedules' }).getByRole('listitem').filter({ hasText: `${shown(istDate(5))} 09:00-10:00` });
+    const pending = ops.getByRole('list', { name: 'Pending reschedules' }).getByRole('listitem').filter({ hasText: `${shownDay(indiaDate(5))} 09:00-10:00` });
     await pending.getByRole('button', { name: 'Approve' }).click();
     await expect(ops.getByRole('status').filter({ hasText: 'Reschedule Approved' })).toBeVisible();
     await expect(pending).toHaveCount(0);
     await ops.close();
 
     const moved = await page.request.get(`/api/appointments/${(await booked.json()).id}`);
-    expect(await moved.json()).toMatchObject({ scheduledDate: istDate(5), scheduledTimeStart: '09:00', rescheduleCount: 1 });
+    expect(await moved.json()).toMatchObject({ scheduledDate: indiaDate(5), scheduledTimeStart: '09:00', rescheduleCount: 1 });
   });
 
   test('operations cancels an appointment from the scheduling list with a reason, freeing its door time', async ({ page }) => {
     await signIn(page, 'operations');
-    const date = istDate(6);
+    const date = indiaDate(6);
     const slot = { facilityId: 'bhiwandi-dc', carrierId: 'carrier-deccan', dockDoorId: 'door-09', scheduledDate: date, scheduledTimeStart: '11:00', scheduledTimeEnd: '12:00' };
     const booked = await page.request.post('/api/appointments', { data: { ...slot, poNumber: 'PO-E2E-CANCEL' } });
     expect(booked.status()).toBe(201);
@@ -135,12 +122,12 @@ test.describe('appointments', () => {
     const row = page.getByTestId('appointment-row').filter({ hasText: bookingReference });
     await row.getByRole('button', { name: 'Cancel' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel Appointment' });
-    await expect(dialog).toContainText(`Cancel the appointment on ${shown(date)} at 11:00 (${bookingReference})?`);
+    await expect(dialog).toContainText(`Cancel the appointment on ${shownDay(date)} at 11:00 (${bookingReference})?`);
     await dialog.getByRole('button', { name: 'Cancel Appointment' }).click();
     await expect(dialog.getByText('Please give a reason for cancelling')).toBeVisible();
     await dialog.getByLabel('Reason for cancelling *').fill('Consignee closed for stock-taking');
     await dialog.getByRole('button', { name: 'Cancel Appointment' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Appointment Cancelled' })).toContainText(`The appointment on ${shown(date)} at 11:00 was cancelled.`);
+    await expect(page.getByRole('status').filter({ hasText: 'Appointment Cancelled' })).toContainText(`The appointment on ${shownDay(date)} at 11:00 was cancelled.`);
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('Cancelled');
     await expect(row.getByRole('button')).toHaveCount(0);
@@ -153,20 +140,20 @@ test.describe('appointments', () => {
 
   test('a driver cancels their own appointment from the driver app', async ({ page }) => {
     await signIn(page, 'driver');
-    const date = istDate(1);
+    const date = indiaDate(1);
     const booked = await page.request.post('/api/appointments', { data: { facilityId: 'bhiwandi-dc', carrierId: 'carrier-sahyadri', scheduledDate: date, scheduledTimeStart: '09:00', scheduledTimeEnd: '10:00' } });
     expect(booked.status()).toBe(201);
     const { id, bookingReference } = await booked.json();
 
     await page.goto('/driver');
     // The next appointment's card, or its line under Upcoming, offers the cancellation.
-    const cancelButton = page.getByRole('button', { name: `Cancel Appointment ${shown(date)} 09:00` });
+    const cancelButton = page.getByRole('button', { name: `Cancel Appointment ${shownDay(date)} 09:00` });
     await cancelButton.click();
     const dialog = page.getByRole('dialog', { name: 'Cancel Appointment' });
     await expect(dialog).toContainText(bookingReference);
     await dialog.getByLabel('Reason for cancelling *').fill('Vehicle sent for repairs');
     await dialog.getByRole('button', { name: 'Cancel Appointment' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Appointment Cancelled' })).toContainText(`The appointment on ${shown(date)} at 09:00 was cancelled.`);
+    await expect(page.getByRole('status').filter({ hasText: 'Appointment Cancelled' })).toContainText(`The appointment on ${shownDay(date)} at 09:00 was cancelled.`);
     await expect(cancelButton).toHaveCount(0);
 
     const cancelled = await page.request.get(`/api/appointments/${id}`);
@@ -179,10 +166,10 @@ test.describe('appointments', () => {
     await expect(page.getByTestId('driver-shell')).toBeVisible();
     await expect(page.getByTestId('booking-party')).toContainText('Sahyadri Roadways · Suresh Kumar');
     await page.getByLabel('Facility *').selectOption({ label: 'Bhiwandi Distribution Centre' });
-    await page.getByLabel('Date *').fill(istDate(2));
+    await page.getByLabel('Date *').fill(indiaDate(2));
     await page.getByLabel('Start time *').fill('15:00');
     await expect(page.getByTestId('availability')).toHaveText('Time slot is available!');
     await page.getByRole('button', { name: 'Book Appointment' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Appointment Booked Successfully!' })).toContainText(`${shown(istDate(2))} at 15:00`);
+    await expect(page.getByRole('status').filter({ hasText: 'Appointment Booked Successfully!' })).toContainText(`${shownDay(indiaDate(2))} at 15:00`);
   });
 });

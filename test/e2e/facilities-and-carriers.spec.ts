@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { indiaDate } from './dates';
 import { signIn } from './support';
 
 test.describe('reference data screens', () => {
@@ -88,7 +89,7 @@ test.describe('reference data screens', () => {
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Configuration' }).click();
     const slots = page.getByRole('table', { name: 'Time slots' });
     await expect(slots.getByRole('row')).toHaveCount(11);
-    const tomorrow = await page.evaluate(() => { const d = new Date(Date.now() + 86400000 + 5.5 * 3600000); return d.toISOString().slice(0, 10); });
+    const tomorrow = indiaDate(1);
     await page.getByLabel('Date', { exact: true }).fill(tomorrow);
     const firstRow = slots.getByRole('row').nth(1);
     await expect(firstRow).toContainText('08:00 - 09:00');

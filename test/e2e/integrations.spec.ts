@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { indiaDate } from './dates';
 import { signIn, sidebarItems } from './support';
 import { appointmentRequests, FAKE_CREDENTIALS, startFakeTms, type FakeTms } from '../support/fake-tms';
 
@@ -13,13 +14,12 @@ test.afterAll(async () => {
   await tms.close();
 });
 
-const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
 
 test.describe('/integrations', () => {
   test('an admin adds a system, tests it, subscribes a webhook, syncs, and sees the log and figures change', async ({ page }, testInfo) => {
     test.setTimeout(90_000); // a long journey of real calls on a shared 2-core machine
     const run = `${testInfo.repeatEachIndex}-${Date.now() % 100000}`;
-    tms.state.records = appointmentRequests(dayAhead(2), 2, `E2E${run}`);
+    tms.state.records = appointmentRequests(indiaDate(2), 2, `E2E${run}`);
     await signIn(page, 'admin');
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Integrations' }).click();
     await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();

@@ -3,15 +3,12 @@
 // accepts and signs in, and a guest books a slot through that facility's link; the demo tenant's data
 // is nowhere visible to them.
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { calendarDay, indiaDate } from './dates';
 import { signIn } from './support';
 
 // Screens load their code lazily; on a busy shared machine a first load takes longer than 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-/** A date n days ahead in India (the new facility's zone). */
-const istDate = (days: number) => new Date(Date.now() + days * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
-/** A guest calendar day's button name: the readable date, e.g. '1 November 2026'. */
-const calendarDay = (days: number) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${istDate(days)}T00:00:00Z`));
 
 async function outboxText(request: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
   let found: string | undefined;
@@ -122,7 +119,7 @@ test.describe('tenancy', () => {
     await dialog.getByLabel('Driver name *').fill('Guest Driver');
     await dialog.getByLabel('Driving license *').fill('MH4320150012345');
     await dialog.getByLabel('Mobile number *').fill('+91 98220 44444');
-    await dialog.getByRole('button', { name: calendarDay(2), exact: true }).click();
+    await (await calendarDay(dialog.getByRole('group', { name: 'Arrival date calendar' }), indiaDate(2))).click();
     const slot = dialog.getByRole('option').filter({ hasText: '10:00 - 11:00' });
     await expect(slot).toContainText('2 slots left');
     await slot.click();
@@ -134,12 +131,12 @@ test.describe('tenancy', () => {
 
     // The booking is in the company's schedule and nowhere in the demo's.
     await page.goto(`/scheduling`);
-    const own = await page.request.get(`/api/appointments?date=${istDate(2)}`);
+    const own = await page.request.get(`/api/appointments?date=${indiaDate(2)}`);
     expect(((await own.json()) as { bookingReference: string; facilityName: string }[]).find((a) => a.bookingReference === reference)?.facilityName).toBe(facility);
     const demoContext = await browser.newContext();
     const demo = await demoContext.newPage();
     await signIn(demo, 'admin');
-    const demoList = await demo.request.get(`/api/appointments?date=${istDate(2)}`);
+    const demoList = await demo.request.get(`/api/appointments?date=${indiaDate(2)}`);
     expect(((await demoList.json()) as { bookingReference: string }[]).some((a) => a.bookingReference === reference)).toBe(false);
     await demoContext.close();
   });

@@ -7,6 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { appointmentRequests, FAKE_CREDENTIALS, startFakeTms, type FakeTms } from '../support/fake-tms';
 import { startLocalSyncSchedules } from '../../functions/local/sync-schedules';
+import { indiaDate } from '../support/dates';
 
 let api: TestApi;
 let tms: FakeTms;
@@ -24,7 +25,6 @@ afterAll(async () => {
 });
 
 /** A day ahead (in India), clear of the seeded holiday a week out. */
-const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
 
 async function tmsSystem(overrides: Record<string, unknown> = {}) {
   const system = await admin.post('/api/integrations/systems', { name: 'Fake TMS', systemType: 'TMS', baseUrl: tms.url, authType: 'API_KEY', authConfig: { apiKey: FAKE_CREDENTIALS.apiKey }, ...overrides });
@@ -39,7 +39,7 @@ const appointmentsOn = async (date: string) => (await admin.get(`/api/appointmen
 describe('sync', () => {
   it('pulls every page, skips and logs the malformed record, and books the rest through the booking service', async () => {
     // Prepare: 4 good requests and 1 malformed, 2 per page.
-    const date = dayAhead(2);
+    const date = indiaDate(2);
     tms.state.records = appointmentRequests(date, 4, 'SYNC1');
     const system = await tmsSystem();
     tms.state.pagesServed = [];
@@ -58,7 +58,7 @@ describe('sync', () => {
 
   it('changes nothing when the same requests are pulled again (idempotent by external id)', async () => {
     // Prepare
-    const date = dayAhead(3);
+    const date = indiaDate(3);
     tms.state.records = appointmentRequests(date, 2, 'SYNC2');
     const system = await tmsSystem();
     await admin.post(`/api/integrations/systems/${system.id}/sync`, {});
@@ -71,7 +71,7 @@ describe('sync', () => {
 
   it('refuses a second run while one is in progress (SYNCING)', async () => {
     // Prepare
-    tms.state.records = appointmentRequests(dayAhead(4), 1, 'SYNC3');
+    tms.state.records = appointmentRequests(indiaDate(4), 1, 'SYNC3');
     const system = await tmsSystem();
     tms.state.delayMs = 700;
     try {
@@ -110,7 +110,7 @@ describe('sync', () => {
     // Prepare: the local scheduler at 1/100 of real time, so 60 s is 0.6 s.
     const schedules = await startLocalSyncSchedules({ timeScale: 0.01, onError: () => undefined });
     try {
-      tms.state.records = appointmentRequests(dayAhead(5), 1, 'SCHED');
+      tms.state.records = appointmentRequests(indiaDate(5), 1, 'SCHED');
       const system = await tmsSystem({ syncFrequency: 60 });
       // Act
       let logs: { trigger: string }[] = [];
@@ -139,7 +139,7 @@ describe('inbound webhooks', () => {
 
   it('books an appointment request signed by the reference library, once per webhook-id', async () => {
     // Prepare
-    const date = dayAhead(2);
+    const date = indiaDate(2);
     const system = await tmsSystem();
     const [request] = appointmentRequests(date, 1, 'HOOK1');
     // Act
@@ -160,7 +160,7 @@ describe('inbound webhooks', () => {
     // Prepare
     const system = await tmsSystem();
     const other = await tmsSystem();
-    const request = appointmentRequests(dayAhead(2), 1, 'HOOK2')[0];
+    const request = appointmentRequests(indiaDate(2), 1, 'HOOK2')[0];
     // Act
     const wrongSecret = await send(system.id, other.inboundSecret, { type: 'appointment.requested', data: request });
     const stale = await send(system.id, system.inboundSecret, { type: 'appointment.requested', data: request }, { at: new Date(Date.now() - 6 * 60_000) });

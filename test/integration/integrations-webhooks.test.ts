@@ -14,6 +14,7 @@ import { domainEventItem } from '../../functions/lib/events';
 import { scheduledEvent } from '../../functions/local/scheduler';
 import * as retries from '../../functions/integrations/webhook-retry.worker';
 import { listDeliveries } from '../../functions/integrations/delivery.store';
+import { indiaDate } from '../support/dates';
 
 let api: TestApi;
 let tms: FakeTms;
@@ -121,7 +122,7 @@ describe('outbound webhooks', () => {
     // Prepare
     await subscribe('appointment.created');
     tms.state.webhooks = [];
-    const date = new Date(Date.now() + 2 * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    const date = indiaDate(2);
     // Act
     const [facility] = (await admin.get('/api/facilities')).body;
     const booking = await admin.post('/api/appointments', { facilityId: facility.id, carrierId: 'carrier-ganga', scheduledDate: date, scheduledTimeStart: '15:00', scheduledTimeEnd: '15:30' });

@@ -6,6 +6,7 @@ import { Client, startTestApi, type TestApi } from '../support/api';
 import { invitationTokenSentTo, nextAddress, signUpOrganisation, type Organisation } from '../support/tenancy';
 import { TENANCY_TEXTS } from '../../shared/contracts/tenancy';
 import { localOutbox } from '../../functions/messaging';
+import { indiaDate } from '../support/dates';
 
 let api: TestApi;
 let org: Organisation;
@@ -132,7 +133,7 @@ describe('facility links', () => {
   it('books a guest into the facility of the link, and only there', async () => {
     const link = (await org.admin.get(`/api/facilities/${org.facilityId}/link`)).body.token as string;
     expect((await org.admin.get(`/api/facilities/${org.facilityId}/link`)).body.token).toBe(link);
-    const date = new Date(Date.now() + 2 * 86400000).toISOString().slice(0, 10);
+    const date = indiaDate(2);
     const slots = await guest().get(`/api/slots/available?date=${date}&facility=${link}`);
     expect(slots.status, slots.text).toBe(200);
     const slot = slots.body.find((s: { isAvailable: boolean }) => s.isAvailable);

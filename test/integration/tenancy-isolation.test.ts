@@ -11,6 +11,7 @@ import { startTestApi, type TestApi } from '../support/api';
 import { nextAddress, signUpOrganisation, type Organisation } from '../support/tenancy';
 import { ROUTES, type ApiRoute } from '../../shared/routes';
 import { addDays } from '../../shared/time';
+import { indiaDate } from '../support/dates';
 
 let api: TestApi;
 let a: Organisation;
@@ -117,7 +118,7 @@ beforeAll(async () => {
   [a, b] = [await signUpOrganisation(api.url), await signUpOrganisation(api.url)];
   const admin = a.admin;
   const facility = a.facilityId;
-  const tomorrow = addDays(new Date().toISOString().slice(0, 10), 1);
+  const tomorrow = indiaDate(1);
   const carrier = await created(await admin.post('/api/carriers', { name: 'A Roadways', serviceTypes: ['FTL'] }));
   const driver = await created(await admin.post('/api/drivers', { carrierId: carrier, name: 'A Driver', licenseNumber: 'MH0120200000001' }));
   const door = (await admin.get(`/api/facilities/${facility}/dock-doors`)).body[0].id as string;

@@ -8,6 +8,9 @@ import { ddb } from '../../functions/lib/aws';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { codeSentTo, nextAddress, signupBody, signUpOrganisation, SIGNUP_PASSWORD } from '../support/tenancy';
 import { TENANCY_TEXTS } from '../../shared/contracts/tenancy';
+import { createUser, newEmailCode } from '../../functions/users';
+import { hashPassword } from '../../functions/lib/passwords';
+import { indiaDate } from '../support/dates';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -61,7 +64,7 @@ describe('organisation sign-up', () => {
     expect(facilities.body[0]).toMatchObject({ name: body.facilityName, city: 'Pune', state: 'Maharashtra', timeZone: 'Asia/Kolkata', operatingHoursStart: '08:00', operatingHoursEnd: '18:00', doorCount: 4 });
     const doors = await client.get(`/api/facilities/${facilities.body[0].id}/dock-doors`);
     expect(doors.body.map((d: { doorNumber: string }) => d.doorNumber)).toEqual(['D01', 'D02', 'D03', 'D04']);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = indiaDate();
     const slots = await client.get(`/api/facilities/${facilities.body[0].id}/time-slots?date=${today}`);
     expect(slots.status).toBe(200);
     // Its own empty hub: no carriers, no appointments, none of the demo's data.
@@ -154,5 +157,50 @@ describe('organisation sign-up', () => {
     if (first !== second) expect((await client.post('/api/signup/verify', { email: body.email, code: first }, { localAddress })).status).toBe(400);
     expect((await client.post('/api/signup/verify', { email: body.email, code: second }, { localAddress })).status).toBe(200);
     expect((await client.signIn(body.email, SIGNUP_PASSWORD)).permissions.length).toBeGreaterThan(10);
+  });
+
+  it('lets an admin who left before the code sign in, ask for a new code and finish in the same session', async () => {
+    const body = signupBody();
+    const localAddress = nextAddress();
+    expect((await new Client(api.url).post('/api/signup', body, { localAddress })).status).toBe(201);
+
+    // A wrong password learns nothing: the answer of an address that holds no account at all.
+    const guesser = new Client(api.url);
+    const wrong = await guesser.post('/api/auth/login', { identifier: body.email, password: 'Wrong@2026x' });
+    const nobody = await guesser.post('/api/auth/login', { identifier: `nobody.${body.email}`, password: 'Wrong@2026x' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual(nobody.body);
+    expect(wrong.text).not.toContain('code');
+
+    // Signing in by the mobile number with the right password: the code is the only step left.
+    const admin = new Client(api.url);
+    const pending = await admin.signIn(body.phoneNumber, body.password);
+    expect(pending).toMatchObject({ status: 'pending', awaitsEmailCode: true, email: body.email, permissions: [] });
+    expect((await admin.get('/api/auth/user')).body).toMatchObject({ awaitsEmailCode: true });
+
+    const first = await codeSentTo(body.email);
+    expect((await admin.post('/api/signup/resend', { email: body.email }, { localAddress })).status).toBe(200);
+    const second = await codeSentTo(body.email);
+    if (first !== second) expect((await admin.post('/api/signup/verify', { email: body.email, code: first }, { localAddress })).status).toBe(400);
+    const verified = await admin.post('/api/signup/verify', { email: body.email, code: second }, { localAddress });
+    expect(verified.status, verified.text).toBe(200);
+
+    // The session of that sign-in now acts as the active admin, without signing in again.
+    const me = await admin.get('/api/auth/user');
+    expect(me.body).toMatchObject({ status: 'active', role: 'admin' });
+    expect(me.body.awaitsEmailCode).toBeUndefined();
+    expect((await admin.get('/api/facilities')).body).toHaveLength(1);
+  });
+
+  it('asks no code of an account that waits for an administrator, nor of a verified admin', async () => {
+    const org = await signUpOrganisation(api.url);
+    expect((await org.admin.get('/api/auth/user')).body.awaitsEmailCode).toBeUndefined();
+
+    // As a registration leaves an applicant: pending, its own e-mail code not yet entered either.
+    const email = `applicant.${org.email}`;
+    await createUser({ tenantId: 'demo', username: email, email, phoneNumber: null, firstName: 'Kiran', lastName: 'Rao', profileImageUrl: null, role: 'security_officer', extraRoles: [], userType: 'dockyard_employee', status: 'pending', isVerified: false, passwordHash: await hashPassword(SIGNUP_PASSWORD), emailVerified: false, emailVerification: newEmailCode().pending }, null);
+    const applicant = await new Client(api.url).signIn(email, SIGNUP_PASSWORD);
+    expect(applicant).toMatchObject({ status: 'pending', permissions: [] });
+    expect(applicant.awaitsEmailCode).toBeUndefined();
   });
 });
