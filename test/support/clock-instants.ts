@@ -1,0 +1,36 @@
+// The instants `npm run test:clock` runs the date- and time-sensitive tests at (scripts/test-clock.ts),
+// each with what a person at the demo hub in India sees then, written by hand from the calendar:
+// never computed by the code under test. The demo hub opens 08:00-18:00 with one-hour slots.
+
+export interface ClockInstant {
+  name: string;
+  /** The instant, in UTC: what faketime sets. */
+  utc: string;
+  /** India's date and time then. */
+  date: string;
+  time: string;
+  yesterday: string;
+  tomorrow: string;
+  /** The guest calendar's heading and today's button name (English). */
+  month: string;
+  longDay: string;
+  /** The first of today's slots not yet started, or null when the day's last slot has started. */
+  firstOpenSlot: string | null;
+}
+
+export const CLOCK_INSTANTS: ClockInstant[] = [
+  { name: 'month-end-evening', utc: '2026-11-30T14:30:00Z', date: '2026-11-30', time: '20:00', yesterday: '2026-11-29', tomorrow: '2026-12-01', month: 'November 2026', longDay: '30 November 2026', firstOpenSlot: null },
+  { name: 'year-end-before-midnight', utc: '2026-12-31T18:15:00Z', date: '2026-12-31', time: '23:45', yesterday: '2026-12-30', tomorrow: '2027-01-01', month: 'December 2026', longDay: '31 December 2026', firstOpenSlot: null },
+  { name: 'new-year-after-midnight', utc: '2026-12-31T18:31:00Z', date: '2027-01-01', time: '00:01', yesterday: '2026-12-31', tomorrow: '2027-01-02', month: 'January 2027', longDay: '1 January 2027', firstOpenSlot: '08:00' },
+  { name: 'leap-day-noon', utc: '2028-02-29T06:30:00Z', date: '2028-02-29', time: '12:00', yesterday: '2028-02-28', tomorrow: '2028-03-01', month: 'February 2028', longDay: '29 February 2028', firstOpenSlot: '13:00' },
+  { name: 'leap-day-after-midnight', utc: '2028-02-28T18:40:00Z', date: '2028-02-29', time: '00:10', yesterday: '2028-02-28', tomorrow: '2028-03-01', month: 'February 2028', longDay: '29 February 2028', firstOpenSlot: '08:00' },
+];
+
+/** The instant this run is faked at (CLOCK_INSTANT, set by scripts/test-clock.ts), if any. */
+export function clockInstant(): ClockInstant | undefined {
+  const name = process.env.CLOCK_INSTANT;
+  if (!name) return undefined;
+  const found = CLOCK_INSTANTS.find((i) => i.name === name);
+  if (!found) throw new Error(`CLOCK_INSTANT=${name} is not one of ${CLOCK_INSTANTS.map((i) => i.name).join(', ')}`);
+  return found;
+}
