@@ -1,5 +1,6 @@
 // The SPA: a private bucket behind CloudFront (origin access control), /api/* routed to the HTTP API
-// on the same origin, and the security headers of shared/security-headers.ts on every response.
+// on the same origin, and the security headers of shared/security-headers.ts on every response (the
+// SPA's and the API's each keep their own Content-Security-Policy).
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AllowedMethods,
@@ -21,7 +22,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
-import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '../shared/security-headers';
+import { apiSecurityHeaders, contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '../shared/security-headers';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../functions/lib/client-address';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 
@@ -40,18 +41,30 @@ export class Web extends Construct {
       autoDeleteObjects: false,
     });
 
-    const headers = new ResponseHeadersPolicy(this, 'security-headers', {
+    // The headers both kinds of answer share; each kind has its own Content-Security-Policy.
+    const sharedHeaders = {
+      strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+    };
+    const customHeadersBehavior = { customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }] };
+    const spaHeaders = new ResponseHeadersPolicy(this, 'security-headers', {
       securityHeadersBehavior: {
+        ...sharedHeaders,
         // The browser posts registration documents straight to the uploads bucket.
         contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy([`https://${props.uploads.bucketRegionalDomainName}`]), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
       },
-      customHeadersBehavior: {
-        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
+      customHeadersBehavior,
+    });
+    // The API sends its own, stricter policy (functions/lib/http.ts); an override would replace it with
+    // the SPA's. Not overriding, this one only fills in where API Gateway answers by itself (throttling).
+    const apiHeaders = new ResponseHeadersPolicy(this, 'api-security-headers', {
+      securityHeadersBehavior: {
+        ...sharedHeaders,
+        contentSecurityPolicy: { contentSecurityPolicy: apiSecurityHeaders()['content-security-policy']!, override: false },
       },
+      customHeadersBehavior,
     });
 
     // Client-side routes (/scheduling, /wms...) are served index.html; files and /api are not touched.
@@ -76,7 +89,7 @@ export class Web extends Construct {
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        responseHeadersPolicy: headers,
+        responseHeadersPolicy: spaHeaders,
         functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
@@ -86,7 +99,7 @@ export class Web extends Construct {
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: headers,
+          responseHeadersPolicy: apiHeaders,
           functionAssociations: [{ function: forwardHost, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
       },

@@ -4,5 +4,7 @@ export { isPunctual } from './rules';
 export { bookAppointment, newAppointment } from './booking';
 export { contextOf, findAppointment, todayFor } from './context';
 export type { ChangeContext, TransactItems } from './context';
-export { changeStatus } from './status-flow';
+export { changeStatus, moveStatus } from './status-flow';
 export { appointmentEventItem } from './events';
+export { reconcileCounters } from './reconcile-counters';
+export type { CounterCorrection } from './reconcile-counters';

@@ -7,4 +7,4 @@ export { assignmentDelete, createResource, listResources, reserveResource } from
 export type { Assignment } from './resource.store';
 export { facilityForRequest, isHoliday, slotsOf } from './service';
 export { parseSlotId } from './slot-rules';
-export { bookedDayItems, createHoliday, dayBookingsUpdate, HOLIDAY_CLOSED, notHolidayCheck, slotKeys, slotPlaceUpdate } from './slot.store';
+export { bookedDayItems, createHoliday, dayBookingsUpdate, HOLIDAY_CLOSED, listCountedDates, listSlotRecords, notHolidayCheck, readDayBookings, setDayBookings, setSlotPlaces, slotKeys, slotPlaceUpdate } from './slot.store';

@@ -3,11 +3,12 @@
 // then carries its bookedCount (changed only by conditional writes) and overrides. A DAYBOOKINGS#<date>
 // item counts the day's bookings (staff and guest): a holiday is written only while it is 0 (or
 // absent), and every booking only while the day is no holiday, so the two can never both land.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type Actor } from '../lib/audit';
+import { counterMove } from '../lib/counters';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import { queryPrefix, transact } from '../lib/dynamo';
+import { isConditionalCheckFailed, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { facilityKeys } from './facility.store';
 import type { Holiday, SlotRecord } from '../../shared/contracts/slots';
@@ -24,8 +25,12 @@ type TransactItem = Parameters<typeof transact>[0][number];
 
 export const HOLIDAY_CLOSED = 'The facility is closed on this date (holiday)';
 
-/** Counts a booking onto (1) or off (-1: cancelled, or moved to another day) a facility day. */
+/**
+ * Counts a booking onto (1) or off (-1: cancelled, or moved to another day) a facility day; taking
+ * it off never goes below zero (a booking made before the day counter existed was never counted).
+ */
 export function dayBookingsUpdate(tenantId: string, facilityId: string, date: string, delta: 1 | -1): TransactItem {
+  if (delta === -1) return counterMove({ key: slotKeys.dayBookings(tenantId, facilityId, date), counters: { bookingCount: -1 } });
   return {
     Update: {
       TableName: config.tableName,
@@ -47,22 +52,12 @@ export function bookedDayItems(tenantId: string, facilityId: string, date: strin
 
 /**
  * The transaction item that takes one place in a slot (never beyond its capacity, never in a
- * blocked slot), or gives one back (delta -1, never below zero).
+ * blocked slot), or gives one back (delta -1, never below zero: a place taken before the slot
+ * counted it was never counted).
  */
 export function slotPlaceUpdate(tenantId: string, facilityId: string, slot: { slotDate: string; startTime: string; endTime: string; capacity: number }, delta: 1 | -1 = 1): Parameters<typeof transact>[0][number] {
   const key = slotKeys.key(tenantId, facilityId, slot.slotDate, slot.startTime);
-  if (delta === -1) {
-    return {
-      Update: {
-        TableName: config.tableName,
-        Key: key,
-        UpdateExpression: 'SET #booked = #booked - :one',
-        ConditionExpression: '#booked >= :one',
-        ExpressionAttributeNames: { '#booked': 'bookedCount' },
-        ExpressionAttributeValues: { ':one': 1 },
-      },
-    };
-  }
+  if (delta === -1) return counterMove({ key, counters: { bookedCount: -1 } });
   return {
     Update: {
       TableName: config.tableName,
@@ -176,4 +171,55 @@ export async function deleteHoliday(tenantId: string, facilityId: string, date: 
     ],
     () => new NotFoundError('Holiday not found'),
   );
+}
+
+/** The dates of a facility holding a day booking count or a slot record (what a recount starts from). */
+export async function listCountedDates(tenantId: string, facilityId: string): Promise<string[]> {
+  const partition = facilityKeys.partition(tenantId, facilityId);
+  const [days, slots] = await Promise.all([queryPrefix<{ bookingDate: string }>(partition, 'DAYBOOKINGS#'), queryPrefix<SlotRecord>(partition, 'SLOT#')]);
+  return [...new Set([...days.map((d) => d.bookingDate), ...slots.map((s) => s.slotDate)])].sort();
+}
+
+/** The day's booking count as stored (null: no counter yet), read before the bookings it counts. */
+export async function readDayBookings(tenantId: string, facilityId: string, date: string): Promise<number | null> {
+  const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: slotKeys.dayBookings(tenantId, facilityId, date), ConsistentRead: true }));
+  return res.Item?.bookingCount ?? null;
+}
+
+/** Whether a recounted value was written: only over the value it replaces, so a booking landing meanwhile is never lost. */
+async function writeRecount(update: UpdateCommandInput): Promise<boolean> {
+  try {
+    await ddb().send(new UpdateCommand(update));
+    return true;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** Sets the day's booking count to its recount, if it still holds `seen` (null: no counter). */
+export function setDayBookings(tenantId: string, facilityId: string, date: string, seen: number | null, count: number): Promise<boolean> {
+  return writeRecount({
+    TableName: config.tableName,
+    Key: slotKeys.dayBookings(tenantId, facilityId, date),
+    UpdateExpression: 'SET #count = :count, facilityId = :f, bookingDate = :d',
+    ConditionExpression: seen === null ? 'attribute_not_exists(#count)' : '#count = :seen',
+    ExpressionAttributeNames: { '#count': 'bookingCount' },
+    ExpressionAttributeValues: { ':count': count, ':f': facilityId, ':d': date, ...(seen === null ? {} : { ':seen': seen }) },
+  });
+}
+
+/**
+ * Sets a slot's places taken to its recount, if it still holds `seen` (null: the slot has no record
+ * yet, and it gets one with the slot's generated capacity).
+ */
+export function setSlotPlaces(tenantId: string, facilityId: string, slot: Omit<SlotRecord, 'bookedCount' | 'isBlocked'>, seen: number | null, count: number): Promise<boolean> {
+  return writeRecount({
+    TableName: config.tableName,
+    Key: slotKeys.key(tenantId, facilityId, slot.slotDate, slot.startTime),
+    UpdateExpression: 'SET #booked = :count, #cap = if_not_exists(#cap, :cap), #blocked = if_not_exists(#blocked, :false), facilityId = :f, slotDate = :d, startTime = :s, endTime = :e',
+    ConditionExpression: seen === null ? 'attribute_not_exists(#booked)' : '#booked = :seen',
+    ExpressionAttributeNames: { '#booked': 'bookedCount', '#cap': 'capacity', '#blocked': 'isBlocked' },
+    ExpressionAttributeValues: { ':count': count, ':cap': slot.capacity, ':false': false, ':f': facilityId, ':d': slot.slotDate, ':s': slot.startTime, ':e': slot.endTime, ...(seen === null ? {} : { ':seen': seen }) },
+  });
 }

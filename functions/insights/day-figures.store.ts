@@ -1,10 +1,12 @@
 // The counter items of the read model (day-figures.ts): one per facility and day, in the facility's
-// partition, each counter a top-level number attribute `n:<counter>` moved with ADD. A change is
+// partition, each counter a top-level number attribute `n:<counter>` moved with ADD (never below zero:
+// functions/lib/counters.ts). A change is
 // applied in one transaction with a marker named after its stream record, written only if absent,
 // so a record delivered twice (stream retries, a restarted poller) counts once.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
+import { counterMove } from '../lib/counters';
 import { batchGet, transact } from '../lib/dynamo';
 import { tenantPk } from '../lib/table';
 import type { Contribution, Counters, DayRef } from './day-figures';
@@ -20,22 +22,11 @@ const keys = {
 class AlreadyApplied extends Error {}
 
 function counterUpdate(day: Contribution) {
-  const names: Record<string, string> = { '#date': 'date' };
-  const values: Record<string, unknown> = { ':entity': 'day-figures', ':facility': day.facilityId, ':date': day.date };
-  const adds = Object.entries(day.counters).map(([name, value], i) => {
-    names[`#c${i}`] = PREFIX + name;
-    values[`:c${i}`] = value;
-    return `#c${i} :c${i}`;
+  return counterMove({
+    key: keys.day(day),
+    counters: Object.fromEntries(Object.entries(day.counters).map(([name, value]) => [PREFIX + name, value])),
+    sets: { entity: 'day-figures', facilityId: day.facilityId, date: day.date },
   });
-  return {
-    Update: {
-      TableName: config.tableName,
-      Key: keys.day(day),
-      UpdateExpression: `SET entity = :entity, facilityId = :facility, #date = :date ADD ${adds.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCom
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ddb } from './aws';
 import { config } from './config';
+import { clampedCounterMove, reportClampedCounters } from './counters';
 
 export function isConditionalCheckFailed(err: unknown): boolean {
   return (err as Error | undefined)?.name === 'ConditionalCheckFailedException';
@@ -70,18 +71,27 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 /**
  * Runs a transaction; when a condition fails, `onConditionFailed(index)` names the error to throw
  * for the first failing item (its index in `items`). A transaction cancelled only because another
- * one held the same items at that moment (TransactionConflict) wrote nothing, so it is retried.
+ * one held the same items at that moment (TransactionConflict) wrote nothing, so it is retried; so is
+ * one whose counter decrement (functions/lib/counters.ts) would have gone below zero, with that counter
+ * left at 0.
  */
 export async function transact(items: TransactItem[], onConditionFailed: (index: number) => Error, retries = 10): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+      reportClampedCounters(items);
       return;
     } catch (err) {
       const codes = cancellationCodes(err);
       if (!codes) throw err;
       const index = codes.indexOf('ConditionalCheckFailed');
-      if (index >= 0) throw onConditionFailed(index);
+      if (index >= 0) {
+        // A counter short of its decrement is set to 0 instead, and the change goes through.
+        const clamped = attempt < retries ? await clampedCounterMove(items[index]!) : null;
+        if (!clamped) throw onConditionFailed(index);
+        items = items.map((item, i) => (i === index ? clamped : item));
+        continue;
+      }
       const conflict = codes.includes('TransactionConflict');
       if (!conflict || attempt >= retries) throw err;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** Math.min(attempt, 5)));

@@ -4,6 +4,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
+import { counterMove } from '../lib/counters';
 import { getItem } from '../lib/dynamo';
 import { tenantPk } from '../lib/table';
 
@@ -13,17 +14,7 @@ const counterKey = (tenantId: string) => ({ PK: tenantPk(tenantId, 'WMS'), SK: '
 export function counterUpdate(tenantId: string, deltas: Record<string, number>) {
   const entries = Object.entries(deltas).filter(([, v]) => v !== 0);
   if (!entries.length) return [];
-  return [
-    {
-      Update: {
-        TableName: config.tableName,
-        Key: counterKey(tenantId),
-        UpdateExpression: `ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k])),
-        ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:c${i}`, v])),
-      },
-    },
-  ];
+  return [counterMove({ key: counterKey(tenantId), counters: Object.fromEntries(entries) })];
 }
 
 export async function readCounters(tenantId: string): Promise<Record<string, number>> {
@@ -41,5 +32,5 @@ export async function nextSequence(tenantId: string, name: string): Promise<numb
 /** Applies deltas outside a transaction (the bench's bulk seed writes its items, then its totals). */
 export async function addToCounters(tenantId: string, deltas: Record<string, number>) {
   const [update] = counterUpdate(tenantId, deltas);
-  if (update) await ddb().send(new UpdateCommand(update.Update));
+  if (update?.Update) await ddb().send(new UpdateCommand(update.Update));
 }

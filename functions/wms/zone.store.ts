@@ -2,6 +2,7 @@
 // facility keeps zone codes unique, and the zone carries its bin count and the stock in its bins.
 import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
+import { counterMove } from '../lib/counters';
 import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { tenantPk } from '../lib/table';
@@ -91,14 +92,12 @@ export async function deleteZone(zone: StoredZone, actor: Actor, now = new Date(
 
 /** Adds to the zone's bin count (a bin created in or moved into it: +1; deleted or moved out: -1). */
 export function zoneBinCountUpdate(tenantId: string, zoneId: string, delta: number) {
-  return {
-    Update: { TableName: config.tableName, Key: zoneKeys.key(tenantId, zoneId), UpdateExpression: 'ADD binCount :d', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':d': delta } },
-  };
+  return counterMove({ key: zoneKeys.key(tenantId, zoneId), counters: { binCount: delta }, condition: { expression: 'attribute_exists(PK)' } });
 }
 
 /** Adds a stock change to the zone's utilization (the sum of its bins' quantities). */
 export function zoneStockUpdate(tenantId: string, zoneId: string, delta: number) {
-  return { Update: { TableName: config.tableName, Key: zoneKeys.key(tenantId, zoneId), UpdateExpression: 'ADD currentUtilization :d', ExpressionAttributeValues: { ':d': delta } } };
+  return counterMove({ key: zoneKeys.key(tenantId, zoneId), counters: { currentUtilization: delta } });
 }
 
 export function missingZone() {

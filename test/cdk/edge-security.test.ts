@@ -1,11 +1,15 @@
 // The edge of the synthesized stack (#14.9): the API is called only through CloudFront (its origin
-// secret, required by every function when deployed), and AWS WAF on the distribution when asked for.
+// secret, required by every function when deployed), AWS WAF on the distribution when asked for, and
+// the security headers of each behaviour: the SPA's answers and the API's each keep their own CSP.
 import { describe, expect, it } from 'vitest';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { PlatformStack } from '../../lib/platform-stack';
 import { WAF_RATE_LIMIT } from '../../lib/waf';
 import { FUNCTION_NAMES } from '../../shared/routes';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+
+process.env.TABLE_NAME ??= 'unit';
 
 function synth(region: string, context: Record<string, string> = {}) {
   // Bundling is skipped (as in platform-stack.test.ts); the template is the same.
@@ -68,6 +72,65 @@ describe('PlatformStack edge', () => {
     expectWebAcl(template);
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({ WebACLId: { 'Fn::GetAtt': [Match.stringLikeRegexp('^wafwebacl'), 'Arn'] } }),
+    });
+  });
+
+  describe('security headers of each behaviour', () => {
+    type Policy = { Properties: { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, Record<string, unknown>>; CustomHeadersConfig?: { Items: { Header: string; Override: boolean }[] } } } };
+    const policyOf = (behaviour: { ResponseHeadersPolicyId: { Ref: string } }) => {
+      const policies = withoutWaf().template.findResources('AWS::CloudFront::ResponseHeadersPolicy') as Record<string, Policy>;
+      return policies[behaviour.ResponseHeadersPolicyId.Ref]!.Properties.ResponseHeadersPolicyConfig;
+    };
+    const behaviours = () => {
+      const [distribution] = Object.values(withoutWaf().template.findResources('AWS::CloudFront::Distribution'));
+      const config = distribution!.Properties.DistributionConfig;
+      return { spa: config.DefaultCacheBehavior, api: config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*') };
+    };
+    const text = (value: unknown) => JSON.stringify(value);
+
+    it('gives the SPA and /api/* a policy each', () => {
+      const { spa, api } = behaviours();
+      expect(spa.ResponseHeadersPolicyId.Ref).toBeTruthy();
+      expect(api.ResponseHeadersPolicyId.Ref).toBeTruthy();
+      expect(api.ResponseHeadersPolicyId.Ref).not.toBe(spa.ResponseHeadersPolicyId.Ref);
+    });
+
+    it("the SPA's policy sets the SPA's CSP over whatever S3 sends", () => {
+      const csp = policyOf(behaviours().spa).SecurityHeadersConfig.ContentSecurityPolicy!;
+      expect(csp.Override).toBe(true);
+      // The page runs its own scripts and posts documents to the uploads bucket.
+      expect(text(csp.ContentSecurityPolicy)).toContain("script-src 'self'");
+      expect(text(csp.ContentSecurityPolicy)).toContain('connect-src');
+    });
+
+    it("the API's policy keeps the API's own CSP (no override) and sets the other security headers", () => {
+      const config = policyOf(behaviours().api);
+      const headers = config.SecurityHeadersConfig;
+      expect(headers.ContentSecurityPolicy?.Override).toBe(false);
+      expect(headers.StrictTransportSecurity).toMatchObject({ Override: true, IncludeSubdomains: true, Preload: true, AccessControlMaxAgeSec: 63072000 });
+      expect(headers.ContentTypeOptions).toEqual({ Override: true });
+      expect(headers.FrameOptions).toEqual({ Override: true, FrameOption: 'DENY' });
+      expect(headers.ReferrerPolicy).toEqual({ Override: true, ReferrerPolicy: 'strict-origin-when-cross-origin' });
+      expect(config.CustomHeadersConfig?.Items.map((h) => h.Header)).toEqual(['Permissions-Policy']);
+    });
+
+    it("the API's own answers carry the strict API policy, not the SPA's", async () => {
+      const { handler } = await import('../../functions/platform/handler');
+      const event = {
+        version: '2.0',
+        routeKey: 'GET /api/health',
+        rawPath: '/api/health',
+        rawQueryString: '',
+        headers: { host: 'app.example.in' },
+        requestContext: { http: { method: 'GET', path: '/api/health', sourceIp: '10.0.0.1', protocol: 'HTTP/1.1', userAgent: 'cdk-test' } },
+        isBase64Encoded: false,
+      } as unknown as APIGatewayProxyEventV2;
+      const res = (await handler(event as never, {} as Context)) as APIGatewayProxyStructuredResultV2;
+      expect(res.statusCode).toBe(200);
+      // A JSON answer loads nothing and is framed by nobody.
+      expect(res.headers?.['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      // What CloudFront fills in when API Gateway answers by itself is that same policy.
+      expect(policyOf(behaviours().api).SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy).toBe(res.headers?.['content-security-policy']);
     });
   });
 });
