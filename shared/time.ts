@@ -37,6 +37,22 @@ export function localDateTime(instant: Date, timeZone: string): { date: string; 
   return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
 }
 
+/**
+ * The instant at which a facility's clock shows `date` `time` (a local day and 'HH:mm' in `timeZone`):
+ * the inverse of localDateTime. A wall time skipped by a daylight-saving jump has no instant; one an
+ * hour off is given.
+ */
+export function instantOf(date: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  let instant = wall;
+  // The zone's offset at the guess, applied twice: the second pass settles a guess across a DST change.
+  for (let pass = 0; pass < 2; pass++) {
+    const local = localDateTime(new Date(instant), timeZone);
+    instant -= Date.parse(`${local.date}T${local.time}:00Z`) - wall;
+  }
+  return new Date(instant);
+}
+
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);

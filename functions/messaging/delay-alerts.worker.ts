@@ -7,19 +7,20 @@ import { appointmentEventItem, getAppointment } from '../appointments';
 import { delayMarkerPut } from './message.store';
 import { raiseDelay, startedWatches, unwatch, type DelayWatch } from './delay-watch.store';
 import { delayAlertMinutes } from './notify';
-import { addDays, localDateTime, toMinutes } from '../../shared/time';
+import { getFacility } from '../facilities';
+import { addDays, localDateTime, toMinutes, fromMinutes } from '../../shared/time';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 
 /** Raises the delay alerts due at `now`; answers how many were raised. */
 export async function raiseDueDelays(now = new Date()): Promise<number> {
-  const local = localDateTime(now, DEFAULT_TIME_ZONE);
-  const minutesNow = toMinutes(local.time);
-  const watches = [...(await startedWatches(addDays(local.date, -1), '23:59')), ...(await startedWatches(local.date, local.time))];
+  // Starts are instants (each facility's local start in its own zone), so one clock serves every zone.
+  const today = now.toISOString().slice(0, 10);
+  const watches = [...(await startedWatches(addDays(today, -1), now.toISOString())), ...(await startedWatches(today, now.toISOString()))];
   const thresholds = new Map<string, number>();
   let raised = 0;
   for (const w of watches) {
     if (!thresholds.has(w.tenantId)) thresholds.set(w.tenantId, await delayAlertMinutes(w.tenantId));
-    const late = (w.date === local.date ? 0 : 24 * 60) + minutesNow - toMinutes(w.time);
+    const late = Math.floor((now.getTime() - Date.parse(w.startsAt)) / 60_000);
     if (late < thresholds.get(w.tenantId)!) continue;
     raised += (await raiseFor(w, late, now)) ? 1 : 0;
   }
@@ -33,7 +34,10 @@ async function raiseFor(w: DelayWatch, minutesLate: number, now: Date): Promise<
     await unwatch(w);
     return false;
   }
-  return raiseDelay(w, delayMarkerPut(w.tenantId, w.appointmentId, now), appointmentEventItem('appointment.delayed', appointment, { minutesLate }, now));
+  // The new ETA on the facility's clock: now plus the minutes already late (the same delay again).
+  const facility = await getFacility(w.tenantId, appointment.facilityId);
+  const eta = Math.min(toMinutes(localDateTime(now, facility?.timeZone ?? DEFAULT_TIME_ZONE).time) + minutesLate, 24 * 60 - 1);
+  return raiseDelay(w, delayMarkerPut(w.tenantId, w.appointmentId, now), appointmentEventItem('appointment.delayed', appointment, { minutesLate, newTime: fromMinutes(eta) }, now));
 }
 
 export const { handler, worker } = defineWorker('messaging-delay-alerts', 'schedule', async (event) => {

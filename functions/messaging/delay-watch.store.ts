@@ -1,6 +1,6 @@
-// The appointments the delay job watches: one item per booked appointment in the partition of its
-// day (DELAYWATCH#<date>, across tenants, sorted by start time), so each run reads only the
-// appointments already started with a Query. Written by the notifier when it sees a booking or a
+// The appointments the delay job watches: one item per booked appointment in the partition of the
+// UTC day of its start (DELAYWATCH#<date>, across tenants and time zones, sorted by the start's
+// instant), so each run reads only the appointments already started with a Query. Written by the notifier when it sees a booking or a
 // reschedule; removed once the alert is raised or the appointment is no longer waited for.
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
@@ -10,28 +10,33 @@ import { transact } from '../lib/dynamo';
 export interface DelayWatch {
   tenantId: string;
   appointmentId: string;
+  /** The appointment's local start at its facility (to see that it has not moved meanwhile). */
   date: string;
   time: string;
+  /** That start as an instant (ISO, UTC): what the job compares with its clock. */
+  startsAt: string;
 }
 
-const watchKey = (w: DelayWatch) => ({ PK: `DELAYWATCH#${w.date}`, SK: `${w.time}#${w.tenantId}#${w.appointmentId}` });
+const watchKey = (w: Pick<DelayWatch, 'startsAt' | 'tenantId' | 'appointmentId'>) => ({ PK: `DELAYWATCH#${w.startsAt.slice(0, 10)}`, SK: `${w.startsAt}#${w.tenantId}#${w.appointmentId}` });
 
 export async function watchForDelay(w: DelayWatch): Promise<void> {
-  await ddb().send(new PutCommand({ TableName: config.tableName, Item: { ...watchKey(w), ...w, expiresAt: Math.floor(Date.parse(`${w.date}T00:00:00Z`) / 1000) + 3 * 86400 } }));
+  await ddb().send(new PutCommand({ TableName: config.tableName, Item: { ...watchKey(w), ...w, expiresAt: Math.floor(Date.parse(w.startsAt) / 1000) + 3 * 86400 } }));
 }
 
-/** The watched appointments of a day that started at or before `untilTime` ('HH:mm'). */
-export async function startedWatches(date: string, untilTime: string): Promise<DelayWatch[]> {
+/** The watched appointments of a UTC day (YYYY-MM-DD) that started at or before the instant `until` (ISO). */
+export async function startedWatches(utcDate: string, until: string): Promise<DelayWatch[]> {
   const items: DelayWatch[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const res = await ddb().send(
-      new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk AND SK <= :until', ExpressionAttributeValues: { ':pk': `DELAYWATCH#${date}`, ':until': `${untilTime}#~` }, ExclusiveStartKey: start }),
+      new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk AND SK <= :until', ExpressionAttributeValues: { ':pk': `DELAYWATCH#${utcDate}`, ':until': `${until}#~` }, ExclusiveStartKey: start }),
     );
-    items.push(...((res.Items ?? []) as DelayWatch[]).map(({ tenantId, appointmentId, date: d, time }) => ({ tenantId, appointmentId, date: d, time })));
+    items.push(...((res.Items ?? []) as DelayWatch[]).map(({ tenantId, appointmentId, date, time, startsAt }) => ({ tenantId, appointmentId, date, time, startsAt })));
     start = res.LastEvaluatedKey;
   } while (start);
-  return items;
+  // Watches written before startsAt existed (keyed by the local day and 'HH:mm') expire in 3 days; they
+  // sort before every instant of the day, so they are skipped here rather than misread.
+  return items.filter((w) => typeof w.startsAt === 'string');
 }
 
 export async function unwatch(w: DelayWatch): Promise<void> {

@@ -8,8 +8,6 @@ import type { DomainEventRecord } from '../lib/events';
 import { sendOne } from './deliver';
 import { providerSetup } from './settings';
 import { toIndianE164, type Channel, type Language, type Placeholder, type SendOutcome, type TemplateKey } from '../../shared/contracts/messaging';
-import { fromMinutes, localDateTime, toMinutes } from '../../shared/time';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
 
 type Values = Partial<Record<Placeholder, string>>;
 
@@ -25,6 +23,7 @@ interface Detail {
   bookingType?: string;
   guest?: boolean;
   minutesLate?: number;
+  newTime?: string;
   requestedDate?: string;
   requestedTimeStart?: string;
 }
@@ -42,7 +41,7 @@ const WORDS: Record<Language, { toBeAssigned: string; dock: (n: string) => strin
 };
 
 /** The template of an event and its values in the language; null when the driver is not told of it. */
-export function templateFor(event: Pick<DomainEventRecord, 'type' | 'detail'>, language: Language, now: Date): { key: TemplateKey; values: Values } | null {
+export function templateFor(event: Pick<DomainEventRecord, 'type' | 'detail'>, language: Language): { key: TemplateKey; values: Values } | null {
   const d = event.detail as Detail;
   const w = WORDS[language];
   const when = d.scheduledDate && d.scheduledTimeStart ? { date: displayDate(d.scheduledDate), time: d.scheduledTimeStart } : null;
@@ -57,13 +56,9 @@ export function templateFor(event: Pick<DomainEventRecord, 'type' | 'detail'>, l
       return { key: 'check_in_success', values: { spot: d.doorNumber ? w.dock(d.doorNumber) : w.parking } };
     case 'loading.completed':
       return { key: 'loading_complete', values: {} };
-    case 'appointment.delayed': {
-      if (!d.minutesLate) return null;
-      const local = localDateTime(now, DEFAULT_TIME_ZONE);
-      // The new ETA: now plus the minutes the hub waits before alerting again (the same delay).
-      const eta = Math.min(toMinutes(local.time) + d.minutesLate, 24 * 60 - 1);
-      return { key: 'delay_alert', values: { delay: String(d.minutesLate), newTime: fromMinutes(eta) } };
-    }
+    case 'appointment.delayed':
+      // The new ETA comes with the event, on the facility's clock (functions/messaging/delay-alerts.worker.ts).
+      return d.minutesLate && d.newTime ? { key: 'delay_alert', values: { delay: String(d.minutesLate), newTime: d.newTime } } : null;
     case 'appointment.rescheduled':
       return when ? { key: 'reschedule_approved', values: when } : null;
     case 'appointment.reschedule-denied':
@@ -94,13 +89,13 @@ async function recipientOf(tenantId: string, d: Detail): Promise<Recipient | nul
 /** Sends the event's message to its driver; answers one outcome per channel (none when nobody is told). */
 export async function notifyDriver(event: DomainEventRecord, now = new Date()): Promise<SendOutcome[]> {
   const d = event.detail as Detail;
-  if (!templateFor(event, 'en', now)) return [];
+  if (!templateFor(event, 'en')) return [];
   const recipient = await recipientOf(event.tenantId, d);
   if (!recipient?.phone) {
     logger.info('event not messaged: the driver has no Indian mobile number', { eventId: event.id, type: event.type });
     return [];
   }
-  const message = templateFor(event, recipient.language, now)!;
+  const message = templateFor(event, recipient.language)!;
   // Phone channels only (drivers are reached on their mobile number), side by side.
   const channels = recipient.channels.filter((c) => c !== 'email');
   return Promise.all(channels.map((channel) => sendOne({ tenantId: event.tenantId, channel, to: recipient.phone!, language: recipient.language, templateKey: message.key, values: message.values, event: { id: event.id, type: event.type } }, now)));

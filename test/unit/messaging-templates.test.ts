@@ -112,13 +112,12 @@ describe('Indian mobile numbers', () => {
 });
 
 describe('event templates', () => {
-  const now = new Date('2026-11-24T05:00:00Z');
   it('chooses the template and values of each event in the driver’s language', () => {
     const booked = { type: 'appointment.created', detail: { scheduledDate: '2026-11-26', scheduledTimeStart: '10:00', doorNumber: null, bookingType: 'staff' } };
-    expect(templateFor(booked, 'hi', now)).toEqual({ key: 'appointment_confirmed', values: { date: '26 Nov 2026', time: '10:00', dock: 'बाद में बताया जाएगा' } });
-    expect(templateFor({ ...booked, detail: { ...booked.detail, guest: true, bookingReference: 'DS-1126-K7Q2' } }, 'en', now)).toMatchObject({ key: 'slot_booking_confirmed', values: { code: 'DS-1126-K7Q2' } });
-    expect(templateFor({ type: 'appointment.delayed', detail: { minutesLate: 20 } }, 'en', now)).toEqual({ key: 'delay_alert', values: { delay: '20', newTime: '10:50' } });
-    expect(templateFor({ type: 'appointment.cancelled', detail: {} }, 'en', now)).toBeNull();
+    expect(templateFor(booked, 'hi')).toEqual({ key: 'appointment_confirmed', values: { date: '26 Nov 2026', time: '10:00', dock: 'बाद में बताया जाएगा' } });
+    expect(templateFor({ ...booked, detail: { ...booked.detail, guest: true, bookingReference: 'DS-1126-K7Q2' } }, 'en')).toMatchObject({ key: 'slot_booking_confirmed', values: { code: 'DS-1126-K7Q2' } });
+    expect(templateFor({ type: 'appointment.delayed', detail: { minutesLate: 20, newTime: '10:50' } }, 'en')).toEqual({ key: 'delay_alert', values: { delay: '20', newTime: '10:50' } });
+    expect(templateFor({ type: 'appointment.cancelled', detail: {} }, 'en')).toBeNull();
     expect(displayDate('2026-01-05')).toBe('5 Jan 2026');
   });
 });
