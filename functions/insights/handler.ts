@@ -6,7 +6,7 @@ import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
 import { listAuditBetween } from '../lib/audit';
 import { dateString } from '../../shared/contracts/fields';
-import { addDays, toMinutes } from '../../shared/time';
+import { addDays, instantOf, toMinutes } from '../../shared/time';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 import { listAppointmentsByDate, listDriverAppointments } from '../appointments';
 import { listDockDoors } from '../facilities';
@@ -61,7 +61,8 @@ export const { handler, actions } = defineFunction('insights', {
     const days = Array.from({ length: range }, (_, i) => addDays(date, i - range + 1));
     let csv: string;
     if (name === 'appointment-audit-log') {
-      csv = auditLogCsv(await listAuditBetween(user.tenantId, `${days[0]}T00:00:00.000Z`, new Date().toISOString()));
+      // From the first day's midnight at the facility (05:30 the day before in UTC, for India).
+      csv = auditLogCsv(await listAuditBetween(user.tenantId, instantOf(days[0]!, '00:00', facility.timeZone).toISOString(), new Date().toISOString()));
     } else {
       const [doors, perDay] = await Promise.all([listDockDoors(user.tenantId, facility.id), Promise.all(days.map((d) => listAppointmentsByDate(user.tenantId, d, facility.id)))]);
       csv = reportCsv(name, perDay.flat(), doors, days, toMinutes(facility.operatingHoursEnd) - toMinutes(facility.operatingHoursStart));
