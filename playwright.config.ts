@@ -24,7 +24,7 @@ export default defineConfig({
     // Journeys start from the base demo data only, so what they count does not depend on the clock;
     // per-address limits are raised so repeated journeys from 127.0.0.1 are not refused (the limits
     // themselves are tested in test/integration).
-    env: { PORT: String(PORT), WEB_DIST: process.env.WEB_DIST ?? 'dist', LOCAL_IN_MEMORY: '1', LOG_LEVEL: 'warn', DEMO_ACTIVITY: '0', LOCAL_OUTBOX_ECHO: '0', RATE_LIMIT_FACTOR: '100' },
+    env: { STAGE: 'local', PORT: String(PORT), WEB_DIST: process.env.WEB_DIST ?? 'dist', LOCAL_IN_MEMORY: '1', LOG_LEVEL: 'warn', DEMO_ACTIVITY: '0', LOCAL_OUTBOX_ECHO: '0', RATE_LIMIT_FACTOR: '100' },
     reuseExistingServer: false,
     timeout: 90_000,
     stdout: 'pipe',

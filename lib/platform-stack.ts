@@ -54,8 +54,10 @@ export class PlatformStack extends Stack {
     // the booking-hint worker open them to call ULIP.
     const gateOpeners = [api.functions.get('checkins')!, ...(workers.functions.get('gate-booking-hints') ? [workers.functions.get('gate-booking-hints')!] : [])];
     integrations.secretsKey.grantEncryptDecrypt(api.functions.get('gate')!);
-    for (const fn of [api.functions.get('gate')!, ...gateOpeners]) fn.addEnvironment('SECRETS_KEY_ID', integrations.secretsKey.keyArn);
     for (const fn of gateOpeners) integrations.secretsKey.grantDecrypt(fn);
+    // A deployed function that loads functions/lib/secrets.ts refuses to start without its key id (fail
+    // closed), so every function gets it; only the ones that seal or open secrets are granted the key.
+    for (const fn of [...api.functions.values(), ...workers.functions.values()]) fn.addEnvironment('SECRETS_KEY_ID', integrations.secretsKey.keyArn);
     const webAclArn = waf ? edgeWebAclArn(this, props) : undefined;
     const web = new Web(this, 'web', { httpApi: api.httpApi, uploads: data.uploads, originSecret, webAclArn, distDir: props.distDir ?? join(import.meta.dirname, '..', 'web', 'dist') });
 

@@ -1,5 +1,5 @@
 // The gate check of one arrival (or booking): the checks the tenant has switched on, for the vehicle,
-// the driver's licence and the e-way bill, in parallel, each source within its own 5 s; answers are
+// the driver's licence and the e-way bill, in parallel, each source within its own 3 s (inside the request deadline); answers are
 // cached per tenant for the tenant's hours. A tenant without ULIP set up is not checked (null): its
 // gate is never blocked by a feature it has not turned on.
 import { BadRequestError } from '../lib/errors';

@@ -3,14 +3,13 @@
 import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError } from '../lib/errors';
-import { publicAddressProblem } from '../integrations';
+import { requirePublicUrl } from '../lib/outbound';
 import type * as z from 'zod';
 import type { gateSettingsSchema } from '../../shared/contracts/gate';
 import { getGateSettings, sealPassword, settingsPut, settingsView, type GateSettings } from './settings.store';
 
 export async function saveGateSettings(tenantId: string, actor: Actor, input: z.output<typeof gateSettingsSchema>, now = new Date()) {
-  const problem = await publicAddressProblem(input.baseUrl);
-  if (problem) throw new BadRequestError(problem, { baseUrl: problem });
+  await requirePublicUrl(input.baseUrl, 'baseUrl');
   const before = await getGateSettings(tenantId);
   if (!input.password && !before?.passwordSealed) throw new BadRequestError('ULIP password is required', { password: 'ULIP password is required' });
   const after: GateSettings = {

@@ -2,7 +2,7 @@
 // has one, else its base URL), 10 s at most, and a message that names the cause of a failure.
 import { logger } from '../lib/logger';
 import { authHeaders, CredentialsError } from './credentials';
-import { callExternal, ExternalCallError, joinUrl } from './outbound-http';
+import { callOutbound, joinUrl, OutboundError } from '../lib/outbound';
 import { listEndpointRecords } from './endpoint.store';
 import { recordConnectionTest, requireSystem, type SystemRecord } from './system.store';
 import type { ConnectionTestResult } from '../../shared/contracts/integrations';
@@ -11,7 +11,7 @@ export const CONNECTION_TIMEOUT_MS = 10_000;
 
 /** Why a call to the system failed, in words an admin can act on (anything else is rethrown). */
 export function failureMessage(err: unknown): string {
-  if (err instanceof ExternalCallError || err instanceof CredentialsError) return err.message;
+  if (err instanceof OutboundError || err instanceof CredentialsError) return err.message;
   throw err;
 }
 
@@ -27,7 +27,7 @@ async function probe(system: SystemRecord): Promise<ConnectionTestResult> {
   const health = (await listEndpointRecords(system.tenantId, system.id)).find((e) => e.isActive && e.purpose === 'HEALTH_CHECK');
   const url = health ? joinUrl(system.baseUrl, health.endpoint) : new URL(system.baseUrl);
   try {
-    const res = await callExternal({ method: health?.method ?? 'GET', url: url.toString(), headers: await authHeaders(system), timeoutMs: CONNECTION_TIMEOUT_MS });
+    const res = await callOutbound({ method: health?.method ?? 'GET', url: url.toString(), headers: await authHeaders(system), timeoutMs: CONNECTION_TIMEOUT_MS });
     const problem = statusMessage(url.host, res.status);
     return problem ? { success: false, message: problem } : { success: true, message: `Connected to ${url.host} (${res.status} in ${res.durationMs} ms)` };
   } catch (err) {

@@ -3,7 +3,7 @@
 // token URL and kept (in this process) until shortly before it expires.
 import { createHash } from 'node:crypto';
 import { openSecret } from '../lib/secrets';
-import { callExternal, ExternalCallError } from './outbound-http';
+import { callOutbound, OutboundError } from '../lib/outbound';
 import type { AuthConfig } from '../../shared/contracts/integrations';
 import type { SystemRecord } from './system.store';
 
@@ -23,7 +23,7 @@ async function oauthToken(config: AuthConfig, now = Date.now()): Promise<string>
   const cached = tokens.get(cacheKey);
   if (cached && cached.expiresAt > now) return cached.token;
   const form = new URLSearchParams({ grant_type: 'client_credentials', ...(config.scope ? { scope: config.scope } : {}) });
-  const res = await callExternal({
+  const res = await callOutbound({
     method: 'POST',
     url: config.tokenUrl!,
     headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${encodeURIComponent(config.clientId!)}:${encodeURIComponent(config.clientSecret!)}`).toString('base64')}` },
@@ -31,7 +31,7 @@ async function oauthToken(config: AuthConfig, now = Date.now()): Promise<string>
     timeoutMs: TOKEN_TIMEOUT_MS,
   });
   if (res.status === 401 || res.status === 400 || res.status === 403) throw new CredentialsError(`OAuth2 token request refused (${res.status}): check the client ID and secret`);
-  if (res.status < 200 || res.status >= 300) throw new ExternalCallError('NETWORK', `OAuth2 token endpoint answered ${res.status}`);
+  if (res.status < 200 || res.status >= 300) throw new OutboundError('NETWORK', `OAuth2 token endpoint answered ${res.status}`);
   let body: { access_token?: unknown; expires_in?: unknown };
   try {
     body = JSON.parse(res.text) as typeof body;

@@ -1,7 +1,6 @@
-// The pure rules of integrations: what a read shows of a secret, which addresses an outbound call may
-// reach, the retry schedule of webhook deliveries, a system's connection status, and the shape of an
-// appointment request a TMS sends. Unit-tested in test/unit/integrations-rules.test.ts.
-import { BlockList, isIP } from 'node:net';
+// The pure rules of integrations: what a read shows of a secret, the retry schedule of webhook
+// deliveries, a system's connection status, and the shape of an appointment request a TMS sends.
+// Unit-tested in test/unit/integrations-rules.test.ts.
 import * as z from 'zod';
 import type { AuthConfig, ConnectionStatus, MaskedAuthConfig } from '../../shared/contracts/integrations';
 import { dateString, optionalText, timeOfDay } from '../../shared/contracts/fields';
@@ -22,23 +21,6 @@ export function maskAuthConfig(config: AuthConfig): MaskedAuthConfig {
     out[key] = SECRET_AUTH_FIELDS.has(key) ? maskSecret(value) : value;
   }
   return out;
-}
-
-// Addresses an outbound call must never reach in AWS (SSRF): private, loopback, link-local (the
-// instance metadata service), carrier-grade NAT, multicast and unspecified ranges.
-const BLOCKED = new BlockList();
-for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) BLOCKED.addSubnet(net, prefix, 'ipv6');
-
-/** True when an outbound call may not connect to the address (IPv4-mapped IPv6 is judged as IPv4). */
-export function isForbiddenAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return BLOCKED.check(mapped[1]!, 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 /** Seconds before retry number `retry` (1-based) of a webhook delivery: 30 s, 1, 2, 4 ... minutes, at most an hour. */

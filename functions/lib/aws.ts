@@ -1,14 +1,18 @@
 // The AWS clients, one lazily created singleton each. Endpoints come from AWS_ENDPOINT_URL_<SERVICE>
 // or AWS_ENDPOINT_URL, so the same code talks to AWS, LocalStack or the local emulators. Each call is
 // a subsegment of the Lambda's trace (a no-op where tracing is off).
-// Every client has connection and request timeouts, so a stalled service fails the call instead of
-// hanging the request until the Lambda (15 s) is killed: with the SDK's 3 attempts a dead DynamoDB
-// costs at most about 3 x 3 s before the kernel answers 503 (errors.ts, docs/decisions.md).
+// Inside an API request every call shares the request's deadline (deadline.ts): it is aborted there,
+// and each attempt's request timeout is what is left of it, so a stalled service costs a request at
+// most its budget (a 503, errors.ts). Outside a request (workers) the clients' own timeouts and the
+// SDK's 3 attempts bound a call. A DynamoDB write that may have reached the table before its answer
+// was lost is never retried: it fails as WriteOutcomeUnknownError (docs/decisions.md).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { tracer } from './telemetry';
+import { DeadlineExceededError, deadlineSignal, remainingMs } from './deadline';
+import { WriteOutcomeUnknownError } from './errors';
 
 export function endpointFor(service: string): string | undefined {
   return process.env[`AWS_ENDPOINT_URL_${service}`] ?? process.env.AWS_ENDPOINT_URL;
@@ -22,6 +26,66 @@ export const CLIENT_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 3_000
  * (messaging's SNS/SES) take the same options from `awsClientOptions()`. */
 export const CLIENT_MAX_ATTEMPTS = 3;
 export const awsClientOptions = () => ({ requestHandler: { ...CLIENT_TIMEOUTS }, maxAttempts: CLIENT_MAX_ATTEMPTS });
+
+interface Sending {
+  send: (command: never, options?: unknown) => Promise<unknown>;
+  middlewareStack: { addRelativeTo: (middleware: never, options: { relation: 'after'; toMiddleware: string; name: string; override: boolean }) => void };
+}
+
+/**
+ * Makes every call of a client share the current request's deadline: aborted at the deadline, each
+ * attempt's request timeout the smaller of the client's and what is left (read again per attempt),
+ * and no attempt started once the time is up. Outside a request, calls run as configured.
+ */
+export function withRequestDeadline<C>(client: C): C {
+  const c = client as unknown as Sending;
+  // The class's own send, looked up on each call (test doubles replace it on the prototype).
+  const send = (command: never, options?: unknown) => (Object.getPrototypeOf(c) as Sending).send.call(c, command, options);
+  c.send = (command, options) => {
+    const abortSignal = deadlineSignal();
+    if (!abortSignal || options) return send(command, options);
+    const perAttempt = { abortSignal } as { abortSignal: AbortSignal; requestTimeout?: number };
+    Object.defineProperty(perAttempt, 'requestTimeout', { enumerable: true, get: () => Math.max(1, Math.min(CLIENT_TIMEOUTS.requestTimeout, remainingMs() ?? CLIENT_TIMEOUTS.requestTimeout)) });
+    return send(command, perAttempt);
+  };
+  const eachAttempt = (next: (args: unknown) => Promise<unknown>) => async (args: unknown) => {
+    if (remainingMs() === 0) throw new DeadlineExceededError();
+    return next(args);
+  };
+  c.middlewareStack.addRelativeTo(eachAttempt as never, { relation: 'after', toMiddleware: 'retryMiddleware', name: 'requestDeadlineMiddleware', override: true });
+  return client;
+}
+
+const DYNAMODB_WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'TransactWriteItems', 'BatchWriteItem']);
+
+/** False only when the write certainly did not reach the service: refused connection, no connection
+ * made in time, an answer (any 4xx is one: nothing was written), or no time left to send it. */
+function mayHaveBeenApplied(err: unknown): boolean {
+  const e = err as { name?: string; code?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+  if (err instanceof DeadlineExceededError || e.code === 'ECONNREFUSED') return false;
+  if (e.name === 'TimeoutError' && /did not establish a connection/.test(e.message ?? '')) return false;
+  const status = e.$metadata?.httpStatusCode;
+  return !(status !== undefined && status < 500);
+}
+
+/**
+ * Inside each attempt: a DynamoDB write whose answer was lost becomes WriteOutcomeUnknownError, which
+ * the SDK does not retry (it is no timeout, carries no status and no cause): a retried conditional
+ * write that had in fact landed would report a conflict, a retried put would overwrite what came after.
+ */
+function withoutBlindWriteRetries<C>(client: C): C {
+  const writeOutcome = (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
+    const operation = context.commandName?.replace(/Command$/, '') ?? '';
+    try {
+      return await next(args);
+    } catch (err) {
+      if (DYNAMODB_WRITES.has(operation) && mayHaveBeenApplied(err)) throw new WriteOutcomeUnknownError(operation, err);
+      throw err;
+    }
+  };
+  (client as unknown as Sending).middlewareStack.addRelativeTo(writeOutcome as never, { relation: 'after', toMiddleware: 'retryMiddleware', name: 'writeOutcomeMiddleware', override: true });
+  return client;
+}
 
 /**
  * Takes the SDK's logger middleware off a client. The product never gives the SDK a logger, yet that
@@ -39,20 +103,22 @@ let s3Client: S3Client | undefined;
 let eventBridgeClient: EventBridgeClient | undefined;
 
 export function ddb(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(tracer.captureAWSv3Client(withoutSdkLogging(new DynamoDBClient({ ...awsClientOptions(), endpoint: endpointFor('DYNAMODB') }))), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  documentClient ??= withRequestDeadline(
+    DynamoDBDocumentClient.from(tracer.captureAWSv3Client(withoutBlindWriteRetries(withoutSdkLogging(new DynamoDBClient({ ...awsClientOptions(), endpoint: endpointFor('DYNAMODB') })))), {
+      marshallOptions: { removeUndefinedValues: true },
+    }),
+  );
   return documentClient;
 }
 
 export function s3(): S3Client {
   const endpoint = endpointFor('S3');
   // Emulators (s3rver, LocalStack) serve buckets path-style only.
-  s3Client ??= tracer.captureAWSv3Client(withoutSdkLogging(new S3Client({ ...awsClientOptions(), endpoint, forcePathStyle: Boolean(endpoint) })));
+  s3Client ??= withRequestDeadline(tracer.captureAWSv3Client(withoutSdkLogging(new S3Client({ ...awsClientOptions(), endpoint, forcePathStyle: Boolean(endpoint) }))));
   return s3Client;
 }
 
 export function eventBridge(): EventBridgeClient {
-  eventBridgeClient ??= tracer.captureAWSv3Client(withoutSdkLogging(new EventBridgeClient({ ...awsClientOptions(), endpoint: endpointFor('EVENTBRIDGE') })));
+  eventBridgeClient ??= withRequestDeadline(tracer.captureAWSv3Client(withoutSdkLogging(new EventBridgeClient({ ...awsClientOptions(), endpoint: endpointFor('EVENTBRIDGE') }))));
   return eventBridgeClient;
 }

@@ -32,7 +32,7 @@ export function clientAddress(event: APIGatewayProxyEventV2): string {
 /** Deployed, only CloudFront may call the API: the execute-api address stays on (CloudFront's origin),
  * but a request there without the origin secret is refused. The local stack has no CloudFront. */
 export function requireOriginProof(event: APIGatewayProxyEventV2): void {
-  if (config.stage === 'local') return;
+  if (config.localMode) return;
   const secret = config.originVerifySecret;
   const proof = event.headers?.[ORIGIN_VERIFY_HEADER];
   if (!secret || !proof || !sameSecret(proof, secret)) throw new ForbiddenError('This API is reached only through the application\'s own address.');

@@ -13,9 +13,15 @@ export const config = {
   get uploadsBucket() {
     return required('UPLOADS_BUCKET');
   },
-  /** 'local' for npm start and tests; anything else is a deployed stage. */
-  get stage() {
-    return process.env.STAGE ?? 'local';
+  /** Local mode (no origin secret, passphrase-sealed secrets, loopback fakes) is asked for, never
+   * assumed: a function without STAGE runs as deployed and fails closed. */
+  get localMode() {
+    return process.env.STAGE === 'local';
+  },
+  /** Loopback addresses the outbound port may call (outbound.ts): the local fakes, in local mode only. */
+  get outboundAllowedAddresses(): string[] {
+    if (process.env.STAGE !== 'local') return [];
+    return (process.env.OUTBOUND_ALLOW_ADDRESSES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   },
   /** Secure cookies everywhere but plain-http localhost. */
   get secureCookies() {

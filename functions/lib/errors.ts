@@ -39,6 +39,20 @@ export class ConflictError extends HttpError {
     super(409, message, errors);
   }
 }
+/**
+ * A write refused because the record changed since it was read (functions/lib/revision.ts). The
+ * kernel answers 409 `{ message, current }`: `current` is the record as it is now, in the shape its
+ * GET returns, so a screen can show it without reading again. Thrown without `current` by a store
+ * whose revision condition failed; `changeAtRevision` reads the record and adds it.
+ */
+export class RevisionConflictError extends ConflictError {
+  constructor(
+    readonly current?: unknown,
+    message = 'This record was changed by someone else since you opened it. Reload it and try again.',
+  ) {
+    super(message);
+  }
+}
 export class PayloadTooLargeError extends HttpError {
   constructor(message: string) {
     super(413, message);
@@ -61,6 +75,18 @@ export class ServiceUnavailableError extends HttpError {
   }
 }
 
+/** The message of a change whose outcome is unknown (WriteOutcomeUnknownError): no blind retry. */
+export const WRITE_OUTCOME_UNKNOWN = 'Your change may or may not have been saved. Please reload the page to check before trying again.';
+
+/** A database write that was sent but whose answer never came (timeout, reset, the request's
+ * deadline): it may have been applied. Not an AWS error on purpose, so the SDK does not retry it. */
+export class WriteOutcomeUnknownError extends Error {
+  constructor(readonly operation: string, lost: unknown) {
+    super(`${operation} sent, answer lost (${lost instanceof Error ? `${lost.name}: ${lost.message}` : String(lost)})`);
+    this.name = 'WriteOutcomeUnknownError';
+  }
+}
+
 /** Error names of an AWS call that timed out, was throttled or found the service unavailable
  * (after the SDK's own retries): the request may well succeed a moment later. */
 const TRANSIENT_NAMES = new Set([
@@ -77,6 +103,9 @@ const TRANSIENT_NAMES = new Set([
   'ServiceUnavailableException',
   'InternalServerError',
   'InternalFailure',
+  // The request's deadline (deadline.ts) ended the call, or came before it started.
+  'AbortError',
+  'DeadlineExceededError',
 ]);
 /** Socket errors of the HTTP connection to the service (refused, reset, timed out, name lookup). */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
@@ -84,6 +113,7 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'
 /** The 503 an error of an AWS call stands for, or null when it is not one of a stalled or busy service. */
 export function asServiceUnavailable(err: unknown): ServiceUnavailableError | null {
   if (!err || typeof err !== 'object' || err instanceof HttpError) return null;
+  if (err instanceof WriteOutcomeUnknownError) return new ServiceUnavailableError(WRITE_OUTCOME_UNKNOWN);
   const { name, code, $metadata } = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
   const transient = (name && TRANSIENT_NAMES.has(name)) || (code && SOCKET_CODES.has(code)) || $metadata?.httpStatusCode === 503;
   return transient ? new ServiceUnavailableError() : null;

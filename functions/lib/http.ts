@@ -2,7 +2,7 @@
 // permission) and the helpers a thin handler needs (body/query parsing with the shared zod schemas,
 // JSON responses, cookies). A function is `defineFunction(name, actions)`; the route table decides
 // which action serves which route and what it requires. Powertools' logger context, tracing and
-// metrics (telemetry.ts) wrap the chain.
+// metrics (telemetry.ts) wrap the chain, and the request's deadline (deadline.ts) wraps it all.
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
@@ -18,11 +18,12 @@ import { requestLanguage } from '../../shared/server-messages';
 
 export { fieldErrors };
 import { config } from './config';
-import { asServiceUnavailable, BadRequestError, ForbiddenError, HttpError, NotFoundError, UnauthorizedError, UnsupportedMediaTypeError } from './errors';
+import { asServiceUnavailable, BadRequestError, ForbiddenError, HttpError, NotFoundError, RevisionConflictError, UnauthorizedError, UnsupportedMediaTypeError } from './errors';
 import { logger } from './logger';
 import { clientAddress, requireOriginProof } from './client-address';
 import { countRequests, httpCorrelationId, observability } from './telemetry';
 import { translateServerMessage } from './server-messages';
+import { withRequestDeadline } from './deadline';
 import type { Actor } from './audit';
 
 export const SESSION_COOKIE = 'dy_session';
@@ -180,7 +181,8 @@ function errorResponse(err: unknown, event: APIGatewayProxyEventV2): APIGatewayP
   const say = (message: string) => translateServerMessage(message, language);
   if (err instanceof HttpError) {
     const errors = err.errors && Object.fromEntries(Object.entries(err.errors).map(([field, message]) => [field, say(message)]));
-    return toResponse({ status: err.status, body: { message: say(err.message), ...(errors ? { errors } : {}) }, headers: { ...err.headers, vary: 'Accept-Language' } });
+    const current = err instanceof RevisionConflictError && err.current !== undefined ? { current: err.current } : {};
+    return toResponse({ status: err.status, body: { message: say(err.message), ...(errors ? { errors } : {}), ...current }, headers: { ...err.headers, vary: 'Accept-Language' } });
   }
   logger.error('unhandled error', { routeKey: event.routeKey, err: err instanceof Error ? err.stack : String(err) });
   return toResponse({ status: 500, body: { message: say('Something went wrong on our side. Please try again.') }, headers: { vary: 'Accept-Language' } });
@@ -249,7 +251,7 @@ const apiContext = (fn: FunctionName, resolveSession: SessionResolver): middy.Mi
 
 /** The kernel bound to a session resolver; `functions/api.ts` makes the product's `defineFunction`. */
 export const makeDefineFunction = (resolveSession: SessionResolver) => function defineFunction<A extends Record<string, Action>>(fn: FunctionName, actions: A) {
-  const handler = middy<ApiEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
+  const chain = middy<ApiEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
     .use(observability<ApiEvent, APIGatewayProxyStructuredResultV2>(httpCorrelationId))
     .use(countRequests<ApiEvent>())
     .use(apiContext(fn, resolveSession))
@@ -259,5 +261,7 @@ export const makeDefineFunction = (resolveSession: SessionResolver) => function 
       if (!action) throw new NotFoundError(`No action ${api.route.action}`);
       return toResponse(await action(api));
     });
+  // Every call the request makes shares one deadline (deadline.ts), so it answers within 5 s.
+  const handler = (event: ApiEvent, context: Context) => withRequestDeadline(context, () => chain(event, context));
   return { fn, actions, handler };
 };

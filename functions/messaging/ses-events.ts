@@ -7,6 +7,7 @@
 import { createVerify } from 'node:crypto';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { callOutbound, OutboundError } from '../lib/outbound';
 import { claimCallback, getMessage, saveMessage } from './message.store';
 import { canMoveTo } from './rules';
 import type { MessageStatus } from '../../shared/contracts/messaging';
@@ -38,9 +39,12 @@ async function certificate(url: string): Promise<string> {
   if (cached) return cached;
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:' || !SNS_HOST.test(parsed.hostname) || !parsed.pathname.endsWith('.pem')) throw new UnauthorizedError(REFUSED);
-  const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
-  if (!res.ok) throw new UnauthorizedError(REFUSED);
-  const pem = await res.text();
+  const res = await callOutbound({ method: 'GET', url, timeoutMs: 3000, maxBytes: 64 * 1024 }).catch((err: unknown) => {
+    if (err instanceof OutboundError) throw new UnauthorizedError(REFUSED);
+    throw err;
+  });
+  if (res.status !== 200) throw new UnauthorizedError(REFUSED);
+  const pem = res.text;
   SNS_CERTIFICATES.set(url, pem);
   return pem;
 }
@@ -84,7 +88,7 @@ export async function handleSesEvent(rawBody: string, now = new Date()) {
   if (typeof m !== 'object' || m === null || Array.isArray(m)) throw new BadRequestError('The body is not an SNS message');
   await verify(m, now);
   if (m.Type === 'SubscriptionConfirmation' && m.SubscribeURL && SNS_HOST.test(new URL(m.SubscribeURL).hostname)) {
-    await fetch(m.SubscribeURL, { signal: AbortSignal.timeout(3000) });
+    await callOutbound({ method: 'GET', url: m.SubscribeURL, timeoutMs: 3000, maxBytes: 64 * 1024 });
     return { received: 'subscribed' };
   }
   if (m.Type !== 'Notification' || !m.Message || !m.MessageId) return { received: 'ignored' };

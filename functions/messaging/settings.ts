@@ -3,20 +3,19 @@
 // a channel the tenant has not configured uses the local sandbox profile: its requests go to the
 // local sink only, so every channel can be tried on a fresh machine.
 import { openSecret, sealSecret } from '../lib/secrets';
+import { requirePublicUrl } from '../lib/outbound';
 import type { Actor } from '../lib/audit';
 import { isLocalMessaging } from './channel';
 import { getMessagingSettings, saveMessagingSettings, type StoredMessagingSettings } from './settings.store';
 import type { ExotelConfig } from './providers/exotel';
 import type { WhatsappConfig } from './providers/whatsapp-cloud';
-import type { SesEmailConfig, SnsSmsConfig } from './providers/aws';
-import { DEFAULT_DELAY_ALERT_MINUTES, type MessagingSettingsView, type messagingSettingsSchema } from '../../shared/contracts/messaging';
+import type { SesEmailConfig } from './providers/aws';
+import { logger } from '../lib/logger';
+import { DEFAULT_DELAY_ALERT_MINUTES, DEMO_DLT_ID, DEMO_DLT_REGISTRATION, dltRegistrationSchema, type DltRegistration, type MessagingSettingsView, type messagingSettingsSchema } from '../../shared/contracts/messaging';
 import type * as z from 'zod';
 
-/** The product's own DLT registration (principal entity and header), used by tenants without their own. */
-const platformSms = (): SnsSmsConfig => ({ senderId: process.env.SMS_SENDER_ID ?? 'DKSATI', dltEntityId: process.env.SMS_DLT_ENTITY_ID ?? '1101000000000000001' });
-
 const LOCAL_SANDBOX = {
-  exotel: { baseUrl: 'https://api.exotel.com', accountSid: 'local-sandbox', apiKey: 'local', apiToken: 'local', voiceCallerId: '08047112233', ...platformSms() },
+  exotel: { baseUrl: 'https://api.exotel.com', accountSid: 'local-sandbox', apiKey: 'local', apiToken: 'local', voiceCallerId: '08047112233' },
   whatsapp: { baseUrl: 'https://graph.facebook.com/v21.0', phoneNumberId: '100000000000000', accessToken: 'local' },
 };
 
@@ -24,7 +23,8 @@ export interface ProviderSetup {
   exotel: ExotelConfig | null;
   /** SNS is used when the primary fails (or as the only SMS route without a primary). */
   snsBackup: boolean;
-  sns: SnsSmsConfig;
+  /** The DLT registration every SMS carries (the hub's own; the platform's for system SMS); null: no SMS is sent. */
+  dlt: DltRegistration | null;
   whatsapp: WhatsappConfig | null;
   ses: SesEmailConfig;
   delayAlertMinutes: number;
@@ -52,7 +52,7 @@ export async function providerSetup(tenantId: string): Promise<ProviderSetup> {
   ]);
   const exotel: ExotelConfig | null =
     sms && apiKey && apiToken
-      ? { baseUrl: sms.baseUrl, accountSid: sms.accountSid, apiKey, apiToken, senderId: sms.senderId, dltEntityId: sms.dltEntityId, voiceCallerId: sms.voiceCallerId, statusCallbackUrl: callbackUrl(tenantId, 'sms') }
+      ? { baseUrl: sms.baseUrl, accountSid: sms.accountSid, apiKey, apiToken, voiceCallerId: sms.voiceCallerId, statusCallbackUrl: callbackUrl(tenantId, 'sms') }
       : local
         ? { ...LOCAL_SANDBOX.exotel, statusCallbackUrl: callbackUrl(tenantId, 'sms') }
         : null;
@@ -60,21 +60,49 @@ export async function providerSetup(tenantId: string): Promise<ProviderSetup> {
   return {
     exotel,
     snsBackup: s?.snsBackup ?? true,
-    sns: sms ? { senderId: sms.senderId, dltEntityId: sms.dltEntityId } : platformSms(),
+    dlt: s?.dlt ?? null,
     whatsapp,
-    ses: { from: s?.emailFrom ?? process.env.EMAIL_FROM ?? 'no-reply@docksaathi.in', configurationSet: process.env.SES_CONFIGURATION_SET ?? null },
+    ses: platformEmail(s?.emailFrom),
     delayAlertMinutes: s?.delayAlertMinutes ?? DEFAULT_DELAY_ALERT_MINUTES,
     smsCallbackSecret,
     whatsappAppSecret,
   };
 }
 
+const platformEmail = (from?: string | null): SesEmailConfig => ({ from: from ?? process.env.EMAIL_FROM ?? 'no-reply@docksaathi.in', configurationSet: process.env.SES_CONFIGURATION_SET ?? null });
+
+/**
+ * The platform's own DLT registration, from the deploy configuration (PLATFORM_SMS_DLT: JSON of
+ * { entityId, header, templateIds }, set from SSM or the stack's context). Without it a deployment
+ * sends no system SMS (each refusal is logged); the local stack uses the demo registration.
+ */
+export function platformDlt(): DltRegistration | null {
+  const raw = process.env.PLATFORM_SMS_DLT;
+  if (!raw) return isLocalMessaging() ? DEMO_DLT_REGISTRATION : null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = null;
+  }
+  const registration = dltRegistrationSchema.safeParse(parsed);
+  if (registration.success) return registration.data;
+  logger.error('PLATFORM_SMS_DLT is not a valid DLT registration: no system SMS is sent', { issues: registration.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+  return null;
+}
+
+/** What the sender needs for the platform's own messages (account notices): SNS with the platform's registration, SES. */
+export function platformSetup(): ProviderSetup {
+  return { exotel: null, snsBackup: true, dlt: platformDlt(), whatsapp: null, ses: platformEmail(), delayAlertMinutes: DEFAULT_DELAY_ALERT_MINUTES, smsCallbackSecret: null, whatsappAppSecret: null };
+}
+
 export function settingsView(tenantId: string, s: StoredMessagingSettings | null, origin: string): MessagingSettingsView {
   const sms = s?.smsProvider;
   return {
     smsProvider: sms
-      ? { baseUrl: sms.baseUrl, accountSid: sms.accountSid, senderId: sms.senderId, dltEntityId: sms.dltEntityId, voiceCallerId: sms.voiceCallerId, apiKeySet: Boolean(sms.apiKey), apiTokenSet: Boolean(sms.apiToken), callbackSecretSet: Boolean(sms.callbackSecret) }
+      ? { baseUrl: sms.baseUrl, accountSid: sms.accountSid, voiceCallerId: sms.voiceCallerId, apiKeySet: Boolean(sms.apiKey), apiTokenSet: Boolean(sms.apiToken), callbackSecretSet: Boolean(sms.callbackSecret) }
       : null,
+    dlt: s?.dlt ? { ...s.dlt, demo: s.dlt.entityId === DEMO_DLT_ID } : null,
     snsBackup: s?.snsBackup ?? true,
     whatsapp: s?.whatsapp ? { baseUrl: s.whatsapp.baseUrl, phoneNumberId: s.whatsapp.phoneNumberId, accessTokenSet: Boolean(s.whatsapp.accessToken), appSecretSet: Boolean(s.whatsapp.appSecret) } : null,
     emailFrom: s?.emailFrom ?? null,
@@ -92,9 +120,13 @@ const keepOrSeal = async (tenantId: string, given: string | undefined, stored: s
 
 /** Applies an edit: fields left out stay as they are; `null` for a provider removes it. */
 export async function updateSettings(tenantId: string, input: z.output<typeof messagingSettingsSchema>, actor: Actor, origin: string, now = new Date()): Promise<MessagingSettingsView> {
+  // A provider address is the tenant's to choose, so it must be public (the outbound port's rule).
+  if (input.smsProvider) await requirePublicUrl(input.smsProvider.baseUrl, 'smsProvider.baseUrl');
+  if (input.whatsapp) await requirePublicUrl(input.whatsapp.baseUrl, 'whatsapp.baseUrl');
   const before = await getMessagingSettings(tenantId);
   const after: StoredMessagingSettings = {
     smsProvider: before?.smsProvider ?? null,
+    dlt: input.dlt === undefined ? (before?.dlt ?? null) : input.dlt,
     snsBackup: input.snsBackup ?? before?.snsBackup ?? true,
     whatsapp: before?.whatsapp ?? null,
     emailFrom: input.emailFrom === undefined ? (before?.emailFrom ?? null) : input.emailFrom || null,
@@ -117,4 +149,11 @@ export async function updateSettings(tenantId: string, input: z.output<typeof me
   const changed = Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined);
   await saveMessagingSettings(tenantId, before, after, actor, changed, now);
   return settingsView(tenantId, after, origin);
+}
+
+/** The local demo hub's stand-in DLT registration (functions/local/seed.ts); settings already saved are left as they are. */
+export async function seedDemoDltRegistration(tenantId: string, now = new Date()): Promise<void> {
+  if (await getMessagingSettings(tenantId)) return;
+  const demo: StoredMessagingSettings = { smsProvider: null, dlt: DEMO_DLT_REGISTRATION, snsBackup: true, whatsapp: null, emailFrom: null, delayAlertMinutes: null, updatedAt: now.toISOString(), revision: 1 };
+  await saveMessagingSettings(tenantId, null, demo, { userId: 'seed', username: 'demo seed' }, ['dlt'], now);
 }

@@ -8,7 +8,7 @@ import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { exotelSms, exotelVoice, type ExotelConfig } from '../../functions/messaging/providers/exotel';
 import { whatsappCloud } from '../../functions/messaging/providers/whatsapp-cloud';
 import { sesEmail, snsSms } from '../../functions/messaging/providers/aws';
-import { sendRequest } from '../../functions/messaging/providers/transport';
+import { providerReason, sendRequest } from '../../functions/messaging/providers/transport';
 import { ProviderError, type ProviderMessage } from '../../functions/messaging/providers/types';
 import { findTemplate, renderTemplate } from '../../shared/contracts/messaging';
 import { FAKE_CREDENTIALS, startFakeProvider, type FakeProvider } from '../support/fake-sms-provider';
@@ -44,6 +44,8 @@ const exotel = (over: Partial<ExotelConfig> = {}): ExotelConfig => ({
 beforeAll(async () => {
   vi.stubEnv('MESSAGING_MODE', 'live');
   vi.stubEnv('MESSAGING_PROVIDER_TIMEOUT_MS', '300');
+  // The fake provider is on loopback, which the outbound port reaches only when told to.
+  vi.stubEnv('OUTBOUND_ALLOW_ADDRESSES', '127.0.0.1');
   fake = await startFakeProvider();
 });
 afterAll(async () => {
@@ -137,6 +139,14 @@ describe('HTTP adapters against the fake provider', () => {
     const edited = message({ body: 'Dock D04 is yours, hurry up!' });
     const err = await sendRequest('exotel-sms', edited, exotelSms.build(edited, exotel()), new Date()).catch((e) => e);
     expect(err).toMatchObject({ retryable: false, message: expect.stringContaining('Scrubbed by operator') });
+  });
+
+  it("never echoes an answer's body: only a provider error message, printable and short", async () => {
+    const secretPage = `<html>internal admin ${'x'.repeat(300)}</html>`;
+    expect(providerReason(secretPage)).toBeNull();
+    expect(providerReason(JSON.stringify({ token: 'internal-secret', detail: 'x' }))).toBeNull();
+    expect(providerReason(JSON.stringify({ error: { message: 'Invalid parameter\u0000\n  (#100)' } }))).toBe('Invalid parameter (#100)');
+    expect(providerReason(JSON.stringify({ RestException: { Message: 'A'.repeat(500) } }))).toHaveLength(120);
   });
 
   it('a slow provider times out and a 5xx may be retried', async () => {

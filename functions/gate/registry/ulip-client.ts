@@ -1,12 +1,17 @@
 // The ULIP client of one tenant's account: signs in (POST /ulip/v1.0.0/user/login), keeps the token
 // until shortly before it expires (per tenant, base URL and username, so no tenant ever uses another's
 // token), renews it once on a 401, and gives each source SOURCE_TIMEOUT_MS for all of that. Calls go
-// through the integrations' outbound HTTP (SSRF guard in AWS, loopback allowed locally).
-import { callExternal, ExternalCallError } from '../../integrations';
+// through the kernel's outbound port (functions/lib/outbound.ts), inside the request's deadline.
+import { callOutbound, OutboundError } from '../../lib/outbound';
 import type { GateSource } from '../../../shared/contracts/gate';
 import { SourceUnavailableError, type UlipCall } from './port';
 
-export const SOURCE_TIMEOUT_MS = 5_000;
+/**
+ * Each source's time (the four run side by side): short enough that a check-in, its gate checks and
+ * its writes fit in the request's deadline (functions/lib/deadline.ts, 4.5 s), so a silent registry
+ * holds the truck instead of failing the check-in with a 503.
+ */
+export const SOURCE_TIMEOUT_MS = 3_000;
 const DEFAULT_TOKEN_SECONDS = 10 * 60;
 
 export interface UlipAccount {
@@ -41,7 +46,7 @@ export function ulipClient(account: UlipAccount, source: GateSource, deadline = 
     const left = deadline - Date.now();
     if (left <= 0) throw new SourceUnavailableError(source, `timed out after ${SOURCE_TIMEOUT_MS / 1000} s`);
     try {
-      return await callExternal({
+      return await callOutbound({
         method: 'POST',
         url: base + path,
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -49,7 +54,7 @@ export function ulipClient(account: UlipAccount, source: GateSource, deadline = 
         timeoutMs: left,
       });
     } catch (err) {
-      if (err instanceof ExternalCallError) throw new SourceUnavailableError(source, err.failure === 'TIMEOUT' ? `timed out after ${SOURCE_TIMEOUT_MS / 1000} s` : err.message);
+      if (err instanceof OutboundError) throw new SourceUnavailableError(source, err.failure === 'TIMEOUT' ? `timed out after ${SOURCE_TIMEOUT_MS / 1000} s` : err.message);
       throw err;
     }
   };

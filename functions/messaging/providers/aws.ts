@@ -1,17 +1,15 @@
 // The AWS adapters: SMS through Amazon SNS (the backup SMS route, with the DLT entity and template
 // ids India requires, transactional) and e-mail through Amazon SES.
-import type { Provider } from './types';
+import { dltOf, type Provider } from './types';
 
-export interface SnsSmsConfig {
-  senderId: string;
-  dltEntityId: string;
-}
+/** SNS needs nothing of its own: the DLT fields come with the message. */
+export type SnsSmsConfig = Record<string, never>;
 
 export const snsSms: Provider<SnsSmsConfig> = {
   name: 'sns-sms',
   channel: 'sms',
-  build(m, c) {
-    if (!m.template) throw new Error('An SMS needs its DLT template');
+  build(m) {
+    const dlt = dltOf(m);
     const attribute = (value: string) => ({ DataType: 'String', StringValue: value });
     return {
       kind: 'sns',
@@ -20,9 +18,9 @@ export const snsSms: Provider<SnsSmsConfig> = {
         Message: m.body,
         MessageAttributes: {
           'AWS.SNS.SMS.SMSType': attribute('Transactional'),
-          'AWS.SNS.SMS.SenderID': attribute(c.senderId),
-          'AWS.MM.SMS.EntityId': attribute(c.dltEntityId),
-          'AWS.MM.SMS.TemplateId': attribute(m.template.dltTemplateId[m.language]),
+          'AWS.SNS.SMS.SenderID': attribute(dlt.header),
+          'AWS.MM.SMS.EntityId': attribute(dlt.entityId),
+          'AWS.MM.SMS.TemplateId': attribute(dlt.templateId),
         },
       },
     };

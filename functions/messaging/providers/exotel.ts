@@ -1,7 +1,7 @@
 // The Indian SMS and voice provider (Exotel-style HTTP API): SMS with the DLT entity id, DLT
-// template id and 6-letter sender id, unicode for Hindi; voice as a text-to-speech call. Basic auth
+// template id and 6-letter header of the message's registration, unicode for Hindi; voice as a text-to-speech call. Basic auth
 // with the tenant's API key and token; the provider calls back with our message id (CustomField).
-import type { Provider } from './types';
+import { dltOf, type Provider } from './types';
 import { smsBytes } from '../../../shared/contracts/messaging';
 
 export interface ExotelConfig {
@@ -9,8 +9,6 @@ export interface ExotelConfig {
   accountSid: string;
   apiKey: string;
   apiToken: string;
-  senderId: string;
-  dltEntityId: string;
   voiceCallerId: string | null;
   statusCallbackUrl: string | null;
 }
@@ -24,18 +22,18 @@ export const exotelSms: Provider<ExotelConfig> = {
   name: 'exotel-sms',
   channel: 'sms',
   build(m, c) {
-    if (!m.template) throw new Error('An SMS needs its DLT template');
+    const dlt = dltOf(m);
     return {
       kind: 'http',
       method: 'POST',
       url: endpoint(c, 'Sms/send.json'),
       headers: { authorization: basicAuth(c), 'content-type': 'application/x-www-form-urlencoded' },
       body: form({
-        From: c.senderId,
+        From: dlt.header,
         To: m.to,
         Body: m.body,
-        DltEntityId: c.dltEntityId,
-        DltTemplateId: m.template.dltTemplateId[m.language],
+        DltEntityId: dlt.entityId,
+        DltTemplateId: dlt.templateId,
         SmsType: 'transactional',
         EncodingType: smsBytes(m.body) > m.body.length ? 'unicode' : 'plain',
         StatusCallback: c.statusCallbackUrl,
@@ -57,7 +55,7 @@ export const exotelVoice: Provider<ExotelConfig> = {
       headers: { authorization: basicAuth(c), 'content-type': 'application/x-www-form-urlencoded' },
       body: form({
         From: m.to,
-        CallerId: c.voiceCallerId ?? c.senderId,
+        CallerId: c.voiceCallerId,
         CallType: 'trans',
         // The call flow speaks the text in the language (text-to-speech).
         CustomField: JSON.stringify({ ref: m.id, say: m.body, language: m.language === 'hi' ? 'hi-IN' : 'en-IN' }),

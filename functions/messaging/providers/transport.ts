@@ -1,10 +1,14 @@
-// Makes a provider request: HTTP with a timeout (5xx, timeouts and network errors may be retried;
-// any other refusal is final), SNS Publish or SES SendEmail. With MESSAGING_MODE=local nothing
+// Makes a provider request: HTTP through the kernel's outbound port (5xx, timeouts and network errors
+// may be retried; any other refusal is final), SNS Publish or SES SendEmail. A failure says what
+// happened (status, its standard reason and at most the provider's short error message, or the port's
+// cause), never the answer's body: a tenant sets the provider URL, so whatever it reaches is not echoed. With MESSAGING_MODE=local nothing
 // leaves the machine: the exact request (secrets masked) goes to the local sink (../outbox.ts).
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
-import { awsClientOptions } from '../../lib/aws';
+import { awsClientOptions, withRequestDeadline } from '../../lib/aws';
+import { callOutbound, OutboundError } from '../../lib/outbound';
 import { isLocalMessaging } from '../channel';
 import { recordInSink } from '../outbox';
 import { ProviderError, SECRET_HEADERS, type ProviderMessage, type ProviderRequest } from './types';
@@ -22,16 +26,41 @@ export function visibleRequest(request: ProviderRequest): Record<string, unknown
   return { ...request, headers };
 }
 
-async function sendHttp(request: Extract<ProviderRequest, { kind: 'http' }>): Promise<unknown> {
-  let res: Response;
+/**
+ * The provider's own error message, when the answer is JSON of a provider's error shape (Exotel's
+ * RestException.Message, the Graph API's error.message): printable characters only, at most 120.
+ * Nothing else of an answer is kept, so whatever a URL reaches, its body does not reach the tenant.
+ */
+export function providerReason(text: string): string | null {
+  let parsed: { RestException?: { Message?: unknown }; error?: { message?: unknown } };
   try {
-    res = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: AbortSignal.timeout(providerTimeoutMs()) });
-  } catch (err) {
-    const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
-    throw new ProviderError(timedOut ? `No answer within ${providerTimeoutMs()} ms` : `Provider unreachable: ${(err as Error).message}`, true);
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
   }
-  const text = await res.text();
-  if (!res.ok) throw new ProviderError(`Provider answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`, res.status >= 500 || res.status === 429);
+  const message = parsed?.RestException?.Message ?? parsed?.error?.message;
+  if (typeof message !== 'string') return null;
+  const printable = message.replace(/[^\p{L}\p{N}\p{P}\p{Zs}]/gu, ' ').replace(/\s+/g, ' ').trim();
+  return printable ? printable.slice(0, 120) : null;
+}
+
+/** A provider's answer is a small JSON document; anything larger is not one. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+async function sendHttp(request: Extract<ProviderRequest, { kind: 'http' }>): Promise<unknown> {
+  let res;
+  try {
+    res = await callOutbound({ method: request.method, url: request.url, headers: request.headers, body: request.body, timeoutMs: providerTimeoutMs(), maxBytes: MAX_ANSWER_BYTES });
+  } catch (err) {
+    if (!(err instanceof OutboundError)) throw err;
+    // A refused address stays refused; anything else may pass.
+    throw new ProviderError(err.failure === 'TIMEOUT' ? `No answer within ${providerTimeoutMs()} ms` : `Provider unreachable: ${err.message}`, err.failure !== 'BLOCKED_ADDRESS');
+  }
+  const text = res.text;
+  if (res.status < 200 || res.status >= 300) {
+    const reason = providerReason(text);
+    throw new ProviderError(`Provider answered ${res.status} (${STATUS_CODES[res.status] ?? 'unknown status'})${reason ? `: ${reason}` : ''}`, res.status >= 500 || res.status === 429);
+  }
   try {
     return text ? JSON.parse(text) : null;
   } catch {
@@ -41,8 +70,8 @@ async function sendHttp(request: Extract<ProviderRequest, { kind: 'http' }>): Pr
 
 async function sendAws(request: Exclude<ProviderRequest, { kind: 'http' }>): Promise<unknown> {
   try {
-    if (request.kind === 'sns') return await (sns ??= new SNSClient(awsClientOptions())).send(new PublishCommand(request.input));
-    return await (ses ??= new SESClient(awsClientOptions())).send(new SendEmailCommand(request.input));
+    if (request.kind === 'sns') return await (sns ??= withRequestDeadline(new SNSClient(awsClientOptions()))).send(new PublishCommand(request.input));
+    return await (ses ??= withRequestDeadline(new SESClient(awsClientOptions()))).send(new SendEmailCommand(request.input));
   } catch (err) {
     const e = err as Error & { $fault?: string; $retryable?: unknown };
     throw new ProviderError(`${request.kind.toUpperCase()}: ${e.name}: ${e.message}`, e.$fault === 'server' || Boolean(e.$retryable) || e.name === 'TimeoutError');

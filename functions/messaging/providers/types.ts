@@ -20,6 +20,20 @@ export interface ProviderMessage {
   subject: string | null;
   /** WhatsApp: inside the 24-hour customer-service window a free-text message may be sent. */
   freeText: boolean;
+  /** SMS: the sender's DLT registration for this text (rules.ts smsDlt); an SMS is never built without it. */
+  dlt: SmsDlt | null;
+}
+
+export interface SmsDlt {
+  entityId: string;
+  header: string;
+  templateId: string;
+}
+
+/** The DLT fields of an SMS, or an error: no provider request is made without them. */
+export function dltOf(m: ProviderMessage): SmsDlt {
+  if (!m.dlt) throw new Error('An SMS needs its DLT registration');
+  return m.dlt;
 }
 
 export type ProviderRequest =

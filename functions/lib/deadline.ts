@@ -1,0 +1,56 @@
+// One deadline per API request, shared by every database and outbound call the request makes
+// (aws.ts, outbound.ts), so a stalled service costs the caller at most REQUEST_BUDGET_MS and an
+// answer, never the Lambda's whole timeout. The kernel (http.ts) opens it from the Lambda context;
+// outside a request (workers, scripts) there is none and each call keeps its own timeouts.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Context } from 'aws-lambda';
+
+/** What a request may spend on everything it calls, so that it answers within 5 s (503 at worst). */
+export const REQUEST_BUDGET_MS = 4_500;
+/** Kept back from the Lambda's own remaining time for writing the answer (and its logs). */
+const LAMBDA_MARGIN_MS = 500;
+
+interface Deadline {
+  /** Epoch ms after which nothing more is started or awaited. */
+  at: number;
+  /** Epoch ms the Lambda itself ends (no deadline may pass it). */
+  lambdaEndsAt: number;
+}
+
+const current = new AsyncLocalStorage<Deadline>();
+
+/** Runs `work` with the request's deadline: the budget, or less when the Lambda has less time left. */
+export function withRequestDeadline<T>(context: Pick<Context, 'getRemainingTimeInMillis'> | undefined, work: () => Promise<T>, now = Date.now()): Promise<T> {
+  const remaining = context?.getRemainingTimeInMillis?.();
+  const lambdaEndsAt = now + (typeof remaining === 'number' && Number.isFinite(remaining) ? remaining - LAMBDA_MARGIN_MS : REQUEST_BUDGET_MS);
+  return current.run({ at: Math.min(now + REQUEST_BUDGET_MS, lambdaEndsAt), lambdaEndsAt }, work);
+}
+
+/**
+ * Gives the current request more time, up to the Lambda's own end: for the few actions whose work is
+ * talking to another system (a manual sync, a connection test), which say so themselves.
+ */
+export function extendRequestDeadline(ms: number, now = Date.now()): void {
+  const deadline = current.getStore();
+  if (deadline) deadline.at = Math.max(deadline.at, Math.min(now + ms, deadline.lambdaEndsAt));
+}
+
+/** Milliseconds left to the request's deadline (never below 0); undefined outside a request. */
+export function remainingMs(now = Date.now()): number | undefined {
+  const deadline = current.getStore();
+  return deadline ? Math.max(0, deadline.at - now) : undefined;
+}
+
+/** A signal that aborts at the request's deadline; undefined outside a request. */
+export function deadlineSignal(now = Date.now()): AbortSignal | undefined {
+  const left = remainingMs(now);
+  return left === undefined ? undefined : AbortSignal.timeout(Math.max(1, left));
+}
+
+/** The request ran out of time before a call could start: nothing was sent. */
+export class DeadlineExceededError extends Error {
+  constructor() {
+    super("The request's time is up");
+    this.name = 'DeadlineExceededError';
+  }
+}
