@@ -9,6 +9,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, isConditionalCheckFailed, queryPrefix } from '../lib/dynamo';
+import { revised, revisionCondition, revisionOf } from '../lib/revision';
 import { facilityKeys } from '../facilities';
 import { quarterBlocks } from './rules';
 import { ON_SITE_STATUSES, type Appointment } from '../../shared/contracts/appointments';
@@ -99,28 +100,14 @@ export function doorBlockKeys(a: Pick<Appointment, 'tenantId' | 'facilityId' | '
   return quarterBlocks(a.scheduledTimeStart, a.scheduledTimeEnd).map((b) => appointmentKeys.doorBlock(a.tenantId, a.facilityId, a.dockDoorId!, a.scheduledDate, b));
 }
 
-/** A changed appointment, written only if nobody changed it since it was read (its updatedAt). */
-export function appointmentChangePut(after: Appointment, seenUpdatedAt: string) {
-  return { Put: { TableName: config.tableName, Item: appointmentItem(after), ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': seenUpdatedAt } } };
+/** A changed appointment (its status too), written only if nobody changed it since `before` was read (functions/lib/revision.ts). */
+export function appointmentChangePut(after: Appointment, before: Appointment) {
+  return { Put: { TableName: config.tableName, Item: appointmentItem(revised(before, after)), ...revisionCondition(revisionOf(before)) } };
 }
 
 /** A new appointment, written only if its id is not taken. */
 export function newAppointmentPut(a: Appointment) {
   return { Put: { TableName: config.tableName, Item: appointmentItem(a), ConditionExpression: 'attribute_not_exists(PK)' } };
-}
-
-/** An appointment moved along its status flow, written only if its status and updatedAt are still those read. */
-export function appointmentStatusPut(after: Appointment, seen: Pick<Appointment, 'status' | 'updatedAt'>) {
-  return {
-    Put: {
-      TableName: config.tableName,
-      Item: appointmentItem(after),
-      // The status read is still the status: two clicks at once cannot both move it.
-      ConditionExpression: '#status = :from AND updatedAt = :seen',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':from': seen.status, ':seen': seen.updatedAt },
-    },
-  };
 }
 
 /**

@@ -10,7 +10,7 @@ import { carrierOutcomeUpdate, getCarrier, getDriver } from '../carriers';
 import { bookedDayItems, getDockDoor, getFacility, HOLIDAY_CLOSED, listResources, reserveResource } from '../facilities';
 import { bookingReferencePut, blockPuts, doorBlockKeys, newAppointmentPut } from './appointment.store';
 import { checkAvailability } from './availability';
-import { actorOf } from './context';
+import { actorOf, type TransactItems } from './context';
 import { appointmentEventItem } from './events';
 import { bookingReference } from './rules';
 import { actsForAll } from '../../shared/access';
@@ -87,7 +87,8 @@ function bookingParty(user: SessionUser, carrierId: string, driverId: string | n
   return { carrierId, driverId };
 }
 
-export async function bookAppointment(user: SessionUser, input: z.output<typeof appointmentInputSchema>, now = new Date()): Promise<Appointment> {
+/** `alsoWrite` adds the caller's items to the booking's own transaction (an integration's external-id mapping): all or nothing. */
+export async function bookAppointment(user: SessionUser, input: z.output<typeof appointmentInputSchema>, now = new Date(), alsoWrite: (appointment: Appointment) => TransactItems = () => []): Promise<Appointment> {
   const tenantId = user.tenantId;
   const facility = await getFacility(tenantId, input.facilityId);
   if (!facility) throw new BadRequestError('Please select a facility', { facilityId: 'Facility not found' });
@@ -152,6 +153,7 @@ export async function bookAppointment(user: SessionUser, input: z.output<typeof 
     appointmentEventItem('appointment.created', appointment, { bookingType: appointment.bookingType }, now),
     notificationPut(tenantId, { type: 'appointment', title: 'Appointment booked', message: `${carrier.name} booked ${appointment.scheduledDate} ${appointment.scheduledTimeStart}${door ? ` at dock ${door.doorNumber}` : ''}` }, now),
     auditPut({ tenantId, actor: actorOf(user), action: 'appointment.created', entityType: 'appointment', entityId: id, after: { ...appointment } }, now),
+    ...alsoWrite(appointment),
     // The day is no holiday and counts this booking, so a holiday cannot close it meanwhile.
     ...bookedDayItems(tenantId, facility.id, appointment.scheduledDate),
   ];

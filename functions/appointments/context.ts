@@ -3,10 +3,10 @@
 import type { Actor } from '../lib/audit';
 import type { RequestSession } from '../lib/http';
 import type { transact } from '../lib/dynamo';
-import { NotFoundError } from '../lib/errors';
+import { ForbiddenError, NotFoundError } from '../lib/errors';
 import { resolveFacility, type Facility } from '../facilities';
 import { getAppointment } from './appointment.store';
-import { canSee } from '../../shared/access';
+import { canActOn, canSee } from '../../shared/access';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
@@ -38,6 +38,17 @@ export async function loadAppointment(tenantId: string, id: string): Promise<App
 export async function findAppointment(user: SessionUser, id: string): Promise<Appointment> {
   const appointment = await loadAppointment(user.tenantId, id);
   if (!canSee(user, appointment)) throw new NotFoundError('Appointment not found');
+  return appointment;
+}
+
+/**
+ * The appointment, if the user may change it (shared/access.ts canActOn): one they may not see is not
+ * found; one they may see but not change (staff who only read, a tenant admin on another carrier's) is
+ * forbidden with `refusal`.
+ */
+export async function findAppointmentToChange(user: SessionUser, id: string, refusal: string): Promise<Appointment> {
+  const appointment = await findAppointment(user, id);
+  if (!canActOn(user, appointment)) throw new ForbiddenError(refusal);
   return appointment;
 }
 

@@ -5,7 +5,7 @@ import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { listResources, reserveResource, type Assignment } from '../facilities';
 import { appointmentChangePut } from './appointment.store';
-import { actorOf, findAppointment } from './context';
+import { actorOf, findAppointmentToChange } from './context';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
 
@@ -18,7 +18,7 @@ export function assignmentsOf(a: Appointment): Assignment[] {
 }
 
 export async function assignEquipment(user: SessionUser, id: string, equipmentId: string, now = new Date()): Promise<Appointment> {
-  const before = await findAppointment(user, id);
+  const before = await findAppointmentToChange(user, id, 'You can add equipment only to your own appointments');
   if (before.status !== 'scheduled' && before.status !== 'arrived') throw new ConflictError(`Equipment cannot be added to a ${before.status} appointment`);
   if (before.equipmentIds.includes(equipmentId)) return before;
   if (!(await listResources(user.tenantId, before.facilityId, 'equipment')).some((e) => e.id === equipmentId)) throw new BadRequestError('Equipment not found at this facility', { equipmentId: 'Equipment not found at this facility' });
@@ -27,7 +27,7 @@ export async function assignEquipment(user: SessionUser, id: string, equipmentId
   const after: Appointment = { ...before, equipmentIds: [...before.equipmentIds, equipmentId], updatedAt: now.toISOString() };
   await transact(
     [
-      appointmentChangePut(after, before.updatedAt),
+      appointmentChangePut(after, before),
       ...reservation,
       auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'appointment.equipment-added', entityType: 'appointment', entityId: id, before: { equipmentIds: before.equipmentIds }, after: { equipmentIds: after.equipmentIds } }, now),
     ],

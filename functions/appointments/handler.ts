@@ -92,8 +92,8 @@ export const { handler, actions } = defineFunction('appointments', {
 
   async changeStatus(req) {
     const { user } = requireUser(req);
-    const { status } = parseBody(req, statusChangeSchema);
-    return json(await changeStatus(contextOf(user), pathId(req, 'id', 'Appointment'), status));
+    const { status, revision } = parseBody(req, statusChangeSchema);
+    return json(await changeStatus(contextOf(user), pathId(req, 'id', 'Appointment'), status, new Date(), {}, revision));
   },
 
   async cancelAppointment(req) {

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
-import { ConflictError, NotFoundError } from '../lib/errors';
+import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
 import { appointmentChangePut, blockDeletes, blockPuts, doorBlockKeys, getAppointment } from './appointment.store';
 import { resolveFacility } from '../facilities';
 import { assignmentDelete, bookedDayItems, dayBookingsUpdate } from '../facilities';
@@ -12,7 +12,7 @@ import { decidedRequestPut, getRescheduleRequest, newRequestPut } from './resche
 import { slotPlaceUpdate } from '../facilities';
 import { slotsOf } from '../facilities';
 import { checkAvailability } from './availability';
-import { actorOf, findAppointment, loadAppointment, type TransactItems } from './context';
+import { actorOf, findAppointmentToChange, loadAppointment, type TransactItems } from './context';
 import { assignmentsOf } from './equipment';
 import { appointmentEventItem } from './events';
 import { decidedRequest } from './status-flow';
@@ -22,7 +22,7 @@ import type * as z from 'zod';
 import type { rescheduleInputSchema } from '../../shared/contracts/appointments';
 
 export async function requestReschedule(user: SessionUser, id: string, input: z.output<typeof rescheduleInputSchema>, now = new Date()): Promise<RescheduleRequest> {
-  const appointment = await findAppointment(user, id);
+  const appointment = await findAppointmentToChange(user, id, 'You can reschedule only your own appointments');
   assertReschedulable(appointment);
   if (appointment.pendingRescheduleId) throw new ConflictError('This appointment already has a pending reschedule request');
   const facility = await resolveFacility(user.tenantId, appointment.facilityId);
@@ -53,15 +53,14 @@ export async function requestReschedule(user: SessionUser, id: string, input: z.
     [
       newRequestPut(request),
       // The appointment records its one pending request; unchanged since read, so still scheduled and without one.
-      appointmentChangePut({ ...appointment, pendingRescheduleId: request.id, updatedAt: now.toISOString() }, appointment.updatedAt),
+      appointmentChangePut({ ...appointment, pendingRescheduleId: request.id, updatedAt: now.toISOString() }, appointment),
       auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'reschedule.requested', entityType: 'appointment', entityId: id, after: { ...request } }, now),
     ],
-    () => new ConflictError(CHANGED_MEANWHILE),
+    () => new RevisionConflictError(),
   );
   return request;
 }
 
-const CHANGED_MEANWHILE = 'The appointment was changed by someone else. Refresh and try again.';
 
 /** Only a scheduled appointment below its reschedule limit can move (issue #12: not once started). */
 function assertReschedulable(a: Appointment) {
@@ -117,7 +116,7 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
     [
       decidedRequestPut(decidedRequest(request, 'approved', user.username, now)),
       // Unchanged since read: still scheduled, below the limit, and not moved by anyone else.
-      appointmentChangePut(after, before.updatedAt),
+      appointmentChangePut(after, before),
       ...blockDeletes(doorBlockKeys(before).filter((k) => !newBlocks.some((n) => n.SK === k.SK)), before.id),
       ...blockPuts(newBlocks.filter((k) => !oldBlocks.has(k.SK)), before.id),
       ...slotItems,
@@ -130,7 +129,7 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
       index === 0
         ? new ConflictError('This request was already decided')
         : index === 1
-          ? new ConflictError(CHANGED_MEANWHILE)
+          ? new RevisionConflictError()
           : new ConflictError('The new time is no longer available. Please deny the request or ask for another time.'),
   );
   return after;
@@ -141,7 +140,7 @@ export async function denyReschedule(user: SessionUser, requestId: string, now =
   const after = decidedRequest(request, 'denied', user.username, now);
   const appointment = await getAppointment(user.tenantId, request.appointmentId);
   // The appointment no longer has a pending request (requests from before it recorded one are left as they are).
-  const release = appointment?.pendingRescheduleId === request.id ? [appointmentChangePut({ ...appointment, pendingRescheduleId: null, updatedAt: now.toISOString() }, appointment.updatedAt)] : [];
+  const release = appointment?.pendingRescheduleId === request.id ? [appointmentChangePut({ ...appointment, pendingRescheduleId: null, updatedAt: now.toISOString() }, appointment)] : [];
   await transact(
     [
       decidedRequestPut(after),
@@ -149,7 +148,7 @@ export async function denyReschedule(user: SessionUser, requestId: string, now =
       ...(appointment ? [appointmentEventItem('appointment.reschedule-denied', appointment, { requestId, reason: after.decisionReason, requestedDate: request.newDate, requestedTimeStart: request.newTimeStart }, now)] : []),
       auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'reschedule.denied', entityType: 'appointment', entityId: request.appointmentId, before: { ...request }, after: { ...after } }, now),
     ],
-    (index) => new ConflictError(index === 0 ? 'This request was already decided' : CHANGED_MEANWHILE),
+    (index) => (index === 0 ? new ConflictError('This request was already decided') : new RevisionConflictError()),
   );
   return after;
 }

@@ -1,15 +1,16 @@
-// The appointment status flow: one transaction moves the appointment (guarded by the status and
-// updatedAt it was read with), frees what it holds when it ends, updates the carrier's counters,
+// The appointment status flow: one transaction moves the appointment (guarded by the revision it
+// was read with), frees what it holds when it ends, updates the carrier's counters,
 // closes a pending reschedule request and writes the notification and the audit record.
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
-import { ConflictError } from '../lib/errors';
+import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
+import { changeAtRevision, revised } from '../lib/revision';
 import { notificationPut } from '../insights';
 import { carrierOutcomeUpdate } from '../carriers';
 import { assignmentDelete, dayBookingsUpdate, getFacility, slotPlaceUpdate } from '../facilities';
-import { appointmentStatusPut, blockDeletes, doorBlockKeys } from './appointment.store';
+import { appointmentChangePut, blockDeletes, doorBlockKeys, getAppointment } from './appointment.store';
 import { decidedRequestPut, getRescheduleRequest } from './reschedule.store';
-import { loadAppointment, type ChangeContext, type TransactItems } from './context';
+import type { ChangeContext, TransactItems } from './context';
 import { assignmentsOf } from './equipment';
 import { appointmentEventItem } from './events';
 import { arrivalOutcome } from './rules';
@@ -24,22 +25,50 @@ const STATUS_TIMESTAMP: Partial<Record<AppointmentStatus, keyof Appointment>> = 
   cancelled: 'cancelledAt',
 };
 
-/** Moves an appointment along the status flow; anything else is a 409 that changes nothing. */
-export async function changeStatus(
+/**
+ * Moves an appointment along the status flow; anything else is a 409 that changes nothing. A change
+ * from a screen may carry the revision it loaded (`seen`); without one it is a command that reads
+ * again and retries when something else changed the appointment meanwhile (functions/lib/revision.ts).
+ */
+export function changeStatus(
   ctx: ChangeContext,
   id: string,
   to: AppointmentStatus,
   now = new Date(),
+  changes: Partial<Pick<Appointment, 'cancellationReason'>> = {},
+  seen?: number,
+): Promise<Appointment> {
+  return changeAtRevision({
+    read: () => getAppointment(ctx.tenantId, id),
+    seen,
+    view: (appointment) => appointment,
+    apply: async (before) => {
+      if (!before) throw new NotFoundError('Appointment not found');
+      return moveStatus(ctx, before, to, now, [], changes);
+    },
+  });
+}
+
+/**
+ * One attempt of a status change of the appointment as read, with `extra` items in its transaction
+ * (a check-in's own change); a write that lost a race is a RevisionConflictError for the caller's
+ * `changeAtRevision` to read again.
+ */
+export async function moveStatus(
+  ctx: ChangeContext,
+  before: Appointment,
+  to: AppointmentStatus,
+  now: Date,
   extra: TransactItems = [],
   changes: Partial<Pick<Appointment, 'cancellationReason'>> = {},
 ): Promise<Appointment> {
-  const before = await loadAppointment(ctx.tenantId, id);
+  const id = before.id;
   if (!canTransition(before.status, to)) {
     throw new ConflictError(before.status === to ? `The appointment is already ${statusLabel(to)}` : `An appointment that is ${statusLabel(before.status)} cannot become ${statusLabel(to)}`);
   }
   const facility = await getFacility(ctx.tenantId, before.facilityId);
   const iso = now.toISOString();
-  const after: Appointment = { ...before, ...changes, status: to, pendingRescheduleId: null, updatedAt: iso };
+  const after: Appointment = revised(before, { ...before, ...changes, status: to, pendingRescheduleId: null, updatedAt: iso });
   const stamp = STATUS_TIMESTAMP[to];
   if (stamp) (after as unknown as Record<string, unknown>)[stamp] = iso;
   const items: TransactItems = [];
@@ -59,12 +88,12 @@ export async function changeStatus(
   if (NOTICE[to]) items.push(notificationPut(ctx.tenantId, { type: 'appointment', title: NOTICE[to]!, message: `${who} · ${before.scheduledTimeStart}${before.doorNumber ? ` · dock ${before.doorNumber}` : ''}` }, now));
   await transact(
     [
-      appointmentStatusPut(after, before),
+      appointmentChangePut(after, before),
       ...items,
       ...extra,
       auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: `appointment.${to}`, entityType: 'appointment', entityId: id, before: { ...before }, after: { ...after } }, now),
     ],
-    () => new ConflictError('The appointment was changed by someone else. Refresh and try again.'),
+    () => new RevisionConflictError(),
   );
   return after;
 }

@@ -7,7 +7,8 @@ import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import type { carrierInputSchema, driverInputSchema } from '../../shared/contracts/carriers';
+import type { carrierInputSchema, carrierUpdateSchema, driverInputSchema, driverUpdateSchema } from '../../shared/contracts/carriers';
+import { editFields } from '../lib/revision';
 import type * as z from 'zod';
 import { tenantPk } from '../lib/table';
 
@@ -23,6 +24,8 @@ interface CarrierRecord extends CarrierFields {
   lateAppointments: number;
   noShowAppointments: number;
   createdAt: string;
+  /** functions/lib/revision.ts; a carrier from before revisions has none (revision 0). */
+  revision?: number;
 }
 
 export interface Carrier extends CarrierRecord {
@@ -36,6 +39,8 @@ export interface Driver extends DriverFields {
   createdAt: string;
   /** The account that drives as this driver (set when its registration is approved). */
   userId?: string;
+  /** functions/lib/revision.ts; a driver from before revisions has none (revision 0). */
+  revision?: number;
 }
 
 export const carrierKeys = {
@@ -152,4 +157,40 @@ export function driverLinkItems(tenantId: string, driver: Driver, userId: string
     },
     auditPut({ tenantId, actor, action: 'driver.linked', entityType: 'driver', entityId: driver.id, before: { ...driver }, after: { ...driver, userId } }, now),
   ];
+}
+
+/** An edit of a carrier's details from the revision its form loaded; its counters are left as they are. */
+export function updateCarrier(tenantId: string, carrierId: string, edit: z.output<typeof carrierUpdateSchema>, actor: Actor, now = new Date()): Promise<Carrier> {
+  const { revision: seen, ...changes } = edit;
+  const key = carrierKeys.key(tenantId, carrierId);
+  return editFields(
+    {
+      key,
+      read: () => getItem<CarrierRecord>(key, true),
+      seen,
+      changes,
+      view: withOnTimePercentage,
+      missing: () => new NotFoundError('Carrier not found'),
+      audit: { tenantId, actor, action: 'carrier.updated', entityType: 'carrier', entityId: carrierId },
+    },
+    now,
+  );
+}
+
+/** An edit of a driver's details from the revision its form loaded; the linked account is left as it is. */
+export function updateDriver(tenantId: string, carrierId: string, driverId: string, edit: z.output<typeof driverUpdateSchema>, actor: Actor, now = new Date()): Promise<Driver> {
+  const { revision: seen, ...changes } = edit;
+  const key = carrierKeys.driver(tenantId, carrierId, driverId);
+  return editFields(
+    {
+      key,
+      read: () => getItem<Driver>(key, true),
+      seen,
+      changes,
+      view: (driver) => driver,
+      missing: () => new NotFoundError('Driver not found'),
+      audit: { tenantId, actor, action: 'driver.updated', entityType: 'driver', entityId: driverId },
+    },
+    now,
+  );
 }

@@ -2,8 +2,8 @@
 import { actorOf, json, parseBody, pathId, requireUser } from '../lib/http';
 import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
-import { carrierInputSchema, driverInputSchema } from '../../shared/contracts/carriers';
-import { createCarrier, createDriver, getCarrier, listCarriers, listDrivers, type Driver } from './carrier.store';
+import { carrierInputSchema, carrierUpdateSchema, driverInputSchema, driverUpdateSchema } from '../../shared/contracts/carriers';
+import { createCarrier, createDriver, getCarrier, listCarriers, listDrivers, updateCarrier, updateDriver, type Driver } from './carrier.store';
 import { seesAll } from '../../shared/access';
 import type { SessionUser } from '../../shared/contracts/auth';
 
@@ -32,6 +32,18 @@ export const { handler, actions } = defineFunction('carriers', {
     const carrierId = pathId(req, 'id', 'Carrier');
     if (!(await getCarrier(user.tenantId, carrierId))) throw new NotFoundError('Carrier not found');
     return json(driversVisibleTo(user, carrierId, await listDrivers(user.tenantId, carrierId)));
+  },
+
+  async updateCarrier(req) {
+    const signedIn = requireUser(req);
+    const edit = parseBody(req, carrierUpdateSchema);
+    return json(await updateCarrier(signedIn.user.tenantId, pathId(req, 'id', 'Carrier'), edit, actorOf(signedIn)));
+  },
+
+  async updateDriver(req) {
+    const signedIn = requireUser(req);
+    const edit = parseBody(req, driverUpdateSchema);
+    return json(await updateDriver(signedIn.user.tenantId, pathId(req, 'id', 'Carrier'), pathId(req, 'driverId', 'Driver'), edit, actorOf(signedIn)));
   },
 
   async createDriver(req) {

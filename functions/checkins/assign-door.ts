@@ -3,7 +3,8 @@
 // appointment, the check-in and the audit records are written in one transaction.
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
-import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
+import { changeAtRevision, revised } from '../lib/revision';
 import { appointmentChangePut, appointmentEventItem, blockPuts, doorBlockKeys, doorHolders, getAppointment } from '../appointments';
 import { checkinChangePut, getCheckin } from './checkin.store';
 import { getDockDoor } from '../facilities';
@@ -15,8 +16,21 @@ import type { Checkin, CheckinStatus } from '../../shared/contracts/checkins';
 /** A door can be given while the truck is on site and before its work is done. */
 const CHECKIN_OPEN: readonly CheckinStatus[] = ['checked_in', 'at_dock', 'loading', 'unloading'];
 
-export async function assignCheckinDoor(ctx: ChangeContext, checkinId: string, dockDoorId: string, now = new Date()): Promise<Checkin> {
-  const before = await getCheckin(ctx.tenantId, checkinId);
+/**
+ * A command (functions/lib/revision.ts): the check-in and its appointment are written on the
+ * revisions read, read again when a status change or anything else landed meanwhile, so both take
+ * effect. With the revision a screen loaded (`seen`), a change made since refuses it instead.
+ */
+export function assignCheckinDoor(ctx: ChangeContext, checkinId: string, dockDoorId: string, seen?: number, now = new Date()): Promise<Checkin> {
+  return changeAtRevision({
+    read: () => getCheckin(ctx.tenantId, checkinId),
+    seen,
+    view: (checkin) => checkin,
+    apply: (before) => assignDoor(ctx, before, dockDoorId, now),
+  });
+}
+
+async function assignDoor(ctx: ChangeContext, before: Checkin | null, dockDoorId: string, now: Date): Promise<Checkin> {
   if (!before) throw new NotFoundError('Check-in not found');
   if (before.dockDoorId) throw new ConflictError(`This check-in already has door ${before.doorNumber}`);
   if (!CHECKIN_OPEN.includes(before.status)) throw new ConflictError(`A check-in that is ${before.status.replace('_', ' ')} cannot be given a door`);
@@ -32,20 +46,20 @@ export async function assignCheckinDoor(ctx: ChangeContext, checkinId: string, d
   }
 
   const iso = now.toISOString();
-  const held: Appointment = { ...appointment, dockDoorId: door.id, doorNumber: door.doorNumber, updatedAt: iso };
-  const after: Checkin = { ...before, dockDoorId: door.id, doorNumber: door.doorNumber };
+  const held: Appointment = revised(appointment, { ...appointment, dockDoorId: door.id, doorNumber: door.doorNumber, updatedAt: iso });
+  const after: Checkin = revised(before, { ...before, dockDoorId: door.id, doorNumber: door.doorNumber });
   const blocks = doorBlockKeys(held);
   await transact(
     [
       checkinChangePut(after, before),
-      appointmentChangePut(held, appointment.updatedAt),
+      appointmentChangePut(held, appointment),
       ...blockPuts(blocks, appointment.id),
       notificationPut(ctx.tenantId, { type: 'checkin', title: 'Dock door assigned', message: `${after.driverName}${after.vehicleLicense ? ` (${after.vehicleLicense})` : ''} to dock ${door.doorNumber}` }, now),
       auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.door-assigned', entityType: 'checkin', entityId: after.id, before: { ...before }, after: { ...after } }, now),
       auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'appointment.door-assigned', entityType: 'appointment', entityId: appointment.id, before: { ...appointment }, after: { ...held } }, now),
       appointmentEventItem('checkin.door-assigned', held, { checkinId: after.id }, now),
     ],
-    (index) => (index >= 2 && index < 2 + blocks.length ? new ConflictError(taken, { dockDoorId: taken }) : new ConflictError('The check-in was changed by someone else. Refresh and try again.')),
+    (index) => (index >= 2 && index < 2 + blocks.length ? new ConflictError(taken, { dockDoorId: taken }) : new RevisionConflictError()),
   );
   return after;
 }

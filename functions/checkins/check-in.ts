@@ -4,17 +4,17 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, RevisionConflictError } from '../lib/errors';
+import { changeAtRevision, revised } from '../lib/revision';
 import { blockPuts, bookingReferencePut, doorBlockKeys, findByBookingReference, getAppointment, listDriverAppointments, newAppointmentPut } from '../appointments';
 import { checkinChangePut, checkinPuts, getCheckin, isCheckedIn } from './checkin.store';
 import { getDockDoor } from '../facilities';
 import { getFacility, resolveFacility, type Facility } from '../facilities';
 import { notificationPut } from '../insights';
 import { normalizePhone } from '../users';
-import { findTenantSecret, tenantSecret } from '../tenancy';
+import { ensureFacilityLink, facilityOfLink, findTenantSecret, tenantSecret } from '../tenancy';
 import { owns, type Viewer } from '../../shared/access';
-import { isId } from '../../shared/ids';
-import { appointmentEventItem, changeStatus, newAppointment, type ChangeContext, type TransactItems } from '../appointments';
+import { appointmentEventItem, moveStatus, newAppointment, type ChangeContext, type TransactItems } from '../appointments';
 import { CHECKIN_TRANSITIONS, type Checkin, type CheckinStatus } from '../../shared/contracts/checkins';
 import { canTransition, type Appointment, type AppointmentStatus } from '../../shared/contracts/appointments';
 import { BLOCK_MINUTES } from '../../shared/contracts/appointments';
@@ -53,7 +53,7 @@ export async function checkInAppointment(ctx: ChangeContext, appointmentId: stri
   const gateCtx = { ...ctx, facilityId: appointment.facilityId, timeZone: facility?.timeZone ?? DEFAULT_TIME_ZONE, now };
   const gate = await gateStep(gateCtx, appointment, input);
   const checkin = { ...newCheckin(ctx, appointment, input, method, door, now), gate };
-  await changeStatus(ctx, appointmentId, 'arrived', now, [
+  await moveStatus(ctx, appointment, 'arrived', now, [
     ...checkinPuts(checkin),
     ...gateDecisionPuts(gateCtx, gate, appointment.id, checkin.id, checkin.vehicleLicense),
     notificationPut(ctx.tenantId, { type: 'checkin', title: 'Driver checked in', message: `${checkin.driverName}${checkin.vehicleLicense ? ` (${checkin.vehicleLicense})` : ''} checked in${door ? ` for dock ${door.doorNumber}` : ''}` }, now),
@@ -155,27 +155,36 @@ export async function checkInWalkIn(ctx: ChangeContext, input: z.output<typeof w
 const APPOINTMENT_FOLLOWS: Partial<Record<CheckinStatus, AppointmentStatus>> = { loading: 'loading', unloading: 'unloading', departed: 'departed' };
 const STAMP: Partial<Record<CheckinStatus, keyof Checkin>> = { at_dock: 'atDockAt', completed: 'completedAt', departed: 'departedAt' };
 
-export async function changeCheckinStatus(ctx: ChangeContext, id: string, to: CheckinStatus, now = new Date()): Promise<Checkin> {
-  const before = await getCheckin(ctx.tenantId, id);
-  if (!before) throw new NotFoundError('Check-in not found');
-  if (!CHECKIN_TRANSITIONS[before.status].includes(to)) throw new ConflictError(`A check-in that is ${before.status.replace('_', ' ')} cannot become ${to.replace('_', ' ')}`);
-  if (heldAtGate(before.gate) && to !== 'departed') throw new ConflictError(GATE_HOLD_MESSAGE);
-  const after: Checkin = { ...before, status: to };
-  const stamp = STAMP[to];
-  if (stamp) (after as unknown as Record<string, unknown>)[stamp] = now.toISOString();
-  const write: TransactItems = [
-    checkinChangePut(after, before),
-    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: `checkin.${to}`, entityType: 'checkin', entityId: id, before: { ...before }, after: { ...after } }, now),
-  ];
-  const follow = APPOINTMENT_FOLLOWS[to];
-  const appointment = follow || to === 'completed' ? await getAppointment(ctx.tenantId, before.appointmentId) : null;
-  if (to === 'completed' && appointment) write.push(appointmentEventItem('loading.completed', appointment, { checkinId: id, dockDoorId: after.dockDoorId, doorNumber: after.doorNumber }, now));
-  if (follow && appointment && canTransition(appointment.status, follow)) {
-    await changeStatus(ctx, appointment.id, follow, now, write);
-  } else {
-    await transact(write, () => new ConflictError('The check-in was changed by someone else. Refresh and try again.'));
-  }
-  return after;
+/**
+ * Moves a check-in along its flow (and its appointment where that follows). A command: it reads,
+ * checks the flow and writes on the revisions it read, reading again after a door assignment or
+ * another change landed meanwhile, so both take effect (functions/lib/revision.ts). With the
+ * revision a screen loaded (`seen`), a change made since refuses it instead.
+ */
+export function changeCheckinStatus(ctx: ChangeContext, id: string, to: CheckinStatus, now = new Date(), seen?: number): Promise<Checkin> {
+  return changeAtRevision({
+    read: () => getCheckin(ctx.tenantId, id),
+    seen,
+    view: (checkin) => checkin,
+    apply: async (before) => {
+      if (!before) throw new NotFoundError('Check-in not found');
+      if (!CHECKIN_TRANSITIONS[before.status].includes(to)) throw new ConflictError(`A check-in that is ${before.status.replace('_', ' ')} cannot become ${to.replace('_', ' ')}`);
+      if (heldAtGate(before.gate) && to !== 'departed') throw new ConflictError(GATE_HOLD_MESSAGE);
+      const after: Checkin = revised(before, { ...before, status: to });
+      const stamp = STAMP[to];
+      if (stamp) (after as unknown as Record<string, unknown>)[stamp] = now.toISOString();
+      const write: TransactItems = [
+        checkinChangePut(after, before),
+        auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: `checkin.${to}`, entityType: 'checkin', entityId: id, before: { ...before }, after: { ...after } }, now),
+      ];
+      const follow = APPOINTMENT_FOLLOWS[to];
+      const appointment = follow || to === 'completed' ? await getAppointment(ctx.tenantId, before.appointmentId) : null;
+      if (to === 'completed' && appointment) write.push(appointmentEventItem('loading.completed', appointment, { checkinId: id, dockDoorId: after.dockDoorId, doorNumber: after.doorNumber }, now));
+      if (follow && appointment && canTransition(appointment.status, follow)) await moveStatus(ctx, appointment, follow, now, write);
+      else await transact(write, () => new RevisionConflictError());
+      return after;
+    },
+  });
 }
 
 // ---- QR check-in links: signed with a per-tenant key kept in the table ----
@@ -186,9 +195,14 @@ const tenantQrKey = (tenantId: string) => tenantSecret(tenantId, 'QRKEY');
 
 const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 
+/**
+ * The gate QR's link. Its payload names the facility by its revocable link token, not by its tenant and
+ * facility ids, so scanning it reveals nothing a guest could book with beyond that link (issue #28.5).
+ */
 export async function createQrLink(facility: Facility, origin: string, now = new Date()) {
   const expiresAt = new Date(now.getTime() + QR_LINK_HOURS * 3600 * 1000);
-  const payload = Buffer.from(JSON.stringify({ t: facility.tenantId, f: facility.id, exp: Math.floor(expiresAt.getTime() / 1000) })).toString('base64url');
+  const link = await ensureFacilityLink(facility.tenantId, facility.id);
+  const payload = Buffer.from(JSON.stringify({ l: link.token, exp: Math.floor(expiresAt.getTime() / 1000) })).toString('base64url');
   const token = `${payload}.${sign(await tenantQrKey(facility.tenantId), payload)}`;
   return { token, url: `${origin}/checkin/qr?t=${token}`, expiresAt: expiresAt.toISOString() };
 }
@@ -198,23 +212,22 @@ export async function verifyQrToken(token: string, now = new Date()): Promise<Fa
   const invalid = new BadRequestError('This check-in code is not valid or has expired. Please scan the code at the gate again.');
   const [payload, signature] = token.split('.');
   if (!payload || !signature) throw invalid;
-  let claims: { t?: string; f?: string; exp?: number };
+  let claims: { l?: string; exp?: number };
   try {
     claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     throw invalid;
   }
-  if (!claims.t || !claims.f || !claims.exp || !isId(claims.t) || !isId(claims.f)) throw invalid;
-  // Read-only: a token naming a tenant without a key (forged, or an unknown tenant) is simply invalid.
-  const key = await findTenantSecret(claims.t, 'QRKEY');
-  if (!key) throw invalid;
+  if (typeof claims.l !== 'string' || typeof claims.exp !== 'number') throw invalid;
+  // Read-only: a forged or revoked link, or a tenant without a key, is simply invalid.
+  const facility = await facilityOfLink(claims.l).catch(() => null);
+  const key = facility && (await findTenantSecret(facility.tenantId, 'QRKEY'));
+  if (!facility || !key) throw invalid;
   const expected = Buffer.from(sign(key, payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid;
   if (claims.exp * 1000 < now.getTime()) throw invalid;
-  return resolveFacility(claims.t, claims.f).catch(() => {
-    throw invalid;
-  });
+  return facility;
 }
 
 /**

@@ -6,6 +6,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, queryAll, withoutKeys } from '../lib/dynamo';
+import { revised, revisionCondition, revisionOf } from '../lib/revision';
 import type { Checkin } from '../../shared/contracts/checkins';
 import { tenantPk } from '../lib/table';
 
@@ -30,24 +31,12 @@ export function checkinPuts(c: Checkin) {
 }
 
 /**
- * A changed check-in, written only if what others may change is still as it was read: its status,
- * its door, and whether its gate hold was overridden. The whole item is put, so without this a
- * status change read before a door assignment would erase the door (and one read before an override
- * would erase the override), and two overrides at once would both pass.
+ * A changed check-in (status, door, gate override alike), written only if nobody changed it since
+ * `before` was read (functions/lib/revision.ts): the whole item is put, so a change read before
+ * another one landed must read again rather than erase it.
  */
 export function checkinChangePut(after: Checkin, before: Checkin) {
-  const conditions = ['#status = :from', before.dockDoorId ? 'dockDoorId = :door' : 'attribute_type(dockDoorId, :null)'];
-  const notOverridden = Boolean(before.gate && !before.gate.override);
-  if (notOverridden) conditions.push('(attribute_not_exists(#gate.#override) OR attribute_type(#gate.#override, :null))');
-  return {
-    Put: {
-      TableName: config.tableName,
-      Item: checkinItem(after),
-      ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: { '#status': 'status', ...(notOverridden ? { '#gate': 'gate', '#override': 'override' } : {}) },
-      ExpressionAttributeValues: { ':from': before.status, ...(before.dockDoorId ? { ':door': before.dockDoorId } : {}), ...(!before.dockDoorId || notOverridden ? { ':null': 'NULL' } : {}) },
-    },
-  };
+  return { Put: { TableName: config.tableName, Item: checkinItem(revised(before, after)), ...revisionCondition(revisionOf(before)) } };
 }
 
 /** Whether the appointment has its check-in already (the one-per-appointment marker). */

@@ -3,7 +3,8 @@
 // record, in one transaction, and is counted on the day's gate figures.
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
-import { ConflictError, NotFoundError } from '../lib/errors';
+import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
+import { changeAtRevision, revised } from '../lib/revision';
 import { gateOverridePut } from '../gate';
 import { getFacility } from '../facilities';
 import { localDateTime } from '../../shared/time';
@@ -12,22 +13,26 @@ import type { ChangeContext } from '../appointments';
 import type { Checkin } from '../../shared/contracts/checkins';
 import { checkinChangePut, getCheckin } from './checkin.store';
 
-export async function overrideGateHold(ctx: ChangeContext, id: string, reason: string, now = new Date()): Promise<Checkin> {
-  const before = await getCheckin(ctx.tenantId, id);
+/** A command (functions/lib/revision.ts): read again and retried when the check-in changed meanwhile. */
+export function overrideGateHold(ctx: ChangeContext, id: string, reason: string, now = new Date()): Promise<Checkin> {
+  return changeAtRevision({ read: () => getCheckin(ctx.tenantId, id), view: (checkin) => checkin, apply: (before) => override(ctx, before, reason, now) });
+}
+
+async function override(ctx: ChangeContext, before: Checkin | null, reason: string, now: Date): Promise<Checkin> {
   if (!before) throw new NotFoundError('Check-in not found');
   if (before.gate?.decision !== 'HOLD') throw new ConflictError('Only a check-in held at the gate can be overridden');
   if (before.gate.override) throw new ConflictError('This hold has already been overridden');
   const iso = now.toISOString();
-  const after: Checkin = { ...before, gate: { ...before.gate, override: { by: ctx.actor?.username ?? 'unknown', at: iso, reason } } };
+  const after: Checkin = revised(before, { ...before, gate: { ...before.gate, override: { by: ctx.actor?.username ?? 'unknown', at: iso, reason } } });
   const facility = await getFacility(ctx.tenantId, before.facilityId);
   const date = localDateTime(now, facility?.timeZone ?? DEFAULT_TIME_ZONE).date;
   await transact(
     [
       checkinChangePut(after, before),
-      gateOverridePut({ tenantId: ctx.tenantId, facilityId: before.facilityId, date, appointmentId: before.appointmentId, checkinId: id, vehicleNumber: before.vehicleLicense, at: iso }),
-      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.gate-override', entityType: 'checkin', entityId: id, before: { ...before }, after: { ...after } }, now),
+      gateOverridePut({ tenantId: ctx.tenantId, facilityId: before.facilityId, date, appointmentId: before.appointmentId, checkinId: before.id, vehicleNumber: before.vehicleLicense, at: iso }),
+      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.gate-override', entityType: 'checkin', entityId: before.id, before: { ...before }, after: { ...after } }, now),
     ],
-    () => new ConflictError('The check-in was changed by someone else. Refresh and try again.'),
+    () => new RevisionConflictError(),
   );
   return after;
 }

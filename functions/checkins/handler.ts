@@ -14,7 +14,7 @@ import { changeCheckinStatus, checkInAppointment, checkInByQr, checkInWalkIn, cr
 import { assignCheckinDoor } from './assign-door';
 import { overrideGateHold } from './gate-override';
 import { gateOverrideSchema } from '../../shared/contracts/gate';
-import { canActOn, seesAll, visibleTo } from '../../shared/access';
+import { canActOn, checksInForAll, visibleTo } from '../../shared/access';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
 
@@ -22,11 +22,8 @@ export const QR_CHECKIN_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
 /** Opening a scanned link is public too: limited per address so tokens cannot be tried in bulk. */
 export const QR_LINK_LIMIT = { limit: 60, windowSeconds: 15 * 60 };
 
-/**
- * Who may check an appointment in: whoever may act on it (shared/access.ts), and gate staff who see
- * every appointment of the tenant (a security officer checks arriving trucks in without booking them).
- */
-const mayCheckIn = (user: SessionUser, appointment: Appointment) => canActOn(user, appointment) || seesAll(user);
+/** Who may check an appointment in: whoever may act on it, and gate staff (shared/access.ts). */
+const mayCheckIn = (user: SessionUser, appointment: Appointment) => canActOn(user, appointment) || checksInForAll(user);
 
 /** The viewer's origin for links that leave the API (QR codes). */
 function originOf(req: ApiRequest) {
@@ -57,16 +54,16 @@ export const { handler, actions } = defineFunction('checkins', {
 
   async changeCheckinStatus(req) {
     const { user } = requireUser(req);
-    const { status } = parseBody(req, checkinStatusSchema);
-    return json(await changeCheckinStatus(contextOf(user), pathId(req, 'id', 'Check-in'), status));
+    const { status, revision } = parseBody(req, checkinStatusSchema);
+    return json(await changeCheckinStatus(contextOf(user), pathId(req, 'id', 'Check-in'), status, new Date(), revision));
   },
 
   /** A door for a truck that checked in without one; drivers check in but do not pick doors. */
   async assignCheckinDoor(req) {
     const { user } = requireUser(req);
-    const { dockDoorId } = parseBody(req, checkinDoorSchema);
-    if (!seesAll(user)) throw new ForbiddenError('Only facility staff can assign a dock door');
-    return json(await assignCheckinDoor(contextOf(user), pathId(req, 'id', 'Check-in'), dockDoorId));
+    const { dockDoorId, revision } = parseBody(req, checkinDoorSchema);
+    if (!checksInForAll(user)) throw new ForbiddenError('Only facility staff can assign a dock door');
+    return json(await assignCheckinDoor(contextOf(user), pathId(req, 'id', 'Check-in'), dockDoorId, revision));
   },
 
   /** Letting a truck held at the gate through, with a written reason (yard manager, admin; #21). */

@@ -6,7 +6,8 @@ import { config } from '../lib/config';
 import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { facilityDoorCountIncrement, facilityKeys } from './facility.store';
-import type { dockDoorInputSchema } from '../../shared/contracts/facilities';
+import type { dockDoorInputSchema, dockDoorUpdateSchema } from '../../shared/contracts/facilities';
+import { editFields } from '../lib/revision';
 import type * as z from 'zod';
 
 export type DockDoorFields = z.output<typeof dockDoorInputSchema>;
@@ -16,6 +17,8 @@ export interface DockDoor extends DockDoorFields {
   tenantId: string;
   assetId: string | null;
   createdAt: string;
+  /** functions/lib/revision.ts; a door from before revisions has none (revision 0). */
+  revision?: number;
 }
 
 export const dockDoorKeys = {
@@ -54,4 +57,22 @@ export async function createDockDoor(tenantId: string, input: DockDoorFields, ac
         : new ConflictError(`Door ${door.doorNumber} already exists at this facility`, { doorNumber: `Door ${door.doorNumber} already exists at this facility` }),
   );
   return door;
+}
+
+/** An edit of a door's type, limits or status, from the revision its form loaded (functions/lib/revision.ts). */
+export function updateDockDoor(tenantId: string, facilityId: string, doorId: string, edit: z.output<typeof dockDoorUpdateSchema>, actor: Actor, now = new Date()): Promise<DockDoor> {
+  const { revision: seen, ...changes } = edit;
+  const key = dockDoorKeys.key(tenantId, facilityId, doorId);
+  return editFields(
+    {
+      key,
+      read: () => getItem<DockDoor>(key, true),
+      seen,
+      changes,
+      view: (door) => door,
+      missing: () => new NotFoundError('Dock door not found'),
+      audit: { tenantId, actor, action: 'dock-door.updated', entityType: 'dock-door', entityId: doorId },
+    },
+    now,
+  );
 }

@@ -7,7 +7,8 @@ import { auditPut, type Actor } from '../lib/audit';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, putIfAbsent, queryPrefix, transact } from '../lib/dynamo';
-import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
+import { changeAtRevision, nextRevision, revisedFieldsUpdate, revisionOf } from '../lib/revision';
 import { tenantKeys, getTenant } from '../tenancy';
 import type { Facility } from '../../shared/contracts/facilities';
 import type * as z from 'zod';
@@ -73,13 +74,9 @@ export async function createFacility(tenantId: string, input: FacilityFields, ac
   return facility;
 }
 
-const CHANGED_MEANWHILE = 'The facility was changed by someone else since you opened it. Reload it and try again.';
-const EDIT_ATTEMPTS = 5;
-
 /** Why an edit cannot apply to the facility as it is now stored, or null when it can. */
 function refusalOf(current: Facility | null, edit: FacilityUpdate): Error | null {
   if (!current) return new NotFoundError('Facility not found');
-  if (edit.updatedAt !== undefined && (current.updatedAt ?? null) !== edit.updatedAt) return new ConflictError(CHANGED_MEANWHILE);
   if ((edit.operatingHoursEnd ?? current.operatingHoursEnd) <= (edit.operatingHoursStart ?? current.operatingHoursStart)) {
     return new BadRequestError('Closing time must be after opening time', { operatingHoursEnd: 'Closing time must be after opening time' });
   }
@@ -90,73 +87,47 @@ function refusalOf(current: Facility | null, edit: FacilityUpdate): Error | null
   return null;
 }
 
-/**
- * The write of an edit: only the fields it carries, each conditioned on the value it had when read,
- * plus the invariants that span fields the edit does not carry (compared as they are stored):
- * opening before closing, the total of doors not below the doors recorded; and, with the version the
- * editing form read, that nothing changed since.
- */
-function facilityEditUpdate(before: Facility, changes: Partial<FacilityFields>, seen: string | null | undefined, at: string) {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const name = (attribute: string) => ((names[`#${attribute}`] = attribute), `#${attribute}`);
-  const value = (placeholder: string, v: unknown) => ((values[`:${placeholder}`] = v), `:${placeholder}`);
-  const stored = before as unknown as Record<string, unknown>;
-  const sets = [`${name('updatedAt')} = ${value('now', at)}`];
-  const conditions = ['attribute_exists(PK)'];
-  for (const [field, v] of Object.entries(changes)) {
-    sets.push(`${name(field)} = ${value(field, v)}`);
-    conditions.push(stored[field] === undefined ? `attribute_not_exists(${name(field)})` : `${name(field)} = ${value(`was_${field}`, stored[field])}`);
-  }
-  if (seen === null) conditions.push(`attribute_not_exists(${name('updatedAt')})`);
-  else if (seen !== undefined) conditions.push(`${name('updatedAt')} = ${value('seen', seen)}`);
-  if (changes.operatingHoursStart !== undefined && changes.operatingHoursEnd === undefined) conditions.push(`${name('operatingHoursEnd')} > :operatingHoursStart`);
-  if (changes.operatingHoursEnd !== undefined && changes.operatingHoursStart === undefined) conditions.push(`${name('operatingHoursStart')} < :operatingHoursEnd`);
-  if (changes.totalDockDoors !== undefined) conditions.push(`(attribute_not_exists(${name('doorCount')}) OR ${name('doorCount')} <= :totalDockDoors)`);
-  return {
-    Update: {
-      TableName: config.tableName,
-      Key: facilityKeys.key(before.tenantId, before.id),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
+/** The write of an edit: only its fields. A door added meanwhile raises the door count without a new
+ * revision (it changes nothing a form edits), so the total of doors is conditioned on the count as stored. */
+function facilityEditUpdate(before: Facility, changes: Partial<FacilityFields>, at: string) {
+  const doorsAtMost = changes.totalDockDoors === undefined ? undefined : 'attribute_not_exists(doorCount) OR doorCount <= :totalDockDoors';
+  return revisedFieldsUpdate(facilityKeys.key(before.tenantId, before.id), revisionOf(before), { ...changes, updatedAt: at }, doorsAtMost);
 }
 
 /**
- * Applies an edit of a facility. Only the fields it carries are written, so two edits of different
- * fields both keep their change in any order. When a condition fails, what is stored now explains
- * the refusal; if nothing does (another edit of the same field got there first), the edit reads
- * again and applies after it. The audit images hold the changed fields, exactly as they were.
+ * Applies an edit of a facility (functions/lib/revision.ts): with the revision its form loaded, only
+ * to that revision; without one, to the facility as stored, read again after a race. Only the fields
+ * it carries are written; the audit images hold those fields, exactly as they were.
  */
 export async function updateFacility(tenantId: string, facilityId: string, edit: FacilityUpdate, actor: Actor, now = new Date()): Promise<Facility> {
-  const { updatedAt: seen, ...fields } = edit;
+  const { revision: seen, ...fields } = edit;
   const changes: Partial<FacilityFields> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   const at = now.toISOString();
   const read = () => getItem<Facility>(facilityKeys.key(tenantId, facilityId), true);
-  for (let attempt = 1; ; attempt++) {
-    const before = await read();
-    const refusal = refusalOf(before, edit);
-    if (refusal) throw refusal;
-    const was = Object.fromEntries(Object.keys(changes).map((field) => [field, (before as unknown as Record<string, unknown>)[field] ?? null]));
-    try {
-      await transact(
-        [
-          facilityEditUpdate(before!, changes, seen, at),
-          auditPut({ tenantId, actor, action: 'facility.updated', entityType: 'facility', entityId: facilityId, before: { ...was, updatedAt: before!.updatedAt ?? null }, after: { ...changes, updatedAt: at } }, now),
-        ],
-        () => new ConflictError(CHANGED_MEANWHILE),
-      );
+  return changeAtRevision({
+    read,
+    seen,
+    view: (facility) => facility,
+    apply: async (before) => {
+      const refusal = refusalOf(before, edit);
+      if (refusal) throw refusal;
+      const was = Object.fromEntries(Object.keys(changes).map((field) => [field, (before as unknown as Record<string, unknown>)[field] ?? null]));
+      const revision = nextRevision(revisionOf(before!));
+      try {
+        await transact(
+          [
+            facilityEditUpdate(before!, changes, at),
+            auditPut({ tenantId, actor, action: 'facility.updated', entityType: 'facility', entityId: facilityId, before: { ...was, updatedAt: before!.updatedAt ?? null, revision: revisionOf(before!) }, after: { ...changes, updatedAt: at, revision } }, now),
+          ],
+          () => new RevisionConflictError(),
+        );
+      } catch (err) {
+        // A door recorded meanwhile refuses the total of doors; anything else is a newer revision.
+        throw (err instanceof RevisionConflictError && refusalOf(await read(), edit)) || err;
+      }
       return (await read())!;
-    } catch (err) {
-      if (!(err instanceof ConflictError) || err.message !== CHANGED_MEANWHILE) throw err;
-      const refusalNow = refusalOf(await read(), edit);
-      if (refusalNow) throw refusalNow;
-      if (attempt >= EDIT_ATTEMPTS) throw err;
-    }
-  }
+    },
+  });
 }
 
 export function putFacilityIfAbsent(facility: Facility): Promise<boolean> {

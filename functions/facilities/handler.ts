@@ -7,9 +7,9 @@ import { BadRequestError, NotFoundError } from '../lib/errors';
 import { rateLimit } from '../lib/throttle';
 import { availabilityQuerySchema, holidayInputSchema, slotUpdateSchema, slotsQuerySchema } from '../../shared/contracts/slots';
 import { dateString } from '../../shared/contracts/fields';
-import { dockDoorInputSchema, equipmentInputSchema, facilityInputSchema, facilityUpdateSchema, laborInchargeInputSchema } from '../../shared/contracts/facilities';
+import { dockDoorInputSchema, dockDoorUpdateSchema, equipmentInputSchema, facilityInputSchema, facilityUpdateSchema, laborInchargeInputSchema } from '../../shared/contracts/facilities';
 import { createFacility, listFacilities, resolveFacility, updateFacility } from './facility.store';
-import { createDockDoor, listDockDoors } from './dock-door.store';
+import { createDockDoor, listDockDoors, updateDockDoor } from './dock-door.store';
 import { availableResources, createResource, listResources, type ResourceKind } from './resource.store';
 import { createHoliday, deleteHoliday } from './slot.store';
 import { editSlot, facilityForRequest, listHolidays, slotsOf } from './service';
@@ -72,6 +72,13 @@ export const { handler, actions } = defineFunction('facilities', {
   async listDockDoors(req) {
     const facility = await pathFacility(req);
     return json(await listDockDoors(facility.tenantId, facility.id));
+  },
+
+  async updateDockDoor(req) {
+    const signedIn = requireUser(req);
+    const facility = await pathFacility(req);
+    const edit = parseBody(req, dockDoorUpdateSchema);
+    return json(await updateDockDoor(facility.tenantId, facility.id, pathId(req, 'doorId', 'Dock door'), edit, actorOf(signedIn)));
   },
 
   async createDockDoor(req) {

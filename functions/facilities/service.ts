@@ -12,22 +12,16 @@ import { daySlots, parseSlotId } from './slot-rules';
 import type { Slot, slotUpdateSchema } from '../../shared/contracts/slots';
 import type * as z from 'zod';
 import { hasStarted } from '../../shared/time';
-import { isId } from '../../shared/ids';
 
 /**
  * The facility a request is about. Signed in: the user's tenant, `facilityId` or the default one.
- * Guests: the facility link's token (tenancy, issue #18), or a 'tenantId/facilityId' code (the
- * platform's guest facility when the link names none; GUEST_FACILITY is set for the demo only).
+ * Guests: only through a facility link's token (tenancy, issue #18), which can be revoked; never a
+ * 'tenantId/facilityId' code, since tenant ids are not secret (issue #28.5). GUEST_FACILITY (a link
+ * token, set for the demo only) is the link when the visitor names none.
  */
 export async function facilityForRequest(req: ApiRequest, facilityId?: string): Promise<Facility> {
   if (req.user) return resolveFacility(req.user.tenantId, facilityId || 'default');
-  if (req.query.facility && !req.query.facility.includes('/')) return facilityOfLink(req.query.facility);
-  const code = req.query.facility || config.guestFacility;
-  const [tenantId, id] = (code ?? '').split('/');
-  if (!isId(tenantId) || !isId(id)) throw new NotFoundError('This booking link is not valid');
-  const facility = await resolveFacility(tenantId, id).catch(() => null);
-  if (!facility || !facility.isActive) throw new NotFoundError('This booking link is not valid');
-  return facility;
+  return facilityOfLink(req.query.facility || config.guestFacility || '');
 }
 
 export async function isHoliday(facility: Facility, date: string): Promise<boolean> {

@@ -8,7 +8,8 @@ import { auditPut, type Actor } from '../lib/audit';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, isConditionalCheckFailed, queryPrefix, transact } from '../lib/dynamo';
-import { ConflictError, NotFoundError } from '../lib/errors';
+import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
+import { revised, revisionCondition, revisionOf } from '../lib/revision';
 import { tenantPk } from '../lib/table';
 import type { AuthType, MaskedAuthConfig, SyncStatus, SystemType } from '../../shared/contracts/integrations';
 
@@ -41,6 +42,7 @@ export interface SystemRecord {
   totalSyncMs: number;
   createdAt: string;
   updatedAt: string;
+  revision?: number;
 }
 
 export const systemKeys = {
@@ -90,15 +92,17 @@ export async function putNewSystem(s: SystemRecord, actor: Actor, audit: Record<
   );
 }
 
-/** Replaces the system as it was read (same updatedAt), with its audit record. */
-export async function saveSystem(before: SystemRecord, after: SystemRecord, actor: Actor, action: string, audit: { before: Record<string, unknown>; after: Record<string, unknown> }): Promise<void> {
+/** Replaces the system as it was read (its revision, functions/lib/revision.ts), with its audit record. */
+export async function saveSystem(before: SystemRecord, after: SystemRecord, actor: Actor, action: string, audit: { before: Record<string, unknown>; after: Record<string, unknown> }): Promise<SystemRecord> {
+  const saved = revised(before, after);
   await transact(
     [
-      { Put: { TableName: config.tableName, Item: toItem(after), ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': before.updatedAt } } },
+      { Put: { TableName: config.tableName, Item: toItem(saved), ...revisionCondition(revisionOf(before)) } },
       auditPut({ tenantId: after.tenantId, actor, action, entityType: 'integration-system', entityId: after.id, ...audit }, new Date(after.updatedAt)),
     ],
-    () => new ConflictError('The system changed while you were editing it. Refresh and try again.'),
+    () => new RevisionConflictError(),
   );
+  return saved;
 }
 
 /** Deletes the system with the given child items (endpoints, subscriptions) and its audit record. */

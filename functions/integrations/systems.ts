@@ -10,7 +10,9 @@ import { newSigningSecret } from './signatures';
 import { applySchedule, removeSchedule } from './schedules';
 import { listEndpointRecords, endpointKeys } from './endpoint.store';
 import { listWebhookRecords, webhookKeys } from './webhook.store';
-import { deleteSystemItems, listSystemRecords, putNewSystem, requireSystem, saveSystem, type SystemRecord } from './system.store';
+import { deleteSystemItems, getSystemRecord, listSystemRecords, putNewSystem, requireSystem, saveSystem, type SystemRecord } from './system.store';
+import { NotFoundError } from '../lib/errors';
+import { changeAtRevision, revisionOf } from '../lib/revision';
 import type { ExternalSystem, ExternalSystemCreated, systemEditSchema, systemInputSchema } from '../../shared/contracts/integrations';
 
 /** A system as every read shows it: no sealed value, credentials masked. */
@@ -30,6 +32,7 @@ export function systemView(s: SystemRecord): ExternalSystem {
     lastTest: s.lastTest,
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
+    revision: revisionOf(s),
   };
 }
 
@@ -74,28 +77,42 @@ export async function createSystem(tenantId: string, input: z.output<typeof syst
   return { ...systemView(system), inboundSecret };
 }
 
-export async function editSystem(tenantId: string, id: string, edit: z.output<typeof systemEditSchema>, actor: Actor, now = new Date()): Promise<ExternalSystem> {
-  const before = await requireSystem(tenantId, id);
-  const { authConfig, ...fields } = edit;
-  const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<SystemRecord>;
-  const after: SystemRecord = {
-    ...before,
-    ...defined,
-    ...(authConfig ? { sealedAuth: await sealSecret(tenantId, JSON.stringify(authConfig)), authHint: maskAuthConfig(authConfig), lastTest: null } : {}),
-    updatedAt: now.toISOString(),
-  };
-  await saveSystem(before, after, actor, 'integration-system.updated', { before: auditImage(before), after: { ...auditImage(after), credentialsChanged: Boolean(authConfig) } });
-  if (after.isActive !== before.isActive || after.syncFrequency !== before.syncFrequency) await applySchedule(after);
-  return systemView(after);
+/** An edit from the systems screen, refused (409) when the system changed since the revision it loaded. */
+export function editSystem(tenantId: string, id: string, edit: z.output<typeof systemEditSchema>, actor: Actor, now = new Date()): Promise<ExternalSystem> {
+  const { authConfig, revision: seen, ...fields } = edit;
+  return changeAtRevision({
+    read: () => getSystemRecord(tenantId, id),
+    seen,
+    view: systemView,
+    apply: async (before) => {
+      if (!before) throw new NotFoundError('External system not found');
+      const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<SystemRecord>;
+      const after: SystemRecord = {
+        ...before,
+        ...defined,
+        ...(authConfig ? { sealedAuth: await sealSecret(tenantId, JSON.stringify(authConfig)), authHint: maskAuthConfig(authConfig), lastTest: null } : {}),
+        updatedAt: now.toISOString(),
+      };
+      const saved = await saveSystem(before, after, actor, 'integration-system.updated', { before: auditImage(before), after: { ...auditImage(after), credentialsChanged: Boolean(authConfig) } });
+      if (after.isActive !== before.isActive || after.syncFrequency !== before.syncFrequency) await applySchedule(saved);
+      return systemView(saved);
+    },
+  });
 }
 
-/** A new inbound signing secret; the old one stops working at once. */
-export async function rotateInboundSecret(tenantId: string, id: string, actor: Actor, now = new Date()): Promise<ExternalSystemCreated> {
-  const before = await requireSystem(tenantId, id);
-  const inboundSecret = newSigningSecret();
-  const after: SystemRecord = { ...before, sealedInboundSecret: await sealSecret(tenantId, inboundSecret), updatedAt: now.toISOString() };
-  await saveSystem(before, after, actor, 'integration-system.secret-rotated', { before: auditImage(before), after: auditImage(after) });
-  return { ...systemView(after), inboundSecret };
+/** A new inbound signing secret; the old one stops working at once. A command: retried after a race. */
+export function rotateInboundSecret(tenantId: string, id: string, actor: Actor, now = new Date()): Promise<ExternalSystemCreated> {
+  return changeAtRevision({
+    read: () => getSystemRecord(tenantId, id),
+    view: systemView,
+    apply: async (before) => {
+      if (!before) throw new NotFoundError('External system not found');
+      const inboundSecret = newSigningSecret();
+      const after: SystemRecord = { ...before, sealedInboundSecret: await sealSecret(tenantId, inboundSecret), updatedAt: now.toISOString() };
+      const saved = await saveSystem(before, after, actor, 'integration-system.secret-rotated', { before: auditImage(before), after: auditImage(after) });
+      return { ...systemView(saved), inboundSecret };
+    },
+  });
 }
 
 /** Deletes the system, its endpoints and webhook subscriptions, and its schedule; its sync logs stay. */

@@ -5,7 +5,8 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { cancellationCodes, queryPrefix, transact, withoutKeys } from '../lib/dynamo';
-import { ConflictError } from '../lib/errors';
+import { ConflictError, RevisionConflictError } from '../lib/errors';
+import { nextRevision, revisionCondition, revisionOf } from '../lib/revision';
 import { auditPut, type Actor } from '../lib/audit';
 import { canAccessFor, permissionsFor } from '../../shared/roles';
 import type { SessionUser } from '../../shared/contracts/auth';
@@ -98,9 +99,9 @@ function toItem(user: User) {
 
 const fromItem = (item: Record<string, unknown>) => withoutKeys<User>(item);
 
-export async function getUser(tenantId: string, userId: string): Promise<User | null> {
+export async function getUser(tenantId: string, userId: string, consistent = false): Promise<User | null> {
   const res = await ddb().send(
-    new GetCommand({ TableName: config.tableName, Key: userKeys.key(tenantId, userId) }),
+    new GetCommand({ TableName: config.tableName, Key: userKeys.key(tenantId, userId), ConsistentRead: consistent }),
   );
   return res.Item ? fromItem(res.Item) : null;
 }
@@ -200,23 +201,17 @@ export interface LinkedWrites {
   refused: (index: number) => Error;
 }
 
-/** Replaces the user item, only if nobody saved it since `before` was read; audited. */
+/** Replaces the user item, only if nobody saved it since `before` was read (its revision); audited. */
 export async function saveUser(before: User, changed: User, actor: Actor | null, action: string, now = new Date(), withItems: LinkedWrites = { items: [], refused: () => new ConflictError('') }): Promise<User> {
-  const after: User = { ...changed, revision: (before.revision ?? 0) + 1 };
+  const seen = revisionOf(before);
+  const after: User = { ...changed, revision: nextRevision(seen) };
   await transact(
     [
-      {
-        Put: {
-          TableName: config.tableName,
-          Item: toItem(after),
-          ConditionExpression: before.revision ? 'revision = :seen' : 'attribute_exists(PK) AND attribute_not_exists(revision)',
-          ExpressionAttributeValues: before.revision ? { ':seen': before.revision } : undefined,
-        },
-      },
+      { Put: { TableName: config.tableName, Item: toItem(after), ...revisionCondition(seen) } },
       auditPut({ tenantId: after.tenantId, actor, action, entityType: 'user', entityId: after.id, before: { ...before }, after: { ...after } }, now),
       ...withItems.items,
     ],
-    (index) => (index < 2 ? new ConflictError('The account was changed by someone else. Refresh and try again.') : withItems.refused(index - 2)),
+    (index) => (index < 2 ? new RevisionConflictError() : withItems.refused(index - 2)),
   );
   return after;
 }

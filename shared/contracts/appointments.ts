@@ -1,6 +1,6 @@
 // Appointments, reschedules and guest slot bookings.
 import * as z from 'zod';
-import { dateString, timeOfDay } from './fields';
+import { dateString, seenRevision, timeOfDay } from './fields';
 import { requiredText } from './fields';
 import { toMinutes } from '../time';
 
@@ -95,6 +95,7 @@ export const statusChangeSchema = z.strictObject({
   status: z
     .enum(APPOINTMENT_STATUSES, { error: `Status must be one of ${APPOINTMENT_STATUSES.join(', ')}` })
     .refine((s) => s !== 'cancelled', 'An appointment is cancelled with a reason: use Cancel Appointment'),
+  revision: seenRevision,
 });
 
 export const CANCELLATION_REASON_MIN = 5;
@@ -212,6 +213,8 @@ export interface Appointment {
   createdAt: string;
   createdBy: string | null;
   updatedAt: string;
+  /** functions/lib/revision.ts; an appointment from before revisions has none (revision 0). */
+  revision?: number;
 }
 
 export interface RescheduleRequest {

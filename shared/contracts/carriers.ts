@@ -1,6 +1,6 @@
 // Carriers and their drivers (docs/architecture.md §1, carriers). Messages are the spec's texts.
 import * as z from 'zod';
-import { optionalText, requiredText } from './fields';
+import { changesSome, NOTHING_TO_CHANGE, optionalText, requiredText, seenRevision } from './fields';
 
 export const SERVICE_TYPES = [
   { value: 'LTL', label: 'LTL (Less Than Truckload)' },
@@ -22,6 +22,12 @@ export const carrierInputSchema = z.strictObject({
 });
 export type CarrierInput = z.input<typeof carrierInputSchema>;
 
+/** An edit of a carrier: the fields it carries (at least one), and the revision its form loaded. */
+export const carrierUpdateSchema = carrierInputSchema
+  .partial()
+  .extend({ revision: seenRevision })
+  .refine(changesSome(Object.keys(carrierInputSchema.shape)), { message: NOTHING_TO_CHANGE, path: ['_'] });
+
 export const driverInputSchema = z.strictObject({
   carrierId: z.string({ error: 'Carrier is required' }).trim().min(1, 'Carrier is required').max(64),
   name: requiredText('Driver name is required', 120),
@@ -32,6 +38,13 @@ export const driverInputSchema = z.strictObject({
   preferredLanguage: z.enum(['en', 'hi'], { error: 'Unknown language: use en or hi' }).optional(),
 });
 export type DriverInput = z.input<typeof driverInputSchema>;
+
+/** An edit of a driver (who stays with their carrier): the fields it carries, and the revision its form loaded. */
+const driverFields = driverInputSchema.omit({ carrierId: true });
+export const driverUpdateSchema = driverFields
+  .partial()
+  .extend({ revision: seenRevision })
+  .refine(changesSome(Object.keys(driverFields.shape)), { message: NOTHING_TO_CHANGE, path: ['_'] });
 
 /** What an approved account books for: its carrier, and for a driver their driver record; how it was found. */
 export interface AccountLink {

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { LOAD_TYPES } from './appointments';
 import { ewayBillField, licenceField, type GateOutcome } from './gate';
+import { seenRevision } from './fields';
 
 export const CHECKIN_STATUSES = ['checked_in', 'at_dock', 'loading', 'unloading', 'completed', 'departed'] as const;
 export type CheckinStatus = (typeof CHECKIN_STATUSES)[number];
@@ -43,11 +44,12 @@ export const walkInCheckinSchema = z.strictObject({
   ewayBill: ewayBillField,
 });
 
-export const checkinStatusSchema = z.strictObject({ status: z.enum(CHECKIN_STATUSES, { error: `Status must be one of ${CHECKIN_STATUSES.join(', ')}` }) });
+export const checkinStatusSchema = z.strictObject({ status: z.enum(CHECKIN_STATUSES, { error: `Status must be one of ${CHECKIN_STATUSES.join(', ')}` }), revision: seenRevision });
 
 /** A dock door for a check-in that has none yet (a walk-in that came without one). */
 export const checkinDoorSchema = z.strictObject({
   dockDoorId: z.string({ error: 'Please select a dock door' }).trim().min(1, 'Please select a dock door').max(64),
+  revision: seenRevision,
 });
 
 export const selfCheckinSchema = z.strictObject({ checkInTime: z.string().max(40).optional() });
@@ -81,4 +83,6 @@ export interface Checkin {
   createdBy: string | null;
   /** The gate compliance decision (#21); absent when the tenant has no ULIP set up. */
   gate?: GateOutcome | null;
+  /** functions/lib/revision.ts; a check-in from before revisions has none (revision 0). */
+  revision?: number;
 }

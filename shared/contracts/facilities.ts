@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { DEFAULT_TIME_ZONE } from '../product';
 import { isValidTimeZone, toMinutes } from '../time';
-import { changesSome, NOTHING_TO_CHANGE, nonNegativeInt, optionalText, requiredText, timeOfDay } from './fields';
+import { changesSome, NOTHING_TO_CHANGE, nonNegativeInt, optionalText, requiredText, seenRevision, timeOfDay } from './fields';
 
 export const SLOT_MINUTE_CHOICES = [15, 30, 45, 60, 90, 120, 180, 240] as const;
 
@@ -42,19 +42,22 @@ export type FacilityInput = z.input<typeof facilityInputSchema>;
 
 /**
  * An edit of a facility: only the fields it carries (no defaults, so a field left out is kept as it
- * is), at least one of them. `updatedAt` is the version the editing form read, when it sends one:
- * the edit is then refused (409) if the facility changed since.
+ * is), at least one of them, and the revision the editing form loaded (`seenRevision`).
  */
 export const facilityUpdateSchema = z
-  .strictObject({ ...facilityFields, updatedAt: z.string().max(40).nullable() })
+  .strictObject({ ...facilityFields })
   .partial()
+  .extend({ revision: seenRevision })
   .refine(hoursInOrder, HOURS_ORDER)
   .refine(changesSome(Object.keys(facilityFields)), { message: NOTHING_TO_CHANGE, path: ['_'] });
 export type FacilityUpdate = z.output<typeof facilityUpdateSchema>;
 
 export const DOOR_TYPES = ['standard', 'refrigerated', 'oversized', 'hazmat'] as const;
 export const DOOR_STATUSES = ['available', 'occupied', 'maintenance'] as const;
-const positiveFeet = z.union([z.literal(''), z.null(), z.coerce.number({ error: 'Must be positive' }).positive('Must be positive').max(50, 'At most 50 ft')]).optional().transform((v) => (v === '' || v === undefined ? null : v));
+const feet = z.union([z.literal(''), z.null(), z.coerce.number({ error: 'Must be positive' }).positive('Must be positive').max(50, 'At most 50 ft')]).optional();
+const positiveFeet = feet.transform((v) => (v === '' || v === undefined ? null : v));
+/** In an edit, a limit left out is kept; empty clears it. */
+const editedFeet = feet.transform((v) => (v === '' ? null : v));
 
 export const dockDoorInputSchema = z.strictObject({
   facilityId: z.string({ error: 'Facility is required' }).trim().min(1, 'Facility is required').max(64),
@@ -65,6 +68,17 @@ export const dockDoorInputSchema = z.strictObject({
   status: z.enum(DOOR_STATUSES).default('available'),
 });
 export type DockDoorInput = z.input<typeof dockDoorInputSchema>;
+
+/** An edit of a dock door: its type, limits and status (its number is its claim within the facility and stays). */
+export const dockDoorUpdateSchema = z
+  .strictObject({
+    doorType: z.enum(DOOR_TYPES, { error: 'Door type is required' }).optional(),
+    maxVehicleHeight: editedFeet,
+    maxVehicleWidth: editedFeet,
+    status: z.enum(DOOR_STATUSES, { error: `Status must be one of ${DOOR_STATUSES.join(', ')}` }).optional(),
+    revision: seenRevision,
+  })
+  .refine(changesSome(['doorType', 'maxVehicleHeight', 'maxVehicleWidth', 'status']), { message: NOTHING_TO_CHANGE, path: ['_'] });
 
 export const laborInchargeInputSchema = z.strictObject({
   name: requiredText('Name is required', 120),
@@ -100,4 +114,6 @@ export interface Facility {
   isActive: boolean;
   createdAt: string;
   updatedAt?: string;
+  /** functions/lib/revision.ts; a facility from before revisions has none (revision 0). */
+  revision?: number;
 }

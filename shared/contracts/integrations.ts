@@ -2,7 +2,7 @@
 // logs and monitoring (doc 2 §3, §5, §7). Secrets (authConfig, signing secrets) travel only in
 // requests that set them and in the one answer that creates them; every read shows them masked.
 import * as z from 'zod';
-import { changesSome, NOTHING_TO_CHANGE, optionalText, requiredText } from './fields';
+import { changesSome, NOTHING_TO_CHANGE, optionalText, requiredText, seenRevision } from './fields';
 import type { DomainEventType } from './events';
 
 export const SYSTEM_TYPES = ['TMS', 'WMS', 'ERP', 'CUSTOM'] as const;
@@ -126,6 +126,7 @@ export const systemEditSchema = z
     authConfig: authConfigSchema.optional(),
     syncFrequency: syncFrequency.optional(),
     isActive: systemFields.isActive.optional(),
+    revision: seenRevision,
   })
   .refine(changesSome(['name', 'systemType', 'vendor', 'baseUrl', 'authType', 'authConfig', 'syncFrequency', 'isActive']), NOTHING_TO_CHANGE)
   .refine((v) => (v.authConfig === undefined) === (v.authType === undefined), { message: 'Send the authentication type together with its credentials', path: ['authConfig'] })
@@ -188,6 +189,8 @@ export interface ExternalSystem {
   lastTest: { success: boolean; message: string; at: string } | null;
   createdAt: string;
   updatedAt: string;
+  /** functions/lib/revision.ts: what an edit sends back as `revision`. */
+  revision: number;
 }
 
 /** The answer that creates a system (or rotates its secret): the inbound signing secret, shown once. */

@@ -6,6 +6,7 @@ export const facilitiesRoutes = [
   { method: 'POST', path: '/api/facilities', fn: 'facilities', action: 'createFacility', access: 'facilities:write' },
   { method: 'PATCH', path: '/api/facilities/{id}', fn: 'facilities', action: 'updateFacility', access: 'facilities:write' },
   { method: 'GET', path: '/api/facilities/{id}/dock-doors', fn: 'facilities', action: 'listDockDoors', access: 'reference:read' },
+  { method: 'PATCH', path: '/api/facilities/{id}/dock-doors/{doorId}', fn: 'facilities', action: 'updateDockDoor', access: 'facilities:write' },
   { method: 'POST', path: '/api/dock-doors', fn: 'facilities', action: 'createDockDoor', access: 'facilities:write' },
   { method: 'GET', path: '/api/facilities/{id}/labor-incharges', fn: 'facilities', action: 'listLaborIncharges', access: 'reference:read' },
   { method: 'POST', path: '/api/facilities/{id}/labor-incharges', fn: 'facilities', action: 'createLaborIncharge', access: 'facilities:write' },

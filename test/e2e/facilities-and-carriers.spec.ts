@@ -116,7 +116,7 @@ test.describe('reference data screens', () => {
     const sent = page.waitForRequest((r) => r.method() === 'PATCH' && /\/api\/facilities\/[^/]+$/.test(r.url()));
     await save.click();
 
-    expect(Object.keys((await sent).postDataJSON()).sort()).toEqual(['slotCapacity', 'updatedAt']);
+    expect(Object.keys((await sent).postDataJSON()).sort()).toEqual(['revision', 'slotCapacity']);
     await expect(page.getByRole('status').filter({ hasText: 'Facility updated' })).toBeVisible();
     await expect(capacity).toHaveValue(next);
     await expect(save).toBeDisabled();

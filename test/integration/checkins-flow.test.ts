@@ -97,7 +97,7 @@ describe('QR check-in', () => {
 
     const site = await openHub(ops, 'Gate Hub');
     const token = await qrToken(ops, site.facility.id);
-    const booked = await guest.post('/api/bookings/slot', guestBooking(`${site.local().date}_1200`, '9822012345', `demo/${site.facility.id}`), { localAddress: '127.0.9.1' });
+    const booked = await guest.post('/api/bookings/slot', guestBooking(`${site.local().date}_1200`, '9822012345', (await ops.get(`/api/facilities/${site.facility.id}/link`)).body.token), { localAddress: '127.0.9.1' });
     expect(booked.status).toBe(201);
     const wrongPhone = await guest.post('/api/checkins/qr', { token, bookingReference: booked.body.confirmationCode, mobileNumber: '9999999999' });
     expect(wrongPhone.status).toBe(404);

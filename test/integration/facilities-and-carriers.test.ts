@@ -308,8 +308,8 @@ describe('labour, equipment, slots and holidays', () => {
     expect(saved).toMatchObject({ ...validFacility, name: 'Edit race DC', slotCapacity: 5, operatingHoursEnd: '20:00', slotMinutes: 60, timeZone: 'Asia/Kolkata' });
     const trail = await listAudit('demo', { entityType: 'facility', entityId: facility.id });
     expect(trail.filter((t) => t.action === 'facility.updated').map((t) => t.after).sort((x, y) => Object.keys(x).join().localeCompare(Object.keys(y).join()))).toEqual([
-      { operatingHoursEnd: '20:00', updatedAt: expect.any(String) },
-      { slotCapacity: 5, updatedAt: expect.any(String) },
+      { operatingHoursEnd: '20:00', updatedAt: expect.any(String), revision: expect.any(Number) },
+      { slotCapacity: 5, updatedAt: expect.any(String), revision: expect.any(Number) },
     ]);
   });
 

@@ -73,7 +73,7 @@ const CASES: Record<string, () => Promise<void>> = {
       expect(res.status, field).toBe(200);
       const after = await read();
       expect(after[field], field).toEqual(value);
-      expect(without(after, field, 'updatedAt'), field).toEqual(without(before, field, 'updatedAt'));
+      expect(without(after, field, 'updatedAt', 'revision'), field).toEqual(without(before, field, 'updatedAt', 'revision'));
     }
   },
 
@@ -100,7 +100,7 @@ const CASES: Record<string, () => Promise<void>> = {
     expect(res.status).toBe(200);
     const after = (await spots()).find((s) => s.id === before.id)!;
     expect(after.status).toBe('maintenance');
-    expect(without(after, 'status', 'updatedAt')).toEqual(without(before, 'status', 'updatedAt'));
+    expect(without(after, 'status', 'updatedAt', 'revision')).toEqual(without(before, 'status', 'updatedAt', 'revision'));
   },
 
   async 'PATCH /api/appointments/{id}/status'() {
@@ -109,7 +109,7 @@ const CASES: Record<string, () => Promise<void>> = {
     expect(res.status).toBe(200);
     const after = (await ops.get(`/api/appointments/${created.id}`)).body as Item;
     expect(after).toMatchObject({ status: 'arrived', arrivedAt: expect.any(String) });
-    expect(without(after, 'status', 'arrivedAt', 'arrivalOutcome', 'updatedAt')).toEqual(without(created, 'status', 'arrivedAt', 'arrivalOutcome', 'updatedAt'));
+    expect(without(after, 'status', 'arrivedAt', 'arrivalOutcome', 'updatedAt', 'revision')).toEqual(without(created, 'status', 'arrivedAt', 'arrivalOutcome', 'updatedAt', 'revision'));
   },
 
   async 'PATCH /api/reschedules/{id}/approve'() {
@@ -119,7 +119,7 @@ const CASES: Record<string, () => Promise<void>> = {
     expect(res.status).toBe(200);
     const after = (await ops.get(`/api/appointments/${created.id}`)).body as Item;
     expect(after).toMatchObject({ scheduledDate: day(5), scheduledTimeStart: '14:00', scheduledTimeEnd: '15:00', rescheduleCount: 1 });
-    const moved = ['scheduledDate', 'scheduledTimeStart', 'scheduledTimeEnd', 'rescheduleCount', 'canReschedule', 'pendingRescheduleId', 'updatedAt'];
+    const moved = ['scheduledDate', 'scheduledTimeStart', 'scheduledTimeEnd', 'rescheduleCount', 'canReschedule', 'pendingRescheduleId', 'updatedAt', 'revision'];
     expect(without(after, ...moved)).toEqual(without(created, ...moved));
   },
 
@@ -129,7 +129,7 @@ const CASES: Record<string, () => Promise<void>> = {
     const res = await ops.request('PATCH', `/api/reschedules/${request.id}/deny`);
     expect(res.status).toBe(200);
     const after = (await ops.get(`/api/appointments/${created.id}`)).body as Item;
-    expect(without(after, 'pendingRescheduleId', 'updatedAt')).toEqual(without(created, 'pendingRescheduleId', 'updatedAt'));
+    expect(without(after, 'pendingRescheduleId', 'updatedAt', 'revision')).toEqual(without(created, 'pendingRescheduleId', 'updatedAt', 'revision'));
   },
 
   async 'PATCH /api/checkins/{id}/status'() {
@@ -138,7 +138,7 @@ const CASES: Record<string, () => Promise<void>> = {
     expect(res.status).toBe(200);
     const after = ((await ops.get('/api/checkins')).body as Item[]).find((c) => c.id === created.id)!;
     expect(after).toMatchObject({ status: 'at_dock', atDockAt: expect.any(String) });
-    expect(without(after, 'status', 'atDockAt', 'updatedAt')).toEqual(without(created, 'status', 'atDockAt', 'updatedAt'));
+    expect(without(after, 'status', 'atDockAt', 'updatedAt', 'revision')).toEqual(without(created, 'status', 'atDockAt', 'updatedAt', 'revision'));
   },
 
   async 'PATCH /api/checkins/{id}/door'() {
@@ -147,27 +147,67 @@ const CASES: Record<string, () => Promise<void>> = {
     expect(res.status).toBe(200);
     const after = ((await ops.get('/api/checkins')).body as Item[]).find((c) => c.id === created.id)!;
     expect(after).toMatchObject({ dockDoorId: 'door-10', doorNumber: 'D10' });
-    expect(without(after, 'dockDoorId', 'doorNumber', 'updatedAt')).toEqual(without(created, 'dockDoorId', 'doorNumber', 'updatedAt'));
+    expect(without(after, 'dockDoorId', 'doorNumber', 'updatedAt', 'revision')).toEqual(without(created, 'dockDoorId', 'doorNumber', 'updatedAt', 'revision'));
+  },
+
+  async 'PATCH /api/facilities/{id}/dock-doors/{doorId}'() {
+    const created = (await ops.post('/api/dock-doors', { facilityId: DEMO_FACILITY_ID, doorNumber: 'P-1', maxVehicleHeight: 4, maxVehicleWidth: 3 })).body;
+    const read = async () => (await ops.get(`/api/facilities/${DEMO_FACILITY_ID}/dock-doors`)).body.find((d: { id: string }) => d.id === created.id) as Item;
+    for (const [field, value] of Object.entries({ doorType: 'refrigerated', maxVehicleHeight: 4.5, maxVehicleWidth: null, status: 'maintenance' })) {
+      const before = await read();
+      const res = await ops.request('PATCH', `/api/facilities/${DEMO_FACILITY_ID}/dock-doors/${created.id}`, { body: { [field]: value } });
+      expect(res.status, res.text).toBe(200);
+      const after = await read();
+      expect(after[field], field).toEqual(value);
+      expect(without(after, field, 'revision'), field).toEqual(without(before, field, 'revision'));
+    }
+  },
+
+  async 'PATCH /api/carriers/{id}'() {
+    const created = (await ops.post('/api/carriers', { name: 'Partial Carrier', contactEmail: 'a@partial.in', contactPhone: '9800000011', serviceTypes: ['FTL'] })).body;
+    const read = async () => (await ops.get('/api/carriers')).body.find((c: { id: string }) => c.id === created.id) as Item;
+    for (const [field, value] of Object.entries({ name: 'Partial Carrier North', contactEmail: 'b@partial.in', contactPhone: '9800000012', serviceTypes: ['LTL', 'Hazmat'] })) {
+      const before = await read();
+      const res = await ops.request('PATCH', `/api/carriers/${created.id}`, { body: { [field]: value } });
+      expect(res.status, res.text).toBe(200);
+      const after = await read();
+      expect(after[field], field).toEqual(value);
+      expect(without(after, field, 'revision'), field).toEqual(without(before, field, 'revision'));
+    }
+  },
+
+  async 'PATCH /api/carriers/{id}/drivers/{driverId}'() {
+    const created = (await ops.post('/api/drivers', { carrierId: 'carrier-ganga', name: 'Partial Driver', phone: '9800000021', licenseNumber: 'MH-PART-1' })).body;
+    const read = async () => (await ops.get('/api/carriers/carrier-ganga/drivers')).body.find((d: { id: string }) => d.id === created.id) as Item;
+    for (const [field, value] of Object.entries({ name: 'Partial Driver Two', phone: '9800000022', licenseNumber: 'MH-PART-2', preferredChannels: ['whatsapp', 'sms'], preferredLanguage: 'hi' })) {
+      const before = await read();
+      const res = await ops.request('PATCH', `/api/carriers/carrier-ganga/drivers/${created.id}`, { body: { [field]: value } });
+      expect(res.status, res.text).toBe(200);
+      const after = await read();
+      expect(after[field], field).toEqual(value);
+      expect(without(after, field, 'revision'), field).toEqual(without(before, field, 'revision'));
+    }
   },
 };
 
 describe('facility edits', () => {
   it('refuses an edit of a facility from a form that read an older version, and an empty edit, changing nothing', async () => {
     const facility = (await ops.post('/api/facilities', { ...facilityBody, name: 'Stale form DC' })).body;
-    const first = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { slotCapacity: 4, updatedAt: null } });
+    const first = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { slotCapacity: 4, revision: 0 } });
     expect(first.status).toBe(200);
 
-    const stale = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { slotCapacity: 9, updatedAt: null } });
+    const stale = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { slotCapacity: 9, revision: 0 } });
     const empty = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: {} });
-    const versionOnly = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { updatedAt: first.body.updatedAt } });
+    const versionOnly = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { revision: first.body.revision } });
 
     expect(stale.status).toBe(409);
-    expect(stale.body.message).toBe('The facility was changed by someone else since you opened it. Reload it and try again.');
+    expect(stale.body.message).toBe('This record was changed by someone else since you opened it. Reload it and try again.');
+    expect(stale.body.current).toMatchObject({ slotCapacity: 4, revision: 1 });
     expect([empty.status, versionOnly.status]).toEqual([400, 400]);
     expect(empty.body.message).toBe('Nothing to change: send at least one field to update');
-    expect((await ops.get('/api/facilities')).body.find((f: { id: string }) => f.id === facility.id)).toMatchObject({ slotCapacity: 4, updatedAt: first.body.updatedAt });
+    expect((await ops.get('/api/facilities')).body.find((f: { id: string }) => f.id === facility.id)).toMatchObject({ slotCapacity: 4, revision: 1 });
     expect((await listAudit('demo', { entityType: 'facility', entityId: facility.id })).map((t) => t.action)).toEqual(['facility.updated', 'facility.created']);
-    const fresh = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { slotCapacity: 9, updatedAt: first.body.updatedAt } });
+    const fresh = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { slotCapacity: 9, revision: first.body.revision } });
     expect(fresh.status).toBe(200);
   });
 

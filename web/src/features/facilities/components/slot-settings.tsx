@@ -3,13 +3,13 @@
 // kept, and one made since the form was filled is not overwritten (the server answers 409).
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { facilityUpdateSchema, SLOT_MINUTE_CHOICES } from '@shared/contracts/facilities';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useUpdateFacility, type Facility } from '../api/facilities';
+import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof facilityUpdateSchema>;
 type FormOutput = z.output<typeof facilityUpdateSchema>;
@@ -18,21 +18,22 @@ export function SlotSettings({ facility }: { facility: Facility }) {
   const { t } = useTranslation();
   const update = useUpdateFacility(facility.id);
   const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(facilityUpdateSchema),
+    resolver: schemaResolver(facilityUpdateSchema),
     // Numbers as the inputs hold them (text), so that an untouched field is not seen as changed.
     values: { operatingHoursStart: facility.operatingHoursStart, operatingHoursEnd: facility.operatingHoursEnd, slotMinutes: String(facility.slotMinutes), slotCapacity: String(facility.slotCapacity) },
   });
-  const { errors: e, dirtyFields } = formState; // read while rendering, so the form tracks them
+  const field = fieldBinder({ register, formState });
+  const { dirtyFields } = formState; // read while rendering, so the form tracks them
   const save = handleSubmit((values) => {
     const changed = Object.fromEntries(Object.entries(values).filter(([field]) => dirtyFields[field as keyof FormInput]));
-    update.mutate({ ...changed, updatedAt: facility.updatedAt ?? null });
+    update.mutate({ ...changed, revision: facility.revision ?? 0 });
   });
   return (
     <form onSubmit={save} noValidate className="grid gap-3 sm:grid-cols-4">
-      <Field label={t('facilities.configuration.opening')} type="time" error={e.operatingHoursStart?.message} {...register('operatingHoursStart')} />
-      <Field label={t('facilities.configuration.closing')} type="time" error={e.operatingHoursEnd?.message} {...register('operatingHoursEnd')} />
-      <SelectField label={t('facilities.form.slotLength')} options={SLOT_MINUTE_CHOICES.map((m) => ({ value: String(m), label: t('facilities.slotMinutes', { count: m }) }))} error={e.slotMinutes?.message} {...register('slotMinutes')} />
-      <Field label={t('facilities.form.bookingsPerSlot')} type="number" min={1} error={e.slotCapacity?.message} {...register('slotCapacity')} />
+      <Field label={t('facilities.configuration.opening')} type="time" {...field('operatingHoursStart')} />
+      <Field label={t('facilities.configuration.closing')} type="time" {...field('operatingHoursEnd')} />
+      <SelectField label={t('facilities.form.slotLength')} options={SLOT_MINUTE_CHOICES.map((m) => ({ value: String(m), label: t('facilities.slotMinutes', { count: m }) }))} {...field('slotMinutes')} />
+      <Field label={t('facilities.form.bookingsPerSlot')} type="number" min={1} {...field('slotCapacity')} />
       <div className="sm:col-span-4">
         <Button type="submit" disabled={update.isPending || !formState.isDirty}>
           {update.isPending ? t('facilities.configuration.saving') : t('facilities.configuration.save')}
