@@ -13,7 +13,7 @@ import { counterUpdate } from './counters.store';
 import { getLine, lineQuantityUpdate, type StoredLine } from './inventory.store';
 import { adjustmentPut, type StoredAdjustment } from './movement.store';
 import { timeOrderedId } from './page.store';
-import { checkCapacity, frozenRefusal, notFrozenChecks, raced, withRetries, type Place } from './stock';
+import { capacityRefusal, checkCapacity, frozenRefusal, notFrozenChecks, raced, withRetries, type Place } from './stock';
 import { zoneStockUpdate } from './zone.store';
 
 type AdjustFields = z.output<typeof adjustSchema>;
@@ -34,17 +34,8 @@ async function refusal(line: StoredLine, change: number): Promise<Error | null> 
   if (byQuantity) return byQuantity;
   const frozen = await frozenRefusal(line.tenantId, placeOf(line), line.binCode);
   if (frozen) return frozen;
-  if (change > 0 && line.binId) {
-    const bin = await getBin(line.tenantId, line.binId);
-    if (bin) {
-      try {
-        checkCapacity(bin, change);
-      } catch (err) {
-        return err as Error;
-      }
-    }
-  }
-  return null;
+  const bin = change > 0 && line.binId ? await getBin(line.tenantId, line.binId) : null;
+  return bin ? capacityRefusal(bin, change) : null;
 }
 
 export async function adjustInventory(tenantId: string, input: AdjustFields, actor: Actor, now = new Date()): Promise<Adjustment> {
@@ -111,5 +102,6 @@ export function adjustmentView(a: StoredAdjustment): Adjustment {
     notes: a.notes,
     cycleCountId: a.cycleCountId,
     createdBy: a.createdBy,
+    move: a.move ?? null,
   };
 }

@@ -3,6 +3,7 @@
 // every stock change adds to them in the change's transaction, conditioned on the capacity.
 import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
+import { counterMove } from '../lib/counters';
 import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError } from '../lib/errors';
 import { tenantPk } from '../lib/table';
@@ -119,9 +120,9 @@ export async function deleteBin(bin: StoredBin, actor: Actor, now = new Date()):
  * lines). Adding is conditioned on the room the capacity leaves (capacity as read), taking never
  * below 0; a failed condition means a concurrent change took the room, and nothing is written.
  */
-export function binStockUpdate(bin: StoredBin, delta: number, lines = 0) {
+export function binStockUpdate(bin: Pick<StoredBin, 'tenantId' | 'id' | 'capacity'>, delta: number, lines = 0) {
   const conditions = ['attribute_exists(PK)'];
-  const values: Record<string, unknown> = { ':d': delta, ':l': lines };
+  const values: Record<string, unknown> = {};
   if (delta > 0 && bin.capacity) {
     conditions.push('#capacity = :capacity', 'currentQuantity <= :room');
     values[':capacity'] = bin.capacity;
@@ -131,7 +132,11 @@ export function binStockUpdate(bin: StoredBin, delta: number, lines = 0) {
     conditions.push('currentQuantity >= :taken');
     values[':taken'] = -delta;
   }
-  return {
-    Update: { TableName: config.tableName, Key: binKeys.key(bin.tenantId, bin.id), UpdateExpression: 'ADD currentQuantity :d, lineCount :l', ConditionExpression: conditions.join(' AND '), ExpressionAttributeValues: values, ...(values[':capacity'] ? { ExpressionAttributeNames: { '#capacity': 'capacity' } } : {}) },
-  };
+  // The stock is refused below 0 by the condition; the count of lines is a counter (never below 0).
+  return counterMove({
+    key: binKeys.key(bin.tenantId, bin.id),
+    counters: { lineCount: lines },
+    adds: { currentQuantity: delta },
+    condition: { expression: conditions.join(' AND '), values, ...(values[':capacity'] ? { names: { '#capacity': 'capacity' } } : {}) },
+  });
 }

@@ -11,13 +11,14 @@ import {
   binInputSchema, binListQuerySchema, facilityListQuerySchema, inventoryInputSchema, inventoryListQuerySchema, productInputSchema, productListQuerySchema, WMS_PAGE_SIZE, wmsFacilityInputSchema, zoneInputSchema, zoneListQuerySchema,
   type WmsDashboard, type WmsOptions,
 } from '../../shared/contracts/wms';
-import { adjustSchema, countedQuantitySchema, cycleCountInputSchema, receiveSchema } from '../../shared/contracts/wms-stock';
+import { adjustSchema, COUNT_SHEET_PAGE_SIZE, countedQuantitySchema, cycleCountInputSchema, moveSchema, receiveSchema } from '../../shared/contracts/wms-stock';
 import { adjustInventory, adjustmentView } from './adjusting';
 import { binView, binViews, createWmsFacility, deleteWmsFacility, listBinPage, listWmsFacilities, listZonePage, removeBin, removeZone, saveBin, saveZone, updateWmsFacility, zoneViews } from './catalog';
 import { readCounters } from './counters.store';
 import { cancelCount, completeCount, countView, createCount, listItems, recordCounted, startCount } from './cycle-counts';
 import { pageCounts } from './cycle-count.store';
 import { createLine, deleteLine, listLines, updateLine } from './inventory';
+import { moveStock } from './moving';
 import { pageAdjustments, receiptsOfAppointment } from './movement.store';
 import { pageProducts } from './product.store';
 import { listProductPage, removeProduct, saveProduct } from './products';
@@ -51,7 +52,7 @@ export const { handler, actions } = defineFunction('wms', {
     const body: WmsOptions = {
       facilities: facilities.map((f) => ({ id: f.id, name: f.name })),
       zones: zones.map((z) => ({ id: z.id, name: z.name, facilityId: z.facilityId, facility: { name: z.facilityName } })),
-      products: products.products.map((p) => ({ id: p.id, name: p.name, sku: p.sku, barcode: p.barcodeValue })).sort((a, b) => a.name.localeCompare(b.name)),
+      products: products.products.map((p) => ({ id: p.id, name: p.name, sku: p.sku, barcode: p.barcodeValue, isLotTracked: p.isLotTracked, isSerialTracked: p.isSerialTracked })).sort((a, b) => a.name.localeCompare(b.name)),
       bins: bins.map((b) => ({ id: b.id, code: b.binCode, facilityId: b.facilityId, zoneId: b.zoneId, zone: { name: b.zoneName } })),
     };
     return json(body);
@@ -170,6 +171,11 @@ export const { handler, actions } = defineFunction('wms', {
     const { tenantId, actor } = writer(req);
     return json(await adjustInventory(tenantId, parseBody(req, adjustSchema), actor), 201);
   },
+  async moveInventory(req) {
+    const { tenantId, actor } = writer(req);
+    const id = pathId(req, 'id', 'Inventory item');
+    return json({ data: await moveStock(tenantId, id, parseBody(req, moveSchema), actor) }, 201);
+  },
   async listAdjustments(req) {
     const tenantId = tenantOf(req);
     const q = parseQuery(req, historyQuerySchema);
@@ -194,18 +200,23 @@ export const { handler, actions } = defineFunction('wms', {
   },
   async startCycleCount(req) {
     const { tenantId, actor } = writer(req);
-    return json(await startCount(tenantId, pathId(req, 'id', 'Cycle count'), actor));
+    const count = await startCount(tenantId, pathId(req, 'id', 'Cycle count'), actor);
+    // 202: the count sheet is still being written; Start again goes on.
+    return json(count, count.phase === 'snapshot' ? 202 : 200);
   },
   async completeCycleCount(req) {
     const { tenantId, actor } = writer(req);
-    return json(await completeCount(tenantId, pathId(req, 'id', 'Cycle count'), actor));
+    const count = await completeCount(tenantId, pathId(req, 'id', 'Cycle count'), actor);
+    // 202: variances are still to apply; Complete again goes on.
+    return json(count, count.status === 'completed' ? 200 : 202);
   },
   async cancelCycleCount(req) {
     const { tenantId, actor } = writer(req);
     return json(await cancelCount(tenantId, pathId(req, 'id', 'Cycle count'), actor));
   },
   async listCycleCountItems(req) {
-    return json({ data: await listItems(tenantOf(req), pathId(req, 'id', 'Cycle count')) });
+    const q = parseQuery(req, historyQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(100, 'Page size must be between 1 and 100').default(COUNT_SHEET_PAGE_SIZE) }));
+    return json(await listItems(tenantOf(req), pathId(req, 'id', 'Cycle count'), q));
   },
   async countItem(req) {
     const { tenantId, actor } = writer(req);

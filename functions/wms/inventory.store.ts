@@ -18,10 +18,13 @@ export const lineKeys = {
   key: (tenantId: string, id: string) => ({ PK: tenantPk(tenantId, 'WMS', 'INV'), SK: id }),
   facility: (tenantId: string, facilityId: string) => tenantPk(tenantId, 'WMS', 'INVFAC', facilityId),
   status: (tenantId: string, status: string) => tenantPk(tenantId, 'WMS', 'INVSTATUS', status),
-  /** The line of a product at a facility, bin and lot. */
-  identity: (tenantId: string, l: Pick<StoredLine, 'productId' | 'facilityId' | 'binId' | 'lotNumber'>) => ({
+  /**
+   * The line of a product at a facility, bin and lot; a serial-tracked unit is its own line, one per
+   * serial at the facility whatever its bin (so a serial is in stock there once, and a move keeps it).
+   */
+  identity: (tenantId: string, l: Pick<StoredLine, 'productId' | 'facilityId' | 'binId' | 'lotNumber'> & { serialNumber?: string | null }) => ({
     PK: tenantPk(tenantId, 'WMS', 'PRODLINES', l.productId),
-    SK: `${l.facilityId}#${l.binId ?? '-'}#${l.lotNumber ? searchForm(l.lotNumber) : '-'}`,
+    SK: l.serialNumber ? `${l.facilityId}#SN#${searchForm(l.serialNumber)}` : `${l.facilityId}#${l.binId ?? '-'}#${l.lotNumber ? searchForm(l.lotNumber) : '-'}`,
   }),
   find: (tenantId: string, token = '', id = '') => ({ PK: tenantPk(tenantId, 'WMS', 'FIND', 'INV'), SK: id ? `${token}#${id}` : token }),
 };
@@ -74,11 +77,14 @@ export function lineReplaceItems(before: StoredLine, after: StoredLine) {
   ];
 }
 
-/** Transaction items that remove a line; only an empty line can go (stock is never deleted). */
+/**
+ * Transaction items that remove a line as read (quantity and version): an empty line, or one whose
+ * stock the same transaction merges into another line (a move); stock is never deleted.
+ */
 export function lineDeleteItems(l: StoredLine) {
   const { identity, finds } = lineItems(l);
   return [
-    { Delete: { TableName: config.tableName, Key: lineKeys.key(l.tenantId, l.id), ConditionExpression: 'quantity = :zero AND updatedAt = :seen', ExpressionAttributeValues: { ':zero': 0, ':seen': l.updatedAt } } },
+    { Delete: { TableName: config.tableName, Key: lineKeys.key(l.tenantId, l.id), ConditionExpression: 'quantity = :q AND updatedAt = :seen', ExpressionAttributeValues: { ':q': l.quantity, ':seen': l.updatedAt } } },
     del({ PK: identity.PK, SK: identity.SK }),
     ...finds.map((f) => del({ PK: f.PK, SK: f.SK })),
   ];
@@ -108,7 +114,7 @@ export const getLine = (tenantId: string, id: string) => getItem<StoredLine>(lin
 export const getLines = (tenantId: string, ids: string[]) => getMany<StoredLine>(ids.map((id) => lineKeys.key(tenantId, id)));
 
 /** The line receiving adds to: the product's line at the facility, bin and lot, if there is one. */
-export async function findLineId(tenantId: string, l: Pick<StoredLine, 'productId' | 'facilityId' | 'binId' | 'lotNumber'>): Promise<string | null> {
+export async function findLineId(tenantId: string, l: Pick<StoredLine, 'productId' | 'facilityId' | 'binId' | 'lotNumber'> & { serialNumber?: string | null }): Promise<string | null> {
   return (await getItem<{ inventoryId: string }>(lineKeys.identity(tenantId, l), true))?.inventoryId ?? null;
 }
 
@@ -118,15 +124,21 @@ export async function productLineIds(tenantId: string, productId: string, facili
   return items.map((i) => i.inventoryId);
 }
 
-/** Up to `max` + 1 lines of a facility, optionally only those of a zone or bin (a count's scope). */
-export async function facilityLines(tenantId: string, facilityId: string, scope: { zoneId?: string | null; binId?: string | null }, max: number): Promise<StoredLine[]> {
+/** Every line of a facility, optionally only those of a zone or bin (a count's scope), page by page. */
+export async function facilityLines(tenantId: string, facilityId: string, scope: { zoneId?: string | null; binId?: string | null }): Promise<StoredLine[]> {
   const filter: { expression: string; names: Record<string, string>; values: Record<string, unknown> } | undefined = scope.binId
     ? { expression: '#b = :v', names: { '#b': 'binId' }, values: { ':v': scope.binId } }
     : scope.zoneId
       ? { expression: '#z = :v', names: { '#z': 'zoneId' }, values: { ':v': scope.zoneId } }
       : undefined;
-  const page = await queryPage({ index: 'GSI1', pk: lineKeys.facility(tenantId, facilityId), filter, limit: max + 1, forward: true });
-  return page.items.map((i) => withoutIndexKeys(i));
+  const lines: StoredLine[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await queryPage({ index: 'GSI1', pk: lineKeys.facility(tenantId, facilityId), filter, limit: 100, forward: true, cursor });
+    lines.push(...page.items.map((i) => withoutIndexKeys(i)));
+    cursor = page.next;
+  } while (cursor);
+  return lines;
 }
 
 const withoutIndexKeys = ({ PK: _p, SK: _s, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, entity: _e, ...rest }: Record<string, unknown>) => rest as unknown as StoredLine;

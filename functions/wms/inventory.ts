@@ -1,21 +1,22 @@
-// Inventory lines edited by hand (the Inventory tab): create, edit, delete, and the paged list.
-// Stock changes here follow the same rules as receiving: capacity on the projected total (bin's
-// current + new − the line's previous quantity there), frozen places refused, counters and audit in
-// the transaction. A line with stock is never deleted (adjust it to 0 first).
+// Inventory lines by hand (the Inventory tab): create, edit of a line's details, delete, and the paged
+// list. A line created with stock records it as stock found (an adjustment); after that its quantity
+// changes only through adjustments and its bin only through moves (moving.ts), so no stock changes
+// without a trace. A line with stock is never deleted (adjust it to 0 first).
 import type * as z from 'zod';
 import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { listFacilities } from '../facilities';
 import type { InventoryLine, inventoryInputSchema, Paged } from '../../shared/contracts/wms';
-import { binStockUpdate, getBin, getBins, type StoredBin } from './bin.store';
+import { getBin, getBins } from './bin.store';
 import { counterUpdate, readCounters } from './counters.store';
 import { getLine, lineCreateItems, lineDeleteItems, lineReplaceItems, pageLines, withAvailable, type LinePageQuery, type StoredLine } from './inventory.store';
 import { timeOrderedId } from './page.store';
 import { getProduct, getProducts, productLinesUpdate } from './product.store';
-import { checkPage, counterMoves, lineCounters, lineListCounter, pagination } from './rules';
-import { binAt, checkCapacity, facilityOf, frozenRefusal, notFrozenChecks, raced, withRetries } from './stock';
-import { getZone, zoneStockUpdate } from './zone.store';
+import { adjustmentPut, type StoredAdjustment } from './movement.store';
+import { checkPage, checkTracking, counterMoves, lineCounters, lineListCounter, pagination } from './rules';
+import { binAt, binAndZoneUpdates, capacityRefusal, checkCapacity, facilityOf, frozenRefusal, notFrozenChecks, raced, withRetries } from './stock';
+import { getZone } from './zone.store';
 
 type LineFields = z.output<typeof inventoryInputSchema>;
 const TX_LIMIT_NOTE = 'The inventory line changed meanwhile. Reload it and try again.';
@@ -29,31 +30,23 @@ async function describe(tenantId: string, fields: LineFields) {
   return { facility, product, bin, zone };
 }
 
-/** The bin moves of a line going from (bin, quantity) before to after: per bin, units and lines. */
-function binMoves(before: StoredLine | null, after: StoredLine | null, bins: Map<string, StoredBin>) {
-  const moves = new Map<string, { units: number; lines: number }>();
-  const add = (binId: string | null, units: number, lines: number) => {
-    if (!binId) return;
-    const m = moves.get(binId) ?? { units: 0, lines: 0 };
-    moves.set(binId, { units: m.units + units, lines: m.lines + lines });
-  };
-  if (before) add(before.binId, -before.quantity, -1);
-  if (after) add(after.binId, after.quantity, 1);
-  return [...moves].filter(([, m]) => m.units || m.lines).flatMap(([binId, m]) => {
-    const bin = bins.get(binId)!;
-    return [binStockUpdate(bin, m.units, m.lines), ...(m.units ? [zoneStockUpdate(bin.tenantId, bin.zoneId, m.units)] : [])];
-  });
-}
-
 export async function createLine(tenantId: string, fields: LineFields, actor: Actor, now = new Date()): Promise<InventoryLine> {
   const { facility, product, bin, zone } = await describe(tenantId, fields);
   if (!product.isActive && fields.quantity > 0) throw new ConflictError(`${product.name} is inactive and cannot be stocked`, { productId: `${product.name} is inactive` });
+  if (fields.quantity > 0) checkTracking(product, { lotNumber: fields.lotNumber, serialNumbers: fields.serialNumber ? [fields.serialNumber] : [], quantity: fields.quantity });
   const at = now.toISOString();
   const line: StoredLine = {
     ...fields, id: timeOrderedId(now.getTime()), tenantId, facilityName: facility.name, productName: product.name, productSku: product.sku, productBarcode: product.barcodeValue,
     binCode: bin?.binCode ?? null, zoneId: bin?.zoneId ?? null, zoneName: zone?.name ?? null, createdAt: at, updatedAt: at,
   };
   const place = { facilityId: facility.id, zoneId: line.zoneId, binId: line.binId, productId: product.id };
+  // Stock entered by hand is stock found: it is recorded as an adjustment, so no quantity appears without a trace.
+  const found: StoredAdjustment | null = line.quantity
+    ? {
+        id: timeOrderedId(now.getTime()), tenantId, createdAt: at, inventoryId: line.id, productId: product.id, productName: product.name, binId: line.binId, binCode: line.binCode,
+        quantityBefore: 0, quantityAdjusted: line.quantity, quantityAfter: line.quantity, reasonCode: 'found', notes: null, cycleCountId: null, createdBy: actor.username,
+      }
+    : null;
   return withRetries(
     async () => {
       const current = bin ? await getBin(tenantId, bin.id) : null;
@@ -63,8 +56,9 @@ export async function createLine(tenantId: string, fields: LineFields, actor: Ac
         [
           ...create.items,
           productLinesUpdate(tenantId, product.id, 1),
-          ...(current ? binMoves(null, line, new Map([[current.id, current]])) : []),
-          ...counterUpdate(tenantId, { ...counterMoves([], lineCounters(line)), quantity: line.quantity }),
+          ...(current ? binAndZoneUpdates([{ bin: current, units: line.quantity, lines: 1 }]) : []),
+          ...counterUpdate(tenantId, { ...counterMoves([], lineCounters(line)), quantity: line.quantity, adjustments: found ? 1 : 0 }),
+          ...(found ? [adjustmentPut(found)] : []),
           ...(line.quantity ? notFrozenChecks(tenantId, place) : []),
           auditPut({ tenantId, actor, action: 'wms-inventory.created', entityType: 'wms-inventory', entityId: line.id, after: { ...line } }, now),
         ],
@@ -72,62 +66,39 @@ export async function createLine(tenantId: string, fields: LineFields, actor: Ac
       );
       return withAvailable(line);
     },
-    async () => (line.quantity ? await frozenRefusal(tenantId, place, bin?.binCode) : null) ?? capacityNow(tenantId, line.binId, line.quantity, 0),
+    async () => {
+      const binNow = bin ? await getBin(tenantId, bin.id) : null;
+      return (line.quantity ? await frozenRefusal(tenantId, place, bin?.binCode) : null) ?? (binNow ? capacityRefusal(binNow, line.quantity) : null);
+    },
   );
 }
 
-async function capacityNow(tenantId: string, binId: string | null, adding: number, previous: number): Promise<Error | null> {
-  const bin = binId ? await getBin(tenantId, binId) : null;
-  try {
-    if (bin) checkCapacity(bin, adding, previous);
-    return null;
-  } catch (err) {
-    return err as Error;
-  }
-}
-
+/**
+ * An edit of a line's details (status, reserved quantity, lot, serial, cost, expiry). Its quantity
+ * changes only through an adjustment (which records the reason) and its bin only through a move.
+ */
 export async function updateLine(tenantId: string, id: string, fields: LineFields, actor: Actor, now = new Date()): Promise<InventoryLine> {
   const { facility, product, bin, zone } = await describe(tenantId, fields);
-  return withRetries(
-    async () => {
-      const before = await getLine(tenantId, id);
-      if (!before) throw new NotFoundError('Inventory item not found');
-      if (before.facilityId !== fields.facilityId || before.productId !== fields.productId) {
-        throw new BadRequestError('The facility and product of an inventory line cannot change: adjust this line out and receive the stock where it belongs', { productId: 'Cannot change on an existing line' });
-      }
-      const after: StoredLine = { ...before, ...fields, facilityName: facility.name, productName: product.name, productSku: product.sku, productBarcode: product.barcodeValue, binCode: bin?.binCode ?? null, zoneId: bin?.zoneId ?? null, zoneName: zone?.name ?? null, updatedAt: now.toISOString() };
-      const bins = new Map<string, StoredBin>();
-      for (const binId of new Set([before.binId, after.binId].filter((b): b is string => !!b))) {
-        const b = await getBin(tenantId, binId);
-        if (b) bins.set(binId, b);
-      }
-      const target = after.binId ? bins.get(after.binId) : null;
-      if (target) checkCapacity(target, after.quantity, before.binId === after.binId ? before.quantity : 0);
-      const stockMoves = before.quantity !== after.quantity || before.binId !== after.binId;
-      const places = stockMoves ? [before, after].map((l) => ({ facilityId: l.facilityId, zoneId: l.zoneId, binId: l.binId, productId: l.productId })) : [];
-      for (const p of places) {
-        const frozen = await frozenRefusal(tenantId, p, p.binId === before.binId ? before.binCode : after.binCode);
-        if (frozen) throw frozen;
-      }
-      const replace = lineReplaceItems(before, after);
-      await transact(
-        [
-          ...replace,
-          ...binMoves(before, after, bins),
-          ...counterUpdate(tenantId, { ...counterMoves(lineCounters(before), lineCounters(after)), quantity: after.quantity - before.quantity }),
-          ...places.flatMap((p, i) => (i === 1 && p.binId === places[0]!.binId ? [] : notFrozenChecks(tenantId, p))),
-          auditPut({ tenantId, actor, action: 'wms-inventory.updated', entityType: 'wms-inventory', entityId: id, before: { ...before }, after: { ...after } }, now),
-        ],
-        (i) => (i === 1 && before.binId !== after.binId ? new ConflictError('An inventory line for this product, bin and lot already exists at this facility') : raced()),
-      );
-      return withAvailable(after);
-    },
-    async () => null,
-    5,
-  ).catch((err) => {
-    if (err instanceof ConflictError && err.message.startsWith('The stock is changing')) throw new ConflictError(TX_LIMIT_NOTE);
-    throw err;
-  });
+  const before = await getLine(tenantId, id);
+  if (!before) throw new NotFoundError('Inventory item not found');
+  if (before.facilityId !== fields.facilityId || before.productId !== fields.productId) {
+    throw new BadRequestError('The facility and product of an inventory line cannot change: adjust this line out and receive the stock where it belongs', { productId: 'Cannot change on an existing line' });
+  }
+  if (fields.quantity !== before.quantity) {
+    const message = `The quantity changes only through an adjustment, which records its reason (this line holds ${before.quantity})`;
+    throw new BadRequestError(message, { quantity: message });
+  }
+  if ((fields.binId ?? null) !== before.binId) throw new BadRequestError('The bin changes only through Move, which records the move', { binId: 'The bin changes only through Move, which records the move' });
+  const after: StoredLine = { ...before, ...fields, facilityName: facility.name, productName: product.name, productSku: product.sku, productBarcode: product.barcodeValue, binCode: bin?.binCode ?? null, zoneId: bin?.zoneId ?? null, zoneName: zone?.name ?? null, updatedAt: now.toISOString() };
+  await transact(
+    [
+      ...lineReplaceItems(before, after),
+      ...counterUpdate(tenantId, counterMoves(lineCounters(before), lineCounters(after))),
+      auditPut({ tenantId, actor, action: 'wms-inventory.updated', entityType: 'wms-inventory', entityId: id, before: { ...before }, after: { ...after } }, now),
+    ],
+    (i) => (i === 1 ? new ConflictError('An inventory line for this product, bin and lot already exists at this facility') : new ConflictError(TX_LIMIT_NOTE)),
+  );
+  return withAvailable(after);
 }
 
 export async function deleteLine(tenantId: string, id: string, actor: Actor, now = new Date()): Promise<void> {
@@ -139,7 +110,7 @@ export async function deleteLine(tenantId: string, id: string, actor: Actor, now
     [
       ...lineDeleteItems(line),
       productLinesUpdate(tenantId, line.productId, -1),
-      ...(bin ? [binStockUpdate(bin, 0, -1)] : []),
+      ...(bin ? binAndZoneUpdates([{ bin, units: 0, lines: -1 }]) : []),
       ...counterUpdate(tenantId, counterMoves(lineCounters(line), [])),
       auditPut({ tenantId, actor, action: 'wms-inventory.deleted', entityType: 'wms-inventory', entityId: id, before: { ...line } }, now),
     ],

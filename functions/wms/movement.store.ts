@@ -23,6 +23,7 @@ export interface StoredAdjustment {
   notes: string | null;
   cycleCountId: string | null;
   createdBy: string | null;
+  move?: { fromBin: string | null; toBin: string } | null;
 }
 
 export interface StoredReceipt extends AppointmentReceipt {

@@ -3,6 +3,7 @@
 // search key (SKU, barcode, name) so a prefix search is a key query (docs/decisions.md, warehouse).
 import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
+import { counterMove } from '../lib/counters';
 import { getItem, transact } from '../lib/dynamo';
 import { ConflictError } from '../lib/errors';
 import { tenantPk } from '../lib/table';
@@ -110,15 +111,11 @@ export async function deleteProduct(p: StoredProduct, actor: Actor, now = new Da
 
 /** Adds to the product's count of inventory lines (a product with lines cannot be deleted); refuses an inactive product when receiving. */
 export function productLinesUpdate(tenantId: string, productId: string, delta: number, mustBeActive = false) {
-  return {
-    Update: {
-      TableName: config.tableName,
-      Key: productKeys.key(tenantId, productId),
-      UpdateExpression: 'ADD stockLines :d',
-      ConditionExpression: mustBeActive ? 'attribute_exists(PK) AND isActive = :yes' : 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':d': delta, ...(mustBeActive ? { ':yes': true } : {}) },
-    },
-  };
+  return counterMove({
+    key: productKeys.key(tenantId, productId),
+    counters: { stockLines: delta },
+    condition: mustBeActive ? { expression: 'attribute_exists(PK) AND isActive = :yes', values: { ':yes': true } } : { expression: 'attribute_exists(PK)' },
+  });
 }
 
 export interface ProductPageQuery {

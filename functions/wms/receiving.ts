@@ -1,5 +1,5 @@
 // Goods receiving (POST /api/wms/inventory/receive): adds to the product's line at the facility, bin
-// and lot, or creates it, and in the same transaction raises the bin's quantity (conditioned on its
+// and lot, or creates it (a serial-tracked product: one line per serial number), and in the same transaction raises the bin's quantity (conditioned on its
 // capacity), records the receipt and the 'goods.received' event, counts the stock and audits it.
 // Optionally tied to the appointment being unloaded at the facility today (dock-to-stock).
 import type * as z from 'zod';
@@ -11,15 +11,15 @@ import { getAppointment, listAppointmentsByDate } from '../appointments';
 import { localDateTime } from '../../shared/time';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 import type { receiveSchema, Receipt } from '../../shared/contracts/wms-stock';
-import { binStockUpdate, getBin, type StoredBin } from './bin.store';
+import { getBin, type StoredBin } from './bin.store';
 import { counterUpdate } from './counters.store';
 import { findLineId, getLine, lineCreateItems, lineQuantityUpdate, type StoredLine } from './inventory.store';
-import { receiptPut } from './movement.store';
+import { receiptPut, type StoredReceipt } from './movement.store';
 import { timeOrderedId } from './page.store';
 import { getProduct, productLinesUpdate } from './product.store';
-import { counterMoves, lineCounters } from './rules';
-import { binAt, checkCapacity, facilityOf, frozenRefusal, notFrozenChecks, raced, withRetries, type Place } from './stock';
-import { getZone, zoneStockUpdate } from './zone.store';
+import { checkTracking, counterMoves, lineCounters } from './rules';
+import { binAt, binAndZoneUpdates, capacityRefusal, checkCapacity, facilityOf, frozenRefusal, notFrozenChecks, raced, withRetries, type Place } from './stock';
+import { getZone } from './zone.store';
 import type { Facility } from '../facilities';
 
 type ReceiveFields = z.output<typeof receiveSchema>;
@@ -48,6 +48,7 @@ export async function receiveGoods(tenantId: string, input: ReceiveFields, actor
   if (!product) throw new NotFoundError('Product not found');
   const inactive = () => new ConflictError(`${product.name} is inactive and cannot be received`, { productId: `${product.name} is inactive and cannot be received` });
   if (!product.isActive) throw inactive();
+  checkTracking(product, { lotNumber: input.lotNumber, serialNumbers: input.serialNumbers, quantity: input.quantity });
   const firstBin = input.binId ? await binAt(tenantId, input.binId, facility.id) : null;
   if (firstBin && (!firstBin.isReceivable || firstBin.status === 'blocked' || firstBin.status === 'maintenance')) {
     throw new ConflictError(`Bin ${firstBin.binCode} does not accept receipts (${firstBin.isReceivable ? firstBin.status : 'not receivable'})`, { binId: 'This bin does not accept receipts' });
@@ -57,76 +58,78 @@ export async function receiveGoods(tenantId: string, input: ReceiveFields, actor
   const zone = firstBin ? await getZone(tenantId, firstBin.zoneId) : null;
 
   /** Why the receipt cannot go in now, if a rule refuses it (after a lost race). */
-  const explain = async (bin: StoredBin | null) => (await frozenRefusal(tenantId, place, bin?.binCode)) ?? (bin ? capacityError(bin, input.quantity) : null);
+  const explain = async (bin: StoredBin | null) => (await frozenRefusal(tenantId, place, bin?.binCode)) ?? (bin ? capacityRefusal(bin, input.quantity) : null);
 
   const frozen = await frozenRefusal(tenantId, place, firstBin?.binCode);
   if (frozen) throw frozen;
 
+  // One unit per serial for a serial-tracked product (each its own line), else one merge into the line.
+  const units = product.isSerialTracked ? input.serialNumbers.map((serialNumber) => ({ serialNumber, quantity: 1 })) : [{ serialNumber: null, quantity: input.quantity }];
   return withRetries(
     async () => {
       const bin = firstBin ? await getBin(tenantId, firstBin.id) : null;
       if (firstBin && !bin) throw new NotFoundError('Bin not found');
       if (bin) checkCapacity(bin, input.quantity);
       const at = now.toISOString();
-      const lineId = await findLineId(tenantId, { productId: product.id, facilityId: facility.id, binId: bin?.id ?? null, lotNumber: input.lotNumber });
-      const existing = lineId ? await getLine(tenantId, lineId) : null;
-      const receiptId = timeOrderedId(now.getTime());
-      const line: StoredLine = existing ?? {
-        id: timeOrderedId(now.getTime()),
-        tenantId,
-        facilityId: facility.id,
-        facilityName: facility.name,
-        productId: product.id,
-        productName: product.name,
-        productSku: product.sku,
-        productBarcode: product.barcodeValue,
-        binId: bin?.id ?? null,
-        binCode: bin?.binCode ?? null,
-        zoneId: bin?.zoneId ?? null,
-        zoneName: zone?.name ?? null,
-        lotNumber: input.lotNumber,
-        serialNumber: null,
-        quantity: 0,
-        reservedQuantity: 0,
-        unitCost: input.unitCost,
-        expiryDate: input.expiryDate,
-        status: 'available',
-        createdAt: at,
-        updatedAt: at,
-      };
-      const quantityAfter = line.quantity + input.quantity;
-      const lineWrite = existing
-        ? [lineQuantityUpdate(existing, quantityAfter, at, { ...(input.unitCost !== null ? { unitCost: input.unitCost } : {}), ...(input.expiryDate ? { expiryDate: input.expiryDate } : {}) })]
-        : lineCreateItems({ ...line, quantity: quantityAfter }).items;
-      const detail = { receiptId, inventoryId: line.id, productId: product.id, facilityId: facility.id, binId: bin?.id ?? null, quantity: input.quantity, appointmentId: input.appointmentId };
+      const lineWrites = [];
+      const receipts: StoredReceipt[] = [];
+      const newLines: StoredLine[] = [];
+      for (const unit of units) {
+        const lineId = await findLineId(tenantId, { productId: product.id, facilityId: facility.id, binId: bin?.id ?? null, lotNumber: input.lotNumber, serialNumber: unit.serialNumber });
+        const existing = lineId ? await getLine(tenantId, lineId) : null;
+        if (existing && unit.serialNumber) {
+          const message = `Serial number ${unit.serialNumber} of ${product.name} is already in stock at this facility`;
+          throw new ConflictError(message, { serialNumbers: message });
+        }
+        const line: StoredLine = existing ?? {
+          id: timeOrderedId(now.getTime()),
+          tenantId,
+          facilityId: facility.id,
+          facilityName: facility.name,
+          productId: product.id,
+          productName: product.name,
+          productSku: product.sku,
+          productBarcode: product.barcodeValue,
+          binId: bin?.id ?? null,
+          binCode: bin?.binCode ?? null,
+          zoneId: bin?.zoneId ?? null,
+          zoneName: zone?.name ?? null,
+          lotNumber: input.lotNumber,
+          serialNumber: unit.serialNumber,
+          quantity: 0,
+          reservedQuantity: 0,
+          unitCost: input.unitCost,
+          expiryDate: input.expiryDate,
+          status: 'available',
+          createdAt: at,
+          updatedAt: at,
+        };
+        const quantityAfter = line.quantity + unit.quantity;
+        if (existing) lineWrites.push(lineQuantityUpdate(existing, quantityAfter, at, { ...(input.unitCost !== null ? { unitCost: input.unitCost } : {}), ...(input.expiryDate ? { expiryDate: input.expiryDate } : {}) }));
+        else lineWrites.push(...lineCreateItems({ ...line, quantity: quantityAfter }).items), newLines.push(line);
+        receipts.push({
+          id: timeOrderedId(now.getTime()), tenantId, inventoryId: line.id, facilityId: facility.id, productId: product.id, productName: product.name, productSku: product.sku, binId: bin?.id ?? null, binCode: bin?.binCode ?? null,
+          quantity: unit.quantity, quantityAfter, lotNumber: input.lotNumber, unitCost: input.unitCost, poNumber: input.poNumber, notes: input.notes, appointmentId: input.appointmentId, receivedAt: at, receivedBy: actor.username,
+        });
+      }
+      const first = receipts[0]!;
+      const inventoryIds = receipts.map((r) => r.inventoryId);
+      const detail = { receiptId: first.id, inventoryId: first.inventoryId, inventoryIds, productId: product.id, facilityId: facility.id, binId: bin?.id ?? null, quantity: input.quantity, appointmentId: input.appointmentId };
       const items = [
-        ...lineWrite,
-        productLinesUpdate(tenantId, product.id, existing ? 0 : 1, true),
-        ...(bin ? [binStockUpdate(bin, input.quantity, existing ? 0 : 1), zoneStockUpdate(tenantId, bin.zoneId, input.quantity)] : []),
-        ...counterUpdate(tenantId, { quantity: input.quantity, ...(existing ? {} : counterMoves([], lineCounters(line))) }),
-        receiptPut({
-          id: receiptId, tenantId, inventoryId: line.id, facilityId: facility.id, productId: product.id, productName: product.name, productSku: product.sku, binId: bin?.id ?? null, binCode: bin?.binCode ?? null,
-          quantity: input.quantity, quantityAfter, lotNumber: input.lotNumber, unitCost: input.unitCost, poNumber: input.poNumber, notes: input.notes, appointmentId: input.appointmentId, receivedAt: at, receivedBy: actor.username,
-        }),
+        productLinesUpdate(tenantId, product.id, newLines.length, true),
+        ...lineWrites,
+        ...(bin ? binAndZoneUpdates([{ bin, units: input.quantity, lines: newLines.length }]) : []),
+        ...counterUpdate(tenantId, { quantity: input.quantity, ...counterMoves([], newLines.flatMap(lineCounters)) }),
+        ...receipts.map(receiptPut),
         domainEventItem({ tenantId, type: 'goods.received', detail }, now),
         ...notFrozenChecks(tenantId, place),
-        auditPut({ tenantId, actor, action: 'wms-inventory.received', entityType: 'wms-inventory', entityId: line.id, before: existing ? { quantity: existing.quantity } : null, after: { ...detail, quantityAfter, lotNumber: input.lotNumber, poNumber: input.poNumber } }, now),
+        auditPut({ tenantId, actor, action: 'wms-inventory.received', entityType: 'wms-inventory', entityId: first.inventoryId, before: newLines.length === receipts.length ? null : { quantity: first.quantityAfter - input.quantity }, after: { ...detail, quantityAfter: first.quantityAfter, lotNumber: input.lotNumber, serialNumbers: input.serialNumbers, poNumber: input.poNumber } }, now),
       ];
-      const productAt = lineWrite.length;
-      await transact(items, (i) => (i === productAt ? inactive() : raced()));
-      return { id: receiptId, inventoryId: line.id, quantity: input.quantity, quantityAfter, appointmentId: input.appointmentId };
+      await transact(items, (i) => (i === 0 ? inactive() : raced()));
+      return { id: first.id, inventoryId: first.inventoryId, inventoryIds, quantity: input.quantity, quantityAfter: first.quantityAfter, appointmentId: input.appointmentId };
     },
     async () => explain(firstBin ? await getBin(tenantId, firstBin.id) : null),
   );
-}
-
-function capacityError(bin: StoredBin, adding: number): Error | null {
-  try {
-    checkCapacity(bin, adding);
-    return null;
-  } catch (err) {
-    return err as Error;
-  }
 }
 
 export function requireFacilityQuery(facilityId: string | undefined): string {

@@ -87,9 +87,45 @@ export function checkCountTransition(countNumber: string, from: CountStatus, to:
   if (!NEXT[from].includes(to)) throw new ConflictError(`Cycle count ${countNumber} is ${from} and cannot become ${to}`);
 }
 
-/** At most this many inventory lines per count: completing applies every variance in one transaction
- * (2 + 2 per line + a bin and a zone update per line + counters + audit stays within DynamoDB's 100). */
-export const MAX_COUNT_LINES = 20;
+/**
+ * Completing a count applies its variances this many lines per transaction: 3 items per line (the
+ * line, its adjustment record, the count item) + a bin and a zone update per line at most + the
+ * counters and the count's progress stay within DynamoDB's 100 items.
+ */
+export const COMPLETION_CHUNK = 15;
+/** The count items written per transaction while a count takes its snapshot (+ the count's progress). */
+export const SNAPSHOT_CHUNK = 99;
+/** A count's Start or Complete begins another chunk only with this much of the request's time left. */
+export const STEP_RESERVE_MS = 2_000;
+
+// --- lot and serial tracking ------------------------------------------------------------------------
+
+/**
+ * A lot-tracked product is stocked only with its lot number; a serial-tracked one with one distinct
+ * serial number per unit (docs/decisions.md, warehouse); serial numbers belong to serial-tracked
+ * products only. Refuses with the field the screen marks.
+ */
+export function checkTracking(product: { name: string; isLotTracked: boolean; isSerialTracked: boolean }, receipt: { lotNumber: string | null; serialNumbers: string[]; quantity: number }) {
+  if (product.isLotTracked && !receipt.lotNumber) {
+    throw new BadRequestError(`${product.name} is lot-tracked: enter its lot number`, { lotNumber: 'Lot number is required for a lot-tracked product' });
+  }
+  const serials = receipt.serialNumbers;
+  if (!product.isSerialTracked) {
+    if (serials.length) throw new BadRequestError(`${product.name} is not serial-tracked: leave the serial numbers empty`, { serialNumbers: 'Only serial-tracked products take serial numbers' });
+    return;
+  }
+  if (serials.length !== receipt.quantity) {
+    throw new BadRequestError(`${product.name} is serial-tracked: enter one serial number per unit (${receipt.quantity} needed, ${serials.length} given)`, {
+      serialNumbers: `Enter one serial number per unit: ${receipt.quantity} needed, ${serials.length} given`,
+    });
+  }
+  const seen = new Set<string>();
+  for (const serial of serials) {
+    const key = searchForm(serial);
+    if (seen.has(key)) throw new BadRequestError(`Serial number ${serial} is entered twice`, { serialNumbers: `Serial number ${serial} is entered twice` });
+    seen.add(key);
+  }
+}
 
 export function countNumberOf(sequence: number): string {
   return `CC-${String(sequence).padStart(5, '0')}`;

@@ -4,8 +4,9 @@
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { getFacility, type Facility } from '../facilities';
 import { capacityProblem } from '../../shared/contracts/wms';
-import { getBin, type StoredBin } from './bin.store';
+import { binStockUpdate, getBin, type StoredBin } from './bin.store';
 import { freezerOf, notFrozenCheck, type FreezeScope } from './cycle-count.store';
+import { zoneStockUpdate } from './zone.store';
 
 export interface Place {
   facilityId: string;
@@ -23,9 +24,14 @@ function scopesOf(p: Place): { scope: FreezeScope; what: string }[] {
   ];
 }
 
-/** ConditionChecks that refuse the change while a cycle count freezes its place. */
-export function notFrozenChecks(tenantId: string, p: Place) {
-  return scopesOf(p).map(({ scope }) => notFrozenCheck(tenantId, scope));
+/**
+ * ConditionChecks that refuse the change while a cycle count freezes one of its places. A change
+ * touching two places (a move) names each scope once: DynamoDB refuses a transaction that has two
+ * operations on one item.
+ */
+export function notFrozenChecks(tenantId: string, ...places: Place[]) {
+  const scopes = new Map(places.flatMap(scopesOf).map(({ scope }) => [`${scope.kind}#${scope.id}`, scope]));
+  return [...scopes.values()].map((scope) => notFrozenCheck(tenantId, scope));
 }
 
 /** The refusal naming the count that freezes the place, or null when none does. */
@@ -38,6 +44,31 @@ export async function frozenRefusal(tenantId: string, p: Place, binCode?: string
     }
   }
   return null;
+}
+
+/** What a change does to a bin: units (and inventory lines) in (+) or out (-). */
+export interface BinChange {
+  bin: Pick<StoredBin, 'tenantId' | 'id' | 'zoneId' | 'capacity'>;
+  units: number;
+  lines?: number;
+}
+
+/**
+ * The bin and zone updates of a change touching several bins (a move, a count's variances): one
+ * update per bin and one per zone, since a transaction may hold only one operation per item.
+ */
+export function binAndZoneUpdates(changes: BinChange[]) {
+  const bins = new Map<string, BinChange & { lines: number }>();
+  for (const c of changes) {
+    const seen = bins.get(c.bin.id);
+    bins.set(c.bin.id, { bin: c.bin, units: (seen?.units ?? 0) + c.units, lines: (seen?.lines ?? 0) + (c.lines ?? 0) });
+  }
+  const zones = new Map<string, { tenantId: string; units: number }>();
+  for (const { bin, units } of bins.values()) zones.set(bin.zoneId, { tenantId: bin.tenantId, units: (zones.get(bin.zoneId)?.units ?? 0) + units });
+  return [
+    ...[...bins.values()].filter((c) => c.units || c.lines).map((c) => binStockUpdate(c.bin, c.units, c.lines)),
+    ...[...zones].filter(([, z]) => z.units).map(([zoneId, z]) => zoneStockUpdate(z.tenantId, zoneId, z.units)),
+  ];
 }
 
 export async function facilityOf(tenantId: string, facilityId: string): Promise<Facility> {
@@ -54,10 +85,15 @@ export async function binAt(tenantId: string, binId: string, facilityId: string)
   return bin;
 }
 
-/** The capacity refusal of doc 3 §5 (the SPA shows it with the 'Capacity Error' toast). */
-export function checkCapacity(bin: StoredBin, adding: number, previous = 0) {
+/** The capacity refusal of doc 3 §5 (the SPA shows it with the 'Capacity Error' toast), or null. */
+export function capacityRefusal(bin: StoredBin, adding: number, previous = 0): ConflictError | null {
   const problem = capacityProblem(bin, adding, previous);
-  if (problem) throw new ConflictError(problem, { quantity: problem });
+  return problem ? new ConflictError(problem, { quantity: problem }) : null;
+}
+
+export function checkCapacity(bin: StoredBin, adding: number, previous = 0) {
+  const refusal = capacityRefusal(bin, adding, previous);
+  if (refusal) throw refusal;
 }
 
 /**

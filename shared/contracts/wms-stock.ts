@@ -13,10 +13,17 @@ export const MANUAL_ADJUSTMENT_REASONS = ADJUSTMENT_REASONS.filter((r) => r !== 
 export const COUNT_TYPES = ['full', 'partial', 'spot'] as const;
 export const COUNT_STATUSES = ['planned', 'active', 'completed', 'cancelled'] as const;
 export type CountStatus = (typeof COUNT_STATUSES)[number];
+export type CountPhase = 'snapshot' | 'counting' | 'applying';
+/** Why a counted line's variance was not applied at completion. */
+export type CountSkipReason = 'line-changed' | 'line-gone' | 'reserved';
 
 /** Variance colours: 0 green, |v| up to this yellow, above it red (doc 3 §5, §9). */
 export const VARIANCE_WARNING = 5;
 export const RECEIVING_MAX_QUANTITY = 1_000_000;
+/** Each serial-tracked unit is its own line, written with its receipt in one transaction (at most 100 items). */
+export const MAX_SERIALS_PER_RECEIPT = 10;
+/** The count sheet's page size on the screen; the API takes 1-100. */
+export const COUNT_SHEET_PAGE_SIZE = 20;
 
 const optionalId = z.union([z.literal(''), z.null(), idField('Unknown item')]).optional().transform((v) => v || null);
 
@@ -32,6 +39,8 @@ export const receiveSchema = z.strictObject({
   notes: optionalText(500),
   /** Dock-to-stock: the appointment being unloaded at the facility today. */
   appointmentId: optionalId,
+  /** A serial-tracked product: one distinct serial number per unit received (docs/decisions.md). */
+  serialNumbers: z.array(z.string().trim().min(1, 'A serial number cannot be blank').max(60, 'Must be at most 60 characters')).max(MAX_SERIALS_PER_RECEIPT, `Receive at most ${MAX_SERIALS_PER_RECEIPT} serial-tracked units at a time`).default([]),
 });
 export type ReceiveInput = z.input<typeof receiveSchema>;
 
@@ -64,8 +73,16 @@ export const cycleCountInputSchema = z
 export type CycleCountInput = z.input<typeof cycleCountInputSchema>;
 
 export const countedQuantitySchema = z.strictObject({
-  countedQuantity: z.coerce.number({ error: 'Counted quantity cannot be negative' }).int('Counted quantity must be a whole number').min(0, 'Counted quantity cannot be negative').max(RECEIVING_MAX_QUANTITY),
+  countedQuantity: z.coerce.number({ error: 'Counted quantity cannot be negative' }).int('Counted quantity must be a whole number').min(0, 'Counted quantity cannot be negative').max(RECEIVING_MAX_QUANTITY, `Counted quantity must be at most ${RECEIVING_MAX_QUANTITY}`),
 });
+
+/** Put-away: part or all of an inventory line to another bin of its facility. */
+export const moveSchema = z.strictObject({
+  toBinId: idField('Target bin is required'),
+  quantity: z.coerce.number({ error: 'Quantity to move must be at least 1' }).int('Quantity must be a whole number').min(1, 'Quantity to move must be at least 1').max(RECEIVING_MAX_QUANTITY, `At most ${RECEIVING_MAX_QUANTITY}`),
+  notes: optionalText(500),
+});
+export type MoveInput = z.input<typeof moveSchema>;
 
 export interface Adjustment {
   id: string;
@@ -80,6 +97,8 @@ export interface Adjustment {
   notes: string | null;
   cycleCountId: string | null;
   createdBy: string | null;
+  /** A move between bins is two records (out of one bin, into the other) naming both bins. */
+  move: { fromBin: string | null; toBin: string } | null;
 }
 
 export interface CycleCount {
@@ -92,6 +111,10 @@ export interface CycleCount {
   bin: { id: string; code: string } | null;
   product: { id: string; name: string } | null;
   status: CountStatus;
+  /** While active: taking the snapshot, counting, or applying the variances (chunk by chunk). */
+  phase: CountPhase | null;
+  /** Variances applied and lines reported (changed since the count started) so far. */
+  progress: { applied: number; skipped: number };
   plannedDate: string | null;
   notes: string | null;
   itemCount: number;
@@ -108,11 +131,20 @@ export interface CycleCountItem {
   expectedQuantity: number;
   countedQuantity: number | null;
   variance: number | null;
+  /** Set when completing left the line as it was: why, and what it holds now. */
+  skipped: { reason: CountSkipReason; onHand: number | null } | null;
+}
+
+/** The answer of Complete: the count, and the lines whose variance was not applied. */
+export interface CountCompletion extends CycleCount {
+  skippedItems: CycleCountItem[];
 }
 
 export interface Receipt {
   id: string;
   inventoryId: string;
+  /** Every line the receipt went to (one per unit for a serial-tracked product). */
+  inventoryIds: string[];
   quantity: number;
   quantityAfter: number;
   appointmentId: string | null;

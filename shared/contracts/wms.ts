@@ -211,7 +211,7 @@ export interface WmsOptions {
   facilities: { id: string; name: string }[];
   zones: { id: string; name: string; facilityId: string; facility: { name: string } }[];
   /** The first active products by name; the receiving form searches the rest. */
-  products: { id: string; name: string; sku: string; barcode: string | null }[];
+  products: { id: string; name: string; sku: string; barcode: string | null; isLotTracked: boolean; isSerialTracked: boolean }[];
   bins: { id: string; code: string; facilityId: string; zoneId: string; zone: { name: string } }[];
 }
 

@@ -31,6 +31,7 @@ export const wmsRoutes = [
   { method: 'DELETE', path: '/api/wms/inventory/{id}', fn: 'wms', action: 'deleteInventory', access: write },
   { method: 'POST', path: '/api/wms/inventory/receive', fn: 'wms', action: 'receive', access: write },
   { method: 'POST', path: '/api/wms/inventory/adjust', fn: 'wms', action: 'adjust', access: write },
+  { method: 'POST', path: '/api/wms/inventory/{id}/move', fn: 'wms', action: 'moveInventory', access: write },
   { method: 'GET', path: '/api/wms/inventory/adjustments', fn: 'wms', action: 'listAdjustments', access: read },
   { method: 'GET', path: '/api/wms/receiving/appointments', fn: 'wms', action: 'dockAppointments', access: read },
   { method: 'GET', path: '/api/wms/appointments/{id}/receipts', fn: 'wms', action: 'appointmentReceipts', access: read },

@@ -15,11 +15,14 @@ export function useApiMutation<TBody, TResult = unknown>(options: {
   /** The success toast: a fixed title, or one made from the answer (e.g. how many were placed). */
   success?: string | ((result: TResult) => ToastInput);
   send?: (body: TBody) => unknown;
+  /** The call itself when it is more than one request (a step repeated until done); `url` and `send` then unused. */
+  run?: (body: TBody) => Promise<TResult>;
 }) {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   return useMutation({
     mutationFn: (body: TBody) => {
+      if (options.run) return options.run(body);
       const payload = options.send ? options.send(body) : body;
       switch (options.method ?? 'POST') {
         case 'PATCH':

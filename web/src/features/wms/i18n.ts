@@ -30,17 +30,23 @@ export const wmsText = defineCatalogue('wms', {
     receiving: {
       title: 'Goods Receiving', scan: 'Scan Barcode', exitScan: 'Exit Scan Mode', barcode: 'Barcode', barcodeHint: 'Scan or type a SKU, barcode or GS1 code and press Enter', camera: 'Use camera', stopCamera: 'Stop camera',
       cameraUnavailable: 'The camera is not available here: type the code instead', clear: 'Clear Form', submit: 'Receive Goods', pending: 'Receiving...', findProduct: 'Find product (SKU, barcode or name)',
-      received: 'Received against this truck', noReceipts: 'Nothing received against this truck yet',
+      received: 'Received against this truck', noReceipts: 'Nothing received against this truck yet', serials: 'Serial numbers (one per line, one per unit)',
     },
     adjustments: {
       title: 'Inventory Adjustments', new: 'New Adjustment', dialog: 'Record Inventory Adjustment', history: 'Adjustment History', date: 'Date', product: 'Product', bin: 'Bin', before: 'Before', adjustment: 'Adjustment',
       after: 'After', reason: 'Reason', notes: 'Notes', item: 'Inventory item', quantity: 'Quantity adjusted', submit: 'Record Adjustment', empty: 'No adjustments recorded yet', loading: 'Loading adjustments...',
-      unknownProduct: 'Unknown Product', unassigned: 'Unassigned',
+      unknownProduct: 'Unknown Product', unassigned: 'Unassigned', moved: 'Moved {{from}} → {{to}}',
     },
     counts: {
       new: 'New Cycle Count', list: 'Cycle Count List', number: 'Count Number', type: 'Type', facility: 'Facility', scope: 'Zone/Bin', all: 'All', status: 'Status', planned: 'Planned Date', actions: 'Actions',
       empty: 'No cycle counts created yet', start: 'Start', count: 'Count', complete: 'Complete', create: 'Create Cycle Count', items: 'Count Items', expected: 'Expected', counted: 'Counted', variance: 'Variance',
-      action: 'Action', pending: 'Pending', countType: 'Count type',
+      action: 'Action', pending: 'Pending', countType: 'Count type', cancel: 'Cancel', resume: 'Resume completing', confirmCancel: 'Cancel cycle count {{number}}? Nothing counted is applied.',
+      skipped: { 'line-changed': 'Not applied: the line changed (now {{onHand}})', 'line-gone': 'Not applied: the line no longer exists', reserved: 'Not applied: more is reserved than counted' },
+      skippedNote: '{{count}} lines were not applied: their stock changed since the count started. See the count sheet.',
+    },
+    move: {
+      action: 'Move', title: 'Move stock', from: 'From', toBin: 'Target bin', quantity: 'Quantity to move', submit: 'Move', hint: 'Quantity changes through an adjustment (with a reason); the bin changes through Move.',
+      adjust: 'Adjust quantity',
     },
     values: {
       receiving: 'Receiving', storage: 'Storage', picking: 'Picking', shipping: 'Shipping', staging: 'Staging', ambient: 'Ambient', chilled: 'Chilled', frozen: 'Frozen', pallet: 'Pallet', shelf: 'Shelf', floor: 'Floor',
@@ -68,6 +74,10 @@ export const wmsText = defineCatalogue('wms', {
       countCompleteFailed: 'Failed to complete cycle count',
       countCompleted: 'Cycle count completed successfully',
       countItemFailed: 'Failed to update count',
+      countCancelFailed: 'Failed to cancel cycle count',
+      countCancelled: 'Cycle count cancelled',
+      moveFailed: 'Failed to move stock',
+      moved: 'Stock moved',
     },
   },
   hi: {
@@ -98,17 +108,23 @@ export const wmsText = defineCatalogue('wms', {
     receiving: {
       title: 'माल प्राप्ति', scan: 'बारकोड स्कैन करें', exitScan: 'स्कैन मोड से बाहर निकलें', barcode: 'बारकोड', barcodeHint: 'SKU, बारकोड या GS1 कोड स्कैन करें या लिखें और Enter दबाएँ', camera: 'कैमरा इस्तेमाल करें', stopCamera: 'कैमरा बंद करें',
       cameraUnavailable: 'यहाँ कैमरा उपलब्ध नहीं है: कोड लिखें', clear: 'फ़ॉर्म साफ़ करें', submit: 'माल प्राप्त करें', pending: 'प्राप्त किया जा रहा है...', findProduct: 'उत्पाद खोजें (SKU, बारकोड या नाम)',
-      received: 'इस ट्रक से प्राप्त माल', noReceipts: 'इस ट्रक से अभी कुछ प्राप्त नहीं हुआ',
+      received: 'इस ट्रक से प्राप्त माल', noReceipts: 'इस ट्रक से अभी कुछ प्राप्त नहीं हुआ', serials: 'सीरियल नंबर (हर पंक्ति में एक, हर इकाई का एक)',
     },
     adjustments: {
       title: 'इन्वेंटरी समायोजन', new: 'नया समायोजन', dialog: 'इन्वेंटरी समायोजन दर्ज करें', history: 'समायोजन इतिहास', date: 'तारीख', product: 'उत्पाद', bin: 'बिन', before: 'पहले', adjustment: 'समायोजन',
       after: 'बाद में', reason: 'कारण', notes: 'टिप्पणियाँ', item: 'इन्वेंटरी आइटम', quantity: 'समायोजित मात्रा', submit: 'समायोजन दर्ज करें', empty: 'अभी तक कोई समायोजन दर्ज नहीं हुआ', loading: 'समायोजन लोड हो रहे हैं...',
-      unknownProduct: 'अज्ञात उत्पाद', unassigned: 'असाइन नहीं',
+      unknownProduct: 'अज्ञात उत्पाद', unassigned: 'असाइन नहीं', moved: '{{from}} → {{to}} स्थानांतरित',
     },
     counts: {
       new: 'नया साइकिल काउंट', list: 'साइकिल काउंट सूची', number: 'काउंट नंबर', type: 'प्रकार', facility: 'सुविधा', scope: 'ज़ोन/बिन', all: 'सभी', status: 'स्थिति', planned: 'नियोजित तारीख', actions: 'कार्रवाई',
       empty: 'अभी तक कोई साइकिल काउंट नहीं बना', start: 'शुरू करें', count: 'गिनें', complete: 'पूरा करें', create: 'साइकिल काउंट बनाएँ', items: 'आइटम गिनें', expected: 'अपेक्षित', counted: 'गिना गया', variance: 'अंतर',
-      action: 'कार्रवाई', pending: 'बाकी', countType: 'काउंट का प्रकार',
+      action: 'कार्रवाई', pending: 'बाकी', countType: 'काउंट का प्रकार', cancel: 'रद्द करें', resume: 'पूरा करना जारी रखें', confirmCancel: 'साइकिल काउंट {{number}} रद्द करें? गिनी गई कोई भी मात्रा लागू नहीं होगी।',
+      skipped: { 'line-changed': 'लागू नहीं हुआ: लाइन बदल गई (अब {{onHand}})', 'line-gone': 'लागू नहीं हुआ: लाइन अब मौजूद नहीं है', reserved: 'लागू नहीं हुआ: गिनती से अधिक आरक्षित है' },
+      skippedNote: '{{count}} लाइनें लागू नहीं हुईं: काउंट शुरू होने के बाद उनका स्टॉक बदल गया। गिनती शीट देखें।',
+    },
+    move: {
+      action: 'स्थानांतरित करें', title: 'स्टॉक स्थानांतरित करें', from: 'कहाँ से', toBin: 'लक्ष्य बिन', quantity: 'स्थानांतरित करने की मात्रा', submit: 'स्थानांतरित करें', hint: 'मात्रा समायोजन (कारण सहित) से बदलती है; बिन स्थानांतरण से बदलता है।',
+      adjust: 'मात्रा समायोजित करें',
     },
     values: {
       receiving: 'प्राप्ति', storage: 'भंडारण', picking: 'पिकिंग', shipping: 'शिपिंग', staging: 'स्टेजिंग', ambient: 'सामान्य', chilled: 'ठंडा', frozen: 'जमा हुआ', pallet: 'पैलेट', shelf: 'शेल्फ़', floor: 'फ़र्श',
@@ -136,6 +152,10 @@ export const wmsText = defineCatalogue('wms', {
       countCompleteFailed: 'साइकिल काउंट पूरा नहीं हो सका',
       countCompleted: 'साइकिल काउंट सफलतापूर्वक पूरा हुआ',
       countItemFailed: 'गिनती अपडेट नहीं हो सकी',
+      countCancelFailed: 'साइकिल काउंट रद्द नहीं हो सका',
+      countCancelled: 'साइकिल काउंट रद्द हुआ',
+      moveFailed: 'स्टॉक स्थानांतरित नहीं हो सका',
+      moved: 'स्टॉक स्थानांतरित हुआ',
     },
   },
 });

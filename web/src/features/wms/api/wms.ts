@@ -2,8 +2,8 @@
 // and mutations. After any change the affected lists and the dashboard refresh.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paged, WmsDashboard, WmsOptions } from '@shared/contracts/wms';
-import type { Adjustment, AppointmentReceipt, CycleCount, CycleCountItem } from '@shared/contracts/wms-stock';
-import { api } from '../../../lib/api-client';
+import { COUNT_SHEET_PAGE_SIZE, type Adjustment, type AppointmentReceipt, type CountCompletion, type CycleCount, type CycleCountItem } from '@shared/contracts/wms-stock';
+import { api, ApiError } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { i18n } from '../../../lib/i18n';
 
@@ -22,7 +22,13 @@ export const dashboardQuery = queryOptions({ queryKey: ['/api/wms/dashboard'], q
 export const optionsQuery = queryOptions({ queryKey: ['/api/wms/options'], queryFn: () => api.get<WmsOptions>('/api/wms/options') });
 export const adjustmentsQuery = queryOptions({ queryKey: ['/api/wms/inventory/adjustments'], queryFn: () => api.get<Paged<Adjustment>>('/api/wms/inventory/adjustments') });
 export const cycleCountsQuery = queryOptions({ queryKey: ['/api/wms/cycle-counts'], queryFn: () => api.get<Paged<CycleCount>>('/api/wms/cycle-counts') });
-export const countItemsQuery = (id: string) => queryOptions({ queryKey: ['/api/wms/cycle-counts', id, 'items'], queryFn: () => api.get<{ data: CycleCountItem[] }>(`/api/wms/cycle-counts/${id}/items`) });
+/** A page of a count sheet: the count's key first, so saving a counted line refreshes every page of it. */
+export const countItemsQuery = (id: string, page = 1, cursor: string | null = null) =>
+  queryOptions({
+    queryKey: ['/api/wms/cycle-counts', id, 'items', page, cursor],
+    queryFn: () => api.get<Paged<CycleCountItem>>(`/api/wms/cycle-counts/${id}/items${queryString({ page, cursor, limit: COUNT_SHEET_PAGE_SIZE })}`),
+    placeholderData: keepPreviousData,
+  });
 export const listQuery = <T,>(entity: WmsEntity, params: Record<string, string | number | null | undefined>) => {
   const url = `/api/wms/${entity}${queryString(params)}`;
   return queryOptions({ queryKey: [`/api/wms/${entity}`, url], queryFn: () => api.get<Paged<T>>(url), placeholderData: keepPreviousData });
@@ -32,7 +38,7 @@ export const useDashboard = () => useQuery(dashboardQuery);
 export const useWmsOptions = () => useQuery(optionsQuery);
 export const useAdjustments = () => useQuery(adjustmentsQuery);
 export const useCycleCounts = () => useQuery(cycleCountsQuery);
-export const useCountItems = (id: string | null) => useQuery({ ...countItemsQuery(id ?? ''), enabled: !!id });
+export const useCountItems = (id: string | null, page = 1, cursor: string | null = null) => useQuery({ ...countItemsQuery(id ?? '', page, cursor), enabled: !!id });
 export const useWmsList = <T,>(entity: WmsEntity, params: Record<string, string | number | null | undefined>) => useQuery(listQuery<T>(entity, params));
 
 export interface DockAppointment {
@@ -94,15 +100,59 @@ export const useAdjust = () =>
   useApiMutation<Record<string, unknown>>({ url: () => '/api/wms/inventory/adjust', invalidates: () => STOCK, failure: i18n.t('wms.toasts.adjustFailed'), success: i18n.t('wms.toasts.adjusted') });
 export const useCreateCount = () =>
   useApiMutation<Record<string, unknown>>({ url: () => '/api/wms/cycle-counts', invalidates: () => [cycleCountsQuery.queryKey], failure: i18n.t('wms.toasts.countCreateFailed'), success: i18n.t('wms.toasts.countCreated') });
-export const useStartCount = () =>
-  useApiMutation<{ id: string }>({ url: (b) => `/api/wms/cycle-counts/${b.id}/start`, send: () => undefined, invalidates: () => [cycleCountsQuery.queryKey, ['/api/wms/bins']], failure: i18n.t('wms.toasts.countStartFailed'), success: i18n.t('wms.toasts.countStarted') });
-export const useCompleteCount = () =>
-  useApiMutation<{ id: string }>({ url: (b) => `/api/wms/cycle-counts/${b.id}/complete`, send: () => undefined, invalidates: () => [cycleCountsQuery.queryKey, ...STOCK], failure: i18n.t('wms.toasts.countCompleteFailed'), success: i18n.t('wms.toasts.countCompleted') });
+/**
+ * Start and Complete of a large count take several requests: each answers 202 with the count's
+ * progress until it is done (or a 503 when its time ran out mid-step), and is repeated from there.
+ */
+async function untilDone<T>(step: () => Promise<T>, done: (answer: T) => boolean): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const answer = await step();
+      if (done(answer) || attempt >= 200) return answer;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 503) || attempt >= 200) throw error;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+const CYCLE_COUNTS = cycleCountsQuery.queryKey;
+
+export function useStartCount() {
+  return useApiMutation<{ id: string }, CycleCount>({
+    url: (b) => `/api/wms/cycle-counts/${b.id}/start`,
+    run: (b) => untilDone(() => api.post<CycleCount>(`/api/wms/cycle-counts/${b.id}/start`), (c) => c.phase !== 'snapshot'),
+    invalidates: () => [CYCLE_COUNTS, ['/api/wms/bins']],
+    failure: i18n.t('wms.toasts.countStartFailed'),
+    success: i18n.t('wms.toasts.countStarted'),
+  });
+}
+export function useCompleteCount() {
+  return useApiMutation<{ id: string }, CountCompletion>({
+    url: (b) => `/api/wms/cycle-counts/${b.id}/complete`,
+    run: (b) => untilDone(() => api.post<CountCompletion>(`/api/wms/cycle-counts/${b.id}/complete`), (c) => c.status === 'completed'),
+    invalidates: (b) => [CYCLE_COUNTS, ['/api/wms/cycle-counts', b.id], ...STOCK],
+    failure: i18n.t('wms.toasts.countCompleteFailed'),
+    success: (c) =>
+      c.skippedItems.length
+        ? { title: i18n.t('wms.toasts.countCompleted'), description: i18n.t('wms.counts.skippedNote', { count: c.skippedItems.length }) }
+        : { title: i18n.t('wms.toasts.countCompleted') },
+  });
+}
+export const useCancelCount = () =>
+  useApiMutation<{ id: string }>({ url: (b) => `/api/wms/cycle-counts/${b.id}/cancel`, send: () => undefined, invalidates: () => [CYCLE_COUNTS, ['/api/wms/bins']], failure: i18n.t('wms.toasts.countCancelFailed'), success: i18n.t('wms.toasts.countCancelled') });
+export const useMoveStock = () =>
+  useApiMutation<{ id: string; toBinId: string; quantity: number; notes?: string }>({
+    url: (b) => `/api/wms/inventory/${b.id}/move`,
+    send: ({ id: _id, ...body }) => body,
+    invalidates: () => STOCK,
+    failure: i18n.t('wms.toasts.moveFailed'),
+    success: i18n.t('wms.toasts.moved'),
+  });
 export const useCountItem = () =>
   useApiMutation<{ id: string; countId: string; countedQuantity: number }>({
     method: 'PATCH',
     url: (b) => `/api/wms/cycle-count-items/${b.id}`,
     send: (b) => ({ countedQuantity: b.countedQuantity }),
-    invalidates: (b) => [countItemsQuery(b.countId).queryKey],
+    invalidates: (b) => [['/api/wms/cycle-counts', b.countId, 'items']],
     failure: i18n.t('wms.toasts.countItemFailed'),
   });

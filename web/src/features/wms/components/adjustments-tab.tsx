@@ -2,7 +2,6 @@
 // reason code, notes); the Adjustment History shows before, change and after of each (doc 3 §2).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import type * as z from 'zod';
@@ -15,6 +14,7 @@ import { Field } from '../../../components/ui/field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { SelectField } from '../../../components/ui/select-field';
 import { useAdjust, useAdjustments, useWmsList } from '../api/wms';
+import { schemaResolver } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof adjustSchema>;
 type FormOutput = z.output<typeof adjustSchema>;
@@ -23,7 +23,7 @@ function AdjustmentForm({ pending, onSubmit, onCancel }: { pending: boolean; onS
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const lines = useWmsList<InventoryLine>('inventory', { search, limit: 50 }).data?.data ?? [];
-  const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(adjustSchema), defaultValues: { inventoryId: '', quantityAdjusted: 0, reasonCode: undefined, notes: '' } });
+  const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({ resolver: schemaResolver(adjustSchema), defaultValues: { inventoryId: '', quantityAdjusted: 0, reasonCode: undefined, notes: '' } });
   const e = formState.errors;
   return (
     <form noValidate className="space-y-3" onSubmit={handleSubmit(onSubmit)}>
@@ -90,7 +90,7 @@ export function AdjustmentsTab({ canWrite }: { canWrite: boolean }) {
                     <td className={`px-2 py-2 font-semibold ${a.quantityAdjusted > 0 ? 'text-green-700' : 'text-red-700'}`}>{a.quantityAdjusted > 0 ? `+${a.quantityAdjusted}` : a.quantityAdjusted}</td>
                     <td className="px-2 py-2">{a.quantityAfter}</td>
                     <td className="px-2 py-2">{reason(a.reasonCode)}</td>
-                    <td className="px-2 py-2">{a.notes ?? ''}</td>
+                    <td className="px-2 py-2">{[a.move && t('wms.adjustments.moved', { from: a.move.fromBin ?? t('wms.adjustments.unassigned'), to: a.move.toBin }), a.notes].filter(Boolean).join(' · ')}</td>
                   </tr>
                 ))}
               </tbody>

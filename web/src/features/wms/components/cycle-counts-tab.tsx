@@ -1,9 +1,10 @@
 // The Cycle Counts tab: New Cycle Count (fields shown by count type, doc 3 §5), the list with Start
-// for planned counts and Count / Complete for active ones, and the 'Count Items' dialog where each
-// change of a counted quantity is saved and its variance coloured 0 green, up to 5 yellow, beyond red.
+// for planned counts, Count / Complete for active ones and Cancel for both, and the 'Count Items'
+// dialog: the count sheet a page at a time, each change of a counted quantity saved at once (so it
+// survives paging and reloads), its variance coloured 0 green, up to 5 yellow, beyond red, and the
+// lines completion left as they were (changed since the count started) marked.
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Check, Plus } from 'lucide-react';
 import type * as z from 'zod';
@@ -15,7 +16,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { SelectField } from '../../../components/ui/select-field';
-import { useCompleteCount, useCountItem, useCountItems, useCreateCount, useCycleCounts, useStartCount, useWmsOptions } from '../api/wms';
+import { useCancelCount, useCompleteCount, useCountItem, useCountItems, useCreateCount, useCycleCounts, useStartCount, useWmsOptions } from '../api/wms';
+import { schemaResolver } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof cycleCountInputSchema>;
 type FormOutput = z.output<typeof cycleCountInputSchema>;
@@ -24,7 +26,7 @@ const STATUS_TONE: Record<CycleCount['status'], BadgeTone> = { planned: 'blue', 
 function CountForm({ pending, onSubmit, onCancel }: { pending: boolean; onSubmit: (v: FormOutput) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const options = useWmsOptions().data;
-  const { register, handleSubmit, formState, control } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(cycleCountInputSchema), defaultValues: { facilityId: '', countType: 'partial', zoneId: '', binId: '', productId: '', plannedDate: '', notes: '' } });
+  const { register, handleSubmit, formState, control } = useForm<FormInput, unknown, FormOutput>({ resolver: schemaResolver(cycleCountInputSchema), defaultValues: { facilityId: '', countType: 'partial', zoneId: '', binId: '', productId: '', plannedDate: '', notes: '' } });
   const [facilityId, countType] = useWatch({ control, name: ['facilityId', 'countType'] });
   const e = formState.errors;
   return (
@@ -41,53 +43,83 @@ function CountForm({ pending, onSubmit, onCancel }: { pending: boolean; onSubmit
   );
 }
 
+/** The count sheet, a page at a time (Previous / Next over the server's cursors); each typed quantity is saved at once. */
 function CountItems({ count }: { count: CycleCount }) {
   const { t } = useTranslation();
-  const items = useCountItems(count.id).data?.data ?? [];
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const page = cursors.length;
+  const sheet = useCountItems(count.id, page, cursors[page - 1]).data;
+  const items = sheet?.data ?? [];
+  const pagination = sheet?.pagination;
   const save = useCountItem();
+  // What was typed stays on the screen (even when the server refuses it) until the next save answers.
   const [typed, setTyped] = useState<Record<string, string>>({});
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[520px] text-left text-sm">
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            {(['product', 'bin', 'expected', 'counted', 'variance', 'action'] as const).map((c) => (
-              <th key={c} className="px-2 py-2 font-medium">
-                {c === 'product' || c === 'bin' ? t(`wms.field.${c}`) : t(`wms.counts.${c}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((i) => {
-            const tone = i.variance === null ? null : varianceTone(i.variance);
-            return (
-              <tr key={i.id} className="border-b border-slate-100">
-                <td className="px-2 py-2">{i.product.name}</td>
-                <td className="px-2 py-2">{i.bin?.code ?? t('wms.adjustments.unassigned')}</td>
-                <td className="px-2 py-2">{i.expectedQuantity}</td>
-                <td className="px-2 py-2">
-                  <input
-                    aria-label={`${t('wms.counts.counted')} ${i.product.name}`}
-                    className={`${inputClasses} w-24`}
-                    type="number"
-                    min={0}
-                    inputMode="numeric"
-                    value={typed[i.id] ?? (i.countedQuantity ?? '')}
-                    onChange={(ev) => {
-                      setTyped({ ...typed, [i.id]: ev.target.value });
-                      const parsed = Number.parseInt(ev.target.value, 10);
-                      save.mutate({ id: i.id, countId: count.id, countedQuantity: Number.isNaN(parsed) ? 0 : parsed });
-                    }}
-                  />
-                </td>
-                <td className="px-2 py-2">{tone ? <Badge tone={tone}>{i.variance! > 0 ? `+${i.variance}` : i.variance}</Badge> : '—'}</td>
-                <td className="px-2 py-2">{i.countedQuantity !== null ? <Check className="h-4 w-4 text-green-600" aria-label={t('wms.counts.counted')} /> : <span className="text-slate-500">{t('wms.counts.pending')}</span>}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+    <div className="space-y-2">
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[520px] text-left text-sm" aria-label={t('wms.counts.items')}>
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              {(['product', 'bin', 'expected', 'counted', 'variance', 'action'] as const).map((c) => (
+                <th key={c} className="px-2 py-2 font-medium">
+                  {c === 'product' || c === 'bin' ? t(`wms.field.${c}`) : t(`wms.counts.${c}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((i) => {
+              const tone = i.variance === null ? null : varianceTone(i.variance);
+              return (
+                <tr key={i.id} className="border-b border-slate-100">
+                  <td className="px-2 py-2">{i.product.name}</td>
+                  <td className="px-2 py-2">{i.bin?.code ?? t('wms.adjustments.unassigned')}</td>
+                  <td className="px-2 py-2">{i.expectedQuantity}</td>
+                  <td className="px-2 py-2">
+                    <input
+                      aria-label={`${t('wms.counts.counted')} ${i.product.name} ${i.bin?.code ?? ''}`.trim()}
+                      className={`${inputClasses} w-24`}
+                      type="number"
+                      min={0}
+                      inputMode="numeric"
+                      disabled={count.status !== 'active' || count.phase !== 'counting'}
+                      value={typed[i.id] ?? (i.countedQuantity ?? '')}
+                      onChange={(ev) => {
+                        setTyped({ ...typed, [i.id]: ev.target.value });
+                        const parsed = Number.parseInt(ev.target.value, 10);
+                        save.mutate({ id: i.id, countId: count.id, countedQuantity: Number.isNaN(parsed) ? 0 : parsed });
+                      }}
+                    />
+                  </td>
+                  <td className="px-2 py-2">{tone ? <Badge tone={tone}>{i.variance! > 0 ? `+${i.variance}` : i.variance}</Badge> : '—'}</td>
+                  <td className="px-2 py-2">
+                    {i.skipped ? (
+                      <span className="text-red-700">{t(`wms.counts.skipped.${i.skipped.reason}`, { onHand: i.skipped.onHand ?? 0 })}</span>
+                    ) : i.countedQuantity !== null ? (
+                      <Check className="h-4 w-4 text-green-600" aria-label={t('wms.counts.counted')} />
+                    ) : (
+                      <span className="text-slate-500">{t('wms.counts.pending')}</span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-sm text-slate-600" data-testid="count-sheet-pages">
+          {pagination && pagination.pages > 1 ? t('wms.list.page', { page: pagination.page, pages: pagination.pages, total: pagination.total }) : ''}
+        </span>
+        <div className="flex gap-2">
+          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+            {t('wms.list.previous')}
+          </Button>
+          <Button size="sm" variant="secondary" disabled={!pagination?.nextCursor} onClick={() => pagination?.nextCursor && setCursors([...cursors, pagination.nextCursor])}>
+            {t('wms.list.next')}
+          </Button>
+        </div>
+      </div>
     </div>
   );
 }
@@ -100,6 +132,7 @@ export function CycleCountsTab({ canWrite }: { canWrite: boolean }) {
   const create = useCreateCount();
   const start = useStartCount();
   const complete = useCompleteCount();
+  const cancel = useCancelCount();
   const rows = counts.data?.data ?? [];
   const scope = (c: CycleCount) => [c.zone?.name, c.bin?.code, c.product?.name].filter(Boolean).join(' / ') || t('wms.counts.all');
   return (
@@ -141,7 +174,12 @@ export function CycleCountsTab({ canWrite }: { canWrite: boolean }) {
                     <td className="space-x-1 whitespace-nowrap px-2 py-2">
                       {canWrite && c.status === 'planned' && <Button size="sm" disabled={start.isPending} onClick={() => start.mutate({ id: c.id })}>{t('wms.counts.start')}</Button>}
                       {c.status === 'active' && <Button size="sm" variant="secondary" onClick={() => setCounting(c)}>{t('wms.counts.count')}</Button>}
-                      {canWrite && c.status === 'active' && <Button size="sm" disabled={complete.isPending} onClick={() => complete.mutate({ id: c.id }, { onSuccess: () => setCounting(null) })}>{t('wms.counts.complete')}</Button>}
+                      {canWrite && c.status === 'active' && <Button size="sm" disabled={complete.isPending} onClick={() => complete.mutate({ id: c.id }, { onSuccess: () => setCounting(null) })}>{c.phase === 'applying' ? t('wms.counts.resume') : t('wms.counts.complete')}</Button>}
+                      {canWrite && (c.status === 'planned' || (c.status === 'active' && c.phase !== 'applying')) && (
+                        <Button size="sm" variant="ghost" disabled={cancel.isPending} onClick={() => window.confirm(t('wms.counts.confirmCancel', { number: c.countNumber })) && cancel.mutate({ id: c.id })}>
+                          {t('wms.counts.cancel')}
+                        </Button>
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -3,7 +3,6 @@
 // saving (the bin capacity rule of the Inventory form).
 import { useRef, type RefObject } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
@@ -11,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
+import { schemaResolver } from '../../../lib/form-errors';
 
 export interface FormField {
   name: string;
@@ -24,8 +24,9 @@ export interface FormField {
 
 type Values = Record<string, unknown>;
 
-export function EntityForm({ title, fields, schema, initial, pending, submitLabel, onSubmit, onClose, warning, onBlocked }: {
+export function EntityForm({ title, hint, fields, schema, initial, pending, submitLabel, onSubmit, onClose, warning, onBlocked }: {
   title: string;
+  hint?: string;
   fields: FormField[];
   schema: ZodType;
   initial: Values;
@@ -39,7 +40,7 @@ export function EntityForm({ title, fields, schema, initial, pending, submitLabe
 }) {
   const { t } = useTranslation();
   const blocked = useRef<string | null>(null);
-  const { register, handleSubmit, formState, control } = useForm<Values>({ resolver: zodResolver(schema as never) as never, defaultValues: initial });
+  const { register, handleSubmit, formState, control } = useForm<Values>({ resolver: schemaResolver(schema as never) as never, defaultValues: initial });
   const e = formState.errors as Record<string, { message?: string } | undefined>;
   return (
     <Card>
@@ -52,6 +53,7 @@ export function EntityForm({ title, fields, schema, initial, pending, submitLabe
         }
       />
       <CardBody>
+        {hint && <p className="mb-3 text-sm text-slate-600">{hint}</p>}
         <form noValidate className="grid gap-3 sm:grid-cols-2" onSubmit={handleSubmit((values) => (blocked.current ? onBlocked?.() : onSubmit(values)))}>
           {fields.map((f) => {
             const label = `${f.label}${f.required ? ' *' : ''}`;

@@ -27,6 +27,12 @@ export interface EntityTabProps<T extends { id: string }> {
   columns: Column<T>[];
   filters?: Filter[];
   fields: FormField[];
+  /** The fields an edit may change, when fewer than at creation (an inventory line's quantity and bin are not). */
+  editFields?: FormField[];
+  /** A note above an edit form's fields. */
+  editHint?: string;
+  /** Actions of a row beside Edit and Delete (an inventory line's Move). */
+  rowActions?: (row: T) => ReactNode;
   schema: ZodType;
   defaults: Record<string, unknown>;
   toForm?: (row: T) => Record<string, unknown>;
@@ -59,7 +65,8 @@ export function EntityTab<T extends { id: string }>(props: EntityTabProps<T>) {
     return (
       <EntityForm
         title={t(editing ? `wms.editTitle.${entity}` : `wms.add.${entity}`)}
-        fields={props.fields}
+        fields={(editing && props.editFields) || props.fields}
+        hint={editing ? props.editHint : undefined}
         schema={props.schema}
         initial={editing ? (props.toForm ? props.toForm(editing) : { ...props.defaults, ...editing }) : props.defaults}
         pending={save.isPending}
@@ -123,6 +130,7 @@ export function EntityTab<T extends { id: string }>(props: EntityTabProps<T>) {
                   ))}
                   {canWrite && (
                     <td className="whitespace-nowrap px-2 py-2">
+                      {props.rowActions?.(row)}
                       <Button size="sm" variant="ghost" aria-label={t('wms.list.edit')} onClick={() => setMode({ kind: 'edit', row })}>
                         <Pencil className="h-4 w-4" aria-hidden />
                       </Button>

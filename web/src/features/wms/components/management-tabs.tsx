@@ -9,7 +9,12 @@ import { Badge } from '../../../components/ui/badge';
 import { api } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { useWmsOptions } from '../api/wms';
+import { useState } from 'react';
+import { MoveRight } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import type { FormField } from './entity-form';
 import { EntityTab } from './entity-tab';
+import { MoveDialog } from './move-dialog';
 
 function useChoices() {
   const { t } = useTranslation();
@@ -193,7 +198,22 @@ function useCapacityWarning(values: Record<string, unknown>, editing: InventoryL
 export function InventoryTab({ canWrite }: { canWrite: boolean }) {
   const { t, values, facilities, bins, products } = useChoices();
   const { toast } = useToast();
+  const [moving, setMoving] = useState<InventoryLine | null>(null);
+  const fields: FormField[] = [
+    { name: 'facilityId', label: t('wms.field.facility'), kind: 'select', options: facilities, required: true },
+    { name: 'productId', label: t('wms.field.product'), kind: 'select', options: products, required: true },
+    { name: 'binId', label: t('wms.field.bin'), kind: 'select', options: bins },
+    { name: 'status', label: t('wms.field.status'), kind: 'select', options: values(INVENTORY_STATUSES), required: true },
+    { name: 'quantity', label: t('wms.field.quantity'), kind: 'number' },
+    { name: 'reservedQuantity', label: t('wms.field.reserved'), kind: 'number' },
+    { name: 'lotNumber', label: t('wms.field.lot') },
+    { name: 'serialNumber', label: t('wms.field.serial') },
+    { name: 'unitCost', label: t('wms.field.unitCost'), kind: 'number', step: '0.01' },
+    { name: 'expiryDate', label: t('wms.field.expiry'), kind: 'date' },
+  ];
   return (
+    <>
+    {moving && <MoveDialog line={moving} onClose={() => setMoving(null)} />}
     <EntityTab<InventoryLine>
       entity="inventory"
       what="inventoryItem"
@@ -216,18 +236,16 @@ export function InventoryTab({ canWrite }: { canWrite: boolean }) {
         { label: t('wms.field.available'), cell: (l) => l.availableQuantity },
         { label: t('wms.field.status'), cell: (l) => t(`wms.values.${l.status}`) },
       ]}
-      fields={[
-        { name: 'facilityId', label: t('wms.field.facility'), kind: 'select', options: facilities, required: true },
-        { name: 'productId', label: t('wms.field.product'), kind: 'select', options: products, required: true },
-        { name: 'binId', label: t('wms.field.bin'), kind: 'select', options: bins },
-        { name: 'status', label: t('wms.field.status'), kind: 'select', options: values(INVENTORY_STATUSES), required: true },
-        { name: 'quantity', label: t('wms.field.quantity'), kind: 'number' },
-        { name: 'reservedQuantity', label: t('wms.field.reserved'), kind: 'number' },
-        { name: 'lotNumber', label: t('wms.field.lot') },
-        { name: 'serialNumber', label: t('wms.field.serial') },
-        { name: 'unitCost', label: t('wms.field.unitCost'), kind: 'number', step: '0.01' },
-        { name: 'expiryDate', label: t('wms.field.expiry'), kind: 'date' },
-      ]}
+      fields={fields}
+      // Quantity and bin change only through an adjustment or a move, which record why.
+      editFields={fields.filter((f) => f.name !== 'quantity' && f.name !== 'binId')}
+      editHint={t('wms.move.hint')}
+      rowActions={(l) => (
+        <Button size="sm" variant="ghost" onClick={() => setMoving(l)}>
+          <MoveRight className="h-4 w-4" aria-hidden /> {t('wms.move.action')}
+        </Button>
+      )}
     />
+    </>
   );
 }

@@ -4,7 +4,6 @@
 // scanned code up by SKU or barcode; a GS1 string fills product (GTIN), lot (10) and expiry (17).
 import { useCallback, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Camera, ScanLine } from 'lucide-react';
@@ -15,11 +14,12 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { queryString, useAppointmentReceipts, useDockAppointments, useReceive, useWmsOptions } from '../api/wms';
 import { gtinCandidates, parseGs1 } from '../gs1';
 import { CameraScanner } from './camera-scanner';
+import { schemaResolver } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof receiveSchema>;
 type FormOutput = z.output<typeof receiveSchema>;
@@ -40,8 +40,10 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
   const [code, setCode] = useState('');
   const [found, setFound] = useState<{ id: string; name: string; sku: string }[]>([]);
   const [search, setSearch] = useState('');
-  const { register, handleSubmit, formState, control, setValue, reset } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(receiveSchema), defaultValues: EMPTY });
-  const [facilityId, binId, quantity, appointmentId] = useWatch({ control, name: ['facilityId', 'binId', 'quantity', 'appointmentId'] });
+  const { register, handleSubmit, formState, control, setValue, reset, setError } = useForm<FormInput, unknown, FormOutput>({ resolver: schemaResolver(receiveSchema), defaultValues: EMPTY });
+  const [facilityId, binId, quantity, appointmentId, productId] = useWatch({ control, name: ['facilityId', 'binId', 'quantity', 'appointmentId', 'productId'] });
+  // Serial numbers are typed one per line; the form sends them as the list the schema takes.
+  const [serials, setSerials] = useState('');
   const searched = useQuery({ queryKey: ['/api/wms/products', 'receiving', search], queryFn: () => api.get<Paged<Product>>(`/api/wms/products${queryString({ search, isActive: 'true', limit: 20 })}`), enabled: search.trim().length > 0 });
   const bin = useQuery({ queryKey: ['/api/wms/bins', binId], queryFn: () => api.get<Bin>(`/api/wms/bins/${binId}`), enabled: !!binId }).data;
   const appointments = useDockAppointments(facilityId ?? '').data?.data ?? [];
@@ -51,6 +53,7 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
 
   const products = [...found, ...(searched.data?.data ?? []), ...(options?.products ?? [])].filter((p, i, all) => all.findIndex((q) => q.id === p.id) === i);
   const bins = (options?.bins ?? []).filter((b) => b.facilityId === facilityId);
+  const tracking = [...(searched.data?.data ?? []), ...(options?.products ?? [])].find((p) => p.id === productId);
 
   const lookUp = useCallback(
     async (raw: string) => {
@@ -82,7 +85,15 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
       toast({ title: t('wms.capacityError.title'), description: t('wms.capacityError.text'), variant: 'destructive' });
       return;
     }
-    receive.mutate(values, { onSuccess: () => reset(EMPTY) });
+    const serialNumbers = tracking?.isSerialTracked ? serials.split('\n').map((v) => v.trim()).filter(Boolean) : [];
+    receive.mutate(
+      { ...values, serialNumbers },
+      {
+        onSuccess: () => (reset(EMPTY), setSerials('')),
+        // A refusal marks its field and keeps everything typed.
+        onError: (error) => error instanceof ApiError && Object.entries(error.fieldErrors).forEach(([field, message]) => setError(field as keyof FormInput, { message })),
+      },
+    );
   });
 
   return (
@@ -134,7 +145,14 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
           <SelectField label={t('wms.field.bin')} disabled={!facilityId} options={bins.map((b) => ({ value: b.id, label: `${b.code} (${b.zone.name})` }))} placeholder={t('wms.field.none')} error={e.binId?.message} {...register('binId')} />
           <Field label={`${t('wms.field.quantity')} *`} type="number" min={1} inputMode="numeric" error={e.quantity?.message} {...register('quantity')} />
           <Field label={t('wms.field.unitCost')} type="number" min={0} step="0.01" inputMode="decimal" error={e.unitCost?.message} {...register('unitCost')} />
-          <Field label={t('wms.field.lot')} error={e.lotNumber?.message} {...register('lotNumber')} />
+          <Field label={`${t('wms.field.lot')}${tracking?.isLotTracked ? ' *' : ''}`} error={e.lotNumber?.message} {...register('lotNumber')} />
+          {tracking?.isSerialTracked && (
+            <label className="text-sm sm:col-span-2">
+              <span className="mb-1 block font-medium">{t('wms.receiving.serials')} *</span>
+              <textarea className={inputClasses} rows={3} value={serials} onChange={(ev) => setSerials(ev.target.value)} aria-invalid={!!e.serialNumbers} />
+              {e.serialNumbers?.message && <span role="alert" className="mt-1 block text-red-700">{e.serialNumbers.message}</span>}
+            </label>
+          )}
           <Field label={t('wms.field.expiry')} type="date" error={e.expiryDate?.message} {...register('expiryDate')} />
           <Field label={t('wms.field.po')} error={e.poNumber?.message} {...register('poNumber')} />
           <SelectField className="sm:col-span-2" label={t('wms.field.appointment')} disabled={!facilityId} options={appointments.map((a) => ({ value: a.id, label: `${a.bookingReference} · ${a.carrierName ?? ''} ${a.vehicleLicense ?? ''} · ${a.doorNumber ?? ''}` }))} placeholder={t('wms.field.none')} {...register('appointmentId')} />
