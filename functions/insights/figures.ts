@@ -4,7 +4,7 @@ import { ON_SITE_STATUSES as AT_DOOR, type Appointment } from '../../shared/cont
 import type { Checkin } from '../../shared/contracts/checkins';
 import type { DockDoor } from '../facilities';
 import type { YardSpot } from '../yard';
-import { localDateTime } from '../../shared/time';
+import { instantOf, localDateTime } from '../../shared/time';
 import { isPunctual } from '../appointments';
 
 const ACTIVE: Appointment['status'][] = ['scheduled', 'arrived', 'loading', 'unloading'];
@@ -110,14 +110,20 @@ export function analytics(appointments: Appointment[], doors: DockDoor[], days: 
 
 const toMin = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
-export function driverDashboard(appointments: Appointment[], timeZone: string, now: Date) {
-  const local = localDateTime(now, timeZone);
-  const sorted = [...appointments].sort((a, b) => `${a.scheduledDate}${a.scheduledTimeStart}`.localeCompare(`${b.scheduledDate}${b.scheduledTimeStart}`));
-  const next = sorted.find((a) => ACTIVE.includes(a.status) && (a.scheduledDate > local.date || (a.scheduledDate === local.date && a.scheduledTimeEnd >= local.time))) ?? null;
-  const month = local.date.slice(0, 7);
+/**
+ * A driver's board: the next appointment not yet ended and the upcoming ones, each judged on its own
+ * facility's clock (`zoneOf`): a driver can be due at hubs in different time zones, so local days and
+ * times are compared as instants, never as strings of different clocks. `homeZone` names this month.
+ */
+export function driverDashboard(appointments: Appointment[], zoneOf: (facilityId: string) => string, homeZone: string, now: Date) {
+  const at = (a: Appointment, time: string) => instantOf(a.scheduledDate, time, zoneOf(a.facilityId)).getTime();
+  const sorted = [...appointments].sort((a, b) => at(a, a.scheduledTimeStart) - at(b, b.scheduledTimeStart));
+  const waiting = sorted.filter((a) => ACTIVE.includes(a.status) && at(a, a.scheduledTimeEnd) >= now.getTime());
+  const next = waiting[0] ?? null;
+  const month = localDateTime(now, homeZone).date.slice(0, 7);
   return {
     nextAppointment: next,
-    upcoming: sorted.filter((a) => a !== next && ACTIVE.includes(a.status) && a.scheduledDate >= local.date).slice(0, 5),
+    upcoming: waiting.slice(1, 6),
     thisMonth: appointments.filter((a) => a.scheduledDate.startsWith(month) && a.status !== 'cancelled').length,
     onTimeRate: onTimeRate(appointments),
   };

@@ -75,8 +75,12 @@ export const { handler, actions } = defineFunction('insights', {
     if (!user.driverId) return json({ driver: null, nextAppointment: null, upcoming: [], thisMonth: 0, onTimeRate: null, facility: null, emergencyContact: EMERGENCY_CONTACT });
     const appointments = await listDriverAppointments(user.tenantId, user.driverId);
     const { facility: home } = await todayFor(session);
-    const board = driverDashboard(appointments, home?.timeZone ?? DEFAULT_TIME_ZONE, new Date());
-    const facility = board.nextAppointment ? await resolveFacility(user.tenantId, board.nextAppointment.facilityId).catch(() => home) : home;
+    // Each appointment on its own facility's clock (a driver may be due at hubs in several zones).
+    const facilities = new Map<string, Awaited<ReturnType<typeof resolveFacility>> | null>();
+    await Promise.all([...new Set(appointments.map((a) => a.facilityId))].map(async (id) => facilities.set(id, await resolveFacility(user.tenantId, id).catch(() => null))));
+    const homeZone = home?.timeZone ?? DEFAULT_TIME_ZONE;
+    const board = driverDashboard(appointments, (id) => facilities.get(id)?.timeZone ?? homeZone, homeZone, new Date());
+    const facility = (board.nextAppointment && facilities.get(board.nextAppointment.facilityId)) || home;
     const address = facility ? [facility.address, facility.city, facility.state, facility.zipCode].filter(Boolean).join(', ') : null;
     return json({
       driver: { id: user.driverId, name: [user.firstName, user.lastName].filter(Boolean).join(' ') },

@@ -28,11 +28,8 @@ type Local = { date: string; time: string };
 /** Today in the hub is today in India (the staff screens list India's today) with room left in the day. */
 export const sameDayAsIndia = (hub: Local, india: Local) => hub.date === india.date && hub.time <= '20:00';
 
-/**
- * The driver dashboard compares with India's clock: the hub's appointment must not have ended by
- * India's time (hub ahead of India on the same day, or early on India's tomorrow, before 08:00).
- */
-export const aheadOfIndia = (hub: Local, india: Local) => (hub.date === india.date && hub.time >= india.time && hub.time <= '20:00') || (hub.date > india.date && hub.time <= '04:00');
+/** The driver's journey books three hours ahead at the hub, so the hub's day must have room left. */
+export const laterToday = (hub: Local) => hub.time <= '20:00';
 
 /** The first whole-hour time zone whose clock fits; one always does for the predicates above. */
 export function zoneWhere(fits: (hub: Local, india: Local) => boolean): string {
@@ -52,7 +49,7 @@ export async function apiAs(baseURL: string, identifier: string): Promise<APIReq
   return context;
 }
 
-/** A facility with doors H1 and H2 in `timeZone`, created by operations. */
+/** A facility with doors H1 and H2 in `timeZone` and its guest booking link, created by operations. */
 export async function openHub(baseURL: string, name: string, timeZone: string) {
   const ops = await apiAs(baseURL, 'operations');
   const created = await ops.post('/api/facilities', { data: { name, address: 'Plot 7, MIDC', operatingHoursStart: '00:00', operatingHoursEnd: '23:45', timeZone, slotMinutes: 15, slotCapacity: 5 } });
@@ -64,6 +61,10 @@ export async function openHub(baseURL: string, name: string, timeZone: string) {
     return ((await res.json()) as { id: string }).id;
   };
   const doors = { h1: await door('H1'), h2: await door('H2') };
+  // Guests reach a facility only through its link token (the booking link on /facilities).
+  const link = await ops.get(`/api/facilities/${facility.id}/link`);
+  expect(link.status()).toBe(200);
+  const { token: bookingLink } = (await link.json()) as { token: string };
   await ops.dispose();
-  return { ...facility, doors, timeZone, local: () => localNow(timeZone) };
+  return { ...facility, doors, bookingLink, timeZone, local: () => localNow(timeZone) };
 }

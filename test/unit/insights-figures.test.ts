@@ -1,7 +1,7 @@
 // Insights' figures: on-time rate, dashboard metrics, gate statistics, analytics over a range and
 // CSV quoting, computed from lists made for each test.
 import { describe, expect, it } from 'vitest';
-import { analytics, dashboardMetrics, gateStatistics, onTimeRate, reportCsv, toCsv } from '../../functions/insights/figures';
+import { analytics, dashboardMetrics, driverDashboard, gateStatistics, onTimeRate, reportCsv, toCsv } from '../../functions/insights/figures';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { Checkin } from '../../shared/contracts/checkins';
 import type { DockDoor } from '../../functions/facilities';
@@ -142,5 +142,30 @@ describe('toCsv', () => {
 
   it('leaves lines that start harmlessly, and numbers, as they are', () => {
     expect(toCsv(['v', 'n'], [['first\nsecond', -5]])).toBe('v,n\r\n"first\nsecond",-5\r\n');
+  });
+});
+
+describe("a driver's board", () => {
+  // Written by hand: 19:00 UTC on 31 Dec 2026 is 00:30 on 1 Jan 2027 in India and 03:00 in Singapore.
+  const now = new Date('2026-12-31T19:00:00Z');
+  const zones: Record<string, string> = { bhiwandi: 'Asia/Kolkata', jurong: 'Asia/Singapore', jebel: 'Asia/Dubai' };
+  const appt = (id: string, facilityId: string, scheduledDate: string, scheduledTimeStart: string, scheduledTimeEnd: string, status = 'scheduled') =>
+    ({ id, facilityId, scheduledDate, scheduledTimeStart, scheduledTimeEnd, status }) as unknown as Appointment;
+  const board = (list: Appointment[]) => driverDashboard(list, (f) => zones[f]!, 'Asia/Kolkata', now);
+
+  it('judges each appointment on its own facility clock', () => {
+    const list = [
+      appt('sg-ended', 'jurong', '2027-01-01', '02:00', '02:45'), // ended 15 min ago in Singapore (18:45 UTC)
+      appt('in-later', 'bhiwandi', '2027-01-01', '01:00', '02:00'), // 19:30 UTC
+      appt('dubai-soon', 'jebel', '2026-12-31', '23:15', '23:30'), // 19:15 UTC, the next one though its date is a day behind
+      appt('sg-cancelled', 'jurong', '2027-01-01', '03:15', '03:30', 'cancelled'),
+    ];
+    const b = board(list);
+    expect(b.nextAppointment?.id).toBe('dubai-soon');
+    expect(b.upcoming.map((a) => a.id)).toEqual(['in-later']);
+  });
+
+  it('counts this month in the home facility zone: January in India already', () => {
+    expect(board([appt('a', 'bhiwandi', '2027-01-01', '10:00', '11:00'), appt('b', 'bhiwandi', '2026-12-30', '10:00', '11:00')]).thisMonth).toBe(1);
   });
 });
