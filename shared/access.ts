@@ -22,6 +22,9 @@ export const actsForAll = (viewer: Viewer) => viewer.permissions.includes('appoi
 export const owns = (viewer: Viewer, record: Owned) =>
   viewer.driverId ? record.driverId === viewer.driverId : Boolean(viewer.carrierId && record.carrierId === viewer.carrierId);
 
+/** Gate staff who check in any truck of the tenant: they check trucks in and see every appointment (a security officer checks arrivals in without booking them). */
+export const checksInForAll = (viewer: Viewer) => viewer.permissions.includes('checkins:write') && seesAll(viewer);
+
 export const canSee = (viewer: Viewer, record: Owned) => seesAll(viewer) || owns(viewer, record);
 
 export const canActOn = (viewer: Viewer, record: Owned) => actsForAll(viewer) || owns(viewer, record);

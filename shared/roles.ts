@@ -30,6 +30,9 @@ export const PERMISSIONS = [
   // Gate compliance (#21): the ULIP account and rules (admin), letting a held truck through (yard manager, admin).
   'gate:configure',
   'gate:override',
+  // The tenant's plan is the platform's billing to change (issue #28.11): no tenant role holds it, so a
+  // tenant admin cannot end its own trial; the platform's operators and billing sit outside the tenants.
+  'platform:billing',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -59,6 +62,16 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * Roles only an existing administrator grants (at approval, by invitation), never chosen at
+ * registration: the spec lists them among the registration choices, but a registrant picking their
+ * own power is a hole (issue #28.5). The role a registrant asks for is a suggestion the approver may change.
+ */
+export const ADMINISTRATOR_GRANTED_ROLES: readonly Role[] = ['admin', 'tenant_admin'];
+
+/** The roles a registrant of the user type may ask for. */
+export const selfChosenRoles = (userType: UserType): Role[] => REGISTRATION_ROLES[userType].filter((r) => !ADMINISTRATOR_GRANTED_ROLES.includes(r));
+
 // Staff who may see the dashboard read what its panels show, check-ins included (spectator too).
 const READ_STAFF: Permission[] = ['dashboard:read', 'reference:read', 'appointments:read', 'checkins:read', 'yard:read', 'facilities:read', 'analytics:read'];
 const EXTERNAL_BOOKER: Permission[] = ['reference:read', 'appointments:book', 'reschedules:request'];
@@ -80,7 +93,8 @@ const OPERATIONS: Permission[] = [
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  admin: PERMISSIONS,
+  // A hub's admin holds every permission of the hub, none of the platform's.
+  admin: PERMISSIONS.filter((p) => !p.startsWith('platform:')),
   operations: OPERATIONS,
   operations_manager: OPERATIONS,
   yard_manager: [

@@ -1,6 +1,6 @@
 // The route table: every API route, the function that serves it and what it needs, one list per
-// domain in shared/routes/<domain>.ts. The CDK stack, the local API Gateway emulator and the RBAC
-// matrix test are all built from it.
+// domain in shared/routes/<domain>.ts. The CDK stack and the local API Gateway emulator are built
+// from it; the authorisation matrix test holds a hand-written row for each of its routes.
 import type { ApiRoute, FunctionName } from './routes/types';
 import { platformRoutes } from './routes/platform';
 import { authRoutes } from './routes/auth';

@@ -1,6 +1,7 @@
 // Reschedules: a request for a scheduled appointment, then approval (the appointment
 // moves, its door time and slot place with it, in one transaction) or denial. The appointment records
 // its one pending request, so the status change that starts it can close that request atomically.
+import { gatePassRevocationPut } from '../gate';
 import { randomUUID } from 'node:crypto';
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
@@ -124,6 +125,8 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
       ...dayItems,
       appointmentEventItem('appointment.rescheduled', after, { requestId, previousDate: before.scheduledDate, previousTimeStart: before.scheduledTimeStart }, now),
       auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'appointment.rescheduled', entityType: 'appointment', entityId: before.id, before: { ...before }, after: { ...after, requestId } }, now),
+      // The pass of the old time no longer opens the gate; the new one carries the next version (issue #31).
+      gatePassRevocationPut(before, 'rescheduled', now),
     ],
     (index) =>
       index === 0

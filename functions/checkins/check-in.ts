@@ -1,27 +1,25 @@
 // Driver check-in: by staff (quick or walk-in), by the driver in the app, or by QR code at the
-// gate. Checking in marks the appointment arrived in the same transaction; the check-in's own
-// status flow then moves the appointment through loading/unloading and departure.
+// gate. Checking in marks the appointment arrived in the same transaction, with the door staff chose
+// reserved by the one door rule (functions/appointments door-reservation.ts); from then on the truck
+// moves through the on-site flow (on-site.ts).
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, RevisionConflictError } from '../lib/errors';
-import { changeAtRevision, revised } from '../lib/revision';
-import { blockPuts, bookingReferencePut, doorBlockKeys, findByBookingReference, getAppointment, listDriverAppointments, newAppointmentPut } from '../appointments';
-import { checkinChangePut, checkinPuts, getCheckin, isCheckedIn } from './checkin.store';
-import { getDockDoor } from '../facilities';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
+import { bookingReferencePut, findByBookingReference, getAppointment, listDriverAppointments, newAppointmentPut, requestedDoor, reserveDoor, withDoor } from '../appointments';
+import { checkinPuts, isCheckedIn } from './checkin.store';
 import { getFacility, resolveFacility, type Facility } from '../facilities';
 import { notificationPut } from '../insights';
 import { normalizePhone } from '../users';
 import { ensureFacilityLink, facilityOfLink, findTenantSecret, tenantSecret } from '../tenancy';
 import { owns, type Viewer } from '../../shared/access';
-import { appointmentEventItem, moveStatus, newAppointment, type ChangeContext, type TransactItems } from '../appointments';
-import { CHECKIN_TRANSITIONS, type Checkin, type CheckinStatus } from '../../shared/contracts/checkins';
-import { canTransition, type Appointment, type AppointmentStatus } from '../../shared/contracts/appointments';
-import { BLOCK_MINUTES } from '../../shared/contracts/appointments';
+import { appointmentEventItem, moveStatus, newAppointment, type ChangeContext } from '../appointments';
+import type { Checkin } from '../../shared/contracts/checkins';
+import { BLOCK_MINUTES, type Appointment } from '../../shared/contracts/appointments';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 import { fromMinutes, localDateTime, toMinutes } from '../../shared/time';
 import { checkinWindow } from './rules';
-import { GATE_HOLD_MESSAGE, gateDecisionPuts, gateStep, heldAtGate } from './gate-step';
+import { gateDecisionPuts, gateStep } from './gate-step';
 import type * as z from 'zod';
 import type { walkInCheckinSchema } from '../../shared/contracts/checkins';
 
@@ -48,22 +46,29 @@ export async function checkInAppointment(ctx: ChangeContext, appointmentId: stri
   const facility = await getFacility(ctx.tenantId, appointment.facilityId);
   const window = checkinWindow(facility?.timeZone ?? DEFAULT_TIME_ZONE, appointment.scheduledDate, appointment.scheduledTimeStart, now);
   if (!window.open) throw new ConflictError(window.reason);
-  const door = input.dockDoorId ? await getDockDoor(ctx.tenantId, appointment.facilityId, input.dockDoorId) : null;
-  if (input.dockDoorId && !door) throw new BadRequestError('Dock door not found at this facility', { dockDoorId: 'Dock door not found at this facility' });
+  // A door chosen at check-in becomes the appointment's, reserved for its time (one it booked is kept otherwise).
+  const door = input.dockDoorId && input.dockDoorId !== appointment.dockDoorId ? await requestedDoor(ctx.tenantId, appointment.facilityId, input.dockDoorId) : null;
+  const atDoor = door ? { dockDoorId: door.id, doorNumber: door.doorNumber } : {};
+  const reservation = door ? await reserveDoor(door, { ...appointment, ...atDoor }, appointment) : undefined;
   const gateCtx = { ...ctx, facilityId: appointment.facilityId, timeZone: facility?.timeZone ?? DEFAULT_TIME_ZONE, now };
   const gate = await gateStep(gateCtx, appointment, input);
-  const checkin = { ...newCheckin(ctx, appointment, input, method, door, now), gate };
-  await moveStatus(ctx, appointment, 'arrived', now, [
-    ...checkinPuts(checkin),
-    ...gateDecisionPuts(gateCtx, gate, appointment.id, checkin.id, checkin.vehicleLicense),
-    notificationPut(ctx.tenantId, { type: 'checkin', title: 'Driver checked in', message: `${checkin.driverName}${checkin.vehicleLicense ? ` (${checkin.vehicleLicense})` : ''} checked in${door ? ` for dock ${door.doorNumber}` : ''}` }, now),
-    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.created', entityType: 'checkin', entityId: checkin.id, after: { ...checkin } }, now),
-    appointmentEventItem('checkin.created', { ...appointment, status: 'arrived', dockDoorId: checkin.dockDoorId, doorNumber: checkin.doorNumber }, { checkinId: checkin.id, method, vehicleLicense: checkin.vehicleLicense }, now),
-  ]);
+  const checkin = { ...newCheckin(ctx, { ...appointment, ...atDoor }, input, method, now), gate };
+  await moveStatus(ctx, appointment, 'arrived', now, {
+    changes: atDoor,
+    door: reservation,
+    extra: [
+      ...checkinPuts(checkin),
+      ...gateDecisionPuts(gateCtx, gate, appointment.id, checkin.id, checkin.vehicleLicense),
+      notificationPut(ctx.tenantId, { type: 'checkin', title: 'Driver checked in', message: `${checkin.driverName}${checkin.vehicleLicense ? ` (${checkin.vehicleLicense})` : ''} checked in${checkin.doorNumber ? ` for dock ${checkin.doorNumber}` : ''}` }, now),
+      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.created', entityType: 'checkin', entityId: checkin.id, after: { ...checkin } }, now),
+      appointmentEventItem('checkin.created', { ...appointment, ...atDoor, status: 'arrived' }, { checkinId: checkin.id, method, vehicleLicense: checkin.vehicleLicense }, now),
+    ],
+  });
   return checkin;
 }
 
-function newCheckin(ctx: ChangeContext, a: Appointment, input: CheckinInput, method: Method, door: { id: string; doorNumber: string } | null, now: Date): Checkin {
+/** The check-in of an appointment as it will be (its door included). */
+function newCheckin(ctx: ChangeContext, a: Appointment, input: CheckinInput, method: Method, now: Date): Checkin {
   const iso = now.toISOString();
   return {
     id: randomUUID(),
@@ -75,8 +80,8 @@ function newCheckin(ctx: ChangeContext, a: Appointment, input: CheckinInput, met
     driverName: input.driverName || a.driverName || 'Driver',
     vehicleLicense: input.vehicleLicense || a.vehicleLicense,
     carrierName: a.carrierName,
-    dockDoorId: door?.id ?? a.dockDoorId,
-    doorNumber: door?.doorNumber ?? a.doorNumber,
+    dockDoorId: a.dockDoorId,
+    doorNumber: a.doorNumber,
     notes: input.notes ?? null,
     status: 'checked_in',
     checkinMethod: method,
@@ -97,8 +102,7 @@ export async function checkInWalkIn(ctx: ChangeContext, input: z.output<typeof w
   const local = localDateTime(now, facility.timeZone);
   const start = Math.floor(toMinutes(local.time) / BLOCK_MINUTES) * BLOCK_MINUTES;
   const end = Math.min(start + WALK_IN_MINUTES, 24 * 60 - BLOCK_MINUTES);
-  const door = input.dockDoorId ? await getDockDoor(ctx.tenantId, facility.id, input.dockDoorId) : null;
-  if (input.dockDoorId && !door) throw new BadRequestError('Dock door not found at this facility', { dockDoorId: 'Dock door not found at this facility' });
+  const door = await requestedDoor(ctx.tenantId, facility.id, input.dockDoorId);
   const iso = now.toISOString();
   const gateCtx = { ...ctx, facilityId: facility.id, timeZone: facility.timeZone, now };
   const walkInId = randomUUID();
@@ -131,60 +135,21 @@ export async function checkInWalkIn(ctx: ChangeContext, input: z.output<typeof w
     },
     now,
   );
-  const checkin = { ...newCheckin(ctx, appointment, input, 'manual', door, now), gate };
-  const blocks = doorBlockKeys(appointment);
-  await transact(
-    [
+  const checkin = { ...newCheckin(ctx, appointment, input, 'manual', now), gate };
+  const reservation = await reserveDoor(door, appointment);
+  const items = [
       newAppointmentPut(appointment),
       bookingReferencePut(appointment),
       ...checkinPuts(checkin),
-      ...blockPuts(blocks, appointment.id),
       notificationPut(ctx.tenantId, { type: 'checkin', title: 'Walk-in checked in', message: `${checkin.driverName} (${checkin.vehicleLicense}) of ${input.carrierName}` }, now),
       auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'appointment.walk-in', entityType: 'appointment', entityId: appointment.id, after: { ...appointment } }, now),
       auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.created', entityType: 'checkin', entityId: checkin.id, after: { ...checkin } }, now),
       appointmentEventItem('appointment.created', appointment, { bookingType: appointment.bookingType }, now),
       appointmentEventItem('checkin.created', appointment, { checkinId: checkin.id, method: 'manual', walkIn: true, vehicleLicense: checkin.vehicleLicense }, now),
       ...gateDecisionPuts(gateCtx, gate, appointment.id, checkin.id, checkin.vehicleLicense),
-    ],
-    (index) => (index >= 4 && index < 4 + blocks.length ? new ConflictError(`Door ${door?.doorNumber} is in use now. Choose another door or none.`) : new ConflictError('Please try again')),
-  );
+  ];
+  await transact(...withDoor(reservation, items, () => new ConflictError('Please try again')));
   return checkin;
-}
-
-/** What a check-in status asks of its appointment, when the appointment's flow allows it. */
-const APPOINTMENT_FOLLOWS: Partial<Record<CheckinStatus, AppointmentStatus>> = { loading: 'loading', unloading: 'unloading', departed: 'departed' };
-const STAMP: Partial<Record<CheckinStatus, keyof Checkin>> = { at_dock: 'atDockAt', completed: 'completedAt', departed: 'departedAt' };
-
-/**
- * Moves a check-in along its flow (and its appointment where that follows). A command: it reads,
- * checks the flow and writes on the revisions it read, reading again after a door assignment or
- * another change landed meanwhile, so both take effect (functions/lib/revision.ts). With the
- * revision a screen loaded (`seen`), a change made since refuses it instead.
- */
-export function changeCheckinStatus(ctx: ChangeContext, id: string, to: CheckinStatus, now = new Date(), seen?: number): Promise<Checkin> {
-  return changeAtRevision({
-    read: () => getCheckin(ctx.tenantId, id),
-    seen,
-    view: (checkin) => checkin,
-    apply: async (before) => {
-      if (!before) throw new NotFoundError('Check-in not found');
-      if (!CHECKIN_TRANSITIONS[before.status].includes(to)) throw new ConflictError(`A check-in that is ${before.status.replace('_', ' ')} cannot become ${to.replace('_', ' ')}`);
-      if (heldAtGate(before.gate) && to !== 'departed') throw new ConflictError(GATE_HOLD_MESSAGE);
-      const after: Checkin = revised(before, { ...before, status: to });
-      const stamp = STAMP[to];
-      if (stamp) (after as unknown as Record<string, unknown>)[stamp] = now.toISOString();
-      const write: TransactItems = [
-        checkinChangePut(after, before),
-        auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: `checkin.${to}`, entityType: 'checkin', entityId: id, before: { ...before }, after: { ...after } }, now),
-      ];
-      const follow = APPOINTMENT_FOLLOWS[to];
-      const appointment = follow || to === 'completed' ? await getAppointment(ctx.tenantId, before.appointmentId) : null;
-      if (to === 'completed' && appointment) write.push(appointmentEventItem('loading.completed', appointment, { checkinId: id, dockDoorId: after.dockDoorId, doorNumber: after.doorNumber }, now));
-      if (follow && appointment && canTransition(appointment.status, follow)) await moveStatus(ctx, appointment, follow, now, write);
-      else await transact(write, () => new RevisionConflictError());
-      return after;
-    },
-  });
 }
 
 // ---- QR check-in links: signed with a per-tenant key kept in the table ----

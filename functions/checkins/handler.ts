@@ -10,9 +10,12 @@ import { checkinDoorSchema, checkinStatusSchema, qrCheckinSchema, quickCheckinSc
 import { listCheckins } from './checkin.store';
 import { resolveFacility } from '../facilities';
 import { contextOf, findAppointment } from '../appointments';
-import { changeCheckinStatus, checkInAppointment, checkInByQr, checkInWalkIn, createQrLink, verifyQrToken } from './check-in';
+import { checkInAppointment, checkInByQr, checkInWalkIn, createQrLink, verifyQrToken } from './check-in';
+import { changeCheckinStatus } from './on-site';
 import { assignCheckinDoor } from './assign-door';
 import { overrideGateHold } from './gate-override';
+import { checkInWithPass } from './offline-checkin';
+import { gatePassCheckinSchema } from '../../shared/contracts/gate-pass';
 import { gateOverrideSchema } from '../../shared/contracts/gate';
 import { canActOn, checksInForAll, visibleTo } from '../../shared/access';
 import type { Appointment } from '../../shared/contracts/appointments';
@@ -21,6 +24,9 @@ import type { SessionUser } from '../../shared/contracts/auth';
 export const QR_CHECKIN_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
 /** Opening a scanned link is public too: limited per address so tokens cannot be tried in bulk. */
 export const QR_LINK_LIMIT = { limit: 60, windowSeconds: 15 * 60 };
+
+/** Drivers check in but do not pick doors: the yard assigns them. */
+export const DOORS_BY_THE_YARD = 'Only facility staff can assign a dock door';
 
 /** Who may check an appointment in: whoever may act on it, and gate staff (shared/access.ts). */
 const mayCheckIn = (user: SessionUser, appointment: Appointment) => canActOn(user, appointment) || checksInForAll(user);
@@ -44,6 +50,7 @@ export const { handler, actions } = defineFunction('checkins', {
     const input = parseBody(req, quickCheckinSchema);
     const appointment = await findAppointment(user, input.appointmentId);
     if (!mayCheckIn(user, appointment)) throw new ForbiddenError('Drivers can check in only for their own appointments');
+    if (input.dockDoorId && !checksInForAll(user)) throw new ForbiddenError(DOORS_BY_THE_YARD);
     return json(await checkInAppointment(contextOf(user), appointment.id, input, 'manual'), 201);
   },
 
@@ -62,7 +69,7 @@ export const { handler, actions } = defineFunction('checkins', {
   async assignCheckinDoor(req) {
     const { user } = requireUser(req);
     const { dockDoorId, revision } = parseBody(req, checkinDoorSchema);
-    if (!checksInForAll(user)) throw new ForbiddenError('Only facility staff can assign a dock door');
+    if (!checksInForAll(user)) throw new ForbiddenError(DOORS_BY_THE_YARD);
     return json(await assignCheckinDoor(contextOf(user), pathId(req, 'id', 'Check-in'), dockDoorId, revision));
   },
 
@@ -95,6 +102,13 @@ export const { handler, actions } = defineFunction('checkins', {
     const { t } = parseQuery(req, z.object({ t: z.string().min(10).max(600) }));
     const facility = await verifyQrToken(t);
     return json({ facilityName: facility.name, address: [facility.address, facility.city].filter(Boolean).join(', ') });
+  },
+
+  /** A check-in with a gate pass, made at the gate (maybe offline, synced later) or on the driver's phone. */
+  async gatePassCheckin(req) {
+    const { user } = requireUser(req);
+    const result = await checkInWithPass(user, parseBody(req, gatePassCheckinSchema));
+    return json(result, result.replayed ? 200 : 201);
   },
 
   async qrCheckin(req) {

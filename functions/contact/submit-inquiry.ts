@@ -3,7 +3,6 @@
 // messaging port. The inquiry is kept even when the e-mail cannot be sent (admins read it in the API).
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
-import { config } from '../lib/config';
 import { ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { rateLimit, type Window } from '../lib/throttle';
@@ -17,9 +16,9 @@ export const INQUIRY_LIMIT: Window = { limit: 5, windowSeconds: 600 };
 export const TOO_MANY_INQUIRIES = 'Too many messages from your address. Please try again in a few minutes.';
 export const CONTACT_UNAVAILABLE = 'The contact form is not available right now. Please write to us by e-mail.';
 
-/** The tenant whose public site this is (the platform's guest facility names it) and its inquiry address. */
+/** The tenant whose public site this is (CONTACT_TENANT) and its inquiry address. */
 export function contactSettings(): { tenantId: string; inbox: string } | null {
-  const tenantId = process.env.CONTACT_TENANT || (config.guestFacility ?? '').split('/')[0];
+  const tenantId = process.env.CONTACT_TENANT;
   if (!isId(tenantId)) return null;
   return { tenantId, inbox: process.env.CONTACT_EMAIL || 'hello@docksaathi.in' };
 }

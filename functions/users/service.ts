@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { checkEmailCode, newEmailCode, VERIFICATION_MINUTES } from './email-code';
 import type * as z from 'zod';
-import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
+import { BadRequestError, ConflictError, HttpError, NotFoundError, RevisionConflictError } from '../lib/errors';
+import { changeAtRevision, revisionOf } from '../lib/revision';
 import { deleteObject, deleteUpload, inspectUpload, keepUpload } from './documents';
 import { sendMessage } from '../messaging';
 import { hashPassword } from '../lib/passwords';
@@ -16,7 +17,7 @@ import { PRODUCT_NAME } from '../../shared/product';
 import { missingDocumentsMessage, registerRequestSchema, REQUIRED_DOCUMENTS, UPLOAD_TEXTS, VARIANT_SCHEMAS } from '../../shared/contracts/users';
 import { answerClash, registrationAnswer } from './registration-clash';
 import { planCarrierLink, planDriverLink, type Applicant, type LinkRequest } from '../carriers';
-import { permissionsFor } from '../../shared/roles';
+import { permissionsFor, type Role } from '../../shared/roles';
 
 
 /** Registers; a refused registration keeps none of its uploads (the form uploads again on retry). */
@@ -123,17 +124,25 @@ export async function verifyEmail(email: string, code: string, now = new Date())
   return { message: 'Email verified' };
 }
 
-async function pendingUser(tenantId: string, userId: string): Promise<User> {
-  const user = await getUser(tenantId, userId);
-  if (!user) throw new NotFoundError('User not found');
-  if (user.status !== 'pending') throw new ConflictError(`This registration was already ${user.status === 'active' ? 'approved' : 'rejected'}`);
-  return user;
+/** A decision on a registration: taken on the account as the administrator loaded it (`seen`), if still pending. */
+function decide<T>(tenantId: string, userId: string, seen: number | undefined, apply: (pending: User) => Promise<T>): Promise<T> {
+  return changeAtRevision({
+    read: () => getUser(tenantId, userId, true),
+    seen,
+    view: adminView,
+    apply: (user) => {
+      if (!user) throw new NotFoundError('User not found');
+      if (user.status !== 'pending') throw new ConflictError(`This registration was already ${user.status === 'active' ? 'approved' : 'rejected'}`);
+      return apply(user);
+    },
+  });
 }
 
-async function tell(user: User, text: string) {
+/** The decision by e-mail (the text) and by SMS (the registered template of the same words). */
+async function tell(user: User, text: string, sms: { template: 'registration_approved' | 'registration_rejected'; values?: { reason: string } }) {
   const messages = [];
   if (user.email) messages.push(sendMessage({ channel: 'email', to: user.email, subject: `${PRODUCT_NAME}: your registration`, text }));
-  if (user.phoneNumber) messages.push(sendMessage({ channel: 'sms', to: user.phoneNumber, text }));
+  if (user.phoneNumber) messages.push(sendMessage({ channel: 'sms', tenantId: user.tenantId, to: user.phoneNumber, ...sms }));
   await Promise.all(messages);
 }
 
@@ -142,16 +151,18 @@ async function tell(user: User, text: string) {
  * transaction to what it books for (functions/carriers/account-link.ts): a driver to a driver record,
  * anyone else to a carrier; the answer says what was linked.
  */
-export async function approveUser(tenantId: string, userId: string, actor: Actor, request: LinkRequest = { carrierId: null, driverId: null }, now = new Date()) {
-  const before = await pendingUser(tenantId, userId);
-  const planned = await planLink(before, request, actor, now);
-  const link = planned?.link ?? null;
-  if (!planned && (request.carrierId || request.driverId)) throw new BadRequestError('This account books for anyone and is not linked to a carrier or driver', { carrierId: 'Not linked for this role' });
-  const changed: User = { ...before, status: 'active', isVerified: true, decidedAt: now.toISOString(), decidedBy: actor.username, ...(link ? { carrierId: link.carrierId, driverId: link.driverId } : {}) };
-  const refused = () => new ConflictError('The carrier or driver to link changed meanwhile (the driver may be linked to another account). Refresh and try again.');
-  const event = domainEventItem({ type: 'user.approved', tenantId, detail: { userId, role: before.role, carrierId: link?.carrierId ?? null, driverId: link?.driverId ?? null } }, now);
-  const after = await saveUser(before, changed, actor, 'user.approved', now, { items: [...(planned?.items ?? []), event], refused });
-  await tell(after, `Your ${PRODUCT_NAME} account has been approved. You can now sign in.`);
+export async function approveUser(tenantId: string, userId: string, actor: Actor, request: LinkRequest & { revision?: number; role?: Role } = { carrierId: null, driverId: null }, now = new Date()) {
+  const { user: after, link } = await decide(tenantId, userId, request.revision, async (asked) => {
+    const before = { ...asked, role: request.role ?? asked.role };
+    const planned = await planLink(before, request, actor, now);
+    const link = planned?.link ?? null;
+    if (!planned && (request.carrierId || request.driverId)) throw new BadRequestError('This account books for anyone and is not linked to a carrier or driver', { carrierId: 'Not linked for this role' });
+    const changed: User = { ...before, status: 'active', isVerified: true, decidedAt: now.toISOString(), decidedBy: actor.username, ...(link ? { carrierId: link.carrierId, driverId: link.driverId } : {}) };
+    const refused = () => new ConflictError('The carrier or driver to link changed meanwhile (the driver may be linked to another account). Refresh and try again.');
+    const event = domainEventItem({ type: 'user.approved', tenantId, detail: { userId, role: before.role, carrierId: link?.carrierId ?? null, driverId: link?.driverId ?? null } }, now);
+    return { user: await saveUser(asked, changed, actor, 'user.approved', now, { items: [...(planned?.items ?? []), event], refused }), link };
+  });
+  await tell(after, `Your ${PRODUCT_NAME} account has been approved. You can now sign in.`, { template: 'registration_approved' });
   return { user: after, link };
 }
 
@@ -165,12 +176,13 @@ function planLink(user: User, request: LinkRequest, actor: Actor, now: Date) {
   return roles.includes('driver') ? planDriverLink(user.tenantId, applicant, request, actor, now) : planCarrierLink(user.tenantId, applicant, request, actor, now);
 }
 
-export async function rejectUser(tenantId: string, userId: string, reason: string, actor: Actor, now = new Date()) {
-  const before = await pendingUser(tenantId, userId);
-  const event = domainEventItem({ type: 'user.rejected', tenantId, detail: { userId, role: before.role, reason } }, now);
-  const changed: User = { ...before, status: 'rejected', isVerified: false, rejectionReason: reason, decidedAt: now.toISOString(), decidedBy: actor.username };
-  const after = await saveUser(before, changed, actor, 'user.rejected', now, { items: [event], refused: () => new ConflictError('The account was changed by someone else. Refresh and try again.') });
-  await tell(after, `Your ${PRODUCT_NAME} registration was not approved. Reason: ${reason}`);
+export async function rejectUser(tenantId: string, userId: string, reason: string, actor: Actor, seen?: number, now = new Date()) {
+  const after = await decide(tenantId, userId, seen, (before) => {
+    const event = domainEventItem({ type: 'user.rejected', tenantId, detail: { userId, role: before.role, reason } }, now);
+    const changed: User = { ...before, status: 'rejected', isVerified: false, rejectionReason: reason, decidedAt: now.toISOString(), decidedBy: actor.username };
+    return saveUser(before, changed, actor, 'user.rejected', now, { items: [event], refused: () => new RevisionConflictError() });
+  });
+  await tell(after, `Your ${PRODUCT_NAME} registration was not approved. Reason: ${reason}`, { template: 'registration_rejected', values: { reason } });
   return after;
 }
 
@@ -196,6 +208,7 @@ export function adminView(u: User) {
     employeeId: (profile.employeeId as string | undefined) ?? null,
     documents: (u.documents ?? []).map((d) => ({ documentType: d.documentType, contentType: d.contentType, size: d.size, uploadedAt: d.uploadedAt })),
     rejectionReason: u.rejectionReason ?? null,
+    revision: revisionOf(u),
     carrierId: u.carrierId ?? null,
     driverId: u.driverId ?? null,
     createdAt: u.createdAt,

@@ -1,9 +1,9 @@
 // Self-registration: a shared base, a variant per user type, and documents
 // uploaded straight to S3 before the registration is sent.
 import * as z from 'zod';
-import { REGISTRATION_ROLES, type UserType } from '../roles';
+import { REGISTRATION_ROLES, ROLES, selfChosenRoles, type UserType } from '../roles';
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../product';
-import { requiredText } from './fields';
+import { requiredText, seenRevision } from './fields';
 
 export const USER_TYPES = ['external_user', 'internal_user', 'dockyard_employee'] as const;
 
@@ -65,6 +65,11 @@ export const REQUIRED_DOCUMENTS: Record<UserType, readonly { type: string; label
   ],
 };
 
+export const USERS_TEXTS = {
+  roleGrantedByAdministrator: 'Only an administrator can grant this role. Please choose another role.',
+  unknownRole: 'Choose one of the roles',
+};
+
 export const DOCUMENT_TYPES = Object.values(REQUIRED_DOCUMENTS).flatMap((d) => d.map((x) => x.type));
 
 export const UPLOAD_TEXTS = {
@@ -92,22 +97,26 @@ export const registerRequestSchema = z
     userData: z.strictObject({ ...baseFields, userCategory: z.enum(['internal_user', 'external_user', 'dockyard_employee']) }),
     variant: z.record(z.string(), z.unknown()),
     documents: z.array(z.strictObject({ documentType: z.string().max(40), uploadId: z.string().regex(/^[A-Za-z0-9-]{10,64}$/, 'Unknown upload') })).max(10),
-    /** The registration link's facility ('tenantId/facilityId'); the platform default when absent. */
+    /** The registration link's token (functions/tenancy/facility-links.ts); the platform default when absent. */
     facility: z.string().max(140).optional(),
   })
   .superRefine((v, ctx) => {
-    const allowed = REGISTRATION_ROLES[v.userData.userType] as readonly string[];
-    if (!allowed.includes(v.userData.role)) ctx.addIssue({ code: 'custom', path: ['userData', 'role'], message: `Role must be one of ${allowed.join(', ')}` });
+    const allowed = selfChosenRoles(v.userData.userType) as readonly string[];
+    if (allowed.includes(v.userData.role)) return;
+    const offered = (REGISTRATION_ROLES[v.userData.userType] as readonly string[]).includes(v.userData.role);
+    ctx.addIssue({ code: 'custom', path: ['userData', 'role'], message: offered ? USERS_TEXTS.roleGrantedByAdministrator : `Role must be one of ${allowed.join(', ')}` });
   });
 
-export const rejectSchema = z.strictObject({ reason: z.string().trim().max(300).optional().transform((v) => v || 'Admin decision') });
+export const rejectSchema = z.strictObject({ reason: z.string().trim().max(300).optional().transform((v) => v || 'Admin decision'), revision: seenRevision });
 
 const linkId = z.string().trim().max(64, 'Unknown record').optional().nullable().transform((v) => (v ? v : null));
 /**
  * An approval may name the carrier (and for a driver, the driver record) the account books for; left
  * out, the server matches one by licence, mobile number or e-mail, or creates it, and reports the link.
+ * The approver picks the role (issue #28.5); the one the registrant asked for is only the suggestion
+ * (and the default when none is named).
  */
-export const approveSchema = z.strictObject({ carrierId: linkId, driverId: linkId });
+export const approveSchema = z.strictObject({ carrierId: linkId, driverId: linkId, role: z.enum(ROLES, { error: USERS_TEXTS.unknownRole }).optional(), revision: seenRevision });
 
 /** PATCH /api/auth/user/language: the language a signed-in user reads the product in. */
 export const USER_LANGUAGES = ['en', 'hi'] as const;

@@ -134,7 +134,7 @@ describe('registration', () => {
     [{ userData: base('a@b.in', { password: 'short' }), variant: {}, documents: [] }, 'userData.password', 'Password must be at least 8 characters'],
     [{ userData: base('a@b.in', { role: 'admin' }), variant: {}, documents: [] }, 'userData.role', 'Role must be one of driver, truck_owner, transporter_company, freight_forwarder'],
     [{ userData: base('a@b.in'), variant: { driverLicense: 'X', aadharCard: '1234' }, documents: [] }, 'aadharCard', 'Aadhar number must be at least 12 digits'],
-    [{ userData: base('a@b.in', { userType: 'internal_user', role: 'tenant_admin', userCategory: 'internal_user' }), variant: { companyName: 'A', gstin: 'SHORT' }, documents: [] }, 'gstin', 'GSTIN must be at least 15 characters'],
+    [{ userData: base('a@b.in', { userType: 'internal_user', role: 'tenant_operator', userCategory: 'internal_user' }), variant: { companyName: 'A', gstin: 'SHORT' }, documents: [] }, 'gstin', 'GSTIN must be at least 15 characters'],
     [{ userData: base('a@b.in', { userType: 'dockyard_employee', role: 'yard_manager', userCategory: 'dockyard_employee' }), variant: { employeeId: '', corporateEmail: 'x' }, documents: [] }, 'employeeId', 'Employee ID is required'],
   ])('refuses %j: %s', async (body, field, message) => {
     ip++;

@@ -3,19 +3,20 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { REGISTRATION_ROLES, type UserType } from '@shared/roles';
+import { selfChosenRoles, type UserType } from '@shared/roles';
 import { missingDocumentsMessage, registrationFormBaseSchema, REQUIRED_DOCUMENTS, UPLOAD_TEXTS, VARIANT_SCHEMAS } from '@shared/contracts/users';
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '@shared/product';
+import { emailCodeSchema } from '@shared/contracts/tenancy';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { messageOf } from '../../../lib/api-client';
+import { ApiError, messageOf } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { useServerText } from '../../../lib/server-text';
 import { useFormat } from '../../../lib/format';
 import { submitRegistration, uploadDocument, verifyEmail } from '../api/registration';
+import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 const TABS: UserType[] = ['external_user', 'internal_user', 'dockyard_employee'];
 const DEFAULT_ROLE: Record<UserType, string> = { external_user: 'driver', internal_user: 'tenant_operator', dockyard_employee: 'security_officer' };
@@ -28,12 +29,12 @@ const VARIANT_FIELDS: Record<UserType, string[]> = {
   external_user: ['driverLicense', 'aadharCard', 'vehicleNumber', 'vehicleType', 'capacity'],
 };
 
-function VariantFields({ type, register, errors }: { type: UserType; register: ReturnType<typeof useForm<Values>>['register']; errors: Record<string, { message?: string } | undefined> }) {
+function VariantFields({ type, field }: { type: UserType; field: ReturnType<typeof fieldBinder<Values>> }) {
   const { t } = useTranslation();
   return (
     <>
       {VARIANT_FIELDS[type].map((name) => (
-        <Field key={name} label={t(`register.${name}`)} error={errors[name]?.message} type={name === 'corporateEmail' ? 'email' : undefined} inputMode={name === 'aadharCard' ? 'numeric' : undefined} {...register(name)} />
+        <Field key={name} label={t(`register.${name}`)} type={name === 'corporateEmail' ? 'email' : undefined} inputMode={name === 'aadharCard' ? 'numeric' : undefined} {...field(name)} />
       ))}
     </>
   );
@@ -47,11 +48,11 @@ function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (em
   // The facility link the registration came from (/register?facility=<link>) names the tenant joined.
   const facility = useSearchParams()[0].get('facility');
   const schema = registrationFormBaseSchema.and(VARIANT_SCHEMAS[type]);
-  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: { userType: type, role: DEFAULT_ROLE[type] } });
+  const { register, handleSubmit, formState, setError } = useForm<Values>({ resolver: schemaResolver(schema) as never, defaultValues: { userType: type, role: DEFAULT_ROLE[type] } });
+  const field = fieldBinder({ register, formState });
   const [files, setFiles] = useState<Record<string, File>>({});
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [pending, setPending] = useState(false);
-  const errors = formState.errors as Record<string, { message?: string } | undefined>;
 
   const choose = (documentType: string, file: File | undefined) => {
     if (!file) return;
@@ -81,6 +82,8 @@ function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (em
       onRegistered(email!);
     } catch (error) {
       setProgress({});
+      // The body nests the form's fields under userData and variant.
+      showServerFieldErrors(error, setError, (field) => field.replace(/^(userData|variant)\./, ''));
       toast({ title: t('register.failedTitle'), description: messageOf(error, t('register.tryLater')), variant: 'destructive' });
     } finally {
       setPending(false);
@@ -89,15 +92,15 @@ function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (em
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2">
-      <Field label={t('register.firstName')} error={errors.firstName?.message} {...register('firstName')} />
-      <Field label={t('register.lastName')} error={errors.lastName?.message} {...register('lastName')} />
-      <Field label={t('register.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <Field label={t('register.phone')} type="tel" placeholder="+91 98765 43210" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
-      <Field label={t('register.password')} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-      <Field label={t('register.confirmPassword')} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-      <SelectField label={t('register.role')} options={REGISTRATION_ROLES[type].map((r) => ({ value: r, label: t(`register.roles.${r}`) }))} error={errors.role?.message} {...register('role')} />
+      <Field label={t('register.firstName')} {...field('firstName')} />
+      <Field label={t('register.lastName')} {...field('lastName')} />
+      <Field label={t('register.email')} type="email" autoComplete="email" {...field('email')} />
+      <Field label={t('register.phone')} type="tel" placeholder="+91 98765 43210" {...field('phoneNumber')} />
+      <Field label={t('register.password')} type="password" autoComplete="new-password" {...field('password')} />
+      <Field label={t('register.confirmPassword')} type="password" autoComplete="new-password" {...field('confirmPassword')} />
+      <SelectField label={t('register.role')} options={selfChosenRoles(type).map((r) => ({ value: r, label: t(`register.roles.${r}`) }))} {...field('role')} />
       <input type="hidden" {...register('userType')} />
-      <VariantFields type={type} register={register} errors={errors} />
+      <VariantFields type={type} field={field} />
       <fieldset className="space-y-2 sm:col-span-2">
         <legend className="text-sm font-semibold">{t('register.documents')}</legend>
         {REQUIRED_DOCUMENTS[type].map((d) => (
@@ -128,6 +131,7 @@ function VerifyEmail({ email }: { email: string }) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
   const [done, setDone] = useState(false);
   if (done) return <p className="text-sm text-green-700">{t('register.verified')}</p>;
   return (
@@ -135,17 +139,21 @@ function VerifyEmail({ email }: { email: string }) {
       className="space-y-3"
       onSubmit={async (e) => {
         e.preventDefault();
+        const checked = emailCodeSchema.shape.code.safeParse(code);
+        setCodeError(checked.error?.issues[0]?.message);
+        if (!checked.success) return;
         try {
           await verifyEmail(email, code);
           setDone(true);
         } catch (error) {
+          setCodeError(error instanceof ApiError ? (error.fieldErrors.code ?? error.serverMessage) : undefined);
           toast({ title: t('register.verifyFailedTitle'), description: messageOf(error, t('register.tryLater')), variant: 'destructive' });
         }
       }}
     >
       <p className="text-sm text-slate-600">{t('register.verifyIntro', { email })}</p>
-      <Field label={t('register.code')} inputMode="numeric" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
-      <Button type="submit" disabled={code.length !== 6}>
+      <Field label={t('register.code')} inputMode="numeric" maxLength={6} value={code} error={codeError} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+      <Button type="submit">
         {t('register.verify')}
       </Button>
     </form>

@@ -4,6 +4,7 @@ import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { i18n } from '../../../lib/i18n';
 import type { AccountLink } from '@shared/contracts/carriers';
+import type { Role } from '@shared/roles';
 
 export interface AdminUser {
   id: string;
@@ -47,9 +48,9 @@ export const usePendingRegistrations = () => useQuery(pendingQuery);
  * refreshed list drops the user's card, so a callback passed from the card would never run.
  */
 export function useDecideUser(decision: 'approve' | 'reject') {
-  return useApiMutation<{ userId: string; reason?: string }, AdminUser>({
+  return useApiMutation<{ userId: string; reason?: string; role?: Role }, AdminUser>({
     url: (b) => `/api/admin/${decision}-user/${b.userId}`,
-    send: (b) => (decision === 'reject' ? { reason: b.reason || 'Admin decision' } : undefined),
+    send: (b) => (decision === 'reject' ? { reason: b.reason || 'Admin decision' } : { role: b.role }),
     invalidates: () => [usersQuery.queryKey, pendingQuery.queryKey],
     failureTitle: i18n.t('users.toasts.failedTitle'),
     failure: i18n.t('users.toasts.failed'),

@@ -2,24 +2,28 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { FileText } from 'lucide-react';
 import { rejectSchema } from '@shared/contracts/users';
+import { ROLES, type Role } from '@shared/roles';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
 import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
 import { documentUrl, useDecideUser, usePendingRegistrations, useUsers, type AdminUser } from '../api/users';
 import { InvitationsPanel } from '../../tenancy';
+import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
 
 const USER_TYPES = ['dockyard_employee', 'external_user', 'internal_user'];
 
-function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; onApprove: (u: AdminUser) => void; approving: boolean; onReject: (u: AdminUser) => void }) {
+function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; onApprove: (u: AdminUser, role: Role) => void; approving: boolean; onReject: (u: AdminUser) => void }) {
   const { t } = useTranslation();
+  // The approver grants the role; the one asked for at registration is only the starting choice.
+  const [role, setRole] = useState<Role>((ROLES as readonly string[]).includes(user.role) ? (user.role as Role) : 'driver');
   const format = useFormat();
   const { toast } = useToast();
   const open = async (type: string) => {
@@ -65,8 +69,11 @@ function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; o
           </div>
         )}
         {user.status === 'pending' && (
+          <SelectField className="pt-2" label={t('users.grantRole')} value={role} onChange={(e) => setRole(e.target.value as Role)} options={ROLES.map((r) => ({ value: r, label: t(`register.roles.${r}`) }))} />
+        )}
+        {user.status === 'pending' && (
           <div className="flex gap-2 pt-2">
-            <Button size="sm" disabled={approving} onClick={() => onApprove(user)}>
+            <Button size="sm" disabled={approving} onClick={() => onApprove(user, role)}>
               {t('users.approve')}
             </Button>
             <Button size="sm" variant="secondary" onClick={() => onReject(user)}>
@@ -83,12 +90,13 @@ function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; o
 function RejectForm({ pending, onCancel, onReject }: { pending: boolean; onCancel: () => void; onReject: (reason: string) => void }) {
   const { t } = useTranslation();
   const { register, handleSubmit, formState } = useForm<z.input<typeof rejectSchema>, unknown, z.output<typeof rejectSchema>>({
-    resolver: zodResolver(rejectSchema),
+    resolver: schemaResolver(rejectSchema),
     defaultValues: { reason: t('users.defaultReason') },
   });
+  const field = fieldBinder({ register, formState });
   return (
     <form className="space-y-3" noValidate onSubmit={handleSubmit((values) => onReject(values.reason))}>
-      <Field label={t('users.reason')} error={formState.errors.reason?.message} {...register('reason')} />
+      <Field label={t('users.reason')} {...field('reason')} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>{t('common.cancel')}</Button>
         <Button type="submit" variant="danger" disabled={pending}>{t('users.reject')}</Button>
@@ -129,7 +137,7 @@ export function UsersRoute() {
             <UserCard
               key={u.id}
               user={u}
-              onApprove={(target) => approve.mutate({ userId: target.id })}
+              onApprove={(target, role) => approve.mutate({ userId: target.id, role })}
               approving={approve.isPending && approve.variables?.userId === u.id}
               onReject={setRejecting}
             />
