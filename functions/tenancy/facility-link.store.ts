@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { config } from '../lib/config';
 import { getItem, transact } from '../lib/dynamo';
 import { ConflictError } from '../lib/errors';
+import { auditPut, type Actor } from '../lib/audit';
+import { TENANCY_TEXTS } from '../../shared/contracts/tenancy';
 import { tenantPk } from '../lib/table';
 
 export interface FacilityLink {
@@ -49,4 +51,24 @@ export async function ensureFacilityLink(tenantId: string, facilityId: string, t
     if (raced) return raced;
     throw err;
   }
+}
+
+/**
+ * Replaces the facility's link with a new token in one transaction: the old token's item is deleted
+ * (so the old link, its QR code and any gate QR made from it stop working at once) and the
+ * facility's item names the new one, conditioned on still naming the old (two rotations at once:
+ * one wins, the other is a conflict).
+ */
+export async function rotateFacilityLinkToken(old: FacilityLink, actor: Actor, token = newFacilityLinkToken(), now = new Date()): Promise<FacilityLink> {
+  const link = { token, tenantId: old.tenantId, facilityId: old.facilityId, createdAt: now.toISOString() };
+  await transact(
+    [
+      { Put: { TableName: config.tableName, Item: { ...facilityLinkKeys.ofFacility(link.tenantId, link.facilityId), entity: 'facility-link', ...link }, ConditionExpression: '#token = :old', ExpressionAttributeNames: { '#token': 'token' }, ExpressionAttributeValues: { ':old': old.token } } },
+      { Put: { TableName: config.tableName, Item: { ...facilityLinkKeys.token(link.token), entity: 'facility-link', ...link }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      { Delete: { TableName: config.tableName, Key: facilityLinkKeys.token(old.token) } },
+      auditPut({ tenantId: link.tenantId, actor, action: 'facility-link.rotated', entityType: 'facility', entityId: link.facilityId, before: { createdAt: old.createdAt }, after: { createdAt: link.createdAt } }, now),
+    ],
+    () => new ConflictError(TENANCY_TEXTS.linkReplaced),
+  );
+  return link;
 }

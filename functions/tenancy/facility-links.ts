@@ -4,7 +4,8 @@
 import { NotFoundError } from '../lib/errors';
 import { getFacility, resolveFacility, type Facility } from '../facilities';
 import { getTenant } from './tenant.store';
-import { ensureFacilityLink, findFacilityLink } from './facility-link.store';
+import { ensureFacilityLink, findFacilityLink, rotateFacilityLinkToken } from './facility-link.store';
+import type { Actor } from '../lib/audit';
 import { TENANCY_TEXTS, type FacilityLinkInfo, type FacilityLinkView } from '../../shared/contracts/tenancy';
 
 export const FACILITY_LINK_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
@@ -27,5 +28,12 @@ export async function facilityLinkInfo(token: string): Promise<FacilityLinkInfo>
 export async function facilityLinkOf(tenantId: string, facilityId: string): Promise<FacilityLinkView> {
   const facility = await resolveFacility(tenantId, facilityId);
   const link = await ensureFacilityLink(tenantId, facility.id);
+  return { facilityId: facility.id, token: link.token };
+}
+
+/** Revokes the facility's link and gives it a new one: whoever holds the old link or its QR code is refused from now on. */
+export async function rotateFacilityLink(tenantId: string, facilityId: string, actor: Actor): Promise<FacilityLinkView> {
+  const facility = await resolveFacility(tenantId, facilityId);
+  const link = await rotateFacilityLinkToken(await ensureFacilityLink(tenantId, facility.id), actor);
   return { facilityId: facility.id, token: link.token };
 }

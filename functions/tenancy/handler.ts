@@ -7,7 +7,7 @@ import { acceptInvitationSchema, emailCodeSchema, invitationSchema, invitationTo
 import { resendSignupCode, signUp, verifySignup } from './signup';
 import { acceptInvitation, invite, previewInvitation, revokeInvitation, tenantInvitations } from './invitations';
 import { membershipsOfLogin } from './access';
-import { facilityLinkInfo, facilityLinkOf } from './facility-links';
+import { facilityLinkInfo, facilityLinkOf, rotateFacilityLink } from './facility-links';
 import { getTenant } from './tenant.store';
 import { choosePlan } from './plan';
 import { tenantView } from './rules';
@@ -50,7 +50,7 @@ export const { handler, actions } = defineFunction('tenancy', {
     return json(tenantView(tenant));
   },
 
-  /** Sets the plan (no payment): a tenant whose trial ended can change data again. */
+  /** Sets the plan (no payment): a tenant whose trial ended can change data again. Only the platform may (route permission platform:billing). */
   async setPlan(req) {
     const signedIn = requireUser(req);
     const { plan } = parseBody(req, planSchema);
@@ -91,6 +91,11 @@ export const { handler, actions } = defineFunction('tenancy', {
   async facilityLink(req) {
     const { user } = requireUser(req);
     return json(await facilityLinkOf(user.tenantId, pathId(req, 'id', 'Facility')));
+  },
+
+  async rotateFacilityLink(req) {
+    const signedIn = requireUser(req);
+    return json(await rotateFacilityLink(signedIn.user.tenantId, pathId(req, 'id', 'Facility'), actorOf(signedIn)));
   },
 
   async facilityLinkInfo(req) {

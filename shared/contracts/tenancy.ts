@@ -25,6 +25,7 @@ export const TENANCY_TEXTS = {
   invitationExpired: 'This invitation has expired. Ask your administrator for a new invitation.',
   invitationRevoked: 'This invitation was revoked. Ask your administrator for a new invitation.',
   linkInvalid: 'This facility link is not valid. Ask the hub for its current link.',
+  linkReplaced: 'The link was replaced by someone else meanwhile. Reload the page to see the current link.',
   registrationNeedsLink: 'Registration needs your hub\u2019s link. Open the registration link or QR code your hub shared with you.',
   notMember: 'You are not a member of this organisation',
   tooMany: 'Too many attempts from this network. Please try again later.',

@@ -7,7 +7,7 @@ export const tenancyRoutes = [
   { method: 'POST', path: '/api/signup/verify', fn: 'tenancy', action: 'verifySignup', access: 'public' },
   { method: 'POST', path: '/api/signup/resend', fn: 'tenancy', action: 'resendSignupCode', access: 'public' },
   { method: 'GET', path: '/api/tenancy/tenant', fn: 'tenancy', action: 'currentTenant', access: 'session' },
-  { method: 'PUT', path: '/api/tenancy/plan', fn: 'tenancy', action: 'setPlan', access: 'admin:panel', whileReadOnly: true },
+  { method: 'PUT', path: '/api/tenancy/plan', fn: 'tenancy', action: 'setPlan', access: 'platform:billing', whileReadOnly: true },
   { method: 'GET', path: '/api/tenancy/memberships', fn: 'tenancy', action: 'memberships', access: 'session' },
   { method: 'GET', path: '/api/invitations', fn: 'tenancy', action: 'listInvitations', access: 'users:manage' },
   { method: 'POST', path: '/api/invitations', fn: 'tenancy', action: 'createInvitation', access: 'users:manage' },
@@ -15,5 +15,6 @@ export const tenancyRoutes = [
   { method: 'POST', path: '/api/invitations/preview', fn: 'tenancy', action: 'previewInvitation', access: 'public' },
   { method: 'POST', path: '/api/invitations/accept', fn: 'tenancy', action: 'acceptInvitation', access: 'public' },
   { method: 'GET', path: '/api/facilities/{id}/link', fn: 'tenancy', action: 'facilityLink', access: 'facilities:read' },
+  { method: 'POST', path: '/api/facilities/{id}/link/rotate', fn: 'tenancy', action: 'rotateFacilityLink', access: 'facilities:write' },
   { method: 'GET', path: '/api/facility-links/{token}', fn: 'tenancy', action: 'facilityLinkInfo', access: 'public' },
 ] as const satisfies readonly ApiRoute[];

@@ -153,6 +153,7 @@ DELETE /api/invitations/{id}                             y   n   n   n   n   n  
 POST   /api/invitations/preview                          public
 POST   /api/invitations/accept                           public
 GET    /api/facilities/{id}/link                         y   y   y   y   y   n   y   n   n   n   n   n   n   n   n   n
+POST   /api/facilities/{id}/link/rotate                  y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/facility-links/{token}                       public
 POST   /api/contact                                      public
 GET    /api/contact/inquiries                            y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n

@@ -4,8 +4,11 @@ import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { registerCatalogue } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useFacilityLink } from '../api/tenancy';
 import { tenancyText } from '../i18n';
 
@@ -18,6 +21,14 @@ export function FacilityLinkCard({ facilityId, facilityName }: { facilityId: str
   const { t } = useTranslation();
   const { toast } = useToast();
   const link = useFacilityLink(facilityId);
+  const { hasPermission } = useSession();
+  const [confirming, setConfirming] = useState(false);
+  const rotate = useApiMutation<void>({
+    url: () => `/api/facilities/${encodeURIComponent(facilityId)}/link/rotate`,
+    invalidates: () => [['/api/facilities', facilityId, 'link']],
+    failure: t('tenancy.link.replaceFailed'),
+    success: t('tenancy.link.replaced'),
+  });
   const [qr, setQr] = useState<string | null>(null);
   const token = link.data?.token;
   useEffect(() => {
@@ -55,7 +66,23 @@ export function FacilityLinkCard({ facilityId, facilityName }: { facilityId: str
         </div>
         {row(t('tenancy.link.booking'), bookingUrl(token), 'booking-link')}
         {row(t('tenancy.link.registration'), registrationUrl(token), 'registration-link')}
+        {hasPermission('facilities:write') && (
+          <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
+            {t('tenancy.link.replace')}
+          </Button>
+        )}
       </div>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title={t('tenancy.link.replaceTitle')}>
+        <p className="text-sm text-slate-700">{t('tenancy.link.replaceWarning')}</p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button disabled={rotate.isPending} onClick={() => rotate.mutate(undefined, { onSuccess: () => setConfirming(false) })}>
+            {t('tenancy.link.replaceConfirm')}
+          </Button>
+        </div>
+      </Dialog>
     </section>
   );
 }
