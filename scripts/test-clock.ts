@@ -7,19 +7,24 @@
 import { spawnSync } from 'node:child_process';
 import { CLOCK_INSTANTS } from '../test/support/clock-instants';
 
-/** Tests whose answers depend on the day or the hour. */
-const VITEST_FILES = [
-  'test/unit/appointments-rules.test.ts',
-  'test/unit/checkins-rules.test.ts',
-  'test/unit/facilities-slot-rules.test.ts',
-  'test/unit/insights-day-figures.test.ts',
-  'test/unit/i18n-format.test.ts',
-  'test/integration/clock.test.ts',
-  'test/integration/appointments.test.ts',
-  'test/integration/checkins-flow.test.ts',
-  'test/integration/insights-read-model.test.ts',
-];
-const JOURNEYS = ['test/e2e/clock.spec.ts', 'test/e2e/appointments.spec.ts', 'test/e2e/checkins.spec.ts'];
+/** Tests whose answers depend on the day or the hour: the core runs at every instant. */
+const CORE = {
+  vitest: [
+    'test/unit/appointments-rules.test.ts',
+    'test/unit/checkins-rules.test.ts',
+    'test/unit/facilities-slot-rules.test.ts',
+    'test/unit/insights-day-figures.test.ts',
+    'test/unit/insights-figures.test.ts',
+    'test/unit/i18n-format.test.ts',
+    'test/integration/clock.test.ts',
+  ],
+  journeys: ['test/e2e/clock.spec.ts', 'test/e2e/checkins.spec.ts'],
+};
+/** The rest of the date-sensitive suites, at the `full` instants (just after IST midnight). */
+const FULL = {
+  vitest: ['test/integration/appointments.test.ts', 'test/integration/checkins-flow.test.ts', 'test/integration/insights-read-model.test.ts', 'test/integration/messaging-delays.test.ts'],
+  journeys: ['test/e2e/appointments.spec.ts'],
+};
 
 const args = process.argv.slice(2);
 const only = args.includes('--instants') ? args[args.indexOf('--instants') + 1]!.split(',') : null;
@@ -50,8 +55,10 @@ const failed: string[] = [];
 const started = Date.now();
 for (const instant of instants) {
   console.log(`\n=== ${instant.name}: ${instant.utc} (India ${instant.date} ${instant.time}) ===`);
-  if (!atInstant(instant.utc, instant.name, ['npx', 'vitest', 'run', ...VITEST_FILES])) failed.push(`${instant.name} (vitest)`);
-  if (!atInstant(instant.utc, instant.name, ['npx', 'playwright', 'test', ...JOURNEYS])) failed.push(`${instant.name} (journeys)`);
+  const vitest = [...CORE.vitest, ...(instant.full ? FULL.vitest : [])];
+  const journeys = [...CORE.journeys, ...(instant.full ? FULL.journeys : [])];
+  if (!atInstant(instant.utc, instant.name, ['npx', 'vitest', 'run', ...vitest])) failed.push(`${instant.name} (vitest)`);
+  if (!atInstant(instant.utc, instant.name, ['npx', 'playwright', 'test', ...journeys])) failed.push(`${instant.name} (journeys)`);
 }
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 if (failed.length) {

@@ -16,14 +16,19 @@ export interface ClockInstant {
   longDay: string;
   /** The first of today's slots not yet started, or null when the day's last slot has started. */
   firstOpenSlot: string | null;
+  /**
+   * Runs every date-sensitive suite (scripts/test-clock.ts), not only the core: the instants just after
+   * IST midnight, where a UTC day and India's day differ, get the whole set.
+   */
+  full?: boolean;
 }
 
 export const CLOCK_INSTANTS: ClockInstant[] = [
   { name: 'month-end-evening', utc: '2026-11-30T14:30:00Z', date: '2026-11-30', time: '20:00', yesterday: '2026-11-29', tomorrow: '2026-12-01', month: 'November 2026', longDay: '30 November 2026', firstOpenSlot: null },
   { name: 'year-end-before-midnight', utc: '2026-12-31T18:15:00Z', date: '2026-12-31', time: '23:45', yesterday: '2026-12-30', tomorrow: '2027-01-01', month: 'December 2026', longDay: '31 December 2026', firstOpenSlot: null },
-  { name: 'new-year-after-midnight', utc: '2026-12-31T18:31:00Z', date: '2027-01-01', time: '00:01', yesterday: '2026-12-31', tomorrow: '2027-01-02', month: 'January 2027', longDay: '1 January 2027', firstOpenSlot: '08:00' },
+  { name: 'new-year-after-midnight', utc: '2026-12-31T18:31:00Z', date: '2027-01-01', time: '00:01', yesterday: '2026-12-31', tomorrow: '2027-01-02', month: 'January 2027', longDay: '1 January 2027', firstOpenSlot: '08:00', full: true },
   { name: 'leap-day-noon', utc: '2028-02-29T06:30:00Z', date: '2028-02-29', time: '12:00', yesterday: '2028-02-28', tomorrow: '2028-03-01', month: 'February 2028', longDay: '29 February 2028', firstOpenSlot: '13:00' },
-  { name: 'leap-day-after-midnight', utc: '2028-02-28T18:40:00Z', date: '2028-02-29', time: '00:10', yesterday: '2028-02-28', tomorrow: '2028-03-01', month: 'February 2028', longDay: '29 February 2028', firstOpenSlot: '08:00' },
+  { name: 'leap-day-after-midnight', utc: '2028-02-28T18:40:00Z', date: '2028-02-29', time: '00:10', yesterday: '2028-02-28', tomorrow: '2028-03-01', month: 'February 2028', longDay: '29 February 2028', firstOpenSlot: '08:00', full: true },
 ];
 
 /** The instant this run is faked at (CLOCK_INSTANT, set by scripts/test-clock.ts), if any. */
