@@ -1,3 +1,5 @@
 // What other domains may use of checkins (docs/architecture.md §1); nothing else of it is imported from outside.
-export { changeCheckinStatus, checkInAppointment } from './check-in';
+export { checkInAppointment } from './check-in';
+export { changeAppointmentStatus, changeCheckinStatus } from './on-site';
 export { checkinStatusCheck, listCheckins, listCheckinsSince, listFacilityCheckins } from './checkin.store';
+export { checkinOpensAt } from './rules';

@@ -9,6 +9,9 @@ const EARLY_WINDOW_TEXT = EARLY_CHECKIN_MINUTES % 60 ? `${EARLY_CHECKIN_MINUTES}
 
 export type CheckinWindow = { open: true } | { open: false; reason: string; opensLaterToday: boolean };
 
+/** The local time ('HH:mm') from which an appointment starting at `start` may check in (its day's 00:00 at the earliest). */
+export const checkinOpensAt = (start: string) => fromMinutes(Math.max(0, toMinutes(start) - EARLY_CHECKIN_MINUTES));
+
 /**
  * Whether an appointment of `date` starting at `start` (facility time zone) may be checked in at
  * `now`: only on its own day, from EARLY_CHECKIN_MINUTES before the start. A late arrival on the
@@ -16,7 +19,7 @@ export type CheckinWindow = { open: true } | { open: false; reason: string; open
  */
 export function checkinWindow(timeZone: string, date: string, start: string, now: Date): CheckinWindow {
   const local = localDateTime(now, timeZone);
-  const opensAt = fromMinutes(Math.max(0, toMinutes(start) - EARLY_CHECKIN_MINUTES));
+  const opensAt = checkinOpensAt(start);
   const opens = `Check-in for this appointment opens at ${opensAt} on ${date}, ${EARLY_WINDOW_TEXT} before its ${start} start.`;
   if (local.date > date) return { open: false, reason: `This appointment was on ${date} and can no longer be checked in.`, opensLaterToday: false };
   if (local.date < date) return { open: false, reason: opens, opensLaterToday: false };

@@ -2,7 +2,7 @@
 // decisions at a facility for the dashboard's gate panel. The checks run in the check-in paths
 // (functions/checkins) through this domain's index.ts.
 import * as z from 'zod';
-import { actorOf, json, parseBody, parseQuery, requireUser } from '../lib/http';
+import { actorOf, json, parseBody, parseQuery, pathId, requireUser } from '../lib/http';
 import { defineFunction } from '../api';
 import { resolveFacility } from '../facilities';
 import { gateSettingsSchema } from '../../shared/contracts/gate';
@@ -10,6 +10,12 @@ import { localDateTime } from '../../shared/time';
 import { getGateSettings, settingsView } from './settings.store';
 import { saveGateSettings } from './settings';
 import { gateDayFigures } from './figures';
+import { gatePassKeys, issueGatePass, rotateGatePassKey } from './pass';
+import { qrSvg } from '../lib/qr-svg';
+import { ForbiddenError } from '../lib/errors';
+import { findAppointment } from '../appointments';
+import { checksInForAll } from '../../shared/access';
+import { gatePassKeysQuerySchema, rotatePassKeySchema, type GatePassKeysView, type GatePassView } from '../../shared/contracts/gate-pass';
 
 export const { handler, actions } = defineFunction('gate', {
   async getSettings(req) {
@@ -27,5 +33,29 @@ export const { handler, actions } = defineFunction('gate', {
     const { facilityId } = parseQuery(req, z.object({ facilityId: z.string().max(64).optional() }));
     const facility = await resolveFacility(user.tenantId, facilityId || 'default');
     return json(await gateDayFigures(user.tenantId, facility.id, localDateTime(new Date(), facility.timeZone).date));
+  },
+
+  /** The gate device's offline kit: the facility's public keys, revocations and the server's time. */
+  async passKeys(req) {
+    const { user } = requireUser(req);
+    if (!checksInForAll(user)) throw new ForbiddenError('Only facility staff can run the gate');
+    const { facilityId } = parseQuery(req, gatePassKeysQuerySchema);
+    const view: GatePassKeysView = await gatePassKeys(await resolveFacility(user.tenantId, facilityId || 'default'));
+    return json(view);
+  },
+
+  async rotatePassKey(req) {
+    const signedIn = requireUser(req);
+    const { facilityId } = parseBody(req, rotatePassKeySchema);
+    return json(await rotateGatePassKey(await resolveFacility(signedIn.user.tenantId, facilityId), actorOf(signedIn)));
+  },
+
+  /** An appointment's gate pass, for the driver app (kept offline) and staff. */
+  async gatePass(req) {
+    const { user } = requireUser(req);
+    const appointment = await findAppointment(user, pathId(req, 'id', 'Appointment'));
+    const pass = await issueGatePass(appointment, await resolveFacility(user.tenantId, appointment.facilityId));
+    const view: GatePassView = { ...pass, qrSvg: qrSvg(pass.token) };
+    return json(view);
   },
 });

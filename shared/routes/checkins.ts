@@ -11,4 +11,5 @@ export const checkinsRoutes = [
   { method: 'GET', path: '/api/facilities/{id}/qr-code', fn: 'checkins', action: 'qrCode', access: 'checkins:write' },
   { method: 'GET', path: '/api/checkins/qr-link', fn: 'checkins', action: 'qrLink', access: 'public' },
   { method: 'POST', path: '/api/checkins/qr', fn: 'checkins', action: 'qrCheckin', access: 'public' },
+  { method: 'POST', path: '/api/checkins/gate-pass', fn: 'checkins', action: 'gatePassCheckin', access: 'checkins:write' },
 ] as const satisfies readonly ApiRoute[];

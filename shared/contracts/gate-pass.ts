@@ -1,0 +1,46 @@
+// Gate passes and the gate's check-ins made offline (issue #31): the check-in a gate device queued
+// (its idempotency key, the scanned pass and the time it happened at the gate), and what the gate
+// keeps to verify passes with no network.
+import * as z from 'zod';
+import type { GatePassClaims, GatePassKey, GatePassReason, GatePassRevocation } from '../gate-pass';
+import type { Checkin } from './checkins';
+
+/** How far ahead of the server's clock a queued check-in's gate time may be (device clock skew). */
+export const GATE_CLOCK_SKEW_MINUTES = 10;
+
+export const gatePassCheckinSchema = z.strictObject({
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Idempotency key must be 16-64 letters, digits, - or _'),
+  token: z.string().min(1, 'Gate pass is required').max(2000, 'Not a DockSaathi gate pass'),
+  happenedAt: z.iso.datetime({ message: 'Check-in time must be an ISO date-time' }),
+  facilityId: z.string().min(1, 'Facility is required').max(64),
+  /** The device could not run the gate compliance checks (offline): they run now, and a DENY alerts. */
+  checksPending: z.boolean().default(false),
+});
+export type GatePassCheckinInput = z.input<typeof gatePassCheckinSchema>;
+
+export interface GatePassCheckinResult {
+  checkin: Checkin;
+  /** True when this key (or this pass from another device) had already checked the truck in. */
+  replayed: boolean;
+}
+
+export interface GatePassKeysView {
+  facilityId: string;
+  facilityName: string;
+  timeZone: string;
+  keys: GatePassKey[];
+  revocations: GatePassRevocation[];
+  serverTime: string;
+}
+
+export interface GatePassView {
+  token: string;
+  claims: GatePassClaims;
+  qrSvg: string;
+}
+
+export const gatePassKeysQuerySchema = z.object({ facilityId: z.string().max(64).optional() });
+export const rotatePassKeySchema = z.strictObject({ facilityId: z.string().min(1, 'Facility is required').max(64) });
+
+/** The server's refusal of a synced pass carries the device's reason code for the guard's screen. */
+export type GatePassRefusalCode = GatePassReason;
