@@ -90,14 +90,15 @@ export async function doorHolders(tenantId: string, facilityId: string, doorId: 
 export function blockPuts(keys: { PK: string; SK: string }[], appointmentId: string) {
   return keys.map((key) => ({ Put: { TableName: config.tableName, Item: { ...key, appointmentId }, ConditionExpression: 'attribute_not_exists(PK)' } }));
 }
+/** Frees quarter hours the appointment holds; one already gone stays gone, another appointment's is never touched. */
 export function blockDeletes(keys: { PK: string; SK: string }[], appointmentId: string) {
-  return keys.map((key) => ({ Delete: { TableName: config.tableName, Key: key, ConditionExpression: 'appointmentId = :id', ExpressionAttributeValues: { ':id': appointmentId } } }));
+  return keys.map((key) => ({ Delete: { TableName: config.tableName, Key: key, ConditionExpression: 'attribute_not_exists(PK) OR appointmentId = :id', ExpressionAttributeValues: { ':id': appointmentId } } }));
 }
 
-/** The quarter hours of its dock door that an appointment holds. */
-export function doorBlockKeys(a: Pick<Appointment, 'tenantId' | 'facilityId' | 'dockDoorId' | 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd'>) {
+/** The quarter hours of its dock door that an appointment holds (`blocks`: only those of them). */
+export function doorBlockKeys(a: Pick<Appointment, 'tenantId' | 'facilityId' | 'dockDoorId' | 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd'>, blocks = quarterBlocks(a.scheduledTimeStart, a.scheduledTimeEnd)) {
   if (!a.dockDoorId) return [];
-  return quarterBlocks(a.scheduledTimeStart, a.scheduledTimeEnd).map((b) => appointmentKeys.doorBlock(a.tenantId, a.facilityId, a.dockDoorId!, a.scheduledDate, b));
+  return blocks.map((b) => appointmentKeys.doorBlock(a.tenantId, a.facilityId, a.dockDoorId!, a.scheduledDate, b));
 }
 
 /** A changed appointment (its status too), written only if nobody changed it since `before` was read (functions/lib/revision.ts). */

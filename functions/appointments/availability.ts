@@ -1,8 +1,8 @@
 // Availability: whether a window of a facility can be booked (open, not a holiday, not past, its
-// dock door free). Booking and reschedules ask it before they reserve anything; the reservation's
-// conditional writes still decide when two requests race.
+// dock door free by the one door rule of door-reservation.ts). Booking and reschedules ask it before
+// they reserve anything; the reservation's conditional writes still decide when two requests race.
 import { getDockDoor, isHoliday, type Facility } from '../facilities';
-import { doorHolders } from './appointment.store';
+import { doorRefusal, DOOR_NOT_FOUND } from './door-reservation';
 import { hasStarted, withinOpeningHours } from './rules';
 
 export interface Availability {
@@ -27,10 +27,9 @@ export async function checkAvailability(w: Window, now = new Date()): Promise<Av
   if (await isHoliday(w.facility, w.date)) return { available: false, reason: 'The facility is closed on this date (holiday)' };
   if (w.dockDoorId) {
     const door = await getDockDoor(w.facility.tenantId, w.facility.id, w.dockDoorId);
-    if (!door) return { available: false, reason: 'Dock door not found at this facility' };
-    if (door.status === 'maintenance') return { available: false, reason: `Door ${door.doorNumber} is under maintenance` };
-    const holders = (await doorHolders(w.facility.tenantId, w.facility.id, w.dockDoorId, w.date, w.timeStart, w.timeEnd)).filter((id) => id !== w.excludeAppointmentId);
-    if (holders.length) return { available: false, reason: `Door ${door.doorNumber} is already booked at this time` };
+    if (!door) return { available: false, reason: DOOR_NOT_FOUND };
+    const refusal = await doorRefusal(door, { tenantId: w.facility.tenantId, facilityId: w.facility.id, scheduledDate: w.date, scheduledTimeStart: w.timeStart, scheduledTimeEnd: w.timeEnd }, w.excludeAppointmentId);
+    if (refusal) return { available: false, reason: refusal.message };
   }
   return { available: true };
 }

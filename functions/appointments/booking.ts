@@ -7,8 +7,9 @@ import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, ForbiddenError } from '../lib/errors';
 import { notificationPut } from '../insights';
 import { carrierOutcomeUpdate, getCarrier, getDriver } from '../carriers';
-import { bookedDayItems, getDockDoor, getFacility, HOLIDAY_CLOSED, listResources, reserveResource } from '../facilities';
-import { bookingReferencePut, blockPuts, doorBlockKeys, newAppointmentPut } from './appointment.store';
+import { bookedDayItems, getFacility, HOLIDAY_CLOSED, listResources, reserveResource } from '../facilities';
+import { bookingReferencePut, newAppointmentPut } from './appointment.store';
+import { requestedDoor, reserveDoor, withDoor } from './door-reservation';
 import { checkAvailability } from './availability';
 import { actorOf, type TransactItems } from './context';
 import { appointmentEventItem } from './events';
@@ -96,15 +97,15 @@ export async function bookAppointment(user: SessionUser, input: z.output<typeof 
   const [carrier, driver, door] = await Promise.all([
     getCarrier(tenantId, party.carrierId),
     party.driverId ? getDriver(tenantId, party.carrierId, party.driverId) : null,
-    input.dockDoorId ? getDockDoor(tenantId, facility.id, input.dockDoorId) : null,
+    requestedDoor(tenantId, facility.id, input.dockDoorId),
   ]);
   if (!carrier) throw new BadRequestError('Please select a carrier', { carrierId: 'Carrier not found' });
   if (party.driverId && !driver) throw new BadRequestError('The driver does not drive for this carrier', { driverId: 'The driver does not drive for this carrier' });
-  if (input.dockDoorId && !door) throw new BadRequestError('Dock door not found at this facility', { dockDoorId: 'Dock door not found at this facility' });
   if (input.laborInchargeId && !(await listResources(tenantId, facility.id, 'labor')).some((l) => l.id === input.laborInchargeId)) {
     throw new BadRequestError('Labour in-charge not found at this facility', { laborInchargeId: 'Labour in-charge not found at this facility' });
   }
-  const availability = await checkAvailability({ facility, date: input.scheduledDate, timeStart: input.scheduledTimeStart, timeEnd: input.scheduledTimeEnd, dockDoorId: input.dockDoorId }, now);
+  // The door is checked and reserved by the one door rule (reserveDoor), after the window itself.
+  const availability = await checkAvailability({ facility, date: input.scheduledDate, timeStart: input.scheduledTimeStart, timeEnd: input.scheduledTimeEnd }, now);
   if (!availability.available) throw new ConflictError(availability.reason ?? DOOR_TAKEN);
 
   const appointment = newAppointment(
@@ -143,10 +144,9 @@ export async function bookAppointment(user: SessionUser, input: z.output<typeof 
     ? await reserveResource(tenantId, facility.id, { kind: 'labor', resourceId: input.laborInchargeId, appointmentId: id, date: input.scheduledDate, timeStart: input.scheduledTimeStart, timeEnd: input.scheduledTimeEnd })
     : [];
   if (!labour) throw new ConflictError('The labour in-charge is already assigned at this time', { laborInchargeId: 'Already assigned at this time' });
-  const doorBlocks = doorBlockKeys(appointment);
+  const reservation = await reserveDoor(door, appointment);
   const items = [
     newAppointmentPut(appointment),
-    ...blockPuts(doorBlocks, id),
     ...labour,
     carrierOutcomeUpdate(tenantId, carrier.id, 'booked'),
     bookingReferencePut(appointment),
@@ -157,10 +157,12 @@ export async function bookAppointment(user: SessionUser, input: z.output<typeof 
     // The day is no holiday and counts this booking, so a holiday cannot close it meanwhile.
     ...bookedDayItems(tenantId, facility.id, appointment.scheduledDate),
   ];
-  await transact(items, (index) =>
-    index === items.length - 2
-      ? new ConflictError(HOLIDAY_CLOSED)
-      : index > doorBlocks.length && index <= doorBlocks.length + labour.length ? new ConflictError('The labour in-charge was just assigned elsewhere. Please choose again.') : new ConflictError(DOOR_TAKEN),
+  await transact(
+    ...withDoor(reservation, items, (index) =>
+      index === items.length - 2
+        ? new ConflictError(HOLIDAY_CLOSED)
+        : index >= 1 && index <= labour.length ? new ConflictError('The labour in-charge was just assigned elsewhere. Please choose again.') : new ConflictError(DOOR_TAKEN),
+    ),
   );
   return appointment;
 }

@@ -27,7 +27,8 @@ import { checkAvailability } from './availability';
 import { bookAppointment } from './booking';
 import { contextOf, findAppointment, todayFor } from './context';
 import { assignEquipment } from './equipment';
-import { changeStatus } from './status-flow';
+// The status flow moves the truck's check-in too (the on-site flow, functions/checkins/on-site.ts).
+import { changeAppointmentStatus } from '../checkins';
 import { seesAll, visibleTo } from '../../shared/access';
 import { bookGuestSlot } from './guest-booking';
 import { approveReschedule, denyReschedule, requestReschedule } from './reschedules';
@@ -93,7 +94,7 @@ export const { handler, actions } = defineFunction('appointments', {
   async changeStatus(req) {
     const { user } = requireUser(req);
     const { status, revision } = parseBody(req, statusChangeSchema);
-    return json(await changeStatus(contextOf(user), pathId(req, 'id', 'Appointment'), status, new Date(), {}, revision));
+    return json(await changeAppointmentStatus(contextOf(user), pathId(req, 'id', 'Appointment'), status, new Date(), revision));
   },
 
   async cancelAppointment(req) {

@@ -5,6 +5,8 @@ export { bookAppointment, newAppointment } from './booking';
 export { contextOf, findAppointment, todayFor } from './context';
 export type { ChangeContext, TransactItems } from './context';
 export { changeStatus, moveStatus } from './status-flow';
+export { doorRefusal, requestedDoor, reserveDoor, withDoor } from './door-reservation';
+export type { DoorReservation } from './door-reservation';
 export { appointmentEventItem } from './events';
 export { reconcileCounters } from './reconcile-counters';
 export type { CounterCorrection } from './reconcile-counters';

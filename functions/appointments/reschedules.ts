@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
-import { appointmentChangePut, blockDeletes, blockPuts, doorBlockKeys, getAppointment } from './appointment.store';
+import { appointmentChangePut, getAppointment } from './appointment.store';
+import { requestedDoor, reserveDoor, withDoor } from './door-reservation';
 import { resolveFacility } from '../facilities';
 import { assignmentDelete, bookedDayItems, dayBookingsUpdate } from '../facilities';
 import { decidedRequestPut, getRescheduleRequest, newRequestPut } from './reschedule.store';
@@ -99,8 +100,8 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
     pendingRescheduleId: null,
     updatedAt: now.toISOString(),
   };
-  const oldBlocks = new Set(doorBlockKeys(before).map((k) => k.SK));
-  const newBlocks = doorBlockKeys(after);
+  // The door moves with it by the one door rule (door-reservation.ts): the old quarter hours freed, the new ones held.
+  const reservation = await reserveDoor(await requestedDoor(before.tenantId, before.facilityId, before.dockDoorId), after, before);
   const slotItems: TransactItems = [];
   if (before.slotId) {
     const slot = (await slotsOf(facility, request.newDate, now)).find((s) => s.startTime === request.newTimeStart);
@@ -114,26 +115,27 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
   // Moved to another day: the old day no longer counts it, the new one does (and must be no holiday).
   const dayItems = request.newDate === before.scheduledDate ? [] : [dayBookingsUpdate(before.tenantId, before.facilityId, before.scheduledDate, -1), ...bookedDayItems(before.tenantId, before.facilityId, request.newDate)];
   await transact(
-    [
-      decidedRequestPut(decidedRequest(request, 'approved', user.username, now)),
-      // Unchanged since read: still scheduled, below the limit, and not moved by anyone else.
-      appointmentChangePut(after, before),
-      ...blockDeletes(doorBlockKeys(before).filter((k) => !newBlocks.some((n) => n.SK === k.SK)), before.id),
-      ...blockPuts(newBlocks.filter((k) => !oldBlocks.has(k.SK)), before.id),
-      ...slotItems,
-      ...moves.map((a) => assignmentDelete(before.tenantId, before.facilityId, a)),
-      ...dayItems,
-      appointmentEventItem('appointment.rescheduled', after, { requestId, previousDate: before.scheduledDate, previousTimeStart: before.scheduledTimeStart }, now),
-      auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'appointment.rescheduled', entityType: 'appointment', entityId: before.id, before: { ...before }, after: { ...after, requestId } }, now),
-      // The pass of the old time no longer opens the gate; the new one carries the next version (issue #31).
-      gatePassRevocationPut(before, 'rescheduled', now),
-    ],
-    (index) =>
-      index === 0
-        ? new ConflictError('This request was already decided')
-        : index === 1
-          ? new RevisionConflictError()
-          : new ConflictError('The new time is no longer available. Please deny the request or ask for another time.'),
+    ...withDoor(
+      reservation,
+      [
+        decidedRequestPut(decidedRequest(request, 'approved', user.username, now)),
+        // Unchanged since read: still scheduled, below the limit, and not moved by anyone else.
+        appointmentChangePut(after, before),
+        ...slotItems,
+        ...moves.map((a) => assignmentDelete(before.tenantId, before.facilityId, a)),
+        ...dayItems,
+        appointmentEventItem('appointment.rescheduled', after, { requestId, previousDate: before.scheduledDate, previousTimeStart: before.scheduledTimeStart }, now),
+        auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'appointment.rescheduled', entityType: 'appointment', entityId: before.id, before: { ...before }, after: { ...after, requestId } }, now),
+        // The pass of the old time no longer opens the gate; the new one carries the next version (issue #31).
+        gatePassRevocationPut(before, 'rescheduled', now),
+      ],
+      (index) =>
+        index === 0
+          ? new ConflictError('This request was already decided')
+          : index === 1
+            ? new RevisionConflictError()
+            : new ConflictError('The new time is no longer available. Please deny the request or ask for another time.'),
+    ),
   );
   return after;
 }

@@ -11,6 +11,17 @@ export function quarterBlocks(start: string, end: string): string[] {
   return blocks;
 }
 
+/**
+ * The quarter hours of a window on `date` not yet over at `now` (the one under way included), in the
+ * facility's time zone: all of a later day's, none of an earlier day's.
+ */
+export function blocksFromNow(timeZone: string, date: string, start: string, end: string, now: Date): string[] {
+  const local = localDateTime(now, timeZone);
+  if (date !== local.date) return date > local.date ? quarterBlocks(start, end) : [];
+  const current = fromMinutes(Math.floor(toMinutes(local.time) / BLOCK_MINUTES) * BLOCK_MINUTES);
+  return quarterBlocks(start, end).filter((block) => block >= current);
+}
+
 export function withinOpeningHours(facility: { operatingHoursStart: string; operatingHoursEnd: string }, start: string, end: string): boolean {
   return toMinutes(start) >= toMinutes(facility.operatingHoursStart) && toMinutes(end) <= toMinutes(facility.operatingHoursEnd);
 }

@@ -1,20 +1,24 @@
-// The appointment status flow: one transaction moves the appointment (guarded by the revision it
-// was read with), frees what it holds when it ends, updates the carrier's counters,
-// closes a pending reschedule request and writes the notification and the audit record.
+// The appointment's side of the on-site flow (TRUCK_STAGES in shared/contracts/appointments.ts; the
+// check-in's side and the move of both are functions/checkins/on-site.ts): one transaction moves the
+// appointment (guarded by the revision it was read with), frees what it holds when it ends (the rest
+// of its door time when the truck leaves the door), updates the carrier's counters, closes a pending
+// reschedule request and writes the notification and the audit record.
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
 import { changeAtRevision, revised } from '../lib/revision';
 import { notificationPut } from '../insights';
+import { gatePassRevocationPut } from '../gate';
 import { carrierOutcomeUpdate } from '../carriers';
 import { assignmentDelete, dayBookingsUpdate, getFacility, slotPlaceUpdate } from '../facilities';
-import { appointmentChangePut, blockDeletes, doorBlockKeys, getAppointment } from './appointment.store';
+import { appointmentChangePut, getAppointment } from './appointment.store';
+import { doorFreeItems, doorReleaseItems, NO_DOOR, withDoor, type DoorReservation } from './door-reservation';
 import { decidedRequestPut, getRescheduleRequest } from './reschedule.store';
 import type { ChangeContext, TransactItems } from './context';
 import { assignmentsOf } from './equipment';
 import { appointmentEventItem } from './events';
 import { arrivalOutcome } from './rules';
-import { canTransition, statusLabel, type Appointment, type AppointmentStatus, type RescheduleRequest } from '../../shared/contracts/appointments';
+import { canTransition, ON_SITE_STATUSES, statusLabel, type Appointment, type AppointmentStatus, type RescheduleRequest } from '../../shared/contracts/appointments';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 
 const STATUS_TIMESTAMP: Partial<Record<AppointmentStatus, keyof Appointment>> = {
@@ -44,24 +48,25 @@ export function changeStatus(
     view: (appointment) => appointment,
     apply: async (before) => {
       if (!before) throw new NotFoundError('Appointment not found');
-      return moveStatus(ctx, before, to, now, [], changes);
+      return moveStatus(ctx, before, to, now, { changes });
     },
   });
 }
 
+export interface StatusMove {
+  /** Items of the caller in the same transaction (the check-in's own change). */
+  extra?: TransactItems;
+  /** Fields changed with the status (the reason of a cancellation, the door chosen at check-in). */
+  changes?: Partial<Pick<Appointment, 'cancellationReason' | 'dockDoorId' | 'doorNumber'>>;
+  /** A door reserved with the move (door-reservation.ts), its refusals answered as such. */
+  door?: DoorReservation;
+}
+
 /**
- * One attempt of a status change of the appointment as read, with `extra` items in its transaction
- * (a check-in's own change); a write that lost a race is a RevisionConflictError for the caller's
- * `changeAtRevision` to read again.
+ * One attempt of a status change of the appointment as read; a write that lost a race is a
+ * RevisionConflictError for the caller's `changeAtRevision` to read again.
  */
-export async function moveStatus(
-  ctx: ChangeContext,
-  before: Appointment,
-  to: AppointmentStatus,
-  now: Date,
-  extra: TransactItems = [],
-  changes: Partial<Pick<Appointment, 'cancellationReason'>> = {},
-): Promise<Appointment> {
+export async function moveStatus(ctx: ChangeContext, before: Appointment, to: AppointmentStatus, now: Date, { extra = [], changes = {}, door }: StatusMove = {}): Promise<Appointment> {
   const id = before.id;
   if (!canTransition(before.status, to)) {
     throw new ConflictError(before.status === to ? `The appointment is already ${statusLabel(to)}` : `An appointment that is ${statusLabel(before.status)} cannot become ${statusLabel(to)}`);
@@ -78,29 +83,31 @@ export async function moveStatus(
   }
   if (to === 'no_show' && before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, 'noShow'));
   if (to === 'cancelled' || to === 'no_show') items.push(...releaseItems(before));
+  // The truck left its door (its work completed, or it departed): the rest of the door's time is free.
+  if (to === 'departed' && ON_SITE_STATUSES.includes(before.status)) items.push(...doorReleaseItems(before, facility?.timeZone ?? DEFAULT_TIME_ZONE, now));
   // A cancelled booking no longer keeps its day from becoming a holiday.
   if (to === 'cancelled') items.push(dayBookingsUpdate(before.tenantId, before.facilityId, before.scheduledDate, -1));
+  // Its gate pass no longer opens the gate (issue #31).
+  if (to === 'cancelled') items.push(gatePassRevocationPut(before, 'cancelled', now));
   items.push(...(await closePendingReschedule(ctx, before, to, now)));
   const who = before.vehicleLicense ?? before.carrierName ?? before.driverName ?? before.bookingReference;
   const NOTICE: Partial<Record<AppointmentStatus, string>> = { arrived: 'Truck arrived', departed: 'Truck departed', cancelled: 'Appointment cancelled', no_show: 'No-show' };
   items.push(appointmentEventItem('appointment.status-changed', after, { from: before.status, to }, now));
   if (to === 'cancelled') items.push(appointmentEventItem('appointment.cancelled', after, { reason: after.cancellationReason }, now));
   if (NOTICE[to]) items.push(notificationPut(ctx.tenantId, { type: 'appointment', title: NOTICE[to]!, message: `${who} · ${before.scheduledTimeStart}${before.doorNumber ? ` · dock ${before.doorNumber}` : ''}` }, now));
-  await transact(
-    [
-      appointmentChangePut(after, before),
-      ...items,
-      ...extra,
-      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: `appointment.${to}`, entityType: 'appointment', entityId: id, before: { ...before }, after: { ...after } }, now),
-    ],
-    () => new RevisionConflictError(),
-  );
+  const write = [
+    appointmentChangePut(after, before),
+    ...items,
+    ...extra,
+    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: `appointment.${to}`, entityType: 'appointment', entityId: id, before: { ...before }, after: { ...after } }, now),
+  ];
+  await transact(...withDoor(door ?? NO_DOOR, write, () => new RevisionConflictError()));
   return after;
 }
 
 /** Frees what an appointment holds: door quarter hours, slot place, labour and equipment. */
 function releaseItems(a: Appointment): TransactItems {
-  const items: TransactItems = [...blockDeletes(doorBlockKeys(a), a.id)];
+  const items: TransactItems = [...doorFreeItems(a)];
   if (a.slotId) items.push(slotPlaceUpdate(a.tenantId, a.facilityId, { slotDate: a.scheduledDate, startTime: a.scheduledTimeStart, endTime: a.scheduledTimeEnd, capacity: 0 }, -1));
   for (const assignment of assignmentsOf(a)) items.push(assignmentDelete(a.tenantId, a.facilityId, assignment));
   return items;

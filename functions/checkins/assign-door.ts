@@ -1,13 +1,12 @@
 // Assigning a dock door to a truck that checked in without one (typically a walk-in). The door is
-// reserved for the appointment's time like a booked door: the quarter-hour DOORBLOCK items, the
-// appointment, the check-in and the audit records are written in one transaction.
+// reserved for the appointment's time by the one door rule (functions/appointments door-reservation.ts):
+// its quarter hours, the appointment, the check-in and the audit records are written in one transaction.
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
-import { BadRequestError, ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
+import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
 import { changeAtRevision, revised } from '../lib/revision';
-import { appointmentChangePut, appointmentEventItem, blockPuts, doorBlockKeys, doorHolders, getAppointment } from '../appointments';
+import { appointmentChangePut, appointmentEventItem, getAppointment, requestedDoor, reserveDoor, withDoor } from '../appointments';
 import { checkinChangePut, getCheckin } from './checkin.store';
-import { getDockDoor } from '../facilities';
 import { notificationPut } from '../insights';
 import type { ChangeContext } from '../appointments';
 import { ON_SITE_STATUSES, type Appointment } from '../../shared/contracts/appointments';
@@ -37,29 +36,19 @@ async function assignDoor(ctx: ChangeContext, before: Checkin | null, dockDoorId
   const appointment = await getAppointment(ctx.tenantId, before.appointmentId);
   if (!appointment) throw new NotFoundError('Appointment not found');
   if (!ON_SITE_STATUSES.includes(appointment.status) || appointment.dockDoorId) throw new ConflictError(`This appointment is ${appointment.status}${appointment.dockDoorId ? ` at door ${appointment.doorNumber}` : ''}; a door cannot be assigned`);
-  const door = await getDockDoor(ctx.tenantId, appointment.facilityId, dockDoorId);
-  if (!door) throw new BadRequestError('Dock door not found at this facility', { dockDoorId: 'Dock door not found at this facility' });
-  const taken = `Door ${door.doorNumber} is already booked at this time`;
-  if (door.status === 'maintenance') throw new ConflictError(`Door ${door.doorNumber} is under maintenance`, { dockDoorId: `Door ${door.doorNumber} is under maintenance` });
-  if ((await doorHolders(ctx.tenantId, appointment.facilityId, door.id, appointment.scheduledDate, appointment.scheduledTimeStart, appointment.scheduledTimeEnd)).length) {
-    throw new ConflictError(taken, { dockDoorId: taken });
-  }
-
+  const door = (await requestedDoor(ctx.tenantId, appointment.facilityId, dockDoorId))!;
   const iso = now.toISOString();
   const held: Appointment = revised(appointment, { ...appointment, dockDoorId: door.id, doorNumber: door.doorNumber, updatedAt: iso });
   const after: Checkin = revised(before, { ...before, dockDoorId: door.id, doorNumber: door.doorNumber });
-  const blocks = doorBlockKeys(held);
-  await transact(
-    [
-      checkinChangePut(after, before),
-      appointmentChangePut(held, appointment),
-      ...blockPuts(blocks, appointment.id),
-      notificationPut(ctx.tenantId, { type: 'checkin', title: 'Dock door assigned', message: `${after.driverName}${after.vehicleLicense ? ` (${after.vehicleLicense})` : ''} to dock ${door.doorNumber}` }, now),
-      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.door-assigned', entityType: 'checkin', entityId: after.id, before: { ...before }, after: { ...after } }, now),
-      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'appointment.door-assigned', entityType: 'appointment', entityId: appointment.id, before: { ...appointment }, after: { ...held } }, now),
-      appointmentEventItem('checkin.door-assigned', held, { checkinId: after.id }, now),
-    ],
-    (index) => (index >= 2 && index < 2 + blocks.length ? new ConflictError(taken, { dockDoorId: taken }) : new RevisionConflictError()),
-  );
+  const reservation = await reserveDoor(door, held, appointment);
+  const items = [
+    checkinChangePut(after, before),
+    appointmentChangePut(held, appointment),
+    notificationPut(ctx.tenantId, { type: 'checkin', title: 'Dock door assigned', message: `${after.driverName}${after.vehicleLicense ? ` (${after.vehicleLicense})` : ''} to dock ${door.doorNumber}` }, now),
+    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.door-assigned', entityType: 'checkin', entityId: after.id, before: { ...before }, after: { ...after } }, now),
+    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'appointment.door-assigned', entityType: 'appointment', entityId: appointment.id, before: { ...appointment }, after: { ...held } }, now),
+    appointmentEventItem('checkin.door-assigned', held, { checkinId: after.id }, now),
+  ];
+  await transact(...withDoor(reservation, items, () => new RevisionConflictError()));
   return after;
 }

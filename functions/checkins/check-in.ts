@@ -138,15 +138,15 @@ export async function checkInWalkIn(ctx: ChangeContext, input: z.output<typeof w
   const checkin = { ...newCheckin(ctx, appointment, input, 'manual', now), gate };
   const reservation = await reserveDoor(door, appointment);
   const items = [
-      newAppointmentPut(appointment),
-      bookingReferencePut(appointment),
-      ...checkinPuts(checkin),
-      notificationPut(ctx.tenantId, { type: 'checkin', title: 'Walk-in checked in', message: `${checkin.driverName} (${checkin.vehicleLicense}) of ${input.carrierName}` }, now),
-      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'appointment.walk-in', entityType: 'appointment', entityId: appointment.id, after: { ...appointment } }, now),
-      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.created', entityType: 'checkin', entityId: checkin.id, after: { ...checkin } }, now),
-      appointmentEventItem('appointment.created', appointment, { bookingType: appointment.bookingType }, now),
-      appointmentEventItem('checkin.created', appointment, { checkinId: checkin.id, method: 'manual', walkIn: true, vehicleLicense: checkin.vehicleLicense }, now),
-      ...gateDecisionPuts(gateCtx, gate, appointment.id, checkin.id, checkin.vehicleLicense),
+    newAppointmentPut(appointment),
+    bookingReferencePut(appointment),
+    ...checkinPuts(checkin),
+    notificationPut(ctx.tenantId, { type: 'checkin', title: 'Walk-in checked in', message: `${checkin.driverName} (${checkin.vehicleLicense}) of ${input.carrierName}` }, now),
+    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'appointment.walk-in', entityType: 'appointment', entityId: appointment.id, after: { ...appointment } }, now),
+    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.created', entityType: 'checkin', entityId: checkin.id, after: { ...checkin } }, now),
+    appointmentEventItem('appointment.created', appointment, { bookingType: appointment.bookingType }, now),
+    appointmentEventItem('checkin.created', appointment, { checkinId: checkin.id, method: 'manual', walkIn: true, vehicleLicense: checkin.vehicleLicense }, now),
+    ...gateDecisionPuts(gateCtx, gate, appointment.id, checkin.id, checkin.vehicleLicense),
   ];
   await transact(...withDoor(reservation, items, () => new ConflictError('Please try again')));
   return checkin;

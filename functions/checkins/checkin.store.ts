@@ -48,6 +48,12 @@ export function getCheckin(tenantId: string, id: string) {
   return getItem<Checkin>(checkinKeys.key(tenantId, id), true);
 }
 
+/** The check-in of an appointment, if it has one (through the one-per-appointment marker). */
+export async function getAppointmentCheckin(tenantId: string, appointmentId: string): Promise<Checkin | null> {
+  const marker = await getItem<{ checkinId: string }>(checkinKeys.forAppointment(tenantId, appointmentId), true);
+  return marker ? getCheckin(tenantId, marker.checkinId) : null;
+}
+
 /** The newest check-ins of the tenant (at most `limit`), optionally since an instant. */
 export async function listCheckins(tenantId: string, options: { limit?: number; since?: string } = {}): Promise<Checkin[]> {
   const res = await ddb().send(

@@ -35,6 +35,19 @@ export function getDockDoor(tenantId: string, facilityId: string, doorId: string
   return getItem<DockDoor>(dockDoorKeys.key(tenantId, facilityId, doorId));
 }
 
+/** A transaction condition: the door exists and is not under maintenance (checked where its time is reserved). */
+export function doorInServiceCheck(tenantId: string, facilityId: string, doorId: string) {
+  return {
+    ConditionCheck: {
+      TableName: config.tableName,
+      Key: dockDoorKeys.key(tenantId, facilityId, doorId),
+      ConditionExpression: 'attribute_exists(PK) AND #status <> :maintenance',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':maintenance': 'maintenance' },
+    },
+  };
+}
+
 /** The TransactWriteItems elements of a new door and its door-number claim. */
 export function newDockDoorPuts(door: DockDoor) {
   return [

@@ -1,5 +1,5 @@
 // What other domains may use of facilities (docs/architecture.md §1); nothing else of it is imported from outside.
-export { createDockDoor, getDockDoor, listDockDoors, newDockDoorPuts } from './dock-door.store';
+export { createDockDoor, doorInServiceCheck, getDockDoor, listDockDoors, newDockDoorPuts } from './dock-door.store';
 export type { DockDoor } from './dock-door.store';
 export { createFacility, deleteFacility, facilityKeys, getFacility, listFacilities, newFacilityPut, resolveFacility, updateFacility } from './facility.store';
 export type { Facility } from './facility.store';

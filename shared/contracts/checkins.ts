@@ -1,21 +1,11 @@
 // Driver check-ins.
 import * as z from 'zod';
-import { LOAD_TYPES } from './appointments';
+import { CHECKIN_STATUSES, LOAD_TYPES, type CheckinStatus } from './appointments';
 import { ewayBillField, licenceField, type GateOutcome } from './gate';
 import { seenRevision } from './fields';
 
-export const CHECKIN_STATUSES = ['checked_in', 'at_dock', 'loading', 'unloading', 'completed', 'departed'] as const;
-export type CheckinStatus = (typeof CHECKIN_STATUSES)[number];
+export { CHECKIN_STATUSES, CHECKIN_TRANSITIONS, type CheckinStatus } from './appointments';
 export const CHECKIN_METHODS = ['qr_code', 'manual', 'tablet'] as const;
-
-export const CHECKIN_TRANSITIONS: Record<CheckinStatus, readonly CheckinStatus[]> = {
-  checked_in: ['at_dock', 'departed'],
-  at_dock: ['loading', 'unloading'],
-  loading: ['completed'],
-  unloading: ['completed'],
-  completed: ['departed'],
-  departed: [],
-};
 
 const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional().nullable().transform((v) => (v ? v : null));
 

@@ -1,0 +1,91 @@
+// The one door rule (issue #28.1): every path that puts a truck at a dock door (staff and integration
+// bookings, quick and gate check-ins, walk-ins, door assignment, reschedules) reserves it here, with
+// the same checks and the same refusals: the door is of the facility, not under maintenance, and
+// neither booked for the window (its quarter-hour blocks) nor taken by a truck standing at it. The
+// checks read first, for a clear answer; the reservation's items go into the caller's transaction,
+// where the door's in-service condition and the blocks' attribute_not_exists decide any race.
+// Leaving the door (completed, departed) releases its blocks from now on (doorReleaseItems).
+import { BadRequestError, ConflictError, RevisionConflictError } from '../lib/errors';
+import { doorInServiceCheck, getDockDoor, type DockDoor } from '../facilities';
+import { blockDeletes, blockPuts, doorBlockKeys, doorHolders, listAppointmentsAtDoors } from './appointment.store';
+import { blocksFromNow } from './rules';
+import type { TransactItems } from './context';
+import type { Appointment } from '../../shared/contracts/appointments';
+
+export const DOOR_NOT_FOUND = 'Dock door not found at this facility';
+/** A refusal, shown on the door field too. */
+const onDoorField = (refusal: ConflictError) => new ConflictError(refusal.message, { dockDoorId: refusal.message });
+const underMaintenance = (door: DockDoor) => onDoorField(new ConflictError(`Door ${door.doorNumber} is under maintenance`));
+const booked = (door: DockDoor) => onDoorField(new ConflictError(`Door ${door.doorNumber} is already booked at this time`));
+const truckAtDoor = (door: DockDoor) => onDoorField(new ConflictError(`Door ${door.doorNumber} is in use by another truck`));
+
+type DoorWindow = Pick<Appointment, 'tenantId' | 'facilityId' | 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd'>;
+
+/** The facility's door a request names (null when it names none); an unknown door is a 400 on dockDoorId. */
+export async function requestedDoor(tenantId: string, facilityId: string, dockDoorId: string | null | undefined): Promise<DockDoor | null> {
+  if (!dockDoorId) return null;
+  const door = await getDockDoor(tenantId, facilityId, dockDoorId);
+  if (!door) throw new BadRequestError(DOOR_NOT_FOUND, { dockDoorId: DOOR_NOT_FOUND });
+  return door;
+}
+
+/**
+ * Why the door cannot take the window (null: it can), read now: under maintenance, its blocks held
+ * by another appointment, or another truck on site at it that day. `holder` is the appointment asking
+ * (its own blocks and its own truck do not count).
+ */
+export async function doorRefusal(door: DockDoor, w: DoorWindow, holder?: string): Promise<ConflictError | null> {
+  if (door.status === 'maintenance') return underMaintenance(door);
+  const [holders, atDoors] = await Promise.all([
+    doorHolders(w.tenantId, w.facilityId, door.id, w.scheduledDate, w.scheduledTimeStart, w.scheduledTimeEnd),
+    listAppointmentsAtDoors(w.tenantId, w.facilityId, w.scheduledDate),
+  ]);
+  if (holders.some((id) => id !== holder)) return booked(door);
+  if (atDoors.some((a) => a.dockDoorId === door.id && a.id !== holder)) return truckAtDoor(door);
+  return null;
+}
+
+export interface DoorReservation {
+  /** Items for the caller's transaction (placed first: `withDoor`). */
+  items: TransactItems;
+  /** The refusal of a failed item of `items`, by its index there. */
+  refusal: (index: number) => Error;
+}
+
+/**
+ * Reserves `door` for the appointment as it will be (`after`: its door and window), freeing what it
+ * held before (`before`, null for a new appointment). Checks first (a 409 on dockDoorId); nothing to
+ * check or write when the door and window are those it already holds.
+ */
+export async function reserveDoor(door: DockDoor | null, after: Appointment, before: Appointment | null = null): Promise<DoorReservation> {
+  const held = before ? doorBlockKeys(before) : [];
+  const wanted = door ? doorBlockKeys({ ...after, dockDoorId: door.id }) : [];
+  const isHeld = (key: { SK: string }, keys: { SK: string }[]) => keys.some((k) => k.SK === key.SK);
+  const freed = held.filter((k) => !isHeld(k, wanted));
+  const taken = wanted.filter((k) => !isHeld(k, held));
+  if (door && taken.length) {
+    const refusal = await doorRefusal(door, after, after.id);
+    if (refusal) throw refusal;
+  }
+  const inService = door && taken.length ? [doorInServiceCheck(after.tenantId, after.facilityId, door.id)] : [];
+  return {
+    items: [...inService, ...blockDeletes(freed, after.id), ...blockPuts(taken, after.id)],
+    refusal: (index) => (index < inService.length ? underMaintenance(door!) : index < inService.length + freed.length ? new RevisionConflictError() : booked(door!)),
+  };
+}
+
+/** No door to reserve (a move that keeps the door it has). */
+export const NO_DOOR: DoorReservation = { items: [], refusal: () => new RevisionConflictError() };
+
+/** A transaction's items with the reservation's first, and the error of a failed item of either. */
+export function withDoor(reservation: DoorReservation, items: TransactItems, otherwise: (index: number) => Error): [TransactItems, (index: number) => Error] {
+  const own = reservation.items.length;
+  return [[...reservation.items, ...items], (index) => (index < own ? reservation.refusal(index) : otherwise(index - own))];
+}
+
+/** Items that free the rest of the door time of an appointment whose truck left its door at `now`. */
+export const doorReleaseItems = (a: Appointment, timeZone: string, now: Date): TransactItems =>
+  blockDeletes(doorBlockKeys(a, blocksFromNow(timeZone, a.scheduledDate, a.scheduledTimeStart, a.scheduledTimeEnd, now)), a.id);
+
+/** Items that free all the door time of an appointment that will not come (cancelled, no-show). */
+export const doorFreeItems = (a: Appointment): TransactItems => blockDeletes(doorBlockKeys(a), a.id);
