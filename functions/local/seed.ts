@@ -12,6 +12,7 @@ import { createCarrier, createDriver } from '../carriers';
 import { createResource } from '../facilities';
 import { createHoliday } from '../facilities';
 import { createUser, findUserByIdentifier } from '../users';
+import { seedDemoDltRegistration } from '../messaging';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 import { addDays, localDateTime } from '../../shared/time';
 import { DEMO_FACILITY_ID, DEMO_FACILITY_LINK, DEMO_TENANT_ID } from './demo-ids';
@@ -165,5 +166,7 @@ export async function seedDemoData(now = new Date()): Promise<{ created: boolean
     );
   }
   await seedDemoWarehouse(t, f, 'Bhiwandi Distribution Centre', now);
+  // Demo-only DLT ids (all zeros; the screens say so): the demo's SMS show in the local sink with the DLT fields where real ones go.
+  await once(() => seedDemoDltRegistration(t, now));
   return { created };
 }

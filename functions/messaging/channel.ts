@@ -1,19 +1,34 @@
-// The port every outgoing message goes through: one Channel per way of reaching a person
-// (channels/email.ts: SES, channels/sms.ts: SNS). Locally (MESSAGING_MODE=local) each adapter
-// delivers to the local outbox instead (outbox.ts), so nothing leaves the machine.
+// The port other domains send through (index.ts sendMessage). An e-mail goes out through SES
+// (channels/email.ts); an SMS takes the same path as every hub message (deliver.ts): a registered
+// template, the platform's DLT registration, the message log and the providers. Locally
+// (MESSAGING_MODE=local) both reach the local outbox instead (outbox.ts), so nothing leaves the machine.
+import type { Language, Placeholder, TemplateKey } from '../../shared/contracts/messaging';
+
 export type ChannelName = 'email' | 'sms';
 
-export interface OutgoingMessage {
-  channel: ChannelName;
+export interface OutgoingEmail {
+  channel: 'email';
   to: string;
-  /** E-mail only: the subject line. */
   subject?: string;
   text: string;
 }
 
+/** An account notice by SMS: India's DLT rules allow only a registered template's text. */
+export interface OutgoingSms {
+  channel: 'sms';
+  /** The hub the recipient's account belongs to (the message is logged there). */
+  tenantId: string;
+  to: string;
+  template: TemplateKey;
+  values?: Partial<Record<Placeholder, string>>;
+  language?: Language;
+}
+
+export type OutgoingMessage = OutgoingEmail | OutgoingSms;
+
 export interface Channel {
   readonly name: ChannelName;
-  send(message: OutgoingMessage, now: Date): Promise<void>;
+  send(message: OutgoingEmail, now: Date): Promise<void>;
 }
 
 export const isLocalMessaging = () => process.env.MESSAGING_MODE === 'local';

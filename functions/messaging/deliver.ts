@@ -1,5 +1,6 @@
 // Sending one message on one channel: checked (opt-out, DLT, window, length), written to the log
-// as queued (idempotent per event and channel; the 60-second duplicate guard), then handed to the
+// as queued (idempotent per event and channel; the 60-second duplicate guard), then, an SMS only with
+// its sender's DLT registration (the hub's, or the platform's for system SMS), handed to the
 // channel's providers in order: each retried with backoff when the failure may pass, the next one
 // (SNS for SMS) when it does not; the log records every attempt and the outcome. A provider failure
 // is an outcome of the message, never an error of the request that caused it.
@@ -7,8 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { logger } from '../lib/logger';
 import { createMessage, getMessage, isOptedOut, lastInboundAt, recordHealth, saveMessage, type StoredMessage } from './message.store';
-import { backoffMs, DUPLICATE_WINDOW_MS, duplicateHash, eventMessageId, prepare, PROVIDER_TRIES, SendRefused, WHATSAPP_WINDOW_MS, type Prepared } from './rules';
-import { providerSetup, type ProviderSetup } from './settings';
+import { backoffMs, DUPLICATE_WINDOW_MS, duplicateHash, eventMessageId, prepare, PROVIDER_TRIES, SendRefused, smsDlt, WHATSAPP_WINDOW_MS, type Prepared } from './rules';
+import { platformSetup, providerSetup, type ProviderSetup } from './settings';
+import { isLocalMessaging } from './channel';
 import { exotelSms, exotelVoice } from './providers/exotel';
 import { whatsappCloud } from './providers/whatsapp-cloud';
 import { sesEmail, snsSms } from './providers/aws';
@@ -31,7 +33,11 @@ export interface SendRequest {
   actor?: Actor | null;
   /** A person's request: a refusal is thrown (4xx) instead of being logged as failed. */
   refuseWithError?: boolean;
+  /** Whose providers and DLT registration carry it: the hub's (default) or the platform's (account notices). */
+  sender?: Sender;
 }
+
+export type Sender = 'hub' | 'platform';
 
 type Step = { provider: Provider<never>; config: unknown };
 
@@ -39,7 +45,7 @@ function chainOf(channel: Channel, setup: ProviderSetup): Step[] {
   const step = <C>(provider: Provider<C>, config: C | null): Step[] => (config ? [{ provider: provider as Provider<never>, config }] : []);
   switch (channel) {
     case 'sms':
-      return [...step(exotelSms, setup.exotel), ...(setup.snsBackup || !setup.exotel ? step(snsSms, setup.sns) : [])];
+      return [...step(exotelSms, setup.exotel), ...(setup.snsBackup || !setup.exotel ? step(snsSms, {}) : [])];
     case 'voice':
       return step(exotelVoice, setup.exotel);
     case 'whatsapp':
@@ -104,9 +110,9 @@ export async function sendOne(req: SendRequest, now = new Date()): Promise<SendO
     const existing = await getMessage(req.tenantId, id);
     // Written but never sent (the worker stopped in between): this retry sends it.
     if (!existing || existing.status !== 'queued') return outcomeOf(existing ?? message);
-    return dispatch(existing, prepared, req.subject ?? null);
+    return dispatch(existing, prepared, req.subject ?? null, req.sender ?? 'hub');
   }
-  return dispatch(message, prepared, req.subject ?? null);
+  return dispatch(message, prepared, req.subject ?? null, req.sender ?? 'hub');
 }
 
 /** Logs a message that is not sent (refused, suppressed); a second write of the same id changes nothing. */
@@ -122,10 +128,24 @@ async function withinWindow(tenantId: string, phone: string, now: Date): Promise
 }
 
 /** Hands the message to its channel's providers in order and saves what happened. */
-async function dispatch(message: StoredMessage, prepared: Prepared, subject: string | null): Promise<SendOutcome> {
-  const setup = await providerSetup(message.tenantId);
+async function dispatch(message: StoredMessage, prepared: Prepared, subject: string | null, sender: Sender): Promise<SendOutcome> {
+  const setup = sender === 'platform' ? platformSetup() : await providerSetup(message.tenantId);
+  let dlt = null;
+  if (message.channel === 'sms') {
+    try {
+      dlt = smsDlt(setup.dlt, sender, prepared.template!, message.language, isLocalMessaging());
+    } catch (err) {
+      if (!(err instanceof SendRefused)) throw err;
+      const details = { messageId: message.id, sender, template: message.template, language: message.language, reason: err.message };
+      if (sender === 'platform') logger.error('System SMS not sent: no platform DLT registration for it', details);
+      else logger.warn('SMS not sent: no DLT registration for it', details);
+      const refused: StoredMessage = { ...message, status: 'failed', reason: err.message, updatedAt: new Date().toISOString() };
+      await saveMessage(refused, message.status);
+      return outcomeOf(refused);
+    }
+  }
   const chain = chainOf(message.channel, setup);
-  const outgoing: ProviderMessage = { ...message, subject, template: prepared.template, values: prepared.values, freeText: prepared.freeText };
+  const outgoing: ProviderMessage = { ...message, subject, template: prepared.template, values: prepared.values, freeText: prepared.freeText, dlt };
   const attempts: MessageAttempt[] = [...message.attemptLog];
   let lastError = `${CHANNEL_LABELS[message.channel]} is not configured for this hub`;
   for (const { provider, config } of chain) {

@@ -2,7 +2,7 @@
 // a debug log line, and the local listener if one is set (`npm start` prints each message; tests set
 // none, so they stay silent).
 import { logger } from '../lib/logger';
-import type { OutgoingMessage } from './channel';
+import type { OutgoingEmail } from './channel';
 import { putOutboxMessage, type LocalMessage } from './outbox.store';
 
 let localListener: ((message: LocalMessage) => void) | undefined;
@@ -20,7 +20,7 @@ export async function recordInSink(message: Omit<LocalMessage, 'sentAt'>, now: D
   localListener?.(recorded);
 }
 
-export async function deliverLocally(message: OutgoingMessage, now: Date): Promise<void> {
+export async function deliverLocally(message: OutgoingEmail, now: Date): Promise<void> {
   const { channel, to, subject, text } = message;
   await recordInSink({ channel, to, ...(subject === undefined ? {} : { subject }), body: text }, now);
 }

@@ -2,7 +2,8 @@
 // window), the ids that make a send idempotent, the retry backoff and the status a callback may move
 // a message to.
 import { createHash } from 'node:crypto';
-import { channelLimitProblem, checkDlt, findTemplate, renderTemplate, TemplateError, CHANNEL_LABELS, type Channel, type Language, type MessageStatus, type MessageTemplate, type Placeholder } from '../../shared/contracts/messaging';
+import { channelLimitProblem, checkDlt, dltTemplateId, findTemplate, renderTemplate, TemplateError, CHANNEL_LABELS, DEMO_DLT_ID, DLT_TEXTS, type Channel, type DltRegistration, type Language, type MessageStatus, type MessageTemplate, type Placeholder } from '../../shared/contracts/messaging';
+import type { SmsDlt } from './providers/types';
 
 /** A message the channel would not carry, with the reason (4xx for a person, a failed entry for an event). */
 export class SendRefused extends Error {}
@@ -67,6 +68,19 @@ export function prepare(c: Content): Prepared {
     throw new SendRefused(`${CHANNEL_LABELS.whatsapp} outside the 24-hour customer-service window needs an approved template: choose a quick template`);
   }
   return { body, template, values, freeText };
+}
+
+/**
+ * The DLT fields of an SMS from its sender's registration (the hub's, or the platform's for system
+ * SMS), or SendRefused: no registration, no template id for the text's language, or the demo's
+ * stand-in ids outside the local sink. TRAI's rules allow no SMS without them.
+ */
+export function smsDlt(registration: DltRegistration | null, sender: 'hub' | 'platform', template: MessageTemplate, language: Language, localSink: boolean): SmsDlt {
+  if (!registration) throw new SendRefused(sender === 'platform' ? DLT_TEXTS.noPlatformRegistration : DLT_TEXTS.noRegistration);
+  const templateId = dltTemplateId(registration, template.key, language);
+  if (!templateId) throw new SendRefused((language === 'hi' ? DLT_TEXTS.noTemplateIdHi : DLT_TEXTS.noTemplateIdEn).replace('{0}', template.name));
+  if (!localSink && (registration.entityId === DEMO_DLT_ID || templateId === DEMO_DLT_ID)) throw new SendRefused(DLT_TEXTS.demoOnly);
+  return { entityId: registration.entityId, header: registration.header, templateId };
 }
 
 /** A stable message id per event and channel (the idempotency key of the notifier). */

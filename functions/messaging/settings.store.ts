@@ -1,22 +1,24 @@
 // A tenant's messaging settings (TENANT#<t>#MSGSETTINGS): providers with their credentials sealed
-// (functions/lib/secrets.ts), the backup SMS route, the e-mail sender and the delay-alert minutes.
+// (functions/lib/secrets.ts), the hub's DLT registration, the backup SMS route, the e-mail sender and
+// the delay-alert minutes.
 import { getItem, transact } from '../lib/dynamo';
 import { config } from '../lib/config';
 import { tenantPk } from '../lib/table';
 import { auditPut, type Actor } from '../lib/audit';
 import { ConflictError } from '../lib/errors';
+import type { DltRegistration } from '../../shared/contracts/messaging';
 
 export interface StoredMessagingSettings {
   smsProvider: {
     baseUrl: string;
     accountSid: string;
-    senderId: string;
-    dltEntityId: string;
     voiceCallerId: string | null;
     apiKey: string | null;
     apiToken: string | null;
     callbackSecret: string | null;
   } | null;
+  /** Absent on items saved before the registration had its own section: no registration. */
+  dlt?: DltRegistration | null;
   snsBackup: boolean;
   whatsapp: { baseUrl: string; phoneNumberId: string; accessToken: string | null; appSecret: string | null } | null;
   emailFrom: string | null;

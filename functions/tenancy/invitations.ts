@@ -72,7 +72,7 @@ export async function invite(tenantId: string, input: z.output<typeof invitation
   const link = `${origin}/invite/${token}`;
   const text = `${actor.username} invited you to join ${tenant.name} on ${PRODUCT_NAME} as ${ROLE_NAMES[input.role] ?? input.role}. Open ${link} to accept. The link works once and expires in ${INVITATION_DAYS} days.`;
   if (invitation.email) await sendMessage({ channel: 'email', to: invitation.email, subject: `${PRODUCT_NAME}: invitation to ${tenant.name}`, text }, now);
-  else await sendMessage({ channel: 'sms', to: phoneNumber!, text }, now);
+  else await sendMessage({ channel: 'sms', tenantId, to: phoneNumber!, template: 'hub_invitation', values: { hub: tenant.name, inviteLink: link } }, now);
   return invitationView(invitation, now);
 }
 

@@ -27,7 +27,7 @@ export async function answerClash(clash: Clash, applicant: { email: string; pass
   const messages = [];
   const { holder } = clash;
   if (holder.email) messages.push(sendMessage({ channel: 'email', to: holder.email, subject: `${PRODUCT_NAME}: a registration with your ${what}`, text: notice }, now));
-  else if (holder.phoneNumber) messages.push(sendMessage({ channel: 'sms', to: holder.phoneNumber, text: notice }, now));
+  else if (holder.phoneNumber) messages.push(sendMessage({ channel: 'sms', tenantId: holder.tenantId, to: holder.phoneNumber, template: 'registration_clash' }, now));
   if (holder.email?.toLowerCase() !== applicant.email.toLowerCase()) {
     const body = `Your ${PRODUCT_NAME} registration could not be completed: the ${what} you entered belongs to another account. Register again with your own ${what}, or sign in to your existing account.`;
     messages.push(sendMessage({ channel: 'email', to: applicant.email, subject: `${PRODUCT_NAME}: your registration`, text: body }, now));

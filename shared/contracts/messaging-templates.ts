@@ -3,6 +3,8 @@
 // operators under India's DLT rules (TRAI): an SMS goes out only if its text is a template's text
 // with each placeholder filled by at most 30 characters (checkDlt), and WhatsApp outside the
 // customer-service window sends the approved template of the same name with its language code.
+// The DLT template ids are not here: the operators issue them to whoever registers the texts (each
+// hub in its messaging settings; the platform in its deploy configuration).
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -16,6 +18,8 @@ interface PlaceholderType {
   max: number;
   pattern?: RegExp;
   example: string;
+  /** Registered as this many adjacent DLT variables (a value longer than one variable carries), default 1. */
+  dltVariables?: number;
 }
 
 /** Every placeholder a template may use, with its type: a value of another shape is refused. */
@@ -29,6 +33,9 @@ export const PLACEHOLDERS = {
   code: { kind: 'code', max: 20, pattern: /^[A-Z0-9-]{4,20}$/, example: 'DS-241126-K7Q2' },
   link: { kind: 'link', max: DLT_VARIABLE_MAX, pattern: /^https:\/\/\S+$/, example: 'https://dksathi.in/q/K7Q2' },
   reason: { kind: 'text', max: DLT_VARIABLE_MAX, example: 'Documents incomplete' },
+  hub: { kind: 'text', max: DLT_VARIABLE_MAX, example: 'Demo Logistics Pvt Ltd' },
+  // An invitation link carries a 43-character token: registered as {#var#}{#var#}{#var#}.
+  inviteLink: { kind: 'link', max: 3 * DLT_VARIABLE_MAX, pattern: /^https?:\/\/\S+$/, example: 'https://app.docksaathi.in/invite/3Jc9…', dltVariables: 3 },
 } as const satisfies Record<string, PlaceholderType>;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 
@@ -38,38 +45,43 @@ export interface MessageTemplate {
   name: string;
   placeholders: readonly Placeholder[];
   text: Record<Language, string>;
-  /** The DLT template id of each language's registered SMS text. */
-  dltTemplateId: Record<Language, string>;
   /** The approved WhatsApp template (the same name in both languages). */
   whatsappName: string;
+  /** Sent only by the platform itself (account notices), under the platform's DLT registration. */
+  platformOnly: boolean;
 }
 
-const template = (key: string, name: string, placeholders: readonly Placeholder[], en: string, hi: string, dlt: [string, string]): MessageTemplate => ({
+const template = (key: string, name: string, placeholders: readonly Placeholder[], en: string, hi: string, platformOnly = false): MessageTemplate => ({
   key,
   name,
   placeholders,
   text: { en, hi },
-  dltTemplateId: { en: dlt[0], hi: dlt[1] },
   whatsappName: `docksaathi_${key}`,
+  platformOnly,
 });
 
 export const MESSAGE_TEMPLATES = [
-  template('appointment_confirmed', 'Appointment Confirmed', ['date', 'time', 'dock'], 'Your appointment is confirmed for {date} at {time}. Dock: {dock}.', 'आपकी अपॉइंटमेंट {date} को {time} बजे के लिए पक्की है। डॉक: {dock}।', ['1107170000000000101', '1107170000000000102']),
-  template('dock_assigned', 'Dock Assigned', ['dock'], 'Dock {dock} assigned! Please proceed for loading/unloading.', 'डॉक {dock} आवंटित! कृपया लोडिंग/अनलोडिंग के लिए आगे बढ़ें।', ['1107170000000000103', '1107170000000000104']),
-  template('delay_alert', 'Delay Alert', ['delay', 'newTime'], 'Your appointment is delayed by {delay} minutes. New ETA: {newTime}', 'आपकी अपॉइंटमेंट में {delay} मिनट की देरी है। नया अनुमानित समय: {newTime}', ['1107170000000000105', '1107170000000000106']),
-  template('check_in_success', 'Check-in Success', ['spot'], 'Check-in successful! Waiting spot: {spot}.', 'चेक-इन सफल! प्रतीक्षा स्थान: {spot}।', ['1107170000000000107', '1107170000000000108']),
-  template('loading_complete', 'Loading Complete', [], 'Loading/Unloading complete! Please collect documents and exit.', 'लोडिंग/अनलोडिंग पूरी! कृपया दस्तावेज़ लें और बाहर निकलें।', ['1107170000000000109', '1107170000000000110']),
-  template('reschedule_approved', 'Reschedule Approved', ['date', 'time'], 'Your reschedule request is approved. New time: {date} at {time}.', 'समय बदलने का आपका अनुरोध स्वीकार हुआ। नया समय: {date} को {time} बजे।', ['1107170000000000111', '1107170000000000112']),
-  template('reschedule_denied', 'Reschedule Denied', ['date', 'time'], 'Your request to move to {date} at {time} was not approved. Your booking stays as it was.', '{date} को {time} बजे पर जाने का आपका अनुरोध स्वीकार नहीं हुआ। आपकी बुकिंग पहले जैसी है।', ['1107170000000000113', '1107170000000000114']),
-  template('slot_booking_confirmed', 'Slot Booking Confirmation', ['date', 'time', 'code'], 'Slot booked for {date} at {time}. Confirmation code: {code}. Show it at the gate.', '{date} को {time} बजे का स्लॉट बुक हुआ। पुष्टि कोड: {code}। इसे गेट पर दिखाएं।', ['1107170000000000115', '1107170000000000116']),
-  template('gate_qr_link', 'Gate QR Link', ['link'], 'Check in at the gate with this link: {link}', 'इस लिंक से गेट पर चेक-इन करें: {link}', ['1107170000000000117', '1107170000000000118']),
-  template('registration_approved', 'Registration Approved', [], 'Your DockSaathi account is approved. You can now sign in.', 'आपका DockSaathi खाता स्वीकृत हो गया है। अब आप साइन इन कर सकते हैं।', ['1107170000000000119', '1107170000000000120']),
-  template('registration_rejected', 'Registration Rejected', ['reason'], 'Your DockSaathi registration was not approved. Reason: {reason}', 'आपका DockSaathi पंजीकरण स्वीकृत नहीं हुआ। कारण: {reason}', ['1107170000000000121', '1107170000000000122']),
-  template('test_message', 'Test Message', [], 'This is a test message from DockSaathi messaging. All channels are working.', 'यह DockSaathi मैसेजिंग का परीक्षण संदेश है। सभी चैनल काम कर रहे हैं।', ['1107170000000000123', '1107170000000000124']),
+  template('appointment_confirmed', 'Appointment Confirmed', ['date', 'time', 'dock'], 'Your appointment is confirmed for {date} at {time}. Dock: {dock}.', 'आपकी अपॉइंटमेंट {date} को {time} बजे के लिए पक्की है। डॉक: {dock}।'),
+  template('dock_assigned', 'Dock Assigned', ['dock'], 'Dock {dock} assigned! Please proceed for loading/unloading.', 'डॉक {dock} आवंटित! कृपया लोडिंग/अनलोडिंग के लिए आगे बढ़ें।'),
+  template('delay_alert', 'Delay Alert', ['delay', 'newTime'], 'Your appointment is delayed by {delay} minutes. New ETA: {newTime}', 'आपकी अपॉइंटमेंट में {delay} मिनट की देरी है। नया अनुमानित समय: {newTime}'),
+  template('check_in_success', 'Check-in Success', ['spot'], 'Check-in successful! Waiting spot: {spot}.', 'चेक-इन सफल! प्रतीक्षा स्थान: {spot}।'),
+  template('loading_complete', 'Loading Complete', [], 'Loading/Unloading complete! Please collect documents and exit.', 'लोडिंग/अनलोडिंग पूरी! कृपया दस्तावेज़ लें और बाहर निकलें।'),
+  template('reschedule_approved', 'Reschedule Approved', ['date', 'time'], 'Your reschedule request is approved. New time: {date} at {time}.', 'समय बदलने का आपका अनुरोध स्वीकार हुआ। नया समय: {date} को {time} बजे।'),
+  template('reschedule_denied', 'Reschedule Denied', ['date', 'time'], 'Your request to move to {date} at {time} was not approved. Your booking stays as it was.', '{date} को {time} बजे पर जाने का आपका अनुरोध स्वीकार नहीं हुआ। आपकी बुकिंग पहले जैसी है।'),
+  template('slot_booking_confirmed', 'Slot Booking Confirmation', ['date', 'time', 'code'], 'Slot booked for {date} at {time}. Confirmation code: {code}. Show it at the gate.', '{date} को {time} बजे का स्लॉट बुक हुआ। पुष्टि कोड: {code}। इसे गेट पर दिखाएं।'),
+  template('gate_qr_link', 'Gate QR Link', ['link'], 'Check in at the gate with this link: {link}', 'इस लिंक से गेट पर चेक-इन करें: {link}'),
+  template('registration_approved', 'Registration Approved', [], 'Your DockSaathi account is approved. You can now sign in.', 'आपका DockSaathi खाता स्वीकृत हो गया है। अब आप साइन इन कर सकते हैं।'),
+  template('registration_rejected', 'Registration Rejected', ['reason'], 'Your DockSaathi registration was not approved. Reason: {reason}', 'आपका DockSaathi पंजीकरण स्वीकृत नहीं हुआ। कारण: {reason}'),
+  template('registration_clash', 'Registration Attempt', [], 'Someone tried to register a new DockSaathi account with your mobile number. Nothing was created or changed. If it was not you, ignore this message.', 'किसी ने आपके मोबाइल नंबर से नया DockSaathi खाता बनाने की कोशिश की। कुछ नहीं बना और कुछ नहीं बदला। अगर यह आप नहीं थे, तो इस संदेश को अनदेखा करें।', true),
+  template('hub_invitation', 'Hub Invitation', ['hub', 'inviteLink'], 'You are invited to join {hub} on DockSaathi. Accept within 7 days: {inviteLink}', 'आपको DockSaathi पर {hub} से जुड़ने का निमंत्रण है। 7 दिनों में स्वीकार करें: {inviteLink}', true),
+  template('test_message', 'Test Message', [], 'This is a test message from DockSaathi messaging. All channels are working.', 'यह DockSaathi मैसेजिंग का परीक्षण संदेश है। सभी चैनल काम कर रहे हैं।'),
 ] as const satisfies readonly MessageTemplate[];
 
 export type TemplateKey = (typeof MESSAGE_TEMPLATES)[number]['key'];
 export const TEMPLATE_KEYS = MESSAGE_TEMPLATES.map((t) => t.key) as [TemplateKey, ...TemplateKey[]];
+
+/** The templates a hub sends (the Messaging Center's quick templates; each needs the hub's DLT template ids). */
+export const HUB_TEMPLATES: readonly MessageTemplate[] = MESSAGE_TEMPLATES.filter((t) => !t.platformOnly);
 
 export function findTemplate(key: string): MessageTemplate | undefined {
   return (MESSAGE_TEMPLATES as readonly MessageTemplate[]).find((t) => t.key === key);
@@ -113,7 +125,8 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function checkDlt(registered: string, text: string): { ok: true; values: Record<string, string> } | { ok: false; reason: string } {
   const names = placeholdersIn(registered);
   const statics = registered.split(/\{\w+\}/);
-  const pattern = new RegExp(`^${statics.map(escapeRegExp).join(`([\\s\\S]{1,${DLT_VARIABLE_MAX}}?)`)}$`, 'u');
+  const variable = (name: string | undefined) => `([\\s\\S]{1,${DLT_VARIABLE_MAX * ((PLACEHOLDERS as Record<string, PlaceholderType>)[name ?? '']?.dltVariables ?? 1)}}?)`;
+  const pattern = new RegExp(`^${statics.map((part, i) => (i ? variable(names[i - 1]) : '') + escapeRegExp(part)).join('')}$`, 'u');
   const match = pattern.exec(text);
   if (!match) {
     return { ok: false, reason: 'The text does not match its registered DLT template (fixed words must stay as registered; each filled-in value may have at most 30 characters)' };

@@ -163,6 +163,60 @@ export interface ChannelStatus {
   lastError: string | null;
 }
 
+// ---- India's DLT registration (TRAI TCCCPR 2018; docs/decisions.md "DLT registration") ----
+
+/** The ids the operators' DLT platforms issue (principal entity, content template) are 19 digits. */
+export const DLT_ID_PATTERN = /^\d{19}$/;
+/** The header (sender id) of transactional and service SMS: 6 letters. */
+export const SMS_HEADER_PATTERN = /^[A-Z]{6}$/;
+/** The local demo's stand-in for every DLT id: no operator issues it, the screens call it demo, and it is only ever sent to the local sink. */
+export const DEMO_DLT_ID = '0000000000000000000';
+export const DEMO_SMS_HEADER = 'DSDEMO';
+
+export const DLT_TEXTS = {
+  entityId: 'The DLT entity ID must be 19 digits',
+  templateId: 'A DLT template ID must be 19 digits',
+  header: 'The sender header must be 6 letters (A-Z)',
+  demoId: 'All zeros is the demo stand-in, not a DLT ID: enter the ID from your DLT registration',
+  sameTemplateId: 'This DLT template ID is already entered for another text: each registered text has its own ID',
+  // Why an SMS was not sent (the message log's reason).
+  noRegistration: 'Not sent: SMS needs the hub’s DLT registration. Enter the DLT entity ID and sender header under Configuration, Messaging providers',
+  noPlatformRegistration: 'Not sent: the platform’s DLT registration is missing from this deployment’s configuration',
+  noTemplateIdEn: 'Not sent: "{0}" has no DLT template ID for its English text. Add it under Configuration, Messaging providers',
+  noTemplateIdHi: 'Not sent: "{0}" has no DLT template ID for its Hindi text. Add it under Configuration, Messaging providers',
+  demoOnly: 'Not sent: the demo DLT registration only reaches the local outbox. Enter your own DLT IDs under Configuration, Messaging providers',
+};
+
+const dltId = (message: string) => z.string({ error: message }).trim().regex(DLT_ID_PATTERN, message).refine((id) => id !== DEMO_DLT_ID, DLT_TEXTS.demoId);
+/** A template id field: blank means "not registered yet". */
+const templateIdField = z.union([z.literal(''), dltId(DLT_TEXTS.templateId)]).nullable().optional().transform((v) => v || null);
+
+/** A DLT registration: the principal entity, its header, and the template id of each registered text. */
+export const dltRegistrationSchema = z
+  .strictObject({
+    entityId: dltId(DLT_TEXTS.entityId),
+    header: z.string({ error: DLT_TEXTS.header }).trim().toUpperCase().regex(SMS_HEADER_PATTERN, DLT_TEXTS.header),
+    templateIds: z.partialRecord(z.enum(TEMPLATE_KEYS, { error: 'Unknown message template' }), z.strictObject({ en: templateIdField, hi: templateIdField })).default({}),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    for (const [key, ids] of Object.entries(v.templateIds)) {
+      for (const language of LANGUAGES) {
+        const id = ids?.[language];
+        if (!id) continue;
+        if (seen.has(id)) ctx.addIssue({ code: 'custom', path: ['templateIds', key, language], message: DLT_TEXTS.sameTemplateId });
+        seen.add(id);
+      }
+    }
+  });
+export type DltRegistration = z.output<typeof dltRegistrationSchema>;
+
+/** The registration's template id of a text, or null when that text is not registered. */
+export const dltTemplateId = (r: Pick<DltRegistration, 'templateIds'>, templateKey: string, language: Language): string | null => r.templateIds[templateKey]?.[language] ?? null;
+
+/** The local demo's registration (seeded for the demo hub; the platform's own on the local stack only). */
+export const DEMO_DLT_REGISTRATION: DltRegistration = { entityId: DEMO_DLT_ID, header: DEMO_SMS_HEADER, templateIds: Object.fromEntries(TEMPLATE_KEYS.map((k) => [k, { en: DEMO_DLT_ID, hi: DEMO_DLT_ID }])) };
+
 // ---- Per-tenant provider settings (/configuration). Secrets are write-only: a GET says only whether one is set. ----
 
 const secret = z.string().trim().max(500).optional();
@@ -175,10 +229,9 @@ export const messagingSettingsSchema = z.strictObject({
     apiKey: secret,
     apiToken: secret,
     callbackSecret: secret,
-    senderId: z.string().trim().regex(/^[A-Z]{6}$/, 'Sender ID must be 6 capital letters'),
-    dltEntityId: z.string().trim().regex(/^\d{12,19}$/, 'DLT entity ID must be 12 to 19 digits'),
     voiceCallerId: optional(20),
   }).nullable().optional(),
+  dlt: dltRegistrationSchema.nullable().optional(),
   snsBackup: z.boolean().optional(),
   whatsapp: z.strictObject({
     baseUrl: z.url('Enter the WhatsApp API address').max(300).default('https://graph.facebook.com/v21.0'),
@@ -193,7 +246,9 @@ export type MessagingSettingsInput = z.input<typeof messagingSettingsSchema>;
 
 /** The settings as a GET answers them: no secret, only whether each one is set. */
 export interface MessagingSettingsView {
-  smsProvider: { baseUrl: string; accountSid: string; senderId: string; dltEntityId: string; voiceCallerId: string | null; apiKeySet: boolean; apiTokenSet: boolean; callbackSecretSet: boolean } | null;
+  smsProvider: { baseUrl: string; accountSid: string; voiceCallerId: string | null; apiKeySet: boolean; apiTokenSet: boolean; callbackSecretSet: boolean } | null;
+  /** `demo`: the local demo's stand-in registration (all-zero ids), never sent outside the local sink. */
+  dlt: (DltRegistration & { demo: boolean }) | null;
   snsBackup: boolean;
   whatsapp: { baseUrl: string; phoneNumberId: string; accessTokenSet: boolean; appSecretSet: boolean } | null;
   emailFrom: string | null;

@@ -1,5 +1,24 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signIn } from './support';
+
+/** A new hub of its own per run (signed up and verified through the API): no DLT registration yet. */
+async function newHub(request: APIRequestContext) {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `dlt.${tag}@hubfreight.in`;
+  const password = 'Dlt2026hub';
+  const signup = await request.post('/api/signup', { data: { companyName: `DLT Freight ${tag}`, firstName: 'Anil', lastName: 'Desai', email, phoneNumber: `9${String(Date.now()).slice(-9)}`, password, facilityName: `DLT Hub ${tag}`, facilityCity: 'Pune', facilityState: 'Maharashtra' } });
+  expect(signup.status(), await signup.text()).toBe(201);
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const messages = (await (await request.get('/api/dev/outbox')).json()) as { to: string; body: string }[];
+      code = /code is (\d{6})/.exec(messages.find((m) => m.to === email)?.body ?? '')?.[1];
+      return Boolean(code);
+    })
+    .toBe(true);
+  expect((await request.post('/api/signup/verify', { data: { email, code } })).status()).toBe(200);
+  return { email, password };
+}
 
 test.describe('Messaging Center', () => {
   // The first sign-in after the server starts also loads the handlers: done once before the journeys.
@@ -48,6 +67,64 @@ test.describe('Messaging Center', () => {
     await expect(dialog.getByRole('alert').filter({ hasText: 'Send Failed' })).toContainText('Failed to send notification');
     await expect(dialog.getByTestId('messaging-problem')).toHaveText('SMS: Fill in {date} before sending');
     await expect(dialog.getByLabel('Custom Message')).toHaveValue('Your appointment is confirmed for {date} at {time}. Dock: {dock}.');
+  });
+
+  test('a new hub enters its DLT registration; an SMS whose template has no DLT template ID is not sent, with the reason in the log', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const hub = await newHub(request);
+    await signIn(page, hub.email, hub.password);
+    await page.goto('/configuration');
+    const status = page.getByTestId('dlt-status');
+    await expect(status).toHaveText('No DLT registration: no SMS is sent until you enter your DLT entity ID, sender header and the DLT template ID of each template you send.', { timeout: 20_000 });
+
+    // Wrong formats: refused under their fields, nothing saved.
+    await page.getByLabel('DLT entity ID').fill('12011600000');
+    await page.getByLabel('Sender header').fill('DK2');
+    await page.getByRole('button', { name: 'Save messaging settings' }).click();
+    await expect(page.getByLabel('DLT entity ID')).toHaveAccessibleDescription('The DLT entity ID must be 19 digits');
+    await expect(page.getByLabel('Sender header')).toHaveAccessibleDescription('The sender header must be 6 letters (A-Z)');
+    await expect(status).toContainText('No DLT registration');
+
+    // The hub's own ids, with Dock Assigned registered in English only.
+    await page.getByLabel('DLT entity ID').fill('1201160000000054321');
+    await page.getByLabel('Sender header').fill('dkhubt');
+    await page.getByLabel('Dock Assigned: DLT template ID (English)').fill('1207160000000010200');
+    await page.getByRole('button', { name: 'Save messaging settings' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Messaging settings saved' })).toBeVisible();
+    await expect(status).toHaveText('Every SMS carries these IDs from your DLT registration. A template without its DLT template ID is not sent by SMS.');
+    await expect(page.getByLabel('Sender header')).toHaveValue('DKHUBT');
+
+    // Dock Assigned in Hindi has no DLT template ID: not sent, and the log says why.
+    const digits = `97${String(Date.now() % 1e8).padStart(8, '0')}`;
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Messaging Center' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Multi-Channel Notification Center' });
+    await dialog.getByLabel('Phone number').fill(digits);
+    await dialog.getByLabel('Language').selectOption('hi');
+    await dialog.getByLabel('Quick Templates').selectOption('dock_assigned');
+    await dialog.getByLabel('Custom Message').fill('डॉक D04 आवंटित! कृपया लोडिंग/अनलोडिंग के लिए आगे बढ़ें।');
+    await dialog.getByRole('button', { name: 'Send Multi-Channel Notification' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Send Failed' })).toBeVisible({ timeout: 15_000 });
+    const reason = 'Not sent: "Dock Assigned" has no DLT template ID for its Hindi text. Add it under Configuration, Messaging providers';
+    const entry = dialog.getByTestId('message-log-entry').filter({ hasText: `+91${digits}` });
+    await expect(entry).toContainText('Failed');
+    await expect(entry.getByTestId('message-reason')).toHaveText(reason);
+
+    // The same text in English goes out.
+    await dialog.getByLabel('Phone number').fill(digits);
+    await dialog.getByLabel('Language').selectOption('en');
+    await dialog.getByLabel('Quick Templates').selectOption('dock_assigned');
+    await dialog.getByLabel('Custom Message').fill('Dock D04 assigned! Please proceed for loading/unloading.');
+    await dialog.getByRole('button', { name: 'Send Multi-Channel Notification' }).click();
+    await expect(dialog.getByRole('status').filter({ hasText: 'Notification Sent' })).toBeVisible({ timeout: 15_000 });
+    await expect(entry.filter({ hasText: 'dock_assigned · en' })).toContainText('Sent');
+  });
+
+  test('the demo hub’s DLT registration is shown as demo only', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/configuration');
+    await expect(page.getByTestId('dlt-status')).toHaveText('Demo only: this hub uses the local demo’s stand-in registration (entity ID 0000000000000000000, header DSDEMO). These IDs are not registered with any operator; SMS with them reach only the local outbox. Enter your own DLT IDs below to send real SMS.', { timeout: 20_000 });
+    await expect(page.getByLabel('DLT entity ID')).toHaveValue('');
   });
 
   test('a spectator does not see the Messaging Center, and the API refuses them', async ({ page }) => {

@@ -55,7 +55,7 @@ const url = (host: string) => `http://${host}:${canaryPort}/hook`;
 
 /** The tenant-set URL fields, each with the request that saves it. */
 const FIELDS: { field: string; save: (u: string) => Promise<{ status: number; body: { message: string; errors?: Record<string, string> } }> }[] = [
-  { field: 'smsProvider.baseUrl', save: (u) => admin.request('PUT', '/api/messaging/settings', { body: { smsProvider: { baseUrl: u, accountSid: 'hub1', apiKey: 'key-123', apiToken: 'token-123', senderId: 'DKSATI', dltEntityId: '1101000000000000001' } } }) },
+  { field: 'smsProvider.baseUrl', save: (u) => admin.request('PUT', '/api/messaging/settings', { body: { smsProvider: { baseUrl: u, accountSid: 'hub1', apiKey: 'key-123', apiToken: 'token-123' } } }) },
   { field: 'whatsapp.baseUrl', save: (u) => admin.request('PUT', '/api/messaging/settings', { body: { whatsapp: { baseUrl: u, phoneNumberId: '1234567', accessToken: 'token-123' } } }) },
   { field: 'baseUrl', save: (u) => admin.post('/api/integrations/systems', { name: 'Evil TMS', systemType: 'TMS', baseUrl: u, authType: 'API_KEY', authConfig: { apiKey: 'k-123456789012' } }) },
   { field: 'baseUrl', save: (u) => admin.request('PATCH', `/api/integrations/systems/${systemId}`, { body: { baseUrl: u } }) },

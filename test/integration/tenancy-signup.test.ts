@@ -125,7 +125,7 @@ describe('organisation sign-up', () => {
     expect(statuses[5]).toBe(429);
   });
 
-  it('makes the tenant read-only once the trial has ended, until an admin sets a plan', async () => {
+  it('makes the tenant read-only once the trial has ended; its admin cannot end the trial by choosing a plan (403)', async () => {
     const org = await signUpOrganisation(api.url);
     const carrier = { name: 'Trial Roadways', contactEmail: 'ops@trial.in', contactPhone: '+912200000000', serviceTypes: ['FTL'] };
     expect((await org.admin.post('/api/carriers', carrier)).status).toBe(201);
@@ -139,11 +139,12 @@ describe('organisation sign-up', () => {
     expect((await org.admin.get('/api/carriers')).status).toBe(200);
     expect((await org.admin.get('/api/tenancy/tenant')).body.readOnly).toBe(TENANCY_TEXTS.trialEnded);
 
-    expect((await org.admin.request('PUT', '/api/tenancy/plan', { body: { plan: 'gold' } })).status).toBe(400);
+    // Only the platform (billing) sets a plan: the tenant's own admin is refused and nothing changes.
     const plan = await org.admin.request('PUT', '/api/tenancy/plan', { body: { plan: 'growth' } });
-    expect(plan.status, plan.text).toBe(200);
-    expect(plan.body).toMatchObject({ plan: 'growth', readOnly: null });
-    expect((await org.admin.post('/api/carriers', { ...carrier, name: 'After Plan' })).status).toBe(201);
+    expect(plan.status, plan.text).toBe(403);
+    expect((await org.admin.get('/api/tenancy/tenant')).body).toMatchObject({ plan: null, readOnly: TENANCY_TEXTS.trialEnded });
+    expect((await tenantItems(org.tenantId)).length).toBe(before.length);
+    expect((await org.admin.post('/api/carriers', { ...carrier, name: 'After Plan' })).status).toBe(402);
   });
 
   it('sends a new code on request and accepts only the newest', async () => {

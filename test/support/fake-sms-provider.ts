@@ -1,10 +1,10 @@
 // A fake of the Indian SMS/voice provider's HTTP API (Exotel-style) and of the WhatsApp Cloud API on
-// loopback, for the adapter tests: it checks the credentials, scrubs an SMS whose text does not
-// match the registered DLT template named by DltTemplateId (as operators do), and can be told to
-// answer slowly or with 5xx for the next requests.
+// loopback, for the adapter tests: it checks the credentials, refuses an SMS without the entity id
+// and header of TEST_DLT, scrubs one whose text does not match the registered DLT template named by
+// DltTemplateId (as operators do), and can be told to answer slowly or with 5xx for the next requests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkDlt, MESSAGE_TEMPLATES, type Language } from '../../shared/contracts/messaging';
+import { checkDlt, HUB_TEMPLATES, type DltRegistration, type Language } from '../../shared/contracts/messaging';
 
 export interface FakeRequest {
   path: string;
@@ -24,7 +24,14 @@ export interface FakeProvider {
 
 export const FAKE_CREDENTIALS = { apiKey: 'fake-key', apiToken: 'fake-token', accessToken: 'fake-wa-token' };
 
-const REGISTERED = new Map<string, string>(MESSAGE_TEMPLATES.flatMap((t) => (['en', 'hi'] as Language[]).map((l) => [t.dltTemplateId[l], t.text[l]] as [string, string])));
+/** A hub's registration in the tests (test data, not anyone's real ids): every hub template registered in both languages. */
+export const TEST_DLT: DltRegistration = {
+  entityId: '1201160000000054321',
+  header: 'DKHUBT',
+  templateIds: Object.fromEntries(HUB_TEMPLATES.map((t, i) => [t.key, { en: `12071600000000${String(100 + 2 * i)}00`, hi: `12071600000000${String(101 + 2 * i)}00` }])),
+};
+
+const REGISTERED = new Map<string, string>(HUB_TEMPLATES.flatMap((t) => (['en', 'hi'] as Language[]).map((l) => [TEST_DLT.templateIds[t.key]![l]!, t.text[l]] as [string, string])));
 
 export async function startFakeProvider(): Promise<FakeProvider> {
   const requests: FakeRequest[] = [];
@@ -57,7 +64,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       const form = new URLSearchParams(body);
       if (path.endsWith('/Sms/send.json')) {
         const registered = REGISTERED.get(form.get('DltTemplateId') ?? '');
-        if (!registered || !form.get('DltEntityId') || !/^[A-Z]{6}$/.test(form.get('From') ?? '')) return answer(res, 400, { RestException: { Message: 'DLT parameters missing or not registered' } });
+        if (!registered || form.get('DltEntityId') !== TEST_DLT.entityId || form.get('From') !== TEST_DLT.header) return answer(res, 400, { RestException: { Message: 'DLT parameters missing or not registered' } });
         const dlt = checkDlt(registered, form.get('Body') ?? '');
         if (!dlt.ok) return answer(res, 400, { RestException: { Message: `Scrubbed by operator: ${dlt.reason}` } });
         return answer(res, 200, { SMSMessage: { Sid: `sms-${++seq}`, Status: 'queued' } });

@@ -8,12 +8,14 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { relativeTime } from '../../../lib/relative-time';
 import { localeOf } from '../../../lib/format';
+import { useServerText } from '../../../lib/server-text';
 import { useMessageLog, type LogFilter } from '../api/messaging';
 
 const TONE: Record<MessageStatus, BadgeTone> = { queued: 'blue', sent: 'blue', delivered: 'green', failed: 'red', undeliverable: 'red', suppressed: 'yellow' };
 
 export function MessageLog({ enabled }: { enabled: boolean }) {
   const { t, i18n } = useTranslation();
+  const serverText = useServerText(); // a reason (why not sent) in the reader's language
   const [filter, setFilter] = useState<LogFilter>({ status: '', channel: '' });
   const log = useMessageLog(filter, enabled);
   const items = log.data?.pages.flatMap((p) => p.items) ?? [];
@@ -51,7 +53,7 @@ export function MessageLog({ enabled }: { enabled: boolean }) {
                 <span className="ml-auto text-xs text-slate-500" title={m.createdAt}>{relativeTime(m.createdAt, localeOf(i18n.language))}</span>
               </div>
               <p className="text-slate-700" lang={m.language}>{m.body}</p>
-              {m.reason && <p className="text-xs text-slate-500">{m.reason}</p>}
+              {m.reason && <p className={`text-xs ${m.status === 'failed' ? 'text-red-700' : 'text-slate-500'}`} data-testid="message-reason">{serverText(m.reason)}</p>}
             </li>
           ))}
         </ul>

@@ -4,12 +4,12 @@
 // callbacks, so a refresh of the lists cannot swallow them.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHANNELS, findTemplate, LANGUAGES, MESSAGE_TEMPLATES, type Channel, type Language } from '@shared/contracts/messaging';
+import { CHANNELS, findTemplate, HUB_TEMPLATES, LANGUAGES, type Channel, type Language } from '@shared/contracts/messaging';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field, inputClasses } from '../../../components/ui/field';
+import { Field, TextAreaField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { messageOf } from '../../../lib/api-client';
+import { ApiError, messageOf } from '../../../lib/api-client';
 import { registerCatalogue } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useSendMessages } from '../api/messaging';
@@ -39,6 +39,12 @@ export function MessagingCenter({ open, onClose, appointments }: { open: boolean
   const [templateKey, setTemplateKey] = useState('');
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  /** Field messages: the form's own checks, then the server's ({ to, email, message }). */
+  const [errors, setErrors] = useState<{ phone?: string; email?: string; message?: string }>({});
+  const serverErrors = (err: unknown) => {
+    const fields = err instanceof ApiError ? err.fieldErrors : {};
+    setErrors({ phone: fields.to, email: fields.email, message: fields.message });
+  };
 
   const [appointmentId, setAppointmentId] = useState('');
   const withPhone = (appointments ?? []).filter((a) => a.driverPhone);
@@ -73,12 +79,14 @@ export function MessagingCenter({ open, onClose, appointments }: { open: boolean
   const runTest = (channel: Channel) => {
     setProblem(null);
     const to = channel === 'email' ? email.trim() || phone.trim() : phone.trim();
+    setErrors(to ? {} : { phone: t('messaging.fieldErrors.phone') });
     if (!to) return toast({ title: t('messaging.toast.phoneRequired'), description: t('messaging.toast.phoneRequiredText'), variant: 'destructive' });
     test.mutate(
       { channel, to, language },
       {
         onSuccess: (res) => toast({ title: t('messaging.toast.testOk'), description: res.message }),
         onError: (err) => {
+          serverErrors(err);
           setProblem(messageOf(err, t('messaging.toast.testFailedText')));
           toast({ title: t('messaging.toast.testFailed'), description: t('messaging.toast.testFailedText'), variant: 'destructive' });
         },
@@ -88,6 +96,7 @@ export function MessagingCenter({ open, onClose, appointments }: { open: boolean
 
   const runSend = () => {
     setProblem(null);
+    setErrors({ phone: phone.trim() ? undefined : t('messaging.fieldErrors.phone'), message: message.trim() ? undefined : t('messaging.fieldErrors.message') });
     if (!phone.trim() || !message.trim()) return toast({ title: t('messaging.toast.requiredFields'), description: t('messaging.toast.requiredFieldsText'), variant: 'destructive' });
     if (!channels.length) return toast({ title: t('messaging.toast.selectChannels'), description: t('messaging.toast.selectChannelsText'), variant: 'destructive' });
     send.mutate(
@@ -99,6 +108,7 @@ export function MessagingCenter({ open, onClose, appointments }: { open: boolean
           setMessage('');
         },
         onError: (err) => {
+          serverErrors(err);
           setProblem(messageOf(err, t('messaging.toast.sendFailedText')));
           toast({ title: t('messaging.toast.sendFailed'), description: t('messaging.toast.sendFailedText'), variant: 'destructive' });
         },
@@ -126,8 +136,8 @@ export function MessagingCenter({ open, onClose, appointments }: { open: boolean
             />
           )}
           <div className="grid gap-2 sm:grid-cols-2">
-            <Field label={t('messaging.phone')} type="tel" placeholder={t('messaging.phonePlaceholder')} hint={t('messaging.phoneHint')} value={phone} onChange={(e) => setPhone(e.target.value)} />
-            <Field label={t('messaging.email')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Field label={t('messaging.phone')} type="tel" placeholder={t('messaging.phonePlaceholder')} hint={t('messaging.phoneHint')} error={errors.phone} value={phone} onChange={(e) => setPhone(e.target.value)} />
+            <Field label={t('messaging.email')} type="email" error={errors.email} value={email} onChange={(e) => setEmail(e.target.value)} />
           </div>
           <div className="flex flex-wrap gap-2">
             {CHANNELS.map((c) => (
@@ -155,13 +165,10 @@ export function MessagingCenter({ open, onClose, appointments }: { open: boolean
               placeholder={t('messaging.custom.quickTemplatesPlaceholder')}
               value={templateKey}
               onChange={(e) => applyTemplate(e.target.value)}
-              options={MESSAGE_TEMPLATES.map((tpl) => ({ value: tpl.key, label: tpl.name }))}
+              options={HUB_TEMPLATES.map((tpl) => ({ value: tpl.key, label: tpl.name }))}
             />
           </div>
-          <label className="block text-sm font-medium">
-            {t('messaging.custom.message')}
-            <textarea rows={3} lang={language} className={`${inputClasses} mt-1`} value={message} onChange={(e) => setMessage(e.target.value)} />
-          </label>
+          <TextAreaField label={t('messaging.custom.message')} lang={language} error={errors.message} value={message} onChange={(e) => setMessage(e.target.value)} />
           <Button onClick={runSend} disabled={send.isPending}>
             {send.isPending ? t('messaging.custom.sending') : t('messaging.custom.send')}
           </Button>
@@ -170,7 +177,7 @@ export function MessagingCenter({ open, onClose, appointments }: { open: boolean
         <section aria-labelledby="template-list" className="space-y-2">
           <h3 id="template-list" className="font-semibold">{t('messaging.templates.title')}</h3>
           <ul className="divide-y divide-slate-200 rounded border border-slate-200">
-            {MESSAGE_TEMPLATES.map((tpl) => (
+            {HUB_TEMPLATES.map((tpl) => (
               <li key={tpl.key} className="flex items-start justify-between gap-3 p-2">
                 <div>
                   <p className="text-sm font-medium">{tpl.name}</p>
