@@ -19,7 +19,7 @@ export const TENANCY_TEXTS = {
   phoneTaken: 'An account with this mobile number already exists. Sign in instead, or use another mobile number.',
   signupAccepted: 'We sent a 6-digit code to your email address. Enter it to start your 30-day free trial.',
   wrongCode: 'The verification code is not valid or has expired',
-  trialEnded: 'Your free trial has ended. Your hub is read-only until an administrator chooses a plan.',
+  trialEnded: 'Your free trial has ended. Your hub is read-only until your plan is set up: contact us to choose one.',
   invitationInvalid: 'This invitation link is not valid. Ask your administrator for a new invitation.',
   invitationUsed: 'This invitation was already used. Sign in with your account.',
   invitationExpired: 'This invitation has expired. Ask your administrator for a new invitation.',

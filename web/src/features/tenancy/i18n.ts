@@ -91,10 +91,7 @@ export const tenancyText = defineCatalogue('tenancy', {
       daysLeft_one: 'Trial: {{count}} day left',
       daysLeft_other: 'Trial: {{count}} days left',
       ended: 'Trial ended: read-only',
-      choosePlan: 'Choose a plan',
-      planSet: 'Plan set',
-      planFailed: 'Failed to set plan',
-      plans: { starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise' },
+      askForPlan: 'Contact us to choose a plan',
     },
     link: {
       title: 'Booking and registration link',
@@ -201,10 +198,7 @@ export const tenancyText = defineCatalogue('tenancy', {
       daysLeft_one: 'ट्रायल: {{count}} दिन शेष',
       daysLeft_other: 'ट्रायल: {{count}} दिन शेष',
       ended: 'ट्रायल समाप्त: केवल पढ़ने के लिए',
-      choosePlan: 'प्लान चुनें',
-      planSet: 'प्लान सेट किया गया',
-      planFailed: 'प्लान सेट करने में विफल',
-      plans: { starter: 'स्टार्टर', growth: 'ग्रोथ', enterprise: 'एंटरप्राइज़' },
+      askForPlan: 'प्लान चुनने के लिए हमसे संपर्क करें',
     },
     link: {
       title: 'बुकिंग और पंजीकरण लिंक',

@@ -1,7 +1,7 @@
 // The tenancy calls: sign-up and its e-mail code, the tenant and its plan, memberships and the
 // switch, invitations, facility links. Toasts are raised by the screens in the mutations' callbacks.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FacilityLinkInfo, FacilityLinkView, InvitationInput, InvitationPreview, InvitationView, MembershipView, Plan, SignupAnswer, SignupInput, TenantView } from '@shared/contracts/tenancy';
+import type { FacilityLinkInfo, FacilityLinkView, InvitationInput, InvitationPreview, InvitationView, MembershipView, SignupAnswer, SignupInput, TenantView } from '@shared/contracts/tenancy';
 import type { LoginResponse } from '@shared/contracts/auth';
 import { api } from '../../../lib/api-client';
 import { SESSION_KEY } from '../../../lib/session';
@@ -17,16 +17,20 @@ export const useInvitations = () => useQuery(invitationsQuery);
 export const useSignup = () => useMutation({ mutationFn: (input: SignupInput) => api.post<SignupAnswer>('/api/signup', input) });
 export const useResendCode = () => useMutation({ mutationFn: (email: string) => api.post<SignupAnswer>('/api/signup/resend', { email }) });
 
-/** Verifies the code, then signs the new admin in with the password just chosen (kept in memory only). */
+/**
+ * Verifies the code. Straight after sign-up the new admin is then signed in with the password just
+ * chosen (kept in memory only); an admin who signed in before entering the code already has a session,
+ * which now acts as the active admin: the session is read again.
+ */
 export function useVerifySignup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ email, code, password }: { email: string; code: string; password: string }) => {
+    mutationFn: async ({ email, code, password }: { email: string; code: string; password?: string }) => {
       await api.post('/api/signup/verify', { email, code });
-      return api.post<LoginResponse>('/api/auth/login', { identifier: email, password });
+      return password ? (await api.post<LoginResponse>('/api/auth/login', { identifier: email, password })).user : null;
     },
-    onSuccess: async ({ user }) => {
-      queryClient.setQueryData(SESSION_KEY, user);
+    onSuccess: async (user) => {
+      if (user) queryClient.setQueryData(SESSION_KEY, user);
       await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
     },
   });
@@ -41,14 +45,6 @@ export function useSwitchTenant() {
       queryClient.setQueryData(SESSION_KEY, user);
       await queryClient.resetQueries();
     },
-  });
-}
-
-export function useSetPlan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (plan: Plan) => api.put<TenantView>('/api/tenancy/plan', { plan }),
-    onSuccess: (tenant) => queryClient.setQueryData(tenantQuery.queryKey, tenant),
   });
 }
 

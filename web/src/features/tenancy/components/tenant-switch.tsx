@@ -1,14 +1,15 @@
 // The top bar's organisation: the current tenant's name, a switch when the login belongs to several
-// hubs, and for admins the trial's days left (or, once it ended, the plan choice that lifts read-only).
+// hubs, and for admins the trial's days left (or, once it ended, the way to ask for a plan: only the
+// platform sets plans, #28.11).
 import { useTranslation } from 'react-i18next';
 import { Building2 } from 'lucide-react';
-import { PLANS, type Plan } from '@shared/contracts/tenancy';
+import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
 import { messageOf } from '../../../lib/api-client';
 import { registerCatalogue } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
-import { useMemberships, useSetPlan, useSwitchTenant, useTenant } from '../api/tenancy';
+import { useMemberships, useSwitchTenant, useTenant } from '../api/tenancy';
 import { tenancyText } from '../i18n';
 
 registerCatalogue(tenancyText);
@@ -17,9 +18,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 function TrialBadge() {
   const { t } = useTranslation();
-  const { toast } = useToast();
   const tenant = useTenant();
-  const setPlan = useSetPlan();
   const data = tenant.data;
   if (!data || data.plan || !data.trialEndsAt) return null;
   if (!data.readOnly) {
@@ -30,22 +29,12 @@ function TrialBadge() {
       </span>
     );
   }
-  const choose = (plan: Plan) =>
-    setPlan.mutate(plan, {
-      onSuccess: () => toast({ title: t('tenancy.trial.planSet') }),
-      onError: (error) => toast({ title: t('tenancy.trial.planFailed'), description: messageOf(error, t('register.tryLater')), variant: 'destructive' }),
-    });
   return (
     <span className="flex items-center gap-2" data-testid="trial-badge">
       <Badge tone="red">{t('tenancy.trial.ended')}</Badge>
-      <select aria-label={t('tenancy.trial.choosePlan')} className="rounded border border-slate-300 px-2 py-1 text-xs" value="" disabled={setPlan.isPending} onChange={(e) => e.target.value && choose(e.target.value as Plan)}>
-        <option value="">{t('tenancy.trial.choosePlan')}</option>
-        {PLANS.map((plan) => (
-          <option key={plan} value={plan}>
-            {t(`tenancy.trial.plans.${plan}`)}
-          </option>
-        ))}
-      </select>
+      <Link to="/contact" className="text-xs text-blue-700 underline">
+        {t('tenancy.trial.askForPlan')}
+      </Link>
     </span>
   );
 }
