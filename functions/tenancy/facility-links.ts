@@ -21,7 +21,7 @@ export async function facilityOfLink(token: string): Promise<Facility> {
 export async function facilityLinkInfo(token: string): Promise<FacilityLinkInfo> {
   const facility = await facilityOfLink(token);
   const tenant = await getTenant(facility.tenantId);
-  return { token, tenantName: tenant?.name ?? '', facilityName: facility.name, city: facility.city, state: facility.state };
+  return { token, tenantName: tenant?.name ?? '', facilityName: facility.name, city: facility.city, state: facility.state, timeZone: facility.timeZone };
 }
 
 /** A facility of the signed-in user's tenant and its link (made on first use). */

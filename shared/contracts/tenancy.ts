@@ -158,4 +158,6 @@ export interface FacilityLinkInfo {
   facilityName: string;
   city: string | null;
   state: string | null;
+  /** The facility's zone: a guest's today and slot times are the facility's, wherever the guest is. */
+  timeZone: string;
 }

@@ -38,7 +38,10 @@ describe('replacing a facility link', () => {
     const booking = { ownerType: 'Driver', vehicleNumber: 'MH12TL9876', vehicleType: 'Truck', capacityTons: 10, driverName: 'Old Link Guest', driverLicense: 'MH1220200001', mobileNumber: '9845012345', expectedArrivalDate: `${indiaDate(2)}T10:00:00.000Z`, slotId: `${indiaDate(2)}_1000`, facility: old };
     expect((await guest().post('/api/bookings/slot', booking, { localAddress: nextAddress() })).status).toBe(404);
 
-    expect((await guest().get(`/api/facility-links/${fresh}`, { localAddress: nextAddress() })).status).toBe(200);
+    const freshInfo = await guest().get(`/api/facility-links/${fresh}`, { localAddress: nextAddress() });
+    expect(freshInfo.status).toBe(200);
+    // The guest's today is the facility's: the link names its zone (the sign-up default here).
+    expect(freshInfo.body).toMatchObject({ token: fresh, facilityName: org.body.facilityName, timeZone: 'Asia/Kolkata' });
     expect((await guest().get(`/api/slots/available?date=${indiaDate(2)}&facility=${fresh}`, { localAddress: nextAddress() })).status).toBe(200);
 
     const trail = await listAudit(org.tenantId, { entityType: 'facility', entityId: org.facilityId });
