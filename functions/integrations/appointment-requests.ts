@@ -1,8 +1,8 @@
 // An appointment request from a TMS (a record of a sync page or an inbound webhook) becomes an
 // appointment through the same booking service as a staff booking (same availability, door and
 // holiday rules), booked by the system itself. The external id maps to the one appointment made
-// from it, so pulling the same request again changes nothing.
-import { bookAppointment } from '../appointments';
+// from it, so pulling or receiving the same request again changes nothing.
+import { bookAppointment, type TransactItems } from '../appointments';
 import { listCarriers } from '../carriers';
 import { resolveFacility } from '../facilities';
 import { HttpError } from '../lib/errors';
@@ -11,7 +11,7 @@ import { fieldErrors } from '../../shared/contracts/field-errors';
 import { NO_ACCESS } from '../../shared/roles';
 import type { SessionUser } from '../../shared/contracts/auth';
 import { appointmentRequestSchema, recordIdOf } from './rules';
-import { claimExternalRef, completeExternalRef, getExternalRef, releaseExternalRef } from './inbound.store';
+import { externalRefPut, getExternalRef } from './inbound.store';
 import type { SystemRecord } from './system.store';
 
 /** A record that cannot become an appointment: logged and skipped, the run goes on. */
@@ -50,38 +50,55 @@ const firstMessage = (error: Parameters<typeof fieldErrors>[0]) => {
   return field ? `${field}: ${message}` : message;
 };
 
-/** 'created' when an appointment was booked, 'unchanged' when the request was imported before. */
-export async function importAppointmentRequest(system: SystemRecord, raw: unknown, now = new Date()): Promise<'created' | 'unchanged'> {
+/** What became of a request: the appointment booked from it, now (`created`) or before. */
+export interface ImportedRequest {
+  appointmentId: string;
+  created: boolean;
+}
+
+/**
+ * Books the request unless its external id was booked before. The external id's mapping (and the
+ * caller's `alsoWrite` items) go in the booking's own transaction, so a crash at any point leaves
+ * either everything or nothing, and two deliveries of one request book it once.
+ */
+export async function importAppointmentRequest(system: SystemRecord, raw: unknown, now = new Date(), alsoWrite: (appointmentId: string) => TransactItems = () => []): Promise<ImportedRequest> {
   const parsed = appointmentRequestSchema.safeParse(raw);
   if (!parsed.success) throw new RecordError(recordIdOf(raw), firstMessage(parsed.error));
   const request = parsed.data;
   const { tenantId, id: systemId } = system;
-  if ((await getExternalRef(tenantId, systemId, request.id))?.appointmentId) return 'unchanged';
-  if (!(await claimExternalRef(tenantId, systemId, request.id, now))) return 'unchanged';
+  const booked = async () => {
+    const ref = await getExternalRef(tenantId, systemId, request.id);
+    return ref?.appointmentId ? { appointmentId: ref.appointmentId, created: false } : null;
+  };
+  const before = await booked();
+  if (before) return before;
+  const facility = await resolveFacility(tenantId, request.facilityId ?? 'default').catch((err: unknown) => {
+    throw err instanceof HttpError && err.status < 500 ? new RecordError(request.id, err.message) : err;
+  });
+  const carrierId = request.carrierId ?? (await listCarriers(tenantId)).find((c) => c.name.trim().toLowerCase() === request.carrierName!.toLowerCase())?.id;
+  if (!carrierId) throw new RecordError(request.id, `Unknown carrier "${request.carrierName}"`);
+  const input = appointmentInputSchema.safeParse({
+    facilityId: facility.id,
+    carrierId,
+    scheduledDate: request.date,
+    scheduledTimeStart: request.timeStart,
+    scheduledTimeEnd: request.timeEnd,
+    loadType: request.loadType,
+    poNumber: request.poNumber,
+    bolNumber: request.bolNumber,
+    palletCount: request.palletCount,
+    specialInstructions: request.notes,
+  });
+  if (!input.success) throw new RecordError(request.id, firstMessage(input.error));
   try {
-    const facility = await resolveFacility(tenantId, request.facilityId ?? 'default');
-    const carrierId = request.carrierId ?? (await listCarriers(tenantId)).find((c) => c.name.trim().toLowerCase() === request.carrierName!.toLowerCase())?.id;
-    if (!carrierId) throw new RecordError(request.id, `Unknown carrier "${request.carrierName}"`);
-    const input = appointmentInputSchema.safeParse({
-      facilityId: facility.id,
-      carrierId,
-      scheduledDate: request.date,
-      scheduledTimeStart: request.timeStart,
-      scheduledTimeEnd: request.timeEnd,
-      loadType: request.loadType,
-      poNumber: request.poNumber,
-      bolNumber: request.bolNumber,
-      palletCount: request.palletCount,
-      specialInstructions: request.notes,
-    });
-    if (!input.success) throw new RecordError(request.id, firstMessage(input.error));
-    const appointment = await bookAppointment(systemUser(system), input.data, now);
-    await completeExternalRef(tenantId, systemId, request.id, appointment.id);
-    return 'created';
+    const appointment = await bookAppointment(systemUser(system), input.data, now, (a) => [externalRefPut(tenantId, systemId, request.id, a.id, now), ...alsoWrite(a.id)]);
+    return { appointmentId: appointment.id, created: true };
   } catch (err) {
-    await releaseExternalRef(tenantId, systemId, request.id);
-    if (err instanceof RecordError) throw err;
-    if (err instanceof HttpError && err.status < 500) throw new RecordError(request.id, err.message);
-    throw err;
+    if (!(err instanceof HttpError) || err.status >= 500) throw err;
+    // Refused: because another delivery of the same request booked it first (the mapping's
+    // condition), or for a reason of its own (the slot, the door, a holiday).
+    const first = err.status === 409 ? await booked() : null;
+    if (first) return first;
+    throw new RecordError(request.id, err.message);
   }
 }

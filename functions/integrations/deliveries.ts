@@ -1,16 +1,17 @@
 // Outbound webhooks: a domain event becomes one delivery per active subscription to its type, each
 // signed the Standard Webhooks way with the subscription's secret and attempted at once; a failed
 // attempt (no answer within timeoutSeconds, or not 2xx) is retried with exponential backoff by the
-// retry worker until retryCount retries are used up, when the subscription is marked in error.
-// Every attempt is kept on the delivery (status code, duration) and logged.
+// retry worker (delivery-runs.ts) until retryCount retries are used up, when the subscription is
+// marked in error. An attempt holds the delivery's lease, so one delivery is never sent by two at once;
+// every attempt is kept on the delivery (status code, duration) and logged.
 import { randomUUID } from 'node:crypto';
 import { logger } from '../lib/logger';
 import { openSecret } from '../lib/secrets';
 import type { DomainEventRecord } from '../lib/events';
-import { callExternal, ExternalCallError } from './outbound-http';
+import { callOutbound, OutboundError } from '../lib/outbound';
 import { retryDelaySeconds } from './rules';
 import { signedHeaders } from './signatures';
-import { createDelivery, listDueDeliveries, saveDelivery, type DeliveryAttempt, type DeliveryRecord } from './delivery.store';
+import { createDelivery, saveDelivery, type DeliveryAttempt, type DeliveryRecord } from './delivery.store';
 import { getWebhookRecord, listWebhookRecords, recordDeliveryOutcome, type WebhookRecord } from './webhook.store';
 import type { WebhookEventType } from '../../shared/contracts/integrations';
 
@@ -26,6 +27,10 @@ function payloadOf(type: string, event: DomainEventRecord): string {
   return JSON.stringify({ type, timestamp: event.occurredAt, data: { eventId: event.id, ...event.detail } });
 }
 
+/** Longer than an attempt can take (a 30 s timeout at most, and the reads and the write around it). */
+export const DELIVERY_LEASE_MS = 90_000;
+
+/** Calls the receiver with a delivery whose lease the caller holds, and saves the attempt under it. */
 export async function attemptDelivery(delivery: DeliveryRecord, subscription?: WebhookRecord | null): Promise<DeliveryRecord> {
   const sub = subscription === undefined ? await getWebhookRecord(delivery.tenantId, delivery.systemId, delivery.subscriptionId) : subscription;
   const at = new Date();
@@ -35,7 +40,7 @@ export async function attemptDelivery(delivery: DeliveryRecord, subscription?: W
   } else {
     const secret = await openSecret(sub.tenantId, sub.sealedSecret);
     try {
-      const res = await callExternal({
+      const res = await callOutbound({
         method: 'POST',
         url: sub.webhookUrl,
         headers: { 'content-type': 'application/json', ...signedHeaders(secret, delivery.id, delivery.payload, at) },
@@ -45,7 +50,7 @@ export async function attemptDelivery(delivery: DeliveryRecord, subscription?: W
       const ok = res.status >= 200 && res.status < 300;
       attempt = { at: at.toISOString(), statusCode: res.status, durationMs: res.durationMs, error: ok ? null : `Answered ${res.status}` };
     } catch (err) {
-      if (!(err instanceof ExternalCallError)) throw err;
+      if (!(err instanceof OutboundError)) throw err;
       attempt = { at: at.toISOString(), statusCode: null, durationMs: Date.now() - at.getTime(), error: err.message };
     }
   }
@@ -57,10 +62,12 @@ export async function attemptDelivery(delivery: DeliveryRecord, subscription?: W
     attempts,
     status: delivered ? 'DELIVERED' : givenUp ? 'FAILED' : 'PENDING',
     nextAttemptAt: delivered || givenUp ? null : new Date(at.getTime() + retryDelaySeconds(attempts.length) * 1000).toISOString(),
+    leaseId: null,
+    leaseUntil: null,
     updatedAt: new Date().toISOString(),
   };
   logger.info('webhook delivery attempt', { subscriptionId: delivery.subscriptionId, eventType: delivery.eventType, attempt: attempts.length, statusCode: attempt.statusCode, durationMs: attempt.durationMs, outcome: after.status });
-  // Another worker recorded an attempt meanwhile: its result stands, this one is only logged.
+  // The lease ran out and another attempt took it over: its result stands, this one is only logged.
   if (!(await saveDelivery(delivery, after))) return delivery;
   if (sub && (delivered || givenUp)) await recordDeliveryOutcome(sub.tenantId, sub.systemId, sub.id, delivered ? 'OK' : 'ERROR', after.updatedAt);
   return after;
@@ -72,7 +79,8 @@ export async function fanOut(event: DomainEventRecord): Promise<DeliveryRecord[]
   const subscriptions = (await listWebhookRecords(event.tenantId)).filter((s) => s.isActive && types.includes(s.eventType));
   const made = await Promise.all(
     subscriptions.map(async (sub) => {
-      const iso = new Date().toISOString();
+      const now = new Date();
+      const iso = now.toISOString();
       const delivery: DeliveryRecord = {
         id: `msg_${randomUUID().replace(/-/g, '')}`,
         tenantId: event.tenantId,
@@ -84,6 +92,9 @@ export async function fanOut(event: DomainEventRecord): Promise<DeliveryRecord[]
         status: 'PENDING',
         attempts: [],
         nextAttemptAt: iso,
+        // Made leased: the retry worker leaves it to this first attempt.
+        leaseId: randomUUID(),
+        leaseUntil: new Date(now.getTime() + DELIVERY_LEASE_MS).toISOString(),
         createdAt: iso,
         updatedAt: iso,
       };
@@ -91,12 +102,4 @@ export async function fanOut(event: DomainEventRecord): Promise<DeliveryRecord[]
     }),
   );
   return made.filter((d): d is DeliveryRecord => d !== null);
-}
-
-/** Attempts every pending delivery due by the instant (the retry worker's run). */
-export async function retryDueDeliveries(dueBy: Date): Promise<number> {
-  const due = await listDueDeliveries(dueBy.toISOString());
-  // Ten at a time: a slow receiver costs its timeout once per batch, not once per delivery.
-  for (let i = 0; i < due.length; i += 10) await Promise.all(due.slice(i, i + 10).map((d) => attemptDelivery(d)));
-  return due.length;
 }

@@ -6,8 +6,10 @@ import { BadRequestError, HttpError } from '../lib/errors';
 import { endpointEditSchema, endpointInputSchema, syncRequestSchema, systemEditSchema, systemInputSchema, webhookEditSchema, webhookInputSchema } from '../../shared/contracts/integrations';
 import { createSystem, deleteSystem, editSystem, listSystems, rotateInboundSecret } from './systems';
 import { createEndpoint, deleteEndpoint, editEndpoint, listEndpoints } from './endpoints';
-import { checkPublicUrl, createWebhook, deleteWebhook, editWebhook, listWebhooks } from './webhooks';
-import { testConnection } from './connection-test';
+import { createWebhook, deleteWebhook, editWebhook, listWebhooks } from './webhooks';
+import { requirePublicUrl } from '../lib/outbound';
+import { extendRequestDeadline } from '../lib/deadline';
+import { CONNECTION_TIMEOUT_MS, testConnection } from './connection-test';
 import { runSync, syncLogView } from './sync';
 import { listSyncLogRecords } from './sync-log.store';
 import { requireSystem } from './system.store';
@@ -16,6 +18,8 @@ import { receiveInbound } from './inbound';
 
 /** A manual sync answers within API Gateway's 30 s; what it could not pull, the next run does. */
 const MANUAL_SYNC_BUDGET_MS = 20_000;
+/** Time for the reads before and the writes after a call out, on top of its own budget. */
+const RECORDING_MS = 3_000;
 const MAX_INBOUND_BYTES = 256 * 1024;
 
 const tenantOf = (req: ApiRequest) => requireUser(req).user.tenantId;
@@ -36,16 +40,16 @@ export const { handler, actions } = defineFunction('integrations', {
   async createSystem(req) {
     const signedIn = requireUser(req);
     const input = parseBody(req, systemInputSchema);
-    await checkPublicUrl(input.baseUrl, 'baseUrl');
-    if (input.authConfig?.tokenUrl) await checkPublicUrl(input.authConfig.tokenUrl, 'authConfig.tokenUrl');
+    await requirePublicUrl(input.baseUrl, 'baseUrl');
+    if (input.authConfig?.tokenUrl) await requirePublicUrl(input.authConfig.tokenUrl, 'authConfig.tokenUrl');
     return json(await createSystem(signedIn.user.tenantId, input, actorOf(signedIn)), 201);
   },
 
   async editSystem(req) {
     const signedIn = requireUser(req);
     const edit = parseBody(req, systemEditSchema);
-    if (edit.baseUrl) await checkPublicUrl(edit.baseUrl, 'baseUrl');
-    if (edit.authConfig?.tokenUrl) await checkPublicUrl(edit.authConfig.tokenUrl, 'authConfig.tokenUrl');
+    if (edit.baseUrl) await requirePublicUrl(edit.baseUrl, 'baseUrl');
+    if (edit.authConfig?.tokenUrl) await requirePublicUrl(edit.authConfig.tokenUrl, 'authConfig.tokenUrl');
     return json(await editSystem(signedIn.user.tenantId, systemIdOf(req), edit, actorOf(signedIn)));
   },
 
@@ -61,10 +65,13 @@ export const { handler, actions } = defineFunction('integrations', {
   },
 
   async testConnection(req) {
+    // The test itself may take CONNECTION_TIMEOUT_MS; the request's deadline makes room for it.
+    extendRequestDeadline(CONNECTION_TIMEOUT_MS + RECORDING_MS);
     return json(await testConnection(tenantOf(req), systemIdOf(req)));
   },
 
   async triggerSync(req) {
+    extendRequestDeadline(MANUAL_SYNC_BUDGET_MS + RECORDING_MS);
     const signedIn = requireUser(req);
     const { endpointId } = parseBody(req, syncRequestSchema);
     const system = await requireSystem(signedIn.user.tenantId, systemIdOf(req));

@@ -8,7 +8,7 @@ import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { authHeaders, CredentialsError } from './credentials';
-import { callExternal, ExternalCallError, joinUrl } from './outbound-http';
+import { callOutbound, joinUrl, OutboundError } from '../lib/outbound';
 import { importAppointmentRequest, RecordError } from './appointment-requests';
 import { statusMessage } from './connection-test';
 import { pageOf, SYNC_CLAIM_SECONDS } from './rules';
@@ -41,9 +41,9 @@ async function pullEndpoint(system: SystemRecord, endpoint: EndpointRecord, tall
     url.searchParams.set('page', page);
     let res;
     try {
-      res = await callExternal({ method: endpoint.method, url: url.toString(), headers: await authHeaders(system), timeoutMs: PAGE_TIMEOUT_MS });
+      res = await callOutbound({ method: endpoint.method, url: url.toString(), headers: await authHeaders(system), timeoutMs: PAGE_TIMEOUT_MS });
     } catch (err) {
-      if (err instanceof ExternalCallError || err instanceof CredentialsError) throw new RunError(err.message);
+      if (err instanceof OutboundError || err instanceof CredentialsError) throw new RunError(err.message);
       throw err;
     }
     const problem = statusMessage(url.host, res.status);

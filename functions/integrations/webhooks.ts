@@ -3,21 +3,16 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import type { Actor } from '../lib/audit';
-import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
+import { ConflictError, NotFoundError } from '../lib/errors';
 import { sealSecret } from '../lib/secrets';
 import { MAX_CHILDREN } from './endpoints';
-import { publicAddressProblem } from './outbound-http';
+import { requirePublicUrl } from '../lib/outbound';
 import { newSigningSecret } from './signatures';
 import { requireSystem } from './system.store';
 import { getWebhookRecord, listWebhookRecords, writeWebhook, type WebhookRecord } from './webhook.store';
 import type { webhookEditSchema, webhookInputSchema, WebhookSubscription, WebhookSubscriptionCreated } from '../../shared/contracts/integrations';
 
 export const webhookView = ({ tenantId: _t, sealedSecret: _s, ...w }: WebhookRecord): WebhookSubscription => w;
-
-export async function checkPublicUrl(url: string, field: string): Promise<void> {
-  const problem = await publicAddressProblem(url);
-  if (problem) throw new BadRequestError(problem, { [field]: problem });
-}
 
 export async function listWebhooks(tenantId: string, systemId: string): Promise<WebhookSubscription[]> {
   await requireSystem(tenantId, systemId);
@@ -26,7 +21,7 @@ export async function listWebhooks(tenantId: string, systemId: string): Promise<
 
 export async function createWebhook(tenantId: string, systemId: string, input: z.output<typeof webhookInputSchema>, actor: Actor, now = new Date()): Promise<WebhookSubscriptionCreated> {
   await requireSystem(tenantId, systemId);
-  await checkPublicUrl(input.webhookUrl, 'webhookUrl');
+  await requirePublicUrl(input.webhookUrl, 'webhookUrl');
   if ((await listWebhookRecords(tenantId, systemId)).length >= MAX_CHILDREN) throw new ConflictError(`A system can have at most ${MAX_CHILDREN} webhook subscriptions`);
   const signingSecret = newSigningSecret();
   const iso = now.toISOString();
@@ -54,7 +49,7 @@ async function requireWebhook(tenantId: string, systemId: string, id: string): P
 
 export async function editWebhook(tenantId: string, systemId: string, id: string, edit: z.output<typeof webhookEditSchema>, actor: Actor, now = new Date()): Promise<WebhookSubscription> {
   const before = await requireWebhook(tenantId, systemId, id);
-  if (edit.webhookUrl) await checkPublicUrl(edit.webhookUrl, 'webhookUrl');
+  if (edit.webhookUrl) await requirePublicUrl(edit.webhookUrl, 'webhookUrl');
   const defined = Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined));
   const after: WebhookRecord = { ...before, ...defined, updatedAt: now.toISOString() };
   await writeWebhook({ before, after }, actor, now);

@@ -2,7 +2,9 @@
 // the fan-out stream worker (the local DynamoDB stream poller, as deployed), is delivered to each
 // active subscription of its type, signed so that the fake TMS verifies it with the Standard Webhooks
 // reference library, retried after a 5xx by the retry worker, every attempt logged; a subscription
-// that keeps failing is marked in error on the Monitoring tab.
+// that keeps failing is marked in error on the Monitoring tab. Exactly once: overlapping retry runs send
+// each delivery once (counted at the receiver), and a tenant whose receiver hangs does not hold up
+// another tenant's deliveries.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { Client, startTestApi, type TestApi } from '../support/api';
@@ -13,8 +15,11 @@ import { ddb } from '../../functions/lib/aws';
 import { domainEventItem } from '../../functions/lib/events';
 import { scheduledEvent } from '../../functions/local/scheduler';
 import * as retries from '../../functions/integrations/webhook-retry.worker';
-import { listDeliveries } from '../../functions/integrations/delivery.store';
+import { listDeliveries, listDueTenants } from '../../functions/integrations/delivery.store';
+import { resetOutboundBreakers } from '../../functions/lib/outbound';
+import { signUpOrganisation } from '../support/tenancy';
 import { indiaDate } from '../support/dates';
+import { waitFor } from '../support/wait-for';
 
 let api: TestApi;
 let tms: FakeTms;
@@ -37,16 +42,6 @@ afterAll(async () => {
   await api.close();
 });
 
-async function waitFor<T>(read: () => T | Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
 async function subscribe(eventType: string, options: { retryCount?: number; path?: string } = {}) {
   const system = await admin.post('/api/integrations/systems', { name: 'Webhook TMS', systemType: 'TMS', baseUrl: tms.url, authType: 'API_KEY', authConfig: { apiKey: FAKE_CREDENTIALS.apiKey } });
   const webhook = await admin.post(`/api/integrations/systems/${system.body.id}/webhooks`, { eventType, webhookUrl: `${tms.url}${options.path ?? '/webhooks'}`, timeoutSeconds: 5, retryCount: options.retryCount ?? 3 });
@@ -56,8 +51,9 @@ async function subscribe(eventType: string, options: { retryCount?: number; path
   return { systemId: system.body.id as string, webhookId: webhook.body.id as string, secret: webhook.body.signingSecret as string };
 }
 
-const emit = (type: 'appointment.created' | 'appointment.status-changed', detail: Record<string, unknown>) =>
-  ddb().send(new TransactWriteCommand({ TransactItems: [domainEventItem({ tenantId, type, detail })] }));
+const emitAs = (tenant: string, type: 'appointment.created' | 'appointment.status-changed', detail: Record<string, unknown>) =>
+  ddb().send(new TransactWriteCommand({ TransactItems: [domainEventItem({ tenantId: tenant, type, detail })] }));
+const emit = (type: 'appointment.created' | 'appointment.status-changed', detail: Record<string, unknown>) => emitAs(tenantId, type, detail);
 
 const runRetries = (at: Date) => retries.handler(scheduledEvent('integrations-webhook-retries', at), workerContext('integrations-webhook-retries'));
 
@@ -132,4 +128,77 @@ describe('outbound webhooks', () => {
     const received = await waitFor(() => tms.state.webhooks.filter((w) => w.payload?.data?.appointmentId === booking.body.id && w.verified), (w) => w.length > 0, 'the booking webhook');
     expect(received[0]!.payload).toMatchObject({ type: 'appointment.created', data: { appointmentId: booking.body.id } });
   });
+});
+
+/** A subscription of the client's tenant to appointment.created, delivered to its own receiver. */
+async function subscribeAt(client: Client, receiver: FakeTms, timeoutSeconds: number) {
+  const system = await client.post('/api/integrations/systems', { name: 'Outbound TMS', systemType: 'TMS', baseUrl: receiver.url, authType: 'API_KEY', authConfig: { apiKey: FAKE_CREDENTIALS.apiKey } });
+  const webhook = await client.post(`/api/integrations/systems/${system.body.id}/webhooks`, { eventType: 'appointment.created', webhookUrl: `${receiver.url}/webhooks`, timeoutSeconds, retryCount: 3 });
+  expect(webhook.status).toBe(201);
+  receiver.state.webhookSecret = webhook.body.signingSecret;
+  return webhook.body.id as string;
+}
+
+/** Emits `count` events of the tenant whose first attempts fail (500), leaving their deliveries pending. */
+async function pendingDeliveries(tenant: string, subscriptionId: string, receiver: FakeTms, count: number, tag: string) {
+  receiver.state.failWebhooks = count;
+  for (let i = 0; i < count; i++) await emitAs(tenant, 'appointment.created', { appointmentId: `${tag}-${i}` });
+  await waitFor(() => listDeliveries(tenant, subscriptionId), (d) => d.length === count && d.every((x) => x.attempts.length === 1 && x.status === 'PENDING'), `${count} pending deliveries`);
+  resetOutboundBreakers();
+}
+
+describe('outbound: each delivery sent once, no tenant held up by another', () => {
+  it('sends each due delivery once when two retry runs overlap (counted at the receiver)', async () => {
+    // Prepare: a tenant of its own, so no other test's subscription shares its events.
+    const org = await signUpOrganisation(api.url);
+    const receiver = await startFakeTms();
+    try {
+      const subscriptionId = await subscribeAt(org.admin, receiver, 5);
+      await pendingDeliveries(org.tenantId, subscriptionId, receiver, 4, 'overlap');
+      receiver.state.webhookDelayMs = { '/webhooks': 300 };
+      const due = new Date(Date.now() + 31_000);
+      // Act
+      await Promise.all([runRetries(due), runRetries(due)]);
+      const deliveries = await listDeliveries(org.tenantId, subscriptionId);
+      await runRetries(new Date(Date.now() + 10 * 60_000));
+      const registry = await listDueTenants();
+      // Assess: per delivery, the failed first attempt and one retry, never two.
+      const perId = new Map<string, number>();
+      for (const w of receiver.state.webhooks) perId.set(w.headers['webhook-id']!, (perId.get(w.headers['webhook-id']!) ?? 0) + 1);
+      expect([...perId.values()]).toEqual([2, 2, 2, 2]);
+      expect(deliveries.map((d) => [d.status, d.attempts.map((a) => a.statusCode)])).toEqual(Array.from({ length: 4 }, () => ['DELIVERED', [500, 204]]));
+      // With nothing pending, the tenant leaves the retry worker's registry.
+      expect(registry.map((t) => t.tenantId)).not.toContain(org.tenantId);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('delivers another tenant within the same run while one tenant receiver hangs, serving that tenant at most 10 a run', async () => {
+    // Prepare: tenant A has 12 deliveries due (before B's 3) to a receiver that will hang past its 5 s timeout.
+    const [orgA, orgB] = [await signUpOrganisation(api.url), await signUpOrganisation(api.url)];
+    const [hanging, healthy] = [await startFakeTms(), await startFakeTms()];
+    try {
+      const subA = await subscribeAt(orgA.admin, hanging, 5);
+      const subB = await subscribeAt(orgB.admin, healthy, 1);
+      await pendingDeliveries(orgA.tenantId, subA, hanging, 12, 'hang');
+      await pendingDeliveries(orgB.tenantId, subB, healthy, 3, 'fine');
+      hanging.state.webhookDelayMs = { '/webhooks': 60_000 };
+      // Act
+      const started = Date.now();
+      await runRetries(new Date(Date.now() + 31_000));
+      const runMs = Date.now() - started;
+      const [a, b] = [await listDeliveries(orgA.tenantId, subA), await listDeliveries(orgB.tenantId, subB)];
+      // Assess: B's three went out before A's first attempt had even timed out, in a run A's hang held for 5 s and more.
+      const retriedA = a.filter((d) => d.attempts.length === 2);
+      const firstTimeoutOver = Math.min(...retriedA.map((d) => Date.parse(d.attempts[1]!.at))) + 5_000;
+      expect(b.map((d) => d.status)).toEqual(['DELIVERED', 'DELIVERED', 'DELIVERED']);
+      expect(b.every((d) => Date.parse(d.attempts[1]!.at) < firstTimeoutOver)).toBe(true);
+      expect(runMs).toBeGreaterThanOrEqual(5_000);
+      expect(retriedA).toHaveLength(10);
+      expect(retriedA.every((d) => d.status === 'PENDING' && d.attempts[1]!.statusCode === null)).toBe(true);
+    } finally {
+      await Promise.all([hanging.close(), healthy.close()]);
+    }
+  }, 90_000); // two sign-ups, 15 deliveries made, and a run that A's timeouts hold for 15 s (the breaker opens after 5)
 });

@@ -1,7 +1,7 @@
 // A fake TMS on loopback for the integration tests, the journeys and the README example. It does what a
 // customer's system does: checks the credentials of every call (API key header, bearer token, basic
 // auth, or an OAuth2 client-credentials token it issued), pages its appointment requests (one of them
-// malformed), can be slow (timeouts) or fail (5xx), and receives our outbound webhooks, verifying
+// malformed), can be slow (timeouts) or fail (5xx), and receives (or holds, per path) our outbound webhooks, verifying
 // them with the Standard Webhooks reference library (npm standardwebhooks), as a customer would, not
 // with our signing code.
 import { randomUUID } from 'node:crypto';
@@ -20,6 +20,7 @@ export const FAKE_CREDENTIALS = {
 
 export interface ReceivedWebhook {
   receivedAt: number;
+  path: string;
   verified: boolean;
   error: string | null;
   headers: Record<string, string>;
@@ -37,6 +38,8 @@ export interface FakeTmsState {
   failNext: number;
   /** The next N webhook deliveries answer 500. */
   failWebhooks: number;
+  /** Milliseconds a webhook path (`/webhooks...`) holds each delivery before answering (a hanging receiver). */
+  webhookDelayMs: Record<string, number>;
   /** The secret the webhook receiver verifies with (the subscription's, as shown once). */
   webhookSecret: string | null;
   tokenRequests: number;
@@ -79,13 +82,13 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startFakeTms(initial: Partial<FakeTmsState> = {}) {
-  const state: FakeTmsState = { records: [], pageSize: 2, delayMs: 0, failNext: 0, failWebhooks: 0, webhookSecret: null, tokenRequests: 0, issuedTokens: new Set(), pagesServed: [], webhooks: [], ...initial };
+  const state: FakeTmsState = { records: [], pageSize: 2, delayMs: 0, failNext: 0, failWebhooks: 0, webhookDelayMs: {}, webhookSecret: null, tokenRequests: 0, issuedTokens: new Set(), pagesServed: [], webhooks: [], ...initial };
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake-tms');
     const body = await readBody(req);
     if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
     if (res.destroyed) return;
-    if (url.pathname === '/webhooks' && req.method === 'POST') {
+    if (url.pathname.startsWith('/webhooks') && req.method === 'POST') {
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       let verified = false;
       let error: string | null = null;
@@ -101,7 +104,10 @@ export async function startFakeTms(initial: Partial<FakeTmsState> = {}) {
       } catch {
         // recorded as received
       }
-      state.webhooks.push({ receivedAt: Date.now(), verified, error, headers, body, payload });
+      state.webhooks.push({ receivedAt: Date.now(), path: url.pathname, verified, error, headers, body, payload });
+      const hold = state.webhookDelayMs[url.pathname];
+      if (hold) await new Promise((r) => setTimeout(r, hold));
+      if (res.destroyed) return;
       if (state.failWebhooks > 0) {
         state.failWebhooks--;
         return send(res, 500, { message: 'receiver down' });
