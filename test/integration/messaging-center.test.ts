@@ -8,7 +8,7 @@ import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { createSign, generateKeyPairSync } from 'node:crypto';
 import { Client, startTestApi, type TestApi } from '../support/api';
-import { FAKE_CREDENTIALS, startFakeProvider, type FakeProvider } from '../support/fake-sms-provider';
+import { FAKE_CREDENTIALS, startFakeProvider, TEST_DLT, type FakeProvider } from '../support/fake-sms-provider';
 import { DEMO_TENANT_ID } from '../../functions/local/demo-ids';
 import { signSmsCallback, signWhatsappCallback } from '../../functions/messaging/callbacks';
 import { SNS_CERTIFICATES, snsStringToSign } from '../../functions/messaging/ses-events';
@@ -29,7 +29,8 @@ beforeAll(async () => {
   await ops.signIn('operations');
   const saved = await ops.request('PUT', '/api/messaging/settings', {
     body: {
-      smsProvider: { baseUrl: fake.url, accountSid: 'hub1', apiKey: FAKE_CREDENTIALS.apiKey, apiToken: FAKE_CREDENTIALS.apiToken, callbackSecret: CALLBACK_SECRET, senderId: 'DKSATI', dltEntityId: '1101000000000000001' },
+      smsProvider: { baseUrl: fake.url, accountSid: 'hub1', apiKey: FAKE_CREDENTIALS.apiKey, apiToken: FAKE_CREDENTIALS.apiToken, callbackSecret: CALLBACK_SECRET },
+      dlt: TEST_DLT,
       whatsapp: { baseUrl: fake.url, phoneNumberId: '1234567', accessToken: FAKE_CREDENTIALS.accessToken, appSecret: APP_SECRET },
       snsBackup: true,
     },
@@ -103,7 +104,7 @@ describe('providers', () => {
     const [entry] = await log('+919812300014');
     expect(entry).toMatchObject({ status: 'sent', provider: 'sns-sms', providerMessageId: 'sns-msg-1', attempts: 4 });
     expect(entry.attemptLog.map((a: { provider: string; ok: boolean }) => `${a.provider}:${a.ok}`)).toEqual(['exotel-sms:false', 'exotel-sms:false', 'exotel-sms:false', 'sns-sms:true']);
-    expect(sns.commandCalls(PublishCommand)[0]!.args[0].input.MessageAttributes!['AWS.MM.SMS.TemplateId']!.StringValue).toBe('1107170000000000103');
+    expect(sns.commandCalls(PublishCommand)[0]!.args[0].input.MessageAttributes!['AWS.MM.SMS.TemplateId']!.StringValue).toBe('1207160000000010200');
     const status = await ops.get('/api/messaging/status');
     expect(status.body.find((c: { channel: string }) => c.channel === 'sms')).toMatchObject({ configured: true, providers: ['exotel-sms', 'sns-sms'] });
     expect(status.body.find((c: { channel: string }) => c.channel === 'sms').lastFailureAt).not.toBeNull();
@@ -216,6 +217,7 @@ describe('callbacks and opt-out', () => {
     expect(res.text).not.toContain(FAKE_CREDENTIALS.apiToken);
     expect(res.text).not.toContain(CALLBACK_SECRET);
     expect(res.text).not.toMatch(/local:v1:|kms:v1:/);
-    expect(res.body.smsProvider).toMatchObject({ apiKeySet: true, apiTokenSet: true, callbackSecretSet: true, senderId: 'DKSATI' });
+    expect(res.body.smsProvider).toMatchObject({ apiKeySet: true, apiTokenSet: true, callbackSecretSet: true, accountSid: 'hub1' });
+    expect(res.body.dlt).toMatchObject({ entityId: '1201160000000054321', header: 'DKHUBT', demo: false });
   });
 });

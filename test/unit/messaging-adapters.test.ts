@@ -25,6 +25,8 @@ const message = (over: Partial<ProviderMessage> = {}): ProviderMessage => ({
   body: renderTemplate('dock_assigned', 'hi', { dock: 'D04' }),
   subject: null,
   freeText: false,
+  // The test hub's registration (test/support/fake-sms-provider.ts TEST_DLT): dock_assigned in Hindi.
+  dlt: { entityId: '1201160000000054321', header: 'DKHUBT', templateId: '1207160000000010300' },
   ...over,
 });
 
@@ -34,8 +36,6 @@ const exotel = (over: Partial<ExotelConfig> = {}): ExotelConfig => ({
   accountSid: 'hub1',
   apiKey: FAKE_CREDENTIALS.apiKey,
   apiToken: FAKE_CREDENTIALS.apiToken,
-  senderId: 'DKSATI',
-  dltEntityId: '1101000000000000001',
   voiceCallerId: '08047112233',
   statusCallbackUrl: 'https://hub.example.in/api/messaging/callbacks/t1/sms',
   ...over,
@@ -58,12 +58,12 @@ afterEach(() => {
 });
 
 describe('AWS adapters', () => {
-  it('publishes the backup SMS on SNS with the DLT entity and template ids, sender id and Transactional type', async () => {
+  it('publishes the backup SMS on SNS with the registration’s DLT entity and template ids, header and Transactional type', async () => {
     // Prepare
     const sns = mockClient(SNSClient);
     sns.on(PublishCommand).resolves({ MessageId: 'sns-1' });
     // Act
-    const answer = await sendRequest('sns-sms', message(), snsSms.build(message(), { senderId: 'DKSATI', dltEntityId: '1101000000000000001' }), new Date());
+    const answer = await sendRequest('sns-sms', message(), snsSms.build(message(), {}), new Date());
     // Assess
     expect(snsSms.messageIdOf(answer)).toBe('sns-1');
     expect(sns.commandCalls(PublishCommand)[0]!.args[0].input).toEqual({
@@ -71,12 +71,17 @@ describe('AWS adapters', () => {
       Message: 'डॉक D04 आवंटित! कृपया लोडिंग/अनलोडिंग के लिए आगे बढ़ें।',
       MessageAttributes: {
         'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' },
-        'AWS.SNS.SMS.SenderID': { DataType: 'String', StringValue: 'DKSATI' },
-        'AWS.MM.SMS.EntityId': { DataType: 'String', StringValue: '1101000000000000001' },
-        'AWS.MM.SMS.TemplateId': { DataType: 'String', StringValue: '1107170000000000104' },
+        'AWS.SNS.SMS.SenderID': { DataType: 'String', StringValue: 'DKHUBT' },
+        'AWS.MM.SMS.EntityId': { DataType: 'String', StringValue: '1201160000000054321' },
+        'AWS.MM.SMS.TemplateId': { DataType: 'String', StringValue: '1207160000000010300' },
       },
     });
     sns.restore();
+  });
+
+  it('builds no SMS request without the DLT fields (neither SNS nor the Indian provider)', () => {
+    expect(() => snsSms.build(message({ dlt: null }), {})).toThrow('An SMS needs its DLT registration');
+    expect(() => exotelSms.build(message({ dlt: null }), exotel())).toThrow('An SMS needs its DLT registration');
   });
 
   it('sends e-mail through SES with the sender, subject, UTF-8 text and the message id tag', async () => {
@@ -103,7 +108,7 @@ describe('AWS adapters', () => {
   it('reports an SNS throttling error as retryable and a refused number as final', async () => {
     const sns = mockClient(SNSClient);
     sns.on(PublishCommand).rejectsOnce(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException', $fault: 'server' })).rejectsOnce(Object.assign(new Error('Invalid parameter: PhoneNumber'), { name: 'InvalidParameterException', $fault: 'client' }));
-    const request = snsSms.build(message(), { senderId: 'DKSATI', dltEntityId: '1' });
+    const request = snsSms.build(message(), {});
     await expect(sendRequest('sns-sms', message(), request, new Date())).rejects.toMatchObject({ retryable: true });
     await expect(sendRequest('sns-sms', message(), request, new Date())).rejects.toMatchObject({ retryable: false });
     sns.restore();
@@ -117,11 +122,11 @@ describe('HTTP adapters against the fake provider', () => {
     expect(exotelSms.messageIdOf(answer)).toMatch(/^sms-\d+$/);
     expect(fake.requests.at(-1)!.path).toBe('/v1/Accounts/hub1/Sms/send.json');
     expect(Object.fromEntries(form)).toEqual({
-      From: 'DKSATI',
+      From: 'DKHUBT',
       To: '+919812300002',
       Body: 'डॉक D04 आवंटित! कृपया लोडिंग/अनलोडिंग के लिए आगे बढ़ें।',
-      DltEntityId: '1101000000000000001',
-      DltTemplateId: '1107170000000000104',
+      DltEntityId: '1201160000000054321',
+      DltTemplateId: '1207160000000010300',
       SmsType: 'transactional',
       EncodingType: 'unicode',
       StatusCallback: 'https://hub.example.in/api/messaging/callbacks/t1/sms',
