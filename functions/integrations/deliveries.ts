@@ -46,6 +46,7 @@ export async function attemptDelivery(delivery: DeliveryRecord, subscription?: W
         headers: { 'content-type': 'application/json', ...signedHeaders(secret, delivery.id, delivery.payload, at) },
         body: delivery.payload,
         timeoutMs: sub.timeoutSeconds * 1000,
+        caller: sub.tenantId,
       });
       const ok = res.status >= 200 && res.status < 300;
       attempt = { at: at.toISOString(), statusCode: res.status, durationMs: res.durationMs, error: ok ? null : `Answered ${res.status}` };

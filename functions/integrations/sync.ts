@@ -41,7 +41,7 @@ async function pullEndpoint(system: SystemRecord, endpoint: EndpointRecord, tall
     url.searchParams.set('page', page);
     let res;
     try {
-      res = await callOutbound({ method: endpoint.method, url: url.toString(), headers: await authHeaders(system), timeoutMs: PAGE_TIMEOUT_MS });
+      res = await callOutbound({ method: endpoint.method, url: url.toString(), headers: await authHeaders(system), timeoutMs: PAGE_TIMEOUT_MS, caller: system.tenantId });
     } catch (err) {
       if (err instanceof OutboundError || err instanceof CredentialsError) throw new RunError(err.message);
       throw err;

@@ -5,7 +5,7 @@
 //   loopback, link-local (metadata), CGNAT, multicast, unspecified or otherwise reserved range, and
 //   connects to the very address that was checked (no second DNS answer can switch it);
 // - follows no redirect (a 3xx is an answer like any other), and reads at most `maxBytes` of answer;
-// - passes a circuit breaker per host: after BREAKER.failures transport failures in a row, the host
+// - passes a circuit breaker per caller (tenant) and host: after BREAKER.failures transport failures in a row, the host
 //   is not called for BREAKER.openMs.
 // Only the local stack and its tests reach fakes on loopback: local mode (config.localMode) AND the
 // loopback addresses named in OUTBOUND_ALLOW_ADDRESSES. Failures are OutboundError naming a cause a
@@ -40,6 +40,11 @@ export interface OutboundRequest {
   timeoutMs: number;
   /** The largest answer read (default 5 MB); a larger one fails as TOO_LARGE. */
   maxBytes?: number;
+  /**
+   * Who calls (a tenant id): each caller has its own breaker per host, so one tenant's failing
+   * receiver on a shared host (a SaaS TMS, a provider) never stops another tenant's calls.
+   */
+  caller?: string;
 }
 
 export interface OutboundResponse {
@@ -129,19 +134,19 @@ export async function requirePublicUrl(raw: string, field: string): Promise<void
 
 const breakers = new Map<string, { failures: number; openUntil: number }>();
 
-function breakerCheck(host: string, now: number) {
-  const state = breakers.get(host);
+function breakerCheck(key: string, host: string, now: number) {
+  const state = breakers.get(key);
   if (state && state.openUntil > now) {
     throw new OutboundError('CIRCUIT_OPEN', `${host} failed ${BREAKER.failures} times in a row; it is not called again for ${Math.ceil((state.openUntil - now) / 1000)} s`);
   }
 }
 
-function breakerRecord(host: string, failed: boolean, now = Date.now()) {
-  if (!failed) return void breakers.delete(host);
-  const state = breakers.get(host) ?? { failures: 0, openUntil: 0 };
+function breakerRecord(key: string, failed: boolean, now = Date.now()) {
+  if (!failed) return void breakers.delete(key);
+  const state = breakers.get(key) ?? { failures: 0, openUntil: 0 };
   state.failures += 1;
   if (state.failures >= BREAKER.failures) Object.assign(state, { failures: 0, openUntil: now + BREAKER.openMs });
-  breakers.set(host, state);
+  breakers.set(key, state);
 }
 
 /** Tests start each case with every breaker closed. */
@@ -164,7 +169,8 @@ export async function callOutbound(req: OutboundRequest): Promise<OutboundRespon
   const left = remainingMs(started);
   const timeoutMs = left === undefined ? req.timeoutMs : Math.min(req.timeoutMs, left - RESERVE_MS);
   if (timeoutMs <= 0) throw timedOut(url.host, req.timeoutMs);
-  breakerCheck(url.host, started);
+  const breaker = `${req.caller ?? ''}|${url.host}`;
+  breakerCheck(breaker, url.host, started);
   const target = await resolveChecked(url);
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
   // The checked address is the one connected to; the URL's name still goes in Host and TLS's SNI.
@@ -213,10 +219,10 @@ export async function callOutbound(req: OutboundRequest): Promise<OutboundRespon
       if (req.body !== undefined) request.write(req.body);
       request.end();
     });
-    breakerRecord(url.host, res.status >= 500);
+    breakerRecord(breaker, res.status >= 500);
     return res;
   } catch (err) {
-    if (err instanceof OutboundError && err.failure !== 'TOO_LARGE') breakerRecord(url.host, true);
+    if (err instanceof OutboundError && err.failure !== 'TOO_LARGE') breakerRecord(breaker, true);
     throw err;
   }
 }

@@ -128,6 +128,14 @@ describe('the outbound port', () => {
     expect(BREAKER.failures).toBe(5);
   });
 
+  it("keeps one tenant's open circuit from stopping another tenant's calls to the same host", async () => {
+    answer = (_u, res) => res.writeHead(503).end();
+    for (let i = 0; i < 5; i++) expect((await get(`http://127.0.0.1:${port}/down`, { caller: 'tenant-a' })).status).toBe(503);
+    await expect(get(`http://127.0.0.1:${port}/down`, { caller: 'tenant-a' })).rejects.toMatchObject({ failure: 'CIRCUIT_OPEN' });
+    expect((await get(`http://127.0.0.1:${port}/down`, { caller: 'tenant-b' })).status).toBe(503);
+    expect(hits).toHaveLength(6);
+  });
+
   it('keeps to the request deadline, leaving a second for what follows', async () => {
     answer = () => undefined; // never answers
     const started = Date.now();
