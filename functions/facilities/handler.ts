@@ -53,7 +53,11 @@ const equipment = resourceActions('equipment', equipmentInputSchema);
 
 export const { handler, actions } = defineFunction('facilities', {
   async listFacilities(req) {
-    return json(await listFacilities(requireUser(req).user.tenantId));
+    const { user, session } = requireUser(req);
+    const facilities = await listFacilities(user.tenantId);
+    // The home facility: the tenant's default, else the first (resolveFacility's 'default').
+    const home = facilities.find((f) => f.id === session.defaultFacilityId) ?? facilities[0];
+    return json(facilities.map((f) => ({ ...f, isDefault: f === home })));
   },
 
   async createFacility(req) {

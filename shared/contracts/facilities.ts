@@ -116,4 +116,6 @@ export interface Facility {
   updatedAt?: string;
   /** functions/lib/revision.ts; a facility from before revisions has none (revision 0). */
   revision?: number;
+  /** In the list: the tenant's home facility, whose today the staff screens start on. */
+  isDefault?: boolean;
 }

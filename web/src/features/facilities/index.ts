@@ -7,5 +7,5 @@ registerCatalogue(facilitiesText);
 
 export { ConfigurationRoute } from './routes/configuration-route';
 export { FacilitiesRoute } from './routes/facilities-route';
-export { useDockDoors, useFacilities } from './api/facilities';
+export { todayAt, useDockDoors, useFacilities, useHomeFacility } from './api/facilities';
 export { useAvailableResources } from './api/resources';

@@ -12,13 +12,15 @@ import { useCancelFlow } from '../components/use-cancel-flow';
 import { useAppointments } from '../api/appointments';
 import { useSession } from '../../../lib/session';
 import { GateHint } from '../../gate';
-import { localDateTime } from '@shared/time';
-import { DEFAULT_TIME_ZONE } from '@shared/product';
+import { todayAt, useHomeFacility } from '../../facilities';
 
 export function SchedulingRoute() {
   const { t } = useTranslation();
   const { user, hasPermission } = useSession();
-  const [date, setDate] = useState(() => localDateTime(new Date(), DEFAULT_TIME_ZONE).date);
+  // Today at the home facility (its zone, e.g. Singapore's), until the user picks a day.
+  const home = useHomeFacility();
+  const [chosen, setDate] = useState<string | null>(null);
+  const date = chosen ?? todayAt(home);
   const appointments = useAppointments(date);
   const canChange = Boolean(user && actsForAll(user));
   const cancelFlow = useCancelFlow();

@@ -5,6 +5,8 @@ import type { DockDoorInput, Facility, FacilityInput, facilityUpdateSchema } fro
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { i18n } from '../../../lib/i18n';
+import { localDateTime } from '@shared/time';
+import { DEFAULT_TIME_ZONE } from '@shared/product';
 
 export type { Facility };
 
@@ -24,6 +26,17 @@ export const dockDoorsQuery = (facilityId: string) =>
   queryOptions({ queryKey: ['/api/facilities', facilityId, 'dock-doors'], queryFn: () => api.get<DockDoor[]>(`/api/facilities/${facilityId}/dock-doors`) });
 
 export const useFacilities = () => useQuery(facilitiesQuery);
+
+/** The tenant's home facility (its today is the staff screens' today); undefined while loading. */
+export function useHomeFacility(): Facility | undefined {
+  const facilities = useFacilities().data;
+  return facilities?.find((f) => f.isDefault) ?? facilities?.[0];
+}
+
+/** Today (YYYY-MM-DD) at a facility: its own zone, never the browser's or India's by default. */
+export function todayAt(facility: Pick<Facility, 'timeZone'> | undefined | null, now = new Date()): string {
+  return localDateTime(now, facility?.timeZone ?? DEFAULT_TIME_ZONE).date;
+}
 export const useDockDoors = (facilityId: string | null) => useQuery({ ...dockDoorsQuery(facilityId ?? ''), enabled: Boolean(facilityId) });
 
 export function useCreateFacility() {
