@@ -19,7 +19,9 @@ export const { handler, actions } = defineFunction('auth', {
     const { user, token, maxAgeSeconds, device } = await signIn(input, req.ip, req.cookies[DEVICE_COOKIE]);
     // A sign-in replaces the session this browser had (the test page switches accounts this way).
     if (req.session) await deleteSession(req.session.token);
-    return json({ user }, 200, { cookies: [sessionCookie(token, maxAgeSeconds), deviceCookie(device.token, device.maxAgeSeconds)] });
+    // The user as every later request sees it (what its tenant allows, a sign-up's pending code).
+    const resolved = await resolveSession(token);
+    return json({ user: resolved?.user ?? user }, 200, { cookies: [sessionCookie(token, maxAgeSeconds), deviceCookie(device.token, device.maxAgeSeconds)] });
   },
 
   async logout(req: ApiRequest) {

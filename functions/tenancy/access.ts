@@ -17,6 +17,8 @@ export interface TenantAccess {
   readOnly: string | null;
   /** The tenant's default facility (the dashboard's), or null before it has one. */
   defaultFacilityId: string | null;
+  /** The admin whose e-mail code would start the tenant's trial (a sign-up not yet verified), or null. */
+  verifyingAdminId: string | null;
 }
 
 /** The items that say what the session's tenant allows the login: the tenant, and the membership when away from home. */
@@ -28,11 +30,19 @@ export function tenantAccessKeys(userId: string, homeTenantId: string, tenantId:
 export function tenantAccessOf(items: unknown[], homeTenantId: string, tenantId: string, now = new Date()): TenantAccess | null {
   const [tenant, membership] = items as [Tenant | null, Membership | null | undefined];
   if (tenantId !== homeTenantId && !membership) return null;
-  return { membership: membership ?? null, readOnly: readOnlyReason(tenant, now), defaultFacilityId: tenant?.defaultFacilityId ?? null };
+  const verifyingAdminId = tenant?.status === 'pending-verification' ? (tenant.adminUserId ?? null) : null;
+  return { membership: membership ?? null, readOnly: readOnlyReason(tenant, now), defaultFacilityId: tenant?.defaultFacilityId ?? null, verifyingAdminId };
 }
 
-/** The home user as it acts in the session's tenant (the membership's role when away from home). */
-export const actingUser = (homeUser: SessionUser, access: TenantAccess): SessionUser => (access.membership ? asMember(homeUser, access.membership) : homeUser);
+/**
+ * The home user as it acts in the session's tenant (the membership's role when away from home). The
+ * admin of a sign-up not yet verified is told so: the e-mail code is the only step left (item 10 of
+ * issue #27), so the pending screen asks for it instead of promising an administrator's review.
+ */
+export function actingUser(homeUser: SessionUser, access: TenantAccess): SessionUser {
+  if (access.membership) return asMember(homeUser, access.membership);
+  return access.verifyingAdminId === homeUser.id ? { ...homeUser, awaitsEmailCode: true } : homeUser;
+}
 
 /** True when the login may enter the tenant (its home tenant or one it is a member of). */
 export async function mayEnter(userId: string, homeTenantId: string, tenantId: string): Promise<boolean> {

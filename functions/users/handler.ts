@@ -64,8 +64,8 @@ export const { handler, actions } = defineFunction('users', {
 
   async rejectUser(req) {
     const signedIn = requireUser(req);
-    const { reason } = parseBody(req, rejectSchema);
-    return json(adminView(await rejectUser(signedIn.user.tenantId, pathId(req, 'userId', 'User'), reason, actorOf(signedIn))));
+    const { reason, revision } = parseBody(req, rejectSchema);
+    return json(adminView(await rejectUser(signedIn.user.tenantId, pathId(req, 'userId', 'User'), reason, actorOf(signedIn), revision)));
   },
 
   /** A short-lived link to one of a user's documents, for the administrator reviewing it. */

@@ -44,6 +44,8 @@ export interface SessionUser {
   driverId: string | null;
   carrierId: string | null;
   status: 'pending' | 'active' | 'rejected';
+  /** Pending only for the e-mail code (an organisation's first admin): the pending screen asks for it. */
+  awaitsEmailCode?: boolean;
   /** The language the user chose ('en' or 'hi'), null until they choose one. */
   language?: 'en' | 'hi' | null;
 }

@@ -22,8 +22,21 @@ export function fieldLabel(key: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : 'Value';
 }
 
-export function defaultMessage(issue: { code?: string; path?: PropertyKey[]; input?: unknown; expected?: string; values?: unknown[] }): string | undefined {
+type Issue = { code?: string; path?: PropertyKey[]; input?: unknown; expected?: string; values?: unknown[]; message?: string; errors?: Issue[][] };
+
+/** A union branch that only says the value is not that branch's kind ('' or null standing for "left empty"). */
+const onlyNotThisKind = (branch: Issue[]) => branch.every((i) => i.code === 'invalid_type' || (i.code === 'invalid_value' && i.values?.length === 1));
+
+export function defaultMessage(issue: Issue): string | undefined {
   const key = [...(issue.path ?? [])].reverse().find((p): p is string => typeof p === 'string');
+  // An optional field ('' / null / the real thing) filled wrongly: the real thing's own message.
+  const meant = issue.code === 'invalid_union' ? (issue.errors ?? []).filter((branch) => !onlyNotThisKind(branch)) : [];
+  const inner = meant.length === 1 ? meant[0]![0] : undefined;
+  if (inner?.message) {
+    // The branch's message was made without the field's name when it is this map's own: make it again with it.
+    const own = inner.message !== defaultMessage({ ...inner, errors: undefined });
+    return own ? inner.message : (defaultMessage({ ...inner, path: [...(issue.path ?? []), ...(inner.path ?? [])] }) ?? inner.message);
+  }
   if (issue.code === 'invalid_value' && issue.values?.length) return `${fieldLabel(key ?? 'value')} must be one of ${issue.values.map(String).join(', ')}`;
   if (issue.code === 'invalid_union' || issue.code === 'invalid_value' || issue.code === 'invalid_key' || issue.code === 'invalid_element') return `${fieldLabel(key ?? 'value')} is not valid`;
   if (issue.code !== 'invalid_type') return undefined;

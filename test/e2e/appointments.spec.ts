@@ -18,8 +18,8 @@ test.describe('appointments', () => {
     await page.getByRole('button', { name: 'Quick Slot Booking' }).click();
     const dialog = page.getByRole('dialog', { name: 'Quick Slot Booking' });
     await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
-    await expect(page.getByRole('alert')).toContainText('Missing Information');
-    await expect(page.getByRole('alert')).toContainText('Please fill in all required fields and select a time slot');
+    await expect(page.getByTestId('toast')).toContainText('Missing Information');
+    await expect(page.getByTestId('toast')).toContainText('Please fill in all required fields and select a time slot');
 
     await dialog.getByLabel('Vehicle number *').fill('mh04xy4321');
     await dialog.getByLabel('Capacity (tons) *').fill('12.5');

@@ -45,7 +45,8 @@ test.describe('reference data screens', () => {
     await page.getByRole('button', { name: 'Add Door' }).click();
     await doorDialog.getByLabel('Door number *').fill('c1');
     await doorDialog.getByRole('button', { name: 'Add Door' }).click();
-    await expect(page.getByRole('alert')).toContainText('Door c1 already exists at this facility');
+    await expect(page.getByTestId('toast')).toContainText('Door c1 already exists at this facility');
+    await expect(doorDialog.getByLabel('Door number *')).toHaveAccessibleDescription('Door c1 already exists at this facility');
   });
 
   test('operations adds a carrier and a driver, and sees them listed', async ({ page }) => {

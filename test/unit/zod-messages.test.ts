@@ -17,4 +17,16 @@ describe('default validation texts', () => {
     expect(z.object({}).safeParse(null).error!.issues[0]!.message).toBe('The request body must be a JSON object');
     expect(fieldLabel('licenseNumber')).toBe('License number');
   });
+
+  it('give an optional field written as empty, null or a value the value’s own message when it is filled wrongly', () => {
+    const schema = z.strictObject({ email: z.union([z.literal(''), z.null(), z.email('Please enter a valid email address')]), size: z.union([z.literal(''), z.enum(['S', 'M'])]) });
+    const issues = schema.safeParse({ email: 'staff@', size: 'XL' }).error!.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues).toEqual([
+      ['email', 'Please enter a valid email address'],
+      ['size', 'Size must be one of S, M'],
+    ]);
+    // Two real choices left open: no guess, the field is said to be not valid.
+    const either = z.object({ id: z.union([z.email('Please enter a valid email address'), z.string().regex(/^\d{10}$/, 'Enter a valid 10-digit mobile number')]) });
+    expect(either.safeParse({ id: 'abc' }).error!.issues[0]!.message).toBe('Id is not valid');
+  });
 });

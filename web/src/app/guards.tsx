@@ -2,7 +2,7 @@
 // redirect to /login (500 ms, or 1 s with the 'Authentication Required' variant); signed in
 // without the screen's permission, a no-access notice inside the role's own shell (navigation,
 // Logout) with a way home (the server refuses the calls anyway).
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { meets, requirementOf } from '@shared/navigation';
@@ -33,12 +33,30 @@ export function useSignedOutRedirect(active: boolean, variant: GuardVariant) {
   }, [active, variant, toast, navigate, t]);
 }
 
-/** A registration waiting for (or refused) approval: it may sign in, and sees where it stands. */
+const VerifyEmailCard = lazy(async () => ({ default: (await import('../features/tenancy')).VerifyEmailCard }));
+
+/**
+ * A registration waiting for (or refused) approval: it may sign in, and sees where it stands. An
+ * organisation's admin who signed up but never entered the e-mail code is asked for it here (or a new
+ * one), since no administrator will review that account.
+ */
 export function PendingAccount() {
   const { t } = useTranslation();
   const { user } = useSession();
   const logout = useLogout();
   const rejected = user?.status === 'rejected';
+  if (user?.awaitsEmailCode && user.email) {
+    return (
+      <div className="mx-auto mt-10 max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
+          <VerifyEmailCard email={user.email} />
+        </Suspense>
+        <button type="button" className="mt-4 text-sm font-medium text-blue-700 hover:underline" onClick={() => void logout('/')}>
+          {t('common.logout')}
+        </button>
+      </div>
+    );
+  }
   return (
     <Notice title={t(rejected ? 'auth.rejectedTitle' : 'auth.pendingTitle')}>
       <p>{t(rejected ? 'auth.rejected' : 'auth.pending')}</p>

@@ -1,6 +1,5 @@
-import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { inputClasses } from './field';
-import { useServerText } from '../../lib/server-text';
+import { forwardRef, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { FieldFrame, inputClasses, useFieldMessage } from './field';
 
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: ReactNode;
@@ -9,16 +8,11 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
   placeholder?: string;
 }
 
-export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, error: message, options, placeholder, id, className = '', ...props }, ref) {
-  const error = useServerText()(message);
-  const generated = useId();
-  const selectId = id ?? generated;
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, error, options, placeholder, id, className = '', ...props }, ref) {
+  const { controlId, controlProps, message } = useFieldMessage(id, error);
   return (
-    <div className={className}>
-      <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select ref={ref} id={selectId} aria-invalid={error ? true : undefined} aria-describedby={error ? `${selectId}-message` : undefined} className={inputClasses} {...props}>
+    <FieldFrame label={label} controlId={controlId} message={message} className={className}>
+      <select ref={ref} className={inputClasses} {...controlProps} {...props}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -26,11 +20,6 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
           </option>
         ))}
       </select>
-      {error && (
-        <p id={`${selectId}-message`} role="alert" className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 });

@@ -2,14 +2,14 @@
 // cancelled and the reason, validated by the shared schema. The screen owns the mutation and its
 // toasts, since the row or card that opened the dialog goes away once the list refreshes.
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import { cancelAppointmentSchema, type Appointment } from '@shared/contracts/appointments';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { inputClasses } from '../../../components/ui/field';
+import { TextAreaField } from '../../../components/ui/field';
 import { useFormat } from '../../../lib/format';
+import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof cancelAppointmentSchema>;
 type FormOutput = z.output<typeof cancelAppointmentSchema>;
@@ -26,16 +26,12 @@ export function CancelAppointmentDialog({ appointment, pending, onClose, onConfi
 function CancelForm({ appointment, pending, onClose, onConfirm }: { appointment: Appointment; pending: boolean; onClose: () => void; onConfirm: (reason: string) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(cancelAppointmentSchema), defaultValues: { reason: '' } });
-  const error = formState.errors.reason?.message;
+  const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({ resolver: schemaResolver(cancelAppointmentSchema), defaultValues: { reason: '' } });
+  const field = fieldBinder({ register, formState });
   return (
     <form onSubmit={handleSubmit((values) => onConfirm(values.reason))} noValidate className="space-y-3">
       <p className="text-sm text-slate-700">{t('cancelAppointment.confirm', { date: format.day(appointment.scheduledDate), time: appointment.scheduledTimeStart, reference: appointment.bookingReference })}</p>
-      <label className="block text-sm font-medium text-slate-800">
-        {t('cancelAppointment.reason')}
-        <textarea rows={3} className={`${inputClasses} mt-1`} aria-invalid={error ? true : undefined} {...register('reason')} />
-      </label>
-      {error && <p className="text-sm text-red-600">{error}</p>}
+      <TextAreaField label={t('cancelAppointment.reason')} {...field('reason')} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
           {t('cancelAppointment.keep')}

@@ -2,7 +2,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { appointmentInputSchema, BOOKED_BY, LOAD_TYPES, PRIORITIES } from '@shared/contracts/appointments';
 import { actsForAll } from '@shared/access';
@@ -10,7 +9,7 @@ import { fromMinutes, localDateTime, toMinutes } from '@shared/time';
 import { DEFAULT_TIME_ZONE } from '@shared/product';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { Field, inputClasses } from '../../../components/ui/field';
+import { Field, TextAreaField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useAddEquipment, useAvailability, useCreateAppointment } from '../api/appointments';
 import { useCarriers, useDrivers } from '../../carriers';
@@ -18,6 +17,7 @@ import { useAvailableResources, useDockDoors, useFacilities } from '../../facili
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
+import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof appointmentInputSchema>;
 type FormOutput = z.output<typeof appointmentInputSchema>;
@@ -50,9 +50,10 @@ export function BookingRoute() {
     specialInstructions: '',
     handlingEquipmentNotes: '',
   };
-  const { register, handleSubmit, formState, watch, setValue, reset } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(appointmentInputSchema), defaultValues: blank });
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: schemaResolver(appointmentInputSchema), defaultValues: blank });
+  const { register, handleSubmit, watch, setValue, reset, setError } = form;
+  const field = fieldBinder(form);
   const [chosenEquipment, setChosenEquipment] = useState<string[]>([]);
-  const e = formState.errors;
   const [facilityId, carrierId, date, start, end, duration, doorId] = watch(['facilityId', 'carrierId', 'scheduledDate', 'scheduledTimeStart', 'scheduledTimeEnd', 'estimatedDuration', 'dockDoorId']);
 
   const facilities = useFacilities();
@@ -83,8 +84,9 @@ export function BookingRoute() {
       toast({ title: t('appointments.booking.booked'), description: t('appointments.booking.bookedText', { date: format.day(created.scheduledDate), time: created.scheduledTimeStart, reference: created.bookingReference }) });
       reset(blank);
       setChosenEquipment([]);
-    } catch {
-      // the mutation's own toast has said why
+    } catch (error) {
+      // the mutation's own toast has said why; the fields it names say so too
+      showServerFieldErrors(error, setError);
     }
   });
 
@@ -94,11 +96,11 @@ export function BookingRoute() {
       <Card>
         <CardHeader title={t('appointments.booking.basicInformation')} />
         <CardBody className="grid gap-3 sm:grid-cols-2">
-          <SelectField label={t('appointments.booking.facility')} placeholder={t('appointments.booking.selectFacility')} options={(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))} error={e.facilityId?.message} {...register('facilityId')} />
+          <SelectField label={t('appointments.booking.facility')} placeholder={t('appointments.booking.selectFacility')} options={(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))} {...field('facilityId')} />
           {driverSelf ? (
             <div className="text-sm" data-testid="booking-party">
               <input type="hidden" {...register('carrierId')} />
-              <input type="hidden" {...register('driverId')} />
+              <input type="hidden" {...field('driverId')} />
               <div className="font-medium text-slate-800">{t('appointments.booking.carrierAndDriver')}</div>
               <div className="mt-2 text-slate-700">
                 {carriers.data?.find((c) => c.id === user?.carrierId)?.name ?? '—'} · {user?.firstName} {user?.lastName}
@@ -106,24 +108,24 @@ export function BookingRoute() {
             </div>
           ) : (
             <>
-              <SelectField label={t('appointments.booking.carrier')} placeholder={t('appointments.booking.selectCarrier')} options={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.name }))} error={e.carrierId?.message} {...register('carrierId')} />
-              <SelectField label={t('appointments.booking.driver')} placeholder={t('appointments.booking.noDriver')} disabled={!carrierId} options={(drivers.data ?? []).map((d) => ({ value: d.id, label: d.name }))} {...register('driverId')} />
+              <SelectField label={t('appointments.booking.carrier')} placeholder={t('appointments.booking.selectCarrier')} options={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.name }))} {...field('carrierId')} />
+              <SelectField label={t('appointments.booking.driver')} placeholder={t('appointments.booking.noDriver')} disabled={!carrierId} options={(drivers.data ?? []).map((d) => ({ value: d.id, label: d.name }))} {...field('driverId')} />
             </>
           )}
-          <SelectField label={t('appointments.booking.bookedBy')} options={BOOKED_BY.map((b) => ({ value: b, label: t(`appointments.booking.bookedByOptions.${b}`) }))} {...register('bookedBy')} />
-          <SelectField label={t('appointments.booking.loadType')} options={LOAD_TYPES.map((l) => ({ value: l, label: t(`appointments.loadTypes.${l}`) }))} {...register('loadType')} />
-          <SelectField label={t('appointments.booking.priority')} options={PRIORITIES.map((p) => ({ value: p, label: t(`appointments.booking.priorities.${p}`) }))} {...register('priority')} />
+          <SelectField label={t('appointments.booking.bookedBy')} options={BOOKED_BY.map((b) => ({ value: b, label: t(`appointments.booking.bookedByOptions.${b}`) }))} {...field('bookedBy')} />
+          <SelectField label={t('appointments.booking.loadType')} options={LOAD_TYPES.map((l) => ({ value: l, label: t(`appointments.loadTypes.${l}`) }))} {...field('loadType')} />
+          <SelectField label={t('appointments.booking.priority')} options={PRIORITIES.map((p) => ({ value: p, label: t(`appointments.booking.priorities.${p}`) }))} {...field('priority')} />
         </CardBody>
       </Card>
       <Card>
         <CardHeader title={t('appointments.booking.scheduleDetails')} />
         <CardBody className="grid gap-3 sm:grid-cols-3">
-          <Field label={t('appointments.booking.date')} type="date" min={today} error={e.scheduledDate?.message} {...register('scheduledDate')} />
-          <Field label={t('appointments.booking.startTime')} type="time" step={900} error={e.scheduledTimeStart?.message} {...register('scheduledTimeStart')} />
-          <Field label={t('appointments.booking.endTime')} type="time" step={900} error={e.scheduledTimeEnd?.message} {...register('scheduledTimeEnd')} />
-          <Field label={t('appointments.booking.duration')} type="number" min={15} step={15} error={e.estimatedDuration?.message} {...register('estimatedDuration')} />
-          <SelectField label={t('appointments.booking.dockDoor')} placeholder={t('appointments.booking.assignLater')} disabled={!facilityId} options={(doors.data ?? []).filter((d) => d.status !== 'maintenance').map((d) => ({ value: d.id, label: t('appointments.booking.door', { number: d.doorNumber, type: t(`appointments.booking.doorTypes.${d.doorType}`) }) }))} error={e.dockDoorId?.message} {...register('dockDoorId')} />
-          <SelectField label={t('appointments.booking.labour')} placeholder={t('appointments.booking.none')} disabled={!labour.data} options={(labour.data ?? []).map((l) => ({ value: l.id, label: `${l.name}${l.specialization ? ` — ${l.specialization}` : ''}` }))} {...register('laborInchargeId')} />
+          <Field label={t('appointments.booking.date')} type="date" min={today} {...field('scheduledDate')} />
+          <Field label={t('appointments.booking.startTime')} type="time" step={900} {...field('scheduledTimeStart')} />
+          <Field label={t('appointments.booking.endTime')} type="time" step={900} {...field('scheduledTimeEnd')} />
+          <Field label={t('appointments.booking.duration')} type="number" min={15} step={15} {...field('estimatedDuration')} />
+          <SelectField label={t('appointments.booking.dockDoor')} placeholder={t('appointments.booking.assignLater')} disabled={!facilityId} options={(doors.data ?? []).filter((d) => d.status !== 'maintenance').map((d) => ({ value: d.id, label: t('appointments.booking.door', { number: d.doorNumber, type: t(`appointments.booking.doorTypes.${d.doorType}`) }) }))} {...field('dockDoorId')} />
+          <SelectField label={t('appointments.booking.labour')} placeholder={t('appointments.booking.none')} disabled={!labour.data} options={(labour.data ?? []).map((l) => ({ value: l.id, label: `${l.name}${l.specialization ? ` — ${l.specialization}` : ''}` }))} {...field('laborInchargeId')} />
           <p className="text-sm sm:col-span-3" role="status" data-testid="availability">
             {availability.isFetching ? (
               <span className="text-slate-500">{t('appointments.booking.checking')}</span>
@@ -138,18 +140,12 @@ export function BookingRoute() {
       <Card>
         <CardHeader title={t('appointments.booking.loadInformation')} />
         <CardBody className="grid gap-3 sm:grid-cols-2">
-          <Field label={t('appointments.booking.poNumber')} error={e.poNumber?.message} {...register('poNumber')} />
-          <Field label={t('appointments.booking.bolNumber')} error={e.bolNumber?.message} {...register('bolNumber')} />
-          <Field label={t('appointments.booking.palletCount')} type="number" min={0} error={e.palletCount?.message} {...register('palletCount')} />
-          <Field label={t('appointments.booking.cartonCount')} type="number" min={0} error={e.cartonCount?.message} {...register('cartonCount')} />
-          <label className="sm:col-span-2 text-sm font-medium text-slate-800">
-            {t('appointments.booking.specialInstructions')}
-            <textarea rows={2} className={`${inputClasses} mt-1`} {...register('specialInstructions')} />
-          </label>
-          <label className="sm:col-span-2 text-sm font-medium text-slate-800">
-            {t('appointments.booking.equipmentNotes')}
-            <textarea rows={2} className={`${inputClasses} mt-1`} {...register('handlingEquipmentNotes')} />
-          </label>
+          <Field label={t('appointments.booking.poNumber')} {...field('poNumber')} />
+          <Field label={t('appointments.booking.bolNumber')} {...field('bolNumber')} />
+          <Field label={t('appointments.booking.palletCount')} type="number" min={0} {...field('palletCount')} />
+          <Field label={t('appointments.booking.cartonCount')} type="number" min={0} {...field('cartonCount')} />
+          <TextAreaField className="sm:col-span-2" rows={2} label={t('appointments.booking.specialInstructions')} {...field('specialInstructions')} />
+          <TextAreaField className="sm:col-span-2" rows={2} label={t('appointments.booking.equipmentNotes')} {...field('handlingEquipmentNotes')} />
         </CardBody>
       </Card>
       {Boolean(equipment.data?.length) && (

@@ -1,19 +1,19 @@
 // /reschedule: request a new time for an eligible appointment; approve or deny pending requests.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { isReschedulable, REQUESTED_BY, RESCHEDULE_REASONS, rescheduleFormSchema } from '@shared/contracts/appointments';
 import { localDateTime } from '@shared/time';
 import { DEFAULT_TIME_ZONE } from '@shared/product';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { Field, inputClasses } from '../../../components/ui/field';
+import { Field, TextAreaField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useAvailability, useDecideReschedule, usePendingReschedules, useRequestReschedule, useUpcomingAppointments } from '../api/appointments';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
+import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof rescheduleFormSchema>;
 type FormOutput = z.output<typeof rescheduleFormSchema>;
@@ -32,8 +32,8 @@ export function RescheduleRoute() {
   const deny = useDecideReschedule('deny');
   const eligible = (upcoming.data ?? []).filter(isReschedulable);
   const blank: FormInput = { appointmentId: '', newDate: '', newTimeStart: '', newTimeEnd: '', reason: 'traffic', reasonDetails: '', requestedBy: 'carrier' };
-  const { register, handleSubmit, formState, watch, reset } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(rescheduleFormSchema), defaultValues: blank });
-  const e = formState.errors;
+  const { register, handleSubmit, formState, watch, reset } = useForm<FormInput, unknown, FormOutput>({ resolver: schemaResolver(rescheduleFormSchema), defaultValues: blank });
+  const field = fieldBinder({ register, formState });
   const [appointmentId, newDate, newTimeStart, newTimeEnd] = watch(['appointmentId', 'newDate', 'newTimeStart', 'newTimeEnd']);
   const chosen = eligible.find((a) => a.id === appointmentId);
   const availability = useAvailability({ facilityId: chosen?.facilityId, date: newDate, timeStart: newTimeStart, timeEnd: newTimeEnd, dockDoorId: chosen?.dockDoorId ?? undefined, excludeAppointmentId: chosen?.id });
@@ -61,13 +61,12 @@ export function RescheduleRoute() {
                 label={t('appointments.reschedule.appointment')}
                 placeholder={t('appointments.reschedule.selectAppointment')}
                 options={eligible.map((a) => ({ value: a.id, label: t('appointments.reschedule.option', { date: format.day(a.scheduledDate), start: a.scheduledTimeStart, end: a.scheduledTimeEnd, party: a.carrierName ?? a.driverName ?? t('appointments.list.guest'), reference: a.bookingReference }) }))}
-                error={e.appointmentId?.message}
-                {...register('appointmentId')}
+                {...field('appointmentId')}
               />
               <div className="grid gap-3 sm:grid-cols-3">
-                <Field label={t('appointments.reschedule.newDate')} type="date" min={today} error={e.newDate?.message} {...register('newDate')} />
-                <Field label={t('appointments.reschedule.newStart')} type="time" step={900} error={e.newTimeStart?.message} {...register('newTimeStart')} />
-                <Field label={t('appointments.reschedule.newEnd')} type="time" step={900} error={e.newTimeEnd?.message} {...register('newTimeEnd')} />
+                <Field label={t('appointments.reschedule.newDate')} type="date" min={today} {...field('newDate')} />
+                <Field label={t('appointments.reschedule.newStart')} type="time" step={900} {...field('newTimeStart')} />
+                <Field label={t('appointments.reschedule.newEnd')} type="time" step={900} {...field('newTimeEnd')} />
               </div>
               <p className="text-sm" role="status">
                 {availability.isFetching ? (
@@ -79,14 +78,10 @@ export function RescheduleRoute() {
                 ) : null}
               </p>
               <div className="grid gap-3 sm:grid-cols-2">
-                <SelectField label={t('appointments.reschedule.reason')} options={RESCHEDULE_REASONS.map((r) => ({ value: r, label: t(`appointments.reschedule.reasons.${r}`) }))} error={e.reason?.message} {...register('reason')} />
-                <SelectField label={t('appointments.reschedule.requestedBy')} options={REQUESTED_BY.map((r) => ({ value: r, label: t(`appointments.reschedule.requesters.${r}`) }))} {...register('requestedBy')} />
+                <SelectField label={t('appointments.reschedule.reason')} options={RESCHEDULE_REASONS.map((r) => ({ value: r, label: t(`appointments.reschedule.reasons.${r}`) }))} {...field('reason')} />
+                <SelectField label={t('appointments.reschedule.requestedBy')} options={REQUESTED_BY.map((r) => ({ value: r, label: t(`appointments.reschedule.requesters.${r}`) }))} {...field('requestedBy')} />
               </div>
-              <label className="block text-sm font-medium text-slate-800">
-                {t('appointments.reschedule.reasonDetails')}
-                <textarea rows={3} className={`${inputClasses} mt-1`} aria-invalid={e.reasonDetails ? true : undefined} {...register('reasonDetails')} />
-              </label>
-              {e.reasonDetails && <p className="text-sm text-red-600">{e.reasonDetails.message}</p>}
+              <TextAreaField label={t('appointments.reschedule.reasonDetails')} {...field('reasonDetails')} />
               <Button type="submit" disabled={request.isPending || unavailable}>
                 {request.isPending ? t('appointments.reschedule.submitting') : t('appointments.reschedule.submit')}
               </Button>

@@ -1,6 +1,5 @@
 // The Sign In card: identifier (email, username or mobile) and password.
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { loginFormSchema, type LoginForm } from '@shared/contracts/auth';
@@ -9,13 +8,15 @@ import { Field } from '../../../components/ui/field';
 import { messageOf } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { useLogin } from '../../../lib/session';
+import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
 
 export function SignInForm() {
   const { t } = useTranslation();
   const { toast } = useToast();
   const navigate = useNavigate();
   const login = useLogin();
-  const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { identifier: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: schemaResolver(loginFormSchema), defaultValues: { identifier: '', password: '' } });
+  const field = fieldBinder({ register, formState });
 
   // mutateAsync, not per-call callbacks: the screen unmounts as soon as the session holds a user.
   const onSubmit = handleSubmit(async (values) => {
@@ -30,8 +31,8 @@ export function SignInForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field label={t('login.identifier')} autoComplete="username" placeholder={t('login.identifierPlaceholder')} error={formState.errors.identifier?.message} {...register('identifier')} />
-      <Field label={t('login.password')} type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
+      <Field label={t('login.identifier')} autoComplete="username" placeholder={t('login.identifierPlaceholder')} {...field('identifier')} />
+      <Field label={t('login.password')} type="password" autoComplete="current-password" {...field('password')} />
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? t('login.submitting') : t('login.submit')}
       </Button>

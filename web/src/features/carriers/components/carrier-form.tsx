@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { carrierInputSchema, SERVICE_TYPES } from '@shared/contracts/carriers';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';
 import { useCreateCarrier } from '../api/carriers';
+import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof carrierInputSchema>;
 type FormOutput = z.output<typeof carrierInputSchema>;
@@ -13,18 +13,18 @@ type FormOutput = z.output<typeof carrierInputSchema>;
 export function CarrierForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const create = useCreateCarrier();
-  const { register, handleSubmit, formState, watch } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(carrierInputSchema),
+  const { register, handleSubmit, formState, watch, setError } = useForm<FormInput, unknown, FormOutput>({
+    resolver: schemaResolver(carrierInputSchema),
     defaultValues: { name: '', contactEmail: '', contactPhone: '', serviceTypes: [] },
   });
-  const e = formState.errors;
+  const field = fieldBinder({ register, formState });
   const chosen = watch('serviceTypes') ?? [];
   const noneChosen = !Array.isArray(chosen) || chosen.length === 0;
   return (
-    <form onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onDone }))} noValidate className="space-y-3">
-      <Field label={t('carriers.form.name')} error={e.name?.message} {...register('name')} />
-      <Field label={t('carriers.form.email')} type="email" error={e.contactEmail?.message} {...register('contactEmail')} />
-      <Field label={t('carriers.form.phone')} type="tel" error={e.contactPhone?.message} {...register('contactPhone')} />
+    <form onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }))} noValidate className="space-y-3">
+      <Field label={t('carriers.form.name')} {...field('name')} />
+      <Field label={t('carriers.form.email')} type="email" {...field('contactEmail')} />
+      <Field label={t('carriers.form.phone')} type="tel" {...field('contactPhone')} />
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-slate-800">{t('carriers.form.serviceTypes')}</legend>
         <div className="grid gap-1 sm:grid-cols-2">

@@ -2,7 +2,6 @@
 // vehicle and dock door.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
 import { quickCheckinSchema } from '@shared/contracts/checkins';
@@ -13,6 +12,7 @@ import { todaysScheduleQuery } from '../../appointments';
 import { useDockDoors } from '../../facilities';
 import { useQuickCheckin } from '../api/checkins';
 import { GateRefusal } from '../../gate';
+import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof quickCheckinSchema>;
 type FormOutput = z.output<typeof quickCheckinSchema>;
@@ -22,10 +22,11 @@ export function QuickCheckinForm({ onDone }: { onDone: () => void }) {
   const today = useQuery(todaysScheduleQuery);
   const checkin = useQuickCheckin();
   const eligible = (today.data ?? []).filter((a) => a.status === 'scheduled');
-  const { register, handleSubmit, setValue, watch, formState } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(quickCheckinSchema),
+  const { register, handleSubmit, setValue, watch, formState, setError } = useForm<FormInput, unknown, FormOutput>({
+    resolver: schemaResolver(quickCheckinSchema),
     defaultValues: { appointmentId: '', driverName: '', vehicleLicense: '', dockDoorId: '', notes: '', driverLicense: '', ewayBill: '' },
   });
+  const field = fieldBinder({ register, formState });
   const chosen = eligible.find((a) => a.id === watch('appointmentId'));
   const doors = useDockDoors(chosen?.facilityId ?? 'default');
   const e = formState.errors;
@@ -38,17 +39,17 @@ export function QuickCheckinForm({ onDone }: { onDone: () => void }) {
       setValue('dockDoorId', a?.dockDoorId ?? '');
     },
   });
-  const onSubmit = handleSubmit((values) => checkin.mutate(values, { onSuccess: onDone }));
+  const onSubmit = handleSubmit((values) => checkin.mutate(values, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }));
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
       <SelectField label={t('checkins.form.appointment')} placeholder={eligible.length ? t('checkins.form.selectAppointment') : t('checkins.form.noAppointments')} error={e.appointmentId?.message} options={eligible.map((a) => ({ value: a.id, label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? t('checkins.form.guest')} · ${a.bookingReference}` }))} {...appointmentField} />
-      <Field label={t('checkins.form.driverName')} error={e.driverName?.message} {...register('driverName')} />
-      <Field label={t('checkins.form.vehicleLicense')} className="[&_input]:uppercase" error={e.vehicleLicense?.message} {...register('vehicleLicense')} />
+      <Field label={t('checkins.form.driverName')} {...field('driverName')} />
+      <Field label={t('checkins.form.vehicleLicense')} className="[&_input]:uppercase" {...field('vehicleLicense')} />
       {/* Controlled: the door list loads for the chosen appointment's facility after the choice fills the door. */}
-      <SelectField label={t('checkins.form.dockDoor')} placeholder={t('checkins.form.notYet')} options={(doors.data ?? []).filter((d) => d.status !== 'maintenance' || d.id === chosen?.dockDoorId).map((d) => ({ value: d.id, label: t('checkins.card.door', { door: d.doorNumber }) }))} {...register('dockDoorId')} value={watch('dockDoorId') ?? ''} />
-      <Field label={t('checkins.form.notes')} {...register('notes')} />
-      <Field label={t('gate.fields.driverLicense')} className="[&_input]:uppercase" error={e.driverLicense?.message} {...register('driverLicense')} />
-      <Field label={t('gate.fields.ewayBill')} inputMode="numeric" error={e.ewayBill?.message} {...register('ewayBill')} />
+      <SelectField label={t('checkins.form.dockDoor')} placeholder={t('checkins.form.notYet')} options={(doors.data ?? []).filter((d) => d.status !== 'maintenance' || d.id === chosen?.dockDoorId).map((d) => ({ value: d.id, label: t('checkins.card.door', { door: d.doorNumber }) }))} {...field('dockDoorId')} value={watch('dockDoorId') ?? ''} />
+      <Field label={t('checkins.form.notes')} {...field('notes')} />
+      <Field label={t('gate.fields.driverLicense')} className="[&_input]:uppercase" {...field('driverLicense')} />
+      <Field label={t('gate.fields.ewayBill')} inputMode="numeric" {...field('ewayBill')} />
       <GateRefusal error={checkin.error} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>{t('common.cancel')}</Button>

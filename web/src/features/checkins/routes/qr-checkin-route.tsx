@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
@@ -15,6 +14,7 @@ import { Card, CardBody } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { api, messageOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
 
 /** The proof a driver without a session gives: the shared schema without the link's token. */
 const proofSchema = qrCheckinSchema.omit({ token: true });
@@ -26,7 +26,8 @@ export function QrCheckinRoute() {
   const token = params.get('t') ?? '';
   const { user } = useSession();
   const link = useQuery({ queryKey: ['/api/checkins/qr-link', token], queryFn: () => api.get<{ facilityName: string; address: string }>(`/api/checkins/qr-link?t=${encodeURIComponent(token)}`), enabled: token.length > 10 });
-  const { register, handleSubmit, watch } = useForm<z.input<typeof proofSchema>, unknown, Proof>({ resolver: zodResolver(proofSchema), defaultValues: { bookingReference: '', mobileNumber: '' } });
+  const { register, handleSubmit, watch, formState } = useForm<z.input<typeof proofSchema>, unknown, Proof>({ resolver: schemaResolver(proofSchema), defaultValues: { bookingReference: '', mobileNumber: '' } });
+  const field = fieldBinder({ register, formState });
   const [bookingReference, mobileNumber] = watch(['bookingReference', 'mobileNumber']);
   const reference = register('bookingReference');
   const [result, setResult] = useState<{ driverName: string; doorNumber: string | null; bookingReference: string } | null>(null);
@@ -80,7 +81,7 @@ export function QrCheckinRoute() {
                     return reference.onChange(e);
                   }}
                 />
-                <Field label={t('checkins.gate.mobile')} type="tel" placeholder="+91 98765 43210" {...register('mobileNumber')} />
+                <Field label={t('checkins.gate.mobile')} type="tel" placeholder="+91 98765 43210" {...field('mobileNumber')} />
                 <Button type="submit" variant={user?.driverId ? 'secondary' : 'primary'} className="w-full" disabled={busy || !bookingReference || !mobileNumber}>
                   {t('checkins.gate.checkIn')}
                 </Button>

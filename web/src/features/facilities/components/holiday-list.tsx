@@ -1,13 +1,13 @@
 // A facility's holidays (no slots are offered on them), with the add form the shared schema validates.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { holidayInputSchema } from '@shared/contracts/slots';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useFormat } from '../../../lib/format';
 import { useAddHoliday, useHolidays, useRemoveHoliday } from '../api/configuration';
+import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 export function HolidayList({ facilityId, today }: { facilityId: string; today: string }) {
   const { t } = useTranslation();
@@ -15,17 +15,17 @@ export function HolidayList({ facilityId, today }: { facilityId: string; today: 
   const holidays = useHolidays(facilityId);
   const add = useAddHoliday(facilityId);
   const remove = useRemoveHoliday(facilityId);
-  const { register, handleSubmit, reset, watch, formState } = useForm<z.input<typeof holidayInputSchema>, unknown, z.output<typeof holidayInputSchema>>({
-    resolver: zodResolver(holidayInputSchema),
+  const { register, handleSubmit, reset, watch, formState, setError } = useForm<z.input<typeof holidayInputSchema>, unknown, z.output<typeof holidayInputSchema>>({
+    resolver: schemaResolver(holidayInputSchema),
     defaultValues: { holidayDate: '', name: '' },
   });
+  const field = fieldBinder({ register, formState });
   const [holidayDate, name] = watch(['holidayDate', 'name']);
-  const e = formState.errors;
   return (
     <div className="space-y-3">
-      <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit((values) => add.mutate(values, { onSuccess: () => reset() }))}>
-        <Field label={t('facilities.configuration.holidayDate')} type="date" min={today} error={e.holidayDate?.message} {...register('holidayDate')} />
-        <Field label={t('facilities.configuration.holidayName')} error={e.name?.message} {...register('name')} />
+      <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit((values) => add.mutate(values, { onSuccess: () => reset(), onError: (error) => showServerFieldErrors(error, setError) }))}>
+        <Field label={t('facilities.configuration.holidayDate')} type="date" min={today} {...field('holidayDate')} />
+        <Field label={t('facilities.configuration.holidayName')} {...field('name')} />
         <Button type="submit" disabled={add.isPending || !holidayDate || !name.trim()}>
           {t('facilities.configuration.addHoliday')}
         </Button>

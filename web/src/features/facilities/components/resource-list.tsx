@@ -2,29 +2,28 @@
 // schema validates.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { equipmentInputSchema, laborInchargeInputSchema } from '@shared/contracts/facilities';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useAddResource, useResources } from '../api/configuration';
+import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 type Kind = 'labor-incharges' | 'equipment';
 
 function EquipmentForm({ facilityId }: { facilityId: string }) {
   const { t } = useTranslation();
   const add = useAddResource(facilityId, 'equipment');
-  const { register, handleSubmit, reset, watch, formState } = useForm<z.input<typeof equipmentInputSchema>, unknown, z.output<typeof equipmentInputSchema>>({
-    resolver: zodResolver(equipmentInputSchema),
+  const { register, handleSubmit, reset, setError, formState } = useForm<z.input<typeof equipmentInputSchema>, unknown, z.output<typeof equipmentInputSchema>>({
+    resolver: schemaResolver(equipmentInputSchema),
     defaultValues: { name: '', type: '' },
   });
-  const [name, type] = watch(['name', 'type']);
-  const e = formState.errors;
+  const field = fieldBinder({ register, formState });
   return (
-    <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit((v) => add.mutate({ name: v.name, type: v.type }, { onSuccess: () => reset() }))}>
-      <Field label={t('facilities.configuration.equipmentName')} error={e.name?.message} {...register('name')} />
-      <Field label={t('facilities.configuration.type')} error={e.type?.message} {...register('type')} />
-      <Button type="submit" disabled={add.isPending || !name.trim() || !type.trim()}>
+    <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit((v) => add.mutate({ name: v.name, type: v.type }, { onSuccess: () => reset(), onError: (error) => showServerFieldErrors(error, setError) }))}>
+      <Field label={t('facilities.configuration.equipmentName')} {...field('name')} />
+      <Field label={t('facilities.configuration.type')} {...field('type')} />
+      <Button type="submit" disabled={add.isPending}>
         {t('facilities.configuration.add')}
       </Button>
     </form>
@@ -34,17 +33,16 @@ function EquipmentForm({ facilityId }: { facilityId: string }) {
 function LaborInchargeForm({ facilityId }: { facilityId: string }) {
   const { t } = useTranslation();
   const add = useAddResource(facilityId, 'labor-incharges');
-  const { register, handleSubmit, reset, watch, formState } = useForm<z.input<typeof laborInchargeInputSchema>, unknown, z.output<typeof laborInchargeInputSchema>>({
-    resolver: zodResolver(laborInchargeInputSchema),
+  const { register, handleSubmit, reset, setError, formState } = useForm<z.input<typeof laborInchargeInputSchema>, unknown, z.output<typeof laborInchargeInputSchema>>({
+    resolver: schemaResolver(laborInchargeInputSchema),
     defaultValues: { name: '', specialization: '' },
   });
-  const name = watch('name');
-  const e = formState.errors;
+  const field = fieldBinder({ register, formState });
   return (
-    <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit((v) => add.mutate({ name: v.name, specialization: v.specialization ?? '' }, { onSuccess: () => reset() }))}>
-      <Field label={t('facilities.configuration.labourName')} error={e.name?.message} {...register('name')} />
-      <Field label={t('facilities.configuration.specialization')} error={e.specialization?.message} {...register('specialization')} />
-      <Button type="submit" disabled={add.isPending || !name.trim()}>
+    <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit((v) => add.mutate({ name: v.name, specialization: v.specialization ?? '' }, { onSuccess: () => reset(), onError: (error) => showServerFieldErrors(error, setError) }))}>
+      <Field label={t('facilities.configuration.labourName')} {...field('name')} />
+      <Field label={t('facilities.configuration.specialization')} {...field('specialization')} />
+      <Button type="submit" disabled={add.isPending}>
         {t('facilities.configuration.add')}
       </Button>
     </form>

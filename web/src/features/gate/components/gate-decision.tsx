@@ -4,16 +4,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { gateOverrideSchema, type GateDecision as Decision, type GateOutcome } from '@shared/contracts/gate';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { inputClasses } from '../../../components/ui/field';
+import { TextAreaField } from '../../../components/ui/field';
 import { useServerText } from '../../../lib/server-text';
 import { useSession } from '../../../lib/session';
 import { useOverrideGateHold } from '../api/gate';
+import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 const TONE: Record<Decision, BadgeTone> = { ALLOW: 'green', HOLD: 'yellow', DENY: 'red', NOT_CHECKED: 'gray' };
 
@@ -57,23 +57,14 @@ export function GateDecision({ checkinId, gate }: { checkinId: string; gate: Gat
 
 function OverrideForm({ checkinId, messages, onDone }: { checkinId: string; messages: string[]; onDone: () => void }) {
   const { t } = useTranslation();
-  const say = useServerText();
   const override = useOverrideGateHold();
-  const { register, handleSubmit, formState } = useForm<z.input<typeof gateOverrideSchema>, unknown, z.output<typeof gateOverrideSchema>>({ resolver: zodResolver(gateOverrideSchema), defaultValues: { reason: '' } });
-  const error = say(formState.errors.reason?.message);
+  const { register, handleSubmit, formState, setError } = useForm<z.input<typeof gateOverrideSchema>, unknown, z.output<typeof gateOverrideSchema>>({ resolver: schemaResolver(gateOverrideSchema), defaultValues: { reason: '' } });
+  const field = fieldBinder({ register, formState });
   return (
-    <form noValidate className="space-y-3" onSubmit={handleSubmit(({ reason }) => override.mutate({ id: checkinId, reason }, { onSuccess: onDone }))}>
+    <form noValidate className="space-y-3" onSubmit={handleSubmit(({ reason }) => override.mutate({ id: checkinId, reason }, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }))}>
       <p className="text-sm text-slate-600">{t('gate.overrideText')}</p>
       <GateReasons messages={messages} />
-      <label className="block text-sm font-medium text-slate-800">
-        {t('gate.overrideReason')}
-        <textarea rows={3} className={`${inputClasses} mt-1`} aria-invalid={error ? true : undefined} {...register('reason')} />
-      </label>
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <TextAreaField label={t('gate.overrideReason')} {...field('reason')} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           {t('common.cancel')}

@@ -4,7 +4,6 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { GATE_RULES, GATE_SOURCES, gateSettingsSchema, type GateSettingsView } from '@shared/contracts/gate';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +12,7 @@ import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useSession } from '../../../lib/session';
 import { useGateSettings, useSaveGateSettings } from '../api/gate';
+import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof gateSettingsSchema>;
 type FormOutput = z.output<typeof gateSettingsSchema>;
@@ -36,23 +36,23 @@ function GateSettingsForm() {
   const { t } = useTranslation();
   const settings = useGateSettings();
   const save = useSaveGateSettings();
-  const { register, handleSubmit, reset, formState } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(gateSettingsSchema), defaultValues: formOf(undefined) });
+  const { register, handleSubmit, reset, formState, setError } = useForm<FormInput, unknown, FormOutput>({ resolver: schemaResolver(gateSettingsSchema), defaultValues: formOf(undefined) });
+  const field = fieldBinder({ register, formState });
   useEffect(() => {
     if (settings.data) reset(formOf(settings.data));
   }, [settings.data, reset]);
-  const e = formState.errors;
   return (
     <Card>
       <CardHeader title={t('gate.settings.title')} description={t('gate.settings.description')} />
       <CardBody>
-        <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => save.mutate(values))} aria-label={t('gate.settings.title')}>
+        <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => save.mutate(values, { onError: (error) => showServerFieldErrors(error, setError) }))} aria-label={t('gate.settings.title')}>
           <label className="flex items-center gap-2 text-sm font-medium">
             <input type="checkbox" {...register('enabled')} /> {t('gate.settings.enabled')}
           </label>
           <div className="grid gap-3 md:grid-cols-3">
-            <Field label={t('gate.settings.baseUrl')} error={e.baseUrl?.message} {...register('baseUrl')} />
-            <Field label={t('gate.settings.username')} error={e.username?.message} autoComplete="off" {...register('username')} />
-            <Field label={t('gate.settings.password')} type="password" autoComplete="new-password" error={e.password?.message} hint={settings.data?.hasPassword ? t('gate.settings.passwordSaved') : undefined} {...register('password')} />
+            <Field label={t('gate.settings.baseUrl')} {...field('baseUrl')} />
+            <Field label={t('gate.settings.username')} autoComplete="off" {...field('username')} />
+            <Field label={t('gate.settings.password')} type="password" autoComplete="new-password" hint={settings.data?.hasPassword ? t('gate.settings.passwordSaved') : undefined} {...field('password')} />
           </div>
           <fieldset>
             <legend className="mb-1 text-sm font-semibold">{t('gate.settings.checks')}</legend>
@@ -68,11 +68,11 @@ function GateSettingsForm() {
             <legend className="mb-1 text-sm font-semibold">{t('gate.settings.outcomes')}</legend>
             <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
               {GATE_RULES.map((rule) => (
-                <SelectField key={rule} label={t(`gate.settings.rules.${rule}`)} options={[{ value: 'HOLD', label: t('gate.settings.hold') }, { value: 'DENY', label: t('gate.settings.deny') }]} {...register(`outcomes.${rule}`)} />
+                <SelectField key={rule} label={t(`gate.settings.rules.${rule}`)} options={[{ value: 'HOLD', label: t('gate.settings.hold') }, { value: 'DENY', label: t('gate.settings.deny') }]} {...field(`outcomes.${rule}`)} />
               ))}
             </div>
           </fieldset>
-          <Field label={t('gate.settings.cacheHours')} type="number" min={1} max={72} className="max-w-xs" error={e.cacheHours?.message} {...register('cacheHours')} />
+          <Field label={t('gate.settings.cacheHours')} type="number" min={1} max={72} className="max-w-xs" {...field('cacheHours')} />
           <div className="flex justify-end">
             <Button type="submit" disabled={save.isPending || settings.isLoading}>
               {t('gate.settings.save')}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 import { issueReportFormSchema } from '@shared/contracts/appointments';
 import { useNavigate } from 'react-router-dom';
@@ -9,12 +8,13 @@ import { AlertTriangle, ClipboardCheck, Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
-import { inputClasses } from '../../../components/ui/field';
+import { TextAreaField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useReportIssue, useTodaysSchedule } from '../../appointments';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/session';
 import { SendSmsUpdateButton } from '../../messaging';
+import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 /** Downloads today's daily report (CSV) from the server. */
 export function useExportDailyReport() {
@@ -39,8 +39,8 @@ export function QuickActions() {
   const report = useReportIssue();
   const [open, setOpen] = useState(false);
   const { hasPermission } = useSession();
-  const form = useForm<z.input<typeof issueReportFormSchema>, unknown, z.output<typeof issueReportFormSchema>>({ resolver: zodResolver(issueReportFormSchema), defaultValues: { appointmentId: '', description: '' } });
-  const { errors } = form.formState;
+  const form = useForm<z.input<typeof issueReportFormSchema>, unknown, z.output<typeof issueReportFormSchema>>({ resolver: schemaResolver(issueReportFormSchema), defaultValues: { appointmentId: '', description: '' } });
+  const field = fieldBinder(form);
   return (
     <Card>
       <CardHeader title={t('insights.quickActions.title')} />
@@ -60,14 +60,10 @@ export function QuickActions() {
         <form
           className="space-y-3"
           noValidate
-          onSubmit={form.handleSubmit((values) => report.mutate(values, { onSuccess: () => { setOpen(false); form.reset(); } }))}
+          onSubmit={form.handleSubmit((values) => report.mutate(values, { onSuccess: () => { setOpen(false); form.reset(); }, onError: (error) => showServerFieldErrors(error, form.setError) }))}
         >
-          <SelectField label={t('insights.quickActions.appointment')} placeholder={t('insights.quickActions.selectAppointment')} error={errors.appointmentId?.message} {...form.register('appointmentId')} options={(schedule.data ?? []).map((a) => ({ value: a.id, label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? t('insights.schedule.guest')} · ${a.bookingReference}` }))} />
-          <label className="block text-sm font-medium">
-            {t('insights.quickActions.whatHappened')}
-            <textarea rows={3} className={`${inputClasses} mt-1`} aria-invalid={errors.description ? true : undefined} {...form.register('description')} />
-          </label>
-          {errors.description && <p className="text-sm text-red-600">{errors.description.message}</p>}
+          <SelectField label={t('insights.quickActions.appointment')} placeholder={t('insights.quickActions.selectAppointment')} {...field('appointmentId')} options={(schedule.data ?? []).map((a) => ({ value: a.id, label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? t('insights.schedule.guest')} · ${a.bookingReference}` }))} />
+          <TextAreaField label={t('insights.quickActions.whatHappened')} {...field('description')} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
             <Button type="submit" disabled={report.isPending}>{t('insights.quickActions.recordIssue')}</Button>

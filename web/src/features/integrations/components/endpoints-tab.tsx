@@ -1,6 +1,5 @@
 // The Endpoints tab: what a sync pulls and where a connection test knocks; add, sync one, delete.
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import { Trash2 } from 'lucide-react';
@@ -10,17 +9,18 @@ import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { messageOf } from '../../../lib/api-client';
 import { useCreateEndpoint, useDeleteEndpoint, useEndpoints } from '../api/integrations';
+import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 export function EndpointsTab({ system, syncing, onSync }: { system: ExternalSystem; syncing: boolean; onSync: (endpointId: string) => void }) {
   const { t } = useTranslation();
   const endpoints = useEndpoints(system.id);
   const create = useCreateEndpoint(system.id);
   const remove = useDeleteEndpoint(system.id);
-  const { register, handleSubmit, formState, reset } = useForm<z.input<typeof endpointInputSchema>, unknown, z.output<typeof endpointInputSchema>>({
-    resolver: zodResolver(endpointInputSchema),
+  const { register, handleSubmit, formState, reset, setError } = useForm<z.input<typeof endpointInputSchema>, unknown, z.output<typeof endpointInputSchema>>({
+    resolver: schemaResolver(endpointInputSchema),
     defaultValues: { name: '', method: 'GET', endpoint: '', purpose: 'APPOINTMENT_REQUESTS' },
   });
-  const e = formState.errors;
+  const field = fieldBinder({ register, formState });
   const list = endpoints.data ?? [];
   return (
     <div className="space-y-4">
@@ -51,11 +51,11 @@ export function EndpointsTab({ system, syncing, onSync }: { system: ExternalSyst
           ))}
         </ul>
       )}
-      <form onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: () => reset() }))} noValidate className="grid gap-3 rounded-lg border border-dashed border-slate-300 p-3 sm:grid-cols-2" aria-label={t('integrations.endpoints.add')}>
-        <Field label={t('integrations.endpoints.name')} error={e.name?.message} {...register('name')} />
-        <Field label={t('integrations.endpoints.path')} placeholder="/appointment-requests" error={e.endpoint?.message} {...register('endpoint')} />
-        <SelectField label={t('integrations.endpoints.method')} options={ENDPOINT_METHODS.map((m) => ({ value: m, label: m }))} {...register('method')} />
-        <SelectField label={t('integrations.endpoints.purpose')} options={ENDPOINT_PURPOSES.map((p) => ({ value: p, label: t(`integrations.endpoints.purposes.${p}`) }))} {...register('purpose')} />
+      <form onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: () => reset(), onError: (error) => showServerFieldErrors(error, setError) }))} noValidate className="grid gap-3 rounded-lg border border-dashed border-slate-300 p-3 sm:grid-cols-2" aria-label={t('integrations.endpoints.add')}>
+        <Field label={t('integrations.endpoints.name')} {...field('name')} />
+        <Field label={t('integrations.endpoints.path')} placeholder="/appointment-requests" {...field('endpoint')} />
+        <SelectField label={t('integrations.endpoints.method')} options={ENDPOINT_METHODS.map((m) => ({ value: m, label: m }))} {...field('method')} />
+        <SelectField label={t('integrations.endpoints.purpose')} options={ENDPOINT_PURPOSES.map((p) => ({ value: p, label: t(`integrations.endpoints.purposes.${p}`) }))} {...field('purpose')} />
         {create.isError && (
           <p role="alert" className="text-sm text-red-600 sm:col-span-2">
             {messageOf(create.error, 'Failed to add endpoint')}

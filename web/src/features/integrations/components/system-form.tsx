@@ -1,13 +1,13 @@
 // Add System (doc 2 §5: name, system type, base URL and authentication type required; sync frequency
 // 300 s by default) and Edit System (credentials left empty are kept), on the shared schemas.
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod';
 import { AUTH_TYPES, DEFAULT_SYNC_FREQUENCY, SYSTEM_TYPES, systemEditSchema, systemInputSchema, type AuthConfig, type ExternalSystem } from '@shared/contracts/integrations';
 import { Field } from '../../../components/ui/field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { SelectField } from '../../../components/ui/select-field';
+import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
 
 interface FormValues {
   name: string;
@@ -48,7 +48,7 @@ const editSchema = z.preprocess((v) => {
 export function SystemForm({ system, pending, onSubmit, onCancel }: { system?: ExternalSystem; pending: boolean; onSubmit: (body: Record<string, unknown>) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const { register, handleSubmit, formState, watch } = useForm<FormValues, unknown, Record<string, unknown>>({
-    resolver: zodResolver((system ? editSchema : createSchema) as never) as never,
+    resolver: schemaResolver((system ? editSchema : createSchema) as never) as never,
     defaultValues: {
       name: system?.name ?? '',
       systemType: system?.systemType ?? '',
@@ -59,27 +59,27 @@ export function SystemForm({ system, pending, onSubmit, onCancel }: { system?: E
       syncFrequency: system?.syncFrequency ?? DEFAULT_SYNC_FREQUENCY,
     },
   });
-  const e = formState.errors as Record<string, { message?: string } & Record<string, { message?: string }>>;
+  const field = fieldBinder({ register, formState });
   const authType = watch('authType') as (typeof AUTH_TYPES)[number] | '';
   const masked = system ? Object.entries(system.authConfig).map(([k, v]) => `${k}: ${v}`).join(', ') : '';
   return (
     <form onSubmit={handleSubmit((values) => onSubmit(values))} noValidate className="space-y-3">
-      <Field label={t('integrations.form.name')} error={e.name?.message} {...register('name')} />
+      <Field label={t('integrations.form.name')} {...field('name')} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField label={t('integrations.form.systemType')} placeholder={t('integrations.form.choose')} disabled={Boolean(system)} options={SYSTEM_TYPES.map((s) => ({ value: s, label: s }))} error={e.systemType?.message} {...register('systemType')} />
-        <Field label={t('integrations.form.vendor')} error={e.vendor?.message} {...register('vendor')} />
+        <SelectField label={t('integrations.form.systemType')} placeholder={t('integrations.form.choose')} disabled={Boolean(system)} options={SYSTEM_TYPES.map((s) => ({ value: s, label: s }))} {...field('systemType')} />
+        <Field label={t('integrations.form.vendor')} {...field('vendor')} />
       </div>
-      <Field label={t('integrations.form.baseUrl')} type="url" placeholder="https://tms.example.com/api" error={e.baseUrl?.message} {...register('baseUrl')} />
-      <SelectField label={t('integrations.form.authType')} placeholder={t('integrations.form.choose')} options={AUTH_TYPES.map((a) => ({ value: a, label: t(`integrations.authTypes.${a}`) }))} error={e.authType?.message} {...register('authType')} />
+      <Field label={t('integrations.form.baseUrl')} type="url" placeholder="https://tms.example.com/api" {...field('baseUrl')} />
+      <SelectField label={t('integrations.form.authType')} placeholder={t('integrations.form.choose')} options={AUTH_TYPES.map((a) => ({ value: a, label: t(`integrations.authTypes.${a}`) }))} {...field('authType')} />
       {system && <p className="text-xs text-slate-500">{t('integrations.form.keepCredentials', { current: masked || '—' })}</p>}
       {authType && (
         <div className="grid gap-3 sm:grid-cols-2">
           {AUTH_FIELDS[authType].map((f) => (
-            <Field key={f.name} label={t(`integrations.form.${f.name}`)} type={f.type ?? 'text'} autoComplete="off" error={e['authConfig.' + f.name]?.message ?? e.authConfig?.[f.name]?.message} {...register(`authConfig.${f.name}`)} />
+            <Field key={f.name} label={t(`integrations.form.${f.name}`)} type={f.type ?? 'text'} autoComplete="off" {...field(`authConfig.${f.name}`)} />
           ))}
         </div>
       )}
-      <Field label={t('integrations.form.syncFrequency')} type="number" min={60} step={60} error={e.syncFrequency?.message} {...register('syncFrequency')} />
+      <Field label={t('integrations.form.syncFrequency')} type="number" min={60} step={60} {...field('syncFrequency')} />
       <FormActions onCancel={onCancel} pending={pending} submitLabel={system ? t('integrations.form.save') : t('integrations.form.create')} />
     </form>
   );

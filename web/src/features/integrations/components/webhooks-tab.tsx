@@ -2,7 +2,6 @@
 // secret is shown once) and delete.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import { Trash2 } from 'lucide-react';
@@ -14,6 +13,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { messageOf } from '../../../lib/api-client';
 import { useCreateWebhook, useDeleteWebhook, useWebhooks } from '../api/integrations';
 import { SecretNotice } from './secret-notice';
+import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 export function WebhooksTab({ system }: { system: ExternalSystem }) {
   const { t } = useTranslation();
@@ -21,11 +21,11 @@ export function WebhooksTab({ system }: { system: ExternalSystem }) {
   const create = useCreateWebhook(system.id);
   const remove = useDeleteWebhook(system.id);
   const [secret, setSecret] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset } = useForm<z.input<typeof webhookInputSchema>, unknown, z.output<typeof webhookInputSchema>>({
-    resolver: zodResolver(webhookInputSchema),
+  const { register, handleSubmit, formState, reset, setError } = useForm<z.input<typeof webhookInputSchema>, unknown, z.output<typeof webhookInputSchema>>({
+    resolver: schemaResolver(webhookInputSchema),
     defaultValues: { eventType: 'appointment.created', webhookUrl: '', timeoutSeconds: 10, retryCount: 3 },
   });
-  const e = formState.errors;
+  const field = fieldBinder({ register, formState });
   const list = webhooks.data ?? [];
   return (
     <div className="space-y-4">
@@ -53,15 +53,15 @@ export function WebhooksTab({ system }: { system: ExternalSystem }) {
         </ul>
       )}
       <form
-        onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: (created) => (reset(), setSecret(created.signingSecret)) }))}
+        onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: (created) => (reset(), setSecret(created.signingSecret)), onError: (error) => showServerFieldErrors(error, setError) }))}
         noValidate
         className="grid gap-3 rounded-lg border border-dashed border-slate-300 p-3 sm:grid-cols-2"
         aria-label={t('integrations.webhooks.add')}
       >
-        <SelectField label={t('integrations.webhooks.eventType')} options={WEBHOOK_EVENT_TYPES.map((v) => ({ value: v, label: v }))} error={e.eventType?.message} {...register('eventType')} />
-        <Field label={t('integrations.webhooks.url')} type="url" placeholder="https://tms.example.com/webhooks" error={e.webhookUrl?.message} {...register('webhookUrl')} />
-        <Field label={t('integrations.webhooks.timeout')} type="number" min={1} max={30} error={e.timeoutSeconds?.message} {...register('timeoutSeconds')} />
-        <Field label={t('integrations.webhooks.retries')} type="number" min={0} max={8} error={e.retryCount?.message} {...register('retryCount')} />
+        <SelectField label={t('integrations.webhooks.eventType')} options={WEBHOOK_EVENT_TYPES.map((v) => ({ value: v, label: v }))} {...field('eventType')} />
+        <Field label={t('integrations.webhooks.url')} type="url" placeholder="https://tms.example.com/webhooks" {...field('webhookUrl')} />
+        <Field label={t('integrations.webhooks.timeout')} type="number" min={1} max={30} {...field('timeoutSeconds')} />
+        <Field label={t('integrations.webhooks.retries')} type="number" min={0} max={8} {...field('retryCount')} />
         {create.isError && (
           <p role="alert" className="text-sm text-red-600 sm:col-span-2">
             {messageOf(create.error, 'Failed to add webhook')}

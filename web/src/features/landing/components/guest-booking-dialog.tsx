@@ -2,7 +2,6 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router-dom';
 import type * as z from 'zod';
 import { GUEST_MISSING_INFORMATION, guestBookingSchema, LOAD_TYPES, OWNER_TYPES, VEHICLE_TYPES } from '@shared/contracts/appointments';
@@ -19,6 +18,7 @@ import { useServerText } from '../../../lib/server-text';
 import { guestBookingText } from '../i18n';
 import { useAvailableSlots, useGuestBooking, useGuestHolidays } from '../api/guest-booking';
 import { SlotCalendar } from './slot-calendar';
+import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof guestBookingSchema>;
 type FormOutput = z.output<typeof guestBookingSchema>;
@@ -60,8 +60,11 @@ export function GuestBookingDialog({ open, onClose, facility: linked }: { open: 
     priority: 'normal',
     ...(facility ? { facility } : {}),
   };
-  const { register, handleSubmit, watch, setValue, reset } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(guestBookingSchema), defaultValues: blank });
+  const { register, handleSubmit, watch, setValue, reset, setError, formState } = useForm<FormInput, unknown, FormOutput>({ resolver: schemaResolver(guestBookingSchema), defaultValues: blank });
+  const field = fieldBinder({ register, formState });
   const [ownerType, slotId] = watch(['ownerType', 'slotId']);
+  // The date and slot are picked, not typed: their message stands under the slot list.
+  const slotError = formState.errors.expectedArrivalDate?.message ?? formState.errors.slotId?.message;
 
   const close = () => {
     reset(blank);
@@ -76,7 +79,8 @@ export function GuestBookingDialog({ open, onClose, facility: linked }: { open: 
         const { confirmationCode } = await book.mutateAsync({ body: values, idempotencyKey });
         toast({ title: t('guestBooking.confirmedTitle'), description: t('guestBooking.confirmed', { code: confirmationCode }) });
         close();
-      } catch {
+      } catch (error) {
+        showServerFieldErrors(error, setError);
         toast({ title: t('guestBooking.failedTitle'), description: t('guestBooking.failed'), variant: 'destructive' });
       }
     },
@@ -92,31 +96,31 @@ export function GuestBookingDialog({ open, onClose, facility: linked }: { open: 
   return (
     <Dialog open={open} onClose={close} title={t('guestBooking.title')} wide>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <SelectField label={t('guestBooking.bookingAs')} options={OWNER_TYPES.map((o) => ({ value: o, label: t(`guestBooking.owners.${o}`) }))} {...register('ownerType')} />
+        <SelectField label={t('guestBooking.bookingAs')} options={OWNER_TYPES.map((o) => ({ value: o, label: t(`guestBooking.owners.${o}`) }))} {...field('ownerType')} />
         <fieldset className="grid gap-3 sm:grid-cols-3">
           <legend className="mb-1 text-sm font-semibold">{t('guestBooking.vehicle')}</legend>
-          <Field label={t('guestBooking.vehicleNumber')} placeholder="MH12AB1234" style={{ textTransform: 'uppercase' }} {...register('vehicleNumber', { setValueAs: (v: string) => v.toUpperCase() })} />
-          <SelectField label={t('guestBooking.vehicleType')} options={VEHICLE_TYPES.map((v) => ({ value: v, label: t(`guestBooking.vehicleTypes.${v}`) }))} {...register('vehicleType')} />
-          <Field label={t('guestBooking.capacity')} type="number" step="0.1" min={0} {...register('capacityTons')} />
+          <Field label={t('guestBooking.vehicleNumber')} placeholder="MH12AB1234" style={{ textTransform: 'uppercase' }} {...field('vehicleNumber', { setValueAs: (v: string) => v.toUpperCase() })} />
+          <SelectField label={t('guestBooking.vehicleType')} options={VEHICLE_TYPES.map((v) => ({ value: v, label: t(`guestBooking.vehicleTypes.${v}`) }))} {...field('vehicleType')} />
+          <Field label={t('guestBooking.capacity')} type="number" step="0.1" min={0} {...field('capacityTons')} />
         </fieldset>
         <fieldset className="grid gap-3 sm:grid-cols-3">
           <legend className="mb-1 text-sm font-semibold">{t('guestBooking.driver')}</legend>
-          <Field label={t('guestBooking.driverName')} {...register('driverName')} />
-          <Field label={t('guestBooking.driverLicense')} {...register('driverLicense')} />
-          <Field label={t('guestBooking.mobileNumber')} type="tel" placeholder="+91 98765 43210" {...register('mobileNumber')} />
+          <Field label={t('guestBooking.driverName')} {...field('driverName')} />
+          <Field label={t('guestBooking.driverLicense')} {...field('driverLicense')} />
+          <Field label={t('guestBooking.mobileNumber')} type="tel" placeholder="+91 98765 43210" {...field('mobileNumber')} />
           {ownerType !== 'Driver' && (
             <>
-              <Field label={t('guestBooking.ownerName')} {...register('ownerName')} />
-              <Field label={t('guestBooking.ownerContact')} type="tel" {...register('ownerContactNumber')} />
+              <Field label={t('guestBooking.ownerName')} {...field('ownerName')} />
+              <Field label={t('guestBooking.ownerContact')} type="tel" {...field('ownerContactNumber')} />
             </>
           )}
         </fieldset>
         <fieldset className="grid gap-3 sm:grid-cols-4">
           <legend className="mb-1 text-sm font-semibold">{t('guestBooking.load')}</legend>
-          <SelectField label={t('guestBooking.loadType')} options={LOAD_TYPES.map((l) => ({ value: l, label: t(`guestBooking.loadTypes.${l}`) }))} {...register('loadType')} />
-          <Field label={t('guestBooking.goodsType')} {...register('goodsType')} />
-          <Field label={t('guestBooking.poNumber')} {...register('poNumber')} />
-          <Field label={t('guestBooking.ewayBill')} {...register('ewayBill')} />
+          <SelectField label={t('guestBooking.loadType')} options={LOAD_TYPES.map((l) => ({ value: l, label: t(`guestBooking.loadTypes.${l}`) }))} {...field('loadType')} />
+          <Field label={t('guestBooking.goodsType')} {...field('goodsType')} />
+          <Field label={t('guestBooking.poNumber')} {...field('poNumber')} />
+          <Field label={t('guestBooking.ewayBill')} {...field('ewayBill')} />
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <SlotCalendar today={today} holidays={holidaySet} value={date} onChange={chooseDate} />
@@ -134,7 +138,7 @@ export function GuestBookingDialog({ open, onClose, facility: linked }: { open: 
                     type="button"
                     role="option"
                     aria-selected={selected}
-                    onClick={() => setValue('slotId', s.id)}
+                    onClick={() => setValue('slotId', s.id, { shouldValidate: formState.isSubmitted })}
                     className={`flex items-center justify-between rounded-md border px-3 py-2 text-sm ${selected ? 'border-blue-700 bg-blue-700 text-white' : left > 2 ? 'border-blue-200 bg-blue-50 hover:bg-blue-100' : 'border-slate-300 hover:bg-slate-50'}`}
                   >
                     <span className="font-medium">
@@ -145,6 +149,11 @@ export function GuestBookingDialog({ open, onClose, facility: linked }: { open: 
                 );
               })}
             </div>
+            {slotError && (
+              <p role="alert" className="mt-1 text-sm text-red-600">
+                {say(slotError)}
+              </p>
+            )}
           </div>
         </div>
         <div className="flex justify-end gap-2 border-t border-slate-100 pt-3">

@@ -1,7 +1,6 @@
 // The /users screen's invitations (admins): invite staff by e-mail or mobile with a role, see each
 // invitation's state, revoke one still pending.
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import { INVITABLE_ROLES, invitationSchema, type InvitationInput } from '@shared/contracts/tenancy';
@@ -15,6 +14,7 @@ import { registerCatalogue } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useCreateInvitation, useInvitations, useRevokeInvitation } from '../api/tenancy';
 import { tenancyText } from '../i18n';
+import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
 
 registerCatalogue(tenancyText);
 
@@ -26,7 +26,8 @@ export function InvitationsPanel() {
   const invitations = useInvitations();
   const create = useCreateInvitation();
   const revoke = useRevokeInvitation();
-  const { register, handleSubmit, formState, reset } = useForm<InvitationInput, unknown, z.output<typeof invitationSchema>>({ resolver: zodResolver(invitationSchema), defaultValues: { email: '', phoneNumber: '', role: 'operations' } });
+  const { register, handleSubmit, formState, reset } = useForm<InvitationInput, unknown, z.output<typeof invitationSchema>>({ resolver: schemaResolver(invitationSchema), defaultValues: { email: '', phoneNumber: '', role: 'operations' } });
+  const field = fieldBinder({ register, formState });
   const onSubmit = handleSubmit((input) =>
     create.mutate(input, {
       onSuccess: () => {
@@ -46,9 +47,9 @@ export function InvitationsPanel() {
       <CardHeader title={t('tenancy.invitations.title')} description={t('tenancy.invitations.description')} />
       <CardBody className="space-y-4">
         <form onSubmit={onSubmit} noValidate className="grid items-end gap-3 sm:grid-cols-4" aria-label={t('tenancy.invitations.title')}>
-          <Field label={t('tenancy.invitations.email')} type="email" error={formState.errors.email?.message} {...register('email')} />
-          <Field label={t('tenancy.invitations.phone')} type="tel" error={formState.errors.phoneNumber?.message} {...register('phoneNumber')} />
-          <SelectField label={t('tenancy.invitations.role')} options={INVITABLE_ROLES.map((role) => ({ value: role, label: t(`tenancy.roles.${role}`) }))} {...register('role')} />
+          <Field label={t('tenancy.invitations.email')} type="email" {...field('email')} />
+          <Field label={t('tenancy.invitations.phone')} type="tel" {...field('phoneNumber')} />
+          <SelectField label={t('tenancy.invitations.role')} options={INVITABLE_ROLES.map((role) => ({ value: role, label: t(`tenancy.roles.${role}`) }))} {...field('role')} />
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? t('tenancy.invitations.sending') : t('tenancy.invitations.send')}
           </Button>
