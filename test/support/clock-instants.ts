@@ -21,6 +21,8 @@ export interface ClockInstant {
    * IST midnight, where a UTC day and India's day differ, get the whole set.
    */
   full?: boolean;
+  /** Only the journeys of a hub in Singapore (scripts/test-clock.ts), with its calendar then. */
+  singapore?: { date: string; month: string; longDay: string };
 }
 
 export const CLOCK_INSTANTS: ClockInstant[] = [
@@ -29,6 +31,10 @@ export const CLOCK_INSTANTS: ClockInstant[] = [
   { name: 'new-year-after-midnight', utc: '2026-12-31T18:31:00Z', date: '2027-01-01', time: '00:01', yesterday: '2026-12-31', tomorrow: '2027-01-02', month: 'January 2027', longDay: '1 January 2027', firstOpenSlot: '08:00', full: true },
   { name: 'leap-day-noon', utc: '2028-02-29T06:30:00Z', date: '2028-02-29', time: '12:00', yesterday: '2028-02-28', tomorrow: '2028-03-01', month: 'February 2028', longDay: '29 February 2028', firstOpenSlot: '13:00' },
   { name: 'leap-day-after-midnight', utc: '2028-02-28T18:40:00Z', date: '2028-02-29', time: '00:10', yesterday: '2028-02-28', tomorrow: '2028-03-01', month: 'February 2028', longDay: '29 February 2028', firstOpenSlot: '08:00', full: true },
+  // A hub in Singapore (UTC+8, 2 h 30 min ahead of India): at 23:30 there both days agree; at 00:30 on
+  // 1 January Singapore is in the new year while India is still on 31 December.
+  { name: 'singapore-late-evening', utc: '2026-12-31T15:30:00Z', date: '2026-12-31', time: '21:00', yesterday: '2026-12-30', tomorrow: '2027-01-01', month: 'December 2026', longDay: '31 December 2026', firstOpenSlot: null, singapore: { date: '2026-12-31', month: 'December 2026', longDay: '31 December 2026' } },
+  { name: 'singapore-after-midnight', utc: '2026-12-31T16:30:00Z', date: '2026-12-31', time: '22:00', yesterday: '2026-12-30', tomorrow: '2027-01-01', month: 'December 2026', longDay: '31 December 2026', firstOpenSlot: null, singapore: { date: '2027-01-01', month: 'January 2027', longDay: '1 January 2027' } },
 ];
 
 /** The instant this run is faked at (CLOCK_INSTANT, set by scripts/test-clock.ts), if any. */

@@ -5,15 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import { appointmentInputSchema, BOOKED_BY, LOAD_TYPES, PRIORITIES } from '@shared/contracts/appointments';
 import { actsForAll } from '@shared/access';
-import { fromMinutes, localDateTime, toMinutes } from '@shared/time';
-import { DEFAULT_TIME_ZONE } from '@shared/product';
+import { fromMinutes, toMinutes } from '@shared/time';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Field, TextAreaField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useAddEquipment, useAvailability, useCreateAppointment } from '../api/appointments';
 import { useCarriers, useDrivers } from '../../carriers';
-import { useAvailableResources, useDockDoors, useFacilities } from '../../facilities';
+import { todayAt, useAvailableResources, useDockDoors, useFacilities, useHomeFacility } from '../../facilities';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
@@ -29,14 +28,14 @@ export function BookingRoute() {
   const { user } = useSession();
   // A driver books for their own driver record only; staff who act for all choose carrier and driver.
   const driverSelf = Boolean(user?.driverId && !actsForAll(user));
-  const today = localDateTime(new Date(), DEFAULT_TIME_ZONE).date;
+  const home = useHomeFacility();
   const blank: FormInput = {
     facilityId: '',
     carrierId: driverSelf ? (user?.carrierId ?? '') : '',
     driverId: driverSelf ? (user?.driverId ?? '') : '',
     dockDoorId: '',
     laborInchargeId: '',
-    scheduledDate: today,
+    scheduledDate: todayAt(home),
     scheduledTimeStart: '',
     scheduledTimeEnd: '',
     loadType: 'inbound',
@@ -57,6 +56,8 @@ export function BookingRoute() {
   const [facilityId, carrierId, date, start, end, duration, doorId] = watch(['facilityId', 'carrierId', 'scheduledDate', 'scheduledTimeStart', 'scheduledTimeEnd', 'estimatedDuration', 'dockDoorId']);
 
   const facilities = useFacilities();
+  // Today at the chosen facility (its own zone: a Singapore hub's day, not India's), else at home.
+  const today = todayAt(facilities.data?.find((f) => f.id === facilityId) ?? home);
   const carriers = useCarriers();
   const drivers = useDrivers(carrierId || null);
   const doors = useDockDoors(facilityId || null);
@@ -66,6 +67,12 @@ export function BookingRoute() {
   const availability = useAvailability({ ...window, dockDoorId: doorId || undefined });
   const create = useCreateAppointment();
   const addEquipment = useAddEquipment();
+
+  // A date the user has not touched follows the facility's today (chosen facility, or home once loaded).
+  const dateTouched = form.formState.dirtyFields.scheduledDate;
+  useEffect(() => {
+    if (!dateTouched) setValue('scheduledDate', today);
+  }, [today, dateTouched, setValue]);
 
   // The end follows the start and the estimated duration.
   useEffect(() => {

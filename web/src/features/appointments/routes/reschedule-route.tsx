@@ -3,8 +3,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import { isReschedulable, REQUESTED_BY, RESCHEDULE_REASONS, rescheduleFormSchema } from '@shared/contracts/appointments';
-import { localDateTime } from '@shared/time';
-import { DEFAULT_TIME_ZONE } from '@shared/product';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Field, TextAreaField } from '../../../components/ui/field';
@@ -14,6 +12,7 @@ import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
 import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
+import { todayAt, useFacilities, useHomeFacility } from '../../facilities';
 
 type FormInput = z.input<typeof rescheduleFormSchema>;
 type FormOutput = z.output<typeof rescheduleFormSchema>;
@@ -24,7 +23,6 @@ export function RescheduleRoute() {
   const { toast } = useToast();
   const { hasPermission } = useSession();
   const canDecide = hasPermission('reschedules:decide');
-  const today = localDateTime(new Date(), DEFAULT_TIME_ZONE).date;
   const upcoming = useUpcomingAppointments();
   const pending = usePendingReschedules();
   const request = useRequestReschedule();
@@ -36,6 +34,10 @@ export function RescheduleRoute() {
   const field = fieldBinder({ register, formState });
   const [appointmentId, newDate, newTimeStart, newTimeEnd] = watch(['appointmentId', 'newDate', 'newTimeStart', 'newTimeEnd']);
   const chosen = eligible.find((a) => a.id === appointmentId);
+  // The earliest new date: today at the appointment's facility (its own zone), else at home.
+  const facilities = useFacilities();
+  const home = useHomeFacility();
+  const today = todayAt(facilities.data?.find((f) => f.id === chosen?.facilityId) ?? home);
   const availability = useAvailability({ facilityId: chosen?.facilityId, date: newDate, timeStart: newTimeStart, timeEnd: newTimeEnd, dockDoorId: chosen?.dockDoorId ?? undefined, excludeAppointmentId: chosen?.id });
   const unavailable = availability.data?.available === false;
 

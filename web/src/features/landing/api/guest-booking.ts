@@ -2,9 +2,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GuestBookingInput } from '@shared/contracts/appointments';
 import type { Holiday, Slot } from '@shared/contracts/slots';
+import type { FacilityLinkInfo } from '@shared/contracts/tenancy';
 import { api, apiRequest } from '../../../lib/api-client';
 
 const withFacility = (facility: string | null) => (facility ? `facility=${encodeURIComponent(facility)}` : '');
+
+/** The facility a link names, with its zone (the guest's today is the facility's); none without a link. */
+export function useGuestFacility(facility: string | null) {
+  return useQuery({ queryKey: ['/api/facility-links', facility], queryFn: () => api.get<FacilityLinkInfo>(`/api/facility-links/${encodeURIComponent(facility!)}`), enabled: Boolean(facility), retry: false });
+}
 
 export function useGuestHolidays(facility: string | null) {
   return useQuery({ queryKey: ['/api/holidays', facility], queryFn: () => api.get<Holiday[]>(`/api/holidays?${withFacility(facility)}`) });

@@ -16,7 +16,7 @@ import { useFormat } from '../../../lib/format';
 import { registerCatalogue } from '../../../lib/i18n';
 import { useServerText } from '../../../lib/server-text';
 import { guestBookingText } from '../i18n';
-import { useAvailableSlots, useGuestBooking, useGuestHolidays } from '../api/guest-booking';
+import { useAvailableSlots, useGuestBooking, useGuestFacility, useGuestHolidays } from '../api/guest-booking';
 import { SlotCalendar } from './slot-calendar';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
@@ -33,7 +33,10 @@ export function GuestBookingDialog({ open, onClose, facility: linked }: { open: 
   const { toast } = useToast();
   const [params] = useSearchParams();
   const facility = linked ?? params.get('facility');
-  const today = localDateTime(new Date(), DEFAULT_TIME_ZONE).date;
+  // Today at the facility booked (a Singapore hub's day, wherever the guest is); without a link, the
+  // platform's default hub, which is in India.
+  const bookedFacility = useGuestFacility(open ? facility : null);
+  const today = localDateTime(new Date(), bookedFacility.data?.timeZone ?? DEFAULT_TIME_ZONE).date;
   const [date, setDate] = useState<string | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const holidays = useGuestHolidays(open ? facility : null);
@@ -123,7 +126,7 @@ export function GuestBookingDialog({ open, onClose, facility: linked }: { open: 
           <Field label={t('guestBooking.ewayBill')} {...field('ewayBill')} />
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SlotCalendar today={today} holidays={holidaySet} value={date} onChange={chooseDate} />
+          <SlotCalendar key={today.slice(0, 7)} today={today} holidays={holidaySet} value={date} onChange={chooseDate} />
           <div>
             <h3 className="mb-2 text-sm font-semibold">{date ? t('guestBooking.slotsFor', { date: format.day(date, 'long') }) : t('guestBooking.chooseDate')}</h3>
             {date && slots.isLoading && <p className="text-sm text-slate-500">{t('common.loading')}</p>}
