@@ -70,7 +70,7 @@ export function demoWarehouse(tenantId: string, facilityId: string, at: string, 
     const lot = product.isLotTracked ? `LOT-${2025 + (i % 2)}-${String(i % 97).padStart(3, '0')}` : null;
     return {
       id: `wl-${String(i + 1).padStart(6, '0')}`, tenantId, facilityId, facilityName: '', productId: product.id, productName: product.name, productSku: product.sku, productBarcode: product.barcodeValue,
-      binId: bin.id, binCode: bin.binCode, zoneId: zone.id, zoneName: zone.name, lotNumber: lot, serialNumber: null, quantity: 10 + ((i * 13) % 50), reservedQuantity: 0, unitCost: 20 + (i % 30) * 5,
+      binId: bin.id, binCode: bin.binCode, zoneId: zone.id, zoneName: zone.name, lotNumber: lot, serialNumber: null, quantity: 10 + ((i * 13) % 50), reservedQuantity: 0, unitCostPaise: (20 + (i % 30) * 5) * 100,
       expiryDate: product.shelfLife ? '2026-12-31' : null, status: i % 40 === 39 ? 'hold' : 'available', createdAt: at, updatedAt: at,
     };
   });

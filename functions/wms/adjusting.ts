@@ -74,7 +74,7 @@ export async function adjustInventory(tenantId: string, input: AdjustFields, act
         [
           lineQuantityUpdate(line, adjustment.quantityAfter, at),
           ...(bin ? [binStockUpdate(bin, input.quantityAdjusted), zoneStockUpdate(tenantId, bin.zoneId, input.quantityAdjusted)] : []),
-          ...counterUpdate(tenantId, { quantity: input.quantityAdjusted, adjustments: 1 }),
+          ...counterUpdate(tenantId, { quantity: input.quantityAdjusted, adjustments: 1 }, line.id),
           adjustmentPut(adjustment),
           ...notFrozenChecks(tenantId, placeOf(line)),
           auditPut({ tenantId, actor, action: 'wms-inventory.adjusted', entityType: 'wms-inventory', entityId: line.id, before: { quantity: line.quantity }, after: { ...adjustment } }, now),

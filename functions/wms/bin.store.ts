@@ -5,16 +5,19 @@ import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
 import { counterMove } from '../lib/counters';
 import { getItem, queryPrefix, transact } from '../lib/dynamo';
-import { ConflictError } from '../lib/errors';
+import { ConflictError, RevisionConflictError } from '../lib/errors';
+import { revised, revisionBump, revisionCondition, revisionOf } from '../lib/revision';
 import { tenantPk } from '../lib/table';
 import type { Bin, binInputSchema } from '../../shared/contracts/wms';
 import type * as z from 'zod';
 import { counterUpdate } from './counters.store';
+import { transactEdit } from './edit.store';
 import { getMany } from './page.store';
 import { codeKey } from './rules';
 import { zoneBinCountUpdate } from './zone.store';
 
-export type BinFields = z.output<typeof binInputSchema>;
+/** A bin's own fields (the revision an edit was loaded at travels beside them). */
+export type BinFields = Omit<z.output<typeof binInputSchema>, 'revision'>;
 export type StoredBin = Omit<Bin, 'facilityName' | 'zoneName' | 'frozenBy'> & { tenantId: string; lineCount: number };
 
 const binKeys = {
@@ -44,7 +47,7 @@ export async function createBin(tenantId: string, id: string, facilityId: string
       { Put: { TableName: config.tableName, Item: { ...binKeys.key(tenantId, id), entity: 'wms-bin', ...bin }, ConditionExpression: 'attribute_not_exists(PK)' } },
       codePut(tenantId, fields.zoneId, fields.binCode, id),
       zoneBinCountUpdate(tenantId, fields.zoneId, 1),
-      ...counterUpdate(tenantId, { bins: 1 }),
+      ...counterUpdate(tenantId, { bins: 1 }, id),
       auditPut({ tenantId, actor, action: 'wms-bin.created', entityType: 'wms-bin', entityId: id, after: { ...bin } }, now),
     ],
     (i) => (i === 1 ? codeTaken(fields.binCode) : i === 2 ? new ConflictError('Zone not found') : new ConflictError('Bin already exists')),
@@ -53,29 +56,35 @@ export async function createBin(tenantId: string, id: string, facilityId: string
 }
 
 /**
- * An edit of a bin. A bin holding stock stays in its zone, and its capacity cannot go below what it
- * holds; both are conditions of the write, so a receipt landing meanwhile is taken into account.
+ * An edit of a bin read at its revision (functions/lib/revision.ts). A bin holding stock stays in its
+ * zone, and its capacity cannot go below what it holds; both are conditions of the write, so a
+ * receipt landing meanwhile is taken into account. Stock changes add to the bin's quantity without
+ * raising its revision, so they never make an edit of its details stale.
  */
 export async function updateBin(before: StoredBin, facilityId: string, fields: BinFields, actor: Actor, now = new Date()): Promise<StoredBin> {
   const at = now.toISOString();
-  const after: StoredBin = { ...before, ...fields, facilityId, updatedAt: at };
+  const seen = revisionOf(before);
+  const after: StoredBin = revised(before, { ...before, ...fields, facilityId, updatedAt: at });
   const moves = before.zoneId !== fields.zoneId;
   const codeMoves = moves || codeKey(before.binCode) !== codeKey(fields.binCode);
   const entries = Object.entries({ ...fields, facilityId });
-  const conditions = ['updatedAt = :seen', ...(moves ? ['currentQuantity = :zero', 'lineCount = :zero'] : []), ...(fields.capacity ? ['currentQuantity <= :newCapacity'] : [])];
-  await transact(
+  const own = [...(moves ? ['currentQuantity = :zero', 'lineCount = :zero'] : []), ...(fields.capacity ? ['currentQuantity <= :newCapacity'] : [])];
+  const condition = revisionCondition(seen, own.length ? own.join(' AND ') : undefined);
+  const bump = revisionBump(seen);
+  await transactEdit(
     [
       {
         Update: {
           TableName: config.tableName,
           Key: binKeys.key(before.tenantId, before.id),
-          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :f${i}`).join(', ')}, updatedAt = :at`,
-          ConditionExpression: conditions.join(' AND '),
-          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :f${i}`).join(', ')}, updatedAt = :at, ${bump.set}`,
+          ConditionExpression: condition.ConditionExpression,
+          ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])), ...condition.ExpressionAttributeNames },
           ExpressionAttributeValues: {
             ...Object.fromEntries(entries.map(([, v], i) => [`:f${i}`, v])),
             ':at': at,
-            ':seen': before.updatedAt,
+            ...bump.values,
+            ...condition.ExpressionAttributeValues,
             ...(moves ? { ':zero': 0 } : {}),
             ...(fields.capacity ? { ':newCapacity': fields.capacity } : {}),
           },
@@ -83,13 +92,14 @@ export async function updateBin(before: StoredBin, facilityId: string, fields: B
       },
       ...(codeMoves ? [{ Delete: { TableName: config.tableName, Key: binKeys.code(before.tenantId, before.zoneId, before.binCode) } }, codePut(before.tenantId, fields.zoneId, fields.binCode, before.id)] : []),
       ...(moves ? [zoneBinCountUpdate(before.tenantId, before.zoneId, -1), zoneBinCountUpdate(before.tenantId, fields.zoneId, 1)] : []),
-      auditPut({ tenantId: before.tenantId, actor, action: 'wms-bin.updated', entityType: 'wms-bin', entityId: before.id, before: { ...before }, after: { ...after } }, now),
+      auditPut({ tenantId: before.tenantId, actor, action: 'wms-bin.updated', entityType: 'wms-bin', entityId: before.id, before: { ...before, revision: seen }, after: { ...after } }, now),
     ],
     (i) => {
       if (i === 2 && codeMoves) return codeTaken(fields.binCode);
       if (moves && (before.currentQuantity > 0 || before.lineCount > 0)) return new ConflictError(`Bin ${before.binCode} holds stock and cannot move to another zone`);
       if (fields.capacity && before.currentQuantity > fields.capacity) return new ConflictError(`Capacity cannot be below the ${before.currentQuantity} units the bin holds`, { capacity: `Capacity cannot be below the ${before.currentQuantity} units the bin holds` });
-      return new ConflictError('The bin was changed meanwhile (stock arrived or someone edited it). Reload it and try again.');
+      // Its revision moved on, or stock arrived meanwhile: the use case reads the bin again.
+      return new RevisionConflictError();
     },
   );
   return after;
@@ -108,7 +118,7 @@ export async function deleteBin(bin: StoredBin, actor: Actor, now = new Date()):
       },
       { Delete: { TableName: config.tableName, Key: binKeys.code(bin.tenantId, bin.zoneId, bin.binCode) } },
       zoneBinCountUpdate(bin.tenantId, bin.zoneId, -1),
-      ...counterUpdate(bin.tenantId, { bins: -1 }),
+      ...counterUpdate(bin.tenantId, { bins: -1 }, bin.id),
       auditPut({ tenantId: bin.tenantId, actor, action: 'wms-bin.deleted', entityType: 'wms-bin', entityId: bin.id, before: { ...bin } }, now),
     ],
     () => new ConflictError(`Bin ${bin.binCode} still holds stock or inventory lines. Move or remove them first.`),

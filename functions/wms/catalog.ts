@@ -1,47 +1,18 @@
-// The warehouse's places: WMS facilities (the dock side's facilities, shown with the fields of doc 3
-// §3), zones and bins. These are short lists (a tenant has a few facilities, hundreds of zones, a
-// few thousand bins): each is one key query, filtered and paged in memory with the current names.
+// The warehouse's places: zones and bins, in the facilities domain's facilities (which only
+// /facilities creates and edits: their opening hours drive slot booking). These are short lists
+// (hundreds of zones, a few thousand bins): each is one key query, filtered and paged in memory
+// with the current names.
 import type * as z from 'zod';
 import type { Actor } from '../lib/audit';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { createFacility, deleteFacility, getFacility, listFacilities, updateFacility, type Facility } from '../facilities';
-import { facilityInputSchema } from '../../shared/contracts/facilities';
-import type { Bin, binListQuerySchema, facilityListQuerySchema, Paged, WmsFacility, wmsFacilityInputSchema, Zone, zoneListQuerySchema } from '../../shared/contracts/wms';
-import { createBin, deleteBin, getBin, listBins, updateBin, type BinFields, type StoredBin } from './bin.store';
+import { changeAtRevision, revisionOf } from '../lib/revision';
+import { getFacility, listFacilities } from '../facilities';
+import type { Bin, binInputSchema, binListQuerySchema, Paged, Zone, zoneListQuerySchema } from '../../shared/contracts/wms';
+import { createBin, deleteBin, getBin, listBins, updateBin, type StoredBin } from './bin.store';
 import { freezerOf } from './cycle-count.store';
 import { timeOrderedId } from './page.store';
 import { matchesSearch, pageOf } from './rules';
 import { createZone, deleteZone, getZone, listZones, missingZone, updateZone, type ZoneFields } from './zone.store';
-
-type WmsFacilityFields = z.output<typeof wmsFacilityInputSchema>;
-
-export function wmsFacility(f: Facility): WmsFacility {
-  return { id: f.id, name: f.name, address: f.address, operatingHoursStart: f.operatingHoursStart, operatingHoursEnd: f.operatingHoursEnd, totalDockDoors: f.totalDockDoors, qrCode: (f as Facility & { qrCode?: string | null }).qrCode ?? null, createdAt: f.createdAt };
-}
-
-export async function listWmsFacilities(tenantId: string, q: z.output<typeof facilityListQuerySchema>): Promise<Paged<WmsFacility>> {
-  const all = (await listFacilities(tenantId)).filter((f) => matchesSearch(q.search, f.name, f.address, f.city));
-  const { data, pagination } = pageOf(all, q.page, q.limit);
-  return { data: data.map(wmsFacility), pagination };
-}
-
-export async function createWmsFacility(tenantId: string, input: WmsFacilityFields, actor: Actor): Promise<WmsFacility> {
-  const { qrCode: _qr, ...fields } = input;
-  return wmsFacility(await createFacility(tenantId, facilityInputSchema.parse(fields), actor));
-}
-
-export async function updateWmsFacility(tenantId: string, id: string, input: WmsFacilityFields, actor: Actor): Promise<WmsFacility> {
-  const { qrCode: _qr, ...fields } = input;
-  return wmsFacility(await updateFacility(tenantId, id, fields, actor));
-}
-
-export async function deleteWmsFacility(tenantId: string, id: string, actor: Actor): Promise<void> {
-  const facility = await getFacility(tenantId, id);
-  if (!facility) throw new NotFoundError('Facility not found');
-  const zones = (await listZones(tenantId)).filter((z) => z.facilityId === id);
-  if (zones.length) throw new ConflictError(`${facility.name} has ${zones.length} warehouse zones. Delete its zones first.`);
-  await deleteFacility(tenantId, id, actor);
-}
 
 // --- zones -----------------------------------------------------------------------------------------
 
@@ -81,7 +52,7 @@ export async function binViews(tenantId: string, bins?: StoredBin[]): Promise<Bi
   const [all, zones, names] = await Promise.all([bins ?? listBins(tenantId), listZones(tenantId), facilityNames(tenantId)]);
   const zoneById = new Map(zones.map((z) => [z.id, z]));
   return all
-    .map(({ tenantId: _t, lineCount: _l, ...b }) => ({ ...b, zoneName: zoneById.get(b.zoneId)?.name ?? '', facilityName: names.get(b.facilityId) ?? '', frozenBy: null }))
+    .map(({ tenantId: _t, lineCount: _l, ...b }) => ({ ...b, revision: revisionOf(b), zoneName: zoneById.get(b.zoneId)?.name ?? '', facilityName: names.get(b.facilityId) ?? '', frozenBy: null }))
     .sort((a, b) => a.binCode.localeCompare(b.binCode, 'en', { numeric: true }));
 }
 
@@ -100,13 +71,21 @@ export async function binView(tenantId: string, id: string): Promise<Bin> {
   return { ...view!, frozenBy: freezer?.countNumber ?? null };
 }
 
-export async function saveBin(tenantId: string, id: string | null, fields: BinFields, actor: Actor): Promise<Bin> {
+/** A new bin, or an edit of one from the revision its form loaded (`revision`; left out, as stored). */
+export async function saveBin(tenantId: string, id: string | null, input: z.output<typeof binInputSchema>, actor: Actor): Promise<Bin> {
+  const { revision: seen, ...fields } = input;
   const zone = await getZone(tenantId, fields.zoneId);
   if (!zone) throw new NotFoundError('Zone not found');
   if (!id) return binView(tenantId, (await createBin(tenantId, timeOrderedId(), zone.facilityId, fields, actor)).id);
-  const before = await getBin(tenantId, id);
-  if (!before) throw new NotFoundError('Bin not found');
-  await updateBin(before, zone.facilityId, fields, actor);
+  await changeAtRevision({
+    read: () => getBin(tenantId, id),
+    seen,
+    view: (current) => binView(tenantId, current.id),
+    apply: async (before) => {
+      if (!before) throw new NotFoundError('Bin not found');
+      await updateBin(before, zone.facilityId, fields, actor);
+    },
+  });
   return binView(tenantId, id);
 }
 

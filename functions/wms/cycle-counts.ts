@@ -59,7 +59,7 @@ export async function createCount(tenantId: string, input: CountFields, actor: A
     zoneId: zone?.id ?? null, zoneName: zone?.name ?? null, binId: bin?.id ?? null, binCode: bin?.binCode ?? null, productId: product?.id ?? null, productName: product?.name ?? null,
     status: 'planned', phase: null, plannedDate: input.plannedDate, notes: input.notes, itemCount: 0, createdAt: at, updatedAt: at,
   };
-  await transact([countPut(count), ...counterUpdate(tenantId, { counts: 1 }), auditPut({ tenantId, actor, action: 'wms-cycle-count.created', entityType: 'wms-cycle-count', entityId: count.id, after: { ...count } }, now)], () => new ConflictError('Cycle count already exists'));
+  await transact([countPut(count), ...counterUpdate(tenantId, { counts: 1 }, count.id), auditPut({ tenantId, actor, action: 'wms-cycle-count.created', entityType: 'wms-cycle-count', entityId: count.id, after: { ...count } }, now)], () => new ConflictError('Cycle count already exists'));
   return countView(count);
 }
 
@@ -152,7 +152,7 @@ export async function recordCounted(tenantId: string, itemId: string, counted: n
 function skipReason(item: StoredCountItem, line: StoredLine | null): NonNullable<CycleCountItem['skipped']> | null {
   if (!line) return { reason: 'line-gone', onHand: null };
   if (line.quantity !== item.expectedQuantity) return { reason: 'line-changed', onHand: line.quantity };
-  if (item.countedQuantity! < line.reservedQuantity) return { reason: 'reserved', onHand: line.quantity };
+  if (item.countedQuantity! < line.reservedQuantity) return { reason: 'reserved', onHand: line.quantity, reserved: line.reservedQuantity };
   return null;
 }
 
@@ -185,7 +185,7 @@ async function applyChunk(count: StoredCount, chunk: StoredCountItem[], actor: A
       ...writes,
       // What was counted is what the bin holds: no capacity condition on a count's correction.
       ...binAndZoneUpdates(applied.filter((i) => i.binId && i.zoneId).map((i) => ({ bin: { tenantId: count.tenantId, id: i.binId!, zoneId: i.zoneId!, capacity: null }, units: i.variance! }))),
-      ...counterUpdate(count.tenantId, { quantity: total, adjustments: applied.length }),
+      ...counterUpdate(count.tenantId, { quantity: total, adjustments: applied.length }, count.id),
       countProgressUpdate(count.tenantId, count.id, applied.length, chunk.length - applied.length),
     ],
     () => new ConflictError(`Cycle count ${count.countNumber} could not finish: the stock or the count changed meanwhile. What was applied is kept; complete it again to go on.`),

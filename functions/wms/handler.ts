@@ -8,12 +8,12 @@ import { NotFoundError } from '../lib/errors';
 import { listFacilities } from '../facilities';
 import { getAppointment } from '../appointments';
 import {
-  binInputSchema, binListQuerySchema, facilityListQuerySchema, inventoryInputSchema, inventoryListQuerySchema, productInputSchema, productListQuerySchema, WMS_PAGE_SIZE, wmsFacilityInputSchema, zoneInputSchema, zoneListQuerySchema,
+  binInputSchema, binListQuerySchema, inventoryInputSchema, inventoryListQuerySchema, productInputSchema, productListQuerySchema, WMS_PAGE_SIZE, zoneInputSchema, zoneListQuerySchema,
   type WmsDashboard, type WmsOptions,
 } from '../../shared/contracts/wms';
 import { adjustSchema, COUNT_SHEET_PAGE_SIZE, countedQuantitySchema, cycleCountInputSchema, moveSchema, receiveSchema } from '../../shared/contracts/wms-stock';
 import { adjustInventory, adjustmentView } from './adjusting';
-import { binView, binViews, createWmsFacility, deleteWmsFacility, listBinPage, listWmsFacilities, listZonePage, removeBin, removeZone, saveBin, saveZone, updateWmsFacility, zoneViews } from './catalog';
+import { binView, binViews, listBinPage, listZonePage, removeBin, removeZone, saveBin, saveZone, zoneViews } from './catalog';
 import { readCounters } from './counters.store';
 import { cancelCount, completeCount, countView, createCount, listItems, recordCounted, startCount } from './cycle-counts';
 import { pageCounts } from './cycle-count.store';
@@ -58,24 +58,7 @@ export const { handler, actions } = defineFunction('wms', {
     return json(body);
   },
 
-  // --- facilities, zones, bins --------------------------------------------------------------------
-  async listFacilities(req) {
-    return json(await listWmsFacilities(tenantOf(req), parseQuery(req, facilityListQuerySchema)));
-  },
-  async createFacility(req) {
-    const { tenantId, actor } = writer(req);
-    return json(await createWmsFacility(tenantId, parseBody(req, wmsFacilityInputSchema), actor), 201);
-  },
-  async updateFacility(req) {
-    const { tenantId, actor } = writer(req);
-    const id = pathId(req, 'id', 'Facility');
-    return json(await updateWmsFacility(tenantId, id, parseBody(req, wmsFacilityInputSchema), actor));
-  },
-  async deleteFacility(req) {
-    const { tenantId, actor } = writer(req);
-    await deleteWmsFacility(tenantId, pathId(req, 'id', 'Facility'), actor);
-    return json(undefined, 204);
-  },
+  // --- zones, bins (the facilities are the facilities domain's) --------------------------------------------------------------------
   async listZones(req) {
     return json(await listZonePage(tenantOf(req), parseQuery(req, zoneListQuerySchema)));
   },

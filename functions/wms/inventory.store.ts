@@ -7,7 +7,7 @@ import { getItem } from '../lib/dynamo';
 import { ConflictError } from '../lib/errors';
 import { tenantPk } from '../lib/table';
 import { queryPrefix } from '../lib/dynamo';
-import { searchForm, type InventoryLine } from '../../shared/contracts/wms';
+import { searchForm, toPaise, type InventoryLine } from '../../shared/contracts/wms';
 import { countItems, getMany, queryPage } from './page.store';
 import { searchTokens } from './rules';
 
@@ -90,17 +90,26 @@ export function lineDeleteItems(l: StoredLine) {
   ];
 }
 
-/** The stock change of a line: from the quantity read to `quantity`, refused if it changed meanwhile. */
+/**
+ * The stock change of a line: from the quantity read to `quantity`, refused if it changed meanwhile.
+ * A change that sets a new average cost (`extra.unitCostPaise`) is also refused if the cost it
+ * averaged from was edited meanwhile.
+ */
 export function lineQuantityUpdate(l: StoredLine, quantity: number, at: string, extra: Record<string, unknown> = {}) {
   const entries = Object.entries(extra);
+  const costs = 'unitCostPaise' in extra;
+  const costSeen = costs ? (l.unitCostPaise === null ? ' AND (attribute_not_exists(unitCostPaise) OR attribute_type(unitCostPaise, :nullType))' : ' AND (attribute_not_exists(unitCostPaise) OR unitCostPaise = :costSeen)') : '';
   return {
     Update: {
       TableName: config.tableName,
       Key: lineKeys.key(l.tenantId, l.id),
       UpdateExpression: `SET quantity = :q, updatedAt = :at${entries.map((_, i) => `, #x${i} = :x${i}`).join('')}`,
-      ConditionExpression: 'quantity = :seen AND reservedQuantity <= :q',
+      ConditionExpression: `quantity = :seen AND reservedQuantity <= :q${costSeen}`,
       ...(entries.length ? { ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#x${i}`, k])) } : {}),
-      ExpressionAttributeValues: { ':q': quantity, ':at': at, ':seen': l.quantity, ...Object.fromEntries(entries.map(([, v], i) => [`:x${i}`, v])) },
+      ExpressionAttributeValues: {
+        ':q': quantity, ':at': at, ':seen': l.quantity, ...Object.fromEntries(entries.map(([, v], i) => [`:x${i}`, v])),
+        ...(costs ? (l.unitCostPaise === null ? { ':nullType': 'NULL' } : { ':costSeen': l.unitCostPaise }) : {}),
+      },
     },
   };
 }
@@ -110,8 +119,20 @@ export function lineUnchangedCheck(l: StoredLine) {
   return { ConditionCheck: { TableName: config.tableName, Key: lineKeys.key(l.tenantId, l.id), ConditionExpression: 'quantity = :q', ExpressionAttributeValues: { ':q': l.quantity } } };
 }
 
-export const getLine = (tenantId: string, id: string) => getItem<StoredLine>(lineKeys.key(tenantId, id), true);
-export const getLines = (tenantId: string, ids: string[]) => getMany<StoredLine>(ids.map((id) => lineKeys.key(tenantId, id)));
+/**
+ * A line as read. A line written before costs were kept in paise holds `unitCost` in rupees: it is
+ * read as paise, and its next full write stores it so.
+ */
+function asLine<T extends Record<string, unknown>>(item: T): StoredLine {
+  const { unitCost, ...line } = item as unknown as StoredLine & { unitCost?: number | null };
+  return { ...line, unitCostPaise: line.unitCostPaise ?? (typeof unitCost === 'number' ? toPaise(unitCost) : null) };
+}
+
+export const getLine = async (tenantId: string, id: string) => {
+  const item = await getItem<Record<string, unknown>>(lineKeys.key(tenantId, id), true);
+  return item ? asLine(item) : null;
+};
+export const getLines = async (tenantId: string, ids: string[]) => (await getMany<Record<string, unknown>>(ids.map((id) => lineKeys.key(tenantId, id)))).map(asLine);
 
 /** The line receiving adds to: the product's line at the facility, bin and lot, if there is one. */
 export async function findLineId(tenantId: string, l: Pick<StoredLine, 'productId' | 'facilityId' | 'binId' | 'lotNumber'> & { serialNumber?: string | null }): Promise<string | null> {
@@ -141,7 +162,7 @@ export async function facilityLines(tenantId: string, facilityId: string, scope:
   return lines;
 }
 
-const withoutIndexKeys = ({ PK: _p, SK: _s, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, entity: _e, ...rest }: Record<string, unknown>) => rest as unknown as StoredLine;
+const withoutIndexKeys = ({ PK: _p, SK: _s, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, entity: _e, ...rest }: Record<string, unknown>) => asLine(rest);
 
 export interface LinePageQuery {
   facilityId: string | null;

@@ -7,7 +7,7 @@ import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { listFacilities } from '../facilities';
-import type { InventoryLine, inventoryInputSchema, Paged } from '../../shared/contracts/wms';
+import { toPaise, type InventoryLine, type inventoryInputSchema, type Paged } from '../../shared/contracts/wms';
 import { getBin, getBins } from './bin.store';
 import { counterUpdate, readCounters } from './counters.store';
 import { getLine, lineCreateItems, lineDeleteItems, lineReplaceItems, pageLines, withAvailable, type LinePageQuery, type StoredLine } from './inventory.store';
@@ -35,8 +35,9 @@ export async function createLine(tenantId: string, fields: LineFields, actor: Ac
   if (!product.isActive && fields.quantity > 0) throw new ConflictError(`${product.name} is inactive and cannot be stocked`, { productId: `${product.name} is inactive` });
   if (fields.quantity > 0) checkTracking(product, { lotNumber: fields.lotNumber, serialNumbers: fields.serialNumber ? [fields.serialNumber] : [], quantity: fields.quantity });
   const at = now.toISOString();
+  const { unitCost, ...own } = fields;
   const line: StoredLine = {
-    ...fields, id: timeOrderedId(now.getTime()), tenantId, facilityName: facility.name, productName: product.name, productSku: product.sku, productBarcode: product.barcodeValue,
+    ...own, unitCostPaise: unitCost === null ? null : toPaise(unitCost), id: timeOrderedId(now.getTime()), tenantId, facilityName: facility.name, productName: product.name, productSku: product.sku, productBarcode: product.barcodeValue,
     binCode: bin?.binCode ?? null, zoneId: bin?.zoneId ?? null, zoneName: zone?.name ?? null, createdAt: at, updatedAt: at,
   };
   const place = { facilityId: facility.id, zoneId: line.zoneId, binId: line.binId, productId: product.id };
@@ -57,7 +58,7 @@ export async function createLine(tenantId: string, fields: LineFields, actor: Ac
           ...create.items,
           productLinesUpdate(tenantId, product.id, 1),
           ...(current ? binAndZoneUpdates([{ bin: current, units: line.quantity, lines: 1 }]) : []),
-          ...counterUpdate(tenantId, { ...counterMoves([], lineCounters(line)), quantity: line.quantity, adjustments: found ? 1 : 0 }),
+          ...counterUpdate(tenantId, { ...counterMoves([], lineCounters(line)), quantity: line.quantity, adjustments: found ? 1 : 0 }, line.id),
           ...(found ? [adjustmentPut(found)] : []),
           ...(line.quantity ? notFrozenChecks(tenantId, place) : []),
           auditPut({ tenantId, actor, action: 'wms-inventory.created', entityType: 'wms-inventory', entityId: line.id, after: { ...line } }, now),
@@ -89,11 +90,12 @@ export async function updateLine(tenantId: string, id: string, fields: LineField
     throw new BadRequestError(message, { quantity: message });
   }
   if ((fields.binId ?? null) !== before.binId) throw new BadRequestError('The bin changes only through Move, which records the move', { binId: 'The bin changes only through Move, which records the move' });
-  const after: StoredLine = { ...before, ...fields, facilityName: facility.name, productName: product.name, productSku: product.sku, productBarcode: product.barcodeValue, binCode: bin?.binCode ?? null, zoneId: bin?.zoneId ?? null, zoneName: zone?.name ?? null, updatedAt: now.toISOString() };
+  const { unitCost, ...own } = fields;
+  const after: StoredLine = { ...before, ...own, unitCostPaise: unitCost === null ? null : toPaise(unitCost), facilityName: facility.name, productName: product.name, productSku: product.sku, productBarcode: product.barcodeValue, binCode: bin?.binCode ?? null, zoneId: bin?.zoneId ?? null, zoneName: zone?.name ?? null, updatedAt: now.toISOString() };
   await transact(
     [
       ...lineReplaceItems(before, after),
-      ...counterUpdate(tenantId, counterMoves(lineCounters(before), lineCounters(after))),
+      ...counterUpdate(tenantId, counterMoves(lineCounters(before), lineCounters(after)), id),
       auditPut({ tenantId, actor, action: 'wms-inventory.updated', entityType: 'wms-inventory', entityId: id, before: { ...before }, after: { ...after } }, now),
     ],
     (i) => (i === 1 ? new ConflictError('An inventory line for this product, bin and lot already exists at this facility') : new ConflictError(TX_LIMIT_NOTE)),
@@ -111,7 +113,7 @@ export async function deleteLine(tenantId: string, id: string, actor: Actor, now
       ...lineDeleteItems(line),
       productLinesUpdate(tenantId, line.productId, -1),
       ...(bin ? binAndZoneUpdates([{ bin, units: 0, lines: -1 }]) : []),
-      ...counterUpdate(tenantId, counterMoves(lineCounters(line), [])),
+      ...counterUpdate(tenantId, counterMoves(lineCounters(line), []), id),
       auditPut({ tenantId, actor, action: 'wms-inventory.deleted', entityType: 'wms-inventory', entityId: id, before: { ...line } }, now),
     ],
     () => new ConflictError(TX_LIMIT_NOTE),

@@ -33,7 +33,8 @@ export interface StoredReceipt extends AppointmentReceipt {
   productId: string;
   binId: string | null;
   quantityAfter: number;
-  unitCost: number | null;
+  /** The unit cost the receipt came at, in whole paise. */
+  unitCostPaise: number | null;
   poNumber: string | null;
   notes: string | null;
   appointmentId: string | null;

@@ -1,6 +1,7 @@
 // Put-away (POST /api/wms/inventory/{id}/move): part or all of a line to another bin of its facility.
 // The whole line without a line of the same product, lot and status in the target bin relocates; a
-// part splits off into a new line there; either merges into the target's line when it has one. One
+// part splits off into a new line there (at the line's unit cost); either merges into the target's
+// line when it has one, whose cost becomes the weighted average of both. One
 // transaction holds the lines, both bins (the target's capacity as a condition), their zones, the
 // counters, the move's two adjustment records (out of one bin, into the other) and the audit; a lost
 // race reads again and retries (stock.ts).
@@ -15,7 +16,7 @@ import { findLineId, getLine, lineCreateItems, lineDeleteItems, lineQuantityUpda
 import { adjustmentPut, type StoredAdjustment } from './movement.store';
 import { timeOrderedId } from './page.store';
 import { productLinesUpdate } from './product.store';
-import { counterMoves, lineCounters } from './rules';
+import { averageCost, counterMoves, lineCounters } from './rules';
 import { adjustmentView } from './adjusting';
 import { binAt, binAndZoneUpdates, capacityRefusal, checkCapacity, frozenRefusal, notFrozenChecks, raced, withRetries, type Place } from './stock';
 import { getZone } from './zone.store';
@@ -65,7 +66,7 @@ export async function moveStock(tenantId: string, lineId: string, input: MoveFie
       const split: StoredLine | null = !into && !whole ? { ...line, ...placed, id: timeOrderedId(now.getTime()), quantity: input.quantity, reservedQuantity: 0, createdAt: at } : null;
       const arrived = into ?? split ?? { ...line, ...placed };
       const lineWrites = into
-        ? [whole ? lineDeleteItems(line) : [lineQuantityUpdate(line, line.quantity - input.quantity, at)], [lineQuantityUpdate(into, into.quantity + input.quantity, at)]].flat()
+        ? [whole ? lineDeleteItems(line) : [lineQuantityUpdate(line, line.quantity - input.quantity, at)], [lineQuantityUpdate(into, into.quantity + input.quantity, at, { unitCostPaise: averageCost(into.quantity, into.unitCostPaise, input.quantity, line.unitCostPaise) })]].flat()
         : split
           ? [lineQuantityUpdate(line, line.quantity - input.quantity, at), ...lineCreateItems({ ...split, quantity: input.quantity }).items]
           : lineReplaceItems(line, arrived);
@@ -84,7 +85,7 @@ export async function moveStock(tenantId: string, lineId: string, input: MoveFie
           ...lineWrites,
           ...(lineCountChange ? [productLinesUpdate(tenantId, line.productId, lineCountChange)] : []),
           ...binAndZoneUpdates([...(from ? [{ bin: from, units: -input.quantity, lines: -linesOut }] : []), { bin: to, units: input.quantity, lines: linesIn }]),
-          ...counterUpdate(tenantId, { adjustments: 2, ...(split ? counterMoves([], lineCounters(split)) : {}), ...(into && whole ? counterMoves(lineCounters(line), []) : {}) }),
+          ...counterUpdate(tenantId, { adjustments: 2, ...(split ? counterMoves([], lineCounters(split)) : {}), ...(into && whole ? counterMoves(lineCounters(line), []) : {}) }, line.id),
           adjustmentPut(out),
           adjustmentPut(inward),
           ...notFrozenChecks(tenantId, placeOf(line), placeOf(arrived)),

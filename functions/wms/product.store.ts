@@ -5,16 +5,19 @@ import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
 import { counterMove } from '../lib/counters';
 import { getItem, transact } from '../lib/dynamo';
-import { ConflictError } from '../lib/errors';
+import { ConflictError, RevisionConflictError } from '../lib/errors';
+import { revised, revisedFieldsUpdate, revisionOf } from '../lib/revision';
 import { tenantPk } from '../lib/table';
 import type { Product, productInputSchema } from '../../shared/contracts/wms';
 import { searchForm } from '../../shared/contracts/wms';
 import type * as z from 'zod';
 import { counterUpdate } from './counters.store';
+import { transactEdit } from './edit.store';
 import { countItems, getMany, queryPage } from './page.store';
 import { categoryKey, codeKey, counterMoves, productCounters, searchTokens, skuKey } from './rules';
 
-export type ProductFields = z.output<typeof productInputSchema>;
+/** A product's own fields (the revision an edit was loaded at travels beside them). */
+export type ProductFields = Omit<z.output<typeof productInputSchema>, 'revision'>;
 type StoredProduct = Product;
 
 export const productKeys = {
@@ -63,20 +66,26 @@ const del = (Key: { PK: string; SK: string }) => ({ Delete: { TableName: config.
 export async function createProduct(p: StoredProduct, actor: Actor | null, now = new Date()): Promise<StoredProduct> {
   const { main, sku, barcode, finds } = productItems(p);
   await transact(
-    [put(main, true), put(sku, true), ...(barcode ? [put(barcode, true)] : []), ...finds.map((f) => put(f)), ...counterUpdate(p.tenantId, counterMoves([], productCounters(p))), auditPut({ tenantId: p.tenantId, actor, action: 'wms-product.created', entityType: 'wms-product', entityId: p.id, after: { ...p } }, now)],
+    [put(main, true), put(sku, true), ...(barcode ? [put(barcode, true)] : []), ...finds.map((f) => put(f)), ...counterUpdate(p.tenantId, counterMoves([], productCounters(p)), p.id), auditPut({ tenantId: p.tenantId, actor, action: 'wms-product.created', entityType: 'wms-product', entityId: p.id, after: { ...p } }, now)],
     (i) => (i === 1 ? skuTaken(p.sku) : i === 2 && barcode ? barcodeTaken(p.barcodeValue!) : new ConflictError('Product already exists')),
   );
   return p;
 }
 
+/**
+ * An edit of a product read at its revision (functions/lib/revision.ts): an Update of its fields, so
+ * the count of inventory lines that receipts keep meanwhile is left as it is.
+ */
 export async function updateProduct(before: StoredProduct, fields: ProductFields, actor: Actor, now = new Date()): Promise<StoredProduct> {
-  const after: StoredProduct = { ...before, ...fields, updatedAt: now.toISOString() };
+  const seen = revisionOf(before);
+  const after: StoredProduct = revised(before, { ...before, ...fields, updatedAt: now.toISOString() });
   const old = productItems(before);
   const next = productItems(after);
   const skuMoves = skuKey(before.sku) !== skuKey(after.sku);
   const barcodeMoves = (before.barcodeValue && codeKey(before.barcodeValue)) !== (after.barcodeValue && codeKey(after.barcodeValue));
+  const { GSI1PK, GSI1SK, GSI2PK, GSI2SK } = next.main;
   const items: Parameters<typeof transact>[0] = [
-    { Put: { TableName: config.tableName, Item: next.main, ConditionExpression: 'updatedAt = :seen AND (attribute_not_exists(stockLines) OR stockLines = :lines)', ExpressionAttributeValues: { ':seen': before.updatedAt, ':lines': before.stockLines ?? 0 } } },
+    revisedFieldsUpdate(productKeys.key(before.tenantId, before.id), seen, { ...fields, updatedAt: after.updatedAt, GSI1PK, GSI1SK, GSI2PK, GSI2SK }),
     ...(skuMoves ? [put(next.sku, true), del(productKeys.sku(before.tenantId, before.sku))] : []),
   ];
   const barcodeAt = items.length;
@@ -86,11 +95,9 @@ export async function updateProduct(before: StoredProduct, fields: ProductFields
   }
   const kept = new Set(next.finds.map((f) => f.SK));
   items.push(...old.finds.filter((f) => !kept.has(f.SK)).map((f) => del({ PK: f.PK, SK: f.SK })), ...next.finds.map((f) => put(f)));
-  items.push(...counterUpdate(before.tenantId, counterMoves(productCounters(before), productCounters(after))));
-  items.push(auditPut({ tenantId: before.tenantId, actor, action: 'wms-product.updated', entityType: 'wms-product', entityId: before.id, before: { ...before }, after: { ...after } }, now));
-  await transact(items, (i) =>
-    i === 1 && skuMoves ? skuTaken(after.sku) : i === barcodeAt && barcodeMoves && next.barcode ? barcodeTaken(after.barcodeValue!) : new ConflictError('The product was changed meanwhile (stock arrived or someone edited it). Reload it and try again.'),
-  );
+  items.push(...counterUpdate(before.tenantId, counterMoves(productCounters(before), productCounters(after)), before.id));
+  items.push(auditPut({ tenantId: before.tenantId, actor, action: 'wms-product.updated', entityType: 'wms-product', entityId: before.id, before: { ...before, revision: seen }, after: { ...after } }, now));
+  await transactEdit(items, (i) => (i === 1 && skuMoves ? skuTaken(after.sku) : i === barcodeAt && barcodeMoves && next.barcode ? barcodeTaken(after.barcodeValue!) : new RevisionConflictError()));
   return after;
 }
 
@@ -102,7 +109,7 @@ export async function deleteProduct(p: StoredProduct, actor: Actor, now = new Da
       del(productKeys.sku(p.tenantId, p.sku)),
       ...(barcode ? [del({ PK: barcode.PK, SK: barcode.SK })] : []),
       ...finds.map((f) => del({ PK: f.PK, SK: f.SK })),
-      ...counterUpdate(p.tenantId, counterMoves(productCounters(p), [])),
+      ...counterUpdate(p.tenantId, counterMoves(productCounters(p), []), p.id),
       auditPut({ tenantId: p.tenantId, actor, action: 'wms-product.deleted', entityType: 'wms-product', entityId: p.id, before: { ...p } }, now),
     ],
     () => new ConflictError(`Product ${p.name} has inventory lines and cannot be deleted. Remove its stock first.`),

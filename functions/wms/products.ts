@@ -4,16 +4,17 @@
 import type * as z from 'zod';
 import type { Actor } from '../lib/audit';
 import { ConflictError, NotFoundError } from '../lib/errors';
+import { changeAtRevision, revisionOf } from '../lib/revision';
 import type { Paged, Product, productInputSchema, productListQuerySchema } from '../../shared/contracts/wms';
 import { readCounters } from './counters.store';
 import { timeOrderedId } from './page.store';
 import { createProduct, deleteProduct, findProductByCode, getProduct, pageProducts, updateProduct } from './product.store';
 import { checkPage, pagination, productListCounter } from './rules';
 
-type ProductFields = z.output<typeof productInputSchema>;
+type ProductInput = z.output<typeof productInputSchema>;
 type ProductQuery = z.output<typeof productListQuerySchema>;
 
-const view = ({ tenantId: _t, ...p }: Product): Product => ({ ...p, tenantId: _t, stockLines: p.stockLines ?? 0 });
+const view = (p: Product): Product => ({ ...p, stockLines: p.stockLines ?? 0, revision: revisionOf(p) });
 
 export async function listProductPage(tenantId: string, q: ProductQuery): Promise<Paged<Product>> {
   if (q.code) {
@@ -28,14 +29,22 @@ export async function listProductPage(tenantId: string, q: ProductQuery): Promis
   return { data: page.products.map(view), pagination: pagination(total, q.limit, q.page, page.next) };
 }
 
-export async function saveProduct(tenantId: string, id: string | null, fields: ProductFields, actor: Actor, now = new Date()): Promise<Product> {
+/** A new product, or an edit of one from the revision its form loaded (`revision`; left out, as stored). */
+export async function saveProduct(tenantId: string, id: string | null, input: ProductInput, actor: Actor, now = new Date()): Promise<Product> {
+  const { revision: seen, ...fields } = input;
   if (!id) {
     const at = now.toISOString();
     return view(await createProduct({ ...fields, id: timeOrderedId(now.getTime()), tenantId, stockLines: 0, createdAt: at, updatedAt: at }, actor, now));
   }
-  const before = await getProduct(tenantId, id);
-  if (!before) throw new NotFoundError('Product not found');
-  return view(await updateProduct(before, fields, actor, now));
+  return changeAtRevision({
+    read: () => getProduct(tenantId, id),
+    seen,
+    view,
+    apply: async (before) => {
+      if (!before) throw new NotFoundError('Product not found');
+      return view(await updateProduct(before, fields, actor, now));
+    },
+  });
 }
 
 export async function removeProduct(tenantId: string, id: string, actor: Actor) {

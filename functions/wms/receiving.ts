@@ -11,13 +11,14 @@ import { getAppointment, listAppointmentsByDate } from '../appointments';
 import { localDateTime } from '../../shared/time';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 import type { receiveSchema, Receipt } from '../../shared/contracts/wms-stock';
+import { toPaise } from '../../shared/contracts/wms';
 import { getBin, type StoredBin } from './bin.store';
 import { counterUpdate } from './counters.store';
 import { findLineId, getLine, lineCreateItems, lineQuantityUpdate, type StoredLine } from './inventory.store';
 import { receiptPut, type StoredReceipt } from './movement.store';
 import { timeOrderedId } from './page.store';
 import { getProduct, productLinesUpdate } from './product.store';
-import { checkTracking, counterMoves, lineCounters } from './rules';
+import { averageCost, checkTracking, counterMoves, lineCounters } from './rules';
 import { binAt, binAndZoneUpdates, capacityRefusal, checkCapacity, facilityOf, frozenRefusal, notFrozenChecks, raced, withRetries, type Place } from './stock';
 import { getZone } from './zone.store';
 import type { Facility } from '../facilities';
@@ -64,6 +65,7 @@ export async function receiveGoods(tenantId: string, input: ReceiveFields, actor
   if (frozen) throw frozen;
 
   // One unit per serial for a serial-tracked product (each its own line), else one merge into the line.
+  const cost = input.unitCost === null ? null : toPaise(input.unitCost);
   const units = product.isSerialTracked ? input.serialNumbers.map((serialNumber) => ({ serialNumber, quantity: 1 })) : [{ serialNumber: null, quantity: input.quantity }];
   return withRetries(
     async () => {
@@ -98,18 +100,19 @@ export async function receiveGoods(tenantId: string, input: ReceiveFields, actor
           serialNumber: unit.serialNumber,
           quantity: 0,
           reservedQuantity: 0,
-          unitCost: input.unitCost,
+          unitCostPaise: cost,
           expiryDate: input.expiryDate,
           status: 'available',
           createdAt: at,
           updatedAt: at,
         };
         const quantityAfter = line.quantity + unit.quantity;
-        if (existing) lineWrites.push(lineQuantityUpdate(existing, quantityAfter, at, { ...(input.unitCost !== null ? { unitCost: input.unitCost } : {}), ...(input.expiryDate ? { expiryDate: input.expiryDate } : {}) }));
+        // The line's cost becomes the weighted average of what it held and what arrives (rules.ts).
+        if (existing) lineWrites.push(lineQuantityUpdate(existing, quantityAfter, at, { ...(cost !== null ? { unitCostPaise: averageCost(existing.quantity, existing.unitCostPaise, unit.quantity, cost) } : {}), ...(input.expiryDate ? { expiryDate: input.expiryDate } : {}) }));
         else lineWrites.push(...lineCreateItems({ ...line, quantity: quantityAfter }).items), newLines.push(line);
         receipts.push({
           id: timeOrderedId(now.getTime()), tenantId, inventoryId: line.id, facilityId: facility.id, productId: product.id, productName: product.name, productSku: product.sku, binId: bin?.id ?? null, binCode: bin?.binCode ?? null,
-          quantity: unit.quantity, quantityAfter, lotNumber: input.lotNumber, unitCost: input.unitCost, poNumber: input.poNumber, notes: input.notes, appointmentId: input.appointmentId, receivedAt: at, receivedBy: actor.username,
+          quantity: unit.quantity, quantityAfter, lotNumber: input.lotNumber, unitCostPaise: cost, poNumber: input.poNumber, notes: input.notes, appointmentId: input.appointmentId, receivedAt: at, receivedBy: actor.username,
         });
       }
       const first = receipts[0]!;
@@ -119,7 +122,7 @@ export async function receiveGoods(tenantId: string, input: ReceiveFields, actor
         productLinesUpdate(tenantId, product.id, newLines.length, true),
         ...lineWrites,
         ...(bin ? binAndZoneUpdates([{ bin, units: input.quantity, lines: newLines.length }]) : []),
-        ...counterUpdate(tenantId, { quantity: input.quantity, ...counterMoves([], newLines.flatMap(lineCounters)) }),
+        ...counterUpdate(tenantId, { quantity: input.quantity, ...counterMoves([], newLines.flatMap(lineCounters)) }, first.inventoryId),
         ...receipts.map(receiptPut),
         domainEventItem({ tenantId, type: 'goods.received', detail }, now),
         ...notFrozenChecks(tenantId, place),

@@ -130,3 +130,17 @@ export function checkTracking(product: { name: string; isLotTracked: boolean; is
 export function countNumberOf(sequence: number): string {
   return `CC-${String(sequence).padStart(5, '0')}`;
 }
+
+/**
+ * The weighted-average unit cost, in whole paise, of `held` units at `cost` once `added` units at
+ * `addedCost` join them: round((held × cost + added × addedCost) / (held + added)), half a paisa
+ * rounded up (costs are never negative); exact at any size (BigInt). Units arriving without a cost
+ * join at the line's cost (it stays); a line without a cost, or empty, takes the arriving one.
+ */
+export function averageCost(held: number, cost: number | null, added: number, addedCost: number | null): number | null {
+  if (addedCost === null) return cost;
+  if (cost === null || held <= 0) return addedCost;
+  const total = BigInt(held) * BigInt(cost) + BigInt(added) * BigInt(addedCost);
+  const units = BigInt(held + added);
+  return Number((2n * total + units) / (2n * units));
+}

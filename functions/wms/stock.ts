@@ -1,6 +1,7 @@
 // What every stock change shares: the place it happens (facility, zone, bin, product), the freeze
 // checks that go into its transaction, the reason a refused change gives, and the retry of a change
 // that lost a race (conditioned on the quantity it read, it re-reads and tries again).
+import { cancellationCodes } from '../lib/dynamo';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { getFacility, type Facility } from '../facilities';
 import { capacityProblem } from '../../shared/contracts/wms';
@@ -98,15 +99,17 @@ export function checkCapacity(bin: StoredBin, adding: number, previous = 0) {
 
 /**
  * Runs a change that reads, decides and writes conditioned on what it read: when the write loses a
- * race (its condition fails), `explain` says whether a rule now refuses it; if none does, it reads
- * again and retries, with a random pause so that racing writers spread out.
+ * race (its condition fails, or other writes of the same items kept cancelling its transaction),
+ * `explain` says whether a rule now refuses it; if none does, it reads again and retries, with a
+ * random pause so that racing writers spread out.
  */
 export async function withRetries<T>(attempt: () => Promise<T>, explain: () => Promise<Error | null>, attempts = 40): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await attempt();
     } catch (err) {
-      if (!(err instanceof ConflictError) || err.message !== RACE) throw err;
+      const lost = (err instanceof ConflictError && err.message === RACE) || !!cancellationCodes(err)?.includes('TransactionConflict');
+      if (!lost) throw err;
       const refusal = await explain();
       if (refusal) throw refusal;
       if (i >= attempts) throw new ConflictError('The stock is changing too fast right now. Please try again.');

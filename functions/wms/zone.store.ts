@@ -37,7 +37,7 @@ export async function createZone(tenantId: string, id: string, fields: ZoneField
     [
       { Put: { TableName: config.tableName, Item: { ...zoneKeys.key(tenantId, id), entity: 'wms-zone', ...zone }, ConditionExpression: 'attribute_not_exists(PK)' } },
       { Put: { TableName: config.tableName, Item: { ...zoneKeys.code(tenantId, fields.facilityId, fields.code), entity: 'wms-zone-code', zoneId: id }, ConditionExpression: 'attribute_not_exists(PK)' } },
-      ...counterUpdate(tenantId, { zones: 1 }),
+      ...counterUpdate(tenantId, { zones: 1 }, id),
       auditPut({ tenantId, actor, action: 'wms-zone.created', entityType: 'wms-zone', entityId: id, after: { ...zone } }, now),
     ],
     (i) => (i === 1 ? codeTaken(fields.code) : new ConflictError('Zone already exists')),
@@ -83,7 +83,7 @@ export async function deleteZone(zone: StoredZone, actor: Actor, now = new Date(
     [
       { Delete: { TableName: config.tableName, Key: zoneKeys.key(zone.tenantId, zone.id), ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(binCount) OR binCount = :zero)', ExpressionAttributeValues: { ':zero': 0 } } },
       { Delete: { TableName: config.tableName, Key: zoneKeys.code(zone.tenantId, zone.facilityId, zone.code) } },
-      ...counterUpdate(zone.tenantId, { zones: -1 }),
+      ...counterUpdate(zone.tenantId, { zones: -1 }, zone.id),
       auditPut({ tenantId: zone.tenantId, actor, action: 'wms-zone.deleted', entityType: 'wms-zone', entityId: zone.id, before: { ...zone } }, now),
     ],
     () => new ConflictError(`Zone ${zone.name} still has bins. Delete or move its bins first.`),

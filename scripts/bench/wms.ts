@@ -1,9 +1,11 @@
 // Warehouse figures for `npm run bench` (issue #16): a tenant's warehouse at scale (100,000 inventory
 // lines, 20,000 products; BENCH_WMS_LINES / BENCH_WMS_PRODUCTS change it), loaded in bulk, then the
 // first inventory page, a filtered page (facility + status) and a prefix search through the API,
-// each beside the same DynamoDB calls sent straight through the SDK (ratio p50).
+// each beside the same DynamoDB calls sent straight through the SDK (ratio p50); and goods receipts
+// per second with 10 people receiving at once (every receipt adds to the tenant's counters).
 import type { BenchSection } from '../bench';
-import { measurePath } from './hot-paths';
+import { measurePath, type Call } from './hot-paths';
+import { run } from './measure';
 
 const LINES = Number(process.env.BENCH_WMS_LINES ?? 100_000);
 const PRODUCTS = Number(process.env.BENCH_WMS_PRODUCTS ?? 20_000);
@@ -16,6 +18,9 @@ const LOAD_CONCURRENCY = 32;
 // total), so they are sampled 50 times, the pages 100 times.
 const PAGES = 100;
 const SEARCHES = 50;
+// Receivers at once, and the receipts they post in all.
+const RECEIVERS = 10;
+const RECEIPTS = 1_000;
 
 let loaded: { items: number; loadSeconds: number } | undefined;
 
@@ -42,6 +47,29 @@ export async function loadBenchWarehouse(): Promise<void> {
   loaded = { items, loadSeconds: (performance.now() - loadStarted) / 1000 };
 }
 
+/**
+ * Receipts per second with RECEIVERS people receiving at once, each into a zone, bin and product of
+ * their own: what they share is the tenant's counters (functions/wms/counters.store.ts), which
+ * every receipt adds to. A refused receipt is counted, not retried.
+ */
+export async function receiptsPerSecond(operations: Call, facilityId: string) {
+  const tag = Date.now().toString(36).toUpperCase();
+  const places = await Promise.all(
+    Array.from({ length: RECEIVERS }, async (_, i) => {
+      const zone = await operations('POST', '/api/wms/zones', { facilityId, name: `Bench dock ${tag}-${i}`, code: `BR${tag}${i}`, zoneType: 'receiving' });
+      const bin = await operations('POST', '/api/wms/bins', { zoneId: zone.id, binCode: `BR-${tag}-${i}`, binType: 'floor' });
+      const product = await operations('POST', '/api/wms/products', { sku: `BR-${tag}-${i}`, name: `Bench receipt ${tag} ${i}` });
+      return { binId: bin.id as string, productId: product.id as string };
+    }),
+  );
+  let refused = 0;
+  const latency = await run(RECEIPTS, RECEIVERS, async (i) => {
+    const place = places[i % RECEIVERS]!;
+    await operations('POST', '/api/wms/inventory/receive', { facilityId, ...place, quantity: 1 + (i % 5), unitCost: 12.5 }).catch(() => refused++);
+  });
+  return { receivers: RECEIVERS, receipts: latency.count, perSecond: latency.perSecond, p50: latency.p50, p95: latency.p95, refused };
+}
+
 export const wmsBench: BenchSection = async ({ dynamoDbEndpoint, operations }) => {
   if (!loaded) throw new Error('The bench warehouse was not loaded (startLocalStack beforeWorkers: loadBenchWarehouse)');
   const { items, loadSeconds } = loaded;
@@ -54,9 +82,12 @@ export const wmsBench: BenchSection = async ({ dynamoDbEndpoint, operations }) =
     await measurePath('GET /api/wms/products?search=tata (prefix)', dynamoDbEndpoint, SEARCHES, 4, () => operations('GET', '/api/wms/products?search=tata')),
   ];
   const total = ((await operations('GET', '/api/wms/inventory')) as { pagination: { total: number } }).pagination.total;
+  const receipts = await receiptsPerSecond(operations, DEMO_FACILITY_ID);
   return {
-    title: `Warehouse at scale: ${LINES.toLocaleString('en-IN')} inventory lines + ${PRODUCTS.toLocaleString('en-IN')} products loaded (${items.toLocaleString('en-IN')} items in ${loadSeconds.toFixed(0)} s); list total ${total.toLocaleString('en-IN')}; latency in ms`,
+    title:
+      `Warehouse at scale: ${LINES.toLocaleString('en-IN')} inventory lines + ${PRODUCTS.toLocaleString('en-IN')} products loaded (${items.toLocaleString('en-IN')} items in ${loadSeconds.toFixed(0)} s); list total ${total.toLocaleString('en-IN')}; latency in ms\n` +
+      `Goods receipts: ${receipts.perSecond.toFixed(1)}/s with ${receipts.receivers} receivers at once (${receipts.receipts} receipts, p50 ${receipts.p50.toFixed(1)} ms, p95 ${receipts.p95.toFixed(1)} ms, ${receipts.refused} refused)`,
     rows: figures.map((f) => ({ request: f.name, n: f.api.count, p50: Number(f.api.p50.toFixed(1)), p95: Number(f.api.p95.toFixed(1)), 'ddb calls': f.callsPerRequest, 'floor p50': Number(f.floor.p50.toFixed(1)), 'floor p95': Number(f.floor.p95.toFixed(1)), 'ratio p50': Number(f.ratioP50.toFixed(2)) })),
-    extra: { lines: LINES, products: PRODUCTS, items, loadSeconds },
+    extra: { lines: LINES, products: PRODUCTS, items, loadSeconds, receipts },
   };
 };

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { isValidDate } from '../time';
 import { optionalText } from './fields';
-import { idField } from './wms';
+import { idField, unitCostField } from './wms';
 
 export const ADJUSTMENT_REASONS = ['damaged', 'expired', 'shrinkage', 'found', 'cycle_adjustment', 'transfer_out', 'transfer_in', 'other'] as const;
 export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
@@ -32,7 +32,7 @@ export const receiveSchema = z.strictObject({
   productId: idField('Product is required'),
   binId: optionalId,
   quantity: z.coerce.number({ error: 'Quantity must be at least 1' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(RECEIVING_MAX_QUANTITY, `At most ${RECEIVING_MAX_QUANTITY}`).default(1),
-  unitCost: z.union([z.literal(''), z.null(), z.coerce.number({ error: 'Unit cost must be at least 0' }).min(0, 'Unit cost must be at least 0').max(1e9)]).optional().transform((v) => (v === '' || v === undefined ? null : v)),
+  unitCost: unitCostField,
   lotNumber: optionalText(60),
   expiryDate: z.union([z.literal(''), z.null(), z.string().trim().refine(isValidDate, 'Use a date in the form YYYY-MM-DD')]).optional().transform((v) => v || null),
   poNumber: optionalText(60),
@@ -132,7 +132,8 @@ export interface CycleCountItem {
   countedQuantity: number | null;
   variance: number | null;
   /** Set when completing left the line as it was: why, and what it holds now. */
-  skipped: { reason: CountSkipReason; onHand: number | null } | null;
+  /** Why a counted line was not applied; `reserved`: the units reserved on it, above the count. */
+  skipped: { reason: CountSkipReason; onHand: number | null; reserved?: number } | null;
 }
 
 /** The answer of Complete: the count, and the lines whose variance was not applied. */

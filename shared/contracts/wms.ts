@@ -3,7 +3,7 @@
 // stock movements (receiving, adjustments, cycle counts) are in wms-stock.ts.
 import * as z from 'zod';
 import { isValidDate } from '../time';
-import { optionalText, requiredText, timeOfDay } from './fields';
+import { optionalText, requiredText, seenRevision } from './fields';
 
 export const ZONE_TYPES = ['receiving', 'storage', 'picking', 'shipping', 'staging'] as const;
 export const ZONE_TEMPERATURES = ['ambient', 'chilled', 'frozen'] as const;
@@ -25,18 +25,19 @@ const wholeAmount = (message: string) => amount(message).int('Must be a whole nu
 const optionalAmount = (message: string) => z.union([z.literal(''), z.null(), amount(message)]).optional().transform((v) => (v === '' || v === undefined ? null : v));
 const optionalWhole = (message: string) => z.union([z.literal(''), z.null(), wholeAmount(message)]).optional().transform((v) => (v === '' || v === undefined ? null : v));
 const flag = (fallback: boolean) => z.boolean().default(fallback);
+/** Rupees that are a whole number of paise (up to the float error of a typed decimal). */
+const inWholePaise = (rupees: number) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
+/**
+ * A unit cost as typed: rupees with at most 2 decimals. The warehouse keeps costs in whole paise
+ * (`toPaise`), so its sums and averages are exact.
+ */
+export const unitCostField = z
+  .union([z.literal(''), z.null(), amount('Unit cost must be at least 0').refine(inWholePaise, 'Unit cost has at most 2 decimals (paise)')])
+  .optional()
+  .transform((v) => (v === '' || v === undefined ? null : v));
+/** Rupees (at most 2 decimals) in whole paise. */
+export const toPaise = (rupees: number): number => Math.round(rupees * 100);
 const isoDate = z.union([z.literal(''), z.null(), z.string().trim().refine((v) => isValidDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), 'Use a date in the form YYYY-MM-DD')]).optional().transform((v) => (v ? v.slice(0, 10) : null));
-
-/** A WMS facility: the dock side's facility with the fields of doc 3 §3. */
-export const wmsFacilityInputSchema = z.strictObject({
-  name: requiredText('Facility name is required', 120),
-  address: requiredText('Address is required', 300),
-  operatingHoursStart: timeOfDay('Start time is required').default('08:00'),
-  operatingHoursEnd: timeOfDay('End time is required').default('18:00'),
-  totalDockDoors: z.coerce.number({ error: 'Total dock doors must be non-negative' }).int('Must be a whole number').min(0, 'Total dock doors must be non-negative').max(500, 'At most 500 dock doors').default(0),
-  qrCode: optionalText(200),
-});
-export type WmsFacilityInput = z.input<typeof wmsFacilityInputSchema>;
 
 export const zoneInputSchema = z.strictObject({
   facilityId: idField('Facility is required'),
@@ -62,6 +63,8 @@ export const binInputSchema = z.strictObject({
   capacity: optionalWhole('Capacity must be at least 0'),
   isPickable: flag(true),
   isReceivable: flag(true),
+  /** On an edit: the revision the form loaded (a bin changed since is refused with 409). */
+  revision: seenRevision,
 });
 export type BinInput = z.input<typeof binInputSchema>;
 
@@ -87,6 +90,8 @@ export const productInputSchema = z.strictObject({
   shelfLife: optionalWhole('Shelf life must be at least 0'),
   reorderPoint: optionalWhole('Reorder point must be at least 0'),
   reorderQuantity: optionalWhole('Reorder quantity must be at least 0'),
+  /** On an edit: the revision the form loaded (a product changed since is refused with 409). */
+  revision: seenRevision,
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 
@@ -99,7 +104,8 @@ export const inventoryInputSchema = z
     serialNumber: optionalText(60),
     quantity: wholeAmount('Quantity must be non-negative').default(0),
     reservedQuantity: wholeAmount('Reserved quantity must be at least 0').default(0),
-    unitCost: optionalAmount('Unit cost must be at least 0'),
+    /** Rupees as typed; the line keeps `unitCostPaise`. */
+    unitCost: unitCostField,
     expiryDate: isoDate,
     status: z.enum(INVENTORY_STATUSES).default('available'),
   })
@@ -117,7 +123,6 @@ const pagingFields = {
   cursor: z.string().max(2000).optional(),
   search: z.string().trim().max(100, 'Search is at most 100 characters').optional().transform((v) => v || null),
 };
-export const facilityListQuerySchema = z.strictObject({ ...pagingFields });
 export const zoneListQuerySchema = z.strictObject({ ...pagingFields, facilityId: filter(idField('Unknown facility')), zoneType: filter(z.enum(ZONE_TYPES)) });
 export const binListQuerySchema = z.strictObject({ ...pagingFields, facilityId: filter(idField('Unknown facility')), zoneId: filter(idField('Unknown zone')), binType: filter(z.enum(BIN_TYPES)), status: filter(z.enum(BIN_STATUSES)) });
 export const productListQuerySchema = z.strictObject({
@@ -128,7 +133,6 @@ export const productListQuerySchema = z.strictObject({
   code: z.string().trim().max(100).optional().transform((v) => v || null),
 });
 export const inventoryListQuerySchema = z.strictObject({ ...pagingFields, facilityId: filter(idField('Unknown facility')), status: filter(z.enum(INVENTORY_STATUSES)) });
-export type ListQuery = z.output<typeof facilityListQuerySchema>;
 
 // --- answers -----------------------------------------------------------------------------------
 
@@ -142,17 +146,6 @@ export interface Pagination {
 export interface Paged<T> {
   data: T[];
   pagination: Pagination;
-}
-
-export interface WmsFacility {
-  id: string;
-  name: string;
-  address: string;
-  operatingHoursStart: string;
-  operatingHoursEnd: string;
-  totalDockDoors: number;
-  qrCode: string | null;
-  createdAt: string;
 }
 
 export interface Zone extends z.output<typeof zoneInputSchema> {
@@ -173,6 +166,8 @@ export interface Bin extends z.output<typeof binInputSchema> {
   currentQuantity: number;
   /** The cycle count that froze the bin, while it is active. */
   frozenBy: string | null;
+  /** functions/lib/revision.ts: what an edit sends back as `revision` (none: revision 0). */
+  revision?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -182,12 +177,19 @@ export interface Product extends z.output<typeof productInputSchema> {
   tenantId: string;
   /** Inventory lines holding the product (a product with stock cannot be deleted). */
   stockLines: number;
+  /** functions/lib/revision.ts: what an edit sends back as `revision` (none: revision 0). */
+  revision?: number;
   createdAt: string;
   updatedAt: string;
 }
 
-export interface InventoryLine extends z.output<typeof inventoryInputSchema> {
+export interface InventoryLine extends Omit<z.output<typeof inventoryInputSchema>, 'unitCost'> {
   id: string;
+  /**
+   * The weighted-average cost of a unit in whole paise (null: no cost known): each receipt averages
+   * in its units at their cost, a move carries it, an adjustment leaves it (functions/wms/rules.ts).
+   */
+  unitCostPaise: number | null;
   facilityName: string;
   productName: string;
   productSku: string;

@@ -8,10 +8,6 @@ const write = 'wms:write' as const;
 export const wmsRoutes = [
   { method: 'GET', path: '/api/wms/dashboard', fn: 'wms', action: 'dashboard', access: read },
   { method: 'GET', path: '/api/wms/options', fn: 'wms', action: 'options', access: read },
-  { method: 'GET', path: '/api/wms/facilities', fn: 'wms', action: 'listFacilities', access: read },
-  { method: 'POST', path: '/api/wms/facilities', fn: 'wms', action: 'createFacility', access: write },
-  { method: 'PUT', path: '/api/wms/facilities/{id}', fn: 'wms', action: 'updateFacility', access: write },
-  { method: 'DELETE', path: '/api/wms/facilities/{id}', fn: 'wms', action: 'deleteFacility', access: write },
   { method: 'GET', path: '/api/wms/zones', fn: 'wms', action: 'listZones', access: read },
   { method: 'POST', path: '/api/wms/zones', fn: 'wms', action: 'createZone', access: write },
   { method: 'PUT', path: '/api/wms/zones/{id}', fn: 'wms', action: 'updateZone', access: write },

@@ -26,8 +26,8 @@ async function place(page: Page, capacity: number | null = null, product: Record
 test.describe('/wms stock with a trace', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'operations');
-    const res = await page.request.get('/api/wms/facilities');
-    expect((await res.json()).data.map((f: { id: string }) => f.id)).toContain(FACILITY_ID);
+    const res = await page.request.get('/api/facilities');
+    expect((await res.json()).map((f: { id: string }) => f.id)).toContain(FACILITY_ID);
   });
 
   test('a count sheet of two pages keeps what was counted across paging and a reload, and the count can be cancelled', async ({ page }) => {
@@ -121,5 +121,37 @@ test.describe('/wms stock with a trace', () => {
     await page.getByLabel('Lot number *').fill('B-77');
     await page.getByRole('button', { name: 'Receive Goods' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Goods received successfully' })).toBeVisible();
+  });
+
+  test('a bin changed since its form opened: the conflict is said and what was typed stays; costs show in rupees; facilities are only listed', async ({ page }) => {
+    test.setTimeout(60_000);
+    const { from, zone, product } = await place(page);
+    // 10 units at ₹12.50 and 30 at ₹13.10: ₹518.00 for 40 units, ₹12.95 a unit.
+    await post(page, '/api/wms/inventory/receive', { facilityId: FACILITY_ID, productId: product.id, binId: from.id, quantity: 10, unitCost: 12.5 });
+    await post(page, '/api/wms/inventory/receive', { facilityId: FACILITY_ID, productId: product.id, binId: from.id, quantity: 30, unitCost: 13.1 });
+    await page.goto('/wms');
+    await page.getByRole('tab', { name: 'Inventory' }).click();
+    await page.getByLabel('Search').fill(product.sku);
+    await expect(page.getByRole('row').filter({ hasText: product.name })).toContainText('₹12.95');
+
+    await page.getByRole('tab', { name: 'Bins' }).click();
+    await page.getByLabel('Search').fill(from.binCode);
+    const row = page.getByRole('row').filter({ hasText: from.binCode });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByLabel('Aisle')).toBeVisible();
+    // Someone else saves the bin while this form is open.
+    const meanwhile = await page.request.put(`/api/wms/bins/${from.id}`, { data: { zoneId: zone.id, binCode: from.binCode, binType: 'shelf', aisle: 'Z9', revision: 0 } });
+    expect(meanwhile.status(), await meanwhile.text()).toBe(200);
+    await page.getByLabel('Aisle').fill('A7');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'This record was changed by someone else since you opened it. Reload it and try again.' })).toBeVisible();
+    await expect(page.getByLabel('Aisle')).toHaveValue('A7');
+    expect(((await (await page.request.get(`/api/wms/bins/${from.id}`)).json()) as { aisle: string }).aisle).toBe('Z9');
+
+    await page.getByRole('tab', { name: 'Facilities' }).click();
+    await expect(page.getByRole('table', { name: 'Facilities' }).getByRole('row').filter({ hasText: FACILITY })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Add Facility' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Add or edit facilities in Facilities' })).toHaveAttribute('href', '/facilities');
   });
 });

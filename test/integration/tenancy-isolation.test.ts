@@ -38,7 +38,6 @@ const FIXTURES: { path: RegExp; params: () => Record<string, string> }[] = [
   { path: /^\/api\/integrations\/systems\/\{id\}\/endpoints\/\{endpointId\}/, params: () => ({ id: ids.system!, endpointId: ids.endpoint! }) },
   { path: /^\/api\/integrations\/systems\/\{id\}\/webhooks\/\{webhookId\}/, params: () => ({ id: ids.system!, webhookId: ids.webhook! }) },
   { path: /^\/api\/integrations\/systems\/\{id\}/, params: () => ({ id: ids.system! }) },
-  { path: /^\/api\/wms\/facilities\/\{id\}/, params: () => ({ id: ids.facility! }) },
   { path: /^\/api\/wms\/zones\/\{id\}/, params: () => ({ id: ids.zone! }) },
   { path: /^\/api\/wms\/bins\/\{id\}/, params: () => ({ id: ids.bin! }) },
   { path: /^\/api\/wms\/products\/\{id\}/, params: () => ({ id: ids.product! }) },
@@ -72,11 +71,11 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/integrations/systems/{id}/endpoints/{endpointId}': { name: 'Taken over' },
   'POST /api/integrations/systems/{id}/webhooks': { eventType: 'appointment.created', webhookUrl: 'https://intruder.example.com/hook' },
   'PATCH /api/integrations/systems/{id}/webhooks/{webhookId}': { isActive: false },
-  'PUT /api/wms/facilities/{id}': { name: 'Taken over', address: 'Elsewhere' },
   'PUT /api/wms/zones/{id}': { facilityId: 'x-facility', name: 'Taken over', code: 'TK', zoneType: 'storage' },
   'PUT /api/wms/bins/{id}': { zoneId: 'x-zone', binCode: 'TK-1', binType: 'shelf' },
   'PUT /api/wms/products/{id}': { sku: 'TAKEN-1', name: 'Taken over' },
   'PUT /api/wms/inventory/{id}': { facilityId: 'x-facility', productId: 'x-product', quantity: 1 },
+  'POST /api/wms/inventory/{id}/move': { toBinId: 'x-bin', quantity: 1 },
   'PATCH /api/wms/cycle-count-items/{id}': { countedQuantity: 1 },
 };
 

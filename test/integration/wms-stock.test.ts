@@ -172,7 +172,7 @@ async function bigZone(tag: string) {
   }));
   const lines = bins.flatMap((b) => products.map((p) => ({
     id: `bl-${tag}-${b.id}-${p.id}`.replace(/[^A-Za-z0-9-]/g, ''), tenantId, facilityId: DEMO_FACILITY_ID, facilityName: '', productId: p.id, productName: p.name, productSku: p.sku, productBarcode: null,
-    binId: b.id, binCode: b.binCode, zoneId, zoneName: zoneRecord.name, lotNumber: null, serialNumber: null, quantity: 10, reservedQuantity: 0, unitCost: null, expiryDate: null, status: 'available' as const, createdAt: at, updatedAt: at,
+    binId: b.id, binCode: b.binCode, zoneId, zoneName: zoneRecord.name, lotNumber: null, serialNumber: null, quantity: 10, reservedQuantity: 0, unitCostPaise: null, expiryDate: null, status: 'available' as const, createdAt: at, updatedAt: at,
   })));
   await bulkLoad(tenantId, { zones: [zoneRecord], bins, products, lines });
   return { zoneId, bins, lines };
@@ -273,7 +273,7 @@ describe('cycle counts of any size', () => {
 
     expect(res.status, res.text).toBe(200);
     expect(res.body.progress).toEqual({ applied: 1, skipped: 1 });
-    expect(res.body.skippedItems).toEqual([expect.objectContaining({ inventoryId: l1, countedQuantity: 2, skipped: { reason: 'reserved', onHand: 10 } })]);
+    expect(res.body.skippedItems).toEqual([expect.objectContaining({ inventoryId: l1, countedQuantity: 2, skipped: { reason: 'reserved', onHand: 10, reserved: 6 } })]);
     expect((await binOf(b.id)).currentQuantity).toBe(24);
   });
 

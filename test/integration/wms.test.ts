@@ -2,7 +2,7 @@
 // receiving (capacity, dock-to-stock, the goods.received event), adjustments, cycle counts with
 // frozen bins, paging and search by key, tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
 import { putTenantIfAbsent } from '../../functions/tenancy';
@@ -53,7 +53,6 @@ describe('wms places and products', () => {
       ['/api/wms/products', { name: 'P' }, 'sku', 'SKU is required'],
       ['/api/wms/products', { sku: 'P' }, 'name', 'Product name is required'],
       ['/api/wms/inventory', { facilityId: DEMO_FACILITY_ID, productId: 'p', quantity: -1 }, 'quantity', 'Quantity must be non-negative'],
-      ['/api/wms/facilities', { name: 'F', address: 'A', totalDockDoors: -1 }, 'totalDockDoors', 'Total dock doors must be non-negative'],
       ['/api/wms/inventory/adjust', { inventoryId: 'x', quantityAdjusted: 0, reasonCode: 'damaged' }, 'quantityAdjusted', 'Adjustment cannot be zero'],
       ['/api/wms/inventory/adjust', { quantityAdjusted: 1, reasonCode: 'damaged' }, 'inventoryId', 'Inventory item is required'],
       ['/api/wms/inventory/adjust', { inventoryId: 'x', quantityAdjusted: 1 }, 'reasonCode', 'Reason code is required'],
@@ -99,6 +98,60 @@ describe('wms places and products', () => {
   });
 });
 
+describe('edits from a loaded revision', () => {
+  const CONFLICT = 'This record was changed by someone else since you opened it. Reload it and try again.';
+
+  /**
+   * 20 saves of one record from the same loaded revision, each with its own change: exactly one is
+   * saved (revision 0 -> 1), the 19 others are 409s carrying the record as the winner left it.
+   */
+  async function oneSavedOfTwenty(path: string, edit: (i: number) => Record<string, unknown>, stored: () => Promise<any>) {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => ops.request('PUT', path, { body: { ...edit(i), revision: 0 } })));
+    const won = answers.filter((a) => a.status === 200);
+    const lost = answers.filter((a) => a.status === 409);
+    expect(won, answers.map((a) => `${a.status} ${a.text}`).join('\n')).toHaveLength(1);
+    expect(lost).toHaveLength(19);
+    const now = await stored();
+    expect(now.revision).toBe(1);
+    expect(now).toEqual(won[0]!.body);
+    for (const l of lost) expect(l.body).toEqual({ message: CONFLICT, current: now });
+    return now;
+  }
+
+  it('20 concurrent edits of one bin: one is saved, 19 get 409 with the bin as the winner left it', async () => {
+    const z = await zone();
+    const b = await bin(z.id, 50);
+    expect(b.revision).toBe(0);
+    const now = await oneSavedOfTwenty(`/api/wms/bins/${b.id}`, (i) => ({ zoneId: z.id, binCode: b.binCode, binType: 'shelf', capacity: 50, aisle: `R${i}` }), () => binOf(b.id));
+    expect(now.aisle).toMatch(/^R\d+$/);
+  });
+
+  it('20 concurrent edits of one product: one is saved, 19 get 409 with the product as the winner left it', async () => {
+    const p = await product({ category: 'Spices' });
+    expect(p.revision).toBe(0);
+    const stored = async () => (await ops.get(`/api/wms/products?code=${encodeURIComponent(p.sku)}`)).body.data[0];
+    const now = await oneSavedOfTwenty(`/api/wms/products/${p.id}`, (i) => ({ sku: p.sku, name: `${p.name} v${i}`, category: 'Spices' }), stored);
+    expect(now.name).toMatch(new RegExp(`^${p.name} v\\d+$`));
+  });
+
+  it('stock arriving does not make an edit stale, and a stale edit changes nothing (in Hindi too)', async () => {
+    const z = await zone();
+    const b = await bin(z.id);
+    const p = await product();
+    expect((await receive({ productId: p.id, binId: b.id, quantity: 4 })).status).toBe(201);
+    const binSaved = await ops.request('PUT', `/api/wms/bins/${b.id}`, { body: { zoneId: z.id, binCode: b.binCode, binType: 'pallet', revision: 0 } });
+    expect(binSaved.status, binSaved.text).toBe(200);
+    expect(binSaved.body).toMatchObject({ binType: 'pallet', currentQuantity: 4, revision: 1 });
+    const productSaved = await ops.request('PUT', `/api/wms/products/${p.id}`, { body: { sku: p.sku, name: 'Basmati 5 kg', revision: 0 } });
+    expect(productSaved.status, productSaved.text).toBe(200);
+    expect(productSaved.body).toMatchObject({ name: 'Basmati 5 kg', stockLines: 1, revision: 1 });
+    const stale = await ops.request('PUT', `/api/wms/bins/${b.id}`, { body: { zoneId: z.id, binCode: b.binCode, binType: 'floor', revision: 0 }, headers: { 'accept-language': 'hi' } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('आपके खोलने के बाद यह रिकॉर्ड किसी और ने बदल दिया। फिर से लोड करके प्रयास करें।');
+    expect(await binOf(b.id)).toMatchObject({ binType: 'pallet', revision: 1 });
+  });
+});
+
 describe('goods receiving', () => {
   it('adds to the matching line (facility, product, bin, lot), raises the bin, and writes the goods.received event', async () => {
     const z = await zone();
@@ -127,7 +180,7 @@ describe('goods receiving', () => {
     expect(over.body.message).toBe('Capacity exceeded! Bin capacity: 20, Current: 15, Adding: 6, Total would be: 21');
     const inactive = await product({ isActive: false });
     expect((await receive({ productId: inactive.id, binId: b.id, quantity: 1 })).body.message).toBe(`${inactive.name} is inactive and cannot be received`);
-    const elsewhere = await created(await ops.post('/api/wms/facilities', { name: unique('Annex'), address: 'Plot 9, Bhiwandi' }));
+    const elsewhere = await created(await ops.post('/api/facilities', { name: unique('Annex'), address: 'Plot 9, Bhiwandi', operatingHoursStart: '08:00', operatingHoursEnd: '18:00' }));
     const farBin = await bin((await zone(elsewhere.id)).id);
     const wrong = await receive({ productId: p.id, binId: farBin.id, quantity: 1 });
     expect(wrong.status).toBe(400);
@@ -146,6 +199,68 @@ describe('goods receiving', () => {
     expect((await binOf(b.id)).currentQuantity).toBe(50);
     const lines = (await ops.get(`/api/wms/inventory?search=${encodeURIComponent(p.sku)}`)).body.data;
     expect(lines.map((l: { quantity: number }) => l.quantity)).toEqual([50]);
+  });
+});
+
+describe('unit cost in paise', () => {
+  /** The product's lines, by bin code. */
+  async function linesOf(sku: string) {
+    const res = await ops.get(`/api/wms/inventory?search=${encodeURIComponent(sku)}&limit=100`);
+    expect(res.status, res.text).toBe(200);
+    return new Map<string, any>(res.body.data.map((l: any) => [l.binCode, l]));
+  }
+
+  it('averages each receipt into the line, keeps it through receipts without a cost and adjustments, and carries it on moves', async () => {
+    const z = await zone();
+    const [b1, b2, b3] = [await bin(z.id), await bin(z.id), await bin(z.id)];
+    const p = await product();
+    // 10 units at ₹12.50 and 30 at ₹13.10: (10 × 1250 + 30 × 1310) / 40 = 51800 / 40 = 1295 paise.
+    await created(await receive({ productId: p.id, binId: b1.id, quantity: 10, unitCost: 12.5 }));
+    const line = (await created(await receive({ productId: p.id, binId: b1.id, quantity: 30, unitCost: '13.10' }))).inventoryId;
+    expect((await linesOf(p.sku)).get(b1.binCode)).toMatchObject({ id: line, quantity: 40, unitCostPaise: 1295 });
+    // 5 more without a cost join at the line's cost; taking 7 out leaves the cost as it is.
+    await created(await receive({ productId: p.id, binId: b1.id, quantity: 5 }));
+    await created(await ops.post('/api/wms/inventory/adjust', { inventoryId: line, quantityAdjusted: -7, reasonCode: 'damaged' }));
+    expect((await linesOf(p.sku)).get(b1.binCode)).toMatchObject({ quantity: 38, unitCostPaise: 1295 });
+    // 10 split off into an empty bin keep ₹12.95; bin 3 holds 10 at ₹20.00, and 10 more at ₹12.95
+    // merge there: (10 × 2000 + 10 × 1295) / 20 = 32950 / 20 = 1647.5, half a paisa up: 1648.
+    await created(await ops.post(`/api/wms/inventory/${line}/move`, { toBinId: b2.id, quantity: 10 }));
+    await created(await receive({ productId: p.id, binId: b3.id, quantity: 10, unitCost: 20 }));
+    await created(await ops.post(`/api/wms/inventory/${line}/move`, { toBinId: b3.id, quantity: 10 }));
+    const after = await linesOf(p.sku);
+    expect(after.get(b1.binCode)).toMatchObject({ quantity: 18, unitCostPaise: 1295 });
+    expect(after.get(b2.binCode)).toMatchObject({ quantity: 10, unitCostPaise: 1295 });
+    expect(after.get(b3.binCode)).toMatchObject({ quantity: 20, unitCostPaise: 1648 });
+  });
+
+  it('rounds a third of a paisa to the nearest paisa, and refuses a cost finer than a paisa without writing anything', async () => {
+    const z = await zone();
+    const b = await bin(z.id);
+    const p = await product();
+    // 1 unit at ₹10.00 and 2 at ₹10.01: (1000 + 2002) / 3 = 1000.67 paise: 1001.
+    await created(await receive({ productId: p.id, binId: b.id, quantity: 1, unitCost: 10 }));
+    await created(await receive({ productId: p.id, binId: b.id, quantity: 2, unitCost: 10.01 }));
+    expect((await linesOf(p.sku)).get(b.binCode)).toMatchObject({ quantity: 3, unitCostPaise: 1001 });
+    const before = await dashboard();
+    const fine = await ops.request('POST', '/api/wms/inventory/receive', { body: { facilityId: DEMO_FACILITY_ID, productId: p.id, binId: b.id, quantity: 1, unitCost: 12.505 }, headers: { 'accept-language': 'hi' } });
+    expect(fine.status).toBe(400);
+    expect(fine.body.errors.unitCost).toBe('इकाई लागत में दशमलव के बाद अधिकतम 2 अंक (पैसे) हो सकते हैं');
+    expect((await receive({ productId: p.id, binId: b.id, quantity: 1, unitCost: 12.505 })).body.errors.unitCost).toBe('Unit cost has at most 2 decimals (paise)');
+    expect(await dashboard()).toEqual(before);
+    expect((await linesOf(p.sku)).get(b.binCode)).toMatchObject({ quantity: 3, unitCostPaise: 1001 });
+  });
+
+  it('totals are the sum of the counter shards and of the counter item from before them', async () => {
+    const before = await dashboard();
+    const z = await zone();
+    const b = await bin(z.id);
+    const p = await product();
+    await Promise.all(Array.from({ length: 10 }, (_, i) => receive({ productId: p.id, binId: b.id, quantity: i + 1, lotNumber: `S${i}` }).then(created)));
+    // Ten receipts of 1..10 units: 55 more in stock, and one more zone, bin and product.
+    expect(await dashboard()).toEqual({ ...before, zones: before.zones + 1, bins: before.bins + 1, products: before.products + 1, totalInventoryQuantity: before.totalInventoryQuantity + 55 });
+    await ddb().send(new UpdateCommand({ TableName: config.tableName, Key: { PK: 'TENANT#demo#WMS', SK: 'COUNTERS' }, UpdateExpression: 'ADD quantity :q', ExpressionAttributeValues: { ':q': 7 } }));
+    expect((await dashboard()).totalInventoryQuantity).toBe(before.totalInventoryQuantity + 62);
+    await ddb().send(new UpdateCommand({ TableName: config.tableName, Key: { PK: 'TENANT#demo#WMS', SK: 'COUNTERS' }, UpdateExpression: 'ADD quantity :q', ExpressionAttributeValues: { ':q': -7 } }));
   });
 });
 

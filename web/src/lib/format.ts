@@ -32,6 +32,11 @@ export function formatNumber(value: number, locale: Locale, options?: Intl.Numbe
   return new Intl.NumberFormat(locale, options).format(value);
 }
 
+/** An amount in whole paise as Indian rupees with Indian grouping, e.g. '₹1,23,456.78'. */
+export function formatRupees(paise: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR' }).format(paise / 100);
+}
+
 /** The formatters bound to the current language. */
 export function useFormat(timeZone = DEFAULT_TIME_ZONE) {
   const { i18n } = useTranslation();
@@ -43,5 +48,6 @@ export function useFormat(timeZone = DEFAULT_TIME_ZONE) {
     time: (iso: string | Date) => formatTime(iso, locale, timeZone),
     clock: (time: string) => formatClock(time, locale),
     number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, locale, options),
+    rupees: (paise: number) => formatRupees(paise, locale),
   };
 }

@@ -7,7 +7,8 @@ import { api, ApiError } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { i18n } from '../../../lib/i18n';
 
-export const WMS_ENTITIES = ['facilities', 'zones', 'bins', 'products', 'inventory'] as const;
+/** The entities the warehouse creates and edits (its facilities are the facilities domain's). */
+export const WMS_ENTITIES = ['zones', 'bins', 'products', 'inventory'] as const;
 export type WmsEntity = (typeof WMS_ENTITIES)[number];
 
 /** Builds a query string; a filter value 'all' (or empty) is sent as nothing (doc 3 §2). */
@@ -59,7 +60,6 @@ const DASHBOARD = dashboardQuery.queryKey;
 const OPTIONS = optionsQuery.queryKey;
 /** What a change of each entity refreshes: its list, the lists showing its names, the dropdowns, the dashboard. */
 const AFFECTS: Record<WmsEntity, WmsEntity[]> = {
-  facilities: ['facilities', 'zones', 'bins', 'inventory'],
   zones: ['zones', 'bins'],
   bins: ['bins', 'zones'],
   products: ['products', 'inventory'],
@@ -132,10 +132,13 @@ export function useCompleteCount() {
     run: (b) => untilDone(() => api.post<CountCompletion>(`/api/wms/cycle-counts/${b.id}/complete`), (c) => c.status === 'completed'),
     invalidates: (b) => [CYCLE_COUNTS, ['/api/wms/cycle-counts', b.id], ...STOCK],
     failure: i18n.t('wms.toasts.countCompleteFailed'),
-    success: (c) =>
-      c.skippedItems.length
-        ? { title: i18n.t('wms.toasts.countCompleted'), description: i18n.t('wms.counts.skippedNote', { count: c.skippedItems.length }) }
-        : { title: i18n.t('wms.toasts.countCompleted') },
+    success: (c) => {
+      // A line counted below what is reserved on it did not change meanwhile: it says so on its own.
+      const reserved = c.skippedItems.filter((i) => i.skipped?.reason === 'reserved').length;
+      const changed = c.skippedItems.length - reserved;
+      const notes = [changed ? i18n.t('wms.counts.skippedNote', { count: changed }) : null, reserved ? i18n.t('wms.counts.skippedReservedNote', { count: reserved }) : null].filter(Boolean);
+      return notes.length ? { title: i18n.t('wms.toasts.countCompleted'), description: notes.join(' ') } : { title: i18n.t('wms.toasts.countCompleted') };
+    },
   });
 }
 export const useCancelCount = () =>

@@ -94,7 +94,7 @@ function CountItems({ count }: { count: CycleCount }) {
                   <td className="px-2 py-2">{tone ? <Badge tone={tone}>{i.variance! > 0 ? `+${i.variance}` : i.variance}</Badge> : '—'}</td>
                   <td className="px-2 py-2">
                     {i.skipped ? (
-                      <span className="text-red-700">{t(`wms.counts.skipped.${i.skipped.reason}`, { onHand: i.skipped.onHand ?? 0 })}</span>
+                      <span className="text-red-700">{t(`wms.counts.skipped.${i.skipped.reason}`, { onHand: i.skipped.onHand ?? 0, count: i.skipped.reserved ?? 0 })}</span>
                     ) : i.countedQuantity !== null ? (
                       <Check className="h-4 w-4 text-green-600" aria-label={t('wms.counts.counted')} />
                     ) : (

@@ -1,4 +1,4 @@
-// A management tab (Facilities, Zones, Bins, Products, Inventory): search and filters ('all' sent as
+// A management tab (Zones, Bins, Products, Inventory): search and filters ('all' sent as
 // nothing), a table with Edit and Delete per row, Previous/Next over server cursors with
 // 'Page x of y (total)' when there is more than one page, and the inline form replacing the list.
 // The save and delete mutations live here, so their toasts survive the form closing.
@@ -40,7 +40,7 @@ export interface EntityTabProps<T extends { id: string }> {
   warning?: (values: Record<string, unknown>, editing: T | null) => string | null;
   onBlocked?: () => void;
   /** What one row is, for the delete confirmation (wms.entity). */
-  what: 'facility' | 'zone' | 'bin' | 'product' | 'inventoryItem';
+  what: 'zone' | 'bin' | 'product' | 'inventoryItem';
 }
 
 const PAGE_SIZE = 10;
@@ -85,10 +85,7 @@ export function EntityTab<T extends { id: string }>(props: EntityTabProps<T>) {
     <Card>
       <CardBody className="space-y-3">
         <div className="flex flex-wrap items-end gap-2">
-          <label className="min-w-40 flex-1 text-sm">
-            <span className="mb-1 block font-medium">{t('wms.list.search')}</span>
-            <input type="search" className={inputClasses} value={search} onChange={(e) => (setSearch(e.target.value), restart())} />
-          </label>
+          <ListSearch value={search} onChange={(value) => (setSearch(value), restart())} />
           {filters.map((f) => (
             <label key={f.name} className="min-w-32 text-sm">
               <span className="mb-1 block font-medium">{f.label}</span>
@@ -151,20 +148,44 @@ export function EntityTab<T extends { id: string }>(props: EntityTabProps<T>) {
           {list.isLoading && <p className="p-3 text-sm text-slate-500">{t('wms.list.loading')}</p>}
           {!list.isLoading && !rows.length && <p className="p-3 text-sm text-slate-500">{t('wms.list.empty')}</p>}
         </div>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <span className="text-sm text-slate-600" data-testid={`${entity}-pages`}>
-            {pagination && pagination.pages > 1 ? t('wms.list.page', { page: pagination.page, pages: pagination.pages, total: pagination.total }) : ''}
-          </span>
-          <div className="flex gap-2">
-            <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-              {t('wms.list.previous')}
-            </Button>
-            <Button size="sm" variant="secondary" disabled={!pagination?.nextCursor} onClick={() => pagination?.nextCursor && setCursors([...cursors, pagination.nextCursor])}>
-              {t('wms.list.next')}
-            </Button>
-          </div>
-        </div>
+        <ListPager
+          testId={`${entity}-pages`}
+          pagination={pagination}
+          onPrevious={page > 1 ? () => setCursors(cursors.slice(0, -1)) : null}
+          onNext={pagination?.nextCursor ? () => setCursors([...cursors, pagination.nextCursor!]) : null}
+        />
       </CardBody>
     </Card>
+  );
+}
+
+/** The search box of a list. */
+export function ListSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label className="min-w-40 flex-1 text-sm">
+      <span className="mb-1 block font-medium">{t('wms.list.search')}</span>
+      <input type="search" className={inputClasses} value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
+/** Previous and Next under a list, with 'Page x of y (total)' only when there is more than one page; null: no such page. */
+export function ListPager({ testId, pagination, onPrevious, onNext }: { testId: string; pagination: { page: number; pages: number; total: number } | undefined; onPrevious: (() => void) | null; onNext: (() => void) | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <span className="text-sm text-slate-600" data-testid={testId}>
+        {pagination && pagination.pages > 1 ? t('wms.list.page', { page: pagination.page, pages: pagination.pages, total: pagination.total }) : ''}
+      </span>
+      <div className="flex gap-2">
+        <Button size="sm" variant="secondary" disabled={!onPrevious} onClick={() => onPrevious?.()}>
+          {t('wms.list.previous')}
+        </Button>
+        <Button size="sm" variant="secondary" disabled={!onNext} onClick={() => onNext?.()}>
+          {t('wms.list.next')}
+        </Button>
+      </div>
+    </div>
   );
 }

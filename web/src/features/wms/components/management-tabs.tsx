@@ -1,19 +1,25 @@
-// The five management tabs: each entity's columns, filters (doc 3 §2) and form fields (doc 3 §3, §5).
+// The five management tabs: each entity's columns, filters (doc 3 §2) and form fields (doc 3 §3, §5);
+// the Facilities tab only lists the facilities domain's facilities.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  BARCODE_TYPES, BIN_STATUSES, BIN_TYPES, binInputSchema, capacityProblem, INVENTORY_STATUSES, inventoryInputSchema, productInputSchema, UNITS_OF_MEASURE, wmsFacilityInputSchema, ZONE_TEMPERATURES, ZONE_TYPES, zoneInputSchema,
-  type Bin, type InventoryLine, type Product, type WmsFacility, type Zone,
+  BARCODE_TYPES, BIN_STATUSES, BIN_TYPES, binInputSchema, capacityProblem, INVENTORY_STATUSES, inventoryInputSchema, productInputSchema, UNITS_OF_MEASURE, WMS_PAGE_SIZE, ZONE_TEMPERATURES, ZONE_TYPES, zoneInputSchema,
+  type Bin, type InventoryLine, type Product, type Zone,
 } from '@shared/contracts/wms';
+import { Link } from 'react-router-dom';
+import { PATHS } from '@shared/navigation';
 import { Badge } from '../../../components/ui/badge';
+import { Card, CardBody } from '../../../components/ui/card';
+import { useFacilities } from '../../facilities';
 import { api } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { useWmsOptions } from '../api/wms';
 import { useState } from 'react';
 import { MoveRight } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import type { FormField } from './entity-form';
-import { EntityTab } from './entity-tab';
+import { EntityTab, ListPager, ListSearch } from './entity-tab';
 import { MoveDialog } from './move-dialog';
 
 function useChoices() {
@@ -32,31 +38,58 @@ function useChoices() {
 
 const yesNo = (t: (k: string) => string, v: boolean) => <Badge tone={v ? 'green' : 'gray'}>{t(v ? 'wms.values.active' : 'wms.values.inactive')}</Badge>;
 
-export function FacilitiesTab({ canWrite }: { canWrite: boolean }) {
-  const { t } = useChoices();
+/**
+ * The warehouse's facilities, read from the facilities domain: searched and paged here (a tenant has
+ * a few), created and edited only on /facilities, whose opening hours slot booking depends on.
+ */
+export function FacilitiesTab() {
+  const { t } = useTranslation();
+  const facilities = useFacilities();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const wanted = search.trim().toLowerCase();
+  const found = (facilities.data ?? []).filter((f) => !wanted || [f.name, f.address, f.city].some((v) => v?.toLowerCase().includes(wanted)));
+  const pages = Math.max(1, Math.ceil(found.length / WMS_PAGE_SIZE));
+  const shown = Math.min(page, pages);
+  const rows = found.slice((shown - 1) * WMS_PAGE_SIZE, shown * WMS_PAGE_SIZE);
   return (
-    <EntityTab<WmsFacility>
-      entity="facilities"
-      what="facility"
-      canWrite={canWrite}
-      schema={wmsFacilityInputSchema}
-      defaults={{ name: '', address: '', operatingHoursStart: '08:00', operatingHoursEnd: '18:00', totalDockDoors: 0, qrCode: '' }}
-      toForm={({ name, address, operatingHoursStart, operatingHoursEnd, totalDockDoors, qrCode }) => ({ name, address, operatingHoursStart, operatingHoursEnd, totalDockDoors, qrCode: qrCode ?? '' })}
-      columns={[
-        { label: t('wms.field.name'), cell: (f) => <span className="font-medium">{f.name}</span> },
-        { label: t('wms.field.address'), cell: (f) => f.address },
-        { label: t('wms.field.hoursStart'), cell: (f) => `${f.operatingHoursStart}–${f.operatingHoursEnd}` },
-        { label: t('wms.field.dockDoors'), cell: (f) => f.totalDockDoors },
-      ]}
-      fields={[
-        { name: 'name', label: t('wms.field.name'), required: true, wide: true },
-        { name: 'address', label: t('wms.field.address'), required: true, wide: true },
-        { name: 'operatingHoursStart', label: t('wms.field.hoursStart'), kind: 'time', required: true },
-        { name: 'operatingHoursEnd', label: t('wms.field.hoursEnd'), kind: 'time', required: true },
-        { name: 'totalDockDoors', label: t('wms.field.dockDoors'), kind: 'number' },
-        { name: 'qrCode', label: t('wms.field.qrCode') },
-      ]}
-    />
+    <Card>
+      <CardBody className="space-y-3">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <ListSearch value={search} onChange={(value) => (setSearch(value), setPage(1))} />
+          <Link to={PATHS.facilities} className="text-sm font-medium text-blue-700 hover:underline">
+            {t('wms.facilities.manage')}
+          </Link>
+        </div>
+        <p className="text-sm text-slate-600">{t('wms.facilities.hint')}</p>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[640px] text-left text-sm" aria-label={t('wms.tabs.facilities')}>
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                {[t('wms.field.name'), t('wms.field.address'), t('wms.field.hoursStart'), t('wms.field.dockDoors')].map((label) => (
+                  <th key={label} className="px-2 py-2 font-medium">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((f) => (
+                <tr key={f.id} className="border-b border-slate-100">
+                  <td className="px-2 py-2 font-medium">{f.name}</td>
+                  <td className="px-2 py-2">{f.address}</td>
+                  <td className="px-2 py-2">{`${f.operatingHoursStart}–${f.operatingHoursEnd}`}</td>
+                  <td className="px-2 py-2">{f.totalDockDoors}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {facilities.isLoading && <p className="p-3 text-sm text-slate-500">{t('wms.list.loading')}</p>}
+          {!facilities.isLoading && !rows.length && <p className="p-3 text-sm text-slate-500">{t('wms.list.empty')}</p>}
+        </div>
+        <ListPager testId="facilities-pages" pagination={{ page: shown, pages, total: found.length }} onPrevious={shown > 1 ? () => setPage(shown - 1) : null} onNext={shown < pages ? () => setPage(shown + 1) : null} />
+      </CardBody>
+    </Card>
   );
 }
 
@@ -105,7 +138,8 @@ export function BinsTab({ canWrite }: { canWrite: boolean }) {
       canWrite={canWrite}
       schema={binInputSchema}
       defaults={{ zoneId: '', binCode: '', aisle: '', rack: '', shelf: '', level: '', binType: '', status: 'available', capacity: '', isPickable: true, isReceivable: true }}
-      toForm={(b) => ({ zoneId: b.zoneId, binCode: b.binCode, aisle: b.aisle ?? '', rack: b.rack ?? '', shelf: b.shelf ?? '', level: b.level ?? '', binType: b.binType, status: b.status, capacity: b.capacity ?? '', isPickable: b.isPickable, isReceivable: b.isReceivable })}
+      // The revision the form loaded goes back with the edit: a bin changed since is refused (409).
+      toForm={(b) => ({ revision: b.revision ?? 0, zoneId: b.zoneId, binCode: b.binCode, aisle: b.aisle ?? '', rack: b.rack ?? '', shelf: b.shelf ?? '', level: b.level ?? '', binType: b.binType, status: b.status, capacity: b.capacity ?? '', isPickable: b.isPickable, isReceivable: b.isReceivable })}
       filters={[
         { name: 'zoneId', label: t('wms.field.zone'), options: zones },
         { name: 'binType', label: t('wms.field.binType'), options: values(BIN_TYPES) },
@@ -148,7 +182,7 @@ export function ProductsTab({ canWrite }: { canWrite: boolean }) {
       canWrite={canWrite}
       schema={productInputSchema}
       defaults={{ sku: '', name: '', ...blank, unitOfMeasure: 'EA', barcodeType: '', isActive: true, isSerialTracked: false, isLotTracked: false }}
-      toForm={(p) => ({ ...Object.fromEntries(Object.keys(productInputSchema.shape).map((k) => [k, (p as unknown as Record<string, unknown>)[k] ?? ''])) })}
+      toForm={(p) => ({ ...Object.fromEntries(Object.keys(productInputSchema.shape).map((k) => [k, (p as unknown as Record<string, unknown>)[k] ?? ''])), revision: p.revision ?? 0 })}
       filters={[
         { name: 'category', label: t('wms.field.category'), options: [] },
         { name: 'isActive', label: t('wms.field.status'), options: [{ value: 'true', label: t('wms.values.active') }, { value: 'false', label: t('wms.values.inactive') }] },
@@ -199,6 +233,7 @@ export function InventoryTab({ canWrite }: { canWrite: boolean }) {
   const { t, values, facilities, bins, products } = useChoices();
   const { toast } = useToast();
   const [moving, setMoving] = useState<InventoryLine | null>(null);
+  const format = useFormat();
   const fields: FormField[] = [
     { name: 'facilityId', label: t('wms.field.facility'), kind: 'select', options: facilities, required: true },
     { name: 'productId', label: t('wms.field.product'), kind: 'select', options: products, required: true },
@@ -220,7 +255,7 @@ export function InventoryTab({ canWrite }: { canWrite: boolean }) {
       canWrite={canWrite}
       schema={inventoryInputSchema}
       defaults={{ facilityId: '', productId: '', binId: '', lotNumber: '', serialNumber: '', quantity: 0, reservedQuantity: 0, unitCost: '', expiryDate: '', status: 'available' }}
-      toForm={(l) => ({ facilityId: l.facilityId, productId: l.productId, binId: l.binId ?? '', lotNumber: l.lotNumber ?? '', serialNumber: l.serialNumber ?? '', quantity: l.quantity, reservedQuantity: l.reservedQuantity, unitCost: l.unitCost ?? '', expiryDate: l.expiryDate ?? '', status: l.status })}
+      toForm={(l) => ({ facilityId: l.facilityId, productId: l.productId, binId: l.binId ?? '', lotNumber: l.lotNumber ?? '', serialNumber: l.serialNumber ?? '', quantity: l.quantity, reservedQuantity: l.reservedQuantity, unitCost: l.unitCostPaise === null ? '' : (l.unitCostPaise / 100).toFixed(2), expiryDate: l.expiryDate ?? '', status: l.status })}
       warning={useCapacityWarning}
       onBlocked={() => toast({ title: t('wms.capacityError.title'), description: t('wms.capacityError.text'), variant: 'destructive' })}
       filters={[
@@ -234,6 +269,7 @@ export function InventoryTab({ canWrite }: { canWrite: boolean }) {
         { label: t('wms.field.lot'), cell: (l) => l.lotNumber ?? '—' },
         { label: t('wms.field.quantity'), cell: (l) => l.quantity },
         { label: t('wms.field.available'), cell: (l) => l.availableQuantity },
+        { label: t('wms.field.unitCost'), cell: (l) => (l.unitCostPaise === null ? '—' : format.rupees(l.unitCostPaise)) },
         { label: t('wms.field.status'), cell: (l) => t(`wms.values.${l.status}`) },
       ]}
       fields={fields}

@@ -43,7 +43,7 @@ export function WmsRoute() {
       </div>
       <div role="tabpanel">
         {tab === 'dashboard' && <DashboardTab onOpen={setTab} />}
-        {tab === 'facilities' && <FacilitiesTab canWrite={canWrite} />}
+        {tab === 'facilities' && <FacilitiesTab />}
         {tab === 'zones' && <ZonesTab canWrite={canWrite} />}
         {tab === 'bins' && <BinsTab canWrite={canWrite} />}
         {tab === 'products' && <ProductsTab canWrite={canWrite} />}
