@@ -6,7 +6,10 @@
 // where the door's in-service condition and the blocks' attribute_not_exists decide any race.
 // Leaving the door (completed, departed) releases its blocks from now on (doorReleaseItems).
 import { BadRequestError, ConflictError, RevisionConflictError } from '../lib/errors';
-import { doorInServiceCheck, getDockDoor, type DockDoor } from '../facilities';
+import { doorInServiceCheck, getDockDoor, getFacility, type DockDoor } from '../facilities';
+import { EARLY_CHECKIN_MINUTES } from '../../shared/contracts/checkins';
+import { DEFAULT_TIME_ZONE } from '../../shared/product';
+import { instantOf } from '../../shared/time';
 import { blockDeletes, blockPuts, doorBlockKeys, doorHolders, listAppointmentsAtDoors } from './appointment.store';
 import { blocksFromNow } from './rules';
 import type { TransactItems } from './context';
@@ -31,17 +34,22 @@ export async function requestedDoor(tenantId: string, facilityId: string, dockDo
 
 /**
  * Why the door cannot take the window (null: it can), read now: under maintenance, its blocks held
- * by another appointment, or another truck on site at it that day. `holder` is the appointment asking
- * (its own blocks and its own truck do not count).
+ * by another appointment, or another truck standing at it while the window is due (started, or
+ * starting within the check-in opening): a window later in the day is the blocks' to decide, since
+ * that truck will have left. `holder` is the appointment asking (its own blocks and truck do not count).
  */
-export async function doorRefusal(door: DockDoor, w: DoorWindow, holder?: string): Promise<ConflictError | null> {
+export async function doorRefusal(door: DockDoor, w: DoorWindow, holder?: string, now = new Date()): Promise<ConflictError | null> {
   if (door.status === 'maintenance') return underMaintenance(door);
   const [holders, atDoors] = await Promise.all([
     doorHolders(w.tenantId, w.facilityId, door.id, w.scheduledDate, w.scheduledTimeStart, w.scheduledTimeEnd),
     listAppointmentsAtDoors(w.tenantId, w.facilityId, w.scheduledDate),
   ]);
   if (holders.some((id) => id !== holder)) return booked(door);
-  if (atDoors.some((a) => a.dockDoorId === door.id && a.id !== holder)) return truckAtDoor(door);
+  if (atDoors.some((a) => a.dockDoorId === door.id && a.id !== holder)) {
+    const zone = (await getFacility(w.tenantId, w.facilityId))?.timeZone ?? DEFAULT_TIME_ZONE;
+    const due = instantOf(w.scheduledDate, w.scheduledTimeStart, zone).getTime() - now.getTime() <= EARLY_CHECKIN_MINUTES * 60_000;
+    if (due) return truckAtDoor(door);
+  }
   return null;
 }
 

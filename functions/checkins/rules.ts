@@ -1,9 +1,9 @@
 // Pure check-in rules. Every check-in path (staff quick check-in, the driver app, the gate QR code)
 // asks checkinWindow whether an appointment may be checked in now; punctuality is arrivalOutcome's.
 import { fromMinutes, localDateTime, toMinutes } from '../../shared/time';
+import { EARLY_CHECKIN_MINUTES } from '../../shared/contracts/checkins';
 
-/** How long before its scheduled start an appointment may be checked in (on its own day only). */
-export const EARLY_CHECKIN_MINUTES = 120;
+export { EARLY_CHECKIN_MINUTES };
 
 const EARLY_WINDOW_TEXT = EARLY_CHECKIN_MINUTES % 60 ? `${EARLY_CHECKIN_MINUTES} minutes` : `${EARLY_CHECKIN_MINUTES / 60} hour(s)`.replace('(s)', EARLY_CHECKIN_MINUTES > 60 ? 's' : '');
 

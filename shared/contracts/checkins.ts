@@ -7,6 +7,12 @@ import { seenRevision } from './fields';
 export { CHECKIN_STATUSES, CHECKIN_TRANSITIONS, type CheckinStatus } from './appointments';
 export const CHECKIN_METHODS = ['qr_code', 'manual', 'tablet'] as const;
 
+/**
+ * How long before its scheduled start an appointment may be checked in (on its own day only); a truck
+ * standing at a door likewise keeps that door from windows starting within this time (the door rule).
+ */
+export const EARLY_CHECKIN_MINUTES = 120;
+
 const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional().nullable().transform((v) => (v ? v : null));
 
 export const quickCheckinSchema = z.strictObject({

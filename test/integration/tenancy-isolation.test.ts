@@ -50,6 +50,8 @@ const FIXTURES: { path: RegExp; params: () => Record<string, string> }[] = [
 /** Bodies that pass each route's validation, so the answer is about the item (its absence), not the body. */
 const BODIES: Record<string, unknown> = {
   'PATCH /api/facilities/{id}': { name: 'Taken over' },
+  'PATCH /api/carriers/{id}': { name: 'Taken over' },
+  'PATCH /api/carriers/{id}/drivers/{driverId}': { name: 'Taken over' },
   'POST /api/facilities/{id}/labor-incharges': { name: 'Intruder' },
   'POST /api/facilities/{id}/equipment': { name: 'Intruder forklift', type: 'Forklift' },
   'PATCH /api/facilities/{id}/time-slots/{slotId}': { isBlocked: true },
