@@ -15,7 +15,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
     },
   },
   webServer: {
@@ -24,7 +33,16 @@ export default defineConfig({
     // Journeys start from the base demo data only, so what they count does not depend on the clock;
     // per-address limits are raised so repeated journeys from 127.0.0.1 are not refused (the limits
     // themselves are tested in test/integration).
-    env: { STAGE: 'local', PORT: String(PORT), WEB_DIST: process.env.WEB_DIST ?? 'dist', LOCAL_IN_MEMORY: '1', LOG_LEVEL: 'warn', DEMO_ACTIVITY: '0', LOCAL_OUTBOX_ECHO: '0', RATE_LIMIT_FACTOR: '100' },
+    env: {
+      STAGE: 'local',
+      PORT: String(PORT),
+      WEB_DIST: process.env.WEB_DIST ?? 'dist',
+      LOCAL_IN_MEMORY: '1',
+      LOG_LEVEL: 'warn',
+      DEMO_ACTIVITY: '0',
+      LOCAL_OUTBOX_ECHO: '0',
+      RATE_LIMIT_FACTOR: '100',
+    },
     reuseExistingServer: false,
     timeout: 90_000,
     stdout: 'pipe',

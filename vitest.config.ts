@@ -11,6 +11,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Tests run in local mode, asked for as the local stack asks for it (functions/lib/config.ts).
-    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', STAGE: 'local' },
+    env: {
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      STAGE: 'local',
+    },
   },
 });

@@ -17,4 +17,20 @@ import * as wms from './wms/handler';
 import * as messaging from './messaging/handler';
 import * as gate from './gate/handler';
 
-export const FUNCTIONS = { auth, platform, users, facilities, carriers, appointments, checkins, yard, insights, integrations, tenancy, contact, wms, messaging, gate } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;
+export const FUNCTIONS = {
+  auth,
+  platform,
+  users,
+  facilities,
+  carriers,
+  appointments,
+  checkins,
+  yard,
+  insights,
+  integrations,
+  tenancy,
+  contact,
+  wms,
+  messaging,
+  gate,
+} satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

@@ -53,7 +53,10 @@ export function streamFilterPatterns(filter: StreamFilter | undefined): Record<s
 
 /** The same filter applied to one stream record (the local stream poller). */
 export function matchesStreamFilter(
-  record: { eventName?: string; dynamodb?: { NewImage?: Record<string, { S?: string }>; OldImage?: Record<string, { S?: string }> } },
+  record: {
+    eventName?: string;
+    dynamodb?: { NewImage?: Record<string, { S?: string }>; OldImage?: Record<string, { S?: string }> };
+  },
   filter: StreamFilter | undefined,
 ): boolean {
   const names: readonly string[] = filter?.eventNames ?? CHANGES;
@@ -68,17 +71,56 @@ export function matchesStreamFilter(
 // The plumbing is proven by the fixture workers of test/support/workers.
 export const WORKERS: readonly WorkerDefinition[] = [
   // The dashboard's and analytics' read model: day counters per facility from appointment and check-in changes.
-  { name: 'day-figures', entry: 'functions/insights/day-figures.worker.ts', trigger: { kind: 'stream', filter: { entities: ['appointment', 'checkin'] } }, access: { table: 'readWrite' } },
+  {
+    name: 'day-figures',
+    entry: 'functions/insights/day-figures.worker.ts',
+    trigger: { kind: 'stream', filter: { entities: ['appointment', 'checkin'] } },
+    access: { table: 'readWrite' },
+  },
   // Outbound webhooks: each domain event to its subscriptions (attempted at once), and the retries with backoff.
   // Their KMS grant (subscription secrets) comes from lib/integrations.ts.
-  { name: 'integrations-webhooks', entry: 'functions/integrations/webhook-fanout.worker.ts', trigger: { kind: 'stream', filter: { eventNames: ['INSERT'], entities: ['domain-event'] } }, access: { table: 'readWrite' }, timeoutSeconds: 120 },
-  { name: 'integrations-webhook-retries', entry: 'functions/integrations/webhook-retry.worker.ts', trigger: { kind: 'schedule', expression: 'rate(1 minute)' }, access: { table: 'readWrite' }, timeoutSeconds: 300 },
+  {
+    name: 'integrations-webhooks',
+    entry: 'functions/integrations/webhook-fanout.worker.ts',
+    trigger: { kind: 'stream', filter: { eventNames: ['INSERT'], entities: ['domain-event'] } },
+    access: { table: 'readWrite' },
+    timeoutSeconds: 120,
+  },
+  {
+    name: 'integrations-webhook-retries',
+    entry: 'functions/integrations/webhook-retry.worker.ts',
+    trigger: { kind: 'schedule', expression: 'rate(1 minute)' },
+    access: { table: 'readWrite' },
+    timeoutSeconds: 300,
+  },
   // Messaging (issue #15): every domain event to the bus once; the driver notifier (SMS/WhatsApp/voice, sends
   // retried then failed over); the delay job. Their KMS and provider grants come from lib/messaging.ts.
-  { name: 'event-forwarder', entry: 'functions/messaging/event-forwarder.worker.ts', trigger: { kind: 'stream', filter: { eventNames: ['INSERT'], entities: ['domain-event'] } }, access: { table: 'readWrite', events: true } },
-  { name: 'messaging-notifier', entry: 'functions/messaging/notifier.worker.ts', trigger: { kind: 'stream', filter: { eventNames: ['INSERT'], entities: ['domain-event'] } }, access: { table: 'readWrite', messaging: true }, timeoutSeconds: 120 },
-  { name: 'messaging-delay-alerts', entry: 'functions/messaging/delay-alerts.worker.ts', trigger: { kind: 'schedule', expression: 'rate(5 minutes)' }, access: { table: 'readWrite' } },
+  {
+    name: 'event-forwarder',
+    entry: 'functions/messaging/event-forwarder.worker.ts',
+    trigger: { kind: 'stream', filter: { eventNames: ['INSERT'], entities: ['domain-event'] } },
+    access: { table: 'readWrite', events: true },
+  },
+  {
+    name: 'messaging-notifier',
+    entry: 'functions/messaging/notifier.worker.ts',
+    trigger: { kind: 'stream', filter: { eventNames: ['INSERT'], entities: ['domain-event'] } },
+    access: { table: 'readWrite', messaging: true },
+    timeoutSeconds: 120,
+  },
+  {
+    name: 'messaging-delay-alerts',
+    entry: 'functions/messaging/delay-alerts.worker.ts',
+    trigger: { kind: 'schedule', expression: 'rate(5 minutes)' },
+    access: { table: 'readWrite' },
+  },
   // Gate compliance (issue #21): a new booking's vehicle and e-way bill checked against ULIP in the background,
   // its hint on the appointment. The KMS grant (the tenant's sealed ULIP password) comes from lib/platform-stack.ts.
-  { name: 'gate-booking-hints', entry: 'functions/gate/booking-hint.worker.ts', trigger: { kind: 'stream', filter: { eventNames: ['INSERT'], entities: ['appointment'] } }, access: { table: 'readWrite' }, timeoutSeconds: 60 },
+  {
+    name: 'gate-booking-hints',
+    entry: 'functions/gate/booking-hint.worker.ts',
+    trigger: { kind: 'stream', filter: { eventNames: ['INSERT'], entities: ['appointment'] } },
+    access: { table: 'readWrite' },
+    timeoutSeconds: 60,
+  },
 ];

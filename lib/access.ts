@@ -21,20 +21,32 @@ export interface SharedResources {
   bus: EventBus;
 }
 
-const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
+const TABLE_READ = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
 const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
 export function grantAccess(fn: IFunction, access: FunctionAccess | null, resources: SharedResources): void {
   if (!access) return;
   // Named actions rather than grantReadData/grantReadWriteData: no function may Scan the table
   // (every request path reads by key, docs/performance.md), and none may change its settings.
-  if (access.table) resources.table.grant(fn, ...(access.table === 'read' ? TABLE_READ : [...TABLE_READ, ...TABLE_WRITE]));
+  if (access.table)
+    resources.table.grant(fn, ...(access.table === 'read' ? TABLE_READ : [...TABLE_READ, ...TABLE_WRITE]));
   if (access.uploads === 'read') resources.uploads.grantRead(fn);
   if (access.uploads === 'readWrite') resources.uploads.grantReadWrite(fn);
   if (access.events) resources.bus.grantPutEventsTo(fn);
   if (access.messaging) {
     const stack = Stack.of(fn);
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [`arn:aws:ses:${stack.region}:${stack.account}:identity/*`] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [`arn:aws:ses:${stack.region}:${stack.account}:identity/*`],
+      }),
+    );
     // An SMS published straight to a phone number has no resource ARN to scope to.
     fn.addToRolePolicy(new PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
   }

@@ -42,7 +42,9 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, props: SharedResources & { environment: Record<string, string> }) {
     super(scope, id);
-    this.httpApi = new HttpApi(this, 'http-api', { description: 'DockSaathi API (served under /api through CloudFront)' });
+    this.httpApi = new HttpApi(this, 'http-api', {
+      description: 'DockSaathi API (served under /api through CloudFront)',
+    });
     // Stage-wide throttling; per-user and per-guest limits are enforced in the handlers.
     const stage = this.httpApi.defaultStage?.node.defaultChild as CfnStage;
     stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
@@ -64,7 +66,11 @@ export class Api extends Construct {
     }
 
     for (const route of ROUTES) {
-      this.httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: integrations.get(route.fn)! });
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: integrations.get(route.fn)!,
+      });
     }
   }
 }

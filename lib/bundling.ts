@@ -18,7 +18,12 @@ import { HINDI_CATALOGUE } from '../functions/lib/server-messages';
 import { VAHAN_XML_READER } from '../functions/gate/registry/vahan';
 
 /** The Powertools version the code is written and tested against (all packages share it). */
-export const POWERTOOLS_VERSION: string = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'node_modules', '@aws-lambda-powertools', 'commons', 'package.json'), 'utf8')).version;
+export const POWERTOOLS_VERSION: string = JSON.parse(
+  readFileSync(
+    join(import.meta.dirname, '..', 'node_modules', '@aws-lambda-powertools', 'commons', 'package.json'),
+    'utf8',
+  ),
+).version;
 /** AWS's SSM parameter holding the Powertools layer's ARN for that version in the deploying region. */
 export const POWERTOOLS_LAYER_PARAMETER = `/aws/service/powertools/typescript/generic/all/${POWERTOOLS_VERSION}`;
 
@@ -48,12 +53,22 @@ export function afterBundlingCommands(inputDir: string, outputDir: string, main 
   const { esbuild } = LAMBDA_BUNDLING;
   // With a source map, as lib/lambda.ts gives the function's bundle (NODE_OPTIONS=--enable-source-maps).
   const options = [
-    '--bundle', '--platform=node', `--format=${esbuild.format}`, `--target=${esbuild.target}`, '--minify', `--charset=${esbuild.charset}`, '--sourcemap', '--log-level=warning',
+    '--bundle',
+    '--platform=node',
+    `--format=${esbuild.format}`,
+    `--target=${esbuild.target}`,
+    '--minify',
+    `--charset=${esbuild.charset}`,
+    '--sourcemap',
+    '--log-level=warning',
     ...esbuild.external.map((m) => `'--external:${m}'`),
     ...Object.entries(esbuild.define).map(([key, value]) => `--define:${key}=${value}`),
   ].join(' ');
   return [
     ...LAMBDA_BUNDLING.assets.map((a) => `cp "${join(inputDir, a.from)}" "${join(outputDir, a.to)}"`),
-    ...LAMBDA_BUNDLING.sideBundles.map((side) => `if grep -qF "${side.bundled}" "${join(outputDir, main)}"; then "${join(inputDir, 'node_modules', '.bin', 'esbuild')}" "${join(inputDir, side.source)}" ${options} --outfile="${join(outputDir, side.bundled)}"; fi`),
+    ...LAMBDA_BUNDLING.sideBundles.map(
+      (side) =>
+        `if grep -qF "${side.bundled}" "${join(outputDir, main)}"; then "${join(inputDir, 'node_modules', '.bin', 'esbuild')}" "${join(inputDir, side.source)}" ${options} --outfile="${join(outputDir, side.bundled)}"; fi`,
+    ),
   ];
 }

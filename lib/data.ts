@@ -40,7 +40,14 @@ export class Data extends Construct {
       versioned: true,
       removalPolicy: RemovalPolicy.RETAIN,
       // Browsers upload registration documents straight to the bucket with presigned POSTs.
-      cors: [{ allowedMethods: [HttpMethods.POST, HttpMethods.PUT, HttpMethods.GET], allowedOrigins: props.allowedOrigins, allowedHeaders: ['*'], maxAge: 3000 }],
+      cors: [
+        {
+          allowedMethods: [HttpMethods.POST, HttpMethods.PUT, HttpMethods.GET],
+          allowedOrigins: props.allowedOrigins,
+          allowedHeaders: ['*'],
+          maxAge: 3000,
+        },
+      ],
       lifecycleRules: [
         // Uploads that never became part of a registration.
         { id: 'abandoned-uploads', prefix: 'pending/', expiration: Duration.days(1) },

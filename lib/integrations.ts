@@ -27,25 +27,60 @@ export class Integrations extends Construct {
     super(scope, id);
     const stack = Stack.of(this);
     // Retained: deleting the key would make every sealed credential unreadable for good.
-    this.secretsKey = new Key(this, 'secrets-key', { description: 'DockSaathi tenant secrets (integration credentials, signing secrets)', enableKeyRotation: true, removalPolicy: RemovalPolicy.RETAIN });
+    this.secretsKey = new Key(this, 'secrets-key', {
+      description: 'DockSaathi tenant secrets (integration credentials, signing secrets)',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     const group = new CfnScheduleGroup(this, 'sync-schedules', { name: `${stack.stackName}-integration-syncs` });
 
     const keyEnvironment = { SECRETS_KEY_ID: this.secretsKey.keyArn };
-    this.syncFunction = productFunction(this, { name: 'integrations-sync', entry: 'functions/integrations/sync.lambda.ts', timeout: Duration.minutes(5), environment: { ...props.environment, ...keyEnvironment, SYNC_SCHEDULE_GROUP: group.name! } });
+    this.syncFunction = productFunction(this, {
+      name: 'integrations-sync',
+      entry: 'functions/integrations/sync.lambda.ts',
+      timeout: Duration.minutes(5),
+      environment: { ...props.environment, ...keyEnvironment, SYNC_SCHEDULE_GROUP: group.name! },
+    });
     // A scheduled sync books appointments (table, events) and removes the schedule of a deleted system.
     grantAccess(this.syncFunction, { table: 'readWrite', events: true }, props);
 
     const schedulerRole = new Role(this, 'scheduler-role', {
-      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': stack.account } } }),
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
+      }),
       description: 'EventBridge Scheduler invoking the integrations sync Lambda',
     });
     this.syncFunction.grantInvoke(schedulerRole);
 
     const schedules = `arn:${stack.partition}:scheduler:${stack.region}:${stack.account}:schedule/${group.name}/*`;
-    props.api.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'], resources: [schedules] }));
-    props.api.addToRolePolicy(new PolicyStatement({ actions: ['iam:PassRole'], resources: [schedulerRole.roleArn], conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } } }));
-    this.syncFunction.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:DeleteSchedule'], resources: [schedules] }));
-    for (const [name, value] of Object.entries({ ...keyEnvironment, SYNC_SCHEDULE_GROUP: group.name!, SYNC_SCHEDULER_ROLE_ARN: schedulerRole.roleArn, SYNC_TARGET_ARN: this.syncFunction.functionArn })) props.api.addEnvironment(name, value);
+    props.api.addToRolePolicy(
+      new PolicyStatement({
+        actions: [
+          'scheduler:CreateSchedule',
+          'scheduler:UpdateSchedule',
+          'scheduler:DeleteSchedule',
+          'scheduler:GetSchedule',
+        ],
+        resources: [schedules],
+      }),
+    );
+    props.api.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [schedulerRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+    this.syncFunction.addToRolePolicy(
+      new PolicyStatement({ actions: ['scheduler:DeleteSchedule'], resources: [schedules] }),
+    );
+    for (const [name, value] of Object.entries({
+      ...keyEnvironment,
+      SYNC_SCHEDULE_GROUP: group.name!,
+      SYNC_SCHEDULER_ROLE_ARN: schedulerRole.roleArn,
+      SYNC_TARGET_ARN: this.syncFunction.functionArn,
+    }))
+      props.api.addEnvironment(name, value);
 
     // A manual sync answers within API Gateway's 30 s (its pull budget is 20 s, functions/integrations/handler.ts).
     (props.api.node.defaultChild as CfnFunction).timeout = 29;

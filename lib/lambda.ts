@@ -29,7 +29,14 @@ export interface ProductFunctionProps {
 function powertoolsLayer(scope: Construct): ILayerVersion {
   const stack = Stack.of(scope);
   const existing = stack.node.tryFindChild('PowertoolsLayer') as ILayerVersion | undefined;
-  return existing ?? LayerVersion.fromLayerVersionArn(stack, 'PowertoolsLayer', StringParameter.valueForStringParameter(stack, POWERTOOLS_LAYER_PARAMETER));
+  return (
+    existing ??
+    LayerVersion.fromLayerVersionArn(
+      stack,
+      'PowertoolsLayer',
+      StringParameter.valueForStringParameter(stack, POWERTOOLS_LAYER_PARAMETER),
+    )
+  );
 }
 
 export function productFunction(scope: Construct, props: ProductFunctionProps): NodejsFunction {

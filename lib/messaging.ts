@@ -28,18 +28,34 @@ export interface MessagingProps {
 export class Messaging extends Construct {
   constructor(scope: Construct, id: string, props: MessagingProps) {
     super(scope, id);
-    const environment: Record<string, string> = { SECRETS_KEY_ID: props.secretsKey.keyArn, ...(props.callbackBaseUrl ? { MESSAGING_CALLBACK_BASE_URL: props.callbackBaseUrl } : {}) };
+    const environment: Record<string, string> = {
+      SECRETS_KEY_ID: props.secretsKey.keyArn,
+      ...(props.callbackBaseUrl ? { MESSAGING_CALLBACK_BASE_URL: props.callbackBaseUrl } : {}),
+    };
     if (props.callbackBaseUrl) {
       // E-mail delivery status: SES publishes Delivery, Bounce and Reject events of the messages sent
       // with this configuration set to a topic that posts them to the SES callback (signature verified).
-      const topic = new Topic(this, 'ses-events', { displayName: 'DockSaathi e-mail delivery events', enforceSSL: true });
+      const topic = new Topic(this, 'ses-events', {
+        displayName: 'DockSaathi e-mail delivery events',
+        enforceSSL: true,
+      });
       const configurationSet = new ConfigurationSet(this, 'email-events');
-      configurationSet.addEventDestination('to-sns', { destination: EventDestination.snsTopic(topic), events: [EmailSendingEvent.DELIVERY, EmailSendingEvent.BOUNCE, EmailSendingEvent.REJECT] });
-      topic.addSubscription(new UrlSubscription(`${props.callbackBaseUrl.replace(/\/+$/, '')}/api/messaging/callbacks/ses`));
+      configurationSet.addEventDestination('to-sns', {
+        destination: EventDestination.snsTopic(topic),
+        events: [EmailSendingEvent.DELIVERY, EmailSendingEvent.BOUNCE, EmailSendingEvent.REJECT],
+      });
+      topic.addSubscription(
+        new UrlSubscription(`${props.callbackBaseUrl.replace(/\/+$/, '')}/api/messaging/callbacks/ses`),
+      );
       environment.SES_CONFIGURATION_SET = configurationSet.configurationSetName;
       environment.SES_EVENTS_TOPIC_ARN = topic.topicArn;
       const stack = Stack.of(this);
-      const sendWithSet = new PolicyStatement({ actions: ['ses:SendEmail'], resources: [`arn:${stack.partition}:ses:${stack.region}:${stack.account}:configuration-set/${configurationSet.configurationSetName}`] });
+      const sendWithSet = new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [
+          `arn:${stack.partition}:ses:${stack.region}:${stack.account}:configuration-set/${configurationSet.configurationSetName}`,
+        ],
+      });
       for (const fn of [props.api, ...props.workers]) fn.addToRolePolicy(sendWithSet);
     }
     props.secretsKey.grantEncryptDecrypt(props.api);

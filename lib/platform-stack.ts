@@ -30,7 +30,8 @@ export class PlatformStack extends Stack {
     const waf = props.waf ?? wafRequested(scope);
     // The web ACL of a distribution outside us-east-1 comes from a stack there (lib/waf.ts).
     super(scope, id, { ...props, crossRegionReferences: props.crossRegionReferences ?? waf });
-    const allowedOrigins = props.allowedOrigins ?? (this.node.tryGetContext('allowedOrigins') as string | undefined)?.split(',') ?? [];
+    const allowedOrigins =
+      props.allowedOrigins ?? (this.node.tryGetContext('allowedOrigins') as string | undefined)?.split(',') ?? [];
     const data = new Data(this, 'data', { allowedOrigins: allowedOrigins.length ? allowedOrigins : ['*'] });
     const bus = new EventBus(this, 'events', { description: 'DockSaathi domain events' });
     const resources = { table: data.table, uploads: data.uploads, bus };
@@ -43,23 +44,50 @@ export class PlatformStack extends Stack {
       ALLOWED_ORIGINS: allowedOrigins.join(','),
     };
     // CloudFront proves to the API that it forwarded the viewer's address (functions/lib/client-address.ts).
-    const originSecret = new Secret(this, 'origin-verify', { generateSecretString: { excludePunctuation: true, passwordLength: 48 } }).secretValue.unsafeUnwrap();
-    const api = new Api(this, 'api', { ...resources, environment: { ...environment, ORIGIN_VERIFY_SECRET: originSecret } });
+    const originSecret = new Secret(this, 'origin-verify', {
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    }).secretValue.unsafeUnwrap();
+    const api = new Api(this, 'api', {
+      ...resources,
+      environment: { ...environment, ORIGIN_VERIFY_SECRET: originSecret },
+    });
     const workers = new Workers(this, 'workers', { ...resources, environment, workers: props.workers ?? WORKERS });
-    const webhookWorkers = ['integrations-webhooks', 'integrations-webhook-retries'].flatMap((name) => workers.functions.get(name) ?? []);
-    const integrations = new Integrations(this, 'integrations', { ...resources, environment, api: api.functions.get('integrations')!, workers: webhookWorkers });
+    const webhookWorkers = ['integrations-webhooks', 'integrations-webhook-retries'].flatMap(
+      (name) => workers.functions.get(name) ?? [],
+    );
+    const integrations = new Integrations(this, 'integrations', {
+      ...resources,
+      environment,
+      api: api.functions.get('integrations')!,
+      workers: webhookWorkers,
+    });
     const messagingWorkers = MESSAGING_WORKERS.flatMap((name) => workers.functions.get(name) ?? []);
-    new Messaging(this, 'messaging', { secretsKey: integrations.secretsKey, api: api.functions.get('messaging')!, workers: messagingWorkers, callbackBaseUrl: this.node.tryGetContext('publicUrl') as string | undefined });
+    new Messaging(this, 'messaging', {
+      secretsKey: integrations.secretsKey,
+      api: api.functions.get('messaging')!,
+      workers: messagingWorkers,
+      callbackBaseUrl: this.node.tryGetContext('publicUrl') as string | undefined,
+    });
     // Gate compliance (#21): the gate function seals the tenants' ULIP passwords; the check-in paths and
     // the booking-hint worker open them to call ULIP.
-    const gateOpeners = [api.functions.get('checkins')!, ...(workers.functions.get('gate-booking-hints') ? [workers.functions.get('gate-booking-hints')!] : [])];
+    const gateOpeners = [
+      api.functions.get('checkins')!,
+      ...(workers.functions.get('gate-booking-hints') ? [workers.functions.get('gate-booking-hints')!] : []),
+    ];
     integrations.secretsKey.grantEncryptDecrypt(api.functions.get('gate')!);
     for (const fn of gateOpeners) integrations.secretsKey.grantDecrypt(fn);
     // A deployed function that loads functions/lib/secrets.ts refuses to start without its key id (fail
     // closed), so every function gets it; only the ones that seal or open secrets are granted the key.
-    for (const fn of [...api.functions.values(), ...workers.functions.values()]) fn.addEnvironment('SECRETS_KEY_ID', integrations.secretsKey.keyArn);
+    for (const fn of [...api.functions.values(), ...workers.functions.values()])
+      fn.addEnvironment('SECRETS_KEY_ID', integrations.secretsKey.keyArn);
     const webAclArn = waf ? edgeWebAclArn(this, props) : undefined;
-    const web = new Web(this, 'web', { httpApi: api.httpApi, uploads: data.uploads, originSecret, webAclArn, distDir: props.distDir ?? join(import.meta.dirname, '..', 'web', 'dist') });
+    const web = new Web(this, 'web', {
+      httpApi: api.httpApi,
+      uploads: data.uploads,
+      originSecret,
+      webAclArn,
+      distDir: props.distDir ?? join(import.meta.dirname, '..', 'web', 'dist'),
+    });
 
     new CfnOutput(this, 'url', { value: `https://${web.distribution.distributionDomainName}` });
     new CfnOutput(this, 'table-name', { value: data.table.tableName });

@@ -8,7 +8,11 @@ import { Construct } from 'constructs';
 /** Requests per viewer address in any 5 minutes before WAF blocks it (the handlers' own limits are finer). */
 export const WAF_RATE_LIMIT = 2000;
 
-const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true });
+const visibility = (metricName: string) => ({
+  cloudWatchMetricsEnabled: true,
+  metricName,
+  sampledRequestsEnabled: true,
+});
 
 const managed = (name: string, priority: number, countOnly: string[] = []) => ({
   name,
@@ -18,7 +22,9 @@ const managed = (name: string, priority: number, countOnly: string[] = []) => ({
     managedRuleGroupStatement: {
       vendorName: 'AWS',
       name,
-      ruleActionOverrides: countOnly.length ? countOnly.map((rule) => ({ name: rule, actionToUse: { count: {} } })) : undefined,
+      ruleActionOverrides: countOnly.length
+        ? countOnly.map((rule) => ({ name: rule, actionToUse: { count: {} } }))
+        : undefined,
     },
   },
   visibilityConfig: visibility(name),

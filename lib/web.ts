@@ -22,7 +22,12 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
-import { apiSecurityHeaders, contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '../shared/security-headers';
+import {
+  apiSecurityHeaders,
+  contentSecurityPolicy,
+  HSTS_MAX_AGE_SECONDS,
+  PERMISSIONS_POLICY,
+} from '../shared/security-headers';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../functions/lib/client-address';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 
@@ -31,7 +36,11 @@ export class Web extends Construct {
 
   /** `originSecret`: sent to the API with each request, so it believes the forwarded viewer address. */
   /** `webAclArn`: the AWS WAF web ACL in front of the distribution, when WAF is on (lib/waf.ts). */
-  constructor(scope: Construct, id: string, props: { httpApi: HttpApi; distDir: string; uploads: IBucket; originSecret: string; webAclArn?: string }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { httpApi: HttpApi; distDir: string; uploads: IBucket; originSecret: string; webAclArn?: string },
+  ) {
     super(scope, id);
     const bucket = new Bucket(this, 'spa', {
       encryption: BucketEncryption.S3_MANAGED,
@@ -43,17 +52,27 @@ export class Web extends Construct {
 
     // The headers both kinds of answer share; each kind has its own Content-Security-Policy.
     const sharedHeaders = {
-      strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+        includeSubdomains: true,
+        preload: true,
+        override: true,
+      },
       contentTypeOptions: { override: true },
       frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
       referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
     };
-    const customHeadersBehavior = { customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }] };
+    const customHeadersBehavior = {
+      customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
+    };
     const spaHeaders = new ResponseHeadersPolicy(this, 'security-headers', {
       securityHeadersBehavior: {
         ...sharedHeaders,
         // The browser posts registration documents straight to the uploads bucket.
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy([`https://${props.uploads.bucketRegionalDomainName}`]), override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy([`https://${props.uploads.bucketRegionalDomainName}`]),
+          override: true,
+        },
       },
       customHeadersBehavior,
     });
@@ -62,7 +81,10 @@ export class Web extends Construct {
     const apiHeaders = new ResponseHeadersPolicy(this, 'api-security-headers', {
       securityHeadersBehavior: {
         ...sharedHeaders,
-        contentSecurityPolicy: { contentSecurityPolicy: apiSecurityHeaders()['content-security-policy']!, override: false },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: apiSecurityHeaders()['content-security-policy']!,
+          override: false,
+        },
       },
       customHeadersBehavior,
     });

@@ -20,16 +20,28 @@ export class Workers extends Construct {
   /** The queue of each queue worker, for the functions that will send to it. */
   readonly queues = new Map<string, Queue>();
 
-  constructor(scope: Construct, id: string, props: SharedResources & { workers: readonly WorkerDefinition[]; environment: Record<string, string> }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: SharedResources & { workers: readonly WorkerDefinition[]; environment: Record<string, string> },
+  ) {
     super(scope, id);
     for (const worker of props.workers) {
       const timeout = Duration.seconds(worker.timeoutSeconds ?? 60);
-      const fn = productFunction(this, { name: worker.name, entry: worker.entry, timeout, environment: props.environment });
+      const fn = productFunction(this, {
+        name: worker.name,
+        entry: worker.entry,
+        timeout,
+        environment: props.environment,
+      });
       grantAccess(fn, worker.access, props);
       this.functions.set(worker.name, fn);
       const trigger = worker.trigger;
       if (trigger.kind === 'schedule') {
-        new Rule(this, `${worker.name}-schedule`, { schedule: Schedule.expression(trigger.expression), targets: [new LambdaFunction(fn, { retryAttempts: 2 })] });
+        new Rule(this, `${worker.name}-schedule`, {
+          schedule: Schedule.expression(trigger.expression),
+          targets: [new LambdaFunction(fn, { retryAttempts: 2 })],
+        });
       } else if (trigger.kind === 'stream') {
         const patterns = streamFilterPatterns(trigger.filter);
         fn.addEventSource(
@@ -58,6 +70,10 @@ export class Workers extends Construct {
   }
 
   private deadLetterQueue(name: string): Queue {
-    return new Queue(this, `${name}-dlq`, { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+    return new Queue(this, `${name}-dlq`, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
   }
 }

@@ -22,7 +22,6 @@ import { guestRace } from './bench/race';
 import { CORE_ACTIONS, mixedLoad, type MixedAction } from './bench/mixed-load';
 import { lambdaBundles, spaBundle } from './bench/bundles';
 
-
 const GOALS = { ratioP50: 1.3, firstLoadGzipKb: 120, lambdaKb: 250, initMs: 100 };
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const MIXED_PEOPLE = Number(process.env.BENCH_PEOPLE ?? 20);
@@ -34,7 +33,9 @@ export interface BenchContext {
   operations: Call;
 }
 /** A section of another domain: runs against the running stack, returns what it prints and keeps. */
-export type BenchSection = (ctx: BenchContext) => Promise<{ title: string; rows: Record<string, unknown>[]; extra?: Record<string, unknown> }>;
+export type BenchSection = (
+  ctx: BenchContext,
+) => Promise<{ title: string; rows: Record<string, unknown>[]; extra?: Record<string, unknown> }>;
 const SECTIONS: { name: string; load: () => Promise<BenchSection> }[] = [
   { name: 'messaging', load: async () => (await import('./bench/messaging')).messagingBench },
   { name: 'integrations', load: async () => (await import('./bench/integrations')).integrationsBench },
@@ -48,9 +49,14 @@ const SECTIONS: { name: string; load: () => Promise<BenchSection> }[] = [
 const MIXED_ACTIONS: { load: () => Promise<MixedAction> }[] = [];
 
 const ALL_SECTIONS = ['bundles', 'hotPaths', 'race', 'mixed', ...SECTIONS.map((s) => s.name)];
-const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean) : null;
+const ONLY = process.env.BENCH_ONLY
+  ? process.env.BENCH_ONLY.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+  : null;
 const unknownSections = ONLY?.filter((name) => !ALL_SECTIONS.includes(name)) ?? [];
-if (unknownSections.length) throw new Error(`BENCH_ONLY: no section ${unknownSections.join(', ')} (sections: ${ALL_SECTIONS.join(', ')})`);
+if (unknownSections.length)
+  throw new Error(`BENCH_ONLY: no section ${unknownSections.join(', ')} (sections: ${ALL_SECTIONS.join(', ')})`);
 
 const ms = (v: number) => Number(v.toFixed(1));
 const kb = (v: number) => Number((v / 1024).toFixed(1));
@@ -64,7 +70,13 @@ async function section(name: string, body: () => Promise<void>): Promise<void> {
   sectionSeconds[name] = Number(((performance.now() - t0) / 1000).toFixed(1));
   console.log(`(${name}: ${sectionSeconds[name]} s)`);
 }
-const results: Record<string, unknown> = { at: new Date().toISOString(), machine: `${process.platform} ${process.arch}, Node ${process.version}`, goals: GOALS, ...(ONLY ? { only: ONLY } : {}), sectionSeconds };
+const results: Record<string, unknown> = {
+  at: new Date().toISOString(),
+  machine: `${process.platform} ${process.arch}, Node ${process.version}`,
+  goals: GOALS,
+  ...(ONLY ? { only: ONLY } : {}),
+  sectionSeconds,
+};
 console.log('\nDockSaathi benchmark: local stack, DynamoDB Local, loopback HTTP; latency in ms\n');
 // First, before the local stack starts: the code sizes need no stack, and each Lambda's init is timed
 // in a fresh process, best on a machine that DynamoDB Local and the stream poller leave quiet.
@@ -90,14 +102,31 @@ try {
 
   await section('hotPaths', async () => {
     const paths = await hotPaths(base, endpoint);
-    console.log(`\nHot requests at hub size, beside the same DynamoDB calls sent straight through the SDK (goal: p50 ratio <= ${GOALS.ratioP50})`);
-    console.table(paths.map((p) => ({ request: p.name, n: p.api.count, conc: p.api.concurrency, p50: ms(p.api.p50), p95: ms(p.api.p95), p99: ms(p.api.p99), 'ddb calls': p.callsPerRequest, 'floor p50': ms(p.floor.p50), 'floor p95': ms(p.floor.p95), 'ratio p50': Number(p.ratioP50.toFixed(2)) })));
+    console.log(
+      `\nHot requests at hub size, beside the same DynamoDB calls sent straight through the SDK (goal: p50 ratio <= ${GOALS.ratioP50})`,
+    );
+    console.table(
+      paths.map((p) => ({
+        request: p.name,
+        n: p.api.count,
+        conc: p.api.concurrency,
+        p50: ms(p.api.p50),
+        p95: ms(p.api.p95),
+        p99: ms(p.api.p99),
+        'ddb calls': p.callsPerRequest,
+        'floor p50': ms(p.floor.p50),
+        'floor p95': ms(p.floor.p95),
+        'ratio p50': Number(p.ratioP50.toFixed(2)),
+      })),
+    );
     results.hotPaths = paths;
   });
 
   await section('race', async () => {
     const race = await guestRace(base, admin);
-    console.log(`\nGuest slot race: ${race.guests} guests at once for ${race.capacity} places in ${race.seconds.toFixed(2)} s: ${race.confirmed} confirmed, bookedCount ${race.bookedCount}, ${race.refused409} refused with 409, ${race.serverErrors} server errors (goal: ${race.capacity} / ${race.capacity} / ${race.guests - race.capacity} / 0)`);
+    console.log(
+      `\nGuest slot race: ${race.guests} guests at once for ${race.capacity} places in ${race.seconds.toFixed(2)} s: ${race.confirmed} confirmed, bookedCount ${race.bookedCount}, ${race.refused409} refused with 409, ${race.serverErrors} server errors (goal: ${race.capacity} / ${race.capacity} / ${race.guests - race.capacity} / 0)`,
+    );
     results.guestRace = race;
   });
 
@@ -108,8 +137,19 @@ try {
     const people = Array.from({ length: MIXED_PEOPLE }, (_, i) => (i % 2 ? operations : yardManager));
     const actions = [...CORE_ACTIONS, ...(await Promise.all(MIXED_ACTIONS.map((a) => a.load())))];
     const mixed = await mixedLoad(people, MIXED_SECONDS, actions);
-    console.log(`\nMixed load: ${mixed.people} people for ${mixed.seconds.toFixed(0)} s: ${mixed.requests} requests, ${mixed.perSecond.toFixed(1)}/s, error rate ${(mixed.errorRate * 100).toFixed(2)} %`);
-    console.table(Object.entries(mixed.byKind).map(([kind, l]) => ({ kind, n: l.count, p50: ms(l.p50), p95: ms(l.p95), p99: ms(l.p99), errors: l.errors })));
+    console.log(
+      `\nMixed load: ${mixed.people} people for ${mixed.seconds.toFixed(0)} s: ${mixed.requests} requests, ${mixed.perSecond.toFixed(1)}/s, error rate ${(mixed.errorRate * 100).toFixed(2)} %`,
+    );
+    console.table(
+      Object.entries(mixed.byKind).map(([kind, l]) => ({
+        kind,
+        n: l.count,
+        p50: ms(l.p50),
+        p95: ms(l.p95),
+        p99: ms(l.p99),
+        errors: l.errors,
+      })),
+    );
     results.mixedLoad = mixed;
   });
 
@@ -128,19 +168,43 @@ try {
   await stack.stop();
 }
 results.seconds = (performance.now() - started) / 1000;
-const file = ONLY ? join(import.meta.dirname, '..', '.bench', 'partial.json') : join(import.meta.dirname, '..', 'bench', 'results', 'latest.json');
+const file = ONLY
+  ? join(import.meta.dirname, '..', '.bench', 'partial.json')
+  : join(import.meta.dirname, '..', 'bench', 'results', 'latest.json');
 mkdirSync(join(file, '..'), { recursive: true });
 writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
-console.log(`\nSeconds per section: ${Object.entries(sectionSeconds).map(([name, s]) => `${name} ${s}`).join(', ')}`);
-console.log(`Bench took ${(results.seconds as number).toFixed(0)} s; figures in ${ONLY ? '.bench/partial.json (BENCH_ONLY)' : 'bench/results/latest.json'}`);
+console.log(
+  `\nSeconds per section: ${Object.entries(sectionSeconds)
+    .map(([name, s]) => `${name} ${s}`)
+    .join(', ')}`,
+);
+console.log(
+  `Bench took ${(results.seconds as number).toFixed(0)} s; figures in ${ONLY ? '.bench/partial.json (BENCH_ONLY)' : 'bench/results/latest.json'}`,
+);
 
 /** The code each visitor and each request loads: the SPA's first load and chunks, each Lambda's bundle. */
 async function codeSizes(results: Record<string, unknown>): Promise<void> {
   const spa = spaBundle();
-  console.log(`\nSPA first load: ${kb(spa.firstLoadGzip)} KB gzip in ${spa.firstLoadFiles.length} files (goal <= ${GOALS.firstLoadGzipKb}); largest route chunks (gzip KB):`);
+  console.log(
+    `\nSPA first load: ${kb(spa.firstLoadGzip)} KB gzip in ${spa.firstLoadFiles.length} files (goal <= ${GOALS.firstLoadGzipKb}); largest route chunks (gzip KB):`,
+  );
   console.table(spa.chunks.slice(0, 12).map((c) => ({ chunk: c.file, kb: kb(c.bytes), gzip: kb(c.gzip) })));
   const lambdas = await lambdaBundles();
-  console.log(`\nLambda bundles as deployed (goal <= ${GOALS.lambdaKb} KB minified, own init <= ${GOALS.initMs} ms; init in a fresh process = the runtime's SDK and the Powertools layer it requires + our module):`);
-  console.table(lambdas.map((l) => ({ function: l.name, kb: kb(l.bytes), 'init ms': ms(l.initMs), 'externals ms': ms(l.externalsMs), 'own init ms': ms(l.ownInitMs), 'side files KB': l.sideBundles.map((b) => `${b.file} ${kb(b.bytes)}`).join(', ') })));
-  results.bundles = { spa: { firstLoadGzip: spa.firstLoadGzip, firstLoadFiles: spa.firstLoadFiles, chunks: spa.chunks }, lambdas };
+  console.log(
+    `\nLambda bundles as deployed (goal <= ${GOALS.lambdaKb} KB minified, own init <= ${GOALS.initMs} ms; init in a fresh process = the runtime's SDK and the Powertools layer it requires + our module):`,
+  );
+  console.table(
+    lambdas.map((l) => ({
+      function: l.name,
+      kb: kb(l.bytes),
+      'init ms': ms(l.initMs),
+      'externals ms': ms(l.externalsMs),
+      'own init ms': ms(l.ownInitMs),
+      'side files KB': l.sideBundles.map((b) => `${b.file} ${kb(b.bytes)}`).join(', '),
+    })),
+  );
+  results.bundles = {
+    spa: { firstLoadGzip: spa.firstLoadGzip, firstLoadFiles: spa.firstLoadFiles, chunks: spa.chunks },
+    lambdas,
+  };
 }

@@ -45,10 +45,15 @@ async function contractSchemas(): Promise<Map<string, ZodType>> {
   return schemas;
 }
 
-const jsonSchema = (schema: ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+const jsonSchema = (schema: ZodType) =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
 
 function accessText(route: ApiRoute): string {
-  return route.access === 'public' ? 'Public: no session needed.' : route.access === 'session' ? 'Any signed-in user (session cookie).' : `Signed-in users holding the permission ${route.access}.`;
+  return route.access === 'public'
+    ? 'Public: no session needed.'
+    : route.access === 'session'
+      ? 'Any signed-in user (session cookie).'
+      : `Signed-in users holding the permission ${route.access}.`;
 }
 
 export async function openApiDocument() {
@@ -59,10 +64,20 @@ export async function openApiDocument() {
     const uses = parses.get(`${route.fn}.${route.action}`) ?? {};
     const body = uses.body ? schemas.get(uses.body) : undefined;
     const query = uses.query ? schemas.get(uses.query) : undefined;
-    const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
     const queryProperties = query ? ((jsonSchema(query).properties ?? {}) as Record<string, unknown>) : {};
     const queryRequired = query ? ((jsonSchema(query).required ?? []) as string[]) : [];
-    const queryParameters = Object.entries(queryProperties).map(([name, schema]) => ({ name, in: 'query', required: queryRequired.includes(name), schema }));
+    const queryParameters = Object.entries(queryProperties).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: queryRequired.includes(name),
+      schema,
+    }));
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = {
       operationId: route.action,
@@ -71,20 +86,39 @@ export async function openApiDocument() {
       'x-access': route.access,
       security: route.access === 'public' ? [] : [{ session: [] }],
       parameters: [...pathParameters, ...queryParameters],
-      ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body) } } } } : {}),
+      ...(body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body) } } } }
+        : {}),
       responses: {
         '2XX': { description: 'Success' },
-        '4XX': { description: 'The request was refused: { message, errors? } in the language of Accept-Language (en or hi)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        '4XX': {
+          description: 'The request was refused: { message, errors? } in the language of Accept-Language (en or hi)',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
       },
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Generated from the route table and the shared zod schemas. Sign in with POST /api/auth/login; the session cookie authenticates every other call.' },
+    info: {
+      title: `${PRODUCT_NAME} API`,
+      version: '1.0.0',
+      description:
+        'Generated from the route table and the shared zod schemas. Sign in with POST /api/auth/login; the session cookie authenticates every other call.',
+    },
     servers: [{ url: '/' }],
     components: {
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'dy_session' } },
-      schemas: { Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'string' } } } } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['message'],
+          properties: {
+            message: { type: 'string' },
+            errors: { type: 'object', additionalProperties: { type: 'string' } },
+          },
+        },
+      },
     },
     paths,
   };
@@ -92,7 +126,12 @@ export async function openApiDocument() {
 
 /** Every public, indexable page: the landing page, sign-in, the information pages and the legal documents. */
 export function publicPaths(): string[] {
-  return ['/', '/login', ...STATIC_PAGES.map((slug) => `/${slug}`), ...Object.keys(LEGAL_DOCUMENTS).map((doc) => `/legal/${doc}`)];
+  return [
+    '/',
+    '/login',
+    ...STATIC_PAGES.map((slug) => `/${slug}`),
+    ...Object.keys(LEGAL_DOCUMENTS).map((doc) => `/legal/${doc}`),
+  ];
 }
 
 export function sitemapXml(origin: string): string {
@@ -106,6 +145,10 @@ export function robotsTxt(origin: string): string {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const origin = (process.env.SITE_URL ?? 'https://docksaathi.in').replace(/\/$/, '');
-  const files = { 'openapi.json': JSON.stringify(await openApiDocument(), null, 2), 'sitemap.xml': sitemapXml(origin), 'robots.txt': robotsTxt(origin) };
+  const files = {
+    'openapi.json': JSON.stringify(await openApiDocument(), null, 2),
+    'sitemap.xml': sitemapXml(origin),
+    'robots.txt': robotsTxt(origin),
+  };
   process.stdout.write(JSON.stringify(files));
 }

@@ -22,7 +22,12 @@ const CORE = {
 };
 /** The rest of the date-sensitive suites, at the `full` instants (just after IST midnight). */
 const FULL = {
-  vitest: ['test/integration/appointments.test.ts', 'test/integration/checkins-flow.test.ts', 'test/integration/insights-read-model.test.ts', 'test/integration/messaging-delays.test.ts'],
+  vitest: [
+    'test/integration/appointments.test.ts',
+    'test/integration/checkins-flow.test.ts',
+    'test/integration/insights-read-model.test.ts',
+    'test/integration/messaging-delays.test.ts',
+  ],
   journeys: ['test/e2e/appointments.spec.ts'],
 };
 
@@ -32,13 +37,15 @@ const SINGAPORE = { vitest: [] as string[], journeys: ['test/e2e/facility-zone.s
 const args = process.argv.slice(2);
 const only = args.includes('--instants') ? args[args.indexOf('--instants') + 1]!.split(',') : null;
 const instants = only ? CLOCK_INSTANTS.filter((i) => only.includes(i.name)) : CLOCK_INSTANTS;
-if (only && instants.length !== only.length) throw new Error(`--instants takes some of: ${CLOCK_INSTANTS.map((i) => i.name).join(', ')}`);
+if (only && instants.length !== only.length)
+  throw new Error(`--instants takes some of: ${CLOCK_INSTANTS.map((i) => i.name).join(', ')}`);
 
 if (spawnSync('faketime', ['-f', '+0', 'true']).status !== 0) {
   console.error('test:clock needs libfaketime: apt-get install -y faketime');
   process.exit(1);
 }
-if (!args.includes('--built') && spawnSync('npm', ['run', 'build:web'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+if (!args.includes('--built') && spawnSync('npm', ['run', 'build:web'], { stdio: 'inherit' }).status !== 0)
+  process.exit(1);
 
 /**
  * Runs a command under faketime with its clock at `utc` now. The offset form (+N seconds) moves every
@@ -58,10 +65,17 @@ const failed: string[] = [];
 const started = Date.now();
 for (const instant of instants) {
   console.log(`\n=== ${instant.name}: ${instant.utc} (India ${instant.date} ${instant.time}) ===`);
-  const set = instant.singapore ? SINGAPORE : { vitest: [...CORE.vitest, ...(instant.full ? FULL.vitest : [])], journeys: [...CORE.journeys, ...(instant.full ? FULL.journeys : [])] };
+  const set = instant.singapore
+    ? SINGAPORE
+    : {
+        vitest: [...CORE.vitest, ...(instant.full ? FULL.vitest : [])],
+        journeys: [...CORE.journeys, ...(instant.full ? FULL.journeys : [])],
+      };
   const { vitest, journeys } = set;
-  if (vitest.length && !atInstant(instant.utc, instant.name, ['npx', 'vitest', 'run', ...vitest])) failed.push(`${instant.name} (vitest)`);
-  if (!atInstant(instant.utc, instant.name, ['npx', 'playwright', 'test', ...journeys])) failed.push(`${instant.name} (journeys)`);
+  if (vitest.length && !atInstant(instant.utc, instant.name, ['npx', 'vitest', 'run', ...vitest]))
+    failed.push(`${instant.name} (vitest)`);
+  if (!atInstant(instant.utc, instant.name, ['npx', 'playwright', 'test', ...journeys]))
+    failed.push(`${instant.name} (journeys)`);
 }
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 if (failed.length) {

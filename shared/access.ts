@@ -20,7 +20,9 @@ export const actsForAll = (viewer: Viewer) => viewer.permissions.includes('appoi
 
 /** The record names the viewer's own driver; for a carrier-side booker (linked to a carrier, not a driver), their carrier. */
 export const owns = (viewer: Viewer, record: Owned) =>
-  viewer.driverId ? record.driverId === viewer.driverId : Boolean(viewer.carrierId && record.carrierId === viewer.carrierId);
+  viewer.driverId
+    ? record.driverId === viewer.driverId
+    : Boolean(viewer.carrierId && record.carrierId === viewer.carrierId);
 
 /** Gate staff who check in any truck of the tenant: they check trucks in and see every appointment (a security officer checks arrivals in without booking them). */
 export const checksInForAll = (viewer: Viewer) => viewer.permissions.includes('checkins:write') && seesAll(viewer);
@@ -30,4 +32,5 @@ export const canSee = (viewer: Viewer, record: Owned) => seesAll(viewer) || owns
 export const canActOn = (viewer: Viewer, record: Owned) => actsForAll(viewer) || owns(viewer, record);
 
 /** The records of a list the viewer may see. */
-export const visibleTo = <T extends Owned>(viewer: Viewer, records: T[]): T[] => (seesAll(viewer) ? records : records.filter((r) => owns(viewer, r)));
+export const visibleTo = <T extends Owned>(viewer: Viewer, records: T[]): T[] =>
+  seesAll(viewer) ? records : records.filter((r) => owns(viewer, r));

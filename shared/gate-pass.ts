@@ -97,7 +97,11 @@ export async function verifyGatePass(code: string, ctx: GatePassContext): Promis
   if (!segments.every(canonical)) return { ok: false, reason: 'forged' };
   let claims: GatePassClaims;
   try {
-    const header = JSON.parse(new TextDecoder().decode(base64url.decode(segments[0]!))) as { alg?: unknown; kid?: unknown; typ?: unknown };
+    const header = JSON.parse(new TextDecoder().decode(base64url.decode(segments[0]!))) as {
+      alg?: unknown;
+      kid?: unknown;
+      typ?: unknown;
+    };
     const key = ctx.keys.find((k) => k.kid === header.kid);
     if (header.alg !== GATE_PASS_ALG || header.typ !== PASS_TYPE || !key) return { ok: false, reason: 'forged' };
     const { payload } = await compactVerify(jws, await imported(key), { algorithms: [GATE_PASS_ALG] });
@@ -106,16 +110,21 @@ export async function verifyGatePass(code: string, ctx: GatePassContext): Promis
     return { ok: false, reason: 'forged' };
   }
   if (claims.fac !== ctx.facilityId) return { ok: false, reason: 'wrong_facility', pass: claims };
-  if (ctx.revocations.some((r) => r.apt === claims.apt && (r.upTo === null || claims.ver <= r.upTo))) return { ok: false, reason: 'revoked', pass: claims };
+  if (ctx.revocations.some((r) => r.apt === claims.apt && (r.upTo === null || claims.ver <= r.upTo)))
+    return { ok: false, reason: 'revoked', pass: claims };
   const seconds = Math.floor(ctx.now.getTime() / 1000);
   if (seconds >= claims.exp) return { ok: false, reason: 'expired', pass: claims };
   if (seconds < claims.nbf) {
     if (localDateTime(ctx.now, claims.tz).date < claims.day) return { ok: false, reason: 'wrong_day', pass: claims };
-    return { ok: false, reason: 'not_yet_valid', pass: claims, opensAt: localDateTime(new Date(claims.nbf * 1000), claims.tz).time };
+    return {
+      ok: false,
+      reason: 'not_yet_valid',
+      pass: claims,
+      opensAt: localDateTime(new Date(claims.nbf * 1000), claims.tz).time,
+    };
   }
   return { ok: true, pass: claims };
 }
-
 
 /**
  * Why a pass is refused, in English: the server's answer and the gate screen's text alike (the

@@ -62,9 +62,24 @@ export const NAV_SECTIONS: NavSection[] = [
     label: 'Operations',
     items: [
       { id: 'overview', label: 'Overview', path: PATHS.home, requires: { permission: 'dashboard:read' } },
-      { id: 'appointments', label: 'Appointments', path: PATHS.scheduling, requires: { permission: 'appointments:read' } },
-      { id: 'book-appointment', label: 'Book Appointment', path: PATHS.booking, requires: { permission: 'appointments:book' } },
-      { id: 'reschedule', label: 'Reschedule', path: PATHS.reschedule, requires: { permission: 'reschedules:request' } },
+      {
+        id: 'appointments',
+        label: 'Appointments',
+        path: PATHS.scheduling,
+        requires: { permission: 'appointments:read' },
+      },
+      {
+        id: 'book-appointment',
+        label: 'Book Appointment',
+        path: PATHS.booking,
+        requires: { permission: 'appointments:book' },
+      },
+      {
+        id: 'reschedule',
+        label: 'Reschedule',
+        path: PATHS.reschedule,
+        requires: { permission: 'reschedules:request' },
+      },
       { id: 'live-tracking', label: 'Live Tracking', path: PATHS.yard, requires: { permission: 'yard:read' } },
       { id: 'driver-app', label: 'Driver Mobile App', path: PATHS.driver, requires: { flag: 'driverMobile' } },
       { id: 'checkin', label: 'Check-in', path: PATHS.checkin, requires: { permission: 'checkins:write' } },
@@ -86,7 +101,12 @@ export const NAV_SECTIONS: NavSection[] = [
     id: 'settings',
     label: 'Settings',
     items: [
-      { id: 'configuration', label: 'Configuration', path: PATHS.configuration, requires: { permission: 'settings:configure' } },
+      {
+        id: 'configuration',
+        label: 'Configuration',
+        path: PATHS.configuration,
+        requires: { permission: 'settings:configure' },
+      },
       { id: 'users', label: 'Users', path: PATHS.users, requires: { permission: 'users:manage' } },
     ],
   },
@@ -99,12 +119,16 @@ interface Grants {
 
 export function meets(user: Grants | null | undefined, requirement: Requirement): boolean {
   if (!user) return false;
-  return 'permission' in requirement ? user.permissions.includes(requirement.permission) : user.canAccess[requirement.flag];
+  return 'permission' in requirement
+    ? user.permissions.includes(requirement.permission)
+    : user.canAccess[requirement.flag];
 }
 
 /** The sidebar a user sees: visible items only, and no section left empty. */
 export function visibleNavigation(user: Grants | null | undefined): NavSection[] {
-  return NAV_SECTIONS.map((s) => ({ ...s, items: s.items.filter((i) => meets(user, i.requires)) })).filter((s) => s.items.length > 0);
+  return NAV_SECTIONS.map((s) => ({ ...s, items: s.items.filter((i) => meets(user, i.requires)) })).filter(
+    (s) => s.items.length > 0,
+  );
 }
 
 /** What a screen requires, by path; the role test page and unknown paths need only a session. */

@@ -70,10 +70,19 @@ export type Role = (typeof ROLES)[number];
 export const ADMINISTRATOR_GRANTED_ROLES: readonly Role[] = ['admin', 'tenant_admin'];
 
 /** The roles a registrant of the user type may ask for. */
-export const selfChosenRoles = (userType: UserType): Role[] => REGISTRATION_ROLES[userType].filter((r) => !ADMINISTRATOR_GRANTED_ROLES.includes(r));
+export const selfChosenRoles = (userType: UserType): Role[] =>
+  REGISTRATION_ROLES[userType].filter((r) => !ADMINISTRATOR_GRANTED_ROLES.includes(r));
 
 // Staff who may see the dashboard read what its panels show, check-ins included (spectator too).
-const READ_STAFF: Permission[] = ['dashboard:read', 'reference:read', 'appointments:read', 'checkins:read', 'yard:read', 'facilities:read', 'analytics:read'];
+const READ_STAFF: Permission[] = [
+  'dashboard:read',
+  'reference:read',
+  'appointments:read',
+  'checkins:read',
+  'yard:read',
+  'facilities:read',
+  'analytics:read',
+];
 const EXTERNAL_BOOKER: Permission[] = ['reference:read', 'appointments:book', 'reschedules:request'];
 const OPERATIONS: Permission[] = [
   ...READ_STAFF,
@@ -110,7 +119,14 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'gate:override',
   ],
   warehouse_manager: [...READ_STAFF, 'wms:read', 'wms:write'],
-  security_officer: ['dashboard:read', 'reference:read', 'appointments:read', 'checkins:read', 'yard:read', 'checkins:write'],
+  security_officer: [
+    'dashboard:read',
+    'reference:read',
+    'appointments:read',
+    'checkins:read',
+    'yard:read',
+    'checkins:write',
+  ],
   spectator: [...READ_STAFF, 'wms:read'],
   tenant_admin: [...EXTERNAL_BOOKER, 'appointments:read'],
   tenant_operator: [...EXTERNAL_BOOKER],
@@ -124,7 +140,16 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 
 /** Permissions that change data; a role holding none of them is read-only. */
 const WRITE_PERMISSIONS = new Set<Permission>(
-  PERMISSIONS.filter((p) => p.endsWith(':write') || p.endsWith(':book') || p.endsWith(':request') || p.endsWith(':decide') || p.endsWith(':manage') || p.endsWith(':send') || p.endsWith(':configure')),
+  PERMISSIONS.filter(
+    (p) =>
+      p.endsWith(':write') ||
+      p.endsWith(':book') ||
+      p.endsWith(':request') ||
+      p.endsWith(':decide') ||
+      p.endsWith(':manage') ||
+      p.endsWith(':send') ||
+      p.endsWith(':configure'),
+  ),
 );
 
 export interface CanAccess {
@@ -135,7 +160,13 @@ export interface CanAccess {
   readOnly: boolean;
 }
 
-export const NO_ACCESS: CanAccess = { adminPanel: false, wms: false, analytics: false, driverMobile: false, readOnly: false };
+export const NO_ACCESS: CanAccess = {
+  adminPanel: false,
+  wms: false,
+  analytics: false,
+  driverMobile: false,
+  readOnly: false,
+};
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

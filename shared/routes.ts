@@ -20,7 +20,23 @@ import { gateRoutes } from './routes/gate';
 
 export * from './routes/types';
 
-export const ROUTES = [...platformRoutes, ...authRoutes, ...usersRoutes, ...facilitiesRoutes, ...yardRoutes, ...carriersRoutes, ...appointmentsRoutes, ...checkinsRoutes, ...insightsRoutes, ...integrationsRoutes, ...tenancyRoutes, ...contactRoutes, ...wmsRoutes, ...messagingRoutes, ...gateRoutes] as const satisfies readonly ApiRoute[];
+export const ROUTES = [
+  ...platformRoutes,
+  ...authRoutes,
+  ...usersRoutes,
+  ...facilitiesRoutes,
+  ...yardRoutes,
+  ...carriersRoutes,
+  ...appointmentsRoutes,
+  ...checkinsRoutes,
+  ...insightsRoutes,
+  ...integrationsRoutes,
+  ...tenancyRoutes,
+  ...contactRoutes,
+  ...wmsRoutes,
+  ...messagingRoutes,
+  ...gateRoutes,
+] as const satisfies readonly ApiRoute[];
 
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;
@@ -33,7 +49,10 @@ export function findRouteByKey(key: string): ApiRoute | undefined {
 }
 
 /** Matches a concrete method + path against the table; path parameters are `{name}` segments. */
-export function matchRoute(method: string, path: string): { route: ApiRoute; pathParameters: Record<string, string> } | undefined {
+export function matchRoute(
+  method: string,
+  path: string,
+): { route: ApiRoute; pathParameters: Record<string, string> } | undefined {
   const segments = path.split('/');
   let best: { route: ApiRoute; pathParameters: Record<string, string>; literal: number } | undefined;
   for (const route of ROUTES as readonly ApiRoute[]) {
@@ -47,10 +66,16 @@ export function matchRoute(method: string, path: string): { route: ApiRoute; pat
       const p = pattern[i]!;
       const s = segments[i]!;
       if (p.startsWith('{') && p.endsWith('}')) {
-        if (!s) { ok = false; break; }
+        if (!s) {
+          ok = false;
+          break;
+        }
         params[p.slice(1, -1)] = decodeURIComponent(s);
       } else if (p === s) literal++;
-      else { ok = false; break; }
+      else {
+        ok = false;
+        break;
+      }
     }
     // A literal segment beats a parameter (/api/facilities/default/... over /api/facilities/{id}/...).
     if (ok && (!best || literal > best.literal)) best = { route, pathParameters: params, literal };

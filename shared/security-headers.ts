@@ -3,18 +3,18 @@
 /** The policy; `connectSources` adds origins the page may call (the uploads bucket). */
 export function contentSecurityPolicy(connectSources: readonly string[] = []) {
   return [
-  "default-src 'self'",
-  "script-src 'self'",
-  // React sets inline style attributes; no inline scripts are allowed.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  `connect-src 'self'${connectSources.map((c) => ` ${c}`).join('')}`,
-  "media-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
+    "default-src 'self'",
+    "script-src 'self'",
+    // React sets inline style attributes; no inline scripts are allowed.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${connectSources.map((c) => ` ${c}`).join('')}`,
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
   ].join('; ');
 }
 
@@ -24,12 +24,12 @@ export const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation
 
 export function securityHeaders(connectSources: readonly string[] = []): Record<string, string> {
   return {
-  'content-security-policy': contentSecurityPolicy(connectSources),
-  'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains; preload`,
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'permissions-policy': PERMISSIONS_POLICY,
+    'content-security-policy': contentSecurityPolicy(connectSources),
+    'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains; preload`,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
   };
 }
 
@@ -38,12 +38,12 @@ export function securityHeaders(connectSources: readonly string[] = []): Record<
  * allowed to load anything. */
 export function apiSecurityHeaders(): Record<string, string> {
   return {
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains; preload`,
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'permissions-policy': PERMISSIONS_POLICY,
-  'cross-origin-resource-policy': 'same-origin',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains; preload`,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+    'cross-origin-resource-policy': 'same-origin',
   };
 }

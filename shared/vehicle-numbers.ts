@@ -4,7 +4,9 @@
 
 /** State and union territory codes on number plates (and the first two letters of a licence). */
 const STATE_CODES = new Set(
-  'AN AP AR AS BR CG CH DD DL DN GA GJ HP HR JH JK KA KL LA LD MH ML MN MP MZ NL OD OR PB PY RJ SK TN TR TS UK UP WB'.split(' '),
+  'AN AP AR AS BR CG CH DD DL DN GA GJ HP HR JH JK KA KL LA LD MH ML MN MP MZ NL OD OR PB PY RJ SK TN TR TS UK UP WB'.split(
+    ' ',
+  ),
 );
 
 /** Upper case without spaces, hyphens or dots: 'mh 12-ab 1234' -> 'MH12AB1234'. */

@@ -12,7 +12,9 @@ function publicSiteFiles(): Plugin {
     generateBundle() {
       const script = fileURLToPath(new URL('../scripts/public-site.ts', import.meta.url));
       const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
-      const files = JSON.parse(execFileSync(tsx, [script], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 })) as Record<string, string>;
+      const files = JSON.parse(
+        execFileSync(tsx, [script], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 }),
+      ) as Record<string, string>;
       for (const [fileName, source] of Object.entries(files)) this.emitFile({ type: 'asset', fileName, source });
     },
   };
@@ -34,7 +36,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/, priority: 20 }],
+          groups: [
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
+              priority: 20,
+            },
+          ],
         },
       },
     },

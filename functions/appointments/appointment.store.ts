@@ -22,25 +22,52 @@ export const appointmentKeys = {
     GSI1SK: `${a.facilityId}#${a.scheduledTimeStart}#${a.id}`,
   }),
   byDriver: (a: Pick<Appointment, 'tenantId' | 'driverId' | 'scheduledDate' | 'scheduledTimeStart' | 'id'>) =>
-    a.driverId ? { GSI2PK: tenantPk(a.tenantId, 'DRIVER', a.driverId), GSI2SK: `${a.scheduledDate}#${a.scheduledTimeStart}#${a.id}` } : {},
+    a.driverId
+      ? {
+          GSI2PK: tenantPk(a.tenantId, 'DRIVER', a.driverId),
+          GSI2SK: `${a.scheduledDate}#${a.scheduledTimeStart}#${a.id}`,
+        }
+      : {},
   atDoor: (a: Appointment) =>
-    a.dockDoorId && ON_SITE_STATUSES.includes(a.status) ? { GSI3PK: atDoorPartition(a.tenantId, a.facilityId, a.scheduledDate), GSI3SK: `${a.dockDoorId}#${a.id}` } : {},
-  doorBlock: (tenantId: string, facilityId: string, doorId: string, date: string, block: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `DOORBLOCK#${doorId}#${date}#${block}` }),
+    a.dockDoorId && ON_SITE_STATUSES.includes(a.status)
+      ? { GSI3PK: atDoorPartition(a.tenantId, a.facilityId, a.scheduledDate), GSI3SK: `${a.dockDoorId}#${a.id}` }
+      : {},
+  doorBlock: (tenantId: string, facilityId: string, doorId: string, date: string, block: string) => ({
+    PK: facilityKeys.partition(tenantId, facilityId),
+    SK: `DOORBLOCK#${doorId}#${date}#${block}`,
+  }),
 };
 
-const atDoorPartition = (tenantId: string, facilityId: string, date: string) => tenantPk(tenantId, 'FACILITY', facilityId, 'ATDOOR', date);
+const atDoorPartition = (tenantId: string, facilityId: string, date: string) =>
+  tenantPk(tenantId, 'FACILITY', facilityId, 'ATDOOR', date);
 
 export function appointmentItem(a: Appointment) {
-  return { ...appointmentKeys.key(a.tenantId, a.id), ...appointmentKeys.byDate(a), ...appointmentKeys.byDriver(a), ...appointmentKeys.atDoor(a), entity: 'appointment', ...a };
+  return {
+    ...appointmentKeys.key(a.tenantId, a.id),
+    ...appointmentKeys.byDate(a),
+    ...appointmentKeys.byDriver(a),
+    ...appointmentKeys.atDoor(a),
+    entity: 'appointment',
+    ...a,
+  };
 }
 
 /** The booking reference -> appointment lookup (QR check-in finds a booking by its code). */
 export function bookingReferencePut(a: Pick<Appointment, 'tenantId' | 'bookingReference' | 'id'>) {
-  return { Put: { TableName: config.tableName, Item: { PK: tenantPk(a.tenantId, 'BOOKREF', a.bookingReference), SK: 'BOOKREF', appointmentId: a.id }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: { PK: tenantPk(a.tenantId, 'BOOKREF', a.bookingReference), SK: 'BOOKREF', appointmentId: a.id },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
 }
 
 export async function findByBookingReference(tenantId: string, reference: string): Promise<Appointment | null> {
-  const ref = await getItem<{ appointmentId: string }>({ PK: tenantPk(tenantId, 'BOOKREF', reference.trim().toUpperCase()), SK: 'BOOKREF' }, true);
+  const ref = await getItem<{ appointmentId: string }>(
+    { PK: tenantPk(tenantId, 'BOOKREF', reference.trim().toUpperCase()), SK: 'BOOKREF' },
+    true,
+  );
   return ref ? getAppointment(tenantId, ref.appointmentId) : null;
 }
 
@@ -53,9 +80,19 @@ function queryIndex(index: 'GSI1' | 'GSI2' | 'GSI3', pk: string, skPrefix?: stri
 }
 
 /** The appointments of a date, in start order; of one facility when facilityId is given. */
-export async function listAppointmentsByDate(tenantId: string, date: string, facilityId?: string): Promise<Appointment[]> {
-  const items = await queryIndex('GSI1', tenantPk(tenantId, 'APPTDATE', date), facilityId ? `${facilityId}#` : undefined);
-  return items.sort((a, b) => a.scheduledTimeStart.localeCompare(b.scheduledTimeStart) || a.createdAt.localeCompare(b.createdAt));
+export async function listAppointmentsByDate(
+  tenantId: string,
+  date: string,
+  facilityId?: string,
+): Promise<Appointment[]> {
+  const items = await queryIndex(
+    'GSI1',
+    tenantPk(tenantId, 'APPTDATE', date),
+    facilityId ? `${facilityId}#` : undefined,
+  );
+  return items.sort(
+    (a, b) => a.scheduledTimeStart.localeCompare(b.scheduledTimeStart) || a.createdAt.localeCompare(b.createdAt),
+  );
 }
 
 /** The facility's appointments of a date whose truck is on site at a door (a handful, not the day). */
@@ -68,7 +105,14 @@ export function listDriverAppointments(tenantId: string, driverId: string): Prom
 }
 
 /** Which appointments hold the door in the window (empty: the door is free). */
-export async function doorHolders(tenantId: string, facilityId: string, doorId: string, date: string, start: string, end: string): Promise<string[]> {
+export async function doorHolders(
+  tenantId: string,
+  facilityId: string,
+  doorId: string,
+  date: string,
+  start: string,
+  end: string,
+): Promise<string[]> {
   const blocks = quarterBlocks(start, end);
   if (!blocks.length) return [];
   const res = await ddb().send(
@@ -88,27 +132,54 @@ export async function doorHolders(tenantId: string, facilityId: string, doorId: 
 
 /** Transaction items that reserve (or free) the quarter hours of a window for an appointment. */
 export function blockPuts(keys: { PK: string; SK: string }[], appointmentId: string) {
-  return keys.map((key) => ({ Put: { TableName: config.tableName, Item: { ...key, appointmentId }, ConditionExpression: 'attribute_not_exists(PK)' } }));
+  return keys.map((key) => ({
+    Put: {
+      TableName: config.tableName,
+      Item: { ...key, appointmentId },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  }));
 }
 /** Frees quarter hours the appointment holds; one already gone stays gone, another appointment's is never touched. */
 export function blockDeletes(keys: { PK: string; SK: string }[], appointmentId: string) {
-  return keys.map((key) => ({ Delete: { TableName: config.tableName, Key: key, ConditionExpression: 'attribute_not_exists(PK) OR appointmentId = :id', ExpressionAttributeValues: { ':id': appointmentId } } }));
+  return keys.map((key) => ({
+    Delete: {
+      TableName: config.tableName,
+      Key: key,
+      ConditionExpression: 'attribute_not_exists(PK) OR appointmentId = :id',
+      ExpressionAttributeValues: { ':id': appointmentId },
+    },
+  }));
 }
 
 /** The quarter hours of its dock door that an appointment holds (`blocks`: only those of them). */
-export function doorBlockKeys(a: Pick<Appointment, 'tenantId' | 'facilityId' | 'dockDoorId' | 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd'>, blocks = quarterBlocks(a.scheduledTimeStart, a.scheduledTimeEnd)) {
+export function doorBlockKeys(
+  a: Pick<
+    Appointment,
+    'tenantId' | 'facilityId' | 'dockDoorId' | 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd'
+  >,
+  blocks = quarterBlocks(a.scheduledTimeStart, a.scheduledTimeEnd),
+) {
   if (!a.dockDoorId) return [];
   return blocks.map((b) => appointmentKeys.doorBlock(a.tenantId, a.facilityId, a.dockDoorId!, a.scheduledDate, b));
 }
 
 /** A changed appointment (its status too), written only if nobody changed it since `before` was read (functions/lib/revision.ts). */
 export function appointmentChangePut(after: Appointment, before: Appointment) {
-  return { Put: { TableName: config.tableName, Item: appointmentItem(revised(before, after)), ...revisionCondition(revisionOf(before)) } };
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: appointmentItem(revised(before, after)),
+      ...revisionCondition(revisionOf(before)),
+    },
+  };
 }
 
 /** A new appointment, written only if its id is not taken. */
 export function newAppointmentPut(a: Appointment) {
-  return { Put: { TableName: config.tableName, Item: appointmentItem(a), ConditionExpression: 'attribute_not_exists(PK)' } };
+  return {
+    Put: { TableName: config.tableName, Item: appointmentItem(a), ConditionExpression: 'attribute_not_exists(PK)' },
+  };
 }
 
 /**
@@ -116,9 +187,21 @@ export function newAppointmentPut(a: Appointment) {
  * attribute, and only while the appointment exists; updatedAt is left alone so the status flow's
  * guards are not disturbed by a background check.
  */
-export async function setAppointmentGateHint(tenantId: string, id: string, gateHint: Appointment['gateHint']): Promise<void> {
+export async function setAppointmentGateHint(
+  tenantId: string,
+  id: string,
+  gateHint: Appointment['gateHint'],
+): Promise<void> {
   await ddb()
-    .send(new UpdateCommand({ TableName: config.tableName, Key: appointmentKeys.key(tenantId, id), UpdateExpression: 'SET gateHint = :h', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':h': gateHint } }))
+    .send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: appointmentKeys.key(tenantId, id),
+        UpdateExpression: 'SET gateHint = :h',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':h': gateHint },
+      }),
+    )
     .catch((err: unknown) => {
       if (!isConditionalCheckFailed(err)) throw err;
     });

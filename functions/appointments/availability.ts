@@ -22,13 +22,29 @@ export interface Window {
 /** Whether a window can be booked: open, not a holiday, not past, the door (if any) free. */
 export async function checkAvailability(w: Window, now = new Date()): Promise<Availability> {
   if (!w.facility.isActive) return { available: false, reason: 'This facility is not taking bookings' };
-  if (hasStarted(w.facility.timeZone, w.date, w.timeStart, now)) return { available: false, reason: 'This time is in the past' };
-  if (!withinOpeningHours(w.facility, w.timeStart, w.timeEnd)) return { available: false, reason: `The facility is open ${w.facility.operatingHoursStart}-${w.facility.operatingHoursEnd}` };
-  if (await isHoliday(w.facility, w.date)) return { available: false, reason: 'The facility is closed on this date (holiday)' };
+  if (hasStarted(w.facility.timeZone, w.date, w.timeStart, now))
+    return { available: false, reason: 'This time is in the past' };
+  if (!withinOpeningHours(w.facility, w.timeStart, w.timeEnd))
+    return {
+      available: false,
+      reason: `The facility is open ${w.facility.operatingHoursStart}-${w.facility.operatingHoursEnd}`,
+    };
+  if (await isHoliday(w.facility, w.date))
+    return { available: false, reason: 'The facility is closed on this date (holiday)' };
   if (w.dockDoorId) {
     const door = await getDockDoor(w.facility.tenantId, w.facility.id, w.dockDoorId);
     if (!door) return { available: false, reason: DOOR_NOT_FOUND };
-    const refusal = await doorRefusal(door, { tenantId: w.facility.tenantId, facilityId: w.facility.id, scheduledDate: w.date, scheduledTimeStart: w.timeStart, scheduledTimeEnd: w.timeEnd }, w.excludeAppointmentId);
+    const refusal = await doorRefusal(
+      door,
+      {
+        tenantId: w.facility.tenantId,
+        facilityId: w.facility.id,
+        scheduledDate: w.date,
+        scheduledTimeStart: w.timeStart,
+        scheduledTimeEnd: w.timeEnd,
+      },
+      w.excludeAppointmentId,
+    );
     if (refusal) return { available: false, reason: refusal.message };
   }
   return { available: true };

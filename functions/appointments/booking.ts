@@ -22,7 +22,18 @@ import type { appointmentInputSchema } from '../../shared/contracts/appointments
 
 export const MAX_RESCHEDULES = 2;
 
-type AppointmentCore = Pick<Appointment, 'tenantId' | 'facilityId' | 'facilityName' | 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd' | 'loadType' | 'bookedBy' | 'bookingType'>;
+type AppointmentCore = Pick<
+  Appointment,
+  | 'tenantId'
+  | 'facilityId'
+  | 'facilityName'
+  | 'scheduledDate'
+  | 'scheduledTimeStart'
+  | 'scheduledTimeEnd'
+  | 'loadType'
+  | 'bookedBy'
+  | 'bookingType'
+>;
 
 /** A new appointment: the given facts, and every other field at its starting value. */
 export function newAppointment(core: AppointmentCore & Partial<Appointment>, now: Date): Appointment {
@@ -70,7 +81,8 @@ export function newAppointment(core: AppointmentCore & Partial<Appointment>, now
 
 const DOOR_TAKEN = 'Time slot is not available. Please select a different time.';
 
-export const NOT_LINKED = 'Your account is not linked to a carrier or driver yet. Ask your administrator to link it before booking.';
+export const NOT_LINKED =
+  'Your account is not linked to a carrier or driver yet. Ask your administrator to link it before booking.';
 
 /**
  * Staff (appointments:write) book for any carrier of their tenant; everyone else only for what their
@@ -81,7 +93,8 @@ function bookingParty(user: SessionUser, carrierId: string, driverId: string | n
   if (actsForAll(user)) return { carrierId, driverId };
   if (!user.carrierId) throw new ForbiddenError(NOT_LINKED);
   if (user.driverId) {
-    if (carrierId !== user.carrierId || (driverId && driverId !== user.driverId)) throw new ForbiddenError('Drivers can book appointments only for themselves');
+    if (carrierId !== user.carrierId || (driverId && driverId !== user.driverId))
+      throw new ForbiddenError('Drivers can book appointments only for themselves');
     return { carrierId: user.carrierId, driverId: user.driverId };
   }
   if (carrierId !== user.carrierId) throw new ForbiddenError('You can book appointments only for your own carrier');
@@ -89,7 +102,12 @@ function bookingParty(user: SessionUser, carrierId: string, driverId: string | n
 }
 
 /** `alsoWrite` adds the caller's items to the booking's own transaction (an integration's external-id mapping): all or nothing. */
-export async function bookAppointment(user: SessionUser, input: z.output<typeof appointmentInputSchema>, now = new Date(), alsoWrite: (appointment: Appointment) => TransactItems = () => []): Promise<Appointment> {
+export async function bookAppointment(
+  user: SessionUser,
+  input: z.output<typeof appointmentInputSchema>,
+  now = new Date(),
+  alsoWrite: (appointment: Appointment) => TransactItems = () => [],
+): Promise<Appointment> {
   const tenantId = user.tenantId;
   const facility = await getFacility(tenantId, input.facilityId);
   if (!facility) throw new BadRequestError('Please select a facility', { facilityId: 'Facility not found' });
@@ -100,12 +118,23 @@ export async function bookAppointment(user: SessionUser, input: z.output<typeof 
     requestedDoor(tenantId, facility.id, input.dockDoorId),
   ]);
   if (!carrier) throw new BadRequestError('Please select a carrier', { carrierId: 'Carrier not found' });
-  if (party.driverId && !driver) throw new BadRequestError('The driver does not drive for this carrier', { driverId: 'The driver does not drive for this carrier' });
-  if (input.laborInchargeId && !(await listResources(tenantId, facility.id, 'labor')).some((l) => l.id === input.laborInchargeId)) {
-    throw new BadRequestError('Labour in-charge not found at this facility', { laborInchargeId: 'Labour in-charge not found at this facility' });
+  if (party.driverId && !driver)
+    throw new BadRequestError('The driver does not drive for this carrier', {
+      driverId: 'The driver does not drive for this carrier',
+    });
+  if (
+    input.laborInchargeId &&
+    !(await listResources(tenantId, facility.id, 'labor')).some((l) => l.id === input.laborInchargeId)
+  ) {
+    throw new BadRequestError('Labour in-charge not found at this facility', {
+      laborInchargeId: 'Labour in-charge not found at this facility',
+    });
   }
   // The door is checked and reserved by the one door rule (reserveDoor), after the window itself.
-  const availability = await checkAvailability({ facility, date: input.scheduledDate, timeStart: input.scheduledTimeStart, timeEnd: input.scheduledTimeEnd }, now);
+  const availability = await checkAvailability(
+    { facility, date: input.scheduledDate, timeStart: input.scheduledTimeStart, timeEnd: input.scheduledTimeEnd },
+    now,
+  );
   if (!availability.available) throw new ConflictError(availability.reason ?? DOOR_TAKEN);
 
   const appointment = newAppointment(
@@ -141,9 +170,19 @@ export async function bookAppointment(user: SessionUser, input: z.output<typeof 
   );
   const id = appointment.id;
   const labour = input.laborInchargeId
-    ? await reserveResource(tenantId, facility.id, { kind: 'labor', resourceId: input.laborInchargeId, appointmentId: id, date: input.scheduledDate, timeStart: input.scheduledTimeStart, timeEnd: input.scheduledTimeEnd })
+    ? await reserveResource(tenantId, facility.id, {
+        kind: 'labor',
+        resourceId: input.laborInchargeId,
+        appointmentId: id,
+        date: input.scheduledDate,
+        timeStart: input.scheduledTimeStart,
+        timeEnd: input.scheduledTimeEnd,
+      })
     : [];
-  if (!labour) throw new ConflictError('The labour in-charge is already assigned at this time', { laborInchargeId: 'Already assigned at this time' });
+  if (!labour)
+    throw new ConflictError('The labour in-charge is already assigned at this time', {
+      laborInchargeId: 'Already assigned at this time',
+    });
   const reservation = await reserveDoor(door, appointment);
   const items = [
     newAppointmentPut(appointment),
@@ -151,8 +190,26 @@ export async function bookAppointment(user: SessionUser, input: z.output<typeof 
     carrierOutcomeUpdate(tenantId, carrier.id, 'booked'),
     bookingReferencePut(appointment),
     appointmentEventItem('appointment.created', appointment, { bookingType: appointment.bookingType }, now),
-    notificationPut(tenantId, { type: 'appointment', title: 'Appointment booked', message: `${carrier.name} booked ${appointment.scheduledDate} ${appointment.scheduledTimeStart}${door ? ` at dock ${door.doorNumber}` : ''}` }, now),
-    auditPut({ tenantId, actor: actorOf(user), action: 'appointment.created', entityType: 'appointment', entityId: id, after: { ...appointment } }, now),
+    notificationPut(
+      tenantId,
+      {
+        type: 'appointment',
+        title: 'Appointment booked',
+        message: `${carrier.name} booked ${appointment.scheduledDate} ${appointment.scheduledTimeStart}${door ? ` at dock ${door.doorNumber}` : ''}`,
+      },
+      now,
+    ),
+    auditPut(
+      {
+        tenantId,
+        actor: actorOf(user),
+        action: 'appointment.created',
+        entityType: 'appointment',
+        entityId: id,
+        after: { ...appointment },
+      },
+      now,
+    ),
     ...alsoWrite(appointment),
     // The day is no holiday and counts this booking, so a holiday cannot close it meanwhile.
     ...bookedDayItems(tenantId, facility.id, appointment.scheduledDate),
@@ -161,7 +218,9 @@ export async function bookAppointment(user: SessionUser, input: z.output<typeof 
     ...withDoor(reservation, items, (index) =>
       index === items.length - 2
         ? new ConflictError(HOLIDAY_CLOSED)
-        : index >= 1 && index <= labour.length ? new ConflictError('The labour in-charge was just assigned elsewhere. Please choose again.') : new ConflictError(DOOR_TAKEN),
+        : index >= 1 && index <= labour.length
+          ? new ConflictError('The labour in-charge was just assigned elsewhere. Please choose again.')
+          : new ConflictError(DOOR_TAKEN),
     ),
   );
   return appointment;

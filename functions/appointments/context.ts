@@ -53,7 +53,10 @@ export async function findAppointmentToChange(user: SessionUser, id: string, ref
 }
 
 /** Today in the tenant's default facility's time zone (the facility named by the session when it knows it). */
-export async function todayFor(session: Pick<RequestSession, 'tenantId' | 'defaultFacilityId'>, now = new Date()): Promise<{ date: string; facility: Facility | null }> {
+export async function todayFor(
+  session: Pick<RequestSession, 'tenantId' | 'defaultFacilityId'>,
+  now = new Date(),
+): Promise<{ date: string; facility: Facility | null }> {
   const facility = await resolveFacility(session.tenantId, session.defaultFacilityId || 'default').catch(() => null);
   return { date: localDateTime(now, facility?.timeZone ?? DEFAULT_TIME_ZONE).date, facility };
 }

@@ -18,14 +18,24 @@ import type { Appointment } from '../../shared/contracts/appointments';
 export const DOOR_NOT_FOUND = 'Dock door not found at this facility';
 /** A refusal, shown on the door field too. */
 const onDoorField = (refusal: ConflictError) => new ConflictError(refusal.message, { dockDoorId: refusal.message });
-const underMaintenance = (door: DockDoor) => onDoorField(new ConflictError(`Door ${door.doorNumber} is under maintenance`));
-const booked = (door: DockDoor) => onDoorField(new ConflictError(`Door ${door.doorNumber} is already booked at this time`));
-const truckAtDoor = (door: DockDoor) => onDoorField(new ConflictError(`Door ${door.doorNumber} is in use by another truck`));
+const underMaintenance = (door: DockDoor) =>
+  onDoorField(new ConflictError(`Door ${door.doorNumber} is under maintenance`));
+const booked = (door: DockDoor) =>
+  onDoorField(new ConflictError(`Door ${door.doorNumber} is already booked at this time`));
+const truckAtDoor = (door: DockDoor) =>
+  onDoorField(new ConflictError(`Door ${door.doorNumber} is in use by another truck`));
 
-type DoorWindow = Pick<Appointment, 'tenantId' | 'facilityId' | 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd'>;
+type DoorWindow = Pick<
+  Appointment,
+  'tenantId' | 'facilityId' | 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd'
+>;
 
 /** The facility's door a request names (null when it names none); an unknown door is a 400 on dockDoorId. */
-export async function requestedDoor(tenantId: string, facilityId: string, dockDoorId: string | null | undefined): Promise<DockDoor | null> {
+export async function requestedDoor(
+  tenantId: string,
+  facilityId: string,
+  dockDoorId: string | null | undefined,
+): Promise<DockDoor | null> {
   if (!dockDoorId) return null;
   const door = await getDockDoor(tenantId, facilityId, dockDoorId);
   if (!door) throw new BadRequestError(DOOR_NOT_FOUND, { dockDoorId: DOOR_NOT_FOUND });
@@ -38,7 +48,12 @@ export async function requestedDoor(tenantId: string, facilityId: string, dockDo
  * starting within the check-in opening): a window later in the day is the blocks' to decide, since
  * that truck will have left. `holder` is the appointment asking (its own blocks and truck do not count).
  */
-export async function doorRefusal(door: DockDoor, w: DoorWindow, holder?: string, now = new Date()): Promise<ConflictError | null> {
+export async function doorRefusal(
+  door: DockDoor,
+  w: DoorWindow,
+  holder?: string,
+  now = new Date(),
+): Promise<ConflictError | null> {
   if (door.status === 'maintenance') return underMaintenance(door);
   const [holders, atDoors] = await Promise.all([
     doorHolders(w.tenantId, w.facilityId, door.id, w.scheduledDate, w.scheduledTimeStart, w.scheduledTimeEnd),
@@ -47,7 +62,9 @@ export async function doorRefusal(door: DockDoor, w: DoorWindow, holder?: string
   if (holders.some((id) => id !== holder)) return booked(door);
   if (atDoors.some((a) => a.dockDoorId === door.id && a.id !== holder)) {
     const zone = (await getFacility(w.tenantId, w.facilityId))?.timeZone ?? DEFAULT_TIME_ZONE;
-    const due = instantOf(w.scheduledDate, w.scheduledTimeStart, zone).getTime() - now.getTime() <= EARLY_CHECKIN_MINUTES * 60_000;
+    const due =
+      instantOf(w.scheduledDate, w.scheduledTimeStart, zone).getTime() - now.getTime() <=
+      EARLY_CHECKIN_MINUTES * 60_000;
     if (due) return truckAtDoor(door);
   }
   return null;
@@ -65,7 +82,11 @@ export interface DoorReservation {
  * held before (`before`, null for a new appointment). Checks first (a 409 on dockDoorId); nothing to
  * check or write when the door and window are those it already holds.
  */
-export async function reserveDoor(door: DockDoor | null, after: Appointment, before: Appointment | null = null): Promise<DoorReservation> {
+export async function reserveDoor(
+  door: DockDoor | null,
+  after: Appointment,
+  before: Appointment | null = null,
+): Promise<DoorReservation> {
   const held = before ? doorBlockKeys(before) : [];
   const wanted = door ? doorBlockKeys({ ...after, dockDoorId: door.id }) : [];
   const isHeld = (key: { SK: string }, keys: { SK: string }[]) => keys.some((k) => k.SK === key.SK);
@@ -78,7 +99,12 @@ export async function reserveDoor(door: DockDoor | null, after: Appointment, bef
   const inService = door && taken.length ? [doorInServiceCheck(after.tenantId, after.facilityId, door.id)] : [];
   return {
     items: [...inService, ...blockDeletes(freed, after.id), ...blockPuts(taken, after.id)],
-    refusal: (index) => (index < inService.length ? underMaintenance(door!) : index < inService.length + freed.length ? new RevisionConflictError() : booked(door!)),
+    refusal: (index) =>
+      index < inService.length
+        ? underMaintenance(door!)
+        : index < inService.length + freed.length
+          ? new RevisionConflictError()
+          : booked(door!),
   };
 }
 
@@ -86,14 +112,24 @@ export async function reserveDoor(door: DockDoor | null, after: Appointment, bef
 export const NO_DOOR: DoorReservation = { items: [], refusal: () => new RevisionConflictError() };
 
 /** A transaction's items with the reservation's first, and the error of a failed item of either. */
-export function withDoor(reservation: DoorReservation, items: TransactItems, otherwise: (index: number) => Error): [TransactItems, (index: number) => Error] {
+export function withDoor(
+  reservation: DoorReservation,
+  items: TransactItems,
+  otherwise: (index: number) => Error,
+): [TransactItems, (index: number) => Error] {
   const own = reservation.items.length;
-  return [[...reservation.items, ...items], (index) => (index < own ? reservation.refusal(index) : otherwise(index - own))];
+  return [
+    [...reservation.items, ...items],
+    (index) => (index < own ? reservation.refusal(index) : otherwise(index - own)),
+  ];
 }
 
 /** Items that free the rest of the door time of an appointment whose truck left its door at `now`. */
 export const doorReleaseItems = (a: Appointment, timeZone: string, now: Date): TransactItems =>
-  blockDeletes(doorBlockKeys(a, blocksFromNow(timeZone, a.scheduledDate, a.scheduledTimeStart, a.scheduledTimeEnd, now)), a.id);
+  blockDeletes(
+    doorBlockKeys(a, blocksFromNow(timeZone, a.scheduledDate, a.scheduledTimeStart, a.scheduledTimeEnd, now)),
+    a.id,
+  );
 
 /** Items that free all the door time of an appointment that will not come (cancelled, no-show). */
 export const doorFreeItems = (a: Appointment): TransactItems => blockDeletes(doorBlockKeys(a), a.id);

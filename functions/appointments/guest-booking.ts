@@ -22,7 +22,12 @@ type GuestBookingInput = z.output<typeof guestBookingSchema>;
  * Guest slot booking: the slot's bookedCount goes up in the same transaction as the booking. With an
  * Idempotency-Key, a retry of the same request (per tenant) returns the first confirmation.
  */
-export async function bookGuestSlot(facility: Facility, input: GuestBookingInput, idempotencyKey: string | undefined, now = new Date()): Promise<GuestBookingResult> {
+export async function bookGuestSlot(
+  facility: Facility,
+  input: GuestBookingInput,
+  idempotencyKey: string | undefined,
+  now = new Date(),
+): Promise<GuestBookingResult> {
   if (!idempotencyKey) return bookOnce(input, { facility, now });
   return bookIdempotently(`${facility.tenantId}:${idempotencyKey}`, input, { facility, now });
 }
@@ -33,13 +38,22 @@ const bookIdempotently = idempotent(bookOnce, {
   reusedKeyMessage: 'This booking request was already used for a different booking',
 });
 
-async function bookOnce(input: GuestBookingInput, { facility, now }: { facility: Facility; now: Date }): Promise<GuestBookingResult> {
+async function bookOnce(
+  input: GuestBookingInput,
+  { facility, now }: { facility: Facility; now: Date },
+): Promise<GuestBookingResult> {
   const parsed = parseSlotId(input.slotId);
-  if (!parsed) throw new BadRequestError('Please fill in all required fields and select a time slot', { slotId: 'Unknown slot' });
+  if (!parsed)
+    throw new BadRequestError('Please fill in all required fields and select a time slot', { slotId: 'Unknown slot' });
   const slot = (await slotsOf(facility, parsed.date, now)).find((s) => s.startTime === parsed.startTime);
   if (!slot) throw new NotFoundError('This slot does not exist');
   if (slot.isBlocked) throw new ConflictError('This slot is not available for booking');
-  if (!slot.isAvailable) throw new ConflictError(slot.bookedCount >= slot.capacity ? 'This slot is fully booked. Please choose another slot.' : 'This slot is not available for booking');
+  if (!slot.isAvailable)
+    throw new ConflictError(
+      slot.bookedCount >= slot.capacity
+        ? 'This slot is fully booked. Please choose another slot.'
+        : 'This slot is not available for booking',
+    );
 
   const tenantId = facility.tenantId;
   const appointment = newAppointment(
@@ -55,7 +69,8 @@ async function bookOnce(input: GuestBookingInput, { facility, now }: { facility:
       scheduledTimeStart: slot.startTime,
       scheduledTimeEnd: slot.endTime,
       loadType: input.loadType,
-      bookedBy: input.ownerType === 'Transporter' ? 'transporter' : input.ownerType === 'TruckOwner' ? 'truck_owner' : 'driver',
+      bookedBy:
+        input.ownerType === 'Transporter' ? 'transporter' : input.ownerType === 'TruckOwner' ? 'truck_owner' : 'driver',
       bookingType: 'guest',
       slotId: slot.id,
       poNumber: input.poNumber,
@@ -86,10 +101,33 @@ async function bookOnce(input: GuestBookingInput, { facility, now }: { facility:
     // The day is no holiday (index 1) and counts this booking, so a holiday cannot close it meanwhile.
     ...bookedDayItems(tenantId, facility.id, slot.slotDate),
     newAppointmentPut(appointment),
-    auditPut({ tenantId, actor: null, action: 'appointment.guest-booked', entityType: 'appointment', entityId: id, after: { ...appointment } }, now),
+    auditPut(
+      {
+        tenantId,
+        actor: null,
+        action: 'appointment.guest-booked',
+        entityType: 'appointment',
+        entityId: id,
+        after: { ...appointment },
+      },
+      now,
+    ),
     bookingReferencePut(appointment),
-    appointmentEventItem('appointment.created', appointment, { bookingType: appointment.bookingType, guest: true }, now),
-    notificationPut(tenantId, { type: 'appointment', title: 'Guest slot booked', message: `${appointment.vehicleLicense} (${appointment.driverName}) booked ${slot.slotDate} ${slot.startTime}` }, now),
+    appointmentEventItem(
+      'appointment.created',
+      appointment,
+      { bookingType: appointment.bookingType, guest: true },
+      now,
+    ),
+    notificationPut(
+      tenantId,
+      {
+        type: 'appointment',
+        title: 'Guest slot booked',
+        message: `${appointment.vehicleLicense} (${appointment.driverName}) booked ${slot.slotDate} ${slot.startTime}`,
+      },
+      now,
+    ),
   ];
   await transact(items, (index) => {
     if (index === 0) return new ConflictError('This slot is fully booked. Please choose another slot.');

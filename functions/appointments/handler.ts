@@ -36,11 +36,15 @@ import { cancelAppointment } from './cancel';
 import type { Appointment } from '../../shared/contracts/appointments';
 
 export const UPCOMING_DAYS = 14;
-const byTime = (a: Appointment, b: Appointment) => `${a.scheduledDate}${a.scheduledTimeStart}`.localeCompare(`${b.scheduledDate}${b.scheduledTimeStart}`);
+const byTime = (a: Appointment, b: Appointment) =>
+  `${a.scheduledDate}${a.scheduledTimeStart}`.localeCompare(`${b.scheduledDate}${b.scheduledTimeStart}`);
 
 export const GUEST_BOOKING_LIMIT = { limit: 10, windowSeconds: 60 * 60 };
 
-const listQuery = z.object({ date: dateString('Please select a date').optional(), facilityId: z.string().max(64).optional() });
+const listQuery = z.object({
+  date: dateString('Please select a date').optional(),
+  facilityId: z.string().max(64).optional(),
+});
 
 export const { handler, actions } = defineFunction('appointments', {
   async listAppointments(req) {
@@ -61,10 +65,16 @@ export const { handler, actions } = defineFunction('appointments', {
     const { user, session } = requireUser(req);
     if (!seesAll(user) && user.driverId) {
       const { date } = await todayFor(session);
-      return json((await listDriverAppointments(user.tenantId, user.driverId)).filter((a) => a.scheduledDate >= date).sort(byTime));
+      return json(
+        (await listDriverAppointments(user.tenantId, user.driverId))
+          .filter((a) => a.scheduledDate >= date)
+          .sort(byTime),
+      );
     }
     const { date } = await todayFor(session);
-    const days = await Promise.all(Array.from({ length: UPCOMING_DAYS }, (_, i) => listAppointmentsByDate(user.tenantId, addDays(date, i))));
+    const days = await Promise.all(
+      Array.from({ length: UPCOMING_DAYS }, (_, i) => listAppointmentsByDate(user.tenantId, addDays(date, i))),
+    );
     return json(visibleTo(user, days.flat()));
   },
 
@@ -77,7 +87,16 @@ export const { handler, actions } = defineFunction('appointments', {
     const { user } = requireUser(req);
     const q = parseQuery(req, availabilityCheckSchema);
     const facility = await resolveFacility(user.tenantId, q.facilityId);
-    return json(await checkAvailability({ facility, date: q.date, timeStart: q.timeStart, timeEnd: q.timeEnd, dockDoorId: q.dockDoorId || null, excludeAppointmentId: q.excludeAppointmentId }));
+    return json(
+      await checkAvailability({
+        facility,
+        date: q.date,
+        timeStart: q.timeStart,
+        timeEnd: q.timeEnd,
+        dockDoorId: q.dockDoorId || null,
+        excludeAppointmentId: q.excludeAppointmentId,
+      }),
+    );
   },
 
   async createAppointment(req) {
@@ -94,17 +113,24 @@ export const { handler, actions } = defineFunction('appointments', {
   async changeStatus(req) {
     const { user } = requireUser(req);
     const { status, revision } = parseBody(req, statusChangeSchema);
-    return json(await changeAppointmentStatus(contextOf(user), pathId(req, 'id', 'Appointment'), status, new Date(), revision));
+    return json(
+      await changeAppointmentStatus(contextOf(user), pathId(req, 'id', 'Appointment'), status, new Date(), revision),
+    );
   },
 
   async cancelAppointment(req) {
     const { user } = requireUser(req);
-    return json(await cancelAppointment(user, pathId(req, 'id', 'Appointment'), parseBody(req, cancelAppointmentSchema)));
+    return json(
+      await cancelAppointment(user, pathId(req, 'id', 'Appointment'), parseBody(req, cancelAppointmentSchema)),
+    );
   },
 
   async requestReschedule(req) {
     const { user } = requireUser(req);
-    return json(await requestReschedule(user, pathId(req, 'id', 'Appointment'), parseBody(req, rescheduleInputSchema)), 201);
+    return json(
+      await requestReschedule(user, pathId(req, 'id', 'Appointment'), parseBody(req, rescheduleInputSchema)),
+      201,
+    );
   },
 
   async pendingReschedules(req) {
@@ -125,12 +151,20 @@ export const { handler, actions } = defineFunction('appointments', {
 
   /** Guests book a slot without an account; limited per client address. */
   async bookSlot(req: ApiRequest) {
-    await rateLimit(`guest-booking:${req.ip}`, GUEST_BOOKING_LIMIT, 'Too many bookings from this network. Please try again later.');
+    await rateLimit(
+      `guest-booking:${req.ip}`,
+      GUEST_BOOKING_LIMIT,
+      'Too many bookings from this network. Please try again later.',
+    );
     const input = parseBody(req, guestBookingSchema);
-    if (input.ownerType !== 'Driver' && !input.ownerName) throw new BadRequestError('Please fill in all required fields and select a time slot', { ownerName: 'Owner name is required' });
+    if (input.ownerType !== 'Driver' && !input.ownerName)
+      throw new BadRequestError('Please fill in all required fields and select a time slot', {
+        ownerName: 'Owner name is required',
+      });
     const facility = await facilityForRequest({ ...req, user: null, query: { facility: input.facility ?? '' } });
     const key = req.event.headers?.['idempotency-key'];
-    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new BadRequestError('Idempotency-Key must be 8-100 letters, digits, - or _');
+    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
+      throw new BadRequestError('Idempotency-Key must be 8-100 letters, digits, - or _');
     return json(await bookGuestSlot(facility, input, key), 201);
   },
 

@@ -1,5 +1,19 @@
 // What other domains may use of appointments (docs/architecture.md §1); nothing else of it is imported from outside.
-export { appointmentChangePut, appointmentItem, blockPuts, bookingReferencePut, doorBlockKeys, doorHolders, findByBookingReference, getAppointment, listAppointmentsAtDoors, listAppointmentsByDate, listDriverAppointments, newAppointmentPut, setAppointmentGateHint } from './appointment.store';
+export {
+  appointmentChangePut,
+  appointmentItem,
+  blockPuts,
+  bookingReferencePut,
+  doorBlockKeys,
+  doorHolders,
+  findByBookingReference,
+  getAppointment,
+  listAppointmentsAtDoors,
+  listAppointmentsByDate,
+  listDriverAppointments,
+  newAppointmentPut,
+  setAppointmentGateHint,
+} from './appointment.store';
 export { isPunctual } from './rules';
 export { bookAppointment, newAppointment } from './booking';
 export { contextOf, findAppointment, todayFor } from './context';

@@ -5,13 +5,33 @@ import { NotFoundError } from '../lib/errors';
 import { notificationPut } from '../insights';
 import { getAppointment } from './appointment.store';
 
-export async function reportIssue(tenantId: string, appointmentId: string, description: string, actor: Actor, now = new Date()) {
+export async function reportIssue(
+  tenantId: string,
+  appointmentId: string,
+  description: string,
+  actor: Actor,
+  now = new Date(),
+) {
   const appointment = await getAppointment(tenantId, appointmentId);
   if (!appointment) throw new NotFoundError('Appointment not found');
   await transact(
     [
-      notificationPut(tenantId, { type: 'issue', title: 'Issue reported', message: `${appointment.bookingReference}: ${description}` }, now),
-      auditPut({ tenantId, actor, action: 'appointment.issue-reported', entityType: 'appointment', entityId: appointment.id, after: { description } }, now),
+      notificationPut(
+        tenantId,
+        { type: 'issue', title: 'Issue reported', message: `${appointment.bookingReference}: ${description}` },
+        now,
+      ),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'appointment.issue-reported',
+          entityType: 'appointment',
+          entityId: appointment.id,
+          after: { description },
+        },
+        now,
+      ),
     ],
     () => new Error('unreachable'),
   );

@@ -11,12 +11,20 @@ export const rescheduleKeys = {
 };
 
 export function rescheduleItem(r: RescheduleRequest) {
-  return { ...rescheduleKeys.key(r.tenantId, r.id), GSI1PK: rescheduleKeys.byStatus(r.tenantId, r.status), GSI1SK: `${r.createdAt}#${r.id}`, entity: 'reschedule', ...r };
+  return {
+    ...rescheduleKeys.key(r.tenantId, r.id),
+    GSI1PK: rescheduleKeys.byStatus(r.tenantId, r.status),
+    GSI1SK: `${r.createdAt}#${r.id}`,
+    entity: 'reschedule',
+    ...r,
+  };
 }
 
 /** A new request, written only if its id is not taken. */
 export function newRequestPut(r: RescheduleRequest) {
-  return { Put: { TableName: config.tableName, Item: rescheduleItem(r), ConditionExpression: 'attribute_not_exists(PK)' } };
+  return {
+    Put: { TableName: config.tableName, Item: rescheduleItem(r), ConditionExpression: 'attribute_not_exists(PK)' },
+  };
 }
 
 /** Writes a decided (or closed) request, only while it is still pending: one decision wins. */

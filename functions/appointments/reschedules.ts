@@ -18,20 +18,48 @@ import { actorOf, findAppointmentToChange, loadAppointment, type TransactItems }
 import { assignmentsOf } from './equipment';
 import { appointmentEventItem } from './events';
 import { decidedRequest } from './status-flow';
-import { isReschedulable, statusLabel, type Appointment, type RescheduleRequest } from '../../shared/contracts/appointments';
+import {
+  isReschedulable,
+  statusLabel,
+  type Appointment,
+  type RescheduleRequest,
+} from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type * as z from 'zod';
 import type { rescheduleInputSchema } from '../../shared/contracts/appointments';
 
-export async function requestReschedule(user: SessionUser, id: string, input: z.output<typeof rescheduleInputSchema>, now = new Date()): Promise<RescheduleRequest> {
+export async function requestReschedule(
+  user: SessionUser,
+  id: string,
+  input: z.output<typeof rescheduleInputSchema>,
+  now = new Date(),
+): Promise<RescheduleRequest> {
   const appointment = await findAppointmentToChange(user, id, 'You can reschedule only your own appointments');
   assertReschedulable(appointment);
-  if (appointment.pendingRescheduleId) throw new ConflictError('This appointment already has a pending reschedule request');
+  if (appointment.pendingRescheduleId)
+    throw new ConflictError('This appointment already has a pending reschedule request');
   const facility = await resolveFacility(user.tenantId, appointment.facilityId);
-  const availability = await checkAvailability({ facility, date: input.newDate, timeStart: input.newTimeStart, timeEnd: input.newTimeEnd, dockDoorId: appointment.dockDoorId, excludeAppointmentId: id }, now);
+  const availability = await checkAvailability(
+    {
+      facility,
+      date: input.newDate,
+      timeStart: input.newTimeStart,
+      timeEnd: input.newTimeEnd,
+      dockDoorId: appointment.dockDoorId,
+      excludeAppointmentId: id,
+    },
+    now,
+  );
   if (!availability.available) throw new ConflictError(availability.reason ?? 'New time slot is not available');
-  if (appointment.slotId && !(await slotsOf(facility, input.newDate, now)).some((s) => s.startTime === input.newTimeStart && s.endTime === input.newTimeEnd && s.isAvailable)) {
-    throw new ConflictError('A guest booking can move only to another open slot', { newTimeStart: 'Choose an open slot' });
+  if (
+    appointment.slotId &&
+    !(await slotsOf(facility, input.newDate, now)).some(
+      (s) => s.startTime === input.newTimeStart && s.endTime === input.newTimeEnd && s.isAvailable,
+    )
+  ) {
+    throw new ConflictError('A guest booking can move only to another open slot', {
+      newTimeStart: 'Choose an open slot',
+    });
   }
   const request: RescheduleRequest = {
     id: randomUUID(),
@@ -43,7 +71,11 @@ export async function requestReschedule(user: SessionUser, id: string, input: z.
     originalTimeStart: appointment.scheduledTimeStart,
     originalTimeEnd: appointment.scheduledTimeEnd,
     ...input,
-    requestedBy: user.permissions.includes('reschedules:decide') ? input.requestedBy : user.driverId ? 'driver' : input.requestedBy,
+    requestedBy: user.permissions.includes('reschedules:decide')
+      ? input.requestedBy
+      : user.driverId
+        ? 'driver'
+        : input.requestedBy,
     status: 'pending',
     createdAt: now.toISOString(),
     createdBy: user.username,
@@ -55,27 +87,46 @@ export async function requestReschedule(user: SessionUser, id: string, input: z.
     [
       newRequestPut(request),
       // The appointment records its one pending request; unchanged since read, so still scheduled and without one.
-      appointmentChangePut({ ...appointment, pendingRescheduleId: request.id, updatedAt: now.toISOString() }, appointment),
-      auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'reschedule.requested', entityType: 'appointment', entityId: id, after: { ...request } }, now),
+      appointmentChangePut(
+        { ...appointment, pendingRescheduleId: request.id, updatedAt: now.toISOString() },
+        appointment,
+      ),
+      auditPut(
+        {
+          tenantId: user.tenantId,
+          actor: actorOf(user),
+          action: 'reschedule.requested',
+          entityType: 'appointment',
+          entityId: id,
+          after: { ...request },
+        },
+        now,
+      ),
     ],
     () => new RevisionConflictError(),
   );
   return request;
 }
 
-
 /** Only a scheduled appointment below its reschedule limit can move (issue #12: not once started). */
 function assertReschedulable(a: Appointment) {
   if (isReschedulable(a)) return;
-  if (a.status !== 'scheduled') throw new ConflictError(`This appointment is ${statusLabel(a.status)}; only a scheduled appointment can be rescheduled`);
-  if (a.rescheduleCount >= a.maxReschedules) throw new ConflictError(`This appointment has already been rescheduled ${a.rescheduleCount} times (the limit)`);
+  if (a.status !== 'scheduled')
+    throw new ConflictError(
+      `This appointment is ${statusLabel(a.status)}; only a scheduled appointment can be rescheduled`,
+    );
+  if (a.rescheduleCount >= a.maxReschedules)
+    throw new ConflictError(`This appointment has already been rescheduled ${a.rescheduleCount} times (the limit)`);
   throw new ConflictError('This appointment cannot be rescheduled');
 }
 
 async function pendingRequest(tenantId: string, requestId: string): Promise<RescheduleRequest> {
   const request = await getRescheduleRequest(tenantId, requestId);
   if (!request) throw new NotFoundError('Reschedule request not found');
-  if (request.status !== 'pending') throw new ConflictError(`This request was already ${request.status}${request.decisionReason ? ` (${request.decisionReason})` : ''}`);
+  if (request.status !== 'pending')
+    throw new ConflictError(
+      `This request was already ${request.status}${request.decisionReason ? ` (${request.decisionReason})` : ''}`,
+    );
   return request;
 }
 
@@ -85,7 +136,17 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
   const before = await loadAppointment(user.tenantId, request.appointmentId);
   assertReschedulable(before);
   const facility = await resolveFacility(user.tenantId, before.facilityId);
-  const availability = await checkAvailability({ facility, date: request.newDate, timeStart: request.newTimeStart, timeEnd: request.newTimeEnd, dockDoorId: before.dockDoorId, excludeAppointmentId: before.id }, now);
+  const availability = await checkAvailability(
+    {
+      facility,
+      date: request.newDate,
+      timeStart: request.newTimeStart,
+      timeEnd: request.newTimeEnd,
+      dockDoorId: before.dockDoorId,
+      excludeAppointmentId: before.id,
+    },
+    now,
+  );
   if (!availability.available) throw new ConflictError(`The new time is no longer available: ${availability.reason}`);
   const after: Appointment = {
     ...before,
@@ -101,19 +162,39 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
     updatedAt: now.toISOString(),
   };
   // The door moves with it by the one door rule (door-reservation.ts): the old quarter hours freed, the new ones held.
-  const reservation = await reserveDoor(await requestedDoor(before.tenantId, before.facilityId, before.dockDoorId), after, before);
+  const reservation = await reserveDoor(
+    await requestedDoor(before.tenantId, before.facilityId, before.dockDoorId),
+    after,
+    before,
+  );
   const slotItems: TransactItems = [];
   if (before.slotId) {
     const slot = (await slotsOf(facility, request.newDate, now)).find((s) => s.startTime === request.newTimeStart);
     if (!slot) throw new ConflictError('The new slot does not exist any more');
     slotItems.push(
-      slotPlaceUpdate(before.tenantId, before.facilityId, { slotDate: before.scheduledDate, startTime: before.scheduledTimeStart, endTime: before.scheduledTimeEnd, capacity: 0 }, -1),
+      slotPlaceUpdate(
+        before.tenantId,
+        before.facilityId,
+        {
+          slotDate: before.scheduledDate,
+          startTime: before.scheduledTimeStart,
+          endTime: before.scheduledTimeEnd,
+          capacity: 0,
+        },
+        -1,
+      ),
       slotPlaceUpdate(before.tenantId, before.facilityId, slot),
     );
   }
   const moves = assignmentsOf(before);
   // Moved to another day: the old day no longer counts it, the new one does (and must be no holiday).
-  const dayItems = request.newDate === before.scheduledDate ? [] : [dayBookingsUpdate(before.tenantId, before.facilityId, before.scheduledDate, -1), ...bookedDayItems(before.tenantId, before.facilityId, request.newDate)];
+  const dayItems =
+    request.newDate === before.scheduledDate
+      ? []
+      : [
+          dayBookingsUpdate(before.tenantId, before.facilityId, before.scheduledDate, -1),
+          ...bookedDayItems(before.tenantId, before.facilityId, request.newDate),
+        ];
   await transact(
     ...withDoor(
       reservation,
@@ -124,8 +205,24 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
         ...slotItems,
         ...moves.map((a) => assignmentDelete(before.tenantId, before.facilityId, a)),
         ...dayItems,
-        appointmentEventItem('appointment.rescheduled', after, { requestId, previousDate: before.scheduledDate, previousTimeStart: before.scheduledTimeStart }, now),
-        auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'appointment.rescheduled', entityType: 'appointment', entityId: before.id, before: { ...before }, after: { ...after, requestId } }, now),
+        appointmentEventItem(
+          'appointment.rescheduled',
+          after,
+          { requestId, previousDate: before.scheduledDate, previousTimeStart: before.scheduledTimeStart },
+          now,
+        ),
+        auditPut(
+          {
+            tenantId: user.tenantId,
+            actor: actorOf(user),
+            action: 'appointment.rescheduled',
+            entityType: 'appointment',
+            entityId: before.id,
+            before: { ...before },
+            after: { ...after, requestId },
+          },
+          now,
+        ),
         // The pass of the old time no longer opens the gate; the new one carries the next version (issue #31).
         gatePassRevocationPut(before, 'rescheduled', now),
       ],
@@ -134,27 +231,60 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
           ? new ConflictError('This request was already decided')
           : index === 1
             ? new RevisionConflictError()
-            : new ConflictError('The new time is no longer available. Please deny the request or ask for another time.'),
+            : new ConflictError(
+                'The new time is no longer available. Please deny the request or ask for another time.',
+              ),
     ),
   );
   return after;
 }
 
-export async function denyReschedule(user: SessionUser, requestId: string, now = new Date()): Promise<RescheduleRequest> {
+export async function denyReschedule(
+  user: SessionUser,
+  requestId: string,
+  now = new Date(),
+): Promise<RescheduleRequest> {
   const request = await pendingRequest(user.tenantId, requestId);
   const after = decidedRequest(request, 'denied', user.username, now);
   const appointment = await getAppointment(user.tenantId, request.appointmentId);
   // The appointment no longer has a pending request (requests from before it recorded one are left as they are).
-  const release = appointment?.pendingRescheduleId === request.id ? [appointmentChangePut({ ...appointment, pendingRescheduleId: null, updatedAt: now.toISOString() }, appointment)] : [];
+  const release =
+    appointment?.pendingRescheduleId === request.id
+      ? [appointmentChangePut({ ...appointment, pendingRescheduleId: null, updatedAt: now.toISOString() }, appointment)]
+      : [];
   await transact(
     [
       decidedRequestPut(after),
       ...release,
-      ...(appointment ? [appointmentEventItem('appointment.reschedule-denied', appointment, { requestId, reason: after.decisionReason, requestedDate: request.newDate, requestedTimeStart: request.newTimeStart }, now)] : []),
-      auditPut({ tenantId: user.tenantId, actor: actorOf(user), action: 'reschedule.denied', entityType: 'appointment', entityId: request.appointmentId, before: { ...request }, after: { ...after } }, now),
+      ...(appointment
+        ? [
+            appointmentEventItem(
+              'appointment.reschedule-denied',
+              appointment,
+              {
+                requestId,
+                reason: after.decisionReason,
+                requestedDate: request.newDate,
+                requestedTimeStart: request.newTimeStart,
+              },
+              now,
+            ),
+          ]
+        : []),
+      auditPut(
+        {
+          tenantId: user.tenantId,
+          actor: actorOf(user),
+          action: 'reschedule.denied',
+          entityType: 'appointment',
+          entityId: request.appointmentId,
+          before: { ...request },
+          after: { ...after },
+        },
+        now,
+      ),
     ],
     (index) => (index === 0 ? new ConflictError('This request was already decided') : new RevisionConflictError()),
   );
   return after;
 }
-

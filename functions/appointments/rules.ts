@@ -22,8 +22,15 @@ export function blocksFromNow(timeZone: string, date: string, start: string, end
   return quarterBlocks(start, end).filter((block) => block >= current);
 }
 
-export function withinOpeningHours(facility: { operatingHoursStart: string; operatingHoursEnd: string }, start: string, end: string): boolean {
-  return toMinutes(start) >= toMinutes(facility.operatingHoursStart) && toMinutes(end) <= toMinutes(facility.operatingHoursEnd);
+export function withinOpeningHours(
+  facility: { operatingHoursStart: string; operatingHoursEnd: string },
+  start: string,
+  end: string,
+): boolean {
+  return (
+    toMinutes(start) >= toMinutes(facility.operatingHoursStart) &&
+    toMinutes(end) <= toMinutes(facility.operatingHoursEnd)
+  );
 }
 
 /** The one "has the window started" rule, shared with the facilities' slot rules. */

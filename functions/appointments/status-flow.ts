@@ -18,7 +18,14 @@ import type { ChangeContext, TransactItems } from './context';
 import { assignmentsOf } from './equipment';
 import { appointmentEventItem } from './events';
 import { arrivalOutcome } from './rules';
-import { canTransition, ON_SITE_STATUSES, statusLabel, type Appointment, type AppointmentStatus, type RescheduleRequest } from '../../shared/contracts/appointments';
+import {
+  canTransition,
+  ON_SITE_STATUSES,
+  statusLabel,
+  type Appointment,
+  type AppointmentStatus,
+  type RescheduleRequest,
+} from '../../shared/contracts/appointments';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 
 const STATUS_TIMESTAMP: Partial<Record<AppointmentStatus, keyof Appointment>> = {
@@ -66,40 +73,90 @@ export interface StatusMove {
  * One attempt of a status change of the appointment as read; a write that lost a race is a
  * RevisionConflictError for the caller's `changeAtRevision` to read again.
  */
-export async function moveStatus(ctx: ChangeContext, before: Appointment, to: AppointmentStatus, now: Date, { extra = [], changes = {}, door }: StatusMove = {}): Promise<Appointment> {
+export async function moveStatus(
+  ctx: ChangeContext,
+  before: Appointment,
+  to: AppointmentStatus,
+  now: Date,
+  { extra = [], changes = {}, door }: StatusMove = {},
+): Promise<Appointment> {
   const id = before.id;
   if (!canTransition(before.status, to)) {
-    throw new ConflictError(before.status === to ? `The appointment is already ${statusLabel(to)}` : `An appointment that is ${statusLabel(before.status)} cannot become ${statusLabel(to)}`);
+    throw new ConflictError(
+      before.status === to
+        ? `The appointment is already ${statusLabel(to)}`
+        : `An appointment that is ${statusLabel(before.status)} cannot become ${statusLabel(to)}`,
+    );
   }
   const facility = await getFacility(ctx.tenantId, before.facilityId);
   const iso = now.toISOString();
-  const after: Appointment = revised(before, { ...before, ...changes, status: to, pendingRescheduleId: null, updatedAt: iso });
+  const after: Appointment = revised(before, {
+    ...before,
+    ...changes,
+    status: to,
+    pendingRescheduleId: null,
+    updatedAt: iso,
+  });
   const stamp = STATUS_TIMESTAMP[to];
   if (stamp) (after as unknown as Record<string, unknown>)[stamp] = iso;
   const items: TransactItems = [];
   if (to === 'arrived') {
-    after.arrivalOutcome = arrivalOutcome(facility?.timeZone ?? DEFAULT_TIME_ZONE, before.scheduledDate, before.scheduledTimeStart, now);
+    after.arrivalOutcome = arrivalOutcome(
+      facility?.timeZone ?? DEFAULT_TIME_ZONE,
+      before.scheduledDate,
+      before.scheduledTimeStart,
+      now,
+    );
     if (before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, after.arrivalOutcome));
   }
   if (to === 'no_show' && before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, 'noShow'));
   if (to === 'cancelled' || to === 'no_show') items.push(...releaseItems(before));
   // The truck left its door (its work completed, or it departed): the rest of the door's time is free.
-  if (to === 'departed' && ON_SITE_STATUSES.includes(before.status)) items.push(...doorReleaseItems(before, facility?.timeZone ?? DEFAULT_TIME_ZONE, now));
+  if (to === 'departed' && ON_SITE_STATUSES.includes(before.status))
+    items.push(...doorReleaseItems(before, facility?.timeZone ?? DEFAULT_TIME_ZONE, now));
   // A cancelled booking no longer keeps its day from becoming a holiday.
   if (to === 'cancelled') items.push(dayBookingsUpdate(before.tenantId, before.facilityId, before.scheduledDate, -1));
   // Its gate pass no longer opens the gate (issue #31).
   if (to === 'cancelled') items.push(gatePassRevocationPut(before, 'cancelled', now));
   items.push(...(await closePendingReschedule(ctx, before, to, now)));
   const who = before.vehicleLicense ?? before.carrierName ?? before.driverName ?? before.bookingReference;
-  const NOTICE: Partial<Record<AppointmentStatus, string>> = { arrived: 'Truck arrived', departed: 'Truck departed', cancelled: 'Appointment cancelled', no_show: 'No-show' };
+  const NOTICE: Partial<Record<AppointmentStatus, string>> = {
+    arrived: 'Truck arrived',
+    departed: 'Truck departed',
+    cancelled: 'Appointment cancelled',
+    no_show: 'No-show',
+  };
   items.push(appointmentEventItem('appointment.status-changed', after, { from: before.status, to }, now));
-  if (to === 'cancelled') items.push(appointmentEventItem('appointment.cancelled', after, { reason: after.cancellationReason }, now));
-  if (NOTICE[to]) items.push(notificationPut(ctx.tenantId, { type: 'appointment', title: NOTICE[to]!, message: `${who} · ${before.scheduledTimeStart}${before.doorNumber ? ` · dock ${before.doorNumber}` : ''}` }, now));
+  if (to === 'cancelled')
+    items.push(appointmentEventItem('appointment.cancelled', after, { reason: after.cancellationReason }, now));
+  if (NOTICE[to])
+    items.push(
+      notificationPut(
+        ctx.tenantId,
+        {
+          type: 'appointment',
+          title: NOTICE[to]!,
+          message: `${who} · ${before.scheduledTimeStart}${before.doorNumber ? ` · dock ${before.doorNumber}` : ''}`,
+        },
+        now,
+      ),
+    );
   const write = [
     appointmentChangePut(after, before),
     ...items,
     ...extra,
-    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: `appointment.${to}`, entityType: 'appointment', entityId: id, before: { ...before }, after: { ...after } }, now),
+    auditPut(
+      {
+        tenantId: ctx.tenantId,
+        actor: ctx.actor,
+        action: `appointment.${to}`,
+        entityType: 'appointment',
+        entityId: id,
+        before: { ...before },
+        after: { ...after },
+      },
+      now,
+    ),
   ];
   await transact(...withDoor(door ?? NO_DOOR, write, () => new RevisionConflictError()));
   return after;
@@ -108,7 +165,15 @@ export async function moveStatus(ctx: ChangeContext, before: Appointment, to: Ap
 /** Frees what an appointment holds: door quarter hours, slot place, labour and equipment. */
 function releaseItems(a: Appointment): TransactItems {
   const items: TransactItems = [...doorFreeItems(a)];
-  if (a.slotId) items.push(slotPlaceUpdate(a.tenantId, a.facilityId, { slotDate: a.scheduledDate, startTime: a.scheduledTimeStart, endTime: a.scheduledTimeEnd, capacity: 0 }, -1));
+  if (a.slotId)
+    items.push(
+      slotPlaceUpdate(
+        a.tenantId,
+        a.facilityId,
+        { slotDate: a.scheduledDate, startTime: a.scheduledTimeStart, endTime: a.scheduledTimeEnd, capacity: 0 },
+        -1,
+      ),
+    );
   for (const assignment of assignmentsOf(a)) items.push(assignmentDelete(a.tenantId, a.facilityId, assignment));
   return items;
 }
@@ -118,17 +183,45 @@ function releaseItems(a: Appointment): TransactItems {
  * closed as denied, with the reason, in the status change's own transaction (decidedRequestPut
  * refuses it if someone decided it meanwhile, and then nothing of the change is written).
  */
-async function closePendingReschedule(ctx: ChangeContext, before: Appointment, to: AppointmentStatus, now: Date): Promise<TransactItems> {
+async function closePendingReschedule(
+  ctx: ChangeContext,
+  before: Appointment,
+  to: AppointmentStatus,
+  now: Date,
+): Promise<TransactItems> {
   if (!before.pendingRescheduleId) return [];
   const request = await getRescheduleRequest(ctx.tenantId, before.pendingRescheduleId);
   if (!request || request.status !== 'pending') return [];
-  const closed = decidedRequest(request, 'denied', ctx.actor?.username ?? 'system', now, `No longer applicable: the appointment is ${statusLabel(to)}`);
+  const closed = decidedRequest(
+    request,
+    'denied',
+    ctx.actor?.username ?? 'system',
+    now,
+    `No longer applicable: the appointment is ${statusLabel(to)}`,
+  );
   return [
     decidedRequestPut(closed),
-    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'reschedule.closed', entityType: 'appointment', entityId: before.id, before: { ...request }, after: { ...closed } }, now),
+    auditPut(
+      {
+        tenantId: ctx.tenantId,
+        actor: ctx.actor,
+        action: 'reschedule.closed',
+        entityType: 'appointment',
+        entityId: before.id,
+        before: { ...request },
+        after: { ...closed },
+      },
+      now,
+    ),
   ];
 }
 
-export function decidedRequest(request: RescheduleRequest, status: 'approved' | 'denied', by: string, now: Date, decisionReason: string | null = null): RescheduleRequest {
+export function decidedRequest(
+  request: RescheduleRequest,
+  status: 'approved' | 'denied',
+  by: string,
+  now: Date,
+  decisionReason: string | null = null,
+): RescheduleRequest {
   return { ...request, status, decidedAt: now.toISOString(), decidedBy: by, decisionReason };
 }

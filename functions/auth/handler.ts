@@ -21,7 +21,9 @@ export const { handler, actions } = defineFunction('auth', {
     if (req.session) await deleteSession(req.session.token);
     // The user as every later request sees it (what its tenant allows, a sign-up's pending code).
     const resolved = await resolveSession(token);
-    return json({ user: resolved?.user ?? user }, 200, { cookies: [sessionCookie(token, maxAgeSeconds), deviceCookie(device.token, device.maxAgeSeconds)] });
+    return json({ user: resolved?.user ?? user }, 200, {
+      cookies: [sessionCookie(token, maxAgeSeconds), deviceCookie(device.token, device.maxAgeSeconds)],
+    });
   },
 
   async logout(req: ApiRequest) {

@@ -13,12 +13,25 @@ import { publish } from '../lib/events';
 import { decoyPasswordHash, verifyPassword } from '../lib/passwords';
 import { addHit, claimAttempt, clearStreak, countIn, type Backoff, type Window } from '../lib/throttle';
 import { aliasOf, findUserByIdentifier, toSessionUser } from '../users';
-import { deleteSession, deviceId, isKnownDevice, knownDevices, newSession, rememberDevice, type Session } from './session.store';
+import {
+  deleteSession,
+  deviceId,
+  isKnownDevice,
+  knownDevices,
+  newSession,
+  rememberDevice,
+  type Session,
+} from './session.store';
 import type { SessionUser } from '../../shared/contracts/auth';
 
 export const LOGIN_LIMITS = {
   /** Unknown devices: 5 attempts, then a lock of 1, 2, 4, 8, then 15 minutes after each further one. */
-  perAccount: { freeAttempts: 5, firstDelaySeconds: 60, maxDelaySeconds: 15 * 60, forgetAfterSeconds: 24 * 3600 } satisfies Backoff,
+  perAccount: {
+    freeAttempts: 5,
+    firstDelaySeconds: 60,
+    maxDelaySeconds: 15 * 60,
+    forgetAfterSeconds: 24 * 3600,
+  } satisfies Backoff,
   /** Failures from unknown devices only, so a known device behind a busy address still signs in. */
   perAddress: { limit: 30, windowSeconds: 15 * 60 } satisfies Window,
   /** A known device's own failures (its token must not become a way around the account's lock). */
@@ -38,7 +51,10 @@ export const accountThrottleKey = (user: { id: string } | null, identifier: stri
 
 function tooMany(retryAfter: number): TooManyRequestsError {
   const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-  return new TooManyRequestsError(`Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfter);
+  return new TooManyRequestsError(
+    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    retryAfter,
+  );
 }
 
 async function refuseWhenSpent(key: string, window: Window) {
@@ -63,7 +79,9 @@ export async function signIn(input: { identifier: string; password: string }, ip
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !ok || user.status === 'rejected') {
     await addHit(failureKey, failureWindow);
-    throw new UnauthorizedError(user?.status === 'rejected' && ok ? 'Your registration was not approved.' : INVALID_CREDENTIALS);
+    throw new UnauthorizedError(
+      user?.status === 'rejected' && ok ? 'Your registration was not approved.' : INVALID_CREDENTIALS,
+    );
   }
 
   // The session, this browser as a known device, the end of the failure streak and the audit record.
@@ -75,25 +93,55 @@ export async function signIn(input: { identifier: string; password: string }, ip
       session.put,
       device.put,
       clearStreak(accountKey),
-      auditPut({ tenantId: user.tenantId, actor, action: 'session.signed-in', entityType: 'user', entityId: user.id, after: { knownDevice: known }, ip }),
+      auditPut({
+        tenantId: user.tenantId,
+        actor,
+        action: 'session.signed-in',
+        entityType: 'user',
+        entityId: user.id,
+        after: { knownDevice: known },
+        ip,
+      }),
     ],
     () => new ConflictError('Sign-in could not be completed. Please try again.'),
   );
   await publish({ type: 'session.signed-in', tenantId: user.tenantId, detail: { userId: user.id } });
-  return { user: toSessionUser(user), token: session.token, maxAgeSeconds: config.sessionTtlSeconds, device: { token: device.token, maxAgeSeconds: device.maxAgeSeconds } };
+  return {
+    user: toSessionUser(user),
+    token: session.token,
+    maxAgeSeconds: config.sessionTtlSeconds,
+    device: { token: device.token, maxAgeSeconds: device.maxAgeSeconds },
+  };
 }
 
 /**
  * Moves the login to another tenant it may enter: a new session for that tenant replaces the current
  * one (the old token stops working), audited in the tenant entered. Unknown tenants answer 404.
  */
-export async function switchTenant(session: Session & { token: string }, user: SessionUser, tenantId: string, ip: string) {
+export async function switchTenant(
+  session: Session & { token: string },
+  user: SessionUser,
+  tenantId: string,
+  ip: string,
+) {
   const home = session.homeTenantId ?? session.tenantId;
   if (!(await mayEnter(user.id, home, tenantId))) throw new NotFoundError(NOT_A_MEMBER);
   const next = newSession(tenantId, user.id, Date.now(), home);
   const actor = { userId: user.id, username: user.username };
   await transact(
-    [next.put, auditPut({ tenantId, actor, action: 'session.switched-tenant', entityType: 'user', entityId: user.id, before: { tenantId: session.tenantId }, after: { tenantId }, ip })],
+    [
+      next.put,
+      auditPut({
+        tenantId,
+        actor,
+        action: 'session.switched-tenant',
+        entityType: 'user',
+        entityId: user.id,
+        before: { tenantId: session.tenantId },
+        after: { tenantId },
+        ip,
+      }),
+    ],
     () => new ConflictError('Switching could not be completed. Please try again.'),
   );
   await deleteSession(session.token);
@@ -104,7 +152,14 @@ export async function signOut(session: Session & { token: string }, user: Sessio
   await deleteSession(session.token);
   const actor = { userId: user.id, username: user.username };
   await Promise.all([
-    writeAudit({ tenantId: user.tenantId, actor, action: 'session.signed-out', entityType: 'user', entityId: user.id, ip }),
+    writeAudit({
+      tenantId: user.tenantId,
+      actor,
+      action: 'session.signed-out',
+      entityType: 'user',
+      entityId: user.id,
+      ip,
+    }),
     publish({ type: 'session.signed-out', tenantId: user.tenantId, detail: { userId: user.id } }),
   ]);
 }

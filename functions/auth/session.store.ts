@@ -34,7 +34,8 @@ export interface SessionLocator {
 }
 
 const LOCATOR_SEPARATOR = '.';
-const locatorText = (l: SessionLocator) => Buffer.from(JSON.stringify([l.tenantId, l.userId, l.homeTenantId])).toString('base64url');
+const locatorText = (l: SessionLocator) =>
+  Buffer.from(JSON.stringify([l.tenantId, l.userId, l.homeTenantId])).toString('base64url');
 
 /** The locator of a well-formed session token, or null (a malformed token, or one made before tokens carried it). */
 export function sessionLocator(token: string): SessionLocator | null {
@@ -42,7 +43,12 @@ export function sessionLocator(token: string): SessionLocator | null {
   if (rest.length || !secret || !locator || !SESSION_TOKEN_PATTERN.test(secret) || locator.length > 600) return null;
   try {
     const ids: unknown = JSON.parse(Buffer.from(locator, 'base64url').toString('utf8'));
-    if (!Array.isArray(ids) || ids.length !== 3 || !ids.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 128)) return null;
+    if (
+      !Array.isArray(ids) ||
+      ids.length !== 3 ||
+      !ids.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 128)
+    )
+      return null;
     const [tenantId, userId, homeTenantId] = ids as [string, string, string];
     return { tenantId, userId, homeTenantId };
   } catch {
@@ -54,7 +60,13 @@ export function sessionLocator(token: string): SessionLocator | null {
 export function sessionOf(item: Record<string, unknown> | null, now = Date.now()): Session | null {
   const s = item as (Session & Record<string, unknown>) | null;
   if (!s || s.expiresAt * 1000 <= now) return null;
-  return { tenantId: s.tenantId, userId: s.userId, createdAt: s.createdAt, expiresAt: s.expiresAt, ...(s.homeTenantId ? { homeTenantId: s.homeTenantId } : {}) };
+  return {
+    tenantId: s.tenantId,
+    userId: s.userId,
+    createdAt: s.createdAt,
+    expiresAt: s.expiresAt,
+    ...(s.homeTenantId ? { homeTenantId: s.homeTenantId } : {}),
+  };
 }
 
 /** A new session and the TransactWriteItems element that stores it. */
@@ -67,7 +79,13 @@ export function newSession(tenantId: string, userId: string, now = Date.now(), h
     expiresAt: Math.floor(now / 1000) + config.sessionTtlSeconds,
     ...(homeTenantId !== tenantId ? { homeTenantId } : {}),
   };
-  const put = { Put: { TableName: config.tableName, Item: { ...sessionKeys.key(token), ...session }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  const put = {
+    Put: {
+      TableName: config.tableName,
+      Item: { ...sessionKeys.key(token), ...session },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
   return { token, session, put };
 }
 
@@ -83,11 +101,15 @@ export interface KnownDevice {
   expiresAt: number;
 }
 
-export const deviceKeys = { key: (tenantId: string, userId: string) => ({ PK: tenantPk(tenantId), SK: `DEVICES#${userId}` }) };
+export const deviceKeys = {
+  key: (tenantId: string, userId: string) => ({ PK: tenantPk(tenantId), SK: `DEVICES#${userId}` }),
+};
 
 /** The user's devices that signed in within the last 90 days, most recent first. */
 export async function knownDevices(tenantId: string, userId: string, now = Date.now()): Promise<KnownDevice[]> {
-  const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: deviceKeys.key(tenantId, userId), ConsistentRead: true }));
+  const res = await ddb().send(
+    new GetCommand({ TableName: config.tableName, Key: deviceKeys.key(tenantId, userId), ConsistentRead: true }),
+  );
   const devices = (res.Item?.devices ?? []) as KnownDevice[];
   return devices.filter((d) => d.expiresAt * 1000 > now);
 }
@@ -104,12 +126,26 @@ export function isKnownDevice(devices: KnownDevice[], token: string | undefined)
  * keeping the last KNOWN_DEVICES.max devices. Two sign-ins of one user at the same moment may drop
  * one of the two devices; it is then simply unknown at its next sign-in.
  */
-export function rememberDevice(tenantId: string, userId: string, devices: KnownDevice[], previousToken: string | undefined, now = Date.now()) {
+export function rememberDevice(
+  tenantId: string,
+  userId: string,
+  devices: KnownDevice[],
+  previousToken: string | undefined,
+  now = Date.now(),
+) {
   const token = randomBytes(32).toString('base64url');
   const previous = previousToken ? digest(previousToken) : null;
   const expiresAt = Math.floor(now / 1000) + KNOWN_DEVICES.ttlSeconds;
-  const kept = [{ hash: digest(token), lastSignInAt: new Date(now).toISOString(), expiresAt }, ...devices.filter((d) => d.hash !== previous)].slice(0, KNOWN_DEVICES.max);
-  const put = { Put: { TableName: config.tableName, Item: { ...deviceKeys.key(tenantId, userId), entity: 'known-devices', devices: kept, expiresAt } } };
+  const kept = [
+    { hash: digest(token), lastSignInAt: new Date(now).toISOString(), expiresAt },
+    ...devices.filter((d) => d.hash !== previous),
+  ].slice(0, KNOWN_DEVICES.max);
+  const put = {
+    Put: {
+      TableName: config.tableName,
+      Item: { ...deviceKeys.key(tenantId, userId), entity: 'known-devices', devices: kept, expiresAt },
+    },
+  };
   return { token, maxAgeSeconds: KNOWN_DEVICES.ttlSeconds, put };
 }
 

@@ -7,7 +7,12 @@ import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import type { carrierInputSchema, carrierUpdateSchema, driverInputSchema, driverUpdateSchema } from '../../shared/contracts/carriers';
+import type {
+  carrierInputSchema,
+  carrierUpdateSchema,
+  driverInputSchema,
+  driverUpdateSchema,
+} from '../../shared/contracts/carriers';
 import { editFields } from '../lib/revision';
 import type * as z from 'zod';
 import { tenantPk } from '../lib/table';
@@ -46,12 +51,18 @@ export interface Driver extends DriverFields {
 export const carrierKeys = {
   key: (tenantId: string, carrierId: string) => ({ PK: tenantPk(tenantId), SK: `CARRIER#${carrierId}` }),
   drivers: (tenantId: string, carrierId: string) => tenantPk(tenantId, 'CARRIER', carrierId),
-  driver: (tenantId: string, carrierId: string, driverId: string) => ({ PK: carrierKeys.drivers(tenantId, carrierId), SK: `DRIVER#${driverId}` }),
+  driver: (tenantId: string, carrierId: string, driverId: string) => ({
+    PK: carrierKeys.drivers(tenantId, carrierId),
+    SK: `DRIVER#${driverId}`,
+  }),
 };
 
 export function withOnTimePercentage(record: CarrierRecord): Carrier {
   const decided = record.onTimeAppointments + record.lateAppointments + record.noShowAppointments;
-  return { ...record, onTimePercentage: decided === 0 ? null : Math.round((record.onTimeAppointments / decided) * 1000) / 10 };
+  return {
+    ...record,
+    onTimePercentage: decided === 0 ? null : Math.round((record.onTimeAppointments / decided) * 1000) / 10,
+  };
 }
 
 export async function listCarriers(tenantId: string): Promise<Carrier[]> {
@@ -65,22 +76,60 @@ export async function getCarrier(tenantId: string, carrierId: string): Promise<C
 }
 
 function newCarrierRecord(tenantId: string, input: CarrierFields, id: string, now: Date): CarrierRecord {
-  return { ...input, id, tenantId, isActive: true, totalAppointments: 0, onTimeAppointments: 0, lateAppointments: 0, noShowAppointments: 0, createdAt: now.toISOString() };
+  return {
+    ...input,
+    id,
+    tenantId,
+    isActive: true,
+    totalAppointments: 0,
+    onTimeAppointments: 0,
+    lateAppointments: 0,
+    noShowAppointments: 0,
+    createdAt: now.toISOString(),
+  };
 }
 
 /** The new carrier's put and audit record, for a transaction of the caller's (a user's approval). */
-export function carrierPuts(tenantId: string, input: CarrierFields, actor: Actor | null, options: { id?: string } = {}, now = new Date()) {
+export function carrierPuts(
+  tenantId: string,
+  input: CarrierFields,
+  actor: Actor | null,
+  options: { id?: string } = {},
+  now = new Date(),
+) {
   const record = newCarrierRecord(tenantId, input, options.id ?? randomUUID(), now);
   return {
     carrier: withOnTimePercentage(record),
     items: [
-      { Put: { TableName: config.tableName, Item: { ...carrierKeys.key(tenantId, record.id), entity: 'carrier', ...record }, ConditionExpression: 'attribute_not_exists(PK)' } },
-      auditPut({ tenantId, actor, action: 'carrier.created', entityType: 'carrier', entityId: record.id, after: { ...record } }, now),
+      {
+        Put: {
+          TableName: config.tableName,
+          Item: { ...carrierKeys.key(tenantId, record.id), entity: 'carrier', ...record },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'carrier.created',
+          entityType: 'carrier',
+          entityId: record.id,
+          after: { ...record },
+        },
+        now,
+      ),
     ],
   };
 }
 
-export async function createCarrier(tenantId: string, input: CarrierFields, actor: Actor | null, options: { id?: string } = {}, now = new Date()): Promise<Carrier> {
+export async function createCarrier(
+  tenantId: string,
+  input: CarrierFields,
+  actor: Actor | null,
+  options: { id?: string } = {},
+  now = new Date(),
+): Promise<Carrier> {
   const { carrier, items } = carrierPuts(tenantId, input, actor, options, now);
   await transact(items, () => new ConflictError('Carrier already exists'));
   return carrier;
@@ -88,7 +137,13 @@ export async function createCarrier(tenantId: string, input: CarrierFields, acto
 
 export type CarrierOutcome = 'booked' | 'early' | 'onTime' | 'late' | 'noShow';
 // An early arrival kept the appointment: it counts as on time for the carrier (isPunctual).
-const COUNTER: Record<CarrierOutcome, keyof CarrierRecord> = { booked: 'totalAppointments', early: 'onTimeAppointments', onTime: 'onTimeAppointments', late: 'lateAppointments', noShow: 'noShowAppointments' };
+const COUNTER: Record<CarrierOutcome, keyof CarrierRecord> = {
+  booked: 'totalAppointments',
+  early: 'onTimeAppointments',
+  onTime: 'onTimeAppointments',
+  late: 'lateAppointments',
+  noShow: 'noShowAppointments',
+};
 
 /** Counts an appointment outcome for the carrier (atomic, safe under concurrency). */
 export function carrierOutcomeUpdate(tenantId: string, carrierId: string, outcome: CarrierOutcome) {
@@ -121,22 +176,61 @@ export function getDriver(tenantId: string, carrierId: string, driverId: string)
  * The new driver's put (its carrier must exist) and audit record; `userId` links the driver record to
  * the account that drives as it, for a transaction of the caller's.
  */
-export function driverPuts(tenantId: string, input: DriverFields, actor: Actor | null, options: { id?: string; userId?: string; carrierIsNew?: boolean } = {}, now = new Date()) {
-  const driver: Driver = { ...input, id: options.id ?? randomUUID(), tenantId, createdAt: now.toISOString(), ...(options.userId ? { userId: options.userId } : {}) };
+export function driverPuts(
+  tenantId: string,
+  input: DriverFields,
+  actor: Actor | null,
+  options: { id?: string; userId?: string; carrierIsNew?: boolean } = {},
+  now = new Date(),
+) {
+  const driver: Driver = {
+    ...input,
+    id: options.id ?? randomUUID(),
+    tenantId,
+    createdAt: now.toISOString(),
+    ...(options.userId ? { userId: options.userId } : {}),
+  };
   return {
     driver,
     items: [
       // A carrier put in the same transaction cannot be checked there too (one operation per item).
-      ...(options.carrierIsNew ? [] : [{ ConditionCheck: { TableName: config.tableName, Key: carrierKeys.key(tenantId, input.carrierId), ConditionExpression: 'attribute_exists(PK)' } }]),
-      { Put: { TableName: config.tableName, Item: { ...carrierKeys.driver(tenantId, input.carrierId, driver.id), entity: 'driver', ...driver }, ConditionExpression: 'attribute_not_exists(PK)' } },
-      auditPut({ tenantId, actor, action: 'driver.created', entityType: 'driver', entityId: driver.id, after: { ...driver } }, now),
+      ...(options.carrierIsNew
+        ? []
+        : [
+            {
+              ConditionCheck: {
+                TableName: config.tableName,
+                Key: carrierKeys.key(tenantId, input.carrierId),
+                ConditionExpression: 'attribute_exists(PK)',
+              },
+            },
+          ]),
+      {
+        Put: {
+          TableName: config.tableName,
+          Item: { ...carrierKeys.driver(tenantId, input.carrierId, driver.id), entity: 'driver', ...driver },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      auditPut(
+        { tenantId, actor, action: 'driver.created', entityType: 'driver', entityId: driver.id, after: { ...driver } },
+        now,
+      ),
     ],
   };
 }
 
-export async function createDriver(tenantId: string, input: DriverFields, actor: Actor | null, options: { id?: string } = {}, now = new Date()): Promise<Driver> {
+export async function createDriver(
+  tenantId: string,
+  input: DriverFields,
+  actor: Actor | null,
+  options: { id?: string } = {},
+  now = new Date(),
+): Promise<Driver> {
   const { driver, items } = driverPuts(tenantId, input, actor, options, now);
-  await transact(items, (index) => (index === 0 ? new NotFoundError('Carrier not found') : new ConflictError('Driver already exists')));
+  await transact(items, (index) =>
+    index === 0 ? new NotFoundError('Carrier not found') : new ConflictError('Driver already exists'),
+  );
   return driver;
 }
 
@@ -144,7 +238,13 @@ export async function createDriver(tenantId: string, input: DriverFields, actor:
  * Links an existing driver record to the account that drives as it, with its audit record: only if
  * the driver still exists and no other account is linked to it (one account per driver).
  */
-export function driverLinkItems(tenantId: string, driver: Driver, userId: string, actor: Actor | null, now = new Date()) {
+export function driverLinkItems(
+  tenantId: string,
+  driver: Driver,
+  userId: string,
+  actor: Actor | null,
+  now = new Date(),
+) {
   return [
     {
       Update: {
@@ -155,12 +255,29 @@ export function driverLinkItems(tenantId: string, driver: Driver, userId: string
         ExpressionAttributeValues: { ':user': userId },
       },
     },
-    auditPut({ tenantId, actor, action: 'driver.linked', entityType: 'driver', entityId: driver.id, before: { ...driver }, after: { ...driver, userId } }, now),
+    auditPut(
+      {
+        tenantId,
+        actor,
+        action: 'driver.linked',
+        entityType: 'driver',
+        entityId: driver.id,
+        before: { ...driver },
+        after: { ...driver, userId },
+      },
+      now,
+    ),
   ];
 }
 
 /** An edit of a carrier's details from the revision its form loaded; its counters are left as they are. */
-export function updateCarrier(tenantId: string, carrierId: string, edit: z.output<typeof carrierUpdateSchema>, actor: Actor, now = new Date()): Promise<Carrier> {
+export function updateCarrier(
+  tenantId: string,
+  carrierId: string,
+  edit: z.output<typeof carrierUpdateSchema>,
+  actor: Actor,
+  now = new Date(),
+): Promise<Carrier> {
   const { revision: seen, ...changes } = edit;
   const key = carrierKeys.key(tenantId, carrierId);
   return editFields(
@@ -178,7 +295,14 @@ export function updateCarrier(tenantId: string, carrierId: string, edit: z.outpu
 }
 
 /** An edit of a driver's details from the revision its form loaded; the linked account is left as it is. */
-export function updateDriver(tenantId: string, carrierId: string, driverId: string, edit: z.output<typeof driverUpdateSchema>, actor: Actor, now = new Date()): Promise<Driver> {
+export function updateDriver(
+  tenantId: string,
+  carrierId: string,
+  driverId: string,
+  edit: z.output<typeof driverUpdateSchema>,
+  actor: Actor,
+  now = new Date(),
+): Promise<Driver> {
   const { revision: seen, ...changes } = edit;
   const key = carrierKeys.driver(tenantId, carrierId, driverId);
   return editFields(

@@ -2,8 +2,22 @@
 import { actorOf, json, parseBody, pathId, requireUser } from '../lib/http';
 import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
-import { carrierInputSchema, carrierUpdateSchema, driverInputSchema, driverUpdateSchema } from '../../shared/contracts/carriers';
-import { createCarrier, createDriver, getCarrier, listCarriers, listDrivers, updateCarrier, updateDriver, type Driver } from './carrier.store';
+import {
+  carrierInputSchema,
+  carrierUpdateSchema,
+  driverInputSchema,
+  driverUpdateSchema,
+} from '../../shared/contracts/carriers';
+import {
+  createCarrier,
+  createDriver,
+  getCarrier,
+  listCarriers,
+  listDrivers,
+  updateCarrier,
+  updateDriver,
+  type Driver,
+} from './carrier.store';
 import { seesAll } from '../../shared/access';
 import type { SessionUser } from '../../shared/contracts/auth';
 
@@ -24,7 +38,10 @@ export const { handler, actions } = defineFunction('carriers', {
 
   async createCarrier(req) {
     const signedIn = requireUser(req);
-    return json(await createCarrier(signedIn.user.tenantId, parseBody(req, carrierInputSchema), actorOf(signedIn)), 201);
+    return json(
+      await createCarrier(signedIn.user.tenantId, parseBody(req, carrierInputSchema), actorOf(signedIn)),
+      201,
+    );
   },
 
   async listDrivers(req) {
@@ -43,7 +60,15 @@ export const { handler, actions } = defineFunction('carriers', {
   async updateDriver(req) {
     const signedIn = requireUser(req);
     const edit = parseBody(req, driverUpdateSchema);
-    return json(await updateDriver(signedIn.user.tenantId, pathId(req, 'id', 'Carrier'), pathId(req, 'driverId', 'Driver'), edit, actorOf(signedIn)));
+    return json(
+      await updateDriver(
+        signedIn.user.tenantId,
+        pathId(req, 'id', 'Carrier'),
+        pathId(req, 'driverId', 'Driver'),
+        edit,
+        actorOf(signedIn),
+      ),
+    );
   },
 
   async createDriver(req) {

@@ -5,7 +5,14 @@ import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
 import { changeAtRevision, revised } from '../lib/revision';
-import { appointmentChangePut, appointmentEventItem, getAppointment, requestedDoor, reserveDoor, withDoor } from '../appointments';
+import {
+  appointmentChangePut,
+  appointmentEventItem,
+  getAppointment,
+  requestedDoor,
+  reserveDoor,
+  withDoor,
+} from '../appointments';
 import { checkinChangePut, getCheckin } from './checkin.store';
 import { notificationPut } from '../insights';
 import type { ChangeContext } from '../appointments';
@@ -20,7 +27,13 @@ const CHECKIN_OPEN: readonly CheckinStatus[] = ['checked_in', 'at_dock', 'loadin
  * revisions read, read again when a status change or anything else landed meanwhile, so both take
  * effect. With the revision a screen loaded (`seen`), a change made since refuses it instead.
  */
-export function assignCheckinDoor(ctx: ChangeContext, checkinId: string, dockDoorId: string, seen?: number, now = new Date()): Promise<Checkin> {
+export function assignCheckinDoor(
+  ctx: ChangeContext,
+  checkinId: string,
+  dockDoorId: string,
+  seen?: number,
+  now = new Date(),
+): Promise<Checkin> {
   return changeAtRevision({
     read: () => getCheckin(ctx.tenantId, checkinId),
     seen,
@@ -32,21 +45,60 @@ export function assignCheckinDoor(ctx: ChangeContext, checkinId: string, dockDoo
 async function assignDoor(ctx: ChangeContext, before: Checkin | null, dockDoorId: string, now: Date): Promise<Checkin> {
   if (!before) throw new NotFoundError('Check-in not found');
   if (before.dockDoorId) throw new ConflictError(`This check-in already has door ${before.doorNumber}`);
-  if (!CHECKIN_OPEN.includes(before.status)) throw new ConflictError(`A check-in that is ${before.status.replace('_', ' ')} cannot be given a door`);
+  if (!CHECKIN_OPEN.includes(before.status))
+    throw new ConflictError(`A check-in that is ${before.status.replace('_', ' ')} cannot be given a door`);
   const appointment = await getAppointment(ctx.tenantId, before.appointmentId);
   if (!appointment) throw new NotFoundError('Appointment not found');
-  if (!ON_SITE_STATUSES.includes(appointment.status) || appointment.dockDoorId) throw new ConflictError(`This appointment is ${appointment.status}${appointment.dockDoorId ? ` at door ${appointment.doorNumber}` : ''}; a door cannot be assigned`);
+  if (!ON_SITE_STATUSES.includes(appointment.status) || appointment.dockDoorId)
+    throw new ConflictError(
+      `This appointment is ${appointment.status}${appointment.dockDoorId ? ` at door ${appointment.doorNumber}` : ''}; a door cannot be assigned`,
+    );
   const door = (await requestedDoor(ctx.tenantId, appointment.facilityId, dockDoorId))!;
   const iso = now.toISOString();
-  const held: Appointment = revised(appointment, { ...appointment, dockDoorId: door.id, doorNumber: door.doorNumber, updatedAt: iso });
+  const held: Appointment = revised(appointment, {
+    ...appointment,
+    dockDoorId: door.id,
+    doorNumber: door.doorNumber,
+    updatedAt: iso,
+  });
   const after: Checkin = revised(before, { ...before, dockDoorId: door.id, doorNumber: door.doorNumber });
   const reservation = await reserveDoor(door, held, appointment);
   const items = [
     checkinChangePut(after, before),
     appointmentChangePut(held, appointment),
-    notificationPut(ctx.tenantId, { type: 'checkin', title: 'Dock door assigned', message: `${after.driverName}${after.vehicleLicense ? ` (${after.vehicleLicense})` : ''} to dock ${door.doorNumber}` }, now),
-    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.door-assigned', entityType: 'checkin', entityId: after.id, before: { ...before }, after: { ...after } }, now),
-    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'appointment.door-assigned', entityType: 'appointment', entityId: appointment.id, before: { ...appointment }, after: { ...held } }, now),
+    notificationPut(
+      ctx.tenantId,
+      {
+        type: 'checkin',
+        title: 'Dock door assigned',
+        message: `${after.driverName}${after.vehicleLicense ? ` (${after.vehicleLicense})` : ''} to dock ${door.doorNumber}`,
+      },
+      now,
+    ),
+    auditPut(
+      {
+        tenantId: ctx.tenantId,
+        actor: ctx.actor,
+        action: 'checkin.door-assigned',
+        entityType: 'checkin',
+        entityId: after.id,
+        before: { ...before },
+        after: { ...after },
+      },
+      now,
+    ),
+    auditPut(
+      {
+        tenantId: ctx.tenantId,
+        actor: ctx.actor,
+        action: 'appointment.door-assigned',
+        entityType: 'appointment',
+        entityId: appointment.id,
+        before: { ...appointment },
+        after: { ...held },
+      },
+      now,
+    ),
     appointmentEventItem('checkin.door-assigned', held, { checkinId: after.id }, now),
   ];
   await transact(...withDoor(reservation, items, () => new RevisionConflictError()));

@@ -6,7 +6,16 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
-import { bookingReferencePut, findByBookingReference, getAppointment, listDriverAppointments, newAppointmentPut, requestedDoor, reserveDoor, withDoor } from '../appointments';
+import {
+  bookingReferencePut,
+  findByBookingReference,
+  getAppointment,
+  listDriverAppointments,
+  newAppointmentPut,
+  requestedDoor,
+  reserveDoor,
+  withDoor,
+} from '../appointments';
 import { checkinPuts, isCheckedIn } from './checkin.store';
 import { getFacility, resolveFacility, type Facility } from '../facilities';
 import { notificationPut } from '../insights';
@@ -38,19 +47,41 @@ interface CheckinInput {
  * Checks in for a scheduled appointment: check-in + appointment arrived, one transaction. Every
  * check-in path comes through here, so checkinWindow (its day only, from 2 hours before) holds for all.
  */
-export async function checkInAppointment(ctx: ChangeContext, appointmentId: string, input: CheckinInput, method: Method, now = new Date()): Promise<Checkin> {
+export async function checkInAppointment(
+  ctx: ChangeContext,
+  appointmentId: string,
+  input: CheckinInput,
+  method: Method,
+  now = new Date(),
+): Promise<Checkin> {
   const appointment = await getAppointment(ctx.tenantId, appointmentId);
   if (!appointment) throw new NotFoundError('Appointment not found');
-  if (appointment.status !== 'scheduled') throw new ConflictError(`This appointment is ${appointment.status}; only a scheduled appointment can be checked in`);
+  if (appointment.status !== 'scheduled')
+    throw new ConflictError(
+      `This appointment is ${appointment.status}; only a scheduled appointment can be checked in`,
+    );
   if (await isCheckedIn(ctx.tenantId, appointmentId)) throw new ConflictError('This appointment is already checked in');
   const facility = await getFacility(ctx.tenantId, appointment.facilityId);
-  const window = checkinWindow(facility?.timeZone ?? DEFAULT_TIME_ZONE, appointment.scheduledDate, appointment.scheduledTimeStart, now);
+  const window = checkinWindow(
+    facility?.timeZone ?? DEFAULT_TIME_ZONE,
+    appointment.scheduledDate,
+    appointment.scheduledTimeStart,
+    now,
+  );
   if (!window.open) throw new ConflictError(window.reason);
   // A door chosen at check-in becomes the appointment's, reserved for its time (one it booked is kept otherwise).
-  const door = input.dockDoorId && input.dockDoorId !== appointment.dockDoorId ? await requestedDoor(ctx.tenantId, appointment.facilityId, input.dockDoorId) : null;
+  const door =
+    input.dockDoorId && input.dockDoorId !== appointment.dockDoorId
+      ? await requestedDoor(ctx.tenantId, appointment.facilityId, input.dockDoorId)
+      : null;
   const atDoor = door ? { dockDoorId: door.id, doorNumber: door.doorNumber } : {};
   const reservation = door ? await reserveDoor(door, { ...appointment, ...atDoor }, appointment) : undefined;
-  const gateCtx = { ...ctx, facilityId: appointment.facilityId, timeZone: facility?.timeZone ?? DEFAULT_TIME_ZONE, now };
+  const gateCtx = {
+    ...ctx,
+    facilityId: appointment.facilityId,
+    timeZone: facility?.timeZone ?? DEFAULT_TIME_ZONE,
+    now,
+  };
   const gate = await gateStep(gateCtx, appointment, input);
   const checkin = { ...newCheckin(ctx, { ...appointment, ...atDoor }, input, method, now), gate };
   await moveStatus(ctx, appointment, 'arrived', now, {
@@ -59,9 +90,32 @@ export async function checkInAppointment(ctx: ChangeContext, appointmentId: stri
     extra: [
       ...checkinPuts(checkin),
       ...gateDecisionPuts(gateCtx, gate, appointment.id, checkin.id, checkin.vehicleLicense),
-      notificationPut(ctx.tenantId, { type: 'checkin', title: 'Driver checked in', message: `${checkin.driverName}${checkin.vehicleLicense ? ` (${checkin.vehicleLicense})` : ''} checked in${checkin.doorNumber ? ` for dock ${checkin.doorNumber}` : ''}` }, now),
-      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.created', entityType: 'checkin', entityId: checkin.id, after: { ...checkin } }, now),
-      appointmentEventItem('checkin.created', { ...appointment, ...atDoor, status: 'arrived' }, { checkinId: checkin.id, method, vehicleLicense: checkin.vehicleLicense }, now),
+      notificationPut(
+        ctx.tenantId,
+        {
+          type: 'checkin',
+          title: 'Driver checked in',
+          message: `${checkin.driverName}${checkin.vehicleLicense ? ` (${checkin.vehicleLicense})` : ''} checked in${checkin.doorNumber ? ` for dock ${checkin.doorNumber}` : ''}`,
+        },
+        now,
+      ),
+      auditPut(
+        {
+          tenantId: ctx.tenantId,
+          actor: ctx.actor,
+          action: 'checkin.created',
+          entityType: 'checkin',
+          entityId: checkin.id,
+          after: { ...checkin },
+        },
+        now,
+      ),
+      appointmentEventItem(
+        'checkin.created',
+        { ...appointment, ...atDoor, status: 'arrived' },
+        { checkinId: checkin.id, method, vehicleLicense: checkin.vehicleLicense },
+        now,
+      ),
     ],
   });
   return checkin;
@@ -97,7 +151,11 @@ function newCheckin(ctx: ChangeContext, a: Appointment, input: CheckinInput, met
 export const WALK_IN_MINUTES = 120;
 
 /** A walk-in: an appointment for now (two hours) and its check-in, written together. */
-export async function checkInWalkIn(ctx: ChangeContext, input: z.output<typeof walkInCheckinSchema>, now = new Date()): Promise<Checkin> {
+export async function checkInWalkIn(
+  ctx: ChangeContext,
+  input: z.output<typeof walkInCheckinSchema>,
+  now = new Date(),
+): Promise<Checkin> {
   const facility = await resolveFacility(ctx.tenantId, 'default');
   const local = localDateTime(now, facility.timeZone);
   const start = Math.floor(toMinutes(local.time) / BLOCK_MINUTES) * BLOCK_MINUTES;
@@ -141,11 +199,44 @@ export async function checkInWalkIn(ctx: ChangeContext, input: z.output<typeof w
     newAppointmentPut(appointment),
     bookingReferencePut(appointment),
     ...checkinPuts(checkin),
-    notificationPut(ctx.tenantId, { type: 'checkin', title: 'Walk-in checked in', message: `${checkin.driverName} (${checkin.vehicleLicense}) of ${input.carrierName}` }, now),
-    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'appointment.walk-in', entityType: 'appointment', entityId: appointment.id, after: { ...appointment } }, now),
-    auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.created', entityType: 'checkin', entityId: checkin.id, after: { ...checkin } }, now),
+    notificationPut(
+      ctx.tenantId,
+      {
+        type: 'checkin',
+        title: 'Walk-in checked in',
+        message: `${checkin.driverName} (${checkin.vehicleLicense}) of ${input.carrierName}`,
+      },
+      now,
+    ),
+    auditPut(
+      {
+        tenantId: ctx.tenantId,
+        actor: ctx.actor,
+        action: 'appointment.walk-in',
+        entityType: 'appointment',
+        entityId: appointment.id,
+        after: { ...appointment },
+      },
+      now,
+    ),
+    auditPut(
+      {
+        tenantId: ctx.tenantId,
+        actor: ctx.actor,
+        action: 'checkin.created',
+        entityType: 'checkin',
+        entityId: checkin.id,
+        after: { ...checkin },
+      },
+      now,
+    ),
     appointmentEventItem('appointment.created', appointment, { bookingType: appointment.bookingType }, now),
-    appointmentEventItem('checkin.created', appointment, { checkinId: checkin.id, method: 'manual', walkIn: true, vehicleLicense: checkin.vehicleLicense }, now),
+    appointmentEventItem(
+      'checkin.created',
+      appointment,
+      { checkinId: checkin.id, method: 'manual', walkIn: true, vehicleLicense: checkin.vehicleLicense },
+      now,
+    ),
     ...gateDecisionPuts(gateCtx, gate, appointment.id, checkin.id, checkin.vehicleLicense),
   ];
   await transact(...withDoor(reservation, items, () => new ConflictError('Please try again')));
@@ -167,14 +258,18 @@ const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(
 export async function createQrLink(facility: Facility, origin: string, now = new Date()) {
   const expiresAt = new Date(now.getTime() + QR_LINK_HOURS * 3600 * 1000);
   const link = await ensureFacilityLink(facility.tenantId, facility.id);
-  const payload = Buffer.from(JSON.stringify({ l: link.token, exp: Math.floor(expiresAt.getTime() / 1000) })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ l: link.token, exp: Math.floor(expiresAt.getTime() / 1000) })).toString(
+    'base64url',
+  );
   const token = `${payload}.${sign(await tenantQrKey(facility.tenantId), payload)}`;
   return { token, url: `${origin}/checkin/qr?t=${token}`, expiresAt: expiresAt.toISOString() };
 }
 
 /** The facility a QR token names, if its signature holds and it has not expired. */
 export async function verifyQrToken(token: string, now = new Date()): Promise<Facility> {
-  const invalid = new BadRequestError('This check-in code is not valid or has expired. Please scan the code at the gate again.');
+  const invalid = new BadRequestError(
+    'This check-in code is not valid or has expired. Please scan the code at the gate again.',
+  );
   const [payload, signature] = token.split('.');
   if (!payload || !signature) throw invalid;
   let claims: { l?: string; exp?: number };
@@ -226,8 +321,13 @@ export async function checkInByQr(
 function dueNow(facility: Facility, appointments: Appointment[], now: Date): Appointment {
   const scheduled = appointments
     .filter((a) => a.facilityId === facility.id && a.status === 'scheduled')
-    .sort((a, b) => `${a.scheduledDate}${a.scheduledTimeStart}`.localeCompare(`${b.scheduledDate}${b.scheduledTimeStart}`));
-  const windows = scheduled.map((a) => ({ appointment: a, window: checkinWindow(facility.timeZone, a.scheduledDate, a.scheduledTimeStart, now) }));
+    .sort((a, b) =>
+      `${a.scheduledDate}${a.scheduledTimeStart}`.localeCompare(`${b.scheduledDate}${b.scheduledTimeStart}`),
+    );
+  const windows = scheduled.map((a) => ({
+    appointment: a,
+    window: checkinWindow(facility.timeZone, a.scheduledDate, a.scheduledTimeStart, now),
+  }));
   const due = windows.find((w) => w.window.open);
   if (due) return due.appointment;
   const laterToday = windows.find((w) => !w.window.open && w.window.opensLaterToday);

@@ -12,21 +12,38 @@ import { tenantPk } from '../lib/table';
 
 export const checkinKeys = {
   key: (tenantId: string, id: string) => ({ PK: tenantPk(tenantId, 'CHECKIN', id), SK: 'CHECKIN' }),
-  forAppointment: (tenantId: string, appointmentId: string) => ({ PK: tenantPk(tenantId, 'APPT', appointmentId), SK: 'CHECKIN' }),
+  forAppointment: (tenantId: string, appointmentId: string) => ({
+    PK: tenantPk(tenantId, 'APPT', appointmentId),
+    SK: 'CHECKIN',
+  }),
   list: (tenantId: string) => tenantPk(tenantId, 'CHECKINS'),
   facility: (tenantId: string, facilityId: string) => tenantPk(tenantId, 'FACILITY', facilityId, 'CHECKINS'),
 };
 
 export function checkinItem(c: Checkin) {
   const byTime = `${c.checkInTime}#${c.id}`;
-  return { ...checkinKeys.key(c.tenantId, c.id), GSI1PK: checkinKeys.list(c.tenantId), GSI1SK: byTime, GSI2PK: checkinKeys.facility(c.tenantId, c.facilityId), GSI2SK: byTime, entity: 'checkin', ...c };
+  return {
+    ...checkinKeys.key(c.tenantId, c.id),
+    GSI1PK: checkinKeys.list(c.tenantId),
+    GSI1SK: byTime,
+    GSI2PK: checkinKeys.facility(c.tenantId, c.facilityId),
+    GSI2SK: byTime,
+    entity: 'checkin',
+    ...c,
+  };
 }
 
 /** The check-in and its one-per-appointment marker, for a transaction. */
 export function checkinPuts(c: Checkin) {
   return [
     { Put: { TableName: config.tableName, Item: checkinItem(c), ConditionExpression: 'attribute_not_exists(PK)' } },
-    { Put: { TableName: config.tableName, Item: { ...checkinKeys.forAppointment(c.tenantId, c.appointmentId), checkinId: c.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: config.tableName,
+        Item: { ...checkinKeys.forAppointment(c.tenantId, c.appointmentId), checkinId: c.id },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
   ];
 }
 
@@ -36,7 +53,13 @@ export function checkinPuts(c: Checkin) {
  * another one landed must read again rather than erase it.
  */
 export function checkinChangePut(after: Checkin, before: Checkin) {
-  return { Put: { TableName: config.tableName, Item: checkinItem(revised(before, after)), ...revisionCondition(revisionOf(before)) } };
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: checkinItem(revised(before, after)),
+      ...revisionCondition(revisionOf(before)),
+    },
+  };
 }
 
 /** Whether the appointment has its check-in already (the one-per-appointment marker). */
@@ -55,13 +78,19 @@ export async function getAppointmentCheckin(tenantId: string, appointmentId: str
 }
 
 /** The newest check-ins of the tenant (at most `limit`), optionally since an instant. */
-export async function listCheckins(tenantId: string, options: { limit?: number; since?: string } = {}): Promise<Checkin[]> {
+export async function listCheckins(
+  tenantId: string,
+  options: { limit?: number; since?: string } = {},
+): Promise<Checkin[]> {
   const res = await ddb().send(
     new QueryCommand({
       TableName: config.tableName,
       IndexName: 'GSI1',
       KeyConditionExpression: options.since ? 'GSI1PK = :pk AND GSI1SK >= :since' : 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': checkinKeys.list(tenantId), ...(options.since ? { ':since': options.since } : {}) },
+      ExpressionAttributeValues: {
+        ':pk': checkinKeys.list(tenantId),
+        ...(options.since ? { ':since': options.since } : {}),
+      },
       ScanIndexForward: false,
       Limit: options.limit ?? 200,
     }),
@@ -70,13 +99,20 @@ export async function listCheckins(tenantId: string, options: { limit?: number; 
 }
 
 /** The newest check-ins at one facility (at most `limit`), optionally since an instant: one Query. */
-export async function listFacilityCheckins(tenantId: string, facilityId: string, options: { limit?: number; since?: string } = {}): Promise<Checkin[]> {
+export async function listFacilityCheckins(
+  tenantId: string,
+  facilityId: string,
+  options: { limit?: number; since?: string } = {},
+): Promise<Checkin[]> {
   const res = await ddb().send(
     new QueryCommand({
       TableName: config.tableName,
       IndexName: 'GSI2',
       KeyConditionExpression: options.since ? 'GSI2PK = :pk AND GSI2SK >= :since' : 'GSI2PK = :pk',
-      ExpressionAttributeValues: { ':pk': checkinKeys.facility(tenantId, facilityId), ...(options.since ? { ':since': options.since } : {}) },
+      ExpressionAttributeValues: {
+        ':pk': checkinKeys.facility(tenantId, facilityId),
+        ...(options.since ? { ':since': options.since } : {}),
+      },
       ScanIndexForward: false,
       Limit: options.limit ?? 200,
     }),
@@ -99,6 +135,10 @@ export function checkinStatusCheck(c: Pick<Checkin, 'tenantId' | 'id' | 'status'
 
 /** Every check-in of the tenant that arrived at or after an instant, all pages (rebuilds, not requests). */
 export async function listCheckinsSince(tenantId: string, since: string): Promise<Checkin[]> {
-  const items = await queryAll({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since', ExpressionAttributeValues: { ':pk': checkinKeys.list(tenantId), ':since': since } });
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since',
+    ExpressionAttributeValues: { ':pk': checkinKeys.list(tenantId), ':since': since },
+  });
   return items.map((i) => withoutKeys<Checkin>(i));
 }

@@ -15,7 +15,11 @@ import { checkinChangePut, getCheckin } from './checkin.store';
 
 /** A command (functions/lib/revision.ts): read again and retried when the check-in changed meanwhile. */
 export function overrideGateHold(ctx: ChangeContext, id: string, reason: string, now = new Date()): Promise<Checkin> {
-  return changeAtRevision({ read: () => getCheckin(ctx.tenantId, id), view: (checkin) => checkin, apply: (before) => override(ctx, before, reason, now) });
+  return changeAtRevision({
+    read: () => getCheckin(ctx.tenantId, id),
+    view: (checkin) => checkin,
+    apply: (before) => override(ctx, before, reason, now),
+  });
 }
 
 async function override(ctx: ChangeContext, before: Checkin | null, reason: string, now: Date): Promise<Checkin> {
@@ -23,14 +27,36 @@ async function override(ctx: ChangeContext, before: Checkin | null, reason: stri
   if (before.gate?.decision !== 'HOLD') throw new ConflictError('Only a check-in held at the gate can be overridden');
   if (before.gate.override) throw new ConflictError('This hold has already been overridden');
   const iso = now.toISOString();
-  const after: Checkin = revised(before, { ...before, gate: { ...before.gate, override: { by: ctx.actor?.username ?? 'unknown', at: iso, reason } } });
+  const after: Checkin = revised(before, {
+    ...before,
+    gate: { ...before.gate, override: { by: ctx.actor?.username ?? 'unknown', at: iso, reason } },
+  });
   const facility = await getFacility(ctx.tenantId, before.facilityId);
   const date = localDateTime(now, facility?.timeZone ?? DEFAULT_TIME_ZONE).date;
   await transact(
     [
       checkinChangePut(after, before),
-      gateOverridePut({ tenantId: ctx.tenantId, facilityId: before.facilityId, date, appointmentId: before.appointmentId, checkinId: before.id, vehicleNumber: before.vehicleLicense, at: iso }),
-      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'checkin.gate-override', entityType: 'checkin', entityId: before.id, before: { ...before }, after: { ...after } }, now),
+      gateOverridePut({
+        tenantId: ctx.tenantId,
+        facilityId: before.facilityId,
+        date,
+        appointmentId: before.appointmentId,
+        checkinId: before.id,
+        vehicleNumber: before.vehicleLicense,
+        at: iso,
+      }),
+      auditPut(
+        {
+          tenantId: ctx.tenantId,
+          actor: ctx.actor,
+          action: 'checkin.gate-override',
+          entityType: 'checkin',
+          entityId: before.id,
+          before: { ...before },
+          after: { ...after },
+        },
+        now,
+      ),
     ],
     () => new RevisionConflictError(),
   );

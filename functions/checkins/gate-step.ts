@@ -40,12 +40,26 @@ export interface GateStepContext {
   now: Date;
 }
 
-export async function gateStep(ctx: GateStepContext, a: Pick<Appointment, 'id' | 'vehicleLicense' | 'guest'>, typed: Typed): Promise<GateOutcome | null> {
+export async function gateStep(
+  ctx: GateStepContext,
+  a: Pick<Appointment, 'id' | 'vehicleLicense' | 'guest'>,
+  typed: Typed,
+): Promise<GateOutcome | null> {
   const subjects = subjectsOf(a, typed);
   const gate = await runGateChecks(ctx.tenantId, subjects, { timeZone: ctx.timeZone, now: ctx.now });
   if (gate?.decision === 'DENY') {
     await Promise.all([
-      writeAudit({ tenantId: ctx.tenantId, actor: ctx.actor, action: 'gate.denied', entityType: 'appointment', entityId: a.id, after: { ...subjects, gate } }, ctx.now),
+      writeAudit(
+        {
+          tenantId: ctx.tenantId,
+          actor: ctx.actor,
+          action: 'gate.denied',
+          entityType: 'appointment',
+          entityId: a.id,
+          after: { ...subjects, gate },
+        },
+        ctx.now,
+      ),
       writeGateDecision(decisionEntry(ctx, gate, a.id, null, subjects.vehicleNumber)),
     ]);
     throw new HttpError(422, GATE_REFUSED, reasonErrors(gate.reasons));
@@ -53,13 +67,36 @@ export async function gateStep(ctx: GateStepContext, a: Pick<Appointment, 'id' |
   return gate;
 }
 
-function decisionEntry(ctx: GateStepContext, gate: GateOutcome, appointmentId: string, checkinId: string | null, vehicleNumber: string | null) {
-  return { tenantId: ctx.tenantId, facilityId: ctx.facilityId, date: localDateTime(ctx.now, ctx.timeZone).date, decision: gate.decision, appointmentId, checkinId, vehicleNumber, at: ctx.now.toISOString() };
+function decisionEntry(
+  ctx: GateStepContext,
+  gate: GateOutcome,
+  appointmentId: string,
+  checkinId: string | null,
+  vehicleNumber: string | null,
+) {
+  return {
+    tenantId: ctx.tenantId,
+    facilityId: ctx.facilityId,
+    date: localDateTime(ctx.now, ctx.timeZone).date,
+    decision: gate.decision,
+    appointmentId,
+    checkinId,
+    vehicleNumber,
+    at: ctx.now.toISOString(),
+  };
 }
 
 /** The decision item for the check-in's own transaction (nothing when not checked). */
-export const gateDecisionPuts = (ctx: GateStepContext, gate: GateOutcome | null, appointmentId: string, checkinId: string, vehicleNumber: string | null) =>
-  gate && gate.decision !== 'NOT_CHECKED' ? [gateDecisionPut(decisionEntry(ctx, gate, appointmentId, checkinId, vehicleNumber))] : [];
+export const gateDecisionPuts = (
+  ctx: GateStepContext,
+  gate: GateOutcome | null,
+  appointmentId: string,
+  checkinId: string,
+  vehicleNumber: string | null,
+) =>
+  gate && gate.decision !== 'NOT_CHECKED'
+    ? [gateDecisionPut(decisionEntry(ctx, gate, appointmentId, checkinId, vehicleNumber))]
+    : [];
 
 /** A held truck waits until a yard manager or admin overrides; it may still be turned away. */
 export const heldAtGate = (gate: GateOutcome | null | undefined) => gate?.decision === 'HOLD' && !gate.override;

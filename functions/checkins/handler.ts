@@ -6,7 +6,14 @@ import { json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } fro
 import { defineFunction } from '../api';
 import { rateLimit } from '../lib/throttle';
 import { ForbiddenError } from '../lib/errors';
-import { checkinDoorSchema, checkinStatusSchema, qrCheckinSchema, quickCheckinSchema, selfCheckinSchema, walkInCheckinSchema } from '../../shared/contracts/checkins';
+import {
+  checkinDoorSchema,
+  checkinStatusSchema,
+  qrCheckinSchema,
+  quickCheckinSchema,
+  selfCheckinSchema,
+  walkInCheckinSchema,
+} from '../../shared/contracts/checkins';
 import { listCheckins } from './checkin.store';
 import { resolveFacility } from '../facilities';
 import { contextOf, findAppointment } from '../appointments';
@@ -49,7 +56,8 @@ export const { handler, actions } = defineFunction('checkins', {
     const { user } = requireUser(req);
     const input = parseBody(req, quickCheckinSchema);
     const appointment = await findAppointment(user, input.appointmentId);
-    if (!mayCheckIn(user, appointment)) throw new ForbiddenError('Drivers can check in only for their own appointments');
+    if (!mayCheckIn(user, appointment))
+      throw new ForbiddenError('Drivers can check in only for their own appointments');
     if (input.dockDoorId && !checksInForAll(user)) throw new ForbiddenError(DOORS_BY_THE_YARD);
     return json(await checkInAppointment(contextOf(user), appointment.id, input, 'manual'), 201);
   },
@@ -62,7 +70,9 @@ export const { handler, actions } = defineFunction('checkins', {
   async changeCheckinStatus(req) {
     const { user } = requireUser(req);
     const { status, revision } = parseBody(req, checkinStatusSchema);
-    return json(await changeCheckinStatus(contextOf(user), pathId(req, 'id', 'Check-in'), status, new Date(), revision));
+    return json(
+      await changeCheckinStatus(contextOf(user), pathId(req, 'id', 'Check-in'), status, new Date(), revision),
+    );
   },
 
   /** A door for a truck that checked in without one; drivers check in but do not pick doors. */
@@ -94,11 +104,21 @@ export const { handler, actions } = defineFunction('checkins', {
     const facility = await resolveFacility(user.tenantId, pathId(req, 'id', 'Facility'));
     const link = await createQrLink(facility, originOf(req));
     const svg = qrSvg(link.url);
-    return json({ facilityId: facility.id, facilityName: facility.name, checkinUrl: link.url, expiresAt: link.expiresAt, qrSvg: svg });
+    return json({
+      facilityId: facility.id,
+      facilityName: facility.name,
+      checkinUrl: link.url,
+      expiresAt: link.expiresAt,
+      qrSvg: svg,
+    });
   },
 
   async qrLink(req) {
-    await rateLimit(`qr-link:${req.ip}`, QR_LINK_LIMIT, 'Too many check-in links opened. Please wait a few minutes or ask the gate staff for help.');
+    await rateLimit(
+      `qr-link:${req.ip}`,
+      QR_LINK_LIMIT,
+      'Too many check-in links opened. Please wait a few minutes or ask the gate staff for help.',
+    );
     const { t } = parseQuery(req, z.object({ t: z.string().min(10).max(600) }));
     const facility = await verifyQrToken(t);
     return json({ facilityName: facility.name, address: [facility.address, facility.city].filter(Boolean).join(', ') });
@@ -112,11 +132,32 @@ export const { handler, actions } = defineFunction('checkins', {
   },
 
   async qrCheckin(req) {
-    await rateLimit(`qr-checkin:${req.ip}`, QR_CHECKIN_LIMIT, 'Too many check-in attempts. Please ask the gate staff for help.');
+    await rateLimit(
+      `qr-checkin:${req.ip}`,
+      QR_CHECKIN_LIMIT,
+      'Too many check-in attempts. Please ask the gate staff for help.',
+    );
     const input = parseBody(req, qrCheckinSchema);
     const facility = await verifyQrToken(input.token);
     const user = req.user && req.user.tenantId === facility.tenantId ? req.user : null;
-    const checkin = await checkInByQr(facility, { permissions: user?.permissions ?? [], driverId: user?.driverId ?? null, actor: user ? { userId: user.id, username: user.username } : null }, input);
-    return json({ id: checkin.id, driverName: checkin.driverName, doorNumber: checkin.doorNumber, bookingReference: checkin.bookingReference, checkInTime: checkin.checkInTime }, 201);
+    const checkin = await checkInByQr(
+      facility,
+      {
+        permissions: user?.permissions ?? [],
+        driverId: user?.driverId ?? null,
+        actor: user ? { userId: user.id, username: user.username } : null,
+      },
+      input,
+    );
+    return json(
+      {
+        id: checkin.id,
+        driverName: checkin.driverName,
+        doorNumber: checkin.doorNumber,
+        bookingReference: checkin.bookingReference,
+        checkInTime: checkin.checkInTime,
+      },
+      201,
+    );
   },
 });

@@ -12,7 +12,11 @@ import { notificationPut } from '../insights';
 import { verifyPassAtServer } from '../gate';
 import { canActOn, checksInForAll } from '../../shared/access';
 import { gatePassRefusalText } from '../../shared/gate-pass';
-import { GATE_CLOCK_SKEW_MINUTES, type GatePassCheckinResult, type gatePassCheckinSchema } from '../../shared/contracts/gate-pass';
+import {
+  GATE_CLOCK_SKEW_MINUTES,
+  type GatePassCheckinResult,
+  type gatePassCheckinSchema,
+} from '../../shared/contracts/gate-pass';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { Checkin } from '../../shared/contracts/checkins';
 import type * as z from 'zod';
@@ -28,40 +32,73 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('bas
 /** Check-ins with a pass come from the gate (staff) or from the driver's own phone. */
 const methodOf = (user: SessionUser): Checkin['checkinMethod'] => (checksInForAll(user) ? 'qr_code' : 'tablet');
 
-export async function checkInWithPass(user: SessionUser, input: Input, now = new Date()): Promise<GatePassCheckinResult> {
+export async function checkInWithPass(
+  user: SessionUser,
+  input: Input,
+  now = new Date(),
+): Promise<GatePassCheckinResult> {
   const known = await getPassCheckinKey(user.tenantId, input.idempotencyKey);
   if (known) {
-    if (known.tokenHash !== hashOf(input.token)) throw new ConflictError('This idempotency key was already used for another gate pass');
+    if (known.tokenHash !== hashOf(input.token))
+      throw new ConflictError('This idempotency key was already used for another gate pass');
     const checkin = await getCheckin(user.tenantId, known.checkinId);
     if (checkin) return { checkin, replayed: true };
   }
   const happenedAt = new Date(input.happenedAt);
   if (happenedAt.getTime() > now.getTime() + GATE_CLOCK_SKEW_MINUTES * 60_000) {
-    throw new BadRequestError('The check-in time is in the future. Check the device clock.', { happenedAt: 'The check-in time is in the future. Check the device clock.' });
+    throw new BadRequestError('The check-in time is in the future. Check the device clock.', {
+      happenedAt: 'The check-in time is in the future. Check the device clock.',
+    });
   }
   const facility = await resolveFacility(user.tenantId, input.facilityId);
   const check = await verifyPassAtServer(input.token, facility, happenedAt, now);
   if (!check.ok) throw new ConflictError(gatePassRefusalText(check), { token: check.reason });
   const appointment = await findAppointment(user, check.pass.apt);
-  if (!canActOn(user, appointment) && !checksInForAll(user)) throw new ConflictError('You can check in only for your own appointments');
+  if (!canActOn(user, appointment) && !checksInForAll(user))
+    throw new ConflictError('You can check in only for your own appointments');
   const method = methodOf(user);
   let result: GatePassCheckinResult;
   try {
-    result = { checkin: await checkInAppointment(contextOf(user), appointment.id, {}, method, happenedAt), replayed: false };
+    result = {
+      checkin: await checkInAppointment(contextOf(user), appointment.id, {}, method, happenedAt),
+      replayed: false,
+    };
   } catch (err) {
-    if (err instanceof HttpError && err.status === 422 && err.message === GATE_REFUSED && input.checksPending) await alertDeniedAfterSync(user.tenantId, appointment.vehicleLicense ?? check.pass.veh, now);
+    if (err instanceof HttpError && err.status === 422 && err.message === GATE_REFUSED && input.checksPending)
+      await alertDeniedAfterSync(user.tenantId, appointment.vehicleLicense ?? check.pass.veh, now);
     if (!(err instanceof ConflictError)) throw err;
     // The same pass checked in by another device (or this key's lost answer): answer with that check-in.
     const existing = await getAppointmentCheckin(user.tenantId, appointment.id);
     if (!existing) throw err;
-    if (existing.checkinMethod !== method) throw new ConflictError(`This appointment was already checked in at ${existing.checkInTime} (${existing.checkinMethod})`);
+    if (existing.checkinMethod !== method)
+      throw new ConflictError(
+        `This appointment was already checked in at ${existing.checkInTime} (${existing.checkinMethod})`,
+      );
     result = { checkin: existing, replayed: true };
   }
-  await rememberPassCheckinKey(user.tenantId, input.idempotencyKey, { checkinId: result.checkin.id, tokenHash: hashOf(input.token) }, now);
+  await rememberPassCheckinKey(
+    user.tenantId,
+    input.idempotencyKey,
+    { checkinId: result.checkin.id, tokenHash: hashOf(input.token) },
+    now,
+  );
   return result;
 }
 
 /** A truck let in offline that the registry checks deny at sync: the yard manager must act on it. */
 async function alertDeniedAfterSync(tenantId: string, vehicle: string, now: Date): Promise<void> {
-  await transact([notificationPut(tenantId, { type: 'checkin', title: 'Gate checks denied after sync', message: `${vehicle}: the registry checks that could not run offline refused this truck. Find it in the yard.` }, now)], () => new ConflictError('Please try again'));
+  await transact(
+    [
+      notificationPut(
+        tenantId,
+        {
+          type: 'checkin',
+          title: 'Gate checks denied after sync',
+          message: `${vehicle}: the registry checks that could not run offline refused this truck. Find it in the yard.`,
+        },
+        now,
+      ),
+    ],
+    () => new ConflictError('Please try again'),
+  );
 }

@@ -9,10 +9,25 @@ import { auditPut } from '../lib/audit';
 import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
 import { changeAtRevision, revised } from '../lib/revision';
 import { transact } from '../lib/dynamo';
-import { appointmentChangePut, appointmentEventItem, getAppointment, moveStatus, type ChangeContext, type TransactItems } from '../appointments';
+import {
+  appointmentChangePut,
+  appointmentEventItem,
+  getAppointment,
+  moveStatus,
+  type ChangeContext,
+  type TransactItems,
+} from '../appointments';
 import { checkinChangePut, getAppointmentCheckin, getCheckin } from './checkin.store';
 import { GATE_HOLD_MESSAGE, heldAtGate } from './gate-step';
-import { nextStage, statusLabel, TRUCK_STAGES, truckStage, type Appointment, type AppointmentStatus, type TruckStage } from '../../shared/contracts/appointments';
+import {
+  nextStage,
+  statusLabel,
+  TRUCK_STAGES,
+  truckStage,
+  type Appointment,
+  type AppointmentStatus,
+  type TruckStage,
+} from '../../shared/contracts/appointments';
 import type { Checkin, CheckinStatus } from '../../shared/contracts/checkins';
 
 interface Truck {
@@ -23,11 +38,23 @@ interface Truck {
 }
 
 /** The appointment's status change (the scheduling screen's actions), moving its check-in with it. */
-export function changeAppointmentStatus(ctx: ChangeContext, id: string, to: AppointmentStatus, now = new Date(), seen?: number): Promise<Appointment> {
+export function changeAppointmentStatus(
+  ctx: ChangeContext,
+  id: string,
+  to: AppointmentStatus,
+  now = new Date(),
+  seen?: number,
+): Promise<Appointment> {
   return changeAtRevision({
     read: async (): Promise<Truck | null> => {
       const appointment = await getAppointment(ctx.tenantId, id);
-      return appointment && { appointment, checkin: await getAppointmentCheckin(ctx.tenantId, id), revision: appointment.revision };
+      return (
+        appointment && {
+          appointment,
+          checkin: await getAppointmentCheckin(ctx.tenantId, id),
+          revision: appointment.revision,
+        }
+      );
     },
     seen,
     view: (truck) => truck.appointment,
@@ -36,14 +63,25 @@ export function changeAppointmentStatus(ctx: ChangeContext, id: string, to: Appo
       const { status } = truck.appointment;
       const from = truckStage(status, truck.checkin?.status ?? null);
       const stage = nextStage(from, { appointment: to });
-      if (!stage) throw new ConflictError(status === to ? `The appointment is already ${statusLabel(to)}` : `An appointment that is ${statusLabel(status)} cannot become ${statusLabel(to)}`);
+      if (!stage)
+        throw new ConflictError(
+          status === to
+            ? `The appointment is already ${statusLabel(to)}`
+            : `An appointment that is ${statusLabel(status)} cannot become ${statusLabel(to)}`,
+        );
       return (await moveTruck(ctx, truck, stage, now)).appointment;
     },
   });
 }
 
 /** The check-in's status change (the check-in cards' actions), moving its appointment with it. */
-export function changeCheckinStatus(ctx: ChangeContext, id: string, to: CheckinStatus, now = new Date(), seen?: number): Promise<Checkin> {
+export function changeCheckinStatus(
+  ctx: ChangeContext,
+  id: string,
+  to: CheckinStatus,
+  now = new Date(),
+  seen?: number,
+): Promise<Checkin> {
   return changeAtRevision({
     read: async (): Promise<Truck | null> => {
       const checkin = await getCheckin(ctx.tenantId, id);
@@ -56,7 +94,8 @@ export function changeCheckinStatus(ctx: ChangeContext, id: string, to: CheckinS
       if (!truck?.checkin) throw new NotFoundError('Check-in not found');
       const { status } = truck.checkin;
       const stage = nextStage(truckStage(truck.appointment.status, status), { checkin: to });
-      if (!stage) throw new ConflictError(`A check-in that is ${status.replace('_', ' ')} cannot become ${to.replace('_', ' ')}`);
+      if (!stage)
+        throw new ConflictError(`A check-in that is ${status.replace('_', ' ')} cannot become ${to.replace('_', ' ')}`);
       return (await moveTruck(ctx, truck, stage, now)).checkin!;
     },
   });
@@ -72,7 +111,12 @@ const CHECKIN_STAMPS: Partial<Record<CheckinStatus, (keyof Checkin)[]>> = {
 };
 
 /** One attempt of the move of both records to `stage`, written together (a lost race: RevisionConflictError). */
-async function moveTruck(ctx: ChangeContext, { appointment, checkin }: Truck, stage: TruckStage, now: Date): Promise<{ appointment: Appointment; checkin: Checkin | null }> {
+async function moveTruck(
+  ctx: ChangeContext,
+  { appointment, checkin }: Truck,
+  stage: TruckStage,
+  now: Date,
+): Promise<{ appointment: Appointment; checkin: Checkin | null }> {
   if (heldAtGate(checkin?.gate) && stage !== 'departed') throw new ConflictError(GATE_HOLD_MESSAGE);
   const to = TRUCK_STAGES[stage];
   const iso = now.toISOString();
@@ -83,9 +127,28 @@ async function moveTruck(ctx: ChangeContext, { appointment, checkin }: Truck, st
     for (const stamp of CHECKIN_STAMPS[to.checkin] ?? []) (moved as unknown as Record<string, unknown>)[stamp] ??= iso;
     write.push(
       checkinChangePut(moved, checkin),
-      auditPut({ tenantId: ctx.tenantId, actor: ctx.actor, action: `checkin.${to.checkin}`, entityType: 'checkin', entityId: checkin.id, before: { ...checkin }, after: { ...moved } }, now),
+      auditPut(
+        {
+          tenantId: ctx.tenantId,
+          actor: ctx.actor,
+          action: `checkin.${to.checkin}`,
+          entityType: 'checkin',
+          entityId: checkin.id,
+          before: { ...checkin },
+          after: { ...moved },
+        },
+        now,
+      ),
     );
-    if (to.checkin === 'completed') write.push(appointmentEventItem('loading.completed', appointment, { checkinId: checkin.id, dockDoorId: moved.dockDoorId, doorNumber: moved.doorNumber }, now));
+    if (to.checkin === 'completed')
+      write.push(
+        appointmentEventItem(
+          'loading.completed',
+          appointment,
+          { checkinId: checkin.id, dockDoorId: moved.dockDoorId, doorNumber: moved.doorNumber },
+          now,
+        ),
+      );
   }
   if (to.appointment !== appointment.status) {
     const after = await moveStatus(ctx, appointment, to.appointment, now, { extra: write });

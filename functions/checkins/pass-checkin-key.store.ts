@@ -12,17 +12,31 @@ export interface PassCheckinKey {
 }
 
 const RECORD_DAYS = 7;
-const keyOf = (tenantId: string, idempotencyKey: string) => ({ PK: tenantPk(tenantId, 'GATEPASS-CHECKIN', idempotencyKey), SK: 'KEY' });
+const keyOf = (tenantId: string, idempotencyKey: string) => ({
+  PK: tenantPk(tenantId, 'GATEPASS-CHECKIN', idempotencyKey),
+  SK: 'KEY',
+});
 
-export const getPassCheckinKey = (tenantId: string, idempotencyKey: string) => getItem<PassCheckinKey>(keyOf(tenantId, idempotencyKey), true);
+export const getPassCheckinKey = (tenantId: string, idempotencyKey: string) =>
+  getItem<PassCheckinKey>(keyOf(tenantId, idempotencyKey), true);
 
 /** Remembers which check-in a key gave (the first write wins; a later one changes nothing). */
-export async function rememberPassCheckinKey(tenantId: string, idempotencyKey: string, record: PassCheckinKey, now: Date): Promise<void> {
+export async function rememberPassCheckinKey(
+  tenantId: string,
+  idempotencyKey: string,
+  record: PassCheckinKey,
+  now: Date,
+): Promise<void> {
   try {
     await ddb().send(
       new PutCommand({
         TableName: config.tableName,
-        Item: { ...keyOf(tenantId, idempotencyKey), entity: 'gate-pass-checkin-key', ...record, expiresAt: Math.floor(now.getTime() / 1000) + RECORD_DAYS * 86400 },
+        Item: {
+          ...keyOf(tenantId, idempotencyKey),
+          entity: 'gate-pass-checkin-key',
+          ...record,
+          expiresAt: Math.floor(now.getTime() / 1000) + RECORD_DAYS * 86400,
+        },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     );

@@ -5,7 +5,10 @@ import { EARLY_CHECKIN_MINUTES } from '../../shared/contracts/checkins';
 
 export { EARLY_CHECKIN_MINUTES };
 
-const EARLY_WINDOW_TEXT = EARLY_CHECKIN_MINUTES % 60 ? `${EARLY_CHECKIN_MINUTES} minutes` : `${EARLY_CHECKIN_MINUTES / 60} hour(s)`.replace('(s)', EARLY_CHECKIN_MINUTES > 60 ? 's' : '');
+const EARLY_WINDOW_TEXT =
+  EARLY_CHECKIN_MINUTES % 60
+    ? `${EARLY_CHECKIN_MINUTES} minutes`
+    : `${EARLY_CHECKIN_MINUTES / 60} hour(s)`.replace('(s)', EARLY_CHECKIN_MINUTES > 60 ? 's' : '');
 
 export type CheckinWindow = { open: true } | { open: false; reason: string; opensLaterToday: boolean };
 
@@ -21,7 +24,12 @@ export function checkinWindow(timeZone: string, date: string, start: string, now
   const local = localDateTime(now, timeZone);
   const opensAt = checkinOpensAt(start);
   const opens = `Check-in for this appointment opens at ${opensAt} on ${date}, ${EARLY_WINDOW_TEXT} before its ${start} start.`;
-  if (local.date > date) return { open: false, reason: `This appointment was on ${date} and can no longer be checked in.`, opensLaterToday: false };
+  if (local.date > date)
+    return {
+      open: false,
+      reason: `This appointment was on ${date} and can no longer be checked in.`,
+      opensLaterToday: false,
+    };
   if (local.date < date) return { open: false, reason: opens, opensLaterToday: false };
   if (local.time < opensAt) return { open: false, reason: opens, opensLaterToday: true };
   return { open: true };

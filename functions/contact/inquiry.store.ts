@@ -10,7 +10,10 @@ import type { ContactInquiry, InquiryPage } from '../../shared/contracts/contact
 
 export const inquiryKeys = {
   pk: (tenantId: string) => tenantPk(tenantId, 'INQUIRY'),
-  item: (tenantId: string, inquiry: Pick<ContactInquiry, 'id' | 'createdAt'>) => ({ PK: inquiryKeys.pk(tenantId), SK: `${inquiry.createdAt}#${inquiry.id}` }),
+  item: (tenantId: string, inquiry: Pick<ContactInquiry, 'id' | 'createdAt'>) => ({
+    PK: inquiryKeys.pk(tenantId),
+    SK: `${inquiry.createdAt}#${inquiry.id}`,
+  }),
 };
 
 /** Stores the inquiry with its audit record (no actor: the sender is a visitor), in one transaction. */
@@ -19,13 +22,25 @@ export async function putInquiry(tenantId: string, inquiry: ContactInquiry, ip: 
   await transact(
     [
       { Put: { TableName: config.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
-      auditPut({ tenantId, actor: null, action: 'contact.inquiry.received', entityType: 'contact-inquiry', entityId: inquiry.id, after: { ...inquiry }, ip }, new Date(inquiry.createdAt)),
+      auditPut(
+        {
+          tenantId,
+          actor: null,
+          action: 'contact.inquiry.received',
+          entityType: 'contact-inquiry',
+          entityId: inquiry.id,
+          after: { ...inquiry },
+          ip,
+        },
+        new Date(inquiry.createdAt),
+      ),
     ],
     () => new Error('inquiry id clash'),
   );
 }
 
-const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify({ SK: key.SK })).toString('base64url');
+const encodeCursor = (key: Record<string, unknown>) =>
+  Buffer.from(JSON.stringify({ SK: key.SK })).toString('base64url');
 
 function decodeCursor(tenantId: string, cursor: string): Record<string, unknown> {
   try {
@@ -50,7 +65,11 @@ export async function listInquiries(tenantId: string, limit: number, cursor?: st
     }),
   );
   const data = (res.Items ?? []).map((item) => {
-    const { entity: _entity, tenantId: _tenant, ...inquiry } = withoutKeys<ContactInquiry & { entity: string; tenantId: string }>(item);
+    const {
+      entity: _entity,
+      tenantId: _tenant,
+      ...inquiry
+    } = withoutKeys<ContactInquiry & { entity: string; tenantId: string }>(item);
     return inquiry;
   });
   return { data, nextCursor: res.LastEvaluatedKey ? encodeCursor(res.LastEvaluatedKey) : null };

@@ -7,7 +7,12 @@ import { ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { rateLimit, type Window } from '../lib/throttle';
 import { isId } from '../../shared/ids';
-import { INQUIRY_TYPES, type ContactInquiry, type ContactInquiryReceipt, type contactInquirySchema } from '../../shared/contracts/contact';
+import {
+  INQUIRY_TYPES,
+  type ContactInquiry,
+  type ContactInquiryReceipt,
+  type contactInquirySchema,
+} from '../../shared/contracts/contact';
 import { sendMessage } from '../messaging';
 import { putInquiry } from './inquiry.store';
 
@@ -40,16 +45,32 @@ function emailText(inquiry: ContactInquiry): string {
     .join('\n');
 }
 
-export async function submitInquiry(input: z.output<typeof contactInquirySchema>, ip: string, language: string, now = new Date()): Promise<ContactInquiryReceipt> {
+export async function submitInquiry(
+  input: z.output<typeof contactInquirySchema>,
+  ip: string,
+  language: string,
+  now = new Date(),
+): Promise<ContactInquiryReceipt> {
   const settings = contactSettings();
   if (!settings) throw new ServiceUnavailableError(CONTACT_UNAVAILABLE);
   await rateLimit(`contact:${ip}`, INQUIRY_LIMIT, TOO_MANY_INQUIRIES, now.getTime());
   const inquiry: ContactInquiry = { id: randomUUID(), ...input, language, createdAt: now.toISOString() };
   await putInquiry(settings.tenantId, inquiry, ip);
   try {
-    await sendMessage({ channel: 'email', to: settings.inbox, subject: `[Contact] ${inquiry.subject}`.slice(0, 200), text: emailText(inquiry) }, now);
+    await sendMessage(
+      {
+        channel: 'email',
+        to: settings.inbox,
+        subject: `[Contact] ${inquiry.subject}`.slice(0, 200),
+        text: emailText(inquiry),
+      },
+      now,
+    );
   } catch (err) {
-    logger.error('contact inquiry e-mail not sent', { inquiryId: inquiry.id, err: err instanceof Error ? err.message : String(err) });
+    logger.error('contact inquiry e-mail not sent', {
+      inquiryId: inquiry.id,
+      err: err instanceof Error ? err.message : String(err),
+    });
   }
   return { id: inquiry.id, createdAt: inquiry.createdAt };
 }

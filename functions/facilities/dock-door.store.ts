@@ -22,8 +22,14 @@ export interface DockDoor extends DockDoorFields {
 }
 
 export const dockDoorKeys = {
-  key: (tenantId: string, facilityId: string, doorId: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `DOOR#${doorId}` }),
-  number: (tenantId: string, facilityId: string, doorNumber: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `DOORNO#${doorNumber.trim().toUpperCase()}` }),
+  key: (tenantId: string, facilityId: string, doorId: string) => ({
+    PK: facilityKeys.partition(tenantId, facilityId),
+    SK: `DOOR#${doorId}`,
+  }),
+  number: (tenantId: string, facilityId: string, doorNumber: string) => ({
+    PK: facilityKeys.partition(tenantId, facilityId),
+    SK: `DOORNO#${doorNumber.trim().toUpperCase()}`,
+  }),
 };
 
 export async function listDockDoors(tenantId: string, facilityId: string): Promise<DockDoor[]> {
@@ -51,29 +57,72 @@ export function doorInServiceCheck(tenantId: string, facilityId: string, doorId:
 /** The TransactWriteItems elements of a new door and its door-number claim. */
 export function newDockDoorPuts(door: DockDoor) {
   return [
-    { Put: { TableName: config.tableName, Item: { ...dockDoorKeys.key(door.tenantId, door.facilityId, door.id), entity: 'dock-door', ...door }, ConditionExpression: 'attribute_not_exists(PK)' } },
-    { Put: { TableName: config.tableName, Item: { ...dockDoorKeys.number(door.tenantId, door.facilityId, door.doorNumber), doorId: door.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: config.tableName,
+        Item: { ...dockDoorKeys.key(door.tenantId, door.facilityId, door.id), entity: 'dock-door', ...door },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      Put: {
+        TableName: config.tableName,
+        Item: { ...dockDoorKeys.number(door.tenantId, door.facilityId, door.doorNumber), doorId: door.id },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
   ];
 }
 
-export async function createDockDoor(tenantId: string, input: DockDoorFields, actor: Actor | null, options: { id?: string } = {}, now = new Date()): Promise<DockDoor> {
-  const door: DockDoor = { ...input, id: options.id ?? randomUUID(), tenantId, assetId: null, createdAt: now.toISOString() };
+export async function createDockDoor(
+  tenantId: string,
+  input: DockDoorFields,
+  actor: Actor | null,
+  options: { id?: string } = {},
+  now = new Date(),
+): Promise<DockDoor> {
+  const door: DockDoor = {
+    ...input,
+    id: options.id ?? randomUUID(),
+    tenantId,
+    assetId: null,
+    createdAt: now.toISOString(),
+  };
   await transact(
     [
       ...newDockDoorPuts(door),
       facilityDoorCountIncrement(tenantId, door.facilityId),
-      auditPut({ tenantId, actor, action: 'dock-door.created', entityType: 'dock-door', entityId: door.id, after: { ...door } }, now),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'dock-door.created',
+          entityType: 'dock-door',
+          entityId: door.id,
+          after: { ...door },
+        },
+        now,
+      ),
     ],
     (index) =>
       index === 2
         ? new NotFoundError('Facility not found')
-        : new ConflictError(`Door ${door.doorNumber} already exists at this facility`, { doorNumber: `Door ${door.doorNumber} already exists at this facility` }),
+        : new ConflictError(`Door ${door.doorNumber} already exists at this facility`, {
+            doorNumber: `Door ${door.doorNumber} already exists at this facility`,
+          }),
   );
   return door;
 }
 
 /** An edit of a door's type, limits or status, from the revision its form loaded (functions/lib/revision.ts). */
-export function updateDockDoor(tenantId: string, facilityId: string, doorId: string, edit: z.output<typeof dockDoorUpdateSchema>, actor: Actor, now = new Date()): Promise<DockDoor> {
+export function updateDockDoor(
+  tenantId: string,
+  facilityId: string,
+  doorId: string,
+  edit: z.output<typeof dockDoorUpdateSchema>,
+  actor: Actor,
+  now = new Date(),
+): Promise<DockDoor> {
   const { revision: seen, ...changes } = edit;
   const key = dockDoorKeys.key(tenantId, facilityId, doorId);
   return editFields(

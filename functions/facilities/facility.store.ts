@@ -42,18 +42,39 @@ export async function resolveFacility(tenantId: string, idOrDefault: string): Pr
     return facility;
   }
   const tenant = await getTenant(tenantId);
-  const facility = tenant?.defaultFacilityId ? await getFacility(tenantId, tenant.defaultFacilityId) : (await listFacilities(tenantId))[0];
+  const facility = tenant?.defaultFacilityId
+    ? await getFacility(tenantId, tenant.defaultFacilityId)
+    : (await listFacilities(tenantId))[0];
   if (!facility) throw new NotFoundError('No facilities available');
   return facility;
 }
 
 /** The TransactWriteItems element of a new facility (sign-up writes it with the tenant). */
 export function newFacilityPut(facility: Facility) {
-  return { Put: { TableName: config.tableName, Item: { ...facilityKeys.key(facility.tenantId, facility.id), entity: 'facility', ...facility }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: { ...facilityKeys.key(facility.tenantId, facility.id), entity: 'facility', ...facility },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
 }
 
-export async function createFacility(tenantId: string, input: FacilityFields, actor: Actor | null, options: { id?: string } = {}, now = new Date()): Promise<Facility> {
-  const facility: Facility = { ...input, id: options.id ?? randomUUID(), tenantId, doorCount: 0, isActive: true, createdAt: now.toISOString() };
+export async function createFacility(
+  tenantId: string,
+  input: FacilityFields,
+  actor: Actor | null,
+  options: { id?: string } = {},
+  now = new Date(),
+): Promise<Facility> {
+  const facility: Facility = {
+    ...input,
+    id: options.id ?? randomUUID(),
+    tenantId,
+    doorCount: 0,
+    isActive: true,
+    createdAt: now.toISOString(),
+  };
   await transact(
     [
       newFacilityPut(facility),
@@ -67,7 +88,17 @@ export async function createFacility(tenantId: string, input: FacilityFields, ac
           ExpressionAttributeValues: { ':id': facility.id },
         },
       },
-      auditPut({ tenantId, actor, action: 'facility.created', entityType: 'facility', entityId: facility.id, after: { ...facility } }, now),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'facility.created',
+          entityType: 'facility',
+          entityId: facility.id,
+          after: { ...facility },
+        },
+        now,
+      ),
     ],
     (index) => (index === 0 ? new ConflictError('Facility already exists') : new NotFoundError('Tenant not found')),
   );
@@ -77,8 +108,12 @@ export async function createFacility(tenantId: string, input: FacilityFields, ac
 /** Why an edit cannot apply to the facility as it is now stored, or null when it can. */
 function refusalOf(current: Facility | null, edit: FacilityUpdate): Error | null {
   if (!current) return new NotFoundError('Facility not found');
-  if ((edit.operatingHoursEnd ?? current.operatingHoursEnd) <= (edit.operatingHoursStart ?? current.operatingHoursStart)) {
-    return new BadRequestError('Closing time must be after opening time', { operatingHoursEnd: 'Closing time must be after opening time' });
+  if (
+    (edit.operatingHoursEnd ?? current.operatingHoursEnd) <= (edit.operatingHoursStart ?? current.operatingHoursStart)
+  ) {
+    return new BadRequestError('Closing time must be after opening time', {
+      operatingHoursEnd: 'Closing time must be after opening time',
+    });
   }
   if (edit.totalDockDoors !== undefined && edit.totalDockDoors < (current.doorCount ?? 0)) {
     const message = `Total dock doors cannot be below the ${current.doorCount} dock doors recorded for this facility`;
@@ -90,8 +125,16 @@ function refusalOf(current: Facility | null, edit: FacilityUpdate): Error | null
 /** The write of an edit: only its fields. A door added meanwhile raises the door count without a new
  * revision (it changes nothing a form edits), so the total of doors is conditioned on the count as stored. */
 function facilityEditUpdate(before: Facility, changes: Partial<FacilityFields>, at: string) {
-  const doorsAtMost = changes.totalDockDoors === undefined ? undefined : 'attribute_not_exists(doorCount) OR doorCount <= :totalDockDoors';
-  return revisedFieldsUpdate(facilityKeys.key(before.tenantId, before.id), revisionOf(before), { ...changes, updatedAt: at }, doorsAtMost);
+  const doorsAtMost =
+    changes.totalDockDoors === undefined
+      ? undefined
+      : 'attribute_not_exists(doorCount) OR doorCount <= :totalDockDoors';
+  return revisedFieldsUpdate(
+    facilityKeys.key(before.tenantId, before.id),
+    revisionOf(before),
+    { ...changes, updatedAt: at },
+    doorsAtMost,
+  );
 }
 
 /**
@@ -99,9 +142,17 @@ function facilityEditUpdate(before: Facility, changes: Partial<FacilityFields>, 
  * to that revision; without one, to the facility as stored, read again after a race. Only the fields
  * it carries are written; the audit images hold those fields, exactly as they were.
  */
-export async function updateFacility(tenantId: string, facilityId: string, edit: FacilityUpdate, actor: Actor, now = new Date()): Promise<Facility> {
+export async function updateFacility(
+  tenantId: string,
+  facilityId: string,
+  edit: FacilityUpdate,
+  actor: Actor,
+  now = new Date(),
+): Promise<Facility> {
   const { revision: seen, ...fields } = edit;
-  const changes: Partial<FacilityFields> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const changes: Partial<FacilityFields> = Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  );
   const at = now.toISOString();
   const read = () => getItem<Facility>(facilityKeys.key(tenantId, facilityId), true);
   return changeAtRevision({
@@ -111,13 +162,26 @@ export async function updateFacility(tenantId: string, facilityId: string, edit:
     apply: async (before) => {
       const refusal = refusalOf(before, edit);
       if (refusal) throw refusal;
-      const was = Object.fromEntries(Object.keys(changes).map((field) => [field, (before as unknown as Record<string, unknown>)[field] ?? null]));
+      const was = Object.fromEntries(
+        Object.keys(changes).map((field) => [field, (before as unknown as Record<string, unknown>)[field] ?? null]),
+      );
       const revision = nextRevision(revisionOf(before!));
       try {
         await transact(
           [
             facilityEditUpdate(before!, changes, at),
-            auditPut({ tenantId, actor, action: 'facility.updated', entityType: 'facility', entityId: facilityId, before: { ...was, updatedAt: before!.updatedAt ?? null, revision: revisionOf(before!) }, after: { ...changes, updatedAt: at, revision } }, now),
+            auditPut(
+              {
+                tenantId,
+                actor,
+                action: 'facility.updated',
+                entityType: 'facility',
+                entityId: facilityId,
+                before: { ...was, updatedAt: before!.updatedAt ?? null, revision: revisionOf(before!) },
+                after: { ...changes, updatedAt: at, revision },
+              },
+              now,
+            ),
           ],
           () => new RevisionConflictError(),
         );
@@ -148,24 +212,62 @@ export function facilityDoorCountIncrement(tenantId: string, facilityId: string)
 }
 
 export async function setTenantDefaultFacility(tenantId: string, facilityId: string) {
-  await ddb().send(new UpdateCommand({ TableName: config.tableName, Key: tenantKeys.key(tenantId), UpdateExpression: 'SET defaultFacilityId = :id', ExpressionAttributeValues: { ':id': facilityId } }));
+  await ddb().send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: tenantKeys.key(tenantId),
+      UpdateExpression: 'SET defaultFacilityId = :id',
+      ExpressionAttributeValues: { ':id': facilityId },
+    }),
+  );
 }
 
 /**
  * Deletes a facility that nothing depends on any more: not the tenant's default, no dock doors
  * recorded (the warehouse checks its own zones before calling). Conditioned on the stored record.
  */
-export async function deleteFacility(tenantId: string, facilityId: string, actor: Actor, now = new Date()): Promise<void> {
+export async function deleteFacility(
+  tenantId: string,
+  facilityId: string,
+  actor: Actor,
+  now = new Date(),
+): Promise<void> {
   const before = await getFacility(tenantId, facilityId);
   if (!before) throw new NotFoundError('Facility not found');
   const tenant = await getTenant(tenantId);
-  if (tenant?.defaultFacilityId === facilityId) throw new ConflictError(`${before.name} is the default facility and cannot be deleted`);
-  if ((before.doorCount ?? 0) > 0) throw new ConflictError(`${before.name} has ${before.doorCount} dock doors and cannot be deleted`);
+  if (tenant?.defaultFacilityId === facilityId)
+    throw new ConflictError(`${before.name} is the default facility and cannot be deleted`);
+  if ((before.doorCount ?? 0) > 0)
+    throw new ConflictError(`${before.name} has ${before.doorCount} dock doors and cannot be deleted`);
   await transact(
     [
-      { Delete: { TableName: config.tableName, Key: facilityKeys.key(tenantId, facilityId), ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(doorCount) OR doorCount = :zero)', ExpressionAttributeValues: { ':zero': 0 } } },
-      { ConditionCheck: { TableName: config.tableName, Key: tenantKeys.key(tenantId), ConditionExpression: 'attribute_not_exists(defaultFacilityId) OR defaultFacilityId <> :id', ExpressionAttributeValues: { ':id': facilityId } } },
-      auditPut({ tenantId, actor, action: 'facility.deleted', entityType: 'facility', entityId: facilityId, before: { ...before } }, now),
+      {
+        Delete: {
+          TableName: config.tableName,
+          Key: facilityKeys.key(tenantId, facilityId),
+          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(doorCount) OR doorCount = :zero)',
+          ExpressionAttributeValues: { ':zero': 0 },
+        },
+      },
+      {
+        ConditionCheck: {
+          TableName: config.tableName,
+          Key: tenantKeys.key(tenantId),
+          ConditionExpression: 'attribute_not_exists(defaultFacilityId) OR defaultFacilityId <> :id',
+          ExpressionAttributeValues: { ':id': facilityId },
+        },
+      },
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'facility.deleted',
+          entityType: 'facility',
+          entityId: facilityId,
+          before: { ...before },
+        },
+        now,
+      ),
     ],
     () => new ConflictError(`${before.name} changed meanwhile (a dock door or default). Reload and try again.`),
   );

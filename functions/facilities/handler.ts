@@ -5,9 +5,21 @@ import { actorOf, json, parseBody, parseQuery, pathId, requireUser, type ApiRequ
 import { defineFunction } from '../api';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { rateLimit } from '../lib/throttle';
-import { availabilityQuerySchema, holidayInputSchema, slotUpdateSchema, slotsQuerySchema } from '../../shared/contracts/slots';
+import {
+  availabilityQuerySchema,
+  holidayInputSchema,
+  slotUpdateSchema,
+  slotsQuerySchema,
+} from '../../shared/contracts/slots';
 import { dateString } from '../../shared/contracts/fields';
-import { dockDoorInputSchema, dockDoorUpdateSchema, equipmentInputSchema, facilityInputSchema, facilityUpdateSchema, laborInchargeInputSchema } from '../../shared/contracts/facilities';
+import {
+  dockDoorInputSchema,
+  dockDoorUpdateSchema,
+  equipmentInputSchema,
+  facilityInputSchema,
+  facilityUpdateSchema,
+  laborInchargeInputSchema,
+} from '../../shared/contracts/facilities';
 import { createFacility, listFacilities, resolveFacility, updateFacility } from './facility.store';
 import { createDockDoor, listDockDoors, updateDockDoor } from './dock-door.store';
 import { availableResources, createResource, listResources, type ResourceKind } from './resource.store';
@@ -19,7 +31,12 @@ export const GUEST_READ_LIMIT = { limit: 300, windowSeconds: 60 };
 
 /** Reads without a session are limited per client address; signed-in reads are not. */
 async function limitGuestReads(req: ApiRequest) {
-  if (!req.user) await rateLimit(`guest-read:${req.ip}`, GUEST_READ_LIMIT, 'Too many requests from this network. Please wait a minute and try again.');
+  if (!req.user)
+    await rateLimit(
+      `guest-read:${req.ip}`,
+      GUEST_READ_LIMIT,
+      'Too many requests from this network. Please wait a minute and try again.',
+    );
 }
 
 /** The facility of the path's {id} ('default' allowed) within the signed-in user's tenant. */
@@ -82,7 +99,9 @@ export const { handler, actions } = defineFunction('facilities', {
     const signedIn = requireUser(req);
     const facility = await pathFacility(req);
     const edit = parseBody(req, dockDoorUpdateSchema);
-    return json(await updateDockDoor(facility.tenantId, facility.id, pathId(req, 'doorId', 'Dock door'), edit, actorOf(signedIn)));
+    return json(
+      await updateDockDoor(facility.tenantId, facility.id, pathId(req, 'doorId', 'Dock door'), edit, actorOf(signedIn)),
+    );
   },
 
   async createDockDoor(req) {
@@ -92,9 +111,11 @@ export const { handler, actions } = defineFunction('facilities', {
     const facility = await resolveFacility(signedIn.user.tenantId, input.facilityId).catch(() => {
       throw new BadRequestError('Facility not found', { facilityId: 'Facility not found' });
     });
-    return json(await createDockDoor(signedIn.user.tenantId, { ...input, facilityId: facility.id }, actorOf(signedIn)), 201);
+    return json(
+      await createDockDoor(signedIn.user.tenantId, { ...input, facilityId: facility.id }, actorOf(signedIn)),
+      201,
+    );
   },
-
 
   listLaborIncharges: labor.list,
   createLaborIncharge: labor.create,
@@ -147,7 +168,10 @@ export const { handler, actions } = defineFunction('facilities', {
 
   async holidays(req) {
     await limitGuestReads(req);
-    const { facilityId } = parseQuery(req, z.object({ facilityId: z.string().max(64).optional(), facility: z.string().max(140).optional() }));
+    const { facilityId } = parseQuery(
+      req,
+      z.object({ facilityId: z.string().max(64).optional(), facility: z.string().max(140).optional() }),
+    );
     const facility = await facilityForRequest(req, facilityId);
     return json(await listHolidays(facility.tenantId, facility.id));
   },

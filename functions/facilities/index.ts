@@ -1,10 +1,32 @@
 // What other domains may use of facilities (docs/architecture.md §1); nothing else of it is imported from outside.
 export { createDockDoor, doorInServiceCheck, getDockDoor, listDockDoors, newDockDoorPuts } from './dock-door.store';
 export type { DockDoor } from './dock-door.store';
-export { createFacility, deleteFacility, facilityKeys, getFacility, listFacilities, newFacilityPut, resolveFacility, updateFacility } from './facility.store';
+export {
+  createFacility,
+  deleteFacility,
+  facilityKeys,
+  getFacility,
+  listFacilities,
+  newFacilityPut,
+  resolveFacility,
+  updateFacility,
+} from './facility.store';
 export type { Facility } from './facility.store';
 export { assignmentDelete, createResource, listResources, reserveResource } from './resource.store';
 export type { Assignment } from './resource.store';
 export { facilityForRequest, isHoliday, slotsOf } from './service';
 export { parseSlotId } from './slot-rules';
-export { bookedDayItems, createHoliday, dayBookingsUpdate, HOLIDAY_CLOSED, listCountedDates, listSlotRecords, notHolidayCheck, readDayBookings, setDayBookings, setSlotPlaces, slotKeys, slotPlaceUpdate } from './slot.store';
+export {
+  bookedDayItems,
+  createHoliday,
+  dayBookingsUpdate,
+  HOLIDAY_CLOSED,
+  listCountedDates,
+  listSlotRecords,
+  notHolidayCheck,
+  readDayBookings,
+  setDayBookings,
+  setSlotPlaces,
+  slotKeys,
+  slotPlaceUpdate,
+} from './slot.store';

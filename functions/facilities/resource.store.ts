@@ -12,8 +12,20 @@ import type * as z from 'zod';
 
 export type ResourceKind = 'labor' | 'equipment';
 
-export type LaborIncharge = z.output<typeof laborInchargeInputSchema> & { id: string; facilityId: string; tenantId: string; isActive: boolean; createdAt: string };
-export type Equipment = z.output<typeof equipmentInputSchema> & { id: string; facilityId: string; tenantId: string; isActive: boolean; createdAt: string };
+export type LaborIncharge = z.output<typeof laborInchargeInputSchema> & {
+  id: string;
+  facilityId: string;
+  tenantId: string;
+  isActive: boolean;
+  createdAt: string;
+};
+export type Equipment = z.output<typeof equipmentInputSchema> & {
+  id: string;
+  facilityId: string;
+  tenantId: string;
+  isActive: boolean;
+  createdAt: string;
+};
 type Resource<K extends ResourceKind> = K extends 'labor' ? LaborIncharge : Equipment;
 
 export interface Assignment {
@@ -28,16 +40,26 @@ export interface Assignment {
 const PREFIX: Record<ResourceKind, string> = { labor: 'LABOR#', equipment: 'EQUIP#' };
 
 export const resourceKeys = {
-  key: (tenantId: string, facilityId: string, kind: ResourceKind, id: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `${PREFIX[kind]}${id}` }),
+  key: (tenantId: string, facilityId: string, kind: ResourceKind, id: string) => ({
+    PK: facilityKeys.partition(tenantId, facilityId),
+    SK: `${PREFIX[kind]}${id}`,
+  }),
   /** One per resource and date; its version serialises assignments of that resource that day. */
-  day: (tenantId: string, facilityId: string, kind: ResourceKind, resourceId: string, date: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `RESDAY#${kind}#${resourceId}#${date}` }),
+  day: (tenantId: string, facilityId: string, kind: ResourceKind, resourceId: string, date: string) => ({
+    PK: facilityKeys.partition(tenantId, facilityId),
+    SK: `RESDAY#${kind}#${resourceId}#${date}`,
+  }),
   assignment: (tenantId: string, facilityId: string, a: Assignment) => ({
     PK: facilityKeys.partition(tenantId, facilityId),
     SK: `ASSIGN#${a.date}#${a.kind}#${a.resourceId}#${a.appointmentId}`,
   }),
 };
 
-export async function listResources<K extends ResourceKind>(tenantId: string, facilityId: string, kind: K): Promise<Resource<K>[]> {
+export async function listResources<K extends ResourceKind>(
+  tenantId: string,
+  facilityId: string,
+  kind: K,
+): Promise<Resource<K>[]> {
   const items = await queryPrefix<Resource<K>>(facilityKeys.partition(tenantId, facilityId), PREFIX[kind]);
   return items.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -51,12 +73,28 @@ export async function createResource<K extends ResourceKind>(
   options: { id?: string } = {},
   now = new Date(),
 ): Promise<Resource<K>> {
-  const resource = { ...fields, id: options.id ?? randomUUID(), facilityId, tenantId, isActive: true, createdAt: now.toISOString() } as Resource<K>;
+  const resource = {
+    ...fields,
+    id: options.id ?? randomUUID(),
+    facilityId,
+    tenantId,
+    isActive: true,
+    createdAt: now.toISOString(),
+  } as Resource<K>;
   const entityType = kind === 'labor' ? 'labor-incharge' : 'equipment';
   await transact(
     [
-      { Put: { TableName: config.tableName, Item: { ...resourceKeys.key(tenantId, facilityId, kind, resource.id), entity: entityType, ...resource }, ConditionExpression: 'attribute_not_exists(PK)' } },
-      auditPut({ tenantId, actor, action: `${entityType}.created`, entityType, entityId: resource.id, after: { ...resource } }, now),
+      {
+        Put: {
+          TableName: config.tableName,
+          Item: { ...resourceKeys.key(tenantId, facilityId, kind, resource.id), entity: entityType, ...resource },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      auditPut(
+        { tenantId, actor, action: `${entityType}.created`, entityType, entityId: resource.id, after: { ...resource } },
+        now,
+      ),
     ],
     () => new ConflictError('Already exists'),
   );
@@ -69,7 +107,12 @@ export function listAssignments(tenantId: string, facilityId: string, date: stri
 
 /** A TransactWriteItems element that assigns a resource to an appointment. */
 export function assignmentPut(tenantId: string, facilityId: string, assignment: Assignment) {
-  return { Put: { TableName: config.tableName, Item: { ...resourceKeys.assignment(tenantId, facilityId, assignment), entity: 'assignment', ...assignment } } };
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: { ...resourceKeys.assignment(tenantId, facilityId, assignment), entity: 'assignment', ...assignment },
+    },
+  };
 }
 
 export function assignmentDelete(tenantId: string, facilityId: string, assignment: Assignment) {
@@ -83,9 +126,16 @@ export function assignmentDelete(tenantId: string, facilityId: string, assignmen
  */
 export async function reserveResource(tenantId: string, facilityId: string, assignment: Assignment) {
   const dayKey = resourceKeys.day(tenantId, facilityId, assignment.kind, assignment.resourceId, assignment.date);
-  const [day, assignments] = await Promise.all([getItem<{ version: number }>(dayKey, true), listAssignments(tenantId, facilityId, assignment.date)]);
+  const [day, assignments] = await Promise.all([
+    getItem<{ version: number }>(dayKey, true),
+    listAssignments(tenantId, facilityId, assignment.date),
+  ]);
   const busy = assignments.some(
-    (a) => a.kind === assignment.kind && a.resourceId === assignment.resourceId && a.appointmentId !== assignment.appointmentId && overlaps(a.timeStart, a.timeEnd, assignment.timeStart, assignment.timeEnd),
+    (a) =>
+      a.kind === assignment.kind &&
+      a.resourceId === assignment.resourceId &&
+      a.appointmentId !== assignment.appointmentId &&
+      overlaps(a.timeStart, a.timeEnd, assignment.timeStart, assignment.timeEnd),
   );
   if (busy) return null;
   const version = day?.version ?? 0;
@@ -104,8 +154,20 @@ export async function reserveResource(tenantId: string, facilityId: string, assi
 }
 
 /** Active resources with no assignment overlapping the window on that date. */
-export async function availableResources<K extends ResourceKind>(tenantId: string, facilityId: string, kind: K, window: { date: string; timeStart: string; timeEnd: string }): Promise<Resource<K>[]> {
-  const [resources, assignments] = await Promise.all([listResources(tenantId, facilityId, kind), listAssignments(tenantId, facilityId, window.date)]);
-  const busy = new Set(assignments.filter((a) => a.kind === kind && overlaps(a.timeStart, a.timeEnd, window.timeStart, window.timeEnd)).map((a) => a.resourceId));
+export async function availableResources<K extends ResourceKind>(
+  tenantId: string,
+  facilityId: string,
+  kind: K,
+  window: { date: string; timeStart: string; timeEnd: string },
+): Promise<Resource<K>[]> {
+  const [resources, assignments] = await Promise.all([
+    listResources(tenantId, facilityId, kind),
+    listAssignments(tenantId, facilityId, window.date),
+  ]);
+  const busy = new Set(
+    assignments
+      .filter((a) => a.kind === kind && overlaps(a.timeStart, a.timeEnd, window.timeStart, window.timeEnd))
+      .map((a) => a.resourceId),
+  );
   return resources.filter((r) => r.isActive && !busy.has(r.id));
 }

@@ -29,14 +29,23 @@ export async function isHoliday(facility: Facility, date: string): Promise<boole
 }
 
 export async function slotsOf(facility: Facility, date: string, now = new Date()): Promise<Slot[]> {
-  const [stored, holiday] = await Promise.all([listSlotRecords(facility.tenantId, facility.id, date), isHoliday(facility, date)]);
+  const [stored, holiday] = await Promise.all([
+    listSlotRecords(facility.tenantId, facility.id, date),
+    isHoliday(facility, date),
+  ]);
   return daySlots(facility, date, stored, holiday, now);
 }
 
 export const SLOT_STARTED = 'This slot has already started; only slots still to come can be changed';
 
 /** Blocks, unblocks or resizes a slot still to come; one whose window has started is history (issue #14.5). */
-export async function editSlot(facility: Facility, slotIdText: string, changes: z.output<typeof slotUpdateSchema>, actor: Actor, now = new Date()): Promise<Slot | undefined> {
+export async function editSlot(
+  facility: Facility,
+  slotIdText: string,
+  changes: z.output<typeof slotUpdateSchema>,
+  actor: Actor,
+  now = new Date(),
+): Promise<Slot | undefined> {
   const parsed = parseSlotId(slotIdText);
   if (!parsed) throw new NotFoundError('Slot not found');
   const slot = (await slotsOf(facility, parsed.date, now)).find((s) => s.startTime === parsed.startTime);

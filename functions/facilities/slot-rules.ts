@@ -26,15 +26,31 @@ export function generateDaySlots(facility: SlotFacility, date: string): SlotReco
   const close = toMinutes(facility.operatingHoursEnd);
   const slots: SlotRecord[] = [];
   for (let start = open; start + facility.slotMinutes <= close; start += facility.slotMinutes) {
-    slots.push({ facilityId: facility.id, slotDate: date, startTime: fromMinutes(start), endTime: fromMinutes(start + facility.slotMinutes), capacity: facility.slotCapacity, bookedCount: 0, isBlocked: false });
+    slots.push({
+      facilityId: facility.id,
+      slotDate: date,
+      startTime: fromMinutes(start),
+      endTime: fromMinutes(start + facility.slotMinutes),
+      capacity: facility.slotCapacity,
+      bookedCount: 0,
+      isBlocked: false,
+    });
   }
   return slots;
 }
 
-export function daySlots(facility: SlotFacility, date: string, stored: SlotRecord[], isHoliday: boolean, now: Date): Slot[] {
+export function daySlots(
+  facility: SlotFacility,
+  date: string,
+  stored: SlotRecord[],
+  isHoliday: boolean,
+  now: Date,
+): Slot[] {
   const byStart = new Map(generateDaySlots(facility, date).map((s) => [s.startTime, s]));
   // Stored records win; one kept from an earlier slot length still shows while it has bookings or a block.
-  for (const record of stored) if (byStart.has(record.startTime) || record.bookedCount > 0 || record.isBlocked) byStart.set(record.startTime, record);
+  for (const record of stored)
+    if (byStart.has(record.startTime) || record.bookedCount > 0 || record.isBlocked)
+      byStart.set(record.startTime, record);
   return [...byStart.values()]
     .sort((a, b) => a.startTime.localeCompare(b.startTime))
     .map((s) => ({
@@ -46,6 +62,10 @@ export function daySlots(facility: SlotFacility, date: string, stored: SlotRecor
       capacity: s.capacity,
       bookedCount: s.bookedCount,
       isBlocked: s.isBlocked || isHoliday,
-      isAvailable: !isHoliday && !s.isBlocked && s.bookedCount < s.capacity && !hasStarted(facility.timeZone, date, s.startTime, now),
+      isAvailable:
+        !isHoliday &&
+        !s.isBlocked &&
+        s.bookedCount < s.capacity &&
+        !hasStarted(facility.timeZone, date, s.startTime, now),
     }));
 }

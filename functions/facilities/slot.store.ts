@@ -16,9 +16,18 @@ import type { Holiday, SlotRecord } from '../../shared/contracts/slots';
 export type { SlotRecord };
 
 export const slotKeys = {
-  key: (tenantId: string, facilityId: string, date: string, startTime: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `SLOT#${date}#${startTime}` }),
-  holiday: (tenantId: string, facilityId: string, date: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `HOLIDAY#${date}` }),
-  dayBookings: (tenantId: string, facilityId: string, date: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `DAYBOOKINGS#${date}` }),
+  key: (tenantId: string, facilityId: string, date: string, startTime: string) => ({
+    PK: facilityKeys.partition(tenantId, facilityId),
+    SK: `SLOT#${date}#${startTime}`,
+  }),
+  holiday: (tenantId: string, facilityId: string, date: string) => ({
+    PK: facilityKeys.partition(tenantId, facilityId),
+    SK: `HOLIDAY#${date}`,
+  }),
+  dayBookings: (tenantId: string, facilityId: string, date: string) => ({
+    PK: facilityKeys.partition(tenantId, facilityId),
+    SK: `DAYBOOKINGS#${date}`,
+  }),
 };
 
 type TransactItem = Parameters<typeof transact>[0][number];
@@ -30,7 +39,8 @@ export const HOLIDAY_CLOSED = 'The facility is closed on this date (holiday)';
  * it off never goes below zero (a booking made before the day counter existed was never counted).
  */
 export function dayBookingsUpdate(tenantId: string, facilityId: string, date: string, delta: 1 | -1): TransactItem {
-  if (delta === -1) return counterMove({ key: slotKeys.dayBookings(tenantId, facilityId, date), counters: { bookingCount: -1 } });
+  if (delta === -1)
+    return counterMove({ key: slotKeys.dayBookings(tenantId, facilityId, date), counters: { bookingCount: -1 } });
   return {
     Update: {
       TableName: config.tableName,
@@ -55,17 +65,33 @@ export function bookedDayItems(tenantId: string, facilityId: string, date: strin
  * blocked slot), or gives one back (delta -1, never below zero: a place taken before the slot
  * counted it was never counted).
  */
-export function slotPlaceUpdate(tenantId: string, facilityId: string, slot: { slotDate: string; startTime: string; endTime: string; capacity: number }, delta: 1 | -1 = 1): Parameters<typeof transact>[0][number] {
+export function slotPlaceUpdate(
+  tenantId: string,
+  facilityId: string,
+  slot: { slotDate: string; startTime: string; endTime: string; capacity: number },
+  delta: 1 | -1 = 1,
+): Parameters<typeof transact>[0][number] {
   const key = slotKeys.key(tenantId, facilityId, slot.slotDate, slot.startTime);
   if (delta === -1) return counterMove({ key, counters: { bookedCount: -1 } });
   return {
     Update: {
       TableName: config.tableName,
       Key: key,
-      UpdateExpression: 'SET #booked = if_not_exists(#booked, :zero) + :one, #cap = if_not_exists(#cap, :cap), #blocked = if_not_exists(#blocked, :false), facilityId = :f, slotDate = :d, startTime = :s, endTime = :e',
-      ConditionExpression: '(attribute_not_exists(#booked) OR #booked < #cap) AND (attribute_not_exists(#blocked) OR #blocked = :false)',
+      UpdateExpression:
+        'SET #booked = if_not_exists(#booked, :zero) + :one, #cap = if_not_exists(#cap, :cap), #blocked = if_not_exists(#blocked, :false), facilityId = :f, slotDate = :d, startTime = :s, endTime = :e',
+      ConditionExpression:
+        '(attribute_not_exists(#booked) OR #booked < #cap) AND (attribute_not_exists(#blocked) OR #blocked = :false)',
       ExpressionAttributeNames: { '#booked': 'bookedCount', '#cap': 'capacity', '#blocked': 'isBlocked' },
-      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':cap': slot.capacity, ':false': false, ':f': facilityId, ':d': slot.slotDate, ':s': slot.startTime, ':e': slot.endTime },
+      ExpressionAttributeValues: {
+        ':zero': 0,
+        ':one': 1,
+        ':cap': slot.capacity,
+        ':false': false,
+        ':f': facilityId,
+        ':d': slot.slotDate,
+        ':s': slot.startTime,
+        ':e': slot.endTime,
+      },
     },
   };
 }
@@ -96,7 +122,9 @@ export async function updateSlot(
   // edit of it is not undone), or the generated value when the slot has no item yet.
   const carried = (field: 'capacity' | 'isBlocked') => changes[field] !== undefined;
   const sets = [
-    ...Object.keys(values).map((k) => (k === 'capacity' || k === 'isBlocked') && !carried(k) ? `#${k} = if_not_exists(#${k}, :${k})` : `#${k} = :${k}`),
+    ...Object.keys(values).map((k) =>
+      (k === 'capacity' || k === 'isBlocked') && !carried(k) ? `#${k} = if_not_exists(#${k}, :${k})` : `#${k} = :${k}`,
+    ),
     '#bookedCount = if_not_exists(#bookedCount, :zero)',
   ];
   await transact(
@@ -107,23 +135,58 @@ export async function updateSlot(
           Key: key,
           UpdateExpression: `SET ${sets.join(', ')}`,
           // A slot can never hold fewer places than it has bookings.
-          ConditionExpression: carried('capacity') ? 'attribute_not_exists(#bookedCount) OR #bookedCount <= :capacity' : undefined,
-          ExpressionAttributeNames: Object.fromEntries([...Object.keys(values), 'bookedCount'].map((k) => [`#${k}`, k])),
-          ExpressionAttributeValues: { ...Object.fromEntries(Object.entries(values).map(([k, v]) => [`:${k}`, v])), ':zero': 0 },
+          ConditionExpression: carried('capacity')
+            ? 'attribute_not_exists(#bookedCount) OR #bookedCount <= :capacity'
+            : undefined,
+          ExpressionAttributeNames: Object.fromEntries(
+            [...Object.keys(values), 'bookedCount'].map((k) => [`#${k}`, k]),
+          ),
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(Object.entries(values).map(([k, v]) => [`:${k}`, v])),
+            ':zero': 0,
+          },
         },
       },
-      auditPut({ tenantId, actor, action: 'slot.updated', entityType: 'slot', entityId: `${slot.facilityId}/${slot.slotDate}_${slot.startTime}`, before: { ...slot }, after: { ...changes } }, now),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'slot.updated',
+          entityType: 'slot',
+          entityId: `${slot.facilityId}/${slot.slotDate}_${slot.startTime}`,
+          before: { ...slot },
+          after: { ...changes },
+        },
+        now,
+      ),
     ],
-    () => new ConflictError('Capacity cannot be below the bookings already made for this slot', { capacity: 'Capacity cannot be below the bookings already made for this slot' }),
+    () =>
+      new ConflictError('Capacity cannot be below the bookings already made for this slot', {
+        capacity: 'Capacity cannot be below the bookings already made for this slot',
+      }),
   );
   const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }));
   const item = res.Item!;
-  return { facilityId: item.facilityId, slotDate: item.slotDate, startTime: item.startTime, endTime: item.endTime, capacity: item.capacity, bookedCount: item.bookedCount, isBlocked: item.isBlocked };
+  return {
+    facilityId: item.facilityId,
+    slotDate: item.slotDate,
+    startTime: item.startTime,
+    endTime: item.endTime,
+    capacity: item.capacity,
+    bookedCount: item.bookedCount,
+    isBlocked: item.isBlocked,
+  };
 }
 
 /** The transaction item that holds only while the date is not a holiday of the facility. */
 export function notHolidayCheck(tenantId: string, facilityId: string, date: string): TransactItem {
-  return { ConditionCheck: { TableName: config.tableName, Key: slotKeys.holiday(tenantId, facilityId, date), ConditionExpression: 'attribute_not_exists(PK)' } };
+  return {
+    ConditionCheck: {
+      TableName: config.tableName,
+      Key: slotKeys.holiday(tenantId, facilityId, date),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
 }
 
 export async function listHolidays(tenantId: string, facilityId: string): Promise<Holiday[]> {
@@ -132,21 +195,44 @@ export async function listHolidays(tenantId: string, facilityId: string): Promis
 }
 
 const dayHasBookings = (date: string, count?: number) =>
-  new ConflictError(`There ${count === 1 ? 'is 1 booking' : count ? `are ${count} bookings` : 'are bookings'} on ${date}. Reschedule or cancel them before closing the day.`, { holidayDate: 'This date has bookings' });
+  new ConflictError(
+    `There ${count === 1 ? 'is 1 booking' : count ? `are ${count} bookings` : 'are bookings'} on ${date}. Reschedule or cancel them before closing the day.`,
+    { holidayDate: 'This date has bookings' },
+  );
 
 /** A day becomes a holiday only while no booking is counted on it (checked in the holiday's own transaction). */
-export async function createHoliday(tenantId: string, holiday: Holiday, actor: Actor | null, now = new Date()): Promise<Holiday> {
+export async function createHoliday(
+  tenantId: string,
+  holiday: Holiday,
+  actor: Actor | null,
+  now = new Date(),
+): Promise<Holiday> {
   const { facilityId, holidayDate } = holiday;
   const [counter, records] = await Promise.all([
-    ddb().send(new GetCommand({ TableName: config.tableName, Key: slotKeys.dayBookings(tenantId, facilityId, holidayDate), ConsistentRead: true })),
+    ddb().send(
+      new GetCommand({
+        TableName: config.tableName,
+        Key: slotKeys.dayBookings(tenantId, facilityId, holidayDate),
+        ConsistentRead: true,
+      }),
+    ),
     listSlotRecords(tenantId, facilityId, holidayDate),
   ]);
   // Guest places recorded before the day counter existed still count.
-  const booked = Math.max(Number(counter.Item?.bookingCount ?? 0), records.reduce((n, s) => n + s.bookedCount, 0));
+  const booked = Math.max(
+    Number(counter.Item?.bookingCount ?? 0),
+    records.reduce((n, s) => n + s.bookedCount, 0),
+  );
   if (booked > 0) throw dayHasBookings(holidayDate, booked);
   await transact(
     [
-      { Put: { TableName: config.tableName, Item: { ...slotKeys.holiday(tenantId, facilityId, holidayDate), entity: 'holiday', ...holiday }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        Put: {
+          TableName: config.tableName,
+          Item: { ...slotKeys.holiday(tenantId, facilityId, holidayDate), entity: 'holiday', ...holiday },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
       {
         ConditionCheck: {
           TableName: config.tableName,
@@ -156,18 +242,55 @@ export async function createHoliday(tenantId: string, holiday: Holiday, actor: A
           ExpressionAttributeValues: { ':zero': 0 },
         },
       },
-      auditPut({ tenantId, actor, action: 'holiday.created', entityType: 'holiday', entityId: `${facilityId}/${holidayDate}`, after: { ...holiday } }, now),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'holiday.created',
+          entityType: 'holiday',
+          entityId: `${facilityId}/${holidayDate}`,
+          after: { ...holiday },
+        },
+        now,
+      ),
     ],
-    (index) => (index === 1 ? dayHasBookings(holidayDate) : new ConflictError(`${holidayDate} is already a holiday`, { holidayDate: `${holidayDate} is already a holiday` })),
+    (index) =>
+      index === 1
+        ? dayHasBookings(holidayDate)
+        : new ConflictError(`${holidayDate} is already a holiday`, {
+            holidayDate: `${holidayDate} is already a holiday`,
+          }),
   );
   return holiday;
 }
 
-export async function deleteHoliday(tenantId: string, facilityId: string, date: string, actor: Actor, now = new Date()): Promise<void> {
+export async function deleteHoliday(
+  tenantId: string,
+  facilityId: string,
+  date: string,
+  actor: Actor,
+  now = new Date(),
+): Promise<void> {
   await transact(
     [
-      { Delete: { TableName: config.tableName, Key: slotKeys.holiday(tenantId, facilityId, date), ConditionExpression: 'attribute_exists(PK)' } },
-      auditPut({ tenantId, actor, action: 'holiday.deleted', entityType: 'holiday', entityId: `${facilityId}/${date}`, before: { facilityId, holidayDate: date } }, now),
+      {
+        Delete: {
+          TableName: config.tableName,
+          Key: slotKeys.holiday(tenantId, facilityId, date),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'holiday.deleted',
+          entityType: 'holiday',
+          entityId: `${facilityId}/${date}`,
+          before: { facilityId, holidayDate: date },
+        },
+        now,
+      ),
     ],
     () => new NotFoundError('Holiday not found'),
   );
@@ -176,13 +299,22 @@ export async function deleteHoliday(tenantId: string, facilityId: string, date: 
 /** The dates of a facility holding a day booking count or a slot record (what a recount starts from). */
 export async function listCountedDates(tenantId: string, facilityId: string): Promise<string[]> {
   const partition = facilityKeys.partition(tenantId, facilityId);
-  const [days, slots] = await Promise.all([queryPrefix<{ bookingDate: string }>(partition, 'DAYBOOKINGS#'), queryPrefix<SlotRecord>(partition, 'SLOT#')]);
+  const [days, slots] = await Promise.all([
+    queryPrefix<{ bookingDate: string }>(partition, 'DAYBOOKINGS#'),
+    queryPrefix<SlotRecord>(partition, 'SLOT#'),
+  ]);
   return [...new Set([...days.map((d) => d.bookingDate), ...slots.map((s) => s.slotDate)])].sort();
 }
 
 /** The day's booking count as stored (null: no counter yet), read before the bookings it counts. */
 export async function readDayBookings(tenantId: string, facilityId: string, date: string): Promise<number | null> {
-  const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: slotKeys.dayBookings(tenantId, facilityId, date), ConsistentRead: true }));
+  const res = await ddb().send(
+    new GetCommand({
+      TableName: config.tableName,
+      Key: slotKeys.dayBookings(tenantId, facilityId, date),
+      ConsistentRead: true,
+    }),
+  );
   return res.Item?.bookingCount ?? null;
 }
 
@@ -198,14 +330,25 @@ async function writeRecount(update: UpdateCommandInput): Promise<boolean> {
 }
 
 /** Sets the day's booking count to its recount, if it still holds `seen` (null: no counter). */
-export function setDayBookings(tenantId: string, facilityId: string, date: string, seen: number | null, count: number): Promise<boolean> {
+export function setDayBookings(
+  tenantId: string,
+  facilityId: string,
+  date: string,
+  seen: number | null,
+  count: number,
+): Promise<boolean> {
   return writeRecount({
     TableName: config.tableName,
     Key: slotKeys.dayBookings(tenantId, facilityId, date),
     UpdateExpression: 'SET #count = :count, facilityId = :f, bookingDate = :d',
     ConditionExpression: seen === null ? 'attribute_not_exists(#count)' : '#count = :seen',
     ExpressionAttributeNames: { '#count': 'bookingCount' },
-    ExpressionAttributeValues: { ':count': count, ':f': facilityId, ':d': date, ...(seen === null ? {} : { ':seen': seen }) },
+    ExpressionAttributeValues: {
+      ':count': count,
+      ':f': facilityId,
+      ':d': date,
+      ...(seen === null ? {} : { ':seen': seen }),
+    },
   });
 }
 
@@ -213,13 +356,29 @@ export function setDayBookings(tenantId: string, facilityId: string, date: strin
  * Sets a slot's places taken to its recount, if it still holds `seen` (null: the slot has no record
  * yet, and it gets one with the slot's generated capacity).
  */
-export function setSlotPlaces(tenantId: string, facilityId: string, slot: Omit<SlotRecord, 'bookedCount' | 'isBlocked'>, seen: number | null, count: number): Promise<boolean> {
+export function setSlotPlaces(
+  tenantId: string,
+  facilityId: string,
+  slot: Omit<SlotRecord, 'bookedCount' | 'isBlocked'>,
+  seen: number | null,
+  count: number,
+): Promise<boolean> {
   return writeRecount({
     TableName: config.tableName,
     Key: slotKeys.key(tenantId, facilityId, slot.slotDate, slot.startTime),
-    UpdateExpression: 'SET #booked = :count, #cap = if_not_exists(#cap, :cap), #blocked = if_not_exists(#blocked, :false), facilityId = :f, slotDate = :d, startTime = :s, endTime = :e',
+    UpdateExpression:
+      'SET #booked = :count, #cap = if_not_exists(#cap, :cap), #blocked = if_not_exists(#blocked, :false), facilityId = :f, slotDate = :d, startTime = :s, endTime = :e',
     ConditionExpression: seen === null ? 'attribute_not_exists(#booked)' : '#booked = :seen',
     ExpressionAttributeNames: { '#booked': 'bookedCount', '#cap': 'capacity', '#blocked': 'isBlocked' },
-    ExpressionAttributeValues: { ':count': count, ':cap': slot.capacity, ':false': false, ':f': facilityId, ':d': slot.slotDate, ':s': slot.startTime, ':e': slot.endTime, ...(seen === null ? {} : { ':seen': seen }) },
+    ExpressionAttributeValues: {
+      ':count': count,
+      ':cap': slot.capacity,
+      ':false': false,
+      ':f': facilityId,
+      ':d': slot.slotDate,
+      ':s': slot.startTime,
+      ':e': slot.endTime,
+      ...(seen === null ? {} : { ':seen': seen }),
+    },
   });
 }

@@ -17,12 +17,20 @@ const wellFormed = (v: string | null | undefined, ok: (v: string) => boolean) =>
 
 export async function bookingHint(a: Appointment): Promise<void> {
   if (a.bookingType === 'walk_in' || a.status !== 'scheduled') return;
-  const subjects = { vehicleNumber: wellFormed(a.vehicleLicense, isVehicleNumber), driverLicense: wellFormed(a.guest?.driverLicense, isDrivingLicenceNumber), ewayBill: wellFormed(a.guest?.ewayBill, isEwayBillNumber) };
+  const subjects = {
+    vehicleNumber: wellFormed(a.vehicleLicense, isVehicleNumber),
+    driverLicense: wellFormed(a.guest?.driverLicense, isDrivingLicenceNumber),
+    ewayBill: wellFormed(a.guest?.ewayBill, isEwayBillNumber),
+  };
   if (!subjects.vehicleNumber && !subjects.ewayBill) return;
   const facility = await getFacility(a.tenantId, a.facilityId);
   const gate = await runGateChecks(a.tenantId, subjects, { timeZone: facility?.timeZone ?? DEFAULT_TIME_ZONE });
   if (!gate) return;
-  await setAppointmentGateHint(a.tenantId, a.id, { decision: gate.decision, messages: gate.reasons.map((r) => r.message), checkedAt: gate.checkedAt });
+  await setAppointmentGateHint(a.tenantId, a.id, {
+    decision: gate.decision,
+    messages: gate.reasons.map((r) => r.message),
+    checkedAt: gate.checkedAt,
+  });
 }
 
 export const { handler, worker } = defineWorker('gate-booking-hints', 'stream', async (record) => {

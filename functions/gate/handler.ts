@@ -15,7 +15,12 @@ import { qrSvg } from '../lib/qr-svg';
 import { ForbiddenError } from '../lib/errors';
 import { findAppointment } from '../appointments';
 import { checksInForAll } from '../../shared/access';
-import { gatePassKeysQuerySchema, rotatePassKeySchema, type GatePassKeysView, type GatePassView } from '../../shared/contracts/gate-pass';
+import {
+  gatePassKeysQuerySchema,
+  rotatePassKeySchema,
+  type GatePassKeysView,
+  type GatePassView,
+} from '../../shared/contracts/gate-pass';
 
 export const { handler, actions } = defineFunction('gate', {
   async getSettings(req) {

@@ -25,10 +25,18 @@ export interface PassKey {
 }
 
 const pk = (tenantId: string, facilityId: string) => tenantPk(tenantId, 'FACILITY', facilityId, 'PASSKEYS');
-const keyOf = (tenantId: string, facilityId: string, kid: string) => ({ PK: pk(tenantId, facilityId), SK: `KEY#${kid}` });
+const keyOf = (tenantId: string, facilityId: string, kid: string) => ({
+  PK: pk(tenantId, facilityId),
+  SK: `KEY#${kid}`,
+});
 const currentOf = (tenantId: string, facilityId: string) => ({ PK: pk(tenantId, facilityId), SK: 'CURRENT' });
 
-const keyItem = (k: PassKey) => ({ ...keyOf(k.tenantId, k.facilityId, k.kid), entity: 'gate-pass-key', ...k, ...(k.removeAfter ? { expiresAt: k.removeAfter + 86400 } : {}) });
+const keyItem = (k: PassKey) => ({
+  ...keyOf(k.tenantId, k.facilityId, k.kid),
+  entity: 'gate-pass-key',
+  ...k,
+  ...(k.removeAfter ? { expiresAt: k.removeAfter + 86400 } : {}),
+});
 
 export async function getPassKey(tenantId: string, facilityId: string, kid: string): Promise<PassKey | null> {
   const item = await getItem<Record<string, unknown>>(keyOf(tenantId, facilityId, kid), true);
@@ -51,7 +59,13 @@ export async function putFirstPassKey(key: PassKey): Promise<boolean> {
   try {
     await transact(
       [
-        { Put: { TableName: config.tableName, Item: { ...currentOf(key.tenantId, key.facilityId), entity: 'gate-pass-key-current', kid: key.kid }, ConditionExpression: 'attribute_not_exists(PK)' } },
+        {
+          Put: {
+            TableName: config.tableName,
+            Item: { ...currentOf(key.tenantId, key.facilityId), entity: 'gate-pass-key-current', kid: key.kid },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
         { Put: { TableName: config.tableName, Item: keyItem(key) } },
       ],
       () => new ConflictError('first key'),
@@ -65,7 +79,12 @@ export async function putFirstPassKey(key: PassKey): Promise<boolean> {
 }
 
 /** Signs with `next` from now on; `previous` stays listed until `removeAfter`. */
-export async function rotatePassKeyItems(previous: PassKey, next: PassKey, removeAfter: number, retiredAt: string): Promise<void> {
+export async function rotatePassKeyItems(
+  previous: PassKey,
+  next: PassKey,
+  removeAfter: number,
+  retiredAt: string,
+): Promise<void> {
   await transact(
     [
       {
@@ -102,5 +121,14 @@ export async function extendPassesUntil(key: PassKey, exp: number): Promise<void
 
 /** A key removed now (tests of an expired key, and an operator's emergency removal). */
 export async function removePassKeyNow(key: PassKey, now: Date): Promise<void> {
-  await ddb().send(new PutCommand({ TableName: config.tableName, Item: keyItem({ ...key, retiredAt: key.retiredAt ?? now.toISOString(), removeAfter: Math.floor(now.getTime() / 1000) }) }));
+  await ddb().send(
+    new PutCommand({
+      TableName: config.tableName,
+      Item: keyItem({
+        ...key,
+        retiredAt: key.retiredAt ?? now.toISOString(),
+        removeAfter: Math.floor(now.getTime() / 1000),
+      }),
+    }),
+  );
 }

@@ -15,11 +15,24 @@ export interface StoredRevocation extends GatePassRevocation {
 const pk = (tenantId: string, facilityId: string) => tenantPk(tenantId, 'FACILITY', facilityId, 'PASSREVOKED');
 
 export function revocationPut(tenantId: string, facilityId: string, r: StoredRevocation) {
-  return { Put: { TableName: config.tableName, Item: { PK: pk(tenantId, facilityId), SK: `APPT#${r.apt}`, entity: 'gate-pass-revocation', ...r, expiresAt: r.until + 86400 } } };
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: {
+        PK: pk(tenantId, facilityId),
+        SK: `APPT#${r.apt}`,
+        entity: 'gate-pass-revocation',
+        ...r,
+        expiresAt: r.until + 86400,
+      },
+    },
+  };
 }
 
 export async function listRevocations(tenantId: string, facilityId: string, now: Date): Promise<StoredRevocation[]> {
   const seconds = Math.floor(now.getTime() / 1000);
   // TTL deletion is lazy: a revocation whose passes have all expired is left out here.
-  return (await queryPrefix<StoredRevocation>(pk(tenantId, facilityId), 'APPT#', { consistent: true })).filter((r) => r.until > seconds);
+  return (await queryPrefix<StoredRevocation>(pk(tenantId, facilityId), 'APPT#', { consistent: true })).filter(
+    (r) => r.until > seconds,
+  );
 }

@@ -8,10 +8,23 @@ import { ConflictError } from '../lib/errors';
 import { writeAudit, type Actor } from '../lib/audit';
 import { checkinOpensAt } from '../checkins';
 import { addDays, instantOf } from '../../shared/time';
-import { signGatePass, verifyGatePass, type GatePassCheck, type GatePassClaims, type GatePassKey } from '../../shared/gate-pass';
+import {
+  signGatePass,
+  verifyGatePass,
+  type GatePassCheck,
+  type GatePassClaims,
+  type GatePassKey,
+} from '../../shared/gate-pass';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { Facility } from '../facilities';
-import { currentPassKey, extendPassesUntil, listPassKeys, putFirstPassKey, rotatePassKeyItems, type PassKey } from './pass-key.store';
+import {
+  currentPassKey,
+  extendPassesUntil,
+  listPassKeys,
+  putFirstPassKey,
+  rotatePassKeyItems,
+  type PassKey,
+} from './pass-key.store';
 import { listRevocations, revocationPut } from './pass-revocation.store';
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -44,11 +57,18 @@ async function signingKey(tenantId: string, facilityId: string, now: Date): Prom
 
 /** When an appointment's pass is valid: from its check-in opening on its day to the facility's next midnight. */
 export function passWindow(a: Pick<Appointment, 'scheduledDate' | 'scheduledTimeStart'>, timeZone: string) {
-  return { nbf: epoch(instantOf(a.scheduledDate, checkinOpensAt(a.scheduledTimeStart), timeZone)), exp: epoch(instantOf(addDays(a.scheduledDate, 1), '00:00', timeZone)) };
+  return {
+    nbf: epoch(instantOf(a.scheduledDate, checkinOpensAt(a.scheduledTimeStart), timeZone)),
+    exp: epoch(instantOf(addDays(a.scheduledDate, 1), '00:00', timeZone)),
+  };
 }
 
 /** The pass of a scheduled appointment, signed now with its facility's current key. */
-export async function issueGatePass(a: Appointment, facility: Facility, now = new Date()): Promise<{ token: string; claims: GatePassClaims }> {
+export async function issueGatePass(
+  a: Appointment,
+  facility: Facility,
+  now = new Date(),
+): Promise<{ token: string; claims: GatePassClaims }> {
   if (a.status !== 'scheduled') throw new ConflictError('A gate pass is issued only for a scheduled appointment');
   const key = await signingKey(a.tenantId, facility.id, now);
   const claims: GatePassClaims = {
@@ -70,11 +90,15 @@ export async function issueGatePass(a: Appointment, facility: Facility, now = ne
   return { token, claims };
 }
 
-const publicKeysOf = (keys: PassKey[], now: Date): GatePassKey[] => keys.filter((k) => k.removeAfter === null || k.removeAfter > epoch(now)).map((k) => ({ ...k.publicJwk, kid: k.kid }));
+const publicKeysOf = (keys: PassKey[], now: Date): GatePassKey[] =>
+  keys.filter((k) => k.removeAfter === null || k.removeAfter > epoch(now)).map((k) => ({ ...k.publicJwk, kid: k.kid }));
 
 /** What a gate's device keeps to verify passes offline: the facility's keys and revocations, as of now. */
 export async function gatePassKeys(facility: Facility, now = new Date()) {
-  const [keys, revocations] = await Promise.all([listPassKeys(facility.tenantId, facility.id), listRevocations(facility.tenantId, facility.id, now)]);
+  const [keys, revocations] = await Promise.all([
+    listPassKeys(facility.tenantId, facility.id),
+    listRevocations(facility.tenantId, facility.id, now),
+  ]);
   return {
     facilityId: facility.id,
     facilityName: facility.name,
@@ -86,7 +110,12 @@ export async function gatePassKeys(facility: Facility, now = new Date()) {
 }
 
 /** The server's reading of a pass synced from a gate, with the keys and revocations it holds now. */
-export async function verifyPassAtServer(token: string, facility: Facility, at: Date, now = new Date()): Promise<GatePassCheck> {
+export async function verifyPassAtServer(
+  token: string,
+  facility: Facility,
+  at: Date,
+  now = new Date(),
+): Promise<GatePassCheck> {
   const list = await gatePassKeys(facility, now);
   return verifyGatePass(token, { keys: list.keys, revocations: list.revocations, facilityId: facility.id, now: at });
 }
@@ -95,7 +124,11 @@ export async function verifyPassAtServer(token: string, facility: Facility, at: 
  * A new signing key for the facility. The previous one stays listed until the last pass it signed
  * has expired, so passes already in drivers' hands keep working.
  */
-export async function rotateGatePassKey(facility: Facility, actor: Actor | null, now = new Date()): Promise<{ kid: string; previousKid: string | null; previousUntil: string | null }> {
+export async function rotateGatePassKey(
+  facility: Facility,
+  actor: Actor | null,
+  now = new Date(),
+): Promise<{ kid: string; previousKid: string | null; previousUntil: string | null }> {
   const previous = await currentPassKey(facility.tenantId, facility.id);
   if (!previous) {
     const first = await signingKey(facility.tenantId, facility.id, now);
@@ -104,7 +137,18 @@ export async function rotateGatePassKey(facility: Facility, actor: Actor | null,
   const next = await newPassKey(facility.tenantId, facility.id, now);
   const removeAfter = Math.max(epoch(now), previous.passesUntil);
   await rotatePassKeyItems(previous, next, removeAfter, now.toISOString());
-  await writeAudit({ tenantId: facility.tenantId, actor, action: 'gate.pass-key-rotated', entityType: 'facility', entityId: facility.id, before: { kid: previous.kid }, after: { kid: next.kid, previousUntil: new Date(removeAfter * 1000).toISOString() } }, now);
+  await writeAudit(
+    {
+      tenantId: facility.tenantId,
+      actor,
+      action: 'gate.pass-key-rotated',
+      entityType: 'facility',
+      entityId: facility.id,
+      before: { kid: previous.kid },
+      after: { kid: next.kid, previousUntil: new Date(removeAfter * 1000).toISOString() },
+    },
+    now,
+  );
   return { kid: next.kid, previousKid: previous.kid, previousUntil: new Date(removeAfter * 1000).toISOString() };
 }
 

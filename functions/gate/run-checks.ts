@@ -5,7 +5,13 @@
 import { BadRequestError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { GATE_SOURCES, type GateOutcome, type GateSource } from '../../shared/contracts/gate';
-import { isDrivingLicenceNumber, isEwayBillNumber, isVehicleNumber, normalizeRegistryNumber, NUMBER_MESSAGES } from '../../shared/vehicle-numbers';
+import {
+  isDrivingLicenceNumber,
+  isEwayBillNumber,
+  isVehicleNumber,
+  normalizeRegistryNumber,
+  NUMBER_MESSAGES,
+} from '../../shared/vehicle-numbers';
 import { getGateSettings, openPassword, type GateSettings } from './settings.store';
 import { cacheAnswer, cachedAnswer } from './gate-check.store';
 import { decide } from './rules';
@@ -17,7 +23,12 @@ import { sarathi } from './registry/sarathi';
 import { fastag } from './registry/fastag';
 import { ewaybill } from './registry/ewaybill';
 
-const ADAPTERS: { [S in GateSource]: RegistryAdapter<S> } = { VAHAN: vahan, SARATHI: sarathi, FASTAG: fastag, EWAYBILL: ewaybill };
+const ADAPTERS: { [S in GateSource]: RegistryAdapter<S> } = {
+  VAHAN: vahan,
+  SARATHI: sarathi,
+  FASTAG: fastag,
+  EWAYBILL: ewaybill,
+};
 
 export interface GateSubjects {
   vehicleNumber: string | null;
@@ -27,24 +38,40 @@ export interface GateSubjects {
 }
 
 /** The field names of the check-in forms, so a bad number's message names the field. */
-export const SUBJECT_FIELDS = { vehicleNumber: 'vehicleLicense', driverLicense: 'driverLicense', ewayBill: 'ewayBill' } as const;
+export const SUBJECT_FIELDS = {
+  vehicleNumber: 'vehicleLicense',
+  driverLicense: 'driverLicense',
+  ewayBill: 'ewayBill',
+} as const;
 
 /** Malformed numbers are a 400 naming the field; no registry is asked. */
-export function checkNumbers(s: GateSubjects, fields: Record<keyof typeof SUBJECT_FIELDS, string> = SUBJECT_FIELDS): void {
+export function checkNumbers(
+  s: GateSubjects,
+  fields: Record<keyof typeof SUBJECT_FIELDS, string> = SUBJECT_FIELDS,
+): void {
   const errors: Record<string, string> = {};
   if (s.vehicleNumber && !isVehicleNumber(s.vehicleNumber)) errors[fields.vehicleNumber] = NUMBER_MESSAGES.vehicle;
-  if (s.driverLicense && !isDrivingLicenceNumber(s.driverLicense)) errors[fields.driverLicense] = NUMBER_MESSAGES.licence;
+  if (s.driverLicense && !isDrivingLicenceNumber(s.driverLicense))
+    errors[fields.driverLicense] = NUMBER_MESSAGES.licence;
   if (s.ewayBill && !isEwayBillNumber(s.ewayBill)) errors[fields.ewayBill] = NUMBER_MESSAGES.ewayBill;
   const first = Object.values(errors)[0];
   if (first) throw new BadRequestError(first, errors);
 }
 
-async function ask<S extends GateSource>(settings: GateSettings, account: UlipAccount, source: S, subject: string, extra: Record<string, string>, now: Date): Promise<SourceResult> {
+async function ask<S extends GateSource>(
+  settings: GateSettings,
+  account: UlipAccount,
+  source: S,
+  subject: string,
+  extra: Record<string, string>,
+  now: Date,
+): Promise<SourceResult> {
   const cached = await cachedAnswer(settings.tenantId, source, subject, now);
   if (cached) return { source, subject, ok: true, record: cached, cached: true };
   const breaker = `${settings.tenantId}:${source}`;
   const openMs = breakerOpen(breaker);
-  if (openMs) return { source, subject, ok: false, error: `skipped for ${Math.ceil(openMs / 1000)} s after repeated failures` };
+  if (openMs)
+    return { source, subject, ok: false, error: `skipped for ${Math.ceil(openMs / 1000)} s after repeated failures` };
   try {
     const record = await ADAPTERS[source].lookup(ulipClient(account, source), subject, extra);
     recordSuccess(breaker);
@@ -53,12 +80,22 @@ async function ask<S extends GateSource>(settings: GateSettings, account: UlipAc
   } catch (err) {
     recordFailure(breaker);
     // Whatever went wrong with a registry holds the truck and names the source; it never fails the check-in.
-    if (!(err instanceof SourceUnavailableError)) logger.warn('gate source failed', { source, err: err instanceof Error ? err.message : String(err) });
-    return { source, subject, ok: false, error: err instanceof SourceUnavailableError ? err.detail : 'unreadable answer' };
+    if (!(err instanceof SourceUnavailableError))
+      logger.warn('gate source failed', { source, err: err instanceof Error ? err.message : String(err) });
+    return {
+      source,
+      subject,
+      ok: false,
+      error: err instanceof SourceUnavailableError ? err.detail : 'unreadable answer',
+    };
   }
 }
 
-export async function runGateChecks(tenantId: string, subjects: GateSubjects, at: { timeZone: string; now?: Date }): Promise<GateOutcome | null> {
+export async function runGateChecks(
+  tenantId: string,
+  subjects: GateSubjects,
+  at: { timeZone: string; now?: Date },
+): Promise<GateOutcome | null> {
   const settings = await getGateSettings(tenantId);
   if (!settings?.enabled) return null;
   const now = at.now ?? new Date();
@@ -69,10 +106,36 @@ export async function runGateChecks(tenantId: string, subjects: GateSubjects, at
     driverDob: subjects.driverDob ?? null,
   };
   checkNumbers(s);
-  const account: UlipAccount = { tenantId, baseUrl: settings.baseUrl, username: settings.username, password: await openPassword(settings) };
-  const subjectOf: Record<GateSource, string | null> = { VAHAN: s.vehicleNumber, FASTAG: s.vehicleNumber, SARATHI: s.driverLicense, EWAYBILL: s.ewayBill };
+  const account: UlipAccount = {
+    tenantId,
+    baseUrl: settings.baseUrl,
+    username: settings.username,
+    password: await openPassword(settings),
+  };
+  const subjectOf: Record<GateSource, string | null> = {
+    VAHAN: s.vehicleNumber,
+    FASTAG: s.vehicleNumber,
+    SARATHI: s.driverLicense,
+    EWAYBILL: s.ewayBill,
+  };
   const asked = GATE_SOURCES.filter((source) => settings.checks[source] && subjectOf[source]);
-  const results = await Promise.all(asked.map((source) => ask(settings, account, source, subjectOf[source]!, source === 'SARATHI' && s.driverDob ? { dob: s.driverDob } : {}, now)));
-  const decided = decide(results, { now, timeZone: at.timeZone, outcomes: settings.outcomes, vehicleNumber: s.vehicleNumber });
+  const results = await Promise.all(
+    asked.map((source) =>
+      ask(
+        settings,
+        account,
+        source,
+        subjectOf[source]!,
+        source === 'SARATHI' && s.driverDob ? { dob: s.driverDob } : {},
+        now,
+      ),
+    ),
+  );
+  const decided = decide(results, {
+    now,
+    timeZone: at.timeZone,
+    outcomes: settings.outcomes,
+    vehicleNumber: s.vehicleNumber,
+  });
   return { ...decided, checkedAt: now.toISOString(), override: null };
 }

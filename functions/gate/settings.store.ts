@@ -6,7 +6,15 @@ import { getItem, withoutKeys } from '../lib/dynamo';
 import { tenantPk } from '../lib/table';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { openSecret, sealSecret } from '../lib/secrets';
-import { CACHE_HOURS, DEFAULT_RULE_OUTCOMES, GATE_SOURCES, type GateRule, type GateSettingsView, type GateSource, type RuleOutcome } from '../../shared/contracts/gate';
+import {
+  CACHE_HOURS,
+  DEFAULT_RULE_OUTCOMES,
+  GATE_SOURCES,
+  type GateRule,
+  type GateSettingsView,
+  type GateSource,
+  type RuleOutcome,
+} from '../../shared/contracts/gate';
 
 export interface GateSettings {
   tenantId: string;
@@ -41,7 +49,8 @@ export async function putGateSettings(s: GateSettings): Promise<void> {
 }
 
 export const sealPassword = (tenantId: string, password: string) => sealSecret(tenantId, password);
-export const openPassword = (s: GateSettings) => (s.passwordSealed ? openSecret(s.tenantId, s.passwordSealed) : Promise.resolve(''));
+export const openPassword = (s: GateSettings) =>
+  s.passwordSealed ? openSecret(s.tenantId, s.passwordSealed) : Promise.resolve('');
 
 export function settingsView(s: GateSettings | null): GateSettingsView {
   return {

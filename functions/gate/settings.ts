@@ -8,10 +8,16 @@ import type * as z from 'zod';
 import type { gateSettingsSchema } from '../../shared/contracts/gate';
 import { getGateSettings, sealPassword, settingsPut, settingsView, type GateSettings } from './settings.store';
 
-export async function saveGateSettings(tenantId: string, actor: Actor, input: z.output<typeof gateSettingsSchema>, now = new Date()) {
+export async function saveGateSettings(
+  tenantId: string,
+  actor: Actor,
+  input: z.output<typeof gateSettingsSchema>,
+  now = new Date(),
+) {
   await requirePublicUrl(input.baseUrl, 'baseUrl');
   const before = await getGateSettings(tenantId);
-  if (!input.password && !before?.passwordSealed) throw new BadRequestError('ULIP password is required', { password: 'ULIP password is required' });
+  if (!input.password && !before?.passwordSealed)
+    throw new BadRequestError('ULIP password is required', { password: 'ULIP password is required' });
   const after: GateSettings = {
     tenantId,
     enabled: input.enabled,
@@ -25,7 +31,21 @@ export async function saveGateSettings(tenantId: string, actor: Actor, input: z.
     updatedBy: actor.username,
   };
   await transact(
-    [settingsPut(after), auditPut({ tenantId, actor, action: 'gate.settings', entityType: 'gate-settings', entityId: tenantId, before: before ? { ...settingsView(before) } : null, after: { ...settingsView(after) } }, now)],
+    [
+      settingsPut(after),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'gate.settings',
+          entityType: 'gate-settings',
+          entityId: tenantId,
+          before: before ? { ...settingsView(before) } : null,
+          after: { ...settingsView(after) },
+        },
+        now,
+      ),
+    ],
     () => new ConflictError('Please try again'),
   );
   return settingsView(after);

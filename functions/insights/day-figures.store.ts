@@ -16,7 +16,10 @@ const MARKER_TTL_SECONDS = 2 * 24 * 3600; // the stream keeps records 24 h
 
 const keys = {
   day: (d: DayRef) => ({ PK: tenantPk(d.tenantId, 'FIGURES', d.facilityId), SK: `DAY#${d.date}` }),
-  applied: (tenantId: string, facilityId: string, changeId: string) => ({ PK: tenantPk(tenantId, 'FIGURES', facilityId), SK: `APPLIED#${changeId}` }),
+  applied: (tenantId: string, facilityId: string, changeId: string) => ({
+    PK: tenantPk(tenantId, 'FIGURES', facilityId),
+    SK: `APPLIED#${changeId}`,
+  }),
 };
 
 class AlreadyApplied extends Error {}
@@ -39,7 +42,10 @@ export async function applyChange(changeId: string, deltas: Contribution[], now 
   const marker = {
     Put: {
       TableName: config.tableName,
-      Item: { ...keys.applied(first.tenantId, first.facilityId, changeId), expiresAt: Math.floor(now.getTime() / 1000) + MARKER_TTL_SECONDS },
+      Item: {
+        ...keys.applied(first.tenantId, first.facilityId, changeId),
+        expiresAt: Math.floor(now.getTime() / 1000) + MARKER_TTL_SECONDS,
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
@@ -54,12 +60,18 @@ export async function applyChange(changeId: string, deltas: Contribution[], now 
 
 function countersOf(item: Record<string, unknown> | null): Counters {
   const counters: Counters = {};
-  for (const [name, value] of Object.entries(item ?? {})) if (name.startsWith(PREFIX) && typeof value === 'number' && value !== 0) counters[name.slice(PREFIX.length)] = value;
+  for (const [name, value] of Object.entries(item ?? {}))
+    if (name.startsWith(PREFIX) && typeof value === 'number' && value !== 0)
+      counters[name.slice(PREFIX.length)] = value;
   return counters;
 }
 
 /** The counters of each day asked for (empty for a day nothing happened on), in one round trip per 100 days. */
-export async function readDays(tenantId: string, facilityId: string, dates: string[]): Promise<{ date: string; counters: Counters }[]> {
+export async function readDays(
+  tenantId: string,
+  facilityId: string,
+  dates: string[],
+): Promise<{ date: string; counters: Counters }[]> {
   const items = await batchGet<Record<string, unknown>>(dates.map((date) => keys.day({ tenantId, facilityId, date })));
   return dates.map((date, i) => ({ date, counters: countersOf(items[i] ?? null) }));
 }
@@ -69,7 +81,13 @@ export async function putDay(day: Contribution): Promise<void> {
   await ddb().send(
     new PutCommand({
       TableName: config.tableName,
-      Item: { ...keys.day(day), entity: 'day-figures', facilityId: day.facilityId, date: day.date, ...Object.fromEntries(Object.entries(day.counters).map(([k, v]) => [PREFIX + k, v])) },
+      Item: {
+        ...keys.day(day),
+        entity: 'day-figures',
+        facilityId: day.facilityId,
+        date: day.date,
+        ...Object.fromEntries(Object.entries(day.counters).map(([k, v]) => [PREFIX + k, v])),
+      },
     }),
   );
 }

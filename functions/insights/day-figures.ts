@@ -47,7 +47,15 @@ export const C = {
   toDockCount: 'toDockCount',
 } as const;
 
-const CARRIER_COUNTERS = ['appointments', 'onTime', 'late', 'lateOrNoShow', 'noShows', 'dwellMs', 'dwellCount'] as const;
+const CARRIER_COUNTERS = [
+  'appointments',
+  'onTime',
+  'late',
+  'lateOrNoShow',
+  'noShows',
+  'dwellMs',
+  'dwellCount',
+] as const;
 type CarrierCounter = (typeof CARRIER_COUNTERS)[number];
 
 export function appointmentCounters(a: Appointment): Counters {
@@ -58,10 +66,12 @@ export function appointmentCounters(a: Appointment): Counters {
   if (a.arrivalOutcome === 'late' || a.status === 'no_show') own.lateOrNoShow = 1;
   if (a.status === 'no_show') own.noShows = 1;
   if (a.arrivedAt && a.departedAt) Object.assign(own, { dwellMs: msBetween(a.arrivedAt, a.departedAt), dwellCount: 1 });
-  for (const key of ['onTime', 'late', 'lateOrNoShow', 'dwellMs', 'dwellCount'] as const) if (own[key]) c[C[key]] = own[key];
+  for (const key of ['onTime', 'late', 'lateOrNoShow', 'dwellMs', 'dwellCount'] as const)
+    if (own[key]) c[C[key]] = own[key];
   if (HOLDS_DOOR_TIME(a)) c[C.bookedDoorMinutes] = toMinutes(a.scheduledTimeEnd) - toMinutes(a.scheduledTimeStart);
   if (a.dockDoorId && AT_DOOR.includes(a.status)) c[C.atDoor(a.dockDoorId)] = 1;
-  if (a.carrierName) for (const [key, value] of Object.entries(own)) c[C.carrier(a.carrierName, key as CarrierCounter)] = value;
+  if (a.carrierName)
+    for (const [key, value] of Object.entries(own)) c[C.carrier(a.carrierName, key as CarrierCounter)] = value;
   return c;
 }
 
@@ -72,7 +82,10 @@ export function checkinCounters(c: Checkin): Counters {
 }
 
 /** What an item adds to its day: appointments by their scheduled (local) date, check-ins by the local date of their arrival. */
-export function contributionOf(item: Record<string, unknown> | undefined, timeZoneOf: (facilityId: string) => string): Contribution | null {
+export function contributionOf(
+  item: Record<string, unknown> | undefined,
+  timeZoneOf: (facilityId: string) => string,
+): Contribution | null {
   if (!item) return null;
   if (item.entity === 'appointment') {
     const a = item as unknown as Appointment;
@@ -80,7 +93,12 @@ export function contributionOf(item: Record<string, unknown> | undefined, timeZo
   }
   if (item.entity === 'checkin') {
     const c = item as unknown as Checkin;
-    return { tenantId: c.tenantId, facilityId: c.facilityId, date: localDateTime(new Date(c.checkInTime), timeZoneOf(c.facilityId)).date, counters: checkinCounters(c) };
+    return {
+      tenantId: c.tenantId,
+      facilityId: c.facilityId,
+      date: localDateTime(new Date(c.checkInTime), timeZoneOf(c.facilityId)).date,
+      counters: checkinCounters(c),
+    };
   }
   return null;
 }
@@ -92,8 +110,14 @@ export function changeDeltas(before: Contribution | null, after: Contribution | 
   const days = new Map<string, Contribution>();
   const add = (part: Contribution | null, sign: 1 | -1) => {
     if (!part) return;
-    const day = days.get(dayKey(part)) ?? { tenantId: part.tenantId, facilityId: part.facilityId, date: part.date, counters: {} };
-    for (const [name, value] of Object.entries(part.counters)) day.counters[name] = (day.counters[name] ?? 0) + sign * value;
+    const day = days.get(dayKey(part)) ?? {
+      tenantId: part.tenantId,
+      facilityId: part.facilityId,
+      date: part.date,
+      counters: {},
+    };
+    for (const [name, value] of Object.entries(part.counters))
+      day.counters[name] = (day.counters[name] ?? 0) + sign * value;
     days.set(dayKey(part), day);
   };
   add(after, 1);
@@ -127,7 +151,9 @@ export function total(days: Counters[]): Counters {
 
 export function dashboardFromCounters(doors: DockDoor[], day: Counters) {
   // A door's live state as figures.ts liveDoors gives it: maintenance first, then in use by an appointment at it.
-  const live = doors.map((d) => (d.status === 'maintenance' ? 'maintenance' : n(day, C.atDoor(d.id)) > 0 ? 'occupied' : d.status));
+  const live = doors.map((d) =>
+    d.status === 'maintenance' ? 'maintenance' : n(day, C.atDoor(d.id)) > 0 ? 'occupied' : d.status,
+  );
   return {
     activeAppointments: ACTIVE.reduce((sum, s) => sum + n(day, C.status(s)), 0),
     totalDocks: doors.length,
@@ -148,17 +174,32 @@ export function gateFromCounters(day: Counters) {
 }
 
 function carriersOf(sum: Counters) {
-  const names = new Set(Object.keys(sum).filter((k) => k.startsWith('carrier|')).map((k) => k.slice('carrier|'.length, k.lastIndexOf('|'))));
+  const names = new Set(
+    Object.keys(sum)
+      .filter((k) => k.startsWith('carrier|'))
+      .map((k) => k.slice('carrier|'.length, k.lastIndexOf('|'))),
+  );
   return [...names]
     .map((name) => {
       const of = (what: CarrierCounter) => n(sum, C.carrier(name, what));
-      return { name, appointments: of('appointments'), onTimeRate: punctualityRate(of('onTime'), of('lateOrNoShow')), late: of('late'), noShows: of('noShows'), avgDwellMinutes: averageMinutes(of('dwellMs'), of('dwellCount')) };
+      return {
+        name,
+        appointments: of('appointments'),
+        onTimeRate: punctualityRate(of('onTime'), of('lateOrNoShow')),
+        late: of('late'),
+        noShows: of('noShows'),
+        avgDwellMinutes: averageMinutes(of('dwellMs'), of('dwellCount')),
+      };
     })
     .filter((c) => c.appointments > 0)
     .sort((a, b) => b.appointments - a.appointments || a.name.localeCompare(b.name));
 }
 
-export function analyticsFromCounters(perDay: { date: string; counters: Counters }[], doors: DockDoor[], openMinutesPerDay: number) {
+export function analyticsFromCounters(
+  perDay: { date: string; counters: Counters }[],
+  doors: DockDoor[],
+  openMinutesPerDay: number,
+) {
   const sum = total(perDay.map((d) => d.counters));
   const capacity = doors.filter((d) => d.status !== 'maintenance').length * openMinutesPerDay * perDay.length;
   return {

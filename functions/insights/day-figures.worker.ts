@@ -16,12 +16,17 @@ async function timeZones(images: (Record<string, unknown> | undefined)[]) {
   for (const image of images) {
     if (image?.entity !== 'checkin') continue;
     const key = `${String(image.tenantId)}/${String(image.facilityId)}`;
-    if (!zones.has(key)) zones.set(key, (await getFacility(String(image.tenantId), String(image.facilityId)))?.timeZone ?? DEFAULT_TIME_ZONE);
+    if (!zones.has(key))
+      zones.set(
+        key,
+        (await getFacility(String(image.tenantId), String(image.facilityId)))?.timeZone ?? DEFAULT_TIME_ZONE,
+      );
   }
   return (tenantId: string) => (facilityId: string) => zones.get(`${tenantId}/${facilityId}`) ?? DEFAULT_TIME_ZONE;
 }
 
-const image = (raw: Record<string, unknown> | undefined) => (raw ? unmarshall(raw as Record<string, AttributeValue>) : undefined);
+const image = (raw: Record<string, unknown> | undefined) =>
+  raw ? unmarshall(raw as Record<string, AttributeValue>) : undefined;
 
 export const { worker, handler } = defineWorker('day-figures', 'stream', async (record) => {
   const before = image(record.dynamodb?.OldImage);

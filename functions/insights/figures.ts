@@ -12,13 +12,21 @@ export const msBetween = (a: string, b: string) => new Date(b).getTime() - new D
 const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 /** Average duration in minutes to one decimal, null without any: the one formula of the list figures and the read model (day-figures.ts). */
 export const averageMinutes = (sumMs: number, count: number) => (count ? round1(sumMs / count / 60000) : null);
-const averageOf = (durationsMs: number[]) => averageMinutes(durationsMs.reduce((s, v) => s + v, 0), durationsMs.length);
+const averageOf = (durationsMs: number[]) =>
+  averageMinutes(
+    durationsMs.reduce((s, v) => s + v, 0),
+    durationsMs.length,
+  );
 /** On-time share in percent to one decimal: punctual arrivals among those decided (punctual, late or no-show). */
-export const punctualityRate = (onTime: number, lateOrNoShow: number) => (onTime + lateOrNoShow ? Math.round((onTime / (onTime + lateOrNoShow)) * 1000) / 10 : null);
+export const punctualityRate = (onTime: number, lateOrNoShow: number) =>
+  onTime + lateOrNoShow ? Math.round((onTime / (onTime + lateOrNoShow)) * 1000) / 10 : null;
 
 /** On-time share of the appointments whose punctuality is known (arrivals and no-shows). */
 export function onTimeRate(appointments: Appointment[]): number | null {
-  return punctualityRate(appointments.filter((a) => isPunctual(a.arrivalOutcome)).length, appointments.filter((a) => a.arrivalOutcome === 'late' || a.status === 'no_show').length);
+  return punctualityRate(
+    appointments.filter((a) => isPunctual(a.arrivalOutcome)).length,
+    appointments.filter((a) => a.arrivalOutcome === 'late' || a.status === 'no_show').length,
+  );
 }
 
 /** Door live state: maintenance, in use by an appointment at the door now, or available. */
@@ -26,8 +34,22 @@ export function liveDoors(doors: DockDoor[], today: Appointment[]) {
   const inUse = new Map(today.filter((a) => a.dockDoorId && AT_DOOR.includes(a.status)).map((a) => [a.dockDoorId!, a]));
   return doors.map((d) => {
     const a = inUse.get(d.id);
-    const status = d.status === 'maintenance' ? 'maintenance' : a ? (a.status === 'loading' || a.status === 'unloading' ? 'loading' : 'occupied') : d.status;
-    return { id: d.id, doorNumber: d.doorNumber, doorType: d.doorType, status, assetId: a?.vehicleLicense ?? a?.bookingReference ?? d.assetId ?? null, appointmentId: a?.id ?? null };
+    const status =
+      d.status === 'maintenance'
+        ? 'maintenance'
+        : a
+          ? a.status === 'loading' || a.status === 'unloading'
+            ? 'loading'
+            : 'occupied'
+          : d.status;
+    return {
+      id: d.id,
+      doorNumber: d.doorNumber,
+      doorType: d.doorType,
+      status,
+      assetId: a?.vehicleLicense ?? a?.bookingReference ?? d.assetId ?? null,
+      appointmentId: a?.id ?? null,
+    };
   });
 }
 
@@ -59,7 +81,9 @@ export function yardOverview(doors: DockDoor[], spots: YardSpot[], atDoors: Appo
   const live = liveDoors(doors, atDoors);
   // A checked-in truck parked on a spot (Assign Spots) is counted once, with the spots.
   const parked = new Set(spots.map((s) => s.currentAssetId));
-  const waiting = checkins.filter((c) => c.status === 'checked_in' && !parked.has(c.vehicleLicense ?? c.bookingReference)).length;
+  const waiting = checkins.filter(
+    (c) => c.status === 'checked_in' && !parked.has(c.vehicleLicense ?? c.bookingReference),
+  ).length;
   const occupied = live.filter((d) => d.status === 'occupied' || d.status === 'loading').length;
   return {
     doors: live,
@@ -69,7 +93,11 @@ export function yardOverview(doors: DockDoor[], spots: YardSpot[], atDoors: Appo
     utilization: doors.length ? Math.round((occupied / doors.length) * 100) : 0,
     waitingTrucks: waiting + spots.filter((s) => s.status === 'occupied').length,
     availableSpots: spots.filter((s) => s.status === 'empty').length,
-    recentActivity: checkins.slice(0, 10).map((c) => ({ id: c.id, at: c.departedAt ?? c.completedAt ?? c.atDockAt ?? c.checkInTime, text: `${c.driverName}${c.vehicleLicense ? ` (${c.vehicleLicense})` : ''} · ${c.status.replace('_', ' ')}${c.doorNumber ? ` · dock ${c.doorNumber}` : ''}` })),
+    recentActivity: checkins.slice(0, 10).map((c) => ({
+      id: c.id,
+      at: c.departedAt ?? c.completedAt ?? c.atDockAt ?? c.checkInTime,
+      text: `${c.driverName}${c.vehicleLicense ? ` (${c.vehicleLicense})` : ''} · ${c.status.replace('_', ' ')}${c.doorNumber ? ` · dock ${c.doorNumber}` : ''}`,
+    })),
   };
 }
 
@@ -81,7 +109,8 @@ export function analytics(appointments: Appointment[], doors: DockDoor[], days: 
     .reduce((sum, a) => sum + (toMin(a.scheduledTimeEnd) - toMin(a.scheduledTimeStart)), 0);
   const capacity = doors.filter((d) => d.status !== 'maintenance').length * openMinutesPerDay * days.length;
   const byCarrier = new Map<string, Appointment[]>();
-  for (const a of appointments) if (a.carrierName) byCarrier.set(a.carrierName, [...(byCarrier.get(a.carrierName) ?? []), a]);
+  for (const a of appointments)
+    if (a.carrierName) byCarrier.set(a.carrierName, [...(byCarrier.get(a.carrierName) ?? []), a]);
   const carriers = [...byCarrier.entries()]
     .map(([name, list]) => ({
       name,
@@ -89,7 +118,9 @@ export function analytics(appointments: Appointment[], doors: DockDoor[], days: 
       onTimeRate: onTimeRate(list),
       late: list.filter((a) => a.arrivalOutcome === 'late').length,
       noShows: list.filter((a) => a.status === 'no_show').length,
-      avgDwellMinutes: averageOf(list.filter((a) => a.arrivedAt && a.departedAt).map((a) => msBetween(a.arrivedAt!, a.departedAt!))),
+      avgDwellMinutes: averageOf(
+        list.filter((a) => a.arrivedAt && a.departedAt).map((a) => msBetween(a.arrivedAt!, a.departedAt!)),
+      ),
     }))
     .sort((a, b) => b.appointments - a.appointments || a.name.localeCompare(b.name));
   return {
@@ -103,7 +134,10 @@ export function analytics(appointments: Appointment[], doors: DockDoor[], days: 
     avgDwellMinutes: dwell,
     dockUtilization: capacity ? Math.round((bookedDoorMinutes / capacity) * 1000) / 10 : 0,
     perDay: days.map((d) => ({ date: d, appointments: appointments.filter((a) => a.scheduledDate === d).length })),
-    byLoadType: { inbound: appointments.filter((a) => a.loadType === 'inbound').length, outbound: appointments.filter((a) => a.loadType === 'outbound').length },
+    byLoadType: {
+      inbound: appointments.filter((a) => a.loadType === 'inbound').length,
+      outbound: appointments.filter((a) => a.loadType === 'outbound').length,
+    },
     carriers,
   };
 }
@@ -115,7 +149,12 @@ const toMin = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
  * facility's clock (`zoneOf`): a driver can be due at hubs in different time zones, so local days and
  * times are compared as instants, never as strings of different clocks. `homeZone` names this month.
  */
-export function driverDashboard(appointments: Appointment[], zoneOf: (facilityId: string) => string, homeZone: string, now: Date) {
+export function driverDashboard(
+  appointments: Appointment[],
+  zoneOf: (facilityId: string) => string,
+  homeZone: string,
+  now: Date,
+) {
   const at = (a: Appointment, time: string) => instantOf(a.scheduledDate, time, zoneOf(a.facilityId)).getTime();
   const sorted = [...appointments].sort((a, b) => at(a, a.scheduledTimeStart) - at(b, b.scheduledTimeStart));
   const waiting = sorted.filter((a) => ACTIVE.includes(a.status) && at(a, a.scheduledTimeEnd) >= now.getTime());
@@ -148,8 +187,40 @@ export function toCsv(header: string[], rows: unknown[][]): string {
 
 export function dailyReportCsv(appointments: Appointment[]): string {
   return toCsv(
-    ['Booking reference', 'Date', 'Start', 'End', 'Status', 'Load type', 'Carrier', 'Driver', 'Vehicle', 'Dock', 'PO', 'BOL', 'Arrived at', 'Punctuality', 'Departed at'],
-    appointments.map((a) => [a.bookingReference, a.scheduledDate, a.scheduledTimeStart, a.scheduledTimeEnd, a.status, a.loadType, a.carrierName, a.driverName, a.vehicleLicense, a.doorNumber, a.poNumber, a.bolNumber, a.arrivedAt, a.arrivalOutcome, a.departedAt]),
+    [
+      'Booking reference',
+      'Date',
+      'Start',
+      'End',
+      'Status',
+      'Load type',
+      'Carrier',
+      'Driver',
+      'Vehicle',
+      'Dock',
+      'PO',
+      'BOL',
+      'Arrived at',
+      'Punctuality',
+      'Departed at',
+    ],
+    appointments.map((a) => [
+      a.bookingReference,
+      a.scheduledDate,
+      a.scheduledTimeStart,
+      a.scheduledTimeEnd,
+      a.status,
+      a.loadType,
+      a.carrierName,
+      a.driverName,
+      a.vehicleLicense,
+      a.doorNumber,
+      a.poNumber,
+      a.bolNumber,
+      a.arrivedAt,
+      a.arrivalOutcome,
+      a.departedAt,
+    ]),
   );
 }
 
@@ -157,33 +228,80 @@ export const REPORTS = ['carrier-scorecard', 'dwell-time', 'dock-utilization', '
 export type ReportName = (typeof REPORTS)[number];
 
 /** The analytics page's reports as CSV, from the same data as its figures. */
-export function reportCsv(name: Exclude<ReportName, 'appointment-audit-log'>, appointments: Appointment[], doors: DockDoor[], days: string[], openMinutesPerDay: number): string {
+export function reportCsv(
+  name: Exclude<ReportName, 'appointment-audit-log'>,
+  appointments: Appointment[],
+  doors: DockDoor[],
+  days: string[],
+  openMinutesPerDay: number,
+): string {
   if (name === 'carrier-scorecard') {
-    return toCsv(['Carrier', 'Appointments', 'On-time %', 'Late', 'No-shows', 'Avg dwell (min)'], analytics(appointments, doors, days, openMinutesPerDay).carriers.map((c) => [c.name, c.appointments, c.onTimeRate, c.late, c.noShows, c.avgDwellMinutes]));
+    return toCsv(
+      ['Carrier', 'Appointments', 'On-time %', 'Late', 'No-shows', 'Avg dwell (min)'],
+      analytics(appointments, doors, days, openMinutesPerDay).carriers.map((c) => [
+        c.name,
+        c.appointments,
+        c.onTimeRate,
+        c.late,
+        c.noShows,
+        c.avgDwellMinutes,
+      ]),
+    );
   }
   if (name === 'dwell-time') {
     return toCsv(
       ['Booking reference', 'Date', 'Carrier', 'Dock', 'Arrived at', 'Departed at', 'Dwell (min)'],
-      appointments.filter((a) => a.arrivedAt && a.departedAt).map((a) => [a.bookingReference, a.scheduledDate, a.carrierName, a.doorNumber, a.arrivedAt, a.departedAt, Math.round(msBetween(a.arrivedAt!, a.departedAt!) / 60000)]),
+      appointments
+        .filter((a) => a.arrivedAt && a.departedAt)
+        .map((a) => [
+          a.bookingReference,
+          a.scheduledDate,
+          a.carrierName,
+          a.doorNumber,
+          a.arrivedAt,
+          a.departedAt,
+          Math.round(msBetween(a.arrivedAt!, a.departedAt!) / 60000),
+        ]),
     );
   }
   const capacity = openMinutesPerDay * days.length;
   return toCsv(
     ['Dock', 'Type', 'Status', 'Appointments', 'Booked minutes', 'Open minutes', 'Utilization %'],
     doors.map((d) => {
-      const held = appointments.filter((a) => a.dockDoorId === d.id && a.status !== 'cancelled' && a.status !== 'no_show');
+      const held = appointments.filter(
+        (a) => a.dockDoorId === d.id && a.status !== 'cancelled' && a.status !== 'no_show',
+      );
       const minutes = held.reduce((sum, a) => sum + (toMin(a.scheduledTimeEnd) - toMin(a.scheduledTimeStart)), 0);
-      return [d.doorNumber, d.doorType, d.status, held.length, minutes, capacity, capacity ? Math.round((minutes / capacity) * 1000) / 10 : 0];
+      return [
+        d.doorNumber,
+        d.doorType,
+        d.status,
+        held.length,
+        minutes,
+        capacity,
+        capacity ? Math.round((minutes / capacity) * 1000) / 10 : 0,
+      ];
     }),
   );
 }
 
 export function auditLogCsv(records: Record<string, unknown>[]): string {
-  const ref = (r: Record<string, unknown>) => ((r.after as Record<string, unknown> | null)?.bookingReference ?? (r.before as Record<string, unknown> | null)?.bookingReference ?? '') as string;
+  const ref = (r: Record<string, unknown>) =>
+    ((r.after as Record<string, unknown> | null)?.bookingReference ??
+      (r.before as Record<string, unknown> | null)?.bookingReference ??
+      '') as string;
   return toCsv(
     ['At', 'Who', 'Action', 'Appointment', 'Booking reference', 'Status before', 'Status after'],
     records
       .filter((r) => r.entityType === 'appointment')
-      .map((r) => [r.at, r.actorName ?? 'guest', r.action, r.entityId, ref(r), (r.before as Record<string, unknown> | null)?.status ?? '', (r.after as Record<string, unknown> | null)?.status ?? '']),
+      .map((r) => [
+        r.at,
+        r.actorName ?? 'guest',
+        r.action,
+        r.entityId,
+        ref(r),
+        (r.before as Record<string, unknown> | null)?.status ?? '',
+        (r.after as Record<string, unknown> | null)?.status ?? '',
+      ]),
   );
 }

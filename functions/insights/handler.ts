@@ -19,8 +19,12 @@ import { readDays } from './day-figures.store';
 
 export const EMERGENCY_CONTACT = '1800-266-0101';
 const ANALYTICS_RANGES = [7, 30, 90] as const;
-const rangeQuery = z.object({ days: z.coerce.number().refine((d) => (ANALYTICS_RANGES as readonly number[]).includes(d), 'Range must be 7, 30 or 90 days').default(30) });
-
+const rangeQuery = z.object({
+  days: z.coerce
+    .number()
+    .refine((d) => (ANALYTICS_RANGES as readonly number[]).includes(d), 'Range must be 7, 30 or 90 days')
+    .default(30),
+});
 
 async function todayContext(session: RequestSession) {
   const { date, facility } = await todayFor(session);
@@ -33,8 +37,17 @@ export const { handler, actions } = defineFunction('insights', {
   async dashboardMetrics(req) {
     const { user, session } = requireUser(req);
     const { date, facility } = await todayContext(session);
-    const [doors, [today]] = await Promise.all([listDockDoors(user.tenantId, facility.id), readDays(user.tenantId, facility.id, [date])]);
-    return json({ ...dashboardFromCounters(doors, today!.counters), gate: gateFromCounters(today!.counters), date, facilityId: facility.id, facilityName: facility.name });
+    const [doors, [today]] = await Promise.all([
+      listDockDoors(user.tenantId, facility.id),
+      readDays(user.tenantId, facility.id, [date]),
+    ]);
+    return json({
+      ...dashboardFromCounters(doors, today!.counters),
+      gate: gateFromCounters(today!.counters),
+      date,
+      facilityId: facility.id,
+      facilityName: facility.name,
+    });
   },
 
   async notifications(req) {
@@ -47,7 +60,10 @@ export const { handler, actions } = defineFunction('insights', {
     const { days: range } = parseQuery(req, rangeQuery);
     const { date, facility } = await todayContext(session);
     const days = Array.from({ length: range }, (_, i) => addDays(date, i - range + 1));
-    const [doors, perDay] = await Promise.all([listDockDoors(user.tenantId, facility.id), readDays(user.tenantId, facility.id, days)]);
+    const [doors, perDay] = await Promise.all([
+      listDockDoors(user.tenantId, facility.id),
+      readDays(user.tenantId, facility.id, days),
+    ]);
     const openMinutes = toMinutes(facility.operatingHoursEnd) - toMinutes(facility.operatingHoursStart);
     return json({ days: range, facilityName: facility.name, ...analyticsFromCounters(perDay, doors, openMinutes) });
   },
@@ -62,30 +78,72 @@ export const { handler, actions } = defineFunction('insights', {
     let csv: string;
     if (name === 'appointment-audit-log') {
       // From the first day's midnight at the facility (05:30 the day before in UTC, for India).
-      csv = auditLogCsv(await listAuditBetween(user.tenantId, instantOf(days[0]!, '00:00', facility.timeZone).toISOString(), new Date().toISOString()));
+      csv = auditLogCsv(
+        await listAuditBetween(
+          user.tenantId,
+          instantOf(days[0]!, '00:00', facility.timeZone).toISOString(),
+          new Date().toISOString(),
+        ),
+      );
     } else {
-      const [doors, perDay] = await Promise.all([listDockDoors(user.tenantId, facility.id), Promise.all(days.map((d) => listAppointmentsByDate(user.tenantId, d, facility.id)))]);
-      csv = reportCsv(name, perDay.flat(), doors, days, toMinutes(facility.operatingHoursEnd) - toMinutes(facility.operatingHoursStart));
+      const [doors, perDay] = await Promise.all([
+        listDockDoors(user.tenantId, facility.id),
+        Promise.all(days.map((d) => listAppointmentsByDate(user.tenantId, d, facility.id))),
+      ]);
+      csv = reportCsv(
+        name,
+        perDay.flat(),
+        doors,
+        days,
+        toMinutes(facility.operatingHoursEnd) - toMinutes(facility.operatingHoursStart),
+      );
     }
-    return { status: 200, raw: csv, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}-${days[0]}-to-${date}.csv"` } };
+    return {
+      status: 200,
+      raw: csv,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${name}-${days[0]}-to-${date}.csv"`,
+      },
+    };
   },
 
   async driverDashboard(req) {
     const { user, session } = requireUser(req);
-    if (!user.driverId) return json({ driver: null, nextAppointment: null, upcoming: [], thisMonth: 0, onTimeRate: null, facility: null, emergencyContact: EMERGENCY_CONTACT });
+    if (!user.driverId)
+      return json({
+        driver: null,
+        nextAppointment: null,
+        upcoming: [],
+        thisMonth: 0,
+        onTimeRate: null,
+        facility: null,
+        emergencyContact: EMERGENCY_CONTACT,
+      });
     const appointments = await listDriverAppointments(user.tenantId, user.driverId);
     const { facility: home } = await todayFor(session);
     // Each appointment on its own facility's clock (a driver may be due at hubs in several zones).
     const facilities = new Map<string, Awaited<ReturnType<typeof resolveFacility>> | null>();
-    await Promise.all([...new Set(appointments.map((a) => a.facilityId))].map(async (id) => facilities.set(id, await resolveFacility(user.tenantId, id).catch(() => null))));
+    await Promise.all(
+      [...new Set(appointments.map((a) => a.facilityId))].map(async (id) =>
+        facilities.set(id, await resolveFacility(user.tenantId, id).catch(() => null)),
+      ),
+    );
     const homeZone = home?.timeZone ?? DEFAULT_TIME_ZONE;
     const board = driverDashboard(appointments, (id) => facilities.get(id)?.timeZone ?? homeZone, homeZone, new Date());
     const facility = (board.nextAppointment && facilities.get(board.nextAppointment.facilityId)) || home;
-    const address = facility ? [facility.address, facility.city, facility.state, facility.zipCode].filter(Boolean).join(', ') : null;
+    const address = facility
+      ? [facility.address, facility.city, facility.state, facility.zipCode].filter(Boolean).join(', ')
+      : null;
     return json({
       driver: { id: user.driverId, name: [user.firstName, user.lastName].filter(Boolean).join(' ') },
       ...board,
-      facility: facility && { id: facility.id, name: facility.name, address, mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${facility.name}, ${address}`)}` },
+      facility: facility && {
+        id: facility.id,
+        name: facility.name,
+        address,
+        mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${facility.name}, ${address}`)}`,
+      },
       emergencyContact: facility?.contactPhone ?? EMERGENCY_CONTACT,
     });
   },
@@ -96,6 +154,13 @@ export const { handler, actions } = defineFunction('insights', {
     const { date, facility } = await todayContext(session);
     const day = q.date ?? date;
     const csv = dailyReportCsv(await listAppointmentsByDate(user.tenantId, day, facility.id));
-    return { status: 200, raw: csv, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="daily-report-${day}.csv"` } };
+    return {
+      status: 200,
+      raw: csv,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="daily-report-${day}.csv"`,
+      },
+    };
   },
 });

@@ -24,13 +24,28 @@ export function notificationPut(tenantId: string, n: Omit<Notification, 'id' | '
   return {
     Put: {
       TableName: config.tableName,
-      Item: { PK: pk(tenantId), SK: `${sentAt}#${id}`, id, sentAt, ...n, expiresAt: Math.floor(now.getTime() / 1000) + RETENTION_SECONDS },
+      Item: {
+        PK: pk(tenantId),
+        SK: `${sentAt}#${id}`,
+        id,
+        sentAt,
+        ...n,
+        expiresAt: Math.floor(now.getTime() / 1000) + RETENTION_SECONDS,
+      },
     },
   };
 }
 
 export async function listNotifications(tenantId: string, limit = 50): Promise<Notification[]> {
-  const res = await ddb().send(new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk(tenantId) }, ScanIndexForward: false, Limit: limit }));
+  const res = await ddb().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': pk(tenantId) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
   return (res.Items ?? []).map((i) => {
     const { expiresAt: _e, ...rest } = withoutKeys<Notification & { expiresAt: number }>(i);
     return rest;

@@ -13,13 +13,21 @@ import { putDay } from './day-figures.store';
 const asItem = (entity: string, value: object) => ({ entity, ...value }) as Record<string, unknown>;
 
 /** The counters the lists give for each of the facility's days from `from` to `to` (inclusive). */
-export async function countDays(tenantId: string, facilityId: string, from: string, to: string): Promise<Contribution[]> {
+export async function countDays(
+  tenantId: string,
+  facilityId: string,
+  from: string,
+  to: string,
+): Promise<Contribution[]> {
   const facility = await getFacility(tenantId, facilityId);
   if (!facility) return [];
   const dates: string[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) dates.push(d);
   const appointments: Appointment[] = [];
-  for (let i = 0; i < dates.length; i += 10) appointments.push(...(await Promise.all(dates.slice(i, i + 10).map((d) => listAppointmentsByDate(tenantId, d, facilityId)))).flat());
+  for (let i = 0; i < dates.length; i += 10)
+    appointments.push(
+      ...(await Promise.all(dates.slice(i, i + 10).map((d) => listAppointmentsByDate(tenantId, d, facilityId)))).flat(),
+    );
   // Check-ins are listed by arrival instant; a day is counted in the facility's time zone.
   const since = new Date(new Date(`${from}T00:00:00Z`).getTime() - 24 * 3600 * 1000).toISOString();
   const checkins = (await listCheckinsSince(tenantId, since)).filter((c) => {
@@ -27,7 +35,10 @@ export async function countDays(tenantId: string, facilityId: string, from: stri
     return c.facilityId === facilityId && day >= from && day <= to;
   });
   const zone = () => facility.timeZone;
-  const parts = [...appointments.map((a) => contributionOf(asItem('appointment', a), zone)), ...checkins.map((c) => contributionOf(asItem('checkin', c), zone))];
+  const parts = [
+    ...appointments.map((a) => contributionOf(asItem('appointment', a), zone)),
+    ...checkins.map((c) => contributionOf(asItem('checkin', c), zone)),
+  ];
   const days = new Map(sumContributions(parts.filter((p): p is Contribution => p !== null)).map((d) => [d.date, d]));
   return dates.map((date) => days.get(date) ?? { tenantId, facilityId, date, counters: {} });
 }

@@ -16,7 +16,10 @@ import type { SystemRecord } from './system.store';
 
 /** A record that cannot become an appointment: logged and skipped, the run goes on. */
 export class RecordError extends Error {
-  constructor(readonly externalId: string, message: string) {
+  constructor(
+    readonly externalId: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -61,7 +64,12 @@ export interface ImportedRequest {
  * caller's `alsoWrite` items) go in the booking's own transaction, so a crash at any point leaves
  * either everything or nothing, and two deliveries of one request book it once.
  */
-export async function importAppointmentRequest(system: SystemRecord, raw: unknown, now = new Date(), alsoWrite: (appointmentId: string) => TransactItems = () => []): Promise<ImportedRequest> {
+export async function importAppointmentRequest(
+  system: SystemRecord,
+  raw: unknown,
+  now = new Date(),
+  alsoWrite: (appointmentId: string) => TransactItems = () => [],
+): Promise<ImportedRequest> {
   const parsed = appointmentRequestSchema.safeParse(raw);
   if (!parsed.success) throw new RecordError(recordIdOf(raw), firstMessage(parsed.error));
   const request = parsed.data;
@@ -75,7 +83,9 @@ export async function importAppointmentRequest(system: SystemRecord, raw: unknow
   const facility = await resolveFacility(tenantId, request.facilityId ?? 'default').catch((err: unknown) => {
     throw err instanceof HttpError && err.status < 500 ? new RecordError(request.id, err.message) : err;
   });
-  const carrierId = request.carrierId ?? (await listCarriers(tenantId)).find((c) => c.name.trim().toLowerCase() === request.carrierName!.toLowerCase())?.id;
+  const carrierId =
+    request.carrierId ??
+    (await listCarriers(tenantId)).find((c) => c.name.trim().toLowerCase() === request.carrierName!.toLowerCase())?.id;
   if (!carrierId) throw new RecordError(request.id, `Unknown carrier "${request.carrierName}"`);
   const input = appointmentInputSchema.safeParse({
     facilityId: facility.id,
@@ -91,7 +101,10 @@ export async function importAppointmentRequest(system: SystemRecord, raw: unknow
   });
   if (!input.success) throw new RecordError(request.id, firstMessage(input.error));
   try {
-    const appointment = await bookAppointment(systemUser(system), input.data, now, (a) => [externalRefPut(tenantId, systemId, request.id, a.id, now), ...alsoWrite(a.id)]);
+    const appointment = await bookAppointment(systemUser(system), input.data, now, (a) => [
+      externalRefPut(tenantId, systemId, request.id, a.id, now),
+      ...alsoWrite(a.id),
+    ]);
     return { appointmentId: appointment.id, created: true };
   } catch (err) {
     if (!(err instanceof HttpError) || err.status >= 500) throw err;

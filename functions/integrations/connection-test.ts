@@ -24,12 +24,22 @@ export function statusMessage(host: string, status: number): string | null {
 }
 
 async function probe(system: SystemRecord): Promise<ConnectionTestResult> {
-  const health = (await listEndpointRecords(system.tenantId, system.id)).find((e) => e.isActive && e.purpose === 'HEALTH_CHECK');
+  const health = (await listEndpointRecords(system.tenantId, system.id)).find(
+    (e) => e.isActive && e.purpose === 'HEALTH_CHECK',
+  );
   const url = health ? joinUrl(system.baseUrl, health.endpoint) : new URL(system.baseUrl);
   try {
-    const res = await callOutbound({ method: health?.method ?? 'GET', url: url.toString(), headers: await authHeaders(system), timeoutMs: CONNECTION_TIMEOUT_MS, caller: system.tenantId });
+    const res = await callOutbound({
+      method: health?.method ?? 'GET',
+      url: url.toString(),
+      headers: await authHeaders(system),
+      timeoutMs: CONNECTION_TIMEOUT_MS,
+      caller: system.tenantId,
+    });
     const problem = statusMessage(url.host, res.status);
-    return problem ? { success: false, message: problem } : { success: true, message: `Connected to ${url.host} (${res.status} in ${res.durationMs} ms)` };
+    return problem
+      ? { success: false, message: problem }
+      : { success: true, message: `Connected to ${url.host} (${res.status} in ${res.durationMs} ms)` };
   } catch (err) {
     return { success: false, message: failureMessage(err) };
   }

@@ -31,12 +31,23 @@ function payloadOf(type: string, event: DomainEventRecord): string {
 export const DELIVERY_LEASE_MS = 90_000;
 
 /** Calls the receiver with a delivery whose lease the caller holds, and saves the attempt under it. */
-export async function attemptDelivery(delivery: DeliveryRecord, subscription?: WebhookRecord | null): Promise<DeliveryRecord> {
-  const sub = subscription === undefined ? await getWebhookRecord(delivery.tenantId, delivery.systemId, delivery.subscriptionId) : subscription;
+export async function attemptDelivery(
+  delivery: DeliveryRecord,
+  subscription?: WebhookRecord | null,
+): Promise<DeliveryRecord> {
+  const sub =
+    subscription === undefined
+      ? await getWebhookRecord(delivery.tenantId, delivery.systemId, delivery.subscriptionId)
+      : subscription;
   const at = new Date();
   let attempt: DeliveryAttempt;
   if (!sub || !sub.isActive) {
-    attempt = { at: at.toISOString(), statusCode: null, durationMs: 0, error: 'The subscription was deleted or deactivated' };
+    attempt = {
+      at: at.toISOString(),
+      statusCode: null,
+      durationMs: 0,
+      error: 'The subscription was deleted or deactivated',
+    };
   } else {
     const secret = await openSecret(sub.tenantId, sub.sealedSecret);
     try {
@@ -49,7 +60,12 @@ export async function attemptDelivery(delivery: DeliveryRecord, subscription?: W
         caller: sub.tenantId,
       });
       const ok = res.status >= 200 && res.status < 300;
-      attempt = { at: at.toISOString(), statusCode: res.status, durationMs: res.durationMs, error: ok ? null : `Answered ${res.status}` };
+      attempt = {
+        at: at.toISOString(),
+        statusCode: res.status,
+        durationMs: res.durationMs,
+        error: ok ? null : `Answered ${res.status}`,
+      };
     } catch (err) {
       if (!(err instanceof OutboundError)) throw err;
       attempt = { at: at.toISOString(), statusCode: null, durationMs: Date.now() - at.getTime(), error: err.message };
@@ -62,22 +78,33 @@ export async function attemptDelivery(delivery: DeliveryRecord, subscription?: W
     ...delivery,
     attempts,
     status: delivered ? 'DELIVERED' : givenUp ? 'FAILED' : 'PENDING',
-    nextAttemptAt: delivered || givenUp ? null : new Date(at.getTime() + retryDelaySeconds(attempts.length) * 1000).toISOString(),
+    nextAttemptAt:
+      delivered || givenUp ? null : new Date(at.getTime() + retryDelaySeconds(attempts.length) * 1000).toISOString(),
     leaseId: null,
     leaseUntil: null,
     updatedAt: new Date().toISOString(),
   };
-  logger.info('webhook delivery attempt', { subscriptionId: delivery.subscriptionId, eventType: delivery.eventType, attempt: attempts.length, statusCode: attempt.statusCode, durationMs: attempt.durationMs, outcome: after.status });
+  logger.info('webhook delivery attempt', {
+    subscriptionId: delivery.subscriptionId,
+    eventType: delivery.eventType,
+    attempt: attempts.length,
+    statusCode: attempt.statusCode,
+    durationMs: attempt.durationMs,
+    outcome: after.status,
+  });
   // The lease ran out and another attempt took it over: its result stands, this one is only logged.
   if (!(await saveDelivery(delivery, after))) return delivery;
-  if (sub && (delivered || givenUp)) await recordDeliveryOutcome(sub.tenantId, sub.systemId, sub.id, delivered ? 'OK' : 'ERROR', after.updatedAt);
+  if (sub && (delivered || givenUp))
+    await recordDeliveryOutcome(sub.tenantId, sub.systemId, sub.id, delivered ? 'OK' : 'ERROR', after.updatedAt);
   return after;
 }
 
 /** Makes (once) and attempts the deliveries of an event; a replayed event makes none again. */
 export async function fanOut(event: DomainEventRecord): Promise<DeliveryRecord[]> {
   const types = deliveredTypes(event);
-  const subscriptions = (await listWebhookRecords(event.tenantId)).filter((s) => s.isActive && types.includes(s.eventType));
+  const subscriptions = (await listWebhookRecords(event.tenantId)).filter(
+    (s) => s.isActive && types.includes(s.eventType),
+  );
   const made = await Promise.all(
     subscriptions.map(async (sub) => {
       const now = new Date();

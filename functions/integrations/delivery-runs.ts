@@ -7,7 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from '../lib/logger';
 import { attemptDelivery, DELIVERY_LEASE_MS } from './deliveries';
-import { forgetIdleTenant, leaseDelivery, listDueDeliveryKeys, listDueTenants, type DeliveryKey } from './delivery.store';
+import {
+  forgetIdleTenant,
+  leaseDelivery,
+  listDueDeliveryKeys,
+  listDueTenants,
+  type DeliveryKey,
+} from './delivery.store';
 
 export const RUN_LIMITS = { perTenantPerRun: 10, parallel: 10, perTenantParallel: 2, budgetMs: 45_000 };
 /** A registry marker younger than this stays even when its tenant's due list looks empty (the index may lag). */
@@ -18,7 +24,11 @@ const IDLE_GRACE_MS = 5 * 60_000;
  * that has items and fewer than `perQueue` in flight; at most `parallel` at once; none started after
  * `until` (a wall-clock instant).
  */
-export function serveRoundRobin<T>(queues: T[][], work: (item: T) => Promise<void>, limits: { parallel: number; perQueue: number; until: number }): Promise<void> {
+export function serveRoundRobin<T>(
+  queues: T[][],
+  work: (item: T) => Promise<void>,
+  limits: { parallel: number; perQueue: number; until: number },
+): Promise<void> {
   const inFlight = queues.map(() => 0);
   let cursor = 0;
   let running = 0;
@@ -60,7 +70,13 @@ export async function retryDueDeliveries(dueBy: Date): Promise<number> {
   const tenants = await listDueTenants();
   const queues: DeliveryKey[][] = [];
   for (let i = 0; i < tenants.length; i += RUN_LIMITS.parallel) {
-    queues.push(...(await Promise.all(tenants.slice(i, i + RUN_LIMITS.parallel).map((t) => listDueDeliveryKeys(t.tenantId, dueBy, RUN_LIMITS.perTenantPerRun)))));
+    queues.push(
+      ...(await Promise.all(
+        tenants
+          .slice(i, i + RUN_LIMITS.parallel)
+          .map((t) => listDueDeliveryKeys(t.tenantId, dueBy, RUN_LIMITS.perTenantPerRun)),
+      )),
+    );
   }
   const idle = tenants.filter((_, i) => queues[i]!.length === 0);
   let attempted = 0;
@@ -75,7 +91,12 @@ export async function retryDueDeliveries(dueBy: Date): Promise<number> {
         await attemptDelivery(leased);
       } catch (err) {
         // Its lease runs out and a later run tries again; the other deliveries go on.
-        logger.error('webhook delivery attempt failed', { tenantId: key.tenantId, eventId: key.eventId, subscriptionId: key.subscriptionId, err: err instanceof Error ? err.message : String(err) });
+        logger.error('webhook delivery attempt failed', {
+          tenantId: key.tenantId,
+          eventId: key.eventId,
+          subscriptionId: key.subscriptionId,
+          err: err instanceof Error ? err.message : String(err),
+        });
       }
     },
     { parallel: RUN_LIMITS.parallel, perQueue: RUN_LIMITS.perTenantParallel, until: started + RUN_LIMITS.budgetMs },

@@ -48,8 +48,12 @@ export interface DueTenant {
 const DUE_TENANTS = 'INTEGRATIONS#DELIVERY_DUE_TENANTS';
 
 export const deliveryKeys = {
-  key: (d: DeliveryKey) => ({ PK: tenantPk(d.tenantId, 'INTEGRATIONS', 'DELIVERY'), SK: `${d.eventId}#${d.subscriptionId}` }),
-  bySubscription: (tenantId: string, subscriptionId: string) => tenantPk(tenantId, 'INTEGRATIONS', 'WEBHOOK', subscriptionId, 'DELIVERY'),
+  key: (d: DeliveryKey) => ({
+    PK: tenantPk(d.tenantId, 'INTEGRATIONS', 'DELIVERY'),
+    SK: `${d.eventId}#${d.subscriptionId}`,
+  }),
+  bySubscription: (tenantId: string, subscriptionId: string) =>
+    tenantPk(tenantId, 'INTEGRATIONS', 'WEBHOOK', subscriptionId, 'DELIVERY'),
   due: (tenantId: string) => tenantPk(tenantId, 'INTEGRATIONS', 'DELIVERY_DUE'),
   dueTenant: (tenantId: string) => ({ PK: DUE_TENANTS, SK: tenantId }),
 };
@@ -59,7 +63,9 @@ function toItem(d: DeliveryRecord) {
     ...deliveryKeys.key(d),
     GSI1PK: deliveryKeys.bySubscription(d.tenantId, d.subscriptionId),
     GSI1SK: `${d.createdAt}#${d.eventId}`,
-    ...(d.status === 'PENDING' && d.nextAttemptAt ? { GSI2PK: deliveryKeys.due(d.tenantId), GSI2SK: `${d.nextAttemptAt}#${d.eventId}#${d.subscriptionId}` } : {}),
+    ...(d.status === 'PENDING' && d.nextAttemptAt
+      ? { GSI2PK: deliveryKeys.due(d.tenantId), GSI2SK: `${d.nextAttemptAt}#${d.eventId}#${d.subscriptionId}` }
+      : {}),
     entity: 'integration-delivery',
     ...d,
   };
@@ -67,7 +73,12 @@ function toItem(d: DeliveryRecord) {
 
 /** Puts the tenant on the registry (again): done with every write that leaves a delivery pending. */
 const dueTenantTouch = (tenantId: string, at: string) => ({
-  Update: { TableName: config.tableName, Key: deliveryKeys.dueTenant(tenantId), UpdateExpression: 'SET entity = :e, tenantId = :t, touchedAt = :at', ExpressionAttributeValues: { ':e': 'integration-delivery-due-tenant', ':t': tenantId, ':at': at } },
+  Update: {
+    TableName: config.tableName,
+    Key: deliveryKeys.dueTenant(tenantId),
+    UpdateExpression: 'SET entity = :e, tenantId = :t, touchedAt = :at',
+    ExpressionAttributeValues: { ':e': 'integration-delivery-due-tenant', ':t': tenantId, ':at': at },
+  },
 });
 
 class NotWritten extends Error {}
@@ -84,23 +95,38 @@ async function writeIf(items: Parameters<typeof transact>[0]): Promise<boolean> 
 
 /** Makes the delivery (leased by the fan-out's first attempt) unless the event was already fanned out to this subscription. */
 export function createDelivery(d: DeliveryRecord): Promise<boolean> {
-  return writeIf([{ Put: { TableName: config.tableName, Item: toItem(d), ConditionExpression: 'attribute_not_exists(PK)' } }, dueTenantTouch(d.tenantId, d.createdAt)]);
+  return writeIf([
+    { Put: { TableName: config.tableName, Item: toItem(d), ConditionExpression: 'attribute_not_exists(PK)' } },
+    dueTenantTouch(d.tenantId, d.createdAt),
+  ]);
 }
 
 /**
  * Leases a due, pending delivery that nobody holds, until `until`; the delivery as it is now, or null
  * when it is held, done, not due, or gone.
  */
-export async function leaseDelivery(key: DeliveryKey, leaseId: string, at: Date, until: Date): Promise<DeliveryRecord | null> {
+export async function leaseDelivery(
+  key: DeliveryKey,
+  leaseId: string,
+  at: Date,
+  until: Date,
+): Promise<DeliveryRecord | null> {
   try {
     const res = await ddb().send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: deliveryKeys.key(key),
         UpdateExpression: 'SET leaseId = :lease, leaseUntil = :until',
-        ConditionExpression: '#status = :pending AND nextAttemptAt <= :at AND (attribute_not_exists(leaseUntil) OR leaseUntil = :null OR leaseUntil < :at)',
+        ConditionExpression:
+          '#status = :pending AND nextAttemptAt <= :at AND (attribute_not_exists(leaseUntil) OR leaseUntil = :null OR leaseUntil < :at)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':lease': leaseId, ':until': until.toISOString(), ':pending': 'PENDING', ':at': at.toISOString(), ':null': null },
+        ExpressionAttributeValues: {
+          ':lease': leaseId,
+          ':until': until.toISOString(),
+          ':pending': 'PENDING',
+          ':at': at.toISOString(),
+          ':null': null,
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -113,7 +139,12 @@ export async function leaseDelivery(key: DeliveryKey, leaseId: string, at: Date,
 
 /** Saves the delivery after an attempt (its lease given back), if the attempt still held the lease. */
 export async function saveDelivery(before: DeliveryRecord, after: DeliveryRecord): Promise<boolean> {
-  const put = { TableName: config.tableName, Item: toItem(after), ConditionExpression: 'leaseId = :mine', ExpressionAttributeValues: { ':mine': before.leaseId } };
+  const put = {
+    TableName: config.tableName,
+    Item: toItem(after),
+    ConditionExpression: 'leaseId = :mine',
+    ExpressionAttributeValues: { ':mine': before.leaseId },
+  };
   if (after.status === 'PENDING') return writeIf([{ Put: put }, dueTenantTouch(after.tenantId, after.updatedAt)]);
   try {
     await ddb().send(new PutCommand(put));
@@ -126,7 +157,11 @@ export async function saveDelivery(before: DeliveryRecord, after: DeliveryRecord
 
 /** The tenants on the registry. */
 export async function listDueTenants(): Promise<DueTenant[]> {
-  const items = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': DUE_TENANTS }, ProjectionExpression: 'tenantId, touchedAt' });
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': DUE_TENANTS },
+    ProjectionExpression: 'tenantId, touchedAt',
+  });
   return items as unknown as DueTenant[];
 }
 
@@ -152,11 +187,25 @@ export async function listDueDeliveryKeys(tenantId: string, dueBy: Date, limit: 
 export async function forgetIdleTenant(tenant: DueTenant, touchedBefore: Date): Promise<void> {
   if (tenant.touchedAt >= touchedBefore.toISOString()) return;
   const pending = await ddb().send(
-    new QueryCommand({ TableName: config.tableName, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :due', ExpressionAttributeValues: { ':due': deliveryKeys.due(tenant.tenantId) }, ProjectionExpression: 'eventId', Limit: 1 }),
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :due',
+      ExpressionAttributeValues: { ':due': deliveryKeys.due(tenant.tenantId) },
+      ProjectionExpression: 'eventId',
+      Limit: 1,
+    }),
   );
   if (pending.Items?.length) return;
   await ddb()
-    .send(new DeleteCommand({ TableName: config.tableName, Key: deliveryKeys.dueTenant(tenant.tenantId), ConditionExpression: 'touchedAt = :seen', ExpressionAttributeValues: { ':seen': tenant.touchedAt } }))
+    .send(
+      new DeleteCommand({
+        TableName: config.tableName,
+        Key: deliveryKeys.dueTenant(tenant.tenantId),
+        ConditionExpression: 'touchedAt = :seen',
+        ExpressionAttributeValues: { ':seen': tenant.touchedAt },
+      }),
+    )
     .catch((err: unknown) => {
       if (!isConditionalCheckFailed(err)) throw err;
     });
@@ -165,7 +214,14 @@ export async function forgetIdleTenant(tenant: DueTenant, touchedBefore: Date): 
 /** The newest deliveries of a subscription first. */
 export async function listDeliveries(tenantId: string, subscriptionId: string, limit = 20): Promise<DeliveryRecord[]> {
   const res = await ddb().send(
-    new QueryCommand({ TableName: config.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': deliveryKeys.bySubscription(tenantId, subscriptionId) }, ScanIndexForward: false, Limit: limit }),
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': deliveryKeys.bySubscription(tenantId, subscriptionId) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
   );
   return (res.Items ?? []).map((item) => withoutKeys<DeliveryRecord>(item));
 }

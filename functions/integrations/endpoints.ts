@@ -18,9 +18,16 @@ export async function listEndpoints(tenantId: string, systemId: string): Promise
   return (await listEndpointRecords(tenantId, systemId)).map(view);
 }
 
-export async function createEndpoint(tenantId: string, systemId: string, input: z.output<typeof endpointInputSchema>, actor: Actor, now = new Date()): Promise<IntegrationEndpoint> {
+export async function createEndpoint(
+  tenantId: string,
+  systemId: string,
+  input: z.output<typeof endpointInputSchema>,
+  actor: Actor,
+  now = new Date(),
+): Promise<IntegrationEndpoint> {
   await requireSystem(tenantId, systemId);
-  if ((await listEndpointRecords(tenantId, systemId)).length >= MAX_CHILDREN) throw new ConflictError(`A system can have at most ${MAX_CHILDREN} endpoints`);
+  if ((await listEndpointRecords(tenantId, systemId)).length >= MAX_CHILDREN)
+    throw new ConflictError(`A system can have at most ${MAX_CHILDREN} endpoints`);
   const iso = now.toISOString();
   const endpoint: EndpointRecord = { id: randomUUID(), tenantId, systemId, ...input, createdAt: iso, updatedAt: iso };
   await writeEndpoint({ before: null, after: endpoint }, actor, now);
@@ -33,7 +40,14 @@ async function requireEndpoint(tenantId: string, systemId: string, id: string): 
   return endpoint;
 }
 
-export async function editEndpoint(tenantId: string, systemId: string, id: string, edit: z.output<typeof endpointEditSchema>, actor: Actor, now = new Date()): Promise<IntegrationEndpoint> {
+export async function editEndpoint(
+  tenantId: string,
+  systemId: string,
+  id: string,
+  edit: z.output<typeof endpointEditSchema>,
+  actor: Actor,
+  now = new Date(),
+): Promise<IntegrationEndpoint> {
   const before = await requireEndpoint(tenantId, systemId, id);
   const defined = Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined));
   const after: EndpointRecord = { ...before, ...defined, updatedAt: now.toISOString() };
@@ -41,7 +55,13 @@ export async function editEndpoint(tenantId: string, systemId: string, id: strin
   return view(after);
 }
 
-export async function deleteEndpoint(tenantId: string, systemId: string, id: string, actor: Actor, now = new Date()): Promise<void> {
+export async function deleteEndpoint(
+  tenantId: string,
+  systemId: string,
+  id: string,
+  actor: Actor,
+  now = new Date(),
+): Promise<void> {
   const before = await requireEndpoint(tenantId, systemId, id);
   await writeEndpoint({ before, after: null }, actor, now);
 }

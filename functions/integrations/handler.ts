@@ -3,7 +3,15 @@
 import { actorOf, json, parseBody, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { BadRequestError, HttpError } from '../lib/errors';
-import { endpointEditSchema, endpointInputSchema, syncRequestSchema, systemEditSchema, systemInputSchema, webhookEditSchema, webhookInputSchema } from '../../shared/contracts/integrations';
+import {
+  endpointEditSchema,
+  endpointInputSchema,
+  syncRequestSchema,
+  systemEditSchema,
+  systemInputSchema,
+  webhookEditSchema,
+  webhookInputSchema,
+} from '../../shared/contracts/integrations';
 import { createSystem, deleteSystem, editSystem, listSystems, rotateInboundSecret } from './systems';
 import { createEndpoint, deleteEndpoint, editEndpoint, listEndpoints } from './endpoints';
 import { createWebhook, deleteWebhook, editWebhook, listWebhooks } from './webhooks';
@@ -76,7 +84,12 @@ export const { handler, actions } = defineFunction('integrations', {
     const { endpointId } = parseBody(req, syncRequestSchema);
     const system = await requireSystem(signedIn.user.tenantId, systemIdOf(req));
     if (!system.isActive) throw new BadRequestError('This system is deactivated. Activate it to sync.');
-    const log = await runSync(system, { endpointId, trigger: 'manual', actor: actorOf(signedIn), budgetMs: MANUAL_SYNC_BUDGET_MS });
+    const log = await runSync(system, {
+      endpointId,
+      trigger: 'manual',
+      actor: actorOf(signedIn),
+      budgetMs: MANUAL_SYNC_BUDGET_MS,
+    });
     return json({ log: syncLogView(log) });
   },
 
@@ -92,15 +105,36 @@ export const { handler, actions } = defineFunction('integrations', {
   },
   async createEndpoint(req) {
     const signedIn = requireUser(req);
-    return json(await createEndpoint(signedIn.user.tenantId, systemIdOf(req), parseBody(req, endpointInputSchema), actorOf(signedIn)), 201);
+    return json(
+      await createEndpoint(
+        signedIn.user.tenantId,
+        systemIdOf(req),
+        parseBody(req, endpointInputSchema),
+        actorOf(signedIn),
+      ),
+      201,
+    );
   },
   async editEndpoint(req) {
     const signedIn = requireUser(req);
-    return json(await editEndpoint(signedIn.user.tenantId, systemIdOf(req), pathId(req, 'endpointId', 'Endpoint'), parseBody(req, endpointEditSchema), actorOf(signedIn)));
+    return json(
+      await editEndpoint(
+        signedIn.user.tenantId,
+        systemIdOf(req),
+        pathId(req, 'endpointId', 'Endpoint'),
+        parseBody(req, endpointEditSchema),
+        actorOf(signedIn),
+      ),
+    );
   },
   async deleteEndpoint(req) {
     const signedIn = requireUser(req);
-    await deleteEndpoint(signedIn.user.tenantId, systemIdOf(req), pathId(req, 'endpointId', 'Endpoint'), actorOf(signedIn));
+    await deleteEndpoint(
+      signedIn.user.tenantId,
+      systemIdOf(req),
+      pathId(req, 'endpointId', 'Endpoint'),
+      actorOf(signedIn),
+    );
     return json(undefined, 204);
   },
 
@@ -109,15 +143,36 @@ export const { handler, actions } = defineFunction('integrations', {
   },
   async createWebhook(req) {
     const signedIn = requireUser(req);
-    return json(await createWebhook(signedIn.user.tenantId, systemIdOf(req), parseBody(req, webhookInputSchema), actorOf(signedIn)), 201);
+    return json(
+      await createWebhook(
+        signedIn.user.tenantId,
+        systemIdOf(req),
+        parseBody(req, webhookInputSchema),
+        actorOf(signedIn),
+      ),
+      201,
+    );
   },
   async editWebhook(req) {
     const signedIn = requireUser(req);
-    return json(await editWebhook(signedIn.user.tenantId, systemIdOf(req), pathId(req, 'webhookId', 'Webhook subscription'), parseBody(req, webhookEditSchema), actorOf(signedIn)));
+    return json(
+      await editWebhook(
+        signedIn.user.tenantId,
+        systemIdOf(req),
+        pathId(req, 'webhookId', 'Webhook subscription'),
+        parseBody(req, webhookEditSchema),
+        actorOf(signedIn),
+      ),
+    );
   },
   async deleteWebhook(req) {
     const signedIn = requireUser(req);
-    await deleteWebhook(signedIn.user.tenantId, systemIdOf(req), pathId(req, 'webhookId', 'Webhook subscription'), actorOf(signedIn));
+    await deleteWebhook(
+      signedIn.user.tenantId,
+      systemIdOf(req),
+      pathId(req, 'webhookId', 'Webhook subscription'),
+      actorOf(signedIn),
+    );
     return json(undefined, 204);
   },
 
@@ -136,4 +191,3 @@ export const { handler, actions } = defineFunction('integrations', {
     return json(body, status);
   },
 });
-

@@ -17,8 +17,14 @@ const MESSAGE_TTL_SECONDS = 24 * 3600;
 const CLAIM_STALE_MS = 10_000;
 
 export const inboundKeys = {
-  message: (tenantId: string, systemId: string, webhookId: string) => ({ PK: tenantPk(tenantId, 'INTEGRATIONS', 'INBOUND', systemId), SK: `MSG#${webhookId}` }),
-  externalRef: (tenantId: string, systemId: string, externalId: string) => ({ PK: tenantPk(tenantId, 'INTEGRATIONS', 'EXTREF', systemId), SK: `REF#${externalId}` }),
+  message: (tenantId: string, systemId: string, webhookId: string) => ({
+    PK: tenantPk(tenantId, 'INTEGRATIONS', 'INBOUND', systemId),
+    SK: `MSG#${webhookId}`,
+  }),
+  externalRef: (tenantId: string, systemId: string, externalId: string) => ({
+    PK: tenantPk(tenantId, 'INTEGRATIONS', 'EXTREF', systemId),
+    SK: `REF#${externalId}`,
+  }),
 };
 
 /** The answer a webhook-id got: a success body, or an error status with its message. */
@@ -38,7 +44,11 @@ export interface MessageRef {
  * `answered` (handled before: the stored answer), `in-progress` (another delivery handles it now), or
  * `seen` (accepted before answers were kept, so there is none to give).
  */
-export type MessageClaim = { state: 'claimed'; token: string } | { state: 'answered'; answer: InboundAnswer } | { state: 'in-progress' } | { state: 'seen' };
+export type MessageClaim =
+  | { state: 'claimed'; token: string }
+  | { state: 'answered'; answer: InboundAnswer }
+  | { state: 'in-progress' }
+  | { state: 'seen' };
 
 interface MessageItem {
   state?: 'IN_PROGRESS' | 'ANSWERED';
@@ -53,7 +63,8 @@ export async function claimMessage(ref: MessageRef, token: string, now: Date): P
       new UpdateCommand({
         TableName: config.tableName,
         Key: key,
-        UpdateExpression: 'SET entity = :e, #state = :progress, claimToken = :token, claimedAt = :now, expiresAt = :ttl REMOVE answer',
+        UpdateExpression:
+          'SET entity = :e, #state = :progress, claimToken = :token, claimedAt = :now, expiresAt = :ttl REMOVE answer',
         ConditionExpression: 'attribute_not_exists(PK) OR (#state = :progress AND claimedAt < :stale)',
         ExpressionAttributeNames: { '#state': 'state' },
         ExpressionAttributeValues: {
@@ -72,7 +83,11 @@ export async function claimMessage(ref: MessageRef, token: string, now: Date): P
   }
   const item = await getItem<MessageItem>(key, true);
   if (!item) return claimMessage(ref, token, now); // released between the two calls
-  if (item.state === 'ANSWERED' && item.answer) return { state: 'answered', answer: { status: item.answer.status, body: JSON.parse(item.answer.body) as InboundAnswer['body'] } };
+  if (item.state === 'ANSWERED' && item.answer)
+    return {
+      state: 'answered',
+      answer: { status: item.answer.status, body: JSON.parse(item.answer.body) as InboundAnswer['body'] },
+    };
   return item.state === 'IN_PROGRESS' ? { state: 'in-progress' } : { state: 'seen' };
 }
 
@@ -85,7 +100,11 @@ export function messageAnswerUpdate(ref: MessageRef, token: string, answer: Inbo
       UpdateExpression: 'SET #state = :answered, answer = :answer REMOVE claimToken',
       ConditionExpression: 'claimToken = :token',
       ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':answered': 'ANSWERED', ':answer': { status: answer.status, body: JSON.stringify(answer.body) }, ':token': token },
+      ExpressionAttributeValues: {
+        ':answered': 'ANSWERED',
+        ':answer': { status: answer.status, body: JSON.stringify(answer.body) },
+        ':token': token,
+      },
     },
   };
 }
@@ -130,11 +149,23 @@ export function getExternalRef(tenantId: string, systemId: string, externalId: s
 }
 
 /** The external id's mapping to its appointment, as an item of the booking's transaction: it fails if the id is booked already. */
-export function externalRefPut(tenantId: string, systemId: string, externalId: string, appointmentId: string, now: Date) {
+export function externalRefPut(
+  tenantId: string,
+  systemId: string,
+  externalId: string,
+  appointmentId: string,
+  now: Date,
+) {
   return {
     Put: {
       TableName: config.tableName,
-      Item: { ...inboundKeys.externalRef(tenantId, systemId, externalId), entity: 'integration-external-ref', externalId, appointmentId, bookedAt: now.toISOString() },
+      Item: {
+        ...inboundKeys.externalRef(tenantId, systemId, externalId),
+        entity: 'integration-external-ref',
+        externalId,
+        appointmentId,
+        bookedAt: now.toISOString(),
+      },
       ConditionExpression: 'attribute_not_exists(PK) OR appointmentId = :null',
       ExpressionAttributeValues: { ':null': null },
     },

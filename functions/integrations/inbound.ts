@@ -5,13 +5,28 @@
 // same service as a booking, exactly once (a duplicate gets the first answer again), and logs the run.
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundError, UnauthorizedError } from '../lib/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  HttpError,
+  NotFoundError,
+  UnauthorizedError,
+} from '../lib/errors';
 import { remainingMs } from '../lib/deadline';
 import { logger } from '../lib/logger';
 import { openSecret } from '../lib/secrets';
 import { fieldErrors } from '../../shared/contracts/field-errors';
 import { importAppointmentRequest, RecordError, type ImportedRequest } from './appointment-requests';
-import { answerMessage, claimMessage, messageAnswerUpdate, releaseMessage, type InboundAnswer, type MessageClaim, type MessageRef } from './inbound.store';
+import {
+  answerMessage,
+  claimMessage,
+  messageAnswerUpdate,
+  releaseMessage,
+  type InboundAnswer,
+  type MessageClaim,
+  type MessageRef,
+} from './inbound.store';
 import { verify, type VerifyFailure } from './signatures';
 import { recordRun } from './sync';
 import { findSystemAnyTenant, type SystemRecord } from './system.store';
@@ -47,10 +62,23 @@ export interface InboundMessage {
   body: string;
 }
 
-export async function receiveInbound(systemId: string, message: InboundMessage, now = new Date()): Promise<InboundAnswer> {
-  const headers = { id: message.headers['webhook-id'], timestamp: message.headers['webhook-timestamp'], signature: message.headers['webhook-signature'] };
+export async function receiveInbound(
+  systemId: string,
+  message: InboundMessage,
+  now = new Date(),
+): Promise<InboundAnswer> {
+  const headers = {
+    id: message.headers['webhook-id'],
+    timestamp: message.headers['webhook-timestamp'],
+    signature: message.headers['webhook-signature'],
+  };
   const refuse = (err: HttpError, reason: string) => {
-    logger.warn('inbound webhook refused', { systemId, webhookId: headers.id?.slice(0, 100), reason, status: err.status });
+    logger.warn('inbound webhook refused', {
+      systemId,
+      webhookId: headers.id?.slice(0, 100),
+      reason,
+      status: err.status,
+    });
     return err;
   };
   const system = await findSystemAnyTenant(systemId);
@@ -58,7 +86,8 @@ export async function receiveInbound(systemId: string, message: InboundMessage, 
   if (!system.isActive) throw refuse(new ForbiddenError('This system is deactivated'), 'inactive');
   const failure = verify(await inboundSecretOf(system), headers, message.body, now);
   if (failure) throw refuse(new UnauthorizedError(REFUSALS[failure]), failure);
-  if (headers.id!.length > 200) throw refuse(new BadRequestError('webhook-id is longer than 200 characters'), 'long id');
+  if (headers.id!.length > 200)
+    throw refuse(new BadRequestError('webhook-id is longer than 200 characters'), 'long id');
 
   let json: unknown;
   try {
@@ -85,7 +114,10 @@ const KEEP_FOR_ANSWER_MS = 1_000;
 const RETRY_AFTER_SECONDS = 5;
 const IN_PROGRESS = 'This webhook is still being processed. Retry in a few seconds.';
 
-const bookedAnswer = (appointmentId: string): InboundAnswer => ({ status: 201, body: { received: true, type: 'appointment.requested', result: 'created', appointmentId } });
+const bookedAnswer = (appointmentId: string): InboundAnswer => ({
+  status: 201,
+  body: { received: true, type: 'appointment.requested', result: 'created', appointmentId },
+});
 
 /** The stored answer, given again: a success as it was, a refusal as the same error. */
 function replay(answer: InboundAnswer): InboundAnswer {
@@ -94,7 +126,9 @@ function replay(answer: InboundAnswer): InboundAnswer {
 }
 
 async function claimOrWait(ref: MessageRef, token: string, now: Date): Promise<MessageClaim> {
-  const until = Date.now() + Math.min(WAIT_FOR_FIRST_MS, (remainingMs() ?? WAIT_FOR_FIRST_MS + KEEP_FOR_ANSWER_MS) - KEEP_FOR_ANSWER_MS);
+  const until =
+    Date.now() +
+    Math.min(WAIT_FOR_FIRST_MS, (remainingMs() ?? WAIT_FOR_FIRST_MS + KEEP_FOR_ANSWER_MS) - KEEP_FOR_ANSWER_MS);
   for (;;) {
     const claim = await claimMessage(ref, token, now);
     if (claim.state !== 'in-progress' || Date.now() >= until) return claim;
@@ -108,19 +142,31 @@ async function claimOrWait(ref: MessageRef, token: string, now: Date): Promise<M
  * transaction, and every later delivery (same webhook-id, or same external id under a new one) gets
  * that first answer again.
  */
-async function handleRequest(system: SystemRecord, webhookId: string, data: unknown, now: Date, refuse: (err: HttpError, reason: string) => HttpError): Promise<InboundAnswer> {
+async function handleRequest(
+  system: SystemRecord,
+  webhookId: string,
+  data: unknown,
+  now: Date,
+  refuse: (err: HttpError, reason: string) => HttpError,
+): Promise<InboundAnswer> {
   const ref: MessageRef = { tenantId: system.tenantId, systemId: system.id, webhookId };
   const token = randomUUID();
   const claim = await claimOrWait(ref, token, now);
   if (claim.state === 'answered') return replay(claim.answer);
-  if (claim.state === 'in-progress') throw refuse(new HttpError(409, IN_PROGRESS, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) }), 'in progress');
+  if (claim.state === 'in-progress')
+    throw refuse(
+      new HttpError(409, IN_PROGRESS, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) }),
+      'in progress',
+    );
   if (claim.state === 'seen') throw refuse(new ConflictError('This webhook-id was already received'), 'replay');
 
   const started = Date.now();
   let imported: ImportedRequest | null = null;
   let failed: RecordError | null = null;
   try {
-    imported = await importAppointmentRequest(system, data, now, (appointmentId) => [messageAnswerUpdate(ref, token, bookedAnswer(appointmentId))]);
+    imported = await importAppointmentRequest(system, data, now, (appointmentId) => [
+      messageAnswerUpdate(ref, token, bookedAnswer(appointmentId)),
+    ]);
   } catch (err) {
     if (!(err instanceof RecordError)) {
       // Our failure, not theirs: unless the booking's transaction stored the answer, the sender's retry is handled afresh.
@@ -129,7 +175,9 @@ async function handleRequest(system: SystemRecord, webhookId: string, data: unkn
     }
     failed = err;
   }
-  const answer: InboundAnswer = failed ? { status: 422, body: { message: failed.message } } : bookedAnswer(imported!.appointmentId);
+  const answer: InboundAnswer = failed
+    ? { status: 422, body: { message: failed.message } }
+    : bookedAnswer(imported!.appointmentId);
   if (!imported?.created) await answerMessage(ref, token, answer);
   const finished = new Date();
   const log: SyncLogRecord = {

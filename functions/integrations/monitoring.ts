@@ -9,7 +9,10 @@ import type { MonitoringStats, SystemStatus } from '../../shared/contracts/integ
 const DAY_MS = 24 * 3600 * 1000;
 
 export async function monitoringStats(tenantId: string, now = new Date()): Promise<MonitoringStats> {
-  const [systems, recent] = await Promise.all([listSystemRecords(tenantId), listSyncLogsSince(tenantId, new Date(now.getTime() - DAY_MS).toISOString())]);
+  const [systems, recent] = await Promise.all([
+    listSystemRecords(tenantId),
+    listSyncLogsSince(tenantId, new Date(now.getTime() - DAY_MS).toISOString()),
+  ]);
   const present = new Set(systems.map((s) => s.id));
   const totalSyncs = systems.reduce((n, s) => n + s.syncCount, 0);
   const totalMs = systems.reduce((n, s) => n + s.totalSyncMs, 0);

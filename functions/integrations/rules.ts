@@ -29,7 +29,12 @@ export function retryDelaySeconds(retry: number): number {
 }
 
 /** A system's connection status from its last sync or connection test; SYNCING while a run holds it. */
-export function connectionStatus(system: { syncingSince: string | null; lastSyncStatus: string | null; lastSync: string | null; lastTest: { success: boolean; at: string } | null }): ConnectionStatus | null {
+export function connectionStatus(system: {
+  syncingSince: string | null;
+  lastSyncStatus: string | null;
+  lastSync: string | null;
+  lastTest: { success: boolean; at: string } | null;
+}): ConnectionStatus | null {
   if (system.syncingSince) return 'SYNCING';
   const test = system.lastTest;
   const latestIsTest = test && (!system.lastSync || test.at > system.lastSync);
@@ -45,20 +50,28 @@ export const SYNC_CLAIM_SECONDS = 15 * 60;
  * An appointment request as a TMS sends it (a sync page's record or an inbound webhook's data): its
  * own id, where and when, and the carrier by our id or by name. Anything else is ignored.
  */
-export const appointmentRequestSchema = z.object({
-  id: z.union([z.string().trim().min(1), z.number()], { error: 'The record has no id' }).transform(String).pipe(z.string().max(100, 'The record id is longer than 100 characters')),
-  facilityId: z.string().trim().max(64).optional(),
-  carrierId: z.string().trim().max(64).optional(),
-  carrierName: z.string().trim().max(120).optional(),
-  date: dateString('The record has no date'),
-  timeStart: timeOfDay('The record has no start time'),
-  timeEnd: timeOfDay('The record has no end time'),
-  loadType: z.enum(['inbound', 'outbound'], { error: 'loadType must be inbound or outbound' }).default('inbound'),
-  poNumber: optionalText(40),
-  bolNumber: optionalText(40),
-  palletCount: z.number().int().min(0).optional(),
-  notes: optionalText(500),
-}).refine((r) => Boolean(r.carrierId || r.carrierName), { message: 'The record names no carrier (carrierId or carrierName)', path: ['carrierName'] });
+export const appointmentRequestSchema = z
+  .object({
+    id: z
+      .union([z.string().trim().min(1), z.number()], { error: 'The record has no id' })
+      .transform(String)
+      .pipe(z.string().max(100, 'The record id is longer than 100 characters')),
+    facilityId: z.string().trim().max(64).optional(),
+    carrierId: z.string().trim().max(64).optional(),
+    carrierName: z.string().trim().max(120).optional(),
+    date: dateString('The record has no date'),
+    timeStart: timeOfDay('The record has no start time'),
+    timeEnd: timeOfDay('The record has no end time'),
+    loadType: z.enum(['inbound', 'outbound'], { error: 'loadType must be inbound or outbound' }).default('inbound'),
+    poNumber: optionalText(40),
+    bolNumber: optionalText(40),
+    palletCount: z.number().int().min(0).optional(),
+    notes: optionalText(500),
+  })
+  .refine((r) => Boolean(r.carrierId || r.carrierName), {
+    message: 'The record names no carrier (carrierId or carrierName)',
+    path: ['carrierName'],
+  });
 export type AppointmentRequest = z.output<typeof appointmentRequestSchema>;
 
 /** The external id a record carries, for the log of a record that fails its contract. */
@@ -73,5 +86,8 @@ export function pageOf(body: unknown): { records: unknown[]; nextPage: string | 
   if (!body || typeof body !== 'object') return null;
   const { data, nextPage } = body as { data?: unknown; nextPage?: unknown };
   if (!Array.isArray(data)) return null;
-  return { records: data, nextPage: typeof nextPage === 'number' || (typeof nextPage === 'string' && nextPage) ? String(nextPage) : null };
+  return {
+    records: data,
+    nextPage: typeof nextPage === 'number' || (typeof nextPage === 'string' && nextPage) ? String(nextPage) : null,
+  };
 }

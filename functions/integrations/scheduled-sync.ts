@@ -19,7 +19,8 @@ export async function runScheduledSync(tenantId: string, systemId: string): Prom
   try {
     await runSync(system, { endpointId: null, trigger: 'schedule', actor: null, budgetMs: SCHEDULED_BUDGET_MS });
   } catch (err) {
-    if (err instanceof HttpError && err.status < 500) logger.info('scheduled sync passed over', { systemId, reason: err.message });
+    if (err instanceof HttpError && err.status < 500)
+      logger.info('scheduled sync passed over', { systemId, reason: err.message });
     else throw err;
   }
 }

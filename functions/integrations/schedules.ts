@@ -3,7 +3,15 @@
 // named after the system in the product's schedule group, invoking the sync Lambda with the system's
 // tenant and id. Locally: the scheduler the local stack registers (functions/local/sync-schedules.ts);
 // with none registered (most tests) a schedule change does nothing.
-import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient, UpdateScheduleCommand, type CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  ResourceNotFoundException,
+  SchedulerClient,
+  UpdateScheduleCommand,
+  type CreateScheduleCommandInput,
+} from '@aws-sdk/client-scheduler';
 import { awsClientOptions, endpointFor } from '../lib/aws';
 
 export interface ScheduledSystem {
@@ -58,7 +66,9 @@ const awsScheduler: SyncScheduler = {
   },
   async remove(system) {
     try {
-      await scheduler().send(new DeleteScheduleCommand({ Name: scheduleName(system.id), GroupName: process.env.SYNC_SCHEDULE_GROUP }));
+      await scheduler().send(
+        new DeleteScheduleCommand({ Name: scheduleName(system.id), GroupName: process.env.SYNC_SCHEDULE_GROUP }),
+      );
     } catch (err) {
       if (!(err instanceof ResourceNotFoundException)) throw err;
     }

@@ -23,13 +23,22 @@ export function sign(secret: string, id: string, timestampSeconds: number, body:
 /** The three headers of a signed message. */
 export function signedHeaders(secret: string, id: string, body: string, now = new Date()): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
-  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': sign(secret, id, timestamp, body) };
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': sign(secret, id, timestamp, body),
+  };
 }
 
 export type VerifyFailure = 'MISSING_HEADERS' | 'BAD_TIMESTAMP' | 'STALE_TIMESTAMP' | 'BAD_SIGNATURE';
 
 /** Checks a received message; null when it is authentic and fresh, else why not. */
-export function verify(secret: string, headers: { id?: string; timestamp?: string; signature?: string }, body: string, now = new Date()): VerifyFailure | null {
+export function verify(
+  secret: string,
+  headers: { id?: string; timestamp?: string; signature?: string },
+  body: string,
+  now = new Date(),
+): VerifyFailure | null {
   const { id, timestamp, signature } = headers;
   if (!id || !timestamp || !signature) return 'MISSING_HEADERS';
   if (!/^\d{1,12}$/.test(timestamp)) return 'BAD_TIMESTAMP';

@@ -14,13 +14,24 @@ export interface SyncLogRecord extends SyncLog {
 }
 
 export const syncLogKeys = {
-  key: (l: Pick<SyncLogRecord, 'tenantId' | 'startedAt' | 'id'>) => ({ PK: tenantPk(l.tenantId, 'INTEGRATIONS', 'SYNCLOG'), SK: `${l.startedAt}#${l.id}` }),
-  bySystem: (l: Pick<SyncLogRecord, 'tenantId' | 'systemId' | 'startedAt' | 'id'>) => ({ GSI1PK: tenantPk(l.tenantId, 'INTEGRATIONS', 'SYNCLOG', l.systemId), GSI1SK: `${l.startedAt}#${l.id}` }),
+  key: (l: Pick<SyncLogRecord, 'tenantId' | 'startedAt' | 'id'>) => ({
+    PK: tenantPk(l.tenantId, 'INTEGRATIONS', 'SYNCLOG'),
+    SK: `${l.startedAt}#${l.id}`,
+  }),
+  bySystem: (l: Pick<SyncLogRecord, 'tenantId' | 'systemId' | 'startedAt' | 'id'>) => ({
+    GSI1PK: tenantPk(l.tenantId, 'INTEGRATIONS', 'SYNCLOG', l.systemId),
+    GSI1SK: `${l.startedAt}#${l.id}`,
+  }),
 };
 
 /** The TransactWriteItems element that records a run (with the system's counters and the audit). */
 export function syncLogPut(log: SyncLogRecord) {
-  return { Put: { TableName: config.tableName, Item: { ...syncLogKeys.key(log), ...syncLogKeys.bySystem(log), entity: 'integration-sync-log', ...log } } };
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: { ...syncLogKeys.key(log), ...syncLogKeys.bySystem(log), entity: 'integration-sync-log', ...log },
+    },
+  };
 }
 
 /** The newest runs of a system first. */

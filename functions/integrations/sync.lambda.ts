@@ -13,6 +13,7 @@ interface ScheduledSyncInput {
 export const handler = middy<ScheduledSyncInput, void, Error, Context>()
   .use(observability<ScheduledSyncInput, void>(() => undefined))
   .handler(async (event) => {
-    if (typeof event?.tenantId !== 'string' || typeof event.systemId !== 'string') throw new Error('Expected { tenantId, systemId }');
+    if (typeof event?.tenantId !== 'string' || typeof event.systemId !== 'string')
+      throw new Error('Expected { tenantId, systemId }');
     await runScheduledSync(event.tenantId, event.systemId);
   });

@@ -33,15 +33,29 @@ interface Tally {
 /** A problem that ends the run (the system cannot be reached or refuses us). */
 class RunError extends Error {}
 
-async function pullEndpoint(system: SystemRecord, endpoint: EndpointRecord, tally: Tally, deadline: number): Promise<void> {
+async function pullEndpoint(
+  system: SystemRecord,
+  endpoint: EndpointRecord,
+  tally: Tally,
+  deadline: number,
+): Promise<void> {
   let page: string | null = '1';
   for (let n = 0; page && n < MAX_PAGES; n++) {
-    if (Date.now() > deadline) throw new RunError(`Stopped after ${n} pages: the run's time is up; the next run continues (records already imported are skipped)`);
+    if (Date.now() > deadline)
+      throw new RunError(
+        `Stopped after ${n} pages: the run's time is up; the next run continues (records already imported are skipped)`,
+      );
     const url = joinUrl(system.baseUrl, endpoint.endpoint);
     url.searchParams.set('page', page);
     let res;
     try {
-      res = await callOutbound({ method: endpoint.method, url: url.toString(), headers: await authHeaders(system), timeoutMs: PAGE_TIMEOUT_MS, caller: system.tenantId });
+      res = await callOutbound({
+        method: endpoint.method,
+        url: url.toString(),
+        headers: await authHeaders(system),
+        timeoutMs: PAGE_TIMEOUT_MS,
+        caller: system.tenantId,
+      });
     } catch (err) {
       if (err instanceof OutboundError || err instanceof CredentialsError) throw new RunError(err.message);
       throw err;
@@ -64,7 +78,8 @@ async function pullEndpoint(system: SystemRecord, endpoint: EndpointRecord, tall
       } catch (err) {
         if (!(err instanceof RecordError)) throw err;
         tally.failed++;
-        if (tally.failures.length < MAX_LOGGED_FAILURES) tally.failures.push({ externalId: err.externalId, message: err.message });
+        if (tally.failures.length < MAX_LOGGED_FAILURES)
+          tally.failures.push({ externalId: err.externalId, message: err.message });
       }
     }
     page = listing.nextPage;
@@ -91,18 +106,25 @@ async function endpointsFor(system: SystemRecord, endpointId: string | null): Pr
   if (endpointId) {
     const endpoint = endpoints.find((e) => e.id === endpointId);
     if (!endpoint) throw new NotFoundError('Endpoint not found');
-    if (endpoint.purpose !== 'APPOINTMENT_REQUESTS') throw new BadRequestError('Only an APPOINTMENT_REQUESTS endpoint can be synced', { endpointId: 'Only an APPOINTMENT_REQUESTS endpoint can be synced' });
+    if (endpoint.purpose !== 'APPOINTMENT_REQUESTS')
+      throw new BadRequestError('Only an APPOINTMENT_REQUESTS endpoint can be synced', {
+        endpointId: 'Only an APPOINTMENT_REQUESTS endpoint can be synced',
+      });
     return [endpoint];
   }
   const pulled = endpoints.filter((e) => e.isActive && e.purpose === 'APPOINTMENT_REQUESTS');
-  if (!pulled.length) throw new BadRequestError('The system has no active APPOINTMENT_REQUESTS endpoint to sync. Add one in the Endpoints tab.');
+  if (!pulled.length)
+    throw new BadRequestError(
+      'The system has no active APPOINTMENT_REQUESTS endpoint to sync. Add one in the Endpoints tab.',
+    );
   return pulled;
 }
 
 export async function runSync(system: SystemRecord, options: RunOptions, now = new Date()): Promise<SyncLogRecord> {
   const endpoints = await endpointsFor(system, options.endpointId);
   const runId = randomUUID();
-  if (!(await claimSync(system.tenantId, system.id, runId, now, SYNC_CLAIM_SECONDS))) throw new ConflictError(SYNC_RUNNING);
+  if (!(await claimSync(system.tenantId, system.id, runId, now, SYNC_CLAIM_SECONDS)))
+    throw new ConflictError(SYNC_RUNNING);
   const started = Date.now();
   const tally: Tally = { processed: 0, succeeded: 0, failed: 0, failures: [] };
   let errorMessage: string | null = null;
@@ -111,7 +133,8 @@ export async function runSync(system: SystemRecord, options: RunOptions, now = n
   } catch (err) {
     // Whatever ends the run, the log says so and the claim is released below.
     errorMessage = err instanceof RunError ? err.message : 'The sync stopped on an internal error';
-    if (!(err instanceof RunError)) logger.error('sync run failed', { systemId: system.id, err: err instanceof Error ? err.stack : String(err) });
+    if (!(err instanceof RunError))
+      logger.error('sync run failed', { systemId: system.id, err: err instanceof Error ? err.stack : String(err) });
   }
   const finished = new Date();
   const log: SyncLogRecord = {
@@ -137,17 +160,40 @@ export async function runSync(system: SystemRecord, options: RunOptions, now = n
     await releaseSync(system.tenantId, system.id, runId).catch(() => undefined);
     throw err;
   }
-  logger.info('sync run', { systemId: system.id, trigger: log.trigger, status: log.status, processed: log.recordsProcessed, failed: log.recordsFailed, durationMs: log.duration });
+  logger.info('sync run', {
+    systemId: system.id,
+    trigger: log.trigger,
+    status: log.status,
+    processed: log.recordsProcessed,
+    failed: log.recordsFailed,
+    durationMs: log.duration,
+  });
   return log;
 }
 
 /** Writes the log, the system's counters (releasing the claim `runId` holds) and, for a person's run, the audit. */
-export async function recordRun(system: SystemRecord, log: SyncLogRecord, runId: string | null, actor: Actor | null): Promise<void> {
+export async function recordRun(
+  system: SystemRecord,
+  log: SyncLogRecord,
+  runId: string | null,
+  actor: Actor | null,
+): Promise<void> {
   await transact(
     [
       syncLogPut(log),
       finishSyncUpdate(system.tenantId, system.id, runId, log),
-      ...(actor ? [auditPut({ tenantId: system.tenantId, actor, action: 'integration-system.synced', entityType: 'integration-system', entityId: system.id, after: { logId: log.id, status: log.status, recordsProcessed: log.recordsProcessed } })] : []),
+      ...(actor
+        ? [
+            auditPut({
+              tenantId: system.tenantId,
+              actor,
+              action: 'integration-system.synced',
+              entityType: 'integration-system',
+              entityId: system.id,
+              after: { logId: log.id, status: log.status, recordsProcessed: log.recordsProcessed },
+            }),
+          ]
+        : []),
     ],
     () => new ConflictError('The system was deleted or taken over by another run meanwhile'),
   );

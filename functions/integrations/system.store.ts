@@ -53,7 +53,13 @@ export const systemKeys = {
 };
 
 function toItem(s: SystemRecord) {
-  return { ...systemKeys.key(s.tenantId, s.id), ...systemKeys.byId(s.id), ...(s.isActive ? systemKeys.scheduled(s.tenantId, s.id) : {}), entity: 'integration-system', ...s };
+  return {
+    ...systemKeys.key(s.tenantId, s.id),
+    ...systemKeys.byId(s.id),
+    ...(s.isActive ? systemKeys.scheduled(s.tenantId, s.id) : {}),
+    entity: 'integration-system',
+    ...s,
+  };
 }
 
 export async function listSystemRecords(tenantId: string): Promise<SystemRecord[]> {
@@ -86,19 +92,38 @@ export async function putNewSystem(s: SystemRecord, actor: Actor, audit: Record<
   await transact(
     [
       { Put: { TableName: config.tableName, Item: toItem(s), ConditionExpression: 'attribute_not_exists(PK)' } },
-      auditPut({ tenantId: s.tenantId, actor, action: 'integration-system.created', entityType: 'integration-system', entityId: s.id, after: audit }, new Date(s.createdAt)),
+      auditPut(
+        {
+          tenantId: s.tenantId,
+          actor,
+          action: 'integration-system.created',
+          entityType: 'integration-system',
+          entityId: s.id,
+          after: audit,
+        },
+        new Date(s.createdAt),
+      ),
     ],
     () => new ConflictError('External system already exists'),
   );
 }
 
 /** Replaces the system as it was read (its revision, functions/lib/revision.ts), with its audit record. */
-export async function saveSystem(before: SystemRecord, after: SystemRecord, actor: Actor, action: string, audit: { before: Record<string, unknown>; after: Record<string, unknown> }): Promise<SystemRecord> {
+export async function saveSystem(
+  before: SystemRecord,
+  after: SystemRecord,
+  actor: Actor,
+  action: string,
+  audit: { before: Record<string, unknown>; after: Record<string, unknown> },
+): Promise<SystemRecord> {
   const saved = revised(before, after);
   await transact(
     [
       { Put: { TableName: config.tableName, Item: toItem(saved), ...revisionCondition(revisionOf(before)) } },
-      auditPut({ tenantId: after.tenantId, actor, action, entityType: 'integration-system', entityId: after.id, ...audit }, new Date(after.updatedAt)),
+      auditPut(
+        { tenantId: after.tenantId, actor, action, entityType: 'integration-system', entityId: after.id, ...audit },
+        new Date(after.updatedAt),
+      ),
     ],
     () => new RevisionConflictError(),
   );
@@ -106,17 +131,49 @@ export async function saveSystem(before: SystemRecord, after: SystemRecord, acto
 }
 
 /** Deletes the system with the given child items (endpoints, subscriptions) and its audit record. */
-export async function deleteSystemItems(s: SystemRecord, children: { PK: string; SK: string }[], actor: Actor, audit: Record<string, unknown>, now: Date): Promise<void> {
+export async function deleteSystemItems(
+  s: SystemRecord,
+  children: { PK: string; SK: string }[],
+  actor: Actor,
+  audit: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
   const items: TransactItem[] = [
-    { Delete: { TableName: config.tableName, Key: systemKeys.key(s.tenantId, s.id), ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': s.updatedAt } } },
+    {
+      Delete: {
+        TableName: config.tableName,
+        Key: systemKeys.key(s.tenantId, s.id),
+        ConditionExpression: 'updatedAt = :seen',
+        ExpressionAttributeValues: { ':seen': s.updatedAt },
+      },
+    },
     ...children.map((Key) => ({ Delete: { TableName: config.tableName, Key } })),
-    auditPut({ tenantId: s.tenantId, actor, action: 'integration-system.deleted', entityType: 'integration-system', entityId: s.id, before: audit }, now),
+    auditPut(
+      {
+        tenantId: s.tenantId,
+        actor,
+        action: 'integration-system.deleted',
+        entityType: 'integration-system',
+        entityId: s.id,
+        before: audit,
+      },
+      now,
+    ),
   ];
-  await transact(items, () => new ConflictError('The system changed while you were deleting it. Refresh and try again.'));
+  await transact(
+    items,
+    () => new ConflictError('The system changed while you were deleting it. Refresh and try again.'),
+  );
 }
 
 /** Claims the system for a sync run (SYNCING); false when another run holds it and is not stale. */
-export async function claimSync(tenantId: string, id: string, runId: string, now: Date, staleAfterSeconds: number): Promise<boolean> {
+export async function claimSync(
+  tenantId: string,
+  id: string,
+  runId: string,
+  now: Date,
+  staleAfterSeconds: number,
+): Promise<boolean> {
   try {
     await ddb().send(
       new UpdateCommand({
@@ -124,7 +181,12 @@ export async function claimSync(tenantId: string, id: string, runId: string, now
         Key: systemKeys.key(tenantId, id),
         UpdateExpression: 'SET syncingSince = :now, syncRunId = :run',
         ConditionExpression: 'attribute_exists(PK) AND (syncingSince = :null OR syncingSince < :stale)',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':run': runId, ':null': null, ':stale': new Date(now.getTime() - staleAfterSeconds * 1000).toISOString() },
+        ExpressionAttributeValues: {
+          ':now': now.toISOString(),
+          ':run': runId,
+          ':null': null,
+          ':stale': new Date(now.getTime() - staleAfterSeconds * 1000).toISOString(),
+        },
       }),
     );
     return true;
@@ -135,7 +197,12 @@ export async function claimSync(tenantId: string, id: string, runId: string, now
 }
 
 /** The transaction item that ends a run: releases the claim (if this run holds it) and counts the run. */
-export function finishSyncUpdate(tenantId: string, id: string, runId: string | null, run: { status: SyncStatus; finishedAt: string; duration: number }): TransactItem {
+export function finishSyncUpdate(
+  tenantId: string,
+  id: string,
+  runId: string | null,
+  run: { status: SyncStatus; finishedAt: string; duration: number },
+): TransactItem {
   return {
     Update: {
       TableName: config.tableName,
@@ -158,10 +225,20 @@ export function finishSyncUpdate(tenantId: string, id: string, runId: string | n
 }
 
 /** Records the outcome of a connection test on the system. */
-export async function recordConnectionTest(tenantId: string, id: string, lastTest: SystemRecord['lastTest']): Promise<void> {
+export async function recordConnectionTest(
+  tenantId: string,
+  id: string,
+  lastTest: SystemRecord['lastTest'],
+): Promise<void> {
   try {
     await ddb().send(
-      new UpdateCommand({ TableName: config.tableName, Key: systemKeys.key(tenantId, id), UpdateExpression: 'SET lastTest = :t', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':t': lastTest } }),
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: systemKeys.key(tenantId, id),
+        UpdateExpression: 'SET lastTest = :t',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':t': lastTest },
+      }),
     );
   } catch (err) {
     if (!isConditionalCheckFailed(err)) throw err; // deleted meanwhile: nothing to record

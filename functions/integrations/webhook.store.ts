@@ -15,14 +15,25 @@ export interface WebhookRecord extends WebhookSubscription {
 }
 
 export const webhookKeys = {
-  key: (tenantId: string, systemId: string, id: string) => ({ PK: systemKeys.partition(tenantId), SK: `WEBHOOK#${systemId}#${id}` }),
+  key: (tenantId: string, systemId: string, id: string) => ({
+    PK: systemKeys.partition(tenantId),
+    SK: `WEBHOOK#${systemId}#${id}`,
+  }),
 };
 
-const toItem = (w: WebhookRecord) => ({ ...webhookKeys.key(w.tenantId, w.systemId, w.id), entity: 'integration-webhook', ...w });
+const toItem = (w: WebhookRecord) => ({
+  ...webhookKeys.key(w.tenantId, w.systemId, w.id),
+  entity: 'integration-webhook',
+  ...w,
+});
 
 /** The subscriptions of one system, or of the whole tenant (the fan-out of an event). */
 export async function listWebhookRecords(tenantId: string, systemId?: string): Promise<WebhookRecord[]> {
-  const items = await queryPrefix<WebhookRecord>(systemKeys.partition(tenantId), systemId ? `WEBHOOK#${systemId}#` : 'WEBHOOK#', { consistent: true });
+  const items = await queryPrefix<WebhookRecord>(
+    systemKeys.partition(tenantId),
+    systemId ? `WEBHOOK#${systemId}#` : 'WEBHOOK#',
+    { consistent: true },
+  );
   return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
@@ -31,28 +42,70 @@ export function getWebhookRecord(tenantId: string, systemId: string, id: string)
 }
 
 /** Creates (no `before`), replaces (as read) or deletes (no `after`) a subscription, with its audit record. */
-export async function writeWebhook(change: { before: WebhookRecord | null; after: WebhookRecord | null }, actor: Actor, now: Date): Promise<void> {
+export async function writeWebhook(
+  change: { before: WebhookRecord | null; after: WebhookRecord | null },
+  actor: Actor,
+  now: Date,
+): Promise<void> {
   const { before, after } = change;
   const subject = (after ?? before)!;
   const write = after
-    ? { Put: { TableName: config.tableName, Item: toItem(after), ...(before ? { ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': before.updatedAt } } : { ConditionExpression: 'attribute_not_exists(PK)' }) } }
-    : { Delete: { TableName: config.tableName, Key: webhookKeys.key(subject.tenantId, subject.systemId, subject.id), ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': before!.updatedAt } } };
+    ? {
+        Put: {
+          TableName: config.tableName,
+          Item: toItem(after),
+          ...(before
+            ? { ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': before.updatedAt } }
+            : { ConditionExpression: 'attribute_not_exists(PK)' }),
+        },
+      }
+    : {
+        Delete: {
+          TableName: config.tableName,
+          Key: webhookKeys.key(subject.tenantId, subject.systemId, subject.id),
+          ConditionExpression: 'updatedAt = :seen',
+          ExpressionAttributeValues: { ':seen': before!.updatedAt },
+        },
+      };
   const action = !before ? 'created' : after ? 'updated' : 'deleted';
   const image = (w: WebhookRecord | null) => (w ? { ...w, sealedSecret: '[redacted]' } : null);
   await transact(
-    [write, auditPut({ tenantId: subject.tenantId, actor, action: `integration-webhook.${action}`, entityType: 'integration-webhook', entityId: subject.id, before: image(before), after: image(after) }, now)],
+    [
+      write,
+      auditPut(
+        {
+          tenantId: subject.tenantId,
+          actor,
+          action: `integration-webhook.${action}`,
+          entityType: 'integration-webhook',
+          entityId: subject.id,
+          before: image(before),
+          after: image(after),
+        },
+        now,
+      ),
+    ],
     () => new ConflictError('The webhook subscription changed meanwhile. Refresh and try again.'),
   );
 }
 
 /** Counts a finished delivery on its subscription: OK resets the failures, ERROR adds one. */
-export async function recordDeliveryOutcome(tenantId: string, systemId: string, id: string, outcome: 'OK' | 'ERROR', at: string): Promise<void> {
+export async function recordDeliveryOutcome(
+  tenantId: string,
+  systemId: string,
+  id: string,
+  outcome: 'OK' | 'ERROR',
+  at: string,
+): Promise<void> {
   try {
     await ddb().send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: webhookKeys.key(tenantId, systemId, id),
-        UpdateExpression: outcome === 'OK' ? 'SET deliveryStatus = :s, lastDeliveryAt = :at, consecutiveFailures = :zero' : 'SET deliveryStatus = :s, lastDeliveryAt = :at ADD consecutiveFailures :one',
+        UpdateExpression:
+          outcome === 'OK'
+            ? 'SET deliveryStatus = :s, lastDeliveryAt = :at, consecutiveFailures = :zero'
+            : 'SET deliveryStatus = :s, lastDeliveryAt = :at ADD consecutiveFailures :one',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: { ':s': outcome, ':at': at, ...(outcome === 'OK' ? { ':zero': 0 } : { ':one': 1 }) },
       }),

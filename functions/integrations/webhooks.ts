@@ -10,7 +10,12 @@ import { requirePublicUrl } from '../lib/outbound';
 import { newSigningSecret } from './signatures';
 import { requireSystem } from './system.store';
 import { getWebhookRecord, listWebhookRecords, writeWebhook, type WebhookRecord } from './webhook.store';
-import type { webhookEditSchema, webhookInputSchema, WebhookSubscription, WebhookSubscriptionCreated } from '../../shared/contracts/integrations';
+import type {
+  webhookEditSchema,
+  webhookInputSchema,
+  WebhookSubscription,
+  WebhookSubscriptionCreated,
+} from '../../shared/contracts/integrations';
 
 export const webhookView = ({ tenantId: _t, sealedSecret: _s, ...w }: WebhookRecord): WebhookSubscription => w;
 
@@ -19,10 +24,17 @@ export async function listWebhooks(tenantId: string, systemId: string): Promise<
   return (await listWebhookRecords(tenantId, systemId)).map(webhookView);
 }
 
-export async function createWebhook(tenantId: string, systemId: string, input: z.output<typeof webhookInputSchema>, actor: Actor, now = new Date()): Promise<WebhookSubscriptionCreated> {
+export async function createWebhook(
+  tenantId: string,
+  systemId: string,
+  input: z.output<typeof webhookInputSchema>,
+  actor: Actor,
+  now = new Date(),
+): Promise<WebhookSubscriptionCreated> {
   await requireSystem(tenantId, systemId);
   await requirePublicUrl(input.webhookUrl, 'webhookUrl');
-  if ((await listWebhookRecords(tenantId, systemId)).length >= MAX_CHILDREN) throw new ConflictError(`A system can have at most ${MAX_CHILDREN} webhook subscriptions`);
+  if ((await listWebhookRecords(tenantId, systemId)).length >= MAX_CHILDREN)
+    throw new ConflictError(`A system can have at most ${MAX_CHILDREN} webhook subscriptions`);
   const signingSecret = newSigningSecret();
   const iso = now.toISOString();
   const webhook: WebhookRecord = {
@@ -47,7 +59,14 @@ async function requireWebhook(tenantId: string, systemId: string, id: string): P
   return webhook;
 }
 
-export async function editWebhook(tenantId: string, systemId: string, id: string, edit: z.output<typeof webhookEditSchema>, actor: Actor, now = new Date()): Promise<WebhookSubscription> {
+export async function editWebhook(
+  tenantId: string,
+  systemId: string,
+  id: string,
+  edit: z.output<typeof webhookEditSchema>,
+  actor: Actor,
+  now = new Date(),
+): Promise<WebhookSubscription> {
   const before = await requireWebhook(tenantId, systemId, id);
   if (edit.webhookUrl) await requirePublicUrl(edit.webhookUrl, 'webhookUrl');
   const defined = Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined));
@@ -56,7 +75,13 @@ export async function editWebhook(tenantId: string, systemId: string, id: string
   return webhookView(after);
 }
 
-export async function deleteWebhook(tenantId: string, systemId: string, id: string, actor: Actor, now = new Date()): Promise<void> {
+export async function deleteWebhook(
+  tenantId: string,
+  systemId: string,
+  id: string,
+  actor: Actor,
+  now = new Date(),
+): Promise<void> {
   const before = await requireWebhook(tenantId, systemId, id);
   await writeWebhook({ before, after: null }, actor, now);
 }

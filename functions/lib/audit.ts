@@ -98,13 +98,22 @@ export async function listAudit(tenantId: string, filter: { entityType: string; 
 /** Audit records of a tenant between two instants (ISO), oldest first: every day's shards, all pages. */
 export async function listAuditBetween(tenantId: string, fromIso: string, toIso: string) {
   const partitions: string[] = [];
-  for (let day = fromIso.slice(0, 10); day <= toIso.slice(0, 10); day = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)) {
+  for (
+    let day = fromIso.slice(0, 10);
+    day <= toIso.slice(0, 10);
+    day = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+  ) {
     for (let shard = 0; shard < AUDIT_SHARDS; shard++) partitions.push(auditKeys.pk(tenantId, day, shard));
   }
   const records: Record<string, unknown>[] = [];
   for (let i = 0; i < partitions.length; i += 16) {
     const pages = await Promise.all(
-      partitions.slice(i, i + 16).map((pk) => queryAll({ KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': pk, ':from': fromIso, ':to': `${toIso}~` } })),
+      partitions.slice(i, i + 16).map((pk) =>
+        queryAll({
+          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': pk, ':from': fromIso, ':to': `${toIso}~` },
+        }),
+      ),
     );
     records.push(...pages.flat());
   }

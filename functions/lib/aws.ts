@@ -21,7 +21,11 @@ export function endpointFor(service: string): string | undefined {
 /** Milliseconds; the SDK builds its NodeHttpHandler (@smithy/node-http-handler) from these options.
  * Without `throwOnRequestTimeout` the handler only logs a warning when the request timeout passes and
  * keeps waiting (test/integration/stalled-database.test.ts caught that). */
-export const CLIENT_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 3_000, throwOnRequestTimeout: true } as const;
+export const CLIENT_TIMEOUTS = {
+  connectionTimeout: 1_000,
+  requestTimeout: 3_000,
+  throwOnRequestTimeout: true,
+} as const;
 /** The SDK's own retries (standard mode, with back-off) stay on; this pins their number. Other clients
  * (messaging's SNS/SES) take the same options from `awsClientOptions()`. */
 export const CLIENT_MAX_ATTEMPTS = 3;
@@ -29,7 +33,12 @@ export const awsClientOptions = () => ({ requestHandler: { ...CLIENT_TIMEOUTS },
 
 interface Sending {
   send: (command: never, options?: unknown) => Promise<unknown>;
-  middlewareStack: { addRelativeTo: (middleware: never, options: { relation: 'after'; toMiddleware: string; name: string; override: boolean }) => void };
+  middlewareStack: {
+    addRelativeTo: (
+      middleware: never,
+      options: { relation: 'after'; toMiddleware: string; name: string; override: boolean },
+    ) => void;
+  };
 }
 
 /**
@@ -40,19 +49,28 @@ interface Sending {
 export function withRequestDeadline<C>(client: C): C {
   const c = client as unknown as Sending;
   // The class's own send, looked up on each call (test doubles replace it on the prototype).
-  const send = (command: never, options?: unknown) => (Object.getPrototypeOf(c) as Sending).send.call(c, command, options);
+  const send = (command: never, options?: unknown) =>
+    (Object.getPrototypeOf(c) as Sending).send.call(c, command, options);
   c.send = (command, options) => {
     const abortSignal = deadlineSignal();
     if (!abortSignal || options) return send(command, options);
     const perAttempt = { abortSignal } as { abortSignal: AbortSignal; requestTimeout?: number };
-    Object.defineProperty(perAttempt, 'requestTimeout', { enumerable: true, get: () => Math.max(1, Math.min(CLIENT_TIMEOUTS.requestTimeout, remainingMs() ?? CLIENT_TIMEOUTS.requestTimeout)) });
+    Object.defineProperty(perAttempt, 'requestTimeout', {
+      enumerable: true,
+      get: () => Math.max(1, Math.min(CLIENT_TIMEOUTS.requestTimeout, remainingMs() ?? CLIENT_TIMEOUTS.requestTimeout)),
+    });
     return send(command, perAttempt);
   };
   const eachAttempt = (next: (args: unknown) => Promise<unknown>) => async (args: unknown) => {
     if (remainingMs() === 0) throw new DeadlineExceededError();
     return next(args);
   };
-  c.middlewareStack.addRelativeTo(eachAttempt as never, { relation: 'after', toMiddleware: 'retryMiddleware', name: 'requestDeadlineMiddleware', override: true });
+  c.middlewareStack.addRelativeTo(eachAttempt as never, {
+    relation: 'after',
+    toMiddleware: 'retryMiddleware',
+    name: 'requestDeadlineMiddleware',
+    override: true,
+  });
   return client;
 }
 
@@ -74,16 +92,23 @@ function mayHaveBeenApplied(err: unknown): boolean {
  * write that had in fact landed would report a conflict, a retried put would overwrite what came after.
  */
 function withoutBlindWriteRetries<C>(client: C): C {
-  const writeOutcome = (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
-    const operation = context.commandName?.replace(/Command$/, '') ?? '';
-    try {
-      return await next(args);
-    } catch (err) {
-      if (DYNAMODB_WRITES.has(operation) && mayHaveBeenApplied(err)) throw new WriteOutcomeUnknownError(operation, err);
-      throw err;
-    }
-  };
-  (client as unknown as Sending).middlewareStack.addRelativeTo(writeOutcome as never, { relation: 'after', toMiddleware: 'retryMiddleware', name: 'writeOutcomeMiddleware', override: true });
+  const writeOutcome =
+    (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
+      const operation = context.commandName?.replace(/Command$/, '') ?? '';
+      try {
+        return await next(args);
+      } catch (err) {
+        if (DYNAMODB_WRITES.has(operation) && mayHaveBeenApplied(err))
+          throw new WriteOutcomeUnknownError(operation, err);
+        throw err;
+      }
+    };
+  (client as unknown as Sending).middlewareStack.addRelativeTo(writeOutcome as never, {
+    relation: 'after',
+    toMiddleware: 'retryMiddleware',
+    name: 'writeOutcomeMiddleware',
+    override: true,
+  });
   return client;
 }
 
@@ -104,9 +129,16 @@ let eventBridgeClient: EventBridgeClient | undefined;
 
 export function ddb(): DynamoDBDocumentClient {
   documentClient ??= withRequestDeadline(
-    DynamoDBDocumentClient.from(tracer.captureAWSv3Client(withoutBlindWriteRetries(withoutSdkLogging(new DynamoDBClient({ ...awsClientOptions(), endpoint: endpointFor('DYNAMODB') })))), {
-      marshallOptions: { removeUndefinedValues: true },
-    }),
+    DynamoDBDocumentClient.from(
+      tracer.captureAWSv3Client(
+        withoutBlindWriteRetries(
+          withoutSdkLogging(new DynamoDBClient({ ...awsClientOptions(), endpoint: endpointFor('DYNAMODB') })),
+        ),
+      ),
+      {
+        marshallOptions: { removeUndefinedValues: true },
+      },
+    ),
   );
   return documentClient;
 }
@@ -114,11 +146,19 @@ export function ddb(): DynamoDBDocumentClient {
 export function s3(): S3Client {
   const endpoint = endpointFor('S3');
   // Emulators (s3rver, LocalStack) serve buckets path-style only.
-  s3Client ??= withRequestDeadline(tracer.captureAWSv3Client(withoutSdkLogging(new S3Client({ ...awsClientOptions(), endpoint, forcePathStyle: Boolean(endpoint) }))));
+  s3Client ??= withRequestDeadline(
+    tracer.captureAWSv3Client(
+      withoutSdkLogging(new S3Client({ ...awsClientOptions(), endpoint, forcePathStyle: Boolean(endpoint) })),
+    ),
+  );
   return s3Client;
 }
 
 export function eventBridge(): EventBridgeClient {
-  eventBridgeClient ??= withRequestDeadline(tracer.captureAWSv3Client(withoutSdkLogging(new EventBridgeClient({ ...awsClientOptions(), endpoint: endpointFor('EVENTBRIDGE') }))));
+  eventBridgeClient ??= withRequestDeadline(
+    tracer.captureAWSv3Client(
+      withoutSdkLogging(new EventBridgeClient({ ...awsClientOptions(), endpoint: endpointFor('EVENTBRIDGE') })),
+    ),
+  );
   return eventBridgeClient;
 }

@@ -35,5 +35,6 @@ export function requireOriginProof(event: APIGatewayProxyEventV2): void {
   if (config.localMode) return;
   const secret = config.originVerifySecret;
   const proof = event.headers?.[ORIGIN_VERIFY_HEADER];
-  if (!secret || !proof || !sameSecret(proof, secret)) throw new ForbiddenError('This API is reached only through the application\'s own address.');
+  if (!secret || !proof || !sameSecret(proof, secret))
+    throw new ForbiddenError("This API is reached only through the application's own address.");
 }

@@ -21,7 +21,10 @@ export const config = {
   /** Loopback addresses the outbound port may call (outbound.ts): the local fakes, in local mode only. */
   get outboundAllowedAddresses(): string[] {
     if (process.env.STAGE !== 'local') return [];
-    return (process.env.OUTBOUND_ALLOW_ADDRESSES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    return (process.env.OUTBOUND_ALLOW_ADDRESSES ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   },
   /** Secure cookies everywhere but plain-http localhost. */
   get secureCookies() {
@@ -29,7 +32,10 @@ export const config = {
   },
   /** Extra origins allowed to send mutating requests (comma separated), besides the request's own host. */
   get allowedOrigins(): string[] {
-    return (process.env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    return (process.env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   },
   get eventBusName() {
     return process.env.EVENT_BUS_NAME;

@@ -85,9 +85,13 @@ function build(spec: Built): Item {
     ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
     ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
   };
-  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : ''].filter(Boolean).join(' ');
+  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : '']
+    .filter(Boolean)
+    .join(' ');
   // A decrement never creates its item; with nothing left to write, the item is only checked.
-  const item: Item = expression ? { Update: { ...common, UpdateExpression: expression } } : { ConditionCheck: { ...common, ConditionExpression: conditions.join(' AND ') } };
+  const item: Item = expression
+    ? { Update: { ...common, UpdateExpression: expression } }
+    : { ConditionCheck: { ...common, ConditionExpression: conditions.join(' AND ') } };
   built.set(item, spec);
   return item;
 }
@@ -100,7 +104,9 @@ function build(spec: Built): Item {
 export async function clampedCounterMove(item: object): Promise<Item | null> {
   const spec = built.get(item);
   if (!spec) return null;
-  const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: spec.move.key, ConsistentRead: true }));
+  const res = await ddb().send(
+    new GetCommand({ TableName: config.tableName, Key: spec.move.key, ConsistentRead: true }),
+  );
   const clamped = new Map<string, number>();
   for (const [name, delta] of Object.entries(spec.move.counters)) {
     const held = Number(res.Item?.[name] ?? 0);
@@ -108,7 +114,10 @@ export async function clampedCounterMove(item: object): Promise<Item | null> {
   }
   const absent = !res.Item;
   // Nothing new to clamp: the move's own condition is what failed.
-  const same = absent === spec.absent && clamped.size === spec.clamped.size && [...clamped.keys()].every((name) => spec.clamped.has(name));
+  const same =
+    absent === spec.absent &&
+    clamped.size === spec.clamped.size &&
+    [...clamped.keys()].every((name) => spec.clamped.has(name));
   if (!clamped.size || same) return null;
   return build({ move: spec.move, clamped, absent });
 }
@@ -118,7 +127,12 @@ export function reportClampedCounters(items: readonly object[]): void {
   for (const item of items) {
     const spec = built.get(item);
     for (const [counter, held] of spec?.clamped ?? []) {
-      logger.warn('Counter would have gone below zero: left at 0; recount it (docs/operations.md)', { key: `${spec!.move.key.PK} ${spec!.move.key.SK}`, counter, held, decrement: spec!.move.counters[counter] });
+      logger.warn('Counter would have gone below zero: left at 0; recount it (docs/operations.md)', {
+        key: `${spec!.move.key.PK} ${spec!.move.key.SK}`,
+        counter,
+        held,
+        decrement: spec!.move.counters[counter],
+      });
     }
   }
 }

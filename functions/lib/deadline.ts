@@ -20,9 +20,15 @@ interface Deadline {
 const current = new AsyncLocalStorage<Deadline>();
 
 /** Runs `work` with the request's deadline: the budget, or less when the Lambda has less time left. */
-export function withRequestDeadline<T>(context: Pick<Context, 'getRemainingTimeInMillis'> | undefined, work: () => Promise<T>, now = Date.now()): Promise<T> {
+export function withRequestDeadline<T>(
+  context: Pick<Context, 'getRemainingTimeInMillis'> | undefined,
+  work: () => Promise<T>,
+  now = Date.now(),
+): Promise<T> {
   const remaining = context?.getRemainingTimeInMillis?.();
-  const lambdaEndsAt = now + (typeof remaining === 'number' && Number.isFinite(remaining) ? remaining - LAMBDA_MARGIN_MS : REQUEST_BUDGET_MS);
+  const lambdaEndsAt =
+    now +
+    (typeof remaining === 'number' && Number.isFinite(remaining) ? remaining - LAMBDA_MARGIN_MS : REQUEST_BUDGET_MS);
   return current.run({ at: Math.min(now + REQUEST_BUDGET_MS, lambdaEndsAt), lambdaEndsAt }, work);
 }
 

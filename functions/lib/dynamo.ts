@@ -1,6 +1,15 @@
 // Small helpers over the document client that every store shares: the one paginated query and the
 // one reading of a cancelled transaction, reads by many keys.
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type BatchGetCommandOutput, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type BatchGetCommandOutput,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ddb } from './aws';
 import { config } from './config';
@@ -13,7 +22,9 @@ export function isConditionalCheckFailed(err: unknown): boolean {
 /** Puts the item unless one with its key exists; returns whether it was written. */
 export async function putIfAbsent(item: Record<string, unknown> & { PK: string; SK: string }): Promise<boolean> {
   try {
-    await ddb().send(new PutCommand({ TableName: config.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
+    await ddb().send(
+      new PutCommand({ TableName: config.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }),
+    );
     return true;
   } catch (err) {
     if (isConditionalCheckFailed(err)) return false;
@@ -23,12 +34,25 @@ export async function putIfAbsent(item: Record<string, unknown> & { PK: string; 
 
 /** Drops the key attributes of an item read from the table. */
 export function withoutKeys<T>(item: Record<string, unknown>): T {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, GSI3PK: _g3, GSI3SK: _g3s, entity: _e, ...rest } = item;
+  const {
+    PK: _pk,
+    SK: _sk,
+    GSI1PK: _g1,
+    GSI1SK: _g1s,
+    GSI2PK: _g2,
+    GSI2SK: _g2s,
+    GSI3PK: _g3,
+    GSI3SK: _g3s,
+    entity: _e,
+    ...rest
+  } = item;
   return rest as T;
 }
 
 /** Every item a query on the table returns, following pagination (LastEvaluatedKey). */
-export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+export async function queryAll(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -40,7 +64,11 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'Exc
 }
 
 /** Every item of a partition whose sort key starts with the prefix (follows pagination). */
-export async function queryPrefix<T>(pk: string, skPrefix: string, options: { index?: 'GSI1' | 'GSI2' | 'GSI3'; consistent?: boolean } = {}): Promise<T[]> {
+export async function queryPrefix<T>(
+  pk: string,
+  skPrefix: string,
+  options: { index?: 'GSI1' | 'GSI2' | 'GSI3'; consistent?: boolean } = {},
+): Promise<T[]> {
   const keys = options.index ? { pk: `${options.index}PK`, sk: `${options.index}SK` } : { pk: 'PK', sk: 'SK' };
   const items = await queryAll({
     IndexName: options.index,
@@ -75,7 +103,11 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
  * one whose counter decrement (functions/lib/counters.ts) would have gone below zero, with that counter
  * left at 0.
  */
-export async function transact(items: TransactItem[], onConditionFailed: (index: number) => Error, retries = 10): Promise<void> {
+export async function transact(
+  items: TransactItem[],
+  onConditionFailed: (index: number) => Error,
+  retries = 10,
+): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await ddb().send(new TransactWriteCommand({ TransactItems: items }));
@@ -110,8 +142,11 @@ export async function batchGet<T>(keys: { PK: string; SK: string }[]): Promise<(
     let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
     for (let attempt = 0; pending?.length; attempt++) {
       if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-      const res: BatchGetCommandOutput = await ddb().send(new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: pending } } }));
-      for (const item of res.Responses?.[config.tableName] ?? []) found.set(id(item as { PK: unknown; SK: unknown }), item);
+      const res: BatchGetCommandOutput = await ddb().send(
+        new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: pending } } }),
+      );
+      for (const item of res.Responses?.[config.tableName] ?? [])
+        found.set(id(item as { PK: unknown; SK: unknown }), item);
       pending = res.UnprocessedKeys?.[config.tableName]?.Keys;
     }
   }

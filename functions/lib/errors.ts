@@ -76,12 +76,16 @@ export class ServiceUnavailableError extends HttpError {
 }
 
 /** The message of a change whose outcome is unknown (WriteOutcomeUnknownError): no blind retry. */
-export const WRITE_OUTCOME_UNKNOWN = 'Your change may or may not have been saved. Please reload the page to check before trying again.';
+export const WRITE_OUTCOME_UNKNOWN =
+  'Your change may or may not have been saved. Please reload the page to check before trying again.';
 
 /** A database write that was sent but whose answer never came (timeout, reset, the request's
  * deadline): it may have been applied. Not an AWS error on purpose, so the SDK does not retry it. */
 export class WriteOutcomeUnknownError extends Error {
-  constructor(readonly operation: string, lost: unknown) {
+  constructor(
+    readonly operation: string,
+    lost: unknown,
+  ) {
     super(`${operation} sent, answer lost (${lost instanceof Error ? `${lost.name}: ${lost.message}` : String(lost)})`);
     this.name = 'WriteOutcomeUnknownError';
   }
@@ -108,13 +112,23 @@ const TRANSIENT_NAMES = new Set([
   'DeadlineExceededError',
 ]);
 /** Socket errors of the HTTP connection to the service (refused, reset, timed out, name lookup). */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 
 /** The 503 an error of an AWS call stands for, or null when it is not one of a stalled or busy service. */
 export function asServiceUnavailable(err: unknown): ServiceUnavailableError | null {
   if (!err || typeof err !== 'object' || err instanceof HttpError) return null;
   if (err instanceof WriteOutcomeUnknownError) return new ServiceUnavailableError(WRITE_OUTCOME_UNKNOWN);
   const { name, code, $metadata } = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
-  const transient = (name && TRANSIENT_NAMES.has(name)) || (code && SOCKET_CODES.has(code)) || $metadata?.httpStatusCode === 503;
+  const transient =
+    (name && TRANSIENT_NAMES.has(name)) || (code && SOCKET_CODES.has(code)) || $metadata?.httpStatusCode === 503;
   return transient ? new ServiceUnavailableError() : null;
 }

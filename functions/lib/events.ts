@@ -23,7 +23,9 @@ localBus.setMaxListeners(50);
 /** Subscribes to a domain event type on the in-process bus ('*' for every event). */
 export function onLocalEvent(type: string, listener: (event: DomainEvent) => void | Promise<void>) {
   const wrapped = (event: DomainEvent) => {
-    Promise.resolve(listener(event)).catch((err) => logger.error('local event listener failed', { type, err: String(err) }));
+    Promise.resolve(listener(event)).catch((err) =>
+      logger.error('local event listener failed', { type, err: String(err) }),
+    );
   };
   localBus.on(type, wrapped);
   return () => localBus.off(type, wrapped);
@@ -99,6 +101,12 @@ export function domainEventItem(event: DomainEvent & { type: DomainEventType; id
 export function domainEventOf(image: Record<string, unknown> | undefined): DomainEventRecord | undefined {
   if (!image || image.entity !== DOMAIN_EVENT_ENTITY) return undefined;
   const { id, type, tenantId, detail, occurredAt } = image as Record<string, unknown>;
-  if (typeof id !== 'string' || typeof type !== 'string' || typeof tenantId !== 'string' || typeof occurredAt !== 'string') return undefined;
+  if (
+    typeof id !== 'string' ||
+    typeof type !== 'string' ||
+    typeof tenantId !== 'string' ||
+    typeof occurredAt !== 'string'
+  )
+    return undefined;
   return { id, type, tenantId, occurredAt, detail: (detail ?? {}) as Record<string, unknown> };
 }

@@ -18,7 +18,16 @@ import { requestLanguage } from '../../shared/server-messages';
 
 export { fieldErrors };
 import { config } from './config';
-import { asServiceUnavailable, BadRequestError, ForbiddenError, HttpError, NotFoundError, RevisionConflictError, UnauthorizedError, UnsupportedMediaTypeError } from './errors';
+import {
+  asServiceUnavailable,
+  BadRequestError,
+  ForbiddenError,
+  HttpError,
+  NotFoundError,
+  RevisionConflictError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+} from './errors';
 import { logger } from './logger';
 import { clientAddress, requireOriginProof } from './client-address';
 import { countRequests, httpCorrelationId, observability } from './telemetry';
@@ -133,7 +142,8 @@ export function parseBody<S extends ZodType>(req: ApiRequest, schema: S): z.outp
   const { body, isBase64Encoded, headers } = req.event;
   const contentType = headers?.['content-type'] ?? '';
   if (!body) return validate(schema, {});
-  if (!/^application\/json\b/i.test(contentType)) throw new UnsupportedMediaTypeError('Request body must be JSON (Content-Type: application/json)');
+  if (!/^application\/json\b/i.test(contentType))
+    throw new UnsupportedMediaTypeError('Request body must be JSON (Content-Type: application/json)');
   const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large');
   let parsed: unknown;
@@ -173,19 +183,31 @@ function toResponse(result: ApiResult): APIGatewayProxyStructuredResultV2 {
 function errorResponse(err: unknown, event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResultV2 {
   const unavailable = asServiceUnavailable(err);
   if (unavailable) {
-    logger.warn('service unavailable', { routeKey: event.routeKey, err: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
+    logger.warn('service unavailable', {
+      routeKey: event.routeKey,
+      err: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+    });
     err = unavailable;
   }
   // Messages in the language the client asks for (Accept-Language), the spec's English by default.
   const language = requestLanguage(event.headers?.['accept-language']);
   const say = (message: string) => translateServerMessage(message, language);
   if (err instanceof HttpError) {
-    const errors = err.errors && Object.fromEntries(Object.entries(err.errors).map(([field, message]) => [field, say(message)]));
+    const errors =
+      err.errors && Object.fromEntries(Object.entries(err.errors).map(([field, message]) => [field, say(message)]));
     const current = err instanceof RevisionConflictError && err.current !== undefined ? { current: err.current } : {};
-    return toResponse({ status: err.status, body: { message: say(err.message), ...(errors ? { errors } : {}), ...current }, headers: { ...err.headers, vary: 'Accept-Language' } });
+    return toResponse({
+      status: err.status,
+      body: { message: say(err.message), ...(errors ? { errors } : {}), ...current },
+      headers: { ...err.headers, vary: 'Accept-Language' },
+    });
   }
   logger.error('unhandled error', { routeKey: event.routeKey, err: err instanceof Error ? err.stack : String(err) });
-  return toResponse({ status: 500, body: { message: say('Something went wrong on our side. Please try again.') }, headers: { vary: 'Accept-Language' } });
+  return toResponse({
+    status: 500,
+    body: { message: say('Something went wrong on our side. Please try again.') },
+    headers: { vary: 'Accept-Language' },
+  });
 }
 
 function originOf(url: string): string | null {
@@ -210,7 +232,10 @@ function checkOrigin(event: APIGatewayProxyEventV2) {
   if (!host || !allowed.has(host)) throw new ForbiddenError('Cross-origin request refused');
 }
 
-async function loadSession(cookies: Record<string, string>, resolve: SessionResolver): Promise<{ session: RequestSession | null; user: SessionUser | null }> {
+async function loadSession(
+  cookies: Record<string, string>,
+  resolve: SessionResolver,
+): Promise<{ session: RequestSession | null; user: SessionUser | null }> {
   const token = cookies[SESSION_COOKIE];
   const found = token ? await resolve(token) : null;
   return found ?? { session: null, user: null };
@@ -223,7 +248,10 @@ function authorize(route: ApiRoute, session: RequestSession | null, user: Sessio
   if (session?.readOnly && route.method !== 'GET' && !route.whileReadOnly) throw new HttpError(402, session.readOnly);
 }
 
-const apiContext = (fn: FunctionName, resolveSession: SessionResolver): middy.MiddlewareObj<ApiEvent, APIGatewayProxyStructuredResultV2> => ({
+const apiContext = (
+  fn: FunctionName,
+  resolveSession: SessionResolver,
+): middy.MiddlewareObj<ApiEvent, APIGatewayProxyStructuredResultV2> => ({
   before: async (request) => {
     const event = request.event;
     requireOriginProof(event);
@@ -250,18 +278,19 @@ const apiContext = (fn: FunctionName, resolveSession: SessionResolver): middy.Mi
 });
 
 /** The kernel bound to a session resolver; `functions/api.ts` makes the product's `defineFunction`. */
-export const makeDefineFunction = (resolveSession: SessionResolver) => function defineFunction<A extends Record<string, Action>>(fn: FunctionName, actions: A) {
-  const chain = middy<ApiEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
-    .use(observability<ApiEvent, APIGatewayProxyStructuredResultV2>(httpCorrelationId))
-    .use(countRequests<ApiEvent>())
-    .use(apiContext(fn, resolveSession))
-    .handler(async (event) => {
-      const api = event.api!;
-      const action = actions[api.route.action];
-      if (!action) throw new NotFoundError(`No action ${api.route.action}`);
-      return toResponse(await action(api));
-    });
-  // Every call the request makes shares one deadline (deadline.ts), so it answers within 5 s.
-  const handler = (event: ApiEvent, context: Context) => withRequestDeadline(context, () => chain(event, context));
-  return { fn, actions, handler };
-};
+export const makeDefineFunction = (resolveSession: SessionResolver) =>
+  function defineFunction<A extends Record<string, Action>>(fn: FunctionName, actions: A) {
+    const chain = middy<ApiEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
+      .use(observability<ApiEvent, APIGatewayProxyStructuredResultV2>(httpCorrelationId))
+      .use(countRequests<ApiEvent>())
+      .use(apiContext(fn, resolveSession))
+      .handler(async (event) => {
+        const api = event.api!;
+        const action = actions[api.route.action];
+        if (!action) throw new NotFoundError(`No action ${api.route.action}`);
+        return toResponse(await action(api));
+      });
+    // Every call the request makes shares one deadline (deadline.ts), so it answers within 5 s.
+    const handler = (event: ApiEvent, context: Context) => withRequestDeadline(context, () => chain(event, context));
+    return { fn, actions, handler };
+  };

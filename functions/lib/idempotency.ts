@@ -3,7 +3,12 @@
 // (expiresAt, epoch seconds). A repeat with the same key returns the first result without running
 // the use case again; the same key with a different request is a 409. A use case that throws leaves
 // no record, so the client may retry it.
-import { IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyValidationError, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+import {
+  IdempotencyAlreadyInProgressError,
+  IdempotencyConfig,
+  IdempotencyValidationError,
+  makeIdempotent,
+} from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { awsClientOptions, endpointFor } from './aws';
@@ -30,21 +35,37 @@ export interface IdempotentOptions {
 let client: DynamoDBClient | undefined;
 
 /** Wraps a use case so that calls with one key run it once; the key is scoped by the caller. */
-export function idempotent<P, C, R>(useCase: (payload: P, context: C) => Promise<R>, options: IdempotentOptions): (key: string, payload: P, context: C) => Promise<R> {
+export function idempotent<P, C, R>(
+  useCase: (payload: P, context: C) => Promise<R>,
+  options: IdempotentOptions,
+): (key: string, payload: P, context: C) => Promise<R> {
   // Built on first use: the table name and endpoint come from the environment (config.ts).
   let run: ((call: IdempotentCall<P, C>) => Promise<R>) | undefined;
   return async (key, payload, context) => {
     client ??= new DynamoDBClient({ ...awsClientOptions(), endpoint: endpointFor('DYNAMODB') });
     run ??= makeIdempotent((call: IdempotentCall<P, C>) => useCase(call.payload, call.context), {
-      persistenceStore: new DynamoDBPersistenceLayer({ tableName: config.tableName, keyAttr: 'PK', sortKeyAttr: 'SK', staticPkValue: 'IDEMPOTENCY', expiryAttr: 'expiresAt', awsSdkV3Client: client }),
+      persistenceStore: new DynamoDBPersistenceLayer({
+        tableName: config.tableName,
+        keyAttr: 'PK',
+        sortKeyAttr: 'SK',
+        staticPkValue: 'IDEMPOTENCY',
+        expiryAttr: 'expiresAt',
+        awsSdkV3Client: client,
+      }),
       keyPrefix: options.operation,
-      config: new IdempotencyConfig({ eventKeyJmesPath: 'key', payloadValidationJmesPath: 'payload', throwOnNoIdempotencyKey: true, expiresAfterSeconds: options.expiresAfterSeconds }),
+      config: new IdempotencyConfig({
+        eventKeyJmesPath: 'key',
+        payloadValidationJmesPath: 'payload',
+        throwOnNoIdempotencyKey: true,
+        expiresAfterSeconds: options.expiresAfterSeconds,
+      }),
     });
     try {
       return await run({ key, payload, context });
     } catch (err) {
       if (err instanceof IdempotencyValidationError) throw new ConflictError(options.reusedKeyMessage);
-      if (err instanceof IdempotencyAlreadyInProgressError) throw new ConflictError('This request is still being processed. Please try again in a moment.');
+      if (err instanceof IdempotencyAlreadyInProgressError)
+        throw new ConflictError('This request is still being processed. Please try again in a moment.');
       throw err;
     }
   };

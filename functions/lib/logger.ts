@@ -14,7 +14,20 @@ function levelFromEnv(): LevelName | undefined {
 }
 
 // Keys every Lambda line carries; the readable line shows the useful few in its own layout.
-const CONTEXT_KEYS = new Set(['timestamp', 'level', 'message', 'service', 'sampling_rate', 'cold_start', 'function_name', 'function_memory_size', 'function_arn', 'function_request_id', 'xray_trace_id', 'correlation_id']);
+const CONTEXT_KEYS = new Set([
+  'timestamp',
+  'level',
+  'message',
+  'service',
+  'sampling_rate',
+  'cold_start',
+  'function_name',
+  'function_memory_size',
+  'function_arn',
+  'function_request_id',
+  'xray_trace_id',
+  'correlation_id',
+]);
 
 function readableValue(value: unknown): string {
   if (typeof value === 'string') return /^[^\s"=]+$/.test(value) ? value : JSON.stringify(value);
@@ -33,7 +46,9 @@ export function readableLine(attributes: Record<string, unknown>): string {
     else fields.push(`${key}=${readableValue(value)}`);
   }
   const correlation = attributes.correlation_id ? `  [${String(attributes.correlation_id).slice(0, 8)}]` : '';
-  const head = [time, String(attributes.level ?? '').padEnd(5), source, String(attributes.message ?? ''), ...fields].filter(Boolean).join('  ');
+  const head = [time, String(attributes.level ?? '').padEnd(5), source, String(attributes.message ?? ''), ...fields]
+    .filter(Boolean)
+    .join('  ');
   return [head + correlation, ...blocks].join('\n') + '\n';
 }
 

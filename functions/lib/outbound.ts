@@ -23,10 +23,14 @@ const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 const RESERVE_MS = 1_000;
 export const BREAKER = { failures: 5, openMs: 30_000 };
 
-export type OutboundFailure = 'DNS' | 'TLS' | 'REFUSED' | 'TIMEOUT' | 'BLOCKED_ADDRESS' | 'NETWORK' | 'TOO_LARGE' | 'CIRCUIT_OPEN';
+export type OutboundFailure =
+  'DNS' | 'TLS' | 'REFUSED' | 'TIMEOUT' | 'BLOCKED_ADDRESS' | 'NETWORK' | 'TOO_LARGE' | 'CIRCUIT_OPEN';
 
 export class OutboundError extends Error {
-  constructor(readonly failure: OutboundFailure, message: string) {
+  constructor(
+    readonly failure: OutboundFailure,
+    message: string,
+  ) {
     super(message);
     this.name = 'OutboundError';
   }
@@ -57,10 +61,34 @@ export interface OutboundResponse {
 // Private, loopback, link-local (the instance metadata service), carrier-grade NAT, multicast,
 // unspecified and reserved ranges; IPv6 unique-local, link-local, loopback, IPv4-mapped and NAT64.
 const FORBIDDEN = new BlockList();
-for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) {
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
   FORBIDDEN.addSubnet(net, prefix, 'ipv4');
 }
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) FORBIDDEN.addSubnet(net, prefix, 'ipv6');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  FORBIDDEN.addSubnet(net, prefix, 'ipv6');
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
@@ -89,15 +117,22 @@ export function isForbiddenAddress(address: string): boolean {
 function reachable(address: string): boolean {
   if (!isForbiddenAddress(address)) return true;
   const family = isIP(address);
-  return family !== 0 && LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6') && config.outboundAllowedAddresses.includes(address);
+  return (
+    family !== 0 &&
+    LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6') &&
+    config.outboundAllowedAddresses.includes(address)
+  );
 }
 
-const blockedHost = (host: string) => new OutboundError('BLOCKED_ADDRESS', `Refused: ${host} is a private, loopback or link-local address`);
-const blockedName = (host: string) => new OutboundError('BLOCKED_ADDRESS', `Refused: ${host} resolves to a private, loopback or link-local address`);
+const blockedHost = (host: string) =>
+  new OutboundError('BLOCKED_ADDRESS', `Refused: ${host} is a private, loopback or link-local address`);
+const blockedName = (host: string) =>
+  new OutboundError('BLOCKED_ADDRESS', `Refused: ${host} resolves to a private, loopback or link-local address`);
 
 /** The address to connect to: the literal, or the first of the name's addresses when all are reachable. */
 async function resolveChecked(url: URL): Promise<LookupAddress> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('BLOCKED_ADDRESS', `Refused: ${url.protocol} addresses are not called`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundError('BLOCKED_ADDRESS', `Refused: ${url.protocol} addresses are not called`);
   const host = bare(url.hostname);
   const family = isIP(host);
   if (family !== 0) {
@@ -105,7 +140,15 @@ async function resolveChecked(url: URL): Promise<LookupAddress> {
     return { address: host, family };
   }
   const addresses = await new Promise<LookupAddress[]>((resolve, reject) =>
-    dns.lookup(host, { all: true }, (err, list) => (err ? reject(Object.assign(new OutboundError('DNS', `DNS lookup failed: ${host} could not be resolved`), { code: err.code })) : resolve(list))),
+    dns.lookup(host, { all: true }, (err, list) =>
+      err
+        ? reject(
+            Object.assign(new OutboundError('DNS', `DNS lookup failed: ${host} could not be resolved`), {
+              code: err.code,
+            }),
+          )
+        : resolve(list),
+    ),
   );
   if (addresses.length === 0) throw new OutboundError('DNS', `DNS lookup failed: ${host} could not be resolved`);
   if (!addresses.every((a) => reachable(a.address))) throw blockedName(host);
@@ -137,7 +180,10 @@ const breakers = new Map<string, { failures: number; openUntil: number }>();
 function breakerCheck(key: string, host: string, now: number) {
   const state = breakers.get(key);
   if (state && state.openUntil > now) {
-    throw new OutboundError('CIRCUIT_OPEN', `${host} failed ${BREAKER.failures} times in a row; it is not called again for ${Math.ceil((state.openUntil - now) / 1000)} s`);
+    throw new OutboundError(
+      'CIRCUIT_OPEN',
+      `${host} failed ${BREAKER.failures} times in a row; it is not called again for ${Math.ceil((state.openUntil - now) / 1000)} s`,
+    );
   }
 }
 
@@ -153,11 +199,13 @@ function breakerRecord(key: string, failed: boolean, now = Date.now()) {
 export const resetOutboundBreakers = () => breakers.clear();
 
 const TLS_CODES = /^(CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_TLS|ERR_SSL|EPROTO$|ERR_SSL_WRONG_VERSION)/;
-const timedOut = (host: string, ms: number) => new OutboundError('TIMEOUT', `Timed out after ${Math.max(1, Math.round(ms / 1000))} s waiting for ${host}`);
+const timedOut = (host: string, ms: number) =>
+  new OutboundError('TIMEOUT', `Timed out after ${Math.max(1, Math.round(ms / 1000))} s waiting for ${host}`);
 
 function failureOf(err: NodeJS.ErrnoException, host: string, timeoutMs: number): OutboundError {
   const code = err.code ?? '';
-  if (TLS_CODES.test(code) || /ssl|tls|certificate/i.test(err.message)) return new OutboundError('TLS', `TLS handshake with ${host} failed: ${err.message}`);
+  if (TLS_CODES.test(code) || /ssl|tls|certificate/i.test(err.message))
+    return new OutboundError('TLS', `TLS handshake with ${host} failed: ${err.message}`);
   if (code === 'ECONNREFUSED') return new OutboundError('REFUSED', `Connection refused by ${host}`);
   if (code === 'ETIMEDOUT' || (code === 'ECONNRESET' && /timeout/i.test(err.message))) return timedOut(host, timeoutMs);
   return new OutboundError('NETWORK', `Could not reach ${host}: ${err.message}`);
@@ -175,7 +223,8 @@ export async function callOutbound(req: OutboundRequest): Promise<OutboundRespon
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
   // The checked address is the one connected to; the URL's name still goes in Host and TLS's SNI.
   const pinned: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [target]);
+    if ((options as { all?: boolean }).all)
+      return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [target]);
     callback(null, target.address, target.family);
   };
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -193,7 +242,12 @@ export async function callOutbound(req: OutboundRequest): Promise<OutboundRespon
         url,
         {
           method: req.method,
-          headers: { 'user-agent': 'DockSaathi/1.0', accept: 'application/json', ...(req.body !== undefined ? { 'content-length': String(Buffer.byteLength(req.body)) } : {}), ...req.headers },
+          headers: {
+            'user-agent': 'DockSaathi/1.0',
+            accept: 'application/json',
+            ...(req.body !== undefined ? { 'content-length': String(Buffer.byteLength(req.body)) } : {}),
+            ...req.headers,
+          },
           lookup: pinned,
         },
         (answer) => {
@@ -201,14 +255,25 @@ export async function callOutbound(req: OutboundRequest): Promise<OutboundRespon
           let size = 0;
           answer.on('data', (chunk: Buffer) => {
             size += chunk.length;
-            if (size > maxBytes) fail(new OutboundError('TOO_LARGE', `The answer of ${url.host} is larger than ${Math.round(maxBytes / 1024)} KB`));
+            if (size > maxBytes)
+              fail(
+                new OutboundError(
+                  'TOO_LARGE',
+                  `The answer of ${url.host} is larger than ${Math.round(maxBytes / 1024)} KB`,
+                ),
+              );
             else chunks.push(chunk);
           });
           answer.on('end', () => {
             if (settled) return;
             settled = true;
             clearTimeout(timer);
-            resolve({ status: answer.statusCode ?? 0, headers: answer.headers, text: Buffer.concat(chunks).toString('utf8'), durationMs: Date.now() - started });
+            resolve({
+              status: answer.statusCode ?? 0,
+              headers: answer.headers,
+              text: Buffer.concat(chunks).toString('utf8'),
+              durationMs: Date.now() - started,
+            });
           });
           answer.on('error', (err) => fail(failureOf(err, url.host, timeoutMs)));
         },

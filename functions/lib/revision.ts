@@ -35,14 +35,20 @@ export const revisionOf = (item: Revisioned): number => item.revision ?? 0;
 export const nextRevision = (seen: number): number => seen + 1;
 
 /** The record a write of `before` stores: `changed` with the next revision. */
-export const revised = <T extends Revisioned>(before: Revisioned, changed: T): T => ({ ...changed, revision: nextRevision(revisionOf(before)) });
+export const revised = <T extends Revisioned>(before: Revisioned, changed: T): T => ({
+  ...changed,
+  revision: nextRevision(revisionOf(before)),
+});
 
 /**
  * The condition of a write of an item read at revision `seen` (and `also`, a condition of the store's
  * own, ANDed). Revision 0 also accepts an item without the attribute, but never a missing item.
  */
 export function revisionCondition(seen: number, also?: string) {
-  const own = seen === 0 ? 'attribute_exists(PK) AND (attribute_not_exists(#revision) OR #revision = :seenRevision)' : '#revision = :seenRevision';
+  const own =
+    seen === 0
+      ? 'attribute_exists(PK) AND (attribute_not_exists(#revision) OR #revision = :seenRevision)'
+      : '#revision = :seenRevision';
   return {
     ConditionExpression: also ? `(${own}) AND (${also})` : own,
     ExpressionAttributeNames: { '#revision': 'revision' } as Record<string, string>,
@@ -52,7 +58,10 @@ export function revisionCondition(seen: number, also?: string) {
 
 /** The SET clause and value that store the next revision in an Update (beside `revisionCondition`). */
 export function revisionBump(seen: number) {
-  return { set: '#revision = :nextRevision', values: { ':nextRevision': nextRevision(seen) } as Record<string, unknown> };
+  return {
+    set: '#revision = :nextRevision',
+    values: { ':nextRevision': nextRevision(seen) } as Record<string, unknown>,
+  };
 }
 
 /**
@@ -61,7 +70,12 @@ export function revisionBump(seen: number) {
  * (counters, background results) are left as they are. `also` is a condition of the store's own,
  * whose values may name a change by its field (`:name`).
  */
-export function revisedFieldsUpdate(key: { PK: string; SK: string }, seen: number, changes: Record<string, unknown>, also?: string) {
+export function revisedFieldsUpdate(
+  key: { PK: string; SK: string },
+  seen: number,
+  changes: Record<string, unknown>,
+  also?: string,
+) {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const sets: string[] = [];
@@ -100,14 +114,20 @@ export interface RevisionChange<R extends Revisioned, T> {
 }
 
 /** Runs one change of a record under the rule above (see the top of this file). */
-export async function changeAtRevision<R extends Revisioned, T>({ read, seen, view, apply }: RevisionChange<R, T>): Promise<T> {
+export async function changeAtRevision<R extends Revisioned, T>({
+  read,
+  seen,
+  view,
+  apply,
+}: RevisionChange<R, T>): Promise<T> {
   const conflictNow = async () => {
     const current = await read();
     return new RevisionConflictError(current ? await view(current) : null);
   };
   for (let attempt = 1; ; attempt++) {
     const current = await read();
-    if (current && seen !== undefined && revisionOf(current) !== seen) throw new RevisionConflictError(await view(current));
+    if (current && seen !== undefined && revisionOf(current) !== seen)
+      throw new RevisionConflictError(await view(current));
     try {
       return await apply(current);
     } catch (err) {
@@ -134,7 +154,10 @@ export interface FieldsEdit<R extends Revisioned, V> {
 }
 
 /** An edit of some fields of a record under the rule above, audited; answers the record as its GET shows it. */
-export function editFields<R extends Revisioned, V>({ key, read, seen, changes, view, missing, audit }: FieldsEdit<R, V>, now = new Date()): Promise<V> {
+export function editFields<R extends Revisioned, V>(
+  { key, read, seen, changes, view, missing, audit }: FieldsEdit<R, V>,
+  now = new Date(),
+): Promise<V> {
   const fields = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   return changeAtRevision({
     read,
@@ -146,7 +169,13 @@ export function editFields<R extends Revisioned, V>({ key, read, seen, changes, 
       const was = Object.fromEntries(Object.keys(fields).map((field) => [field, stored[field] ?? null]));
       const revision = revisionOf(before);
       await transact(
-        [revisedFieldsUpdate(key, revision, fields), auditPut({ ...audit, before: { ...was, revision }, after: { ...fields, revision: nextRevision(revision) } }, now)],
+        [
+          revisedFieldsUpdate(key, revision, fields),
+          auditPut(
+            { ...audit, before: { ...was, revision }, after: { ...fields, revision: nextRevision(revision) } },
+            now,
+          ),
+        ],
         () => new RevisionConflictError(),
       );
       return view((await read())!);

@@ -18,9 +18,13 @@ const KMS_PREFIX = 'kms:v1:';
 const LOCAL_PREFIX = 'local:v1:';
 
 let kmsClient: KMSClient | undefined;
-const kms = () => (kmsClient ??= withRequestDeadline(tracer.captureAWSv3Client(new KMSClient({ ...awsClientOptions(), endpoint: endpointFor('KMS') }))));
+const kms = () =>
+  (kmsClient ??= withRequestDeadline(
+    tracer.captureAWSv3Client(new KMSClient({ ...awsClientOptions(), endpoint: endpointFor('KMS') })),
+  ));
 
-const missingKeyLine = 'SECRETS_KEY_ID is not set and local mode (STAGE=local) is off: refusing to start rather than seal tenant secrets with the passphrase in the repo';
+const missingKeyLine =
+  'SECRETS_KEY_ID is not set and local mode (STAGE=local) is off: refusing to start rather than seal tenant secrets with the passphrase in the repo';
 
 /** Throws (and logs why) unless this process may handle secrets: a KMS key, or local mode. */
 export function requireSecretsKey(): void {
@@ -42,7 +46,9 @@ export async function sealSecret(tenantId: string, plaintext: string): Promise<s
   requireSecretsKey();
   const keyId = process.env.SECRETS_KEY_ID;
   if (keyId) {
-    const res = await kms().send(new EncryptCommand({ KeyId: keyId, Plaintext: Buffer.from(plaintext, 'utf8'), EncryptionContext: { tenantId } }));
+    const res = await kms().send(
+      new EncryptCommand({ KeyId: keyId, Plaintext: Buffer.from(plaintext, 'utf8'), EncryptionContext: { tenantId } }),
+    );
     if (!res.CiphertextBlob) throw new Error('KMS returned no ciphertext');
     return KMS_PREFIX + Buffer.from(res.CiphertextBlob).toString('base64');
   }
@@ -55,13 +61,21 @@ export async function sealSecret(tenantId: string, plaintext: string): Promise<s
 
 export async function openSecret(tenantId: string, sealed: string): Promise<string> {
   if (sealed.startsWith(KMS_PREFIX)) {
-    const res = await kms().send(new DecryptCommand({ CiphertextBlob: Buffer.from(sealed.slice(KMS_PREFIX.length), 'base64'), EncryptionContext: { tenantId } }));
+    const res = await kms().send(
+      new DecryptCommand({
+        CiphertextBlob: Buffer.from(sealed.slice(KMS_PREFIX.length), 'base64'),
+        EncryptionContext: { tenantId },
+      }),
+    );
     if (!res.Plaintext) throw new Error('KMS returned no plaintext');
     return Buffer.from(res.Plaintext).toString('utf8');
   }
   if (!sealed.startsWith(LOCAL_PREFIX)) throw new Error('Not a sealed secret');
   if (!config.localMode) throw new Error('A passphrase-sealed secret is opened only in local mode');
-  const [iv, tag, body] = sealed.slice(LOCAL_PREFIX.length).split('.').map((p) => Buffer.from(p, 'base64'));
+  const [iv, tag, body] = sealed
+    .slice(LOCAL_PREFIX.length)
+    .split('.')
+    .map((p) => Buffer.from(p, 'base64'));
   if (!iv || !tag || !body) throw new Error('Not a sealed secret');
   const decipher = createDecipheriv('aes-256-gcm', localCipherKey(), iv);
   decipher.setAAD(Buffer.from(tenantId, 'utf8'));

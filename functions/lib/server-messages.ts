@@ -8,7 +8,10 @@ import { sideBundleFile } from './side-bundle';
 import { serverMessageTranslator, type HindiCatalogue, type MessageLanguage } from '../../shared/server-messages';
 
 /** The catalogue's file in the repo, and its name beside a deployed bundle. */
-export const HINDI_CATALOGUE = { source: 'shared/i18n/server-messages-hi.json', bundled: 'server-messages-hi.json' } as const;
+export const HINDI_CATALOGUE = {
+  source: 'shared/i18n/server-messages-hi.json',
+  bundled: 'server-messages-hi.json',
+} as const;
 
 /** Where the catalogue is read from: beside the bundle when bundled, else the source (side-bundle.ts finds both). */
 export const hindiCatalogueFile = (here?: string): string => sideBundleFile(HINDI_CATALOGUE, here);

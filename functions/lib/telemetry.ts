@@ -54,7 +54,10 @@ export function observability<E, R>(correlationId: (event: E) => string | undefi
  * inside `observability` (so its flush sees the count) and outside the middleware that turns errors
  * into responses (so an error is counted with the status it was answered with).
  */
-export function countRequests<E extends APIGatewayProxyEventV2>(): MiddlewareObj<E, APIGatewayProxyStructuredResultV2>[] {
+export function countRequests<E extends APIGatewayProxyEventV2>(): MiddlewareObj<
+  E,
+  APIGatewayProxyStructuredResultV2
+>[] {
   if (!metricsEnabled) return [];
   const count = (request: { event: E; response: APIGatewayProxyStructuredResultV2 | undefined | null }) => {
     const status = request.response?.statusCode ?? 500;

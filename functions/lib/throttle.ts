@@ -18,7 +18,11 @@ function keyOf(key: string, window: Window, now: number) {
   return { item: { PK: `THROTTLE#${key}`, SK: `WINDOW#${start}` }, resetsAt: start + window.windowSeconds };
 }
 
-export async function countIn(key: string, window: Window, now = Date.now()): Promise<{ count: number; retryAfter: number }> {
+export async function countIn(
+  key: string,
+  window: Window,
+  now = Date.now(),
+): Promise<{ count: number; retryAfter: number }> {
   const { item, resetsAt } = keyOf(key, window, now);
   const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: item, ConsistentRead: true }));
   return { count: Number(res.Item?.count ?? 0), retryAfter: resetsAt - now / 1000 };
@@ -70,10 +74,15 @@ export function backoffSeconds(attempts: number, backoff: Backoff): number {
  * otherwise counted (and the next lock set) before the caller checks anything. A success clears
  * the streak (`clearStreak`); a failure leaves the claim counted.
  */
-export async function claimAttempt(key: string, backoff: Backoff): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+export async function claimAttempt(
+  key: string,
+  backoff: Backoff,
+): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
   for (let tries = 0; tries < 8; tries++) {
     const now = Date.now() / 1000;
-    const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: streakKey(key), ConsistentRead: true }));
+    const res = await ddb().send(
+      new GetCommand({ TableName: config.tableName, Key: streakKey(key), ConsistentRead: true }),
+    );
     const stored = res.Item as { attempts: number; lockedUntil: number; expiresAt: number } | undefined;
     const live = stored && stored.expiresAt > now ? stored : undefined; // TTL deletion is lazy
     if (live && live.lockedUntil > now) return { ok: false, retryAfter: Math.ceil(live.lockedUntil - now) };
@@ -83,7 +92,12 @@ export async function claimAttempt(key: string, backoff: Backoff): Promise<{ ok:
       await ddb().send(
         new PutCommand({
           TableName: config.tableName,
-          Item: { ...streakKey(key), attempts, lockedUntil: delay ? now + delay : 0, expiresAt: Math.ceil(now + delay + backoff.forgetAfterSeconds) },
+          Item: {
+            ...streakKey(key),
+            attempts,
+            lockedUntil: delay ? now + delay : 0,
+            expiresAt: Math.ceil(now + delay + backoff.forgetAfterSeconds),
+          },
           // Another attempt claimed in between: read again.
           ConditionExpression: stored ? 'attempts = :seen' : 'attribute_not_exists(PK)',
           ExpressionAttributeValues: stored ? { ':seen': stored.attempts } : undefined,

@@ -7,7 +7,16 @@
 import middy from '@middy/core';
 import { BatchProcessor, EventType, FullBatchFailureError, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type {
+  Context,
+  DynamoDBBatchResponse,
+  DynamoDBRecord,
+  DynamoDBStreamEvent,
+  ScheduledEvent,
+  SQSBatchResponse,
+  SQSEvent,
+  SQSRecord,
+} from 'aws-lambda';
 import { logger } from './logger';
 import { metrics, metricsEnabled, observability } from './telemetry';
 
@@ -68,13 +77,20 @@ export function defineWorker<K extends TriggerKind>(name: string, kind: K, handl
         await (handle as (r: DynamoDBRecord | SQSRecord, c: Context) => Promise<void>)(record, context);
       } catch (err) {
         streamBroken = kind === 'stream';
-        logger.error('worker record failed', { worker: name, record: recordId(record), err: err instanceof Error ? err.stack : String(err) });
+        logger.error('worker record failed', {
+          worker: name,
+          record: recordId(record),
+          err: err instanceof Error ? err.stack : String(err),
+        });
         throw err;
       }
     };
     try {
       // A stream's records are changes to the same items in order; a queue's are independent.
-      const response = await processPartialResponse(event, handleRecord, processor, { context, processInParallel: kind === 'queue' });
+      const response = await processPartialResponse(event, handleRecord, processor, {
+        context,
+        processInParallel: kind === 'queue',
+      });
       count('processedRecords', event.Records.length - response.batchItemFailures.length);
       count('failedRecords', response.batchItemFailures.length);
       return response;
@@ -85,7 +101,11 @@ export function defineWorker<K extends TriggerKind>(name: string, kind: K, handl
   };
 
   const handler = middy<WorkerEvents[K], WorkerResults[K], Error, Context>()
-    .use(observability<WorkerEvents[K], WorkerResults[K]>((event) => (kind === 'schedule' ? (event as ScheduledEvent).id : undefined)))
+    .use(
+      observability<WorkerEvents[K], WorkerResults[K]>((event) =>
+        kind === 'schedule' ? (event as ScheduledEvent).id : undefined,
+      ),
+    )
     .handler(async (event, context) => {
       if (kind === 'schedule') return (await runSchedule(event as ScheduledEvent, context)) as WorkerResults[K];
       return (await runBatch(event as DynamoDBStreamEvent | SQSEvent, context)) as WorkerResults[K];

@@ -40,7 +40,13 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   res.end(body);
 }
 
-function toEvent(req: IncomingMessage, url: URL, key: string, pathParameters: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  key: string,
+  pathParameters: Record<string, string>,
+  body: Buffer,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name === 'cookie') continue;
@@ -48,7 +54,10 @@ function toEvent(req: IncomingMessage, url: URL, key: string, pathParameters: Re
   }
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
-  const cookies = req.headers.cookie?.split(';').map((c) => c.trim()).filter(Boolean);
+  const cookies = req.headers.cookie
+    ?.split(';')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const contentType = headers['content-type'] ?? '';
   const isText = body.length === 0 || TEXT_TYPES.test(contentType);
   const now = Date.now();
@@ -67,7 +76,13 @@ function toEvent(req: IncomingMessage, url: URL, key: string, pathParameters: Re
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'localhost',
-      http: { method: req.method ?? 'GET', path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp, userAgent: headers['user-agent'] ?? '' },
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp,
+        userAgent: headers['user-agent'] ?? '',
+      },
       requestId: randomUUID(),
       routeKey: key,
       stage: '$default',
@@ -101,13 +116,29 @@ const API_HEADERS = apiSecurityHeaders();
 
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   const match = matchRoute(req.method ?? 'GET', url.pathname);
-  if (!match) return send(res, 404, { ...API_HEADERS, 'content-type': 'application/json' }, JSON.stringify({ message: 'Not Found' }));
+  if (!match)
+    return send(
+      res,
+      404,
+      { ...API_HEADERS, 'content-type': 'application/json' },
+      JSON.stringify({ message: 'Not Found' }),
+    );
   const body = await readBody(req);
-  if (body === 'too-large') return send(res, 413, { ...API_HEADERS, 'content-type': 'application/json' }, JSON.stringify({ message: 'Request Entity Too Large' }));
+  if (body === 'too-large')
+    return send(
+      res,
+      413,
+      { ...API_HEADERS, 'content-type': 'application/json' },
+      JSON.stringify({ message: 'Request Entity Too Large' }),
+    );
   const { route, pathParameters } = match;
   const event = toEvent(req, url, routeKey(route), pathParameters, body);
   const fn = FUNCTIONS[route.fn];
-  const result = (await (fn.handler as (e: unknown, c: Context) => Promise<APIGatewayProxyStructuredResultV2>)(event, lambdaContext(route.fn))) ?? {};
+  const result =
+    (await (fn.handler as (e: unknown, c: Context) => Promise<APIGatewayProxyStructuredResultV2>)(
+      event,
+      lambdaContext(route.fn),
+    )) ?? {};
   const headers: Record<string, string | string[]> = { ...API_HEADERS, ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   const payload = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? '');
@@ -120,21 +151,37 @@ export function createApiServer(options: Omit<ApiServerOptions, 'port'>): Server
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     // The outbox holds verification codes: only this machine may read it, even with HOST=0.0.0.0.
     const fromThisMachine = /^(127\.|::1$|::ffff:127\.)/.test(req.socket.remoteAddress ?? '');
-    const work = options.devOutbox && req.method === 'GET' && url.pathname === DEV_OUTBOX_PATH && fromThisMachine
-      ? outboxListing().then((messages) => send(res, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(messages, null, 2)))
-      : url.pathname.startsWith('/api/') || url.pathname === '/api'
-      ? handleApi(req, res, url)
-      : options.staticDir
-        ? serveStatic(res, url, options.staticDir, headers, req.headers['accept-encoding'])
-        : Promise.resolve(send(res, 404, { 'content-type': 'text/plain' }, 'Not Found'));
+    const work =
+      options.devOutbox && req.method === 'GET' && url.pathname === DEV_OUTBOX_PATH && fromThisMachine
+        ? outboxListing().then((messages) =>
+            send(
+              res,
+              200,
+              { 'content-type': 'application/json', 'cache-control': 'no-store' },
+              JSON.stringify(messages, null, 2),
+            ),
+          )
+        : url.pathname.startsWith('/api/') || url.pathname === '/api'
+          ? handleApi(req, res, url)
+          : options.staticDir
+            ? serveStatic(res, url, options.staticDir, headers, req.headers['accept-encoding'])
+            : Promise.resolve(send(res, 404, { 'content-type': 'text/plain' }, 'Not Found'));
     work.catch((err) => {
       console.error(err);
-      if (!res.headersSent) send(res, 502, { ...API_HEADERS, 'content-type': 'application/json' }, JSON.stringify({ message: 'Bad Gateway' }));
+      if (!res.headersSent)
+        send(
+          res,
+          502,
+          { ...API_HEADERS, 'content-type': 'application/json' },
+          JSON.stringify({ message: 'Bad Gateway' }),
+        );
     });
   });
 }
 
-export async function startApiServer(options: ApiServerOptions): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
+export async function startApiServer(
+  options: ApiServerOptions,
+): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
   const server = createApiServer(options);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((ok, fail) => server.once('error', fail).listen(options.port, host, ok));
@@ -143,6 +190,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<{ serve
   return {
     server,
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
-    close: () => new Promise((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }

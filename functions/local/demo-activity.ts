@@ -33,19 +33,109 @@ interface Visit {
 // One working day (08:00-18:00): every truck arrives at or after its window opens (two of them
 // late) and leaves by its window's end, so each hour has history behind it and work in progress.
 const DAY: Visit[] = [
-  { carrierId: 'carrier-ganga', driverId: 'driver-ajay', door: 'door-01', start: '08:00', end: '09:00', loadType: 'inbound', vehicle: 'UP65CT4411', timeline: [5, 12, 18, 50, 57] },
-  { carrierId: 'carrier-sahyadri', driverId: 'driver-manoj', door: null, start: '08:30', end: '09:30', loadType: 'inbound' },
-  { carrierId: 'carrier-deccan', driverId: 'driver-imran', door: 'door-02', start: '09:00', end: '10:30', loadType: 'outbound', vehicle: 'TS09EA7720', timeline: [10, 25, 30, 80, 88] },
-  { carrierId: 'carrier-sahyadri', driverId: 'driver-manoj', door: 'door-03', start: '10:00', end: '11:30', loadType: 'inbound', vehicle: 'MH12KL9081', method: 'qr_code', timeline: [20, 30, 35, 80, 90] },
-  { carrierId: 'carrier-ganga', driverId: 'driver-ravi', door: 'door-04', start: '11:00', end: '12:30', loadType: 'outbound', vehicle: 'BR01GB7788', timeline: [5, 15, 20, 75, 85] },
-  { carrierId: 'carrier-deccan', driverId: 'driver-venkat', door: 'door-05', start: '12:30', end: '14:00', loadType: 'inbound', vehicle: 'KA03MN4521', timeline: [0, 10, 15, 70, 80] },
-  { carrierId: 'carrier-ganga', driverId: 'driver-ajay', door: 'door-01', start: '14:00', end: '15:30', loadType: 'outbound', vehicle: 'UP65CT4411', timeline: [5, 15, 20, 75, 85] },
-  { carrierId: 'carrier-deccan', driverId: 'driver-imran', door: 'door-02', start: '15:30', end: '17:00', loadType: 'inbound', vehicle: 'TS09EA7720', timeline: [25, 35, 40, 80, 88] },
-  { carrierId: 'carrier-sahyadri', driverId: 'driver-manoj', door: 'door-03', start: '16:30', end: '18:00', loadType: 'outbound', vehicle: 'MH12KL9081', method: 'qr_code', timeline: [10, 20, 25, 80, 88] },
+  {
+    carrierId: 'carrier-ganga',
+    driverId: 'driver-ajay',
+    door: 'door-01',
+    start: '08:00',
+    end: '09:00',
+    loadType: 'inbound',
+    vehicle: 'UP65CT4411',
+    timeline: [5, 12, 18, 50, 57],
+  },
+  {
+    carrierId: 'carrier-sahyadri',
+    driverId: 'driver-manoj',
+    door: null,
+    start: '08:30',
+    end: '09:30',
+    loadType: 'inbound',
+  },
+  {
+    carrierId: 'carrier-deccan',
+    driverId: 'driver-imran',
+    door: 'door-02',
+    start: '09:00',
+    end: '10:30',
+    loadType: 'outbound',
+    vehicle: 'TS09EA7720',
+    timeline: [10, 25, 30, 80, 88],
+  },
+  {
+    carrierId: 'carrier-sahyadri',
+    driverId: 'driver-manoj',
+    door: 'door-03',
+    start: '10:00',
+    end: '11:30',
+    loadType: 'inbound',
+    vehicle: 'MH12KL9081',
+    method: 'qr_code',
+    timeline: [20, 30, 35, 80, 90],
+  },
+  {
+    carrierId: 'carrier-ganga',
+    driverId: 'driver-ravi',
+    door: 'door-04',
+    start: '11:00',
+    end: '12:30',
+    loadType: 'outbound',
+    vehicle: 'BR01GB7788',
+    timeline: [5, 15, 20, 75, 85],
+  },
+  {
+    carrierId: 'carrier-deccan',
+    driverId: 'driver-venkat',
+    door: 'door-05',
+    start: '12:30',
+    end: '14:00',
+    loadType: 'inbound',
+    vehicle: 'KA03MN4521',
+    timeline: [0, 10, 15, 70, 80],
+  },
+  {
+    carrierId: 'carrier-ganga',
+    driverId: 'driver-ajay',
+    door: 'door-01',
+    start: '14:00',
+    end: '15:30',
+    loadType: 'outbound',
+    vehicle: 'UP65CT4411',
+    timeline: [5, 15, 20, 75, 85],
+  },
+  {
+    carrierId: 'carrier-deccan',
+    driverId: 'driver-imran',
+    door: 'door-02',
+    start: '15:30',
+    end: '17:00',
+    loadType: 'inbound',
+    vehicle: 'TS09EA7720',
+    timeline: [25, 35, 40, 80, 88],
+  },
+  {
+    carrierId: 'carrier-sahyadri',
+    driverId: 'driver-manoj',
+    door: 'door-03',
+    start: '16:30',
+    end: '18:00',
+    loadType: 'outbound',
+    vehicle: 'MH12KL9081',
+    method: 'qr_code',
+    timeline: [10, 20, 25, 80, 88],
+  },
 ];
 
 /** Tomorrow: the driver account's next appointment. */
-const TOMORROW: Visit[] = [{ carrierId: 'carrier-sahyadri', driverId: 'driver-suresh', door: 'door-06', start: '10:00', end: '11:00', loadType: 'inbound' }];
+const TOMORROW: Visit[] = [
+  {
+    carrierId: 'carrier-sahyadri',
+    driverId: 'driver-suresh',
+    door: 'door-06',
+    start: '10:00',
+    end: '11:00',
+    loadType: 'inbound',
+  },
+];
 
 /** Dispatchers book the evening before; a booking for tomorrow made before that evening is made now. */
 const BOOKED_THE_EVENING_BEFORE = '18:00';
@@ -72,7 +162,11 @@ export async function seedDemoActivity(now = new Date()) {
   const ctx: ChangeContext = { tenantId: user.tenantId, actor: { userId: user.id, username: user.username } };
   const timeZone = facility.timeZone || DEFAULT_TIME_ZONE;
   const today = localDateTime(now, timeZone).date;
-  for (const [offset, visits] of [[-1, DAY], [0, DAY], [1, TOMORROW]] as const) {
+  for (const [offset, visits] of [
+    [-1, DAY],
+    [0, DAY],
+    [1, TOMORROW],
+  ] as const) {
     for (const visit of visits) await playVisit(user, ctx, timeZone, addDays(today, offset), visit, now);
   }
 }
@@ -82,7 +176,26 @@ async function playVisit(user: SessionUser, ctx: ChangeContext, timeZone: string
   const evening = instantAt(addDays(date, -1), BOOKED_THE_EVENING_BEFORE, timeZone);
   const appointment = await bookAppointment(
     user,
-    { facilityId: DEMO_FACILITY_ID, carrierId: v.carrierId, driverId: v.driverId, dockDoorId: v.door, laborInchargeId: null, scheduledDate: date, scheduledTimeStart: v.start, scheduledTimeEnd: v.end, loadType: v.loadType, priority: 'normal', bookedBy: 'carrier', poNumber: `PO-${date.replaceAll('-', '').slice(2)}-${v.start.replace(':', '')}`, bolNumber: null, palletCount: 18, cartonCount: null, estimatedDuration: toMinutes(v.end) - toMinutes(v.start), specialInstructions: null, handlingEquipmentNotes: null },
+    {
+      facilityId: DEMO_FACILITY_ID,
+      carrierId: v.carrierId,
+      driverId: v.driverId,
+      dockDoorId: v.door,
+      laborInchargeId: null,
+      scheduledDate: date,
+      scheduledTimeStart: v.start,
+      scheduledTimeEnd: v.end,
+      loadType: v.loadType,
+      priority: 'normal',
+      bookedBy: 'carrier',
+      poNumber: `PO-${date.replaceAll('-', '').slice(2)}-${v.start.replace(':', '')}`,
+      bolNumber: null,
+      palletCount: 18,
+      cartonCount: null,
+      estimatedDuration: toMinutes(v.end) - toMinutes(v.start),
+      specialInstructions: null,
+      handlingEquipmentNotes: null,
+    },
     new Date(Math.min(evening.getTime(), now.getTime())),
   );
   if (!v.timeline) {
@@ -93,8 +206,19 @@ async function playVisit(user: SessionUser, ctx: ChangeContext, timeZone: string
   const opened = instantAt(date, v.start, timeZone).getTime();
   const [checkIn, ...later] = v.timeline.map((minutes) => new Date(opened + minutes * MINUTE));
   if (checkIn! > now) return;
-  const checkin = await checkInAppointment(ctx, appointment.id, { vehicleLicense: v.vehicle ?? null }, v.method ?? 'manual', checkIn);
-  const steps: CheckinStatus[] = ['at_dock', v.loadType === 'outbound' ? 'loading' : 'unloading', 'completed', 'departed'];
+  const checkin = await checkInAppointment(
+    ctx,
+    appointment.id,
+    { vehicleLicense: v.vehicle ?? null },
+    v.method ?? 'manual',
+    checkIn,
+  );
+  const steps: CheckinStatus[] = [
+    'at_dock',
+    v.loadType === 'outbound' ? 'loading' : 'unloading',
+    'completed',
+    'departed',
+  ];
   for (const [i, step] of steps.entries()) {
     if (later[i]! > now) return;
     await changeCheckinStatus(ctx, checkin.id, step, later[i]);

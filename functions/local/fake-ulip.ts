@@ -99,8 +99,16 @@ function sarathi(dl: string) {
   return {
     dldetobj: [
       {
-        dlobj: { dlLicno: dl, dlStatus: 'ACTIVE', dlNtValdtoDt: later, dlTrValdtoDt: noTransport ? null : later, dlIssuedt: '2020-01-15' },
-        dlcovs: noTransport ? [{ covabbrv: 'LMV' }, { covabbrv: 'MCWG' }] : [{ covabbrv: 'LMV' }, { covabbrv: 'HGMV' }, { covabbrv: 'TRANS' }],
+        dlobj: {
+          dlLicno: dl,
+          dlStatus: 'ACTIVE',
+          dlNtValdtoDt: later,
+          dlTrValdtoDt: noTransport ? null : later,
+          dlIssuedt: '2020-01-15',
+        },
+        dlcovs: noTransport
+          ? [{ covabbrv: 'LMV' }, { covabbrv: 'MCWG' }]
+          : [{ covabbrv: 'LMV' }, { covabbrv: 'HGMV' }, { covabbrv: 'TRANS' }],
       },
     ],
   };
@@ -108,7 +116,17 @@ function sarathi(dl: string) {
 
 function fastag(vehicle: string) {
   const status = vehicle === FAKE_ULIP_FIXTURES.blacklistedTag ? 'BLACKLISTED' : 'ACTIVE';
-  return { result: 'SUCCESS', respCode: '000', vehicle: { vehicleNumber: vehicle, tagStatus: status, vehltxnList: { txn: [{ readerReadTime: `${today()} 06:12:09`, tollPlazaName: 'Khalapur Toll Plaza', laneDirection: 'N' }] } } };
+  return {
+    result: 'SUCCESS',
+    respCode: '000',
+    vehicle: {
+      vehicleNumber: vehicle,
+      tagStatus: status,
+      vehltxnList: {
+        txn: [{ readerReadTime: `${today()} 06:12:09`, tollPlazaName: 'Khalapur Toll Plaza', laneDirection: 'N' }],
+      },
+    },
+  };
 }
 
 function ewaybill(no: string) {
@@ -119,11 +137,13 @@ function ewaybill(no: string) {
     status: no === f.ewayCancelled ? 'CNL' : 'ACT',
     // The expired bill ran out at 18:00 yesterday, India time.
     validUpto: expired ? ewbTime(addDays(today(), -1), 18) : ewbTime(addDays(today(), 1), 23),
-    VehiclListDetails: no === f.ewayOtherVehicle ? [{ vehicleNo: f.otherVehicle }] : no === f.ewayValid ? [{ vehicleNo: f.clean }] : [],
+    VehiclListDetails:
+      no === f.ewayOtherVehicle ? [{ vehicleNo: f.otherVehicle }] : no === f.ewayValid ? [{ vehicleNo: f.clean }] : [],
   };
 }
 
-const send = (res: ServerResponse, status: number, body: unknown, type = 'application/json') => res.writeHead(status, { 'content-type': type }).end(typeof body === 'string' ? body : JSON.stringify(body));
+const send = (res: ServerResponse, status: number, body: unknown, type = 'application/json') =>
+  res.writeHead(status, { 'content-type': type }).end(typeof body === 'string' ? body : JSON.stringify(body));
 
 async function readJson(req: IncomingMessage): Promise<Record<string, string>> {
   const chunks: Buffer[] = [];
@@ -135,33 +155,61 @@ async function readJson(req: IncomingMessage): Promise<Record<string, string>> {
   }
 }
 
-export async function startFakeUlip(options: { port?: number; host?: string; tokenSeconds?: number } = {}): Promise<FakeUlip> {
-  const state: FakeUlipState = { accounts: new Map([[FAKE_ULIP_ACCOUNT.username, FAKE_ULIP_ACCOUNT.password]]), tokenSeconds: options.tokenSeconds ?? 120, tokens: new Map(), logins: [], calls: new Map(), callers: [], refused: 0 };
+export async function startFakeUlip(
+  options: { port?: number; host?: string; tokenSeconds?: number } = {},
+): Promise<FakeUlip> {
+  const state: FakeUlipState = {
+    accounts: new Map([[FAKE_ULIP_ACCOUNT.username, FAKE_ULIP_ACCOUNT.password]]),
+    tokenSeconds: options.tokenSeconds ?? 120,
+    tokens: new Map(),
+    logins: [],
+    calls: new Map(),
+    callers: [],
+    refused: 0,
+  };
   const timers = new Set<NodeJS.Timeout>();
   const server = createServer(async (req, res) => {
     const body = await readJson(req);
     const path = (req.url ?? '').split('?')[0]!;
     if (req.method === 'POST' && path === '/ulip/v1.0.0/user/login') {
-      if (!body.username || state.accounts.get(body.username) !== body.password) return send(res, 401, { code: '401', message: 'Invalid credentials', error: 'true' });
+      if (!body.username || state.accounts.get(body.username) !== body.password)
+        return send(res, 401, { code: '401', message: 'Invalid credentials', error: 'true' });
       const token = randomUUID();
       state.tokens.set(token, { username: body.username, expiresAt: Date.now() + state.tokenSeconds * 1000 });
       state.logins.push(body.username);
-      return send(res, 200, { code: '200', message: 'Success', error: 'false', response: { id: token, expiresIn: state.tokenSeconds } });
+      return send(res, 200, {
+        code: '200',
+        message: 'Success',
+        error: 'false',
+        response: { id: token, expiresIn: state.tokenSeconds },
+      });
     }
     const api = /^\/ulip\/v1\.0\.0\/([A-Z]+\/\d{2})$/.exec(path)?.[1];
     if (req.method !== 'POST' || !api) return send(res, 404, { code: '404', message: 'Not found', error: 'true' });
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     const session = state.tokens.get(token);
-    if (!session || session.expiresAt < Date.now()) return (state.refused++, send(res, 401, { code: '401', message: 'Token expired or invalid', error: 'true' }));
+    if (!session || session.expiresAt < Date.now())
+      return (state.refused++, send(res, 401, { code: '401', message: 'Token expired or invalid', error: 'true' }));
     const subject = String(body.vehiclenumber ?? body.dlnumber ?? body.ewbNo ?? '').toUpperCase();
     const key = `${api} ${subject}`;
     state.calls.set(key, (state.calls.get(key) ?? 0) + 1);
     state.callers.push(session.username);
     const f = FAKE_ULIP_FIXTURES;
-    if (subject === f.serverError) return send(res, 503, { code: '503', message: 'Service Unavailable', error: 'true' });
-    if (subject === f.garbage && api === 'VAHAN/01') return send(res, 200, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'text/html');
+    if (subject === f.serverError)
+      return send(res, 503, { code: '503', message: 'Service Unavailable', error: 'true' });
+    if (subject === f.garbage && api === 'VAHAN/01')
+      return send(res, 200, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'text/html');
     if (subject === f.emptyRecord && api === 'VAHAN/01') return send(res, 200, envelope(''));
-    const answer = api === 'VAHAN/01' ? envelope(vahanXml(subject)) : api === 'SARATHI/01' ? envelope(sarathi(subject)) : api === 'FASTAG/01' ? envelope(fastag(subject)) : api === 'EWAYBILL/01' ? envelope(ewaybill(subject)) : null;
+    const answer =
+      api === 'VAHAN/01'
+        ? envelope(vahanXml(subject))
+        : api === 'SARATHI/01'
+          ? envelope(sarathi(subject))
+          : api === 'FASTAG/01'
+            ? envelope(fastag(subject))
+            : api === 'EWAYBILL/01'
+              ? envelope(ewaybill(subject))
+              : null;
     if (!answer) return send(res, 403, { code: '403', message: 'API not granted to this account', error: 'true' });
     if (subject === f.slow && api === 'VAHAN/01') {
       const timer = setTimeout(() => {

@@ -6,7 +6,10 @@ import { localOutbox, onLocalMessage, type LocalMessage } from '../messaging';
 export const DEV_OUTBOX_PATH = '/api/dev/outbox';
 
 export function formatMessage(m: LocalMessage): string {
-  const text = m.body.split('\n').map((line) => `    ${line}`).join('\n');
+  const text = m.body
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
   return `✉ ${m.channel.toUpperCase()} to ${m.to}${m.subject ? ` · ${m.subject}` : ''}\n${text}`;
 }
 
@@ -17,5 +20,11 @@ export function printOutgoingMessages(log: (line: string) => void): void {
 
 /** The newest messages, newest first, without the table's keys. */
 export async function outboxListing() {
-  return (await localOutbox()).map(({ channel, to, subject, body, sentAt }) => ({ channel, to, subject: subject ?? null, body, sentAt }));
+  return (await localOutbox()).map(({ channel, to, subject, body, sentAt }) => ({
+    channel,
+    to,
+    subject: subject ?? null,
+    body,
+    sentAt,
+  }));
 }

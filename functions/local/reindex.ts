@@ -13,12 +13,26 @@ export async function reindexAppointments(): Promise<number> {
   let written = 0;
   let start: ScanCommandOutput['LastEvaluatedKey'];
   do {
-    const page = await ddb().send(new ScanCommand({ TableName: config.tableName, FilterExpression: 'entity = :e', ExpressionAttributeValues: { ':e': 'appointment' }, ExclusiveStartKey: start }));
+    const page = await ddb().send(
+      new ScanCommand({
+        TableName: config.tableName,
+        FilterExpression: 'entity = :e',
+        ExpressionAttributeValues: { ':e': 'appointment' },
+        ExclusiveStartKey: start,
+      }),
+    );
     for (const item of page.Items ?? []) {
       // Only as read: a change landing meanwhile has derived the keys itself and must not be overwritten.
       const appointment = withoutKeys<Appointment>(item);
       try {
-        await ddb().send(new PutCommand({ TableName: config.tableName, Item: appointmentItem(appointment), ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': appointment.updatedAt } }));
+        await ddb().send(
+          new PutCommand({
+            TableName: config.tableName,
+            Item: appointmentItem(appointment),
+            ConditionExpression: 'updatedAt = :seen',
+            ExpressionAttributeValues: { ':seen': appointment.updatedAt },
+          }),
+        );
         written++;
       } catch (err) {
         if (!isConditionalCheckFailed(err)) throw err;

@@ -10,7 +10,8 @@ const UNIT_MS: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 
 export function rateMilliseconds(expression: string): number {
   const match = /^rate\((\d+) (minute|hour|day)s?\)$/.exec(expression.trim());
   const amount = Number(match?.[1]);
-  if (!match || !(amount > 0)) throw new Error(`Unsupported schedule expression "${expression}": use rate(<n> minute(s)|hour(s)|day(s))`);
+  if (!match || !(amount > 0))
+    throw new Error(`Unsupported schedule expression "${expression}": use rate(<n> minute(s)|hour(s)|day(s))`);
   return amount * UNIT_MS[match[2]!]!;
 }
 

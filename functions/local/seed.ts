@@ -22,17 +22,57 @@ export { DEMO_FACILITY_ID, DEMO_TENANT_ID };
 export const DEMO_PASSWORD = 'Demo@12345';
 
 export const DEMO_ACCOUNTS = [
-  { username: 'admin', role: 'admin', firstName: 'Aarav', lastName: 'Sharma', phoneNumber: '+919800000001', userType: 'dockyard_employee' },
-  { username: 'operations', role: 'operations', firstName: 'Priya', lastName: 'Nair', phoneNumber: '+919800000002', userType: 'dockyard_employee' },
-  { username: 'yard_manager', role: 'yard_manager', firstName: 'Rohit', lastName: 'Verma', phoneNumber: '+919800000003', userType: 'dockyard_employee' },
-  { username: 'driver', role: 'driver', firstName: 'Suresh', lastName: 'Kumar', phoneNumber: '+919800000004', userType: 'external_user' },
-  { username: 'spectator', role: 'spectator', firstName: 'Meera', lastName: 'Iyer', phoneNumber: '+919800000005', userType: 'dockyard_employee' },
+  {
+    username: 'admin',
+    role: 'admin',
+    firstName: 'Aarav',
+    lastName: 'Sharma',
+    phoneNumber: '+919800000001',
+    userType: 'dockyard_employee',
+  },
+  {
+    username: 'operations',
+    role: 'operations',
+    firstName: 'Priya',
+    lastName: 'Nair',
+    phoneNumber: '+919800000002',
+    userType: 'dockyard_employee',
+  },
+  {
+    username: 'yard_manager',
+    role: 'yard_manager',
+    firstName: 'Rohit',
+    lastName: 'Verma',
+    phoneNumber: '+919800000003',
+    userType: 'dockyard_employee',
+  },
+  {
+    username: 'driver',
+    role: 'driver',
+    firstName: 'Suresh',
+    lastName: 'Kumar',
+    phoneNumber: '+919800000004',
+    userType: 'external_user',
+  },
+  {
+    username: 'spectator',
+    role: 'spectator',
+    firstName: 'Meera',
+    lastName: 'Iyer',
+    phoneNumber: '+919800000005',
+    userType: 'dockyard_employee',
+  },
 ] as const;
 
 const DOORS = Array.from({ length: 12 }, (_, i) => {
   const n = i + 1;
   const doorType = n <= 8 ? 'standard' : n <= 10 ? 'refrigerated' : n === 11 ? 'oversized' : 'hazmat';
-  return { id: `door-${String(n).padStart(2, '0')}`, doorNumber: `D${String(n).padStart(2, '0')}`, doorType, status: n === 7 ? 'maintenance' : 'available' } as const;
+  return {
+    id: `door-${String(n).padStart(2, '0')}`,
+    doorNumber: `D${String(n).padStart(2, '0')}`,
+    doorType,
+    status: n === 7 ? 'maintenance' : 'available',
+  } as const;
 });
 
 const OCCUPIED_SPOTS: Record<number, string> = { 2: 'MH12CD5678', 5: 'GJ05EF9012', 9: 'KA01GH3456' };
@@ -56,7 +96,14 @@ const CARRIERS = [
     contactPhone: '+915422500200',
     serviceTypes: ['FTL', 'Refrigerated', 'Expedited'],
     drivers: [
-      { id: 'driver-ajay', name: 'Ajay Yadav', phone: '+919812300002', licenseNumber: 'UP6520170011111', preferredLanguage: 'hi' as const, preferredChannels: ['sms' as const, 'whatsapp' as const] },
+      {
+        id: 'driver-ajay',
+        name: 'Ajay Yadav',
+        phone: '+919812300002',
+        licenseNumber: 'UP6520170011111',
+        preferredLanguage: 'hi' as const,
+        preferredChannels: ['sms' as const, 'whatsapp' as const],
+      },
       { id: 'driver-ravi', name: 'Ravi Shankar', phone: '+919812300003', licenseNumber: 'BR0120200022222' },
     ],
   },
@@ -111,11 +158,31 @@ export async function seedDemoData(now = new Date()): Promise<{ created: boolean
   );
   await ensureFacilityLink(t, f, DEMO_FACILITY_LINK);
   for (const door of DOORS) {
-    await once(() => createDockDoor(t, { facilityId: f, doorNumber: door.doorNumber, doorType: door.doorType, maxVehicleHeight: 13.5, maxVehicleWidth: door.doorType === 'oversized' ? 12 : 8.5, status: door.status }, null, { id: door.id }));
+    await once(() =>
+      createDockDoor(
+        t,
+        {
+          facilityId: f,
+          doorNumber: door.doorNumber,
+          doorType: door.doorType,
+          maxVehicleHeight: 13.5,
+          maxVehicleWidth: door.doorType === 'oversized' ? 12 : 8.5,
+          status: door.status,
+        },
+        null,
+        { id: door.id },
+      ),
+    );
   }
   for (let n = 1; n <= 20; n++) {
     const asset = OCCUPIED_SPOTS[n];
-    await once(() => createYardSpot(t, f, `Y${String(n).padStart(2, '0')}`, null, { id: `spot-${String(n).padStart(2, '0')}`, status: asset ? 'occupied' : n === 14 ? 'maintenance' : 'empty', currentAssetId: asset ?? null }));
+    await once(() =>
+      createYardSpot(t, f, `Y${String(n).padStart(2, '0')}`, null, {
+        id: `spot-${String(n).padStart(2, '0')}`,
+        status: asset ? 'occupied' : n === 14 ? 'maintenance' : 'empty',
+        currentAssetId: asset ?? null,
+      }),
+    );
   }
   for (const [id, name, specialization] of [
     ['labor-ramesh', 'Ramesh Yadav', 'Unloading'],
@@ -134,12 +201,15 @@ export async function seedDemoData(now = new Date()): Promise<{ created: boolean
   }
   if (created) {
     const today = localDateTime(now, DEFAULT_TIME_ZONE).date;
-    await once(() => createHoliday(t, { facilityId: f, holidayDate: addDays(today, 7), name: 'Facility maintenance shutdown' }, null));
+    await once(() =>
+      createHoliday(t, { facilityId: f, holidayDate: addDays(today, 7), name: 'Facility maintenance shutdown' }, null),
+    );
   }
   for (const carrier of CARRIERS) {
     const { drivers, id, ...fields } = carrier;
     await once(() => createCarrier(t, fields, null, { id }));
-    for (const driver of drivers) await once(() => createDriver(t, { carrierId: id, ...driver }, null, { id: driver.id }));
+    for (const driver of drivers)
+      await once(() => createDriver(t, { carrierId: id, ...driver }, null, { id: driver.id }));
   }
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);

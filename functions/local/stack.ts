@@ -4,7 +4,14 @@
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { ensureBucket, ensureTable, startDynamoDbLocal, startS3rver, useLocalEnvironment, type RunningService } from './services';
+import {
+  ensureBucket,
+  ensureTable,
+  startDynamoDbLocal,
+  startS3rver,
+  useLocalEnvironment,
+  type RunningService,
+} from './services';
 
 export const LOCAL_TABLE = 'dockyard-local';
 export const LOCAL_BUCKET = 'dockyard-uploads-local';
@@ -31,7 +38,9 @@ export async function startLocalStack(options: LocalStackOptions) {
   };
   try {
     const started = Date.now();
-    const dynamo: RunningService = await startDynamoDbLocal({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') });
+    const dynamo: RunningService = await startDynamoDbLocal({
+      dataDir: options.dataDir && join(options.dataDir, 'dynamodb'),
+    });
     stops.push(dynamo.stop);
     log(`DynamoDB Local   ${dynamo.endpoint}`);
 
@@ -41,14 +50,22 @@ export async function startLocalStack(options: LocalStackOptions) {
     stops.push(s3.stop);
     log(`S3 (s3rver)      ${s3.endpoint}`);
 
-    useLocalEnvironment({ dynamoDbEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, tableName: LOCAL_TABLE, uploadsBucket: LOCAL_BUCKET });
+    useLocalEnvironment({
+      dynamoDbEndpoint: dynamo.endpoint,
+      s3Endpoint: s3.endpoint,
+      tableName: LOCAL_TABLE,
+      uploadsBucket: LOCAL_BUCKET,
+    });
     const addedIndexes = await ensureTable(dynamo.endpoint, LOCAL_TABLE);
     await ensureBucket(s3.endpoint, LOCAL_BUCKET);
 
     // Imported only now: the handlers read the environment set above.
     const { applyLogLevelFromEnv } = await import('../lib/logger');
     applyLogLevelFromEnv();
-    if (addedIndexes.length) log(`Index added      ${addedIndexes.join(', ')}: ${await (await import('./reindex')).reindexAppointments()} appointments indexed`);
+    if (addedIndexes.length)
+      log(
+        `Index added      ${addedIndexes.join(', ')}: ${await (await import('./reindex')).reindexAppointments()} appointments indexed`,
+      );
     const { seedDemoData } = await import('./seed');
     const { created } = await seedDemoData();
     if (created && options.demoActivity) {
@@ -65,7 +82,12 @@ export async function startLocalStack(options: LocalStackOptions) {
     if (WORKERS.length) {
       const { startLocalWorkers } = await import('./workers');
       // A quarter-second poll: a driver's message follows its booking well within 2 s (issue #15).
-      const workers = await startLocalWorkers({ workers: WORKERS, dynamoDbEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE, pollIntervalMs: 250 });
+      const workers = await startLocalWorkers({
+        workers: WORKERS,
+        dynamoDbEndpoint: dynamo.endpoint,
+        tableName: LOCAL_TABLE,
+        pollIntervalMs: 250,
+      });
       stops.push(workers.stop);
       log(`Workers          ${workers.summary}`);
     }
@@ -77,7 +99,9 @@ export async function startLocalStack(options: LocalStackOptions) {
     log(`Fake ULIP        ${ulip.url}`);
 
     // The external systems' sync schedules (EventBridge Scheduler deployed).
-    const syncSchedules = await (await import('./sync-schedules')).startLocalSyncSchedules({ onError: (id, err) => log(`sync of ${id} failed: ${String(err)}`) });
+    const syncSchedules = await (
+      await import('./sync-schedules')
+    ).startLocalSyncSchedules({ onError: (id, err) => log(`sync of ${id} failed: ${String(err)}`) });
     stops.push(syncSchedules.stop);
 
     // Every message the product sends is printed here (LOCAL_OUTBOX_ECHO=0 mutes it) and listed at
@@ -85,7 +109,13 @@ export async function startLocalStack(options: LocalStackOptions) {
     const { printOutgoingMessages } = await import('./outbox');
     if (process.env.LOCAL_OUTBOX_ECHO !== '0') printOutgoingMessages(log);
     const { startApiServer } = await import('./api-emulator');
-    const api = await startApiServer({ port: options.port, host: options.host, staticDir: options.staticDir && resolve(options.staticDir), connectSources: [s3.endpoint], devOutbox: true });
+    const api = await startApiServer({
+      port: options.port,
+      host: options.host,
+      staticDir: options.staticDir && resolve(options.staticDir),
+      connectSources: [s3.endpoint],
+      devOutbox: true,
+    });
     stops.push(api.close);
     log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { url: api.url, stop: stopAll };

@@ -45,13 +45,24 @@ function encoded(file: string, version: number, content: Buffer, encoding: Exclu
   const key = `${file}:${version}:${encoding}`;
   let body = cache.get(key);
   if (!body) {
-    body = encoding === 'br' ? brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }) : gzipSync(content, { level: 9 });
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(content, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
+          })
+        : gzipSync(content, { level: 9 });
     cache.set(key, body);
   }
   return body;
 }
 
-export async function serveStatic(res: ServerResponse, url: URL, staticDir: string, headers: Record<string, string>, acceptEncoding: string | undefined) {
+export async function serveStatic(
+  res: ServerResponse,
+  url: URL,
+  staticDir: string,
+  headers: Record<string, string>,
+  acceptEncoding: string | undefined,
+) {
   const root = resolve(staticDir);
   const requested = normalize(join(root, decodeURIComponent(url.pathname)));
   let file = requested.startsWith(root) ? requested : join(root, 'index.html');
@@ -68,7 +79,8 @@ export async function serveStatic(res: ServerResponse, url: URL, staticDir: stri
   }
   const extension = extname(file);
   const isAsset = file.startsWith(join(root, 'assets'));
-  const encoding = COMPRESSIBLE.has(extension) && content.length >= MIN_COMPRESS_BYTES ? chooseEncoding(acceptEncoding) : 'identity';
+  const encoding =
+    COMPRESSIBLE.has(extension) && content.length >= MIN_COMPRESS_BYTES ? chooseEncoding(acceptEncoding) : 'identity';
   const body = encoding === 'identity' ? content : encoded(file, info.mtimeMs, content, encoding);
   res.writeHead(200, {
     ...headers,

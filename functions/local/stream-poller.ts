@@ -5,8 +5,21 @@
 // partial batch failure; a batch that still fails after the last try is logged and passed over.
 // Like the mapping, it keeps its position: each shard's last handled record is saved in the table
 // (LOCAL#STREAM items), so a poller started again (after a crash or a restart) goes on from there.
-import { DescribeTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record, type ShardIteratorType } from '@aws-sdk/client-dynamodb-streams';
+import {
+  DescribeTableCommand,
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  UpdateTableCommand,
+} from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record,
+  type ShardIteratorType,
+} from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { matchesStreamFilter, type StreamFilter } from '../workers';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './services';
@@ -31,10 +44,16 @@ export interface StreamPollerOptions {
 async function streamArnOf(client: DynamoDBClient, tableName: string): Promise<string> {
   const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
   if (Table?.StreamSpecification?.StreamEnabled && Table.LatestStreamArn) {
-    if (Table.StreamSpecification.StreamViewType !== 'NEW_AND_OLD_IMAGES') throw new Error(`The stream of ${tableName} must carry NEW_AND_OLD_IMAGES`);
+    if (Table.StreamSpecification.StreamViewType !== 'NEW_AND_OLD_IMAGES')
+      throw new Error(`The stream of ${tableName} must carry NEW_AND_OLD_IMAGES`);
     return Table.LatestStreamArn;
   }
-  const res = await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } }));
+  const res = await client.send(
+    new UpdateTableCommand({
+      TableName: tableName,
+      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    }),
+  );
   if (!res.TableDescription?.LatestStreamArn) throw new Error(`DynamoDB did not enable the stream of ${tableName}`);
   return res.TableDescription.LatestStreamArn;
 }
@@ -48,7 +67,10 @@ function toLambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
     eventSource: 'aws:dynamodb',
     awsRegion: LOCAL_REGION,
     eventSourceARN: streamArn,
-    dynamodb: { ...record.dynamodb, ApproximateCreationDateTime: created ? Math.floor(created.getTime() / 1000) : undefined },
+    dynamodb: {
+      ...record.dynamodb,
+      ApproximateCreationDateTime: created ? Math.floor(created.getTime() / 1000) : undefined,
+    },
   } as DynamoDBRecord;
 }
 
@@ -65,9 +87,18 @@ export async function startStreamPoller(options: StreamPollerOptions) {
 
   const checkpointKey = (shardId: string) => ({ PK: { S: 'LOCAL#STREAM' }, SK: { S: `${streamArn}#${shardId}` } });
   const checkpointOf = async (shardId: string) =>
-    (await tables.send(new GetItemCommand({ TableName: options.tableName, Key: checkpointKey(shardId), ConsistentRead: true }))).Item?.sequenceNumber?.S;
+    (
+      await tables.send(
+        new GetItemCommand({ TableName: options.tableName, Key: checkpointKey(shardId), ConsistentRead: true }),
+      )
+    ).Item?.sequenceNumber?.S;
   const saveCheckpoint = (shardId: string, sequenceNumber: string) =>
-    tables.send(new PutItemCommand({ TableName: options.tableName, Item: { ...checkpointKey(shardId), sequenceNumber: { S: sequenceNumber } } }));
+    tables.send(
+      new PutItemCommand({
+        TableName: options.tableName,
+        Item: { ...checkpointKey(shardId), sequenceNumber: { S: sequenceNumber } },
+      }),
+    );
 
   // A stream followed before: a shard with no saved position has had nothing handled yet, so it is read from its start.
   const followedBefore = Boolean(await checkpointOf('followed'));
@@ -76,7 +107,9 @@ export async function startStreamPoller(options: StreamPollerOptions) {
   const followShards = async (position: ShardIteratorType) => {
     let start: string | undefined;
     do {
-      const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+      const { StreamDescription } = await streams.send(
+        new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }),
+      );
       for (const shard of StreamDescription?.Shards ?? []) {
         if (!shard.ShardId || iterators.has(shard.ShardId)) continue;
         // At the start a shard is followed from its saved position, else (open shards only) from its latest record.
@@ -84,7 +117,13 @@ export async function startStreamPoller(options: StreamPollerOptions) {
         const from: ShardIteratorType = position === 'LATEST' && followedBefore ? 'TRIM_HORIZON' : position;
         if (!saved && from === 'LATEST' && shard.SequenceNumberRange?.EndingSequenceNumber) continue;
         const { ShardIterator } = await streams.send(
-          new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId, ...(saved ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: saved } : { ShardIteratorType: from }) }),
+          new GetShardIteratorCommand({
+            StreamArn: streamArn,
+            ShardId: shard.ShardId,
+            ...(saved
+              ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: saved }
+              : { ShardIteratorType: from }),
+          }),
         );
         iterators.set(shard.ShardId, ShardIterator ?? null);
       }
@@ -121,7 +160,9 @@ export async function startStreamPoller(options: StreamPollerOptions) {
       iterators.set(shardId, res.NextShardIterator ?? null);
       if ((res.Records?.length ?? 0) >= PAGE) behind = true;
       // The poller's own position items are not the product's changes (and saving one is not a new change).
-      const records = (res.Records ?? []).filter((r) => r.dynamodb?.Keys?.PK?.S !== 'LOCAL#STREAM').map((r) => toLambdaRecord(r, streamArn));
+      const records = (res.Records ?? [])
+        .filter((r) => r.dynamodb?.Keys?.PK?.S !== 'LOCAL#STREAM')
+        .map((r) => toLambdaRecord(r, streamArn));
       if (!records.length) continue;
       for (const consumer of options.consumers) {
         const accepted = records.filter((r) => matchesStreamFilter(r, consumer.filter));

@@ -2,7 +2,12 @@
 // (a system created, edited, deactivated or deleted) on timers in this process, restored on start for
 // the active systems already in the table. A run still going when the next is due skips that one,
 // as with the worker schedules (scheduler.ts).
-import { listActiveSystemsAllTenants, runScheduledSync, useLocalSyncScheduler, type SyncScheduler } from '../integrations';
+import {
+  listActiveSystemsAllTenants,
+  runScheduledSync,
+  useLocalSyncScheduler,
+  type SyncScheduler,
+} from '../integrations';
 
 export interface LocalSyncSchedulesOptions {
   /** Multiplies every period (tests use a small factor so a 60 s schedule fires in a moment). */

@@ -33,15 +33,30 @@ export function workerContext(name: string): Context {
 
 /** The worker's Lambda handler, checked to be the one `defineWorker` made for this registry entry. */
 export async function loadWorker(worker: WorkerDefinition): Promise<LambdaHandler> {
-  const module = (await import(pathToFileURL(join(ROOT, worker.entry)).href)) as { handler?: unknown; worker?: { name?: string; kind?: string } };
-  if (typeof module.handler !== 'function' || module.worker?.name !== worker.name || module.worker.kind !== worker.trigger.kind) {
-    throw new Error(`${worker.entry} must export the handler and worker of defineWorker('${worker.name}', '${worker.trigger.kind}', ...)`);
+  const module = (await import(pathToFileURL(join(ROOT, worker.entry)).href)) as {
+    handler?: unknown;
+    worker?: { name?: string; kind?: string };
+  };
+  if (
+    typeof module.handler !== 'function' ||
+    module.worker?.name !== worker.name ||
+    module.worker.kind !== worker.trigger.kind
+  ) {
+    throw new Error(
+      `${worker.entry} must export the handler and worker of defineWorker('${worker.name}', '${worker.trigger.kind}', ...)`,
+    );
   }
   return module.handler as LambdaHandler;
 }
 
-export async function startLocalWorkers(options: { workers: readonly WorkerDefinition[]; dynamoDbEndpoint: string; tableName: string; pollIntervalMs?: number }) {
-  const onError = (worker: string, err: unknown) => logger.error('local worker failed', { worker, err: err instanceof Error ? err.stack : String(err) });
+export async function startLocalWorkers(options: {
+  workers: readonly WorkerDefinition[];
+  dynamoDbEndpoint: string;
+  tableName: string;
+  pollIntervalMs?: number;
+}) {
+  const onError = (worker: string, err: unknown) =>
+    logger.error('local worker failed', { worker, err: err instanceof Error ? err.stack : String(err) });
   const jobs: ScheduledJob[] = [];
   const consumers: StreamConsumer[] = [];
   for (const worker of options.workers) {
@@ -56,7 +71,15 @@ export async function startLocalWorkers(options: { workers: readonly WorkerDefin
     else consumers.push({ name: worker.name, filter: trigger.filter, handler: invoke as StreamConsumer['handler'] });
   }
   const scheduler = jobs.length ? startScheduler(jobs, onError) : undefined;
-  const poller = consumers.length ? await startStreamPoller({ endpoint: options.dynamoDbEndpoint, tableName: options.tableName, consumers, onError, intervalMs: options.pollIntervalMs }) : undefined;
+  const poller = consumers.length
+    ? await startStreamPoller({
+        endpoint: options.dynamoDbEndpoint,
+        tableName: options.tableName,
+        consumers,
+        onError,
+        intervalMs: options.pollIntervalMs,
+      })
+    : undefined;
   return {
     summary: `${jobs.length} scheduled, ${consumers.length} on the table stream`,
     stop: async () => {

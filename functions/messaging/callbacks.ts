@@ -6,7 +6,15 @@
 // SMS and WhatsApp, START opts it back in; a WhatsApp message opens its 24-hour window.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
-import { claimCallback, findMessageByProviderId, getMessage, recordInbound, saveMessage, setOptOut, type StoredMessage } from './message.store';
+import {
+  claimCallback,
+  findMessageByProviderId,
+  getMessage,
+  recordInbound,
+  saveMessage,
+  setOptOut,
+  type StoredMessage,
+} from './message.store';
 import { canMoveTo } from './rules';
 import { providerSetup } from './settings';
 import { toIndianE164, type MessageStatus } from '../../shared/contracts/messaging';
@@ -53,12 +61,34 @@ async function inbound(tenantId: string, from: string, text: string, now: Date) 
   else if (START.test(text)) await setOptOut(tenantId, phone, false, 'START', now);
 }
 
-async function moveMessage(message: StoredMessage | null, to: MessageStatus, reason: string | null, now: Date): Promise<boolean> {
+async function moveMessage(
+  message: StoredMessage | null,
+  to: MessageStatus,
+  reason: string | null,
+  now: Date,
+): Promise<boolean> {
   if (!message || !canMoveTo(message.status, to)) return false;
-  return saveMessage({ ...message, status: to, reason: to === 'failed' || to === 'undeliverable' ? reason : message.reason, updatedAt: now.toISOString() }, message.status);
+  return saveMessage(
+    {
+      ...message,
+      status: to,
+      reason: to === 'failed' || to === 'undeliverable' ? reason : message.reason,
+      updatedAt: now.toISOString(),
+    },
+    message.status,
+  );
 }
 
-const SMS_STATUS: Record<string, MessageStatus> = { sent: 'sent', delivered: 'delivered', failed: 'failed', 'failed-dnd': 'undeliverable', undelivered: 'undeliverable', completed: 'delivered', 'no-answer': 'undeliverable', busy: 'undeliverable' };
+const SMS_STATUS: Record<string, MessageStatus> = {
+  sent: 'sent',
+  delivered: 'delivered',
+  failed: 'failed',
+  'failed-dnd': 'undeliverable',
+  undelivered: 'undeliverable',
+  completed: 'delivered',
+  'no-answer': 'undeliverable',
+  busy: 'undeliverable',
+};
 
 function fieldsOf(rawBody: string, contentType: string): Record<string, string> {
   if (/json/i.test(contentType)) {
@@ -73,11 +103,21 @@ function fieldsOf(rawBody: string, contentType: string): Record<string, string> 
 }
 
 /** The SMS/voice provider's callback: a status (SmsSid or CallSid, Status, CustomField) or an inbound SMS (From, Body). */
-export async function handleSmsCallback(tenantId: string, rawBody: string, headers: Record<string, string | undefined>, now = new Date()) {
+export async function handleSmsCallback(
+  tenantId: string,
+  rawBody: string,
+  headers: Record<string, string | undefined>,
+  now = new Date(),
+) {
   const timestamp = headers['x-callback-timestamp'] ?? '';
   const secret = await callbackSecret(tenantId, 'sms');
-  if (!/^\d{10}$/.test(timestamp) || !sameSignature(signSmsCallback(secret, timestamp, rawBody), headers['x-callback-signature'])) throw new UnauthorizedError(REFUSED);
-  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > MAX_AGE_SECONDS) throw new UnauthorizedError('The callback is too old');
+  if (
+    !/^\d{10}$/.test(timestamp) ||
+    !sameSignature(signSmsCallback(secret, timestamp, rawBody), headers['x-callback-signature'])
+  )
+    throw new UnauthorizedError(REFUSED);
+  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > MAX_AGE_SECONDS)
+    throw new UnauthorizedError('The callback is too old');
   await applyOnce(tenantId, `${timestamp}.${rawBody}`, now);
   const f = fieldsOf(rawBody, headers['content-type'] ?? '');
   if (f.From && f.Body && !f.Status) {
@@ -88,21 +128,42 @@ export async function handleSmsCallback(tenantId: string, rawBody: string, heade
   if (!status) return { received: 'ignored' };
   const provider = f.CallSid ? 'exotel-voice' : 'exotel-sms';
   const ref = f.CustomField?.startsWith('{') ? (JSON.parse(f.CustomField) as { ref?: string }).ref : f.CustomField;
-  const message = ref && isId(ref) ? await getMessage(tenantId, ref) : await findMessageByProviderId(tenantId, provider, f.SmsSid ?? f.CallSid ?? '');
+  const message =
+    ref && isId(ref)
+      ? await getMessage(tenantId, ref)
+      : await findMessageByProviderId(tenantId, provider, f.SmsSid ?? f.CallSid ?? '');
   const moved = await moveMessage(message, status, f.DetailedStatus || f.Status || null, now);
   return { received: moved ? status : 'unchanged' };
 }
 
 interface WhatsappPayload {
-  entry?: { changes?: { value?: { statuses?: { id?: string; status?: string; errors?: { title?: string }[] }[]; messages?: { from?: string; text?: { body?: string } }[] } }[] }[];
+  entry?: {
+    changes?: {
+      value?: {
+        statuses?: { id?: string; status?: string; errors?: { title?: string }[] }[];
+        messages?: { from?: string; text?: { body?: string } }[];
+      };
+    }[];
+  }[];
 }
 
-const WHATSAPP_STATUS: Record<string, MessageStatus> = { sent: 'sent', delivered: 'delivered', read: 'delivered', failed: 'failed' };
+const WHATSAPP_STATUS: Record<string, MessageStatus> = {
+  sent: 'sent',
+  delivered: 'delivered',
+  read: 'delivered',
+  failed: 'failed',
+};
 
 /** The WhatsApp Cloud API webhook: statuses of our messages and the driver's messages to us. */
-export async function handleWhatsappCallback(tenantId: string, rawBody: string, headers: Record<string, string | undefined>, now = new Date()) {
+export async function handleWhatsappCallback(
+  tenantId: string,
+  rawBody: string,
+  headers: Record<string, string | undefined>,
+  now = new Date(),
+) {
   const secret = await callbackSecret(tenantId, 'whatsapp');
-  if (!sameSignature(signWhatsappCallback(secret, rawBody), headers['x-hub-signature-256'])) throw new UnauthorizedError(REFUSED);
+  if (!sameSignature(signWhatsappCallback(secret, rawBody), headers['x-hub-signature-256']))
+    throw new UnauthorizedError(REFUSED);
   await applyOnce(tenantId, rawBody, now);
   let payload: WhatsappPayload;
   try {
@@ -115,7 +176,15 @@ export async function handleWhatsappCallback(tenantId: string, rawBody: string, 
     for (const s of change.value?.statuses ?? []) {
       const status = WHATSAPP_STATUS[s.status ?? ''];
       if (!status || !s.id) continue;
-      if (await moveMessage(await findMessageByProviderId(tenantId, 'whatsapp-cloud', s.id), status, s.errors?.[0]?.title ?? null, now)) moved++;
+      if (
+        await moveMessage(
+          await findMessageByProviderId(tenantId, 'whatsapp-cloud', s.id),
+          status,
+          s.errors?.[0]?.title ?? null,
+          now,
+        )
+      )
+        moved++;
     }
     for (const m of change.value?.messages ?? []) {
       const phone = m.from ? toIndianE164(m.from) : null;

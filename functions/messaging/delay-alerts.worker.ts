@@ -15,7 +15,10 @@ import { DEFAULT_TIME_ZONE } from '../../shared/product';
 export async function raiseDueDelays(now = new Date()): Promise<number> {
   // Starts are instants (each facility's local start in its own zone), so one clock serves every zone.
   const today = now.toISOString().slice(0, 10);
-  const watches = [...(await startedWatches(addDays(today, -1), now.toISOString())), ...(await startedWatches(today, now.toISOString()))];
+  const watches = [
+    ...(await startedWatches(addDays(today, -1), now.toISOString())),
+    ...(await startedWatches(today, now.toISOString())),
+  ];
   const thresholds = new Map<string, number>();
   let raised = 0;
   for (const w of watches) {
@@ -29,15 +32,25 @@ export async function raiseDueDelays(now = new Date()): Promise<number> {
 
 async function raiseFor(w: DelayWatch, minutesLate: number, now: Date): Promise<boolean> {
   const appointment = await getAppointment(w.tenantId, w.appointmentId);
-  const stillWaited = appointment?.status === 'scheduled' && appointment.scheduledDate === w.date && appointment.scheduledTimeStart === w.time;
+  const stillWaited =
+    appointment?.status === 'scheduled' &&
+    appointment.scheduledDate === w.date &&
+    appointment.scheduledTimeStart === w.time;
   if (!appointment || !stillWaited) {
     await unwatch(w);
     return false;
   }
   // The new ETA on the facility's clock: now plus the minutes already late (the same delay again).
   const facility = await getFacility(w.tenantId, appointment.facilityId);
-  const eta = Math.min(toMinutes(localDateTime(now, facility?.timeZone ?? DEFAULT_TIME_ZONE).time) + minutesLate, 24 * 60 - 1);
-  return raiseDelay(w, delayMarkerPut(w.tenantId, w.appointmentId, now), appointmentEventItem('appointment.delayed', appointment, { minutesLate, newTime: fromMinutes(eta) }, now));
+  const eta = Math.min(
+    toMinutes(localDateTime(now, facility?.timeZone ?? DEFAULT_TIME_ZONE).time) + minutesLate,
+    24 * 60 - 1,
+  );
+  return raiseDelay(
+    w,
+    delayMarkerPut(w.tenantId, w.appointmentId, now),
+    appointmentEventItem('appointment.delayed', appointment, { minutesLate, newTime: fromMinutes(eta) }, now),
+  );
 }
 
 export const { handler, worker } = defineWorker('messaging-delay-alerts', 'schedule', async (event) => {

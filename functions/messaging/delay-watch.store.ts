@@ -17,10 +17,18 @@ export interface DelayWatch {
   startsAt: string;
 }
 
-const watchKey = (w: Pick<DelayWatch, 'startsAt' | 'tenantId' | 'appointmentId'>) => ({ PK: `DELAYWATCH#${w.startsAt.slice(0, 10)}`, SK: `${w.startsAt}#${w.tenantId}#${w.appointmentId}` });
+const watchKey = (w: Pick<DelayWatch, 'startsAt' | 'tenantId' | 'appointmentId'>) => ({
+  PK: `DELAYWATCH#${w.startsAt.slice(0, 10)}`,
+  SK: `${w.startsAt}#${w.tenantId}#${w.appointmentId}`,
+});
 
 export async function watchForDelay(w: DelayWatch): Promise<void> {
-  await ddb().send(new PutCommand({ TableName: config.tableName, Item: { ...watchKey(w), ...w, expiresAt: Math.floor(Date.parse(w.startsAt) / 1000) + 3 * 86400 } }));
+  await ddb().send(
+    new PutCommand({
+      TableName: config.tableName,
+      Item: { ...watchKey(w), ...w, expiresAt: Math.floor(Date.parse(w.startsAt) / 1000) + 3 * 86400 },
+    }),
+  );
 }
 
 /** The watched appointments of a UTC day (YYYY-MM-DD) that started at or before the instant `until` (ISO). */
@@ -29,9 +37,22 @@ export async function startedWatches(utcDate: string, until: string): Promise<De
   let start: Record<string, unknown> | undefined;
   do {
     const res = await ddb().send(
-      new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk AND SK <= :until', ExpressionAttributeValues: { ':pk': `DELAYWATCH#${utcDate}`, ':until': `${until}#~` }, ExclusiveStartKey: start }),
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'PK = :pk AND SK <= :until',
+        ExpressionAttributeValues: { ':pk': `DELAYWATCH#${utcDate}`, ':until': `${until}#~` },
+        ExclusiveStartKey: start,
+      }),
     );
-    items.push(...((res.Items ?? []) as DelayWatch[]).map(({ tenantId, appointmentId, date, time, startsAt }) => ({ tenantId, appointmentId, date, time, startsAt })));
+    items.push(
+      ...((res.Items ?? []) as DelayWatch[]).map(({ tenantId, appointmentId, date, time, startsAt }) => ({
+        tenantId,
+        appointmentId,
+        date,
+        time,
+        startsAt,
+      })),
+    );
     start = res.LastEvaluatedKey;
   } while (start);
   // Watches written before startsAt existed (keyed by the local day and 'HH:mm') expire in 3 days; they
@@ -48,7 +69,10 @@ type TransactItem = Parameters<typeof transact>[0][number];
 
 export async function raiseDelay(w: DelayWatch, markerPut: TransactItem, eventPut: TransactItem): Promise<boolean> {
   try {
-    await transact([markerPut, eventPut, { Delete: { TableName: config.tableName, Key: watchKey(w) } }], () => new Error('already raised'));
+    await transact(
+      [markerPut, eventPut, { Delete: { TableName: config.tableName, Key: watchKey(w) } }],
+      () => new Error('already raised'),
+    );
     return true;
   } catch (err) {
     if ((err as Error).message === 'already raised') return false;

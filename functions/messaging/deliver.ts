@@ -7,8 +7,27 @@
 import { randomUUID } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { logger } from '../lib/logger';
-import { createMessage, getMessage, isOptedOut, lastInboundAt, recordHealth, saveMessage, type StoredMessage } from './message.store';
-import { backoffMs, DUPLICATE_WINDOW_MS, duplicateHash, eventMessageId, prepare, PROVIDER_TRIES, SendRefused, smsDlt, WHATSAPP_WINDOW_MS, type Prepared } from './rules';
+import {
+  createMessage,
+  getMessage,
+  isOptedOut,
+  lastInboundAt,
+  recordHealth,
+  saveMessage,
+  type StoredMessage,
+} from './message.store';
+import {
+  backoffMs,
+  DUPLICATE_WINDOW_MS,
+  duplicateHash,
+  eventMessageId,
+  prepare,
+  PROVIDER_TRIES,
+  SendRefused,
+  smsDlt,
+  WHATSAPP_WINDOW_MS,
+  type Prepared,
+} from './rules';
 import { platformSetup, providerSetup, type ProviderSetup } from './settings';
 import { isLocalMessaging } from './channel';
 import { exotelSms, exotelVoice } from './providers/exotel';
@@ -16,7 +35,15 @@ import { whatsappCloud } from './providers/whatsapp-cloud';
 import { sesEmail, snsSms } from './providers/aws';
 import { sendRequest } from './providers/transport';
 import { ProviderError, type Provider, type ProviderMessage } from './providers/types';
-import { CHANNEL_LABELS, OPT_OUT_CHANNELS, type Channel, type Language, type MessageAttempt, type Placeholder, type SendOutcome } from '../../shared/contracts/messaging';
+import {
+  CHANNEL_LABELS,
+  OPT_OUT_CHANNELS,
+  type Channel,
+  type Language,
+  type MessageAttempt,
+  type Placeholder,
+  type SendOutcome,
+} from '../../shared/contracts/messaging';
 
 export interface SendRequest {
   tenantId: string;
@@ -42,7 +69,8 @@ export type Sender = 'hub' | 'platform';
 type Step = { provider: Provider<never>; config: unknown };
 
 function chainOf(channel: Channel, setup: ProviderSetup): Step[] {
-  const step = <C>(provider: Provider<C>, config: C | null): Step[] => (config ? [{ provider: provider as Provider<never>, config }] : []);
+  const step = <C>(provider: Provider<C>, config: C | null): Step[] =>
+    config ? [{ provider: provider as Provider<never>, config }] : [];
   switch (channel) {
     case 'sms':
       return [...step(exotelSms, setup.exotel), ...(setup.snsBackup || !setup.exotel ? step(snsSms, {}) : [])];
@@ -64,7 +92,14 @@ function outcomeOf(m: StoredMessage): SendOutcome {
 /** The checks of sendOne alone: throws SendRefused when the channel would not carry the message. */
 export async function preflight(req: SendRequest, now = new Date()): Promise<void> {
   const insideWhatsappWindow = req.channel === 'whatsapp' ? await withinWindow(req.tenantId, req.to, now) : false;
-  prepare({ channel: req.channel, language: req.language, templateKey: req.templateKey, values: req.values, text: req.text, insideWhatsappWindow });
+  prepare({
+    channel: req.channel,
+    language: req.language,
+    templateKey: req.templateKey,
+    values: req.values,
+    text: req.text,
+    insideWhatsappWindow,
+  });
 }
 
 export async function sendOne(req: SendRequest, now = new Date()): Promise<SendOutcome> {
@@ -91,7 +126,14 @@ export async function sendOne(req: SendRequest, now = new Date()): Promise<SendO
   };
   let prepared: Prepared;
   try {
-    prepared = prepare({ channel: req.channel, language: req.language, templateKey: req.templateKey, values: req.values, text: req.text, insideWhatsappWindow });
+    prepared = prepare({
+      channel: req.channel,
+      language: req.language,
+      templateKey: req.templateKey,
+      values: req.values,
+      text: req.text,
+      insideWhatsappWindow,
+    });
   } catch (err) {
     if (!(err instanceof SendRefused)) throw err;
     if (req.refuseWithError) throw err;
@@ -101,10 +143,33 @@ export async function sendOne(req: SendRequest, now = new Date()): Promise<SendO
   if (OPT_OUT_CHANNELS.includes(req.channel) && (await isOptedOut(req.tenantId, req.to))) {
     return record({ ...message, status: 'suppressed', reason: 'The recipient opted out (STOP); nothing was sent' });
   }
-  const audit = req.actor ? [auditPut({ tenantId: req.tenantId, actor: req.actor, action: 'message.sent', entityType: 'message', entityId: id, after: { channel: req.channel, to: req.to, template: req.templateKey, language: req.language } }, now)] : [];
-  const created = await createMessage(message, { hash: duplicateHash(req.channel, req.to, prepared.body), windowMs: DUPLICATE_WINDOW_MS }, audit);
+  const audit = req.actor
+    ? [
+        auditPut(
+          {
+            tenantId: req.tenantId,
+            actor: req.actor,
+            action: 'message.sent',
+            entityType: 'message',
+            entityId: id,
+            after: { channel: req.channel, to: req.to, template: req.templateKey, language: req.language },
+          },
+          now,
+        ),
+      ]
+    : [];
+  const created = await createMessage(
+    message,
+    { hash: duplicateHash(req.channel, req.to, prepared.body), windowMs: DUPLICATE_WINDOW_MS },
+    audit,
+  );
   if (created === 'duplicate') {
-    return record({ ...message, id: req.event ? id : randomUUID(), status: 'suppressed', reason: 'The same message went to this recipient less than 60 s ago; sent once' });
+    return record({
+      ...message,
+      id: req.event ? id : randomUUID(),
+      status: 'suppressed',
+      reason: 'The same message went to this recipient less than 60 s ago; sent once',
+    });
   }
   if (created === 'exists') {
     const existing = await getMessage(req.tenantId, id);
@@ -128,7 +193,12 @@ async function withinWindow(tenantId: string, phone: string, now: Date): Promise
 }
 
 /** Hands the message to its channel's providers in order and saves what happened. */
-async function dispatch(message: StoredMessage, prepared: Prepared, subject: string | null, sender: Sender): Promise<SendOutcome> {
+async function dispatch(
+  message: StoredMessage,
+  prepared: Prepared,
+  subject: string | null,
+  sender: Sender,
+): Promise<SendOutcome> {
   const setup = sender === 'platform' ? platformSetup() : await providerSetup(message.tenantId);
   let dlt = null;
   if (message.channel === 'sms') {
@@ -136,16 +206,34 @@ async function dispatch(message: StoredMessage, prepared: Prepared, subject: str
       dlt = smsDlt(setup.dlt, sender, prepared.template!, message.language, isLocalMessaging());
     } catch (err) {
       if (!(err instanceof SendRefused)) throw err;
-      const details = { messageId: message.id, sender, template: message.template, language: message.language, reason: err.message };
+      const details = {
+        messageId: message.id,
+        sender,
+        template: message.template,
+        language: message.language,
+        reason: err.message,
+      };
       if (sender === 'platform') logger.error('System SMS not sent: no platform DLT registration for it', details);
       else logger.warn('SMS not sent: no DLT registration for it', details);
-      const refused: StoredMessage = { ...message, status: 'failed', reason: err.message, updatedAt: new Date().toISOString() };
+      const refused: StoredMessage = {
+        ...message,
+        status: 'failed',
+        reason: err.message,
+        updatedAt: new Date().toISOString(),
+      };
       await saveMessage(refused, message.status);
       return outcomeOf(refused);
     }
   }
   const chain = chainOf(message.channel, setup);
-  const outgoing: ProviderMessage = { ...message, subject, template: prepared.template, values: prepared.values, freeText: prepared.freeText, dlt };
+  const outgoing: ProviderMessage = {
+    ...message,
+    subject,
+    template: prepared.template,
+    values: prepared.values,
+    freeText: prepared.freeText,
+    dlt,
+  };
   const attempts: MessageAttempt[] = [...message.attemptLog];
   let lastError = `${CHANNEL_LABELS[message.channel]} is not configured for this hub`;
   for (const { provider, config } of chain) {
@@ -155,19 +243,43 @@ async function dispatch(message: StoredMessage, prepared: Prepared, subject: str
       try {
         const answer = await sendRequest(provider.name, outgoing, provider.build(outgoing, config as never), at);
         attempts.push({ provider: provider.name, at: at.toISOString(), ok: true });
-        const sent: StoredMessage = { ...message, status: 'sent', reason: null, provider: provider.name, providerMessageId: provider.messageIdOf(answer), attempts: attempts.length, attemptLog: attempts, updatedAt: new Date().toISOString() };
-        await Promise.all([saveMessage(sent, message.status), recordHealth(message.tenantId, message.channel, provider.name, null, at).catch(() => undefined)]);
+        const sent: StoredMessage = {
+          ...message,
+          status: 'sent',
+          reason: null,
+          provider: provider.name,
+          providerMessageId: provider.messageIdOf(answer),
+          attempts: attempts.length,
+          attemptLog: attempts,
+          updatedAt: new Date().toISOString(),
+        };
+        await Promise.all([
+          saveMessage(sent, message.status),
+          recordHealth(message.tenantId, message.channel, provider.name, null, at).catch(() => undefined),
+        ]);
         return outcomeOf(sent);
       } catch (err) {
         lastError = err instanceof Error ? err.message : String(err);
         attempts.push({ provider: provider.name, at: at.toISOString(), ok: false, error: lastError.slice(0, 300) });
         await recordHealth(message.tenantId, message.channel, provider.name, lastError, at).catch(() => undefined);
-        logger.warn('message provider failed', { messageId: message.id, provider: provider.name, try: tryNo, err: lastError });
+        logger.warn('message provider failed', {
+          messageId: message.id,
+          provider: provider.name,
+          try: tryNo,
+          err: lastError,
+        });
         if (!(err instanceof ProviderError) || !err.retryable) break;
       }
     }
   }
-  const failed: StoredMessage = { ...message, status: 'failed', reason: lastError.slice(0, 300), attempts: attempts.length, attemptLog: attempts, updatedAt: new Date().toISOString() };
+  const failed: StoredMessage = {
+    ...message,
+    status: 'failed',
+    reason: lastError.slice(0, 300),
+    attempts: attempts.length,
+    attemptLog: attempts,
+    updatedAt: new Date().toISOString(),
+  };
   await saveMessage(failed, message.status);
   return outcomeOf(failed);
 }

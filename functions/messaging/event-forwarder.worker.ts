@@ -12,6 +12,10 @@ export const { handler, worker } = defineWorker('event-forwarder', 'stream', asy
   const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
   const event = domainEventOf(image ? unmarshall(image) : undefined);
   if (!event || (await wasForwarded(event.tenantId, event.id))) return;
-  await publish({ type: event.type, tenantId: event.tenantId, detail: { eventId: event.id, occurredAt: event.occurredAt, ...event.detail } });
+  await publish({
+    type: event.type,
+    tenantId: event.tenantId,
+    detail: { eventId: event.id, occurredAt: event.occurredAt, ...event.detail },
+  });
   await markForwarded(event.tenantId, event.id, new Date());
 });

@@ -11,7 +11,19 @@ import { listHealth, listMessages, setOptOut } from './message.store';
 import { providerSetup, readSettings, updateSettings } from './settings';
 import { handleSmsCallback, handleWhatsappCallback } from './callbacks';
 import { handleSesEvent } from './ses-events';
-import { CHANNEL_LABELS, CHANNELS, findTemplate, INDIAN_MOBILE_MESSAGE, messageListQuerySchema, messagingSettingsSchema, messagingTestSchema, notificationSendSchema, toIndianE164, type ChannelStatus, type SendOutcome } from '../../shared/contracts/messaging';
+import {
+  CHANNEL_LABELS,
+  CHANNELS,
+  findTemplate,
+  INDIAN_MOBILE_MESSAGE,
+  messageListQuerySchema,
+  messagingSettingsSchema,
+  messagingTestSchema,
+  notificationSendSchema,
+  toIndianE164,
+  type ChannelStatus,
+  type SendOutcome,
+} from '../../shared/contracts/messaging';
 import { PRODUCT_NAME } from '../../shared/product';
 
 const SUBJECT = `${PRODUCT_NAME} notification`;
@@ -42,7 +54,8 @@ async function sendAll(requests: SendRequest[]): Promise<SendOutcome[]> {
 }
 
 const failedAll = (outcomes: SendOutcome[]) => outcomes.every((o) => o.status === 'failed');
-const reasons = (outcomes: SendOutcome[]) => outcomes.map((o) => `${CHANNEL_LABELS[o.channel]}: ${o.reason}`).join('; ');
+const reasons = (outcomes: SendOutcome[]) =>
+  outcomes.map((o) => `${CHANNEL_LABELS[o.channel]}: ${o.reason}`).join('; ');
 
 export const { handler, actions } = defineFunction('messaging', {
   /** Quick Message Test: the fixed test message (or the given text) on one channel. */
@@ -52,7 +65,19 @@ export const { handler, actions } = defineFunction('messaging', {
     const test = findTemplate('test_message')!;
     const text = input.message || test.text[input.language];
     const templateKey = text === test.text[input.language] ? 'test_message' : null;
-    const [outcome] = await sendAll([{ tenantId: signedIn.user.tenantId, channel: input.channel, to: input.to, language: input.language, templateKey, text, subject: `${PRODUCT_NAME} test message`, actor: actorOf(signedIn), refuseWithError: true }]);
+    const [outcome] = await sendAll([
+      {
+        tenantId: signedIn.user.tenantId,
+        channel: input.channel,
+        to: input.to,
+        language: input.language,
+        templateKey,
+        text,
+        subject: `${PRODUCT_NAME} test message`,
+        actor: actorOf(signedIn),
+        refuseWithError: true,
+      },
+    ]);
     if (failedAll([outcome!])) throw new HttpError(422, `The test message could not be sent. ${reasons([outcome!])}`);
     return json({ message: `Test message sent via ${CHANNEL_LABELS[input.channel]} to ${input.to}`, outcome });
   },
@@ -94,7 +119,14 @@ export const { handler, actions } = defineFunction('messaging', {
     };
     const cards: ChannelStatus[] = CHANNELS.map((channel) => {
       const h = health.find((x) => x.channel === channel);
-      return { channel, configured: providers[channel]!.length > 0, providers: providers[channel]!, lastSuccessAt: h?.lastSuccessAt ?? null, lastFailureAt: h?.lastFailureAt ?? null, lastError: h?.lastError ?? null };
+      return {
+        channel,
+        configured: providers[channel]!.length > 0,
+        providers: providers[channel]!,
+        lastSuccessAt: h?.lastSuccessAt ?? null,
+        lastFailureAt: h?.lastFailureAt ?? null,
+        lastError: h?.lastError ?? null,
+      };
     });
     return json(cards);
   },
@@ -102,12 +134,30 @@ export const { handler, actions } = defineFunction('messaging', {
   /** Marks a number opted out of SMS and WhatsApp (or back in). */
   async setOptOut(req) {
     const signedIn = requireUser(req);
-    const { phone, optedOut } = parseBody(req, z.strictObject({ phone: z.string({ error: INDIAN_MOBILE_MESSAGE }).max(32), optedOut: z.boolean({ error: 'optedOut must be true or false' }) }));
+    const { phone, optedOut } = parseBody(
+      req,
+      z.strictObject({
+        phone: z.string({ error: INDIAN_MOBILE_MESSAGE }).max(32),
+        optedOut: z.boolean({ error: 'optedOut must be true or false' }),
+      }),
+    );
     const e164 = toIndianE164(phone);
-    if (!e164) throw new BadRequestError(`Not an Indian mobile number. ${INDIAN_MOBILE_MESSAGE}`, { phone: INDIAN_MOBILE_MESSAGE });
+    if (!e164)
+      throw new BadRequestError(`Not an Indian mobile number. ${INDIAN_MOBILE_MESSAGE}`, {
+        phone: INDIAN_MOBILE_MESSAGE,
+      });
     const now = new Date();
     await setOptOut(signedIn.user.tenantId, e164, optedOut, signedIn.user.username, now);
-    await writeAudit({ tenantId: signedIn.user.tenantId, actor: actorOf(signedIn), action: optedOut ? 'messaging.opted-out' : 'messaging.opted-in', entityType: 'phone', entityId: e164 }, now);
+    await writeAudit(
+      {
+        tenantId: signedIn.user.tenantId,
+        actor: actorOf(signedIn),
+        action: optedOut ? 'messaging.opted-out' : 'messaging.opted-in',
+        entityType: 'phone',
+        entityId: e164,
+      },
+      now,
+    );
     return json({ phone: e164, optedOut });
   },
 
@@ -118,7 +168,14 @@ export const { handler, actions } = defineFunction('messaging', {
 
   async updateSettings(req) {
     const signedIn = requireUser(req);
-    return json(await updateSettings(signedIn.user.tenantId, parseBody(req, messagingSettingsSchema), actorOf(signedIn), originOf(req)));
+    return json(
+      await updateSettings(
+        signedIn.user.tenantId,
+        parseBody(req, messagingSettingsSchema),
+        actorOf(signedIn),
+        originOf(req),
+      ),
+    );
   },
 
   async smsCallback(req) {

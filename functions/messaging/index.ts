@@ -9,7 +9,18 @@ export async function sendMessage(message: OutgoingMessage, now = new Date()): P
   if (message.channel === 'email') return email.send(message, now);
   // A notice that is not sent is recorded in the log as failed with its reason (and logged); the
   // action that caused it goes on.
-  await sendOne({ tenantId: message.tenantId, channel: 'sms', to: message.to, language: message.language ?? 'en', templateKey: message.template, values: message.values ?? {}, sender: 'platform' }, now);
+  await sendOne(
+    {
+      tenantId: message.tenantId,
+      channel: 'sms',
+      to: message.to,
+      language: message.language ?? 'en',
+      templateKey: message.template,
+      values: message.values ?? {},
+      sender: 'platform',
+    },
+    now,
+  );
 }
 
 export type { ChannelName, OutgoingMessage } from './channel';

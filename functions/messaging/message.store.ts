@@ -2,10 +2,25 @@
 // the provider's message id through a pointer item; the 60-second duplicate guard per recipient and
 // text; opt-outs and WhatsApp's last inbound message per number; each channel's last success and
 // failure; callbacks already applied (replays); events already forwarded to the bus.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import { cancellationCodes, getItem, isConditionalCheckFailed, putIfAbsent, queryPrefix, transact, withoutKeys } from '../lib/dynamo';
+import {
+  cancellationCodes,
+  getItem,
+  isConditionalCheckFailed,
+  putIfAbsent,
+  queryPrefix,
+  transact,
+  withoutKeys,
+} from '../lib/dynamo';
 import { BadRequestError } from '../lib/errors';
 import { tenantPk } from '../lib/table';
 import type { Channel, MessageEntry, MessagePage, MessageStatus } from '../../shared/contracts/messaging';
@@ -15,21 +30,40 @@ type TransactItems = Parameters<typeof transact>[0];
 const keys = {
   message: (tenantId: string, id: string) => ({ PK: tenantPk(tenantId, 'MSG', id), SK: 'MSG' }),
   log: (tenantId: string) => tenantPk(tenantId, 'MSGLOG'),
-  provider: (tenantId: string, provider: string, providerMessageId: string) => ({ PK: tenantPk(tenantId, 'MSGPROVIDER', provider, providerMessageId), SK: 'MSGPROVIDER' }),
+  provider: (tenantId: string, provider: string, providerMessageId: string) => ({
+    PK: tenantPk(tenantId, 'MSGPROVIDER', provider, providerMessageId),
+    SK: 'MSGPROVIDER',
+  }),
   duplicate: (tenantId: string, hash: string) => ({ PK: tenantPk(tenantId, 'MSGDUP', hash), SK: 'MSGDUP' }),
   optOut: (tenantId: string, phone: string) => ({ PK: tenantPk(tenantId, 'MSGOPTOUT', phone), SK: 'MSGOPTOUT' }),
   inbound: (tenantId: string, phone: string) => ({ PK: tenantPk(tenantId, 'MSGINBOUND', phone), SK: 'WHATSAPP' }),
   health: (tenantId: string) => tenantPk(tenantId, 'MSGHEALTH'),
-  callback: (tenantId: string, digest: string) => ({ PK: tenantPk(tenantId, 'MSGCALLBACK', digest), SK: 'MSGCALLBACK' }),
-  forwarded: (tenantId: string, eventId: string) => ({ PK: tenantPk(tenantId, 'EVENTFORWARDED', eventId), SK: 'EVENTFORWARDED' }),
-  delayed: (tenantId: string, appointmentId: string) => ({ PK: tenantPk(tenantId, 'DELAYALERT', appointmentId), SK: 'DELAYALERT' }),
+  callback: (tenantId: string, digest: string) => ({
+    PK: tenantPk(tenantId, 'MSGCALLBACK', digest),
+    SK: 'MSGCALLBACK',
+  }),
+  forwarded: (tenantId: string, eventId: string) => ({
+    PK: tenantPk(tenantId, 'EVENTFORWARDED', eventId),
+    SK: 'EVENTFORWARDED',
+  }),
+  delayed: (tenantId: string, appointmentId: string) => ({
+    PK: tenantPk(tenantId, 'DELAYALERT', appointmentId),
+    SK: 'DELAYALERT',
+  }),
 };
 
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
 const DAY = 24 * 3600;
 
 function messageItem(m: MessageEntry & { tenantId: string }) {
-  return { ...keys.message(m.tenantId, m.id), GSI1PK: keys.log(m.tenantId), GSI1SK: `${m.createdAt}#${m.id}`, entity: 'message', ...m, expiresAt: epochSeconds(Date.parse(m.createdAt)) + 90 * DAY };
+  return {
+    ...keys.message(m.tenantId, m.id),
+    GSI1PK: keys.log(m.tenantId),
+    GSI1SK: `${m.createdAt}#${m.id}`,
+    entity: 'message',
+    ...m,
+    expiresAt: epochSeconds(Date.parse(m.createdAt)) + 90 * DAY,
+  };
 }
 
 export type StoredMessage = MessageEntry & { tenantId: string };
@@ -39,14 +73,25 @@ export type StoredMessage = MessageEntry & { tenantId: string };
  * `duplicateOf`, unless the same text went to the same number within `windowMs`. Answers 'created',
  * 'exists' (this id was written before) or 'duplicate' (the guard holds another message).
  */
-export async function createMessage(m: StoredMessage, duplicate: { hash: string; windowMs: number } | null, extra: TransactItems = []): Promise<'created' | 'exists' | 'duplicate'> {
+export async function createMessage(
+  m: StoredMessage,
+  duplicate: { hash: string; windowMs: number } | null,
+  extra: TransactItems = [],
+): Promise<'created' | 'exists' | 'duplicate'> {
   const now = Date.parse(m.createdAt);
-  const items: TransactItems = [{ Put: { TableName: config.tableName, Item: messageItem(m), ConditionExpression: 'attribute_not_exists(PK)' } }];
+  const items: TransactItems = [
+    { Put: { TableName: config.tableName, Item: messageItem(m), ConditionExpression: 'attribute_not_exists(PK)' } },
+  ];
   if (duplicate) {
     items.push({
       Put: {
         TableName: config.tableName,
-        Item: { ...keys.duplicate(m.tenantId, duplicate.hash), messageId: m.id, until: now + duplicate.windowMs, expiresAt: epochSeconds(now + duplicate.windowMs) + 60 },
+        Item: {
+          ...keys.duplicate(m.tenantId, duplicate.hash),
+          messageId: m.id,
+          until: now + duplicate.windowMs,
+          expiresAt: epochSeconds(now + duplicate.windowMs) + 60,
+        },
         ConditionExpression: 'attribute_not_exists(PK) OR #until < :now',
         ExpressionAttributeNames: { '#until': 'until' },
         ExpressionAttributeValues: { ':now': now },
@@ -71,18 +116,39 @@ export async function getMessage(tenantId: string, id: string): Promise<StoredMe
 /** Saves a message's new state, only if its status is still the one it was read with. */
 export async function saveMessage(m: StoredMessage, seenStatus: MessageStatus): Promise<boolean> {
   try {
-    await ddb().send(new PutCommand({ TableName: config.tableName, Item: messageItem(m), ConditionExpression: '#status = :seen', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':seen': seenStatus } }));
+    await ddb().send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: messageItem(m),
+        ConditionExpression: '#status = :seen',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':seen': seenStatus },
+      }),
+    );
   } catch (err) {
     if (isConditionalCheckFailed(err)) return false;
     throw err;
   }
   if (m.providerMessageId && m.provider && m.status === 'sent') {
-    await ddb().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.provider(m.tenantId, m.provider, m.providerMessageId), messageId: m.id, expiresAt: epochSeconds(Date.now()) + 30 * DAY } }));
+    await ddb().send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: {
+          ...keys.provider(m.tenantId, m.provider, m.providerMessageId),
+          messageId: m.id,
+          expiresAt: epochSeconds(Date.now()) + 30 * DAY,
+        },
+      }),
+    );
   }
   return true;
 }
 
-export async function findMessageByProviderId(tenantId: string, provider: string, providerMessageId: string): Promise<StoredMessage | null> {
+export async function findMessageByProviderId(
+  tenantId: string,
+  provider: string,
+  providerMessageId: string,
+): Promise<StoredMessage | null> {
   const pointer = await getItem<{ messageId: string }>(keys.provider(tenantId, provider, providerMessageId), true);
   return pointer ? getMessage(tenantId, pointer.messageId) : null;
 }
@@ -99,14 +165,19 @@ function decodeCursor(cursor: string | undefined): Record<string, unknown> | und
 }
 
 /** The message log, newest first, a page at a time, filtered by status and channel. */
-export async function listMessages(tenantId: string, query: { status?: MessageStatus; channel?: Channel; limit: number; cursor?: string }): Promise<MessagePage> {
+export async function listMessages(
+  tenantId: string,
+  query: { status?: MessageStatus; channel?: Channel; limit: number; cursor?: string },
+): Promise<MessagePage> {
   const start = decodeCursor(query.cursor);
   if (start && start.GSI1PK !== keys.log(tenantId)) throw new BadRequestError('The page cursor is not valid');
   const filters: string[] = [];
   const values: Record<string, unknown> = { ':pk': keys.log(tenantId) };
   const names: Record<string, string> = {};
-  if (query.status) (filters.push('#status = :status'), (values[':status'] = query.status), (names['#status'] = 'status'));
-  if (query.channel) (filters.push('#channel = :channel'), (values[':channel'] = query.channel), (names['#channel'] = 'channel'));
+  if (query.status)
+    (filters.push('#status = :status'), (values[':status'] = query.status), (names['#status'] = 'status'));
+  if (query.channel)
+    (filters.push('#channel = :channel'), (values[':channel'] = query.channel), (names['#channel'] = 'channel'));
   const items: StoredMessage[] = [];
   let next: Record<string, unknown> | undefined = start;
   do {
@@ -125,7 +196,9 @@ export async function listMessages(tenantId: string, query: { status?: MessageSt
     items.push(...(res.Items ?? []).map((i) => withoutKeys<StoredMessage>(i)));
     next = res.LastEvaluatedKey;
   } while (next && items.length < query.limit);
-  const entries = items.map(({ tenantId: _t, expiresAt: _e, ...entry }: StoredMessage & { expiresAt?: number }) => entry as MessageEntry);
+  const entries = items.map(
+    ({ tenantId: _t, expiresAt: _e, ...entry }: StoredMessage & { expiresAt?: number }) => entry as MessageEntry,
+  );
   return { items: entries, nextCursor: next ? Buffer.from(JSON.stringify(next)).toString('base64url') : null };
 }
 
@@ -135,8 +208,20 @@ export async function isOptedOut(tenantId: string, phone: string): Promise<boole
   return Boolean(await getItem(keys.optOut(tenantId, phone), true));
 }
 
-export async function setOptOut(tenantId: string, phone: string, optedOut: boolean, source: string, now: Date): Promise<void> {
-  if (optedOut) await ddb().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.optOut(tenantId, phone), phone, source, at: now.toISOString() } }));
+export async function setOptOut(
+  tenantId: string,
+  phone: string,
+  optedOut: boolean,
+  source: string,
+  now: Date,
+): Promise<void> {
+  if (optedOut)
+    await ddb().send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: { ...keys.optOut(tenantId, phone), phone, source, at: now.toISOString() },
+      }),
+    );
   else await ddb().send(new DeleteCommand({ TableName: config.tableName, Key: keys.optOut(tenantId, phone) }));
 }
 
@@ -145,7 +230,16 @@ export async function lastInboundAt(tenantId: string, phone: string): Promise<st
 }
 
 export async function recordInbound(tenantId: string, phone: string, now: Date): Promise<void> {
-  await ddb().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.inbound(tenantId, phone), at: now.toISOString(), expiresAt: epochSeconds(now.getTime()) + 2 * DAY } }));
+  await ddb().send(
+    new PutCommand({
+      TableName: config.tableName,
+      Item: {
+        ...keys.inbound(tenantId, phone),
+        at: now.toISOString(),
+        expiresAt: epochSeconds(now.getTime()) + 2 * DAY,
+      },
+    }),
+  );
 }
 
 // ---- Each channel's last success and failure (the Integration Status cards) ----
@@ -158,14 +252,27 @@ export interface ChannelHealth {
   lastError: string | null;
 }
 
-export async function recordHealth(tenantId: string, channel: Channel, provider: string, error: string | null, now: Date): Promise<void> {
+export async function recordHealth(
+  tenantId: string,
+  channel: Channel,
+  provider: string,
+  error: string | null,
+  now: Date,
+): Promise<void> {
   const at = now.toISOString();
   await ddb().send(
     new UpdateCommand({
       TableName: config.tableName,
       Key: { PK: keys.health(tenantId), SK: channel },
-      UpdateExpression: error ? 'SET channel = :c, provider = :p, lastFailureAt = :at, lastError = :e' : 'SET channel = :c, provider = :p, lastSuccessAt = :at',
-      ExpressionAttributeValues: { ':c': channel, ':p': provider, ':at': at, ...(error ? { ':e': error.slice(0, 300) } : {}) },
+      UpdateExpression: error
+        ? 'SET channel = :c, provider = :p, lastFailureAt = :at, lastError = :e'
+        : 'SET channel = :c, provider = :p, lastSuccessAt = :at',
+      ExpressionAttributeValues: {
+        ':c': channel,
+        ':p': provider,
+        ':at': at,
+        ...(error ? { ':e': error.slice(0, 300) } : {}),
+      },
     }),
   );
 }
@@ -178,19 +285,44 @@ export async function listHealth(tenantId: string): Promise<ChannelHealth[]> {
 
 /** False when this callback (by its digest) was applied before: a replay. */
 export function claimCallback(tenantId: string, digest: string, now: Date): Promise<boolean> {
-  return putIfAbsent({ ...keys.callback(tenantId, digest), at: now.toISOString(), expiresAt: epochSeconds(now.getTime()) + 14 * DAY });
+  return putIfAbsent({
+    ...keys.callback(tenantId, digest),
+    at: now.toISOString(),
+    expiresAt: epochSeconds(now.getTime()) + 14 * DAY,
+  });
 }
 
 export async function wasForwarded(tenantId: string, eventId: string): Promise<boolean> {
-  const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: keys.forwarded(tenantId, eventId), ConsistentRead: true }));
+  const res = await ddb().send(
+    new GetCommand({ TableName: config.tableName, Key: keys.forwarded(tenantId, eventId), ConsistentRead: true }),
+  );
   return Boolean(res.Item);
 }
 
 export async function markForwarded(tenantId: string, eventId: string, now: Date): Promise<void> {
-  await ddb().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.forwarded(tenantId, eventId), at: now.toISOString(), expiresAt: epochSeconds(now.getTime()) + 14 * DAY } }));
+  await ddb().send(
+    new PutCommand({
+      TableName: config.tableName,
+      Item: {
+        ...keys.forwarded(tenantId, eventId),
+        at: now.toISOString(),
+        expiresAt: epochSeconds(now.getTime()) + 14 * DAY,
+      },
+    }),
+  );
 }
 
 /** The marker that makes an appointment's delay alert be raised once (with the event, one transaction). */
 export function delayMarkerPut(tenantId: string, appointmentId: string, now: Date) {
-  return { Put: { TableName: config.tableName, Item: { ...keys.delayed(tenantId, appointmentId), at: now.toISOString(), expiresAt: epochSeconds(now.getTime()) + 7 * DAY }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: {
+        ...keys.delayed(tenantId, appointmentId),
+        at: now.toISOString(),
+        expiresAt: epochSeconds(now.getTime()) + 7 * DAY,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
 }

@@ -16,12 +16,34 @@ export const { handler, worker } = defineWorker('messaging-notifier', 'stream', 
   const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
   const event = domainEventOf(image ? unmarshall(image) : undefined);
   if (!event) return;
-  const d = event.detail as { appointmentId?: string; facilityId?: string; scheduledDate?: string; scheduledTimeStart?: string; bookingType?: string };
+  const d = event.detail as {
+    appointmentId?: string;
+    facilityId?: string;
+    scheduledDate?: string;
+    scheduledTimeStart?: string;
+    bookingType?: string;
+  };
   // A booked (or moved) appointment is watched by the delay job from its start on, in its facility's zone.
-  if ((event.type === 'appointment.created' || event.type === 'appointment.rescheduled') && d.appointmentId && d.scheduledDate && d.scheduledTimeStart && d.bookingType !== 'walk_in') {
+  if (
+    (event.type === 'appointment.created' || event.type === 'appointment.rescheduled') &&
+    d.appointmentId &&
+    d.scheduledDate &&
+    d.scheduledTimeStart &&
+    d.bookingType !== 'walk_in'
+  ) {
     const facility = d.facilityId ? await getFacility(event.tenantId, d.facilityId) : null;
-    const startsAt = instantOf(d.scheduledDate, d.scheduledTimeStart, facility?.timeZone ?? DEFAULT_TIME_ZONE).toISOString();
-    await watchForDelay({ tenantId: event.tenantId, appointmentId: d.appointmentId, date: d.scheduledDate, time: d.scheduledTimeStart, startsAt });
+    const startsAt = instantOf(
+      d.scheduledDate,
+      d.scheduledTimeStart,
+      facility?.timeZone ?? DEFAULT_TIME_ZONE,
+    ).toISOString();
+    await watchForDelay({
+      tenantId: event.tenantId,
+      appointmentId: d.appointmentId,
+      date: d.scheduledDate,
+      time: d.scheduledTimeStart,
+      startsAt,
+    });
   }
   await notifyDriver(event);
 });

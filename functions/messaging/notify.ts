@@ -7,7 +7,14 @@ import { logger } from '../lib/logger';
 import type { DomainEventRecord } from '../lib/events';
 import { sendOne } from './deliver';
 import { providerSetup } from './settings';
-import { toIndianE164, type Channel, type Language, type Placeholder, type SendOutcome, type TemplateKey } from '../../shared/contracts/messaging';
+import {
+  toIndianE164,
+  type Channel,
+  type Language,
+  type Placeholder,
+  type SendOutcome,
+  type TemplateKey,
+} from '../../shared/contracts/messaging';
 
 type Values = Partial<Record<Placeholder, string>>;
 
@@ -41,10 +48,14 @@ const WORDS: Record<Language, { toBeAssigned: string; dock: (n: string) => strin
 };
 
 /** The template of an event and its values in the language; null when the driver is not told of it. */
-export function templateFor(event: Pick<DomainEventRecord, 'type' | 'detail'>, language: Language): { key: TemplateKey; values: Values } | null {
+export function templateFor(
+  event: Pick<DomainEventRecord, 'type' | 'detail'>,
+  language: Language,
+): { key: TemplateKey; values: Values } | null {
   const d = event.detail as Detail;
   const w = WORDS[language];
-  const when = d.scheduledDate && d.scheduledTimeStart ? { date: displayDate(d.scheduledDate), time: d.scheduledTimeStart } : null;
+  const when =
+    d.scheduledDate && d.scheduledTimeStart ? { date: displayDate(d.scheduledDate), time: d.scheduledTimeStart } : null;
   switch (event.type) {
     case 'appointment.created':
       if (!when || d.bookingType === 'walk_in') return null;
@@ -58,11 +69,15 @@ export function templateFor(event: Pick<DomainEventRecord, 'type' | 'detail'>, l
       return { key: 'loading_complete', values: {} };
     case 'appointment.delayed':
       // The new ETA comes with the event, on the facility's clock (functions/messaging/delay-alerts.worker.ts).
-      return d.minutesLate && d.newTime ? { key: 'delay_alert', values: { delay: String(d.minutesLate), newTime: d.newTime } } : null;
+      return d.minutesLate && d.newTime
+        ? { key: 'delay_alert', values: { delay: String(d.minutesLate), newTime: d.newTime } }
+        : null;
     case 'appointment.rescheduled':
       return when ? { key: 'reschedule_approved', values: when } : null;
     case 'appointment.reschedule-denied':
-      return d.requestedDate && d.requestedTimeStart ? { key: 'reschedule_denied', values: { date: displayDate(d.requestedDate), time: d.requestedTimeStart } } : null;
+      return d.requestedDate && d.requestedTimeStart
+        ? { key: 'reschedule_denied', values: { date: displayDate(d.requestedDate), time: d.requestedTimeStart } }
+        : null;
     default:
       return null;
   }
@@ -79,7 +94,11 @@ async function recipientOf(tenantId: string, d: Detail): Promise<Recipient | nul
     const driver = await getDriver(tenantId, d.carrierId, d.driverId);
     if (driver) {
       const phone = driver.phone ? toIndianE164(driver.phone) : null;
-      return { phone, channels: driver.preferredChannels?.length ? driver.preferredChannels : ['sms'], language: driver.preferredLanguage ?? 'en' };
+      return {
+        phone,
+        channels: driver.preferredChannels?.length ? driver.preferredChannels : ['sms'],
+        language: driver.preferredLanguage ?? 'en',
+      };
     }
   }
   const phone = d.driverPhone ? toIndianE164(d.driverPhone) : null;
@@ -98,7 +117,22 @@ export async function notifyDriver(event: DomainEventRecord, now = new Date()): 
   const message = templateFor(event, recipient.language)!;
   // Phone channels only (drivers are reached on their mobile number), side by side.
   const channels = recipient.channels.filter((c) => c !== 'email');
-  return Promise.all(channels.map((channel) => sendOne({ tenantId: event.tenantId, channel, to: recipient.phone!, language: recipient.language, templateKey: message.key, values: message.values, event: { id: event.id, type: event.type } }, now)));
+  return Promise.all(
+    channels.map((channel) =>
+      sendOne(
+        {
+          tenantId: event.tenantId,
+          channel,
+          to: recipient.phone!,
+          language: recipient.language,
+          templateKey: message.key,
+          values: message.values,
+          event: { id: event.id, type: event.type },
+        },
+        now,
+      ),
+    ),
+  );
 }
 
 /** The minutes after its start at which a not-arrived appointment raises a delay alert. */

@@ -38,7 +38,13 @@ export async function putOutboxMessage(message: LocalMessage, now: Date): Promis
     await ddb().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: config.tableName, Item: { PK: `${OUTBOX_PK}#MESSAGE`, SK: message.messageId, expiresAt }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          {
+            Put: {
+              TableName: config.tableName,
+              Item: { PK: `${OUTBOX_PK}#MESSAGE`, SK: message.messageId, expiresAt },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
           { Put: { TableName: config.tableName, Item: item } },
         ],
       }),
@@ -52,6 +58,14 @@ export async function putOutboxMessage(message: LocalMessage, now: Date): Promis
 
 /** The local outbox, newest first (local stack and tests). */
 export async function localOutbox(limit = 50): Promise<LocalMessage[]> {
-  const res = await ddb().send(new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': OUTBOX_PK }, ScanIndexForward: false, Limit: limit }));
+  const res = await ddb().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': OUTBOX_PK },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
   return (res.Items ?? []) as LocalMessage[];
 }

@@ -16,7 +16,12 @@ export function onLocalMessage(listener: ((message: LocalMessage) => void) | und
 export async function recordInSink(message: Omit<LocalMessage, 'sentAt'>, now: Date): Promise<void> {
   const recorded: LocalMessage = { ...message, sentAt: now.toISOString() };
   if (!(await putOutboxMessage(recorded, now))) return;
-  logger.debug('message (local outbox)', { channel: message.channel, to: message.to, provider: message.provider, body: message.body });
+  logger.debug('message (local outbox)', {
+    channel: message.channel,
+    to: message.to,
+    provider: message.provider,
+    body: message.body,
+  });
   localListener?.(recorded);
 }
 

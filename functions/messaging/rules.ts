@@ -2,7 +2,23 @@
 // window), the ids that make a send idempotent, the retry backoff and the status a callback may move
 // a message to.
 import { createHash } from 'node:crypto';
-import { channelLimitProblem, checkDlt, dltTemplateId, findTemplate, renderTemplate, TemplateError, CHANNEL_LABELS, DEMO_DLT_ID, DLT_TEXTS, type Channel, type DltRegistration, type Language, type MessageStatus, type MessageTemplate, type Placeholder } from '../../shared/contracts/messaging';
+import {
+  channelLimitProblem,
+  checkDlt,
+  dltTemplateId,
+  findTemplate,
+  renderTemplate,
+  TemplateError,
+  CHANNEL_LABELS,
+  DEMO_DLT_ID,
+  DLT_TEXTS,
+  type Channel,
+  type DltRegistration,
+  type Language,
+  type MessageStatus,
+  type MessageTemplate,
+  type Placeholder,
+} from '../../shared/contracts/messaging';
 import type { SmsDlt } from './providers/types';
 
 /** A message the channel would not carry, with the reason (4xx for a person, a failed entry for an event). */
@@ -35,7 +51,7 @@ export interface Content {
 
 /** The text to send and how, or SendRefused with the reason. */
 export function prepare(c: Content): Prepared {
-  const template = c.templateKey ? findTemplate(c.templateKey) ?? null : null;
+  const template = c.templateKey ? (findTemplate(c.templateKey) ?? null) : null;
   if (c.templateKey && !template) throw new SendRefused('Unknown message template');
   let body: string;
   let values: Record<string, string> | null = null;
@@ -53,7 +69,8 @@ export function prepare(c: Content): Prepared {
     if (template) {
       const match = checkDlt(template.text[c.language], body);
       if (match.ok) values = match.values;
-      else if (c.channel === 'sms' || (c.channel === 'whatsapp' && !c.insideWhatsappWindow)) throw new SendRefused(match.reason);
+      else if (c.channel === 'sms' || (c.channel === 'whatsapp' && !c.insideWhatsappWindow))
+        throw new SendRefused(match.reason);
     }
   }
   const tooLong = channelLimitProblem(c.channel, body);
@@ -65,7 +82,9 @@ export function prepare(c: Content): Prepared {
   }
   const freeText = c.channel === 'whatsapp' && (!template || !values);
   if (freeText && !c.insideWhatsappWindow) {
-    throw new SendRefused(`${CHANNEL_LABELS.whatsapp} outside the 24-hour customer-service window needs an approved template: choose a quick template`);
+    throw new SendRefused(
+      `${CHANNEL_LABELS.whatsapp} outside the 24-hour customer-service window needs an approved template: choose a quick template`,
+    );
   }
   return { body, template, values, freeText };
 }
@@ -75,11 +94,22 @@ export function prepare(c: Content): Prepared {
  * SMS), or SendRefused: no registration, no template id for the text's language, or the demo's
  * stand-in ids outside the local sink. TRAI's rules allow no SMS without them.
  */
-export function smsDlt(registration: DltRegistration | null, sender: 'hub' | 'platform', template: MessageTemplate, language: Language, localSink: boolean): SmsDlt {
-  if (!registration) throw new SendRefused(sender === 'platform' ? DLT_TEXTS.noPlatformRegistration : DLT_TEXTS.noRegistration);
+export function smsDlt(
+  registration: DltRegistration | null,
+  sender: 'hub' | 'platform',
+  template: MessageTemplate,
+  language: Language,
+  localSink: boolean,
+): SmsDlt {
+  if (!registration)
+    throw new SendRefused(sender === 'platform' ? DLT_TEXTS.noPlatformRegistration : DLT_TEXTS.noRegistration);
   const templateId = dltTemplateId(registration, template.key, language);
-  if (!templateId) throw new SendRefused((language === 'hi' ? DLT_TEXTS.noTemplateIdHi : DLT_TEXTS.noTemplateIdEn).replace('{0}', template.name));
-  if (!localSink && (registration.entityId === DEMO_DLT_ID || templateId === DEMO_DLT_ID)) throw new SendRefused(DLT_TEXTS.demoOnly);
+  if (!templateId)
+    throw new SendRefused(
+      (language === 'hi' ? DLT_TEXTS.noTemplateIdHi : DLT_TEXTS.noTemplateIdEn).replace('{0}', template.name),
+    );
+  if (!localSink && (registration.entityId === DEMO_DLT_ID || templateId === DEMO_DLT_ID))
+    throw new SendRefused(DLT_TEXTS.demoOnly);
   return { entityId: registration.entityId, header: registration.header, templateId };
 }
 
@@ -94,7 +124,14 @@ export function duplicateHash(channel: Channel, to: string, body: string): strin
   return createHash('sha256').update(`${channel}\n${to}\n${body}`).digest('hex').slice(0, 40);
 }
 
-const RANK: Record<MessageStatus, number> = { queued: 0, sent: 1, delivered: 2, failed: 2, undeliverable: 2, suppressed: 3 };
+const RANK: Record<MessageStatus, number> = {
+  queued: 0,
+  sent: 1,
+  delivered: 2,
+  failed: 2,
+  undeliverable: 2,
+  suppressed: 3,
+};
 
 /** A callback moves a message forward only (a late "sent" never undoes "delivered"); suppressed stays. */
 export function canMoveTo(from: MessageStatus, to: MessageStatus): boolean {

@@ -38,7 +38,8 @@ async function certificate(url: string): Promise<string> {
   const cached = SNS_CERTIFICATES.get(url);
   if (cached) return cached;
   const parsed = new URL(url);
-  if (parsed.protocol !== 'https:' || !SNS_HOST.test(parsed.hostname) || !parsed.pathname.endsWith('.pem')) throw new UnauthorizedError(REFUSED);
+  if (parsed.protocol !== 'https:' || !SNS_HOST.test(parsed.hostname) || !parsed.pathname.endsWith('.pem'))
+    throw new UnauthorizedError(REFUSED);
   const res = await callOutbound({ method: 'GET', url, timeoutMs: 3000, maxBytes: 64 * 1024 }).catch((err: unknown) => {
     if (err instanceof OutboundError) throw new UnauthorizedError(REFUSED);
     throw err;
@@ -51,7 +52,10 @@ async function certificate(url: string): Promise<string> {
 
 /** The text SNS signs: the message's fields, in this order, each as "Name\nvalue\n". */
 export function snsStringToSign(m: SnsMessage): string {
-  const fields = m.Type === 'Notification' ? ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type'] : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
+  const fields =
+    m.Type === 'Notification'
+      ? ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type']
+      : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
   return fields
     .filter((f) => typeof m[f as keyof SnsMessage] === 'string')
     .map((f) => `${f}\n${m[f as keyof SnsMessage]}\n`)
@@ -59,14 +63,18 @@ export function snsStringToSign(m: SnsMessage): string {
 }
 
 async function verify(m: SnsMessage, now: Date) {
-  if (!m.Signature || !m.SigningCertURL || !['1', '2'].includes(m.SignatureVersion ?? '')) throw new BadRequestError('The body is not a signed SNS message');
+  if (!m.Signature || !m.SigningCertURL || !['1', '2'].includes(m.SignatureVersion ?? ''))
+    throw new BadRequestError('The body is not a signed SNS message');
   if (!m.SigningCertURL.startsWith('https://')) throw new UnauthorizedError(REFUSED);
   const verifier = createVerify(m.SignatureVersion === '1' ? 'RSA-SHA1' : 'RSA-SHA256');
   verifier.update(snsStringToSign(m), 'utf8');
-  if (!verifier.verify(await certificate(m.SigningCertURL), m.Signature, 'base64')) throw new UnauthorizedError(REFUSED);
+  if (!verifier.verify(await certificate(m.SigningCertURL), m.Signature, 'base64'))
+    throw new UnauthorizedError(REFUSED);
   const topic = process.env.SES_EVENTS_TOPIC_ARN;
-  if (!topic || m.TopicArn !== topic) throw new UnauthorizedError('The SNS message is not from the e-mail events topic');
-  if (!m.Timestamp || Math.abs(now.getTime() - Date.parse(m.Timestamp)) > MAX_AGE_MS) throw new UnauthorizedError('The SNS message is too old');
+  if (!topic || m.TopicArn !== topic)
+    throw new UnauthorizedError('The SNS message is not from the e-mail events topic');
+  if (!m.Timestamp || Math.abs(now.getTime() - Date.parse(m.Timestamp)) > MAX_AGE_MS)
+    throw new UnauthorizedError('The SNS message is too old');
 }
 
 interface SesEvent {
@@ -85,7 +93,8 @@ export async function handleSesEvent(rawBody: string, now = new Date()) {
   } catch {
     throw new BadRequestError('The body is not an SNS message');
   }
-  if (typeof m !== 'object' || m === null || Array.isArray(m)) throw new BadRequestError('The body is not an SNS message');
+  if (typeof m !== 'object' || m === null || Array.isArray(m))
+    throw new BadRequestError('The body is not an SNS message');
   await verify(m, now);
   if (m.Type === 'SubscriptionConfirmation' && m.SubscribeURL && SNS_HOST.test(new URL(m.SubscribeURL).hostname)) {
     await callOutbound({ method: 'GET', url: m.SubscribeURL, timeoutMs: 3000, maxBytes: 64 * 1024 });
@@ -101,11 +110,21 @@ export async function handleSesEvent(rawBody: string, now = new Date()) {
   const tenantId = event.mail?.tags?.tenantId?.[0];
   const messageId = event.mail?.tags?.messageId?.[0];
   if (!tenantId || !messageId || !isId(tenantId) || !isId(messageId)) return { received: 'ignored' };
-  if (!(await claimCallback(tenantId, `sns-${m.MessageId}`, now))) throw new ConflictError('This callback was already received');
-  const status = event.eventType === 'Bounce' ? (event.bounce?.bounceType === 'Permanent' ? 'undeliverable' : 'failed') : STATUS[event.eventType ?? ''];
+  if (!(await claimCallback(tenantId, `sns-${m.MessageId}`, now)))
+    throw new ConflictError('This callback was already received');
+  const status =
+    event.eventType === 'Bounce'
+      ? event.bounce?.bounceType === 'Permanent'
+        ? 'undeliverable'
+        : 'failed'
+      : STATUS[event.eventType ?? ''];
   const message = status ? await getMessage(tenantId, messageId) : null;
-  if (!status || !message || message.channel !== 'email' || !canMoveTo(message.status, status)) return { received: 'unchanged' };
-  const reason = status === 'delivered' ? message.reason : (event.bounce?.bouncedRecipients?.[0]?.diagnosticCode ?? event.reject?.reason ?? event.eventType ?? null);
+  if (!status || !message || message.channel !== 'email' || !canMoveTo(message.status, status))
+    return { received: 'unchanged' };
+  const reason =
+    status === 'delivered'
+      ? message.reason
+      : (event.bounce?.bouncedRecipients?.[0]?.diagnosticCode ?? event.reject?.reason ?? event.eventType ?? null);
   await saveMessage({ ...message, status, reason, updatedAt: now.toISOString() }, message.status);
   logger.info('e-mail status from SES', { messageId, status });
   return { received: status };

@@ -34,7 +34,14 @@ export function getMessagingSettings(tenantId: string): Promise<StoredMessagingS
 }
 
 /** Saves the settings (sealed secrets inside) with an audit record naming what changed, never a secret. */
-export async function saveMessagingSettings(tenantId: string, before: StoredMessagingSettings | null, after: StoredMessagingSettings, actor: Actor, changedFields: string[], now: Date) {
+export async function saveMessagingSettings(
+  tenantId: string,
+  before: StoredMessagingSettings | null,
+  after: StoredMessagingSettings,
+  actor: Actor,
+  changedFields: string[],
+  now: Date,
+) {
   await transact(
     [
       {
@@ -45,7 +52,17 @@ export async function saveMessagingSettings(tenantId: string, before: StoredMess
           ExpressionAttributeValues: before ? { ':seen': before.revision } : undefined,
         },
       },
-      auditPut({ tenantId, actor, action: 'messaging.settings-changed', entityType: 'messaging-settings', entityId: tenantId, after: { changed: changedFields } }, now),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'messaging.settings-changed',
+          entityType: 'messaging-settings',
+          entityId: tenantId,
+          after: { changed: changedFields },
+        },
+        now,
+      ),
     ],
     () => new ConflictError('The messaging settings were changed by someone else. Refresh and try again.'),
   );

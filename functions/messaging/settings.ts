@@ -11,11 +11,25 @@ import type { ExotelConfig } from './providers/exotel';
 import type { WhatsappConfig } from './providers/whatsapp-cloud';
 import type { SesEmailConfig } from './providers/aws';
 import { logger } from '../lib/logger';
-import { DEFAULT_DELAY_ALERT_MINUTES, DEMO_DLT_ID, DEMO_DLT_REGISTRATION, dltRegistrationSchema, type DltRegistration, type MessagingSettingsView, type messagingSettingsSchema } from '../../shared/contracts/messaging';
+import {
+  DEFAULT_DELAY_ALERT_MINUTES,
+  DEMO_DLT_ID,
+  DEMO_DLT_REGISTRATION,
+  dltRegistrationSchema,
+  type DltRegistration,
+  type MessagingSettingsView,
+  type messagingSettingsSchema,
+} from '../../shared/contracts/messaging';
 import type * as z from 'zod';
 
 const LOCAL_SANDBOX = {
-  exotel: { baseUrl: 'https://api.exotel.com', accountSid: 'local-sandbox', apiKey: 'local', apiToken: 'local', voiceCallerId: '08047112233' },
+  exotel: {
+    baseUrl: 'https://api.exotel.com',
+    accountSid: 'local-sandbox',
+    apiKey: 'local',
+    apiToken: 'local',
+    voiceCallerId: '08047112233',
+  },
   whatsapp: { baseUrl: 'https://graph.facebook.com/v21.0', phoneNumberId: '100000000000000', accessToken: 'local' },
 };
 
@@ -32,9 +46,14 @@ export interface ProviderSetup {
   whatsappAppSecret: string | null;
 }
 
-const open = (tenantId: string, sealed: string | null | undefined) => (sealed ? openSecret(tenantId, sealed) : Promise.resolve(null));
+const open = (tenantId: string, sealed: string | null | undefined) =>
+  sealed ? openSecret(tenantId, sealed) : Promise.resolve(null);
 
-export function callbackUrl(tenantId: string, kind: 'sms' | 'whatsapp', base = process.env.MESSAGING_CALLBACK_BASE_URL): string | null {
+export function callbackUrl(
+  tenantId: string,
+  kind: 'sms' | 'whatsapp',
+  base = process.env.MESSAGING_CALLBACK_BASE_URL,
+): string | null {
   return base ? `${base.replace(/\/+$/, '')}/api/messaging/callbacks/${tenantId}/${kind}` : null;
 }
 
@@ -52,11 +71,23 @@ export async function providerSetup(tenantId: string): Promise<ProviderSetup> {
   ]);
   const exotel: ExotelConfig | null =
     sms && apiKey && apiToken
-      ? { baseUrl: sms.baseUrl, accountSid: sms.accountSid, apiKey, apiToken, voiceCallerId: sms.voiceCallerId, statusCallbackUrl: callbackUrl(tenantId, 'sms') }
+      ? {
+          baseUrl: sms.baseUrl,
+          accountSid: sms.accountSid,
+          apiKey,
+          apiToken,
+          voiceCallerId: sms.voiceCallerId,
+          statusCallbackUrl: callbackUrl(tenantId, 'sms'),
+        }
       : local
         ? { ...LOCAL_SANDBOX.exotel, statusCallbackUrl: callbackUrl(tenantId, 'sms') }
         : null;
-  const whatsapp: WhatsappConfig | null = s?.whatsapp && accessToken ? { baseUrl: s.whatsapp.baseUrl, phoneNumberId: s.whatsapp.phoneNumberId, accessToken } : local ? LOCAL_SANDBOX.whatsapp : null;
+  const whatsapp: WhatsappConfig | null =
+    s?.whatsapp && accessToken
+      ? { baseUrl: s.whatsapp.baseUrl, phoneNumberId: s.whatsapp.phoneNumberId, accessToken }
+      : local
+        ? LOCAL_SANDBOX.whatsapp
+        : null;
   return {
     exotel,
     snsBackup: s?.snsBackup ?? true,
@@ -69,7 +100,10 @@ export async function providerSetup(tenantId: string): Promise<ProviderSetup> {
   };
 }
 
-const platformEmail = (from?: string | null): SesEmailConfig => ({ from: from ?? process.env.EMAIL_FROM ?? 'no-reply@docksaathi.in', configurationSet: process.env.SES_CONFIGURATION_SET ?? null });
+const platformEmail = (from?: string | null): SesEmailConfig => ({
+  from: from ?? process.env.EMAIL_FROM ?? 'no-reply@docksaathi.in',
+  configurationSet: process.env.SES_CONFIGURATION_SET ?? null,
+});
 
 /**
  * The platform's own DLT registration, from the deploy configuration (PLATFORM_SMS_DLT: JSON of
@@ -87,24 +121,53 @@ export function platformDlt(): DltRegistration | null {
   }
   const registration = dltRegistrationSchema.safeParse(parsed);
   if (registration.success) return registration.data;
-  logger.error('PLATFORM_SMS_DLT is not a valid DLT registration: no system SMS is sent', { issues: registration.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+  logger.error('PLATFORM_SMS_DLT is not a valid DLT registration: no system SMS is sent', {
+    issues: registration.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+  });
   return null;
 }
 
 /** What the sender needs for the platform's own messages (account notices): SNS with the platform's registration, SES. */
 export function platformSetup(): ProviderSetup {
-  return { exotel: null, snsBackup: true, dlt: platformDlt(), whatsapp: null, ses: platformEmail(), delayAlertMinutes: DEFAULT_DELAY_ALERT_MINUTES, smsCallbackSecret: null, whatsappAppSecret: null };
+  return {
+    exotel: null,
+    snsBackup: true,
+    dlt: platformDlt(),
+    whatsapp: null,
+    ses: platformEmail(),
+    delayAlertMinutes: DEFAULT_DELAY_ALERT_MINUTES,
+    smsCallbackSecret: null,
+    whatsappAppSecret: null,
+  };
 }
 
-export function settingsView(tenantId: string, s: StoredMessagingSettings | null, origin: string): MessagingSettingsView {
+export function settingsView(
+  tenantId: string,
+  s: StoredMessagingSettings | null,
+  origin: string,
+): MessagingSettingsView {
   const sms = s?.smsProvider;
   return {
     smsProvider: sms
-      ? { baseUrl: sms.baseUrl, accountSid: sms.accountSid, voiceCallerId: sms.voiceCallerId, apiKeySet: Boolean(sms.apiKey), apiTokenSet: Boolean(sms.apiToken), callbackSecretSet: Boolean(sms.callbackSecret) }
+      ? {
+          baseUrl: sms.baseUrl,
+          accountSid: sms.accountSid,
+          voiceCallerId: sms.voiceCallerId,
+          apiKeySet: Boolean(sms.apiKey),
+          apiTokenSet: Boolean(sms.apiToken),
+          callbackSecretSet: Boolean(sms.callbackSecret),
+        }
       : null,
     dlt: s?.dlt ? { ...s.dlt, demo: s.dlt.entityId === DEMO_DLT_ID } : null,
     snsBackup: s?.snsBackup ?? true,
-    whatsapp: s?.whatsapp ? { baseUrl: s.whatsapp.baseUrl, phoneNumberId: s.whatsapp.phoneNumberId, accessTokenSet: Boolean(s.whatsapp.accessToken), appSecretSet: Boolean(s.whatsapp.appSecret) } : null,
+    whatsapp: s?.whatsapp
+      ? {
+          baseUrl: s.whatsapp.baseUrl,
+          phoneNumberId: s.whatsapp.phoneNumberId,
+          accessTokenSet: Boolean(s.whatsapp.accessToken),
+          appSecretSet: Boolean(s.whatsapp.appSecret),
+        }
+      : null,
     emailFrom: s?.emailFrom ?? null,
     delayAlertMinutes: s?.delayAlertMinutes ?? DEFAULT_DELAY_ALERT_MINUTES,
     callbackUrls: { sms: callbackUrl(tenantId, 'sms', origin)!, whatsapp: callbackUrl(tenantId, 'whatsapp', origin)! },
@@ -116,10 +179,17 @@ export async function readSettings(tenantId: string, origin: string): Promise<Me
 }
 
 /** A secret field: a new value is sealed; left out (or blank) keeps the one stored. */
-const keepOrSeal = async (tenantId: string, given: string | undefined, stored: string | null | undefined) => (given ? sealSecret(tenantId, given) : (stored ?? null));
+const keepOrSeal = async (tenantId: string, given: string | undefined, stored: string | null | undefined) =>
+  given ? sealSecret(tenantId, given) : (stored ?? null);
 
 /** Applies an edit: fields left out stay as they are; `null` for a provider removes it. */
-export async function updateSettings(tenantId: string, input: z.output<typeof messagingSettingsSchema>, actor: Actor, origin: string, now = new Date()): Promise<MessagingSettingsView> {
+export async function updateSettings(
+  tenantId: string,
+  input: z.output<typeof messagingSettingsSchema>,
+  actor: Actor,
+  origin: string,
+  now = new Date(),
+): Promise<MessagingSettingsView> {
   // A provider address is the tenant's to choose, so it must be public (the outbound port's rule).
   if (input.smsProvider) await requirePublicUrl(input.smsProvider.baseUrl, 'smsProvider.baseUrl');
   if (input.whatsapp) await requirePublicUrl(input.whatsapp.baseUrl, 'whatsapp.baseUrl');
@@ -138,13 +208,22 @@ export async function updateSettings(tenantId: string, input: z.output<typeof me
   else if (input.smsProvider) {
     const { apiKey, apiToken, callbackSecret, ...plain } = input.smsProvider;
     const old = before?.smsProvider;
-    after.smsProvider = { ...plain, apiKey: await keepOrSeal(tenantId, apiKey, old?.apiKey), apiToken: await keepOrSeal(tenantId, apiToken, old?.apiToken), callbackSecret: await keepOrSeal(tenantId, callbackSecret, old?.callbackSecret) };
+    after.smsProvider = {
+      ...plain,
+      apiKey: await keepOrSeal(tenantId, apiKey, old?.apiKey),
+      apiToken: await keepOrSeal(tenantId, apiToken, old?.apiToken),
+      callbackSecret: await keepOrSeal(tenantId, callbackSecret, old?.callbackSecret),
+    };
   }
   if (input.whatsapp === null) after.whatsapp = null;
   else if (input.whatsapp) {
     const { accessToken, appSecret, ...plain } = input.whatsapp;
     const old = before?.whatsapp;
-    after.whatsapp = { ...plain, accessToken: await keepOrSeal(tenantId, accessToken, old?.accessToken), appSecret: await keepOrSeal(tenantId, appSecret, old?.appSecret) };
+    after.whatsapp = {
+      ...plain,
+      accessToken: await keepOrSeal(tenantId, accessToken, old?.accessToken),
+      appSecret: await keepOrSeal(tenantId, appSecret, old?.appSecret),
+    };
   }
   const changed = Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined);
   await saveMessagingSettings(tenantId, before, after, actor, changed, now);
@@ -154,6 +233,15 @@ export async function updateSettings(tenantId: string, input: z.output<typeof me
 /** The local demo hub's stand-in DLT registration (functions/local/seed.ts); settings already saved are left as they are. */
 export async function seedDemoDltRegistration(tenantId: string, now = new Date()): Promise<void> {
   if (await getMessagingSettings(tenantId)) return;
-  const demo: StoredMessagingSettings = { smsProvider: null, dlt: DEMO_DLT_REGISTRATION, snsBackup: true, whatsapp: null, emailFrom: null, delayAlertMinutes: null, updatedAt: now.toISOString(), revision: 1 };
+  const demo: StoredMessagingSettings = {
+    smsProvider: null,
+    dlt: DEMO_DLT_REGISTRATION,
+    snsBackup: true,
+    whatsapp: null,
+    emailFrom: null,
+    delayAlertMinutes: null,
+    updatedAt: now.toISOString(),
+    revision: 1,
+  };
   await saveMessagingSettings(tenantId, null, demo, { userId: 'seed', username: 'demo seed' }, ['dlt'], now);
 }

@@ -27,11 +27,21 @@ export function tenantAccessKeys(userId: string, homeTenantId: string, tenantId:
 }
 
 /** What those items allow (read in the order of tenantAccessKeys), or null when the login may not enter the tenant. */
-export function tenantAccessOf(items: unknown[], homeTenantId: string, tenantId: string, now = new Date()): TenantAccess | null {
+export function tenantAccessOf(
+  items: unknown[],
+  homeTenantId: string,
+  tenantId: string,
+  now = new Date(),
+): TenantAccess | null {
   const [tenant, membership] = items as [Tenant | null, Membership | null | undefined];
   if (tenantId !== homeTenantId && !membership) return null;
   const verifyingAdminId = tenant?.status === 'pending-verification' ? (tenant.adminUserId ?? null) : null;
-  return { membership: membership ?? null, readOnly: readOnlyReason(tenant, now), defaultFacilityId: tenant?.defaultFacilityId ?? null, verifyingAdminId };
+  return {
+    membership: membership ?? null,
+    readOnly: readOnlyReason(tenant, now),
+    defaultFacilityId: tenant?.defaultFacilityId ?? null,
+    verifyingAdminId,
+  };
 }
 
 /**
@@ -50,7 +60,19 @@ export async function mayEnter(userId: string, homeTenantId: string, tenantId: s
 }
 
 /** The tenants the login may switch between, the current one marked. */
-export async function membershipsOfLogin(userId: string, homeTenantId: string, current: string): Promise<MembershipView[]> {
-  const [user, home, memberships] = await Promise.all([getUser(homeTenantId, userId), getTenant(homeTenantId), membershipsOf(userId)]);
-  return membershipViews({ tenantId: homeTenantId, tenantName: home?.name ?? homeTenantId, role: user?.role ?? '' }, memberships, current);
+export async function membershipsOfLogin(
+  userId: string,
+  homeTenantId: string,
+  current: string,
+): Promise<MembershipView[]> {
+  const [user, home, memberships] = await Promise.all([
+    getUser(homeTenantId, userId),
+    getTenant(homeTenantId),
+    membershipsOf(userId),
+  ]);
+  return membershipViews(
+    { tenantId: homeTenantId, tenantName: home?.name ?? homeTenantId, role: user?.role ?? '' },
+    memberships,
+    current,
+  );
 }

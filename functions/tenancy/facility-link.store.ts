@@ -33,13 +33,30 @@ export function linkOfFacility(tenantId: string, facilityId: string): Promise<Fa
 
 export function newFacilityLinkPuts(link: FacilityLink) {
   return [
-    { Put: { TableName: config.tableName, Item: { ...facilityLinkKeys.ofFacility(link.tenantId, link.facilityId), entity: 'facility-link', ...link }, ConditionExpression: 'attribute_not_exists(PK)' } },
-    { Put: { TableName: config.tableName, Item: { ...facilityLinkKeys.token(link.token), entity: 'facility-link', ...link }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: config.tableName,
+        Item: { ...facilityLinkKeys.ofFacility(link.tenantId, link.facilityId), entity: 'facility-link', ...link },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      Put: {
+        TableName: config.tableName,
+        Item: { ...facilityLinkKeys.token(link.token), entity: 'facility-link', ...link },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
   ];
 }
 
 /** The facility's link, made on first use (when two requests make it at once, the first one wins). */
-export async function ensureFacilityLink(tenantId: string, facilityId: string, token = newFacilityLinkToken(), now = new Date()): Promise<FacilityLink> {
+export async function ensureFacilityLink(
+  tenantId: string,
+  facilityId: string,
+  token = newFacilityLinkToken(),
+  now = new Date(),
+): Promise<FacilityLink> {
   const existing = await linkOfFacility(tenantId, facilityId);
   if (existing) return existing;
   const link = { token, tenantId, facilityId, createdAt: now.toISOString() };
@@ -59,14 +76,44 @@ export async function ensureFacilityLink(tenantId: string, facilityId: string, t
  * facility's item names the new one, conditioned on still naming the old (two rotations at once:
  * one wins, the other is a conflict).
  */
-export async function rotateFacilityLinkToken(old: FacilityLink, actor: Actor, token = newFacilityLinkToken(), now = new Date()): Promise<FacilityLink> {
+export async function rotateFacilityLinkToken(
+  old: FacilityLink,
+  actor: Actor,
+  token = newFacilityLinkToken(),
+  now = new Date(),
+): Promise<FacilityLink> {
   const link = { token, tenantId: old.tenantId, facilityId: old.facilityId, createdAt: now.toISOString() };
   await transact(
     [
-      { Put: { TableName: config.tableName, Item: { ...facilityLinkKeys.ofFacility(link.tenantId, link.facilityId), entity: 'facility-link', ...link }, ConditionExpression: '#token = :old', ExpressionAttributeNames: { '#token': 'token' }, ExpressionAttributeValues: { ':old': old.token } } },
-      { Put: { TableName: config.tableName, Item: { ...facilityLinkKeys.token(link.token), entity: 'facility-link', ...link }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        Put: {
+          TableName: config.tableName,
+          Item: { ...facilityLinkKeys.ofFacility(link.tenantId, link.facilityId), entity: 'facility-link', ...link },
+          ConditionExpression: '#token = :old',
+          ExpressionAttributeNames: { '#token': 'token' },
+          ExpressionAttributeValues: { ':old': old.token },
+        },
+      },
+      {
+        Put: {
+          TableName: config.tableName,
+          Item: { ...facilityLinkKeys.token(link.token), entity: 'facility-link', ...link },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
       { Delete: { TableName: config.tableName, Key: facilityLinkKeys.token(old.token) } },
-      auditPut({ tenantId: link.tenantId, actor, action: 'facility-link.rotated', entityType: 'facility', entityId: link.facilityId, before: { createdAt: old.createdAt }, after: { createdAt: link.createdAt } }, now),
+      auditPut(
+        {
+          tenantId: link.tenantId,
+          actor,
+          action: 'facility-link.rotated',
+          entityType: 'facility',
+          entityId: link.facilityId,
+          before: { createdAt: old.createdAt },
+          after: { createdAt: link.createdAt },
+        },
+        now,
+      ),
     ],
     () => new ConflictError(TENANCY_TEXTS.linkReplaced),
   );

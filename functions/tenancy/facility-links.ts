@@ -21,7 +21,14 @@ export async function facilityOfLink(token: string): Promise<Facility> {
 export async function facilityLinkInfo(token: string): Promise<FacilityLinkInfo> {
   const facility = await facilityOfLink(token);
   const tenant = await getTenant(facility.tenantId);
-  return { token, tenantName: tenant?.name ?? '', facilityName: facility.name, city: facility.city, state: facility.state, timeZone: facility.timeZone };
+  return {
+    token,
+    tenantName: tenant?.name ?? '',
+    facilityName: facility.name,
+    city: facility.city,
+    state: facility.state,
+    timeZone: facility.timeZone,
+  };
 }
 
 /** A facility of the signed-in user's tenant and its link (made on first use). */
@@ -32,7 +39,11 @@ export async function facilityLinkOf(tenantId: string, facilityId: string): Prom
 }
 
 /** Revokes the facility's link and gives it a new one: whoever holds the old link or its QR code is refused from now on. */
-export async function rotateFacilityLink(tenantId: string, facilityId: string, actor: Actor): Promise<FacilityLinkView> {
+export async function rotateFacilityLink(
+  tenantId: string,
+  facilityId: string,
+  actor: Actor,
+): Promise<FacilityLinkView> {
   const facility = await resolveFacility(tenantId, facilityId);
   const link = await rotateFacilityLinkToken(await ensureFacilityLink(tenantId, facility.id), actor);
   return { facilityId: facility.id, token: link.token };

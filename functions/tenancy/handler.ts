@@ -3,7 +3,16 @@ import { actorOf, json, parseBody, pathId, requireUser, type ApiRequest } from '
 import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
 import { rateLimit } from '../lib/throttle';
-import { acceptInvitationSchema, emailCodeSchema, invitationSchema, invitationTokenSchema, planSchema, resendCodeSchema, signupSchema, TENANCY_TEXTS } from '../../shared/contracts/tenancy';
+import {
+  acceptInvitationSchema,
+  emailCodeSchema,
+  invitationSchema,
+  invitationTokenSchema,
+  planSchema,
+  resendCodeSchema,
+  signupSchema,
+  TENANCY_TEXTS,
+} from '../../shared/contracts/tenancy';
 import { resendSignupCode, signUp, verifySignup } from './signup';
 import { acceptInvitation, invite, previewInvitation, revokeInvitation, tenantInvitations } from './invitations';
 import { membershipsOfLogin } from './access';

@@ -42,7 +42,9 @@ export function listInvitations(tenantId: string): Promise<Invitation[]> {
 
 /** One invitation of the tenant by id (a Query on the tenant's GSI1 key), or null. */
 export async function getInvitation(tenantId: string, id: string): Promise<Invitation | null> {
-  const found = await queryPrefix<Invitation>(invitationKeys.byTenant(tenantId), invitationKeys.sortKey(id), { index: 'GSI1' });
+  const found = await queryPrefix<Invitation>(invitationKeys.byTenant(tenantId), invitationKeys.sortKey(id), {
+    index: 'GSI1',
+  });
   return found.find((i) => i.id === id && i.tenantId === tenantId) ?? null;
 }
 
@@ -50,22 +52,40 @@ export function newInvitationPut(invitation: Invitation) {
   return {
     Put: {
       TableName: config.tableName,
-      Item: { ...invitationKeys.key(invitation.tokenHash), GSI1PK: invitationKeys.byTenant(invitation.tenantId), GSI1SK: invitationKeys.sortKey(invitation.id), entity: 'invitation', ...invitation },
+      Item: {
+        ...invitationKeys.key(invitation.tokenHash),
+        GSI1PK: invitationKeys.byTenant(invitation.tenantId),
+        GSI1SK: invitationKeys.sortKey(invitation.id),
+        entity: 'invitation',
+        ...invitation,
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
 }
 
 /** Closes a pending, unexpired invitation of its tenant: accepted (by the user) or revoked. */
-export function closeInvitationUpdate(invitation: Invitation, status: 'accepted' | 'revoked', now: Date, acceptedBy: string | null = null) {
+export function closeInvitationUpdate(
+  invitation: Invitation,
+  status: 'accepted' | 'revoked',
+  now: Date,
+  acceptedBy: string | null = null,
+) {
   return {
     Update: {
       TableName: config.tableName,
       Key: invitationKeys.key(invitation.tokenHash),
       UpdateExpression: 'SET #status = :status, acceptedAt = :at, acceptedBy = :by',
-      ConditionExpression: '#status = :pending AND tenantId = :tenant' + (status === 'accepted' ? ' AND expiresAt > :at' : ''),
+      ConditionExpression:
+        '#status = :pending AND tenantId = :tenant' + (status === 'accepted' ? ' AND expiresAt > :at' : ''),
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': status, ':pending': 'pending', ':tenant': invitation.tenantId, ':at': now.toISOString(), ':by': status === 'accepted' ? acceptedBy : null },
+      ExpressionAttributeValues: {
+        ':status': status,
+        ':pending': 'pending',
+        ':tenant': invitation.tenantId,
+        ':at': now.toISOString(),
+        ':by': status === 'accepted' ? acceptedBy : null,
+      },
     },
   };
 }

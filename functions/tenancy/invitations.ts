@@ -13,13 +13,37 @@ import { sendMessage } from '../messaging';
 import { findUserByIdentifier, newUserPuts, normalizePhone, type User } from '../users';
 import { getTenant } from './tenant.store';
 import { getMembership, newMembershipPut } from './membership.store';
-import { closeInvitationUpdate, findInvitation, getInvitation, listInvitations, newInvitationPut, newInvitationToken, tokenHashOf, type Invitation } from './invitation.store';
+import {
+  closeInvitationUpdate,
+  findInvitation,
+  getInvitation,
+  listInvitations,
+  newInvitationPut,
+  newInvitationToken,
+  tokenHashOf,
+  type Invitation,
+} from './invitation.store';
 import { PRODUCT_NAME } from '../../shared/product';
-import { strongPassword, TENANCY_TEXTS, type acceptInvitationSchema, type InvitationPreview, type invitationSchema, type InvitationView } from '../../shared/contracts/tenancy';
+import {
+  strongPassword,
+  TENANCY_TEXTS,
+  type acceptInvitationSchema,
+  type InvitationPreview,
+  type invitationSchema,
+  type InvitationView,
+} from '../../shared/contracts/tenancy';
 
 export const INVITATION_DAYS = 7;
 const PASSWORD_TRIES = { limit: 5, windowSeconds: 3600 };
-const ROLE_NAMES: Record<string, string> = { admin: 'Admin', operations: 'Operations', yard_manager: 'Yard Manager', operations_manager: 'Operations Manager', warehouse_manager: 'Warehouse Manager', security_officer: 'Security Officer', spectator: 'Spectator' };
+const ROLE_NAMES: Record<string, string> = {
+  admin: 'Admin',
+  operations: 'Operations',
+  yard_manager: 'Yard Manager',
+  operations_manager: 'Operations Manager',
+  warehouse_manager: 'Warehouse Manager',
+  security_officer: 'Security Officer',
+  spectator: 'Spectator',
+};
 
 const isExpired = (invitation: Invitation, now: Date) => invitation.expiresAt <= now.toISOString();
 
@@ -44,12 +68,21 @@ async function isMember(user: User, tenantId: string) {
   return user.tenantId === tenantId || Boolean(await getMembership(user.id, tenantId));
 }
 
-export async function invite(tenantId: string, input: z.output<typeof invitationSchema>, actor: Actor, origin: string, now = new Date()): Promise<InvitationView> {
+export async function invite(
+  tenantId: string,
+  input: z.output<typeof invitationSchema>,
+  actor: Actor,
+  origin: string,
+  now = new Date(),
+): Promise<InvitationView> {
   const tenant = await getTenant(tenantId);
   if (!tenant) throw new NotFoundError('Organisation not found');
   const phoneNumber = input.phoneNumber ? normalizePhone(input.phoneNumber) : null;
   const existing = await inviteeAccount({ email: input.email, phoneNumber });
-  if (existing && (await isMember(existing, tenantId))) throw new ConflictError('This person already belongs to your organisation', { email: 'Already a member of your organisation' });
+  if (existing && (await isMember(existing, tenantId)))
+    throw new ConflictError('This person already belongs to your organisation', {
+      email: 'Already a member of your organisation',
+    });
   const token = newInvitationToken();
   const invitation: Invitation = {
     id: randomUUID(),
@@ -66,22 +99,68 @@ export async function invite(tenantId: string, input: z.output<typeof invitation
   };
   const { tokenHash: _secret, ...audited } = invitation;
   await transact(
-    [newInvitationPut(invitation), auditPut({ tenantId, actor, action: 'invitation.created', entityType: 'invitation', entityId: invitation.id, after: audited }, now)],
+    [
+      newInvitationPut(invitation),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'invitation.created',
+          entityType: 'invitation',
+          entityId: invitation.id,
+          after: audited,
+        },
+        now,
+      ),
+    ],
     () => new ConflictError('The invitation could not be created. Please try again.'),
   );
   const link = `${origin}/invite/${token}`;
   const text = `${actor.username} invited you to join ${tenant.name} on ${PRODUCT_NAME} as ${ROLE_NAMES[input.role] ?? input.role}. Open ${link} to accept. The link works once and expires in ${INVITATION_DAYS} days.`;
-  if (invitation.email) await sendMessage({ channel: 'email', to: invitation.email, subject: `${PRODUCT_NAME}: invitation to ${tenant.name}`, text }, now);
-  else await sendMessage({ channel: 'sms', tenantId, to: phoneNumber!, template: 'hub_invitation', values: { hub: tenant.name, inviteLink: link } }, now);
+  if (invitation.email)
+    await sendMessage(
+      { channel: 'email', to: invitation.email, subject: `${PRODUCT_NAME}: invitation to ${tenant.name}`, text },
+      now,
+    );
+  else
+    await sendMessage(
+      {
+        channel: 'sms',
+        tenantId,
+        to: phoneNumber!,
+        template: 'hub_invitation',
+        values: { hub: tenant.name, inviteLink: link },
+      },
+      now,
+    );
   return invitationView(invitation, now);
 }
 
-export async function revokeInvitation(tenantId: string, id: string, actor: Actor, now = new Date()): Promise<InvitationView> {
+export async function revokeInvitation(
+  tenantId: string,
+  id: string,
+  actor: Actor,
+  now = new Date(),
+): Promise<InvitationView> {
   const invitation = await getInvitation(tenantId, id);
   if (!invitation) throw new NotFoundError('Invitation not found');
   if (invitation.status !== 'pending') throw new ConflictError(`This invitation was already ${invitation.status}`);
   await transact(
-    [closeInvitationUpdate(invitation, 'revoked', now), auditPut({ tenantId, actor, action: 'invitation.revoked', entityType: 'invitation', entityId: id, before: { status: 'pending' }, after: { status: 'revoked' } }, now)],
+    [
+      closeInvitationUpdate(invitation, 'revoked', now),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'invitation.revoked',
+          entityType: 'invitation',
+          entityId: id,
+          before: { status: 'pending' },
+          after: { status: 'revoked' },
+        },
+        now,
+      ),
+    ],
     () => new ConflictError('This invitation was already used or revoked'),
   );
   return invitationView({ ...invitation, status: 'revoked' }, now);
@@ -100,27 +179,58 @@ async function openInvitation(token: string, now: Date): Promise<Invitation> {
 export async function previewInvitation(token: string, now = new Date()): Promise<InvitationPreview> {
   const invitation = await openInvitation(token, now);
   const existing = await inviteeAccount(invitation);
-  return { tenantName: invitation.tenantName, role: invitation.role, email: invitation.email, phoneNumber: invitation.phoneNumber, existingAccount: Boolean(existing) };
+  return {
+    tenantName: invitation.tenantName,
+    role: invitation.role,
+    email: invitation.email,
+    phoneNumber: invitation.phoneNumber,
+    existingAccount: Boolean(existing),
+  };
 }
 
 const ALREADY_USED = () => new ConflictError(TENANCY_TEXTS.invitationUsed);
 
-export async function acceptInvitation(input: z.output<typeof acceptInvitationSchema>, now = new Date()): Promise<{ message: string; username: string; tenantName: string }> {
+export async function acceptInvitation(
+  input: z.output<typeof acceptInvitationSchema>,
+  now = new Date(),
+): Promise<{ message: string; username: string; tenantName: string }> {
   const invitation = await openInvitation(input.token, now);
   const existing = await inviteeAccount(invitation);
   const done = { message: 'Invitation accepted. Sign in to continue.', tenantName: invitation.tenantName };
   if (existing) {
     // The link must not become a way around sign-in throttling: 5 password tries per invitation an hour.
-    await rateLimit(`invitation-password:${invitation.id}`, PASSWORD_TRIES, 'Too many password attempts for this invitation. Please try again later.');
-    if (!(await verifyPassword(input.password, existing.passwordHash))) throw new UnauthorizedError(`Enter the password of your existing ${PRODUCT_NAME} account to accept.`);
+    await rateLimit(
+      `invitation-password:${invitation.id}`,
+      PASSWORD_TRIES,
+      'Too many password attempts for this invitation. Please try again later.',
+    );
+    if (!(await verifyPassword(input.password, existing.passwordHash)))
+      throw new UnauthorizedError(`Enter the password of your existing ${PRODUCT_NAME} account to accept.`);
     const actor = { userId: existing.id, username: existing.username };
-    const membership = { userId: existing.id, tenantId: invitation.tenantId, tenantName: invitation.tenantName, role: invitation.role, createdAt: now.toISOString(), invitationId: invitation.id };
+    const membership = {
+      userId: existing.id,
+      tenantId: invitation.tenantId,
+      tenantName: invitation.tenantName,
+      role: invitation.role,
+      createdAt: now.toISOString(),
+      invitationId: invitation.id,
+    };
     const already = await isMember(existing, invitation.tenantId);
     await transact(
       [
         closeInvitationUpdate(invitation, 'accepted', now, existing.id),
         ...(already ? [] : [newMembershipPut(membership)]),
-        auditPut({ tenantId: invitation.tenantId, actor, action: 'invitation.accepted', entityType: 'invitation', entityId: invitation.id, after: { userId: existing.id, role: invitation.role, membership: !already } }, now),
+        auditPut(
+          {
+            tenantId: invitation.tenantId,
+            actor,
+            action: 'invitation.accepted',
+            entityType: 'invitation',
+            entityId: invitation.id,
+            after: { userId: existing.id, role: invitation.role, membership: !already },
+          },
+          now,
+        ),
       ],
       (index) => (index === 0 ? ALREADY_USED() : new ConflictError('You are already a member of this organisation')),
     );
@@ -128,9 +238,14 @@ export async function acceptInvitation(input: z.output<typeof acceptInvitationSc
   }
 
   const checked = strongPassword.safeParse(input.password);
-  if (!checked.success) throw new BadRequestError(checked.error.issues[0]!.message, { password: checked.error.issues[0]!.message });
+  if (!checked.success)
+    throw new BadRequestError(checked.error.issues[0]!.message, { password: checked.error.issues[0]!.message });
   const password = checked.data;
-  if (!input.firstName || !input.lastName) throw new BadRequestError('First name and last name are required', { ...(input.firstName ? {} : { firstName: 'First name is required' }), ...(input.lastName ? {} : { lastName: 'Last name is required' }) });
+  if (!input.firstName || !input.lastName)
+    throw new BadRequestError('First name and last name are required', {
+      ...(input.firstName ? {} : { firstName: 'First name is required' }),
+      ...(input.lastName ? {} : { lastName: 'Last name is required' }),
+    });
   const user: User = {
     id: randomUUID(),
     tenantId: invitation.tenantId,
@@ -159,9 +274,20 @@ export async function acceptInvitation(input: z.output<typeof acceptInvitationSc
     [
       closeInvitationUpdate(invitation, 'accepted', now, user.id),
       ...newUserPuts(user),
-      auditPut({ tenantId: invitation.tenantId, actor, action: 'invitation.accepted', entityType: 'user', entityId: user.id, after: { ...created, invitationId: invitation.id } }, now),
+      auditPut(
+        {
+          tenantId: invitation.tenantId,
+          actor,
+          action: 'invitation.accepted',
+          entityType: 'user',
+          entityId: user.id,
+          after: { ...created, invitationId: invitation.id },
+        },
+        now,
+      ),
     ],
-    (index) => (index === 0 ? ALREADY_USED() : new ConflictError(TENANCY_TEXTS.emailTaken, { email: TENANCY_TEXTS.emailTaken })),
+    (index) =>
+      index === 0 ? ALREADY_USED() : new ConflictError(TENANCY_TEXTS.emailTaken, { email: TENANCY_TEXTS.emailTaken }),
   );
   return { ...done, username: user.username };
 }

@@ -34,7 +34,13 @@ export function newMembershipPut(membership: Membership) {
   return {
     Put: {
       TableName: config.tableName,
-      Item: { ...membershipKeys.key(membership.userId, membership.tenantId), GSI1PK: membershipKeys.members(membership.tenantId), GSI1SK: `USER#${membership.userId}`, entity: 'membership', ...membership },
+      Item: {
+        ...membershipKeys.key(membership.userId, membership.tenantId),
+        GSI1PK: membershipKeys.members(membership.tenantId),
+        GSI1SK: `USER#${membership.userId}`,
+        entity: 'membership',
+        ...membership,
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };

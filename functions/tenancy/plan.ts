@@ -11,7 +11,21 @@ export async function choosePlan(tenantId: string, plan: Plan, actor: Actor, now
   const before = await getTenant(tenantId);
   if (!before) throw new NotFoundError('Organisation not found');
   await transact(
-    [setPlanUpdate(tenantId, plan), auditPut({ tenantId, actor, action: 'tenant.plan-set', entityType: 'tenant', entityId: tenantId, before: { plan: before.plan ?? null }, after: { plan } }, now)],
+    [
+      setPlanUpdate(tenantId, plan),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'tenant.plan-set',
+          entityType: 'tenant',
+          entityId: tenantId,
+          before: { plan: before.plan ?? null },
+          after: { plan },
+        },
+        now,
+      ),
+    ],
     () => new NotFoundError('Organisation not found'),
   );
   return tenantView({ ...before, plan }, now);

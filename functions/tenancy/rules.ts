@@ -15,7 +15,14 @@ export function readOnlyReason(tenant: Pick<Tenant, 'plan' | 'trialEndsAt'> | nu
 }
 
 export function tenantView(tenant: Tenant, now = new Date()): TenantView {
-  return { id: tenant.id, name: tenant.name, gstin: tenant.gstin ?? null, plan: tenant.plan ?? null, trialEndsAt: tenant.trialEndsAt ?? null, readOnly: readOnlyReason(tenant, now) };
+  return {
+    id: tenant.id,
+    name: tenant.name,
+    gstin: tenant.gstin ?? null,
+    plan: tenant.plan ?? null,
+    trialEndsAt: tenant.trialEndsAt ?? null,
+    readOnly: readOnlyReason(tenant, now),
+  };
 }
 
 /**
@@ -24,11 +31,31 @@ export function tenantView(tenant: Tenant, now = new Date()): TenantView {
  */
 export function asMember(user: SessionUser, membership: Pick<Membership, 'tenantId' | 'role'>): SessionUser {
   const permissions = user.status === 'active' ? permissionsFor([membership.role]) : [];
-  return { ...user, tenantId: membership.tenantId, role: membership.role, roles: [membership.role], permissions, canAccess: canAccessFor(permissions), driverId: null, carrierId: null };
+  return {
+    ...user,
+    tenantId: membership.tenantId,
+    role: membership.role,
+    roles: [membership.role],
+    permissions,
+    canAccess: canAccessFor(permissions),
+    driverId: null,
+    carrierId: null,
+  };
 }
 
 /** The tenants a login may enter: its home tenant first, then its memberships by name. */
-export function membershipViews(home: { tenantId: string; tenantName: string; role: string }, memberships: Membership[], current: string): MembershipView[] {
-  const others = memberships.filter((m) => m.tenantId !== home.tenantId).sort((a, b) => a.tenantName.localeCompare(b.tenantName));
-  return [home, ...others].map((m) => ({ tenantId: m.tenantId, tenantName: m.tenantName, role: m.role, current: m.tenantId === current }));
+export function membershipViews(
+  home: { tenantId: string; tenantName: string; role: string },
+  memberships: Membership[],
+  current: string,
+): MembershipView[] {
+  const others = memberships
+    .filter((m) => m.tenantId !== home.tenantId)
+    .sort((a, b) => a.tenantName.localeCompare(b.tenantName));
+  return [home, ...others].map((m) => ({
+    tenantId: m.tenantId,
+    tenantName: m.tenantName,
+    role: m.role,
+    current: m.tenantId === current,
+  }));
 }

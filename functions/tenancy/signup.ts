@@ -9,7 +9,16 @@ import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
 import { sendMessage } from '../messaging';
-import { checkEmailCode, findUserByIdentifier, newEmailCode, newUserPuts, saveUser, takenAlias, VERIFICATION_MINUTES, type User } from '../users';
+import {
+  checkEmailCode,
+  findUserByIdentifier,
+  newEmailCode,
+  newUserPuts,
+  saveUser,
+  takenAlias,
+  VERIFICATION_MINUTES,
+  type User,
+} from '../users';
 import { newDockDoorPuts, newFacilityPut, type DockDoor, type Facility } from '../facilities';
 import { getTenant, newTenantPuts, startTrialUpdate, type Tenant } from './tenant.store';
 import { newFacilityLinkPuts, newFacilityLinkToken } from './facility-link.store';
@@ -20,10 +29,18 @@ import { TENANCY_TEXTS, type SignupAnswer, type signupSchema } from '../../share
 type SignupInput = z.output<typeof signupSchema>;
 
 /** The first facility's defaults: 08:00-18:00, 60-minute slots of 2 bookings, four standard doors. */
-export const FIRST_FACILITY = { doors: 4, operatingHoursStart: '08:00', operatingHoursEnd: '18:00', slotMinutes: 60, slotCapacity: 2 } as const;
+export const FIRST_FACILITY = {
+  doors: 4,
+  operatingHoursStart: '08:00',
+  operatingHoursEnd: '18:00',
+  slotMinutes: 60,
+  slotCapacity: 2,
+} as const;
 
 function taken(kind: 'username' | 'email' | 'phone'): ConflictError {
-  return kind === 'phone' ? new ConflictError(TENANCY_TEXTS.phoneTaken, { phoneNumber: TENANCY_TEXTS.phoneTaken }) : new ConflictError(TENANCY_TEXTS.emailTaken, { email: TENANCY_TEXTS.emailTaken });
+  return kind === 'phone'
+    ? new ConflictError(TENANCY_TEXTS.phoneTaken, { phoneNumber: TENANCY_TEXTS.phoneTaken })
+    : new ConflictError(TENANCY_TEXTS.emailTaken, { email: TENANCY_TEXTS.emailTaken });
 }
 
 export async function signUp(input: SignupInput, ip: string, now = new Date()): Promise<SignupAnswer> {
@@ -35,7 +52,17 @@ export async function signUp(input: SignupInput, ip: string, now = new Date()): 
   const userId = randomUUID();
   const facilityId = randomUUID();
   const { code, pending } = newEmailCode(now);
-  const tenant: Tenant = { id: tenantId, name: input.companyName, createdAt: at, defaultFacilityId: facilityId, gstin: input.gstin, plan: null, trialEndsAt: null, status: 'pending-verification', adminUserId: userId };
+  const tenant: Tenant = {
+    id: tenantId,
+    name: input.companyName,
+    createdAt: at,
+    defaultFacilityId: facilityId,
+    gstin: input.gstin,
+    plan: null,
+    trialEndsAt: null,
+    status: 'pending-verification',
+    adminUserId: userId,
+  };
   const admin: User = {
     id: userId,
     tenantId,
@@ -98,7 +125,17 @@ export async function signUp(input: SignupInput, ip: string, now = new Date()): 
     newFacilityPut(facility),
     ...doors.flatMap(newDockDoorPuts),
     ...newFacilityLinkPuts({ token: newFacilityLinkToken(), tenantId, facilityId, createdAt: at }),
-    auditPut({ tenantId, actor: { userId, username: admin.username }, action: 'tenant.signed-up', entityType: 'tenant', entityId: tenantId, after: { ...tenant, facilityId, adminUserId: userId, ip } }, now),
+    auditPut(
+      {
+        tenantId,
+        actor: { userId, username: admin.username },
+        action: 'tenant.signed-up',
+        entityType: 'tenant',
+        entityId: tenantId,
+        after: { ...tenant, facilityId, adminUserId: userId, ip },
+      },
+      now,
+    ),
   ];
   // An alias taken between the check above and this write: the same clear answer.
   await transact(items, (index) => {
@@ -133,14 +170,41 @@ export async function verifySignup(email: string, code: string, now = new Date()
   const check = admin.emailVerified ? 'ok' : checkEmailCode(admin.emailVerification, code, now);
   if (check === 'spent') throw wrongCode();
   if (check === 'wrong') {
-    await saveUser(admin, { ...admin, emailVerification: { ...admin.emailVerification!, attempts: admin.emailVerification!.attempts + 1 } }, null, 'user.email-verification-failed', now);
+    await saveUser(
+      admin,
+      { ...admin, emailVerification: { ...admin.emailVerification!, attempts: admin.emailVerification!.attempts + 1 } },
+      null,
+      'user.email-verification-failed',
+      now,
+    );
     throw wrongCode();
   }
   const trialEndsAt = trialEnd(now);
-  const activated: User = { ...admin, status: 'active', isVerified: true, emailVerified: true, emailVerification: null, decidedAt: now.toISOString(), decidedBy: 'email verification' };
+  const activated: User = {
+    ...admin,
+    status: 'active',
+    isVerified: true,
+    emailVerified: true,
+    emailVerification: null,
+    decidedAt: now.toISOString(),
+    decidedBy: 'email verification',
+  };
   const actor = { userId: admin.id, username: admin.username };
   await saveUser(admin, activated, actor, 'user.email-verified', now, {
-    items: [startTrialUpdate(tenant.id, trialEndsAt), auditPut({ tenantId: tenant.id, actor, action: 'tenant.trial-started', entityType: 'tenant', entityId: tenant.id, after: { trialEndsAt } }, now)],
+    items: [
+      startTrialUpdate(tenant.id, trialEndsAt),
+      auditPut(
+        {
+          tenantId: tenant.id,
+          actor,
+          action: 'tenant.trial-started',
+          entityType: 'tenant',
+          entityId: tenant.id,
+          after: { trialEndsAt },
+        },
+        now,
+      ),
+    ],
     refused: () => wrongCode(),
   });
   return { message: 'Email verified. Your 30-day free trial has started.', trialEndsAt };

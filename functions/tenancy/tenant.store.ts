@@ -42,7 +42,9 @@ export function newTenantPuts(tenant: Tenant) {
   const absent = { TableName: config.tableName, ConditionExpression: 'attribute_not_exists(PK)' };
   return [
     { Put: { ...absent, Item: { ...tenantKeys.key(tenant.id), entity: 'tenant', ...tenant } } },
-    ...TENANT_SECRETS.map((name) => ({ Put: { ...absent, Item: { ...tenantKeys.secret(tenant.id, name), entity: 'tenant-secret', secret: newSecret() } } })),
+    ...TENANT_SECRETS.map((name) => ({
+      Put: { ...absent, Item: { ...tenantKeys.secret(tenant.id, name), entity: 'tenant-secret', secret: newSecret() } },
+    })),
   ];
 }
 
@@ -62,7 +64,16 @@ export function startTrialUpdate(tenantId: string, trialEndsAt: string) {
 
 /** Sets the tenant's plan (no payment integration: the field is the subscription). */
 export function setPlanUpdate(tenantId: string, plan: Plan) {
-  return { Update: { TableName: config.tableName, Key: tenantKeys.key(tenantId), UpdateExpression: 'SET #plan = :plan', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeNames: { '#plan': 'plan' }, ExpressionAttributeValues: { ':plan': plan } } };
+  return {
+    Update: {
+      TableName: config.tableName,
+      Key: tenantKeys.key(tenantId),
+      UpdateExpression: 'SET #plan = :plan',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#plan': 'plan' },
+      ExpressionAttributeValues: { ':plan': plan },
+    },
+  };
 }
 
 /** Creates the tenant, with its keys, unless it exists; returns whether it was created. */

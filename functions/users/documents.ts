@@ -57,11 +57,15 @@ export function isPlainPdf(bytes: Uint8Array): boolean {
   return !FOREIGN_SIGNATURES.some((signature) => signature.test(text));
 }
 
-export type UploadCheck = { ok: true; size: number; type: string; ext: string } | { ok: false; problem: 'missing' | 'too-large' | 'bad-type' | 'bad-pdf' };
+export type UploadCheck =
+  | { ok: true; size: number; type: string; ext: string }
+  | { ok: false; problem: 'missing' | 'too-large' | 'bad-type' | 'bad-pdf' };
 
 export async function inspectUpload(uploadId: string): Promise<UploadCheck> {
   const Key = pendingKey(uploadId);
-  const head = await s3().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key })).catch(() => null);
+  const head = await s3()
+    .send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key }))
+    .catch(() => null);
   if (!head) return { ok: false, problem: 'missing' };
   const size = Number(head.ContentLength ?? 0);
   if (size >= UPLOAD_MAX_BYTES || size === 0) return { ok: false, problem: 'too-large' };
@@ -78,18 +82,38 @@ export async function inspectUpload(uploadId: string): Promise<UploadCheck> {
 }
 
 export async function keepUpload(uploadId: string, finalKey: string, contentType: string) {
-  await s3().send(new CopyObjectCommand({ Bucket: config.uploadsBucket, CopySource: `${config.uploadsBucket}/${pendingKey(uploadId)}`, Key: finalKey, ContentType: contentType, MetadataDirective: 'REPLACE' }));
+  await s3().send(
+    new CopyObjectCommand({
+      Bucket: config.uploadsBucket,
+      CopySource: `${config.uploadsBucket}/${pendingKey(uploadId)}`,
+      Key: finalKey,
+      ContentType: contentType,
+      MetadataDirective: 'REPLACE',
+    }),
+  );
   await deleteUpload(uploadId);
 }
 
 export async function deleteUpload(uploadId: string) {
-  await s3().send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: pendingKey(uploadId) })).catch(() => undefined);
+  await s3()
+    .send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: pendingKey(uploadId) }))
+    .catch(() => undefined);
 }
 
 export async function deleteObject(key: string) {
-  await s3().send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: key })).catch(() => undefined);
+  await s3()
+    .send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: key }))
+    .catch(() => undefined);
 }
 
 export function presignDownload(key: string, fileName: string) {
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key, ResponseContentDisposition: `inline; filename="${fileName}"` }), { expiresIn: DOWNLOAD_EXPIRY_SECONDS });
+  return getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: config.uploadsBucket,
+      Key: key,
+      ResponseContentDisposition: `inline; filename="${fileName}"`,
+    }),
+    { expiresIn: DOWNLOAD_EXPIRY_SECONDS },
+  );
 }

@@ -9,7 +9,13 @@ import { rateLimit } from '../lib/throttle';
 import { presignDownload, presignUpload } from './documents';
 import { getUser, listUsers } from './user.store';
 import { facilityForRequest } from '../facilities';
-import { approveSchema, registerRequestSchema, rejectSchema, uploadRequestSchema, userLanguageSchema } from '../../shared/contracts/users';
+import {
+  approveSchema,
+  registerRequestSchema,
+  rejectSchema,
+  uploadRequestSchema,
+  userLanguageSchema,
+} from '../../shared/contracts/users';
 import { setUserLanguage } from './language';
 import { adminView, approveUser, register, rejectUser, verifyEmail } from './service';
 
@@ -22,7 +28,8 @@ const TOO_MANY = 'Too many attempts from this network. Please try again later.';
 
 /** The tenant of the registration link's facility; without a link only the demo's default applies. */
 async function tenantOfLink(req: ApiRequest, facility: string | undefined) {
-  if (!facility && !config.guestFacility) throw new BadRequestError(TENANCY_TEXTS.registrationNeedsLink, { facility: TENANCY_TEXTS.registrationNeedsLink });
+  if (!facility && !config.guestFacility)
+    throw new BadRequestError(TENANCY_TEXTS.registrationNeedsLink, { facility: TENANCY_TEXTS.registrationNeedsLink });
   return (await facilityForRequest({ ...req, user: null, query: { facility: facility ?? '' } })).tenantId;
 }
 
@@ -41,7 +48,13 @@ export const { handler, actions } = defineFunction('users', {
 
   async verifyEmail(req) {
     await rateLimit(`verify-email:${req.ip}`, REGISTRATION_LIMITS.verifications, TOO_MANY);
-    const { email, code } = parseBody(req, z.strictObject({ email: z.email('Please enter a valid email address'), code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') }));
+    const { email, code } = parseBody(
+      req,
+      z.strictObject({
+        email: z.email('Please enter a valid email address'),
+        code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+      }),
+    );
     return json(await verifyEmail(email.toLowerCase(), code));
   },
 
@@ -58,14 +71,23 @@ export const { handler, actions } = defineFunction('users', {
   async approveUser(req) {
     const signedIn = requireUser(req);
     const request = parseBody(req, approveSchema);
-    const { user, link } = await approveUser(signedIn.user.tenantId, pathId(req, 'userId', 'User'), actorOf(signedIn), request);
+    const { user, link } = await approveUser(
+      signedIn.user.tenantId,
+      pathId(req, 'userId', 'User'),
+      actorOf(signedIn),
+      request,
+    );
     return json({ ...adminView(user), link });
   },
 
   async rejectUser(req) {
     const signedIn = requireUser(req);
     const { reason, revision } = parseBody(req, rejectSchema);
-    return json(adminView(await rejectUser(signedIn.user.tenantId, pathId(req, 'userId', 'User'), reason, actorOf(signedIn), revision)));
+    return json(
+      adminView(
+        await rejectUser(signedIn.user.tenantId, pathId(req, 'userId', 'User'), reason, actorOf(signedIn), revision),
+      ),
+    );
   },
 
   /** A short-lived link to one of a user's documents, for the administrator reviewing it. */
@@ -82,6 +104,9 @@ export const { handler, actions } = defineFunction('users', {
     const target = await getUser(user.tenantId, pathId(req, 'userId', 'User'));
     const document = target?.documents?.find((d) => d.documentType === req.params.documentType);
     if (!target || !document) throw new NotFoundError('Document not found');
-    return json({ url: await presignDownload(document.key, `${document.documentType}.${document.key.split('.').pop()}`), contentType: document.contentType });
+    return json({
+      url: await presignDownload(document.key, `${document.documentType}.${document.key.split('.').pop()}`),
+      contentType: document.contentType,
+    });
   },
 });

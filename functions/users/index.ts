@@ -1,4 +1,15 @@
 // What other domains may use of users (docs/architecture.md §1); nothing else of it is imported from outside.
-export { aliasOf, createUser, findUserByIdentifier, getUser, newUserPuts, normalizePhone, saveUser, takenAlias, toSessionUser, userKeys } from './user.store';
+export {
+  aliasOf,
+  createUser,
+  findUserByIdentifier,
+  getUser,
+  newUserPuts,
+  normalizePhone,
+  saveUser,
+  takenAlias,
+  toSessionUser,
+  userKeys,
+} from './user.store';
 export type { User } from './user.store';
 export { checkEmailCode, newEmailCode, VERIFICATION_MINUTES } from './email-code';

@@ -12,13 +12,26 @@ import { hashPassword } from '../lib/passwords';
 import { domainEventItem } from '../lib/events';
 import type { Actor } from '../lib/audit';
 import { fieldErrors } from '../lib/http';
-import { createUser, findUserByIdentifier, getUser, saveUser, takenAlias, type User, type UserDocument } from './user.store';
+import {
+  createUser,
+  findUserByIdentifier,
+  getUser,
+  saveUser,
+  takenAlias,
+  type User,
+  type UserDocument,
+} from './user.store';
 import { PRODUCT_NAME } from '../../shared/product';
-import { missingDocumentsMessage, registerRequestSchema, REQUIRED_DOCUMENTS, UPLOAD_TEXTS, VARIANT_SCHEMAS } from '../../shared/contracts/users';
+import {
+  missingDocumentsMessage,
+  registerRequestSchema,
+  REQUIRED_DOCUMENTS,
+  UPLOAD_TEXTS,
+  VARIANT_SCHEMAS,
+} from '../../shared/contracts/users';
 import { answerClash, registrationAnswer } from './registration-clash';
 import { planCarrierLink, planDriverLink, type Applicant, type LinkRequest } from '../carriers';
 import { permissionsFor, type Role } from '../../shared/roles';
-
 
 /** Registers; a refused registration keeps none of its uploads (the form uploads again on retry). */
 export async function register(tenantId: string, input: z.output<typeof registerRequestSchema>, now = new Date()) {
@@ -43,19 +56,33 @@ async function createRegistration(tenantId: string, input: z.output<typeof regis
   if (missing) throw new BadRequestError(missing, { documents: UPLOAD_TEXTS.missingTitle });
 
   // Documents are checked before anything is looked up, so their errors say nothing about accounts.
-  const checks = await Promise.all([...documents].map(async ([type, uploadId]) => ({ type, uploadId, check: await inspectUpload(uploadId) })));
+  const checks = await Promise.all(
+    [...documents].map(async ([type, uploadId]) => ({ type, uploadId, check: await inspectUpload(uploadId) })),
+  );
   const failed = checks.find((c) => !c.check.ok);
   if (failed && !failed.check.ok) {
-    if (failed.check.problem === 'too-large') throw new HttpError(413, UPLOAD_TEXTS.tooLarge, { [failed.type]: UPLOAD_TEXTS.tooLargeTitle });
-    if (failed.check.problem === 'bad-type') throw new HttpError(415, UPLOAD_TEXTS.invalidType, { [failed.type]: UPLOAD_TEXTS.invalidTypeTitle });
+    if (failed.check.problem === 'too-large')
+      throw new HttpError(413, UPLOAD_TEXTS.tooLarge, { [failed.type]: UPLOAD_TEXTS.tooLargeTitle });
+    if (failed.check.problem === 'bad-type')
+      throw new HttpError(415, UPLOAD_TEXTS.invalidType, { [failed.type]: UPLOAD_TEXTS.invalidTypeTitle });
     if (failed.check.problem === 'bad-pdf') {
       const label = REQUIRED_DOCUMENTS[userData.userType].find((d) => d.type === failed.type)?.label ?? failed.type;
-      throw new HttpError(415, `The ${label} PDF is damaged or carries other content (a web page or an archive). Please upload the original PDF document.`, { [failed.type]: UPLOAD_TEXTS.invalidTypeTitle });
+      throw new HttpError(
+        415,
+        `The ${label} PDF is damaged or carries other content (a web page or an archive). Please upload the original PDF document.`,
+        { [failed.type]: UPLOAD_TEXTS.invalidTypeTitle },
+      );
     }
-    throw new BadRequestError(`Please upload: the ${failed.type.replace(/_/g, ' ')} again (the upload was not found)`, { [failed.type]: 'Upload not found' });
+    throw new BadRequestError(`Please upload: the ${failed.type.replace(/_/g, ' ')} again (the upload was not found)`, {
+      [failed.type]: 'Upload not found',
+    });
   }
 
-  const clash = await takenAlias({ username: userData.email, email: userData.email, phoneNumber: userData.phoneNumber });
+  const clash = await takenAlias({
+    username: userData.email,
+    email: userData.email,
+    phoneNumber: userData.phoneNumber,
+  });
   if (clash) {
     await Promise.all(input.documents.map((d) => deleteUpload(d.uploadId)));
     return answerClash(clash, userData, now);
@@ -67,7 +94,13 @@ async function createRegistration(tenantId: string, input: z.output<typeof regis
     if (!c.check.ok) continue;
     const key = `users/${tenantId}/${userId}/${c.type}.${c.check.ext}`;
     await keepUpload(c.uploadId, key, c.check.type);
-    kept.push({ documentType: c.type, key, contentType: c.check.type, size: c.check.size, uploadedAt: now.toISOString() });
+    kept.push({
+      documentType: c.type,
+      key,
+      contentType: c.check.type,
+      size: c.check.size,
+      uploadedAt: now.toISOString(),
+    });
   }
 
   const { code, pending: emailVerification } = newEmailCode(now);
@@ -101,23 +134,42 @@ async function createRegistration(tenantId: string, input: z.output<typeof regis
   } catch (err) {
     await Promise.all(kept.map((d) => deleteObject(d.key)));
     // Another registration took the e-mail or mobile number a moment ago: answered like the check above.
-    const raced = err instanceof ConflictError ? await takenAlias({ username: userData.email, email: userData.email, phoneNumber: userData.phoneNumber }) : null;
+    const raced =
+      err instanceof ConflictError
+        ? await takenAlias({ username: userData.email, email: userData.email, phoneNumber: userData.phoneNumber })
+        : null;
     if (raced) return answerClash(raced, userData, now);
     throw err;
   }
-  await sendMessage({ channel: 'email', to: user.email!, subject: `${PRODUCT_NAME}: verify your email`, text: `Your ${PRODUCT_NAME} verification code is ${code}. It expires in ${VERIFICATION_MINUTES} minutes.` }, now);
+  await sendMessage(
+    {
+      channel: 'email',
+      to: user.email!,
+      subject: `${PRODUCT_NAME}: verify your email`,
+      text: `Your ${PRODUCT_NAME} verification code is ${code}. It expires in ${VERIFICATION_MINUTES} minutes.`,
+    },
+    now,
+  );
   return registrationAnswer(user);
 }
 
 export async function verifyEmail(email: string, code: string, now = new Date()) {
   const user = await findUserByIdentifier(email);
   const pending = user?.emailVerification;
-  const wrong = new BadRequestError('The verification code is not valid or has expired', { code: 'The verification code is not valid or has expired' });
+  const wrong = new BadRequestError('The verification code is not valid or has expired', {
+    code: 'The verification code is not valid or has expired',
+  });
   if (!user || !pending || user.emailVerified) throw wrong;
   const check = checkEmailCode(pending, code, now);
   if (check === 'spent') throw wrong;
   if (check === 'wrong') {
-    await saveUser(user, { ...user, emailVerification: { ...pending, attempts: pending.attempts + 1 } }, null, 'user.email-verification-failed', now);
+    await saveUser(
+      user,
+      { ...user, emailVerification: { ...pending, attempts: pending.attempts + 1 } },
+      null,
+      'user.email-verification-failed',
+      now,
+    );
     throw wrong;
   }
   await saveUser(user, { ...user, emailVerified: true, emailVerification: null }, null, 'user.email-verified', now);
@@ -125,24 +177,38 @@ export async function verifyEmail(email: string, code: string, now = new Date())
 }
 
 /** A decision on a registration: taken on the account as the administrator loaded it (`seen`), if still pending. */
-function decide<T>(tenantId: string, userId: string, seen: number | undefined, apply: (pending: User) => Promise<T>): Promise<T> {
+function decide<T>(
+  tenantId: string,
+  userId: string,
+  seen: number | undefined,
+  apply: (pending: User) => Promise<T>,
+): Promise<T> {
   return changeAtRevision({
     read: () => getUser(tenantId, userId, true),
     seen,
     view: adminView,
     apply: (user) => {
       if (!user) throw new NotFoundError('User not found');
-      if (user.status !== 'pending') throw new ConflictError(`This registration was already ${user.status === 'active' ? 'approved' : 'rejected'}`);
+      if (user.status !== 'pending')
+        throw new ConflictError(`This registration was already ${user.status === 'active' ? 'approved' : 'rejected'}`);
       return apply(user);
     },
   });
 }
 
 /** The decision by e-mail (the text) and by SMS (the registered template of the same words). */
-async function tell(user: User, text: string, sms: { template: 'registration_approved' | 'registration_rejected'; values?: { reason: string } }) {
+async function tell(
+  user: User,
+  text: string,
+  sms: { template: 'registration_approved' | 'registration_rejected'; values?: { reason: string } },
+) {
   const messages = [];
-  if (user.email) messages.push(sendMessage({ channel: 'email', to: user.email, subject: `${PRODUCT_NAME}: your registration`, text }));
-  if (user.phoneNumber) messages.push(sendMessage({ channel: 'sms', tenantId: user.tenantId, to: user.phoneNumber, ...sms }));
+  if (user.email)
+    messages.push(
+      sendMessage({ channel: 'email', to: user.email, subject: `${PRODUCT_NAME}: your registration`, text }),
+    );
+  if (user.phoneNumber)
+    messages.push(sendMessage({ channel: 'sms', tenantId: user.tenantId, to: user.phoneNumber, ...sms }));
   await Promise.all(messages);
 }
 
@@ -151,18 +217,52 @@ async function tell(user: User, text: string, sms: { template: 'registration_app
  * transaction to what it books for (functions/carriers/account-link.ts): a driver to a driver record,
  * anyone else to a carrier; the answer says what was linked.
  */
-export async function approveUser(tenantId: string, userId: string, actor: Actor, request: LinkRequest & { revision?: number; role?: Role } = { carrierId: null, driverId: null }, now = new Date()) {
+export async function approveUser(
+  tenantId: string,
+  userId: string,
+  actor: Actor,
+  request: LinkRequest & { revision?: number; role?: Role } = { carrierId: null, driverId: null },
+  now = new Date(),
+) {
   const { user: after, link } = await decide(tenantId, userId, request.revision, async (asked) => {
     const before = { ...asked, role: request.role ?? asked.role };
     const planned = await planLink(before, request, actor, now);
     const link = planned?.link ?? null;
-    if (!planned && (request.carrierId || request.driverId)) throw new BadRequestError('This account books for anyone and is not linked to a carrier or driver', { carrierId: 'Not linked for this role' });
-    const changed: User = { ...before, status: 'active', isVerified: true, decidedAt: now.toISOString(), decidedBy: actor.username, ...(link ? { carrierId: link.carrierId, driverId: link.driverId } : {}) };
-    const refused = () => new ConflictError('The carrier or driver to link changed meanwhile (the driver may be linked to another account). Refresh and try again.');
-    const event = domainEventItem({ type: 'user.approved', tenantId, detail: { userId, role: before.role, carrierId: link?.carrierId ?? null, driverId: link?.driverId ?? null } }, now);
-    return { user: await saveUser(asked, changed, actor, 'user.approved', now, { items: [...(planned?.items ?? []), event], refused }), link };
+    if (!planned && (request.carrierId || request.driverId))
+      throw new BadRequestError('This account books for anyone and is not linked to a carrier or driver', {
+        carrierId: 'Not linked for this role',
+      });
+    const changed: User = {
+      ...before,
+      status: 'active',
+      isVerified: true,
+      decidedAt: now.toISOString(),
+      decidedBy: actor.username,
+      ...(link ? { carrierId: link.carrierId, driverId: link.driverId } : {}),
+    };
+    const refused = () =>
+      new ConflictError(
+        'The carrier or driver to link changed meanwhile (the driver may be linked to another account). Refresh and try again.',
+      );
+    const event = domainEventItem(
+      {
+        type: 'user.approved',
+        tenantId,
+        detail: { userId, role: before.role, carrierId: link?.carrierId ?? null, driverId: link?.driverId ?? null },
+      },
+      now,
+    );
+    return {
+      user: await saveUser(asked, changed, actor, 'user.approved', now, {
+        items: [...(planned?.items ?? []), event],
+        refused,
+      }),
+      link,
+    };
   });
-  await tell(after, `Your ${PRODUCT_NAME} account has been approved. You can now sign in.`, { template: 'registration_approved' });
+  await tell(after, `Your ${PRODUCT_NAME} account has been approved. You can now sign in.`, {
+    template: 'registration_approved',
+  });
   return { user: after, link };
 }
 
@@ -172,17 +272,50 @@ function planLink(user: User, request: LinkRequest, actor: Actor, now: Date) {
   const permissions = permissionsFor(roles);
   if (!permissions.includes('appointments:book') || permissions.includes('appointments:write')) return null;
   const profile = user.profile ?? {};
-  const applicant: Applicant = { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, phoneNumber: user.phoneNumber, companyName: (profile.companyName as string | undefined) ?? null, driverLicense: (profile.driverLicense as string | undefined) ?? null };
-  return roles.includes('driver') ? planDriverLink(user.tenantId, applicant, request, actor, now) : planCarrierLink(user.tenantId, applicant, request, actor, now);
+  const applicant: Applicant = {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    companyName: (profile.companyName as string | undefined) ?? null,
+    driverLicense: (profile.driverLicense as string | undefined) ?? null,
+  };
+  return roles.includes('driver')
+    ? planDriverLink(user.tenantId, applicant, request, actor, now)
+    : planCarrierLink(user.tenantId, applicant, request, actor, now);
 }
 
-export async function rejectUser(tenantId: string, userId: string, reason: string, actor: Actor, seen?: number, now = new Date()) {
+export async function rejectUser(
+  tenantId: string,
+  userId: string,
+  reason: string,
+  actor: Actor,
+  seen?: number,
+  now = new Date(),
+) {
   const after = await decide(tenantId, userId, seen, (before) => {
-    const event = domainEventItem({ type: 'user.rejected', tenantId, detail: { userId, role: before.role, reason } }, now);
-    const changed: User = { ...before, status: 'rejected', isVerified: false, rejectionReason: reason, decidedAt: now.toISOString(), decidedBy: actor.username };
-    return saveUser(before, changed, actor, 'user.rejected', now, { items: [event], refused: () => new RevisionConflictError() });
+    const event = domainEventItem(
+      { type: 'user.rejected', tenantId, detail: { userId, role: before.role, reason } },
+      now,
+    );
+    const changed: User = {
+      ...before,
+      status: 'rejected',
+      isVerified: false,
+      rejectionReason: reason,
+      decidedAt: now.toISOString(),
+      decidedBy: actor.username,
+    };
+    return saveUser(before, changed, actor, 'user.rejected', now, {
+      items: [event],
+      refused: () => new RevisionConflictError(),
+    });
   });
-  await tell(after, `Your ${PRODUCT_NAME} registration was not approved. Reason: ${reason}`, { template: 'registration_rejected', values: { reason } });
+  await tell(after, `Your ${PRODUCT_NAME} registration was not approved. Reason: ${reason}`, {
+    template: 'registration_rejected',
+    values: { reason },
+  });
   return after;
 }
 
@@ -206,7 +339,12 @@ export function adminView(u: User) {
     driverName: u.userType === 'external_user' ? [u.firstName, u.lastName].filter(Boolean).join(' ') : null,
     companyName: (profile.companyName as string | undefined) ?? null,
     employeeId: (profile.employeeId as string | undefined) ?? null,
-    documents: (u.documents ?? []).map((d) => ({ documentType: d.documentType, contentType: d.contentType, size: d.size, uploadedAt: d.uploadedAt })),
+    documents: (u.documents ?? []).map((d) => ({
+      documentType: d.documentType,
+      contentType: d.contentType,
+      size: d.size,
+      uploadedAt: d.uploadedAt,
+    })),
     rejectionReason: u.rejectionReason ?? null,
     revision: revisionOf(u),
     carrierId: u.carrierId ?? null,

@@ -114,10 +114,14 @@ export async function findUserByIdentifier(identifier: string): Promise<User | n
 }
 
 /** The first of a would-be user's login aliases (username, email, mobile) that an account holds already. */
-export async function takenAlias(user: Pick<User, 'username' | 'email' | 'phoneNumber'>): Promise<{ kind: AliasKind; holder: User } | null> {
+export async function takenAlias(
+  user: Pick<User, 'username' | 'email' | 'phoneNumber'>,
+): Promise<{ kind: AliasKind; holder: User } | null> {
   const holders = await Promise.all(
     aliasesOf(user).map(async (a) => {
-      const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: userKeys.alias(a.kind, a.value), ConsistentRead: true }));
+      const res = await ddb().send(
+        new GetCommand({ TableName: config.tableName, Key: userKeys.alias(a.kind, a.value), ConsistentRead: true }),
+      );
       const holder = res.Item ? await getUser(String(res.Item.tenantId), String(res.Item.userId)) : null;
       return holder ? { kind: a.kind, holder } : null;
     }),
@@ -132,7 +136,11 @@ export function newUserPuts(user: User) {
   return [
     { Put: { TableName: config.tableName, Item: toItem(user), ConditionExpression: 'attribute_not_exists(PK)' } },
     ...aliasesOf(user).map((a) => ({
-      Put: { TableName: config.tableName, Item: { ...userKeys.alias(a.kind, a.value), tenantId: user.tenantId, userId: user.id }, ConditionExpression: 'attribute_not_exists(PK)' },
+      Put: {
+        TableName: config.tableName,
+        Item: { ...userKeys.alias(a.kind, a.value), tenantId: user.tenantId, userId: user.id },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
     })),
   ];
 }
@@ -146,7 +154,17 @@ export async function createUser(input: NewUser, actor: Actor | null, now = new 
       new TransactWriteCommand({
         TransactItems: [
           ...newUserPuts(user),
-          auditPut({ tenantId: user.tenantId, actor, action: 'user.created', entityType: 'user', entityId: user.id, after: { ...user } }, now),
+          auditPut(
+            {
+              tenantId: user.tenantId,
+              actor,
+              action: 'user.created',
+              entityType: 'user',
+              entityId: user.id,
+              after: { ...user },
+            },
+            now,
+          ),
         ],
       }),
     );
@@ -202,13 +220,31 @@ export interface LinkedWrites {
 }
 
 /** Replaces the user item, only if nobody saved it since `before` was read (its revision); audited. */
-export async function saveUser(before: User, changed: User, actor: Actor | null, action: string, now = new Date(), withItems: LinkedWrites = { items: [], refused: () => new ConflictError('') }): Promise<User> {
+export async function saveUser(
+  before: User,
+  changed: User,
+  actor: Actor | null,
+  action: string,
+  now = new Date(),
+  withItems: LinkedWrites = { items: [], refused: () => new ConflictError('') },
+): Promise<User> {
   const seen = revisionOf(before);
   const after: User = { ...changed, revision: nextRevision(seen) };
   await transact(
     [
       { Put: { TableName: config.tableName, Item: toItem(after), ...revisionCondition(seen) } },
-      auditPut({ tenantId: after.tenantId, actor, action, entityType: 'user', entityId: after.id, before: { ...before }, after: { ...after } }, now),
+      auditPut(
+        {
+          tenantId: after.tenantId,
+          actor,
+          action,
+          entityType: 'user',
+          entityId: after.id,
+          before: { ...before },
+          after: { ...after },
+        },
+        now,
+      ),
       ...withItems.items,
     ],
     (index) => (index < 2 ? new RevisionConflictError() : withItems.refused(index - 2)),

@@ -13,18 +13,37 @@ import { counterUpdate } from './counters.store';
 import { getLine, lineQuantityUpdate, type StoredLine } from './inventory.store';
 import { adjustmentPut, type StoredAdjustment } from './movement.store';
 import { timeOrderedId } from './page.store';
-import { capacityRefusal, checkCapacity, frozenRefusal, notFrozenChecks, raced, withRetries, type Place } from './stock';
+import {
+  capacityRefusal,
+  checkCapacity,
+  frozenRefusal,
+  notFrozenChecks,
+  raced,
+  withRetries,
+  type Place,
+} from './stock';
 import { zoneStockUpdate } from './zone.store';
 
 type AdjustFields = z.output<typeof adjustSchema>;
 
-const placeOf = (l: StoredLine): Place => ({ facilityId: l.facilityId, zoneId: l.zoneId, binId: l.binId, productId: l.productId });
+const placeOf = (l: StoredLine): Place => ({
+  facilityId: l.facilityId,
+  zoneId: l.zoneId,
+  binId: l.binId,
+  productId: l.productId,
+});
 
 /** Why the change cannot apply to the line as it is now (the quantity rules), or null. */
 function quantityRefusal(line: StoredLine, change: number): Error | null {
   const after = line.quantity + change;
-  if (after < 0) return new ConflictError(`Adjustment would take the stock below 0 (on hand: ${line.quantity})`, { quantityAdjusted: `At most ${line.quantity} can be taken out` });
-  if (after < line.reservedQuantity) return new ConflictError(`Adjustment would take the stock below the ${line.reservedQuantity} units reserved`, { quantityAdjusted: `At most ${line.quantity - line.reservedQuantity} can be taken out` });
+  if (after < 0)
+    return new ConflictError(`Adjustment would take the stock below 0 (on hand: ${line.quantity})`, {
+      quantityAdjusted: `At most ${line.quantity} can be taken out`,
+    });
+  if (after < line.reservedQuantity)
+    return new ConflictError(`Adjustment would take the stock below the ${line.reservedQuantity} units reserved`, {
+      quantityAdjusted: `At most ${line.quantity - line.reservedQuantity} can be taken out`,
+    });
   return null;
 }
 
@@ -38,7 +57,12 @@ async function refusal(line: StoredLine, change: number): Promise<Error | null> 
   return bin ? capacityRefusal(bin, change) : null;
 }
 
-export async function adjustInventory(tenantId: string, input: AdjustFields, actor: Actor, now = new Date()): Promise<Adjustment> {
+export async function adjustInventory(
+  tenantId: string,
+  input: AdjustFields,
+  actor: Actor,
+  now = new Date(),
+): Promise<Adjustment> {
   const read = async () => {
     const line = await getLine(tenantId, input.inventoryId);
     if (!line) throw new NotFoundError('Inventory item not found');
@@ -50,7 +74,11 @@ export async function adjustInventory(tenantId: string, input: AdjustFields, act
       const refused = quantityRefusal(line, input.quantityAdjusted);
       if (refused) throw refused;
       // Taking out needs no capacity, so the bin's keys (from the line) are enough; adding reads it.
-      const bin = !line.binId ? null : input.quantityAdjusted > 0 ? await getBin(tenantId, line.binId) : ({ tenantId, id: line.binId, zoneId: line.zoneId, capacity: null } as StoredBin);
+      const bin = !line.binId
+        ? null
+        : input.quantityAdjusted > 0
+          ? await getBin(tenantId, line.binId)
+          : ({ tenantId, id: line.binId, zoneId: line.zoneId, capacity: null } as StoredBin);
       if (bin && input.quantityAdjusted > 0) checkCapacity(bin, input.quantityAdjusted);
       const at = now.toISOString();
       const adjustment: StoredAdjustment = {
@@ -73,11 +101,27 @@ export async function adjustInventory(tenantId: string, input: AdjustFields, act
       await transact(
         [
           lineQuantityUpdate(line, adjustment.quantityAfter, at),
-          ...(bin ? [binStockUpdate(bin, input.quantityAdjusted), zoneStockUpdate(tenantId, bin.zoneId, input.quantityAdjusted)] : []),
+          ...(bin
+            ? [
+                binStockUpdate(bin, input.quantityAdjusted),
+                zoneStockUpdate(tenantId, bin.zoneId, input.quantityAdjusted),
+              ]
+            : []),
           ...counterUpdate(tenantId, { quantity: input.quantityAdjusted, adjustments: 1 }, line.id),
           adjustmentPut(adjustment),
           ...notFrozenChecks(tenantId, placeOf(line)),
-          auditPut({ tenantId, actor, action: 'wms-inventory.adjusted', entityType: 'wms-inventory', entityId: line.id, before: { quantity: line.quantity }, after: { ...adjustment } }, now),
+          auditPut(
+            {
+              tenantId,
+              actor,
+              action: 'wms-inventory.adjusted',
+              entityType: 'wms-inventory',
+              entityId: line.id,
+              before: { quantity: line.quantity },
+              after: { ...adjustment },
+            },
+            now,
+          ),
         ],
         raced,
       );

@@ -22,35 +22,80 @@ export type StoredBin = Omit<Bin, 'facilityName' | 'zoneName' | 'frozenBy'> & { 
 
 const binKeys = {
   key: (tenantId: string, id: string) => ({ PK: tenantPk(tenantId, 'WMS', 'BINS'), SK: id }),
-  code: (tenantId: string, zoneId: string, code: string) => ({ PK: tenantPk(tenantId, 'WMS', 'BINCODE', zoneId), SK: codeKey(code) }),
+  code: (tenantId: string, zoneId: string, code: string) => ({
+    PK: tenantPk(tenantId, 'WMS', 'BINCODE', zoneId),
+    SK: codeKey(code),
+  }),
 };
 
 export const getBin = (tenantId: string, id: string) => getItem<StoredBin>(binKeys.key(tenantId, id), true);
 /** The items a bin is stored as (the bulk loader writes them as they are). */
 export function binItems(b: StoredBin) {
-  return [{ ...binKeys.key(b.tenantId, b.id), entity: 'wms-bin', ...b }, { ...binKeys.code(b.tenantId, b.zoneId, b.binCode), entity: 'wms-bin-code', binId: b.id }];
+  return [
+    { ...binKeys.key(b.tenantId, b.id), entity: 'wms-bin', ...b },
+    { ...binKeys.code(b.tenantId, b.zoneId, b.binCode), entity: 'wms-bin-code', binId: b.id },
+  ];
 }
 
-export const getBins = (tenantId: string, ids: string[]) => getMany<StoredBin>(ids.map((id) => binKeys.key(tenantId, id)));
-export const listBins = (tenantId: string) => queryPrefix<StoredBin>(binKeys.key(tenantId, '').PK, '', { consistent: true });
+export const getBins = (tenantId: string, ids: string[]) =>
+  getMany<StoredBin>(ids.map((id) => binKeys.key(tenantId, id)));
+export const listBins = (tenantId: string) =>
+  queryPrefix<StoredBin>(binKeys.key(tenantId, '').PK, '', { consistent: true });
 
-const codeTaken = (code: string) => new ConflictError(`Bin code ${code} is already used in this zone`, { binCode: `Bin code ${code} is already used in this zone` });
+const codeTaken = (code: string) =>
+  new ConflictError(`Bin code ${code} is already used in this zone`, {
+    binCode: `Bin code ${code} is already used in this zone`,
+  });
 const codePut = (tenantId: string, zoneId: string, code: string, binId: string) => ({
-  Put: { TableName: config.tableName, Item: { ...binKeys.code(tenantId, zoneId, code), entity: 'wms-bin-code', binId }, ConditionExpression: 'attribute_not_exists(PK)' },
+  Put: {
+    TableName: config.tableName,
+    Item: { ...binKeys.code(tenantId, zoneId, code), entity: 'wms-bin-code', binId },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
 });
 
-export async function createBin(tenantId: string, id: string, facilityId: string, fields: BinFields, actor: Actor | null, now = new Date()): Promise<StoredBin> {
+export async function createBin(
+  tenantId: string,
+  id: string,
+  facilityId: string,
+  fields: BinFields,
+  actor: Actor | null,
+  now = new Date(),
+): Promise<StoredBin> {
   const at = now.toISOString();
-  const bin: StoredBin = { ...fields, id, tenantId, facilityId, currentQuantity: 0, lineCount: 0, createdAt: at, updatedAt: at };
+  const bin: StoredBin = {
+    ...fields,
+    id,
+    tenantId,
+    facilityId,
+    currentQuantity: 0,
+    lineCount: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
   await transact(
     [
-      { Put: { TableName: config.tableName, Item: { ...binKeys.key(tenantId, id), entity: 'wms-bin', ...bin }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        Put: {
+          TableName: config.tableName,
+          Item: { ...binKeys.key(tenantId, id), entity: 'wms-bin', ...bin },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
       codePut(tenantId, fields.zoneId, fields.binCode, id),
       zoneBinCountUpdate(tenantId, fields.zoneId, 1),
       ...counterUpdate(tenantId, { bins: 1 }, id),
-      auditPut({ tenantId, actor, action: 'wms-bin.created', entityType: 'wms-bin', entityId: id, after: { ...bin } }, now),
+      auditPut(
+        { tenantId, actor, action: 'wms-bin.created', entityType: 'wms-bin', entityId: id, after: { ...bin } },
+        now,
+      ),
     ],
-    (i) => (i === 1 ? codeTaken(fields.binCode) : i === 2 ? new ConflictError('Zone not found') : new ConflictError('Bin already exists')),
+    (i) =>
+      i === 1
+        ? codeTaken(fields.binCode)
+        : i === 2
+          ? new ConflictError('Zone not found')
+          : new ConflictError('Bin already exists'),
   );
   return bin;
 }
@@ -61,14 +106,23 @@ export async function createBin(tenantId: string, id: string, facilityId: string
  * receipt landing meanwhile is taken into account. Stock changes add to the bin's quantity without
  * raising its revision, so they never make an edit of its details stale.
  */
-export async function updateBin(before: StoredBin, facilityId: string, fields: BinFields, actor: Actor, now = new Date()): Promise<StoredBin> {
+export async function updateBin(
+  before: StoredBin,
+  facilityId: string,
+  fields: BinFields,
+  actor: Actor,
+  now = new Date(),
+): Promise<StoredBin> {
   const at = now.toISOString();
   const seen = revisionOf(before);
   const after: StoredBin = revised(before, { ...before, ...fields, facilityId, updatedAt: at });
   const moves = before.zoneId !== fields.zoneId;
   const codeMoves = moves || codeKey(before.binCode) !== codeKey(fields.binCode);
   const entries = Object.entries({ ...fields, facilityId });
-  const own = [...(moves ? ['currentQuantity = :zero', 'lineCount = :zero'] : []), ...(fields.capacity ? ['currentQuantity <= :newCapacity'] : [])];
+  const own = [
+    ...(moves ? ['currentQuantity = :zero', 'lineCount = :zero'] : []),
+    ...(fields.capacity ? ['currentQuantity <= :newCapacity'] : []),
+  ];
   const condition = revisionCondition(seen, own.length ? own.join(' AND ') : undefined);
   const bump = revisionBump(seen);
   await transactEdit(
@@ -79,7 +133,10 @@ export async function updateBin(before: StoredBin, facilityId: string, fields: B
           Key: binKeys.key(before.tenantId, before.id),
           UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :f${i}`).join(', ')}, updatedAt = :at, ${bump.set}`,
           ConditionExpression: condition.ConditionExpression,
-          ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])), ...condition.ExpressionAttributeNames },
+          ExpressionAttributeNames: {
+            ...Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+            ...condition.ExpressionAttributeNames,
+          },
           ExpressionAttributeValues: {
             ...Object.fromEntries(entries.map(([, v], i) => [`:f${i}`, v])),
             ':at': at,
@@ -90,14 +147,44 @@ export async function updateBin(before: StoredBin, facilityId: string, fields: B
           },
         },
       },
-      ...(codeMoves ? [{ Delete: { TableName: config.tableName, Key: binKeys.code(before.tenantId, before.zoneId, before.binCode) } }, codePut(before.tenantId, fields.zoneId, fields.binCode, before.id)] : []),
-      ...(moves ? [zoneBinCountUpdate(before.tenantId, before.zoneId, -1), zoneBinCountUpdate(before.tenantId, fields.zoneId, 1)] : []),
-      auditPut({ tenantId: before.tenantId, actor, action: 'wms-bin.updated', entityType: 'wms-bin', entityId: before.id, before: { ...before, revision: seen }, after: { ...after } }, now),
+      ...(codeMoves
+        ? [
+            {
+              Delete: {
+                TableName: config.tableName,
+                Key: binKeys.code(before.tenantId, before.zoneId, before.binCode),
+              },
+            },
+            codePut(before.tenantId, fields.zoneId, fields.binCode, before.id),
+          ]
+        : []),
+      ...(moves
+        ? [
+            zoneBinCountUpdate(before.tenantId, before.zoneId, -1),
+            zoneBinCountUpdate(before.tenantId, fields.zoneId, 1),
+          ]
+        : []),
+      auditPut(
+        {
+          tenantId: before.tenantId,
+          actor,
+          action: 'wms-bin.updated',
+          entityType: 'wms-bin',
+          entityId: before.id,
+          before: { ...before, revision: seen },
+          after: { ...after },
+        },
+        now,
+      ),
     ],
     (i) => {
       if (i === 2 && codeMoves) return codeTaken(fields.binCode);
-      if (moves && (before.currentQuantity > 0 || before.lineCount > 0)) return new ConflictError(`Bin ${before.binCode} holds stock and cannot move to another zone`);
-      if (fields.capacity && before.currentQuantity > fields.capacity) return new ConflictError(`Capacity cannot be below the ${before.currentQuantity} units the bin holds`, { capacity: `Capacity cannot be below the ${before.currentQuantity} units the bin holds` });
+      if (moves && (before.currentQuantity > 0 || before.lineCount > 0))
+        return new ConflictError(`Bin ${before.binCode} holds stock and cannot move to another zone`);
+      if (fields.capacity && before.currentQuantity > fields.capacity)
+        return new ConflictError(`Capacity cannot be below the ${before.currentQuantity} units the bin holds`, {
+          capacity: `Capacity cannot be below the ${before.currentQuantity} units the bin holds`,
+        });
       // Its revision moved on, or stock arrived meanwhile: the use case reads the bin again.
       return new RevisionConflictError();
     },
@@ -119,7 +206,17 @@ export async function deleteBin(bin: StoredBin, actor: Actor, now = new Date()):
       { Delete: { TableName: config.tableName, Key: binKeys.code(bin.tenantId, bin.zoneId, bin.binCode) } },
       zoneBinCountUpdate(bin.tenantId, bin.zoneId, -1),
       ...counterUpdate(bin.tenantId, { bins: -1 }, bin.id),
-      auditPut({ tenantId: bin.tenantId, actor, action: 'wms-bin.deleted', entityType: 'wms-bin', entityId: bin.id, before: { ...bin } }, now),
+      auditPut(
+        {
+          tenantId: bin.tenantId,
+          actor,
+          action: 'wms-bin.deleted',
+          entityType: 'wms-bin',
+          entityId: bin.id,
+          before: { ...bin },
+        },
+        now,
+      ),
     ],
     () => new ConflictError(`Bin ${bin.binCode} still holds stock or inventory lines. Move or remove them first.`),
   );
@@ -147,6 +244,10 @@ export function binStockUpdate(bin: Pick<StoredBin, 'tenantId' | 'id' | 'capacit
     key: binKeys.key(bin.tenantId, bin.id),
     counters: { lineCount: lines },
     adds: { currentQuantity: delta },
-    condition: { expression: conditions.join(' AND '), values, ...(values[':capacity'] ? { names: { '#capacity': 'capacity' } } : {}) },
+    condition: {
+      expression: conditions.join(' AND '),
+      values,
+      ...(values[':capacity'] ? { names: { '#capacity': 'capacity' } } : {}),
+    },
   });
 }

@@ -23,7 +23,8 @@ export async function bulkLoad(tenantId: string, w: BulkWarehouse, concurrency =
   const linesOf = new Map<string, number>();
   for (const b of binById.values()) zoneById.get(b.zoneId)!.binCount++;
   const counters: Record<string, number> = { zones: w.zones.length, bins: w.bins.length, quantity: 0 };
-  const add = (moves: Record<string, number>) => Object.entries(moves).forEach(([k, v]) => (counters[k] = (counters[k] ?? 0) + v));
+  const add = (moves: Record<string, number>) =>
+    Object.entries(moves).forEach(([k, v]) => (counters[k] = (counters[k] ?? 0) + v));
   for (const l of w.lines) {
     linesOf.set(l.productId, (linesOf.get(l.productId) ?? 0) + 1);
     counters.quantity! += l.quantity;

@@ -58,7 +58,14 @@ export async function readCounters(tenantId: string): Promise<Record<string, num
 /** The next number of a sequence (cycle count numbers); gaps are possible, repeats are not. */
 export async function nextSequence(tenantId: string, name: string): Promise<number> {
   const res = await ddb().send(
-    new UpdateCommand({ TableName: config.tableName, Key: sequenceKey(tenantId), UpdateExpression: 'ADD #n :one', ExpressionAttributeNames: { '#n': `${SEQUENCE}${name}` }, ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW' }),
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: sequenceKey(tenantId),
+      UpdateExpression: 'ADD #n :one',
+      ExpressionAttributeNames: { '#n': `${SEQUENCE}${name}` },
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
   );
   return Number(res.Attributes?.[`${SEQUENCE}${name}`] ?? 1);
 }

@@ -11,24 +11,73 @@ import { remainingMs } from '../lib/deadline';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import type { Paged } from '../../shared/contracts/wms';
-import type { CountCompletion, CycleCount, CycleCountItem, cycleCountInputSchema } from '../../shared/contracts/wms-stock';
+import type {
+  CountCompletion,
+  CycleCount,
+  CycleCountItem,
+  cycleCountInputSchema,
+} from '../../shared/contracts/wms-stock';
 import { counterUpdate, nextSequence } from './counters.store';
 import {
-  countedUpdate, countItemId, countItemPut, countItemSettled, countPhaseCheck, countProgressUpdate, countPut, countSnapshotProgress, countStatusUpdate, freezeDelete, freezePut, getCount, getCountItem, listCountItems, pageCountItems,
-  type FreezeScope, type StoredCount, type StoredCountItem,
+  countedUpdate,
+  countItemId,
+  countItemPut,
+  countItemSettled,
+  countPhaseCheck,
+  countProgressUpdate,
+  countPut,
+  countSnapshotProgress,
+  countStatusUpdate,
+  freezeDelete,
+  freezePut,
+  getCount,
+  getCountItem,
+  listCountItems,
+  pageCountItems,
+  type FreezeScope,
+  type StoredCount,
+  type StoredCountItem,
 } from './cycle-count.store';
-import { facilityLines, getLine, getLines, lineQuantityUpdate, productLineIds, type StoredLine } from './inventory.store';
+import {
+  facilityLines,
+  getLine,
+  getLines,
+  lineQuantityUpdate,
+  productLineIds,
+  type StoredLine,
+} from './inventory.store';
 import { adjustmentPut } from './movement.store';
 import { timeOrderedId } from './page.store';
 import { getProduct } from './product.store';
-import { checkCountTransition, checkPage, COMPLETION_CHUNK, countNumberOf, pagination, SNAPSHOT_CHUNK, STEP_RESERVE_MS } from './rules';
+import {
+  checkCountTransition,
+  checkPage,
+  COMPLETION_CHUNK,
+  countNumberOf,
+  pagination,
+  SNAPSHOT_CHUNK,
+  STEP_RESERVE_MS,
+} from './rules';
 import { binAt, binAndZoneUpdates, facilityOf } from './stock';
 import { getZone } from './zone.store';
 
 type CountFields = z.output<typeof cycleCountInputSchema>;
 
 export function countView(c: StoredCount): CycleCount {
-  const { tenantId: _t, facilityName, zoneId, zoneName, binId, binCode, productId, productName, appliedCount, skippedCount, snapshotCount: _n, ...rest } = c;
+  const {
+    tenantId: _t,
+    facilityName,
+    zoneId,
+    zoneName,
+    binId,
+    binCode,
+    productId,
+    productName,
+    appliedCount,
+    skippedCount,
+    snapshotCount: _n,
+    ...rest
+  } = c;
   return {
     ...rest,
     phase: c.phase ?? null,
@@ -41,25 +90,72 @@ export function countView(c: StoredCount): CycleCount {
 }
 
 export const itemView = (i: StoredCountItem): CycleCountItem => ({
-  id: i.id, cycleCountId: i.cycleCountId, inventoryId: i.inventoryId, product: { name: i.productName }, bin: i.binCode ? { code: i.binCode } : null,
-  expectedQuantity: i.expectedQuantity, countedQuantity: i.countedQuantity, variance: i.variance, skipped: i.skipped ?? null,
+  id: i.id,
+  cycleCountId: i.cycleCountId,
+  inventoryId: i.inventoryId,
+  product: { name: i.productName },
+  bin: i.binCode ? { code: i.binCode } : null,
+  expectedQuantity: i.expectedQuantity,
+  countedQuantity: i.countedQuantity,
+  variance: i.variance,
+  skipped: i.skipped ?? null,
 });
 
-export async function createCount(tenantId: string, input: CountFields, actor: Actor, now = new Date()): Promise<CycleCount> {
+export async function createCount(
+  tenantId: string,
+  input: CountFields,
+  actor: Actor,
+  now = new Date(),
+): Promise<CycleCount> {
   const facility = await facilityOf(tenantId, input.facilityId);
   const zone = input.zoneId ? await getZone(tenantId, input.zoneId) : null;
-  if (input.zoneId && (!zone || zone.facilityId !== facility.id)) throw new BadRequestError('The zone is not at this facility', { zoneId: 'The zone is not at this facility' });
+  if (input.zoneId && (!zone || zone.facilityId !== facility.id))
+    throw new BadRequestError('The zone is not at this facility', { zoneId: 'The zone is not at this facility' });
   const bin = input.binId ? await binAt(tenantId, input.binId, facility.id) : null;
-  if (zone && bin && bin.zoneId !== zone.id) throw new BadRequestError('The bin is not in this zone', { binId: 'The bin is not in this zone' });
+  if (zone && bin && bin.zoneId !== zone.id)
+    throw new BadRequestError('The bin is not in this zone', { binId: 'The bin is not in this zone' });
   const product = input.productId ? await getProduct(tenantId, input.productId) : null;
   if (input.productId && !product) throw new NotFoundError('Product not found');
   const at = now.toISOString();
   const count: StoredCount = {
-    id: timeOrderedId(now.getTime()), tenantId, countNumber: countNumberOf(await nextSequence(tenantId, 'cycle-count')), countType: input.countType, facilityId: facility.id, facilityName: facility.name,
-    zoneId: zone?.id ?? null, zoneName: zone?.name ?? null, binId: bin?.id ?? null, binCode: bin?.binCode ?? null, productId: product?.id ?? null, productName: product?.name ?? null,
-    status: 'planned', phase: null, plannedDate: input.plannedDate, notes: input.notes, itemCount: 0, createdAt: at, updatedAt: at,
+    id: timeOrderedId(now.getTime()),
+    tenantId,
+    countNumber: countNumberOf(await nextSequence(tenantId, 'cycle-count')),
+    countType: input.countType,
+    facilityId: facility.id,
+    facilityName: facility.name,
+    zoneId: zone?.id ?? null,
+    zoneName: zone?.name ?? null,
+    binId: bin?.id ?? null,
+    binCode: bin?.binCode ?? null,
+    productId: product?.id ?? null,
+    productName: product?.name ?? null,
+    status: 'planned',
+    phase: null,
+    plannedDate: input.plannedDate,
+    notes: input.notes,
+    itemCount: 0,
+    createdAt: at,
+    updatedAt: at,
   };
-  await transact([countPut(count), ...counterUpdate(tenantId, { counts: 1 }, count.id), auditPut({ tenantId, actor, action: 'wms-cycle-count.created', entityType: 'wms-cycle-count', entityId: count.id, after: { ...count } }, now)], () => new ConflictError('Cycle count already exists'));
+  await transact(
+    [
+      countPut(count),
+      ...counterUpdate(tenantId, { counts: 1 }, count.id),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'wms-cycle-count.created',
+          entityType: 'wms-cycle-count',
+          entityId: count.id,
+          after: { ...count },
+        },
+        now,
+      ),
+    ],
+    () => new ConflictError('Cycle count already exists'),
+  );
   return countView(count);
 }
 
@@ -79,12 +175,23 @@ function scopeOf(c: StoredCount): FreezeScope {
 
 /** Every line in the count's scope, as stored now, in walking order: bin, product, then line. */
 async function linesInScope(c: StoredCount): Promise<StoredLine[]> {
-  const lines = c.productId && !c.binId
-    ? await getLines(c.tenantId, await productLineIds(c.tenantId, c.productId, c.facilityId))
-    : (await facilityLines(c.tenantId, c.facilityId, { zoneId: c.zoneId, binId: c.binId })).filter((l) => !c.productId || l.productId === c.productId);
+  const lines =
+    c.productId && !c.binId
+      ? await getLines(c.tenantId, await productLineIds(c.tenantId, c.productId, c.facilityId))
+      : (await facilityLines(c.tenantId, c.facilityId, { zoneId: c.zoneId, binId: c.binId })).filter(
+          (l) => !c.productId || l.productId === c.productId,
+        );
   // The list index may lag a moment behind: the quantities are read from the lines themselves.
-  const current = await getLines(c.tenantId, lines.map((l) => l.id));
-  return current.sort((a, b) => (a.binCode ?? '').localeCompare(b.binCode ?? '', 'en', { numeric: true }) || a.productName.localeCompare(b.productName) || a.id.localeCompare(b.id));
+  const current = await getLines(
+    c.tenantId,
+    lines.map((l) => l.id),
+  );
+  return current.sort(
+    (a, b) =>
+      (a.binCode ?? '').localeCompare(b.binCode ?? '', 'en', { numeric: true }) ||
+      a.productName.localeCompare(b.productName) ||
+      a.id.localeCompare(b.id),
+  );
 }
 
 export async function startCount(tenantId: string, id: string, actor: Actor, now = new Date()): Promise<CycleCount> {
@@ -96,26 +203,68 @@ export async function startCount(tenantId: string, id: string, actor: Actor, now
       [
         countStatusUpdate(count, { status: 'planned' }, { status: 'active', phase: 'snapshot' }, at),
         freezePut(tenantId, scopeOf(count), count),
-        auditPut({ tenantId, actor, action: 'wms-cycle-count.started', entityType: 'wms-cycle-count', entityId: count.id, before: { status: count.status }, after: { status: 'active' } }, now),
+        auditPut(
+          {
+            tenantId,
+            actor,
+            action: 'wms-cycle-count.started',
+            entityType: 'wms-cycle-count',
+            entityId: count.id,
+            before: { status: count.status },
+            after: { status: 'active' },
+          },
+          now,
+        ),
       ],
-      (i) => (i === 1 ? new ConflictError(`Another active cycle count already freezes this ${scopeOf(count).kind.toLowerCase()}`) : new ConflictError(`Cycle count ${count.countNumber} changed meanwhile. Reload and try again.`)),
+      (i) =>
+        i === 1
+          ? new ConflictError(`Another active cycle count already freezes this ${scopeOf(count).kind.toLowerCase()}`)
+          : new ConflictError(`Cycle count ${count.countNumber} changed meanwhile. Reload and try again.`),
     );
   }
   // The scope is frozen from here on, so the snapshot cannot go stale while it is written, chunk by
   // chunk, the count keeping how many items are written; Start again goes on from there.
   const lines = await linesInScope(count);
   const items: StoredCountItem[] = lines.map((l, i) => ({
-    id: countItemId(count.id, i + 1), tenantId, cycleCountId: count.id, inventoryId: l.id, productId: l.productId, productName: l.productName, binId: l.binId, binCode: l.binCode, zoneId: l.zoneId,
-    expectedQuantity: l.quantity, countedQuantity: null, variance: null,
+    id: countItemId(count.id, i + 1),
+    tenantId,
+    cycleCountId: count.id,
+    inventoryId: l.id,
+    productId: l.productId,
+    productName: l.productName,
+    binId: l.binId,
+    binCode: l.binCode,
+    zoneId: l.zoneId,
+    expectedQuantity: l.quantity,
+    countedQuantity: null,
+    variance: null,
   }));
   const cancelled = () => new ConflictError(`Cycle count ${count.countNumber} was cancelled while it was starting`);
   let written = (await getCount(tenantId, count.id))?.snapshotCount ?? 0;
   for (; written < items.length && timeLeft(); written += SNAPSHOT_CHUNK) {
     const chunk = items.slice(written, written + SNAPSHOT_CHUNK);
-    await transact([countSnapshotProgress(tenantId, count.id, written + chunk.length), ...chunk.map(countItemPut)], cancelled);
+    await transact(
+      [countSnapshotProgress(tenantId, count.id, written + chunk.length), ...chunk.map(countItemPut)],
+      cancelled,
+    );
   }
-  if (written < items.length) return countView({ ...count, status: 'active', phase: 'snapshot', itemCount: 0, snapshotCount: written, updatedAt: at });
-  await transact([countStatusUpdate(count, { status: 'active', phase: 'snapshot' }, { status: 'active', phase: 'counting' }, at, { itemCount: items.length })], cancelled);
+  if (written < items.length)
+    return countView({
+      ...count,
+      status: 'active',
+      phase: 'snapshot',
+      itemCount: 0,
+      snapshotCount: written,
+      updatedAt: at,
+    });
+  await transact(
+    [
+      countStatusUpdate(count, { status: 'active', phase: 'snapshot' }, { status: 'active', phase: 'counting' }, at, {
+        itemCount: items.length,
+      }),
+    ],
+    cancelled,
+  );
   return countView({ ...count, status: 'active', phase: 'counting', itemCount: items.length, updatedAt: at });
 }
 
@@ -126,23 +275,52 @@ function timeLeft(): boolean {
 }
 
 /** A page of the count sheet (the count's items in walking order). */
-export async function listItems(tenantId: string, countId: string, q: { page: number; limit: number; cursor?: string | null }): Promise<Paged<CycleCountItem>> {
+export async function listItems(
+  tenantId: string,
+  countId: string,
+  q: { page: number; limit: number; cursor?: string | null },
+): Promise<Paged<CycleCountItem>> {
   const count = await loadCount(tenantId, countId);
   checkPage(q.page, count.itemCount, q.limit, q.cursor);
   const page = await pageCountItems(tenantId, countId, q.limit, q.cursor);
   return { data: page.items.map(itemView), pagination: pagination(count.itemCount, q.limit, q.page, page.next) };
 }
 
-export async function recordCounted(tenantId: string, itemId: string, counted: number, actor: Actor, now = new Date()): Promise<CycleCountItem> {
+export async function recordCounted(
+  tenantId: string,
+  itemId: string,
+  counted: number,
+  actor: Actor,
+  now = new Date(),
+): Promise<CycleCountItem> {
   const item = await getCountItem(tenantId, itemId);
   if (!item) throw new NotFoundError('Cycle count item not found');
   const count = await loadCount(tenantId, item.cycleCountId);
-  const notCounting = () => new ConflictError(`Cycle count ${count.countNumber} is ${count.status}: counts are recorded only while it is active`);
+  const notCounting = () =>
+    new ConflictError(
+      `Cycle count ${count.countNumber} is ${count.status}: counts are recorded only while it is active`,
+    );
   if (count.status !== 'active') throw notCounting();
-  const closed = () => new ConflictError(`Cycle count ${count.countNumber} is being completed: counts can no longer change`);
+  const closed = () =>
+    new ConflictError(`Cycle count ${count.countNumber} is being completed: counts can no longer change`);
   if (count.phase === 'applying') throw closed();
   await transact(
-    [countedUpdate(item, counted), countPhaseCheck(tenantId, count.id, 'counting'), auditPut({ tenantId, actor, action: 'wms-cycle-count.item-counted', entityType: 'wms-cycle-count', entityId: count.id, before: { itemId, countedQuantity: item.countedQuantity }, after: { itemId, countedQuantity: counted } }, now)],
+    [
+      countedUpdate(item, counted),
+      countPhaseCheck(tenantId, count.id, 'counting'),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'wms-cycle-count.item-counted',
+          entityType: 'wms-cycle-count',
+          entityId: count.id,
+          before: { itemId, countedQuantity: item.countedQuantity },
+          after: { itemId, countedQuantity: counted },
+        },
+        now,
+      ),
+    ],
     () => closed(),
   );
   return itemView({ ...item, countedQuantity: counted, variance: counted - item.expectedQuantity });
@@ -152,7 +330,8 @@ export async function recordCounted(tenantId: string, itemId: string, counted: n
 function skipReason(item: StoredCountItem, line: StoredLine | null): NonNullable<CycleCountItem['skipped']> | null {
   if (!line) return { reason: 'line-gone', onHand: null };
   if (line.quantity !== item.expectedQuantity) return { reason: 'line-changed', onHand: line.quantity };
-  if (item.countedQuantity! < line.reservedQuantity) return { reason: 'reserved', onHand: line.quantity, reserved: line.reservedQuantity };
+  if (item.countedQuantity! < line.reservedQuantity)
+    return { reason: 'reserved', onHand: line.quantity, reserved: line.reservedQuantity };
   return null;
 }
 
@@ -173,8 +352,21 @@ async function applyChunk(count: StoredCount, chunk: StoredCountItem[], actor: A
     writes.push(
       lineQuantityUpdate(line!, item.countedQuantity!, at),
       adjustmentPut({
-        id: timeOrderedId(now.getTime()), tenantId: count.tenantId, createdAt: at, inventoryId: item.inventoryId, productId: item.productId, productName: item.productName, binId: item.binId, binCode: item.binCode,
-        quantityBefore: item.expectedQuantity, quantityAdjusted: item.variance!, quantityAfter: item.countedQuantity!, reasonCode: 'cycle_adjustment', notes: `Cycle count ${count.countNumber}`, cycleCountId: count.id, createdBy: actor.username,
+        id: timeOrderedId(now.getTime()),
+        tenantId: count.tenantId,
+        createdAt: at,
+        inventoryId: item.inventoryId,
+        productId: item.productId,
+        productName: item.productName,
+        binId: item.binId,
+        binCode: item.binCode,
+        quantityBefore: item.expectedQuantity,
+        quantityAdjusted: item.variance!,
+        quantityAfter: item.countedQuantity!,
+        reasonCode: 'cycle_adjustment',
+        notes: `Cycle count ${count.countNumber}`,
+        cycleCountId: count.id,
+        createdBy: actor.username,
       }),
       countItemSettled(item, { appliedAt: at }),
     );
@@ -184,11 +376,21 @@ async function applyChunk(count: StoredCount, chunk: StoredCountItem[], actor: A
     [
       ...writes,
       // What was counted is what the bin holds: no capacity condition on a count's correction.
-      ...binAndZoneUpdates(applied.filter((i) => i.binId && i.zoneId).map((i) => ({ bin: { tenantId: count.tenantId, id: i.binId!, zoneId: i.zoneId!, capacity: null }, units: i.variance! }))),
+      ...binAndZoneUpdates(
+        applied
+          .filter((i) => i.binId && i.zoneId)
+          .map((i) => ({
+            bin: { tenantId: count.tenantId, id: i.binId!, zoneId: i.zoneId!, capacity: null },
+            units: i.variance!,
+          })),
+      ),
       ...counterUpdate(count.tenantId, { quantity: total, adjustments: applied.length }, count.id),
       countProgressUpdate(count.tenantId, count.id, applied.length, chunk.length - applied.length),
     ],
-    () => new ConflictError(`Cycle count ${count.countNumber} could not finish: the stock or the count changed meanwhile. What was applied is kept; complete it again to go on.`),
+    () =>
+      new ConflictError(
+        `Cycle count ${count.countNumber} could not finish: the stock or the count changed meanwhile. What was applied is kept; complete it again to go on.`,
+      ),
   );
 }
 
@@ -197,17 +399,41 @@ async function applyChunk(count: StoredCount, chunk: StoredCountItem[], actor: A
  * apply the next chunk of variances (until none is left), finish (completed, the scope unfrozen).
  * Completing again after a failure begins where the count's phase and items say it stopped.
  */
-export async function beginCompletion(tenantId: string, id: string, actor: Actor, now = new Date()): Promise<StoredCount> {
+export async function beginCompletion(
+  tenantId: string,
+  id: string,
+  actor: Actor,
+  now = new Date(),
+): Promise<StoredCount> {
   const count = await loadCount(tenantId, id);
   if (count.status === 'active' && count.phase === 'applying') return count;
   checkCountTransition(count.countNumber, count.status, 'completed');
-  if (count.phase === 'snapshot') throw new ConflictError(`Cycle count ${count.countNumber} is still starting: start it again to finish its count sheet`);
+  if (count.phase === 'snapshot')
+    throw new ConflictError(
+      `Cycle count ${count.countNumber} is still starting: start it again to finish its count sheet`,
+    );
   const pending = (await listCountItems(tenantId, id)).filter((i) => i.countedQuantity === null).length;
   if (pending) throw new ConflictError(`Count every item before completing: ${pending} still pending`);
   await transact(
     [
-      countStatusUpdate(count, { status: 'active', phase: 'counting' }, { status: 'active', phase: 'applying' }, now.toISOString()),
-      auditPut({ tenantId, actor, action: 'wms-cycle-count.completing', entityType: 'wms-cycle-count', entityId: count.id, before: { status: count.status, phase: count.phase }, after: { phase: 'applying' } }, now),
+      countStatusUpdate(
+        count,
+        { status: 'active', phase: 'counting' },
+        { status: 'active', phase: 'applying' },
+        now.toISOString(),
+      ),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'wms-cycle-count.completing',
+          entityType: 'wms-cycle-count',
+          entityId: count.id,
+          before: { status: count.status, phase: count.phase },
+          after: { phase: 'applying' },
+        },
+        now,
+      ),
     ],
     () => new ConflictError(`Cycle count ${count.countNumber} changed meanwhile. Reload and try again.`),
   );
@@ -227,11 +453,17 @@ export async function applyNextChunk(count: StoredCount, actor: Actor, now = new
 }
 
 /** Applies as many chunks as the request's time allows; completes the count once none is left. */
-export async function completeCount(tenantId: string, id: string, actor: Actor, now = new Date()): Promise<CountCompletion> {
+export async function completeCount(
+  tenantId: string,
+  id: string,
+  actor: Actor,
+  now = new Date(),
+): Promise<CountCompletion> {
   const count = await beginCompletion(tenantId, id, actor, now);
   const open = await unsettled(count);
   let applied = 0;
-  for (; applied < open.length && timeLeft(); applied += COMPLETION_CHUNK) await applyChunk(count, open.slice(applied, applied + COMPLETION_CHUNK), actor, now);
+  for (; applied < open.length && timeLeft(); applied += COMPLETION_CHUNK)
+    await applyChunk(count, open.slice(applied, applied + COMPLETION_CHUNK), actor, now);
   const more = applied < open.length;
   const at = now.toISOString();
   const skippedItems = (await listCountItems(tenantId, id)).filter((i) => i.skipped).map(itemView);
@@ -241,7 +473,22 @@ export async function completeCount(tenantId: string, id: string, actor: Actor, 
     [
       countStatusUpdate(count, { status: 'active', phase: 'applying' }, { status: 'completed', phase: null }, at),
       freezeDelete(tenantId, scopeOf(count), count.id),
-      auditPut({ tenantId, actor, action: 'wms-cycle-count.completed', entityType: 'wms-cycle-count', entityId: count.id, before: { status: 'active' }, after: { status: 'completed', applied: done.appliedCount ?? 0, skipped: skippedItems.map((i) => ({ itemId: i.id, inventoryId: i.inventoryId, ...i.skipped })) } }, now),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'wms-cycle-count.completed',
+          entityType: 'wms-cycle-count',
+          entityId: count.id,
+          before: { status: 'active' },
+          after: {
+            status: 'completed',
+            applied: done.appliedCount ?? 0,
+            skipped: skippedItems.map((i) => ({ itemId: i.id, inventoryId: i.inventoryId, ...i.skipped })),
+          },
+        },
+        now,
+      ),
     ],
     () => new ConflictError(`Cycle count ${count.countNumber} changed meanwhile. Reload and try again.`),
   );
@@ -251,13 +498,32 @@ export async function completeCount(tenantId: string, id: string, actor: Actor, 
 export async function cancelCount(tenantId: string, id: string, actor: Actor, now = new Date()): Promise<CycleCount> {
   const count = await loadCount(tenantId, id);
   checkCountTransition(count.countNumber, count.status, 'cancelled');
-  if (count.phase === 'applying') throw new ConflictError(`Cycle count ${count.countNumber} is being completed and can no longer be cancelled: complete it again to finish`);
+  if (count.phase === 'applying')
+    throw new ConflictError(
+      `Cycle count ${count.countNumber} is being completed and can no longer be cancelled: complete it again to finish`,
+    );
   const at = now.toISOString();
   await transact(
     [
-      countStatusUpdate(count, { status: count.status, phase: count.phase ?? null }, { status: 'cancelled', phase: null }, at),
+      countStatusUpdate(
+        count,
+        { status: count.status, phase: count.phase ?? null },
+        { status: 'cancelled', phase: null },
+        at,
+      ),
       ...(count.status === 'active' ? [freezeDelete(tenantId, scopeOf(count), count.id)] : []),
-      auditPut({ tenantId, actor, action: 'wms-cycle-count.cancelled', entityType: 'wms-cycle-count', entityId: count.id, before: { status: count.status }, after: { status: 'cancelled' } }, now),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'wms-cycle-count.cancelled',
+          entityType: 'wms-cycle-count',
+          entityId: count.id,
+          before: { status: count.status },
+          after: { status: 'cancelled' },
+        },
+        now,
+      ),
     ],
     () => new ConflictError(`Cycle count ${count.countNumber} changed meanwhile. Reload and try again.`),
   );

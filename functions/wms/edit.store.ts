@@ -6,7 +6,10 @@
 import { cancellationCodes, transact } from '../lib/dynamo';
 import { RevisionConflictError } from '../lib/errors';
 
-export async function transactEdit(items: Parameters<typeof transact>[0], onConditionFailed: (index: number) => Error): Promise<void> {
+export async function transactEdit(
+  items: Parameters<typeof transact>[0],
+  onConditionFailed: (index: number) => Error,
+): Promise<void> {
   try {
     await transact(items, onConditionFailed);
   } catch (err) {

@@ -8,14 +8,48 @@ import { NotFoundError } from '../lib/errors';
 import { listFacilities } from '../facilities';
 import { getAppointment } from '../appointments';
 import {
-  binInputSchema, binListQuerySchema, inventoryInputSchema, inventoryListQuerySchema, productInputSchema, productListQuerySchema, WMS_PAGE_SIZE, zoneInputSchema, zoneListQuerySchema,
-  type WmsDashboard, type WmsOptions,
+  binInputSchema,
+  binListQuerySchema,
+  inventoryInputSchema,
+  inventoryListQuerySchema,
+  productInputSchema,
+  productListQuerySchema,
+  WMS_PAGE_SIZE,
+  zoneInputSchema,
+  zoneListQuerySchema,
+  type WmsDashboard,
+  type WmsOptions,
 } from '../../shared/contracts/wms';
-import { adjustSchema, COUNT_SHEET_PAGE_SIZE, countedQuantitySchema, cycleCountInputSchema, moveSchema, receiveSchema } from '../../shared/contracts/wms-stock';
+import {
+  adjustSchema,
+  COUNT_SHEET_PAGE_SIZE,
+  countedQuantitySchema,
+  cycleCountInputSchema,
+  moveSchema,
+  receiveSchema,
+} from '../../shared/contracts/wms-stock';
 import { adjustInventory, adjustmentView } from './adjusting';
-import { binView, binViews, listBinPage, listZonePage, removeBin, removeZone, saveBin, saveZone, zoneViews } from './catalog';
+import {
+  binView,
+  binViews,
+  listBinPage,
+  listZonePage,
+  removeBin,
+  removeZone,
+  saveBin,
+  saveZone,
+  zoneViews,
+} from './catalog';
 import { readCounters } from './counters.store';
-import { cancelCount, completeCount, countView, createCount, listItems, recordCounted, startCount } from './cycle-counts';
+import {
+  cancelCount,
+  completeCount,
+  countView,
+  createCount,
+  listItems,
+  recordCounted,
+  startCount,
+} from './cycle-counts';
 import { pageCounts } from './cycle-count.store';
 import { createLine, deleteLine, listLines, updateLine } from './inventory';
 import { moveStock } from './moving';
@@ -42,18 +76,49 @@ export const { handler, actions } = defineFunction('wms', {
   async dashboard(req) {
     const tenantId = tenantOf(req);
     const [counters, facilities] = await Promise.all([readCounters(tenantId), listFacilities(tenantId)]);
-    const body: WmsDashboard = { facilities: facilities.length, zones: counters.zones ?? 0, bins: counters.bins ?? 0, products: counters.products ?? 0, totalInventoryQuantity: counters.quantity ?? 0 };
+    const body: WmsDashboard = {
+      facilities: facilities.length,
+      zones: counters.zones ?? 0,
+      bins: counters.bins ?? 0,
+      products: counters.products ?? 0,
+      totalInventoryQuantity: counters.quantity ?? 0,
+    };
     return json(body);
   },
 
   async options(req) {
     const tenantId = tenantOf(req);
-    const [facilities, zones, bins, products] = await Promise.all([listFacilities(tenantId), zoneViews(tenantId), binViews(tenantId), pageProducts(tenantId, { category: null, isActive: true, search: null, limit: 100 })]);
+    const [facilities, zones, bins, products] = await Promise.all([
+      listFacilities(tenantId),
+      zoneViews(tenantId),
+      binViews(tenantId),
+      pageProducts(tenantId, { category: null, isActive: true, search: null, limit: 100 }),
+    ]);
     const body: WmsOptions = {
       facilities: facilities.map((f) => ({ id: f.id, name: f.name })),
-      zones: zones.map((z) => ({ id: z.id, name: z.name, facilityId: z.facilityId, facility: { name: z.facilityName } })),
-      products: products.products.map((p) => ({ id: p.id, name: p.name, sku: p.sku, barcode: p.barcodeValue, isLotTracked: p.isLotTracked, isSerialTracked: p.isSerialTracked })).sort((a, b) => a.name.localeCompare(b.name)),
-      bins: bins.map((b) => ({ id: b.id, code: b.binCode, facilityId: b.facilityId, zoneId: b.zoneId, zone: { name: b.zoneName } })),
+      zones: zones.map((z) => ({
+        id: z.id,
+        name: z.name,
+        facilityId: z.facilityId,
+        facility: { name: z.facilityName },
+      })),
+      products: products.products
+        .map((p) => ({
+          id: p.id,
+          name: p.name,
+          sku: p.sku,
+          barcode: p.barcodeValue,
+          isLotTracked: p.isLotTracked,
+          isSerialTracked: p.isSerialTracked,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      bins: bins.map((b) => ({
+        id: b.id,
+        code: b.binCode,
+        facilityId: b.facilityId,
+        zoneId: b.zoneId,
+        zone: { name: b.zoneName },
+      })),
     };
     return json(body);
   },
@@ -141,14 +206,26 @@ export const { handler, actions } = defineFunction('wms', {
   async dockAppointments(req) {
     const tenantId = tenantOf(req);
     const { facilityId } = parseQuery(req, z.strictObject({ facilityId: z.string().max(64).optional() }));
-    return json({ data: await dockAppointments(tenantId, await facilityOf(tenantId, requireFacilityQuery(facilityId))) });
+    return json({
+      data: await dockAppointments(tenantId, await facilityOf(tenantId, requireFacilityQuery(facilityId))),
+    });
   },
   async appointmentReceipts(req) {
     const tenantId = tenantOf(req);
     const appointmentId = pathId(req, 'id', 'Appointment');
     if (!(await getAppointment(tenantId, appointmentId))) throw new NotFoundError('Appointment not found');
     const receipts = await receiptsOfAppointment(tenantId, appointmentId);
-    return json({ data: receipts.map((r) => ({ id: r.id, receivedAt: r.receivedAt, productName: r.productName, productSku: r.productSku, binCode: r.binCode, quantity: r.quantity, lotNumber: r.lotNumber })) });
+    return json({
+      data: receipts.map((r) => ({
+        id: r.id,
+        receivedAt: r.receivedAt,
+        productName: r.productName,
+        productSku: r.productSku,
+        binCode: r.binCode,
+        quantity: r.quantity,
+        lotNumber: r.lotNumber,
+      })),
+    });
   },
   async adjust(req) {
     const { tenantId, actor } = writer(req);
@@ -165,13 +242,26 @@ export const { handler, actions } = defineFunction('wms', {
     const total = (await readCounters(tenantId)).adjustments ?? 0;
     checkPage(q.page, total, q.limit, q.cursor);
     const page = await pageAdjustments(tenantId, q.limit, q.cursor);
-    return json({ data: page.adjustments.map(adjustmentView), pagination: pagination(total, q.limit, q.page, page.next) });
+    return json({
+      data: page.adjustments.map(adjustmentView),
+      pagination: pagination(total, q.limit, q.page, page.next),
+    });
   },
 
   // --- cycle counts -------------------------------------------------------------------------------
   async listCycleCounts(req) {
     const tenantId = tenantOf(req);
-    const q = parseQuery(req, historyQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(100, 'Page size must be between 1 and 100').default(WMS_PAGE_SIZE * 5) }));
+    const q = parseQuery(
+      req,
+      historyQuerySchema.extend({
+        limit: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(100, 'Page size must be between 1 and 100')
+          .default(WMS_PAGE_SIZE * 5),
+      }),
+    );
     const total = (await readCounters(tenantId)).counts ?? 0;
     checkPage(q.page, total, q.limit, q.cursor);
     const page = await pageCounts(tenantId, q.limit, q.cursor);
@@ -198,7 +288,17 @@ export const { handler, actions } = defineFunction('wms', {
     return json(await cancelCount(tenantId, pathId(req, 'id', 'Cycle count'), actor));
   },
   async listCycleCountItems(req) {
-    const q = parseQuery(req, historyQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(100, 'Page size must be between 1 and 100').default(COUNT_SHEET_PAGE_SIZE) }));
+    const q = parseQuery(
+      req,
+      historyQuerySchema.extend({
+        limit: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(100, 'Page size must be between 1 and 100')
+          .default(COUNT_SHEET_PAGE_SIZE),
+      }),
+    );
     return json(await listItems(tenantOf(req), pathId(req, 'id', 'Cycle count'), q));
   },
   async countItem(req) {

@@ -48,7 +48,13 @@ const movementKeys = {
 };
 
 export function adjustmentPut(a: StoredAdjustment) {
-  return { Put: { TableName: config.tableName, Item: { PK: movementKeys.adjustments(a.tenantId), SK: `${a.createdAt}#${a.id}`, entity: 'wms-adjustment', ...a }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: { PK: movementKeys.adjustments(a.tenantId), SK: `${a.createdAt}#${a.id}`, entity: 'wms-adjustment', ...a },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
 }
 
 export function receiptPut(r: StoredReceipt) {
@@ -58,7 +64,9 @@ export function receiptPut(r: StoredReceipt) {
       Item: {
         PK: movementKeys.receipts(r.tenantId),
         SK: `${r.receivedAt}#${r.id}`,
-        ...(r.appointmentId ? { GSI1PK: movementKeys.byAppointment(r.tenantId, r.appointmentId), GSI1SK: `${r.receivedAt}#${r.id}` } : {}),
+        ...(r.appointmentId
+          ? { GSI1PK: movementKeys.byAppointment(r.tenantId, r.appointmentId), GSI1SK: `${r.receivedAt}#${r.id}` }
+          : {}),
         entity: 'wms-receipt',
         ...r,
       },
@@ -69,7 +77,10 @@ export function receiptPut(r: StoredReceipt) {
 
 export async function pageAdjustments(tenantId: string, limit: number, cursor?: string | null) {
   const page = await queryPage({ pk: movementKeys.adjustments(tenantId), limit, cursor });
-  return { adjustments: page.items.map(({ PK: _p, SK: _s, entity: _e, ...a }) => a as unknown as StoredAdjustment), next: page.next };
+  return {
+    adjustments: page.items.map(({ PK: _p, SK: _s, entity: _e, ...a }) => a as unknown as StoredAdjustment),
+    next: page.next,
+  };
 }
 
 export async function receiptsOfAppointment(tenantId: string, appointmentId: string): Promise<StoredReceipt[]> {

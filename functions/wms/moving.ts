@@ -12,23 +12,50 @@ import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import type { Adjustment, moveSchema } from '../../shared/contracts/wms-stock';
 import { getBin, type StoredBin } from './bin.store';
 import { counterUpdate } from './counters.store';
-import { findLineId, getLine, lineCreateItems, lineDeleteItems, lineQuantityUpdate, lineReplaceItems, type StoredLine } from './inventory.store';
+import {
+  findLineId,
+  getLine,
+  lineCreateItems,
+  lineDeleteItems,
+  lineQuantityUpdate,
+  lineReplaceItems,
+  type StoredLine,
+} from './inventory.store';
 import { adjustmentPut, type StoredAdjustment } from './movement.store';
 import { timeOrderedId } from './page.store';
 import { productLinesUpdate } from './product.store';
 import { averageCost, counterMoves, lineCounters } from './rules';
 import { adjustmentView } from './adjusting';
-import { binAt, binAndZoneUpdates, capacityRefusal, checkCapacity, frozenRefusal, notFrozenChecks, raced, withRetries, type Place } from './stock';
+import {
+  binAt,
+  binAndZoneUpdates,
+  capacityRefusal,
+  checkCapacity,
+  frozenRefusal,
+  notFrozenChecks,
+  raced,
+  withRetries,
+  type Place,
+} from './stock';
 import { getZone } from './zone.store';
 
 type MoveFields = z.output<typeof moveSchema>;
 
-const placeOf = (l: Pick<StoredLine, 'facilityId' | 'zoneId' | 'binId' | 'productId'>): Place => ({ facilityId: l.facilityId, zoneId: l.zoneId, binId: l.binId, productId: l.productId });
+const placeOf = (l: Pick<StoredLine, 'facilityId' | 'zoneId' | 'binId' | 'productId'>): Place => ({
+  facilityId: l.facilityId,
+  zoneId: l.zoneId,
+  binId: l.binId,
+  productId: l.productId,
+});
 
 /** Why the move cannot be made as asked, from the line and the target bin as read. */
 function moveRefusal(line: StoredLine, to: StoredBin, quantity: number): Error | null {
-  if (to.id === line.binId) return new BadRequestError(`The stock is already in bin ${to.binCode}`, { toBinId: 'Choose another bin' });
-  if (to.status === 'blocked' || to.status === 'maintenance') return new ConflictError(`Bin ${to.binCode} is ${to.status} and cannot take stock`, { toBinId: 'This bin cannot take stock now' });
+  if (to.id === line.binId)
+    return new BadRequestError(`The stock is already in bin ${to.binCode}`, { toBinId: 'Choose another bin' });
+  if (to.status === 'blocked' || to.status === 'maintenance')
+    return new ConflictError(`Bin ${to.binCode} is ${to.status} and cannot take stock`, {
+      toBinId: 'This bin cannot take stock now',
+    });
   const movable = line.quantity - line.reservedQuantity;
   if (quantity > movable) {
     const message = `At most ${movable} can be moved (${line.quantity} on hand, ${line.reservedQuantity} reserved)`;
@@ -37,12 +64,20 @@ function moveRefusal(line: StoredLine, to: StoredBin, quantity: number): Error |
   return null;
 }
 
-export async function moveStock(tenantId: string, lineId: string, input: MoveFields, actor: Actor, now = new Date()): Promise<Adjustment[]> {
+export async function moveStock(
+  tenantId: string,
+  lineId: string,
+  input: MoveFields,
+  actor: Actor,
+  now = new Date(),
+): Promise<Adjustment[]> {
   const first = await getLine(tenantId, lineId);
   if (!first) throw new NotFoundError('Inventory item not found');
   const target = await binAt(tenantId, input.toBinId, first.facilityId);
   const targetZone = await getZone(tenantId, target.zoneId);
-  const frozen = async (line: StoredLine) => (await frozenRefusal(tenantId, placeOf(line), line.binCode)) ?? (await frozenRefusal(tenantId, { ...placeOf(line), zoneId: target.zoneId, binId: target.id }, target.binCode));
+  const frozen = async (line: StoredLine) =>
+    (await frozenRefusal(tenantId, placeOf(line), line.binCode)) ??
+    (await frozenRefusal(tenantId, { ...placeOf(line), zoneId: target.zoneId, binId: target.id }, target.binCode));
   return withRetries(
     async () => {
       const line = await getLine(tenantId, lineId);
@@ -61,21 +96,65 @@ export async function moveStock(tenantId: string, lineId: string, input: MoveFie
       }
       const whole = input.quantity === line.quantity;
       const at = now.toISOString();
-      const placed = { binId: to.id, binCode: to.binCode, zoneId: to.zoneId, zoneName: targetZone?.name ?? null, updatedAt: at };
+      const placed = {
+        binId: to.id,
+        binCode: to.binCode,
+        zoneId: to.zoneId,
+        zoneName: targetZone?.name ?? null,
+        updatedAt: at,
+      };
       // What happens to the two lines: merged into the target's line, relocated whole, or split.
-      const split: StoredLine | null = !into && !whole ? { ...line, ...placed, id: timeOrderedId(now.getTime()), quantity: input.quantity, reservedQuantity: 0, createdAt: at } : null;
+      const split: StoredLine | null =
+        !into && !whole
+          ? {
+              ...line,
+              ...placed,
+              id: timeOrderedId(now.getTime()),
+              quantity: input.quantity,
+              reservedQuantity: 0,
+              createdAt: at,
+            }
+          : null;
       const arrived = into ?? split ?? { ...line, ...placed };
       const lineWrites = into
-        ? [whole ? lineDeleteItems(line) : [lineQuantityUpdate(line, line.quantity - input.quantity, at)], [lineQuantityUpdate(into, into.quantity + input.quantity, at, { unitCostPaise: averageCost(into.quantity, into.unitCostPaise, input.quantity, line.unitCostPaise) })]].flat()
+        ? [
+            whole ? lineDeleteItems(line) : [lineQuantityUpdate(line, line.quantity - input.quantity, at)],
+            [
+              lineQuantityUpdate(into, into.quantity + input.quantity, at, {
+                unitCostPaise: averageCost(into.quantity, into.unitCostPaise, input.quantity, line.unitCostPaise),
+              }),
+            ],
+          ].flat()
         : split
-          ? [lineQuantityUpdate(line, line.quantity - input.quantity, at), ...lineCreateItems({ ...split, quantity: input.quantity }).items]
+          ? [
+              lineQuantityUpdate(line, line.quantity - input.quantity, at),
+              ...lineCreateItems({ ...split, quantity: input.quantity }).items,
+            ]
           : lineReplaceItems(line, arrived);
       const linesOut = whole ? 1 : 0;
       const linesIn = into ? 0 : 1;
       const lineCountChange = linesIn - (into && whole ? 1 : 0);
-      const record = (l: StoredLine, bin: { id: string | null; code: string | null }, before: number, change: number): StoredAdjustment => ({
-        id: timeOrderedId(now.getTime()), tenantId, createdAt: at, inventoryId: l.id, productId: l.productId, productName: l.productName, binId: bin.id, binCode: bin.code,
-        quantityBefore: before, quantityAdjusted: change, quantityAfter: before + change, reasonCode: change < 0 ? 'transfer_out' : 'transfer_in', notes: input.notes, cycleCountId: null, createdBy: actor.username,
+      const record = (
+        l: StoredLine,
+        bin: { id: string | null; code: string | null },
+        before: number,
+        change: number,
+      ): StoredAdjustment => ({
+        id: timeOrderedId(now.getTime()),
+        tenantId,
+        createdAt: at,
+        inventoryId: l.id,
+        productId: l.productId,
+        productName: l.productName,
+        binId: bin.id,
+        binCode: bin.code,
+        quantityBefore: before,
+        quantityAdjusted: change,
+        quantityAfter: before + change,
+        reasonCode: change < 0 ? 'transfer_out' : 'transfer_in',
+        notes: input.notes,
+        cycleCountId: null,
+        createdBy: actor.username,
         move: { fromBin: line.binCode, toBin: to.binCode },
       });
       const out = record(line, { id: line.binId, code: line.binCode }, line.quantity, -input.quantity);
@@ -84,12 +163,39 @@ export async function moveStock(tenantId: string, lineId: string, input: MoveFie
         [
           ...lineWrites,
           ...(lineCountChange ? [productLinesUpdate(tenantId, line.productId, lineCountChange)] : []),
-          ...binAndZoneUpdates([...(from ? [{ bin: from, units: -input.quantity, lines: -linesOut }] : []), { bin: to, units: input.quantity, lines: linesIn }]),
-          ...counterUpdate(tenantId, { adjustments: 2, ...(split ? counterMoves([], lineCounters(split)) : {}), ...(into && whole ? counterMoves(lineCounters(line), []) : {}) }, line.id),
+          ...binAndZoneUpdates([
+            ...(from ? [{ bin: from, units: -input.quantity, lines: -linesOut }] : []),
+            { bin: to, units: input.quantity, lines: linesIn },
+          ]),
+          ...counterUpdate(
+            tenantId,
+            {
+              adjustments: 2,
+              ...(split ? counterMoves([], lineCounters(split)) : {}),
+              ...(into && whole ? counterMoves(lineCounters(line), []) : {}),
+            },
+            line.id,
+          ),
           adjustmentPut(out),
           adjustmentPut(inward),
           ...notFrozenChecks(tenantId, placeOf(line), placeOf(arrived)),
-          auditPut({ tenantId, actor, action: 'wms-inventory.moved', entityType: 'wms-inventory', entityId: line.id, before: { binId: line.binId, quantity: line.quantity }, after: { toBinId: to.id, moved: input.quantity, intoInventoryId: arrived.id, quantityThere: inward.quantityAfter } }, now),
+          auditPut(
+            {
+              tenantId,
+              actor,
+              action: 'wms-inventory.moved',
+              entityType: 'wms-inventory',
+              entityId: line.id,
+              before: { binId: line.binId, quantity: line.quantity },
+              after: {
+                toBinId: to.id,
+                moved: input.quantity,
+                intoInventoryId: arrived.id,
+                quantityThere: inward.quantityAfter,
+              },
+            },
+            now,
+          ),
         ],
         raced,
       );

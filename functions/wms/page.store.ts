@@ -29,7 +29,9 @@ const keyNames = (index: Index) => (index ? ['PK', 'SK', `${index}PK`, `${index}
 const partitionName = (index: Index) => (index ? `${index}PK` : 'PK');
 
 function encodeCursor(item: Item, index: Index): string {
-  return Buffer.from(JSON.stringify(Object.fromEntries(keyNames(index).map((k) => [k, item[k]])))).toString('base64url');
+  return Buffer.from(JSON.stringify(Object.fromEntries(keyNames(index).map((k) => [k, item[k]])))).toString(
+    'base64url',
+  );
 }
 
 /** The start key a cursor stands for, refused unless it is a position in this very partition. */
@@ -43,7 +45,9 @@ function decodeCursor(cursor: string, q: PageQuery): Item {
   const names = keyNames(q.index);
   const sortName = q.index ? `${q.index}SK` : 'SK';
   const ok =
-    !!parsed && typeof parsed === 'object' && !Array.isArray(parsed) &&
+    !!parsed &&
+    typeof parsed === 'object' &&
+    !Array.isArray(parsed) &&
     Object.keys(parsed).length === names.length &&
     names.every((n) => typeof (parsed as Item)[n] === 'string' && ((parsed as Item)[n] as string).length <= 1024) &&
     (parsed as Item)[partitionName(q.index)] === q.pk &&
@@ -61,7 +65,12 @@ function keyCondition(q: PageQuery) {
     values[':sk'] = q.skPrefix;
     expression += ' AND begins_with(#sk, :sk)';
   }
-  return { KeyConditionExpression: expression, ExpressionAttributeNames: names, ExpressionAttributeValues: values, FilterExpression: q.filter?.expression };
+  return {
+    KeyConditionExpression: expression,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    FilterExpression: q.filter?.expression,
+  };
 }
 
 /** Counts the reads a request makes (the bench prints them beside the request's latency). */
@@ -99,7 +108,15 @@ export async function countItems(q: Omit<PageQuery, 'limit' | 'cursor'>): Promis
   let start: Item | undefined;
   do {
     queryStats.queries++;
-    const res = await ddb().send(new QueryCommand({ TableName: config.tableName, IndexName: q.index, ...keyCondition({ ...q, limit: 0 }), Select: 'COUNT', ExclusiveStartKey: start }));
+    const res = await ddb().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        IndexName: q.index,
+        ...keyCondition({ ...q, limit: 0 }),
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
     total += res.Count ?? 0;
     start = res.LastEvaluatedKey;
   } while (start);
@@ -111,7 +128,9 @@ export async function getMany<T>(keys: { PK: string; SK: string }[]): Promise<T[
   const unique = [...new Map(keys.map((k) => [`${k.PK}\n${k.SK}`, k])).values()];
   const found = new Map<string, Item>();
   for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Item[] }> | undefined = { [config.tableName]: { Keys: unique.slice(i, i + 100) } };
+    let request: Record<string, { Keys: Item[] }> | undefined = {
+      [config.tableName]: { Keys: unique.slice(i, i + 100) },
+    };
     while (request && Object.keys(request).length) {
       queryStats.queries++;
       const res = await ddb().send(new BatchGetCommand({ RequestItems: request }));
@@ -119,7 +138,10 @@ export async function getMany<T>(keys: { PK: string; SK: string }[]): Promise<T[
       request = res.UnprocessedKeys as typeof request;
     }
   }
-  return keys.map((k) => found.get(`${k.PK}\n${k.SK}`)).filter((v): v is Item => !!v).map((item) => withoutKeys<T>(item));
+  return keys
+    .map((k) => found.get(`${k.PK}\n${k.SK}`))
+    .filter((v): v is Item => !!v)
+    .map((item) => withoutKeys<T>(item));
 }
 
 /** A new id that sorts by creation time (so newest-first lists are key order): base36 time + random. */

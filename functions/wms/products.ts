@@ -8,7 +8,14 @@ import { changeAtRevision, revisionOf } from '../lib/revision';
 import type { Paged, Product, productInputSchema, productListQuerySchema } from '../../shared/contracts/wms';
 import { readCounters } from './counters.store';
 import { timeOrderedId } from './page.store';
-import { createProduct, deleteProduct, findProductByCode, getProduct, pageProducts, updateProduct } from './product.store';
+import {
+  createProduct,
+  deleteProduct,
+  findProductByCode,
+  getProduct,
+  pageProducts,
+  updateProduct,
+} from './product.store';
 import { checkPage, pagination, productListCounter } from './rules';
 
 type ProductInput = z.output<typeof productInputSchema>;
@@ -30,11 +37,23 @@ export async function listProductPage(tenantId: string, q: ProductQuery): Promis
 }
 
 /** A new product, or an edit of one from the revision its form loaded (`revision`; left out, as stored). */
-export async function saveProduct(tenantId: string, id: string | null, input: ProductInput, actor: Actor, now = new Date()): Promise<Product> {
+export async function saveProduct(
+  tenantId: string,
+  id: string | null,
+  input: ProductInput,
+  actor: Actor,
+  now = new Date(),
+): Promise<Product> {
   const { revision: seen, ...fields } = input;
   if (!id) {
     const at = now.toISOString();
-    return view(await createProduct({ ...fields, id: timeOrderedId(now.getTime()), tenantId, stockLines: 0, createdAt: at, updatedAt: at }, actor, now));
+    return view(
+      await createProduct(
+        { ...fields, id: timeOrderedId(now.getTime()), tenantId, stockLines: 0, createdAt: at, updatedAt: at },
+        actor,
+        now,
+      ),
+    );
   }
   return changeAtRevision({
     read: () => getProduct(tenantId, id),
@@ -50,6 +69,9 @@ export async function saveProduct(tenantId: string, id: string | null, input: Pr
 export async function removeProduct(tenantId: string, id: string, actor: Actor) {
   const product = await getProduct(tenantId, id);
   if (!product) throw new NotFoundError('Product not found');
-  if ((product.stockLines ?? 0) > 0) throw new ConflictError(`Product ${product.name} has ${product.stockLines} inventory lines and cannot be deleted. Remove its stock first.`);
+  if ((product.stockLines ?? 0) > 0)
+    throw new ConflictError(
+      `Product ${product.name} has ${product.stockLines} inventory lines and cannot be deleted. Remove its stock first.`,
+    );
   await deleteProduct(product, actor);
 }

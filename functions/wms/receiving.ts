@@ -19,7 +19,18 @@ import { receiptPut, type StoredReceipt } from './movement.store';
 import { timeOrderedId } from './page.store';
 import { getProduct, productLinesUpdate } from './product.store';
 import { averageCost, checkTracking, counterMoves, lineCounters } from './rules';
-import { binAt, binAndZoneUpdates, capacityRefusal, checkCapacity, facilityOf, frozenRefusal, notFrozenChecks, raced, withRetries, type Place } from './stock';
+import {
+  binAt,
+  binAndZoneUpdates,
+  capacityRefusal,
+  checkCapacity,
+  facilityOf,
+  frozenRefusal,
+  notFrozenChecks,
+  raced,
+  withRetries,
+  type Place,
+} from './stock';
 import { getZone } from './zone.store';
 import type { Facility } from '../facilities';
 
@@ -31,42 +42,76 @@ export async function dockAppointments(tenantId: string, facility: Facility, now
   const today = await listAppointmentsByDate(tenantId, date, facility.id);
   return today
     .filter((a) => a.status === 'loading' || a.status === 'unloading')
-    .map((a) => ({ id: a.id, bookingReference: a.bookingReference, carrierName: a.carrierName, vehicleLicense: a.vehicleLicense, doorNumber: a.doorNumber, status: a.status, poNumber: a.poNumber }));
+    .map((a) => ({
+      id: a.id,
+      bookingReference: a.bookingReference,
+      carrierName: a.carrierName,
+      vehicleLicense: a.vehicleLicense,
+      doorNumber: a.doorNumber,
+      status: a.status,
+      poNumber: a.poNumber,
+    }));
 }
 
 async function checkAppointment(tenantId: string, facility: Facility, appointmentId: string, now: Date) {
   const appointment = await getAppointment(tenantId, appointmentId);
   if (!appointment) throw new NotFoundError('Appointment not found');
   const { date } = localDateTime(now, facility.timeZone ?? DEFAULT_TIME_ZONE);
-  if (appointment.facilityId !== facility.id || appointment.scheduledDate !== date || (appointment.status !== 'loading' && appointment.status !== 'unloading')) {
-    throw new ConflictError(`Appointment ${appointment.bookingReference} is not at this facility's dock (loading or unloading today)`, { appointmentId: 'Choose an appointment being loaded or unloaded here today' });
+  if (
+    appointment.facilityId !== facility.id ||
+    appointment.scheduledDate !== date ||
+    (appointment.status !== 'loading' && appointment.status !== 'unloading')
+  ) {
+    throw new ConflictError(
+      `Appointment ${appointment.bookingReference} is not at this facility's dock (loading or unloading today)`,
+      { appointmentId: 'Choose an appointment being loaded or unloaded here today' },
+    );
   }
 }
 
-export async function receiveGoods(tenantId: string, input: ReceiveFields, actor: Actor, now = new Date()): Promise<Receipt> {
+export async function receiveGoods(
+  tenantId: string,
+  input: ReceiveFields,
+  actor: Actor,
+  now = new Date(),
+): Promise<Receipt> {
   const facility = await facilityOf(tenantId, input.facilityId);
   const product = await getProduct(tenantId, input.productId);
   if (!product) throw new NotFoundError('Product not found');
-  const inactive = () => new ConflictError(`${product.name} is inactive and cannot be received`, { productId: `${product.name} is inactive and cannot be received` });
+  const inactive = () =>
+    new ConflictError(`${product.name} is inactive and cannot be received`, {
+      productId: `${product.name} is inactive and cannot be received`,
+    });
   if (!product.isActive) throw inactive();
   checkTracking(product, { lotNumber: input.lotNumber, serialNumbers: input.serialNumbers, quantity: input.quantity });
   const firstBin = input.binId ? await binAt(tenantId, input.binId, facility.id) : null;
   if (firstBin && (!firstBin.isReceivable || firstBin.status === 'blocked' || firstBin.status === 'maintenance')) {
-    throw new ConflictError(`Bin ${firstBin.binCode} does not accept receipts (${firstBin.isReceivable ? firstBin.status : 'not receivable'})`, { binId: 'This bin does not accept receipts' });
+    throw new ConflictError(
+      `Bin ${firstBin.binCode} does not accept receipts (${firstBin.isReceivable ? firstBin.status : 'not receivable'})`,
+      { binId: 'This bin does not accept receipts' },
+    );
   }
   if (input.appointmentId) await checkAppointment(tenantId, facility, input.appointmentId, now);
-  const place: Place = { facilityId: facility.id, zoneId: firstBin?.zoneId ?? null, binId: firstBin?.id ?? null, productId: product.id };
+  const place: Place = {
+    facilityId: facility.id,
+    zoneId: firstBin?.zoneId ?? null,
+    binId: firstBin?.id ?? null,
+    productId: product.id,
+  };
   const zone = firstBin ? await getZone(tenantId, firstBin.zoneId) : null;
 
   /** Why the receipt cannot go in now, if a rule refuses it (after a lost race). */
-  const explain = async (bin: StoredBin | null) => (await frozenRefusal(tenantId, place, bin?.binCode)) ?? (bin ? capacityRefusal(bin, input.quantity) : null);
+  const explain = async (bin: StoredBin | null) =>
+    (await frozenRefusal(tenantId, place, bin?.binCode)) ?? (bin ? capacityRefusal(bin, input.quantity) : null);
 
   const frozen = await frozenRefusal(tenantId, place, firstBin?.binCode);
   if (frozen) throw frozen;
 
   // One unit per serial for a serial-tracked product (each its own line), else one merge into the line.
   const cost = input.unitCost === null ? null : toPaise(input.unitCost);
-  const units = product.isSerialTracked ? input.serialNumbers.map((serialNumber) => ({ serialNumber, quantity: 1 })) : [{ serialNumber: null, quantity: input.quantity }];
+  const units = product.isSerialTracked
+    ? input.serialNumbers.map((serialNumber) => ({ serialNumber, quantity: 1 }))
+    : [{ serialNumber: null, quantity: input.quantity }];
   return withRetries(
     async () => {
       const bin = firstBin ? await getBin(tenantId, firstBin.id) : null;
@@ -77,7 +122,13 @@ export async function receiveGoods(tenantId: string, input: ReceiveFields, actor
       const receipts: StoredReceipt[] = [];
       const newLines: StoredLine[] = [];
       for (const unit of units) {
-        const lineId = await findLineId(tenantId, { productId: product.id, facilityId: facility.id, binId: bin?.id ?? null, lotNumber: input.lotNumber, serialNumber: unit.serialNumber });
+        const lineId = await findLineId(tenantId, {
+          productId: product.id,
+          facilityId: facility.id,
+          binId: bin?.id ?? null,
+          lotNumber: input.lotNumber,
+          serialNumber: unit.serialNumber,
+        });
         const existing = lineId ? await getLine(tenantId, lineId) : null;
         if (existing && unit.serialNumber) {
           const message = `Serial number ${unit.serialNumber} of ${product.name} is already in stock at this facility`;
@@ -108,28 +159,89 @@ export async function receiveGoods(tenantId: string, input: ReceiveFields, actor
         };
         const quantityAfter = line.quantity + unit.quantity;
         // The line's cost becomes the weighted average of what it held and what arrives (rules.ts).
-        if (existing) lineWrites.push(lineQuantityUpdate(existing, quantityAfter, at, { ...(cost !== null ? { unitCostPaise: averageCost(existing.quantity, existing.unitCostPaise, unit.quantity, cost) } : {}), ...(input.expiryDate ? { expiryDate: input.expiryDate } : {}) }));
-        else lineWrites.push(...lineCreateItems({ ...line, quantity: quantityAfter }).items), newLines.push(line);
+        if (existing)
+          lineWrites.push(
+            lineQuantityUpdate(existing, quantityAfter, at, {
+              ...(cost !== null
+                ? { unitCostPaise: averageCost(existing.quantity, existing.unitCostPaise, unit.quantity, cost) }
+                : {}),
+              ...(input.expiryDate ? { expiryDate: input.expiryDate } : {}),
+            }),
+          );
+        else (lineWrites.push(...lineCreateItems({ ...line, quantity: quantityAfter }).items), newLines.push(line));
         receipts.push({
-          id: timeOrderedId(now.getTime()), tenantId, inventoryId: line.id, facilityId: facility.id, productId: product.id, productName: product.name, productSku: product.sku, binId: bin?.id ?? null, binCode: bin?.binCode ?? null,
-          quantity: unit.quantity, quantityAfter, lotNumber: input.lotNumber, unitCostPaise: cost, poNumber: input.poNumber, notes: input.notes, appointmentId: input.appointmentId, receivedAt: at, receivedBy: actor.username,
+          id: timeOrderedId(now.getTime()),
+          tenantId,
+          inventoryId: line.id,
+          facilityId: facility.id,
+          productId: product.id,
+          productName: product.name,
+          productSku: product.sku,
+          binId: bin?.id ?? null,
+          binCode: bin?.binCode ?? null,
+          quantity: unit.quantity,
+          quantityAfter,
+          lotNumber: input.lotNumber,
+          unitCostPaise: cost,
+          poNumber: input.poNumber,
+          notes: input.notes,
+          appointmentId: input.appointmentId,
+          receivedAt: at,
+          receivedBy: actor.username,
         });
       }
       const first = receipts[0]!;
       const inventoryIds = receipts.map((r) => r.inventoryId);
-      const detail = { receiptId: first.id, inventoryId: first.inventoryId, inventoryIds, productId: product.id, facilityId: facility.id, binId: bin?.id ?? null, quantity: input.quantity, appointmentId: input.appointmentId };
+      const detail = {
+        receiptId: first.id,
+        inventoryId: first.inventoryId,
+        inventoryIds,
+        productId: product.id,
+        facilityId: facility.id,
+        binId: bin?.id ?? null,
+        quantity: input.quantity,
+        appointmentId: input.appointmentId,
+      };
       const items = [
         productLinesUpdate(tenantId, product.id, newLines.length, true),
         ...lineWrites,
         ...(bin ? binAndZoneUpdates([{ bin, units: input.quantity, lines: newLines.length }]) : []),
-        ...counterUpdate(tenantId, { quantity: input.quantity, ...counterMoves([], newLines.flatMap(lineCounters)) }, first.inventoryId),
+        ...counterUpdate(
+          tenantId,
+          { quantity: input.quantity, ...counterMoves([], newLines.flatMap(lineCounters)) },
+          first.inventoryId,
+        ),
         ...receipts.map(receiptPut),
         domainEventItem({ tenantId, type: 'goods.received', detail }, now),
         ...notFrozenChecks(tenantId, place),
-        auditPut({ tenantId, actor, action: 'wms-inventory.received', entityType: 'wms-inventory', entityId: first.inventoryId, before: newLines.length === receipts.length ? null : { quantity: first.quantityAfter - input.quantity }, after: { ...detail, quantityAfter: first.quantityAfter, lotNumber: input.lotNumber, serialNumbers: input.serialNumbers, poNumber: input.poNumber } }, now),
+        auditPut(
+          {
+            tenantId,
+            actor,
+            action: 'wms-inventory.received',
+            entityType: 'wms-inventory',
+            entityId: first.inventoryId,
+            before: newLines.length === receipts.length ? null : { quantity: first.quantityAfter - input.quantity },
+            after: {
+              ...detail,
+              quantityAfter: first.quantityAfter,
+              lotNumber: input.lotNumber,
+              serialNumbers: input.serialNumbers,
+              poNumber: input.poNumber,
+            },
+          },
+          now,
+        ),
       ];
       await transact(items, (i) => (i === 0 ? inactive() : raced()));
-      return { id: first.id, inventoryId: first.inventoryId, inventoryIds, quantity: input.quantity, quantityAfter: first.quantityAfter, appointmentId: input.appointmentId };
+      return {
+        id: first.id,
+        inventoryId: first.inventoryId,
+        inventoryIds,
+        quantity: input.quantity,
+        quantityAfter: first.quantityAfter,
+        appointmentId: input.appointmentId,
+      };
     },
     async () => explain(firstBin ? await getBin(tenantId, firstBin.id) : null),
   );

@@ -10,7 +10,14 @@ const TOKEN_LENGTH = 60;
 
 /** The distinct search keys of a record's texts (SKU, barcode, name...): normalised, non-empty. */
 export function searchTokens(...texts: (string | null | undefined)[]): string[] {
-  return [...new Set(texts.filter((t): t is string => !!t).map((t) => searchForm(t).slice(0, TOKEN_LENGTH)).filter(Boolean))];
+  return [
+    ...new Set(
+      texts
+        .filter((t): t is string => !!t)
+        .map((t) => searchForm(t).slice(0, TOKEN_LENGTH))
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** A product's SKU as it is kept unique (case and spaces do not make another SKU). */
@@ -29,16 +36,27 @@ export function productCounters(p: { category: string | null; isActive: boolean 
 
 /** The counters an inventory line counts in: all lines, its facility, its status, both. */
 export function lineCounters(l: { facilityId: string; status: string }): string[] {
-  return ['lines', `lines|fac=${l.facilityId}`, `lines|status=${l.status}`, `lines|fac=${l.facilityId}|status=${l.status}`];
+  return [
+    'lines',
+    `lines|fac=${l.facilityId}`,
+    `lines|status=${l.status}`,
+    `lines|fac=${l.facilityId}|status=${l.status}`,
+  ];
 }
 
 /** The counter that holds the total of a filtered product list. */
 export function productListCounter(f: { category: string | null; isActive: boolean | null }): string {
-  return ['products', ...(f.category !== null ? [`cat=${categoryKey(f.category)}`] : []), ...(f.isActive !== null ? [`active=${f.isActive}`] : [])].join('|');
+  return [
+    'products',
+    ...(f.category !== null ? [`cat=${categoryKey(f.category)}`] : []),
+    ...(f.isActive !== null ? [`active=${f.isActive}`] : []),
+  ].join('|');
 }
 
 export function lineListCounter(f: { facilityId: string | null; status: string | null }): string {
-  return ['lines', ...(f.facilityId ? [`fac=${f.facilityId}`] : []), ...(f.status ? [`status=${f.status}`] : [])].join('|');
+  return ['lines', ...(f.facilityId ? [`fac=${f.facilityId}`] : []), ...(f.status ? [`status=${f.status}`] : [])].join(
+    '|',
+  );
 }
 
 /** The counter changes of replacing `before` by `after` (either may be absent): -1 and +1 per key. */
@@ -59,8 +77,14 @@ export function pagination(total: number, limit: number, page: number, nextCurso
 /** Refuses a page number past the end, and a page after the first without the cursor that leads to it. */
 export function checkPage(page: number, total: number, limit: number, cursor: string | null | undefined) {
   const pages = Math.max(1, Math.ceil(total / limit));
-  if (page > pages) throw new BadRequestError(`Page ${page} is past the last page (${pages})`, { page: `Page ${page} is past the last page (${pages})` });
-  if (page > 1 && !cursor) throw new BadRequestError('Pages after the first are reached with Next (the cursor of the page before)', { cursor: 'A cursor is required after the first page' });
+  if (page > pages)
+    throw new BadRequestError(`Page ${page} is past the last page (${pages})`, {
+      page: `Page ${page} is past the last page (${pages})`,
+    });
+  if (page > 1 && !cursor)
+    throw new BadRequestError('Pages after the first are reached with Next (the cursor of the page before)', {
+      cursor: 'A cursor is required after the first page',
+    });
 }
 
 /** An in-memory page of a short, fully read list (facilities, zones, bins): the cursor is the offset. */
@@ -68,7 +92,10 @@ export function pageOf<T>(all: T[], page: number, limit: number) {
   checkPage(page, all.length, limit, 'offset');
   const start = (page - 1) * limit;
   const data = all.slice(start, start + limit);
-  return { data, pagination: pagination(all.length, limit, page, start + limit < all.length ? String(page + 1) : null) };
+  return {
+    data,
+    pagination: pagination(all.length, limit, page, start + limit < all.length ? String(page + 1) : null),
+  };
 }
 
 /** True when the record matches the search: some of its texts starts with it (normalised). */
@@ -80,11 +107,17 @@ export function matchesSearch(search: string | null, ...texts: (string | null | 
 
 // --- cycle counts ----------------------------------------------------------------------------------
 
-const NEXT: Record<CountStatus, CountStatus[]> = { planned: ['active', 'cancelled'], active: ['completed', 'cancelled'], completed: [], cancelled: [] };
+const NEXT: Record<CountStatus, CountStatus[]> = {
+  planned: ['active', 'cancelled'],
+  active: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
 
 /** planned -> active -> completed, and planned/active -> cancelled; anything else is 409. */
 export function checkCountTransition(countNumber: string, from: CountStatus, to: CountStatus) {
-  if (!NEXT[from].includes(to)) throw new ConflictError(`Cycle count ${countNumber} is ${from} and cannot become ${to}`);
+  if (!NEXT[from].includes(to))
+    throw new ConflictError(`Cycle count ${countNumber} is ${from} and cannot become ${to}`);
 }
 
 /**
@@ -105,24 +138,38 @@ export const STEP_RESERVE_MS = 2_000;
  * serial number per unit (docs/decisions.md, warehouse); serial numbers belong to serial-tracked
  * products only. Refuses with the field the screen marks.
  */
-export function checkTracking(product: { name: string; isLotTracked: boolean; isSerialTracked: boolean }, receipt: { lotNumber: string | null; serialNumbers: string[]; quantity: number }) {
+export function checkTracking(
+  product: { name: string; isLotTracked: boolean; isSerialTracked: boolean },
+  receipt: { lotNumber: string | null; serialNumbers: string[]; quantity: number },
+) {
   if (product.isLotTracked && !receipt.lotNumber) {
-    throw new BadRequestError(`${product.name} is lot-tracked: enter its lot number`, { lotNumber: 'Lot number is required for a lot-tracked product' });
+    throw new BadRequestError(`${product.name} is lot-tracked: enter its lot number`, {
+      lotNumber: 'Lot number is required for a lot-tracked product',
+    });
   }
   const serials = receipt.serialNumbers;
   if (!product.isSerialTracked) {
-    if (serials.length) throw new BadRequestError(`${product.name} is not serial-tracked: leave the serial numbers empty`, { serialNumbers: 'Only serial-tracked products take serial numbers' });
+    if (serials.length)
+      throw new BadRequestError(`${product.name} is not serial-tracked: leave the serial numbers empty`, {
+        serialNumbers: 'Only serial-tracked products take serial numbers',
+      });
     return;
   }
   if (serials.length !== receipt.quantity) {
-    throw new BadRequestError(`${product.name} is serial-tracked: enter one serial number per unit (${receipt.quantity} needed, ${serials.length} given)`, {
-      serialNumbers: `Enter one serial number per unit: ${receipt.quantity} needed, ${serials.length} given`,
-    });
+    throw new BadRequestError(
+      `${product.name} is serial-tracked: enter one serial number per unit (${receipt.quantity} needed, ${serials.length} given)`,
+      {
+        serialNumbers: `Enter one serial number per unit: ${receipt.quantity} needed, ${serials.length} given`,
+      },
+    );
   }
   const seen = new Set<string>();
   for (const serial of serials) {
     const key = searchForm(serial);
-    if (seen.has(key)) throw new BadRequestError(`Serial number ${serial} is entered twice`, { serialNumbers: `Serial number ${serial} is entered twice` });
+    if (seen.has(key))
+      throw new BadRequestError(`Serial number ${serial} is entered twice`, {
+        serialNumbers: `Serial number ${serial} is entered twice`,
+      });
     seen.add(key);
   }
 }

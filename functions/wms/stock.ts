@@ -36,7 +36,11 @@ export function notFrozenChecks(tenantId: string, ...places: Place[]) {
 }
 
 /** The refusal naming the count that freezes the place, or null when none does. */
-export async function frozenRefusal(tenantId: string, p: Place, binCode?: string | null): Promise<ConflictError | null> {
+export async function frozenRefusal(
+  tenantId: string,
+  p: Place,
+  binCode?: string | null,
+): Promise<ConflictError | null> {
   for (const { scope, what } of scopesOf(p)) {
     const freezer = await freezerOf(tenantId, scope);
     if (freezer) {
@@ -65,7 +69,8 @@ export function binAndZoneUpdates(changes: BinChange[]) {
     bins.set(c.bin.id, { bin: c.bin, units: (seen?.units ?? 0) + c.units, lines: (seen?.lines ?? 0) + (c.lines ?? 0) });
   }
   const zones = new Map<string, { tenantId: string; units: number }>();
-  for (const { bin, units } of bins.values()) zones.set(bin.zoneId, { tenantId: bin.tenantId, units: (zones.get(bin.zoneId)?.units ?? 0) + units });
+  for (const { bin, units } of bins.values())
+    zones.set(bin.zoneId, { tenantId: bin.tenantId, units: (zones.get(bin.zoneId)?.units ?? 0) + units });
   return [
     ...[...bins.values()].filter((c) => c.units || c.lines).map((c) => binStockUpdate(c.bin, c.units, c.lines)),
     ...[...zones].filter(([, z]) => z.units).map(([zoneId, z]) => zoneStockUpdate(z.tenantId, zoneId, z.units)),
@@ -82,7 +87,8 @@ export async function facilityOf(tenantId: string, facilityId: string): Promise<
 export async function binAt(tenantId: string, binId: string, facilityId: string): Promise<StoredBin> {
   const bin = await getBin(tenantId, binId);
   if (!bin) throw new NotFoundError('Bin not found');
-  if (bin.facilityId !== facilityId) throw new BadRequestError('The bin is not at this facility', { binId: 'The bin is not at this facility' });
+  if (bin.facilityId !== facilityId)
+    throw new BadRequestError('The bin is not at this facility', { binId: 'The bin is not at this facility' });
   return bin;
 }
 
@@ -103,12 +109,18 @@ export function checkCapacity(bin: StoredBin, adding: number, previous = 0) {
  * `explain` says whether a rule now refuses it; if none does, it reads again and retries, with a
  * random pause so that racing writers spread out.
  */
-export async function withRetries<T>(attempt: () => Promise<T>, explain: () => Promise<Error | null>, attempts = 40): Promise<T> {
+export async function withRetries<T>(
+  attempt: () => Promise<T>,
+  explain: () => Promise<Error | null>,
+  attempts = 40,
+): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await attempt();
     } catch (err) {
-      const lost = (err instanceof ConflictError && err.message === RACE) || !!cancellationCodes(err)?.includes('TransactionConflict');
+      const lost =
+        (err instanceof ConflictError && err.message === RACE) ||
+        !!cancellationCodes(err)?.includes('TransactionConflict');
       if (!lost) throw err;
       const refusal = await explain();
       if (refusal) throw refusal;

@@ -18,11 +18,19 @@ export interface SpotAssignment {
 }
 
 async function waitingTrucks(facility: Facility): Promise<(WaitingTruck & { status: 'checked_in' })[]> {
-  const checkedIn = (await listFacilityCheckins(facility.tenantId, facility.id)).filter((c) => c.status === 'checked_in');
+  const checkedIn = (await listFacilityCheckins(facility.tenantId, facility.id)).filter(
+    (c) => c.status === 'checked_in',
+  );
   const appointments = await Promise.all(checkedIn.map((c) => getAppointment(facility.tenantId, c.appointmentId)));
   return checkedIn
     .filter((_, i) => appointments[i]?.status === 'arrived')
-    .map((c) => ({ checkinId: c.id, appointmentId: c.appointmentId, assetId: c.vehicleLicense ?? c.bookingReference, checkInTime: c.checkInTime, status: 'checked_in' as const }));
+    .map((c) => ({
+      checkinId: c.id,
+      appointmentId: c.appointmentId,
+      assetId: c.vehicleLicense ?? c.bookingReference,
+      checkInTime: c.checkInTime,
+      status: 'checked_in' as const,
+    }));
 }
 
 /** Reads the yard and the waiting trucks and decides which truck goes to which spot. */
@@ -32,19 +40,42 @@ export async function planYardAssignment(facility: Facility) {
 }
 
 /** Writes a plan in one transaction, each part conditioned on what the plan was made from. */
-export async function applyYardAssignment(facility: Facility, plan: Awaited<ReturnType<typeof planYardAssignment>>, actor: Actor, now = new Date()): Promise<SpotAssignment> {
+export async function applyYardAssignment(
+  facility: Facility,
+  plan: Awaited<ReturnType<typeof planYardAssignment>>,
+  actor: Actor,
+  now = new Date(),
+): Promise<SpotAssignment> {
   const { placements, stillWaiting } = plan;
   if (!placements.length) return { placed: [], stillWaiting };
   const { items, placed } = placementItems(
     facility.tenantId,
-    placements.map(({ truck, spot }) => ({ spot, assetId: truck.assetId, reason: { checkinId: truck.checkinId, appointmentId: truck.appointmentId } })),
+    placements.map(({ truck, spot }) => ({
+      spot,
+      assetId: truck.assetId,
+      reason: { checkinId: truck.checkinId, appointmentId: truck.appointmentId },
+    })),
     actor,
     now,
   );
-  const checks = placements.map(({ truck }) => checkinStatusCheck({ tenantId: facility.tenantId, id: truck.checkinId, status: truck.status }));
-  await transact([...items, ...checks], () => new ConflictError('The yard changed while spots were being assigned; no truck was placed. Refresh and try again.'));
+  const checks = placements.map(({ truck }) =>
+    checkinStatusCheck({ tenantId: facility.tenantId, id: truck.checkinId, status: truck.status }),
+  );
+  await transact(
+    [...items, ...checks],
+    () =>
+      new ConflictError(
+        'The yard changed while spots were being assigned; no truck was placed. Refresh and try again.',
+      ),
+  );
   return {
-    placed: placed.map((spot, i) => ({ spotId: spot.id, spotNumber: spot.spotNumber, assetId: spot.currentAssetId, appointmentId: placements[i]!.truck.appointmentId, checkinId: placements[i]!.truck.checkinId })),
+    placed: placed.map((spot, i) => ({
+      spotId: spot.id,
+      spotNumber: spot.spotNumber,
+      assetId: spot.currentAssetId,
+      appointmentId: placements[i]!.truck.appointmentId,
+      checkinId: placements[i]!.truck.checkinId,
+    })),
     stillWaiting,
   };
 }

@@ -12,8 +12,6 @@ import { listAppointmentsAtDoors, todayFor } from '../appointments';
 import { assignWaitingTrucks } from './assign-spots';
 import { yardOverview } from '../insights';
 
-
-
 async function todayContext(session: RequestSession) {
   const { date, facility } = await todayFor(session);
   if (!facility) throw new NotFoundError('No facilities available');
@@ -43,13 +41,21 @@ export const { handler, actions } = defineFunction('yard', {
       listAppointmentsAtDoors(user.tenantId, facility.id, date),
       listFacilityCheckins(user.tenantId, facility.id, { limit: 50 }),
     ]);
-    return json({ facilityId: facility.id, facilityName: facility.name, date, ...yardOverview(doors, spots, atDoors, checkins) });
+    return json({
+      facilityId: facility.id,
+      facilityName: facility.name,
+      date,
+      ...yardOverview(doors, spots, atDoors, checkins),
+    });
   },
 
   /** Assign Spots (/yard): the waiting trucks onto the free spots nearest the gate, atomically. */
   async assignYardSpots(req) {
     const signedIn = requireUser(req);
-    const { facilityId } = parseBody(req, z.strictObject({ facilityId: z.string().trim().min(1).max(64).default('default') }));
+    const { facilityId } = parseBody(
+      req,
+      z.strictObject({ facilityId: z.string().trim().min(1).max(64).default('default') }),
+    );
     const facility = await resolveFacility(signedIn.user.tenantId, facilityId);
     return json(await assignWaitingTrucks(facility, actorOf(signedIn)));
   },

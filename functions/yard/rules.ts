@@ -1,7 +1,8 @@
 // Pure rules of the yard: which waiting trucks Assign Spots places, and on which free spots.
 
 /** Spots are numbered outward from the gate: the lowest number (Y01) is the nearest. */
-export const bySpotNumber = (a: { spotNumber: string }, b: { spotNumber: string }) => a.spotNumber.localeCompare(b.spotNumber, 'en', { numeric: true });
+export const bySpotNumber = (a: { spotNumber: string }, b: { spotNumber: string }) =>
+  a.spotNumber.localeCompare(b.spotNumber, 'en', { numeric: true });
 
 /** At most this many trucks per Assign Spots (4 transaction items each, within DynamoDB's 100). */
 export const MAX_PLACEMENTS = 24;
@@ -26,7 +27,11 @@ interface Spot {
  * (empty: not occupied, not under maintenance), nearest the gate first. Returns the pairs and how
  * many of those trucks are left without a spot.
  */
-export function planSpotAssignment<T extends WaitingTruck, S extends Spot>(waiting: T[], spots: S[], max = MAX_PLACEMENTS) {
+export function planSpotAssignment<T extends WaitingTruck, S extends Spot>(
+  waiting: T[],
+  spots: S[],
+  max = MAX_PLACEMENTS,
+) {
   const parked = new Set(spots.map((s) => s.currentAssetId).filter(Boolean));
   const seen = new Set<string>();
   const trucks = [...waiting]

@@ -25,21 +25,36 @@ export interface YardSpot {
 }
 
 export const yardSpotKeys = {
-  key: (tenantId: string, facilityId: string, spotId: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `SPOT#${spotId}` }),
+  key: (tenantId: string, facilityId: string, spotId: string) => ({
+    PK: facilityKeys.partition(tenantId, facilityId),
+    SK: `SPOT#${spotId}`,
+  }),
   byId: (tenantId: string, spotId: string) => ({ GSI1PK: tenantPk(tenantId, 'YARDSPOT', spotId), GSI1SK: 'SPOT' }),
   /** The spot an asset (truck) stands on, by asset. */
-  asset: (tenantId: string, facilityId: string, assetId: string) => ({ PK: facilityKeys.partition(tenantId, facilityId), SK: `YARDASSET#${assetId}` }),
+  asset: (tenantId: string, facilityId: string, assetId: string) => ({
+    PK: facilityKeys.partition(tenantId, facilityId),
+    SK: `YARDASSET#${assetId}`,
+  }),
 };
 
 /** The spot is still as it was read (no one changed it meanwhile). */
-const unchanged = (s: YardSpot) => ({ ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': s.updatedAt } });
+const unchanged = (s: YardSpot) => ({
+  ConditionExpression: 'updatedAt = :seen',
+  ExpressionAttributeValues: { ':seen': s.updatedAt },
+});
 
 /** Parks the asset on the spot: allowed when the asset stands nowhere, or on `holder` (moving away). */
 function assetParkPut(spot: YardSpot, assetId: string, holder: string | null, now: Date): TransactItem {
   return {
     Put: {
       TableName: config.tableName,
-      Item: { ...yardSpotKeys.asset(spot.tenantId, spot.facilityId, assetId), entity: 'yard-asset', assetId, spotId: spot.id, updatedAt: now.toISOString() },
+      Item: {
+        ...yardSpotKeys.asset(spot.tenantId, spot.facilityId, assetId),
+        entity: 'yard-asset',
+        assetId,
+        spotId: spot.id,
+        updatedAt: now.toISOString(),
+      },
       ConditionExpression: holder ? 'attribute_not_exists(PK) OR spotId = :holder' : 'attribute_not_exists(PK)',
       ...(holder ? { ExpressionAttributeValues: { ':holder': holder } } : {}),
     },
@@ -59,11 +74,18 @@ function assetLeaveDelete(spot: YardSpot, assetId: string): TransactItem {
 }
 
 function toItem(spot: YardSpot) {
-  return { ...yardSpotKeys.key(spot.tenantId, spot.facilityId, spot.id), ...yardSpotKeys.byId(spot.tenantId, spot.id), entity: 'yard-spot', ...spot };
+  return {
+    ...yardSpotKeys.key(spot.tenantId, spot.facilityId, spot.id),
+    ...yardSpotKeys.byId(spot.tenantId, spot.id),
+    entity: 'yard-spot',
+    ...spot,
+  };
 }
 
 export async function listYardSpots(tenantId: string, facilityId: string): Promise<YardSpot[]> {
-  const spots = await queryPrefix<YardSpot>(facilityKeys.partition(tenantId, facilityId), 'SPOT#', { consistent: true });
+  const spots = await queryPrefix<YardSpot>(facilityKeys.partition(tenantId, facilityId), 'SPOT#', {
+    consistent: true,
+  });
   return spots.sort((a, b) => a.spotNumber.localeCompare(b.spotNumber, 'en', { numeric: true }));
 }
 
@@ -72,13 +94,40 @@ export async function findYardSpot(tenantId: string, spotId: string): Promise<Ya
   return hit ?? null;
 }
 
-export async function createYardSpot(tenantId: string, facilityId: string, spotNumber: string, actor: Actor | null, init: Partial<Pick<YardSpot, 'status' | 'currentAssetId' | 'id'>> = {}, now = new Date()): Promise<YardSpot> {
-  const spot: YardSpot = { id: init.id ?? randomUUID(), tenantId, facilityId, spotNumber, status: init.status ?? 'empty', currentAssetId: init.currentAssetId ?? null, updatedAt: now.toISOString() };
+export async function createYardSpot(
+  tenantId: string,
+  facilityId: string,
+  spotNumber: string,
+  actor: Actor | null,
+  init: Partial<Pick<YardSpot, 'status' | 'currentAssetId' | 'id'>> = {},
+  now = new Date(),
+): Promise<YardSpot> {
+  const spot: YardSpot = {
+    id: init.id ?? randomUUID(),
+    tenantId,
+    facilityId,
+    spotNumber,
+    status: init.status ?? 'empty',
+    currentAssetId: init.currentAssetId ?? null,
+    updatedAt: now.toISOString(),
+  };
   await transact(
     [
       { Put: { TableName: config.tableName, Item: toItem(spot), ConditionExpression: 'attribute_not_exists(PK)' } },
-      ...(spot.status === 'occupied' && spot.currentAssetId ? [assetParkPut(spot, spot.currentAssetId, null, now)] : []),
-      auditPut({ tenantId, actor, action: 'yard-spot.created', entityType: 'yard-spot', entityId: spot.id, after: { ...spot } }, now),
+      ...(spot.status === 'occupied' && spot.currentAssetId
+        ? [assetParkPut(spot, spot.currentAssetId, null, now)]
+        : []),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'yard-spot.created',
+          entityType: 'yard-spot',
+          entityId: spot.id,
+          after: { ...spot },
+        },
+        now,
+      ),
     ],
     () => new ConflictError('Yard spot already exists'),
   );
@@ -91,22 +140,59 @@ export async function createYardSpot(tenantId: string, facilityId: string, spotN
  * the asset's YARDASSET# item, so two people dragging (or Assign Spots) at once cannot leave one
  * truck on two spots.
  */
-export async function setYardSpotStatus(tenantId: string, spotId: string, status: YardSpotStatus, assetId: string | null, actor: Actor, now = new Date()): Promise<YardSpot> {
+export async function setYardSpotStatus(
+  tenantId: string,
+  spotId: string,
+  status: YardSpotStatus,
+  assetId: string | null,
+  actor: Actor,
+  now = new Date(),
+): Promise<YardSpot> {
   const spot = await findYardSpot(tenantId, spotId);
   if (!spot) throw new NotFoundError('Yard spot not found');
-  if (status === 'occupied' && spot.status === 'maintenance') throw new ConflictError(`Spot ${spot.spotNumber} is under maintenance`);
-  if (status === 'occupied' && spot.status === 'occupied' && spot.currentAssetId !== assetId) throw new ConflictError(`Spot ${spot.spotNumber} is already occupied by ${spot.currentAssetId}`);
-  const updated: YardSpot = { ...spot, status, currentAssetId: status === 'occupied' ? assetId : null, updatedAt: now.toISOString() };
-  const previous = status === 'occupied' && assetId ? (await listYardSpots(tenantId, spot.facilityId)).find((s) => s.id !== spot.id && s.currentAssetId === assetId) : undefined;
-  const freed = previous && { ...previous, status: 'empty' as const, currentAssetId: null, updatedAt: now.toISOString() };
+  if (status === 'occupied' && spot.status === 'maintenance')
+    throw new ConflictError(`Spot ${spot.spotNumber} is under maintenance`);
+  if (status === 'occupied' && spot.status === 'occupied' && spot.currentAssetId !== assetId)
+    throw new ConflictError(`Spot ${spot.spotNumber} is already occupied by ${spot.currentAssetId}`);
+  const updated: YardSpot = {
+    ...spot,
+    status,
+    currentAssetId: status === 'occupied' ? assetId : null,
+    updatedAt: now.toISOString(),
+  };
+  const previous =
+    status === 'occupied' && assetId
+      ? (await listYardSpots(tenantId, spot.facilityId)).find((s) => s.id !== spot.id && s.currentAssetId === assetId)
+      : undefined;
+  const freed = previous && {
+    ...previous,
+    status: 'empty' as const,
+    currentAssetId: null,
+    updatedAt: now.toISOString(),
+  };
   const items: TransactItem[] = [
     { Put: { TableName: config.tableName, Item: toItem(updated), ...unchanged(spot) } },
-    ...(freed && previous ? [{ Put: { TableName: config.tableName, Item: toItem(freed), ...unchanged(previous) } }] : []),
+    ...(freed && previous
+      ? [{ Put: { TableName: config.tableName, Item: toItem(freed), ...unchanged(previous) } }]
+      : []),
   ];
   const assetItem = items.length;
   if (updated.currentAssetId) items.push(assetParkPut(spot, updated.currentAssetId, previous?.id ?? spot.id, now));
   else if (spot.currentAssetId) items.push(assetLeaveDelete(spot, spot.currentAssetId));
-  items.push(auditPut({ tenantId, actor, action: 'yard-spot.status-changed', entityType: 'yard-spot', entityId: spot.id, before: { ...spot }, after: { ...updated, freedSpotId: freed?.id ?? null } }, now));
+  items.push(
+    auditPut(
+      {
+        tenantId,
+        actor,
+        action: 'yard-spot.status-changed',
+        entityType: 'yard-spot',
+        entityId: spot.id,
+        before: { ...spot },
+        after: { ...updated, freedSpotId: freed?.id ?? null },
+      },
+      now,
+    ),
+  );
   await transact(items, (index) =>
     index === assetItem && updated.currentAssetId
       ? new ConflictError(`${updated.currentAssetId} is already on another spot. Refresh and try again.`)
@@ -127,11 +213,27 @@ export interface SpotPlacement {
  * spot yet, and an audit record per spot. Returns the items and the placed spots as written.
  */
 export function placementItems(tenantId: string, placements: SpotPlacement[], actor: Actor, now = new Date()) {
-  const placed = placements.map(({ spot, assetId }) => ({ ...spot, status: 'occupied' as const, currentAssetId: assetId, updatedAt: now.toISOString() }));
+  const placed = placements.map(({ spot, assetId }) => ({
+    ...spot,
+    status: 'occupied' as const,
+    currentAssetId: assetId,
+    updatedAt: now.toISOString(),
+  }));
   const items: TransactItem[] = placements.flatMap(({ spot, assetId, reason }, i) => [
     { Put: { TableName: config.tableName, Item: toItem(placed[i]!), ...unchanged(spot) } },
     assetParkPut(spot, assetId, null, now),
-    auditPut({ tenantId, actor, action: 'yard-spot.auto-assigned', entityType: 'yard-spot', entityId: spot.id, before: { ...spot }, after: { ...placed[i]!, ...reason } }, now),
+    auditPut(
+      {
+        tenantId,
+        actor,
+        action: 'yard-spot.auto-assigned',
+        entityType: 'yard-spot',
+        entityId: spot.id,
+        before: { ...spot },
+        after: { ...placed[i]!, ...reason },
+      },
+      now,
+    ),
   ]);
   return { items, placed };
 }

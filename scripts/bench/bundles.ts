@@ -21,7 +21,9 @@ export function spaBundle(dist = join(ROOT, 'web', 'dist')) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const firstLoad = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   const assets = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-  const chunks = assets.map((f) => ({ file: f, bytes: statSync(join(dist, 'assets', f)).size, gzip: gz(join(dist, 'assets', f)) })).sort((a, b) => b.gzip - a.gzip);
+  const chunks = assets
+    .map((f) => ({ file: f, bytes: statSync(join(dist, 'assets', f)).size, gzip: gz(join(dist, 'assets', f)) }))
+    .sort((a, b) => b.gzip - a.gzip);
   return { firstLoadFiles: firstLoad, firstLoadGzip: firstLoad.reduce((s, f) => s + gz(join(dist, f)), 0), chunks };
 }
 
@@ -37,23 +39,54 @@ export async function lambdaBundles() {
   // the runtime and the layer.
   const out = join(ROOT, '.bench', 'lambda');
   mkdirSync(out, { recursive: true });
-  const entries = [...FUNCTION_NAMES.map((name) => ({ name, entry: `functions/${name}/handler.ts` })), ...WORKERS.map((w) => ({ name: w.name, entry: w.entry }))];
-  const env = { ...process.env, TABLE_NAME: 'bench', UPLOADS_BUCKET: 'bench', AWS_REGION: 'ap-south-1', POWERTOOLS_DEV: 'true', LOG_LEVEL: 'silent' };
+  const entries = [
+    ...FUNCTION_NAMES.map((name) => ({ name, entry: `functions/${name}/handler.ts` })),
+    ...WORKERS.map((w) => ({ name: w.name, entry: w.entry })),
+  ];
+  const env = {
+    ...process.env,
+    TABLE_NAME: 'bench',
+    UPLOADS_BUCKET: 'bench',
+    AWS_REGION: 'ap-south-1',
+    POWERTOOLS_DEV: 'true',
+    LOG_LEVEL: 'silent',
+  };
   const results = [];
   for (const { name, entry } of entries) {
     const dir = join(out, name);
     const outfile = join(dir, 'index.cjs'); // .cjs: the repo's package.json says "type": "module"
     mkdirSync(dir, { recursive: true });
-    const { metafile } = await build({ entryPoints: [join(ROOT, entry)], outfile, bundle: true, platform: 'node', logLevel: 'error', metafile: true, ...LAMBDA_BUNDLING.esbuild, external: [...LAMBDA_BUNDLING.esbuild.external] });
+    const { metafile } = await build({
+      entryPoints: [join(ROOT, entry)],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      logLevel: 'error',
+      metafile: true,
+      ...LAMBDA_BUNDLING.esbuild,
+      external: [...LAMBDA_BUNDLING.esbuild.external],
+    });
     for (const side of LAMBDA_BUNDLING.sideBundles) rmSync(join(dir, side.bundled), { force: true }); // not an earlier run's
-    for (const command of afterBundlingCommands(ROOT, dir, 'index.cjs')) execFileSync('bash', ['-c', command], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-    const sideBundles = LAMBDA_BUNDLING.sideBundles.filter((side) => existsSync(join(dir, side.bundled))).map((side) => ({ file: side.bundled, bytes: statSync(join(dir, side.bundled)).size }));
-    const externals = [...new Set(Object.values(metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)))];
+    for (const command of afterBundlingCommands(ROOT, dir, 'index.cjs'))
+      execFileSync('bash', ['-c', command], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    const sideBundles = LAMBDA_BUNDLING.sideBundles
+      .filter((side) => existsSync(join(dir, side.bundled)))
+      .map((side) => ({ file: side.bundled, bytes: statSync(join(dir, side.bundled)).size }));
+    const externals = [
+      ...new Set(
+        Object.values(metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)),
+      ),
+    ];
     // One fresh process per run: the externals first (timed), then the bundle (timed); together what
     // a cold start loads.
     const probe = join(dir, 'init-probe.cjs');
-    writeFileSync(probe, `const t0=performance.now();for(const m of ${JSON.stringify(externals)})require(m);const t1=performance.now();require(${JSON.stringify(outfile)});process.stdout.write(JSON.stringify([t1-t0,performance.now()-t1]));`);
-    const runs = [0, 1, 2].map(() => JSON.parse(execFileSync(process.execPath, [probe], { env, cwd: dir }).toString()) as [number, number]);
+    writeFileSync(
+      probe,
+      `const t0=performance.now();for(const m of ${JSON.stringify(externals)})require(m);const t1=performance.now();require(${JSON.stringify(outfile)});process.stdout.write(JSON.stringify([t1-t0,performance.now()-t1]));`,
+    );
+    const runs = [0, 1, 2].map(
+      () => JSON.parse(execFileSync(process.execPath, [probe], { env, cwd: dir }).toString()) as [number, number],
+    );
     results.push({
       name,
       bytes: statSync(outfile).size,

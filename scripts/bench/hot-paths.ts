@@ -18,11 +18,22 @@ export const today = () => localDateTime(new Date(), DEFAULT_TIME_ZONE).date;
 
 /** A signed-in client of the bench (cookie of one account). */
 export async function signIn(base: string, identifier: string) {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier, password: 'Demo@12345' }) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier, password: 'Demo@12345' }),
+  });
   if (!res.ok) throw new Error(`sign-in of ${identifier}: HTTP ${res.status}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${base}${path}`, { method, headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(`${base}${path}`, {
+      method,
+      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await r.text();
     if (!r.ok) throw new Error(`${method} ${path}: HTTP ${r.status} ${text.slice(0, 200)}`);
     return text ? JSON.parse(text) : null;
@@ -44,8 +55,28 @@ export async function fillToday(count = 1000): Promise<string[]> {
       Array.from({ length: Math.min(20, count - i) }, (_, k) => {
         const n = i + k;
         const quarter = 32 + (n % 36); // 08:00 - 16:45
-        const hhmm = (q: number) => `${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}`;
-        const input = { facilityId: DEMO_FACILITY_ID, carrierId: carriers[n % 3]!, driverId: null, dockDoorId: null, laborInchargeId: null, scheduledDate: date, scheduledTimeStart: hhmm(quarter), scheduledTimeEnd: hhmm(quarter + 4), loadType: n % 2 ? ('inbound' as const) : ('outbound' as const), priority: 'normal' as const, bookedBy: 'carrier' as const, poNumber: `PO-B${n}`, bolNumber: null, palletCount: 10, cartonCount: null, estimatedDuration: 60, specialInstructions: null, handlingEquipmentNotes: null };
+        const hhmm = (q: number) =>
+          `${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}`;
+        const input = {
+          facilityId: DEMO_FACILITY_ID,
+          carrierId: carriers[n % 3]!,
+          driverId: null,
+          dockDoorId: null,
+          laborInchargeId: null,
+          scheduledDate: date,
+          scheduledTimeStart: hhmm(quarter),
+          scheduledTimeEnd: hhmm(quarter + 4),
+          loadType: n % 2 ? ('inbound' as const) : ('outbound' as const),
+          priority: 'normal' as const,
+          bookedBy: 'carrier' as const,
+          poNumber: `PO-B${n}`,
+          bolNumber: null,
+          palletCount: 10,
+          cartonCount: null,
+          estimatedDuration: 60,
+          specialInstructions: null,
+          handlingEquipmentNotes: null,
+        };
         return bookAppointment(user, input, dayStart);
       }),
     );
@@ -55,7 +86,13 @@ export async function fillToday(count = 1000): Promise<string[]> {
 }
 
 /** Measures one request through the API and its floor, interleaved, after one captured run gives its calls. */
-export async function measurePath(name: string, endpoint: string, count: number, concurrency: number, request: (i: number) => Promise<unknown>): Promise<PathFigure> {
+export async function measurePath(
+  name: string,
+  endpoint: string,
+  count: number,
+  concurrency: number,
+  request: (i: number) => Promise<unknown>,
+): Promise<PathFigure> {
   const waves = await capture(() => request(-1));
   const [api, floor] = await runInterleaved(count, concurrency, request, () => replay(waves, endpoint));
   return { name, api, floor, callsPerRequest: callsIn(waves), ratioP50: api.p50 / floor.p50 };
@@ -68,21 +105,50 @@ export async function hotPaths(base: string, endpoint: string): Promise<PathFigu
   const date = today();
   const figures: PathFigure[] = [];
   figures.push(await measurePath('GET /api/auth/user', endpoint, 400, 10, () => ops('GET', '/api/auth/user')));
-  figures.push(await measurePath('GET /api/appointments/today (1,000 that day)', endpoint, 60, 4, () => ops('GET', '/api/appointments/today')));
-  figures.push(await measurePath('GET /api/dashboard/metrics (1,000 that day)', endpoint, 300, 10, () => ops('GET', '/api/dashboard/metrics')));
+  figures.push(
+    await measurePath('GET /api/appointments/today (1,000 that day)', endpoint, 60, 4, () =>
+      ops('GET', '/api/appointments/today'),
+    ),
+  );
+  figures.push(
+    await measurePath('GET /api/dashboard/metrics (1,000 that day)', endpoint, 300, 10, () =>
+      ops('GET', '/api/dashboard/metrics'),
+    ),
+  );
   figures.push(await measurePath('GET /api/yard/overview', endpoint, 200, 10, () => yard('GET', '/api/yard/overview')));
-  figures.push(await measurePath('GET /api/analytics?days=90', endpoint, 100, 10, () => ops('GET', '/api/analytics?days=90')));
+  figures.push(
+    await measurePath('GET /api/analytics?days=90', endpoint, 100, 10, () => ops('GET', '/api/analytics?days=90')),
+  );
   // Writes: each request its own item, so none is refused (6 doors x 9 hours = 54 bookings a day).
   let door = 0;
   figures.push(
     await measurePath('POST /api/appointments (door, 1 h = 4 blocks)', endpoint, 60, 4, () => {
       const n = door++;
-      return ops('POST', '/api/appointments', { facilityId: DEMO_FACILITY_ID, carrierId: 'carrier-ganga', dockDoorId: `door-${String((n % 6) + 1).padStart(2, '0')}`, scheduledDate: addDays(date, 14 + Math.floor(n / 54)), scheduledTimeStart: `${String(8 + (Math.floor(n / 6) % 9)).padStart(2, '0')}:00`, scheduledTimeEnd: `${String(9 + (Math.floor(n / 6) % 9)).padStart(2, '0')}:00` });
+      return ops('POST', '/api/appointments', {
+        facilityId: DEMO_FACILITY_ID,
+        carrierId: 'carrier-ganga',
+        dockDoorId: `door-${String((n % 6) + 1).padStart(2, '0')}`,
+        scheduledDate: addDays(date, 14 + Math.floor(n / 54)),
+        scheduledTimeStart: `${String(8 + (Math.floor(n / 6) % 9)).padStart(2, '0')}:00`,
+        scheduledTimeEnd: `${String(9 + (Math.floor(n / 6) % 9)).padStart(2, '0')}:00`,
+      });
     }),
   );
   let walkIn = 0;
-  figures.push(await measurePath('POST /api/checkins/walk-in', endpoint, 60, 4, () => ops('POST', '/api/checkins/walk-in', { driverName: `Bench Walk-in ${walkIn}`, vehicleLicense: `MH04BW${String(walkIn++).padStart(4, '0')}`, carrierName: 'Bench Tempo Service' })));
+  figures.push(
+    await measurePath('POST /api/checkins/walk-in', endpoint, 60, 4, () =>
+      ops('POST', '/api/checkins/walk-in', {
+        driverName: `Bench Walk-in ${walkIn}`,
+        vehicleLicense: `MH04BW${String(walkIn++).padStart(4, '0')}`,
+        carrierName: 'Bench Tempo Service',
+      }),
+    ),
+  );
   let moved = 0;
-  figures.push(await measurePath('PATCH /api/appointments/{id}/status (arrived)', endpoint, 100, 4, () => ops('PATCH', `/api/appointments/${appointmentIds[moved++]}/status`, { status: 'arrived' })));
+  figures.push(
+    await measurePath('PATCH /api/appointments/{id}/status (arrived)', endpoint, 100, 4, () =>
+      ops('PATCH', `/api/appointments/${appointmentIds[moved++]}/status`, { status: 'arrived' }),
+    ),
+  );
   return figures;
 }

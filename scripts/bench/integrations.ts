@@ -18,11 +18,26 @@ export const integrationsBench: BenchSection = async ({ admin }) => {
     timeStart: fromMinutes(9 * 60 + (i % 8) * 60),
     timeEnd: fromMinutes(9 * 60 + (i % 8) * 60 + 30),
   }));
-  const tms = await startFakeTms({ records: [...records.slice(0, 50), { id: 'BENCH-BAD' }, ...records.slice(50)], pageSize: 25 });
+  const tms = await startFakeTms({
+    records: [...records.slice(0, 50), { id: 'BENCH-BAD' }, ...records.slice(50)],
+    pageSize: 25,
+  });
   try {
-    const system = await admin('POST', '/api/integrations/systems', { name: 'Bench TMS', systemType: 'TMS', baseUrl: tms.url, authType: 'API_KEY', authConfig: { apiKey: FAKE_CREDENTIALS.apiKey } });
-    await admin('POST', `/api/integrations/systems/${system.id}/endpoints`, { name: 'Requests', endpoint: '/appointment-requests' });
-    const webhook = await admin('POST', `/api/integrations/systems/${system.id}/webhooks`, { eventType: 'appointment.created', webhookUrl: `${tms.url}/webhooks` });
+    const system = await admin('POST', '/api/integrations/systems', {
+      name: 'Bench TMS',
+      systemType: 'TMS',
+      baseUrl: tms.url,
+      authType: 'API_KEY',
+      authConfig: { apiKey: FAKE_CREDENTIALS.apiKey },
+    });
+    await admin('POST', `/api/integrations/systems/${system.id}/endpoints`, {
+      name: 'Requests',
+      endpoint: '/appointment-requests',
+    });
+    const webhook = await admin('POST', `/api/integrations/systems/${system.id}/webhooks`, {
+      eventType: 'appointment.created',
+      webhookUrl: `${tms.url}/webhooks`,
+    });
     tms.state.webhookSecret = webhook.signingSecret;
 
     const tests: number[] = [];
@@ -39,19 +54,41 @@ export const integrationsBench: BenchSection = async ({ admin }) => {
     const resyncMs = performance.now() - t2;
 
     const deadline = Date.now() + 30_000;
-    while (tms.state.webhooks.filter((w) => w.verified).length < RECORDS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (tms.state.webhooks.filter((w) => w.verified).length < RECORDS && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const delivered = tms.state.webhooks.filter((w) => w.verified && w.payload);
-    const latencies = delivered.map((w) => w.receivedAt - Date.parse(String((w.payload as { timestamp?: string }).timestamp)));
+    const latencies = delivered.map(
+      (w) => w.receivedAt - Date.parse(String((w.payload as { timestamp?: string }).timestamp)),
+    );
     const l = percentiles(latencies, 1, 1);
     const t = percentiles(tests, 1, 1);
     const ms = (v: number) => Number(v.toFixed(1));
     return {
       title: `Integrations against the fake TMS (${RECORDS} requests + 1 malformed, pages of 25; webhook per booking)`,
       rows: [
-        { what: 'sync (book every request)', n: log.recordsProcessed, ms: ms(syncMs), 'records/s': Number((log.recordsProcessed / (syncMs / 1000)).toFixed(1)), failed: log.recordsFailed },
-        { what: 're-sync (all imported)', n: again.recordsProcessed, ms: ms(resyncMs), 'records/s': Number((again.recordsProcessed / (resyncMs / 1000)).toFixed(1)), failed: again.recordsFailed },
+        {
+          what: 'sync (book every request)',
+          n: log.recordsProcessed,
+          ms: ms(syncMs),
+          'records/s': Number((log.recordsProcessed / (syncMs / 1000)).toFixed(1)),
+          failed: log.recordsFailed,
+        },
+        {
+          what: 're-sync (all imported)',
+          n: again.recordsProcessed,
+          ms: ms(resyncMs),
+          'records/s': Number((again.recordsProcessed / (resyncMs / 1000)).toFixed(1)),
+          failed: again.recordsFailed,
+        },
         { what: 'test connection', n: t.count, p50: ms(t.p50), p95: ms(t.p95) },
-        { what: 'event -> verified webhook', n: l.count, p50: ms(l.p50), p95: ms(l.p95), max: ms(l.max), 'not delivered in 30 s': RECORDS - delivered.length },
+        {
+          what: 'event -> verified webhook',
+          n: l.count,
+          p50: ms(l.p50),
+          p95: ms(l.p95),
+          max: ms(l.max),
+          'not delivered in 30 s': RECORDS - delivered.length,
+        },
       ],
     };
   } finally {

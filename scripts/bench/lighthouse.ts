@@ -10,7 +10,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 async function sessionCookie(base: string, identifier: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier, password: 'Demo@12345' }) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier, password: 'Demo@12345' }),
+  });
   if (!res.ok) throw new Error(`sign-in as ${identifier}: HTTP ${res.status}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('dy_session='));
   if (!cookie) throw new Error('no session cookie');
@@ -19,18 +23,28 @@ async function sessionCookie(base: string, identifier: string): Promise<string> 
 
 export const lighthouseBench: BenchSection = async ({ base }) => {
   const page = await fetch(base);
-  if (!(await page.text()).includes('id="root"')) return { title: 'Lighthouse: skipped, the SPA is not built (npm run build:web)', rows: [] };
+  if (!(await page.text()).includes('id="root"'))
+    return { title: 'Lighthouse: skipped, the SPA is not built (npm run build:web)', rows: [] };
   const driverCookie = await sessionCookie(base, 'driver');
   const pages = [
     { page: 'landing', url: `${base}/`, headers: {} as Record<string, string> },
     { page: 'sign-in', url: `${base}/login`, headers: {} },
     { page: 'driver home', url: `${base}/`, headers: { Cookie: driverCookie } },
   ];
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   const rows: Record<string, unknown>[] = [];
   try {
     for (const p of pages) {
-      const result = await lighthouse(p.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: p.headers });
+      const result = await lighthouse(p.url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        extraHeaders: p.headers,
+      });
       const categories = result?.lhr.categories ?? {};
       rows.push({
         page: p.page,

@@ -22,7 +22,15 @@ export interface Latency {
 export function percentiles(times: number[], elapsedSeconds: number, concurrency: number): Latency {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { count: sorted.length, concurrency, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted[sorted.length - 1] ?? 0, perSecond: sorted.length / elapsedSeconds };
+  return {
+    count: sorted.length,
+    concurrency,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    max: sorted[sorted.length - 1] ?? 0,
+    perSecond: sorted.length / elapsedSeconds,
+  };
 }
 
 /** Runs `call` `count` times, `concurrency` at once; a call that throws fails the bench. */
@@ -50,7 +58,12 @@ export async function run(count: number, concurrency: number, call: (i: number) 
  * writes, the garbage collector, another process) weighs on both alike, and their ratio is the
  * request's own cost over the database's.
  */
-export async function runInterleaved(count: number, concurrency: number, a: (i: number) => Promise<unknown>, b: (i: number) => Promise<unknown>): Promise<[Latency, Latency]> {
+export async function runInterleaved(
+  count: number,
+  concurrency: number,
+  a: (i: number) => Promise<unknown>,
+  b: (i: number) => Promise<unknown>,
+): Promise<[Latency, Latency]> {
   const times: [number[], number[]] = [[], []];
   const next = [0, 0];
   const started = performance.now();
@@ -87,11 +100,27 @@ export function instrumentDynamoDb() {
     (next, context) => async (args) => {
       const command = String(context.commandName ?? '');
       // The document client's commands pass through here once marshalled, as the low-level command.
-      if (!command.endsWith('ItemCommand') && !['QueryCommand', 'ScanCommand', 'TransactWriteItemsCommand', 'TransactGetItemsCommand', 'BatchGetItemCommand', 'BatchWriteItemCommand'].includes(command)) return next(args);
+      if (
+        !command.endsWith('ItemCommand') &&
+        ![
+          'QueryCommand',
+          'ScanCommand',
+          'TransactWriteItemsCommand',
+          'TransactGetItemsCommand',
+          'BatchGetItemCommand',
+          'BatchWriteItemCommand',
+        ].includes(command)
+      )
+        return next(args);
       totals.calls++;
       if (command === 'ScanCommand') totals.scans++;
       if (!recording) return next(args);
-      const call: Call = { command, input: structuredClone(args.input as Record<string, unknown>), start: performance.now(), end: 0 };
+      const call: Call = {
+        command,
+        input: structuredClone(args.input as Record<string, unknown>),
+        start: performance.now(),
+        end: 0,
+      };
       try {
         return await next(args);
       } finally {
@@ -159,8 +188,14 @@ let raw: DynamoDBDocumentClient | undefined;
  * their call; the refusal is expected and ignored.
  */
 export async function replay(waves: Call[][], endpoint: string): Promise<void> {
-  raw ??= DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }), { marshallOptions: { removeUndefinedValues: true } });
-  const commands = docCommands as unknown as Record<string, new (input: unknown) => Parameters<DynamoDBDocumentClient['send']>[0]>;
+  raw ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+  const commands = docCommands as unknown as Record<
+    string,
+    new (input: unknown) => Parameters<DynamoDBDocumentClient['send']>[0]
+  >;
   for (const wave of waves) {
     await Promise.all(
       wave.map(async (call) => {
@@ -176,7 +211,8 @@ export async function replay(waves: Call[][], endpoint: string): Promise<void> {
             const name = (err as Error).name;
             if (name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException') return;
             // DynamoDB Local answers InternalFailure now and then under load; the product's client retries it too.
-            if (name !== 'InternalFailure' || attempt === 8) throw new Error(`${call.command} replayed: ${name}: ${(err as Error).message}`);
+            if (name !== 'InternalFailure' || attempt === 8)
+              throw new Error(`${call.command} replayed: ${name}: ${(err as Error).message}`);
             await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
           }
         }
@@ -186,4 +222,9 @@ export async function replay(waves: Call[][], endpoint: string): Promise<void> {
 }
 
 export const callsIn = (waves: Call[][]) => waves.reduce((n, w) => n + w.length, 0);
-export const isReadOnly = (waves: Call[][]) => waves.every((w) => w.every((c) => ['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand'].includes(c.command)));
+export const isReadOnly = (waves: Call[][]) =>
+  waves.every((w) =>
+    w.every((c) =>
+      ['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand'].includes(c.command),
+    ),
+  );

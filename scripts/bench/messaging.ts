@@ -31,7 +31,15 @@ export const messagingBench: BenchSection = async ({ operations }) => {
   for (let i = 0; i < BOOKINGS; i++) {
     const date = addDays(first, Math.floor(i / 8));
     const start = fromMinutes(9 * 60 + (i % 8) * 60);
-    await operations('POST', '/api/appointments', { facilityId: DEMO_FACILITY_ID, carrierId: 'carrier-ganga', driverId: 'driver-ravi', scheduledDate: date, scheduledTimeStart: start, scheduledTimeEnd: fromMinutes(9 * 60 + (i % 8) * 60 + 30), loadType: 'inbound' });
+    await operations('POST', '/api/appointments', {
+      facilityId: DEMO_FACILITY_ID,
+      carrierId: 'carrier-ganga',
+      driverId: 'driver-ravi',
+      scheduledDate: date,
+      scheduledTimeStart: start,
+      scheduledTimeEnd: fromMinutes(9 * 60 + (i % 8) * 60 + 30),
+      loadType: 'inbound',
+    });
     const booked = performance.now();
     const text = `Your appointment is confirmed for ${displayDate(date)} at ${start}.`;
     awaited.set(text, booked);
@@ -48,6 +56,15 @@ export const messagingBench: BenchSection = async ({ operations }) => {
   const ms = (v: number) => Number(v.toFixed(1));
   return {
     title: `Booking -> driver message in the local sink (${BOOKINGS} bookings, one at a time; goal p95 < 2000 ms)`,
-    rows: [{ path: 'booking -> appointment_confirmed (SMS)', n: l.count, p50: ms(l.p50), p95: ms(l.p95), max: ms(l.max), 'not delivered in 10 s': missing }],
+    rows: [
+      {
+        path: 'booking -> appointment_confirmed (SMS)',
+        n: l.count,
+        p50: ms(l.p50),
+        p95: ms(l.p95),
+        max: ms(l.max),
+        'not delivered in 10 s': missing,
+      },
+    ],
   };
 };

@@ -13,13 +13,39 @@ export interface MixedAction {
 }
 
 export const CORE_ACTIONS: MixedAction[] = [
-  { kind: 'dashboard poll', weight: 6, act: (call) => Promise.all([call('GET', '/api/dashboard/metrics'), call('GET', '/api/appointments/today'), call('GET', '/api/notifications')]) },
+  {
+    kind: 'dashboard poll',
+    weight: 6,
+    act: (call) =>
+      Promise.all([
+        call('GET', '/api/dashboard/metrics'),
+        call('GET', '/api/appointments/today'),
+        call('GET', '/api/notifications'),
+      ]),
+  },
   {
     kind: 'booking',
     weight: 2,
-    act: (call, n) => call('POST', '/api/appointments', { facilityId: DEMO_FACILITY_ID, carrierId: 'carrier-deccan', dockDoorId: null, scheduledDate: addDays(today(), 20 + (n % 9)), scheduledTimeStart: '10:00', scheduledTimeEnd: '11:00' }),
+    act: (call, n) =>
+      call('POST', '/api/appointments', {
+        facilityId: DEMO_FACILITY_ID,
+        carrierId: 'carrier-deccan',
+        dockDoorId: null,
+        scheduledDate: addDays(today(), 20 + (n % 9)),
+        scheduledTimeStart: '10:00',
+        scheduledTimeEnd: '11:00',
+      }),
   },
-  { kind: 'walk-in check-in', weight: 2, act: (call, n) => call('POST', '/api/checkins/walk-in', { driverName: `Mixed ${n}`, vehicleLicense: `KA01MX${String(n % 10000).padStart(4, '0')}`, carrierName: 'Mixed Load Movers' }) },
+  {
+    kind: 'walk-in check-in',
+    weight: 2,
+    act: (call, n) =>
+      call('POST', '/api/checkins/walk-in', {
+        driverName: `Mixed ${n}`,
+        vehicleLicense: `KA01MX${String(n % 10000).padStart(4, '0')}`,
+        carrierName: 'Mixed Load Movers',
+      }),
+  },
 ];
 
 export async function mixedLoad(people: Call[], seconds: number, actions: MixedAction[]) {
@@ -53,6 +79,14 @@ export async function mixedLoad(people: Call[], seconds: number, actions: MixedA
     requests: done + failed,
     perSecond: (done + failed) / elapsed,
     errorRate: done + failed ? failed / (done + failed) : 0,
-    byKind: Object.fromEntries(actions.map((a) => [a.kind, { ...percentiles(times.get(a.kind)!, elapsed, people.length), errors: errors.get(a.kind)! } satisfies Latency & { errors: number }])),
+    byKind: Object.fromEntries(
+      actions.map((a) => [
+        a.kind,
+        {
+          ...percentiles(times.get(a.kind)!, elapsed, people.length),
+          errors: errors.get(a.kind)!,
+        } satisfies Latency & { errors: number },
+      ]),
+    ),
   };
 }

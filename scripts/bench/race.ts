@@ -8,12 +8,30 @@ import type { Call } from './hot-paths';
 import { today } from './hot-paths';
 
 function guestBooking(base: string, slotId: string, i: number): Promise<number> {
-  const body = JSON.stringify({ ownerType: 'Driver', vehicleNumber: `MH01BN${String(i).padStart(4, '0')}`, vehicleType: 'Truck', capacityTons: 10, driverName: `Bench ${i}`, driverLicense: 'L1', mobileNumber: '9800012345', expectedArrivalDate: new Date().toISOString(), slotId });
+  const body = JSON.stringify({
+    ownerType: 'Driver',
+    vehicleNumber: `MH01BN${String(i).padStart(4, '0')}`,
+    vehicleType: 'Truck',
+    capacityTons: 10,
+    driverName: `Bench ${i}`,
+    driverLicense: 'L1',
+    mobileNumber: '9800012345',
+    expectedArrivalDate: new Date().toISOString(),
+    slotId,
+  });
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}/api/bookings/slot`, { method: 'POST', headers: { 'content-type': 'application/json' }, localAddress: `127.0.${100 + Math.floor(i / 200)}.${(i % 200) + 1}` }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = httpRequest(
+      `${base}/api/bookings/slot`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        localAddress: `127.0.${100 + Math.floor(i / 200)}.${(i % 200) + 1}`,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -26,7 +44,10 @@ export async function guestRace(base: string, admin: Call) {
   const started = performance.now();
   const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => guestBooking(base, slotId, i)));
   const seconds = (performance.now() - started) / 1000;
-  const slots = (await admin('GET', `/api/facilities/${DEMO_FACILITY_ID}/time-slots?date=${date}`)) as { id: string; bookedCount: number }[];
+  const slots = (await admin('GET', `/api/facilities/${DEMO_FACILITY_ID}/time-slots?date=${date}`)) as {
+    id: string;
+    bookedCount: number;
+  }[];
   const slot = slots.find((s) => s.id === slotId);
   return {
     guests: 200,

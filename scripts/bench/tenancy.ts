@@ -9,7 +9,12 @@ const LOOKUPS = 200;
 
 export const tenancyBench: BenchSection = async ({ base, operations }) => {
   const { localOutbox } = await import('../../functions/messaging');
-  const post = (path: string, body: unknown, cookie = '') => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown, cookie = '') =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
   const signups: number[] = [];
   const verifications: number[] = [];
   let adminCookie = '';
@@ -18,7 +23,17 @@ export const tenancyBench: BenchSection = async ({ base, operations }) => {
   for (let i = 0; i < SIGNUPS; i++) {
     const tag = `${Date.now().toString(36)}${i}`;
     const email = `bench.${tag}@example.in`;
-    const body = { companyName: `Bench ${tag}`, firstName: 'Bench', lastName: 'Admin', email, phoneNumber: `9${String(Date.now() + i).slice(-9)}`, password: 'Bench2026x', facilityName: `Bench DC ${tag}`, facilityCity: 'Pune', facilityState: 'Maharashtra' };
+    const body = {
+      companyName: `Bench ${tag}`,
+      firstName: 'Bench',
+      lastName: 'Admin',
+      email,
+      phoneNumber: `9${String(Date.now() + i).slice(-9)}`,
+      password: 'Bench2026x',
+      facilityName: `Bench DC ${tag}`,
+      facilityCity: 'Pune',
+      facilityState: 'Maharashtra',
+    };
     let t = performance.now();
     const res = await post('/api/signup', body);
     if (res.status !== 201) throw new Error(`sign-up: HTTP ${res.status} ${await res.text()}`);
@@ -30,7 +45,10 @@ export const tenancyBench: BenchSection = async ({ base, operations }) => {
     verifications.push(performance.now() - t);
     if (i === 0) {
       const login = await post('/api/auth/login', { identifier: email, password: body.password });
-      adminCookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      adminCookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       tenantId = ((await login.json()) as { user: { tenantId: string } }).user.tenantId;
     }
   }
@@ -38,20 +56,30 @@ export const tenancyBench: BenchSection = async ({ base, operations }) => {
 
   // The demo's operations user joins the first organisation, then looks itself up at home and there.
   const me = (await operations('GET', '/api/auth/user')) as { email: string };
-  const invited = await fetch(`${base}/api/invitations`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: adminCookie }, body: JSON.stringify({ email: me.email, role: 'spectator' }) });
+  const invited = await fetch(`${base}/api/invitations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: adminCookie },
+    body: JSON.stringify({ email: me.email, role: 'spectator' }),
+  });
   if (invited.status !== 201) throw new Error(`invite: HTTP ${invited.status}`);
-  const token = /\/invite\/([A-Za-z0-9_-]+)/.exec((await localOutbox(20)).find((m) => m.to === me.email)?.body ?? '')?.[1];
+  const token = /\/invite\/([A-Za-z0-9_-]+)/.exec(
+    (await localOutbox(20)).find((m) => m.to === me.email)?.body ?? '',
+  )?.[1];
   const accepted = await post('/api/invitations/accept', { token, password: 'Demo@12345' });
   if (!accepted.ok) throw new Error(`accept: HTTP ${accepted.status} ${await accepted.text()}`);
   const login = await post('/api/auth/login', { identifier: me.email, password: 'Demo@12345' });
-  const home = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const home = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const lookups = async (cookie: string) => {
     const times: number[] = [];
     const t0 = performance.now();
     for (let i = 0; i < LOOKUPS; i++) {
       const t = performance.now();
       const r = await fetch(`${base}/api/auth/user`, { headers: { cookie } });
-      if (!r.ok) throw new Error(`session lookup: HTTP ${r.status} ${await r.text()} (cookie ${cookie.slice(0, 30)}...)`);
+      if (!r.ok)
+        throw new Error(`session lookup: HTTP ${r.status} ${await r.text()} (cookie ${cookie.slice(0, 30)}...)`);
       await r.text();
       times.push(performance.now() - t);
     }
@@ -59,7 +87,10 @@ export const tenancyBench: BenchSection = async ({ base, operations }) => {
   };
   const atHome = await lookups(home);
   // Switching replaces the session (the home cookie stops working), so the home figures come first.
-  const away = (await post('/api/auth/switch-tenant', { tenantId }, home)).headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const away = (await post('/api/auth/switch-tenant', { tenantId }, home)).headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const asMember = await lookups(away);
   const s = percentiles(signups, elapsed, 1);
   const v = percentiles(verifications, elapsed, 1);
@@ -69,8 +100,20 @@ export const tenancyBench: BenchSection = async ({ base, operations }) => {
     rows: [
       { path: 'POST /api/signup (atomic creation)', n: s.count, p50: ms(s.p50), p95: ms(s.p95), max: ms(s.max) },
       { path: 'POST /api/signup/verify (trial start)', n: v.count, p50: ms(v.p50), p95: ms(v.p95), max: ms(v.max) },
-      { path: 'GET /api/auth/user, home tenant', n: atHome.count, p50: ms(atHome.p50), p95: ms(atHome.p95), max: ms(atHome.max) },
-      { path: 'GET /api/auth/user, member of another tenant', n: asMember.count, p50: ms(asMember.p50), p95: ms(asMember.p95), max: ms(asMember.max) },
+      {
+        path: 'GET /api/auth/user, home tenant',
+        n: atHome.count,
+        p50: ms(atHome.p50),
+        p95: ms(atHome.p95),
+        max: ms(atHome.max),
+      },
+      {
+        path: 'GET /api/auth/user, member of another tenant',
+        n: asMember.count,
+        p50: ms(asMember.p50),
+        p95: ms(asMember.p95),
+        max: ms(asMember.max),
+      },
     ],
   };
 };

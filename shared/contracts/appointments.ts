@@ -4,7 +4,15 @@ import { dateString, seenRevision, timeOfDay } from './fields';
 import { requiredText } from './fields';
 import { toMinutes } from '../time';
 
-export const APPOINTMENT_STATUSES = ['scheduled', 'arrived', 'loading', 'unloading', 'departed', 'cancelled', 'no_show'] as const;
+export const APPOINTMENT_STATUSES = [
+  'scheduled',
+  'arrived',
+  'loading',
+  'unloading',
+  'departed',
+  'cancelled',
+  'no_show',
+] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 /** The statuses of a truck on site: it holds its dock door until it departs. */
 export const ON_SITE_STATUSES: readonly AppointmentStatus[] = ['arrived', 'loading', 'unloading'];
@@ -30,7 +38,10 @@ export const TRUCK_STAGES = {
   departed: { appointment: 'departed', checkin: 'departed', next: [] },
   cancelled: { appointment: 'cancelled', checkin: null, next: [] },
   no_show: { appointment: 'no_show', checkin: null, next: [] },
-} as const satisfies Record<string, { appointment: AppointmentStatus; checkin: CheckinStatus | null; next: readonly string[] }>;
+} as const satisfies Record<
+  string,
+  { appointment: AppointmentStatus; checkin: CheckinStatus | null; next: readonly string[] }
+>;
 export type TruckStage = keyof typeof TRUCK_STAGES;
 const STAGES = Object.keys(TRUCK_STAGES) as TruckStage[];
 const nextOf = (stage: TruckStage) => TRUCK_STAGES[stage].next as readonly TruckStage[];
@@ -47,10 +58,15 @@ export function truckStage(appointment: AppointmentStatus, checkin: CheckinStatu
  * appointment status names the stage of the same name where there is one (loading -> departed is
  * the truck leaving, not the work completing).
  */
-export function nextStage(from: TruckStage, change: { appointment: AppointmentStatus } | { checkin: CheckinStatus }): TruckStage | null {
+export function nextStage(
+  from: TruckStage,
+  change: { appointment: AppointmentStatus } | { checkin: CheckinStatus },
+): TruckStage | null {
   const options = nextOf(from);
   if ('checkin' in change) return options.find((s) => TRUCK_STAGES[s].checkin === change.checkin) ?? null;
-  const matching = options.filter((s) => TRUCK_STAGES[s].appointment === change.appointment && TRUCK_STAGES[from].appointment !== change.appointment);
+  const matching = options.filter(
+    (s) => TRUCK_STAGES[s].appointment === change.appointment && TRUCK_STAGES[from].appointment !== change.appointment,
+  );
   return matching.find((s) => s === change.appointment) ?? matching[0] ?? null;
 }
 
@@ -69,9 +85,15 @@ function flowOf<S extends string>(statuses: readonly S[], recordOf: (stage: Truc
  * three actions from it. Only a scheduled appointment can be cancelled, and only through its own call
  * (with a reason).
  */
-export const STATUS_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = flowOf(APPOINTMENT_STATUSES, (s) => TRUCK_STAGES[s].appointment);
+export const STATUS_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = flowOf(
+  APPOINTMENT_STATUSES,
+  (s) => TRUCK_STAGES[s].appointment,
+);
 /** The check-in's status flow (from TRUCK_STAGES). */
-export const CHECKIN_TRANSITIONS: Record<CheckinStatus, readonly CheckinStatus[]> = flowOf(CHECKIN_STATUSES, (s) => TRUCK_STAGES[s].checkin);
+export const CHECKIN_TRANSITIONS: Record<CheckinStatus, readonly CheckinStatus[]> = flowOf(
+  CHECKIN_STATUSES,
+  (s) => TRUCK_STAGES[s].checkin,
+);
 
 export function canTransition(from: string, to: string): boolean {
   return (STATUS_TRANSITIONS[from as AppointmentStatus] ?? []).includes(to as AppointmentStatus);
@@ -83,9 +105,33 @@ export const BOOKED_BY = ['carrier', 'shipper', 'transporter'] as const;
 export const MAX_APPOINTMENT_MINUTES = 8 * 60;
 export const BLOCK_MINUTES = 15;
 
-const optionalId = z.string().trim().max(64).optional().nullable().transform((v) => (v ? v : null));
-const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional().nullable().transform((v) => (v ? v : null));
-const count = z.union([z.literal(''), z.null(), z.coerce.number({ error: 'Must be a number' }).int('Must be a whole number').min(0, 'Must be 0 or more').max(100000)]).optional().transform((v) => (v === '' || v === undefined ? null : v));
+const optionalId = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+const count = z
+  .union([
+    z.literal(''),
+    z.null(),
+    z.coerce
+      .number({ error: 'Must be a number' })
+      .int('Must be a whole number')
+      .min(0, 'Must be 0 or more')
+      .max(100000),
+  ])
+  .optional()
+  .transform((v) => (v === '' || v === undefined ? null : v));
 
 /** Start before end, both on a quarter hour, at most eight hours apart. */
 function windowIssues(start: string | undefined, end: string | undefined, ctx: z.RefinementCtx, endPath: string) {
@@ -93,8 +139,14 @@ function windowIssues(start: string | undefined, end: string | undefined, ctx: z
   const s = toMinutes(start);
   const e = toMinutes(end);
   if (e <= s) ctx.addIssue({ code: 'custom', path: [endPath], message: 'End time must be after start time' });
-  else if (s % BLOCK_MINUTES !== 0 || e % BLOCK_MINUTES !== 0) ctx.addIssue({ code: 'custom', path: [endPath], message: 'Times must be on a quarter hour (:00, :15, :30 or :45)' });
-  else if (e - s > MAX_APPOINTMENT_MINUTES) ctx.addIssue({ code: 'custom', path: [endPath], message: 'An appointment can be at most 8 hours long' });
+  else if (s % BLOCK_MINUTES !== 0 || e % BLOCK_MINUTES !== 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: [endPath],
+      message: 'Times must be on a quarter hour (:00, :15, :30 or :45)',
+    });
+  else if (e - s > MAX_APPOINTMENT_MINUTES)
+    ctx.addIssue({ code: 'custom', path: [endPath], message: 'An appointment can be at most 8 hours long' });
 }
 
 export const appointmentInputSchema = z
@@ -114,7 +166,13 @@ export const appointmentInputSchema = z
     bolNumber: optionalText(40),
     palletCount: count,
     cartonCount: count,
-    estimatedDuration: z.coerce.number({ error: 'Minimum 15 minutes' }).int().min(15, 'Minimum 15 minutes').max(MAX_APPOINTMENT_MINUTES, 'At most 480 minutes').refine((v) => v % 15 === 0, 'Duration must be in steps of 15 minutes').default(60),
+    estimatedDuration: z.coerce
+      .number({ error: 'Minimum 15 minutes' })
+      .int()
+      .min(15, 'Minimum 15 minutes')
+      .max(MAX_APPOINTMENT_MINUTES, 'At most 480 minutes')
+      .refine((v) => v % 15 === 0, 'Duration must be in steps of 15 minutes')
+      .default(60),
     specialInstructions: optionalText(500),
     handlingEquipmentNotes: optionalText(500),
   })
@@ -171,28 +229,44 @@ const rescheduleFields = {
   newTimeStart: timeOfDay('Please select new start time'),
   newTimeEnd: timeOfDay('Please select new end time'),
   reason: z.enum(RESCHEDULE_REASONS, { error: 'Please choose a reason' }),
-  reasonDetails: requiredText('Please provide detailed reason (minimum 10 characters)', 500).min(10, 'Please provide detailed reason (minimum 10 characters)'),
+  reasonDetails: requiredText('Please provide detailed reason (minimum 10 characters)', 500).min(
+    10,
+    'Please provide detailed reason (minimum 10 characters)',
+  ),
   requestedBy: z.enum(REQUESTED_BY).default('carrier'),
 };
-const rescheduleWindow = (v: { newTimeStart?: string; newTimeEnd?: string }, ctx: z.RefinementCtx) => windowIssues(v.newTimeStart, v.newTimeEnd, ctx, 'newTimeEnd');
+const rescheduleWindow = (v: { newTimeStart?: string; newTimeEnd?: string }, ctx: z.RefinementCtx) =>
+  windowIssues(v.newTimeStart, v.newTimeEnd, ctx, 'newTimeEnd');
 
 export const rescheduleInputSchema = z.strictObject(rescheduleFields).superRefine(rescheduleWindow);
 export type RescheduleInput = z.input<typeof rescheduleInputSchema>;
 
 /** The reschedule form: the appointment is chosen in the form, then posted to its own path. */
-export const rescheduleFormSchema = z.object({ appointmentId: requiredText('Appointment ID is required'), ...rescheduleFields }).superRefine(rescheduleWindow);
+export const rescheduleFormSchema = z
+  .object({ appointmentId: requiredText('Appointment ID is required'), ...rescheduleFields })
+  .superRefine(rescheduleWindow);
 
 export const OWNER_TYPES = ['Driver', 'TruckOwner', 'Transporter'] as const;
 export const VEHICLE_TYPES = ['Truck', 'Trailer', 'Container', 'Van', 'Tanker'] as const;
 export const GUEST_MISSING_INFORMATION = 'Please fill in all required fields and select a time slot';
 
-const required = (max: number) => z.string({ error: GUEST_MISSING_INFORMATION }).trim().min(1, GUEST_MISSING_INFORMATION).max(max, `Must be at most ${max} characters`);
+const required = (max: number) =>
+  z
+    .string({ error: GUEST_MISSING_INFORMATION })
+    .trim()
+    .min(1, GUEST_MISSING_INFORMATION)
+    .max(max, `Must be at most ${max} characters`);
 
 export const guestBookingSchema = z.strictObject({
   ownerType: z.enum(OWNER_TYPES, { error: GUEST_MISSING_INFORMATION }),
-  vehicleNumber: required(15).transform((v) => v.toUpperCase().replace(/\s+/g, '')).refine((v) => /^[A-Z0-9-]{4,15}$/.test(v), 'Enter the vehicle number as on the plate, e.g. MH12AB1234'),
+  vehicleNumber: required(15)
+    .transform((v) => v.toUpperCase().replace(/\s+/g, ''))
+    .refine((v) => /^[A-Z0-9-]{4,15}$/.test(v), 'Enter the vehicle number as on the plate, e.g. MH12AB1234'),
   vehicleType: z.enum(VEHICLE_TYPES, { error: GUEST_MISSING_INFORMATION }),
-  capacityTons: z.coerce.number({ error: GUEST_MISSING_INFORMATION }).positive('Capacity must be more than 0 tons').max(100, 'Capacity must be at most 100 tons'),
+  capacityTons: z.coerce
+    .number({ error: GUEST_MISSING_INFORMATION })
+    .positive('Capacity must be more than 0 tons')
+    .max(100, 'Capacity must be at most 100 tons'),
   driverName: required(120),
   driverLicense: required(30),
   mobileNumber: required(20).refine((v) => /^\+?[\d\s-]{10,16}$/.test(v), 'Enter a valid mobile number'),
@@ -202,7 +276,11 @@ export const guestBookingSchema = z.strictObject({
   goodsType: optionalText(80),
   poNumber: optionalText(40),
   ewayBill: optionalText(20),
-  expectedArrivalDate: z.string({ error: GUEST_MISSING_INFORMATION }).min(1, GUEST_MISSING_INFORMATION).max(40).refine((v) => !Number.isNaN(Date.parse(v)), GUEST_MISSING_INFORMATION),
+  expectedArrivalDate: z
+    .string({ error: GUEST_MISSING_INFORMATION })
+    .min(1, GUEST_MISSING_INFORMATION)
+    .max(40)
+    .refine((v) => !Number.isNaN(Date.parse(v)), GUEST_MISSING_INFORMATION),
   slotId: required(40),
   bookingType: z.literal('guest').default('guest'),
   priority: z.literal('normal').default('normal'),
@@ -249,7 +327,17 @@ export interface Appointment {
   canReschedule: boolean;
   rescheduleCount: number;
   maxReschedules: number;
-  guest: { ownerType: string; ownerName: string | null; ownerContactNumber: string | null; vehicleType: string; capacityTons: number; driverLicense: string; goodsType: string | null; ewayBill: string | null; expectedArrivalDate: string } | null;
+  guest: {
+    ownerType: string;
+    ownerName: string | null;
+    ownerContactNumber: string | null;
+    vehicleType: string;
+    capacityTons: number;
+    driverLicense: string;
+    goodsType: string | null;
+    ewayBill: string | null;
+    expectedArrivalDate: string;
+  } | null;
   arrivedAt: string | null;
   arrivalOutcome: ArrivalOutcome | null;
   loadingStartedAt: string | null;
@@ -295,7 +383,9 @@ export interface RescheduleRequest {
  * Reschedule eligibility (narrowed so that once the truck has arrived, or the
  * appointment is over, there is nothing left to move); the server enforces the same rule.
  */
-export function isReschedulable(a: Pick<Appointment, 'canReschedule' | 'status' | 'rescheduleCount' | 'maxReschedules'>): boolean {
+export function isReschedulable(
+  a: Pick<Appointment, 'canReschedule' | 'status' | 'rescheduleCount' | 'maxReschedules'>,
+): boolean {
   return a.canReschedule && a.status === 'scheduled' && a.rescheduleCount < a.maxReschedules;
 }
 
@@ -306,7 +396,11 @@ export function statusLabel(status: string): string {
 
 /** The dashboard's Report Issue: a note about one of today's appointments. */
 export const issueReportSchema = z.strictObject({
-  description: requiredText('Please describe the issue (at least 5 characters)', 500).pipe(z.string().min(5, 'Please describe the issue (at least 5 characters)')),
+  description: requiredText('Please describe the issue (at least 5 characters)', 500).pipe(
+    z.string().min(5, 'Please describe the issue (at least 5 characters)'),
+  ),
 });
 /** The Report Issue form: the appointment it is about, then the note. */
-export const issueReportFormSchema = issueReportSchema.extend({ appointmentId: requiredText('Please select an appointment', 64) });
+export const issueReportFormSchema = issueReportSchema.extend({
+  appointmentId: requiredText('Please select an appointment', 64),
+});

@@ -12,7 +12,12 @@ export const loginSchema = z
   })
   .transform(({ identifier, username, password }, ctx) => {
     const id = identifier ?? username ?? '';
-    if (id.length < 1) ctx.addIssue({ code: 'custom', path: ['identifier'], message: 'Please enter your email, username, or mobile number' });
+    if (id.length < 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['identifier'],
+        message: 'Please enter your email, username, or mobile number',
+      });
     if (password.length < 1) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
     if (id.length < 1 || password.length < 1) return z.NEVER;
     return { identifier: id, password };

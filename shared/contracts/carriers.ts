@@ -16,9 +16,19 @@ const SERVICE_TYPE_VALUES = SERVICE_TYPES.map((s) => s.value) as [string, ...str
 
 export const carrierInputSchema = z.strictObject({
   name: requiredText('Carrier name is required', 120),
-  contactEmail: z.union([z.literal(''), z.email('Valid email required').max(254)]).optional().nullable().transform((v) => (v ? v.toLowerCase() : null)),
+  contactEmail: z
+    .union([z.literal(''), z.email('Valid email required').max(254)])
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v.toLowerCase() : null)),
   contactPhone: optionalText(20),
-  serviceTypes: z.array(z.enum(SERVICE_TYPE_VALUES, { error: 'Unknown service type' }), { error: 'Please select at least one service type' }).min(1, 'Please select at least one service type').max(SERVICE_TYPES.length).transform((v) => [...new Set(v)]),
+  serviceTypes: z
+    .array(z.enum(SERVICE_TYPE_VALUES, { error: 'Unknown service type' }), {
+      error: 'Please select at least one service type',
+    })
+    .min(1, 'Please select at least one service type')
+    .max(SERVICE_TYPES.length)
+    .transform((v) => [...new Set(v)]),
 });
 export type CarrierInput = z.input<typeof carrierInputSchema>;
 
@@ -34,7 +44,13 @@ export const driverInputSchema = z.strictObject({
   phone: optionalText(20),
   licenseNumber: requiredText('License number is required', 30),
   // How the driver is messaged (issue #15): channels in order of preference and the language.
-  preferredChannels: z.array(z.enum(['sms', 'whatsapp', 'voice', 'email'], { error: 'Unknown channel: use sms, whatsapp, voice or email' })).max(4).transform((v) => [...new Set(v)]).optional(),
+  preferredChannels: z
+    .array(
+      z.enum(['sms', 'whatsapp', 'voice', 'email'], { error: 'Unknown channel: use sms, whatsapp, voice or email' }),
+    )
+    .max(4)
+    .transform((v) => [...new Set(v)])
+    .optional(),
   preferredLanguage: z.enum(['en', 'hi'], { error: 'Unknown language: use en or hi' }).optional(),
 });
 export type DriverInput = z.input<typeof driverInputSchema>;

@@ -13,12 +13,28 @@ export const CHECKIN_METHODS = ['qr_code', 'manual', 'tablet'] as const;
  */
 export const EARLY_CHECKIN_MINUTES = 120;
 
-const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional().nullable().transform((v) => (v ? v : null));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
 
 export const quickCheckinSchema = z.strictObject({
-  appointmentId: z.string({ error: 'Please select an appointment' }).trim().min(1, 'Please select an appointment').max(64),
+  appointmentId: z
+    .string({ error: 'Please select an appointment' })
+    .trim()
+    .min(1, 'Please select an appointment')
+    .max(64),
   driverName: z.string({ error: 'Driver name is required' }).trim().min(1, 'Driver name is required').max(120),
-  vehicleLicense: z.string({ error: 'Vehicle license is required' }).trim().min(1, 'Vehicle license is required').max(20).transform((v) => v.toUpperCase()),
+  vehicleLicense: z
+    .string({ error: 'Vehicle license is required' })
+    .trim()
+    .min(1, 'Vehicle license is required')
+    .max(20)
+    .transform((v) => v.toUpperCase()),
   dockDoorId: optionalText(64),
   notes: optionalText(500),
   // Gate compliance (#21): the driver's licence and the e-way bill, checked against the registries when the tenant has ULIP set up.
@@ -29,7 +45,12 @@ export const quickCheckinSchema = z.strictObject({
 
 export const walkInCheckinSchema = z.strictObject({
   driverName: z.string({ error: 'Driver name is required' }).trim().min(1, 'Driver name is required').max(120),
-  vehicleLicense: z.string({ error: 'Vehicle license is required' }).trim().min(1, 'Vehicle license is required').max(20).transform((v) => v.toUpperCase()),
+  vehicleLicense: z
+    .string({ error: 'Vehicle license is required' })
+    .trim()
+    .min(1, 'Vehicle license is required')
+    .max(20)
+    .transform((v) => v.toUpperCase()),
   carrierName: z.string({ error: 'Carrier name is required' }).trim().min(1, 'Carrier name is required').max(120),
   loadType: z.enum(LOAD_TYPES, { error: 'Load type must be inbound or outbound' }).default('inbound'),
   poNumber: optionalText(40),
@@ -40,7 +61,10 @@ export const walkInCheckinSchema = z.strictObject({
   ewayBill: ewayBillField,
 });
 
-export const checkinStatusSchema = z.strictObject({ status: z.enum(CHECKIN_STATUSES, { error: `Status must be one of ${CHECKIN_STATUSES.join(', ')}` }), revision: seenRevision });
+export const checkinStatusSchema = z.strictObject({
+  status: z.enum(CHECKIN_STATUSES, { error: `Status must be one of ${CHECKIN_STATUSES.join(', ')}` }),
+  revision: seenRevision,
+});
 
 /** A dock door for a check-in that has none yet (a walk-in that came without one). */
 export const checkinDoorSchema = z.strictObject({

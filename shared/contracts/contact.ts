@@ -17,11 +17,25 @@ const INQUIRY_TYPE_VALUES = INQUIRY_TYPES.map((t) => t.value) as [InquiryType, .
 
 export const CONTACT_LIMITS = { name: 120, email: 254, company: 160, phone: 20, subject: 200, message: 5000 } as const;
 
-const optional = (max: number) => z.string({ error: `Must be at most ${max} characters` }).trim().max(max, `Must be at most ${max} characters`).optional().transform((v) => v ?? '');
+const optional = (max: number) =>
+  z
+    .string({ error: `Must be at most ${max} characters` })
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((v) => v ?? '');
 
 export const contactInquirySchema = z.strictObject({
   name: requiredText('Name is required', CONTACT_LIMITS.name),
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address').max(CONTACT_LIMITS.email, `Must be at most ${CONTACT_LIMITS.email} characters`)),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .pipe(
+      z
+        .email('Please enter a valid email address')
+        .max(CONTACT_LIMITS.email, `Must be at most ${CONTACT_LIMITS.email} characters`),
+    ),
   company: optional(CONTACT_LIMITS.company),
   phone: optional(CONTACT_LIMITS.phone),
   subject: requiredText('Subject is required', CONTACT_LIMITS.subject),
@@ -51,7 +65,12 @@ export interface ContactInquiryReceipt {
 
 export const inquiryListQuerySchema = z.strictObject({
   cursor: z.string().max(512).optional(),
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Must be a whole number').min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100').default(50),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Must be a whole number')
+    .min(1, 'Limit must be between 1 and 100')
+    .max(100, 'Limit must be between 1 and 100')
+    .default(50),
 });
 
 export interface InquiryPage {

@@ -3,7 +3,15 @@
 import * as z from 'zod';
 import { DEFAULT_TIME_ZONE } from '../product';
 import { isValidTimeZone, toMinutes } from '../time';
-import { changesSome, NOTHING_TO_CHANGE, nonNegativeInt, optionalText, requiredText, seenRevision, timeOfDay } from './fields';
+import {
+  changesSome,
+  NOTHING_TO_CHANGE,
+  nonNegativeInt,
+  optionalText,
+  requiredText,
+  seenRevision,
+  timeOfDay,
+} from './fields';
 
 export const SLOT_MINUTE_CHOICES = [15, 30, 45, 60, 90, 120, 180, 240] as const;
 
@@ -14,14 +22,28 @@ const facilityFields = {
   state: optionalText(80),
   country: optionalText(80),
   zipCode: optionalText(20),
-  contactEmail: z.union([z.literal(''), z.email('Valid email required').max(254)]).optional().nullable().transform((v) => (v ? v.toLowerCase() : null)),
+  contactEmail: z
+    .union([z.literal(''), z.email('Valid email required').max(254)])
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v.toLowerCase() : null)),
   contactPhone: optionalText(20),
   operatingHoursStart: timeOfDay('Start time is required'),
   operatingHoursEnd: timeOfDay('End time is required'),
   totalDockDoors: nonNegativeInt('Must be non-negative').max(500, 'At most 500 dock doors'),
   timeZone: z.string().trim().refine(isValidTimeZone, 'Unknown time zone'),
-  slotMinutes: z.coerce.number().int().refine((v) => (SLOT_MINUTE_CHOICES as readonly number[]).includes(v), 'Slot length must be one of 15, 30, 45, 60, 90, 120, 180 or 240 minutes'),
-  slotCapacity: z.coerce.number().int('Must be a whole number').min(1, 'Each slot takes at least 1 booking').max(100, 'At most 100 bookings per slot'),
+  slotMinutes: z.coerce
+    .number()
+    .int()
+    .refine(
+      (v) => (SLOT_MINUTE_CHOICES as readonly number[]).includes(v),
+      'Slot length must be one of 15, 30, 45, 60, 90, 120, 180 or 240 minutes',
+    ),
+  slotCapacity: z.coerce
+    .number()
+    .int('Must be a whole number')
+    .min(1, 'Each slot takes at least 1 booking')
+    .max(100, 'At most 100 bookings per slot'),
 };
 
 const hoursInOrder = (v: { operatingHoursStart?: string; operatingHoursEnd?: string }) =>
@@ -54,7 +76,13 @@ export type FacilityUpdate = z.output<typeof facilityUpdateSchema>;
 
 export const DOOR_TYPES = ['standard', 'refrigerated', 'oversized', 'hazmat'] as const;
 export const DOOR_STATUSES = ['available', 'occupied', 'maintenance'] as const;
-const feet = z.union([z.literal(''), z.null(), z.coerce.number({ error: 'Must be positive' }).positive('Must be positive').max(50, 'At most 50 ft')]).optional();
+const feet = z
+  .union([
+    z.literal(''),
+    z.null(),
+    z.coerce.number({ error: 'Must be positive' }).positive('Must be positive').max(50, 'At most 50 ft'),
+  ])
+  .optional();
 const positiveFeet = feet.transform((v) => (v === '' || v === undefined ? null : v));
 /** In an edit, a limit left out is kept; empty clears it. */
 const editedFeet = feet.transform((v) => (v === '' ? null : v));
@@ -78,7 +106,10 @@ export const dockDoorUpdateSchema = z
     status: z.enum(DOOR_STATUSES, { error: `Status must be one of ${DOOR_STATUSES.join(', ')}` }).optional(),
     revision: seenRevision,
   })
-  .refine(changesSome(['doorType', 'maxVehicleHeight', 'maxVehicleWidth', 'status']), { message: NOTHING_TO_CHANGE, path: ['_'] });
+  .refine(changesSome(['doorType', 'maxVehicleHeight', 'maxVehicleWidth', 'status']), {
+    message: NOTHING_TO_CHANGE,
+    path: ['_'],
+  });
 
 export const laborInchargeInputSchema = z.strictObject({
   name: requiredText('Name is required', 120),

@@ -20,10 +20,21 @@ export function changesSome(fields: readonly string[]) {
 
 // Field builders every contract uses, so a message is written once per field kind.
 export const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
-export const optionalText = (max: number) => text(max).optional().nullable().transform((v) => (v ? v : null));
-export const dateString = (message: string) => z.string({ error: message }).trim().min(1, message).refine(isValidDate, 'Use a date in the form YYYY-MM-DD');
-export const timeOfDay = (message: string) => z.string({ error: message }).trim().min(1, message).regex(TIME_PATTERN, 'Use a time in the form HH:mm');
-export const nonNegativeInt = (message: string) => z.coerce.number({ error: message }).int('Must be a whole number').min(0, message);
+export const optionalText = (max: number) =>
+  text(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+export const dateString = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).refine(isValidDate, 'Use a date in the form YYYY-MM-DD');
+export const timeOfDay = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).regex(TIME_PATTERN, 'Use a time in the form HH:mm');
+export const nonNegativeInt = (message: string) =>
+  z.coerce.number({ error: message }).int('Must be a whole number').min(0, message);
 /** The revision of the record an editing screen loaded (functions/lib/revision.ts): the edit is refused
  * with 409 when the record has changed since. Left out, the edit applies to the record as stored. */
-export const seenRevision = z.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(0, 'Must be a whole number').optional();
+export const seenRevision = z
+  .number({ error: 'Must be a whole number' })
+  .int('Must be a whole number')
+  .min(0, 'Must be a whole number')
+  .optional();

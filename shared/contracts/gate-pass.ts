@@ -12,7 +12,10 @@ const IDEMPOTENCY_KEY_TEXT = 'Idempotency key must be 16-64 letters, digits, - o
 
 export const gatePassCheckinSchema = z.strictObject({
   idempotencyKey: z.string({ error: IDEMPOTENCY_KEY_TEXT }).regex(/^[A-Za-z0-9_-]{16,64}$/, IDEMPOTENCY_KEY_TEXT),
-  token: z.string({ error: 'Gate pass is required' }).min(1, 'Gate pass is required').max(2000, 'Not a DockSaathi gate pass'),
+  token: z
+    .string({ error: 'Gate pass is required' })
+    .min(1, 'Gate pass is required')
+    .max(2000, 'Not a DockSaathi gate pass'),
   happenedAt: z.iso.datetime({ message: 'Check-in time must be an ISO date-time' }),
   facilityId: z.string({ error: 'Facility is required' }).min(1, 'Facility is required').max(64),
   /** The device could not run the gate compliance checks (offline): they run now, and a DENY alerts. */
@@ -42,7 +45,9 @@ export interface GatePassView {
 }
 
 export const gatePassKeysQuerySchema = z.object({ facilityId: z.string().max(64).optional() });
-export const rotatePassKeySchema = z.strictObject({ facilityId: z.string({ error: 'Facility is required' }).min(1, 'Facility is required').max(64) });
+export const rotatePassKeySchema = z.strictObject({
+  facilityId: z.string({ error: 'Facility is required' }).min(1, 'Facility is required').max(64),
+});
 
 /** The server's refusal of a synced pass carries the device's reason code for the guard's screen. */
 export type GatePassRefusalCode = GatePassReason;

@@ -6,7 +6,12 @@ import { isDrivingLicenceNumber, isEwayBillNumber, normalizeRegistryNumber, NUMB
 
 export const GATE_SOURCES = ['VAHAN', 'SARATHI', 'FASTAG', 'EWAYBILL'] as const;
 export type GateSource = (typeof GATE_SOURCES)[number];
-export const GATE_SOURCE_NAMES: Record<GateSource, string> = { VAHAN: 'VAHAN (vehicle registration)', SARATHI: 'SARATHI (driving licence)', FASTAG: 'FASTag', EWAYBILL: 'E-way bill' };
+export const GATE_SOURCE_NAMES: Record<GateSource, string> = {
+  VAHAN: 'VAHAN (vehicle registration)',
+  SARATHI: 'SARATHI (driving licence)',
+  FASTAG: 'FASTag',
+  EWAYBILL: 'E-way bill',
+};
 
 /** A failed check a tenant can set to HOLD or DENY; a source that did not answer always holds. */
 export const GATE_RULES = [
@@ -102,18 +107,36 @@ export interface GateOutcome {
 
 export const CACHE_HOURS = { min: 1, max: 72, default: 12 } as const;
 
-const checksSchema = z.strictObject({ VAHAN: z.boolean(), SARATHI: z.boolean(), FASTAG: z.boolean(), EWAYBILL: z.boolean() });
-const outcomesSchema = z.strictObject(Object.fromEntries(GATE_RULES.map((r) => [r, z.enum(['HOLD', 'DENY'], { error: 'Outcome must be HOLD or DENY' })])) as Record<GateRule, z.ZodEnum<{ HOLD: 'HOLD'; DENY: 'DENY' }>>);
+const checksSchema = z.strictObject({
+  VAHAN: z.boolean(),
+  SARATHI: z.boolean(),
+  FASTAG: z.boolean(),
+  EWAYBILL: z.boolean(),
+});
+const outcomesSchema = z.strictObject(
+  Object.fromEntries(
+    GATE_RULES.map((r) => [r, z.enum(['HOLD', 'DENY'], { error: 'Outcome must be HOLD or DENY' })]),
+  ) as Record<GateRule, z.ZodEnum<{ HOLD: 'HOLD'; DENY: 'DENY' }>>,
+);
 
 /** /configuration's gate section; an empty password keeps the one saved. */
 export const gateSettingsSchema = z.strictObject({
   enabled: z.boolean({ error: 'Enabled must be true or false' }),
-  baseUrl: z.string({ error: 'ULIP address is required' }).trim().min(1, 'ULIP address is required').max(300).refine((v) => /^https?:\/\/[^\s]+$/.test(v), 'ULIP address must start with https://'),
+  baseUrl: z
+    .string({ error: 'ULIP address is required' })
+    .trim()
+    .min(1, 'ULIP address is required')
+    .max(300)
+    .refine((v) => /^https?:\/\/[^\s]+$/.test(v), 'ULIP address must start with https://'),
   username: z.string({ error: 'ULIP username is required' }).trim().min(1, 'ULIP username is required').max(120),
   password: z.string().max(200, 'Must be at most 200 characters').optional().default(''),
   checks: checksSchema,
   outcomes: outcomesSchema,
-  cacheHours: z.coerce.number({ error: 'Cache hours must be a number' }).int('Cache hours must be a whole number').min(CACHE_HOURS.min, 'Cache hours must be between 1 and 72').max(CACHE_HOURS.max, 'Cache hours must be between 1 and 72'),
+  cacheHours: z.coerce
+    .number({ error: 'Cache hours must be a number' })
+    .int('Cache hours must be a whole number')
+    .min(CACHE_HOURS.min, 'Cache hours must be between 1 and 72')
+    .max(CACHE_HOURS.max, 'Cache hours must be between 1 and 72'),
 });
 export type GateSettingsInput = z.input<typeof gateSettingsSchema>;
 

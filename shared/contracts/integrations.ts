@@ -49,17 +49,26 @@ const httpUrl = (message: string) =>
     .refine((v) => {
       try {
         const url = new URL(v);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname) && !url.username && !url.password;
+        return (
+          (url.protocol === 'http:' || url.protocol === 'https:') &&
+          Boolean(url.hostname) &&
+          !url.username &&
+          !url.password
+        );
       } catch {
         return false;
       }
     }, 'Enter a valid http(s) URL, e.g. https://tms.example.com/api');
 
-
 /** The credentials of each authentication type; the spec's form sends apiKey, username and password. */
 export const authConfigSchema = z.strictObject({
   apiKey: z.string().trim().max(2000).optional(),
-  headerName: z.string().trim().max(100).regex(/^[A-Za-z0-9-]*$/, 'Header name may hold letters, digits and dashes').optional(),
+  headerName: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[A-Za-z0-9-]*$/, 'Header name may hold letters, digits and dashes')
+    .optional(),
   token: z.string().trim().max(4000).optional(),
   username: z.string().trim().max(200).optional(),
   password: z.string().max(2000).optional(),
@@ -87,7 +96,12 @@ function authIssues(authType: AuthType | undefined, config: AuthConfig | undefin
     need('clientId', 'Client ID is required');
     need('clientSecret', 'Client secret is required');
     need('tokenUrl', 'Token URL is required');
-    if (c.tokenUrl && !httpUrl('Token URL is required').safeParse(c.tokenUrl).success) ctx.addIssue({ code: 'custom', path: ['authConfig', 'tokenUrl'], message: 'Enter a valid http(s) URL, e.g. https://tms.example.com/api' });
+    if (c.tokenUrl && !httpUrl('Token URL is required').safeParse(c.tokenUrl).success)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['authConfig', 'tokenUrl'],
+        message: 'Enter a valid http(s) URL, e.g. https://tms.example.com/api',
+      });
   }
 }
 
@@ -110,7 +124,11 @@ const systemFields = {
 
 /** Add System (doc 2 §5): name, system type, base URL and authentication type are required. */
 export const systemInputSchema = z
-  .strictObject({ ...systemFields, syncFrequency: syncFrequency.default(DEFAULT_SYNC_FREQUENCY), isActive: systemFields.isActive.default(true) })
+  .strictObject({
+    ...systemFields,
+    syncFrequency: syncFrequency.default(DEFAULT_SYNC_FREQUENCY),
+    isActive: systemFields.isActive.default(true),
+  })
   .superRefine((v, ctx) => authIssues(v.authType, v.authConfig, ctx));
 export type SystemInput = z.input<typeof systemInputSchema>;
 
@@ -120,7 +138,13 @@ export const systemEditSchema = z
     name: systemFields.name.optional(),
     systemType: systemFields.systemType.optional(),
     // Left out = unchanged; empty = cleared.
-    vendor: z.string().trim().max(120, 'Must be at most 120 characters').nullable().optional().transform((v) => (v === undefined ? undefined : v || null)),
+    vendor: z
+      .string()
+      .trim()
+      .max(120, 'Must be at most 120 characters')
+      .nullable()
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
     baseUrl: systemFields.baseUrl.optional(),
     authType: systemFields.authType.optional(),
     authConfig: authConfigSchema.optional(),
@@ -128,22 +152,35 @@ export const systemEditSchema = z
     isActive: systemFields.isActive.optional(),
     revision: seenRevision,
   })
-  .refine(changesSome(['name', 'systemType', 'vendor', 'baseUrl', 'authType', 'authConfig', 'syncFrequency', 'isActive']), NOTHING_TO_CHANGE)
-  .refine((v) => (v.authConfig === undefined) === (v.authType === undefined), { message: 'Send the authentication type together with its credentials', path: ['authConfig'] })
+  .refine(
+    changesSome(['name', 'systemType', 'vendor', 'baseUrl', 'authType', 'authConfig', 'syncFrequency', 'isActive']),
+    NOTHING_TO_CHANGE,
+  )
+  .refine((v) => (v.authConfig === undefined) === (v.authType === undefined), {
+    message: 'Send the authentication type together with its credentials',
+    path: ['authConfig'],
+  })
   .superRefine((v, ctx) => authIssues(v.authType, v.authConfig, ctx));
 
 export const endpointInputSchema = z.strictObject({
   name: requiredText('Endpoint name is required', 120),
   method: z.enum(ENDPOINT_METHODS, { error: 'Method must be GET or POST' }).default('GET'),
-  endpoint: requiredText('Endpoint path is required', 300).refine((v) => v.startsWith('/') && !v.startsWith('//'), 'The path starts with / and is relative to the base URL'),
-  purpose: z.enum(ENDPOINT_PURPOSES, { error: 'Purpose must be APPOINTMENT_REQUESTS or HEALTH_CHECK' }).default('APPOINTMENT_REQUESTS'),
+  endpoint: requiredText('Endpoint path is required', 300).refine(
+    (v) => v.startsWith('/') && !v.startsWith('//'),
+    'The path starts with / and is relative to the base URL',
+  ),
+  purpose: z
+    .enum(ENDPOINT_PURPOSES, { error: 'Purpose must be APPOINTMENT_REQUESTS or HEALTH_CHECK' })
+    .default('APPOINTMENT_REQUESTS'),
   isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
 });
 export const endpointEditSchema = z
   .strictObject({
     name: requiredText('Endpoint name is required', 120).optional(),
     method: z.enum(ENDPOINT_METHODS, { error: 'Method must be GET or POST' }).optional(),
-    endpoint: requiredText('Endpoint path is required', 300).refine((v) => v.startsWith('/') && !v.startsWith('//'), 'The path starts with / and is relative to the base URL').optional(),
+    endpoint: requiredText('Endpoint path is required', 300)
+      .refine((v) => v.startsWith('/') && !v.startsWith('//'), 'The path starts with / and is relative to the base URL')
+      .optional(),
     purpose: z.enum(ENDPOINT_PURPOSES, { error: 'Purpose must be APPOINTMENT_REQUESTS or HEALTH_CHECK' }).optional(),
     isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
   })
@@ -153,13 +190,33 @@ export const MAX_WEBHOOK_RETRIES = 8;
 export const webhookInputSchema = z.strictObject({
   eventType: z.enum(WEBHOOK_EVENT_TYPES, { error: 'Please select an event type' }),
   webhookUrl: httpUrl('Webhook URL is required'),
-  timeoutSeconds: z.coerce.number({ error: 'Timeout must be a number of seconds' }).int('Timeout must be a whole number of seconds').min(1, 'Timeout must be 1 to 30 seconds').max(30, 'Timeout must be 1 to 30 seconds').default(10),
-  retryCount: z.coerce.number({ error: 'Retry count must be a number' }).int('Retry count must be a whole number').min(0, `Retry count must be 0 to ${MAX_WEBHOOK_RETRIES}`).max(MAX_WEBHOOK_RETRIES, `Retry count must be 0 to ${MAX_WEBHOOK_RETRIES}`).default(3),
+  timeoutSeconds: z.coerce
+    .number({ error: 'Timeout must be a number of seconds' })
+    .int('Timeout must be a whole number of seconds')
+    .min(1, 'Timeout must be 1 to 30 seconds')
+    .max(30, 'Timeout must be 1 to 30 seconds')
+    .default(10),
+  retryCount: z.coerce
+    .number({ error: 'Retry count must be a number' })
+    .int('Retry count must be a whole number')
+    .min(0, `Retry count must be 0 to ${MAX_WEBHOOK_RETRIES}`)
+    .max(MAX_WEBHOOK_RETRIES, `Retry count must be 0 to ${MAX_WEBHOOK_RETRIES}`)
+    .default(3),
   isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
 });
-export const webhookEditSchema = webhookInputSchema.partial().refine(changesSome(['eventType', 'webhookUrl', 'timeoutSeconds', 'retryCount', 'isActive']), NOTHING_TO_CHANGE);
+export const webhookEditSchema = webhookInputSchema
+  .partial()
+  .refine(changesSome(['eventType', 'webhookUrl', 'timeoutSeconds', 'retryCount', 'isActive']), NOTHING_TO_CHANGE);
 
-export const syncRequestSchema = z.strictObject({ endpointId: z.string().trim().max(64).optional().nullable().transform((v) => v || null) });
+export const syncRequestSchema = z.strictObject({
+  endpointId: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+});
 
 /** What a read shows of the credentials: which are set, secrets masked (last 4 characters at most). */
 export interface MaskedAuthConfig {

@@ -35,7 +35,13 @@ export const PLACEHOLDERS = {
   reason: { kind: 'text', max: DLT_VARIABLE_MAX, example: 'Documents incomplete' },
   hub: { kind: 'text', max: DLT_VARIABLE_MAX, example: 'Demo Logistics Pvt Ltd' },
   // An invitation link carries a 43-character token: registered as {#var#}{#var#}{#var#}.
-  inviteLink: { kind: 'link', max: 3 * DLT_VARIABLE_MAX, pattern: /^https?:\/\/\S+$/, example: 'https://app.docksaathi.in/invite/3Jc9…', dltVariables: 3 },
+  inviteLink: {
+    kind: 'link',
+    max: 3 * DLT_VARIABLE_MAX,
+    pattern: /^https?:\/\/\S+$/,
+    example: 'https://app.docksaathi.in/invite/3Jc9…',
+    dltVariables: 3,
+  },
 } as const satisfies Record<string, PlaceholderType>;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 
@@ -51,7 +57,14 @@ export interface MessageTemplate {
   platformOnly: boolean;
 }
 
-const template = (key: string, name: string, placeholders: readonly Placeholder[], en: string, hi: string, platformOnly = false): MessageTemplate => ({
+const template = (
+  key: string,
+  name: string,
+  placeholders: readonly Placeholder[],
+  en: string,
+  hi: string,
+  platformOnly = false,
+): MessageTemplate => ({
   key,
   name,
   placeholders,
@@ -61,20 +74,106 @@ const template = (key: string, name: string, placeholders: readonly Placeholder[
 });
 
 export const MESSAGE_TEMPLATES = [
-  template('appointment_confirmed', 'Appointment Confirmed', ['date', 'time', 'dock'], 'Your appointment is confirmed for {date} at {time}. Dock: {dock}.', 'आपकी अपॉइंटमेंट {date} को {time} बजे के लिए पक्की है। डॉक: {dock}।'),
-  template('dock_assigned', 'Dock Assigned', ['dock'], 'Dock {dock} assigned! Please proceed for loading/unloading.', 'डॉक {dock} आवंटित! कृपया लोडिंग/अनलोडिंग के लिए आगे बढ़ें।'),
-  template('delay_alert', 'Delay Alert', ['delay', 'newTime'], 'Your appointment is delayed by {delay} minutes. New ETA: {newTime}', 'आपकी अपॉइंटमेंट में {delay} मिनट की देरी है। नया अनुमानित समय: {newTime}'),
-  template('check_in_success', 'Check-in Success', ['spot'], 'Check-in successful! Waiting spot: {spot}.', 'चेक-इन सफल! प्रतीक्षा स्थान: {spot}।'),
-  template('loading_complete', 'Loading Complete', [], 'Loading/Unloading complete! Please collect documents and exit.', 'लोडिंग/अनलोडिंग पूरी! कृपया दस्तावेज़ लें और बाहर निकलें।'),
-  template('reschedule_approved', 'Reschedule Approved', ['date', 'time'], 'Your reschedule request is approved. New time: {date} at {time}.', 'समय बदलने का आपका अनुरोध स्वीकार हुआ। नया समय: {date} को {time} बजे।'),
-  template('reschedule_denied', 'Reschedule Denied', ['date', 'time'], 'Your request to move to {date} at {time} was not approved. Your booking stays as it was.', '{date} को {time} बजे पर जाने का आपका अनुरोध स्वीकार नहीं हुआ। आपकी बुकिंग पहले जैसी है।'),
-  template('slot_booking_confirmed', 'Slot Booking Confirmation', ['date', 'time', 'code'], 'Slot booked for {date} at {time}. Confirmation code: {code}. Show it at the gate.', '{date} को {time} बजे का स्लॉट बुक हुआ। पुष्टि कोड: {code}। इसे गेट पर दिखाएं।'),
-  template('gate_qr_link', 'Gate QR Link', ['link'], 'Check in at the gate with this link: {link}', 'इस लिंक से गेट पर चेक-इन करें: {link}'),
-  template('registration_approved', 'Registration Approved', [], 'Your DockSaathi account is approved. You can now sign in.', 'आपका DockSaathi खाता स्वीकृत हो गया है। अब आप साइन इन कर सकते हैं।'),
-  template('registration_rejected', 'Registration Rejected', ['reason'], 'Your DockSaathi registration was not approved. Reason: {reason}', 'आपका DockSaathi पंजीकरण स्वीकृत नहीं हुआ। कारण: {reason}'),
-  template('registration_clash', 'Registration Attempt', [], 'Someone tried to register a new DockSaathi account with your mobile number. Nothing was created or changed. If it was not you, ignore this message.', 'किसी ने आपके मोबाइल नंबर से नया DockSaathi खाता बनाने की कोशिश की। कुछ नहीं बना और कुछ नहीं बदला। अगर यह आप नहीं थे, तो इस संदेश को अनदेखा करें।', true),
-  template('hub_invitation', 'Hub Invitation', ['hub', 'inviteLink'], 'You are invited to join {hub} on DockSaathi. Accept within 7 days: {inviteLink}', 'आपको DockSaathi पर {hub} से जुड़ने का निमंत्रण है। 7 दिनों में स्वीकार करें: {inviteLink}', true),
-  template('test_message', 'Test Message', [], 'This is a test message from DockSaathi messaging. All channels are working.', 'यह DockSaathi मैसेजिंग का परीक्षण संदेश है। सभी चैनल काम कर रहे हैं।'),
+  template(
+    'appointment_confirmed',
+    'Appointment Confirmed',
+    ['date', 'time', 'dock'],
+    'Your appointment is confirmed for {date} at {time}. Dock: {dock}.',
+    'आपकी अपॉइंटमेंट {date} को {time} बजे के लिए पक्की है। डॉक: {dock}।',
+  ),
+  template(
+    'dock_assigned',
+    'Dock Assigned',
+    ['dock'],
+    'Dock {dock} assigned! Please proceed for loading/unloading.',
+    'डॉक {dock} आवंटित! कृपया लोडिंग/अनलोडिंग के लिए आगे बढ़ें।',
+  ),
+  template(
+    'delay_alert',
+    'Delay Alert',
+    ['delay', 'newTime'],
+    'Your appointment is delayed by {delay} minutes. New ETA: {newTime}',
+    'आपकी अपॉइंटमेंट में {delay} मिनट की देरी है। नया अनुमानित समय: {newTime}',
+  ),
+  template(
+    'check_in_success',
+    'Check-in Success',
+    ['spot'],
+    'Check-in successful! Waiting spot: {spot}.',
+    'चेक-इन सफल! प्रतीक्षा स्थान: {spot}।',
+  ),
+  template(
+    'loading_complete',
+    'Loading Complete',
+    [],
+    'Loading/Unloading complete! Please collect documents and exit.',
+    'लोडिंग/अनलोडिंग पूरी! कृपया दस्तावेज़ लें और बाहर निकलें।',
+  ),
+  template(
+    'reschedule_approved',
+    'Reschedule Approved',
+    ['date', 'time'],
+    'Your reschedule request is approved. New time: {date} at {time}.',
+    'समय बदलने का आपका अनुरोध स्वीकार हुआ। नया समय: {date} को {time} बजे।',
+  ),
+  template(
+    'reschedule_denied',
+    'Reschedule Denied',
+    ['date', 'time'],
+    'Your request to move to {date} at {time} was not approved. Your booking stays as it was.',
+    '{date} को {time} बजे पर जाने का आपका अनुरोध स्वीकार नहीं हुआ। आपकी बुकिंग पहले जैसी है।',
+  ),
+  template(
+    'slot_booking_confirmed',
+    'Slot Booking Confirmation',
+    ['date', 'time', 'code'],
+    'Slot booked for {date} at {time}. Confirmation code: {code}. Show it at the gate.',
+    '{date} को {time} बजे का स्लॉट बुक हुआ। पुष्टि कोड: {code}। इसे गेट पर दिखाएं।',
+  ),
+  template(
+    'gate_qr_link',
+    'Gate QR Link',
+    ['link'],
+    'Check in at the gate with this link: {link}',
+    'इस लिंक से गेट पर चेक-इन करें: {link}',
+  ),
+  template(
+    'registration_approved',
+    'Registration Approved',
+    [],
+    'Your DockSaathi account is approved. You can now sign in.',
+    'आपका DockSaathi खाता स्वीकृत हो गया है। अब आप साइन इन कर सकते हैं।',
+  ),
+  template(
+    'registration_rejected',
+    'Registration Rejected',
+    ['reason'],
+    'Your DockSaathi registration was not approved. Reason: {reason}',
+    'आपका DockSaathi पंजीकरण स्वीकृत नहीं हुआ। कारण: {reason}',
+  ),
+  template(
+    'registration_clash',
+    'Registration Attempt',
+    [],
+    'Someone tried to register a new DockSaathi account with your mobile number. Nothing was created or changed. If it was not you, ignore this message.',
+    'किसी ने आपके मोबाइल नंबर से नया DockSaathi खाता बनाने की कोशिश की। कुछ नहीं बना और कुछ नहीं बदला। अगर यह आप नहीं थे, तो इस संदेश को अनदेखा करें।',
+    true,
+  ),
+  template(
+    'hub_invitation',
+    'Hub Invitation',
+    ['hub', 'inviteLink'],
+    'You are invited to join {hub} on DockSaathi. Accept within 7 days: {inviteLink}',
+    'आपको DockSaathi पर {hub} से जुड़ने का निमंत्रण है। 7 दिनों में स्वीकार करें: {inviteLink}',
+    true,
+  ),
+  template(
+    'test_message',
+    'Test Message',
+    [],
+    'This is a test message from DockSaathi messaging. All channels are working.',
+    'यह DockSaathi मैसेजिंग का परीक्षण संदेश है। सभी चैनल काम कर रहे हैं।',
+  ),
 ] as const satisfies readonly MessageTemplate[];
 
 export type TemplateKey = (typeof MESSAGE_TEMPLATES)[number]['key'];
@@ -122,14 +221,25 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * parts exact and each variable 1 to 30 characters. Answers the variables' values, or the reason
  * the operator would refuse it.
  */
-export function checkDlt(registered: string, text: string): { ok: true; values: Record<string, string> } | { ok: false; reason: string } {
+export function checkDlt(
+  registered: string,
+  text: string,
+): { ok: true; values: Record<string, string> } | { ok: false; reason: string } {
   const names = placeholdersIn(registered);
   const statics = registered.split(/\{\w+\}/);
-  const variable = (name: string | undefined) => `([\\s\\S]{1,${DLT_VARIABLE_MAX * ((PLACEHOLDERS as Record<string, PlaceholderType>)[name ?? '']?.dltVariables ?? 1)}}?)`;
-  const pattern = new RegExp(`^${statics.map((part, i) => (i ? variable(names[i - 1]) : '') + escapeRegExp(part)).join('')}$`, 'u');
+  const variable = (name: string | undefined) =>
+    `([\\s\\S]{1,${DLT_VARIABLE_MAX * ((PLACEHOLDERS as Record<string, PlaceholderType>)[name ?? '']?.dltVariables ?? 1)}}?)`;
+  const pattern = new RegExp(
+    `^${statics.map((part, i) => (i ? variable(names[i - 1]) : '') + escapeRegExp(part)).join('')}$`,
+    'u',
+  );
   const match = pattern.exec(text);
   if (!match) {
-    return { ok: false, reason: 'The text does not match its registered DLT template (fixed words must stay as registered; each filled-in value may have at most 30 characters)' };
+    return {
+      ok: false,
+      reason:
+        'The text does not match its registered DLT template (fixed words must stay as registered; each filled-in value may have at most 30 characters)',
+    };
   }
   const values: Record<string, string> = {};
   names.forEach((name, i) => (values[name] = match[i + 1]!));

@@ -8,7 +8,12 @@ export * from './messaging-templates';
 
 export const CHANNELS = ['sms', 'whatsapp', 'voice', 'email'] as const;
 export type Channel = (typeof CHANNELS)[number];
-export const CHANNEL_LABELS: Record<Channel, string> = { sms: 'SMS', whatsapp: 'WhatsApp', voice: 'Voice Call', email: 'Email' };
+export const CHANNEL_LABELS: Record<Channel, string> = {
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+  voice: 'Voice Call',
+  email: 'Email',
+};
 /** Channels that reach a mobile number (opt-out applies to SMS and WhatsApp). */
 export const PHONE_CHANNELS: readonly Channel[] = ['sms', 'whatsapp', 'voice'];
 export const OPT_OUT_CHANNELS: readonly Channel[] = ['sms', 'whatsapp'];
@@ -32,7 +37,9 @@ export function smsBytes(text: string): number {
 export function channelLimitProblem(channel: Channel, text: string): string | null {
   const { max, unit } = CHANNEL_LIMITS[channel];
   const size = unit === 'bytes' ? smsBytes(text) : [...text].length;
-  return size > max ? `The message is too long for ${CHANNEL_LABELS[channel]}: at most ${max.toLocaleString('en-IN')} ${unit}` : null;
+  return size > max
+    ? `The message is too long for ${CHANNEL_LABELS[channel]}: at most ${max.toLocaleString('en-IN')} ${unit}`
+    : null;
 }
 
 export const INDIAN_MOBILE_MESSAGE = 'Use Indian format: +91 followed by 10-digit number';
@@ -89,20 +96,38 @@ export type MessagingTestInput = z.input<typeof messagingTestSchema>;
 export const notificationSendSchema = z
   .strictObject({
     to: phoneField('Please enter phone number and message'),
-    message: z.string({ error: 'Please enter phone number and message' }).trim().min(1, 'Please enter phone number and message').max(10000),
-    channels: z.array(channelField, { error: 'Please select at least one notification channel' }).min(1, 'Please select at least one notification channel').max(4).transform((v) => [...new Set(v)]),
+    message: z
+      .string({ error: 'Please enter phone number and message' })
+      .trim()
+      .min(1, 'Please enter phone number and message')
+      .max(10000),
+    channels: z
+      .array(channelField, { error: 'Please select at least one notification channel' })
+      .min(1, 'Please select at least one notification channel')
+      .max(4)
+      .transform((v) => [...new Set(v)]),
     subject: z.string().trim().max(200).optional(),
     language: languageField,
     templateKey: templateKeyField,
-    email: z.union([z.literal(''), EMAIL]).optional().nullable().transform((v) => (v ? v.toLowerCase() : null)),
+    email: z
+      .union([z.literal(''), EMAIL])
+      .optional()
+      .nullable()
+      .transform((v) => (v ? v.toLowerCase() : null)),
   })
   .superRefine((v, ctx) => recipientIssues(v.to, v.channels, ctx, v.email));
 export type NotificationSendInput = z.input<typeof notificationSendSchema>;
 
 function recipientIssues(to: string, channels: readonly Channel[], ctx: z.RefinementCtx, email?: string | null) {
   const isEmail = to.includes('@');
-  if (isEmail && channels.some((c) => PHONE_CHANNELS.includes(c))) ctx.addIssue({ code: 'custom', path: ['to'], message: `Not an Indian mobile number. ${INDIAN_MOBILE_MESSAGE}` });
-  if (channels.includes('email') && !(email || (isEmail && EMAIL.safeParse(to).success))) ctx.addIssue({ code: 'custom', path: [email === undefined ? 'to' : 'email'], message: 'Email needs an e-mail address' });
+  if (isEmail && channels.some((c) => PHONE_CHANNELS.includes(c)))
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `Not an Indian mobile number. ${INDIAN_MOBILE_MESSAGE}` });
+  if (channels.includes('email') && !(email || (isEmail && EMAIL.safeParse(to).success)))
+    ctx.addIssue({
+      code: 'custom',
+      path: [email === undefined ? 'to' : 'email'],
+      message: 'Email needs an e-mail address',
+    });
 }
 
 /** GET /api/messaging/messages: newest first, paged, filtered by status and channel. */
@@ -180,23 +205,41 @@ export const DLT_TEXTS = {
   demoId: 'All zeros is the demo stand-in, not a DLT ID: enter the ID from your DLT registration',
   sameTemplateId: 'This DLT template ID is already entered for another text: each registered text has its own ID',
   // Why an SMS was not sent (the message log's reason).
-  noRegistration: 'Not sent: SMS needs the hub’s DLT registration. Enter the DLT entity ID and sender header under Configuration, Messaging providers',
+  noRegistration:
+    'Not sent: SMS needs the hub’s DLT registration. Enter the DLT entity ID and sender header under Configuration, Messaging providers',
   noPlatformRegistration: 'Not sent: the platform’s DLT registration is missing from this deployment’s configuration',
-  noTemplateIdEn: 'Not sent: "{0}" has no DLT template ID for its English text. Add it under Configuration, Messaging providers',
-  noTemplateIdHi: 'Not sent: "{0}" has no DLT template ID for its Hindi text. Add it under Configuration, Messaging providers',
-  demoOnly: 'Not sent: the demo DLT registration only reaches the local outbox. Enter your own DLT IDs under Configuration, Messaging providers',
+  noTemplateIdEn:
+    'Not sent: "{0}" has no DLT template ID for its English text. Add it under Configuration, Messaging providers',
+  noTemplateIdHi:
+    'Not sent: "{0}" has no DLT template ID for its Hindi text. Add it under Configuration, Messaging providers',
+  demoOnly:
+    'Not sent: the demo DLT registration only reaches the local outbox. Enter your own DLT IDs under Configuration, Messaging providers',
 };
 
-const dltId = (message: string) => z.string({ error: message }).trim().regex(DLT_ID_PATTERN, message).refine((id) => id !== DEMO_DLT_ID, DLT_TEXTS.demoId);
+const dltId = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(DLT_ID_PATTERN, message)
+    .refine((id) => id !== DEMO_DLT_ID, DLT_TEXTS.demoId);
 /** A template id field: blank means "not registered yet". */
-const templateIdField = z.union([z.literal(''), dltId(DLT_TEXTS.templateId)]).nullable().optional().transform((v) => v || null);
+const templateIdField = z
+  .union([z.literal(''), dltId(DLT_TEXTS.templateId)])
+  .nullable()
+  .optional()
+  .transform((v) => v || null);
 
 /** A DLT registration: the principal entity, its header, and the template id of each registered text. */
 export const dltRegistrationSchema = z
   .strictObject({
     entityId: dltId(DLT_TEXTS.entityId),
     header: z.string({ error: DLT_TEXTS.header }).trim().toUpperCase().regex(SMS_HEADER_PATTERN, DLT_TEXTS.header),
-    templateIds: z.partialRecord(z.enum(TEMPLATE_KEYS, { error: 'Unknown message template' }), z.strictObject({ en: templateIdField, hi: templateIdField })).default({}),
+    templateIds: z
+      .partialRecord(
+        z.enum(TEMPLATE_KEYS, { error: 'Unknown message template' }),
+        z.strictObject({ en: templateIdField, hi: templateIdField }),
+      )
+      .default({}),
   })
   .superRefine((v, ctx) => {
     const seen = new Set<string>();
@@ -204,7 +247,8 @@ export const dltRegistrationSchema = z
       for (const language of LANGUAGES) {
         const id = ids?.[language];
         if (!id) continue;
-        if (seen.has(id)) ctx.addIssue({ code: 'custom', path: ['templateIds', key, language], message: DLT_TEXTS.sameTemplateId });
+        if (seen.has(id))
+          ctx.addIssue({ code: 'custom', path: ['templateIds', key, language], message: DLT_TEXTS.sameTemplateId });
         seen.add(id);
       }
     }
@@ -212,41 +256,81 @@ export const dltRegistrationSchema = z
 export type DltRegistration = z.output<typeof dltRegistrationSchema>;
 
 /** The registration's template id of a text, or null when that text is not registered. */
-export const dltTemplateId = (r: Pick<DltRegistration, 'templateIds'>, templateKey: string, language: Language): string | null => r.templateIds[templateKey]?.[language] ?? null;
+export const dltTemplateId = (
+  r: Pick<DltRegistration, 'templateIds'>,
+  templateKey: string,
+  language: Language,
+): string | null => r.templateIds[templateKey]?.[language] ?? null;
 
 /** The local demo's registration (seeded for the demo hub; the platform's own on the local stack only). */
-export const DEMO_DLT_REGISTRATION: DltRegistration = { entityId: DEMO_DLT_ID, header: DEMO_SMS_HEADER, templateIds: Object.fromEntries(TEMPLATE_KEYS.map((k) => [k, { en: DEMO_DLT_ID, hi: DEMO_DLT_ID }])) };
+export const DEMO_DLT_REGISTRATION: DltRegistration = {
+  entityId: DEMO_DLT_ID,
+  header: DEMO_SMS_HEADER,
+  templateIds: Object.fromEntries(TEMPLATE_KEYS.map((k) => [k, { en: DEMO_DLT_ID, hi: DEMO_DLT_ID }])),
+};
 
 // ---- Per-tenant provider settings (/configuration). Secrets are write-only: a GET says only whether one is set. ----
 
 const secret = z.string().trim().max(500).optional();
-const optional = (max: number) => z.string().trim().max(max).optional().nullable().transform((v) => (v ? v : null));
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
 
 export const messagingSettingsSchema = z.strictObject({
-  smsProvider: z.strictObject({
-    baseUrl: z.url('Enter the provider API address').max(300),
-    accountSid: z.string().trim().min(1, 'Account SID is required').max(100),
-    apiKey: secret,
-    apiToken: secret,
-    callbackSecret: secret,
-    voiceCallerId: optional(20),
-  }).nullable().optional(),
+  smsProvider: z
+    .strictObject({
+      baseUrl: z.url('Enter the provider API address').max(300),
+      accountSid: z.string().trim().min(1, 'Account SID is required').max(100),
+      apiKey: secret,
+      apiToken: secret,
+      callbackSecret: secret,
+      voiceCallerId: optional(20),
+    })
+    .nullable()
+    .optional(),
   dlt: dltRegistrationSchema.nullable().optional(),
   snsBackup: z.boolean().optional(),
-  whatsapp: z.strictObject({
-    baseUrl: z.url('Enter the WhatsApp API address').max(300).default('https://graph.facebook.com/v21.0'),
-    phoneNumberId: z.string().trim().regex(/^\d{5,30}$/, 'Phone number ID must be digits'),
-    accessToken: secret,
-    appSecret: secret,
-  }).nullable().optional(),
-  emailFrom: z.union([z.literal(''), EMAIL]).optional().nullable().transform((v) => (v ? v.toLowerCase() : v)),
-  delayAlertMinutes: z.coerce.number().int('Must be a whole number').min(5, 'At least 5 minutes').max(240, 'At most 240 minutes').optional(),
+  whatsapp: z
+    .strictObject({
+      baseUrl: z.url('Enter the WhatsApp API address').max(300).default('https://graph.facebook.com/v21.0'),
+      phoneNumberId: z
+        .string()
+        .trim()
+        .regex(/^\d{5,30}$/, 'Phone number ID must be digits'),
+      accessToken: secret,
+      appSecret: secret,
+    })
+    .nullable()
+    .optional(),
+  emailFrom: z
+    .union([z.literal(''), EMAIL])
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v.toLowerCase() : v)),
+  delayAlertMinutes: z.coerce
+    .number()
+    .int('Must be a whole number')
+    .min(5, 'At least 5 minutes')
+    .max(240, 'At most 240 minutes')
+    .optional(),
 });
 export type MessagingSettingsInput = z.input<typeof messagingSettingsSchema>;
 
 /** The settings as a GET answers them: no secret, only whether each one is set. */
 export interface MessagingSettingsView {
-  smsProvider: { baseUrl: string; accountSid: string; voiceCallerId: string | null; apiKeySet: boolean; apiTokenSet: boolean; callbackSecretSet: boolean } | null;
+  smsProvider: {
+    baseUrl: string;
+    accountSid: string;
+    voiceCallerId: string | null;
+    apiKeySet: boolean;
+    apiTokenSet: boolean;
+    callbackSecretSet: boolean;
+  } | null;
   /** `demo`: the local demo's stand-in registration (all-zero ids), never sent outside the local sink. */
   dlt: (DltRegistration & { demo: boolean }) | null;
   snsBackup: boolean;
@@ -260,7 +344,11 @@ export const DEFAULT_DELAY_ALERT_MINUTES = 15;
 
 /** Driver preferences (fields on the driver, carriers domain). */
 export const driverMessagingSchema = z.strictObject({
-  preferredChannels: z.array(channelField).max(4).transform((v) => [...new Set(v)]).optional(),
+  preferredChannels: z
+    .array(channelField)
+    .max(4)
+    .transform((v) => [...new Set(v)])
+    .optional(),
   preferredLanguage: z.enum(LANGUAGES, { error: 'Unknown language: use en or hi' }).optional(),
 });
 export type { Language };

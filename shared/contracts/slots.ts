@@ -3,11 +3,16 @@ import * as z from 'zod';
 import { toMinutes } from '../time';
 import { changesSome, dateString, NOTHING_TO_CHANGE, nonNegativeInt, requiredText, timeOfDay } from './fields';
 
-export const availabilityQuerySchema = z.object({
-  date: dateString('Please select a date'),
-  timeStart: timeOfDay('Please select start time'),
-  timeEnd: timeOfDay('Please select end time'),
-}).refine((v) => toMinutes(v.timeEnd) > toMinutes(v.timeStart), { message: 'End time must be after start time', path: ['timeEnd'] });
+export const availabilityQuerySchema = z
+  .object({
+    date: dateString('Please select a date'),
+    timeStart: timeOfDay('Please select start time'),
+    timeEnd: timeOfDay('Please select end time'),
+  })
+  .refine((v) => toMinutes(v.timeEnd) > toMinutes(v.timeStart), {
+    message: 'End time must be after start time',
+    path: ['timeEnd'],
+  });
 
 export const holidayInputSchema = z.strictObject({
   holidayDate: dateString('Please select a date'),
@@ -21,7 +26,11 @@ export const slotUpdateSchema = z
   })
   .refine(changesSome(['isBlocked', 'capacity']), { message: NOTHING_TO_CHANGE, path: ['_'] });
 
-export const slotsQuerySchema = z.object({ date: dateString('Please select a date'), facilityId: z.string().max(64).optional(), facility: z.string().max(140).optional() });
+export const slotsQuerySchema = z.object({
+  date: dateString('Please select a date'),
+  facilityId: z.string().max(64).optional(),
+  facility: z.string().max(140).optional(),
+});
 
 /** A slot as stored (once booked, blocked or resized). */
 export interface SlotRecord {

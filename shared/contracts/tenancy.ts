@@ -11,7 +11,15 @@ export const PLANS = ['starter', 'growth', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
 
 /** Roles a tenant administrator may invite staff with. */
-export const INVITABLE_ROLES = ['admin', 'operations', 'yard_manager', 'operations_manager', 'warehouse_manager', 'security_officer', 'spectator'] as const;
+export const INVITABLE_ROLES = [
+  'admin',
+  'operations',
+  'yard_manager',
+  'operations_manager',
+  'warehouse_manager',
+  'security_officer',
+  'spectator',
+] as const;
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
 export const TENANCY_TEXTS = {
@@ -26,14 +34,24 @@ export const TENANCY_TEXTS = {
   invitationRevoked: 'This invitation was revoked. Ask your administrator for a new invitation.',
   linkInvalid: 'This facility link is not valid. Ask the hub for its current link.',
   linkReplaced: 'The link was replaced by someone else meanwhile. Reload the page to see the current link.',
-  registrationNeedsLink: 'Registration needs your hub\u2019s link. Open the registration link or QR code your hub shared with you.',
+  registrationNeedsLink:
+    'Registration needs your hub\u2019s link. Open the registration link or QR code your hub shared with you.',
   notMember: 'You are not a member of this organisation',
   tooMany: 'Too many attempts from this network. Please try again later.',
 } as const;
 
-const email = z.email('Please enter a valid email address').max(254).transform((v) => v.toLowerCase());
-const mobile = z.string({ error: 'Enter a valid 10-digit mobile number' }).trim().regex(/^(\+91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}$/, 'Enter a valid 10-digit mobile number');
-const optionalMobile = z.union([z.literal(''), z.null(), mobile]).optional().transform((v) => (v ? v : null));
+const email = z
+  .email('Please enter a valid email address')
+  .max(254)
+  .transform((v) => v.toLowerCase());
+const mobile = z
+  .string({ error: 'Enter a valid 10-digit mobile number' })
+  .trim()
+  .regex(/^(\+91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}$/, 'Enter a valid 10-digit mobile number');
+const optionalMobile = z
+  .union([z.literal(''), z.null(), mobile])
+  .optional()
+  .transform((v) => (v ? v : null));
 
 /** At least 8 characters with a letter and a digit; never the e-mail address itself. */
 export const strongPassword = z
@@ -74,12 +92,22 @@ export type SignupInput = z.input<typeof signupSchema>;
 
 /** The sign-up form (with the password confirmation, never sent). */
 export const signupFormSchema = z
-  .object({ ...signupFields, timeZone: z.string({ error: 'Unknown time zone' }).trim().refine(isValidTimeZone, 'Unknown time zone'), confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password') })
+  .object({
+    ...signupFields,
+    timeZone: z.string({ error: 'Unknown time zone' }).trim().refine(isValidTimeZone, 'Unknown time zone'),
+    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+  })
   .refine(notTheEmail, NOT_THE_EMAIL)
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type SignupForm = z.input<typeof signupFormSchema>;
 
-export const emailCodeSchema = z.strictObject({ email, code: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code') });
+export const emailCodeSchema = z.strictObject({
+  email,
+  code: z
+    .string({ error: 'Enter the 6-digit code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});
 export const resendCodeSchema = z.strictObject({ email });
 
 export interface SignupAnswer {
@@ -89,11 +117,20 @@ export interface SignupAnswer {
 
 /** POST /api/invitations: by e-mail or mobile (at least one), with a role. */
 export const invitationSchema = z
-  .strictObject({ email: z.union([z.literal(''), z.null(), email]).optional().transform((v) => (v ? v : null)), phoneNumber: optionalMobile, role: z.enum(INVITABLE_ROLES, { error: 'Please choose a role' }) })
+  .strictObject({
+    email: z
+      .union([z.literal(''), z.null(), email])
+      .optional()
+      .transform((v) => (v ? v : null)),
+    phoneNumber: optionalMobile,
+    role: z.enum(INVITABLE_ROLES, { error: 'Please choose a role' }),
+  })
   .refine((v) => v.email || v.phoneNumber, { message: 'Enter an email address or a mobile number', path: ['email'] });
 export type InvitationInput = z.input<typeof invitationSchema>;
 
-const invitationToken = z.string({ error: TENANCY_TEXTS.invitationInvalid }).regex(/^[A-Za-z0-9_-]{30,60}$/, TENANCY_TEXTS.invitationInvalid);
+const invitationToken = z
+  .string({ error: TENANCY_TEXTS.invitationInvalid })
+  .regex(/^[A-Za-z0-9_-]{30,60}$/, TENANCY_TEXTS.invitationInvalid);
 export const invitationTokenSchema = z.strictObject({ token: invitationToken });
 
 /** Accepting: a new account names itself and sets a password; an existing account proves its password. */
@@ -101,11 +138,21 @@ export const acceptInvitationSchema = z.strictObject({
   token: invitationToken,
   firstName: optionalText(60),
   lastName: optionalText(60),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(128, 'Password must be at most 128 characters'),
 });
-export const acceptInvitationFormSchema = z.object({ firstName: z.string().trim().max(60).default(''), lastName: z.string().trim().max(60).default(''), password: z.string().min(1, 'Password is required').max(128), confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password') });
+export const acceptInvitationFormSchema = z.object({
+  firstName: z.string().trim().max(60).default(''),
+  lastName: z.string().trim().max(60).default(''),
+  password: z.string().min(1, 'Password is required').max(128),
+  confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+});
 
-export const switchTenantSchema = z.strictObject({ tenantId: z.string({ error: TENANCY_TEXTS.notMember }).regex(/^[A-Za-z0-9_-]{1,64}$/, TENANCY_TEXTS.notMember) });
+export const switchTenantSchema = z.strictObject({
+  tenantId: z.string({ error: TENANCY_TEXTS.notMember }).regex(/^[A-Za-z0-9_-]{1,64}$/, TENANCY_TEXTS.notMember),
+});
 export const planSchema = z.strictObject({ plan: z.enum(PLANS, { error: `Plan must be one of ${PLANS.join(', ')}` }) });
 
 export type InvitationStatus = 'pending' | 'accepted' | 'revoked';

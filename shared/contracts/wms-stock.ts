@@ -5,7 +5,16 @@ import { isValidDate } from '../time';
 import { optionalText } from './fields';
 import { idField, unitCostField } from './wms';
 
-export const ADJUSTMENT_REASONS = ['damaged', 'expired', 'shrinkage', 'found', 'cycle_adjustment', 'transfer_out', 'transfer_in', 'other'] as const;
+export const ADJUSTMENT_REASONS = [
+  'damaged',
+  'expired',
+  'shrinkage',
+  'found',
+  'cycle_adjustment',
+  'transfer_out',
+  'transfer_in',
+  'other',
+] as const;
 export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
 /** Reasons a person may choose; cycle_adjustment is written only by completing a count. */
 export const MANUAL_ADJUSTMENT_REASONS = ADJUSTMENT_REASONS.filter((r) => r !== 'cycle_adjustment');
@@ -25,29 +34,51 @@ export const MAX_SERIALS_PER_RECEIPT = 10;
 /** The count sheet's page size on the screen; the API takes 1-100. */
 export const COUNT_SHEET_PAGE_SIZE = 20;
 
-const optionalId = z.union([z.literal(''), z.null(), idField('Unknown item')]).optional().transform((v) => v || null);
+const optionalId = z
+  .union([z.literal(''), z.null(), idField('Unknown item')])
+  .optional()
+  .transform((v) => v || null);
 
 export const receiveSchema = z.strictObject({
   facilityId: idField('Facility is required'),
   productId: idField('Product is required'),
   binId: optionalId,
-  quantity: z.coerce.number({ error: 'Quantity must be at least 1' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(RECEIVING_MAX_QUANTITY, `At most ${RECEIVING_MAX_QUANTITY}`).default(1),
+  quantity: z.coerce
+    .number({ error: 'Quantity must be at least 1' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(RECEIVING_MAX_QUANTITY, `At most ${RECEIVING_MAX_QUANTITY}`)
+    .default(1),
   unitCost: unitCostField,
   lotNumber: optionalText(60),
-  expiryDate: z.union([z.literal(''), z.null(), z.string().trim().refine(isValidDate, 'Use a date in the form YYYY-MM-DD')]).optional().transform((v) => v || null),
+  expiryDate: z
+    .union([z.literal(''), z.null(), z.string().trim().refine(isValidDate, 'Use a date in the form YYYY-MM-DD')])
+    .optional()
+    .transform((v) => v || null),
   poNumber: optionalText(60),
   notes: optionalText(500),
   /** Dock-to-stock: the appointment being unloaded at the facility today. */
   appointmentId: optionalId,
   /** A serial-tracked product: one distinct serial number per unit received (docs/decisions.md). */
-  serialNumbers: z.array(z.string().trim().min(1, 'A serial number cannot be blank').max(60, 'Must be at most 60 characters')).max(MAX_SERIALS_PER_RECEIPT, `Receive at most ${MAX_SERIALS_PER_RECEIPT} serial-tracked units at a time`).default([]),
+  serialNumbers: z
+    .array(z.string().trim().min(1, 'A serial number cannot be blank').max(60, 'Must be at most 60 characters'))
+    .max(MAX_SERIALS_PER_RECEIPT, `Receive at most ${MAX_SERIALS_PER_RECEIPT} serial-tracked units at a time`)
+    .default([]),
 });
 export type ReceiveInput = z.input<typeof receiveSchema>;
 
 export const adjustSchema = z.strictObject({
   inventoryId: idField('Inventory item is required'),
-  quantityAdjusted: z.coerce.number({ error: 'Adjustment cannot be zero' }).int('Adjustment must be a whole number').min(-RECEIVING_MAX_QUANTITY).max(RECEIVING_MAX_QUANTITY).default(0).refine((v) => v !== 0, 'Adjustment cannot be zero'),
-  reasonCode: z.enum(MANUAL_ADJUSTMENT_REASONS as [AdjustmentReason, ...AdjustmentReason[]], { error: 'Reason code is required' }),
+  quantityAdjusted: z.coerce
+    .number({ error: 'Adjustment cannot be zero' })
+    .int('Adjustment must be a whole number')
+    .min(-RECEIVING_MAX_QUANTITY)
+    .max(RECEIVING_MAX_QUANTITY)
+    .default(0)
+    .refine((v) => v !== 0, 'Adjustment cannot be zero'),
+  reasonCode: z.enum(MANUAL_ADJUSTMENT_REASONS as [AdjustmentReason, ...AdjustmentReason[]], {
+    error: 'Reason code is required',
+  }),
   notes: optionalText(500),
 });
 export type AdjustInput = z.input<typeof adjustSchema>;
@@ -59,7 +90,10 @@ export const cycleCountInputSchema = z
     zoneId: optionalId,
     binId: optionalId,
     productId: optionalId,
-    plannedDate: z.union([z.literal(''), z.null(), z.string().trim().refine(isValidDate, 'Use a date in the form YYYY-MM-DD')]).optional().transform((v) => v || null),
+    plannedDate: z
+      .union([z.literal(''), z.null(), z.string().trim().refine(isValidDate, 'Use a date in the form YYYY-MM-DD')])
+      .optional()
+      .transform((v) => v || null),
     notes: optionalText(500),
   })
   // The fields the form shows for the type (doc 3 §5) are the only ones kept.
@@ -69,17 +103,28 @@ export const cycleCountInputSchema = z
     binId: v.countType === 'full' ? null : v.binId,
     productId: v.countType === 'spot' ? v.productId : null,
   }))
-  .refine((v) => v.countType !== 'spot' || v.binId || v.productId, { message: 'A spot count needs a bin or a product', path: ['binId'] });
+  .refine((v) => v.countType !== 'spot' || v.binId || v.productId, {
+    message: 'A spot count needs a bin or a product',
+    path: ['binId'],
+  });
 export type CycleCountInput = z.input<typeof cycleCountInputSchema>;
 
 export const countedQuantitySchema = z.strictObject({
-  countedQuantity: z.coerce.number({ error: 'Counted quantity cannot be negative' }).int('Counted quantity must be a whole number').min(0, 'Counted quantity cannot be negative').max(RECEIVING_MAX_QUANTITY, `Counted quantity must be at most ${RECEIVING_MAX_QUANTITY}`),
+  countedQuantity: z.coerce
+    .number({ error: 'Counted quantity cannot be negative' })
+    .int('Counted quantity must be a whole number')
+    .min(0, 'Counted quantity cannot be negative')
+    .max(RECEIVING_MAX_QUANTITY, `Counted quantity must be at most ${RECEIVING_MAX_QUANTITY}`),
 });
 
 /** Put-away: part or all of an inventory line to another bin of its facility. */
 export const moveSchema = z.strictObject({
   toBinId: idField('Target bin is required'),
-  quantity: z.coerce.number({ error: 'Quantity to move must be at least 1' }).int('Quantity must be a whole number').min(1, 'Quantity to move must be at least 1').max(RECEIVING_MAX_QUANTITY, `At most ${RECEIVING_MAX_QUANTITY}`),
+  quantity: z.coerce
+    .number({ error: 'Quantity to move must be at least 1' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity to move must be at least 1')
+    .max(RECEIVING_MAX_QUANTITY, `At most ${RECEIVING_MAX_QUANTITY}`),
   notes: optionalText(500),
 });
 export type MoveInput = z.input<typeof moveSchema>;

@@ -18,12 +18,30 @@ export const WMS_PAGE_SIZE = 10;
 export const WMS_MAX_PAGE_SIZE = 100;
 
 /** An item id chosen from a list (facility, zone, bin, product...). */
-export const idField = (message: string) => z.string({ error: message }).trim().min(1, message).max(64, message).regex(/^[A-Za-z0-9_-]+$/, message);
-const optionalId = z.union([z.literal(''), z.null(), idField('Unknown item')]).optional().transform((v) => v || null);
-const amount = (message: string, max = 1_000_000_000) => z.coerce.number({ error: message }).min(0, message).max(max, `At most ${max}`);
+export const idField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(64, message)
+    .regex(/^[A-Za-z0-9_-]+$/, message);
+const optionalId = z
+  .union([z.literal(''), z.null(), idField('Unknown item')])
+  .optional()
+  .transform((v) => v || null);
+const amount = (message: string, max = 1_000_000_000) =>
+  z.coerce.number({ error: message }).min(0, message).max(max, `At most ${max}`);
 const wholeAmount = (message: string) => amount(message).int('Must be a whole number');
-const optionalAmount = (message: string) => z.union([z.literal(''), z.null(), amount(message)]).optional().transform((v) => (v === '' || v === undefined ? null : v));
-const optionalWhole = (message: string) => z.union([z.literal(''), z.null(), wholeAmount(message)]).optional().transform((v) => (v === '' || v === undefined ? null : v));
+const optionalAmount = (message: string) =>
+  z
+    .union([z.literal(''), z.null(), amount(message)])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? null : v));
+const optionalWhole = (message: string) =>
+  z
+    .union([z.literal(''), z.null(), wholeAmount(message)])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? null : v));
 const flag = (fallback: boolean) => z.boolean().default(fallback);
 /** Rupees that are a whole number of paise (up to the float error of a typed decimal). */
 const inWholePaise = (rupees: number) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
@@ -32,12 +50,26 @@ const inWholePaise = (rupees: number) => Math.abs(rupees * 100 - Math.round(rupe
  * (`toPaise`), so its sums and averages are exact.
  */
 export const unitCostField = z
-  .union([z.literal(''), z.null(), amount('Unit cost must be at least 0').refine(inWholePaise, 'Unit cost has at most 2 decimals (paise)')])
+  .union([
+    z.literal(''),
+    z.null(),
+    amount('Unit cost must be at least 0').refine(inWholePaise, 'Unit cost has at most 2 decimals (paise)'),
+  ])
   .optional()
   .transform((v) => (v === '' || v === undefined ? null : v));
 /** Rupees (at most 2 decimals) in whole paise. */
 export const toPaise = (rupees: number): number => Math.round(rupees * 100);
-const isoDate = z.union([z.literal(''), z.null(), z.string().trim().refine((v) => isValidDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), 'Use a date in the form YYYY-MM-DD')]).optional().transform((v) => (v ? v.slice(0, 10) : null));
+const isoDate = z
+  .union([
+    z.literal(''),
+    z.null(),
+    z
+      .string()
+      .trim()
+      .refine((v) => isValidDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), 'Use a date in the form YYYY-MM-DD'),
+  ])
+  .optional()
+  .transform((v) => (v ? v.slice(0, 10) : null));
 
 export const zoneInputSchema = z.strictObject({
   facilityId: idField('Facility is required'),
@@ -79,8 +111,22 @@ export const productInputSchema = z.strictObject({
   width: optionalAmount('Width must be at least 0'),
   height: optionalAmount('Height must be at least 0'),
   unitOfMeasure: z.enum(UNITS_OF_MEASURE).default('EA'),
-  barcodeType: z.union([z.literal(''), z.null(), z.enum(BARCODE_TYPES)]).optional().transform((v) => v || null),
-  barcodeValue: z.union([z.literal(''), z.null(), z.string().trim().max(80, 'Must be at most 80 characters').regex(/^[\x21-\x7e]*$/, 'A barcode has no spaces or special characters')]).optional().transform((v) => v || null),
+  barcodeType: z
+    .union([z.literal(''), z.null(), z.enum(BARCODE_TYPES)])
+    .optional()
+    .transform((v) => v || null),
+  barcodeValue: z
+    .union([
+      z.literal(''),
+      z.null(),
+      z
+        .string()
+        .trim()
+        .max(80, 'Must be at most 80 characters')
+        .regex(/^[\x21-\x7e]*$/, 'A barcode has no spaces or special characters'),
+    ])
+    .optional()
+    .transform((v) => v || null),
   hazmatCode: optionalText(40),
   storageInstructions: optionalText(500),
   pickingInstructions: optionalText(500),
@@ -109,30 +155,71 @@ export const inventoryInputSchema = z
     expiryDate: isoDate,
     status: z.enum(INVENTORY_STATUSES).default('available'),
   })
-  .refine((v) => v.reservedQuantity <= v.quantity, { message: 'Reserved quantity cannot exceed quantity', path: ['reservedQuantity'] });
+  .refine((v) => v.reservedQuantity <= v.quantity, {
+    message: 'Reserved quantity cannot exceed quantity',
+    path: ['reservedQuantity'],
+  });
 export type InventoryInput = z.input<typeof inventoryInputSchema>;
 
 // --- list queries ------------------------------------------------------------------------------
 
 /** 'all' (or nothing) means no filter (doc 3 §2). */
-const filter = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), z.literal('all'), schema]).optional().transform((v) => (v === '' || v === 'all' || v === undefined ? null : (v as z.output<T>)));
+const filter = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([z.literal(''), z.literal('all'), schema])
+    .optional()
+    .transform((v) => (v === '' || v === 'all' || v === undefined ? null : (v as z.output<T>)));
 const pagingFields = {
-  page: z.coerce.number({ error: 'Page must be a whole number of at least 1' }).int('Page must be a whole number of at least 1').min(1, 'Page must be a whole number of at least 1').max(100_000).default(1),
-  limit: z.coerce.number({ error: `Page size must be between 1 and ${WMS_MAX_PAGE_SIZE}` }).int().min(1, `Page size must be between 1 and ${WMS_MAX_PAGE_SIZE}`).max(WMS_MAX_PAGE_SIZE, `Page size must be between 1 and ${WMS_MAX_PAGE_SIZE}`).default(WMS_PAGE_SIZE),
+  page: z.coerce
+    .number({ error: 'Page must be a whole number of at least 1' })
+    .int('Page must be a whole number of at least 1')
+    .min(1, 'Page must be a whole number of at least 1')
+    .max(100_000)
+    .default(1),
+  limit: z.coerce
+    .number({ error: `Page size must be between 1 and ${WMS_MAX_PAGE_SIZE}` })
+    .int()
+    .min(1, `Page size must be between 1 and ${WMS_MAX_PAGE_SIZE}`)
+    .max(WMS_MAX_PAGE_SIZE, `Page size must be between 1 and ${WMS_MAX_PAGE_SIZE}`)
+    .default(WMS_PAGE_SIZE),
   /** The opaque position after the previous page (pagination.nextCursor of the previous answer). */
   cursor: z.string().max(2000).optional(),
-  search: z.string().trim().max(100, 'Search is at most 100 characters').optional().transform((v) => v || null),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'Search is at most 100 characters')
+    .optional()
+    .transform((v) => v || null),
 };
-export const zoneListQuerySchema = z.strictObject({ ...pagingFields, facilityId: filter(idField('Unknown facility')), zoneType: filter(z.enum(ZONE_TYPES)) });
-export const binListQuerySchema = z.strictObject({ ...pagingFields, facilityId: filter(idField('Unknown facility')), zoneId: filter(idField('Unknown zone')), binType: filter(z.enum(BIN_TYPES)), status: filter(z.enum(BIN_STATUSES)) });
+export const zoneListQuerySchema = z.strictObject({
+  ...pagingFields,
+  facilityId: filter(idField('Unknown facility')),
+  zoneType: filter(z.enum(ZONE_TYPES)),
+});
+export const binListQuerySchema = z.strictObject({
+  ...pagingFields,
+  facilityId: filter(idField('Unknown facility')),
+  zoneId: filter(idField('Unknown zone')),
+  binType: filter(z.enum(BIN_TYPES)),
+  status: filter(z.enum(BIN_STATUSES)),
+});
 export const productListQuerySchema = z.strictObject({
   ...pagingFields,
   category: filter(z.string().trim().max(80)),
   isActive: filter(z.enum(['true', 'false'])).transform((v) => (v === null ? null : v === 'true')),
   /** Scan mode: the product whose SKU or barcode is exactly this code. */
-  code: z.string().trim().max(100).optional().transform((v) => v || null),
+  code: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || null),
 });
-export const inventoryListQuerySchema = z.strictObject({ ...pagingFields, facilityId: filter(idField('Unknown facility')), status: filter(z.enum(INVENTORY_STATUSES)) });
+export const inventoryListQuerySchema = z.strictObject({
+  ...pagingFields,
+  facilityId: filter(idField('Unknown facility')),
+  status: filter(z.enum(INVENTORY_STATUSES)),
+});
 
 // --- answers -----------------------------------------------------------------------------------
 
@@ -213,7 +300,14 @@ export interface WmsOptions {
   facilities: { id: string; name: string }[];
   zones: { id: string; name: string; facilityId: string; facility: { name: string } }[];
   /** The first active products by name; the receiving form searches the rest. */
-  products: { id: string; name: string; sku: string; barcode: string | null; isLotTracked: boolean; isSerialTracked: boolean }[];
+  products: {
+    id: string;
+    name: string;
+    sku: string;
+    barcode: string | null;
+    isLotTracked: boolean;
+    isSerialTracked: boolean;
+  }[];
   bins: { id: string; code: string; facilityId: string; zoneId: string; zone: { name: string } }[];
 }
 
@@ -224,10 +318,16 @@ export interface WmsOptions {
  * limit) and a quantity above 0, the bin's current quantity + the new quantity − the line's previous
  * quantity in that bin must not exceed the capacity. Returns the spec's warning, or null.
  */
-export function capacityProblem(bin: { capacity: number | null; currentQuantity: number }, adding: number, previous = 0): string | null {
+export function capacityProblem(
+  bin: { capacity: number | null; currentQuantity: number },
+  adding: number,
+  previous = 0,
+): string | null {
   if (!bin.capacity || adding <= 0) return null;
   const total = bin.currentQuantity + adding - previous;
-  return total > bin.capacity ? `Capacity exceeded! Bin capacity: ${bin.capacity}, Current: ${bin.currentQuantity}, Adding: ${adding}, Total would be: ${total}` : null;
+  return total > bin.capacity
+    ? `Capacity exceeded! Bin capacity: ${bin.capacity}, Current: ${bin.currentQuantity}, Adding: ${adding}, Total would be: ${total}`
+    : null;
 }
 
 /** How search text and search keys are compared: NFC, lower case, runs of spaces as one (Devanagari kept). */

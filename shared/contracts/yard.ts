@@ -8,4 +8,7 @@ export const yardSpotStatusSchema = z
     status: z.enum(YARD_SPOT_STATUSES, { error: 'Status must be empty, occupied or maintenance' }),
     assetId: optionalText(40),
   })
-  .refine((v) => v.status !== 'occupied' || Boolean(v.assetId), { message: 'An occupied spot needs the asset (vehicle) id', path: ['assetId'] });
+  .refine((v) => v.status !== 'occupied' || Boolean(v.assetId), {
+    message: 'An occupied spot needs the asset (vehicle) id',
+    path: ['assetId'],
+  });

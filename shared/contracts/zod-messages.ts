@@ -18,14 +18,27 @@ const KINDS: Record<string, string> = {
 
 /** 'licenseNumber' -> 'License number', 'userData' -> 'User data'. */
 export function fieldLabel(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words ? words[0]!.toUpperCase() + words.slice(1) : 'Value';
 }
 
-type Issue = { code?: string; path?: PropertyKey[]; input?: unknown; expected?: string; values?: unknown[]; message?: string; errors?: Issue[][] };
+type Issue = {
+  code?: string;
+  path?: PropertyKey[];
+  input?: unknown;
+  expected?: string;
+  values?: unknown[];
+  message?: string;
+  errors?: Issue[][];
+};
 
 /** A union branch that only says the value is not that branch's kind ('' or null standing for "left empty"). */
-const onlyNotThisKind = (branch: Issue[]) => branch.every((i) => i.code === 'invalid_type' || (i.code === 'invalid_value' && i.values?.length === 1));
+const onlyNotThisKind = (branch: Issue[]) =>
+  branch.every((i) => i.code === 'invalid_type' || (i.code === 'invalid_value' && i.values?.length === 1));
 
 export function defaultMessage(issue: Issue): string | undefined {
   const key = [...(issue.path ?? [])].reverse().find((p): p is string => typeof p === 'string');
@@ -35,10 +48,19 @@ export function defaultMessage(issue: Issue): string | undefined {
   if (inner?.message) {
     // The branch's message was made without the field's name when it is this map's own: make it again with it.
     const own = inner.message !== defaultMessage({ ...inner, errors: undefined });
-    return own ? inner.message : (defaultMessage({ ...inner, path: [...(issue.path ?? []), ...(inner.path ?? [])] }) ?? inner.message);
+    return own
+      ? inner.message
+      : (defaultMessage({ ...inner, path: [...(issue.path ?? []), ...(inner.path ?? [])] }) ?? inner.message);
   }
-  if (issue.code === 'invalid_value' && issue.values?.length) return `${fieldLabel(key ?? 'value')} must be one of ${issue.values.map(String).join(', ')}`;
-  if (issue.code === 'invalid_union' || issue.code === 'invalid_value' || issue.code === 'invalid_key' || issue.code === 'invalid_element') return `${fieldLabel(key ?? 'value')} is not valid`;
+  if (issue.code === 'invalid_value' && issue.values?.length)
+    return `${fieldLabel(key ?? 'value')} must be one of ${issue.values.map(String).join(', ')}`;
+  if (
+    issue.code === 'invalid_union' ||
+    issue.code === 'invalid_value' ||
+    issue.code === 'invalid_key' ||
+    issue.code === 'invalid_element'
+  )
+    return `${fieldLabel(key ?? 'value')} is not valid`;
   if (issue.code !== 'invalid_type') return undefined;
   if (!issue.path?.length) return 'The request body must be a JSON object';
   const label = fieldLabel(key ?? 'value');

@@ -6,7 +6,13 @@ export const gateRoutes = [
   { method: 'GET', path: '/api/gate/settings', fn: 'gate', action: 'getSettings', access: 'gate:configure' },
   { method: 'PUT', path: '/api/gate/settings', fn: 'gate', action: 'saveSettings', access: 'gate:configure' },
   { method: 'GET', path: '/api/gate/today', fn: 'gate', action: 'todayFigures', access: 'checkins:read' },
-  { method: 'POST', path: '/api/checkins/{id}/gate-override', fn: 'checkins', action: 'overrideGateHold', access: 'gate:override' },
+  {
+    method: 'POST',
+    path: '/api/checkins/{id}/gate-override',
+    fn: 'checkins',
+    action: 'overrideGateHold',
+    access: 'gate:override',
+  },
   // Gate passes (issue #31): what a gate device keeps to verify passes offline, key rotation, an appointment's pass.
   { method: 'GET', path: '/api/gate/pass-keys', fn: 'gate', action: 'passKeys', access: 'checkins:write' },
   { method: 'POST', path: '/api/gate/pass-keys/rotate', fn: 'gate', action: 'rotatePassKey', access: 'gate:configure' },

@@ -2,8 +2,20 @@
 import type { ApiRoute } from './types';
 
 export const insightsRoutes = [
-  { method: 'GET', path: '/api/dashboard/metrics', fn: 'insights', action: 'dashboardMetrics', access: 'dashboard:read' },
-  { method: 'GET', path: '/api/dashboard/daily-report', fn: 'insights', action: 'dailyReport', access: 'dashboard:read' },
+  {
+    method: 'GET',
+    path: '/api/dashboard/metrics',
+    fn: 'insights',
+    action: 'dashboardMetrics',
+    access: 'dashboard:read',
+  },
+  {
+    method: 'GET',
+    path: '/api/dashboard/daily-report',
+    fn: 'insights',
+    action: 'dailyReport',
+    access: 'dashboard:read',
+  },
   { method: 'GET', path: '/api/notifications', fn: 'insights', action: 'notifications', access: 'dashboard:read' },
   { method: 'GET', path: '/api/analytics', fn: 'insights', action: 'analytics', access: 'analytics:read' },
   { method: 'GET', path: '/api/reports/{report}', fn: 'insights', action: 'report', access: 'analytics:read' },

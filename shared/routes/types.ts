@@ -18,5 +18,21 @@ export interface ApiRoute {
   whileReadOnly?: boolean;
 }
 
-export const FUNCTION_NAMES = ['auth', 'platform', 'users', 'facilities', 'carriers', 'appointments', 'checkins', 'yard', 'insights', 'integrations', 'tenancy', 'contact', 'wms', 'messaging', 'gate'] as const;
+export const FUNCTION_NAMES = [
+  'auth',
+  'platform',
+  'users',
+  'facilities',
+  'carriers',
+  'appointments',
+  'checkins',
+  'yard',
+  'insights',
+  'integrations',
+  'tenancy',
+  'contact',
+  'wms',
+  'messaging',
+  'gate',
+] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];

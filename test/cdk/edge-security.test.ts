@@ -14,7 +14,11 @@ process.env.TABLE_NAME ??= 'unit';
 function synth(region: string, context: Record<string, string> = {}) {
   // Bundling is skipped (as in platform-stack.test.ts); the template is the same.
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
-  const stack = new PlatformStack(app, 'Edge', { env: { account: '111111111111', region }, distDir: '/nonexistent', workers: [] });
+  const stack = new PlatformStack(app, 'Edge', {
+    env: { account: '111111111111', region },
+    distDir: '/nonexistent',
+    workers: [],
+  });
   const sibling = app.node.children.find((c): c is Stack => c instanceof Stack && c !== stack);
   return { template: Template.fromStack(stack), waf: sibling ? Template.fromStack(sibling) : null, sibling };
 }
@@ -25,9 +29,26 @@ const expectWebAcl = (template: Template) => {
     Scope: 'CLOUDFRONT',
     DefaultAction: { Allow: {} },
     Rules: [
-      Match.objectLike({ Name: 'AWSManagedRulesCommonRuleSet', Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' }) } }),
-      Match.objectLike({ Name: 'AWSManagedRulesKnownBadInputsRuleSet', Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' }) } }),
-      Match.objectLike({ Name: 'rate-per-address', Action: { Block: {} }, Statement: { RateBasedStatement: { Limit: WAF_RATE_LIMIT, AggregateKeyType: 'IP' } } }),
+      Match.objectLike({
+        Name: 'AWSManagedRulesCommonRuleSet',
+        Statement: {
+          ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' }),
+        },
+      }),
+      Match.objectLike({
+        Name: 'AWSManagedRulesKnownBadInputsRuleSet',
+        Statement: {
+          ManagedRuleGroupStatement: Match.objectLike({
+            VendorName: 'AWS',
+            Name: 'AWSManagedRulesKnownBadInputsRuleSet',
+          }),
+        },
+      }),
+      Match.objectLike({
+        Name: 'rate-per-address',
+        Action: { Block: {} },
+        Statement: { RateBasedStatement: { Limit: WAF_RATE_LIMIT, AggregateKeyType: 'IP' } },
+      }),
     ],
   });
 };
@@ -39,14 +60,20 @@ describe('PlatformStack edge', () => {
   it('keeps the execute-api endpoint for CloudFront, and every function requires the origin secret CloudFront sends', () => {
     const { template } = withoutWaf();
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: Match.absent() });
-    const secretRef = Match.objectLike({ 'Fn::Join': ['', Match.arrayWith([Match.objectLike({ Ref: Match.stringLikeRegexp('^originverify') })])] });
+    const secretRef = Match.objectLike({
+      'Fn::Join': ['', Match.arrayWith([Match.objectLike({ Ref: Match.stringLikeRegexp('^originverify') })])],
+    });
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
-        Origins: Match.arrayWith([Match.objectLike({ OriginCustomHeaders: [{ HeaderName: 'x-origin-verify', HeaderValue: secretRef }] })]),
+        Origins: Match.arrayWith([
+          Match.objectLike({ OriginCustomHeaders: [{ HeaderName: 'x-origin-verify', HeaderValue: secretRef }] }),
+        ]),
       }),
     });
     // functions/lib/client-address.ts refuses a request without the secret on any stage but 'local'.
-    const api = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) => f.Properties.Environment?.Variables?.ORIGIN_VERIFY_SECRET);
+    const api = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+      (f) => f.Properties.Environment?.Variables?.ORIGIN_VERIFY_SECRET,
+    );
     expect(api).toHaveLength(FUNCTION_NAMES.length);
     for (const fn of api) expect(fn.Properties.Environment.Variables.STAGE).not.toBe('local');
   });
@@ -55,7 +82,9 @@ describe('PlatformStack edge', () => {
     const { template, sibling } = withoutWaf();
     template.resourceCountIs('AWS::WAFv2::WebACL', 0);
     expect(sibling).toBeUndefined();
-    template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: Match.absent() }) });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ WebACLId: Match.absent() }),
+    });
   });
 
   it('with -c waf=true outside us-east-1, puts the web ACL in a us-east-1 stack and on the distribution', () => {
@@ -63,7 +92,9 @@ describe('PlatformStack edge', () => {
     expect(sibling?.region).toBe('us-east-1');
     expectWebAcl(waf!);
     template.resourceCountIs('AWS::WAFv2::WebACL', 0);
-    template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: Match.anyValue() }) });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ WebACLId: Match.anyValue() }),
+    });
   });
 
   it('with -c waf=true in us-east-1, keeps the web ACL in the stack itself', () => {
@@ -71,20 +102,35 @@ describe('PlatformStack edge', () => {
     expect(sibling).toBeUndefined();
     expectWebAcl(template);
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({ WebACLId: { 'Fn::GetAtt': [Match.stringLikeRegexp('^wafwebacl'), 'Arn'] } }),
+      DistributionConfig: Match.objectLike({
+        WebACLId: { 'Fn::GetAtt': [Match.stringLikeRegexp('^wafwebacl'), 'Arn'] },
+      }),
     });
   });
 
   describe('security headers of each behaviour', () => {
-    type Policy = { Properties: { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, Record<string, unknown>>; CustomHeadersConfig?: { Items: { Header: string; Override: boolean }[] } } } };
+    type Policy = {
+      Properties: {
+        ResponseHeadersPolicyConfig: {
+          SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+          CustomHeadersConfig?: { Items: { Header: string; Override: boolean }[] };
+        };
+      };
+    };
     const policyOf = (behaviour: { ResponseHeadersPolicyId: { Ref: string } }) => {
-      const policies = withoutWaf().template.findResources('AWS::CloudFront::ResponseHeadersPolicy') as Record<string, Policy>;
+      const policies = withoutWaf().template.findResources('AWS::CloudFront::ResponseHeadersPolicy') as Record<
+        string,
+        Policy
+      >;
       return policies[behaviour.ResponseHeadersPolicyId.Ref]!.Properties.ResponseHeadersPolicyConfig;
     };
     const behaviours = () => {
       const [distribution] = Object.values(withoutWaf().template.findResources('AWS::CloudFront::Distribution'));
       const config = distribution!.Properties.DistributionConfig;
-      return { spa: config.DefaultCacheBehavior, api: config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*') };
+      return {
+        spa: config.DefaultCacheBehavior,
+        api: config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*'),
+      };
     };
     const text = (value: unknown) => JSON.stringify(value);
 
@@ -107,7 +153,12 @@ describe('PlatformStack edge', () => {
       const config = policyOf(behaviours().api);
       const headers = config.SecurityHeadersConfig;
       expect(headers.ContentSecurityPolicy?.Override).toBe(false);
-      expect(headers.StrictTransportSecurity).toMatchObject({ Override: true, IncludeSubdomains: true, Preload: true, AccessControlMaxAgeSec: 63072000 });
+      expect(headers.StrictTransportSecurity).toMatchObject({
+        Override: true,
+        IncludeSubdomains: true,
+        Preload: true,
+        AccessControlMaxAgeSec: 63072000,
+      });
       expect(headers.ContentTypeOptions).toEqual({ Override: true });
       expect(headers.FrameOptions).toEqual({ Override: true, FrameOption: 'DENY' });
       expect(headers.ReferrerPolicy).toEqual({ Override: true, ReferrerPolicy: 'strict-origin-when-cross-origin' });
@@ -122,7 +173,15 @@ describe('PlatformStack edge', () => {
         rawPath: '/api/health',
         rawQueryString: '',
         headers: { host: 'app.example.in' },
-        requestContext: { http: { method: 'GET', path: '/api/health', sourceIp: '10.0.0.1', protocol: 'HTTP/1.1', userAgent: 'cdk-test' } },
+        requestContext: {
+          http: {
+            method: 'GET',
+            path: '/api/health',
+            sourceIp: '10.0.0.1',
+            protocol: 'HTTP/1.1',
+            userAgent: 'cdk-test',
+          },
+        },
         isBase64Encoded: false,
       } as unknown as APIGatewayProxyEventV2;
       const res = (await handler(event as never, {} as Context)) as APIGatewayProxyStructuredResultV2;
@@ -130,7 +189,9 @@ describe('PlatformStack edge', () => {
       // A JSON answer loads nothing and is framed by nobody.
       expect(res.headers?.['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       // What CloudFront fills in when API Gateway answers by itself is that same policy.
-      expect(policyOf(behaviours().api).SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy).toBe(res.headers?.['content-security-policy']);
+      expect(policyOf(behaviours().api).SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy).toBe(
+        res.headers?.['content-security-policy'],
+      );
     });
   });
 });

@@ -9,22 +9,29 @@ import { PlatformStack } from '../../lib/platform-stack';
 let template: Template;
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  template = Template.fromStack(new PlatformStack(app, 'Test', { env: { account: '111111111111', region: 'ap-south-1' }, distDir: '/nonexistent' }));
+  template = Template.fromStack(
+    new PlatformStack(app, 'Test', { env: { account: '111111111111', region: 'ap-south-1' }, distDir: '/nonexistent' }),
+  );
 });
 
 function functionId(name: string): string {
-  const found = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([, r]) => r.Properties?.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === name);
+  const found = Object.entries(template.findResources('AWS::Lambda::Function')).filter(
+    ([, r]) => r.Properties?.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === name,
+  );
   expect(found, `one function named ${name}`).toHaveLength(1);
   return found[0]![0];
 }
 function actionsOf(id: string): string[] {
-  const role = (template.findResources('AWS::Lambda::Function')[id]!.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+  const role = (template.findResources('AWS::Lambda::Function')[id]!.Properties.Role as { 'Fn::GetAtt': string[] })[
+    'Fn::GetAtt'
+  ][0];
   return Object.values(template.findResources('AWS::IAM::Policy'))
     .filter((p) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === role))
     .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[] }[])
     .flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
 }
-const env = (id: string) => template.findResources('AWS::Lambda::Function')[id]!.Properties.Environment.Variables as Record<string, unknown>;
+const env = (id: string) =>
+  template.findResources('AWS::Lambda::Function')[id]!.Properties.Environment.Variables as Record<string, unknown>;
 
 describe('gate compliance resources', () => {
   it('lets the gate function seal and open ULIP passwords, with the key id', () => {
@@ -37,14 +44,26 @@ describe('gate compliance resources', () => {
     for (const name of ['checkins', 'gate-booking-hints']) {
       const actions = actionsOf(functionId(name));
       expect(actions, name).toContain('kms:Decrypt');
-      expect(actions.filter((a) => a.startsWith('kms:Encrypt')), name).toEqual([]);
+      expect(
+        actions.filter((a) => a.startsWith('kms:Encrypt')),
+        name,
+      ).toEqual([]);
     }
   });
 
   it('feeds the booking-hint worker from appointment inserts on the table stream', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: functionId('gate-booking-hints') },
-      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['appointment'] } } } }) }] },
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT'],
+              dynamodb: { NewImage: { entity: { S: ['appointment'] } } },
+            }),
+          },
+        ],
+      },
     });
   });
 });

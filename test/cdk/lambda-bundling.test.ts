@@ -23,19 +23,33 @@ describe('Lambda bundling', () => {
   it('ships the assets beside each bundle, and the side bundles beside those that load them only', () => {
     const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-bundling-')) });
     const stack = new Stack(app, 'Bundling', { env: { account: '111111111111', region: 'ap-south-1' } });
-    for (const name of ['contact', 'checkins']) productFunction(stack, { name, entry: `functions/${name}/handler.ts`, timeout: Duration.seconds(10), environment: {} });
+    for (const name of ['contact', 'checkins'])
+      productFunction(stack, {
+        name,
+        entry: `functions/${name}/handler.ts`,
+        timeout: Duration.seconds(10),
+        environment: {},
+      });
     const assembly = app.synth();
     // Each function's bundle directory, through the S3 key of its code (asset.<hash> in the assembly).
-    const resources = Object.entries(assembly.getStackByName('Bundling').template.Resources as Record<string, { Type: string; Properties: { Code?: { S3Key: string } } }>);
+    const resources = Object.entries(
+      assembly.getStackByName('Bundling').template.Resources as Record<
+        string,
+        { Type: string; Properties: { Code?: { S3Key: string } } }
+      >,
+    );
     const bundleOf = (name: string) => {
-      const [, fn] = resources.find(([id, r]) => r.Type === 'AWS::Lambda::Function' && id.startsWith(name.replace(/-/g, '')))!;
+      const [, fn] = resources.find(
+        ([id, r]) => r.Type === 'AWS::Lambda::Function' && id.startsWith(name.replace(/-/g, '')),
+      )!;
       return join(assembly.directory, `asset.${fn.Properties.Code!.S3Key.replace(/\.zip$/, '')}`);
     };
     const bundles = { contact: bundleOf('contact'), checkins: bundleOf('checkins') };
 
     expect(LAMBDA_BUNDLING.assets.length).toBeGreaterThan(0);
     for (const bundle of Object.values(bundles)) {
-      for (const asset of LAMBDA_BUNDLING.assets) expect(readFileSync(join(bundle, asset.to)).equals(readFileSync(join(ROOT, asset.from))), asset.to).toBe(true);
+      for (const asset of LAMBDA_BUNDLING.assets)
+        expect(readFileSync(join(bundle, asset.to)).equals(readFileSync(join(ROOT, asset.from))), asset.to).toBe(true);
       const code = readFileSync(join(bundle, 'index.js'), 'utf8');
       expect(code).not.toContain('अमान्य अनुरोध'); // the catalogue's first entry ('Invalid request')
       expect(code).not.toContain('import.meta');
@@ -50,7 +64,11 @@ describe('Lambda bundling', () => {
     const side = join(bundles.checkins, VAHAN_XML_READER.bundled);
     expect(readFileSync(side, 'utf8')).toContain(PARSER_MARK);
     const reader = createRequire(import.meta.url)(side) as typeof import('../../functions/gate/registry/vahan-xml');
-    expect(reader.readXml('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<VehicleDetails>\n  <rc_regn_no>MH12AB1234</rc_regn_no>\n  <rc_fit_upto>18-Oct-2029</rc_fit_upto>\n</VehicleDetails>')).toEqual({
+    expect(
+      reader.readXml(
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<VehicleDetails>\n  <rc_regn_no>MH12AB1234</rc_regn_no>\n  <rc_fit_upto>18-Oct-2029</rc_fit_upto>\n</VehicleDetails>',
+      ),
+    ).toEqual({
       '?xml': '',
       VehicleDetails: { rc_regn_no: 'MH12AB1234', rc_fit_upto: '18-Oct-2029' },
     });

@@ -13,7 +13,11 @@ import { FIXTURE_WORKERS } from '../support/workers/fixtures';
 function synth(workers?: readonly WorkerDefinition[]): Template {
   // Bundling is skipped here (the synth script bundles for real); the template is the same.
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new PlatformStack(app, 'Test', { env: { account: '111111111111', region: 'ap-south-1' }, distDir: '/nonexistent', workers });
+  const stack = new PlatformStack(app, 'Test', {
+    env: { account: '111111111111', region: 'ap-south-1' },
+    distDir: '/nonexistent',
+    workers,
+  });
   return Template.fromStack(stack);
 }
 
@@ -38,12 +42,25 @@ describe('PlatformStack', () => {
 
   it('keeps uploads in a private, encrypted, TLS-only bucket that expires abandoned uploads', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
-      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
-      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Id: 'abandoned-uploads', Prefix: 'pending/' })]) },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([Match.objectLike({ Id: 'abandoned-uploads', Prefix: 'pending/' })]),
+      },
     });
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
     });
   });
 
@@ -53,37 +70,52 @@ describe('PlatformStack', () => {
   });
 
   it('runs one Node 22 function per function name and per worker, traced, with its Powertools service name', () => {
-    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) => String(f.Properties.Runtime).startsWith('nodejs'));
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) =>
+      String(f.Properties.Runtime).startsWith('nodejs'),
+    );
     // + the integrations' scheduled sync target (lib/integrations.ts), invoked by EventBridge Scheduler.
     expect(functions).toHaveLength(FUNCTION_NAMES.length + WORKERS.length + 1);
     for (const fn of functions) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
-      expect(fn.Properties.Environment.Variables).toMatchObject({ POWERTOOLS_METRICS_NAMESPACE: 'DockSaathi', POWERTOOLS_SERVICE_NAME: expect.any(String) });
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        POWERTOOLS_METRICS_NAMESPACE: 'DockSaathi',
+        POWERTOOLS_SERVICE_NAME: expect.any(String),
+      });
     }
     const services = functions.map((f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).sort();
     expect(services).toEqual([...FUNCTION_NAMES, ...WORKERS.map((w) => w.name), 'integrations-sync'].sort());
   });
 
-  it('gives every function AWS\'s Powertools layer of the version in package-lock.json, read from SSM at deploy', () => {
-    const parameters = Object.entries(template.findParameters('*', { Type: 'AWS::SSM::Parameter::Value<String>', Default: POWERTOOLS_LAYER_PARAMETER }));
+  it("gives every function AWS's Powertools layer of the version in package-lock.json, read from SSM at deploy", () => {
+    const parameters = Object.entries(
+      template.findParameters('*', { Type: 'AWS::SSM::Parameter::Value<String>', Default: POWERTOOLS_LAYER_PARAMETER }),
+    );
     expect(parameters).toHaveLength(1);
     expect(POWERTOOLS_LAYER_PARAMETER).toMatch(/^\/aws\/service\/powertools\/typescript\/generic\/all\/2\.\d+\.\d+$/);
-    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) => String(f.Properties.Runtime).startsWith('nodejs'));
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) =>
+      String(f.Properties.Runtime).startsWith('nodejs'),
+    );
     for (const fn of functions) expect(fn.Properties.Layers).toEqual([{ Ref: parameters[0]![0] }]);
   });
 
   it('lets API Gateway invoke each function through one permission, not one per route', () => {
-    const permissions = Object.values(template.findResources('AWS::Lambda::Permission', { Properties: { Principal: 'apigateway.amazonaws.com' } }));
+    const permissions = Object.values(
+      template.findResources('AWS::Lambda::Permission', { Properties: { Principal: 'apigateway.amazonaws.com' } }),
+    );
     expect(permissions).toHaveLength(FUNCTION_NAMES.length);
     for (const p of permissions) expect(JSON.stringify(p.Properties.SourceArn)).toContain('/*/*/*');
   });
 
   it('lets the read-only functions (health check, insights) read the table but not write it', () => {
-    const readOnly = Object.entries(FUNCTION_ACCESS).filter(([, access]) => access?.table === 'read').map(([name]) => name);
+    const readOnly = Object.entries(FUNCTION_ACCESS)
+      .filter(([, access]) => access?.table === 'read')
+      .map(([name]) => name);
     expect(readOnly).toEqual(expect.arrayContaining(['platform', 'insights']));
     for (const name of readOnly) {
-      const [roleId] = Object.keys(template.findResources('AWS::IAM::Role')).filter((id) => id.includes(`${name}function`));
+      const [roleId] = Object.keys(template.findResources('AWS::IAM::Role')).filter((id) =>
+        id.includes(`${name}function`),
+      );
       const statements = Object.values(template.findResources('AWS::IAM::Policy'))
         .filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId!))
         .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[] }[])
@@ -95,8 +127,12 @@ describe('PlatformStack', () => {
 
   it('grants table access only to functions that use the table', () => {
     const policies = Object.values(template.findResources('AWS::IAM::Policy'));
-    const tableGrants = policies.filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('dynamodb:PutItem'));
-    const platformRole = Object.entries(template.findResources('AWS::IAM::Role')).find(([id]) => id.includes('platformfunction'));
+    const tableGrants = policies.filter((p) =>
+      JSON.stringify(p.Properties.PolicyDocument).includes('dynamodb:PutItem'),
+    );
+    const platformRole = Object.entries(template.findResources('AWS::IAM::Role')).find(([id]) =>
+      id.includes('platformfunction'),
+    );
     expect(platformRole).toBeDefined();
     expect(tableGrants.some((p) => JSON.stringify(p.Properties.Roles).includes(platformRole![0]))).toBe(false);
     expect(tableGrants.length).toBeGreaterThan(0);
@@ -123,27 +159,39 @@ describe('PlatformStack', () => {
     });
   });
 
-  it('forwards the viewer\'s address to the API, vouched for by a secret only CloudFront and the functions hold', () => {
-    const functions = Object.values(template.findResources('AWS::CloudFront::Function')).map((f) => String(f.Properties.FunctionCode));
+  it("forwards the viewer's address to the API, vouched for by a secret only CloudFront and the functions hold", () => {
+    const functions = Object.values(template.findResources('AWS::CloudFront::Function')).map((f) =>
+      String(f.Properties.FunctionCode),
+    );
     expect(functions.some((code) => code.includes("r.headers['x-viewer-address']={value:event.viewer.ip}"))).toBe(true);
     const secret = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
     expect(secret).toHaveLength(1);
     const distribution = JSON.stringify(template.findResources('AWS::CloudFront::Distribution'));
-    expect(distribution).toMatch(/"HeaderName":"x-origin-verify","HeaderValue":\{"Fn::Join":\["",\["\{\{resolve:secretsmanager:",\{"Ref":"originverify/);
-    const api = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) => f.Properties.Environment?.Variables?.ORIGIN_VERIFY_SECRET);
+    expect(distribution).toMatch(
+      /"HeaderName":"x-origin-verify","HeaderValue":\{"Fn::Join":\["",\["\{\{resolve:secretsmanager:",\{"Ref":"originverify/,
+    );
+    const api = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+      (f) => f.Properties.Environment?.Variables?.ORIGIN_VERIFY_SECRET,
+    );
     expect(api).toHaveLength(FUNCTION_NAMES.length);
   });
 
   it('lets the HTTP functions granted messaging in lib/api.ts send e-mail and SMS, and no other HTTP function', () => {
-    const senders = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('ses:SendEmail'));
-    const granted = Object.entries(FUNCTION_ACCESS).filter(([, access]) => access?.messaging).map(([name]) => name);
+    const senders = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.PolicyDocument).includes('ses:SendEmail'),
+    );
+    const granted = Object.entries(FUNCTION_ACCESS)
+      .filter(([, access]) => access?.messaging)
+      .map(([name]) => name);
     expect(granted).toEqual(expect.arrayContaining(['users', 'tenancy']));
     const roles = JSON.stringify(senders.map((s) => s.Properties.Roles));
     for (const name of FUNCTION_NAMES) expect(roles.includes(`${name}function`), name).toBe(granted.includes(name));
   });
 
   it('lets no function Scan the table (request paths read by key)', () => {
-    const policies = JSON.stringify(Object.values(template.findResources('AWS::IAM::Policy')).map((p) => p.Properties.PolicyDocument));
+    const policies = JSON.stringify(
+      Object.values(template.findResources('AWS::IAM::Policy')).map((p) => p.Properties.PolicyDocument),
+    );
     expect(policies).toContain('dynamodb:Query');
     expect(policies).not.toContain('dynamodb:Scan');
   });
@@ -152,8 +200,10 @@ describe('PlatformStack', () => {
     expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(400);
   });
 
-  it('streams the table\'s changes with new and old images', () => {
-    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
+  it("streams the table's changes with new and old images", () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    });
   });
 
   it('wires each worker of the registry to its trigger', () => {
@@ -167,7 +217,9 @@ describe('PlatformStack', () => {
 
 /** The function of a worker, by its Powertools service name. */
 function workerFunctionId(t: Template, name: string): string {
-  const found = Object.entries(t.findResources('AWS::Lambda::Function')).filter(([, f]) => f.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === name);
+  const found = Object.entries(t.findResources('AWS::Lambda::Function')).filter(
+    ([, f]) => f.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === name,
+  );
   expect(found, name).toHaveLength(1);
   return found[0]![0];
 }
@@ -178,7 +230,10 @@ function expectWorkerWiring(t: Template, workers: readonly WorkerDefinition[]) {
     const fnId = workerFunctionId(t, worker.name);
     const trigger = worker.trigger;
     if (trigger.kind === 'schedule') {
-      t.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: trigger.expression, Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })] });
+      t.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: trigger.expression,
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })],
+      });
     } else if (trigger.kind === 'stream') {
       const patterns = streamFilterPatterns(trigger.filter);
       t.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
@@ -186,14 +241,21 @@ function expectWorkerWiring(t: Template, workers: readonly WorkerDefinition[]) {
         EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
         FunctionResponseTypes: ['ReportBatchItemFailures'],
         DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
-        ...(patterns.length ? { FilterCriteria: { Filters: patterns.map((p) => ({ Pattern: JSON.stringify(p) })) } } : {}),
+        ...(patterns.length
+          ? { FilterCriteria: { Filters: patterns.map((p) => ({ Pattern: JSON.stringify(p) })) } }
+          : {}),
       });
     } else {
-      const mapping = Object.values(t.findResources('AWS::Lambda::EventSourceMapping', { Properties: { FunctionName: { Ref: fnId } } }));
+      const mapping = Object.values(
+        t.findResources('AWS::Lambda::EventSourceMapping', { Properties: { FunctionName: { Ref: fnId } } }),
+      );
       expect(mapping).toHaveLength(1);
       expect(mapping[0]!.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
       const queueId = mapping[0]!.Properties.EventSourceArn['Fn::GetAtt'][0] as string;
-      expect(t.toJSON().Resources[queueId].Properties.RedrivePolicy).toEqual({ maxReceiveCount: 5, deadLetterTargetArn: { 'Fn::GetAtt': [expect.stringContaining('dlq'), 'Arn'] } });
+      expect(t.toJSON().Resources[queueId].Properties.RedrivePolicy).toEqual({
+        maxReceiveCount: 5,
+        deadLetterTargetArn: { 'Fn::GetAtt': [expect.stringContaining('dlq'), 'Arn'] },
+      });
     }
   }
 }

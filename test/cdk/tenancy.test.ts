@@ -9,7 +9,9 @@ import { tenancyRoutes } from '../../shared/routes/tenancy';
 let template: Template;
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  template = Template.fromStack(new PlatformStack(app, 'Test', { env: { account: '111111111111', region: 'ap-south-1' }, distDir: '/nonexistent' }));
+  template = Template.fromStack(
+    new PlatformStack(app, 'Test', { env: { account: '111111111111', region: 'ap-south-1' }, distDir: '/nonexistent' }),
+  );
 });
 
 describe('tenancy in the stack', () => {
@@ -20,7 +22,9 @@ describe('tenancy in the stack', () => {
   });
 
   it('lets the tenancy function write the table and send its codes and invitations, nothing more', () => {
-    const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.Roles).includes('tenancyfunction'));
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.Roles).includes('tenancyfunction'),
+    );
     const document = JSON.stringify(policies.map((p) => p.Properties.PolicyDocument));
     expect(document).toContain('dynamodb:PutItem');
     expect(document).toContain('ses:SendEmail');

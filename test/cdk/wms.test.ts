@@ -10,7 +10,9 @@ import { wmsRoutes } from '../../shared/routes/wms';
 let template: Template;
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  template = Template.fromStack(new PlatformStack(app, 'Test', { env: { account: '111111111111', region: 'ap-south-1' }, distDir: '/nonexistent' }));
+  template = Template.fromStack(
+    new PlatformStack(app, 'Test', { env: { account: '111111111111', region: 'ap-south-1' }, distDir: '/nonexistent' }),
+  );
 }, 240_000);
 
 describe('wms in the stack', () => {
@@ -21,10 +23,19 @@ describe('wms in the stack', () => {
   });
 
   it('gives the wms function the table (read and transactional write) and nothing more', () => {
-    const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.Roles).includes('wmsfunction'));
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.Roles).includes('wmsfunction'),
+    );
     expect(policies.length).toBeGreaterThan(0);
     const document = JSON.stringify(policies.map((p) => p.Properties.PolicyDocument));
-    for (const action of ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']) expect(document).toContain(action);
+    for (const action of [
+      'dynamodb:Query',
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+    ])
+      expect(document).toContain(action);
     expect(document).not.toContain('dynamodb:Scan');
     for (const other of ['s3:', 'events:PutEvents', 'ses:', 'sns:', 'kms:']) expect(document).not.toContain(other);
   });

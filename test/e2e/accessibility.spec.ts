@@ -9,7 +9,13 @@ import { signIn } from './support';
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Routes anyone may open (the rest are visited signed in). */
-const PUBLIC = new Set<string>([...([PATHS.home, PATHS.login, PATHS.register, PATHS.auth, PATHS.qrCheckin] as string[]), ...['signup', 'invite', 'book'].map((k) => (PATHS as Record<string, string>)[k]).filter((p): p is string => Boolean(p)), ...STATIC_PAGES.map((s) => `/${s}`)]);
+const PUBLIC = new Set<string>([
+  ...([PATHS.home, PATHS.login, PATHS.register, PATHS.auth, PATHS.qrCheckin] as string[]),
+  ...['signup', 'invite', 'book']
+    .map((k) => (PATHS as Record<string, string>)[k])
+    .filter((p): p is string => Boolean(p)),
+  ...STATIC_PAGES.map((s) => `/${s}`),
+]);
 const LEGAL_DOCUMENTS = ['/legal/terms', '/legal/privacy', '/legal/dpa', '/legal/sla', '/legal/cookies', '/legal/aup'];
 const SIGNED_IN = [...new Set(Object.values(PATHS))].filter((p) => !PUBLIC.has(p));
 const DRIVER_SCREENS = [PATHS.home, PATHS.driver, PATHS.booking, PATHS.reschedule, PATHS.checkin];
@@ -42,7 +48,13 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
   const allowed = new Set(KNOWN_VIOLATIONS[path] ?? []);
   return results.violations
     .filter((v) => (v.impact === 'serious' || v.impact === 'critical') && !allowed.has(v.id))
-    .map((v) => `${path} ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${path} ${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 // Many routes per test, on a machine shared with other runs.
@@ -64,7 +76,10 @@ for (const language of ['en', 'hi'] as const) {
     test('the guest booking dialog', async ({ page }) => {
       await useLanguage(page, language);
       await settle(page, '/');
-      await page.getByRole('button', { name: language === 'en' ? 'Quick Slot Booking' : 'त्वरित स्लॉट बुकिंग' }).first().click();
+      await page
+        .getByRole('button', { name: language === 'en' ? 'Quick Slot Booking' : 'त्वरित स्लॉट बुकिंग' })
+        .first()
+        .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       expect(await seriousViolations(page, '/#guest-booking')).toEqual([]);
     });
@@ -117,7 +132,10 @@ test.describe('phones (390x844)', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   async function noHorizontalScroll(page: Page, what: string) {
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
     expect(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
   }
 
@@ -128,7 +146,10 @@ test.describe('phones (390x844)', () => {
         await settle(page, path);
         await noHorizontalScroll(page, path);
       }
-      await page.getByRole('button', { name: language === 'en' ? 'Create Account' : /खाता बनाएँ/ }).first().click();
+      await page
+        .getByRole('button', { name: language === 'en' ? 'Create Account' : /खाता बनाएँ/ })
+        .first()
+        .click();
       await noHorizontalScroll(page, 'create account');
     });
   }

@@ -32,7 +32,9 @@ test.describe('appointments', () => {
     await expect(slot).toContainText('3 slots left');
     await slot.click();
     await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Booking Confirmed!' })).toContainText(/Your slot is booked\. Confirmation code: DS-\d{6}-[0-9A-Z]{6}/);
+    await expect(page.getByRole('status').filter({ hasText: 'Booking Confirmed!' })).toContainText(
+      /Your slot is booked\. Confirmation code: DS-\d{6}-[0-9A-Z]{6}/,
+    );
     await expect(dialog).toBeHidden();
 
     await page.getByRole('button', { name: 'Quick Slot Booking' }).click();
@@ -42,7 +44,9 @@ test.describe('appointments', () => {
     await expect(await calendarDay(calendar, indiaDate(7), indiaDate(2))).toBeDisabled();
   });
 
-  test('operations books a door, is refused the same door again, and moves the appointment through its statuses', async ({ page }) => {
+  test('operations books a door, is refused the same door again, and moves the appointment through its statuses', async ({
+    page,
+  }) => {
     await signIn(page, 'operations');
     await page.goto('/booking');
     const date = indiaDate(3);
@@ -50,11 +54,15 @@ test.describe('appointments', () => {
     await expect(page.getByLabel('End time *')).toHaveValue('11:00');
     await expect(page.getByTestId('availability')).toHaveText('Time slot is available!');
     await page.getByRole('button', { name: 'Book Appointment' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Appointment Booked Successfully!' })).toContainText(`${shownDay(date)} at 10:00`);
+    await expect(page.getByRole('status').filter({ hasText: 'Appointment Booked Successfully!' })).toContainText(
+      `${shownDay(date)} at 10:00`,
+    );
 
     // The same door and time again: the availability line says no and the button is disabled.
     await fillBooking(page, { door: 'Door D05 (standard)', start: '10:30', date });
-    await expect(page.getByTestId('availability')).toContainText('Time slot is not available. Please select a different time.');
+    await expect(page.getByTestId('availability')).toContainText(
+      'Time slot is not available. Please select a different time.',
+    );
     await expect(page.getByRole('button', { name: 'Book Appointment' })).toBeDisabled();
 
     await page.goto('/scheduling');
@@ -76,7 +84,16 @@ test.describe('appointments', () => {
   test('a driver requests a reschedule and an operations user approves it', async ({ page, browser }) => {
     await signIn(page, 'driver');
     const date = indiaDate(4);
-    const booked = await page.request.post('/api/appointments', { data: { facilityId: 'bhiwandi-dc', carrierId: 'carrier-sahyadri', dockDoorId: 'door-06', scheduledDate: date, scheduledTimeStart: '14:00', scheduledTimeEnd: '15:00' } });
+    const booked = await page.request.post('/api/appointments', {
+      data: {
+        facilityId: 'bhiwandi-dc',
+        carrierId: 'carrier-sahyadri',
+        dockDoorId: 'door-06',
+        scheduledDate: date,
+        scheduledTimeStart: '14:00',
+        scheduledTimeEnd: '15:00',
+      },
+    });
     expect(booked.status()).toBe(201);
 
     await page.getByRole('navigation', { name: 'Driver' }).getByRole('link', { name: 'Reschedule' }).click();
@@ -92,27 +109,46 @@ test.describe('appointments', () => {
     await page.getByLabel('Reason details *').fill('Truck breakdown near Kalyan, new ETA tomorrow');
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Reschedule Request Submitted' })).toBeVisible();
-    const mine = page.getByRole('list', { name: 'Pending reschedules' }).getByRole('listitem').filter({ hasText: `${shownDay(indiaDate(5))} 09:00-10:00` });
+    const mine = page
+      .getByRole('list', { name: 'Pending reschedules' })
+      .getByRole('listitem')
+      .filter({ hasText: `${shownDay(indiaDate(5))} 09:00-10:00` });
     await expect(mine).toBeVisible();
     await expect(mine.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 
     const ops = await browser.newPage();
     await signIn(ops, 'operations');
     await ops.goto('/reschedule');
-    const pending = ops.getByRole('list', { name: 'Pending reschedules' }).getByRole('listitem').filter({ hasText: `${shownDay(indiaDate(5))} 09:00-10:00` });
+    const pending = ops
+      .getByRole('list', { name: 'Pending reschedules' })
+      .getByRole('listitem')
+      .filter({ hasText: `${shownDay(indiaDate(5))} 09:00-10:00` });
     await pending.getByRole('button', { name: 'Approve' }).click();
     await expect(ops.getByRole('status').filter({ hasText: 'Reschedule Approved' })).toBeVisible();
     await expect(pending).toHaveCount(0);
     await ops.close();
 
     const moved = await page.request.get(`/api/appointments/${(await booked.json()).id}`);
-    expect(await moved.json()).toMatchObject({ scheduledDate: indiaDate(5), scheduledTimeStart: '09:00', rescheduleCount: 1 });
+    expect(await moved.json()).toMatchObject({
+      scheduledDate: indiaDate(5),
+      scheduledTimeStart: '09:00',
+      rescheduleCount: 1,
+    });
   });
 
-  test('operations cancels an appointment from the scheduling list with a reason, freeing its door time', async ({ page }) => {
+  test('operations cancels an appointment from the scheduling list with a reason, freeing its door time', async ({
+    page,
+  }) => {
     await signIn(page, 'operations');
     const date = indiaDate(6);
-    const slot = { facilityId: 'bhiwandi-dc', carrierId: 'carrier-deccan', dockDoorId: 'door-09', scheduledDate: date, scheduledTimeStart: '11:00', scheduledTimeEnd: '12:00' };
+    const slot = {
+      facilityId: 'bhiwandi-dc',
+      carrierId: 'carrier-deccan',
+      dockDoorId: 'door-09',
+      scheduledDate: date,
+      scheduledTimeStart: '11:00',
+      scheduledTimeEnd: '12:00',
+    };
     const booked = await page.request.post('/api/appointments', { data: { ...slot, poNumber: 'PO-E2E-CANCEL' } });
     expect(booked.status()).toBe(201);
     const { bookingReference } = await booked.json();
@@ -127,7 +163,9 @@ test.describe('appointments', () => {
     await expect(dialog.getByText('Please give a reason for cancelling')).toBeVisible();
     await dialog.getByLabel('Reason for cancelling *').fill('Consignee closed for stock-taking');
     await dialog.getByRole('button', { name: 'Cancel Appointment' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Appointment Cancelled' })).toContainText(`The appointment on ${shownDay(date)} at 11:00 was cancelled.`);
+    await expect(page.getByRole('status').filter({ hasText: 'Appointment Cancelled' })).toContainText(
+      `The appointment on ${shownDay(date)} at 11:00 was cancelled.`,
+    );
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('Cancelled');
     await expect(row.getByRole('button')).toHaveCount(0);
@@ -135,13 +173,27 @@ test.describe('appointments', () => {
     // The door time is free again (and released once more, so the journey can run again).
     const again = await page.request.post('/api/appointments', { data: slot });
     expect(again.status()).toBe(201);
-    expect((await page.request.post(`/api/appointments/${(await again.json()).id}/cancel`, { data: { reason: 'Journey clean-up' } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post(`/api/appointments/${(await again.json()).id}/cancel`, {
+          data: { reason: 'Journey clean-up' },
+        })
+      ).status(),
+    ).toBe(200);
   });
 
   test('a driver cancels their own appointment from the driver app', async ({ page }) => {
     await signIn(page, 'driver');
     const date = indiaDate(1);
-    const booked = await page.request.post('/api/appointments', { data: { facilityId: 'bhiwandi-dc', carrierId: 'carrier-sahyadri', scheduledDate: date, scheduledTimeStart: '09:00', scheduledTimeEnd: '10:00' } });
+    const booked = await page.request.post('/api/appointments', {
+      data: {
+        facilityId: 'bhiwandi-dc',
+        carrierId: 'carrier-sahyadri',
+        scheduledDate: date,
+        scheduledTimeStart: '09:00',
+        scheduledTimeEnd: '10:00',
+      },
+    });
     expect(booked.status()).toBe(201);
     const { id, bookingReference } = await booked.json();
 
@@ -153,11 +205,16 @@ test.describe('appointments', () => {
     await expect(dialog).toContainText(bookingReference);
     await dialog.getByLabel('Reason for cancelling *').fill('Vehicle sent for repairs');
     await dialog.getByRole('button', { name: 'Cancel Appointment' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Appointment Cancelled' })).toContainText(`The appointment on ${shownDay(date)} at 09:00 was cancelled.`);
+    await expect(page.getByRole('status').filter({ hasText: 'Appointment Cancelled' })).toContainText(
+      `The appointment on ${shownDay(date)} at 09:00 was cancelled.`,
+    );
     await expect(cancelButton).toHaveCount(0);
 
     const cancelled = await page.request.get(`/api/appointments/${id}`);
-    expect(await cancelled.json()).toMatchObject({ status: 'cancelled', cancellationReason: 'Vehicle sent for repairs' });
+    expect(await cancelled.json()).toMatchObject({
+      status: 'cancelled',
+      cancellationReason: 'Vehicle sent for repairs',
+    });
   });
 
   test('a driver books in the driver shell for themself', async ({ page }) => {
@@ -170,6 +227,8 @@ test.describe('appointments', () => {
     await page.getByLabel('Start time *').fill('15:00');
     await expect(page.getByTestId('availability')).toHaveText('Time slot is available!');
     await page.getByRole('button', { name: 'Book Appointment' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Appointment Booked Successfully!' })).toContainText(`${shownDay(indiaDate(2))} at 15:00`);
+    await expect(page.getByRole('status').filter({ hasText: 'Appointment Booked Successfully!' })).toContainText(
+      `${shownDay(indiaDate(2))} at 15:00`,
+    );
   });
 });

@@ -9,19 +9,29 @@ const INDIA = 'Asia/Kolkata';
 
 /** Local date (YYYY-MM-DD) and time (HH:mm) of now in a time zone. */
 export function localNow(timeZone: string, now = new Date()) {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
 }
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const fromMinutes = (total: number) => `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+const fromMinutes = (total: number) =>
+  `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 
 /** 'HH:mm' moved by `minutes` (within the day). */
 export const shiftTime = (time: string, minutes: number) => fromMinutes(toMinutes(time) + minutes);
 
 /** The first quarter hour after the minute 'HH:mm' (so never already begun), plus `minutes`. */
-export const quarterAfter = (time: string, minutes = 0) => fromMinutes(Math.ceil((toMinutes(time) + 1) / 15) * 15 + minutes);
+export const quarterAfter = (time: string, minutes = 0) =>
+  fromMinutes(Math.ceil((toMinutes(time) + 1) / 15) * 15 + minutes);
 
 type Local = { date: string; time: string };
 
@@ -52,7 +62,17 @@ export async function apiAs(baseURL: string, identifier: string): Promise<APIReq
 /** A facility with doors H1 and H2 in `timeZone` and its guest booking link, created by operations. */
 export async function openHub(baseURL: string, name: string, timeZone: string) {
   const ops = await apiAs(baseURL, 'operations');
-  const created = await ops.post('/api/facilities', { data: { name, address: 'Plot 7, MIDC', operatingHoursStart: '00:00', operatingHoursEnd: '23:45', timeZone, slotMinutes: 15, slotCapacity: 5 } });
+  const created = await ops.post('/api/facilities', {
+    data: {
+      name,
+      address: 'Plot 7, MIDC',
+      operatingHoursStart: '00:00',
+      operatingHoursEnd: '23:45',
+      timeZone,
+      slotMinutes: 15,
+      slotCapacity: 5,
+    },
+  });
   expect(created.status()).toBe(201);
   const facility = (await created.json()) as { id: string; name: string; tenantId: string };
   const door = async (doorNumber: string) => {

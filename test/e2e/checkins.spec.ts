@@ -11,7 +11,9 @@ test.describe('operations', () => {
     await expect(page.getByTestId('dock').filter({ hasText: 'D07' })).toHaveAttribute('data-status', 'maintenance');
 
     // Drag the truck on Y05 to the empty Y06.
-    await page.getByRole('button', { name: 'Spot Y05 GJ05EF9012' }).dragTo(page.getByRole('button', { name: 'Spot Y06 Empty', exact: true }));
+    await page
+      .getByRole('button', { name: 'Spot Y05 GJ05EF9012' })
+      .dragTo(page.getByRole('button', { name: 'Spot Y06 Empty', exact: true }));
     await expect(page.getByRole('status').filter({ hasText: 'Yard spot updated successfully' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Spot Y06 GJ05EF9012' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Spot Y05 Empty', exact: true })).toBeVisible();
@@ -19,10 +21,14 @@ test.describe('operations', () => {
     await page.getByRole('button', { name: 'Generate QR' }).click();
     const dialog = page.getByRole('dialog', { name: /Check-in QR/ });
     await expect(dialog.getByRole('img', { name: /QR code for checking in/ })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'QR Code generated for Bhiwandi Distribution Centre' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'QR Code generated for Bhiwandi Distribution Centre' }),
+    ).toBeVisible();
   });
 
-  test('staff check a walk-in in and move it along, with a toast for each change; the notification shows on the dashboard', async ({ page }) => {
+  test('staff check a walk-in in and move it along, with a toast for each change; the notification shows on the dashboard', async ({
+    page,
+  }) => {
     const tag = Date.now().toString(36).slice(-5).toUpperCase();
     await signIn(page, 'yard_manager');
     await page.goto('/checkin');
@@ -44,10 +50,16 @@ test.describe('operations', () => {
     await expect(card).toContainText('At dock');
 
     // Someone else starts the unloading meanwhile: the card's stale step fails with the server's reason.
-    const { id } = (await (await page.request.get('/api/checkins')).json()).find((c: { driverName: string }) => c.driverName === `Raju ${tag}`);
-    expect((await page.request.patch(`/api/checkins/${id}/status`, { data: { status: 'unloading' } })).status()).toBe(200);
+    const { id } = (await (await page.request.get('/api/checkins')).json()).find(
+      (c: { driverName: string }) => c.driverName === `Raju ${tag}`,
+    );
+    expect((await page.request.patch(`/api/checkins/${id}/status`, { data: { status: 'unloading' } })).status()).toBe(
+      200,
+    );
     await card.getByRole('button', { name: 'Start loading' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText('A check-in that is unloading cannot become loading');
+    await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText(
+      'A check-in that is unloading cannot become loading',
+    );
     await page.reload();
     await expect(card).toContainText('Unloading');
     await card.getByRole('button', { name: 'Complete' }).click();
@@ -58,20 +70,51 @@ test.describe('operations', () => {
     await expect(page.getByRole('list', { name: 'Notifications' })).toContainText('Walk-in checked in');
   });
 
-  test('quick check-in fills driver and vehicle from the appointment, shows a refusal, and a door is assigned from the card', async ({ page, baseURL }) => {
+  test('quick check-in fills driver and vehicle from the appointment, shows a refusal, and a door is assigned from the card', async ({
+    page,
+    baseURL,
+  }) => {
     const tag = Date.now().toString(36).slice(-5).toUpperCase();
     const hub = await openHub(baseURL!, `Quick Hub ${tag}`, zoneWhere(sameDayAsIndia));
     const { date, time } = hub.local();
     const start = quarterAfter(time, 15);
     const later = quarterAfter(time, 180);
     const ops = await apiAs(baseURL!, 'operations');
-    const guest = await ops.post('/api/bookings/slot', { data: { ownerType: 'Driver', vehicleNumber: `KA05${tag}`, vehicleType: 'Van', capacityTons: 2, driverName: `Guest ${tag}`, driverLicense: 'KA123', mobileNumber: '9845012345', expectedArrivalDate: new Date().toISOString(), slotId: `${date}_${start.replace(':', '')}`, facility: hub.bookingLink } });
+    const guest = await ops.post('/api/bookings/slot', {
+      data: {
+        ownerType: 'Driver',
+        vehicleNumber: `KA05${tag}`,
+        vehicleType: 'Van',
+        capacityTons: 2,
+        driverName: `Guest ${tag}`,
+        driverLicense: 'KA123',
+        mobileNumber: '9845012345',
+        expectedArrivalDate: new Date().toISOString(),
+        slotId: `${date}_${start.replace(':', '')}`,
+        facility: hub.bookingLink,
+      },
+    });
     expect(guest.status()).toBe(201);
     const { confirmationCode } = await guest.json();
-    const staffBooking = (over: Record<string, unknown>) => ops.post('/api/appointments', { data: { facilityId: hub.id, carrierId: 'carrier-sahyadri', driverId: 'driver-suresh', scheduledDate: date, scheduledTimeStart: start, scheduledTimeEnd: shiftTime(start, 15), ...over } });
+    const staffBooking = (over: Record<string, unknown>) =>
+      ops.post('/api/appointments', {
+        data: {
+          facilityId: hub.id,
+          carrierId: 'carrier-sahyadri',
+          driverId: 'driver-suresh',
+          scheduledDate: date,
+          scheduledTimeStart: start,
+          scheduledTimeEnd: shiftTime(start, 15),
+          ...over,
+        },
+      });
     const suresh = await (await staffBooking({})).json();
-    const laterOne = await (await staffBooking({ scheduledTimeStart: later, scheduledTimeEnd: shiftTime(later, 15) })).json();
-    expect((await staffBooking({ carrierId: 'carrier-ganga', driverId: 'driver-ajay', dockDoorId: hub.doors.h1 })).status()).toBe(201);
+    const laterOne = await (
+      await staffBooking({ scheduledTimeStart: later, scheduledTimeEnd: shiftTime(later, 15) })
+    ).json();
+    expect(
+      (await staffBooking({ carrierId: 'carrier-ganga', driverId: 'driver-ajay', dockDoorId: hub.doors.h1 })).status(),
+    ).toBe(201);
     await ops.dispose();
 
     await signIn(page, 'yard_manager');
@@ -90,7 +133,9 @@ test.describe('operations', () => {
     await appointment.selectOption({ label: `${later} · Sahyadri Roadways · ${laterOne.bookingReference}` });
     await dialog.getByLabel('Vehicle license *').fill('MH04AB1234');
     await dialog.getByRole('button', { name: 'Check In' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText(`Check-in for this appointment opens at ${shiftTime(later, -120)} on ${date}, 2 hours before its ${later} start.`);
+    await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText(
+      `Check-in for this appointment opens at ${shiftTime(later, -120)} on ${date}, 2 hours before its ${later} start.`,
+    );
     await appointment.selectOption({ label: `${start} · Guest ${tag} · ${confirmationCode}` });
     await expect(dialog.getByLabel('Vehicle license *')).toHaveValue(`KA05${tag}`);
     await dialog.getByRole('button', { name: 'Check In' }).click();
@@ -102,7 +147,9 @@ test.describe('operations', () => {
     await expect(card).toContainText('No door yet');
     await card.getByLabel('Assign dock door').selectOption({ label: 'Door H1' });
     await card.getByRole('button', { name: 'Assign' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText('Door H1 is already booked at this time');
+    await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText(
+      'Door H1 is already booked at this time',
+    );
     await card.getByLabel('Assign dock door').selectOption({ label: 'Door H2' });
     await card.getByRole('button', { name: 'Assign' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Dock H2 assigned successfully' })).toBeVisible();
@@ -114,25 +161,41 @@ test.describe('operations', () => {
 
     // Clean-up: Suresh's two appointments would otherwise be the driver's next ones in later journeys.
     const cleanup = await apiAs(baseURL!, 'operations');
-    for (const id of [suresh.id, laterOne.id]) expect((await cleanup.post(`/api/appointments/${id}/cancel`, { data: { reason: 'Journey finished' } })).status()).toBe(200);
+    for (const id of [suresh.id, laterOne.id])
+      expect(
+        (await cleanup.post(`/api/appointments/${id}/cancel`, { data: { reason: 'Journey finished' } })).status(),
+      ).toBe(200);
     await cleanup.dispose();
   });
 
-  test('a driver sees their own next appointment, is told when check-in opens, checks in, and switches to Hindi', async ({ page, baseURL }) => {
+  test('a driver sees their own next appointment, is told when check-in opens, checks in, and switches to Hindi', async ({
+    page,
+    baseURL,
+  }) => {
     const tag = Date.now().toString(36).slice(-5).toUpperCase();
     const hub = await openHub(baseURL!, `Driver Hub ${tag}`, zoneWhere(laterToday));
     const { date, time } = hub.local();
     const later = quarterAfter(time, 180);
     await signIn(page, 'driver');
     const book = async (start: string) => {
-      const res = await page.request.post('/api/appointments', { data: { facilityId: hub.id, carrierId: 'carrier-sahyadri', scheduledDate: date, scheduledTimeStart: start, scheduledTimeEnd: shiftTime(start, 15) } });
+      const res = await page.request.post('/api/appointments', {
+        data: {
+          facilityId: hub.id,
+          carrierId: 'carrier-sahyadri',
+          scheduledDate: date,
+          scheduledTimeStart: start,
+          scheduledTimeEnd: shiftTime(start, 15),
+        },
+      });
       expect(res.status()).toBe(201);
       return (await res.json()) as { id: string };
     };
     const notYet = await book(later);
     await page.reload();
     const card = page.getByTestId('next-appointment');
-    await expect(card).toContainText(new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`)));
+    await expect(card).toContainText(
+      new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`)),
+    );
     await expect(card).toContainText(`${later} - ${shiftTime(later, 15)}`);
     await expect(page.getByRole('link', { name: 'Get Directions' })).toHaveAttribute('href', /google\.com\/maps/);
     await page.getByRole('button', { name: 'Check In' }).click();
@@ -146,7 +209,9 @@ test.describe('operations', () => {
     await page.reload();
     await expect(card).toContainText(`${due} - ${shiftTime(due, 15)}`);
     await page.getByRole('button', { name: 'Check In' }).click();
-    await expect(page.getByRole('status').filter({ hasText: '✅ Check-in Successful' })).toContainText('You have been checked in successfully!');
+    await expect(page.getByRole('status').filter({ hasText: '✅ Check-in Successful' })).toContainText(
+      'You have been checked in successfully!',
+    );
     await expect(page.getByRole('button', { name: 'Checked in' })).toBeDisabled();
     await expect(page.getByTestId('checkin-error')).toHaveCount(0);
     await page.getByRole('button', { name: /Language/ }).click();
@@ -155,9 +220,14 @@ test.describe('operations', () => {
 
     // Clean-up, so the journey can run again: the truck leaves, the later appointment lapses.
     const ops = await apiAs(baseURL!, 'operations');
-    const { id } = (await (await ops.get('/api/checkins')).json()).find((c: { appointmentId: string }) => c.appointmentId === now.id);
-    for (const status of ['at_dock', 'unloading', 'completed', 'departed']) expect((await ops.patch(`/api/checkins/${id}/status`, { data: { status } })).status()).toBe(200);
-    expect((await ops.patch(`/api/appointments/${notYet.id}/status`, { data: { status: 'no_show' } })).status()).toBe(200);
+    const { id } = (await (await ops.get('/api/checkins')).json()).find(
+      (c: { appointmentId: string }) => c.appointmentId === now.id,
+    );
+    for (const status of ['at_dock', 'unloading', 'completed', 'departed'])
+      expect((await ops.patch(`/api/checkins/${id}/status`, { data: { status } })).status()).toBe(200);
+    expect((await ops.patch(`/api/appointments/${notYet.id}/status`, { data: { status: 'no_show' } })).status()).toBe(
+      200,
+    );
     await ops.dispose();
   });
 
@@ -168,7 +238,18 @@ test.describe('operations', () => {
     await signIn(page, 'operations');
     const qr = await (await page.request.get(`/api/facilities/${hub.id}/qr-code`)).json();
     const booking = await page.request.post('/api/bookings/slot', {
-      data: { ownerType: 'Driver', vehicleNumber: 'KA05QR1234', vehicleType: 'Van', capacityTons: 2, driverName: `Gate Guest ${tag}`, driverLicense: 'KA123', mobileNumber: '9845012345', expectedArrivalDate: new Date().toISOString(), slotId: `${date}_${quarterAfter(time, 15).replace(':', '')}`, facility: hub.bookingLink },
+      data: {
+        ownerType: 'Driver',
+        vehicleNumber: 'KA05QR1234',
+        vehicleType: 'Van',
+        capacityTons: 2,
+        driverName: `Gate Guest ${tag}`,
+        driverLicense: 'KA123',
+        mobileNumber: '9845012345',
+        expectedArrivalDate: new Date().toISOString(),
+        slotId: `${date}_${quarterAfter(time, 15).replace(':', '')}`,
+        facility: hub.bookingLink,
+      },
     });
     expect(booking.status()).toBe(201);
     const { confirmationCode } = await booking.json();

@@ -13,7 +13,9 @@ test.describe(`today at ${at?.name ?? 'the real clock'}`, () => {
   test("the guest calendar opens on India's month with today bookable and yesterday not", async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Quick Slot Booking' }).click();
-    const calendar = page.getByRole('dialog', { name: 'Quick Slot Booking' }).getByRole('group', { name: 'Arrival date calendar' });
+    const calendar = page
+      .getByRole('dialog', { name: 'Quick Slot Booking' })
+      .getByRole('group', { name: 'Arrival date calendar' });
     await expect(calendar).toContainText(at!.month);
     await expect(calendar.getByRole('button', { name: at!.longDay, exact: true })).toBeEnabled();
     const yesterday = calendar.locator(`[data-date="${at!.yesterday}"]`);

@@ -7,7 +7,9 @@ export { indiaDate };
 
 /** A date as the screens show it in English (format.day), e.g. '1 Nov 2026'. */
 export function shownDay(date: string): string {
-  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }
 
 /** A calendar day button's name: the readable date, e.g. '1 November 2026'. */

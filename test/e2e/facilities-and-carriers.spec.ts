@@ -27,7 +27,10 @@ test.describe('reference data screens', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { name: `Facilities (${before + 1})` })).toBeVisible();
 
-    await page.getByRole('list', { name: 'Facility list' }).getByRole('button', { name: /Chennai Port Terminal/ }).click();
+    await page
+      .getByRole('list', { name: 'Facility list' })
+      .getByRole('button', { name: /Chennai Port Terminal/ })
+      .click();
     await expect(page.getByText('No dock doors yet')).toBeVisible();
     await page.getByRole('button', { name: 'Add Door' }).click();
     const doorDialog = page.getByRole('dialog', { name: /Add Door/ });
@@ -39,14 +42,18 @@ test.describe('reference data screens', () => {
     const doors = page.getByRole('list', { name: 'Dock door list' });
     await expect(doors).toContainText('Door C1');
     await expect(doors).toContainText('Refrigerated');
-    await expect(page.getByRole('list', { name: 'Facility list' }).getByRole('button', { name: /Chennai Port Terminal/ })).toContainText('1 doors');
+    await expect(
+      page.getByRole('list', { name: 'Facility list' }).getByRole('button', { name: /Chennai Port Terminal/ }),
+    ).toContainText('1 doors');
 
     // The same number again is refused by the server.
     await page.getByRole('button', { name: 'Add Door' }).click();
     await doorDialog.getByLabel('Door number *').fill('c1');
     await doorDialog.getByRole('button', { name: 'Add Door' }).click();
     await expect(page.getByTestId('toast')).toContainText('Door c1 already exists at this facility');
-    await expect(doorDialog.getByLabel('Door number *')).toHaveAccessibleDescription('Door c1 already exists at this facility');
+    await expect(doorDialog.getByLabel('Door number *')).toHaveAccessibleDescription(
+      'Door c1 already exists at this facility',
+    );
   });
 
   test('operations adds a carrier and a driver, and sees them listed', async ({ page }) => {
@@ -65,7 +72,10 @@ test.describe('reference data screens', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Carriers (4)' })).toBeVisible();
 
-    await page.getByRole('list', { name: 'Carrier list' }).getByRole('button', { name: /Malabar Transport Co/ }).click();
+    await page
+      .getByRole('list', { name: 'Carrier list' })
+      .getByRole('button', { name: /Malabar Transport Co/ })
+      .click();
     await page.getByRole('button', { name: 'Add Driver' }).click();
     const driverDialog = page.getByRole('dialog', { name: /Add Driver/ });
     await driverDialog.getByRole('button', { name: 'Add Driver' }).click();
@@ -121,7 +131,20 @@ test.describe('reference data screens', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Facility updated' })).toBeVisible();
     await expect(capacity).toHaveValue(next);
     await expect(save).toBeDisabled();
-    const facility = ((await (await page.request.get('/api/facilities')).json()) as { name: string; slotCapacity: number; totalDockDoors: number; timeZone: string; slotMinutes: number }[]).find((f) => f.name === 'Bhiwandi Distribution Centre');
-    expect(facility).toMatchObject({ slotCapacity: Number(next), totalDockDoors: 12, timeZone: 'Asia/Kolkata', slotMinutes: 60 });
+    const facility = (
+      (await (await page.request.get('/api/facilities')).json()) as {
+        name: string;
+        slotCapacity: number;
+        totalDockDoors: number;
+        timeZone: string;
+        slotMinutes: number;
+      }[]
+    ).find((f) => f.name === 'Bhiwandi Distribution Centre');
+    expect(facility).toMatchObject({
+      slotCapacity: Number(next),
+      totalDockDoors: 12,
+      timeZone: 'Asia/Kolkata',
+      slotMinutes: 60,
+    });
   });
 });

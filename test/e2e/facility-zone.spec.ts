@@ -25,17 +25,35 @@ async function codeSentTo(request: APIRequestContext, to: string): Promise<strin
 test.describe(`a hub in Singapore at ${at?.name ?? 'the real clock'}`, () => {
   test.skip(!at?.singapore, 'runs at the singapore instants of npm run test:clock');
 
-  test("its schedule, booking form and guests' calendar start on Singapore's day", async ({ page, browser, request }) => {
+  test("its schedule, booking form and guests' calendar start on Singapore's day", async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const sg = at!.singapore!;
     const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
     const email = `owner.${tag}@jurongport.sg`;
     const password = 'Jurong2026hub';
     const signup = await request.post('/api/signup', {
-      data: { companyName: `Jurong Freight ${tag}`, gstin: '', firstName: 'Mei', lastName: 'Tan', email, phoneNumber: `9${String(Date.now()).slice(-9)}`, password, facilityName: `Jurong Port Hub ${tag}`, facilityCity: 'Singapore', facilityState: 'Singapore', timeZone: 'Asia/Singapore' },
+      data: {
+        companyName: `Jurong Freight ${tag}`,
+        gstin: '',
+        firstName: 'Mei',
+        lastName: 'Tan',
+        email,
+        phoneNumber: `9${String(Date.now()).slice(-9)}`,
+        password,
+        facilityName: `Jurong Port Hub ${tag}`,
+        facilityCity: 'Singapore',
+        facilityState: 'Singapore',
+        timeZone: 'Asia/Singapore',
+      },
     });
     expect(signup.status()).toBe(201);
-    expect((await request.post('/api/signup/verify', { data: { email, code: await codeSentTo(request, email) } })).status()).toBe(200);
+    expect(
+      (await request.post('/api/signup/verify', { data: { email, code: await codeSentTo(request, email) } })).status(),
+    ).toBe(200);
 
     // Staff of the Singapore company: the schedule and the booking form open on Singapore's today.
     await signIn(page, email, password);
@@ -47,11 +65,15 @@ test.describe(`a hub in Singapore at ${at?.name ?? 'the real clock'}`, () => {
 
     // Its guests: the calendar opens on Singapore's month with Singapore's today bookable.
     const facilities = (await (await page.request.get('/api/facilities')).json()) as { id: string }[];
-    const { token } = (await (await page.request.get(`/api/facilities/${facilities[0]!.id}/link`)).json()) as { token: string };
+    const { token } = (await (await page.request.get(`/api/facilities/${facilities[0]!.id}/link`)).json()) as {
+      token: string;
+    };
     const guestContext = await browser.newContext();
     const guest = await guestContext.newPage();
     await guest.goto(`/book/${token}`);
-    const calendar = guest.getByRole('dialog', { name: 'Quick Slot Booking' }).getByRole('group', { name: 'Arrival date calendar' });
+    const calendar = guest
+      .getByRole('dialog', { name: 'Quick Slot Booking' })
+      .getByRole('group', { name: 'Arrival date calendar' });
     await expect(calendar).toContainText(sg.month);
     await expect(calendar.getByRole('button', { name: sg.longDay, exact: true })).toBeEnabled();
     await guestContext.close();

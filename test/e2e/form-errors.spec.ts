@@ -33,7 +33,9 @@ test.describe('form errors stand under their fields', () => {
     await expectUnder(page, 'ईमेल/उपयोगकर्ता नाम/मोबाइल नंबर', 'कृपया अपना ईमेल, उपयोगकर्ता नाम या मोबाइल नंबर दर्ज करें');
   });
 
-  test('organisation sign-up: the form’s checks, then the server’s field error under the mobile number', async ({ page }) => {
+  test('organisation sign-up: the form’s checks, then the server’s field error under the mobile number', async ({
+    page,
+  }) => {
     await page.goto('/signup');
     const form = page.getByRole('form', { name: 'Start your 30-day free trial' });
     await form.getByLabel('Email').fill('admin@');
@@ -62,7 +64,11 @@ test.describe('form errors stand under their fields', () => {
     await form.getByLabel('City').fill('Pune');
     await form.getByLabel('State').fill('Maharashtra');
     await form.getByRole('button', { name: 'Create organisation' }).click();
-    await expectUnder(form, 'Mobile number', 'An account with this mobile number already exists. Sign in instead, or use another mobile number.');
+    await expectUnder(
+      form,
+      'Mobile number',
+      'An account with this mobile number already exists. Sign in instead, or use another mobile number.',
+    );
     await expect(form.getByLabel('Company name')).toHaveValue('Taken Number Logistics');
   });
 
@@ -97,10 +103,15 @@ test.describe('form errors stand under their fields', () => {
 
     await toHindi(page);
     await page.getByRole('button', { name: /अपॉइंटमेंट बुक/ }).click();
-    await expect(page.getByRole('textbox', { name: 'विशेष निर्देश' })).toHaveAccessibleDescription('अधिकतम 500 अक्षर होने चाहिए');
+    await expect(page.getByRole('textbox', { name: 'विशेष निर्देश' })).toHaveAccessibleDescription(
+      'अधिकतम 500 अक्षर होने चाहिए',
+    );
     await expect(page.getByRole('textbox', { name: 'विशेष निर्देश' })).toHaveValue(LONG(501));
     // The choice follows the user to other devices: back to English for the journeys after this one.
-    await Promise.all([page.waitForResponse((res) => res.url().endsWith('/api/auth/user/language') && res.ok()), page.getByRole('button', { name: 'भाषा: English' }).click()]);
+    await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith('/api/auth/user/language') && res.ok()),
+      page.getByRole('button', { name: 'भाषा: English' }).click(),
+    ]);
   });
 
   test('guest booking: fields and the slot', async ({ page }) => {
@@ -120,7 +131,9 @@ test.describe('form errors stand under their fields', () => {
     await under(/^Capacity/, 'Capacity must be more than 0 tons');
     await under(/^Driver name/, 'Please fill in all required fields and select a time slot');
     await under(/^Mobile number/, 'Enter a valid mobile number');
-    await expect(dialog.getByRole('alert').filter({ hasText: 'Please fill in all required fields and select a time slot' }).last()).toBeVisible();
+    await expect(
+      dialog.getByRole('alert').filter({ hasText: 'Please fill in all required fields and select a time slot' }).last(),
+    ).toBeVisible();
     await expect(dialog.getByLabel(/^Vehicle number/)).toHaveValue('X');
   });
 
@@ -179,7 +192,11 @@ test.describe('form errors stand under their fields', () => {
     await expectUnder(dialog, 'Vehicle license *', 'Vehicle license is required');
     await expectUnder(dialog, 'Carrier name *', 'Carrier name is required');
     await expectUnder(dialog, 'Notes', 'Must be at most 500 characters');
-    await expectUnder(dialog, 'Driving licence number', 'Driving licence number must look like MH1220200012345 (state, RTO, year, 7 digits)');
+    await expectUnder(
+      dialog,
+      'Driving licence number',
+      'Driving licence number must look like MH1220200012345 (state, RTO, year, 7 digits)',
+    );
     await expect(dialog.getByLabel('Driving licence number')).toHaveValue('XX12');
   });
 
@@ -211,7 +228,16 @@ test.describe('form errors stand under their fields', () => {
   test('reschedule request', async ({ page }) => {
     await signIn(page, 'admin');
     // An appointment of its own to reschedule, on a door and hour no other journey books.
-    const booked = await page.request.post('/api/appointments', { data: { facilityId: 'bhiwandi-dc', carrierId: 'carrier-ganga', dockDoorId: 'door-11', scheduledDate: indiaDate(6), scheduledTimeStart: '16:00', scheduledTimeEnd: '17:00' } });
+    const booked = await page.request.post('/api/appointments', {
+      data: {
+        facilityId: 'bhiwandi-dc',
+        carrierId: 'carrier-ganga',
+        dockDoorId: 'door-11',
+        scheduledDate: indiaDate(6),
+        scheduledTimeStart: '16:00',
+        scheduledTimeEnd: '17:00',
+      },
+    });
     expect([201, 409]).toContain(booked.status());
     await page.goto('/reschedule');
     await page.getByLabel('Reason details *').fill('late');

@@ -10,7 +10,17 @@ import { addDays, localDateTime } from '../../shared/time';
 async function gateSwitch(baseURL: string, enabled: boolean) {
   const admin = await apiAs(baseURL, 'admin');
   const current = await (await admin.get('/api/gate/settings')).json();
-  const res = await admin.put('/api/gate/settings', { data: { enabled, baseUrl: current.baseUrl, username: current.username, password: '', checks: current.checks, outcomes: current.outcomes, cacheHours: current.cacheHours } });
+  const res = await admin.put('/api/gate/settings', {
+    data: {
+      enabled,
+      baseUrl: current.baseUrl,
+      username: current.username,
+      password: '',
+      checks: current.checks,
+      outcomes: current.outcomes,
+      cacheHours: current.cacheHours,
+    },
+  });
   expect(res.status()).toBe(200);
   await admin.dispose();
 }
@@ -26,7 +36,19 @@ async function twoDueAppointments(baseURL: string, tag: string) {
   const { date, time } = hub.local();
   const start = quarterAfter(time, 15);
   const ops = await apiAs(baseURL, 'operations');
-  const book = async () => (await ops.post('/api/appointments', { data: { facilityId: hub.id, carrierId: 'carrier-sahyadri', driverId: 'driver-suresh', scheduledDate: date, scheduledTimeStart: start, scheduledTimeEnd: shiftTime(start, 15) } })).json();
+  const book = async () =>
+    (
+      await ops.post('/api/appointments', {
+        data: {
+          facilityId: hub.id,
+          carrierId: 'carrier-sahyadri',
+          driverId: 'driver-suresh',
+          scheduledDate: date,
+          scheduledTimeStart: start,
+          scheduledTimeEnd: shiftTime(start, 15),
+        },
+      })
+    ).json();
   const appointments = [await book(), await book()];
   await ops.dispose();
   return { start, timeZone: hub.timeZone, appointments: appointments as { bookingReference: string }[] };
@@ -50,7 +72,11 @@ test('a truck with an expired e-way bill is refused at quick check-in with the r
   const expiry = localDateTime(new Date(`${addDays(localNow('Asia/Kolkata').date, -1)}T12:30:00Z`), timeZone);
   await signIn(page, 'yard_manager');
   await page.goto('/checkin');
-  const dialog = await quickCheckIn(page, `${start} · Sahyadri Roadways · ${appointments[0]!.bookingReference}`, { driver: `Denied ${tag}`, vehicle: 'MH12GC0001', ewayBill: '111100000002' });
+  const dialog = await quickCheckIn(page, `${start} · Sahyadri Roadways · ${appointments[0]!.bookingReference}`, {
+    driver: `Denied ${tag}`,
+    vehicle: 'MH12GC0001',
+    ewayBill: '111100000002',
+  });
   const refusal = dialog.getByTestId('gate-refusal');
   await expect(refusal).toContainText('Entry refused at the gate');
   await expect(refusal).toContainText(`E-way bill 111100000002 expired at ${expiry.time} on ${expiry.date}`);
@@ -59,12 +85,18 @@ test('a truck with an expired e-way bill is refused at quick check-in with the r
   await expect(page.getByTestId('checkin-card').filter({ hasText: `Denied ${tag}` })).toHaveCount(0);
 });
 
-test('a truck with an expired PUC is held; a yard manager overrides with a reason and the card shows both', async ({ page, baseURL }) => {
+test('a truck with an expired PUC is held; a yard manager overrides with a reason and the card shows both', async ({
+  page,
+  baseURL,
+}) => {
   const tag = Date.now().toString(36).slice(-5).toUpperCase();
   const { start, appointments } = await twoDueAppointments(baseURL!, tag);
   await signIn(page, 'yard_manager');
   await page.goto('/checkin');
-  const dialog = await quickCheckIn(page, `${start} · Sahyadri Roadways · ${appointments[1]!.bookingReference}`, { driver: `Held ${tag}`, vehicle: 'MH12GC0002' });
+  const dialog = await quickCheckIn(page, `${start} · Sahyadri Roadways · ${appointments[1]!.bookingReference}`, {
+    driver: `Held ${tag}`,
+    vehicle: 'MH12GC0002',
+  });
   await expect(page.getByRole('status').filter({ hasText: 'Driver checked in successfully' })).toBeVisible();
   await expect(dialog).toBeHidden();
 
@@ -72,7 +104,9 @@ test('a truck with an expired PUC is held; a yard manager overrides with a reaso
   await expect(card.getByTestId('gate-decision')).toContainText('Gate: on hold');
   await expect(card).toContainText(/PUC certificate of MH12GC0002 expired on \d{4}-\d{2}-\d{2}/);
   await card.getByRole('button', { name: 'At dock' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText('This truck is on hold at the gate. A yard manager must override the hold first.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText(
+    'This truck is on hold at the gate. A yard manager must override the hold first.',
+  );
 
   await card.getByRole('button', { name: 'Override' }).click();
   const override = page.getByRole('dialog', { name: 'Override gate hold' });

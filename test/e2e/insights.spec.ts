@@ -20,11 +20,17 @@ test.describe('dashboard for every staff role', () => {
       await signIn(page, role);
       // Every panel is there and has its data (or its empty state).
       await expect(page.getByTestId('metric-Available Docks')).toHaveText(/^\d+\/12$/);
-      await expect(page.getByText('No appointments scheduled for today').or(page.getByRole('list', { name: "Today's schedule" }))).toBeVisible();
-      await expect(page.getByText('No recent notifications').or(page.getByRole('list', { name: 'Notifications' }))).toBeVisible();
+      await expect(
+        page.getByText('No appointments scheduled for today').or(page.getByRole('list', { name: "Today's schedule" })),
+      ).toBeVisible();
+      await expect(
+        page.getByText('No recent notifications').or(page.getByRole('list', { name: 'Notifications' })),
+      ).toBeVisible();
       await expect(page.getByTestId('dock')).toHaveCount(12);
       await expect(page.getByRole('heading', { name: 'Recent Check-ins' })).toBeVisible();
-      await expect(page.getByText('No recent check-ins').or(page.getByRole('list', { name: 'Recent check-ins' }))).toBeVisible();
+      await expect(
+        page.getByText('No recent check-ins').or(page.getByRole('list', { name: 'Recent check-ins' })),
+      ).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expect(page.getByText(/Failed to load/)).toHaveCount(0);
       expect(refused).toEqual([]);

@@ -14,9 +14,10 @@ test.afterAll(async () => {
   await tms.close();
 });
 
-
 test.describe('/integrations', () => {
-  test('an admin adds a system, tests it, subscribes a webhook, syncs, and sees the log and figures change', async ({ page }, testInfo) => {
+  test('an admin adds a system, tests it, subscribes a webhook, syncs, and sees the log and figures change', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(90_000); // a long journey of real calls on a shared 2-core machine
     const run = `${testInfo.repeatEachIndex}-${Date.now() % 100000}`;
     tms.state.records = appointmentRequests(indiaDate(2), 2, `E2E${run}`);
@@ -39,7 +40,9 @@ test.describe('/integrations', () => {
     await dialog.getByLabel('Authentication type *').selectOption('API_KEY');
     await dialog.getByLabel('API key *').fill(FAKE_CREDENTIALS.apiKey);
     await dialog.getByRole('button', { name: 'Add System' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'External system created successfully' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'External system created successfully' })).toBeVisible({
+      timeout: 15_000,
+    });
     const secret = page.getByRole('dialog', { name: 'Inbound webhook secret' });
     await expect(secret.getByText(/^whsec_/)).toBeVisible();
     await secret.getByRole('button', { name: 'Done' }).click();
@@ -47,7 +50,9 @@ test.describe('/integrations', () => {
     // The new system is selected: test its connection.
     await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
     await page.getByRole('button', { name: 'Test Connection' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Connection test successful' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Connection test successful' })).toBeVisible({
+      timeout: 15_000,
+    });
 
     // Endpoints: what a sync pulls. The base URL points at /health, so the endpoint path goes up from it.
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -77,12 +82,18 @@ test.describe('/integrations', () => {
     // Monitoring before and after a sync.
     await page.getByRole('tab', { name: 'Monitoring' }).click();
     await expect(page.getByTestId('system-sync-count')).toHaveText('0');
-    const successful = page.getByRole('definition').filter({ hasText: /^\d+\/\d+$/ }).nth(1);
+    const successful = page
+      .getByRole('definition')
+      .filter({ hasText: /^\d+\/\d+$/ })
+      .nth(1);
     const [doneBefore, totalBefore] = (await successful.textContent())!.split('/').map(Number);
     tms.state.webhooks = [];
     await page.getByRole('button', { name: 'Trigger Sync' }).click();
     // A real sync: three pages from the TMS, two bookings; on a loaded machine it takes seconds.
-    await expect(page.getByRole('status').filter({ hasText: 'Sync triggered successfully' })).toContainText('SUCCESS: 3 / 2 / 1', { timeout: 25_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Sync triggered successfully' })).toContainText(
+      'SUCCESS: 3 / 2 / 1',
+      { timeout: 25_000 },
+    );
     await expect(page.getByTestId('system-sync-count')).toHaveText('1');
     await expect(successful).toHaveText(`${doneBefore! + 1}/${totalBefore! + 1}`);
 
@@ -93,7 +104,13 @@ test.describe('/integrations', () => {
     await expect(row).toContainText(`E2E${run}-BAD`);
 
     // The two bookings reach the subscription, verified with the reference library.
-    await expect.poll(() => tms.state.webhooks.filter((w) => w.verified && String(w.payload?.data?.appointmentId ?? '') !== '').length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(
+        () =>
+          tms.state.webhooks.filter((w) => w.verified && String(w.payload?.data?.appointmentId ?? '') !== '').length,
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
   });
 
   test('an operations user gets no Integrations link and a 403 from the API', async ({ page }) => {

@@ -1,18 +1,38 @@
 import { expect, test } from '@playwright/test';
 
-const FOOTER_LINKS = ['/features', '/mobile-app', '/messaging', '/security', '/support', '/help-center', '/documentation', '/training', '/contact', '/about', '/careers', '/partners', '/legal'];
+const FOOTER_LINKS = [
+  '/features',
+  '/mobile-app',
+  '/messaging',
+  '/security',
+  '/support',
+  '/help-center',
+  '/documentation',
+  '/training',
+  '/contact',
+  '/about',
+  '/careers',
+  '/partners',
+  '/legal',
+];
 
 test.describe('public pages', () => {
   test('the landing page shows the product, its features, testimonials and the footer links', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Run every dock, yard and warehouse from one screen');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Run every dock, yard and warehouse from one screen',
+    );
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/signup');
     await expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/signup');
     await expect(page.getByTestId('feature-card')).toHaveCount(6);
     await expect(page.getByTestId('testimonial')).toHaveCount(3);
-    for (const figure of ['75%', '50%', '90%', '24/7']) await expect(page.getByText(figure, { exact: true })).toBeVisible();
-    const hrefs = await page.getByRole('contentinfo').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    for (const figure of ['75%', '50%', '90%', '24/7'])
+      await expect(page.getByText(figure, { exact: true })).toBeVisible();
+    const hrefs = await page
+      .getByRole('contentinfo')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(FOOTER_LINKS);
   });
 
@@ -36,7 +56,9 @@ test.describe('public pages', () => {
     await expect(page.getByRole('button', { name: 'Quick Slot Booking' })).toBeVisible();
   });
 
-  test('Hindi text renders with the shipped Noto Sans Devanagari font, not a system font or boxes', async ({ page }) => {
+  test('Hindi text renders with the shipped Noto Sans Devanagari font, not a system font or boxes', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('button', { name: /Language/ }).click();
     const heading = page.getByRole('heading', { level: 1 });
@@ -46,7 +68,9 @@ test.describe('public pages', () => {
       .poll(() =>
         page.evaluate(async () => {
           await document.fonts.ready;
-          const shipped = [...document.fonts].some((face) => face.family.replaceAll('"', '') === 'Noto Sans Devanagari' && face.status === 'loaded');
+          const shipped = [...document.fonts].some(
+            (face) => face.family.replaceAll('"', '') === 'Noto Sans Devanagari' && face.status === 'loaded',
+          );
           return shipped && document.fonts.check('16px "Noto Sans Devanagari"', 'हिन्दी');
         }),
       )

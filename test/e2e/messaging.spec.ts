@@ -6,7 +6,19 @@ async function newHub(request: APIRequestContext) {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const email = `dlt.${tag}@hubfreight.in`;
   const password = 'Dlt2026hub';
-  const signup = await request.post('/api/signup', { data: { companyName: `DLT Freight ${tag}`, firstName: 'Anil', lastName: 'Desai', email, phoneNumber: `9${String(Date.now()).slice(-9)}`, password, facilityName: `DLT Hub ${tag}`, facilityCity: 'Pune', facilityState: 'Maharashtra' } });
+  const signup = await request.post('/api/signup', {
+    data: {
+      companyName: `DLT Freight ${tag}`,
+      firstName: 'Anil',
+      lastName: 'Desai',
+      email,
+      phoneNumber: `9${String(Date.now()).slice(-9)}`,
+      password,
+      facilityName: `DLT Hub ${tag}`,
+      facilityCity: 'Pune',
+      facilityState: 'Maharashtra',
+    },
+  });
   expect(signup.status(), await signup.text()).toBe(201);
   let code: string | undefined;
   await expect
@@ -23,10 +35,19 @@ async function newHub(request: APIRequestContext) {
 test.describe('Messaging Center', () => {
   // The first sign-in after the server starts also loads the handlers: done once before the journeys.
   test.beforeAll(async ({ request }) => {
-    expect((await request.post('/api/auth/login', { data: { identifier: 'spectator', password: 'Demo@12345' }, timeout: 60_000 })).status()).toBe(200);
+    expect(
+      (
+        await request.post('/api/auth/login', {
+          data: { identifier: 'spectator', password: 'Demo@12345' },
+          timeout: 60_000,
+        })
+      ).status(),
+    ).toBe(200);
   });
 
-  test('an operations user sends a Hindi WhatsApp + SMS notification from a template and finds both in the message log', async ({ page }) => {
+  test('an operations user sends a Hindi WhatsApp + SMS notification from a template and finds both in the message log', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     // A number of its own per run, so the 60-second duplicate guard never joins two runs.
     const digits = `98${String(Date.now() % 1e8).padStart(8, '0')}`;
@@ -45,7 +66,10 @@ test.describe('Messaging Center', () => {
     await message.fill('डॉक D04 आवंटित! कृपया लोडिंग/अनलोडिंग के लिए आगे बढ़ें।');
     await dialog.getByRole('button', { name: 'Send Multi-Channel Notification' }).click();
 
-    await expect(dialog.getByRole('status').filter({ hasText: 'Notification Sent' })).toContainText('Multi-channel notification sent successfully', { timeout: 15_000 });
+    await expect(dialog.getByRole('status').filter({ hasText: 'Notification Sent' })).toContainText(
+      'Multi-channel notification sent successfully',
+      { timeout: 15_000 },
+    );
     await expect(dialog.getByLabel('Phone number')).toHaveValue('');
     await expect(message).toHaveValue('');
     const log = dialog.getByRole('list', { name: 'Message Log' });
@@ -64,25 +88,37 @@ test.describe('Messaging Center', () => {
     await dialog.getByLabel('Phone number').fill('+91 98123 45678');
     await dialog.getByRole('button', { name: 'Use Template: Appointment Confirmed' }).click();
     await dialog.getByRole('button', { name: 'Send Multi-Channel Notification' }).click();
-    await expect(dialog.getByRole('alert').filter({ hasText: 'Send Failed' })).toContainText('Failed to send notification');
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Send Failed' })).toContainText(
+      'Failed to send notification',
+    );
     await expect(dialog.getByTestId('messaging-problem')).toHaveText('SMS: Fill in {date} before sending');
-    await expect(dialog.getByLabel('Custom Message')).toHaveValue('Your appointment is confirmed for {date} at {time}. Dock: {dock}.');
+    await expect(dialog.getByLabel('Custom Message')).toHaveValue(
+      'Your appointment is confirmed for {date} at {time}. Dock: {dock}.',
+    );
   });
 
-  test('a new hub enters its DLT registration; an SMS whose template has no DLT template ID is not sent, with the reason in the log', async ({ page, request }) => {
+  test('a new hub enters its DLT registration; an SMS whose template has no DLT template ID is not sent, with the reason in the log', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const hub = await newHub(request);
     await signIn(page, hub.email, hub.password);
     await page.goto('/configuration');
     const status = page.getByTestId('dlt-status');
-    await expect(status).toHaveText('No DLT registration: no SMS is sent until you enter your DLT entity ID, sender header and the DLT template ID of each template you send.', { timeout: 20_000 });
+    await expect(status).toHaveText(
+      'No DLT registration: no SMS is sent until you enter your DLT entity ID, sender header and the DLT template ID of each template you send.',
+      { timeout: 20_000 },
+    );
 
     // Wrong formats: refused under their fields, nothing saved.
     await page.getByLabel('DLT entity ID').fill('12011600000');
     await page.getByLabel('Sender header').fill('DK2');
     await page.getByRole('button', { name: 'Save messaging settings' }).click();
     await expect(page.getByLabel('DLT entity ID')).toHaveAccessibleDescription('The DLT entity ID must be 19 digits');
-    await expect(page.getByLabel('Sender header')).toHaveAccessibleDescription('The sender header must be 6 letters (A-Z)');
+    await expect(page.getByLabel('Sender header')).toHaveAccessibleDescription(
+      'The sender header must be 6 letters (A-Z)',
+    );
     await expect(status).toContainText('No DLT registration');
 
     // The hub's own ids, with Dock Assigned registered in English only.
@@ -91,7 +127,9 @@ test.describe('Messaging Center', () => {
     await page.getByLabel('Dock Assigned: DLT template ID (English)').fill('1207160000000010200');
     await page.getByRole('button', { name: 'Save messaging settings' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Messaging settings saved' })).toBeVisible();
-    await expect(status).toHaveText('Every SMS carries these IDs from your DLT registration. A template without its DLT template ID is not sent by SMS.');
+    await expect(status).toHaveText(
+      'Every SMS carries these IDs from your DLT registration. A template without its DLT template ID is not sent by SMS.',
+    );
     await expect(page.getByLabel('Sender header')).toHaveValue('DKHUBT');
 
     // Dock Assigned in Hindi has no DLT template ID: not sent, and the log says why.
@@ -105,7 +143,8 @@ test.describe('Messaging Center', () => {
     await dialog.getByLabel('Custom Message').fill('डॉक D04 आवंटित! कृपया लोडिंग/अनलोडिंग के लिए आगे बढ़ें।');
     await dialog.getByRole('button', { name: 'Send Multi-Channel Notification' }).click();
     await expect(dialog.getByRole('alert').filter({ hasText: 'Send Failed' })).toBeVisible({ timeout: 15_000 });
-    const reason = 'Not sent: "Dock Assigned" has no DLT template ID for its Hindi text. Add it under Configuration, Messaging providers';
+    const reason =
+      'Not sent: "Dock Assigned" has no DLT template ID for its Hindi text. Add it under Configuration, Messaging providers';
     const entry = dialog.getByTestId('message-log-entry').filter({ hasText: `+91${digits}` });
     await expect(entry).toContainText('Failed');
     await expect(entry.getByTestId('message-reason')).toHaveText(reason);
@@ -123,7 +162,10 @@ test.describe('Messaging Center', () => {
   test('the demo hub’s DLT registration is shown as demo only', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/configuration');
-    await expect(page.getByTestId('dlt-status')).toHaveText('Demo only: this hub uses the local demo’s stand-in registration (entity ID 0000000000000000000, header DSDEMO). These IDs are not registered with any operator; SMS with them reach only the local outbox. Enter your own DLT IDs below to send real SMS.', { timeout: 20_000 });
+    await expect(page.getByTestId('dlt-status')).toHaveText(
+      'Demo only: this hub uses the local demo’s stand-in registration (entity ID 0000000000000000000, header DSDEMO). These IDs are not registered with any operator; SMS with them reach only the local outbox. Enter your own DLT IDs below to send real SMS.',
+      { timeout: 20_000 },
+    );
     await expect(page.getByLabel('DLT entity ID')).toHaveValue('');
   });
 
@@ -131,7 +173,9 @@ test.describe('Messaging Center', () => {
     await signIn(page, 'spectator');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Messaging Center' })).toHaveCount(0);
-    const refused = await page.request.post('/api/notifications/send', { data: { to: '+919812345678', message: 'x', channels: ['sms'] } });
+    const refused = await page.request.post('/api/notifications/send', {
+      data: { to: '+919812345678', message: 'x', channels: ['sms'] },
+    });
     expect(refused.status()).toBe(403);
   });
 });

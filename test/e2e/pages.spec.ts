@@ -32,17 +32,31 @@ test.describe('public pages', () => {
 
     await page.goto('/messaging');
     await expect(cards(page, 'channel')).toHaveText([/Push notifications/, /Email/, /SMS/, /In-app/]);
-    await expect(cards(page, 'use-case')).toHaveText([/Appointment confirmations/, /Arrival notifications/, /Delay alerts/, /Status updates/, /Emergency alerts/, /Compliance reminders/]);
-    for (const feature of ['Smart routing', 'Group messaging', 'Scheduled messages', 'Encryption']) await expect(page.getByRole('heading', { name: feature, exact: true })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Related pages' }).getByRole('link')).toHaveText(['Contact us', 'All features']);
+    await expect(cards(page, 'use-case')).toHaveText([
+      /Appointment confirmations/,
+      /Arrival notifications/,
+      /Delay alerts/,
+      /Status updates/,
+      /Emergency alerts/,
+      /Compliance reminders/,
+    ]);
+    for (const feature of ['Smart routing', 'Group messaging', 'Scheduled messages', 'Encryption'])
+      await expect(page.getByRole('heading', { name: feature, exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Related pages' }).getByRole('link')).toHaveText([
+      'Contact us',
+      'All features',
+    ]);
 
     await page.goto('/security');
     await expect(cards(page, 'security-area')).toHaveCount(6);
     await expect(cards(page, 'certification')).toHaveText(['ISO 27001', 'SOC 2 Type II', 'GDPR', 'CCPA']);
-    for (const metric of ['99.9%', '256-bit', '24/7', '< 2 min']) await expect(page.getByText(metric, { exact: true })).toBeVisible();
+    for (const metric of ['99.9%', '256-bit', '24/7', '< 2 min'])
+      await expect(page.getByText(metric, { exact: true })).toBeVisible();
   });
 
-  test('support and help center: channels with hours, emergency contacts and a search that filters', async ({ page }) => {
+  test('support and help center: channels with hours, emergency contacts and a search that filters', async ({
+    page,
+  }) => {
     await page.goto('/support');
     await expect(cards(page, 'support-channel')).toHaveCount(4);
     await expect(cards(page, 'support-channel').first()).toContainText('Recommended');
@@ -66,7 +80,9 @@ test.describe('public pages', () => {
     await expect(page.getByText('No articles or categories match “zzzz”.')).toBeVisible();
   });
 
-  test('documentation: four sections, the API reference of the real route table, its search and the OpenAPI download', async ({ page }) => {
+  test('documentation: four sections, the API reference of the real route table, its search and the OpenAPI download', async ({
+    page,
+  }) => {
     await page.goto('/documentation');
     const sections = page.getByRole('group', { name: 'Sections' }).getByRole('button');
     await expect(sections).toHaveText(['Getting Started', 'API Reference', 'User Guides', 'Integrations']);
@@ -76,26 +92,48 @@ test.describe('public pages', () => {
     await page.getByRole('button', { name: 'API Reference' }).click();
     await expect(cards(page, 'api-route')).toHaveCount(ROUTES.length);
     await page.getByLabel('Search documentation').fill('/api/contact');
-    await expect(cards(page, 'api-route')).toHaveText([/POST\s*\/api\/contact\s*Anyone/, /GET\s*\/api\/contact\/inquiries\s*Permission inquiries:read/]);
+    await expect(cards(page, 'api-route')).toHaveText([
+      /POST\s*\/api\/contact\s*Anyone/,
+      /GET\s*\/api\/contact\/inquiries\s*Permission inquiries:read/,
+    ]);
     await page.getByRole('button', { name: 'User Guides' }).click();
     await page.getByLabel('Search documentation').fill('');
     await expect(cards(page, 'doc-item')).toHaveText([/Administrators/, /Operators/, /Drivers/]);
     await page.getByRole('button', { name: 'Integrations' }).click();
     await expect(cards(page, 'doc-item')).toHaveText([/ERP/, /TMS/, /Communication/, /Authentication/]);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('docksaathi-openapi.json');
-    const openapi = JSON.parse(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')));
+    const openapi = JSON.parse(
+      await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')),
+    );
     expect(openapi.openapi).toMatch(/^3\.1/);
-    expect(openapi.paths['/api/contact'].post.requestBody.content['application/json'].schema.required).toEqual(['name', 'email', 'subject', 'message']);
+    expect(openapi.paths['/api/contact'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'name',
+      'email',
+      'subject',
+      'message',
+    ]);
   });
 
-  test('training: tracks with hours and modules, webinars with Register Now / Watch Recording, certifications', async ({ page }) => {
+  test('training: tracks with hours and modules, webinars with Register Now / Watch Recording, certifications', async ({
+    page,
+  }) => {
     await page.goto('/training');
-    await expect(cards(page, 'training-track')).toHaveText([/Administrator.*Advanced.*4 hours · 8 modules/, /Operator.*Intermediate.*2 hours · 5 modules/, /Driver.*Beginner.*30 minutes · 3 modules/]);
+    await expect(cards(page, 'training-track')).toHaveText([
+      /Administrator.*Advanced.*4 hours · 8 modules/,
+      /Operator.*Intermediate.*2 hours · 5 modules/,
+      /Driver.*Beginner.*30 minutes · 3 modules/,
+    ]);
     await expect(cards(page, 'webinar')).toHaveCount(3);
     await expect(cards(page, 'webinar').filter({ hasText: 'Upcoming' }).getByRole('link')).toHaveText('Register Now');
-    await expect(cards(page, 'webinar').filter({ hasText: 'Recorded' }).getByRole('link')).toHaveText(['Watch Recording', 'Watch Recording']);
+    await expect(cards(page, 'webinar').filter({ hasText: 'Recorded' }).getByRole('link')).toHaveText([
+      'Watch Recording',
+      'Watch Recording',
+    ]);
     await expect(cards(page, 'certification')).toHaveCount(2);
     await expect(cards(page, 'certification').first()).toContainText('2 years');
     await cards(page, 'webinar').filter({ hasText: 'Upcoming' }).getByRole('link').click();
@@ -103,18 +141,36 @@ test.describe('public pages', () => {
     await expect(page.getByLabel('Subject *')).toHaveValue(/^Register Now: /);
   });
 
-  test('company pages: offices and hours, leadership and timeline, six roles and five steps, partner tiers 20/25/30 %', async ({ page }) => {
+  test('company pages: offices and hours, leadership and timeline, six roles and five steps, partner tiers 20/25/30 %', async ({
+    page,
+  }) => {
     await page.goto('/contact');
     await expect(cards(page, 'contact-method')).toHaveCount(4);
-    await expect(cards(page, 'office')).toHaveText([/Bangalore headquarters/, /Mumbai regional office/, /Delhi regional office/]);
-    for (const line of ['Monday-Friday: 9:00 AM-6:00 PM IST', 'Saturday: 10:00 AM-4:00 PM IST', 'Sunday: Closed']) await expect(page.getByText(line)).toBeVisible();
-    await expect(page.getByLabel('Inquiry type').locator('option')).toHaveText(['General Inquiry', 'Request Demo', 'Sales Question', 'Technical Support', 'Partnership', 'Media Inquiry']);
+    await expect(cards(page, 'office')).toHaveText([
+      /Bangalore headquarters/,
+      /Mumbai regional office/,
+      /Delhi regional office/,
+    ]);
+    for (const line of ['Monday-Friday: 9:00 AM-6:00 PM IST', 'Saturday: 10:00 AM-4:00 PM IST', 'Sunday: Closed'])
+      await expect(page.getByText(line)).toBeVisible();
+    await expect(page.getByLabel('Inquiry type').locator('option')).toHaveText([
+      'General Inquiry',
+      'Request Demo',
+      'Sales Question',
+      'Technical Support',
+      'Partnership',
+      'Media Inquiry',
+    ]);
     await expect(page.getByLabel('Message *')).toHaveAttribute('rows', '6');
 
     await page.goto('/about');
-    for (const heading of ['Mission', 'Vision', 'Values', 'Leadership team', 'Our journey', 'Impact', 'Awards']) await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    for (const heading of ['Mission', 'Vision', 'Values', 'Leadership team', 'Our journey', 'Impact', 'Awards'])
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     await expect(cards(page, 'timeline-entry').getByRole('heading')).toHaveText(['2022', '2023', '2024', '2025']);
-    await expect(page.getByRole('navigation', { name: 'Related pages' }).getByRole('link')).toHaveText(['Join us', 'Partner with us']);
+    await expect(page.getByRole('navigation', { name: 'Related pages' }).getByRole('link')).toHaveText([
+      'Join us',
+      'Partner with us',
+    ]);
 
     await page.goto('/careers');
     await expect(cards(page, 'job')).toHaveCount(6);
@@ -124,19 +180,47 @@ test.describe('public pages', () => {
 
     await page.goto('/partners');
     await expect(cards(page, 'partnership-kind')).toHaveCount(4);
-    await expect(cards(page, 'partner-tier')).toHaveText([/Silver.*20% revenue share.*6 months/, /Gold.*25% revenue share.*12 months/, /Platinum.*30% revenue share.*24 months/]);
+    await expect(cards(page, 'partner-tier')).toHaveText([
+      /Silver.*20% revenue share.*6 months/,
+      /Gold.*25% revenue share.*12 months/,
+      /Platinum.*30% revenue share.*24 months/,
+    ]);
   });
 
-  test('legal: hero stats, six documents that open their full text, terms, inquiries and the disclaimer', async ({ page }) => {
+  test('legal: hero stats, six documents that open their full text, terms, inquiries and the disclaimer', async ({
+    page,
+  }) => {
     await page.goto('/legal');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Legal Information');
     await expect(page.locator('main dl').first().locator('dd')).toHaveText(['6', '100%', 'Annual']);
-    await expect(page.locator('main dl').first().locator('dt')).toHaveText(['Legal documents', 'Regulatory compliance', 'Policy reviews']);
-    await expect(cards(page, 'legal-document').getByRole('heading')).toHaveText(['Terms of Service', 'Privacy Policy', 'Data Processing Agreement', 'Service Level Agreement', 'Cookie Policy', 'Acceptable Use Policy']);
+    await expect(page.locator('main dl').first().locator('dt')).toHaveText([
+      'Legal documents',
+      'Regulatory compliance',
+      'Policy reviews',
+    ]);
+    await expect(cards(page, 'legal-document').getByRole('heading')).toHaveText([
+      'Terms of Service',
+      'Privacy Policy',
+      'Data Processing Agreement',
+      'Service Level Agreement',
+      'Cookie Policy',
+      'Acceptable Use Policy',
+    ]);
     await expect(cards(page, 'legal-document').first()).toContainText('Last updated: 1 October 2025');
-    await expect(cards(page, 'legal-term')).toHaveText([/99.9% uptime guarantee/, /30 days termination notice/, /Liability capped at 12 months of fees/, /Laws of India/]);
-    await expect(cards(page, 'legal-inquiry')).toHaveText([/2-3 business days/, /1-2 business days/, /Bengaluru, Karnataka 560103, India/]);
-    await expect(page.getByText('If the summary and a full document differ, the full document prevails.')).toBeVisible();
+    await expect(cards(page, 'legal-term')).toHaveText([
+      /99.9% uptime guarantee/,
+      /30 days termination notice/,
+      /Liability capped at 12 months of fees/,
+      /Laws of India/,
+    ]);
+    await expect(cards(page, 'legal-inquiry')).toHaveText([
+      /2-3 business days/,
+      /1-2 business days/,
+      /Bengaluru, Karnataka 560103, India/,
+    ]);
+    await expect(
+      page.getByText('If the summary and a full document differ, the full document prevails.'),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'View Document: Service Level Agreement' }).click();
     await expect(page).toHaveURL(/\/legal\/sla$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service Level Agreement');
@@ -153,7 +237,21 @@ test.describe('public pages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('साझेदार');
     await expect(cards(page, 'partner-tier').first()).toContainText('20% राजस्व हिस्सा');
-    const expected: Record<string, string> = { features: 'सुविधाएँ', 'mobile-app': 'मोबाइल ऐप', messaging: 'मैसेजिंग', security: 'सुरक्षा', support: 'सहायता', 'help-center': 'सहायता केंद्र', documentation: 'दस्तावेज़ीकरण', training: 'प्रशिक्षण', contact: 'संपर्क', about: 'हमारे बारे में', careers: 'करियर', partners: 'साझेदार', legal: 'कानूनी जानकारी' };
+    const expected: Record<string, string> = {
+      features: 'सुविधाएँ',
+      'mobile-app': 'मोबाइल ऐप',
+      messaging: 'मैसेजिंग',
+      security: 'सुरक्षा',
+      support: 'सहायता',
+      'help-center': 'सहायता केंद्र',
+      documentation: 'दस्तावेज़ीकरण',
+      training: 'प्रशिक्षण',
+      contact: 'संपर्क',
+      about: 'हमारे बारे में',
+      careers: 'करियर',
+      partners: 'साझेदार',
+      legal: 'कानूनी जानकारी',
+    };
     for (const [slug, title] of Object.entries(expected)) {
       await page.goto(`/${slug}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
@@ -168,7 +266,10 @@ test.describe('public pages', () => {
 });
 
 test.describe('contact form', () => {
-  test('required fields are announced in the chosen language, then the message is sent, confirmed and stored', async ({ page, browser }) => {
+  test('required fields are announced in the chosen language, then the message is sent, confirmed and stored', async ({
+    page,
+    browser,
+  }) => {
     await inHindi(page, '/contact');
     await page.getByRole('button', { name: 'संदेश भेजें' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'नाम आवश्यक है' })).toBeVisible();
@@ -187,14 +288,25 @@ test.describe('contact form', () => {
     await page.getByLabel('Subject *').fill(marker);
     await page.getByLabel('Message *').fill('<script>alert(1)</script> We run 12 docks in Nashik.');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toContainText('Thank you, Kiran <b>Rao</b>. We will reply to kiran.rao@example.in soon.');
+    await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toContainText(
+      'Thank you, Kiran <b>Rao</b>. We will reply to kiran.rao@example.in soon.',
+    );
     await expect(page.getByLabel('Subject *')).toHaveValue('');
 
     const admin = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-    expect((await admin.request.post('/api/auth/login', { data: { identifier: 'admin', password: PASSWORD } })).ok()).toBe(true);
+    expect(
+      (await admin.request.post('/api/auth/login', { data: { identifier: 'admin', password: PASSWORD } })).ok(),
+    ).toBe(true);
     const inquiries = await (await admin.request.get('/api/contact/inquiries')).json();
     const stored = inquiries.data.find((i: { subject: string }) => i.subject === marker);
-    expect(stored).toMatchObject({ name: 'Kiran <b>Rao</b>', email: 'kiran.rao@example.in', company: 'Rao Freight', inquiryType: 'demo', language: 'en', message: '<script>alert(1)</script> We run 12 docks in Nashik.' });
+    expect(stored).toMatchObject({
+      name: 'Kiran <b>Rao</b>',
+      email: 'kiran.rao@example.in',
+      company: 'Rao Freight',
+      inquiryType: 'demo',
+      language: 'en',
+      message: '<script>alert(1)</script> We run 12 docks in Nashik.',
+    });
     await admin.close();
   });
 });

@@ -2,12 +2,55 @@ import { expect, test } from '@playwright/test';
 import { sidebarItems, signIn } from './support';
 
 const SIDEBAR: Record<string, string[]> = {
-  admin: ['Overview', 'Appointments', 'Book Appointment', 'Reschedule', 'Live Tracking', 'Driver Mobile App', 'Check-in', 'Facilities', 'Warehouse Management', 'Carriers', 'Reports', 'Integrations', 'Test User Roles', 'Configuration', 'Users'],
-  operations: ['Overview', 'Appointments', 'Book Appointment', 'Reschedule', 'Live Tracking', 'Check-in', 'Facilities', 'Warehouse Management', 'Carriers', 'Reports', 'Configuration'],
-  yard_manager: ['Overview', 'Appointments', 'Book Appointment', 'Reschedule', 'Live Tracking', 'Check-in', 'Facilities', 'Carriers', 'Reports'],
+  admin: [
+    'Overview',
+    'Appointments',
+    'Book Appointment',
+    'Reschedule',
+    'Live Tracking',
+    'Driver Mobile App',
+    'Check-in',
+    'Facilities',
+    'Warehouse Management',
+    'Carriers',
+    'Reports',
+    'Integrations',
+    'Test User Roles',
+    'Configuration',
+    'Users',
+  ],
+  operations: [
+    'Overview',
+    'Appointments',
+    'Book Appointment',
+    'Reschedule',
+    'Live Tracking',
+    'Check-in',
+    'Facilities',
+    'Warehouse Management',
+    'Carriers',
+    'Reports',
+    'Configuration',
+  ],
+  yard_manager: [
+    'Overview',
+    'Appointments',
+    'Book Appointment',
+    'Reschedule',
+    'Live Tracking',
+    'Check-in',
+    'Facilities',
+    'Carriers',
+    'Reports',
+  ],
   spectator: ['Overview', 'Appointments', 'Live Tracking', 'Facilities', 'Warehouse Management', 'Reports'],
 };
-const FIRST_NAMES: Record<string, string> = { admin: 'Aarav', operations: 'Priya', yard_manager: 'Rohit', spectator: 'Meera' };
+const FIRST_NAMES: Record<string, string> = {
+  admin: 'Aarav',
+  operations: 'Priya',
+  yard_manager: 'Rohit',
+  spectator: 'Meera',
+};
 
 test.describe('signed-in shell', () => {
   for (const [role, items] of Object.entries(SIDEBAR)) {
@@ -16,7 +59,12 @@ test.describe('signed-in shell', () => {
       await expect(page.getByRole('heading', { name: `Welcome back, ${FIRST_NAMES[role]}` })).toBeVisible();
       await expect(page.getByTestId('user-role')).toHaveText(role);
       expect(await sidebarItems(page)).toEqual(items);
-      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Dashboard', 'Scheduling', 'Yard', 'Analytics']);
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+        'Dashboard',
+        'Scheduling',
+        'Yard',
+        'Analytics',
+      ]);
     });
   }
 
@@ -24,7 +72,12 @@ test.describe('signed-in shell', () => {
     await signIn(page, 'driver');
     await expect(page.getByTestId('driver-shell')).toBeVisible();
     await expect(page.getByTestId('driver-name')).toHaveText('Suresh');
-    await expect(page.getByRole('navigation', { name: 'Driver' }).getByRole('link')).toHaveText(['Dashboard', 'Book', 'Reschedule', 'Check-in']);
+    await expect(page.getByRole('navigation', { name: 'Driver' }).getByRole('link')).toHaveText([
+      'Dashboard',
+      'Book',
+      'Reschedule',
+      'Check-in',
+    ]);
     await expect(page.getByRole('navigation', { name: 'Sidebar' })).toHaveCount(0);
     await page.getByRole('navigation', { name: 'Driver' }).getByRole('link', { name: 'Book' }).click();
     await expect(page).toHaveURL(/\/booking$/);
@@ -58,7 +111,12 @@ test.describe('signed-in shell', () => {
     await page.goto('/yard');
     await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
     await expect(page.getByTestId('driver-shell')).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Driver' }).getByRole('link')).toHaveText(['Dashboard', 'Book', 'Reschedule', 'Check-in']);
+    await expect(page.getByRole('navigation', { name: 'Driver' }).getByRole('link')).toHaveText([
+      'Dashboard',
+      'Book',
+      'Reschedule',
+      'Check-in',
+    ]);
     await page.getByRole('link', { name: 'Back to dashboard' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('driver-shell')).toBeVisible();
@@ -101,13 +159,17 @@ test.describe('sign-in screen', () => {
 test.describe('guards', () => {
   test('a signed-out visit to /scheduling shows the notice and lands on /login', async ({ page }) => {
     await page.goto('/scheduling');
-    await expect(page.getByRole('alert').filter({ hasText: 'Unauthorized' })).toContainText('You are logged out. Logging in again...');
+    await expect(page.getByRole('alert').filter({ hasText: 'Unauthorized' })).toContainText(
+      'You are logged out. Logging in again...',
+    );
     await expect(page).toHaveURL(/\/login$/);
   });
 
   test('a signed-out visit to /test-auth shows Authentication Required and lands on /login', async ({ page }) => {
     await page.goto('/test-auth');
-    await expect(page.getByRole('alert').filter({ hasText: 'Authentication Required' })).toContainText('Please log in to access this page.');
+    await expect(page.getByRole('alert').filter({ hasText: 'Authentication Required' })).toContainText(
+      'Please log in to access this page.',
+    );
     await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
   });
 });
@@ -135,7 +197,12 @@ test.describe('small screens', () => {
     await signIn(page, 'yard_manager');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Open menu' });
-    await expect(menu.getByRole('navigation', { name: 'Mobile' }).getByRole('link')).toHaveText(['Dashboard', 'Scheduling', 'Yard', 'Analytics']);
+    await expect(menu.getByRole('navigation', { name: 'Mobile' }).getByRole('link')).toHaveText([
+      'Dashboard',
+      'Scheduling',
+      'Yard',
+      'Analytics',
+    ]);
     await menu.getByRole('link', { name: 'Carriers' }).click();
     await expect(page).toHaveURL(/\/carriers$/);
     await expect(menu).toHaveCount(0);

@@ -19,7 +19,10 @@ async function codeSentTo(request: APIRequestContext, to: string, old?: string):
   return code!;
 }
 
-test('an admin who left sign-up before the code signs in, gets a new code and lands in the app', async ({ page, request }) => {
+test('an admin who left sign-up before the code signs in, gets a new code and lands in the app', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const company = `Left Early ${tag}`;
@@ -69,7 +72,9 @@ test('an admin who left sign-up before the code signs in, gets a new code and la
   await expect(verify.getByLabel('Verification code')).toHaveAccessibleDescription('Enter the 6-digit code');
 
   // The code of before the new one no longer works: the server's message under the field.
-  await verify.getByLabel('Verification code').fill(first === code ? String((Number(code) + 1) % 1e6).padStart(6, '0') : first);
+  await verify
+    .getByLabel('Verification code')
+    .fill(first === code ? String((Number(code) + 1) % 1e6).padStart(6, '0') : first);
   await verify.getByRole('button', { name: 'Verify and start trial' }).click();
   await expect(verify.getByRole('alert')).toHaveText('The verification code is not valid or has expired');
 

@@ -5,4 +5,8 @@ import { defineConfig } from '@playwright/test';
 import base from '../../playwright.config';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-export default defineConfig({ ...base, testDir: '.', webServer: { ...(base.webServer as object), cwd: root, timeout: 300_000 } as typeof base.webServer });
+export default defineConfig({
+  ...base,
+  testDir: '.',
+  webServer: { ...(base.webServer as object), cwd: root, timeout: 300_000 } as typeof base.webServer,
+});

@@ -9,7 +9,6 @@ import { signIn } from './support';
 // Screens load their code lazily; on a busy shared machine a first load takes longer than 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-
 async function outboxText(request: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
   let found: string | undefined;
   await expect
@@ -31,7 +30,11 @@ async function expectNoDemoData(page: Page) {
 }
 
 test.describe('tenancy', () => {
-  test('a company signs up, verifies, invites an operations user, and a guest books through its facility link', async ({ page, browser, request }) => {
+  test('a company signs up, verifies, invites an operations user, and a guest books through its facility link', async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
     const company = `Navi Freight ${tag}`;
@@ -57,7 +60,9 @@ test.describe('tenancy', () => {
     await form.getByLabel('City').fill('Navi Mumbai');
     await form.getByLabel('State').fill('Maharashtra');
     await form.getByRole('button', { name: 'Create organisation' }).click();
-    await expect(form.getByText('GSTIN check digit does not match. Please check the number for typing mistakes')).toBeVisible();
+    await expect(
+      form.getByText('GSTIN check digit does not match. Please check the number for typing mistakes'),
+    ).toBeVisible();
     await form.getByLabel('GSTIN (optional)').fill('27AAPFU0939F1ZV');
     await form.getByRole('button', { name: 'Create organisation' }).click();
 
@@ -132,12 +137,18 @@ test.describe('tenancy', () => {
     // The booking is in the company's schedule and nowhere in the demo's.
     await page.goto(`/scheduling`);
     const own = await page.request.get(`/api/appointments?date=${indiaDate(2)}`);
-    expect(((await own.json()) as { bookingReference: string; facilityName: string }[]).find((a) => a.bookingReference === reference)?.facilityName).toBe(facility);
+    expect(
+      ((await own.json()) as { bookingReference: string; facilityName: string }[]).find(
+        (a) => a.bookingReference === reference,
+      )?.facilityName,
+    ).toBe(facility);
     const demoContext = await browser.newContext();
     const demo = await demoContext.newPage();
     await signIn(demo, 'admin');
     const demoList = await demo.request.get(`/api/appointments?date=${indiaDate(2)}`);
-    expect(((await demoList.json()) as { bookingReference: string }[]).some((a) => a.bookingReference === reference)).toBe(false);
+    expect(
+      ((await demoList.json()) as { bookingReference: string }[]).some((a) => a.bookingReference === reference),
+    ).toBe(false);
     await demoContext.close();
   });
 });

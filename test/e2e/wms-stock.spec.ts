@@ -16,7 +16,12 @@ async function post(page: Page, path: string, data: Record<string, unknown>) {
 /** A zone with two bins (the second holds at most `capacity`) and a product, named for this run. */
 async function place(page: Page, capacity: number | null = null, product: Record<string, unknown> = {}) {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
-  const zone = await post(page, '/api/wms/zones', { facilityId: FACILITY_ID, name: `E2E ${tag}`, code: `E${tag}`, zoneType: 'storage' });
+  const zone = await post(page, '/api/wms/zones', {
+    facilityId: FACILITY_ID,
+    name: `E2E ${tag}`,
+    code: `E${tag}`,
+    zoneType: 'storage',
+  });
   const from = await post(page, '/api/wms/bins', { zoneId: zone.id, binCode: `F-${tag}`, binType: 'shelf' });
   const to = await post(page, '/api/wms/bins', { zoneId: zone.id, binCode: `T-${tag}`, binType: 'shelf', capacity });
   const item = await post(page, '/api/wms/products', { sku: `E2E-${tag}`, name: `E2E item ${tag}`, ...product });
@@ -30,10 +35,19 @@ test.describe('/wms stock with a trace', () => {
     expect((await res.json()).map((f: { id: string }) => f.id)).toContain(FACILITY_ID);
   });
 
-  test('a count sheet of two pages keeps what was counted across paging and a reload, and the count can be cancelled', async ({ page }) => {
+  test('a count sheet of two pages keeps what was counted across paging and a reload, and the count can be cancelled', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const { from, zone, product } = await place(page);
-    for (let lot = 1; lot <= 25; lot++) await post(page, '/api/wms/inventory/receive', { facilityId: FACILITY_ID, productId: product.id, binId: from.id, quantity: lot, lotNumber: `L${String(lot).padStart(2, '0')}` });
+    for (let lot = 1; lot <= 25; lot++)
+      await post(page, '/api/wms/inventory/receive', {
+        facilityId: FACILITY_ID,
+        productId: product.id,
+        binId: from.id,
+        quantity: lot,
+        lotNumber: `L${String(lot).padStart(2, '0')}`,
+      });
     await page.goto('/wms');
     await page.getByRole('tab', { name: 'Cycle Counts' }).click();
     await page.getByRole('button', { name: 'New Cycle Count' }).click();
@@ -42,7 +56,8 @@ test.describe('/wms stock with a trace', () => {
     await create.getByLabel('Count type *').selectOption('spot');
     await create.getByLabel('Bin').selectOption({ label: `${from.binCode} (${zone.name})` });
     await create.getByRole('button', { name: 'Create Cycle Count' }).click();
-    const row = () => page.getByRole('table', { name: 'Cycle Count List' }).getByRole('row').filter({ hasText: from.binCode });
+    const row = () =>
+      page.getByRole('table', { name: 'Cycle Count List' }).getByRole('row').filter({ hasText: from.binCode });
     await row().getByRole('button', { name: 'Start' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Cycle count started successfully' })).toBeVisible();
     await row().getByRole('button', { name: 'Count' }).click();
@@ -75,10 +90,17 @@ test.describe('/wms stock with a trace', () => {
     await expect(row().getByRole('button')).toHaveCount(0);
   });
 
-  test('put-away: a move beyond the target bin\'s capacity is refused and keeps what was typed, then a move that fits is recorded', async ({ page }) => {
+  test("put-away: a move beyond the target bin's capacity is refused and keeps what was typed, then a move that fits is recorded", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const { from, to, zone, product } = await place(page, 5);
-    await post(page, '/api/wms/inventory/receive', { facilityId: FACILITY_ID, productId: product.id, binId: from.id, quantity: 8 });
+    await post(page, '/api/wms/inventory/receive', {
+      facilityId: FACILITY_ID,
+      productId: product.id,
+      binId: from.id,
+      quantity: 8,
+    });
     await page.goto('/wms');
     await page.getByRole('tab', { name: 'Inventory' }).click();
     await page.getByLabel('Search').fill(product.sku);
@@ -89,7 +111,9 @@ test.describe('/wms stock with a trace', () => {
     await dialog.getByLabel('Target bin *').selectOption({ label: `${to.binCode} (${zone.name})` });
     await dialog.getByLabel('Quantity to move *').fill('6');
     await dialog.getByRole('button', { name: 'Move' }).click();
-    await expect(dialog.getByText('Capacity exceeded! Bin capacity: 5, Current: 0, Adding: 6, Total would be: 6').first()).toBeVisible();
+    await expect(
+      dialog.getByText('Capacity exceeded! Bin capacity: 5, Current: 0, Adding: 6, Total would be: 6').first(),
+    ).toBeVisible();
     await expect(dialog.getByLabel('Quantity to move *')).toHaveValue('6');
     await dialog.getByLabel('Quantity to move *').fill('5');
     await dialog.getByRole('button', { name: 'Move' }).click();
@@ -100,11 +124,15 @@ test.describe('/wms stock with a trace', () => {
 
     await page.getByRole('tab', { name: 'Adjustments' }).click();
     const history = page.getByRole('table', { name: 'Adjustment History' });
-    await expect(history.getByRole('row').filter({ hasText: 'Transfer in' }).first()).toContainText(`Moved ${from.binCode} → ${to.binCode}`);
+    await expect(history.getByRole('row').filter({ hasText: 'Transfer in' }).first()).toContainText(
+      `Moved ${from.binCode} → ${to.binCode}`,
+    );
     await expect(history.getByRole('row').filter({ hasText: 'Transfer out' }).first()).toContainText('-5');
   });
 
-  test('a lot-tracked product is not received without its lot number; the form keeps what was typed', async ({ page }) => {
+  test('a lot-tracked product is not received without its lot number; the form keeps what was typed', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const { from, zone, product } = await place(page, null, { isLotTracked: true });
     await page.goto('/wms');
@@ -123,12 +151,26 @@ test.describe('/wms stock with a trace', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Goods received successfully' })).toBeVisible();
   });
 
-  test('a bin changed since its form opened: the conflict is said and what was typed stays; costs show in rupees; facilities are only listed', async ({ page }) => {
+  test('a bin changed since its form opened: the conflict is said and what was typed stays; costs show in rupees; facilities are only listed', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const { from, zone, product } = await place(page);
     // 10 units at ₹12.50 and 30 at ₹13.10: ₹518.00 for 40 units, ₹12.95 a unit.
-    await post(page, '/api/wms/inventory/receive', { facilityId: FACILITY_ID, productId: product.id, binId: from.id, quantity: 10, unitCost: 12.5 });
-    await post(page, '/api/wms/inventory/receive', { facilityId: FACILITY_ID, productId: product.id, binId: from.id, quantity: 30, unitCost: 13.1 });
+    await post(page, '/api/wms/inventory/receive', {
+      facilityId: FACILITY_ID,
+      productId: product.id,
+      binId: from.id,
+      quantity: 10,
+      unitCost: 12.5,
+    });
+    await post(page, '/api/wms/inventory/receive', {
+      facilityId: FACILITY_ID,
+      productId: product.id,
+      binId: from.id,
+      quantity: 30,
+      unitCost: 13.1,
+    });
     await page.goto('/wms');
     await page.getByRole('tab', { name: 'Inventory' }).click();
     await page.getByLabel('Search').fill(product.sku);
@@ -141,17 +183,28 @@ test.describe('/wms stock with a trace', () => {
     await row.getByRole('button', { name: 'Edit' }).click();
     await expect(page.getByLabel('Aisle')).toBeVisible();
     // Someone else saves the bin while this form is open.
-    const meanwhile = await page.request.put(`/api/wms/bins/${from.id}`, { data: { zoneId: zone.id, binCode: from.binCode, binType: 'shelf', aisle: 'Z9', revision: 0 } });
+    const meanwhile = await page.request.put(`/api/wms/bins/${from.id}`, {
+      data: { zoneId: zone.id, binCode: from.binCode, binType: 'shelf', aisle: 'Z9', revision: 0 },
+    });
     expect(meanwhile.status(), await meanwhile.text()).toBe(200);
     await page.getByLabel('Aisle').fill('A7');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'This record was changed by someone else since you opened it. Reload it and try again.' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'This record was changed by someone else since you opened it. Reload it and try again.' }),
+    ).toBeVisible();
     await expect(page.getByLabel('Aisle')).toHaveValue('A7');
     expect(((await (await page.request.get(`/api/wms/bins/${from.id}`)).json()) as { aisle: string }).aisle).toBe('Z9');
 
     await page.getByRole('tab', { name: 'Facilities' }).click();
-    await expect(page.getByRole('table', { name: 'Facilities' }).getByRole('row').filter({ hasText: FACILITY })).toHaveCount(1);
+    await expect(
+      page.getByRole('table', { name: 'Facilities' }).getByRole('row').filter({ hasText: FACILITY }),
+    ).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Add Facility' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Add or edit facilities in Facilities' })).toHaveAttribute('href', '/facilities');
+    await expect(page.getByRole('link', { name: 'Add or edit facilities in Facilities' })).toHaveAttribute(
+      'href',
+      '/facilities',
+    );
   });
 });

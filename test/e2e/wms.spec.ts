@@ -10,7 +10,12 @@ const BIN = 'RCV-A01';
 
 /** The local stack loads the demo warehouse in the background: its last step is the planned count. */
 async function demoWarehouseLoaded(page: Page) {
-  await expect.poll(async () => ((await (await page.request.get('/api/wms/cycle-counts')).json()) as { data: unknown[] }).data.length, { timeout: 120_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(
+      async () => ((await (await page.request.get('/api/wms/cycle-counts')).json()) as { data: unknown[] }).data.length,
+      { timeout: 120_000 },
+    )
+    .toBeGreaterThan(0);
 }
 
 /** The dashboard's total after a change: the tab refetches on open, so wait for the new figure. */
@@ -27,7 +32,9 @@ async function totalInventory(page: Page): Promise<number> {
 }
 
 test.describe('/wms', () => {
-  test('receive by barcode and GS1, adjust, run a cycle count to completed; the dashboard and history follow', async ({ page }) => {
+  test('receive by barcode and GS1, adjust, run a cycle count to completed; the dashboard and history follow', async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     await signIn(page, 'operations');
     await demoWarehouseLoaded(page);
@@ -42,10 +49,14 @@ test.describe('/wms', () => {
     await expect(page.getByRole('button', { name: 'Exit Scan Mode' })).toBeVisible();
     await page.getByLabel('Barcode', { exact: true }).fill('0000000000000');
     await page.getByLabel('Barcode', { exact: true }).press('Enter');
-    await expect(page.getByRole('alert').filter({ hasText: 'Product Not Found' })).toContainText('No product found with this barcode');
+    await expect(page.getByRole('alert').filter({ hasText: 'Product Not Found' })).toContainText(
+      'No product found with this barcode',
+    );
     await page.getByLabel('Barcode', { exact: true }).fill(TYPED_BARCODE);
     await page.getByLabel('Barcode', { exact: true }).press('Enter');
-    await expect(page.getByRole('status').filter({ hasText: 'Product Found' })).toContainText(`Selected: ${TYPED_PRODUCT}`);
+    await expect(page.getByRole('status').filter({ hasText: 'Product Found' })).toContainText(
+      `Selected: ${TYPED_PRODUCT}`,
+    );
     await page.getByLabel('Bin').selectOption({ label: `${BIN} (Inbound Receiving)` });
     await page.getByLabel('Quantity *').fill('3');
     await page.getByRole('button', { name: 'Receive Goods' }).click();
@@ -71,11 +82,15 @@ test.describe('/wms', () => {
     await dialog.getByLabel('Search').fill('DAA-00461');
     const item = dialog.getByLabel('Inventory item *');
     await expect(item.locator('option', { hasText: `${TYPED_PRODUCT} · ${BIN}` })).toHaveCount(1);
-    await item.selectOption({ label: (await item.locator('option', { hasText: `${TYPED_PRODUCT} · ${BIN}` }).textContent())! });
+    await item.selectOption({
+      label: (await item.locator('option', { hasText: `${TYPED_PRODUCT} · ${BIN}` }).textContent())!,
+    });
     await dialog.getByLabel('Quantity adjusted *').fill('-1');
     await dialog.getByLabel('Reason *').selectOption('damaged');
     await dialog.getByRole('button', { name: 'Record Adjustment' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Inventory adjustment recorded successfully' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Inventory adjustment recorded successfully' }),
+    ).toBeVisible();
     const history = page.getByRole('table', { name: 'Adjustment History' });
     await expect(history.getByRole('row').nth(1)).toContainText(TYPED_PRODUCT);
     await expect(history.getByRole('row').nth(1)).toContainText('-1');
@@ -90,10 +105,18 @@ test.describe('/wms', () => {
     await create.getByLabel('Product').selectOption({ label: `${TYPED_PRODUCT} (DAA-00461)` });
     await create.getByRole('button', { name: 'Create Cycle Count' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Cycle count created successfully' })).toBeVisible();
-    const row = page.getByRole('table', { name: 'Cycle Count List' }).getByRole('row').filter({ hasText: `${BIN} / ${TYPED_PRODUCT}` }).filter({ hasText: 'Planned' });
+    const row = page
+      .getByRole('table', { name: 'Cycle Count List' })
+      .getByRole('row')
+      .filter({ hasText: `${BIN} / ${TYPED_PRODUCT}` })
+      .filter({ hasText: 'Planned' });
     await row.getByRole('button', { name: 'Start' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Cycle count started successfully' })).toBeVisible();
-    const active = page.getByRole('table', { name: 'Cycle Count List' }).getByRole('row').filter({ hasText: `${BIN} / ${TYPED_PRODUCT}` }).filter({ hasText: 'Active' });
+    const active = page
+      .getByRole('table', { name: 'Cycle Count List' })
+      .getByRole('row')
+      .filter({ hasText: `${BIN} / ${TYPED_PRODUCT}` })
+      .filter({ hasText: 'Active' });
     await active.getByRole('button', { name: 'Count' }).click();
     const items = page.getByRole('dialog', { name: 'Count Items' });
     const itemRow = items.getByRole('row').filter({ hasText: TYPED_PRODUCT });
@@ -121,7 +144,9 @@ test.describe('/wms', () => {
     await page.getByRole('tab', { name: 'Products' }).click();
     await expect(page.getByTestId('products-pages')).toHaveText(/^Page 1 of \d+ \(\d+\)$/);
     await expect(page.getByRole('button', { name: 'Add Product' })).toHaveCount(0);
-    const refused = await page.request.post('/api/wms/inventory/receive', { data: { facilityId: 'x', productId: 'y', quantity: 1 } });
+    const refused = await page.request.post('/api/wms/inventory/receive', {
+      data: { facilityId: 'x', productId: 'y', quantity: 1 },
+    });
     expect(refused.status()).toBe(403);
   });
 });

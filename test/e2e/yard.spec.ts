@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './support';
 
 test.describe('/yard', () => {
-  test('Refresh Layout reloads the live yard; Assign Spots parks the waiting truck and says how many', async ({ page }, testInfo) => {
+  test('Refresh Layout reloads the live yard; Assign Spots parks the waiting truck and says how many', async ({
+    page,
+  }, testInfo) => {
     const vehicle = `MH04YD${String(1000 + testInfo.repeatEachIndex * 7 + (Date.now() % 7))}`;
     await signIn(page, 'yard_manager');
     await page.goto('/yard');
@@ -11,7 +13,9 @@ test.describe('/yard', () => {
     const before = Number(await waiting.textContent());
 
     // A truck checks in at the gate while the page is open.
-    const walkIn = await page.request.post('/api/checkins/walk-in', { data: { driverName: 'Yard Journey', vehicleLicense: vehicle, carrierName: 'Shree Tempo' } });
+    const walkIn = await page.request.post('/api/checkins/walk-in', {
+      data: { driverName: 'Yard Journey', vehicleLicense: vehicle, carrierName: 'Shree Tempo' },
+    });
     expect(walkIn.status()).toBe(201);
     await page.getByRole('button', { name: 'Refresh Layout' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Yard layout data has been refreshed' })).toBeVisible();
@@ -25,7 +29,9 @@ test.describe('/yard', () => {
     await expect(waiting).toHaveText(String(before + 1));
 
     await page.getByRole('button', { name: 'Assign Spots' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'No trucks placed' })).toContainText('No waiting truck needs a spot');
+    await expect(page.getByRole('status').filter({ hasText: 'No trucks placed' })).toContainText(
+      'No waiting truck needs a spot',
+    );
   });
 
   test('read-only roles may refresh the yard but not assign spots', async ({ page }) => {

@@ -24,7 +24,10 @@ describe('API responses', () => {
     const answers = await Promise.all([
       client.get('/api/health'),
       client.get('/api/auth/user'),
-      client.post('/api/auth/login', undefined, { rawBody: '{"identifier":', headers: { 'content-type': 'application/json' } }),
+      client.post('/api/auth/login', undefined, {
+        rawBody: '{"identifier":',
+        headers: { 'content-type': 'application/json' },
+      }),
       client.get('/api/no-such-thing'),
     ]);
     expect(answers.map((r) => r.status)).toEqual([200, 401, 400, 404]);
@@ -35,7 +38,7 @@ describe('API responses', () => {
 });
 
 describe('a deployed stage', () => {
-  it('refuses with 403 every request without CloudFront\'s origin secret, and serves those with it', async () => {
+  it("refuses with 403 every request without CloudFront's origin secret, and serves those with it", async () => {
     // Prepare: the handlers read the stage and secret on each request
     Object.assign(process.env, { STAGE: 'prod', ORIGIN_VERIFY_SECRET: 'edge-secret-for-test' });
     try {

@@ -12,7 +12,10 @@ beforeAll(async () => {
   api = await startTestApi();
   [ops, spectator] = [new Client(api.url), new Client(api.url)];
   await Promise.all([ops.signIn('operations'), spectator.signIn('spectator')]);
-  const created = await ops.post('/api/appointments', booking({ scheduledTimeStart: '14:00', scheduledTimeEnd: '15:00' }));
+  const created = await ops.post(
+    '/api/appointments',
+    booking({ scheduledTimeStart: '14:00', scheduledTimeEnd: '15:00' }),
+  );
   expect(created.status, created.text).toBe(201);
   appointmentId = created.body.id;
 });
@@ -20,7 +23,9 @@ afterAll(() => api.close());
 
 describe('report issue', () => {
   it('records the issue in the notifications feed', async () => {
-    const res = await ops.post(`/api/appointments/${appointmentId}/issues`, { description: 'Forklift blocked at door D01' });
+    const res = await ops.post(`/api/appointments/${appointmentId}/issues`, {
+      description: 'Forklift blocked at door D01',
+    });
     expect(res.status).toBe(201);
     const feed = (await ops.get('/api/notifications')).body as { title: string; message: string }[];
     expect(feed.find((n) => n.title === 'Issue reported')?.message).toContain('Forklift blocked at door D01');
@@ -39,7 +44,11 @@ describe('report issue', () => {
   });
 
   it('answers 404 for an unknown appointment and 403 for a read-only role', async () => {
-    expect((await ops.post('/api/appointments/no-such-appointment/issues', { description: 'Truck left early' })).status).toBe(404);
-    expect((await spectator.post(`/api/appointments/${appointmentId}/issues`, { description: 'Truck left early' })).status).toBe(403);
+    expect(
+      (await ops.post('/api/appointments/no-such-appointment/issues', { description: 'Truck left early' })).status,
+    ).toBe(404);
+    expect(
+      (await spectator.post(`/api/appointments/${appointmentId}/issues`, { description: 'Truck left early' })).status,
+    ).toBe(403);
   });
 });

@@ -21,14 +21,27 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const request = (over: Record<string, unknown> = {}) => ({ newDate: day(12), newTimeStart: '11:00', newTimeEnd: '12:00', reason: 'traffic', reasonDetails: 'Stuck on the Thane bypass since morning', requestedBy: 'carrier', ...over });
+const request = (over: Record<string, unknown> = {}) => ({
+  newDate: day(12),
+  newTimeStart: '11:00',
+  newTimeEnd: '12:00',
+  reason: 'traffic',
+  reasonDetails: 'Stuck on the Thane bypass since morning',
+  requestedBy: 'carrier',
+  ...over,
+});
 
 let made = 0;
 /** A doorless appointment of its own hour (08:00-17:00 on day 9, then day 10), walked to `status`. */
 const appointment = (status: string) => {
   const n = made++;
   const start = 8 + (n % 10);
-  return appointmentIn(ops, status, { dockDoorId: null, scheduledDate: day(9 + Math.floor(n / 10)), scheduledTimeStart: `${String(start).padStart(2, '0')}:00`, scheduledTimeEnd: `${String(start + 1).padStart(2, '0')}:00` });
+  return appointmentIn(ops, status, {
+    dockDoorId: null,
+    scheduledDate: day(9 + Math.floor(n / 10)),
+    scheduledTimeStart: `${String(start).padStart(2, '0')}:00`,
+    scheduledTimeEnd: `${String(start + 1).padStart(2, '0')}:00`,
+  });
 };
 
 const pendingIds = async () => (await ops.get('/api/reschedules/pending')).body.map((r: { id: string }) => r.id);
@@ -58,10 +71,17 @@ describe('reschedule requests for an appointment that has started or ended', () 
   it('refuses to approve a request left pending for an appointment that has arrived, and moves nothing', async () => {
     // Prepare: a request from before requests were closed on arrival, still pending in the table
     const id = await appointment('scheduled');
-    const created = (await ops.post(`/api/appointments/${id}/reschedule`, request({ newTimeStart: '13:00', newTimeEnd: '14:00' }))).body;
+    const created = (
+      await ops.post(`/api/appointments/${id}/reschedule`, request({ newTimeStart: '13:00', newTimeEnd: '14:00' }))
+    ).body;
     expect((await move(yard, id, 'arrived')).status).toBe(200);
     const closed = (await getRescheduleRequest('demo', created.id))!;
-    await ddb().send(new PutCommand({ TableName: config.tableName, Item: rescheduleItem({ ...closed, status: 'pending', decidedAt: null, decidedBy: null, decisionReason: null }) }));
+    await ddb().send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: rescheduleItem({ ...closed, status: 'pending', decidedAt: null, decidedBy: null, decisionReason: null }),
+      }),
+    );
 
     // Act
     const res = await yard.request('PATCH', `/api/reschedules/${created.id}/approve`);
@@ -69,7 +89,11 @@ describe('reschedule requests for an appointment that has started or ended', () 
     // Assess
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This appointment is arrived; only a scheduled appointment can be rescheduled');
-    expect((await ops.get(`/api/appointments/${id}`)).body).toMatchObject({ status: 'arrived', scheduledDate: expect.not.stringMatching(day(12)), rescheduleCount: 0 });
+    expect((await ops.get(`/api/appointments/${id}`)).body).toMatchObject({
+      status: 'arrived',
+      scheduledDate: expect.not.stringMatching(day(12)),
+      rescheduleCount: 0,
+    });
   });
 });
 
@@ -90,7 +114,12 @@ describe('a pending request when its appointment moves past scheduled', () => {
     // Assess
     const reason = `No longer applicable: the appointment is ${to.replace('_', '-')}`;
     expect(await pendingIds()).not.toContain(created.id);
-    expect(await getRescheduleRequest('demo', created.id)).toMatchObject({ status: 'denied', decidedBy: 'yard_manager', decidedAt: expect.any(String), decisionReason: reason });
+    expect(await getRescheduleRequest('demo', created.id)).toMatchObject({
+      status: 'denied',
+      decidedBy: 'yard_manager',
+      decidedAt: expect.any(String),
+      decisionReason: reason,
+    });
     expect((await ops.get(`/api/appointments/${id}`)).body).toMatchObject({ status: to, pendingRescheduleId: null });
     const approve = await yard.request('PATCH', `/api/reschedules/${created.id}/approve`);
     expect(approve.status).toBe(409);
@@ -103,16 +132,24 @@ describe('a pending request when its appointment moves past scheduled', () => {
     // Prepare
     const id = await appointment('scheduled');
     const first = (await ops.post(`/api/appointments/${id}/reschedule`, request())).body;
-    expect((await ops.post(`/api/appointments/${id}/reschedule`, request())).body.message).toBe('This appointment already has a pending reschedule request');
+    expect((await ops.post(`/api/appointments/${id}/reschedule`, request())).body.message).toBe(
+      'This appointment already has a pending reschedule request',
+    );
 
     // Act
     expect((await ops.request('PATCH', `/api/reschedules/${first.id}/deny`)).status).toBe(200);
-    const second = await ops.post(`/api/appointments/${id}/reschedule`, request({ newTimeStart: '15:00', newTimeEnd: '16:00' }));
+    const second = await ops.post(
+      `/api/appointments/${id}/reschedule`,
+      request({ newTimeStart: '15:00', newTimeEnd: '16:00' }),
+    );
 
     // Assess
     expect(second.status).toBe(201);
     expect((await ops.get(`/api/appointments/${id}`)).body.pendingRescheduleId).toBe(second.body.id);
     expect((await cancel(ops, id)).status).toBe(200);
-    expect(await getRescheduleRequest('demo', second.body.id)).toMatchObject({ status: 'denied', decisionReason: 'No longer applicable: the appointment is cancelled' });
+    expect(await getRescheduleRequest('demo', second.body.id)).toMatchObject({
+      status: 'denied',
+      decisionReason: 'No longer applicable: the appointment is cancelled',
+    });
   });
 });

@@ -17,27 +17,56 @@ const holidayDate = day(7); // seeded "Facility maintenance shutdown"
 beforeAll(async () => {
   api = await startTestApi();
   [ops, yard, driver, spectator] = [new Client(api.url), new Client(api.url), new Client(api.url), new Client(api.url)];
-  await Promise.all([ops.signIn('operations'), yard.signIn('yard_manager'), driver.signIn('driver'), spectator.signIn('spectator')]);
+  await Promise.all([
+    ops.signIn('operations'),
+    yard.signIn('yard_manager'),
+    driver.signIn('driver'),
+    spectator.signIn('spectator'),
+  ]);
 });
 afterAll(() => api.close());
 
-const availability = (q: Record<string, string>) => ops.get(`/api/appointments/check-availability?${new URLSearchParams({ facilityId: DEMO_FACILITY_ID, ...q })}`);
+const availability = (q: Record<string, string>) =>
+  ops.get(`/api/appointments/check-availability?${new URLSearchParams({ facilityId: DEMO_FACILITY_ID, ...q })}`);
 
 let made = 0;
 /** A doorless appointment on day(3), walked to the given status. */
 function appointmentOnDay3(status: string) {
   const n = made++;
-  return appointmentIn(ops, status, { dockDoorId: null, scheduledDate: day(3), scheduledTimeStart: `${String(8 + (n % 9)).padStart(2, '0')}:00`, scheduledTimeEnd: `${String(9 + (n % 9)).padStart(2, '0')}:00`, poNumber: `PO-S${n}` });
+  return appointmentIn(ops, status, {
+    dockDoorId: null,
+    scheduledDate: day(3),
+    scheduledTimeStart: `${String(8 + (n % 9)).padStart(2, '0')}:00`,
+    scheduledTimeEnd: `${String(9 + (n % 9)).padStart(2, '0')}:00`,
+    poNumber: `PO-S${n}`,
+  });
 }
 
 describe('availability and booking', () => {
   it('books a door and then reports that door busy for an overlapping window, free right after', async () => {
-    const created = await ops.post('/api/appointments', booking({ dockDoorId: 'door-02', scheduledTimeStart: '09:00', scheduledTimeEnd: '10:30' }));
+    const created = await ops.post(
+      '/api/appointments',
+      booking({ dockDoorId: 'door-02', scheduledTimeStart: '09:00', scheduledTimeEnd: '10:30' }),
+    );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ status: 'scheduled', doorNumber: 'D02', carrierName: 'Ganga Freight Carriers', driverName: 'Ajay Yadav', bookingReference: expect.stringMatching(/^DS-\d{6}-[0-9A-Z]{6}$/), rescheduleCount: 0, canReschedule: true });
-    expect((await availability({ date: day(1), timeStart: '10:15', timeEnd: '11:00', dockDoorId: 'door-02' })).body).toEqual({ available: false, reason: 'Door D02 is already booked at this time' });
-    expect((await availability({ date: day(1), timeStart: '10:30', timeEnd: '11:00', dockDoorId: 'door-02' })).body).toEqual({ available: true });
-    expect((await availability({ date: day(1), timeStart: '10:15', timeEnd: '11:00', dockDoorId: 'door-03' })).body).toEqual({ available: true });
+    expect(created.body).toMatchObject({
+      status: 'scheduled',
+      doorNumber: 'D02',
+      carrierName: 'Ganga Freight Carriers',
+      driverName: 'Ajay Yadav',
+      bookingReference: expect.stringMatching(/^DS-\d{6}-[0-9A-Z]{6}$/),
+      rescheduleCount: 0,
+      canReschedule: true,
+    });
+    expect(
+      (await availability({ date: day(1), timeStart: '10:15', timeEnd: '11:00', dockDoorId: 'door-02' })).body,
+    ).toEqual({ available: false, reason: 'Door D02 is already booked at this time' });
+    expect(
+      (await availability({ date: day(1), timeStart: '10:30', timeEnd: '11:00', dockDoorId: 'door-02' })).body,
+    ).toEqual({ available: true });
+    expect(
+      (await availability({ date: day(1), timeStart: '10:15', timeEnd: '11:00', dockDoorId: 'door-03' })).body,
+    ).toEqual({ available: true });
   });
 
   it.each([
@@ -50,10 +79,24 @@ describe('availability and booking', () => {
   });
 
   it('never lets two concurrent bookings of one door and time both succeed', async () => {
-    const attempts = await Promise.all(Array.from({ length: 8 }, (_, i) => ops.post('/api/appointments', booking({ dockDoorId: 'door-04', scheduledTimeStart: i % 2 ? '12:00' : '12:15', scheduledTimeEnd: '13:00', poNumber: `PO-R${i}` }))));
+    const attempts = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        ops.post(
+          '/api/appointments',
+          booking({
+            dockDoorId: 'door-04',
+            scheduledTimeStart: i % 2 ? '12:00' : '12:15',
+            scheduledTimeEnd: '13:00',
+            poNumber: `PO-R${i}`,
+          }),
+        ),
+      ),
+    );
     expect(attempts.filter((r) => r.status === 201)).toHaveLength(1);
     expect(attempts.filter((r) => r.status === 409)).toHaveLength(7);
-    const list = (await ops.get(`/api/appointments?date=${day(1)}`)).body.filter((a: { dockDoorId: string }) => a.dockDoorId === 'door-04');
+    const list = (await ops.get(`/api/appointments?date=${day(1)}`)).body.filter(
+      (a: { dockDoorId: string }) => a.dockDoorId === 'door-04',
+    );
     expect(list).toHaveLength(1);
   });
 
@@ -63,8 +106,16 @@ describe('availability and booking', () => {
     [{ scheduledDate: '' }, 'scheduledDate', 'Please select a date'],
     [{ scheduledTimeStart: '' }, 'scheduledTimeStart', 'Please select start time'],
     [{ scheduledTimeEnd: '' }, 'scheduledTimeEnd', 'Please select end time'],
-    [{ scheduledTimeStart: '11:00', scheduledTimeEnd: '10:00' }, 'scheduledTimeEnd', 'End time must be after start time'],
-    [{ scheduledTimeStart: '10:05', scheduledTimeEnd: '11:00' }, 'scheduledTimeEnd', 'Times must be on a quarter hour (:00, :15, :30 or :45)'],
+    [
+      { scheduledTimeStart: '11:00', scheduledTimeEnd: '10:00' },
+      'scheduledTimeEnd',
+      'End time must be after start time',
+    ],
+    [
+      { scheduledTimeStart: '10:05', scheduledTimeEnd: '11:00' },
+      'scheduledTimeEnd',
+      'Times must be on a quarter hour (:00, :15, :30 or :45)',
+    ],
     [{ estimatedDuration: 10 }, 'estimatedDuration', 'Minimum 15 minutes'],
     [{ estimatedDuration: 50 }, 'estimatedDuration', 'Duration must be in steps of 15 minutes'],
     [{ palletCount: -1 }, 'palletCount', 'Must be 0 or more'],
@@ -82,21 +133,52 @@ describe('availability and booking', () => {
     [{ driverId: 'driver-imran' }, 400, 'The driver does not drive for this carrier'],
     [{ dockDoorId: 'door-99' }, 400, 'Dock door not found at this facility'],
   ])('refuses %j with %i and writes nothing', async (over, status, message) => {
-    const before = (await ops.get(`/api/appointments?date=${(over as { scheduledDate?: string }).scheduledDate ?? day(1)}`)).body.length;
-    const res = await ops.post('/api/appointments', booking({ ...over, dockDoorId: (over as { dockDoorId?: string }).dockDoorId ?? 'door-05', scheduledTimeStart: '15:00', scheduledTimeEnd: '15:30' }));
+    const before = (
+      await ops.get(`/api/appointments?date=${(over as { scheduledDate?: string }).scheduledDate ?? day(1)}`)
+    ).body.length;
+    const res = await ops.post(
+      '/api/appointments',
+      booking({
+        ...over,
+        dockDoorId: (over as { dockDoorId?: string }).dockDoorId ?? 'door-05',
+        scheduledTimeStart: '15:00',
+        scheduledTimeEnd: '15:30',
+      }),
+    );
     expect(res.status).toBe(status);
     expect(res.body.message).toBe(message);
-    expect((await ops.get(`/api/appointments?date=${(over as { scheduledDate?: string }).scheduledDate ?? day(1)}`)).body.length).toBe(before);
+    expect(
+      (await ops.get(`/api/appointments?date=${(over as { scheduledDate?: string }).scheduledDate ?? day(1)}`)).body
+        .length,
+    ).toBe(before);
   });
 
   it('lets a driver book only for themself, and shows them only their own appointments', async () => {
-    const own = await driver.post('/api/appointments', booking({ carrierId: 'carrier-sahyadri', driverId: null, dockDoorId: 'door-06', scheduledTimeStart: '16:00', scheduledTimeEnd: '17:00' }));
+    const own = await driver.post(
+      '/api/appointments',
+      booking({
+        carrierId: 'carrier-sahyadri',
+        driverId: null,
+        dockDoorId: 'door-06',
+        scheduledTimeStart: '16:00',
+        scheduledTimeEnd: '17:00',
+      }),
+    );
     expect(own.status).toBe(201);
     expect(own.body).toMatchObject({ driverId: 'driver-suresh', driverName: 'Suresh Kumar' });
-    expect((await driver.post('/api/appointments', booking({ carrierId: 'carrier-ganga', scheduledTimeStart: '16:00', scheduledTimeEnd: '17:00' }))).status).toBe(403);
+    expect(
+      (
+        await driver.post(
+          '/api/appointments',
+          booking({ carrierId: 'carrier-ganga', scheduledTimeStart: '16:00', scheduledTimeEnd: '17:00' }),
+        )
+      ).status,
+    ).toBe(403);
     const listed = (await driver.get(`/api/appointments?date=${day(1)}`)).body;
     expect(listed.map((a: { id: string }) => a.id)).toEqual([own.body.id]);
-    const someoneElses = (await ops.get(`/api/appointments?date=${day(1)}`)).body.find((a: { driverId: string }) => a.driverId === 'driver-ajay');
+    const someoneElses = (await ops.get(`/api/appointments?date=${day(1)}`)).body.find(
+      (a: { driverId: string }) => a.driverId === 'driver-ajay',
+    );
     expect((await driver.get(`/api/appointments/${someoneElses.id}`)).status).toBe(404);
   });
 
@@ -105,12 +187,36 @@ describe('availability and booking', () => {
   });
 
   it('adds available equipment and refuses it for an overlapping appointment', async () => {
-    const a = (await ops.post('/api/appointments', booking({ dockDoorId: 'door-08', scheduledDate: day(2), scheduledTimeStart: '08:00', scheduledTimeEnd: '09:00' }))).body;
-    const b = (await ops.post('/api/appointments', booking({ dockDoorId: 'door-09', scheduledDate: day(2), scheduledTimeStart: '08:30', scheduledTimeEnd: '09:30' }))).body;
-    expect((await ops.post(`/api/appointments/${a.id}/equipment`, { equipmentId: 'equip-rt01' })).body.equipmentIds).toEqual(['equip-rt01']);
+    const a = (
+      await ops.post(
+        '/api/appointments',
+        booking({
+          dockDoorId: 'door-08',
+          scheduledDate: day(2),
+          scheduledTimeStart: '08:00',
+          scheduledTimeEnd: '09:00',
+        }),
+      )
+    ).body;
+    const b = (
+      await ops.post(
+        '/api/appointments',
+        booking({
+          dockDoorId: 'door-09',
+          scheduledDate: day(2),
+          scheduledTimeStart: '08:30',
+          scheduledTimeEnd: '09:30',
+        }),
+      )
+    ).body;
+    expect(
+      (await ops.post(`/api/appointments/${a.id}/equipment`, { equipmentId: 'equip-rt01' })).body.equipmentIds,
+    ).toEqual(['equip-rt01']);
     const clash = await ops.post(`/api/appointments/${b.id}/equipment`, { equipmentId: 'equip-rt01' });
     expect(clash.status).toBe(409);
-    const free = (await ops.get(`/api/facilities/default/equipment/available?date=${day(2)}&timeStart=08:45&timeEnd=09:15`)).body.map((e: { id: string }) => e.id);
+    const free = (
+      await ops.get(`/api/facilities/default/equipment/available?date=${day(2)}&timeStart=08:45&timeEnd=09:15`)
+    ).body.map((e: { id: string }) => e.id);
     expect(free).not.toContain('equip-rt01');
   });
 });
@@ -132,9 +238,26 @@ describe('status flow', () => {
   }
 
   it('stamps the arrival, counts it for the carrier, audits each change, and refuses the spectator', async () => {
-    const ahead = (await ops.post('/api/appointments', booking({ dockDoorId: null, carrierId: 'carrier-deccan', driverId: null, scheduledDate: day(1), scheduledTimeStart: '17:00', scheduledTimeEnd: '18:00' }))).body;
-    expect((await spectator.request('PATCH', `/api/appointments/${ahead.id}/status`, { body: { status: 'arrived' } })).status).toBe(403);
-    const arrived = (await yard.request('PATCH', `/api/appointments/${ahead.id}/status`, { body: { status: 'arrived' } })).body;
+    const ahead = (
+      await ops.post(
+        '/api/appointments',
+        booking({
+          dockDoorId: null,
+          carrierId: 'carrier-deccan',
+          driverId: null,
+          scheduledDate: day(1),
+          scheduledTimeStart: '17:00',
+          scheduledTimeEnd: '18:00',
+        }),
+      )
+    ).body;
+    expect(
+      (await spectator.request('PATCH', `/api/appointments/${ahead.id}/status`, { body: { status: 'arrived' } }))
+        .status,
+    ).toBe(403);
+    const arrived = (
+      await yard.request('PATCH', `/api/appointments/${ahead.id}/status`, { body: { status: 'arrived' } })
+    ).body;
     // A day ahead is an early arrival (punctual for the carrier's on-time rate).
     expect(arrived).toMatchObject({ status: 'arrived', arrivedAt: expect.any(String), arrivalOutcome: 'early' });
     const deccan = (await ops.get('/api/carriers')).body.find((c: { id: string }) => c.id === 'carrier-deccan');
@@ -153,10 +276,28 @@ describe('status flow', () => {
 });
 
 describe('reschedules', () => {
-  const request = (over: Record<string, unknown> = {}) => ({ newDate: day(5), newTimeStart: '11:00', newTimeEnd: '12:00', reason: 'traffic', reasonDetails: 'Stuck on the Thane bypass since morning', requestedBy: 'carrier', ...over });
+  const request = (over: Record<string, unknown> = {}) => ({
+    newDate: day(5),
+    newTimeStart: '11:00',
+    newTimeEnd: '12:00',
+    reason: 'traffic',
+    reasonDetails: 'Stuck on the Thane bypass since morning',
+    requestedBy: 'carrier',
+    ...over,
+  });
 
   it('requests, lists as pending, approves: the appointment moves and the count goes up', async () => {
-    const a = (await ops.post('/api/appointments', booking({ dockDoorId: 'door-11', scheduledDate: day(2), scheduledTimeStart: '10:00', scheduledTimeEnd: '11:00' }))).body;
+    const a = (
+      await ops.post(
+        '/api/appointments',
+        booking({
+          dockDoorId: 'door-11',
+          scheduledDate: day(2),
+          scheduledTimeStart: '10:00',
+          scheduledTimeEnd: '11:00',
+        }),
+      )
+    ).body;
     const req = await driver.post(`/api/appointments/${a.id}/reschedule`, request());
     expect(req.status).toBe(404); // not the driver's appointment
     const created = await ops.post(`/api/appointments/${a.id}/reschedule`, request());
@@ -167,36 +308,82 @@ describe('reschedules', () => {
     expect((await driver.request('PATCH', `/api/reschedules/${created.body.id}/approve`)).status).toBe(403);
     const approved = await yard.request('PATCH', `/api/reschedules/${created.body.id}/approve`);
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ scheduledDate: day(5), scheduledTimeStart: '11:00', scheduledTimeEnd: '12:00', rescheduleCount: 1 });
-    expect((await availability({ date: day(2), timeStart: '10:00', timeEnd: '11:00', dockDoorId: 'door-11' })).body.available).toBe(true);
-    expect((await availability({ date: day(5), timeStart: '11:00', timeEnd: '12:00', dockDoorId: 'door-11' })).body.available).toBe(false);
-    expect((await ops.get('/api/reschedules/pending')).body.map((r: { id: string }) => r.id)).not.toContain(created.body.id);
+    expect(approved.body).toMatchObject({
+      scheduledDate: day(5),
+      scheduledTimeStart: '11:00',
+      scheduledTimeEnd: '12:00',
+      rescheduleCount: 1,
+    });
+    expect(
+      (await availability({ date: day(2), timeStart: '10:00', timeEnd: '11:00', dockDoorId: 'door-11' })).body
+        .available,
+    ).toBe(true);
+    expect(
+      (await availability({ date: day(5), timeStart: '11:00', timeEnd: '12:00', dockDoorId: 'door-11' })).body
+        .available,
+    ).toBe(false);
+    expect((await ops.get('/api/reschedules/pending')).body.map((r: { id: string }) => r.id)).not.toContain(
+      created.body.id,
+    );
     expect((await yard.request('PATCH', `/api/reschedules/${created.body.id}/deny`)).status).toBe(409);
   });
 
   it('enforces the limit, the status and the new time', async () => {
-    const a = (await ops.post('/api/appointments', booking({ dockDoorId: 'door-12', scheduledDate: day(2), scheduledTimeStart: '13:00', scheduledTimeEnd: '14:00' }))).body;
+    const a = (
+      await ops.post(
+        '/api/appointments',
+        booking({
+          dockDoorId: 'door-12',
+          scheduledDate: day(2),
+          scheduledTimeStart: '13:00',
+          scheduledTimeEnd: '14:00',
+        }),
+      )
+    ).body;
     for (const [i, start] of ['14:00', '15:00'].entries()) {
-      const r = (await ops.post(`/api/appointments/${a.id}/reschedule`, request({ newDate: day(2), newTimeStart: start, newTimeEnd: `${Number(start.slice(0, 2)) + 1}:00` }))).body;
+      const r = (
+        await ops.post(
+          `/api/appointments/${a.id}/reschedule`,
+          request({ newDate: day(2), newTimeStart: start, newTimeEnd: `${Number(start.slice(0, 2)) + 1}:00` }),
+        )
+      ).body;
       const res = await ops.request('PATCH', `/api/reschedules/${r.id}/approve`);
       expect(res.body.rescheduleCount).toBe(i + 1);
     }
-    const third = await ops.post(`/api/appointments/${a.id}/reschedule`, request({ newDate: day(2), newTimeStart: '16:00', newTimeEnd: '17:00' }));
+    const third = await ops.post(
+      `/api/appointments/${a.id}/reschedule`,
+      request({ newDate: day(2), newTimeStart: '16:00', newTimeEnd: '17:00' }),
+    );
     expect(third.status).toBe(409);
     expect(third.body.message).toBe('This appointment has already been rescheduled 2 times (the limit)');
     const short = await ops.post(`/api/appointments/${a.id}/reschedule`, request({ reasonDetails: 'late' }));
     expect(short.body.errors.reasonDetails).toBe('Please provide detailed reason (minimum 10 characters)');
-    const b = (await ops.post('/api/appointments', booking({ dockDoorId: null, scheduledDate: day(2), scheduledTimeStart: '08:00', scheduledTimeEnd: '09:00' }))).body;
+    const b = (
+      await ops.post(
+        '/api/appointments',
+        booking({ dockDoorId: null, scheduledDate: day(2), scheduledTimeStart: '08:00', scheduledTimeEnd: '09:00' }),
+      )
+    ).body;
     expect((await cancel(ops, b.id)).status).toBe(200);
-    expect((await ops.post(`/api/appointments/${b.id}/reschedule`, request())).body.message).toBe('This appointment is cancelled; only a scheduled appointment can be rescheduled');
+    expect((await ops.post(`/api/appointments/${b.id}/reschedule`, request())).body.message).toBe(
+      'This appointment is cancelled; only a scheduled appointment can be rescheduled',
+    );
     expect((await ops.post(`/api/appointments/${a.id}/reschedule`, request({ newDate: day(-1) }))).status).toBe(409);
   });
 
   it('denies a request and leaves the appointment where it was', async () => {
-    const a = (await ops.post('/api/appointments', booking({ dockDoorId: null, scheduledDate: day(2), scheduledTimeStart: '16:00', scheduledTimeEnd: '17:00' }))).body;
+    const a = (
+      await ops.post(
+        '/api/appointments',
+        booking({ dockDoorId: null, scheduledDate: day(2), scheduledTimeStart: '16:00', scheduledTimeEnd: '17:00' }),
+      )
+    ).body;
     const r = (await ops.post(`/api/appointments/${a.id}/reschedule`, request())).body;
     expect((await ops.request('PATCH', `/api/reschedules/${r.id}/deny`)).body.status).toBe('denied');
-    expect((await ops.get(`/api/appointments/${a.id}`)).body).toMatchObject({ scheduledDate: day(2), rescheduleCount: 0 });
+    expect((await ops.get(`/api/appointments/${a.id}`)).body).toMatchObject({
+      scheduledDate: day(2),
+      rescheduleCount: 0,
+    });
   });
 });
 
@@ -220,24 +407,48 @@ describe('guest slot booking', () => {
     const client = new Client(api.url);
     const res = await client.post('/api/bookings/slot', guest(), { localAddress: '127.0.1.1' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ confirmationCode: expect.stringMatching(/^DS-/), slotDate: day(6), startTime: '09:00', endTime: '10:00' });
-    const slot = (await client.get(`/api/slots/available?date=${day(6)}`)).body.find((s: { startTime: string }) => s.startTime === '09:00');
+    expect(res.body).toMatchObject({
+      confirmationCode: expect.stringMatching(/^DS-/),
+      slotDate: day(6),
+      startTime: '09:00',
+      endTime: '10:00',
+    });
+    const slot = (await client.get(`/api/slots/available?date=${day(6)}`)).body.find(
+      (s: { startTime: string }) => s.startTime === '09:00',
+    );
     expect(slot.bookedCount).toBe(1);
-    const listed = (await ops.get(`/api/appointments?date=${day(6)}`)).body.find((a: { bookingReference: string }) => a.bookingReference === res.body.confirmationCode);
-    expect(listed).toMatchObject({ bookingType: 'guest', vehicleLicense: 'MH04AB1234', driverName: 'Ganesh Jadhav', status: 'scheduled' });
+    const listed = (await ops.get(`/api/appointments?date=${day(6)}`)).body.find(
+      (a: { bookingReference: string }) => a.bookingReference === res.body.confirmationCode,
+    );
+    expect(listed).toMatchObject({
+      bookingType: 'guest',
+      vehicleLicense: 'MH04AB1234',
+      driverName: 'Ganesh Jadhav',
+      status: 'scheduled',
+    });
   });
 
-  it('never exceeds a slot\'s capacity, even with 200 concurrent requests', async () => {
+  it("never exceeds a slot's capacity, even with 200 concurrent requests", async () => {
     const slotId = `${day(6)}_1400`; // capacity 3
     const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => new Client(api.url).post('/api/bookings/slot', guest({ slotId, driverName: `Driver ${i}` }), { localAddress: `127.0.${2 + Math.floor(i / 250)}.${(i % 250) + 1}` })),
+      Array.from({ length: 200 }, (_, i) =>
+        new Client(api.url).post('/api/bookings/slot', guest({ slotId, driverName: `Driver ${i}` }), {
+          localAddress: `127.0.${2 + Math.floor(i / 250)}.${(i % 250) + 1}`,
+        }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([]);
     const slots = (await ops.get(`/api/facilities/default/time-slots?date=${day(6)}`)).body;
-    expect(slots.find((s: { startTime: string }) => s.startTime === '14:00')).toMatchObject({ bookedCount: 3, capacity: 3, isAvailable: false });
-    const booked = (await ops.get(`/api/appointments?date=${day(6)}`)).body.filter((a: { slotId: string }) => a.slotId === slotId);
+    expect(slots.find((s: { startTime: string }) => s.startTime === '14:00')).toMatchObject({
+      bookedCount: 3,
+      capacity: 3,
+      isAvailable: false,
+    });
+    const booked = (await ops.get(`/api/appointments?date=${day(6)}`)).body.filter(
+      (a: { slotId: string }) => a.slotId === slotId,
+    );
     expect(booked).toHaveLength(3);
   }, 120_000);
 
@@ -250,9 +461,15 @@ describe('guest slot booking', () => {
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body.confirmationCode).toBe(first.body.confirmationCode);
-    const slot = (await ops.get(`/api/facilities/default/time-slots?date=${day(6)}`)).body.find((s: { startTime: string }) => s.startTime === '11:00');
+    const slot = (await ops.get(`/api/facilities/default/time-slots?date=${day(6)}`)).body.find(
+      (s: { startTime: string }) => s.startTime === '11:00',
+    );
     expect(slot.bookedCount).toBe(1);
-    const other = await client.post('/api/bookings/slot', { ...body, driverName: 'Someone Else' }, { headers, localAddress: '127.0.3.1' });
+    const other = await client.post(
+      '/api/bookings/slot',
+      { ...body, driverName: 'Someone Else' },
+      { headers, localAddress: '127.0.3.1' },
+    );
     expect(other.status).toBe(409);
   });
 
@@ -266,14 +483,25 @@ describe('guest slot booking', () => {
     expect((await client.post('/api/bookings/slot', guest({ slotId: `${day(6)}_1600` }), from)).status).toBe(409);
     expect((await client.post('/api/bookings/slot', guest({ slotId: `${holidayDate}_0900` }), from)).status).toBe(409);
     expect((await client.post('/api/bookings/slot', guest({ slotId: `${day(-1)}_0900` }), from)).status).toBe(409);
-    expect((await client.post('/api/bookings/slot', guest({ ownerType: 'Transporter' }), from)).body.errors.ownerName).toBe('Owner name is required');
+    expect(
+      (await client.post('/api/bookings/slot', guest({ ownerType: 'Transporter' }), from)).body.errors.ownerName,
+    ).toBe('Owner name is required');
   });
 
   it('limits bookings per client address', async () => {
     const client = new Client(api.url);
     const from = { localAddress: '127.0.5.1' };
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await client.post('/api/bookings/slot', guest({ slotId: `${day(8)}_${String(8 + (i % 10)).padStart(2, '0')}00` }), from)).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (
+          await client.post(
+            '/api/bookings/slot',
+            guest({ slotId: `${day(8)}_${String(8 + (i % 10)).padStart(2, '0')}00` }),
+            from,
+          )
+        ).status,
+      );
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
   });

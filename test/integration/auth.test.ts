@@ -31,14 +31,32 @@ describe('POST /api/auth/login', () => {
     expect(String(login.headers['set-cookie'])).toMatch(/dy_session=.+; Path=\/; HttpOnly; SameSite=Lax/);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ username: role, role, roles: [role] });
-    expect(Object.keys(me.body.canAccess).sort()).toEqual(['adminPanel', 'analytics', 'driverMobile', 'readOnly', 'wms']);
+    expect(Object.keys(me.body.canAccess).sort()).toEqual([
+      'adminPanel',
+      'analytics',
+      'driverMobile',
+      'readOnly',
+      'wms',
+    ]);
     expect(me.body).not.toHaveProperty('passwordHash');
   });
 
-  it('accepts the email and the mobile number as the identifier, and the test page\'s username field', async () => {
-    expect((await new Client(api.url).post('/api/auth/login', { identifier: 'Yard.Manager@demo.docksaathi.in', password: 'Demo@12345' })).status).toBe(200);
-    expect((await new Client(api.url).post('/api/auth/login', { identifier: '98000 00004', password: 'Demo@12345' })).body.user.username).toBe('driver');
-    expect((await new Client(api.url).post('/api/auth/login', { username: 'spectator', password: 'Demo@12345' })).status).toBe(200);
+  it("accepts the email and the mobile number as the identifier, and the test page's username field", async () => {
+    expect(
+      (
+        await new Client(api.url).post('/api/auth/login', {
+          identifier: 'Yard.Manager@demo.docksaathi.in',
+          password: 'Demo@12345',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await new Client(api.url).post('/api/auth/login', { identifier: '98000 00004', password: 'Demo@12345' })).body
+        .user.username,
+    ).toBe('driver');
+    expect(
+      (await new Client(api.url).post('/api/auth/login', { username: 'spectator', password: 'Demo@12345' })).status,
+    ).toBe(200);
   });
 
   it('refuses a wrong password with 401 and sets no cookie', async () => {
@@ -63,8 +81,14 @@ describe('POST /api/auth/login', () => {
 
   it('answers 400 for malformed JSON and 415 for a body that is not JSON', async () => {
     const client = new Client(api.url);
-    const malformed = await client.request('POST', '/api/auth/login', { rawBody: '{"identifier": "admin",', headers: { 'content-type': 'application/json' } });
-    const form = await client.request('POST', '/api/auth/login', { rawBody: 'identifier=admin', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const malformed = await client.request('POST', '/api/auth/login', {
+      rawBody: '{"identifier": "admin",',
+      headers: { 'content-type': 'application/json' },
+    });
+    const form = await client.request('POST', '/api/auth/login', {
+      rawBody: 'identifier=admin',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ message: 'Request body is not valid JSON' });
     expect(form.status).toBe(415);
@@ -78,11 +102,33 @@ describe('sign-in throttling', () => {
   async function newAccount() {
     n++;
     const username = `throttled${n}`;
-    const user = await createUser({ tenantId: DEMO_TENANT_ID, username, email: `${username}@example.in`, phoneNumber: `+9197000000${String(n).padStart(2, '0')}`, firstName: 'Test', lastName: 'User', profileImageUrl: null, role: 'spectator', extraRoles: [], userType: null, status: 'active', isVerified: true, passwordHash: await hashPassword(PASSWORD) }, null);
+    const user = await createUser(
+      {
+        tenantId: DEMO_TENANT_ID,
+        username,
+        email: `${username}@example.in`,
+        phoneNumber: `+9197000000${String(n).padStart(2, '0')}`,
+        firstName: 'Test',
+        lastName: 'User',
+        profileImageUrl: null,
+        role: 'spectator',
+        extraRoles: [],
+        userType: null,
+        status: 'active',
+        isVerified: true,
+        passwordHash: await hashPassword(PASSWORD),
+      },
+      null,
+    );
     return user;
   }
-  const attempt = (client: Client, identifier: string, password: string, localAddress?: string, headers?: Record<string, string>) =>
-    client.post('/api/auth/login', { identifier, password }, { localAddress, headers });
+  const attempt = (
+    client: Client,
+    identifier: string,
+    password: string,
+    localAddress?: string,
+    headers?: Record<string, string>,
+  ) => client.post('/api/auth/login', { identifier, password }, { localAddress, headers });
   /** The address limit counts in fixed 15-minute windows: a test that fills one starts at least a minute before it ends. */
   const awayFromWindowEnd = async () => {
     const windowMs = LOGIN_LIMITS.perAddress.windowSeconds * 1000;
@@ -94,7 +140,8 @@ describe('sign-in throttling', () => {
     // Prepare: 5 failures spread over the username, the e-mail and the mobile number
     const user = await newAccount();
     const aliases = [user.username, user.email!, user.phoneNumber!, user.username.toUpperCase(), user.email!];
-    for (const alias of aliases) expect((await attempt(new Client(api.url), alias, 'nope', '127.0.1.1')).status).toBe(401);
+    for (const alias of aliases)
+      expect((await attempt(new Client(api.url), alias, 'nope', '127.0.1.1')).status).toBe(401);
     // Act
     const blocked = await attempt(new Client(api.url), user.phoneNumber!, PASSWORD, '127.0.1.1');
     // Assess
@@ -109,7 +156,9 @@ describe('sign-in throttling', () => {
     const user = await newAccount();
     const owner = new Client(api.url);
     const first = await attempt(owner, user.username, PASSWORD);
-    expect(String(first.headers['set-cookie'])).toMatch(/dy_device=[\w-]{40,}; Path=\/api\/auth; HttpOnly; SameSite=Lax; Max-Age=7776000/);
+    expect(String(first.headers['set-cookie'])).toMatch(
+      /dy_device=[\w-]{40,}; Path=\/api\/auth; HttpOnly; SameSite=Lax; Max-Age=7776000/,
+    );
     await owner.post('/api/auth/logout');
     for (let i = 0; i < 5; i++) await attempt(new Client(api.url), user.email!, `guess-${i}`, '127.0.1.2');
     expect((await attempt(new Client(api.url), user.email!, PASSWORD, '127.0.1.2')).status).toBe(429);
@@ -120,7 +169,9 @@ describe('sign-in throttling', () => {
     expect(ownerAgain.status).toBe(200);
     expect(newDevice.status).toBe(200);
     const trail = await listAudit(DEMO_TENANT_ID, { entityType: 'user', entityId: user.id });
-    expect(trail.filter((r) => r.action === 'session.signed-in').map((r) => r.after)).toEqual(expect.arrayContaining([{ knownDevice: true }, { knownDevice: false }]));
+    expect(trail.filter((r) => r.action === 'session.signed-in').map((r) => r.after)).toEqual(
+      expect.arrayContaining([{ knownDevice: true }, { knownDevice: false }]),
+    );
   });
 
   it('does not let a device known to another account, or a made-up device cookie, past the lock', async () => {
@@ -132,7 +183,9 @@ describe('sign-in throttling', () => {
     for (let i = 0; i < 5; i++) await attempt(attacker, user.username, `guess-${i}`, '127.0.1.4');
     // Act
     const withOwnDevice = await attempt(attacker, user.username, PASSWORD, '127.0.1.4');
-    const madeUp = await attempt(new Client(api.url), user.username, PASSWORD, '127.0.1.5', { cookie: `dy_device=${'A'.repeat(43)}` });
+    const madeUp = await attempt(new Client(api.url), user.username, PASSWORD, '127.0.1.5', {
+      cookie: `dy_device=${'A'.repeat(43)}`,
+    });
     // Assess
     expect(withOwnDevice.status).toBe(429);
     expect(madeUp.status).toBe(429);
@@ -143,7 +196,15 @@ describe('sign-in throttling', () => {
     const user = await newAccount();
     for (let i = 0; i < 5; i++) await attempt(new Client(api.url), user.username, `guess-${i}`, '127.0.1.6');
     const key = streakKey(accountThrottleKey(user, user.username));
-    const expire = () => ddb().send(new UpdateCommand({ TableName: api.tableName, Key: key, UpdateExpression: 'SET lockedUntil = :past', ExpressionAttributeValues: { ':past': Date.now() / 1000 - 1 } }));
+    const expire = () =>
+      ddb().send(
+        new UpdateCommand({
+          TableName: api.tableName,
+          Key: key,
+          UpdateExpression: 'SET lockedUntil = :past',
+          ExpressionAttributeValues: { ':past': Date.now() / 1000 - 1 },
+        }),
+      );
     await expire();
     // Act
     const sixth = await attempt(new Client(api.url), user.username, 'guess-6', '127.0.1.6');
@@ -162,7 +223,9 @@ describe('sign-in throttling', () => {
     // Prepare
     const user = await newAccount();
     // Act
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(new Client(api.url), user.username, `guess-${i}`, '127.0.1.7')));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attempt(new Client(api.url), user.username, `guess-${i}`, '127.0.1.7')),
+    );
     // Assess
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
@@ -208,12 +271,22 @@ describe('sign-in throttling', () => {
     process.env.ORIGIN_VERIFY_SECRET = 'test-origin-secret';
     try {
       const edge = '127.0.1.9';
-      const viewer = (ip: string, secret = 'test-origin-secret') => ({ 'x-viewer-address': ip, 'x-origin-verify': secret });
-      for (let i = 0; i < 30; i++) await attempt(new Client(api.url), `viewer-nobody-${i}`, 'x', edge, viewer('203.0.113.7'));
+      const viewer = (ip: string, secret = 'test-origin-secret') => ({
+        'x-viewer-address': ip,
+        'x-origin-verify': secret,
+      });
+      for (let i = 0; i < 30; i++)
+        await attempt(new Client(api.url), `viewer-nobody-${i}`, 'x', edge, viewer('203.0.113.7'));
       // Act
       const sameViewer = await attempt(new Client(api.url), 'operations', 'Demo@12345', edge, viewer('203.0.113.7'));
       const otherViewer = await attempt(new Client(api.url), 'operations', 'Demo@12345', edge, viewer('203.0.113.8'));
-      const unvouched = await attempt(new Client(api.url), 'operations', 'Demo@12345', '127.0.1.10', viewer('203.0.113.7', 'guessed'));
+      const unvouched = await attempt(
+        new Client(api.url),
+        'operations',
+        'Demo@12345',
+        '127.0.1.10',
+        viewer('203.0.113.7', 'guessed'),
+      );
       // Assess
       expect(sameViewer.status).toBe(429);
       expect(otherViewer.status).toBe(200);
@@ -247,7 +320,7 @@ describe('sessions', () => {
     expect(replay.status).toBe(401);
   });
 
-  it('refuses a token whose ids were altered: they are part of the session\'s key', async () => {
+  it("refuses a token whose ids were altered: they are part of the session's key", async () => {
     // Prepare: the admin's token made to name another user of the tenant
     const login = await new Client(api.url).post('/api/auth/login', { identifier: 'admin', password: 'Demo@12345' });
     const token = String(login.headers['set-cookie']).match(/dy_session=([^;]+)/)![1]!;
@@ -256,7 +329,11 @@ describe('sessions', () => {
     const other = (await findUserByIdentifier('yard_manager'))!;
     const altered = `${secret}.${Buffer.from(JSON.stringify([tenantId, other.id, home])).toString('base64url')}`;
     // Act
-    const [genuine, forged] = await Promise.all([token, altered].map((t) => new Client(api.url).get('/api/auth/user', { headers: { cookie: `dy_session=${t}` } })));
+    const [genuine, forged] = await Promise.all(
+      [token, altered].map((t) =>
+        new Client(api.url).get('/api/auth/user', { headers: { cookie: `dy_session=${t}` } }),
+      ),
+    );
     // Assess
     expect(genuine!.status).toBe(200);
     expect(forged!.status).toBe(401);
@@ -267,10 +344,11 @@ describe('sessions', () => {
     const client = new Client(api.url);
     await client.signIn('operations');
     const calls: string[] = [];
-    const counter = (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
-      calls.push(String(context.commandName));
-      return next(args);
-    };
+    const counter =
+      (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
+        calls.push(String(context.commandName));
+        return next(args);
+      };
     ddb().middlewareStack.add(counter as never, { step: 'initialize', name: 'sessionCallCounter' });
     // Act
     const res = await client.get('/api/auth/user');
@@ -304,7 +382,11 @@ describe('sessions', () => {
   });
 
   it('refuses a sign-in posted by a page of another origin', async () => {
-    const res = await new Client(api.url).post('/api/auth/login', { identifier: 'admin', password: 'Demo@12345' }, { headers: { origin: 'https://attacker.example' } });
+    const res = await new Client(api.url).post(
+      '/api/auth/login',
+      { identifier: 'admin', password: 'Demo@12345' },
+      { headers: { origin: 'https://attacker.example' } },
+    );
     expect(res.status).toBe(403);
   });
 });

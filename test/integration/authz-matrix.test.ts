@@ -28,7 +28,24 @@ import { createYardSpot } from '../../functions/yard';
 import { ROUTES, routeKey, type ApiRoute } from '../../shared/routes';
 import { addDays } from '../../shared/time';
 
-const COLUMNS = ['admin', 'operations', 'operations_manager', 'yard_manager', 'warehouse_manager', 'security_officer', 'spectator', 'tenant_admin', 'tenant_operator', 'vendor_supplier', 'logistics_coordinator', 'driver', 'truck_owner', 'transporter_company', 'freight_forwarder', 'pending'] as const;
+const COLUMNS = [
+  'admin',
+  'operations',
+  'operations_manager',
+  'yard_manager',
+  'warehouse_manager',
+  'security_officer',
+  'spectator',
+  'tenant_admin',
+  'tenant_operator',
+  'vendor_supplier',
+  'logistics_coordinator',
+  'driver',
+  'truck_owner',
+  'transporter_company',
+  'freight_forwarder',
+  'pending',
+] as const;
 type Column = (typeof COLUMNS)[number];
 type Cell = 'y' | 'n' | 'o' | 's' | 'f';
 
@@ -219,16 +236,28 @@ const ROWS: Row[] = MATRIX.trim()
   .slice(1)
   .map((line) => {
     const [method, path, ...rest] = line.trim().split(/\s+/);
-    if (rest[0] === 'public' || rest[0] === 'signed') return { key: `${method} ${path}`, method: method!, path: path!, cells: rest[0] };
-    if (rest.length !== COLUMNS.length || rest.some((c) => !'ynosf'.includes(c))) throw new Error(`bad matrix row: ${line}`);
-    return { key: `${method} ${path}`, method: method!, path: path!, cells: Object.fromEntries(COLUMNS.map((c, i) => [c, rest[i] as Cell])) as Record<Column, Cell> };
+    if (rest[0] === 'public' || rest[0] === 'signed')
+      return { key: `${method} ${path}`, method: method!, path: path!, cells: rest[0] };
+    if (rest.length !== COLUMNS.length || rest.some((c) => !'ynosf'.includes(c)))
+      throw new Error(`bad matrix row: ${line}`);
+    return {
+      key: `${method} ${path}`,
+      method: method!,
+      path: path!,
+      cells: Object.fromEntries(COLUMNS.map((c, i) => [c, rest[i] as Cell])) as Record<Column, Cell>,
+    };
   });
 
 /** Routes whose record is an appointment (named in the path, or in the body): they also get another carrier's. */
-const APPOINTMENT_RECORD = (row: Row) => /^\/api\/appointments\/\{id\}/.test(row.path) || row.path === '/api/wms/appointments/{id}/receipts' || row.key === 'POST /api/checkins' || row.key === 'POST /api/appointments';
+const APPOINTMENT_RECORD = (row: Row) =>
+  /^\/api\/appointments\/\{id\}/.test(row.path) ||
+  row.path === '/api/wms/appointments/{id}/receipts' ||
+  row.key === 'POST /api/checkins' ||
+  row.key === 'POST /api/appointments';
 /** Path parameters that name no record (the tenant is the session's). */
 const NOT_RECORDS = new Set(['report']);
-const namesRecord = (row: Row) => [...row.path.matchAll(/\{(\w+)\}/g)].some((m) => !NOT_RECORDS.has(m[1]!)) || row.key === 'POST /api/checkins';
+const namesRecord = (row: Row) =>
+  [...row.path.matchAll(/\{(\w+)\}/g)].some((m) => !NOT_RECORDS.has(m[1]!)) || row.key === 'POST /api/checkins';
 
 type Case = 'own' | 'otherCarrier' | 'otherTenant';
 
@@ -280,77 +309,237 @@ async function recordsOf(org: Organisation): Promise<Records> {
   const admin = org.admin;
   const facility = org.facilityId;
   const door = (await admin.get(`/api/facilities/${facility}/dock-doors`)).body[0].id as string;
-  const ownCarrier = id(await admin.post('/api/carriers', { name: `Own Roadways ${randomUUID().slice(0, 4)}`, serviceTypes: ['FTL'] }));
-  const ownDriver = id(await admin.post('/api/drivers', { carrierId: ownCarrier, name: 'Own Driver', licenseNumber: `MH01${Date.now()}`.slice(0, 15) }));
-  const carrier = id(await admin.post('/api/carriers', { name: `Other Roadways ${randomUUID().slice(0, 4)}`, serviceTypes: ['FTL'] }));
-  const otherDriver = id(await admin.post('/api/drivers', { carrierId: carrier, name: 'Other Driver', licenseNumber: `KA01${Date.now()}`.slice(0, 15) }));
-  const book = async (carrierId: string, driverId: string, start: string, end: string) => id(await admin.post('/api/appointments', { facilityId: facility, carrierId, driverId, dockDoorId: door, scheduledDate: tomorrow, scheduledTimeStart: start, scheduledTimeEnd: end }));
+  const ownCarrier = id(
+    await admin.post('/api/carriers', { name: `Own Roadways ${randomUUID().slice(0, 4)}`, serviceTypes: ['FTL'] }),
+  );
+  const ownDriver = id(
+    await admin.post('/api/drivers', {
+      carrierId: ownCarrier,
+      name: 'Own Driver',
+      licenseNumber: `MH01${Date.now()}`.slice(0, 15),
+    }),
+  );
+  const carrier = id(
+    await admin.post('/api/carriers', { name: `Other Roadways ${randomUUID().slice(0, 4)}`, serviceTypes: ['FTL'] }),
+  );
+  const otherDriver = id(
+    await admin.post('/api/drivers', {
+      carrierId: carrier,
+      name: 'Other Driver',
+      licenseNumber: `KA01${Date.now()}`.slice(0, 15),
+    }),
+  );
+  const book = async (carrierId: string, driverId: string, start: string, end: string) =>
+    id(
+      await admin.post('/api/appointments', {
+        facilityId: facility,
+        carrierId,
+        driverId,
+        dockDoorId: door,
+        scheduledDate: tomorrow,
+        scheduledTimeStart: start,
+        scheduledTimeEnd: end,
+      }),
+    );
   const settled = async (appointment: string) => {
-    const res = await admin.post(`/api/appointments/${appointment}/cancel`, { reason: 'Settled for the authorisation matrix' });
+    const res = await admin.post(`/api/appointments/${appointment}/cancel`, {
+      reason: 'Settled for the authorisation matrix',
+    });
     if (res.status !== 200) throw new Error(`cancel failed: ${res.text}`);
     return appointment;
   };
   const appointment = await settled(await book(ownCarrier, ownDriver, '10:00', '11:00'));
   const otherAppointment = await settled(await book(carrier, otherDriver, '11:00', '12:00'));
   const toMove = await book(ownCarrier, ownDriver, '12:00', '13:00');
-  const reschedule = id(await admin.post(`/api/appointments/${toMove}/reschedule`, { newDate: tomorrow, newTimeStart: '14:00', newTimeEnd: '15:00', reason: 'traffic', reasonDetails: 'Stuck in traffic on the highway' }));
-  const checkin = id(await admin.post('/api/checkins/walk-in', { driverName: 'Walk In', vehicleLicense: 'MH12AB1234', carrierName: 'Walk-in Roadways' }));
-  expect((await admin.request('PATCH', `/api/checkins/${checkin}/status`, { body: { status: 'departed' } })).status).toBe(200);
+  const reschedule = id(
+    await admin.post(`/api/appointments/${toMove}/reschedule`, {
+      newDate: tomorrow,
+      newTimeStart: '14:00',
+      newTimeEnd: '15:00',
+      reason: 'traffic',
+      reasonDetails: 'Stuck in traffic on the highway',
+    }),
+  );
+  const checkin = id(
+    await admin.post('/api/checkins/walk-in', {
+      driverName: 'Walk In',
+      vehicleLicense: 'MH12AB1234',
+      carrierName: 'Walk-in Roadways',
+    }),
+  );
+  expect(
+    (await admin.request('PATCH', `/api/checkins/${checkin}/status`, { body: { status: 'departed' } })).status,
+  ).toBe(200);
   const holiday = addDays(tomorrow, 20);
-  expect((await admin.post(`/api/facilities/${facility}/holidays`, { holidayDate: holiday, name: 'Matrix Holiday' })).status).toBe(201);
+  expect(
+    (await admin.post(`/api/facilities/${facility}/holidays`, { holidayDate: holiday, name: 'Matrix Holiday' })).status,
+  ).toBe(201);
   const spot = (await createYardSpot(org.tenantId, facility, 'Y01', null)).id;
-  const document = { documentType: 'employee_id', key: `users/${org.tenantId}/x/employee_id.pdf`, contentType: 'application/pdf', size: 1000, uploadedAt: new Date().toISOString() };
+  const document = {
+    documentType: 'employee_id',
+    key: `users/${org.tenantId}/x/employee_id.pdf`,
+    contentType: 'application/pdf',
+    size: 1000,
+    uploadedAt: new Date().toISOString(),
+  };
   const pendingUser = (await pendingRegistration(org.tenantId, 'spectator', { documents: [document] })).id;
-  const invitation = id(await admin.post('/api/invitations', { email: `invited.${randomUUID().slice(0, 8)}@example.in`, role: 'spectator' }));
+  const invitation = id(
+    await admin.post('/api/invitations', {
+      email: `invited.${randomUUID().slice(0, 8)}@example.in`,
+      role: 'spectator',
+    }),
+  );
   const system = id(await admin.post('/api/integrations/systems', systemBody()));
-  const endpoint = id(await admin.post(`/api/integrations/systems/${system}/endpoints`, { name: 'Requests', endpoint: '/appointments' }));
-  const webhook = id(await admin.post(`/api/integrations/systems/${system}/webhooks`, { eventType: 'appointment.created', webhookUrl: 'https://tms.example.com/hooks' }));
-  const zone = id(await admin.post('/api/wms/zones', { facilityId: facility, name: 'Matrix Zone', code: 'MZ', zoneType: 'storage' }));
+  const endpoint = id(
+    await admin.post(`/api/integrations/systems/${system}/endpoints`, { name: 'Requests', endpoint: '/appointments' }),
+  );
+  const webhook = id(
+    await admin.post(`/api/integrations/systems/${system}/webhooks`, {
+      eventType: 'appointment.created',
+      webhookUrl: 'https://tms.example.com/hooks',
+    }),
+  );
+  const zone = id(
+    await admin.post('/api/wms/zones', { facilityId: facility, name: 'Matrix Zone', code: 'MZ', zoneType: 'storage' }),
+  );
   const bin = id(await admin.post('/api/wms/bins', { zoneId: zone, binCode: 'MZ-01', binType: 'shelf' }));
-  const product = id(await admin.post('/api/wms/products', { sku: `MX-${randomUUID().slice(0, 6)}`, name: 'Matrix Product' }));
-  const inventory = id(await admin.post('/api/wms/inventory', { facilityId: facility, productId: product, binId: bin, quantity: 10 }));
+  const product = id(
+    await admin.post('/api/wms/products', { sku: `MX-${randomUUID().slice(0, 6)}`, name: 'Matrix Product' }),
+  );
+  const inventory = id(
+    await admin.post('/api/wms/inventory', { facilityId: facility, productId: product, binId: bin, quantity: 10 }),
+  );
   const cycleCount = id(await admin.post('/api/wms/cycle-counts', { facilityId: facility, countType: 'full' }));
   expect((await admin.post(`/api/wms/cycle-counts/${cycleCount}/start`, {})).status).toBe(200);
   const sheet = await admin.get(`/api/wms/cycle-counts/${cycleCount}/items`);
-  const cycleCountItem = [sheet.body, sheet.body?.items, sheet.body?.data].find(Array.isArray)?.[0]?.id as string | undefined;
+  const cycleCountItem = [sheet.body, sheet.body?.items, sheet.body?.data].find(Array.isArray)?.[0]?.id as
+    string | undefined;
   if (!cycleCountItem) throw new Error(`no count sheet line: ${sheet.text}`);
-  return { tenantId: org.tenantId, facility, door, slot: `${tomorrow}_0900`, holiday, spot, carrier, ownCarrier, ownDriver, appointment, otherAppointment, reschedule, checkin, pendingUser, invitation, system, endpoint, webhook, zone, bin, product, inventory, cycleCount, cycleCountItem };
+  return {
+    tenantId: org.tenantId,
+    facility,
+    door,
+    slot: `${tomorrow}_0900`,
+    holiday,
+    spot,
+    carrier,
+    ownCarrier,
+    ownDriver,
+    appointment,
+    otherAppointment,
+    reschedule,
+    checkin,
+    pendingUser,
+    invitation,
+    system,
+    endpoint,
+    webhook,
+    zone,
+    bin,
+    product,
+    inventory,
+    cycleCount,
+    cycleCountItem,
+  };
 }
 
-const systemBody = () => ({ name: `Matrix TMS ${randomUUID().slice(0, 4)}`, systemType: 'TMS', vendor: 'Acme', baseUrl: `${tms.url}/health`, authType: 'API_KEY', authConfig: { apiKey: FAKE_CREDENTIALS.apiKey } });
+const systemBody = () => ({
+  name: `Matrix TMS ${randomUUID().slice(0, 4)}`,
+  systemType: 'TMS',
+  vendor: 'Acme',
+  baseUrl: `${tms.url}/health`,
+  authType: 'API_KEY',
+  authConfig: { apiKey: FAKE_CREDENTIALS.apiKey },
+});
 
 /** Records each caller's deletions use up, so every allowed deletion finds its record. */
 async function disposableRecords(index: number): Promise<Record<string, string>> {
   const admin = a.admin;
   const holiday = addDays(tomorrow, 40 + index);
-  expect((await admin.post(`/api/facilities/${mine.facility}/holidays`, { holidayDate: holiday, name: `Disposable ${index}` })).status).toBe(201);
+  expect(
+    (
+      await admin.post(`/api/facilities/${mine.facility}/holidays`, {
+        holidayDate: holiday,
+        name: `Disposable ${index}`,
+      })
+    ).status,
+  ).toBe(201);
   const system = id(await admin.post('/api/integrations/systems', systemBody()));
-  const zone = id(await admin.post('/api/wms/zones', { facilityId: mine.facility, name: `Disposable ${index}`, code: `D${index}`, zoneType: 'storage' }));
-  const product = id(await admin.post('/api/wms/products', { sku: `DX-${randomUUID().slice(0, 6)}`, name: `Disposable ${index}` }));
+  const zone = id(
+    await admin.post('/api/wms/zones', {
+      facilityId: mine.facility,
+      name: `Disposable ${index}`,
+      code: `D${index}`,
+      zoneType: 'storage',
+    }),
+  );
+  const product = id(
+    await admin.post('/api/wms/products', { sku: `DX-${randomUUID().slice(0, 6)}`, name: `Disposable ${index}` }),
+  );
   // Its own facility: stock at the shared one is frozen by the running cycle count.
-  const ownFacility = id(await admin.post('/api/facilities', { name: `Disposable ${index}`, address: 'Plot 9, MIDC', operatingHoursStart: '08:00', operatingHoursEnd: '18:00' }));
+  const ownFacility = id(
+    await admin.post('/api/facilities', {
+      name: `Disposable ${index}`,
+      address: 'Plot 9, MIDC',
+      operatingHoursStart: '08:00',
+      operatingHoursEnd: '18:00',
+    }),
+  );
   return {
     holiday,
     system,
-    endpoint: id(await admin.post(`/api/integrations/systems/${mine.system}/endpoints`, { name: `Disposable ${index}`, endpoint: `/d${index}` })),
-    webhook: id(await admin.post(`/api/integrations/systems/${mine.system}/webhooks`, { eventType: 'appointment.created', webhookUrl: `https://tms.example.com/d${index}` })),
-    invitation: id(await admin.post('/api/invitations', { email: `disposable.${randomUUID().slice(0, 8)}@example.in`, role: 'spectator' })),
+    endpoint: id(
+      await admin.post(`/api/integrations/systems/${mine.system}/endpoints`, {
+        name: `Disposable ${index}`,
+        endpoint: `/d${index}`,
+      }),
+    ),
+    webhook: id(
+      await admin.post(`/api/integrations/systems/${mine.system}/webhooks`, {
+        eventType: 'appointment.created',
+        webhookUrl: `https://tms.example.com/d${index}`,
+      }),
+    ),
+    invitation: id(
+      await admin.post('/api/invitations', {
+        email: `disposable.${randomUUID().slice(0, 8)}@example.in`,
+        role: 'spectator',
+      }),
+    ),
     zone,
     bin: id(await admin.post('/api/wms/bins', { zoneId: mine.zone, binCode: `MZ-D${index}`, binType: 'shelf' })),
     product,
-    inventory: id(await admin.post('/api/wms/inventory', { facilityId: ownFacility, productId: mine.product, quantity: 1 })),
+    inventory: id(
+      await admin.post('/api/wms/inventory', { facilityId: ownFacility, productId: mine.product, quantity: 1 }),
+    ),
   };
 }
 
 /** An account of the column's role: a registration approved with the role the approver picked. */
 async function accountFor(column: Column): Promise<Client> {
-  const carrierSide = ['tenant_admin', 'tenant_operator', 'vendor_supplier', 'logistics_coordinator', 'truck_owner', 'transporter_company', 'freight_forwarder'].includes(column);
+  const carrierSide = [
+    'tenant_admin',
+    'tenant_operator',
+    'vendor_supplier',
+    'logistics_coordinator',
+    'truck_owner',
+    'transporter_company',
+    'freight_forwarder',
+  ].includes(column);
   const external = column === 'driver' || carrierSide;
-  const user = await pendingRegistration(a.tenantId, external ? 'truck_owner' : 'security_officer', { userType: external ? 'external_user' : 'dockyard_employee' });
+  const user = await pendingRegistration(a.tenantId, external ? 'truck_owner' : 'security_officer', {
+    userType: external ? 'external_user' : 'dockyard_employee',
+  });
   if (column !== 'pending') {
-    const link = column === 'driver' ? { carrierId: mine.ownCarrier, driverId: mine.ownDriver } : carrierSide ? { carrierId: mine.ownCarrier } : {};
+    const link =
+      column === 'driver'
+        ? { carrierId: mine.ownCarrier, driverId: mine.ownDriver }
+        : carrierSide
+          ? { carrierId: mine.ownCarrier }
+          : {};
     const approved = await a.admin.post(`/api/admin/approve-user/${user.id}`, { role: column, ...link });
-    if (approved.status !== 200 || approved.body.role !== column) throw new Error(`approving ${column} failed: ${approved.status} ${approved.text}`);
+    if (approved.status !== 200 || approved.body.role !== column)
+      throw new Error(`approving ${column} failed: ${approved.status} ${approved.text}`);
   }
   const client = new Client(api.url);
   const address = nextAddress();
@@ -368,19 +557,44 @@ function call(row: Row, which: Case, column: Column | null): { path: string; bod
   const appointment = which === 'otherCarrier' ? r.otherAppointment : r.appointment;
   const deleting = row.method === 'DELETE' && which === 'own' && throwaway;
   const params: Record<string, string> = {
-    id: row.path.startsWith('/api/appointments/') || row.path.startsWith('/api/wms/appointments/') ? appointment
-      : row.path.startsWith('/api/reschedules/') ? r.reschedule
-      : row.path.startsWith('/api/checkins/') ? r.checkin
-      : row.path.startsWith('/api/invitations/') ? (deleting ? throwaway.invitation! : r.invitation)
-      : row.path.startsWith('/api/integrations/systems/') ? (deleting && !row.path.includes('Id}') ? throwaway.system! : r.system)
-      : row.path.startsWith('/api/wms/zones/') ? (deleting ? throwaway.zone! : r.zone)
-      : row.path.startsWith('/api/wms/bins/') ? (deleting ? throwaway.bin! : r.bin)
-      : row.path.startsWith('/api/wms/products/') ? (deleting ? throwaway.product! : r.product)
-      : row.path.startsWith('/api/wms/inventory/') ? (deleting ? throwaway.inventory! : r.inventory)
-      : row.path.startsWith('/api/wms/cycle-counts/') ? r.cycleCount
-      : row.path.startsWith('/api/wms/cycle-count-items/') ? r.cycleCountItem
-      : row.path.startsWith('/api/carriers/') ? r.ownCarrier
-      : r.facility,
+    id:
+      row.path.startsWith('/api/appointments/') || row.path.startsWith('/api/wms/appointments/')
+        ? appointment
+        : row.path.startsWith('/api/reschedules/')
+          ? r.reschedule
+          : row.path.startsWith('/api/checkins/')
+            ? r.checkin
+            : row.path.startsWith('/api/invitations/')
+              ? deleting
+                ? throwaway.invitation!
+                : r.invitation
+              : row.path.startsWith('/api/integrations/systems/')
+                ? deleting && !row.path.includes('Id}')
+                  ? throwaway.system!
+                  : r.system
+                : row.path.startsWith('/api/wms/zones/')
+                  ? deleting
+                    ? throwaway.zone!
+                    : r.zone
+                  : row.path.startsWith('/api/wms/bins/')
+                    ? deleting
+                      ? throwaway.bin!
+                      : r.bin
+                    : row.path.startsWith('/api/wms/products/')
+                      ? deleting
+                        ? throwaway.product!
+                        : r.product
+                      : row.path.startsWith('/api/wms/inventory/')
+                        ? deleting
+                          ? throwaway.inventory!
+                          : r.inventory
+                        : row.path.startsWith('/api/wms/cycle-counts/')
+                          ? r.cycleCount
+                          : row.path.startsWith('/api/wms/cycle-count-items/')
+                            ? r.cycleCountItem
+                            : row.path.startsWith('/api/carriers/')
+                              ? r.ownCarrier
+                              : r.facility,
     userId: r.pendingUser,
     documentType: 'employee_id',
     slotId: r.slot,
@@ -395,14 +609,23 @@ function call(row: Row, which: Case, column: Column | null): { path: string; bod
     token: 'demo-bhiwandi',
     report: 'carrier-scorecard',
   };
-  const path = row.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]!)) + (QUERIES[row.key] ?? '');
+  const path =
+    row.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]!)) + (QUERIES[row.key] ?? '');
   const carrier = which === 'otherCarrier' ? r.carrier : r.ownCarrier;
   const special: Record<string, unknown> = {
     // Outside the facility's hours (08:00-18:00): a booking that passes the ownership check is then refused 409.
-    'POST /api/appointments': { facilityId: r.facility, carrierId: carrier, driverId: which === 'otherCarrier' ? undefined : r.ownDriver, scheduledDate: tomorrow, scheduledTimeStart: '03:00', scheduledTimeEnd: '04:00' },
+    'POST /api/appointments': {
+      facilityId: r.facility,
+      carrierId: carrier,
+      driverId: which === 'otherCarrier' ? undefined : r.ownDriver,
+      scheduledDate: tomorrow,
+      scheduledTimeStart: '03:00',
+      scheduledTimeEnd: '04:00',
+    },
     'POST /api/checkins': { appointmentId: appointment, driverName: 'Own Driver', vehicleLicense: 'MH12AB1234' },
   };
-  const body = special[row.key] ?? BODIES[row.key]?.(r) ?? (row.method === 'GET' || row.method === 'DELETE' ? undefined : {});
+  const body =
+    special[row.key] ?? BODIES[row.key]?.(r) ?? (row.method === 'GET' || row.method === 'DELETE' ? undefined : {});
   return { path, body };
 }
 
@@ -418,7 +641,13 @@ const BODIES: Record<string, (r: Records) => unknown> = {
   'POST /api/appointments/{id}/equipment': () => ({ equipmentId: 'matrix-equipment' }),
   'PATCH /api/appointments/{id}/status': () => ({ status: 'arrived' }),
   'POST /api/appointments/{id}/cancel': () => ({ reason: 'Cancelled by the matrix' }),
-  'POST /api/appointments/{id}/reschedule': () => ({ newDate: addDays(tomorrow, 1), newTimeStart: '10:00', newTimeEnd: '11:00', reason: 'traffic', reasonDetails: 'Stuck in traffic on the highway' }),
+  'POST /api/appointments/{id}/reschedule': () => ({
+    newDate: addDays(tomorrow, 1),
+    newTimeStart: '10:00',
+    newTimeEnd: '11:00',
+    reason: 'traffic',
+    reasonDetails: 'Stuck in traffic on the highway',
+  }),
   'POST /api/appointments/{id}/issues': () => ({ description: 'A note from the matrix on this appointment' }),
   'PATCH /api/checkins/{id}/status': () => ({ status: 'completed' }),
   'PATCH /api/checkins/{id}/door': () => ({ dockDoorId: 'matrix-door' }),
@@ -426,9 +655,17 @@ const BODIES: Record<string, (r: Records) => unknown> = {
   'PATCH /api/integrations/systems/{id}': () => ({ name: 'Renamed by the matrix' }),
   'POST /api/integrations/systems/{id}/endpoints': () => ({ name: 'Matrix', endpoint: '/matrix' }),
   'PATCH /api/integrations/systems/{id}/endpoints/{endpointId}': () => ({ name: 'Renamed by the matrix' }),
-  'POST /api/integrations/systems/{id}/webhooks': () => ({ eventType: 'appointment.created', webhookUrl: 'https://tms.example.com/matrix' }),
+  'POST /api/integrations/systems/{id}/webhooks': () => ({
+    eventType: 'appointment.created',
+    webhookUrl: 'https://tms.example.com/matrix',
+  }),
   'PATCH /api/integrations/systems/{id}/webhooks/{webhookId}': () => ({ isActive: false }),
-  'PUT /api/wms/zones/{id}': (r) => ({ facilityId: r.facility, name: 'Renamed by the matrix', code: 'MZ', zoneType: 'storage' }),
+  'PUT /api/wms/zones/{id}': (r) => ({
+    facilityId: r.facility,
+    name: 'Renamed by the matrix',
+    code: 'MZ',
+    zoneType: 'storage',
+  }),
   'PUT /api/wms/bins/{id}': (r) => ({ zoneId: r.zone, binCode: 'MZ-01', binType: 'shelf' }),
   'PUT /api/wms/products/{id}': () => ({ sku: 'MX-RENAMED', name: 'Renamed by the matrix' }),
   'PUT /api/wms/inventory/{id}': (r) => ({ facilityId: r.facility, productId: r.product, binId: r.bin, quantity: 10 }),
@@ -459,9 +696,16 @@ async function walk(column: Column | null): Promise<string[]> {
   const client = column ? clients.get(column)! : new Client(api.url);
   const failures: string[] = [];
   // Sign-out ends the session the rest of the walk uses, so it comes last.
-  const rows = [...ROWS].sort((x, y) => Number(x.key === 'POST /api/auth/logout') - Number(y.key === 'POST /api/auth/logout'));
+  const rows = [...ROWS].sort(
+    (x, y) => Number(x.key === 'POST /api/auth/logout') - Number(y.key === 'POST /api/auth/logout'),
+  );
   for (const row of rows) {
-    const cases: Case[] = typeof row.cells === 'string' || !namesRecord(row) ? ['own'] : APPOINTMENT_RECORD(row) ? ['own', 'otherCarrier', 'otherTenant'] : ['own', 'otherTenant'];
+    const cases: Case[] =
+      typeof row.cells === 'string' || !namesRecord(row)
+        ? ['own']
+        : APPOINTMENT_RECORD(row)
+          ? ['own', 'otherCarrier', 'otherTenant']
+          : ['own', 'otherTenant'];
     // A booking names its carrier in the body: another tenant's carrier is simply unknown there (400), no record to hide.
     if (row.key === 'POST /api/appointments') cases.splice(cases.indexOf('otherTenant'), 1);
     for (const which of cases) {
@@ -489,12 +733,14 @@ const POOL = 4;
 async function inPool<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
   const results: T[] = new Array(tasks.length);
   let next = 0;
-  await Promise.all(Array.from({ length: POOL }, async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]!();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: POOL }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]!();
+      }
+    }),
+  );
   return results;
 }
 
@@ -522,8 +768,12 @@ describe('the authorisation matrix', () => {
   });
 
   it('gives each account the role the approver picked, whatever it asked for', async () => {
-    const answers = await Promise.all(COLUMNS.map(async (column) => [column, (await clients.get(column)!.get('/api/auth/user')).body.role]));
-    expect(Object.fromEntries(answers)).toEqual(Object.fromEntries(COLUMNS.map((c) => [c, c === 'pending' ? 'security_officer' : c])));
+    const answers = await Promise.all(
+      COLUMNS.map(async (column) => [column, (await clients.get(column)!.get('/api/auth/user')).body.role]),
+    );
+    expect(Object.fromEntries(answers)).toEqual(
+      Object.fromEntries(COLUMNS.map((c) => [c, c === 'pending' ? 'security_officer' : c])),
+    );
   });
 
   it('answers every route x role x record as the matrix says', async () => {

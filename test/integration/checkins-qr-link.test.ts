@@ -17,19 +17,33 @@ afterAll(() => api.close());
 
 /** A well-formed token for any tenant, signed with a key the attacker made up. */
 const forgedToken = (tenantId: string) => {
-  const payload = Buffer.from(JSON.stringify({ t: tenantId, f: DEMO_FACILITY_ID, exp: 4102444800 })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ t: tenantId, f: DEMO_FACILITY_ID, exp: 4102444800 })).toString(
+    'base64url',
+  );
   return `${payload}.${Buffer.from(randomUUID()).toString('base64url')}`;
 };
 
 const itemsOfTenant = async (tenantId: string) =>
-  (await ddb().send(new QueryCommand({ TableName: api.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': tenantKeys.key(tenantId).PK } }))).Items ?? [];
+  (
+    await ddb().send(
+      new QueryCommand({
+        TableName: api.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': tenantKeys.key(tenantId).PK },
+      }),
+    )
+  ).Items ?? [];
 
 describe('GET /api/checkins/qr-link', () => {
   it('refuses forged tokens for random tenants as invalid links and writes no key for them', async () => {
     // Prepare
     const tenants = Array.from({ length: 8 }, () => `t${randomUUID().replace(/-/g, '').slice(0, 20)}`);
     // Act: in parallel, as an attacker would
-    const answers = await Promise.all(tenants.map((t) => new Client(api.url).get(`/api/checkins/qr-link?t=${forgedToken(t)}`, { localAddress: '127.0.7.1' })));
+    const answers = await Promise.all(
+      tenants.map((t) =>
+        new Client(api.url).get(`/api/checkins/qr-link?t=${forgedToken(t)}`, { localAddress: '127.0.7.1' }),
+      ),
+    );
     // Assess
     for (const res of answers) {
       expect(res.status).toBe(400);
@@ -42,7 +56,10 @@ describe('GET /api/checkins/qr-link', () => {
     const ops = new Client(api.url);
     await ops.signIn('operations');
     const qr = await ops.get('/api/facilities/default/qr-code');
-    const res = await new Client(api.url).get(`/api/checkins/qr-link?t=${new URL(qr.body.checkinUrl).searchParams.get('t')}`, { localAddress: '127.0.7.2' });
+    const res = await new Client(api.url).get(
+      `/api/checkins/qr-link?t=${new URL(qr.body.checkinUrl).searchParams.get('t')}`,
+      { localAddress: '127.0.7.2' },
+    );
     expect(res.status).toBe(200);
     expect(res.body.facilityName).toBe('Bhiwandi Distribution Centre');
   });

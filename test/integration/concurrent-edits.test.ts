@@ -29,7 +29,12 @@ const EDITS = 20;
  * checks: one 200, the others 409 with the record as stored, which is the winner's edit at the
  * next revision.
  */
-async function raceEdits(send: (i: number) => Promise<HttpResponse>, change: (i: number) => Record<string, unknown>, loaded: number, readBack: () => Promise<Record<string, unknown>>) {
+async function raceEdits(
+  send: (i: number) => Promise<HttpResponse>,
+  change: (i: number) => Record<string, unknown>,
+  loaded: number,
+  readBack: () => Promise<Record<string, unknown>>,
+) {
   const answers = await Promise.all(Array.from({ length: EDITS }, (_, i) => send(i)));
   const winners = answers.flatMap((a, i) => (a.status === 200 ? [i] : []));
   expect(winners, answers.map((a) => `${a.status} ${a.text.slice(0, 200)}`).join('\n')).toHaveLength(1);
@@ -50,10 +55,18 @@ const newDoor = async (doorNumber: string) => {
   expect(res.status, res.text).toBe(201);
   return res.body as { id: string; facilityId: string };
 };
-const doorsOf = async (facilityId: string) => (await ops.get(`/api/facilities/${facilityId}/dock-doors`)).body as { id: string; revision?: number }[];
-const checkinOf = async (id: string) => ((await ops.get('/api/checkins')).body as (Record<string, unknown> & { id: string; appointmentId: string })[]).find((c) => c.id === id)!;
+const doorsOf = async (facilityId: string) =>
+  (await ops.get(`/api/facilities/${facilityId}/dock-doors`)).body as { id: string; revision?: number }[];
+const checkinOf = async (id: string) =>
+  ((await ops.get('/api/checkins')).body as (Record<string, unknown> & { id: string; appointmentId: string })[]).find(
+    (c) => c.id === id,
+  )!;
 const walkIn = async (vehicleLicense: string) => {
-  const res = await ops.post('/api/checkins/walk-in', { driverName: 'Race Driver', vehicleLicense, carrierName: 'Race Tempo Co' });
+  const res = await ops.post('/api/checkins/walk-in', {
+    driverName: 'Race Driver',
+    vehicleLicense,
+    carrierName: 'Race Tempo Co',
+  });
   expect(res.status, res.text).toBe(201);
   return res.body as { id: string; appointmentId: string; revision?: number };
 };
@@ -62,14 +75,35 @@ describe('20 concurrent edits from the same loaded revision', () => {
   it('users: one decision on a registration is kept', async () => {
     const email = `race.${randomUUID().slice(0, 8)}@example.in`;
     const user = await createUser(
-      { tenantId: DEMO_TENANT_ID, username: email, email, phoneNumber: null, firstName: 'Asha', lastName: 'Race', profileImageUrl: null, role: 'carrier', extraRoles: [], userType: 'external_user', status: 'pending', isVerified: false, passwordHash: 'x', profile: {} },
+      {
+        tenantId: DEMO_TENANT_ID,
+        username: email,
+        email,
+        phoneNumber: null,
+        firstName: 'Asha',
+        lastName: 'Race',
+        profileImageUrl: null,
+        role: 'carrier',
+        extraRoles: [],
+        userType: 'external_user',
+        status: 'pending',
+        isVerified: false,
+        passwordHash: 'x',
+        profile: {},
+      },
       null,
     );
-    const loaded = ((await admin.get('/api/admin/pending-registrations')).body as { id: string; revision: number }[]).find((u) => u.id === user.id)!;
+    const loaded = (
+      (await admin.get('/api/admin/pending-registrations')).body as { id: string; revision: number }[]
+    ).find((u) => u.id === user.id)!;
     expect(loaded.revision).toBe(0);
     const change = (i: number) => ({ status: 'rejected', rejectionReason: `Documents unreadable (${i})` });
     await raceEdits(
-      (i) => admin.post(`/api/admin/reject-user/${user.id}`, { reason: change(i).rejectionReason, revision: loaded.revision }),
+      (i) =>
+        admin.post(`/api/admin/reject-user/${user.id}`, {
+          reason: change(i).rejectionReason,
+          revision: loaded.revision,
+        }),
       change,
       loaded.revision,
       async () => ((await admin.get('/api/auth/users')).body as { id: string }[]).find((u) => u.id === user.id)!,
@@ -77,14 +111,31 @@ describe('20 concurrent edits from the same loaded revision', () => {
   });
 
   it('facilities: one name is kept, and a stale edit is refused in Hindi too', async () => {
-    const created = await ops.post('/api/facilities', { name: 'Race DC', address: 'Plot 7, MIDC', operatingHoursStart: '08:00', operatingHoursEnd: '18:00' });
+    const created = await ops.post('/api/facilities', {
+      name: 'Race DC',
+      address: 'Plot 7, MIDC',
+      operatingHoursStart: '08:00',
+      operatingHoursEnd: '18:00',
+    });
     expect(created.status, created.text).toBe(201);
-    const readBack = async () => ((await ops.get('/api/facilities')).body as { id: string }[]).find((f) => f.id === created.body.id)!;
+    const readBack = async () =>
+      ((await ops.get('/api/facilities')).body as { id: string }[]).find((f) => f.id === created.body.id)!;
     const loaded = (await readBack()) as { revision?: number };
     const change = (i: number) => ({ name: `Race DC ${i}` });
-    await raceEdits((i) => ops.request('PATCH', `/api/facilities/${created.body.id}`, { body: { ...change(i), revision: loaded.revision ?? 0 } }), change, loaded.revision ?? 0, readBack);
+    await raceEdits(
+      (i) =>
+        ops.request('PATCH', `/api/facilities/${created.body.id}`, {
+          body: { ...change(i), revision: loaded.revision ?? 0 },
+        }),
+      change,
+      loaded.revision ?? 0,
+      readBack,
+    );
 
-    const stale = await ops.request('PATCH', `/api/facilities/${created.body.id}`, { body: { name: 'Too late DC', revision: 0 }, headers: { 'accept-language': 'hi' } });
+    const stale = await ops.request('PATCH', `/api/facilities/${created.body.id}`, {
+      body: { name: 'Too late DC', revision: 0 },
+      headers: { 'accept-language': 'hi' },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe(STALE_HI);
     expect(stale.body.current).toMatchObject({ revision: 1 });
@@ -95,34 +146,72 @@ describe('20 concurrent edits from the same loaded revision', () => {
     const door = await newDoor(`RV-${randomUUID().slice(0, 6)}`);
     const readBack = async () => (await doorsOf(door.facilityId)).find((d) => d.id === door.id)!;
     const change = (i: number) => ({ maxVehicleHeight: i + 1 });
-    await raceEdits((i) => ops.request('PATCH', `/api/facilities/${door.facilityId}/dock-doors/${door.id}`, { body: { ...change(i), revision: 0 } }), change, 0, readBack);
+    await raceEdits(
+      (i) =>
+        ops.request('PATCH', `/api/facilities/${door.facilityId}/dock-doors/${door.id}`, {
+          body: { ...change(i), revision: 0 },
+        }),
+      change,
+      0,
+      readBack,
+    );
   });
 
   it('carriers: one contact number is kept, the punctuality counters untouched', async () => {
-    const created = await admin.post('/api/carriers', { name: `Race Carrier ${randomUUID().slice(0, 6)}`, serviceTypes: ['FTL'] });
+    const created = await admin.post('/api/carriers', {
+      name: `Race Carrier ${randomUUID().slice(0, 6)}`,
+      serviceTypes: ['FTL'],
+    });
     expect(created.status, created.text).toBe(201);
-    const readBack = async () => ((await admin.get('/api/carriers')).body as { id: string }[]).find((c) => c.id === created.body.id)!;
+    const readBack = async () =>
+      ((await admin.get('/api/carriers')).body as { id: string }[]).find((c) => c.id === created.body.id)!;
     const change = (i: number) => ({ contactPhone: `98200000${String(i).padStart(2, '0')}` });
-    await raceEdits((i) => admin.request('PATCH', `/api/carriers/${created.body.id}`, { body: { ...change(i), revision: 0 } }), change, 0, readBack);
+    await raceEdits(
+      (i) => admin.request('PATCH', `/api/carriers/${created.body.id}`, { body: { ...change(i), revision: 0 } }),
+      change,
+      0,
+      readBack,
+    );
     expect(await readBack()).toMatchObject({ totalAppointments: 0, onTimeAppointments: 0, serviceTypes: ['FTL'] });
   });
 
   it('drivers: one phone number is kept', async () => {
-    const driver = await admin.post('/api/drivers', { carrierId: 'carrier-ganga', name: 'Race Driver', licenseNumber: `MH${randomUUID().slice(0, 8)}` });
+    const driver = await admin.post('/api/drivers', {
+      carrierId: 'carrier-ganga',
+      name: 'Race Driver',
+      licenseNumber: `MH${randomUUID().slice(0, 8)}`,
+    });
     expect(driver.status, driver.text).toBe(201);
-    const readBack = async () => ((await admin.get('/api/carriers/carrier-ganga/drivers')).body as { id: string }[]).find((d) => d.id === driver.body.id)!;
+    const readBack = async () =>
+      ((await admin.get('/api/carriers/carrier-ganga/drivers')).body as { id: string }[]).find(
+        (d) => d.id === driver.body.id,
+      )!;
     const change = (i: number) => ({ phone: `97300000${String(i).padStart(2, '0')}` });
-    await raceEdits((i) => admin.request('PATCH', `/api/carriers/carrier-ganga/drivers/${driver.body.id}`, { body: { ...change(i), revision: 0 } }), change, 0, readBack);
+    await raceEdits(
+      (i) =>
+        admin.request('PATCH', `/api/carriers/carrier-ganga/drivers/${driver.body.id}`, {
+          body: { ...change(i), revision: 0 },
+        }),
+      change,
+      0,
+      readBack,
+    );
   });
 
   it('appointments: one status change is kept', async () => {
     const door = await newDoor(`RA-${randomUUID().slice(0, 6)}`);
-    const created = await ops.post('/api/appointments', booking({ dockDoorId: door.id, scheduledDate: day(2), scheduledTimeStart: '14:00', scheduledTimeEnd: '15:00' }));
+    const created = await ops.post(
+      '/api/appointments',
+      booking({ dockDoorId: door.id, scheduledDate: day(2), scheduledTimeStart: '14:00', scheduledTimeEnd: '15:00' }),
+    );
     expect(created.status, created.text).toBe(201);
     const loaded = (await ops.get(`/api/appointments/${created.body.id}`)).body as { revision?: number };
     const change = () => ({ status: 'arrived' });
     await raceEdits(
-      () => ops.request('PATCH', `/api/appointments/${created.body.id}/status`, { body: { status: 'arrived', revision: loaded.revision ?? 0 } }),
+      () =>
+        ops.request('PATCH', `/api/appointments/${created.body.id}/status`, {
+          body: { status: 'arrived', revision: loaded.revision ?? 0 },
+        }),
       change,
       loaded.revision ?? 0,
       async () => (await ops.get(`/api/appointments/${created.body.id}`)).body,
@@ -135,18 +224,38 @@ describe('20 concurrent edits from the same loaded revision', () => {
     const checkin = await walkIn(`MH12RC${String(Date.now()).slice(-4)}`);
     const loaded = (await checkinOf(checkin.id)).revision as number | undefined;
     const change = (i: number) => ({ dockDoorId: doors[i]!.id });
-    await raceEdits((i) => ops.request('PATCH', `/api/checkins/${checkin.id}/door`, { body: { ...change(i), revision: loaded ?? 0 } }), change, loaded ?? 0, () => checkinOf(checkin.id));
+    await raceEdits(
+      (i) =>
+        ops.request('PATCH', `/api/checkins/${checkin.id}/door`, { body: { ...change(i), revision: loaded ?? 0 } }),
+      change,
+      loaded ?? 0,
+      () => checkinOf(checkin.id),
+    );
     const stored = await checkinOf(checkin.id);
     expect((await ops.get(`/api/appointments/${checkin.appointmentId}`)).body.dockDoorId).toBe(stored.dockDoorId);
   });
 
   it('integration systems: one name is kept', async () => {
-    const created = await admin.post('/api/integrations/systems', { name: 'Race TMS', systemType: 'TMS', vendor: 'Acme', baseUrl: 'https://tms.example.com/health', authType: 'API_KEY', authConfig: { apiKey: 'race-key-0001' } });
+    const created = await admin.post('/api/integrations/systems', {
+      name: 'Race TMS',
+      systemType: 'TMS',
+      vendor: 'Acme',
+      baseUrl: 'https://tms.example.com/health',
+      authType: 'API_KEY',
+      authConfig: { apiKey: 'race-key-0001' },
+    });
     expect(created.status, created.text).toBe(201);
     expect(created.body.revision).toBe(0);
-    const readBack = async () => ((await admin.get('/api/integrations/systems')).body as { id: string }[]).find((s) => s.id === created.body.id)!;
+    const readBack = async () =>
+      ((await admin.get('/api/integrations/systems')).body as { id: string }[]).find((s) => s.id === created.body.id)!;
     const change = (i: number) => ({ name: `Race TMS ${i}` });
-    await raceEdits((i) => admin.request('PATCH', `/api/integrations/systems/${created.body.id}`, { body: { ...change(i), revision: 0 } }), change, 0, readBack);
+    await raceEdits(
+      (i) =>
+        admin.request('PATCH', `/api/integrations/systems/${created.body.id}`, { body: { ...change(i), revision: 0 } }),
+      change,
+      0,
+      readBack,
+    );
   });
 });
 
@@ -161,7 +270,10 @@ describe('a door assignment and a status change of one check-in at the same mome
       ]);
       expect([assigned.status, moved.status], `${assigned.text}\n${moved.text}`).toEqual([200, 200]);
       expect(await checkinOf(checkin.id)).toMatchObject({ dockDoorId: door.id, status: 'at_dock', revision: 2 });
-      expect((await ops.get(`/api/appointments/${checkin.appointmentId}`)).body).toMatchObject({ dockDoorId: door.id, status: 'arrived' });
+      expect((await ops.get(`/api/appointments/${checkin.appointmentId}`)).body).toMatchObject({
+        dockDoorId: door.id,
+        status: 'arrived',
+      });
     }
   });
 });

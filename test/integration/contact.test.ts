@@ -23,10 +23,19 @@ let address = 10;
 function visitor() {
   const localAddress = `127.0.9.${address++}`;
   const client = new Client(api.url);
-  return { send: (body: unknown, headers?: Record<string, string>) => client.post('/api/contact', body, { localAddress, headers }) };
+  return {
+    send: (body: unknown, headers?: Record<string, string>) =>
+      client.post('/api/contact', body, { localAddress, headers }),
+  };
 }
 
-const inquiry = (overrides: Record<string, unknown> = {}) => ({ name: 'Kiran Rao', email: 'kiran@example.in', subject: `Docks ${Math.random()}`, message: 'We run 12 docks in Nashik.', ...overrides });
+const inquiry = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Kiran Rao',
+  email: 'kiran@example.in',
+  subject: `Docks ${Math.random()}`,
+  message: 'We run 12 docks in Nashik.',
+  ...overrides,
+});
 
 async function inquiries() {
   const res = await admin.get('/api/contact/inquiries?limit=100');
@@ -43,7 +52,13 @@ describe('POST /api/contact', () => {
     const stored = (await inquiries()).find((i) => i.id === res.body.id);
     expect(stored).toEqual({ ...body, phone: '', language: 'en', id: res.body.id, createdAt: res.body.createdAt });
     const audit = await listAudit(DEMO_TENANT_ID, { entityType: 'contact-inquiry', entityId: res.body.id });
-    expect(audit).toEqual([expect.objectContaining({ action: 'contact.inquiry.received', actorId: null, after: expect.objectContaining({ subject: body.subject }) })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'contact.inquiry.received',
+        actorId: null,
+        after: expect.objectContaining({ subject: body.subject }),
+      }),
+    ]);
     const mail = (await localOutbox(200)).find((m) => m.subject === `[Contact] ${body.subject}`);
     expect(mail).toMatchObject({ channel: 'email', to: 'hello@docksaathi.in' });
     expect(mail!.body).toContain('Request Demo from Kiran Rao <kiran@example.in>');
@@ -62,12 +77,23 @@ describe('POST /api/contact', () => {
     const before = (await inquiries()).length;
     const english = await visitor().send({ email: 'not-an-email', inquiryType: 'gossip' });
     expect(english.status).toBe(400);
-    expect(english.body.errors).toEqual({ name: 'Name is required', email: 'Please enter a valid email address', subject: 'Subject is required', message: 'Message is required', inquiryType: 'Please choose an inquiry type' });
+    expect(english.body.errors).toEqual({
+      name: 'Name is required',
+      email: 'Please enter a valid email address',
+      subject: 'Subject is required',
+      message: 'Message is required',
+      inquiryType: 'Please choose an inquiry type',
+    });
     const hindi = await visitor().send({ email: '' }, { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' });
     expect(hindi.status).toBe(400);
     expect(hindi.headers.vary).toContain('Accept-Language');
     expect(hindi.body.message).toBe('नाम आवश्यक है');
-    expect(hindi.body.errors).toMatchObject({ name: 'नाम आवश्यक है', email: 'ईमेल आवश्यक है', subject: 'विषय आवश्यक है', message: 'संदेश आवश्यक है' });
+    expect(hindi.body.errors).toMatchObject({
+      name: 'नाम आवश्यक है',
+      email: 'ईमेल आवश्यक है',
+      subject: 'विषय आवश्यक है',
+      message: 'संदेश आवश्यक है',
+    });
     const unknownField = await visitor().send({ ...inquiry(), admin: true }, { 'accept-language': 'hi' });
     expect(unknownField.body.errors).toEqual({ admin: 'अज्ञात फ़ील्ड "admin"' });
     const tooLong = await visitor().send(inquiry({ subject: 'x'.repeat(201) }), { 'accept-language': 'hi' });
@@ -77,9 +103,17 @@ describe('POST /api/contact', () => {
 
   it('refuses bodies that are not JSON or too large', async () => {
     const client = new Client(api.url);
-    const notJson = await client.request('POST', '/api/contact', { rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' }, localAddress: '127.0.9.200' });
+    const notJson = await client.request('POST', '/api/contact', {
+      rawBody: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      localAddress: '127.0.9.200',
+    });
     expect(notJson.status).toBe(415);
-    const huge = await client.request('POST', '/api/contact', { rawBody: JSON.stringify(inquiry({ message: 'x'.repeat(300 * 1024) })), headers: { 'content-type': 'application/json' }, localAddress: '127.0.9.201' });
+    const huge = await client.request('POST', '/api/contact', {
+      rawBody: JSON.stringify(inquiry({ message: 'x'.repeat(300 * 1024) })),
+      headers: { 'content-type': 'application/json' },
+      localAddress: '127.0.9.201',
+    });
     expect(huge.status).toBe(413);
   });
 

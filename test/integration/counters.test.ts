@@ -26,11 +26,21 @@ afterEach(() => vi.restoreAllMocks());
 const TENANT = 'demo';
 const dayKey = (date: string) => slotKeys.dayBookings(TENANT, DEMO_FACILITY_ID, date);
 const slotKey = (date: string, start: string) => slotKeys.key(TENANT, DEMO_FACILITY_ID, date, start);
-const stored = async (key: { PK: string; SK: string }) => (await ddb().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }))).Item;
+const stored = async (key: { PK: string; SK: string }) =>
+  (await ddb().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }))).Item;
 const setCounter = (key: { PK: string; SK: string }, counter: string, value: number) =>
-  ddb().send(new UpdateCommand({ TableName: config.tableName, Key: key, UpdateExpression: 'SET #c = :v', ExpressionAttributeNames: { '#c': counter }, ExpressionAttributeValues: { ':v': value } }));
+  ddb().send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: key,
+      UpdateExpression: 'SET #c = :v',
+      ExpressionAttributeNames: { '#c': counter },
+      ExpressionAttributeValues: { ':v': value },
+    }),
+  );
 /** As if the counter had not existed when the booking was made. */
-const forgetDayCounter = (date: string) => ddb().send(new DeleteCommand({ TableName: config.tableName, Key: dayKey(date) }));
+const forgetDayCounter = (date: string) =>
+  ddb().send(new DeleteCommand({ TableName: config.tableName, Key: dayKey(date) }));
 
 const book = async (over: Record<string, unknown>) => {
   const res = await ops.post('/api/appointments', booking({ driverId: null, ...over }));
@@ -41,20 +51,41 @@ let guestAddress = 10;
 const bookGuest = async (date: string, start: string) => {
   const guest = await new Client(api.url).post(
     '/api/bookings/slot',
-    { ownerType: 'Driver', vehicleNumber: 'MH04CD5678', vehicleType: 'Truck', capacityTons: 9, driverName: 'Ganesh Jadhav', driverLicense: 'MH0420150011111', mobileNumber: '+91 98200 12345', expectedArrivalDate: new Date().toISOString(), slotId: `${date}_${start.replace(':', '')}` },
+    {
+      ownerType: 'Driver',
+      vehicleNumber: 'MH04CD5678',
+      vehicleType: 'Truck',
+      capacityTons: 9,
+      driverName: 'Ganesh Jadhav',
+      driverLicense: 'MH0420150011111',
+      mobileNumber: '+91 98200 12345',
+      expectedArrivalDate: new Date().toISOString(),
+      slotId: `${date}_${start.replace(':', '')}`,
+    },
     { localAddress: `127.0.7.${guestAddress++}` },
   );
   expect(guest.status, guest.text).toBe(201);
-  return (await ops.get(`/api/appointments?date=${date}`)).body.find((a: { bookingReference: string }) => a.bookingReference === guest.body.confirmationCode).id as string;
+  return (await ops.get(`/api/appointments?date=${date}`)).body.find(
+    (a: { bookingReference: string }) => a.bookingReference === guest.body.confirmationCode,
+  ).id as string;
 };
-const placesTaken = async (date: string, start: string) => (await ops.get(`/api/facilities/default/time-slots?date=${date}`)).body.find((s: { startTime: string }) => s.startTime === start).bookedCount;
-const closeDay = (date: string) => ops.post('/api/facilities/default/holidays', { holidayDate: date, name: 'Stock-taking' });
+const placesTaken = async (date: string, start: string) =>
+  (await ops.get(`/api/facilities/default/time-slots?date=${date}`)).body.find(
+    (s: { startTime: string }) => s.startTime === start,
+  ).bookedCount;
+const closeDay = (date: string) =>
+  ops.post('/api/facilities/default/holidays', { holidayDate: date, name: 'Stock-taking' });
 
 describe('a cancel of a booking its counter never counted', () => {
   it('leaves the day count at zero, so the next booking still keeps a holiday off the day', async () => {
     // Prepare
     const date = day(20);
-    const early = await book({ scheduledDate: date, scheduledTimeStart: '10:00', scheduledTimeEnd: '11:00', poNumber: 'PO-EARLY' });
+    const early = await book({
+      scheduledDate: date,
+      scheduledTimeStart: '10:00',
+      scheduledTimeEnd: '11:00',
+      poNumber: 'PO-EARLY',
+    });
     await forgetDayCounter(date);
 
     // Act
@@ -68,7 +99,9 @@ describe('a cancel of a booking its counter never counted', () => {
     expect((await stored(dayKey(date)))?.bookingCount).toBe(1);
     const refused = await closeDay(date);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(`There is 1 booking on ${date}. Reschedule or cancel them before closing the day.`);
+    expect(refused.body.message).toBe(
+      `There is 1 booking on ${date}. Reschedule or cancel them before closing the day.`,
+    );
   });
 
   it("gives a guest's place back without failing when the slot shows none taken, logs the recount needed, and takes no other place", async () => {
@@ -85,7 +118,10 @@ describe('a cancel of a booking its counter never counted', () => {
     expect(res.status, res.text).toBe(200);
     expect(await placesTaken(date, '09:00')).toBe(0);
     expect((await stored(slotKey(date, '09:00')))?.bookedCount).toBe(0);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('below zero'), expect.objectContaining({ counter: 'bookedCount', held: 0, decrement: -1 }));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('below zero'),
+      expect.objectContaining({ counter: 'bookedCount', held: 0, decrement: -1 }),
+    );
     // The day counted the guest, so it is back at zero.
     expect((await stored(dayKey(date)))?.bookingCount).toBe(0);
   });
@@ -113,12 +149,22 @@ describe('the recount', () => {
     // counters are then spoiled; on the second, one staff booking made before its day counter existed.
     const [first, second] = [day(24), day(25)];
     await book({ scheduledDate: first, scheduledTimeStart: '10:00', scheduledTimeEnd: '11:00', poNumber: 'PO-KEPT' });
-    const dropped = await book({ scheduledDate: first, scheduledTimeStart: '12:00', scheduledTimeEnd: '13:00', poNumber: 'PO-DROPPED' });
+    const dropped = await book({
+      scheduledDate: first,
+      scheduledTimeStart: '12:00',
+      scheduledTimeEnd: '13:00',
+      poNumber: 'PO-DROPPED',
+    });
     expect((await cancel(ops, dropped)).status).toBe(200);
     await bookGuest(first, '09:00');
     await setCounter(dayKey(first), 'bookingCount', 7);
     await setCounter(slotKey(first, '09:00'), 'bookedCount', 4);
-    await book({ scheduledDate: second, scheduledTimeStart: '10:00', scheduledTimeEnd: '11:00', poNumber: 'PO-UNCOUNTED' });
+    await book({
+      scheduledDate: second,
+      scheduledTimeStart: '10:00',
+      scheduledTimeEnd: '11:00',
+      poNumber: 'PO-UNCOUNTED',
+    });
     await forgetDayCounter(second);
 
     // Act

@@ -20,10 +20,17 @@ const local = () => localDateTime(new Date(), timeZone);
 beforeAll(async () => {
   api = await startTestApi();
   [admin, ops, yard, driver] = [new Client(api.url), new Client(api.url), new Client(api.url), new Client(api.url)];
-  await Promise.all([admin.signIn('admin'), ops.signIn('operations'), yard.signIn('yard_manager'), driver.signIn('driver')]);
+  await Promise.all([
+    admin.signIn('admin'),
+    ops.signIn('operations'),
+    yard.signIn('yard_manager'),
+    driver.signIn('driver'),
+  ]);
   // Walk-ins arrive at the default facility: its clock is set where it is 10:xx now, open round the clock.
   const facility = (await admin.get(`/api/facilities/${DEMO_FACILITY_ID}`)).body;
-  const edit = await admin.request('PATCH', `/api/facilities/${DEMO_FACILITY_ID}`, { body: { timeZone, operatingHoursStart: '00:00', operatingHoursEnd: '23:45', revision: facility.revision ?? 0 } });
+  const edit = await admin.request('PATCH', `/api/facilities/${DEMO_FACILITY_ID}`, {
+    body: { timeZone, operatingHoursStart: '00:00', operatingHoursEnd: '23:45', revision: facility.revision ?? 0 },
+  });
   expect(edit.status, edit.text).toBe(200);
 }, 60_000);
 afterAll(() => api.close());
@@ -31,7 +38,11 @@ afterAll(() => api.close());
 let doorCount = 0;
 /** A new door of the default facility, so that no seeded booking holds it. */
 async function newDoor(status = 'available') {
-  const res = await ops.post('/api/dock-doors', { facilityId: DEMO_FACILITY_ID, doorNumber: `T${++doorCount}`, status });
+  const res = await ops.post('/api/dock-doors', {
+    facilityId: DEMO_FACILITY_ID,
+    doorNumber: `T${++doorCount}`,
+    status,
+  });
   expect(res.status, res.text).toBe(201);
   return res.body as { id: string; doorNumber: string };
 }
@@ -39,16 +50,40 @@ async function newDoor(status = 'available') {
 /** The driver account's appointment today from the next quarter hour, an hour long, without a door unless given. */
 const soon = (over: Record<string, unknown> = {}) => {
   const start = nextQuarter(local().time);
-  return bookFor(ops, { facilityId: DEMO_FACILITY_ID, dockDoorId: null, scheduledDate: local().date, scheduledTimeStart: start, scheduledTimeEnd: fromMinutes(toMinutes(start) + 60), ...over });
+  return bookFor(ops, {
+    facilityId: DEMO_FACILITY_ID,
+    dockDoorId: null,
+    scheduledDate: local().date,
+    scheduledTimeStart: start,
+    scheduledTimeEnd: fromMinutes(toMinutes(start) + 60),
+    ...over,
+  });
 };
-const quickCheckIn = (client: Client, appointmentId: string, dockDoorId?: string) => client.post('/api/checkins', { appointmentId, driverName: 'Suresh Kumar', vehicleLicense: 'MH04AB1234', ...(dockDoorId ? { dockDoorId } : {}) });
-const walkIn = (n: number, dockDoorId?: string) => ops.post('/api/checkins/walk-in', { driverName: `Walk ${n}`, vehicleLicense: `MH12WK${String(n).padStart(4, '0')}`, carrierName: 'Roadways', ...(dockDoorId ? { dockDoorId } : {}) });
-const assignDoor = (checkinId: string, dockDoorId: string) => yard.request('PATCH', `/api/checkins/${checkinId}/door`, { body: { dockDoorId } });
-const appointmentStatus = (id: string, status: string) => yard.request('PATCH', `/api/appointments/${id}/status`, { body: { status } });
-const checkinStatus = (id: string, status: string) => yard.request('PATCH', `/api/checkins/${id}/status`, { body: { status } });
-const checkinOf = async (appointmentId: string) => (await ops.get('/api/checkins')).body.find((c: { appointmentId: string }) => c.appointmentId === appointmentId);
+const quickCheckIn = (client: Client, appointmentId: string, dockDoorId?: string) =>
+  client.post('/api/checkins', {
+    appointmentId,
+    driverName: 'Suresh Kumar',
+    vehicleLicense: 'MH04AB1234',
+    ...(dockDoorId ? { dockDoorId } : {}),
+  });
+const walkIn = (n: number, dockDoorId?: string) =>
+  ops.post('/api/checkins/walk-in', {
+    driverName: `Walk ${n}`,
+    vehicleLicense: `MH12WK${String(n).padStart(4, '0')}`,
+    carrierName: 'Roadways',
+    ...(dockDoorId ? { dockDoorId } : {}),
+  });
+const assignDoor = (checkinId: string, dockDoorId: string) =>
+  yard.request('PATCH', `/api/checkins/${checkinId}/door`, { body: { dockDoorId } });
+const appointmentStatus = (id: string, status: string) =>
+  yard.request('PATCH', `/api/appointments/${id}/status`, { body: { status } });
+const checkinStatus = (id: string, status: string) =>
+  yard.request('PATCH', `/api/checkins/${id}/status`, { body: { status } });
+const checkinOf = async (appointmentId: string) =>
+  (await ops.get('/api/checkins')).body.find((c: { appointmentId: string }) => c.appointmentId === appointmentId);
 const holdersAllDay = (doorId: string) => doorHolders('demo', DEMO_FACILITY_ID, doorId, local().date, '00:00', '23:45');
-const yardDoor = async (doorId: string) => (await ops.get('/api/yard/overview')).body.doors.find((d: { id: string }) => d.id === doorId);
+const yardDoor = async (doorId: string) =>
+  (await ops.get('/api/yard/overview')).body.doors.find((d: { id: string }) => d.id === doorId);
 
 describe('one door rule', () => {
   it('lets one truck at a door when 50 quick check-ins, walk-ins and door assignments race for 3 doors', async () => {
@@ -70,16 +105,26 @@ describe('one door rule', () => {
     ]);
     // Assess: every answer is a success or a clear 409 naming the door.
     const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s !== 200 && s !== 201 && s !== 409), JSON.stringify(results.filter((r) => r.status >= 400 && r.status !== 409).map((r) => r.body))).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 200 && s !== 201 && s !== 409),
+      JSON.stringify(results.filter((r) => r.status >= 400 && r.status !== 409).map((r) => r.body)),
+    ).toEqual([]);
     const numbers = doors.map((d) => d.doorNumber).join('|');
     for (const loser of results.filter((r) => r.status === 409)) {
-      expect(loser.body.message).toMatch(new RegExp(`^Door (${numbers}) is (already booked at this time|in use by another truck)$`));
+      expect(loser.body.message).toMatch(
+        new RegExp(`^Door (${numbers}) is (already booked at this time|in use by another truck)$`),
+      );
       expect(loser.body.errors.dockDoorId).toBe(loser.body.message);
     }
     expect(results.filter((r) => r.status < 300)).toHaveLength(3);
     // The stored check-ins, appointments and door blocks: exactly one truck per door.
-    const checkins = (await ops.get('/api/checkins')).body as { appointmentId: string; dockDoorId: string | null; status: string }[];
-    const appointments = (await ops.get(`/api/appointments?date=${local().date}&facilityId=${DEMO_FACILITY_ID}`)).body as { id: string; dockDoorId: string | null; status: string }[];
+    const checkins = (await ops.get('/api/checkins')).body as {
+      appointmentId: string;
+      dockDoorId: string | null;
+      status: string;
+    }[];
+    const appointments = (await ops.get(`/api/appointments?date=${local().date}&facilityId=${DEMO_FACILITY_ID}`))
+      .body as { id: string; dockDoorId: string | null; status: string }[];
     for (const door of doors) {
       const atDoor = checkins.filter((c) => c.dockDoorId === door.id);
       expect(atDoor).toHaveLength(1);
@@ -91,7 +136,10 @@ describe('one door rule', () => {
     const lostCheckIns = toCheckIn.filter((_, i) => results[i]!.status === 409);
     expect(lostCheckIns.length).toBeGreaterThan(0);
     for (const a of lostCheckIns) {
-      expect((await ops.get(`/api/appointments/${a.id}`)).body).toMatchObject({ status: 'scheduled', dockDoorId: null });
+      expect((await ops.get(`/api/appointments/${a.id}`)).body).toMatchObject({
+        status: 'scheduled',
+        dockDoorId: null,
+      });
       expect(checkins.some((c) => c.appointmentId === a.id)).toBe(false);
     }
   }, 120_000);
@@ -103,13 +151,24 @@ describe('one door rule', () => {
     const waitingCheckin = (await quickCheckIn(ops, (await soon()).id)).body;
     const tomorrow = new Date(Date.now() + 86_400_000);
     const refused = [
-      await ops.post('/api/appointments', { facilityId: DEMO_FACILITY_ID, carrierId: 'carrier-sahyadri', scheduledDate: localDateTime(tomorrow, timeZone).date, scheduledTimeStart: '09:00', scheduledTimeEnd: '10:00', dockDoorId: broken.id }),
+      await ops.post('/api/appointments', {
+        facilityId: DEMO_FACILITY_ID,
+        carrierId: 'carrier-sahyadri',
+        scheduledDate: localDateTime(tomorrow, timeZone).date,
+        scheduledTimeStart: '09:00',
+        scheduledTimeEnd: '10:00',
+        dockDoorId: broken.id,
+      }),
       await quickCheckIn(ops, a.id, broken.id),
       await walkIn(99, broken.id),
       await assignDoor(waitingCheckin.id, broken.id),
     ];
     expect(refused.map((r) => [r.status, r.body.message])).toEqual(Array(4).fill([409, text]));
-    const hindi = await ops.post('/api/checkins', { appointmentId: a.id, driverName: 'Suresh Kumar', vehicleLicense: 'MH04AB1234', dockDoorId: broken.id }, { headers: { 'accept-language': 'hi' } });
+    const hindi = await ops.post(
+      '/api/checkins',
+      { appointmentId: a.id, driverName: 'Suresh Kumar', vehicleLicense: 'MH04AB1234', dockDoorId: broken.id },
+      { headers: { 'accept-language': 'hi' } },
+    );
     expect(hindi.body.message).toBe(`डॉक ${broken.doorNumber} रखरखाव में है`);
     expect((await ops.get(`/api/appointments/${a.id}`)).body).toMatchObject({ status: 'scheduled', dockDoorId: null });
     expect(await checkinOf(a.id)).toBeUndefined();
@@ -122,14 +181,18 @@ describe('one door rule', () => {
     const a = await soon();
     const picked = await quickCheckIn(driver, a.id, door.id);
     expect([picked.status, picked.body.message]).toEqual([403, 'Only facility staff can assign a dock door']);
-    const hindi = await driver.post('/api/checkins', { appointmentId: a.id, driverName: 'Suresh Kumar', vehicleLicense: 'MH04AB1234', dockDoorId: door.id }, { headers: { 'accept-language': 'hi' } });
+    const hindi = await driver.post(
+      '/api/checkins',
+      { appointmentId: a.id, driverName: 'Suresh Kumar', vehicleLicense: 'MH04AB1234', dockDoorId: door.id },
+      { headers: { 'accept-language': 'hi' } },
+    );
     expect(hindi.body.message).toBe('केवल सुविधा कर्मचारी डॉक दरवाज़ा दे सकते हैं');
     expect(await holdersAllDay(door.id)).toEqual([]);
     // Without a door, the driver checks in.
     expect((await quickCheckIn(driver, a.id)).status).toBe(201);
   });
 
-  it('refuses a door while another truck stands at it, even after that truck\'s booked time', async () => {
+  it("refuses a door while another truck stands at it, even after that truck's booked time", async () => {
     const door = await newDoor();
     const first = await soon();
     expect((await quickCheckIn(ops, first.id, door.id)).status).toBe(201);
@@ -147,21 +210,39 @@ describe('one on-site flow', () => {
     const a = await soon();
     const checkin = (await quickCheckIn(ops, a.id, door.id)).body;
     expect((await yardDoor(door.id)).status).toBe('occupied');
-    const rest = { scheduledTimeStart: fromMinutes(toMinutes(a.scheduledTimeStart) + 15), scheduledTimeEnd: a.scheduledTimeEnd };
-    const refusedWhileThere = await ops.post('/api/appointments', { facilityId: DEMO_FACILITY_ID, carrierId: 'carrier-sahyadri', scheduledDate: a.scheduledDate, ...rest, dockDoorId: door.id });
+    const rest = {
+      scheduledTimeStart: fromMinutes(toMinutes(a.scheduledTimeStart) + 15),
+      scheduledTimeEnd: a.scheduledTimeEnd,
+    };
+    const refusedWhileThere = await ops.post('/api/appointments', {
+      facilityId: DEMO_FACILITY_ID,
+      carrierId: 'carrier-sahyadri',
+      scheduledDate: a.scheduledDate,
+      ...rest,
+      dockDoorId: door.id,
+    });
     expect(refusedWhileThere.status).toBe(409);
     // Act
     const departed = await checkinStatus(checkin.id, 'departed');
     // Assess
     expect(departed.status, departed.text).toBe(200);
-    expect((await ops.get(`/api/appointments/${a.id}`)).body).toMatchObject({ status: 'departed', departedAt: expect.any(String) });
+    expect((await ops.get(`/api/appointments/${a.id}`)).body).toMatchObject({
+      status: 'departed',
+      departedAt: expect.any(String),
+    });
     expect((await yardDoor(door.id)).status).toBe('available');
     expect(await holdersAllDay(door.id)).toEqual([]);
-    const booked = await ops.post('/api/appointments', { facilityId: DEMO_FACILITY_ID, carrierId: 'carrier-sahyadri', scheduledDate: a.scheduledDate, ...rest, dockDoorId: door.id });
+    const booked = await ops.post('/api/appointments', {
+      facilityId: DEMO_FACILITY_ID,
+      carrierId: 'carrier-sahyadri',
+      scheduledDate: a.scheduledDate,
+      ...rest,
+      dockDoorId: door.id,
+    });
     expect(booked.status, booked.text).toBe(201);
   });
 
-  it('moves the check-in with the appointment\'s status, and the appointment with the check-in\'s', async () => {
+  it("moves the check-in with the appointment's status, and the appointment with the check-in's", async () => {
     const door = await newDoor();
     const a = await soon();
     const checkin = (await quickCheckIn(ops, a.id, door.id)).body;
@@ -176,7 +257,9 @@ describe('one on-site flow', () => {
     // A departed appointment moves no more, from either side.
     const again = await appointmentStatus(a.id, 'departed');
     expect([again.status, again.body.message]).toEqual([409, 'The appointment is already departed']);
-    expect((await checkinStatus(checkin.id, 'loading')).body.message).toBe('A check-in that is departed cannot become loading');
+    expect((await checkinStatus(checkin.id, 'loading')).body.message).toBe(
+      'A check-in that is departed cannot become loading',
+    );
   });
 
   it('departs the check-in when the appointment is marked departed', async () => {

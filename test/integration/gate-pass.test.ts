@@ -43,11 +43,17 @@ describe('check-in with a gate pass synced from an offline gate', () => {
     expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
     const ids = new Set(answers.map((r) => r.body.checkin.id));
     expect(ids.size).toBe(1);
-    const checkins = (await ops.get('/api/checkins')).body.filter((c: { appointmentId: string }) => c.appointmentId === a.id);
+    const checkins = (await ops.get('/api/checkins')).body.filter(
+      (c: { appointmentId: string }) => c.appointmentId === a.id,
+    );
     expect(checkins).toHaveLength(1);
     expect(checkins[0]).toMatchObject({ checkInTime: happenedAt, checkinMethod: 'qr_code' });
     // Punctuality follows the gate time: 12:00 start, in at 10:xx minus 3 minutes is early.
-    expect((await ops.get(`/api/appointments/${a.id}`)).body).toMatchObject({ status: 'arrived', arrivedAt: happenedAt, arrivalOutcome: 'early' });
+    expect((await ops.get(`/api/appointments/${a.id}`)).body).toMatchObject({
+      status: 'arrived',
+      arrivedAt: happenedAt,
+      arrivalOutcome: 'early',
+    });
   });
 
   it('answers a second device sending the same pass with the same check-in, and refuses a key reused for another pass', async () => {
@@ -56,11 +62,26 @@ describe('check-in with a gate pass synced from an offline gate', () => {
     const [tokenA, tokenB] = [await passOf(ops, a.id), await passOf(ops, b.id)];
     const at = new Date().toISOString();
     const firstKey = key();
-    const first = await yard.post('/api/checkins/gate-pass', { idempotencyKey: firstKey, token: tokenA, happenedAt: at, facilityId: site.facility.id });
-    const second = await ops.post('/api/checkins/gate-pass', { idempotencyKey: key(), token: tokenA, happenedAt: at, facilityId: site.facility.id });
+    const first = await yard.post('/api/checkins/gate-pass', {
+      idempotencyKey: firstKey,
+      token: tokenA,
+      happenedAt: at,
+      facilityId: site.facility.id,
+    });
+    const second = await ops.post('/api/checkins/gate-pass', {
+      idempotencyKey: key(),
+      token: tokenA,
+      happenedAt: at,
+      facilityId: site.facility.id,
+    });
     expect([first.status, second.status]).toEqual([201, 200]);
     expect(second.body.checkin.id).toBe(first.body.checkin.id);
-    const reused = await yard.post('/api/checkins/gate-pass', { idempotencyKey: firstKey, token: tokenB, happenedAt: at, facilityId: site.facility.id });
+    const reused = await yard.post('/api/checkins/gate-pass', {
+      idempotencyKey: firstKey,
+      token: tokenB,
+      happenedAt: at,
+      facilityId: site.facility.id,
+    });
     expect(reused.status).toBe(409);
     expect(reused.body.message).toBe('This idempotency key was already used for another gate pass');
     expect((await ops.get(`/api/appointments/${b.id}`)).body.status).toBe('scheduled');
@@ -73,15 +94,35 @@ describe('check-in with a gate pass synced from an offline gate', () => {
     const token = await passOf(ops, a.id);
     const flipped = token.slice(0, -5) + (token.at(-5) === 'A' ? 'B' : 'A') + token.slice(-4);
     const now = new Date().toISOString();
-    const forged = await yard.post('/api/checkins/gate-pass', { idempotencyKey: key(), token: flipped, happenedAt: now, facilityId: site.facility.id });
+    const forged = await yard.post('/api/checkins/gate-pass', {
+      idempotencyKey: key(),
+      token: flipped,
+      happenedAt: now,
+      facilityId: site.facility.id,
+    });
     expect(forged.status).toBe(409);
     expect(forged.body.message).toBe('Forged or damaged gate pass: it was not signed by this facility');
-    const elsewhere = await yard.post('/api/checkins/gate-pass', { idempotencyKey: key(), token, happenedAt: now, facilityId: other.facility.id });
+    const elsewhere = await yard.post('/api/checkins/gate-pass', {
+      idempotencyKey: key(),
+      token,
+      happenedAt: now,
+      facilityId: other.facility.id,
+    });
     expect(elsewhere.status).toBe(409);
     expect(elsewhere.body.message).toBe('Forged or damaged gate pass: it was not signed by this facility');
-    const future = await yard.post('/api/checkins/gate-pass', { idempotencyKey: key(), token, happenedAt: new Date(Date.now() + 11 * 60_000).toISOString(), facilityId: site.facility.id });
+    const future = await yard.post('/api/checkins/gate-pass', {
+      idempotencyKey: key(),
+      token,
+      happenedAt: new Date(Date.now() + 11 * 60_000).toISOString(),
+      facilityId: site.facility.id,
+    });
     expect(future.status).toBe(400);
-    const notAPass = await yard.post('/api/checkins/gate-pass', { idempotencyKey: key(), token: 'https://example.com/hello', happenedAt: now, facilityId: site.facility.id });
+    const notAPass = await yard.post('/api/checkins/gate-pass', {
+      idempotencyKey: key(),
+      token: 'https://example.com/hello',
+      happenedAt: now,
+      facilityId: site.facility.id,
+    });
     expect(notAPass.body.message).toBe('Not a DockSaathi gate pass');
     expect((await ops.get(`/api/appointments/${a.id}`)).body.status).toBe('scheduled');
   });
@@ -108,10 +149,14 @@ describe('gate pass keys', () => {
     // The old key stays listed until the end of the appointment's day (its pass's expiry), then goes.
     const facility = (await getFacility(site.facility.tenantId, site.facility.id))!;
     const passExpiry = new Date(res.body.previousUntil);
-    expect((await gatePassKeys(facility, new Date(passExpiry.getTime() - 1000))).keys.map((k) => k.kid)).toContain(res.body.previousKid);
+    expect((await gatePassKeys(facility, new Date(passExpiry.getTime() - 1000))).keys.map((k) => k.kid)).toContain(
+      res.body.previousKid,
+    );
     const after = await gatePassKeys(facility, passExpiry);
     expect(after.keys.map((k) => k.kid)).toEqual([res.body.kid]);
-    expect(await verifyGatePass(oldToken, { keys: after.keys, revocations: [], facilityId: site.facility.id, now })).toEqual({ ok: false, reason: 'forged' });
+    expect(
+      await verifyGatePass(oldToken, { keys: after.keys, revocations: [], facilityId: site.facility.id, now }),
+    ).toEqual({ ok: false, reason: 'forged' });
     expect(passExpiry.getTime()).toBeGreaterThan(now.getTime());
   });
 });
@@ -121,11 +166,25 @@ describe('revocation', () => {
     const site = await openHub(ops, 'Pass Hub Cancel');
     const a = await site.appointment('12:00');
     const token = await passOf(ops, a.id);
-    expect((await ops.post(`/api/appointments/${a.id}/cancel`, { reason: 'Consignee closed for stock-taking' })).status).toBe(200);
+    expect(
+      (await ops.post(`/api/appointments/${a.id}/cancel`, { reason: 'Consignee closed for stock-taking' })).status,
+    ).toBe(200);
     const kit = await kitOf(site.facility.id);
     expect(kit.revocations).toEqual([{ apt: a.id, upTo: null }]);
-    expect(await verifyGatePass(token, { keys: kit.keys, revocations: kit.revocations, facilityId: site.facility.id, now: new Date() })).toMatchObject({ ok: false, reason: 'revoked' });
-    const sync = await yard.post('/api/checkins/gate-pass', { idempotencyKey: key(), token, happenedAt: new Date().toISOString(), facilityId: site.facility.id });
+    expect(
+      await verifyGatePass(token, {
+        keys: kit.keys,
+        revocations: kit.revocations,
+        facilityId: site.facility.id,
+        now: new Date(),
+      }),
+    ).toMatchObject({ ok: false, reason: 'revoked' });
+    const sync = await yard.post('/api/checkins/gate-pass', {
+      idempotencyKey: key(),
+      token,
+      happenedAt: new Date().toISOString(),
+      facilityId: site.facility.id,
+    });
     expect(sync.status).toBe(409);
     expect(sync.body.message).toBe('This gate pass was revoked: its appointment was cancelled or rescheduled');
   });
@@ -134,7 +193,14 @@ describe('revocation', () => {
     const site = await openHub(ops, 'Pass Hub Reschedule');
     const a = await site.appointment('12:00');
     const oldToken = await passOf(ops, a.id);
-    const requested = await ops.post(`/api/appointments/${a.id}/reschedule`, { newDate: addDays(site.local().date, 1), newTimeStart: '11:00', newTimeEnd: '12:00', reason: 'traffic', reasonDetails: 'Stuck on the Thane bypass since morning', requestedBy: 'carrier' });
+    const requested = await ops.post(`/api/appointments/${a.id}/reschedule`, {
+      newDate: addDays(site.local().date, 1),
+      newTimeStart: '11:00',
+      newTimeEnd: '12:00',
+      reason: 'traffic',
+      reasonDetails: 'Stuck on the Thane bypass since morning',
+      requestedBy: 'carrier',
+    });
     expect(requested.status, requested.text).toBe(201);
     expect((await yard.request('PATCH', `/api/reschedules/${requested.body.id}/approve`)).status).toBe(200);
     const newToken = await passOf(ops, a.id);

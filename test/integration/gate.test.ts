@@ -9,7 +9,12 @@ import { guestBooking, tomorrowInIndia } from '../support/checkin-hub';
 import { listAuditBetween } from '../../functions/lib/audit';
 import { DEFAULT_RULE_OUTCOMES } from '../../shared/contracts/gate';
 import { addDays, localDateTime } from '../../shared/time';
-import { FAKE_ULIP_ACCOUNT, FAKE_ULIP_FIXTURES as F, startFakeUlip, type FakeUlip } from '../../functions/local/fake-ulip';
+import {
+  FAKE_ULIP_ACCOUNT,
+  FAKE_ULIP_FIXTURES as F,
+  startFakeUlip,
+  type FakeUlip,
+} from '../../functions/local/fake-ulip';
 import { resetBreakers } from '../../functions/gate/registry/breaker';
 
 let api: TestApi;
@@ -32,8 +37,17 @@ const settings = (over: Record<string, unknown> = {}) => ({
 
 let n = 0;
 /** A walk-in at the demo hub (its check-in needs no appointment day); a fresh driver name each time. */
-const walkIn = (client: Client, vehicleLicense: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) =>
-  client.post('/api/checkins/walk-in', { driverName: `Gate Driver ${++n}`, vehicleLicense, carrierName: 'Sahyadri Roadways', ...extra }, { headers });
+const walkIn = (
+  client: Client,
+  vehicleLicense: string,
+  extra: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+) =>
+  client.post(
+    '/api/checkins/walk-in',
+    { driverName: `Gate Driver ${++n}`, vehicleLicense, carrierName: 'Sahyadri Roadways', ...extra },
+    { headers },
+  );
 const totalCalls = () => [...ulip.state.calls.values()].reduce((a, b) => a + b, 0);
 
 beforeAll(async () => {
@@ -53,7 +67,13 @@ describe('gate settings', () => {
   it('are admin-only, keep the password sealed and never answer it', async () => {
     const got = await admin.get('/api/gate/settings');
     expect(got.status).toBe(200);
-    expect(got.body).toMatchObject({ configured: true, enabled: true, username: FAKE_ULIP_ACCOUNT.username, hasPassword: true, cacheHours: 12 });
+    expect(got.body).toMatchObject({
+      configured: true,
+      enabled: true,
+      username: FAKE_ULIP_ACCOUNT.username,
+      hasPassword: true,
+      cacheHours: 12,
+    });
     expect(got.text).not.toContain(FAKE_ULIP_ACCOUNT.password);
     expect((await ops.get('/api/gate/settings')).status).toBe(403);
     expect((await yard.request('PUT', '/api/gate/settings', { body: settings() })).status).toBe(403);
@@ -61,7 +81,9 @@ describe('gate settings', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors.cacheHours).toBe('Cache hours must be between 1 and 72');
     // An empty password keeps the saved one.
-    expect((await admin.request('PUT', '/api/gate/settings', { body: settings({ password: '' }) })).body.hasPassword).toBe(true);
+    expect(
+      (await admin.request('PUT', '/api/gate/settings', { body: settings({ password: '' }) })).body.hasPassword,
+    ).toBe(true);
   });
 });
 
@@ -70,29 +92,55 @@ describe('the gate decision at check-in', () => {
     const res = await walkIn(ops, F.clean, { driverLicense: F.licenceTransport, ewayBill: F.ewayValid });
     expect(res.status, res.text).toBe(201);
     expect(res.body.gate.decision).toBe('ALLOW');
-    expect(res.body.gate.checks.map((c: { source: string; status: string }) => `${c.source}:${c.status}`).sort()).toEqual(['EWAYBILL:ok', 'FASTAG:ok', 'SARATHI:ok', 'VAHAN:ok']);
-    expect(res.body.gate.checks.find((c: { source: string }) => c.source === 'VAHAN').summary).toMatchObject({ status: 'ACTIVE' });
+    expect(
+      res.body.gate.checks.map((c: { source: string; status: string }) => `${c.source}:${c.status}`).sort(),
+    ).toEqual(['EWAYBILL:ok', 'FASTAG:ok', 'SARATHI:ok', 'VAHAN:ok']);
+    expect(res.body.gate.checks.find((c: { source: string }) => c.source === 'VAHAN').summary).toMatchObject({
+      status: 'ACTIVE',
+    });
   });
 
   it('denies a blacklisted FASTag and each bad e-way bill with the reason, writing no check-in but an audit record', async () => {
     const yesterday = addDays(localDateTime(new Date(), 'Asia/Kolkata').date, -1);
     const cases: [string, Record<string, unknown>, string, string][] = [
       [F.blacklistedTag, {}, 'FASTAG_BLACKLISTED', `FASTag of ${F.blacklistedTag} is blacklisted`],
-      [F.clean, { ewayBill: F.ewayExpired }, 'EWAYBILL_EXPIRED', `E-way bill ${F.ewayExpired} expired at 18:00 on ${yesterday}`],
+      [
+        F.clean,
+        { ewayBill: F.ewayExpired },
+        'EWAYBILL_EXPIRED',
+        `E-way bill ${F.ewayExpired} expired at 18:00 on ${yesterday}`,
+      ],
       [F.clean, { ewayBill: F.ewayCancelled }, 'EWAYBILL_CANCELLED', `E-way bill ${F.ewayCancelled} is cancelled`],
-      [F.clean, { ewayBill: F.ewayOtherVehicle }, 'EWAYBILL_OTHER_VEHICLE', `E-way bill ${F.ewayOtherVehicle} is for vehicle ${F.otherVehicle}`],
+      [
+        F.clean,
+        { ewayBill: F.ewayOtherVehicle },
+        'EWAYBILL_OTHER_VEHICLE',
+        `E-way bill ${F.ewayOtherVehicle} is for vehicle ${F.otherVehicle}`,
+      ],
     ];
     for (const [vehicle, extra, code, message] of cases) {
       const driverName = `Denied ${code}`;
-      const res = await ops.post('/api/checkins/walk-in', { driverName, vehicleLicense: vehicle, carrierName: 'Sahyadri Roadways', ...extra });
+      const res = await ops.post('/api/checkins/walk-in', {
+        driverName,
+        vehicleLicense: vehicle,
+        carrierName: 'Sahyadri Roadways',
+        ...extra,
+      });
       expect(res.status, res.text).toBe(422);
       expect(res.body.message).toBe('Entry refused at the gate');
       expect(res.body.errors).toEqual({ [code]: message });
-      expect((await ops.get('/api/checkins')).body.some((c: { driverName: string }) => c.driverName === driverName)).toBe(false);
+      expect(
+        (await ops.get('/api/checkins')).body.some((c: { driverName: string }) => c.driverName === driverName),
+      ).toBe(false);
     }
-    const denied = (await listAuditBetween('demo', started, new Date().toISOString())).filter((r) => r.action === 'gate.denied');
+    const denied = (await listAuditBetween('demo', started, new Date().toISOString())).filter(
+      (r) => r.action === 'gate.denied',
+    );
     expect(denied.length).toBeGreaterThanOrEqual(4);
-    expect(denied.at(-1)).toMatchObject({ actorName: 'operations', after: expect.objectContaining({ gate: expect.objectContaining({ decision: 'DENY' }) }) });
+    expect(denied.at(-1)).toMatchObject({
+      actorName: 'operations',
+      after: expect.objectContaining({ gate: expect.objectContaining({ decision: 'DENY' }) }),
+    });
     const hindi = await walkIn(ops, F.blacklistedTag, {}, { 'accept-language': 'hi' });
     expect(hindi.body.message).toMatch(/[\u0900-\u097F]/);
     expect(hindi.body.errors.FASTAG_BLACKLISTED).toMatch(new RegExp(`${F.blacklistedTag}.*[\\u0900-\\u097F]`));
@@ -102,38 +150,80 @@ describe('the gate decision at check-in', () => {
     const fitness = await walkIn(ops, F.expiredFitness);
     expect(fitness.body.gate.reasons.map((r: { code: string }) => r.code)).toEqual(['FITNESS_EXPIRED']);
     const licence = await walkIn(ops, F.clean, { driverLicense: F.licenceNoTransport });
-    expect(licence.body.gate).toMatchObject({ decision: 'HOLD', reasons: [expect.objectContaining({ code: 'LICENCE_NO_TRANSPORT', source: 'SARATHI' })] });
+    expect(licence.body.gate).toMatchObject({
+      decision: 'HOLD',
+      reasons: [expect.objectContaining({ code: 'LICENCE_NO_TRANSPORT', source: 'SARATHI' })],
+    });
 
     const held = await walkIn(ops, F.expiredPuc);
     expect(held.status, held.text).toBe(201);
-    expect(held.body.gate).toMatchObject({ decision: 'HOLD', override: null, reasons: [expect.objectContaining({ code: 'PUC_EXPIRED', outcome: 'HOLD' })] });
+    expect(held.body.gate).toMatchObject({
+      decision: 'HOLD',
+      override: null,
+      reasons: [expect.objectContaining({ code: 'PUC_EXPIRED', outcome: 'HOLD' })],
+    });
     const id = held.body.id;
     const blocked = await ops.request('PATCH', `/api/checkins/${id}/status`, { body: { status: 'at_dock' } });
     expect(blocked.status).toBe(409);
-    expect(blocked.body.message).toBe('This truck is on hold at the gate. A yard manager must override the hold first.');
-    expect((await ops.post(`/api/checkins/${id}/gate-override`, { reason: 'PUC renewed, paper seen at the gate' })).status).toBe(403);
+    expect(blocked.body.message).toBe(
+      'This truck is on hold at the gate. A yard manager must override the hold first.',
+    );
+    expect(
+      (await ops.post(`/api/checkins/${id}/gate-override`, { reason: 'PUC renewed, paper seen at the gate' })).status,
+    ).toBe(403);
     const short = await yard.post(`/api/checkins/${id}/gate-override`, { reason: 'ok' });
     expect(short.status).toBe(400);
     expect(short.body.errors.reason).toBe('Please give a reason for the override (minimum 10 characters)');
-    const allowedThrough = await yard.post(`/api/checkins/${id}/gate-override`, { reason: 'PUC renewed, paper seen at the gate' });
+    const allowedThrough = await yard.post(`/api/checkins/${id}/gate-override`, {
+      reason: 'PUC renewed, paper seen at the gate',
+    });
     expect(allowedThrough.status, allowedThrough.text).toBe(200);
-    expect(allowedThrough.body.gate.override).toMatchObject({ by: 'yard_manager', reason: 'PUC renewed, paper seen at the gate' });
-    expect((await yard.post(`/api/checkins/${id}/gate-override`, { reason: 'PUC renewed, paper seen at the gate' })).status).toBe(409);
-    expect((await ops.request('PATCH', `/api/checkins/${id}/status`, { body: { status: 'at_dock' } })).status).toBe(200);
-    const trail = (await listAuditBetween('demo', started, new Date().toISOString())).find((r) => r.action === 'checkin.gate-override' && r.entityId === id);
-    expect(trail).toMatchObject({ actorName: 'yard_manager', after: { gate: expect.objectContaining({ decision: 'HOLD', checks: expect.arrayContaining([expect.objectContaining({ source: 'VAHAN', summary: expect.objectContaining({ pucUpto: expect.any(String) }) })]), override: expect.objectContaining({ reason: 'PUC renewed, paper seen at the gate' }) }) } });
+    expect(allowedThrough.body.gate.override).toMatchObject({
+      by: 'yard_manager',
+      reason: 'PUC renewed, paper seen at the gate',
+    });
+    expect(
+      (await yard.post(`/api/checkins/${id}/gate-override`, { reason: 'PUC renewed, paper seen at the gate' })).status,
+    ).toBe(409);
+    expect((await ops.request('PATCH', `/api/checkins/${id}/status`, { body: { status: 'at_dock' } })).status).toBe(
+      200,
+    );
+    const trail = (await listAuditBetween('demo', started, new Date().toISOString())).find(
+      (r) => r.action === 'checkin.gate-override' && r.entityId === id,
+    );
+    expect(trail).toMatchObject({
+      actorName: 'yard_manager',
+      after: {
+        gate: expect.objectContaining({
+          decision: 'HOLD',
+          checks: expect.arrayContaining([
+            expect.objectContaining({
+              source: 'VAHAN',
+              summary: expect.objectContaining({ pucUpto: expect.any(String) }),
+            }),
+          ]),
+          override: expect.objectContaining({ reason: 'PUC renewed, paper seen at the gate' }),
+        }),
+      },
+    });
     const card = (await ops.get('/api/checkins')).body.find((c: { id: string }) => c.id === id);
     expect(card.gate).toMatchObject({ decision: 'HOLD', override: { by: 'yard_manager' } });
 
     // Two overrides of one hold at the same moment: one is written, the other refused; one record.
     const again = await walkIn(ops, F.expiredPuc);
     expect(again.body.gate).toMatchObject({ decision: 'HOLD', override: null });
-    const both = await Promise.all(['Yard manager saw the renewed PUC paper', 'Second person saw the renewed PUC'].map((reason) => yard.post(`/api/checkins/${again.body.id}/gate-override`, { reason })));
+    const both = await Promise.all(
+      ['Yard manager saw the renewed PUC paper', 'Second person saw the renewed PUC'].map((reason) =>
+        yard.post(`/api/checkins/${again.body.id}/gate-override`, { reason }),
+      ),
+    );
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     const winner = both.find((r) => r.status === 200)!.body.gate.override.reason;
     const stored = (await ops.get('/api/checkins')).body.find((c: { id: string }) => c.id === again.body.id);
     expect(stored.gate.override.reason).toBe(winner);
-    const records = (await listAuditBetween('demo', started, new Date().toISOString())).filter((r) => r.action === 'checkin.gate-override' && r.entityId === again.body.id);
+    const records = (await listAuditBetween('demo', started, new Date().toISOString())).filter(
+      (r) => r.action === 'checkin.gate-override' && r.entityId === again.body.id,
+    );
     expect(records).toHaveLength(1);
   });
 
@@ -144,19 +234,32 @@ describe('the gate decision at check-in', () => {
     expect(slow.status, slow.text).toBe(201);
     expect(took).toBeGreaterThanOrEqual(2_900);
     expect(took).toBeLessThan(4_600);
-    expect(slow.body.gate).toMatchObject({ decision: 'HOLD', reasons: [expect.objectContaining({ code: 'SOURCE_UNAVAILABLE', source: 'VAHAN', message: 'VAHAN (vehicle registration) did not answer; checked again at the next try' })] });
-    expect(slow.body.gate.checks.find((c: { source: string }) => c.source === 'VAHAN').error).toBe('timed out after 3 s');
+    expect(slow.body.gate).toMatchObject({
+      decision: 'HOLD',
+      reasons: [
+        expect.objectContaining({
+          code: 'SOURCE_UNAVAILABLE',
+          source: 'VAHAN',
+          message: 'VAHAN (vehicle registration) did not answer; checked again at the next try',
+        }),
+      ],
+    });
+    expect(slow.body.gate.checks.find((c: { source: string }) => c.source === 'VAHAN').error).toBe(
+      'timed out after 3 s',
+    );
     for (const vehicle of [F.garbage, F.emptyRecord, F.serverError]) {
       const res = await walkIn(ops, vehicle);
       expect(res.status, res.text).toBe(201);
       expect(res.body.gate.decision).toBe('HOLD');
-      expect(res.body.gate.reasons.map((r: { code: string; source: string }) => `${r.code}:${r.source}`)).toContain('SOURCE_UNAVAILABLE:VAHAN');
+      expect(res.body.gate.reasons.map((r: { code: string; source: string }) => `${r.code}:${r.source}`)).toContain(
+        'SOURCE_UNAVAILABLE:VAHAN',
+      );
     }
   }, 20_000);
 });
 
 describe('calls to ULIP', () => {
-  it('are cached per vehicle for the tenant\'s hours: a truck back the same day is not re-checked', async () => {
+  it("are cached per vehicle for the tenant's hours: a truck back the same day is not re-checked", async () => {
     const vehicle = 'MH14GC4321';
     expect((await walkIn(ops, vehicle)).body.gate.decision).toBe('ALLOW');
     expect(ulip.callCount('VAHAN/01', vehicle)).toBe(1);
@@ -182,9 +285,13 @@ describe('calls to ULIP', () => {
     const before = totalCalls();
     const vehicle = await walkIn(ops, 'MH05K3J9A');
     expect(vehicle.status).toBe(400);
-    expect(vehicle.body.errors.vehicleLicense).toBe('Vehicle number must look like MH12AB1234 (state, RTO, series, 4 digits) or 22BH1234AA');
+    expect(vehicle.body.errors.vehicleLicense).toBe(
+      'Vehicle number must look like MH12AB1234 (state, RTO, series, 4 digits) or 22BH1234AA',
+    );
     const licence = await walkIn(ops, F.clean, { driverLicense: 'L1' });
-    expect(licence.body.errors.driverLicense).toBe('Driving licence number must look like MH1220200012345 (state, RTO, year, 7 digits)');
+    expect(licence.body.errors.driverLicense).toBe(
+      'Driving licence number must look like MH1220200012345 (state, RTO, year, 7 digits)',
+    );
     const ewb = await walkIn(ops, F.clean, { ewayBill: '12345' });
     expect(ewb.body.errors.ewayBill).toBe('E-way bill number must be exactly 12 digits');
     expect(totalCalls()).toBe(before);
@@ -198,17 +305,31 @@ describe('tenants', () => {
   }, 60_000);
 
   it('a tenant without ULIP set up is not checked and its free-text vehicle numbers still check in', async () => {
-    const res = await b.admin.post('/api/checkins/walk-in', { driverName: 'Unchecked', vehicleLicense: 'TEMP-1', carrierName: 'Local Tempo' });
+    const res = await b.admin.post('/api/checkins/walk-in', {
+      driverName: 'Unchecked',
+      vehicleLicense: 'TEMP-1',
+      carrierName: 'Local Tempo',
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.body.gate).toBeNull();
   });
 
   it('use only their own ULIP account and cache', async () => {
     ulip.addAccount('tenant-b', 'tenant-b-password-1');
-    expect((await b.admin.request('PUT', '/api/gate/settings', { body: settings({ username: 'tenant-b', password: 'tenant-b-password-1' }) })).status).toBe(200);
+    expect(
+      (
+        await b.admin.request('PUT', '/api/gate/settings', {
+          body: settings({ username: 'tenant-b', password: 'tenant-b-password-1' }),
+        })
+      ).status,
+    ).toBe(200);
     const before = ulip.callCount('VAHAN/01', F.clean);
     const callers = ulip.state.callers.length;
-    const res = await b.admin.post('/api/checkins/walk-in', { driverName: 'B driver', vehicleLicense: F.clean, carrierName: 'B Roadways' });
+    const res = await b.admin.post('/api/checkins/walk-in', {
+      driverName: 'B driver',
+      vehicleLicense: F.clean,
+      carrierName: 'B Roadways',
+    });
     expect(res.body.gate.decision).toBe('ALLOW');
     // A's cached answer for this truck is not B's: B asked ULIP itself, with its own account.
     expect(ulip.callCount('VAHAN/01', F.clean)).toBe(before + 1);
@@ -221,25 +342,45 @@ describe('tenants', () => {
 });
 
 describe('the booking-time hint', () => {
-  it('checks a guest booking\'s vehicle, licence and e-way bill in the background and puts the warning on the appointment', async () => {
+  it("checks a guest booking's vehicle, licence and e-way bill in the background and puts the warning on the appointment", async () => {
     const guest = new Client(api.url);
-    const booked = await guest.post('/api/bookings/slot', { ...guestBooking(`${tomorrowInIndia}_1100`, '9822066666'), vehicleNumber: F.expiredPuc, driverLicense: F.licenceTransport, ewayBill: F.ewayCancelled }, { localAddress: '127.0.9.21' });
+    const booked = await guest.post(
+      '/api/bookings/slot',
+      {
+        ...guestBooking(`${tomorrowInIndia}_1100`, '9822066666'),
+        vehicleNumber: F.expiredPuc,
+        driverLicense: F.licenceTransport,
+        ewayBill: F.ewayCancelled,
+      },
+      { localAddress: '127.0.9.21' },
+    );
     expect(booked.status, booked.text).toBe(201);
-    const byReference = async () => ((await ops.get(`/api/appointments?date=${tomorrowInIndia}`)).body as { bookingReference: string; gateHint?: { decision: string; messages: string[] } }[]).find((a) => a.bookingReference === booked.body.confirmationCode);
+    const byReference = async () =>
+      (
+        (await ops.get(`/api/appointments?date=${tomorrowInIndia}`)).body as {
+          bookingReference: string;
+          gateHint?: { decision: string; messages: string[] };
+        }[]
+      ).find((a) => a.bookingReference === booked.body.confirmationCode);
     let hint: { decision: string; messages: string[] } | undefined;
     for (let i = 0; i < 60 && !hint; i++) {
       hint = (await byReference())?.gateHint ?? undefined;
       if (!hint) await new Promise((r) => setTimeout(r, 250));
     }
     expect(hint).toMatchObject({ decision: 'DENY' });
-    expect(hint!.messages).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^PUC certificate of ${F.expiredPuc} expired on`)), `E-way bill ${F.ewayCancelled} is cancelled`]));
+    expect(hint!.messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^PUC certificate of ${F.expiredPuc} expired on`)),
+        `E-way bill ${F.ewayCancelled} is cancelled`,
+      ]),
+    );
     // The answers are cached: the arrival's own check asks ULIP nothing new for this truck.
     expect(ulip.callCount('VAHAN/01', F.expiredPuc)).toBeGreaterThanOrEqual(1);
   }, 30_000);
 });
 
 describe('the gate panel', () => {
-  it('counts today\'s allowed, held and denied trucks and the overrides', async () => {
+  it("counts today's allowed, held and denied trucks and the overrides", async () => {
     const res = await ops.get('/api/gate/today');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ date: localDateTime(new Date(), 'Asia/Kolkata').date });

@@ -28,7 +28,10 @@ describe('the user’s language', () => {
     const client = new Client(api.url);
     expect((await client.request('PATCH', '/api/auth/user/language', { body: { language: 'hi' } })).status).toBe(401);
     await client.signIn('spectator');
-    const wrong = await client.request('PATCH', '/api/auth/user/language', { body: { language: 'fr' }, headers: { 'accept-language': 'hi' } });
+    const wrong = await client.request('PATCH', '/api/auth/user/language', {
+      body: { language: 'fr' },
+      headers: { 'accept-language': 'hi' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toEqual({ language: 'अंग्रेज़ी या हिंदी चुनें' });
     expect((await client.get('/api/auth/user')).body.language).toBeNull();

@@ -32,7 +32,26 @@ afterAll(async () => {
 async function book(carrierId: string, door: string | null, start: string, end: string) {
   const { bookAppointment } = await import('../../functions/appointments');
   const user = await operationsUser();
-  const input = { facilityId: DEMO_FACILITY_ID, carrierId, driverId: null, dockDoorId: door, laborInchargeId: null, scheduledDate: day, scheduledTimeStart: start, scheduledTimeEnd: end, loadType: 'inbound' as const, priority: 'normal' as const, bookedBy: 'carrier' as const, poNumber: null, bolNumber: null, palletCount: null, cartonCount: null, estimatedDuration: 60, specialInstructions: null, handlingEquipmentNotes: null };
+  const input = {
+    facilityId: DEMO_FACILITY_ID,
+    carrierId,
+    driverId: null,
+    dockDoorId: door,
+    laborInchargeId: null,
+    scheduledDate: day,
+    scheduledTimeStart: start,
+    scheduledTimeEnd: end,
+    loadType: 'inbound' as const,
+    priority: 'normal' as const,
+    bookedBy: 'carrier' as const,
+    poNumber: null,
+    bolNumber: null,
+    palletCount: null,
+    cartonCount: null,
+    estimatedDuration: 60,
+    specialInstructions: null,
+    handlingEquipmentNotes: null,
+  };
   return bookAppointment(user, input, at('00:00'));
 }
 
@@ -53,29 +72,50 @@ describe('analytics', () => {
     const a = await book('carrier-ganga', 'door-01', '17:30', '17:45');
     const b = await book('carrier-ganga', 'door-02', '17:00', '17:15');
     const c = await book('carrier-deccan', null, '17:00', '17:15');
-    const step = (id: string, status: string) => ops.request('PATCH', `/api/appointments/${id}/status`, { body: { status } });
+    const step = (id: string, status: string) =>
+      ops.request('PATCH', `/api/appointments/${id}/status`, { body: { status } });
     // a arrives at 17:35 for its 17:30 start: on time (within 15 minutes), then leaves at 18:05
     expect((await stepAt(a.id, 'arrived', '17:35')).arrivalOutcome).toBe('onTime');
     await stepAt(a.id, 'loading', '17:40');
     expect((await stepAt(a.id, 'departed', '18:05')).status).toBe('departed');
     expect((await step(b.id, 'no_show')).status).toBe(200);
-    expect((await ops.post(`/api/appointments/${c.id}/cancel`, { reason: 'Shipment postponed by the consignee' })).status).toBe(200);
+    expect(
+      (await ops.post(`/api/appointments/${c.id}/cancel`, { reason: 'Shipment postponed by the consignee' })).status,
+    ).toBe(200);
 
     // Act: the figures once the read model has taken the changes in (from the table's stream)
-    await expect.poll(async () => (await ops.get('/api/analytics?days=7')).body, { timeout: 15_000 }).toMatchObject({ totalAppointments: 3, completed: 1, noShows: 1, cancelled: 1, avgDwellMinutes: 30 });
+    await expect
+      .poll(async () => (await ops.get('/api/analytics?days=7')).body, { timeout: 15_000 })
+      .toMatchObject({ totalAppointments: 3, completed: 1, noShows: 1, cancelled: 1, avgDwellMinutes: 30 });
     const res = await ops.get('/api/analytics?days=7');
 
     // Assess
-    expect(res.body).toMatchObject({ totalAppointments: 3, completed: 1, noShows: 1, cancelled: 1, onTimeRate: 50, avgDwellMinutes: 30 });
+    expect(res.body).toMatchObject({
+      totalAppointments: 3,
+      completed: 1,
+      noShows: 1,
+      cancelled: 1,
+      onTimeRate: 50,
+      avgDwellMinutes: 30,
+    });
     expect(res.body.carriers).toEqual([
-      expect.objectContaining({ name: 'Ganga Freight Carriers', appointments: 2, onTimeRate: 50, late: 0, noShows: 1, avgDwellMinutes: 30 }),
+      expect.objectContaining({
+        name: 'Ganga Freight Carriers',
+        appointments: 2,
+        onTimeRate: 50,
+        late: 0,
+        noShows: 1,
+        avgDwellMinutes: 30,
+      }),
       expect.objectContaining({ name: 'Deccan Express Logistics', appointments: 1, onTimeRate: null }),
     ]);
     const scorecard = await ops.get('/api/reports/carrier-scorecard?days=7');
     expect(scorecard.text).toContain('Ganga Freight Carriers,2,50,0,1,30');
     const dwell = await ops.get('/api/reports/dwell-time?days=7');
     expect(dwell.text.trim().split('\r\n')).toHaveLength(2);
-    expect(dwell.text).toContain(`${a.bookingReference},${day},Ganga Freight Carriers,D01,${at('17:35').toISOString()},${at('18:05').toISOString()},30`);
+    expect(dwell.text).toContain(
+      `${a.bookingReference},${day},Ganga Freight Carriers,D01,${at('17:35').toISOString()},${at('18:05').toISOString()},30`,
+    );
     const docks = await ops.get('/api/reports/dock-utilization?days=7');
     expect(docks.text.split('\r\n')[1]).toMatch(/^D01,standard,available,1,15,/);
     const audit = await ops.get('/api/reports/appointment-audit-log?days=7');

@@ -30,19 +30,45 @@ afterAll(async () => {
 });
 
 async function inboundSystem() {
-  const system = await admin.post('/api/integrations/systems', { name: 'Exactly-once TMS', systemType: 'TMS', baseUrl: tms.url, authType: 'API_KEY', authConfig: { apiKey: FAKE_CREDENTIALS.apiKey } });
+  const system = await admin.post('/api/integrations/systems', {
+    name: 'Exactly-once TMS',
+    systemType: 'TMS',
+    baseUrl: tms.url,
+    authType: 'API_KEY',
+    authConfig: { apiKey: FAKE_CREDENTIALS.apiKey },
+  });
   expect(system.status).toBe(201);
   return { id: system.body.id as string, secret: system.body.inboundSecret as string };
 }
 
 /** One appointment request of the TMS contract, at its own time so no two tests compete for a slot. */
-const request = (id: string, date: string, timeStart: string, timeEnd: string) => ({ id, carrierName: 'Sahyadri Roadways', date, timeStart, timeEnd, loadType: 'inbound', poNumber: `PO-${id}` });
+const request = (id: string, date: string, timeStart: string, timeEnd: string) => ({
+  id,
+  carrierName: 'Sahyadri Roadways',
+  date,
+  timeStart,
+  timeEnd,
+  loadType: 'inbound',
+  poNumber: `PO-${id}`,
+});
 
-function send(system: { id: string; secret: string }, data: unknown, webhookId = `msg_${randomUUID().replace(/-/g, '')}`) {
+function send(
+  system: { id: string; secret: string },
+  data: unknown,
+  webhookId = `msg_${randomUUID().replace(/-/g, '')}`,
+) {
   const body = JSON.stringify({ type: 'appointment.requested', data });
   const at = new Date();
   const signature = new Webhook(system.secret).sign(webhookId, at, body);
-  return admin.request('POST', `/api/integrations/inbound/${system.id}`, { rawBody: body, headers: { 'content-type': 'application/json', 'webhook-id': webhookId, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature } });
+  return admin.request('POST', `/api/integrations/inbound/${system.id}`, {
+    rawBody: body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': webhookId,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': signature,
+    },
+  });
 }
 
 /** A sender's retries of an answer that asks for one (409 still in progress, 503 busy), half a second apart. */
@@ -54,7 +80,10 @@ async function untilFinal(answer: Awaited<ReturnType<typeof send>>, deliver: () 
   return answer;
 }
 
-const booked = async (date: string, poNumber: string) => ((await admin.get(`/api/appointments?date=${date}`)).body as { id: string; poNumber: string | null }[]).filter((a) => a.poNumber === poNumber);
+const booked = async (date: string, poNumber: string) =>
+  ((await admin.get(`/api/appointments?date=${date}`)).body as { id: string; poNumber: string | null }[]).filter(
+    (a) => a.poNumber === poNumber,
+  );
 
 type TransactItems = NonNullable<TransactWriteCommand['input']['TransactItems']>;
 
@@ -63,8 +92,15 @@ type TransactItems = NonNullable<TransactWriteCommand['input']['TransactItems']>
  * once: before it reaches the table, or after the table committed it (its answer lost, as when the
  * function dies). Every other call goes through. Gives the answer and the items that transaction held.
  */
-async function sendCrashing(when: 'before' | 'after', system: { id: string; secret: string }, data: unknown, webhookId: string) {
-  const proto = DynamoDBDocumentClient.prototype as unknown as { send: (this: unknown, command: unknown, ...rest: unknown[]) => Promise<unknown> };
+async function sendCrashing(
+  when: 'before' | 'after',
+  system: { id: string; secret: string },
+  data: unknown,
+  webhookId: string,
+) {
+  const proto = DynamoDBDocumentClient.prototype as unknown as {
+    send: (this: unknown, command: unknown, ...rest: unknown[]) => Promise<unknown>;
+  };
   const own = Object.prototype.hasOwnProperty.call(proto, 'send');
   const original = proto.send;
   const held: TransactItems[] = [];
@@ -74,7 +110,8 @@ async function sendCrashing(when: 'before' | 'after', system: { id: string; secr
   };
   proto.send = async function (command, ...rest) {
     const items = command instanceof TransactWriteCommand ? (command.input.TransactItems ?? []) : [];
-    if (!items.some((i) => String(i.Put?.Item?.PK ?? '').includes('#EXTREF#'))) return original.call(this, command, ...rest);
+    if (!items.some((i) => String(i.Put?.Item?.PK ?? '').includes('#EXTREF#')))
+      return original.call(this, command, ...rest);
     restore();
     held.push(items);
     if (when === 'after') await original.call(this, command, ...rest);
@@ -93,7 +130,13 @@ describe('inbound: a duplicate gets the first answer and books nothing', () => {
     const system = await inboundSystem();
     const date = indiaDate(3);
     const good = request(`SEQ-${randomUUID().slice(0, 6)}`, date, '10:00', '10:30');
-    const refused = { id: `SEQ-BAD-${randomUUID().slice(0, 4)}`, carrierName: 'No Such Carrier Ltd', date, timeStart: '10:30', timeEnd: '11:00' };
+    const refused = {
+      id: `SEQ-BAD-${randomUUID().slice(0, 4)}`,
+      carrierName: 'No Such Carrier Ltd',
+      date,
+      timeStart: '10:30',
+      timeEnd: '11:00',
+    };
     // Act
     const first = await send(system, good, 'msg_seq_1');
     const sameId = await send(system, good, 'msg_seq_1');
@@ -102,11 +145,19 @@ describe('inbound: a duplicate gets the first answer and books nothing', () => {
     const refusedAgain = await send(system, refused, 'msg_seq_3');
     // Assess
     expect([first.status, first.body.message]).toEqual([201, undefined]);
-    expect(first.body).toEqual({ received: true, type: 'appointment.requested', result: 'created', appointmentId: expect.any(String) });
+    expect(first.body).toEqual({
+      received: true,
+      type: 'appointment.requested',
+      result: 'created',
+      appointmentId: expect.any(String),
+    });
     expect([sameId.status, sameId.body]).toEqual([201, first.body]);
     expect([sameRequest.status, sameRequest.body]).toEqual([201, first.body]);
     expect(await booked(date, good.poNumber)).toEqual([expect.objectContaining({ id: first.body.appointmentId })]);
-    expect([refusedFirst.status, refusedFirst.body]).toEqual([422, { message: 'Unknown carrier "No Such Carrier Ltd"' }]);
+    expect([refusedFirst.status, refusedFirst.body]).toEqual([
+      422,
+      { message: 'Unknown carrier "No Such Carrier Ltd"' },
+    ]);
     expect([refusedAgain.status, refusedAgain.body]).toEqual([422, refusedFirst.body]);
   });
 
@@ -117,7 +168,10 @@ describe('inbound: a duplicate gets the first answer and books nothing', () => {
     const sameId = request(`CON-A-${randomUUID().slice(0, 6)}`, date, '11:00', '11:30');
     const sameRequest = request(`CON-B-${randomUUID().slice(0, 6)}`, date, '11:30', '12:00');
     // Act: three at once each; a sender told to retry (409 still in progress, or 503 busy) sends the same again.
-    const deliveries = [...Array.from({ length: 3 }, () => () => send(system, sameId, 'msg_concurrent')), ...Array.from({ length: 3 }, () => () => send(system, sameRequest))];
+    const deliveries = [
+      ...Array.from({ length: 3 }, () => () => send(system, sameId, 'msg_concurrent')),
+      ...Array.from({ length: 3 }, () => () => send(system, sameRequest)),
+    ];
     const firstAnswers = await Promise.all(deliveries.map((deliver) => deliver()));
     const finalAnswers = await Promise.all(firstAnswers.map((answer, i) => untilFinal(answer, deliveries[i]!)));
     // Assess
@@ -142,7 +196,10 @@ describe('inbound: booking, mapping and answer are one transaction', () => {
     const crash = await sendCrashing('after', system, req, 'msg_crash_after');
     const [appointment, ...others] = await booked(date, req.poNumber);
     const ref = await getExternalRef(tenantId, system.id, req.id);
-    const message = await getItem<{ state: string; answer: unknown }>(inboundKeys.message(tenantId, system.id, 'msg_crash_after'), true);
+    const message = await getItem<{ state: string; answer: unknown }>(
+      inboundKeys.message(tenantId, system.id, 'msg_crash_after'),
+      true,
+    );
     const retried = await send(system, req, 'msg_crash_after');
     const retriedNewId = await send(system, req);
     // Assess: one transaction held the appointment, its mapping and the stored answer.

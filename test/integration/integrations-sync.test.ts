@@ -27,14 +27,31 @@ afterAll(async () => {
 /** A day ahead (in India), clear of the seeded holiday a week out. */
 
 async function tmsSystem(overrides: Record<string, unknown> = {}) {
-  const system = await admin.post('/api/integrations/systems', { name: 'Fake TMS', systemType: 'TMS', baseUrl: tms.url, authType: 'API_KEY', authConfig: { apiKey: FAKE_CREDENTIALS.apiKey }, ...overrides });
+  const system = await admin.post('/api/integrations/systems', {
+    name: 'Fake TMS',
+    systemType: 'TMS',
+    baseUrl: tms.url,
+    authType: 'API_KEY',
+    authConfig: { apiKey: FAKE_CREDENTIALS.apiKey },
+    ...overrides,
+  });
   expect(system.status).toBe(201);
-  const endpoint = await admin.post(`/api/integrations/systems/${system.body.id}/endpoints`, { name: 'Appointment requests', method: 'GET', endpoint: '/appointment-requests', purpose: 'APPOINTMENT_REQUESTS' });
+  const endpoint = await admin.post(`/api/integrations/systems/${system.body.id}/endpoints`, {
+    name: 'Appointment requests',
+    method: 'GET',
+    endpoint: '/appointment-requests',
+    purpose: 'APPOINTMENT_REQUESTS',
+  });
   expect(endpoint.status).toBe(201);
-  return { id: system.body.id as string, inboundSecret: system.body.inboundSecret as string, endpointId: endpoint.body.id as string };
+  return {
+    id: system.body.id as string,
+    inboundSecret: system.body.inboundSecret as string,
+    endpointId: endpoint.body.id as string,
+  };
 }
 
-const appointmentsOn = async (date: string) => (await admin.get(`/api/appointments?date=${date}`)).body as { poNumber: string | null; createdBy: string | null }[];
+const appointmentsOn = async (date: string) =>
+  (await admin.get(`/api/appointments?date=${date}`)).body as { poNumber: string | null; createdBy: string | null }[];
 
 describe('sync', () => {
   it('pulls every page, skips and logs the malformed record, and books the rest through the booking service', async () => {
@@ -48,7 +65,14 @@ describe('sync', () => {
     const logs = await admin.get(`/api/integrations/systems/${system.id}/logs`);
     // Assess
     expect(res.status).toBe(200);
-    expect(res.body.log).toMatchObject({ status: 'SUCCESS', trigger: 'manual', recordsProcessed: 5, recordsSucceeded: 4, recordsFailed: 1, errorMessage: expect.stringContaining('SYNC1-BAD: date: The record has no date') });
+    expect(res.body.log).toMatchObject({
+      status: 'SUCCESS',
+      trigger: 'manual',
+      recordsProcessed: 5,
+      recordsSucceeded: 4,
+      recordsFailed: 1,
+      errorMessage: expect.stringContaining('SYNC1-BAD: date: The record has no date'),
+    });
     expect(tms.state.pagesServed).toEqual(['1', '2', '3']);
     expect(logs.body[0]).toMatchObject({ id: res.body.log.id, recordsFailed: 1 });
     const booked = (await appointmentsOn(date)).filter((a) => a.poNumber?.startsWith('PO-SYNC1'));
@@ -65,7 +89,12 @@ describe('sync', () => {
     // Act
     const again = await admin.post(`/api/integrations/systems/${system.id}/sync`, {});
     // Assess
-    expect(again.body.log).toMatchObject({ status: 'SUCCESS', recordsProcessed: 3, recordsSucceeded: 2, recordsFailed: 1 });
+    expect(again.body.log).toMatchObject({
+      status: 'SUCCESS',
+      recordsProcessed: 3,
+      recordsSucceeded: 2,
+      recordsFailed: 1,
+    });
     expect((await appointmentsOn(date)).filter((a) => a.poNumber?.startsWith('PO-SYNC2'))).toHaveLength(2);
   });
 
@@ -98,9 +127,15 @@ describe('sync', () => {
     // Act
     const res = await admin.post(`/api/integrations/systems/${system.id}/sync`, {});
     const stats = (await admin.get('/api/integrations/monitoring/stats')).body;
-    const status = (await admin.get('/api/integrations/monitoring/systems')).body.find((s: { systemId: string }) => s.systemId === system.id);
+    const status = (await admin.get('/api/integrations/monitoring/systems')).body.find(
+      (s: { systemId: string }) => s.systemId === system.id,
+    );
     // Assess
-    expect(res.body.log).toMatchObject({ status: 'FAILED', recordsProcessed: 0, errorMessage: expect.stringContaining('server error (503)') });
+    expect(res.body.log).toMatchObject({
+      status: 'FAILED',
+      recordsProcessed: 0,
+      errorMessage: expect.stringContaining('server error (503)'),
+    });
     expect(stats.failedSyncs).toBe(before.failedSyncs + 1);
     expect(stats.totalSyncs).toBe(before.totalSyncs + 1);
     expect(status).toMatchObject({ status: 'ERROR', syncCount: 1, errorCount: 1 });
@@ -134,7 +169,15 @@ describe('inbound webhooks', () => {
     const id = options.id ?? `msg_${Math.random().toString(36).slice(2)}`;
     const at = options.at ?? new Date();
     const signature = new Webhook(secret).sign(id, at, body);
-    return admin.request('POST', `/api/integrations/inbound/${systemId}`, { rawBody: body, headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature } });
+    return admin.request('POST', `/api/integrations/inbound/${systemId}`, {
+      rawBody: body,
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+    });
   };
 
   it('books an appointment request signed by the reference library once, a duplicate getting the first answer', async () => {
@@ -143,12 +186,30 @@ describe('inbound webhooks', () => {
     const system = await tmsSystem();
     const [request] = appointmentRequests(date, 1, 'HOOK1');
     // Act
-    const accepted = await send(system.id, system.inboundSecret, { type: 'appointment.requested', data: request }, { id: 'msg_hook1' });
-    const replayed = await send(system.id, system.inboundSecret, { type: 'appointment.requested', data: request }, { id: 'msg_hook1' });
-    const sameRequestNewId = await send(system.id, system.inboundSecret, { type: 'appointment.requested', data: request });
+    const accepted = await send(
+      system.id,
+      system.inboundSecret,
+      { type: 'appointment.requested', data: request },
+      { id: 'msg_hook1' },
+    );
+    const replayed = await send(
+      system.id,
+      system.inboundSecret,
+      { type: 'appointment.requested', data: request },
+      { id: 'msg_hook1' },
+    );
+    const sameRequestNewId = await send(system.id, system.inboundSecret, {
+      type: 'appointment.requested',
+      data: request,
+    });
     // Assess
     expect(accepted.status).toBe(201);
-    expect(accepted.body).toEqual({ received: true, type: 'appointment.requested', result: 'created', appointmentId: expect.any(String) });
+    expect(accepted.body).toEqual({
+      received: true,
+      type: 'appointment.requested',
+      result: 'created',
+      appointmentId: expect.any(String),
+    });
     expect([replayed.status, replayed.body]).toEqual([201, accepted.body]);
     expect([sameRequestNewId.status, sameRequestNewId.body]).toEqual([201, accepted.body]);
     expect((await appointmentsOn(date)).filter((a) => a.poNumber?.startsWith('PO-HOOK1'))).toHaveLength(1);
@@ -163,10 +224,18 @@ describe('inbound webhooks', () => {
     const request = appointmentRequests(indiaDate(2), 1, 'HOOK2')[0];
     // Act
     const wrongSecret = await send(system.id, other.inboundSecret, { type: 'appointment.requested', data: request });
-    const stale = await send(system.id, system.inboundSecret, { type: 'appointment.requested', data: request }, { at: new Date(Date.now() - 6 * 60_000) });
+    const stale = await send(
+      system.id,
+      system.inboundSecret,
+      { type: 'appointment.requested', data: request },
+      { at: new Date(Date.now() - 6 * 60_000) },
+    );
     const unsigned = await admin.request('POST', `/api/integrations/inbound/${system.id}`, { body: { type: 'ping' } });
     const badType = await send(system.id, system.inboundSecret, { type: 'order.created', data: {} });
-    const badRecord = await send(system.id, system.inboundSecret, { type: 'appointment.requested', data: { id: 'X1', carrierName: 'Sahyadri Roadways' } });
+    const badRecord = await send(system.id, system.inboundSecret, {
+      type: 'appointment.requested',
+      data: { id: 'X1', carrierName: 'Sahyadri Roadways' },
+    });
     const unknown = await send('no-such-system', system.inboundSecret, { type: 'ping' });
     const ping = await send(system.id, system.inboundSecret, { type: 'ping' });
     // Assess

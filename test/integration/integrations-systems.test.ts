@@ -27,8 +27,14 @@ beforeAll(async () => {
       original(...args);
     };
   }
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => (logged.push(String(chunk)), writes.out(chunk, ...rest))) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => (logged.push(String(chunk)), writes.err(chunk, ...rest))) as typeof process.stderr.write;
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => (
+    logged.push(String(chunk)),
+    writes.out(chunk, ...rest)
+  )) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => (
+    logged.push(String(chunk)),
+    writes.err(chunk, ...rest)
+  )) as typeof process.stderr.write;
   // The logger may write through the console (Powertools' dev mode, vitest's console) instead of the streams.
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     const original = console[method].bind(console);
@@ -46,10 +52,20 @@ afterAll(async () => {
   await api.close();
 });
 
-const SECRETS = Object.values(FAKE_CREDENTIALS).filter((v) => v !== FAKE_CREDENTIALS.username && v !== FAKE_CREDENTIALS.clientId);
+const SECRETS = Object.values(FAKE_CREDENTIALS).filter(
+  (v) => v !== FAKE_CREDENTIALS.username && v !== FAKE_CREDENTIALS.clientId,
+);
 
 function systemBody(overrides: Record<string, unknown> = {}) {
-  return { name: 'Acme TMS', systemType: 'TMS', vendor: 'Acme', baseUrl: `${tms.url}/health`, authType: 'API_KEY', authConfig: { apiKey: FAKE_CREDENTIALS.apiKey }, ...overrides };
+  return {
+    name: 'Acme TMS',
+    systemType: 'TMS',
+    vendor: 'Acme',
+    baseUrl: `${tms.url}/health`,
+    authType: 'API_KEY',
+    authConfig: { apiKey: FAKE_CREDENTIALS.apiKey },
+    ...overrides,
+  };
 }
 
 describe('external systems', () => {
@@ -60,7 +76,14 @@ describe('external systems', () => {
     const monitoring = await admin.get('/api/integrations/monitoring/systems');
     // Assess
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Acme TMS', systemType: 'TMS', authType: 'API_KEY', syncFrequency: 300, isActive: true, authConfig: { apiKey: '••••6789' } });
+    expect(created.body).toMatchObject({
+      name: 'Acme TMS',
+      systemType: 'TMS',
+      authType: 'API_KEY',
+      syncFrequency: 300,
+      isActive: true,
+      authConfig: { apiKey: '••••6789' },
+    });
     expect(created.body.inboundSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(list.status).toBe(200);
     const listed = list.body.find((s: { id: string }) => s.id === created.body.id);
@@ -83,7 +106,12 @@ describe('external systems', () => {
     const noKey = await admin.post('/api/integrations/systems', systemBody({ authConfig: {} }));
     // Assess
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toMatchObject({ name: 'System name is required', systemType: 'System type is required', baseUrl: 'Base URL is required', authType: 'Authentication type is required' });
+    expect(missing.body.errors).toMatchObject({
+      name: 'System name is required',
+      systemType: 'System type is required',
+      baseUrl: 'Base URL is required',
+      authType: 'Authentication type is required',
+    });
     expect(badUrl.status).toBe(400);
     expect(badUrl.body.errors.baseUrl).toMatch(/valid http\(s\) URL/);
     expect(notUrl.status).toBe(400);
@@ -110,9 +138,13 @@ describe('external systems', () => {
     // Prepare
     const { body: system } = await admin.post('/api/integrations/systems', systemBody({ name: 'To edit' }));
     // Act
-    const renamed = await admin.request('PATCH', `/api/integrations/systems/${system.id}`, { body: { name: 'Edited', authType: 'BEARER_TOKEN', authConfig: { token: FAKE_CREDENTIALS.token } } });
+    const renamed = await admin.request('PATCH', `/api/integrations/systems/${system.id}`, {
+      body: { name: 'Edited', authType: 'BEARER_TOKEN', authConfig: { token: FAKE_CREDENTIALS.token } },
+    });
     const test = await admin.post(`/api/integrations/systems/${system.id}/test`);
-    const deactivated = await admin.request('PATCH', `/api/integrations/systems/${system.id}`, { body: { isActive: false } });
+    const deactivated = await admin.request('PATCH', `/api/integrations/systems/${system.id}`, {
+      body: { isActive: false },
+    });
     const empty = await admin.request('PATCH', `/api/integrations/systems/${system.id}`, { body: {} });
     const deleted = await admin.request('DELETE', `/api/integrations/systems/${system.id}`);
     const after = await admin.get('/api/integrations/systems');
@@ -143,13 +175,23 @@ describe('test connection', () => {
     ['BASIC_AUTH', { username: FAKE_CREDENTIALS.username, password: FAKE_CREDENTIALS.password }],
   ])('succeeds with %s credentials the TMS accepts', async (authType, authConfig) => {
     const result = await testWith({ authType, authConfig });
-    expect(result).toMatchObject({ success: true, message: expect.stringMatching(/^Connected to 127\.0\.0\.1:\d+ \(200 in \d+ ms\)$/) });
+    expect(result).toMatchObject({
+      success: true,
+      message: expect.stringMatching(/^Connected to 127\.0\.0\.1:\d+ \(200 in \d+ ms\)$/),
+    });
   });
 
   it('gets an OAuth2 client-credentials token once and reuses it until it expires', async () => {
     // Prepare
     const before = tms.state.tokenRequests;
-    const oauth = { authType: 'OAUTH2', authConfig: { clientId: FAKE_CREDENTIALS.clientId, clientSecret: FAKE_CREDENTIALS.clientSecret, tokenUrl: `${tms.url}/oauth/token` } };
+    const oauth = {
+      authType: 'OAUTH2',
+      authConfig: {
+        clientId: FAKE_CREDENTIALS.clientId,
+        clientSecret: FAKE_CREDENTIALS.clientSecret,
+        tokenUrl: `${tms.url}/oauth/token`,
+      },
+    };
     // Act
     const first = await testWith(oauth);
     const again = await admin.post(`/api/integrations/systems/${first.id}/test`);
@@ -161,17 +203,34 @@ describe('test connection', () => {
 
   it('names the cause of each failure: refused credentials, a refused token, DNS, TLS, a server error', async () => {
     const wrongKey = await testWith({ authConfig: { apiKey: 'wrong-key-000000000' } });
-    const wrongClient = await testWith({ authType: 'OAUTH2', authConfig: { clientId: 'x', clientSecret: 'wrong-secret', tokenUrl: `${tms.url}/oauth/token` } });
+    const wrongClient = await testWith({
+      authType: 'OAUTH2',
+      authConfig: { clientId: 'x', clientSecret: 'wrong-secret', tokenUrl: `${tms.url}/oauth/token` },
+    });
     const dns = await testWith({ baseUrl: 'http://no-such-tms.invalid/health' });
     const tls = await testWith({ baseUrl: `https://127.0.0.1:${tms.port}/health` });
     tms.state.failNext = 1;
     const down = await testWith({});
-    expect(wrongKey).toMatchObject({ success: false, message: expect.stringMatching(/^Authentication failed \(401\)/) });
-    expect(wrongClient).toMatchObject({ success: false, message: expect.stringMatching(/OAuth2 token request refused \(401\)/) });
-    expect(dns).toMatchObject({ success: false, message: 'DNS lookup failed: no-such-tms.invalid could not be resolved' });
-    expect(tls).toMatchObject({ success: false, message: expect.stringMatching(/^TLS handshake with 127\.0\.0\.1:\d+ failed/) });
+    expect(wrongKey).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/^Authentication failed \(401\)/),
+    });
+    expect(wrongClient).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/OAuth2 token request refused \(401\)/),
+    });
+    expect(dns).toMatchObject({
+      success: false,
+      message: 'DNS lookup failed: no-such-tms.invalid could not be resolved',
+    });
+    expect(tls).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/^TLS handshake with 127\.0\.0\.1:\d+ failed/),
+    });
     expect(down).toMatchObject({ success: false, message: expect.stringMatching(/server error \(503\)/) });
-    const status = (await admin.get('/api/integrations/monitoring/systems')).body.find((s: { systemId: string }) => s.systemId === wrongKey.id);
+    const status = (await admin.get('/api/integrations/monitoring/systems')).body.find(
+      (s: { systemId: string }) => s.systemId === wrongKey.id,
+    );
     expect(status.status).toBe('ERROR');
   });
 

@@ -34,7 +34,9 @@ beforeAll(async () => {
   tenantId = (await admin.signIn('admin')).tenantId;
   const fanOut = WORKERS.filter((w) => w.name === 'integrations-webhooks');
   expect(fanOut).toHaveLength(1);
-  stopWorkers = (await startLocalWorkers({ workers: fanOut, dynamoDbEndpoint: inject('dynamoDbEndpoint'), tableName: api.tableName })).stop;
+  stopWorkers = (
+    await startLocalWorkers({ workers: fanOut, dynamoDbEndpoint: inject('dynamoDbEndpoint'), tableName: api.tableName })
+  ).stop;
 });
 afterAll(async () => {
   await stopWorkers();
@@ -43,19 +45,39 @@ afterAll(async () => {
 });
 
 async function subscribe(eventType: string, options: { retryCount?: number; path?: string } = {}) {
-  const system = await admin.post('/api/integrations/systems', { name: 'Webhook TMS', systemType: 'TMS', baseUrl: tms.url, authType: 'API_KEY', authConfig: { apiKey: FAKE_CREDENTIALS.apiKey } });
-  const webhook = await admin.post(`/api/integrations/systems/${system.body.id}/webhooks`, { eventType, webhookUrl: `${tms.url}${options.path ?? '/webhooks'}`, timeoutSeconds: 5, retryCount: options.retryCount ?? 3 });
+  const system = await admin.post('/api/integrations/systems', {
+    name: 'Webhook TMS',
+    systemType: 'TMS',
+    baseUrl: tms.url,
+    authType: 'API_KEY',
+    authConfig: { apiKey: FAKE_CREDENTIALS.apiKey },
+  });
+  const webhook = await admin.post(`/api/integrations/systems/${system.body.id}/webhooks`, {
+    eventType,
+    webhookUrl: `${tms.url}${options.path ?? '/webhooks'}`,
+    timeoutSeconds: 5,
+    retryCount: options.retryCount ?? 3,
+  });
   expect(webhook.status).toBe(201);
   expect(webhook.body.signingSecret).toMatch(/^whsec_/);
   tms.state.webhookSecret = webhook.body.signingSecret;
-  return { systemId: system.body.id as string, webhookId: webhook.body.id as string, secret: webhook.body.signingSecret as string };
+  return {
+    systemId: system.body.id as string,
+    webhookId: webhook.body.id as string,
+    secret: webhook.body.signingSecret as string,
+  };
 }
 
-const emitAs = (tenant: string, type: 'appointment.created' | 'appointment.status-changed', detail: Record<string, unknown>) =>
-  ddb().send(new TransactWriteCommand({ TransactItems: [domainEventItem({ tenantId: tenant, type, detail })] }));
-const emit = (type: 'appointment.created' | 'appointment.status-changed', detail: Record<string, unknown>) => emitAs(tenantId, type, detail);
+const emitAs = (
+  tenant: string,
+  type: 'appointment.created' | 'appointment.status-changed',
+  detail: Record<string, unknown>,
+) => ddb().send(new TransactWriteCommand({ TransactItems: [domainEventItem({ tenantId: tenant, type, detail })] }));
+const emit = (type: 'appointment.created' | 'appointment.status-changed', detail: Record<string, unknown>) =>
+  emitAs(tenantId, type, detail);
 
-const runRetries = (at: Date) => retries.handler(scheduledEvent('integrations-webhook-retries', at), workerContext('integrations-webhook-retries'));
+const runRetries = (at: Date) =>
+  retries.handler(scheduledEvent('integrations-webhook-retries', at), workerContext('integrations-webhook-retries'));
 
 describe('outbound webhooks', () => {
   it('delivers a domain event signed the Standard Webhooks way, verified by the reference library', async () => {
@@ -64,11 +86,23 @@ describe('outbound webhooks', () => {
     tms.state.webhooks = [];
     // Act
     await emit('appointment.created', { appointmentId: 'appt-out-1', facilityId: 'f1', date: '2030-01-01' });
-    const [received] = await waitFor(() => tms.state.webhooks, (w) => w.length > 0, 'the delivery');
+    const [received] = await waitFor(
+      () => tms.state.webhooks,
+      (w) => w.length > 0,
+      'the delivery',
+    );
     // Assess
-    expect(received).toMatchObject({ verified: true, error: null, payload: { type: 'appointment.created', data: { appointmentId: 'appt-out-1' } } });
+    expect(received).toMatchObject({
+      verified: true,
+      error: null,
+      payload: { type: 'appointment.created', data: { appointmentId: 'appt-out-1' } },
+    });
     expect(received!.headers['webhook-id']).toMatch(/^msg_/);
-    const webhooks = await waitFor(async () => (await admin.get(`/api/integrations/systems/${sub.systemId}/webhooks`)).body, (w) => w[0]?.deliveryStatus === 'OK', 'the OK status');
+    const webhooks = await waitFor(
+      async () => (await admin.get(`/api/integrations/systems/${sub.systemId}/webhooks`)).body,
+      (w) => w[0]?.deliveryStatus === 'OK',
+      'the OK status',
+    );
     expect(JSON.stringify(webhooks)).not.toContain(sub.secret);
   });
 
@@ -79,7 +113,11 @@ describe('outbound webhooks', () => {
     tms.state.failWebhooks = 1;
     // Act: a departure (a status change to departed) is delivered as appointment.departed.
     await emit('appointment.status-changed', { appointmentId: 'appt-out-2', from: 'loading', to: 'departed' });
-    const [first] = await waitFor(() => listDeliveries(tenantId, sub.webhookId), (d) => d.length > 0 && d[0]!.attempts.length === 1, 'the first attempt');
+    const [first] = await waitFor(
+      () => listDeliveries(tenantId, sub.webhookId),
+      (d) => d.length > 0 && d[0]!.attempts.length === 1,
+      'the first attempt',
+    );
     const notYet = await runRetries(new Date());
     const afterNotYet = (await listDeliveries(tenantId, sub.webhookId))[0]!;
     await runRetries(new Date(Date.now() + 31_000));
@@ -91,7 +129,10 @@ describe('outbound webhooks', () => {
     expect(delivered).toMatchObject({ status: 'DELIVERED', nextAttemptAt: null });
     expect(delivered!.attempts.map((a) => a.statusCode)).toEqual([500, 204]);
     expect(delivered!.attempts.every((a) => typeof a.durationMs === 'number')).toBe(true);
-    expect(tms.state.webhooks.map((w) => [w.verified, w.payload?.type])).toEqual([[true, 'appointment.departed'], [true, 'appointment.departed']]);
+    expect(tms.state.webhooks.map((w) => [w.verified, w.payload?.type])).toEqual([
+      [true, 'appointment.departed'],
+      [true, 'appointment.departed'],
+    ]);
     // The same message id on every attempt, so the receiver can deduplicate.
     expect(new Set(tms.state.webhooks.map((w) => w.headers['webhook-id'])).size).toBe(1);
   });
@@ -101,11 +142,17 @@ describe('outbound webhooks', () => {
     const sub = await subscribe('appointment.created', { retryCount: 1, path: '/nowhere' });
     // Act
     await emit('appointment.created', { appointmentId: 'appt-out-3' });
-    await waitFor(() => listDeliveries(tenantId, sub.webhookId), (d) => d[0]?.attempts.length === 1, 'the first attempt');
+    await waitFor(
+      () => listDeliveries(tenantId, sub.webhookId),
+      (d) => d[0]?.attempts.length === 1,
+      'the first attempt',
+    );
     await runRetries(new Date(Date.now() + 31_000));
     await runRetries(new Date(Date.now() + 3_600_000));
     const [delivery] = await listDeliveries(tenantId, sub.webhookId);
-    const status = (await admin.get('/api/integrations/monitoring/systems')).body.find((s: { systemId: string }) => s.systemId === sub.systemId);
+    const status = (await admin.get('/api/integrations/monitoring/systems')).body.find(
+      (s: { systemId: string }) => s.systemId === sub.systemId,
+    );
     const [webhook] = (await admin.get(`/api/integrations/systems/${sub.systemId}/webhooks`)).body;
     // Assess
     expect(delivery).toMatchObject({ status: 'FAILED' });
@@ -121,29 +168,63 @@ describe('outbound webhooks', () => {
     const date = indiaDate(2);
     // Act
     const [facility] = (await admin.get('/api/facilities')).body;
-    const booking = await admin.post('/api/appointments', { facilityId: facility.id, carrierId: 'carrier-ganga', scheduledDate: date, scheduledTimeStart: '15:00', scheduledTimeEnd: '15:30' });
+    const booking = await admin.post('/api/appointments', {
+      facilityId: facility.id,
+      carrierId: 'carrier-ganga',
+      scheduledDate: date,
+      scheduledTimeStart: '15:00',
+      scheduledTimeEnd: '15:30',
+    });
     // Assess
     expect(booking.status).toBe(201);
     // (The subscriptions of the tests above get it too, signed with their own secrets.)
-    const received = await waitFor(() => tms.state.webhooks.filter((w) => w.payload?.data?.appointmentId === booking.body.id && w.verified), (w) => w.length > 0, 'the booking webhook');
-    expect(received[0]!.payload).toMatchObject({ type: 'appointment.created', data: { appointmentId: booking.body.id } });
+    const received = await waitFor(
+      () => tms.state.webhooks.filter((w) => w.payload?.data?.appointmentId === booking.body.id && w.verified),
+      (w) => w.length > 0,
+      'the booking webhook',
+    );
+    expect(received[0]!.payload).toMatchObject({
+      type: 'appointment.created',
+      data: { appointmentId: booking.body.id },
+    });
   });
 });
 
 /** A subscription of the client's tenant to appointment.created, delivered to its own receiver. */
 async function subscribeAt(client: Client, receiver: FakeTms, timeoutSeconds: number) {
-  const system = await client.post('/api/integrations/systems', { name: 'Outbound TMS', systemType: 'TMS', baseUrl: receiver.url, authType: 'API_KEY', authConfig: { apiKey: FAKE_CREDENTIALS.apiKey } });
-  const webhook = await client.post(`/api/integrations/systems/${system.body.id}/webhooks`, { eventType: 'appointment.created', webhookUrl: `${receiver.url}/webhooks`, timeoutSeconds, retryCount: 3 });
+  const system = await client.post('/api/integrations/systems', {
+    name: 'Outbound TMS',
+    systemType: 'TMS',
+    baseUrl: receiver.url,
+    authType: 'API_KEY',
+    authConfig: { apiKey: FAKE_CREDENTIALS.apiKey },
+  });
+  const webhook = await client.post(`/api/integrations/systems/${system.body.id}/webhooks`, {
+    eventType: 'appointment.created',
+    webhookUrl: `${receiver.url}/webhooks`,
+    timeoutSeconds,
+    retryCount: 3,
+  });
   expect(webhook.status).toBe(201);
   receiver.state.webhookSecret = webhook.body.signingSecret;
   return webhook.body.id as string;
 }
 
 /** Emits `count` events of the tenant whose first attempts fail (500), leaving their deliveries pending. */
-async function pendingDeliveries(tenant: string, subscriptionId: string, receiver: FakeTms, count: number, tag: string) {
+async function pendingDeliveries(
+  tenant: string,
+  subscriptionId: string,
+  receiver: FakeTms,
+  count: number,
+  tag: string,
+) {
   receiver.state.failWebhooks = count;
   for (let i = 0; i < count; i++) await emitAs(tenant, 'appointment.created', { appointmentId: `${tag}-${i}` });
-  await waitFor(() => listDeliveries(tenant, subscriptionId), (d) => d.length === count && d.every((x) => x.attempts.length === 1 && x.status === 'PENDING'), `${count} pending deliveries`);
+  await waitFor(
+    () => listDeliveries(tenant, subscriptionId),
+    (d) => d.length === count && d.every((x) => x.attempts.length === 1 && x.status === 'PENDING'),
+    `${count} pending deliveries`,
+  );
   resetOutboundBreakers();
 }
 
@@ -164,9 +245,12 @@ describe('outbound: each delivery sent once, no tenant held up by another', () =
       const registry = await listDueTenants();
       // Assess: per delivery, the failed first attempt and one retry, never two.
       const perId = new Map<string, number>();
-      for (const w of receiver.state.webhooks) perId.set(w.headers['webhook-id']!, (perId.get(w.headers['webhook-id']!) ?? 0) + 1);
+      for (const w of receiver.state.webhooks)
+        perId.set(w.headers['webhook-id']!, (perId.get(w.headers['webhook-id']!) ?? 0) + 1);
       expect([...perId.values()]).toEqual([2, 2, 2, 2]);
-      expect(deliveries.map((d) => [d.status, d.attempts.map((a) => a.statusCode)])).toEqual(Array.from({ length: 4 }, () => ['DELIVERED', [500, 204]]));
+      expect(deliveries.map((d) => [d.status, d.attempts.map((a) => a.statusCode)])).toEqual(
+        Array.from({ length: 4 }, () => ['DELIVERED', [500, 204]]),
+      );
       // With nothing pending, the tenant leaves the retry worker's registry.
       expect(registry.map((t) => t.tenantId)).not.toContain(org.tenantId);
     } finally {

@@ -22,10 +22,26 @@ const watched = async (appointmentId: string, utcDate: string) => {
 
 describe('delay alerts', () => {
   it("are raised on the facility's clock: Singapore's 10:00 is late at 10:20 SGT (07:50 in India)", async () => {
-    const facility = await ops.post('/api/facilities', { name: 'Jurong Port Hub', address: '37 Jurong Port Road', operatingHoursStart: '06:00', operatingHoursEnd: '22:00', timeZone: 'Asia/Singapore' });
+    const facility = await ops.post('/api/facilities', {
+      name: 'Jurong Port Hub',
+      address: '37 Jurong Port Road',
+      operatingHoursStart: '06:00',
+      operatingHoursEnd: '22:00',
+      timeZone: 'Asia/Singapore',
+    });
     expect(facility.status, facility.text).toBe(201);
     const day = addDays(localDateTime(new Date(), 'Asia/Singapore').date, 2);
-    const made = await ops.post('/api/appointments', booking({ facilityId: facility.body.id, dockDoorId: null, scheduledDate: day, scheduledTimeStart: '10:00', scheduledTimeEnd: '11:00', poNumber: 'PO-SG-DELAY' }));
+    const made = await ops.post(
+      '/api/appointments',
+      booking({
+        facilityId: facility.body.id,
+        dockDoorId: null,
+        scheduledDate: day,
+        scheduledTimeStart: '10:00',
+        scheduledTimeEnd: '11:00',
+        poNumber: 'PO-SG-DELAY',
+      }),
+    );
     expect(made.status, made.text).toBe(201);
     const id = made.body.id as string;
 

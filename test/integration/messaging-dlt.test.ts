@@ -24,11 +24,18 @@ let admin: Client;
 const DOCK_ASSIGNED_EN = 'Dock D04 assigned! Please proceed for loading/unloading.';
 const DOCK_ASSIGNED_HI = 'डॉक D04 आवंटित! कृपया लोडिंग/अनलोडिंग के लिए आगे बढ़ें।';
 /** The hub's own registration in these tests: dock_assigned registered in English only. */
-const HUB_DLT = { entityId: '1201160000000054321', header: 'DKHUBT', templateIds: { dock_assigned: { en: '1207160000000010200', hi: '' } } };
+const HUB_DLT = {
+  entityId: '1201160000000054321',
+  header: 'DKHUBT',
+  templateIds: { dock_assigned: { en: '1207160000000010200', hi: '' } },
+};
 
-const settings = (body: Record<string, unknown>, headers: Record<string, string> = {}) => admin.request('PUT', '/api/messaging/settings', { body, headers });
-const sendSms = (to: string, language: 'en' | 'hi', message: string) => admin.post('/api/notifications/send', { to, channels: ['sms'], language, templateKey: 'dock_assigned', message });
-const logOf = async (to: string) => (await admin.get('/api/messaging/messages?limit=100')).body.items.filter((m: { to: string }) => m.to === to);
+const settings = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  admin.request('PUT', '/api/messaging/settings', { body, headers });
+const sendSms = (to: string, language: 'en' | 'hi', message: string) =>
+  admin.post('/api/notifications/send', { to, channels: ['sms'], language, templateKey: 'dock_assigned', message });
+const logOf = async (to: string) =>
+  (await admin.get('/api/messaging/messages?limit=100')).body.items.filter((m: { to: string }) => m.to === to);
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -50,10 +57,34 @@ describe('the hub’s DLT registration', () => {
   });
 
   it.each([
-    ['an entity id of 12 digits', { ...HUB_DLT, entityId: '120116000000' }, 'dlt.entityId', 'The DLT entity ID must be 19 digits', 'DLT एंटिटी ID 19 अंकों की होनी चाहिए'],
-    ['the demo’s all-zero entity id', { ...HUB_DLT, entityId: '0000000000000000000' }, 'dlt.entityId', 'All zeros is the demo stand-in, not a DLT ID: enter the ID from your DLT registration', 'सभी शून्य डेमो का स्थानापन्न है, DLT ID नहीं: अपने DLT पंजीकरण की ID दर्ज करें'],
-    ['a header of digits', { ...HUB_DLT, header: '560001' }, 'dlt.header', 'The sender header must be 6 letters (A-Z)', 'सेंडर हेडर 6 अक्षरों (A-Z) का होना चाहिए'],
-    ['a template id of 18 digits', { ...HUB_DLT, templateIds: { dock_assigned: { en: '120716000000001020' } } }, 'dlt.templateIds.dock_assigned.en', 'A DLT template ID must be 19 digits', 'DLT टेम्पलेट ID 19 अंकों की होनी चाहिए'],
+    [
+      'an entity id of 12 digits',
+      { ...HUB_DLT, entityId: '120116000000' },
+      'dlt.entityId',
+      'The DLT entity ID must be 19 digits',
+      'DLT एंटिटी ID 19 अंकों की होनी चाहिए',
+    ],
+    [
+      'the demo’s all-zero entity id',
+      { ...HUB_DLT, entityId: '0000000000000000000' },
+      'dlt.entityId',
+      'All zeros is the demo stand-in, not a DLT ID: enter the ID from your DLT registration',
+      'सभी शून्य डेमो का स्थानापन्न है, DLT ID नहीं: अपने DLT पंजीकरण की ID दर्ज करें',
+    ],
+    [
+      'a header of digits',
+      { ...HUB_DLT, header: '560001' },
+      'dlt.header',
+      'The sender header must be 6 letters (A-Z)',
+      'सेंडर हेडर 6 अक्षरों (A-Z) का होना चाहिए',
+    ],
+    [
+      'a template id of 18 digits',
+      { ...HUB_DLT, templateIds: { dock_assigned: { en: '120716000000001020' } } },
+      'dlt.templateIds.dock_assigned.en',
+      'A DLT template ID must be 19 digits',
+      'DLT टेम्पलेट ID 19 अंकों की होनी चाहिए',
+    ],
   ])('refuses %s (400, English and Hindi) and keeps what was saved', async (_case, dlt, field, english, hindi) => {
     const before = (await admin.get('/api/messaging/settings')).body;
     const res = await settings({ dlt });
@@ -67,9 +98,23 @@ describe('the hub’s DLT registration', () => {
 
 describe('an SMS goes out only with its DLT ids', () => {
   beforeAll(async () => {
-    const saved = await settings({ smsProvider: { baseUrl: fake.url, accountSid: 'hub1', apiKey: FAKE_CREDENTIALS.apiKey, apiToken: FAKE_CREDENTIALS.apiToken }, snsBackup: false, dlt: HUB_DLT });
+    const saved = await settings({
+      smsProvider: {
+        baseUrl: fake.url,
+        accountSid: 'hub1',
+        apiKey: FAKE_CREDENTIALS.apiKey,
+        apiToken: FAKE_CREDENTIALS.apiToken,
+      },
+      snsBackup: false,
+      dlt: HUB_DLT,
+    });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.body.dlt).toEqual({ entityId: '1201160000000054321', header: 'DKHUBT', templateIds: { dock_assigned: { en: '1207160000000010200', hi: null } }, demo: false });
+    expect(saved.body.dlt).toEqual({
+      entityId: '1201160000000054321',
+      header: 'DKHUBT',
+      templateIds: { dock_assigned: { en: '1207160000000010200', hi: null } },
+      demo: false,
+    });
   });
 
   it('refuses a template without its DLT id: logged as failed with the reason, no provider call', async () => {
@@ -80,12 +125,25 @@ describe('an SMS goes out only with its DLT ids', () => {
     const res = await sendSms('+919812300041', 'hi', DOCK_ASSIGNED_HI);
     // Assess
     expect(res.status).toBe(422);
-    const reason = 'Not sent: "Dock Assigned" has no DLT template ID for its Hindi text. Add it under Configuration, Messaging providers';
+    const reason =
+      'Not sent: "Dock Assigned" has no DLT template ID for its Hindi text. Add it under Configuration, Messaging providers';
     expect(res.body.message).toBe(`The notification could not be sent. SMS: ${reason}`);
-    expect(await logOf('+919812300041')).toEqual([expect.objectContaining({ channel: 'sms', template: 'dock_assigned', language: 'hi', status: 'failed', reason, attempts: 0, provider: null })]);
+    expect(await logOf('+919812300041')).toEqual([
+      expect.objectContaining({
+        channel: 'sms',
+        template: 'dock_assigned',
+        language: 'hi',
+        status: 'failed',
+        reason,
+        attempts: 0,
+        provider: null,
+      }),
+    ]);
     expect(fake.requests.length).toBe(before);
     // The log shows the reason in the reader's language (the one catalogue of server texts).
-    expect(translate(reason, 'hi')).toBe('नहीं भेजा गया: "Dock Assigned" के हिंदी टेक्स्ट की कोई DLT टेम्पलेट ID नहीं है। इसे कॉन्फ़िगरेशन, मैसेजिंग प्रदाता में जोड़ें');
+    expect(translate(reason, 'hi')).toBe(
+      'नहीं भेजा गया: "Dock Assigned" के हिंदी टेक्स्ट की कोई DLT टेम्पलेट ID नहीं है। इसे कॉन्फ़िगरेशन, मैसेजिंग प्रदाता में जोड़ें',
+    );
   });
 
   it('sends with the hub’s entity id, header and the text’s template id', async () => {
@@ -93,7 +151,17 @@ describe('an SMS goes out only with its DLT ids', () => {
     const res = await sendSms('+919812300043', 'en', DOCK_ASSIGNED_EN);
     expect(res.status, res.text).toBe(200);
     const form = new URLSearchParams(fake.requests.at(-1)!.body);
-    expect({ From: form.get('From'), DltEntityId: form.get('DltEntityId'), DltTemplateId: form.get('DltTemplateId'), To: form.get('To') }).toEqual({ From: 'DKHUBT', DltEntityId: '1201160000000054321', DltTemplateId: '1207160000000010200', To: '+919812300043' });
+    expect({
+      From: form.get('From'),
+      DltEntityId: form.get('DltEntityId'),
+      DltTemplateId: form.get('DltTemplateId'),
+      To: form.get('To'),
+    }).toEqual({
+      From: 'DKHUBT',
+      DltEntityId: '1201160000000054321',
+      DltTemplateId: '1207160000000010200',
+      To: '+919812300043',
+    });
     expect(await logOf('+919812300043')).toEqual([expect.objectContaining({ status: 'sent', provider: 'exotel-sms' })]);
   });
 
@@ -102,18 +170,44 @@ describe('an SMS goes out only with its DLT ids', () => {
     expect((await settings({ dlt: null })).body.dlt).toBeNull();
     const res = await sendSms('+919812300044', 'en', DOCK_ASSIGNED_EN);
     expect(res.status).toBe(422);
-    expect((await logOf('+919812300044'))[0]).toMatchObject({ status: 'failed', reason: 'Not sent: SMS needs the hub’s DLT registration. Enter the DLT entity ID and sender header under Configuration, Messaging providers' });
+    expect((await logOf('+919812300044'))[0]).toMatchObject({
+      status: 'failed',
+      reason:
+        'Not sent: SMS needs the hub’s DLT registration. Enter the DLT entity ID and sender header under Configuration, Messaging providers',
+    });
     expect((await settings({ dlt: HUB_DLT })).status).toBe(200);
   });
 });
 
 describe('system SMS (account notices) take the same path with the platform’s registration', () => {
-  const PLATFORM_DLT = { entityId: '1001550000000012345', header: 'DKSATH', templateIds: { registration_approved: { en: '1007160000000077001' } } };
+  const PLATFORM_DLT = {
+    entityId: '1001550000000012345',
+    header: 'DKSATH',
+    templateIds: { registration_approved: { en: '1007160000000077001' } },
+  };
 
   /** A registration waiting for approval, with a mobile number and an e-mail address. */
   async function pendingAccount(phoneNumber: string) {
     const email = `notice.${randomUUID().slice(0, 8)}@example.in`;
-    const user = await createUser({ tenantId: DEMO_TENANT_ID, username: email, email, phoneNumber, firstName: 'Kiran', lastName: 'Rao', profileImageUrl: null, role: 'security_officer', extraRoles: [], userType: 'dockyard_employee', status: 'pending', isVerified: false, passwordHash: 'x', profile: {} }, null);
+    const user = await createUser(
+      {
+        tenantId: DEMO_TENANT_ID,
+        username: email,
+        email,
+        phoneNumber,
+        firstName: 'Kiran',
+        lastName: 'Rao',
+        profileImageUrl: null,
+        role: 'security_officer',
+        extraRoles: [],
+        userType: 'dockyard_employee',
+        status: 'pending',
+        isVerified: false,
+        passwordHash: 'x',
+        profile: {},
+      },
+      null,
+    );
     return user.id;
   }
 
@@ -145,7 +239,15 @@ describe('system SMS (account notices) take the same path with the platform’s 
         },
       },
     ]);
-    expect(await logOf('+919812300045')).toEqual([expect.objectContaining({ channel: 'sms', template: 'registration_approved', status: 'sent', provider: 'sns-sms', providerMessageId: 'sns-notice-1' })]);
+    expect(await logOf('+919812300045')).toEqual([
+      expect.objectContaining({
+        channel: 'sms',
+        template: 'registration_approved',
+        status: 'sent',
+        provider: 'sns-sms',
+        providerMessageId: 'sns-notice-1',
+      }),
+    ]);
   });
 
   it('without the platform’s registration in the deployment sends no SMS (failed with the reason), and the e-mail still goes', async () => {
@@ -163,6 +265,12 @@ describe('system SMS (account notices) take the same path with the platform’s 
     expect(approved.status, approved.text).toBe(200);
     expect(published).toBe(0);
     expect(mailed).toEqual(['Your DockSaathi account has been approved. You can now sign in.']);
-    expect(await logOf('+919812300046')).toEqual([expect.objectContaining({ template: 'registration_approved', status: 'failed', reason: 'Not sent: the platform’s DLT registration is missing from this deployment’s configuration' })]);
+    expect(await logOf('+919812300046')).toEqual([
+      expect.objectContaining({
+        template: 'registration_approved',
+        status: 'failed',
+        reason: 'Not sent: the platform’s DLT registration is missing from this deployment’s configuration',
+      }),
+    ]);
   });
 });

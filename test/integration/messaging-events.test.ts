@@ -33,7 +33,10 @@ describe('driver messages from domain events', () => {
     // Prepare: Ajay Yadav prefers Hindi on SMS and WhatsApp (demo data).
     const started = Date.now();
     // Act
-    const created = await ops.post('/api/appointments', booking({ scheduledDate: day(3), scheduledTimeStart: '11:00', scheduledTimeEnd: '12:00' }));
+    const created = await ops.post(
+      '/api/appointments',
+      booking({ scheduledDate: day(3), scheduledTimeStart: '11:00', scheduledTimeEnd: '12:00' }),
+    );
     expect(created.status, created.text).toBe(201);
     const confirmed = (b: string) => b.includes('को 11:00 बजे के लिए पक्की है');
     const both = await sinkFor('+919812300002', confirmed, 8000, 2);
@@ -46,7 +49,11 @@ describe('driver messages from domain events', () => {
     const request = sms.request as { url: string; body: string; headers: Record<string, string> };
     const form = new URLSearchParams(request.body);
     // The demo hub's stand-in registration (all zeros, demo only) reaches the local sink, nothing else.
-    expect({ entity: form.get('DltEntityId'), template: form.get('DltTemplateId'), header: form.get('From') }).toEqual({ entity: '0000000000000000000', template: '0000000000000000000', header: 'DSDEMO' });
+    expect({ entity: form.get('DltEntityId'), template: form.get('DltTemplateId'), header: form.get('From') }).toEqual({
+      entity: '0000000000000000000',
+      template: '0000000000000000000',
+      header: 'DSDEMO',
+    });
     expect(form.get('EncodingType')).toBe('unicode');
     expect(request.headers.authorization).toBe('***');
     const wa = JSON.parse((both.find((m) => m.channel === 'whatsapp')!.request as { body: string }).body);
@@ -54,7 +61,9 @@ describe('driver messages from domain events', () => {
     // The log lists both, sent.
     const log = await ops.get('/api/messaging/messages?limit=10');
     expect(log.status).toBe(200);
-    const mine = log.body.items.filter((m: { to: string; template: string }) => m.to === '+919812300002' && m.template === 'appointment_confirmed');
+    const mine = log.body.items.filter(
+      (m: { to: string; template: string }) => m.to === '+919812300002' && m.template === 'appointment_confirmed',
+    );
     expect(mine.map((m: { status: string }) => m.status)).toEqual(['sent', 'sent']);
   });
 
@@ -63,18 +72,36 @@ describe('driver messages from domain events', () => {
     const hub = await openHub(ops, 'Messaging Hub');
     const appointment = await hub.appointment('11:00', { dockDoorId: hub.doors.h1.id });
     // Act
-    const checkin = await ops.post('/api/checkins', { appointmentId: appointment.id, driverName: 'Suresh Kumar', vehicleLicense: 'MH04AB1234' });
+    const checkin = await ops.post('/api/checkins', {
+      appointmentId: appointment.id,
+      driverName: 'Suresh Kumar',
+      vehicleLicense: 'MH04AB1234',
+    });
     expect(checkin.status, checkin.text).toBe(201);
     // Assess
     expect(await sinkFor('+919800000004', (b) => b === 'Check-in successful! Waiting spot: Dock H1.')).toHaveLength(1);
-    for (const status of ['at_dock', 'loading', 'completed']) expect((await ops.request('PATCH', `/api/checkins/${checkin.body.id}/status`, { body: { status } })).status).toBe(200);
-    expect(await sinkFor('+919800000004', (b) => b === 'Loading/Unloading complete! Please collect documents and exit.')).toHaveLength(1);
+    for (const status of ['at_dock', 'loading', 'completed'])
+      expect((await ops.request('PATCH', `/api/checkins/${checkin.body.id}/status`, { body: { status } })).status).toBe(
+        200,
+      );
+    expect(
+      await sinkFor('+919800000004', (b) => b === 'Loading/Unloading complete! Please collect documents and exit.'),
+    ).toHaveLength(1);
   });
 
   it('a change written while the workers are down is delivered exactly once after they start again', async () => {
     // Prepare: the workers are killed (as a crashed forwarder would be) before the event is handled.
     await api.stopWorkers();
-    const created = await ops.post('/api/appointments', booking({ driverId: 'driver-ravi', dockDoorId: 'door-02', scheduledDate: day(4), scheduledTimeStart: '14:00', scheduledTimeEnd: '15:00' }));
+    const created = await ops.post(
+      '/api/appointments',
+      booking({
+        driverId: 'driver-ravi',
+        dockDoorId: 'door-02',
+        scheduledDate: day(4),
+        scheduledTimeStart: '14:00',
+        scheduledTimeEnd: '15:00',
+      }),
+    );
     expect(created.status, created.text).toBe(201);
     const text = `Your appointment is confirmed for ${new Date(`${day(4)}T00:00:00Z`).getUTCDate()}`;
     expect(await sinkFor('+919812300003', (b) => b.startsWith(text), 600)).toHaveLength(0);
@@ -83,8 +110,16 @@ describe('driver messages from domain events', () => {
     const delivered = await sinkFor('+919812300003', (b) => b.startsWith(text));
     const { notifyDriver } = await import('../../functions/messaging/notify');
     const { listMessages } = await import('../../functions/messaging/message.store');
-    const entry = (await listMessages(DEMO_TENANT_ID, { limit: 50 })).items.find((m) => m.to === '+919812300003' && m.template === 'appointment_confirmed')!;
-    const again = await notifyDriver({ id: entry.eventId!, type: 'appointment.created', tenantId: DEMO_TENANT_ID, occurredAt: entry.createdAt, detail: { ...created.body, appointmentId: created.body.id } });
+    const entry = (await listMessages(DEMO_TENANT_ID, { limit: 50 })).items.find(
+      (m) => m.to === '+919812300003' && m.template === 'appointment_confirmed',
+    )!;
+    const again = await notifyDriver({
+      id: entry.eventId!,
+      type: 'appointment.created',
+      tenantId: DEMO_TENANT_ID,
+      occurredAt: entry.createdAt,
+      detail: { ...created.body, appointmentId: created.body.id },
+    });
     await new Promise((r) => setTimeout(r, 600));
     // Assess
     expect(delivered).toHaveLength(1);

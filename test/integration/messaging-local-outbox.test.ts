@@ -32,7 +32,11 @@ async function register(client: Client, email: string, phone: string) {
   ip++;
   const documents = [];
   for (const documentType of ['driving_license', 'aadhar_card']) {
-    const res = await client.post('/api/auth/register/uploads', { documentType, fileName: `${documentType}.png`, contentType: 'image/png', size: PNG.length }, { localAddress: `127.0.30.${ip}` });
+    const res = await client.post(
+      '/api/auth/register/uploads',
+      { documentType, fileName: `${documentType}.png`, contentType: 'image/png', size: PNG.length },
+      { localAddress: `127.0.30.${ip}` },
+    );
     expect(res.status).toBe(201);
     const form = new FormData();
     for (const [k, v] of Object.entries(res.body.fields as Record<string, string>)) form.append(k, v);
@@ -40,8 +44,30 @@ async function register(client: Client, email: string, phone: string) {
     expect([200, 201, 204]).toContain((await fetch(res.body.url, { method: 'POST', body: form })).status);
     documents.push({ documentType, uploadId: res.body.uploadId });
   }
-  const userData = { email, firstName: 'Naya', lastName: 'Sadasya', phoneNumber: phone, password: 'Strong#Pass1', userType: 'external_user', role: 'driver', userCategory: 'external_user' };
-  const res = await client.post('/api/auth/register', { userData, variant: { driverLicense: 'MH1220200012345', aadharCard: '1234 5678 9012', vehicleNumber: 'MH12AB1234', vehicleType: 'Truck' }, documents }, { localAddress: `127.0.30.${ip}` });
+  const userData = {
+    email,
+    firstName: 'Naya',
+    lastName: 'Sadasya',
+    phoneNumber: phone,
+    password: 'Strong#Pass1',
+    userType: 'external_user',
+    role: 'driver',
+    userCategory: 'external_user',
+  };
+  const res = await client.post(
+    '/api/auth/register',
+    {
+      userData,
+      variant: {
+        driverLicense: 'MH1220200012345',
+        aadharCard: '1234 5678 9012',
+        vehicleNumber: 'MH12AB1234',
+        vehicleType: 'Truck',
+      },
+      documents,
+    },
+    { localAddress: `127.0.30.${ip}` },
+  );
   expect(res.status, res.text).toBe(201);
 }
 

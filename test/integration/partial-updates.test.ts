@@ -24,7 +24,8 @@ afterAll(() => api.close());
 
 type Item = Record<string, unknown>;
 /** The item without the attributes named (those a change is expected to touch). */
-const without = (item: Item, ...fields: string[]) => Object.fromEntries(Object.entries(item).filter(([k]) => !fields.includes(k)));
+const without = (item: Item, ...fields: string[]) =>
+  Object.fromEntries(Object.entries(item).filter(([k]) => !fields.includes(k)));
 
 const facilityBody = {
   name: 'Partial DC',
@@ -59,27 +60,44 @@ const facilityEdits: Item = {
   slotMinutes: 45,
   slotCapacity: 7,
 };
-const booking = (over: Item = {}) => ({ facilityId: DEMO_FACILITY_ID, carrierId: 'carrier-ganga', driverId: 'driver-ajay', dockDoorId: null, scheduledDate: day(3), scheduledTimeStart: '10:00', scheduledTimeEnd: '11:00', poNumber: 'PO-PART', palletCount: 4, ...over });
+const booking = (over: Item = {}) => ({
+  facilityId: DEMO_FACILITY_ID,
+  carrierId: 'carrier-ganga',
+  driverId: 'driver-ajay',
+  dockDoorId: null,
+  scheduledDate: day(3),
+  scheduledTimeStart: '10:00',
+  scheduledTimeEnd: '11:00',
+  poNumber: 'PO-PART',
+  palletCount: 4,
+  ...over,
+});
 
 const CASES: Record<string, () => Promise<void>> = {
   async 'PATCH /api/facilities/{id}'() {
     expect(Object.keys(facilityEdits).sort()).toEqual(Object.keys(facilityInputSchema.shape).sort()); // every field has its edit
     const created = await ops.post('/api/facilities', facilityBody);
     expect(created.status).toBe(201);
-    const read = async () => (await ops.get('/api/facilities')).body.find((f: { id: string }) => f.id === created.body.id) as Item;
+    const read = async () =>
+      (await ops.get('/api/facilities')).body.find((f: { id: string }) => f.id === created.body.id) as Item;
     for (const [field, value] of Object.entries(facilityEdits)) {
       const before = await read();
       const res = await ops.request('PATCH', `/api/facilities/${created.body.id}`, { body: { [field]: value } });
       expect(res.status, field).toBe(200);
       const after = await read();
       expect(after[field], field).toEqual(value);
-      expect(without(after, field, 'updatedAt', 'revision'), field).toEqual(without(before, field, 'updatedAt', 'revision'));
+      expect(without(after, field, 'updatedAt', 'revision'), field).toEqual(
+        without(before, field, 'updatedAt', 'revision'),
+      );
     }
   },
 
   async 'PATCH /api/facilities/{id}/time-slots/{slotId}'() {
     const date = day(4);
-    const read = async () => (await ops.get(`/api/facilities/default/time-slots?date=${date}`)).body.find((s: { startTime: string }) => s.startTime === '11:00') as Item;
+    const read = async () =>
+      (await ops.get(`/api/facilities/default/time-slots?date=${date}`)).body.find(
+        (s: { startTime: string }) => s.startTime === '11:00',
+      ) as Item;
     const patch = (body: Item) => ops.request('PATCH', `/api/facilities/default/time-slots/${date}_1100`, { body });
     expect((await patch({ capacity: 5 })).status).toBe(200);
     const sized = await read();
@@ -100,7 +118,9 @@ const CASES: Record<string, () => Promise<void>> = {
     expect(res.status).toBe(200);
     const after = (await spots()).find((s) => s.id === before.id)!;
     expect(after.status).toBe('maintenance');
-    expect(without(after, 'status', 'updatedAt', 'revision')).toEqual(without(before, 'status', 'updatedAt', 'revision'));
+    expect(without(after, 'status', 'updatedAt', 'revision')).toEqual(
+      without(before, 'status', 'updatedAt', 'revision'),
+    );
   },
 
   async 'PATCH /api/appointments/{id}/status'() {
@@ -109,53 +129,125 @@ const CASES: Record<string, () => Promise<void>> = {
     expect(res.status).toBe(200);
     const after = (await ops.get(`/api/appointments/${created.id}`)).body as Item;
     expect(after).toMatchObject({ status: 'arrived', arrivedAt: expect.any(String) });
-    expect(without(after, 'status', 'arrivedAt', 'arrivalOutcome', 'updatedAt', 'revision')).toEqual(without(created, 'status', 'arrivedAt', 'arrivalOutcome', 'updatedAt', 'revision'));
+    expect(without(after, 'status', 'arrivedAt', 'arrivalOutcome', 'updatedAt', 'revision')).toEqual(
+      without(created, 'status', 'arrivedAt', 'arrivalOutcome', 'updatedAt', 'revision'),
+    );
   },
 
   async 'PATCH /api/reschedules/{id}/approve'() {
-    const created = (await ops.post('/api/appointments', booking({ scheduledTimeStart: '12:00', scheduledTimeEnd: '13:00' }))).body as Item;
-    const request = (await ops.post(`/api/appointments/${created.id}/reschedule`, { newDate: day(5), newTimeStart: '14:00', newTimeEnd: '15:00', reason: 'traffic', reasonDetails: 'Held up at the Kalamboli junction' })).body;
+    const created = (
+      await ops.post('/api/appointments', booking({ scheduledTimeStart: '12:00', scheduledTimeEnd: '13:00' }))
+    ).body as Item;
+    const request = (
+      await ops.post(`/api/appointments/${created.id}/reschedule`, {
+        newDate: day(5),
+        newTimeStart: '14:00',
+        newTimeEnd: '15:00',
+        reason: 'traffic',
+        reasonDetails: 'Held up at the Kalamboli junction',
+      })
+    ).body;
     const res = await ops.request('PATCH', `/api/reschedules/${request.id}/approve`);
     expect(res.status).toBe(200);
     const after = (await ops.get(`/api/appointments/${created.id}`)).body as Item;
-    expect(after).toMatchObject({ scheduledDate: day(5), scheduledTimeStart: '14:00', scheduledTimeEnd: '15:00', rescheduleCount: 1 });
-    const moved = ['scheduledDate', 'scheduledTimeStart', 'scheduledTimeEnd', 'rescheduleCount', 'canReschedule', 'pendingRescheduleId', 'updatedAt', 'revision'];
+    expect(after).toMatchObject({
+      scheduledDate: day(5),
+      scheduledTimeStart: '14:00',
+      scheduledTimeEnd: '15:00',
+      rescheduleCount: 1,
+    });
+    const moved = [
+      'scheduledDate',
+      'scheduledTimeStart',
+      'scheduledTimeEnd',
+      'rescheduleCount',
+      'canReschedule',
+      'pendingRescheduleId',
+      'updatedAt',
+      'revision',
+    ];
     expect(without(after, ...moved)).toEqual(without(created, ...moved));
   },
 
   async 'PATCH /api/reschedules/{id}/deny'() {
-    const created = (await ops.post('/api/appointments', booking({ scheduledTimeStart: '15:00', scheduledTimeEnd: '16:00' }))).body as Item;
-    const request = (await ops.post(`/api/appointments/${created.id}/reschedule`, { newDate: day(5), newTimeStart: '16:00', newTimeEnd: '17:00', reason: 'weather', reasonDetails: 'Heavy rain on the expressway' })).body;
+    const created = (
+      await ops.post('/api/appointments', booking({ scheduledTimeStart: '15:00', scheduledTimeEnd: '16:00' }))
+    ).body as Item;
+    const request = (
+      await ops.post(`/api/appointments/${created.id}/reschedule`, {
+        newDate: day(5),
+        newTimeStart: '16:00',
+        newTimeEnd: '17:00',
+        reason: 'weather',
+        reasonDetails: 'Heavy rain on the expressway',
+      })
+    ).body;
     const res = await ops.request('PATCH', `/api/reschedules/${request.id}/deny`);
     expect(res.status).toBe(200);
     const after = (await ops.get(`/api/appointments/${created.id}`)).body as Item;
-    expect(without(after, 'pendingRescheduleId', 'updatedAt', 'revision')).toEqual(without(created, 'pendingRescheduleId', 'updatedAt', 'revision'));
+    expect(without(after, 'pendingRescheduleId', 'updatedAt', 'revision')).toEqual(
+      without(created, 'pendingRescheduleId', 'updatedAt', 'revision'),
+    );
   },
 
   async 'PATCH /api/checkins/{id}/status'() {
-    const created = (await ops.post('/api/checkins/walk-in', { driverName: 'Partial Driver', vehicleLicense: 'MH43PA0001', carrierName: 'Partial Tempo', notes: 'Side door' })).body as Item;
+    const created = (
+      await ops.post('/api/checkins/walk-in', {
+        driverName: 'Partial Driver',
+        vehicleLicense: 'MH43PA0001',
+        carrierName: 'Partial Tempo',
+        notes: 'Side door',
+      })
+    ).body as Item;
     const res = await ops.request('PATCH', `/api/checkins/${created.id}/status`, { body: { status: 'at_dock' } });
     expect(res.status).toBe(200);
     const after = ((await ops.get('/api/checkins')).body as Item[]).find((c) => c.id === created.id)!;
     expect(after).toMatchObject({ status: 'at_dock', atDockAt: expect.any(String) });
-    expect(without(after, 'status', 'atDockAt', 'updatedAt', 'revision')).toEqual(without(created, 'status', 'atDockAt', 'updatedAt', 'revision'));
+    expect(without(after, 'status', 'atDockAt', 'updatedAt', 'revision')).toEqual(
+      without(created, 'status', 'atDockAt', 'updatedAt', 'revision'),
+    );
   },
 
   async 'PATCH /api/checkins/{id}/door'() {
-    const created = (await ops.post('/api/checkins/walk-in', { driverName: 'Door Driver', vehicleLicense: 'MH43PA0002', carrierName: 'Door Tempo' })).body as Item;
+    const created = (
+      await ops.post('/api/checkins/walk-in', {
+        driverName: 'Door Driver',
+        vehicleLicense: 'MH43PA0002',
+        carrierName: 'Door Tempo',
+      })
+    ).body as Item;
     const res = await ops.request('PATCH', `/api/checkins/${created.id}/door`, { body: { dockDoorId: 'door-10' } });
     expect(res.status).toBe(200);
     const after = ((await ops.get('/api/checkins')).body as Item[]).find((c) => c.id === created.id)!;
     expect(after).toMatchObject({ dockDoorId: 'door-10', doorNumber: 'D10' });
-    expect(without(after, 'dockDoorId', 'doorNumber', 'updatedAt', 'revision')).toEqual(without(created, 'dockDoorId', 'doorNumber', 'updatedAt', 'revision'));
+    expect(without(after, 'dockDoorId', 'doorNumber', 'updatedAt', 'revision')).toEqual(
+      without(created, 'dockDoorId', 'doorNumber', 'updatedAt', 'revision'),
+    );
   },
 
   async 'PATCH /api/facilities/{id}/dock-doors/{doorId}'() {
-    const created = (await ops.post('/api/dock-doors', { facilityId: DEMO_FACILITY_ID, doorNumber: 'P-1', maxVehicleHeight: 4, maxVehicleWidth: 3 })).body;
-    const read = async () => (await ops.get(`/api/facilities/${DEMO_FACILITY_ID}/dock-doors`)).body.find((d: { id: string }) => d.id === created.id) as Item;
-    for (const [field, value] of Object.entries({ doorType: 'refrigerated', maxVehicleHeight: 4.5, maxVehicleWidth: null, status: 'maintenance' })) {
+    const created = (
+      await ops.post('/api/dock-doors', {
+        facilityId: DEMO_FACILITY_ID,
+        doorNumber: 'P-1',
+        maxVehicleHeight: 4,
+        maxVehicleWidth: 3,
+      })
+    ).body;
+    const read = async () =>
+      (await ops.get(`/api/facilities/${DEMO_FACILITY_ID}/dock-doors`)).body.find(
+        (d: { id: string }) => d.id === created.id,
+      ) as Item;
+    for (const [field, value] of Object.entries({
+      doorType: 'refrigerated',
+      maxVehicleHeight: 4.5,
+      maxVehicleWidth: null,
+      status: 'maintenance',
+    })) {
       const before = await read();
-      const res = await ops.request('PATCH', `/api/facilities/${DEMO_FACILITY_ID}/dock-doors/${created.id}`, { body: { [field]: value } });
+      const res = await ops.request('PATCH', `/api/facilities/${DEMO_FACILITY_ID}/dock-doors/${created.id}`, {
+        body: { [field]: value },
+      });
       expect(res.status, res.text).toBe(200);
       const after = await read();
       expect(after[field], field).toEqual(value);
@@ -164,9 +256,22 @@ const CASES: Record<string, () => Promise<void>> = {
   },
 
   async 'PATCH /api/carriers/{id}'() {
-    const created = (await ops.post('/api/carriers', { name: 'Partial Carrier', contactEmail: 'a@partial.in', contactPhone: '9800000011', serviceTypes: ['FTL'] })).body;
-    const read = async () => (await ops.get('/api/carriers')).body.find((c: { id: string }) => c.id === created.id) as Item;
-    for (const [field, value] of Object.entries({ name: 'Partial Carrier North', contactEmail: 'b@partial.in', contactPhone: '9800000012', serviceTypes: ['LTL', 'Hazmat'] })) {
+    const created = (
+      await ops.post('/api/carriers', {
+        name: 'Partial Carrier',
+        contactEmail: 'a@partial.in',
+        contactPhone: '9800000011',
+        serviceTypes: ['FTL'],
+      })
+    ).body;
+    const read = async () =>
+      (await ops.get('/api/carriers')).body.find((c: { id: string }) => c.id === created.id) as Item;
+    for (const [field, value] of Object.entries({
+      name: 'Partial Carrier North',
+      contactEmail: 'b@partial.in',
+      contactPhone: '9800000012',
+      serviceTypes: ['LTL', 'Hazmat'],
+    })) {
       const before = await read();
       const res = await ops.request('PATCH', `/api/carriers/${created.id}`, { body: { [field]: value } });
       expect(res.status, res.text).toBe(200);
@@ -177,11 +282,29 @@ const CASES: Record<string, () => Promise<void>> = {
   },
 
   async 'PATCH /api/carriers/{id}/drivers/{driverId}'() {
-    const created = (await ops.post('/api/drivers', { carrierId: 'carrier-ganga', name: 'Partial Driver', phone: '9800000021', licenseNumber: 'MH-PART-1' })).body;
-    const read = async () => (await ops.get('/api/carriers/carrier-ganga/drivers')).body.find((d: { id: string }) => d.id === created.id) as Item;
-    for (const [field, value] of Object.entries({ name: 'Partial Driver Two', phone: '9800000022', licenseNumber: 'MH-PART-2', preferredChannels: ['whatsapp', 'sms'], preferredLanguage: 'hi' })) {
+    const created = (
+      await ops.post('/api/drivers', {
+        carrierId: 'carrier-ganga',
+        name: 'Partial Driver',
+        phone: '9800000021',
+        licenseNumber: 'MH-PART-1',
+      })
+    ).body;
+    const read = async () =>
+      (await ops.get('/api/carriers/carrier-ganga/drivers')).body.find(
+        (d: { id: string }) => d.id === created.id,
+      ) as Item;
+    for (const [field, value] of Object.entries({
+      name: 'Partial Driver Two',
+      phone: '9800000022',
+      licenseNumber: 'MH-PART-2',
+      preferredChannels: ['whatsapp', 'sms'],
+      preferredLanguage: 'hi',
+    })) {
       const before = await read();
-      const res = await ops.request('PATCH', `/api/carriers/carrier-ganga/drivers/${created.id}`, { body: { [field]: value } });
+      const res = await ops.request('PATCH', `/api/carriers/carrier-ganga/drivers/${created.id}`, {
+        body: { [field]: value },
+      });
       expect(res.status, res.text).toBe(200);
       const after = await read();
       expect(after[field], field).toEqual(value);
@@ -193,21 +316,37 @@ const CASES: Record<string, () => Promise<void>> = {
 describe('facility edits', () => {
   it('refuses an edit of a facility from a form that read an older version, and an empty edit, changing nothing', async () => {
     const facility = (await ops.post('/api/facilities', { ...facilityBody, name: 'Stale form DC' })).body;
-    const first = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { slotCapacity: 4, revision: 0 } });
+    const first = await ops.request('PATCH', `/api/facilities/${facility.id}`, {
+      body: { slotCapacity: 4, revision: 0 },
+    });
     expect(first.status).toBe(200);
 
-    const stale = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { slotCapacity: 9, revision: 0 } });
+    const stale = await ops.request('PATCH', `/api/facilities/${facility.id}`, {
+      body: { slotCapacity: 9, revision: 0 },
+    });
     const empty = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: {} });
-    const versionOnly = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { revision: first.body.revision } });
+    const versionOnly = await ops.request('PATCH', `/api/facilities/${facility.id}`, {
+      body: { revision: first.body.revision },
+    });
 
     expect(stale.status).toBe(409);
-    expect(stale.body.message).toBe('This record was changed by someone else since you opened it. Reload it and try again.');
+    expect(stale.body.message).toBe(
+      'This record was changed by someone else since you opened it. Reload it and try again.',
+    );
     expect(stale.body.current).toMatchObject({ slotCapacity: 4, revision: 1 });
     expect([empty.status, versionOnly.status]).toEqual([400, 400]);
     expect(empty.body.message).toBe('Nothing to change: send at least one field to update');
-    expect((await ops.get('/api/facilities')).body.find((f: { id: string }) => f.id === facility.id)).toMatchObject({ slotCapacity: 4, revision: 1 });
-    expect((await listAudit('demo', { entityType: 'facility', entityId: facility.id })).map((t) => t.action)).toEqual(['facility.updated', 'facility.created']);
-    const fresh = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { slotCapacity: 9, revision: first.body.revision } });
+    expect((await ops.get('/api/facilities')).body.find((f: { id: string }) => f.id === facility.id)).toMatchObject({
+      slotCapacity: 4,
+      revision: 1,
+    });
+    expect((await listAudit('demo', { entityType: 'facility', entityId: facility.id })).map((t) => t.action)).toEqual([
+      'facility.updated',
+      'facility.created',
+    ]);
+    const fresh = await ops.request('PATCH', `/api/facilities/${facility.id}`, {
+      body: { slotCapacity: 9, revision: first.body.revision },
+    });
     expect(fresh.status).toBe(200);
   });
 
@@ -216,15 +355,25 @@ describe('facility edits', () => {
     await ops.post('/api/dock-doors', { facilityId: facility.id, doorNumber: 'I1' });
     await ops.post('/api/dock-doors', { facilityId: facility.id, doorNumber: 'I2' });
 
-    const hours = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { operatingHoursStart: '23:00' } });
+    const hours = await ops.request('PATCH', `/api/facilities/${facility.id}`, {
+      body: { operatingHoursStart: '23:00' },
+    });
     const doors = await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { totalDockDoors: 1 } });
 
     expect(hours.status).toBe(400);
     expect(hours.body.errors.operatingHoursEnd).toBe('Closing time must be after opening time');
     expect(doors.status).toBe(409);
-    expect(doors.body.errors.totalDockDoors).toBe('Total dock doors cannot be below the 2 dock doors recorded for this facility');
-    expect((await ops.get('/api/facilities')).body.find((f: { id: string }) => f.id === facility.id)).toMatchObject({ operatingHoursStart: '07:00', totalDockDoors: 6, doorCount: 2 });
-    expect((await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { totalDockDoors: 2 } })).status).toBe(200);
+    expect(doors.body.errors.totalDockDoors).toBe(
+      'Total dock doors cannot be below the 2 dock doors recorded for this facility',
+    );
+    expect((await ops.get('/api/facilities')).body.find((f: { id: string }) => f.id === facility.id)).toMatchObject({
+      operatingHoursStart: '07:00',
+      totalDockDoors: 6,
+      doorCount: 2,
+    });
+    expect((await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { totalDockDoors: 2 } })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -232,7 +381,14 @@ describe('facility edits', () => {
 // language) are tested for partial edits in their own suites; this file covers the dock side's.
 // Settings documents replaced whole (gate: an omitted password keeps the stored one) are tested in their own suites.
 const COVERED_IN_THEIR_SUITES = new Set(['wms', 'integrations', 'messaging', 'tenancy', 'contact', 'gate']);
-const EDIT_ROUTES = (ROUTES as readonly ApiRoute[]).filter((r) => (r.method === 'PATCH' || r.method === 'PUT') && !COVERED_IN_THEIR_SUITES.has(r.fn) && r.path !== '/api/auth/user/language').map(routeKey);
+const EDIT_ROUTES = (ROUTES as readonly ApiRoute[])
+  .filter(
+    (r) =>
+      (r.method === 'PATCH' || r.method === 'PUT') &&
+      !COVERED_IN_THEIR_SUITES.has(r.fn) &&
+      r.path !== '/api/auth/user/language',
+  )
+  .map(routeKey);
 
 describe('partial updates', () => {
   it('has a case for every PATCH and PUT route of the route table', () => {

@@ -18,7 +18,12 @@ beforeAll(async () => {
   const s3Endpoint = inject('s3Endpoint');
   proxy = await startStallProxy(dynamoDbEndpoint);
   const suffix = randomUUID().slice(0, 8);
-  useLocalEnvironment({ dynamoDbEndpoint: proxy.endpoint, s3Endpoint, tableName: `test-${suffix}`, uploadsBucket: `uploads-${suffix}` });
+  useLocalEnvironment({
+    dynamoDbEndpoint: proxy.endpoint,
+    s3Endpoint,
+    tableName: `test-${suffix}`,
+    uploadsBucket: `uploads-${suffix}`,
+  });
   await Promise.all([ensureTable(dynamoDbEndpoint, `test-${suffix}`), ensureBucket(s3Endpoint, `uploads-${suffix}`)]);
   const { seedDemoData } = await import('../../functions/local/seed');
   await seedDemoData();
@@ -32,7 +37,8 @@ afterAll(async () => {
   await proxy?.close();
 });
 
-const signIn = (from: string) => new Client(url).post('/api/auth/login', { identifier: 'operations', password: 'Demo@12345' }, { localAddress: from });
+const signIn = (from: string) =>
+  new Client(url).post('/api/auth/login', { identifier: 'operations', password: 'Demo@12345' }, { localAddress: from });
 const BUSY = 'The service is busy right now. Please try again in a few seconds.';
 const BUSY_HI = 'सेवा अभी व्यस्त है। कृपया कुछ सेकंड बाद फिर से प्रयास करें।';
 const MAYBE_SAVED = 'Your change may or may not have been saved. Please reload the page to check before trying again.';
@@ -111,7 +117,9 @@ describe('a stalled DynamoDB', () => {
     const name = `Held Freight ${randomUUID().slice(0, 6)}`;
     // Act: the write is sent but never reaches the table; we cannot tell that from a lost answer.
     proxy.holdRequestsOf(['TransactWriteItems']);
-    const { res, ms } = await timed(() => staff.post('/api/carriers', { name, serviceTypes: ['FTL'] }, { headers: { 'accept-language': 'hi' } }));
+    const { res, ms } = await timed(() =>
+      staff.post('/api/carriers', { name, serviceTypes: ['FTL'] }, { headers: { 'accept-language': 'hi' } }),
+    );
     const sent = proxy.seen('TransactWriteItems');
     proxy.thaw();
     // Assess

@@ -21,20 +21,33 @@ const tableName = `test-upgrade-${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
   await client.send(new CreateTableCommand(createTableInput(tableName)));
-  useLocalEnvironment({ dynamoDbEndpoint: endpoint, s3Endpoint: inject('s3Endpoint'), tableName, uploadsBucket: 'unused' });
+  useLocalEnvironment({
+    dynamoDbEndpoint: endpoint,
+    s3Endpoint: inject('s3Endpoint'),
+    tableName,
+    uploadsBucket: 'unused',
+  });
 });
 afterAll(async () => {
   await client.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
   client.destroy();
 });
 
-
 describe('a table from an earlier version', () => {
   it('lacks exactly the indexes added since', () => {
     const wanted = createTableInput(tableName);
-    const earlier = { GlobalSecondaryIndexes: wanted.GlobalSecondaryIndexes!.filter((g) => g.IndexName !== 'GSI3').map((g) => ({ IndexName: g.IndexName })) };
+    const earlier = {
+      GlobalSecondaryIndexes: wanted
+        .GlobalSecondaryIndexes!.filter((g) => g.IndexName !== 'GSI3')
+        .map((g) => ({ IndexName: g.IndexName })),
+    };
     expect(missingIndexes(earlier, wanted).map((g) => g.IndexName)).toEqual(['GSI3']);
-    expect(missingIndexes({ GlobalSecondaryIndexes: wanted.GlobalSecondaryIndexes!.map((g) => ({ IndexName: g.IndexName })) }, wanted)).toEqual([]);
+    expect(
+      missingIndexes(
+        { GlobalSecondaryIndexes: wanted.GlobalSecondaryIndexes!.map((g) => ({ IndexName: g.IndexName })) },
+        wanted,
+      ),
+    ).toEqual([]);
   });
 
   it('has its appointments indexed again, so the ones already at a door are found through the new index', async () => {
@@ -47,15 +60,45 @@ describe('a table from an earlier version', () => {
     const written = await reindexAppointments();
     // Assess
     expect(written).toBe(1);
-    expect((await listAppointmentsAtDoors('upgrade', 'facility-1', at.scheduledDate)).map((a) => a.id)).toEqual([at.id]);
+    expect((await listAppointmentsAtDoors('upgrade', 'facility-1', at.scheduledDate)).map((a) => a.id)).toEqual([
+      at.id,
+    ]);
   });
 });
 
 function sampleAppointment(): Appointment {
   return {
-    id: 'upgrade-appointment-1', tenantId: 'upgrade', facilityId: 'facility-1', bookingReference: 'UPG0001', carrierId: 'carrier-ganga', carrierName: 'Ganga Logistics', driverId: null, driverName: null, driverPhone: null,
-    dockDoorId: 'door-05', doorNumber: 'D05', laborInchargeId: null, scheduledDate: '2026-11-23', scheduledTimeStart: '10:00', scheduledTimeEnd: '11:00', loadType: 'inbound', priority: 'normal', status: 'arrived',
-    bookedBy: 'staff', poNumber: null, bolNumber: null, palletCount: null, cartonCount: null, estimatedDuration: 60, specialInstructions: null, handlingEquipmentNotes: null,
-    arrivedAt: '2026-11-23T04:30:00.000Z', departedAt: null, arrivalOutcome: 'on_time', createdAt: '2026-11-23T00:00:00.000Z', updatedAt: '2026-11-23T00:00:00.000Z', createdBy: 'test',
+    id: 'upgrade-appointment-1',
+    tenantId: 'upgrade',
+    facilityId: 'facility-1',
+    bookingReference: 'UPG0001',
+    carrierId: 'carrier-ganga',
+    carrierName: 'Ganga Logistics',
+    driverId: null,
+    driverName: null,
+    driverPhone: null,
+    dockDoorId: 'door-05',
+    doorNumber: 'D05',
+    laborInchargeId: null,
+    scheduledDate: '2026-11-23',
+    scheduledTimeStart: '10:00',
+    scheduledTimeEnd: '11:00',
+    loadType: 'inbound',
+    priority: 'normal',
+    status: 'arrived',
+    bookedBy: 'staff',
+    poNumber: null,
+    bolNumber: null,
+    palletCount: null,
+    cartonCount: null,
+    estimatedDuration: 60,
+    specialInstructions: null,
+    handlingEquipmentNotes: null,
+    arrivedAt: '2026-11-23T04:30:00.000Z',
+    departedAt: null,
+    arrivalOutcome: 'on_time',
+    createdAt: '2026-11-23T00:00:00.000Z',
+    updatedAt: '2026-11-23T00:00:00.000Z',
+    createdBy: 'test',
   } as unknown as Appointment;
 }

@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const guest = () => new Client(api.url);
-const accept = (body: Record<string, unknown>) => guest().post('/api/invitations/accept', body, { localAddress: nextAddress() });
+const accept = (body: Record<string, unknown>) =>
+  guest().post('/api/invitations/accept', body, { localAddress: nextAddress() });
 
 describe('invitations', () => {
   it('invites an operations user by e-mail who sets a password through the link and signs in to that hub only', async () => {
@@ -28,8 +29,16 @@ describe('invitations', () => {
     const token = await invitationTokenSentTo(email);
 
     const preview = await guest().post('/api/invitations/preview', { token }, { localAddress: nextAddress() });
-    expect(preview.body).toEqual({ tenantName: org.body.companyName, role: 'operations', email, phoneNumber: null, existingAccount: false });
-    expect((await accept({ token, firstName: 'Ravi', lastName: 'Menon', password: 'short' })).body.errors?.password).toBe('Password must be at least 8 characters');
+    expect(preview.body).toEqual({
+      tenantName: org.body.companyName,
+      role: 'operations',
+      email,
+      phoneNumber: null,
+      existingAccount: false,
+    });
+    expect(
+      (await accept({ token, firstName: 'Ravi', lastName: 'Menon', password: 'short' })).body.errors?.password,
+    ).toBe('Password must be at least 8 characters');
     const accepted = await accept({ token, firstName: 'Ravi', lastName: 'Menon', password: 'Docks2026!' });
     expect(accepted.status, accepted.text).toBe(200);
 
@@ -48,7 +57,9 @@ describe('invitations', () => {
   });
 
   it('refuses forged, revoked and expired links with a clear message', async () => {
-    expect((await accept({ token: 'x'.repeat(43), firstName: 'A', lastName: 'B', password: 'Docks2026!' })).body.message).toBe(TENANCY_TEXTS.invitationInvalid);
+    expect(
+      (await accept({ token: 'x'.repeat(43), firstName: 'A', lastName: 'B', password: 'Docks2026!' })).body.message,
+    ).toBe(TENANCY_TEXTS.invitationInvalid);
     expect((await accept({ token: 'short', firstName: 'A', lastName: 'B', password: 'Docks2026!' })).status).toBe(400);
 
     const revokedEmail = `revoked.${Date.now()}@example.in`;
@@ -65,11 +76,20 @@ describe('invitations', () => {
     const expiredToken = await invitationTokenSentTo(expiredEmail);
     const { createHash } = await import('node:crypto');
     const hash = createHash('sha256').update(expiredToken).digest('hex');
-    await ddb().send(new UpdateCommand({ TableName: api.tableName, Key: { PK: `INVITATION#${hash}`, SK: 'INVITATION' }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }));
+    await ddb().send(
+      new UpdateCommand({
+        TableName: api.tableName,
+        Key: { PK: `INVITATION#${hash}`, SK: 'INVITATION' },
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
     const expired = await accept({ token: expiredToken, firstName: 'A', lastName: 'B', password: 'Docks2026!' });
     expect(expired.status).toBe(410);
     expect(expired.body.message).toBe(TENANCY_TEXTS.invitationExpired);
-    expect((await guest().post('/api/auth/login', { identifier: expiredEmail, password: 'Docks2026!' })).status).toBe(401);
+    expect((await guest().post('/api/auth/login', { identifier: expiredEmail, password: 'Docks2026!' })).status).toBe(
+      401,
+    );
   });
 
   it('invites by mobile number through SMS', async () => {
@@ -88,11 +108,16 @@ describe('one login, several hubs', () => {
     // The demo's operations user is invited to the new organisation as yard manager.
     const demoOps = new Client(api.url);
     const home = await demoOps.signIn('operations');
-    const invited = await org.admin.post('/api/invitations', { email: home.email ?? 'operations@demo', role: 'yard_manager' });
+    const invited = await org.admin.post('/api/invitations', {
+      email: home.email ?? 'operations@demo',
+      role: 'yard_manager',
+    });
     const email = invited.body.email as string;
     expect(invited.status, invited.text).toBe(201);
     const token = await invitationTokenSentTo(email);
-    expect((await guest().post('/api/invitations/preview', { token }, { localAddress: nextAddress() })).body.existingAccount).toBe(true);
+    expect(
+      (await guest().post('/api/invitations/preview', { token }, { localAddress: nextAddress() })).body.existingAccount,
+    ).toBe(true);
     expect((await accept({ token, password: 'wrong-password1' })).status).toBe(401);
     expect((await accept({ token, password: 'Demo@12345' })).status).toBe(200);
 
@@ -110,7 +135,16 @@ describe('one login, several hubs', () => {
     expect((await demoOps.get('/api/auth/user')).body).toMatchObject({ tenantId: org.tenantId, role: 'yard_manager' });
     expect((await demoOps.get('/api/facilities')).body.map((f: { id: string }) => f.id)).toEqual([org.facilityId]);
     // A yard manager may not manage facilities there, whatever the home role allows.
-    expect((await demoOps.post('/api/facilities', { name: 'X', address: 'Y', operatingHoursStart: '08:00', operatingHoursEnd: '18:00' })).status).toBe(403);
+    expect(
+      (
+        await demoOps.post('/api/facilities', {
+          name: 'X',
+          address: 'Y',
+          operatingHoursStart: '08:00',
+          operatingHoursEnd: '18:00',
+        })
+      ).status,
+    ).toBe(403);
 
     const back = await demoOps.post('/api/auth/switch-tenant', { tenantId: 'demo' });
     expect(back.body.user).toMatchObject({ tenantId: 'demo', role: 'operations' });
@@ -122,7 +156,9 @@ describe('one login, several hubs', () => {
     await client.signIn('admin');
     const before = client.get.bind(client);
     const copy = new Client(api.url);
-    (copy as unknown as { cookies: Map<string, string> }).cookies = new Map((client as unknown as { cookies: Map<string, string> }).cookies);
+    (copy as unknown as { cookies: Map<string, string> }).cookies = new Map(
+      (client as unknown as { cookies: Map<string, string> }).cookies,
+    );
     expect((await client.post('/api/auth/switch-tenant', { tenantId: 'demo' })).status).toBe(200);
     expect((await copy.get('/api/auth/user')).status).toBe(401);
     expect((await before('/api/auth/user')).status).toBe(200);
@@ -137,29 +173,62 @@ describe('facility links', () => {
     const slots = await guest().get(`/api/slots/available?date=${date}&facility=${link}`);
     expect(slots.status, slots.text).toBe(200);
     const slot = slots.body.find((s: { isAvailable: boolean }) => s.isAvailable);
-    const booking = { ownerType: 'Driver', vehicleNumber: 'MH12TL4321', vehicleType: 'Truck', capacityTons: 10, driverName: 'Link Guest', driverLicense: 'MH1220200001', mobileNumber: '9845012345', expectedArrivalDate: `${date}T10:00:00.000Z`, slotId: slot.id, facility: link };
+    const booking = {
+      ownerType: 'Driver',
+      vehicleNumber: 'MH12TL4321',
+      vehicleType: 'Truck',
+      capacityTons: 10,
+      driverName: 'Link Guest',
+      driverLicense: 'MH1220200001',
+      mobileNumber: '9845012345',
+      expectedArrivalDate: `${date}T10:00:00.000Z`,
+      slotId: slot.id,
+      facility: link,
+    };
     const booked = await guest().post('/api/bookings/slot', booking, { localAddress: nextAddress() });
     expect(booked.status, booked.text).toBe(201);
     expect(booked.body.facilityName).toBe(org.body.facilityName);
     const mine = await org.admin.get(`/api/appointments?date=${date}`);
-    expect(mine.body.some((a: { bookingReference: string }) => a.bookingReference === booked.body.confirmationCode)).toBe(true);
+    expect(
+      mine.body.some((a: { bookingReference: string }) => a.bookingReference === booked.body.confirmationCode),
+    ).toBe(true);
     const demo = new Client(api.url);
     await demo.signIn('admin');
-    expect((await demo.get(`/api/appointments?date=${date}`)).body.some((a: { bookingReference: string }) => a.bookingReference === booked.body.confirmationCode)).toBe(false);
+    expect(
+      (await demo.get(`/api/appointments?date=${date}`)).body.some(
+        (a: { bookingReference: string }) => a.bookingReference === booked.body.confirmationCode,
+      ),
+    ).toBe(false);
 
     expect((await guest().get(`/api/facility-links/not-a-real-link`)).status).toBe(404);
-    expect((await guest().get(`/api/slots/available?date=${date}&facility=forgedlink123`)).body.message).toBe(TENANCY_TEXTS.linkInvalid);
+    expect((await guest().get(`/api/slots/available?date=${date}&facility=forgedlink123`)).body.message).toBe(
+      TENANCY_TEXTS.linkInvalid,
+    );
   });
 
   it('refuses a link of a deactivated facility', async () => {
     const link = (await org.admin.get(`/api/facilities/${org.facilityId}/link`)).body.token as string;
-    await ddb().send(new UpdateCommand({ TableName: api.tableName, Key: { PK: `TENANT#${org.tenantId}`, SK: `FACILITY#${org.facilityId}` }, UpdateExpression: 'SET isActive = :f', ExpressionAttributeValues: { ':f': false } }));
+    await ddb().send(
+      new UpdateCommand({
+        TableName: api.tableName,
+        Key: { PK: `TENANT#${org.tenantId}`, SK: `FACILITY#${org.facilityId}` },
+        UpdateExpression: 'SET isActive = :f',
+        ExpressionAttributeValues: { ':f': false },
+      }),
+    );
     try {
       const res = await guest().get(`/api/facility-links/${link}`);
       expect(res.status).toBe(404);
       expect(res.body.message).toBe(TENANCY_TEXTS.linkInvalid);
     } finally {
-      await ddb().send(new UpdateCommand({ TableName: api.tableName, Key: { PK: `TENANT#${org.tenantId}`, SK: `FACILITY#${org.facilityId}` }, UpdateExpression: 'SET isActive = :t', ExpressionAttributeValues: { ':t': true } }));
+      await ddb().send(
+        new UpdateCommand({
+          TableName: api.tableName,
+          Key: { PK: `TENANT#${org.tenantId}`, SK: `FACILITY#${org.facilityId}` },
+          UpdateExpression: 'SET isActive = :t',
+          ExpressionAttributeValues: { ':t': true },
+        }),
+      );
     }
   });
 
@@ -167,7 +236,23 @@ describe('facility links', () => {
     const saved = process.env.GUEST_FACILITY;
     delete process.env.GUEST_FACILITY;
     try {
-      const res = await guest().post('/api/auth/register', { userData: { email: 'nolink@example.in', firstName: 'No', lastName: 'Link', password: 'Nolink2026', userType: 'external_user', role: 'driver', userCategory: 'external_user' }, variant: {}, documents: [] }, { localAddress: nextAddress() });
+      const res = await guest().post(
+        '/api/auth/register',
+        {
+          userData: {
+            email: 'nolink@example.in',
+            firstName: 'No',
+            lastName: 'Link',
+            password: 'Nolink2026',
+            userType: 'external_user',
+            role: 'driver',
+            userCategory: 'external_user',
+          },
+          variant: {},
+          documents: [],
+        },
+        { localAddress: nextAddress() },
+      );
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(TENANCY_TEXTS.registrationNeedsLink);
     } finally {

@@ -23,7 +23,10 @@ const NOT_ITEM_PARAMETERS = new Set(['report']);
 
 /** A's items by the path each route names them under: the first rule whose pattern matches wins. */
 const FIXTURES: { path: RegExp; params: () => Record<string, string> }[] = [
-  { path: /^\/api\/facilities\/\{id\}\/time-slots\/\{slotId\}/, params: () => ({ id: ids.facility!, slotId: ids.slot! }) },
+  {
+    path: /^\/api\/facilities\/\{id\}\/time-slots\/\{slotId\}/,
+    params: () => ({ id: ids.facility!, slotId: ids.slot! }),
+  },
   { path: /^\/api\/facilities\/\{id\}\/holidays\/\{date\}/, params: () => ({ id: ids.facility!, date: ids.holiday! }) },
   { path: /^\/api\/facilities\/\{id\}/, params: () => ({ id: ids.facility! }) },
   { path: /^\/api\/yard-spots\/\{spotId\}/, params: () => ({ spotId: ids.spot! }) },
@@ -32,11 +35,20 @@ const FIXTURES: { path: RegExp; params: () => Record<string, string> }[] = [
   { path: /^\/api\/reschedules\/\{id\}/, params: () => ({ id: ids.reschedule! }) },
   { path: /^\/api\/checkins\/\{id\}/, params: () => ({ id: ids.checkin! }) },
   { path: /^\/api\/admin\/(approve|reject)-user\/\{userId\}/, params: () => ({ userId: ids.pendingUser! }) },
-  { path: /^\/api\/admin\/users\/\{userId\}\/documents\/\{documentType\}/, params: () => ({ userId: ids.pendingUser!, documentType: 'aadhar_card' }) },
+  {
+    path: /^\/api\/admin\/users\/\{userId\}\/documents\/\{documentType\}/,
+    params: () => ({ userId: ids.pendingUser!, documentType: 'aadhar_card' }),
+  },
   { path: /^\/api\/invitations\/\{id\}/, params: () => ({ id: ids.invitation! }) },
   // Other domains' items, made through their own routes when those exist (see optionalFixtures).
-  { path: /^\/api\/integrations\/systems\/\{id\}\/endpoints\/\{endpointId\}/, params: () => ({ id: ids.system!, endpointId: ids.endpoint! }) },
-  { path: /^\/api\/integrations\/systems\/\{id\}\/webhooks\/\{webhookId\}/, params: () => ({ id: ids.system!, webhookId: ids.webhook! }) },
+  {
+    path: /^\/api\/integrations\/systems\/\{id\}\/endpoints\/\{endpointId\}/,
+    params: () => ({ id: ids.system!, endpointId: ids.endpoint! }),
+  },
+  {
+    path: /^\/api\/integrations\/systems\/\{id\}\/webhooks\/\{webhookId\}/,
+    params: () => ({ id: ids.system!, webhookId: ids.webhook! }),
+  },
   { path: /^\/api\/integrations\/systems\/\{id\}/, params: () => ({ id: ids.system! }) },
   { path: /^\/api\/wms\/zones\/\{id\}/, params: () => ({ id: ids.zone! }) },
   { path: /^\/api\/wms\/bins\/\{id\}/, params: () => ({ id: ids.bin! }) },
@@ -61,7 +73,13 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/appointments/{id}/status': { status: 'arrived' },
   'POST /api/appointments/{id}/cancel': { reason: 'Cancelled by an intruder' },
   'POST /api/checkins/{id}/gate-override': { reason: 'Let through by an intruder' },
-  'POST /api/appointments/{id}/reschedule': { newDate: '2031-01-02', newTimeStart: '10:00', newTimeEnd: '11:00', reason: 'traffic', reasonDetails: 'Stuck in traffic on the highway' },
+  'POST /api/appointments/{id}/reschedule': {
+    newDate: '2031-01-02',
+    newTimeStart: '10:00',
+    newTimeEnd: '11:00',
+    reason: 'traffic',
+    reasonDetails: 'Stuck in traffic on the highway',
+  },
   'POST /api/appointments/{id}/issues': { description: 'Intruder note on this appointment' },
   'POST /api/appointments/{id}/checkin': {},
   'PATCH /api/checkins/{id}/status': { status: 'completed' },
@@ -71,7 +89,10 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/integrations/systems/{id}': { name: 'Taken over' },
   'POST /api/integrations/systems/{id}/endpoints': { name: 'Intruder', endpoint: '/intrude' },
   'PATCH /api/integrations/systems/{id}/endpoints/{endpointId}': { name: 'Taken over' },
-  'POST /api/integrations/systems/{id}/webhooks': { eventType: 'appointment.created', webhookUrl: 'https://intruder.example.com/hook' },
+  'POST /api/integrations/systems/{id}/webhooks': {
+    eventType: 'appointment.created',
+    webhookUrl: 'https://intruder.example.com/hook',
+  },
   'PATCH /api/integrations/systems/{id}/webhooks/{webhookId}': { isActive: false },
   'PUT /api/wms/zones/{id}': { facilityId: 'x-facility', name: 'Taken over', code: 'TK', zoneType: 'storage' },
   'PUT /api/wms/bins/{id}': { zoneId: 'x-zone', binCode: 'TK-1', binType: 'shelf' },
@@ -88,21 +109,31 @@ const QUERIES: Record<string, string> = {
   'GET /api/facilities/{id}/time-slots': '?date=2031-01-02',
 };
 
-const itemParameters = (route: ApiRoute) => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((p) => !NOT_ITEM_PARAMETERS.has(p));
+const itemParameters = (route: ApiRoute) =>
+  [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((p) => !NOT_ITEM_PARAMETERS.has(p));
 const withItems = (ROUTES as readonly ApiRoute[]).filter((r) => r.access !== 'public' && itemParameters(r).length > 0);
 const fixtureOf = (route: ApiRoute) => {
   const fixture = FIXTURES.find((f) => f.path.test(route.path));
   // A fixture whose item could not be made (its domain's routes changed) counts as missing.
   return fixture && Object.values(fixture.params()).every(Boolean) ? fixture : undefined;
 };
-const fill = (route: ApiRoute, params: Record<string, string>) => route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'missing')) + (QUERIES[`${route.method} ${route.path}`] ?? '');
+const fill = (route: ApiRoute, params: Record<string, string>) =>
+  route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'missing')) +
+  (QUERIES[`${route.method} ${route.path}`] ?? '');
 
 /** Every item of tenant A, wherever it is stored (its partitions and items naming it). */
 async function itemsOf(tenantId: string) {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await ddb().send(new ScanCommand({ TableName: api.tableName, ExclusiveStartKey: start, FilterExpression: 'begins_with(PK, :p) OR tenantId = :t', ExpressionAttributeValues: { ':p': `TENANT#${tenantId}`, ':t': tenantId } }));
+    const res = await ddb().send(
+      new ScanCommand({
+        TableName: api.tableName,
+        ExclusiveStartKey: start,
+        FilterExpression: 'begins_with(PK, :p) OR tenantId = :t',
+        ExpressionAttributeValues: { ':p': `TENANT#${tenantId}`, ':t': tenantId },
+      }),
+    );
     items.push(...(res.Items ?? []));
     start = res.LastEvaluatedKey;
   } while (start);
@@ -121,22 +152,67 @@ beforeAll(async () => {
   const facility = a.facilityId;
   const tomorrow = indiaDate(1);
   const carrier = await created(await admin.post('/api/carriers', { name: 'A Roadways', serviceTypes: ['FTL'] }));
-  const driver = await created(await admin.post('/api/drivers', { carrierId: carrier, name: 'A Driver', licenseNumber: 'MH0120200000001' }));
+  const driver = await created(
+    await admin.post('/api/drivers', { carrierId: carrier, name: 'A Driver', licenseNumber: 'MH0120200000001' }),
+  );
   const door = (await admin.get(`/api/facilities/${facility}/dock-doors`)).body[0].id as string;
   await created(await admin.post(`/api/facilities/${facility}/labor-incharges`, { name: 'A Labour' }));
   await created(await admin.post(`/api/facilities/${facility}/equipment`, { name: 'A Forklift', type: 'Forklift' }));
   const holiday = addDays(tomorrow, 20);
-  expect((await admin.post(`/api/facilities/${facility}/holidays`, { holidayDate: holiday, name: 'A Holiday' })).status).toBe(201);
-  const appointment = await created(await admin.post('/api/appointments', { facilityId: facility, carrierId: carrier, driverId: driver, dockDoorId: door, scheduledDate: tomorrow, scheduledTimeStart: '10:00', scheduledTimeEnd: '11:00' }));
-  const reschedule = await admin.post(`/api/appointments/${appointment}/reschedule`, { newDate: tomorrow, newTimeStart: '14:00', newTimeEnd: '15:00', reason: 'traffic', reasonDetails: 'Stuck in traffic on the highway' });
+  expect(
+    (await admin.post(`/api/facilities/${facility}/holidays`, { holidayDate: holiday, name: 'A Holiday' })).status,
+  ).toBe(201);
+  const appointment = await created(
+    await admin.post('/api/appointments', {
+      facilityId: facility,
+      carrierId: carrier,
+      driverId: driver,
+      dockDoorId: door,
+      scheduledDate: tomorrow,
+      scheduledTimeStart: '10:00',
+      scheduledTimeEnd: '11:00',
+    }),
+  );
+  const reschedule = await admin.post(`/api/appointments/${appointment}/reschedule`, {
+    newDate: tomorrow,
+    newTimeStart: '14:00',
+    newTimeEnd: '15:00',
+    reason: 'traffic',
+    reasonDetails: 'Stuck in traffic on the highway',
+  });
   const pending = await admin.get('/api/reschedules/pending');
-  const checkin = await created(await admin.post('/api/checkins/walk-in', { driverName: 'Walk In', vehicleLicense: 'MH12AB1234', carrierName: 'A Roadways' }));
+  const checkin = await created(
+    await admin.post('/api/checkins/walk-in', {
+      driverName: 'Walk In',
+      vehicleLicense: 'MH12AB1234',
+      carrierName: 'A Roadways',
+    }),
+  );
   const { createYardSpot } = await import('../../functions/yard');
   const spot = (await createYardSpot(a.tenantId, facility, 'Y01', null)).id;
-  const invitation = await created(await admin.post('/api/invitations', { email: `a.staff.${Date.now()}@example.in`, role: 'spectator' }));
+  const invitation = await created(
+    await admin.post('/api/invitations', { email: `a.staff.${Date.now()}@example.in`, role: 'spectator' }),
+  );
   const users = await admin.get('/api/auth/users');
   // A registration document of A's user (registration with uploads is covered in users-registration).
-  await ddb().send(new UpdateCommand({ TableName: api.tableName, Key: { PK: `TENANT#${a.tenantId}`, SK: `USER#${users.body[0].id}` }, UpdateExpression: 'SET documents = :d', ExpressionAttributeValues: { ':d': [{ documentType: 'aadhar_card', key: `users/${a.tenantId}/${users.body[0].id}/aadhar_card.pdf`, contentType: 'application/pdf', size: 1000, uploadedAt: new Date().toISOString() }] } }));
+  await ddb().send(
+    new UpdateCommand({
+      TableName: api.tableName,
+      Key: { PK: `TENANT#${a.tenantId}`, SK: `USER#${users.body[0].id}` },
+      UpdateExpression: 'SET documents = :d',
+      ExpressionAttributeValues: {
+        ':d': [
+          {
+            documentType: 'aadhar_card',
+            key: `users/${a.tenantId}/${users.body[0].id}/aadhar_card.pdf`,
+            contentType: 'application/pdf',
+            size: 1000,
+            uploadedAt: new Date().toISOString(),
+          },
+        ],
+      },
+    }),
+  );
   ids = {
     facility,
     slot: `${tomorrow}_0900`,
@@ -162,15 +238,38 @@ async function optionalFixtures(admin: Organisation['admin'], facility: string):
     if (id) made[name] = id;
     return id;
   };
-  const system = await make('system', '/api/integrations/systems', { name: 'A TMS', systemType: 'TMS', baseUrl: 'https://tms.example.com/api', authType: 'API_KEY', authConfig: { apiKey: 'a-secret-key' } });
+  const system = await make('system', '/api/integrations/systems', {
+    name: 'A TMS',
+    systemType: 'TMS',
+    baseUrl: 'https://tms.example.com/api',
+    authType: 'API_KEY',
+    authConfig: { apiKey: 'a-secret-key' },
+  });
   if (system) {
-    await make('endpoint', `/api/integrations/systems/${system}/endpoints`, { name: 'A requests', endpoint: '/appointments' });
-    await make('webhook', `/api/integrations/systems/${system}/webhooks`, { eventType: 'appointment.created', webhookUrl: 'https://tms.example.com/hooks' });
+    await make('endpoint', `/api/integrations/systems/${system}/endpoints`, {
+      name: 'A requests',
+      endpoint: '/appointments',
+    });
+    await make('webhook', `/api/integrations/systems/${system}/webhooks`, {
+      eventType: 'appointment.created',
+      webhookUrl: 'https://tms.example.com/hooks',
+    });
   }
-  const zone = await make('zone', '/api/wms/zones', { facilityId: facility, name: 'A Zone', code: 'AZ', zoneType: 'storage' });
+  const zone = await make('zone', '/api/wms/zones', {
+    facilityId: facility,
+    name: 'A Zone',
+    code: 'AZ',
+    zoneType: 'storage',
+  });
   if (zone) await make('bin', '/api/wms/bins', { zoneId: zone, binCode: 'AZ-01', binType: 'shelf' });
   const product = await make('product', '/api/wms/products', { sku: 'A-SKU-1', name: 'A Product' });
-  if (product) await make('inventory', '/api/wms/inventory', { facilityId: facility, productId: product, binId: made.bin ?? null, quantity: 10 });
+  if (product)
+    await make('inventory', '/api/wms/inventory', {
+      facilityId: facility,
+      productId: product,
+      binId: made.bin ?? null,
+      quantity: 10,
+    });
   const count = await make('cycleCount', '/api/wms/cycle-counts', { facilityId: facility, countType: 'full' });
   if (count) {
     await admin.post(`/api/wms/cycle-counts/${count}/start`, {});
@@ -200,7 +299,10 @@ describe('tenant isolation through the route table', () => {
     const leaks: string[] = [];
     for (const route of covered) {
       const key = `${route.method} ${route.path}`;
-      const res = await b.admin.request(route.method, fill(route, fixtureOf(route)!.params()), { body: route.method === 'GET' || route.method === 'DELETE' ? undefined : (BODIES[key] ?? {}), localAddress: nextAddress() });
+      const res = await b.admin.request(route.method, fill(route, fixtureOf(route)!.params()), {
+        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : (BODIES[key] ?? {}),
+        localAddress: nextAddress(),
+      });
       if (res.status !== 404) leaks.push(`${key} -> ${res.status} ${res.text.slice(0, 120)}`);
     }
     expect(await itemsOf(a.tenantId)).toEqual(before);
@@ -211,7 +313,10 @@ describe('tenant isolation through the route table', () => {
     const probes: string[] = [];
     for (const route of withItems.filter((r) => !fixtureOf(r))) {
       const params = Object.fromEntries(itemParameters(route).map((p) => [p, `unknown-${p}`]));
-      const res = await b.admin.request(route.method, fill(route, params), { body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {}, localAddress: nextAddress() });
+      const res = await b.admin.request(route.method, fill(route, params), {
+        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        localAddress: nextAddress(),
+      });
       if (res.status < 400 || res.status >= 500) probes.push(`${route.method} ${route.path} -> ${res.status}`);
     }
     expect(probes).toEqual([]);

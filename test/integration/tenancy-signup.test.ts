@@ -19,12 +19,25 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 async function itemsNamed(name: string) {
-  const res = await ddb().send(new ScanCommand({ TableName: api.tableName, FilterExpression: '#n = :n OR companyName = :n OR profile.companyName = :n', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': name } }));
+  const res = await ddb().send(
+    new ScanCommand({
+      TableName: api.tableName,
+      FilterExpression: '#n = :n OR companyName = :n OR profile.companyName = :n',
+      ExpressionAttributeNames: { '#n': 'name' },
+      ExpressionAttributeValues: { ':n': name },
+    }),
+  );
   return res.Items ?? [];
 }
 
 async function tenantItems(tenantId: string) {
-  const res = await ddb().send(new ScanCommand({ TableName: api.tableName, FilterExpression: 'begins_with(PK, :p) OR tenantId = :t', ExpressionAttributeValues: { ':p': `TENANT#${tenantId}`, ':t': tenantId } }));
+  const res = await ddb().send(
+    new ScanCommand({
+      TableName: api.tableName,
+      FilterExpression: 'begins_with(PK, :p) OR tenantId = :t',
+      ExpressionAttributeValues: { ':p': `TENANT#${tenantId}`, ':t': tenantId },
+    }),
+  );
   return res.Items ?? [];
 }
 
@@ -44,7 +57,9 @@ describe('organisation sign-up', () => {
 
     const code = await codeSentTo(body.email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    expect((await client.post('/api/signup/verify', { email: body.email, code: wrong }, { localAddress })).status).toBe(400);
+    expect((await client.post('/api/signup/verify', { email: body.email, code: wrong }, { localAddress })).status).toBe(
+      400,
+    );
     const verified = await client.post('/api/signup/verify', { email: body.email, code }, { localAddress });
     expect(verified.status, verified.text).toBe(200);
     const days = (Date.parse(verified.body.trialEndsAt) - Date.now()) / 86400000;
@@ -57,11 +72,25 @@ describe('organisation sign-up', () => {
     expect(admin.role).toBe('admin');
     expect(admin.tenantId).not.toBe('demo');
     const tenant = await client.get('/api/tenancy/tenant');
-    expect(tenant.body).toMatchObject({ name: body.companyName, gstin: '27AAPFU0939F1ZV', plan: null, readOnly: null, trialEndsAt: verified.body.trialEndsAt });
+    expect(tenant.body).toMatchObject({
+      name: body.companyName,
+      gstin: '27AAPFU0939F1ZV',
+      plan: null,
+      readOnly: null,
+      trialEndsAt: verified.body.trialEndsAt,
+    });
 
     const facilities = await client.get('/api/facilities');
     expect(facilities.body).toHaveLength(1);
-    expect(facilities.body[0]).toMatchObject({ name: body.facilityName, city: 'Pune', state: 'Maharashtra', timeZone: 'Asia/Kolkata', operatingHoursStart: '08:00', operatingHoursEnd: '18:00', doorCount: 4 });
+    expect(facilities.body[0]).toMatchObject({
+      name: body.facilityName,
+      city: 'Pune',
+      state: 'Maharashtra',
+      timeZone: 'Asia/Kolkata',
+      operatingHoursStart: '08:00',
+      operatingHoursEnd: '18:00',
+      doorCount: 4,
+    });
     const doors = await client.get(`/api/facilities/${facilities.body[0].id}/dock-doors`);
     expect(doors.body.map((d: { doorNumber: string }) => d.doorNumber)).toEqual(['D01', 'D02', 'D03', 'D04']);
     const today = indiaDate();
@@ -72,7 +101,10 @@ describe('organisation sign-up', () => {
     expect((await client.get('/api/appointments')).body).toEqual([]);
     const link = await client.get(`/api/facilities/${facilities.body[0].id}/link`);
     expect(link.status).toBe(200);
-    expect((await new Client(api.url).get(`/api/facility-links/${link.body.token}`)).body).toMatchObject({ tenantName: body.companyName, facilityName: body.facilityName });
+    expect((await new Client(api.url).get(`/api/facility-links/${link.body.token}`)).body).toMatchObject({
+      tenantName: body.companyName,
+      facilityName: body.facilityName,
+    });
   });
 
   it('refuses a used e-mail address or mobile number with a clear message and writes nothing', async () => {
@@ -81,7 +113,9 @@ describe('organisation sign-up', () => {
     const res = await new Client(api.url).post('/api/signup', sameEmail, { localAddress: nextAddress() });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(TENANCY_TEXTS.emailTaken);
-    const demoEmail = await new Client(api.url).post('/api/signup', signupBody({ phoneNumber: '+919800000001' }), { localAddress: nextAddress() });
+    const demoEmail = await new Client(api.url).post('/api/signup', signupBody({ phoneNumber: '+919800000001' }), {
+      localAddress: nextAddress(),
+    });
     expect(demoEmail.status).toBe(409);
     expect(demoEmail.body.message).toBe(TENANCY_TEXTS.phoneTaken);
     expect(await itemsNamed(sameEmail.companyName)).toEqual([]);
@@ -92,7 +126,11 @@ describe('organisation sign-up', () => {
       [{ password: 'short1' }, 'password', 'Password must be at least 8 characters'],
       [{ password: 'onlyletters' }, 'password', 'Password must contain at least one letter and one number'],
       [{ gstin: '27AAPFU0939F1Z' }, 'gstin', 'GSTIN must be exactly 15 characters'],
-      [{ gstin: '27AAPFU0939F1ZW' }, 'gstin', 'GSTIN check digit does not match. Please check the number for typing mistakes'],
+      [
+        { gstin: '27AAPFU0939F1ZW' },
+        'gstin',
+        'GSTIN check digit does not match. Please check the number for typing mistakes',
+      ],
       [{ gstin: '45AAPFU0939F1ZV' }, 'gstin', 'GSTIN must start with a valid state code (01-38, 97 or 99)'],
       [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
       [{ companyName: '' }, 'companyName', 'Company name is required'],
@@ -110,7 +148,9 @@ describe('organisation sign-up', () => {
     const email = `race.${Date.now()}@example.in`;
     const a = signupBody({ email });
     const b = signupBody({ email });
-    const [ra, rb] = await Promise.all([a, b].map((body) => new Client(api.url).post('/api/signup', body, { localAddress: nextAddress() })));
+    const [ra, rb] = await Promise.all(
+      [a, b].map((body) => new Client(api.url).post('/api/signup', body, { localAddress: nextAddress() })),
+    );
     expect([ra!.status, rb!.status].sort()).toEqual([201, 409]);
     const loser = ra!.status === 409 ? a : b;
     expect(await itemsNamed(loser.companyName)).toEqual([]);
@@ -120,16 +160,29 @@ describe('organisation sign-up', () => {
   it('limits sign-ups per client address', async () => {
     const localAddress = nextAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await new Client(api.url).post('/api/signup', signupBody(), { localAddress })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await new Client(api.url).post('/api/signup', signupBody(), { localAddress })).status);
     expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
     expect(statuses[5]).toBe(429);
   });
 
   it('makes the tenant read-only once the trial has ended; its admin cannot end the trial by choosing a plan (403)', async () => {
     const org = await signUpOrganisation(api.url);
-    const carrier = { name: 'Trial Roadways', contactEmail: 'ops@trial.in', contactPhone: '+912200000000', serviceTypes: ['FTL'] };
+    const carrier = {
+      name: 'Trial Roadways',
+      contactEmail: 'ops@trial.in',
+      contactPhone: '+912200000000',
+      serviceTypes: ['FTL'],
+    };
     expect((await org.admin.post('/api/carriers', carrier)).status).toBe(201);
-    await ddb().send(new UpdateCommand({ TableName: api.tableName, Key: { PK: `TENANT#${org.tenantId}`, SK: 'TENANT' }, UpdateExpression: 'SET trialEndsAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }));
+    await ddb().send(
+      new UpdateCommand({
+        TableName: api.tableName,
+        Key: { PK: `TENANT#${org.tenantId}`, SK: 'TENANT' },
+        UpdateExpression: 'SET trialEndsAt = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
 
     const before = await tenantItems(org.tenantId);
     const refused = await org.admin.post('/api/carriers', { ...carrier, name: 'After Trial' });
@@ -142,7 +195,10 @@ describe('organisation sign-up', () => {
     // Only the platform (billing) sets a plan: the tenant's own admin is refused and nothing changes.
     const plan = await org.admin.request('PUT', '/api/tenancy/plan', { body: { plan: 'growth' } });
     expect(plan.status, plan.text).toBe(403);
-    expect((await org.admin.get('/api/tenancy/tenant')).body).toMatchObject({ plan: null, readOnly: TENANCY_TEXTS.trialEnded });
+    expect((await org.admin.get('/api/tenancy/tenant')).body).toMatchObject({
+      plan: null,
+      readOnly: TENANCY_TEXTS.trialEnded,
+    });
     expect((await tenantItems(org.tenantId)).length).toBe(before.length);
     expect((await org.admin.post('/api/carriers', { ...carrier, name: 'After Plan' })).status).toBe(402);
   });
@@ -155,8 +211,13 @@ describe('organisation sign-up', () => {
     const first = await codeSentTo(body.email);
     expect((await client.post('/api/signup/resend', { email: body.email }, { localAddress })).status).toBe(200);
     const second = await codeSentTo(body.email);
-    if (first !== second) expect((await client.post('/api/signup/verify', { email: body.email, code: first }, { localAddress })).status).toBe(400);
-    expect((await client.post('/api/signup/verify', { email: body.email, code: second }, { localAddress })).status).toBe(200);
+    if (first !== second)
+      expect(
+        (await client.post('/api/signup/verify', { email: body.email, code: first }, { localAddress })).status,
+      ).toBe(400);
+    expect(
+      (await client.post('/api/signup/verify', { email: body.email, code: second }, { localAddress })).status,
+    ).toBe(200);
     expect((await client.signIn(body.email, SIGNUP_PASSWORD)).permissions.length).toBeGreaterThan(10);
   });
 
@@ -168,7 +229,10 @@ describe('organisation sign-up', () => {
     // A wrong password learns nothing: the answer of an address that holds no account at all.
     const guesser = new Client(api.url);
     const wrong = await guesser.post('/api/auth/login', { identifier: body.email, password: 'Wrong@2026x' });
-    const nobody = await guesser.post('/api/auth/login', { identifier: `nobody.${body.email}`, password: 'Wrong@2026x' });
+    const nobody = await guesser.post('/api/auth/login', {
+      identifier: `nobody.${body.email}`,
+      password: 'Wrong@2026x',
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual(nobody.body);
     expect(wrong.text).not.toContain('code');
@@ -182,7 +246,10 @@ describe('organisation sign-up', () => {
     const first = await codeSentTo(body.email);
     expect((await admin.post('/api/signup/resend', { email: body.email }, { localAddress })).status).toBe(200);
     const second = await codeSentTo(body.email);
-    if (first !== second) expect((await admin.post('/api/signup/verify', { email: body.email, code: first }, { localAddress })).status).toBe(400);
+    if (first !== second)
+      expect(
+        (await admin.post('/api/signup/verify', { email: body.email, code: first }, { localAddress })).status,
+      ).toBe(400);
     const verified = await admin.post('/api/signup/verify', { email: body.email, code: second }, { localAddress });
     expect(verified.status, verified.text).toBe(200);
 
@@ -199,7 +266,26 @@ describe('organisation sign-up', () => {
 
     // As a registration leaves an applicant: pending, its own e-mail code not yet entered either.
     const email = `applicant.${org.email}`;
-    await createUser({ tenantId: 'demo', username: email, email, phoneNumber: null, firstName: 'Kiran', lastName: 'Rao', profileImageUrl: null, role: 'security_officer', extraRoles: [], userType: 'dockyard_employee', status: 'pending', isVerified: false, passwordHash: await hashPassword(SIGNUP_PASSWORD), emailVerified: false, emailVerification: newEmailCode().pending }, null);
+    await createUser(
+      {
+        tenantId: 'demo',
+        username: email,
+        email,
+        phoneNumber: null,
+        firstName: 'Kiran',
+        lastName: 'Rao',
+        profileImageUrl: null,
+        role: 'security_officer',
+        extraRoles: [],
+        userType: 'dockyard_employee',
+        status: 'pending',
+        isVerified: false,
+        passwordHash: await hashPassword(SIGNUP_PASSWORD),
+        emailVerified: false,
+        emailVerification: newEmailCode().pending,
+      },
+      null,
+    );
     const applicant = await new Client(api.url).signIn(email, SIGNUP_PASSWORD);
     expect(applicant).toMatchObject({ status: 'pending', permissions: [] });
     expect(applicant.awaitsEmailCode).toBeUndefined();

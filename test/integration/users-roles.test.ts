@@ -19,7 +19,16 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const userData = (email: string, userType: string, role: string) => ({ email, firstName: 'Kiran', lastName: 'Rao', phoneNumber: null, password: PASSWORD, userType, role, userCategory: userType });
+const userData = (email: string, userType: string, role: string) => ({
+  email,
+  firstName: 'Kiran',
+  lastName: 'Rao',
+  phoneNumber: null,
+  password: PASSWORD,
+  userType,
+  role,
+  userCategory: userType,
+});
 const VARIANTS: Record<string, Record<string, unknown>> = {
   dockyard_employee: { employeeId: 'EMP-77', corporateEmail: 'kiran@hub.example.in' },
   internal_user: { companyName: 'Rao Traders', gstin: '27AAPFU0939F1ZV' },
@@ -31,27 +40,47 @@ describe('registration', () => {
   it.each([
     ['dockyard_employee', 'admin'],
     ['internal_user', 'tenant_admin'],
-  ])('refuses a %s asking for %s with a field error in English and Hindi, and keeps no account', async (userType, role) => {
-    // Prepare
-    const email = `self.${role}.${randomUUID().slice(0, 8)}@example.in`;
-    const body = { userData: userData(email, userType, role), variant: VARIANTS[userType], documents: [] };
-    const before = (await admin.get('/api/admin/pending-registrations')).body.length;
-    // Act
-    const english = await new Client(api.url).post('/api/auth/register', body, { localAddress: nextAddress() });
-    const hindi = await new Client(api.url).post('/api/auth/register', body, { localAddress: nextAddress(), headers: { 'accept-language': 'hi' } });
-    // Assess
-    expect(english.status).toBe(400);
-    expect(english.body.errors['userData.role']).toBe('Only an administrator can grant this role. Please choose another role.');
-    expect(hindi.status).toBe(400);
-    expect(hindi.body.errors['userData.role']).toBe('यह भूमिका केवल एडमिन दे सकते हैं। कृपया कोई और भूमिका चुनें।');
-    expect((await admin.get('/api/admin/pending-registrations')).body.length).toBe(before);
-    expect((await new Client(api.url).post('/api/auth/login', { identifier: email, password: PASSWORD })).status).toBe(401);
-  });
+  ])(
+    'refuses a %s asking for %s with a field error in English and Hindi, and keeps no account',
+    async (userType, role) => {
+      // Prepare
+      const email = `self.${role}.${randomUUID().slice(0, 8)}@example.in`;
+      const body = { userData: userData(email, userType, role), variant: VARIANTS[userType], documents: [] };
+      const before = (await admin.get('/api/admin/pending-registrations')).body.length;
+      // Act
+      const english = await new Client(api.url).post('/api/auth/register', body, { localAddress: nextAddress() });
+      const hindi = await new Client(api.url).post('/api/auth/register', body, {
+        localAddress: nextAddress(),
+        headers: { 'accept-language': 'hi' },
+      });
+      // Assess
+      expect(english.status).toBe(400);
+      expect(english.body.errors['userData.role']).toBe(
+        'Only an administrator can grant this role. Please choose another role.',
+      );
+      expect(hindi.status).toBe(400);
+      expect(hindi.body.errors['userData.role']).toBe('यह भूमिका केवल एडमिन दे सकते हैं। कृपया कोई और भूमिका चुनें।');
+      expect((await admin.get('/api/admin/pending-registrations')).body.length).toBe(before);
+      expect(
+        (await new Client(api.url).post('/api/auth/login', { identifier: email, password: PASSWORD })).status,
+      ).toBe(401);
+    },
+  );
 
   it('still names the choices of the user type for a role that is not among them', async () => {
-    const res = await new Client(api.url).post('/api/auth/register', { userData: userData('kiran.x@example.in', 'internal_user', 'admin'), variant: VARIANTS.internal_user, documents: [] }, { localAddress: nextAddress() });
+    const res = await new Client(api.url).post(
+      '/api/auth/register',
+      {
+        userData: userData('kiran.x@example.in', 'internal_user', 'admin'),
+        variant: VARIANTS.internal_user,
+        documents: [],
+      },
+      { localAddress: nextAddress() },
+    );
     expect(res.status).toBe(400);
-    expect(res.body.errors['userData.role']).toBe('Role must be one of tenant_operator, vendor_supplier, logistics_coordinator');
+    expect(res.body.errors['userData.role']).toBe(
+      'Role must be one of tenant_operator, vendor_supplier, logistics_coordinator',
+    );
   });
 });
 
@@ -77,7 +106,11 @@ describe('approval', () => {
 
   it('refuses a role that does not exist and leaves the registration pending', async () => {
     const { id } = await pending('security_officer');
-    const res = await admin.post(`/api/admin/approve-user/${id}`, { role: 'superuser' }, { headers: { 'accept-language': 'hi' } });
+    const res = await admin.post(
+      `/api/admin/approve-user/${id}`,
+      { role: 'superuser' },
+      { headers: { 'accept-language': 'hi' } },
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors.role).toBe('भूमिकाओं में से एक चुनें');
     expect((await admin.get('/api/admin/pending-registrations')).body.map((u: { id: string }) => u.id)).toContain(id);
@@ -93,7 +126,17 @@ describe('guest paths', () => {
     const code = `${DEMO_TENANT_ID}/${DEMO_FACILITY_ID}`;
     const slots = await guest.get(`/api/slots/available?date=${date}&facility=${DEMO_FACILITY_LINK}`);
     const slot = slots.body.find((s: { isAvailable: boolean; isBlocked: boolean }) => s.isAvailable && !s.isBlocked);
-    const booking = { ownerType: 'Driver', vehicleNumber: 'MH12TL4321', vehicleType: 'Truck', capacityTons: 10, driverName: 'Code Guest', driverLicense: 'MH1220200001', mobileNumber: '9845012345', expectedArrivalDate: `${date}T10:00:00.000Z`, slotId: slot.id };
+    const booking = {
+      ownerType: 'Driver',
+      vehicleNumber: 'MH12TL4321',
+      vehicleType: 'Truck',
+      capacityTons: 10,
+      driverName: 'Code Guest',
+      driverLicense: 'MH1220200001',
+      mobileNumber: '9845012345',
+      expectedArrivalDate: `${date}T10:00:00.000Z`,
+      slotId: slot.id,
+    };
     // Act
     const answers = await Promise.all([
       guest.get(`/api/slots/available?date=${date}&facility=${encodeURIComponent(code)}`),
@@ -114,7 +157,9 @@ describe('guest paths', () => {
     const qr = await admin.get(`/api/facilities/${DEMO_FACILITY_ID}/qr-code`);
     const token = new URL(qr.body.checkinUrl).searchParams.get('t')!;
     const claims = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8'));
-    const opened = await new Client(api.url).get(`/api/checkins/qr-link?t=${encodeURIComponent(token)}`, { localAddress: nextAddress() });
+    const opened = await new Client(api.url).get(`/api/checkins/qr-link?t=${encodeURIComponent(token)}`, {
+      localAddress: nextAddress(),
+    });
     // Assess
     expect(qr.status).toBe(200);
     expect(Object.keys(claims).sort()).toEqual(['exp', 'l']);

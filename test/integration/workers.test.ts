@@ -22,7 +22,12 @@ async function freshTable(): Promise<string> {
 }
 
 const put = (tableName: string, id: string, entity: string, failures = 0) =>
-  client.send(new PutItemCommand({ TableName: tableName, Item: { PK: { S: `TEST#${id}` }, SK: { S: 'ITEM' }, entity: { S: entity }, failures: { N: String(failures) } } }));
+  client.send(
+    new PutItemCommand({
+      TableName: tableName,
+      Item: { PK: { S: `TEST#${id}` }, SK: { S: 'ITEM' }, entity: { S: entity }, failures: { N: String(failures) } },
+    }),
+  );
 
 async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -53,12 +58,17 @@ describe('local stream worker', () => {
     await put(tableName, 'a1', 'appointment');
     await put(tableName, 'u1', 'user');
     await put(tableName, 'a2', 'appointment', 2);
-    await client.send(new DeleteItemCommand({ TableName: tableName, Key: { PK: { S: 'TEST#a1' }, SK: { S: 'ITEM' } } }));
+    await client.send(
+      new DeleteItemCommand({ TableName: tableName, Key: { PK: { S: 'TEST#a1' }, SK: { S: 'ITEM' } } }),
+    );
     // Assess
     await waitFor(() => changes.handled.length >= 3, 'three appointment changes');
     expect(handledIds()).toEqual(['INSERT TEST#a1', 'INSERT TEST#a2', 'REMOVE TEST#a1']);
     const removed = changes.handled[2]!;
-    expect(removed).toMatchObject({ eventSource: 'aws:dynamodb', dynamodb: { OldImage: { entity: { S: 'appointment' } } } });
+    expect(removed).toMatchObject({
+      eventSource: 'aws:dynamodb',
+      dynamodb: { OldImage: { entity: { S: 'appointment' } } },
+    });
     expect(removed.eventSourceARN).toContain(tableName);
     expect(typeof removed.dynamodb?.ApproximateCreationDateTime).toBe('number');
   });
@@ -66,14 +76,25 @@ describe('local stream worker', () => {
   it('starts after the changes made before it, and passes over a batch that keeps failing', async () => {
     // Prepare: a change already on the table's stream before the poller starts.
     const tableName = await freshTable();
-    await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } }));
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      }),
+    );
     await put(tableName, 'before', 'appointment');
     const errors: string[] = [];
     const poller = await startStreamPoller({
       endpoint,
       tableName,
       intervalMs: 100,
-      consumers: [{ name: CHANGES_WORKER.name, filter: { entities: ['appointment'] }, handler: (e: DynamoDBStreamEvent) => changes.handler(e, workerContext(CHANGES_WORKER.name)) }],
+      consumers: [
+        {
+          name: CHANGES_WORKER.name,
+          filter: { entities: ['appointment'] },
+          handler: (e: DynamoDBStreamEvent) => changes.handler(e, workerContext(CHANGES_WORKER.name)),
+        },
+      ],
       onError: (consumer, err) => errors.push(`${consumer}: ${err instanceof Error ? err.message : String(err)}`),
     });
     stops.push(poller.stop);

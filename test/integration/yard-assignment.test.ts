@@ -24,7 +24,11 @@ afterAll(() => api.close());
 
 /** A walk-in checked in at the gate (its appointment arrived): a truck waiting in the yard. */
 async function waitingTruck(vehicleLicense: string) {
-  const checkin = await yard.post('/api/checkins/walk-in', { driverName: 'Driver', vehicleLicense, carrierName: 'Walk-in Carrier' });
+  const checkin = await yard.post('/api/checkins/walk-in', {
+    driverName: 'Driver',
+    vehicleLicense,
+    carrierName: 'Walk-in Carrier',
+  });
   expect(checkin.status, checkin.text).toBe(201);
   return { appointmentId: checkin.body.appointmentId as string, checkinId: checkin.body.id as string };
 }
@@ -34,12 +38,21 @@ async function spots(): Promise<Spot[]> {
 }
 
 const spot = (list: Spot[], number: string) => list.find((s) => s.spotNumber === number)!;
-const holding = (list: Spot[], asset: string) => list.filter((s) => s.currentAssetId === asset).map((s) => s.spotNumber);
+const holding = (list: Spot[], asset: string) =>
+  list.filter((s) => s.currentAssetId === asset).map((s) => s.spotNumber);
 
 /** Every spot empty and no truck waiting (those left from earlier tests are sent away). */
 async function freshYard() {
-  for (const s of await spots()) if (s.status !== 'empty') expect((await yard.request('PATCH', `/api/yard-spots/${s.id}/status`, { body: { status: 'empty' } })).status).toBe(200);
-  for (const c of (await yard.get('/api/checkins')).body) if (c.status === 'checked_in') expect((await yard.request('PATCH', `/api/checkins/${c.id}/status`, { body: { status: 'departed' } })).status).toBe(200);
+  for (const s of await spots())
+    if (s.status !== 'empty')
+      expect(
+        (await yard.request('PATCH', `/api/yard-spots/${s.id}/status`, { body: { status: 'empty' } })).status,
+      ).toBe(200);
+  for (const c of (await yard.get('/api/checkins')).body)
+    if (c.status === 'checked_in')
+      expect(
+        (await yard.request('PATCH', `/api/checkins/${c.id}/status`, { body: { status: 'departed' } })).status,
+      ).toBe(200);
 }
 
 describe('Assign Spots', () => {
@@ -47,15 +60,35 @@ describe('Assign Spots', () => {
     // Prepare: Y01 under maintenance; Y02 and Y05 hold demo trucks; Y04 gets a truck parked by hand;
     // one truck is at a dock (check-in at_dock), one is loading (its appointment moved on).
     const before = await spots();
-    expect((await yard.request('PATCH', `/api/yard-spots/${spot(before, 'Y01').id}/status`, { body: { status: 'maintenance' } })).status).toBe(200);
+    expect(
+      (
+        await yard.request('PATCH', `/api/yard-spots/${spot(before, 'Y01').id}/status`, {
+          body: { status: 'maintenance' },
+        })
+      ).status,
+    ).toBe(200);
     const first = await waitingTruck('MH01TA0001');
     const second = await waitingTruck('MH01TA0002');
     const atDock = await waitingTruck('MH01TA0003');
-    expect((await yard.request('PATCH', `/api/checkins/${atDock.checkinId}/status`, { body: { status: 'at_dock' } })).status).toBe(200);
+    expect(
+      (await yard.request('PATCH', `/api/checkins/${atDock.checkinId}/status`, { body: { status: 'at_dock' } })).status,
+    ).toBe(200);
     await waitingTruck('MH01TA0004');
-    expect((await yard.request('PATCH', `/api/yard-spots/${spot(before, 'Y04').id}/status`, { body: { status: 'occupied', assetId: 'MH01TA0004' } })).status).toBe(200);
+    expect(
+      (
+        await yard.request('PATCH', `/api/yard-spots/${spot(before, 'Y04').id}/status`, {
+          body: { status: 'occupied', assetId: 'MH01TA0004' },
+        })
+      ).status,
+    ).toBe(200);
     const loading = await waitingTruck('MH01TA0005');
-    expect((await yard.request('PATCH', `/api/appointments/${loading.appointmentId}/status`, { body: { status: 'loading' } })).status).toBe(200);
+    expect(
+      (
+        await yard.request('PATCH', `/api/appointments/${loading.appointmentId}/status`, {
+          body: { status: 'loading' },
+        })
+      ).status,
+    ).toBe(200);
 
     const waitingBefore = (await yard.get('/api/yard/overview')).body.waitingTrucks;
 
@@ -64,11 +97,25 @@ describe('Assign Spots', () => {
 
     // Assess
     expect(res.status).toBe(200);
-    expect((await yard.get('/api/yard/overview')).body.waitingTrucks, 'a placed truck is counted once').toBe(waitingBefore);
+    expect((await yard.get('/api/yard/overview')).body.waitingTrucks, 'a placed truck is counted once').toBe(
+      waitingBefore,
+    );
     expect(res.body).toEqual({
       placed: [
-        { spotId: spot(before, 'Y03').id, spotNumber: 'Y03', assetId: 'MH01TA0001', appointmentId: first.appointmentId, checkinId: first.checkinId },
-        { spotId: spot(before, 'Y06').id, spotNumber: 'Y06', assetId: 'MH01TA0002', appointmentId: second.appointmentId, checkinId: second.checkinId },
+        {
+          spotId: spot(before, 'Y03').id,
+          spotNumber: 'Y03',
+          assetId: 'MH01TA0001',
+          appointmentId: first.appointmentId,
+          checkinId: first.checkinId,
+        },
+        {
+          spotId: spot(before, 'Y06').id,
+          spotNumber: 'Y06',
+          assetId: 'MH01TA0002',
+          appointmentId: second.appointmentId,
+          checkinId: second.checkinId,
+        },
       ],
       stillWaiting: 0,
     });
@@ -81,7 +128,12 @@ describe('Assign Spots', () => {
     expect(holding(after, 'MH01TA0005')).toEqual([]);
     const { listAudit } = await import('../../functions/lib/audit');
     const [audit] = await listAudit(DEMO_TENANT_ID, { entityType: 'yard-spot', entityId: spot(before, 'Y03').id });
-    expect(audit).toMatchObject({ action: 'yard-spot.auto-assigned', actorName: 'yard_manager', before: { status: 'empty', currentAssetId: null }, after: { status: 'occupied', currentAssetId: 'MH01TA0001', checkinId: first.checkinId } });
+    expect(audit).toMatchObject({
+      action: 'yard-spot.auto-assigned',
+      actorName: 'yard_manager',
+      before: { status: 'empty', currentAssetId: null },
+      after: { status: 'occupied', currentAssetId: 'MH01TA0001', checkinId: first.checkinId },
+    });
 
     // A second click finds no one left to place and changes nothing.
     const again = await yard.post('/api/yard/assign-spots');
@@ -92,14 +144,18 @@ describe('Assign Spots', () => {
   it('says how many trucks are still waiting when the free spots run out', async () => {
     // Prepare: every spot but Y20 taken or under maintenance.
     await freshYard();
-    for (const s of await spots()) if (s.spotNumber !== 'Y20') await yard.request('PATCH', `/api/yard-spots/${s.id}/status`, { body: { status: 'maintenance' } });
+    for (const s of await spots())
+      if (s.spotNumber !== 'Y20')
+        await yard.request('PATCH', `/api/yard-spots/${s.id}/status`, { body: { status: 'maintenance' } });
     await waitingTruck('KA02TB0001');
     await waitingTruck('KA02TB0002');
     // Act
     const res = await yard.post('/api/yard/assign-spots', {});
     // Assess
     expect(res.status).toBe(200);
-    expect(res.body.placed.map((p: { spotNumber: string; assetId: string }) => `${p.assetId}@${p.spotNumber}`)).toEqual(['KA02TB0001@Y20']);
+    expect(res.body.placed.map((p: { spotNumber: string; assetId: string }) => `${p.assetId}@${p.spotNumber}`)).toEqual(
+      ['KA02TB0001@Y20'],
+    );
     expect(res.body.stillWaiting).toBe(1);
   });
 
@@ -113,12 +169,21 @@ describe('Assign Spots', () => {
     const stale = await planYardAssignment(facility);
     expect(stale.placements.map((p) => p.truck.assetId)).toContain('TN03TC0001');
     const y20 = spot(await spots(), 'Y20');
-    expect((await yard.request('PATCH', `/api/yard-spots/${y20.id}/status`, { body: { status: 'occupied', assetId: 'TN03TC0001' } })).status).toBe(200);
+    expect(
+      (
+        await yard.request('PATCH', `/api/yard-spots/${y20.id}/status`, {
+          body: { status: 'occupied', assetId: 'TN03TC0001' },
+        })
+      ).status,
+    ).toBe(200);
     const before = await spots();
     // Act
     const applied = applyYardAssignment(facility, stale, { userId: 'test', username: 'test' });
     // Assess
-    await expect(applied).rejects.toMatchObject({ status: 409, message: 'The yard changed while spots were being assigned; no truck was placed. Refresh and try again.' });
+    await expect(applied).rejects.toMatchObject({
+      status: 409,
+      message: 'The yard changed while spots were being assigned; no truck was placed. Refresh and try again.',
+    });
     expect(await spots()).toEqual(before);
     expect(holding(before, 'TN03TC0001')).toEqual(['Y20']);
   });
@@ -133,7 +198,9 @@ describe('Assign Spots', () => {
     const results = await Promise.all([
       yard.post('/api/yard/assign-spots', {}),
       yard.post('/api/yard/assign-spots', {}),
-      yard.request('PATCH', `/api/yard-spots/${y20.id}/status`, { body: { status: 'occupied', assetId: 'UP04TD0002' } }),
+      yard.request('PATCH', `/api/yard-spots/${y20.id}/status`, {
+        body: { status: 'occupied', assetId: 'UP04TD0002' },
+      }),
       yard.post('/api/yard/assign-spots', {}),
     ]);
     // Assess
@@ -142,7 +209,9 @@ describe('Assign Spots', () => {
     if (results.some((r) => r.status === 409)) expect((await yard.post('/api/yard/assign-spots', {})).status).toBe(200);
     const final = await spots();
     for (const a of assets) expect(holding(final, a), a).toHaveLength(1);
-    const placedByAssign = results.filter((r, i) => i !== 2 && r.status === 200).flatMap((r) => r.body.placed.map((p: { assetId: string }) => p.assetId));
+    const placedByAssign = results
+      .filter((r, i) => i !== 2 && r.status === 200)
+      .flatMap((r) => r.body.placed.map((p: { assetId: string }) => p.assetId));
     expect(new Set(placedByAssign).size).toBe(placedByAssign.length);
   });
 
@@ -150,9 +219,16 @@ describe('Assign Spots', () => {
     // Prepare
     await freshYard();
     const list = await spots();
-    const park = (number: string, status: string, assetId?: string) => yard.request('PATCH', `/api/yard-spots/${spot(list, number).id}/status`, { body: { status, assetId } });
+    const park = (number: string, status: string, assetId?: string) =>
+      yard.request('PATCH', `/api/yard-spots/${spot(list, number).id}/status`, { body: { status, assetId } });
     // Act
-    const steps = [await park('Y07', 'occupied', 'HR06TF0001'), await park('Y08', 'occupied', 'HR06TF0001'), await park('Y07', 'occupied', 'HR06TF0001'), await park('Y07', 'empty'), await park('Y09', 'occupied', 'HR06TF0001')];
+    const steps = [
+      await park('Y07', 'occupied', 'HR06TF0001'),
+      await park('Y08', 'occupied', 'HR06TF0001'),
+      await park('Y07', 'occupied', 'HR06TF0001'),
+      await park('Y07', 'empty'),
+      await park('Y09', 'occupied', 'HR06TF0001'),
+    ];
     // Assess
     expect(steps.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(holding(await spots(), 'HR06TF0001')).toEqual(['Y09']);
@@ -167,7 +243,24 @@ describe('Assign Spots', () => {
     const { createUser } = await import('../../functions/users/user.store');
     const { hashPassword } = await import('../../functions/lib/passwords');
     await putTenantIfAbsent({ id: 'yard-other', name: 'Other Yard Co', createdAt: new Date().toISOString() });
-    await createUser({ tenantId: 'yard-other', username: 'yard-other-manager', email: 'yard@other.in', phoneNumber: null, firstName: 'O', lastName: 'Y', profileImageUrl: null, role: 'yard_manager', extraRoles: [], userType: 'dockyard_employee', status: 'active', isVerified: true, passwordHash: await hashPassword('Other@12345') }, null);
+    await createUser(
+      {
+        tenantId: 'yard-other',
+        username: 'yard-other-manager',
+        email: 'yard@other.in',
+        phoneNumber: null,
+        firstName: 'O',
+        lastName: 'Y',
+        profileImageUrl: null,
+        role: 'yard_manager',
+        extraRoles: [],
+        userType: 'dockyard_employee',
+        status: 'active',
+        isVerified: true,
+        passwordHash: await hashPassword('Other@12345'),
+      },
+      null,
+    );
     const outsider = new Client(api.url);
     await outsider.signIn('yard-other-manager', 'Other@12345');
     // Act

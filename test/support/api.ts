@@ -34,8 +34,13 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   let workers: { stop: () => Promise<void> } | undefined;
   const startWorkers = async () => {
     if (workers) return;
-    const [{ WORKERS }, { startLocalWorkers }] = await Promise.all([import('../../functions/workers'), import('../../functions/local/workers')]);
-    const chosen = Array.isArray(options.workers) ? WORKERS.filter((w) => (options.workers as string[]).includes(w.name)) : WORKERS;
+    const [{ WORKERS }, { startLocalWorkers }] = await Promise.all([
+      import('../../functions/workers'),
+      import('../../functions/local/workers'),
+    ]);
+    const chosen = Array.isArray(options.workers)
+      ? WORKERS.filter((w) => (options.workers as string[]).includes(w.name))
+      : WORKERS;
     workers = await startLocalWorkers({ workers: chosen, dynamoDbEndpoint, tableName, pollIntervalMs: 200 });
   };
   const stopWorkers = async () => {
@@ -82,7 +87,10 @@ export class Client {
   request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
     const url = new URL(path, this.baseUrl);
     const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    const headers: Record<string, string> = { ...(payload !== undefined && options.rawBody === undefined ? { 'content-type': 'application/json' } : {}), ...options.headers };
+    const headers: Record<string, string> = {
+      ...(payload !== undefined && options.rawBody === undefined ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     // Node sends a DELETE's body without a length unless told, which no server can frame.
     if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));

@@ -24,12 +24,24 @@ export const booking = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-export const cancel = (client: Client, id: string, reason = 'Consignee closed for stock-taking') => client.post(`/api/appointments/${id}/cancel`, { reason });
+export const cancel = (client: Client, id: string, reason = 'Consignee closed for stock-taking') =>
+  client.post(`/api/appointments/${id}/cancel`, { reason });
 
 /** One status step: cancelling has its own call (with a reason), the other steps PATCH the status. */
-export const move = (client: Client, id: string, to: string) => (to === 'cancelled' ? cancel(client, id) : client.request('PATCH', `/api/appointments/${id}/status`, { body: { status: to } }));
+export const move = (client: Client, id: string, to: string) =>
+  to === 'cancelled'
+    ? cancel(client, id)
+    : client.request('PATCH', `/api/appointments/${id}/status`, { body: { status: to } });
 
-const PATH_TO: Record<string, string[]> = { scheduled: [], arrived: ['arrived'], loading: ['arrived', 'loading'], unloading: ['arrived', 'unloading'], departed: ['arrived', 'loading', 'departed'], cancelled: ['cancelled'], no_show: ['no_show'] };
+const PATH_TO: Record<string, string[]> = {
+  scheduled: [],
+  arrived: ['arrived'],
+  loading: ['arrived', 'loading'],
+  unloading: ['arrived', 'unloading'],
+  departed: ['arrived', 'loading', 'departed'],
+  cancelled: ['cancelled'],
+  no_show: ['no_show'],
+};
 
 /** Books (as `staff`) and walks the appointment to `status`; returns its id. */
 export async function appointmentIn(staff: Client, status: string, over: Record<string, unknown>): Promise<string> {

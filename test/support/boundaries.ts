@@ -17,7 +17,8 @@ export interface Violation {
 }
 
 const SOURCE = /\.(ts|tsx)$/;
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 const KEY_LITERAL = /TENANT#|\bTableName\s*:|\bConditionExpression\s*:/;
 
 export function readSources(root: string, folders: string[]): SourceFile[] {
@@ -27,7 +28,8 @@ export function readSources(root: string, folders: string[]): SourceFile[] {
       if (name === 'node_modules' || name.startsWith('dist') || name.startsWith('.')) continue;
       const full = join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (SOURCE.test(name)) files.push({ path: relative(root, full).split(sep).join('/'), text: readFileSync(full, 'utf8') });
+      else if (SOURCE.test(name))
+        files.push({ path: relative(root, full).split(sep).join('/'), text: readFileSync(full, 'utf8') });
     }
   };
   for (const folder of folders) walk(join(root, folder));
@@ -38,7 +40,9 @@ export function readSources(root: string, folders: string[]): SourceFile[] {
 export function resolveImport(from: string, specifier: string): string | null {
   if (specifier.startsWith('@shared/')) return `shared/${specifier.slice('@shared/'.length)}`;
   if (!specifier.startsWith('.')) return null;
-  return normalize(join(dirname(from), specifier)).split(sep).join('/');
+  return normalize(join(dirname(from), specifier))
+    .split(sep)
+    .join('/');
 }
 
 export function importsOf(file: SourceFile): string[] {
@@ -61,7 +65,8 @@ function webFeature(path: string): string | null {
   return /^web\/src\/features\/([^/]+)(?:\/|$)/.exec(path)?.[1] ?? null;
 }
 
-const isIndex = (target: string, base: string) => target === base || target === `${base}/index` || target === `${base}/index.ts`;
+const isIndex = (target: string, base: string) =>
+  target === base || target === `${base}/index` || target === `${base}/index.ts`;
 
 const ZOD_NAMED_Z = /import\s*\{[^}]*\bz\b[^}]*\}\s*from\s*'zod'/;
 
@@ -74,12 +79,23 @@ export function checkBoundaries(files: SourceFile[]): Violation[] {
         violations.push({ file: file.path, rule: 'the kernel (functions/lib) imports no domain', detail: target });
       }
       const targetDomain = functionDomain(target);
-      if (targetDomain && file.path.startsWith('functions/') && !file.path.startsWith('functions/lib/') && targetDomain !== own.fn && !isIndex(target, `functions/${targetDomain}`)
-        && !['functions/registry', 'functions/workers'].some((p) => file.path.startsWith(p))) {
+      if (
+        targetDomain &&
+        file.path.startsWith('functions/') &&
+        !file.path.startsWith('functions/lib/') &&
+        targetDomain !== own.fn &&
+        !isIndex(target, `functions/${targetDomain}`) &&
+        !['functions/registry', 'functions/workers'].some((p) => file.path.startsWith(p))
+      ) {
         violations.push({ file: file.path, rule: 'another domain is used only through its index.ts', detail: target });
       }
       const targetFeature = webFeature(target);
-      if (targetFeature && own.feature && targetFeature !== own.feature && !isIndex(target, `web/src/features/${targetFeature}`)) {
+      if (
+        targetFeature &&
+        own.feature &&
+        targetFeature !== own.feature &&
+        !isIndex(target, `web/src/features/${targetFeature}`)
+      ) {
         violations.push({ file: file.path, rule: 'another feature is used only through its index.ts', detail: target });
       }
       if (file.path.startsWith('web/src/components/') && targetFeature) {
@@ -88,16 +104,33 @@ export function checkBoundaries(files: SourceFile[]): Violation[] {
       if (file.path.startsWith('web/') && (target.startsWith('functions/') || target.startsWith('lib/'))) {
         violations.push({ file: file.path, rule: 'the SPA imports no server code', detail: target });
       }
-      if (file.path.startsWith('shared/') && (target.startsWith('functions/') || target.startsWith('web/') || target.startsWith('lib/'))) {
+      if (
+        file.path.startsWith('shared/') &&
+        (target.startsWith('functions/') || target.startsWith('web/') || target.startsWith('lib/'))
+      ) {
         violations.push({ file: file.path, rule: 'shared/ imports only shared/', detail: target });
       }
     }
     // A named import of z from zod keeps every zod locale in the bundle (~360 KB minified); the namespace
     // import is tree-shaken (docs/performance.md: Lambda bundles and the SPA's first load).
-    if (ZOD_NAMED_Z.test(file.text)) violations.push({ file: file.path, rule: "zod is imported as `import * as z from 'zod'`", detail: ZOD_NAMED_Z.exec(file.text)![0] });
-    const keysAllowed = file.path.endsWith('.store.ts') || file.path.startsWith('functions/lib/') || file.path.startsWith('functions/local/') || file.path.startsWith('test/') || file.path.startsWith('scripts/');
+    if (ZOD_NAMED_Z.test(file.text))
+      violations.push({
+        file: file.path,
+        rule: "zod is imported as `import * as z from 'zod'`",
+        detail: ZOD_NAMED_Z.exec(file.text)![0],
+      });
+    const keysAllowed =
+      file.path.endsWith('.store.ts') ||
+      file.path.startsWith('functions/lib/') ||
+      file.path.startsWith('functions/local/') ||
+      file.path.startsWith('test/') ||
+      file.path.startsWith('scripts/');
     if (!keysAllowed && KEY_LITERAL.test(file.text)) {
-      violations.push({ file: file.path, rule: 'keys, TableName and ConditionExpression are spelled only in *.store.ts or functions/lib', detail: KEY_LITERAL.exec(file.text)![0] });
+      violations.push({
+        file: file.path,
+        rule: 'keys, TableName and ConditionExpression are spelled only in *.store.ts or functions/lib',
+        detail: KEY_LITERAL.exec(file.text)![0],
+      });
     }
   }
   return violations;

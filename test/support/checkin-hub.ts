@@ -10,7 +10,15 @@ export const tomorrowInIndia = addDays(localDateTime(new Date(), 'Asia/Kolkata')
 
 /** A staff booking for the `driver` account (Suresh Kumar of Sahyadri), tomorrow 09:00 at Bhiwandi unless overridden. */
 export async function bookFor(staff: Client, over: Record<string, unknown> = {}) {
-  const res = await staff.post('/api/appointments', { facilityId: DEMO_FACILITY_ID, carrierId: 'carrier-sahyadri', driverId: 'driver-suresh', scheduledDate: tomorrowInIndia, scheduledTimeStart: '09:00', scheduledTimeEnd: '10:00', ...over });
+  const res = await staff.post('/api/appointments', {
+    facilityId: DEMO_FACILITY_ID,
+    carrierId: 'carrier-sahyadri',
+    driverId: 'driver-suresh',
+    scheduledDate: tomorrowInIndia,
+    scheduledTimeStart: '09:00',
+    scheduledTimeEnd: '10:00',
+    ...over,
+  });
   expect(res.status, res.text).toBe(201);
   return res.body;
 }
@@ -28,15 +36,28 @@ export function zoneAtTenNow(now = new Date()): string {
  */
 export async function openHub(staff: Client, name: string) {
   const timeZone = zoneAtTenNow();
-  const created = await staff.post('/api/facilities', { name, address: 'Plot 1, MIDC', operatingHoursStart: '00:00', operatingHoursEnd: '23:45', timeZone });
+  const created = await staff.post('/api/facilities', {
+    name,
+    address: 'Plot 1, MIDC',
+    operatingHoursStart: '00:00',
+    operatingHoursEnd: '23:45',
+    timeZone,
+  });
   expect(created.status, created.text).toBe(201);
   const facility = created.body;
-  const door = async (doorNumber: string, status = 'available') => (await staff.post('/api/dock-doors', { facilityId: facility.id, doorNumber, status })).body;
+  const door = async (doorNumber: string, status = 'available') =>
+    (await staff.post('/api/dock-doors', { facilityId: facility.id, doorNumber, status })).body;
   const doors = { h1: await door('H1'), h2: await door('H2'), broken: await door('H9', 'maintenance') };
   const local = () => localDateTime(new Date(), timeZone);
   /** Books the driver account's appointment today at `start` for an hour. */
   const appointment = (start: string, over: Record<string, unknown> = {}) =>
-    bookFor(staff, { facilityId: facility.id, scheduledDate: local().date, scheduledTimeStart: start, scheduledTimeEnd: fromMinutes(toMinutes(start) + 60), ...over });
+    bookFor(staff, {
+      facilityId: facility.id,
+      scheduledDate: local().date,
+      scheduledTimeStart: start,
+      scheduledTimeEnd: fromMinutes(toMinutes(start) + 60),
+      ...over,
+    });
   return { facility, doors, local, appointment };
 }
 
@@ -44,7 +65,8 @@ export async function openHub(staff: Client, name: string) {
 export const nextQuarter = (time: string) => fromMinutes(Math.floor(toMinutes(time) / 15) * 15 + 15);
 
 /** The token of a facility's gate QR code. */
-export const qrToken = async (staff: Client, facilityId: string) => new URL((await staff.get(`/api/facilities/${facilityId}/qr-code`)).body.checkinUrl).searchParams.get('t')!;
+export const qrToken = async (staff: Client, facilityId: string) =>
+  new URL((await staff.get(`/api/facilities/${facilityId}/qr-code`)).body.checkinUrl).searchParams.get('t')!;
 
 /** A guest slot booking body (a driver booking for themself); `facility` is the booking link's 'tenant/facility'. */
 export const guestBooking = (slotId: string, mobileNumber: string, facility?: string) => ({
@@ -67,7 +89,24 @@ export async function outsiderClient(url: string): Promise<Client> {
   const { hashPassword } = await import('../../functions/lib/passwords');
   await putTenantIfAbsent({ id: 'other', name: 'Other Co', createdAt: new Date().toISOString() });
   if (!(await findUserByIdentifier('other-ops'))) {
-    await createUser({ tenantId: 'other', username: 'other-ops', email: 'ops@other.in', phoneNumber: null, firstName: 'O', lastName: 'P', profileImageUrl: null, role: 'operations', extraRoles: [], userType: 'dockyard_employee', status: 'active', isVerified: true, passwordHash: await hashPassword('Other@12345') }, null);
+    await createUser(
+      {
+        tenantId: 'other',
+        username: 'other-ops',
+        email: 'ops@other.in',
+        phoneNumber: null,
+        firstName: 'O',
+        lastName: 'P',
+        profileImageUrl: null,
+        role: 'operations',
+        extraRoles: [],
+        userType: 'dockyard_employee',
+        status: 'active',
+        isVerified: true,
+        passwordHash: await hashPassword('Other@12345'),
+      },
+      null,
+    );
   }
   const outsider = new ApiClient(url);
   await outsider.signIn('other-ops', 'Other@12345');

@@ -28,10 +28,19 @@ export const FAKE_CREDENTIALS = { apiKey: 'fake-key', apiToken: 'fake-token', ac
 export const TEST_DLT: DltRegistration = {
   entityId: '1201160000000054321',
   header: 'DKHUBT',
-  templateIds: Object.fromEntries(HUB_TEMPLATES.map((t, i) => [t.key, { en: `12071600000000${String(100 + 2 * i)}00`, hi: `12071600000000${String(101 + 2 * i)}00` }])),
+  templateIds: Object.fromEntries(
+    HUB_TEMPLATES.map((t, i) => [
+      t.key,
+      { en: `12071600000000${String(100 + 2 * i)}00`, hi: `12071600000000${String(101 + 2 * i)}00` },
+    ]),
+  ),
 };
 
-const REGISTERED = new Map<string, string>(HUB_TEMPLATES.flatMap((t) => (['en', 'hi'] as Language[]).map((l) => [TEST_DLT.templateIds[t.key]![l]!, t.text[l]] as [string, string])));
+const REGISTERED = new Map<string, string>(
+  HUB_TEMPLATES.flatMap((t) =>
+    (['en', 'hi'] as Language[]).map((l) => [TEST_DLT.templateIds[t.key]![l]!, t.text[l]] as [string, string]),
+  ),
+);
 
 export async function startFakeProvider(): Promise<FakeProvider> {
   const requests: FakeRequest[] = [];
@@ -56,20 +65,26 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       }
       const path = req.url ?? '';
       if (path.endsWith('/messages')) {
-        if (req.headers.authorization !== `Bearer ${FAKE_CREDENTIALS.accessToken}`) return answer(res, 401, { error: { message: 'Invalid OAuth access token', code: 190 } });
+        if (req.headers.authorization !== `Bearer ${FAKE_CREDENTIALS.accessToken}`)
+          return answer(res, 401, { error: { message: 'Invalid OAuth access token', code: 190 } });
         return answer(res, 200, { messaging_product: 'whatsapp', messages: [{ id: `wamid.${++seq}` }] });
       }
       const basic = `Basic ${Buffer.from(`${FAKE_CREDENTIALS.apiKey}:${FAKE_CREDENTIALS.apiToken}`).toString('base64')}`;
-      if (req.headers.authorization !== basic) return answer(res, 401, { RestException: { Status: 401, Message: 'Authentication is required to view this page.' } });
+      if (req.headers.authorization !== basic)
+        return answer(res, 401, {
+          RestException: { Status: 401, Message: 'Authentication is required to view this page.' },
+        });
       const form = new URLSearchParams(body);
       if (path.endsWith('/Sms/send.json')) {
         const registered = REGISTERED.get(form.get('DltTemplateId') ?? '');
-        if (!registered || form.get('DltEntityId') !== TEST_DLT.entityId || form.get('From') !== TEST_DLT.header) return answer(res, 400, { RestException: { Message: 'DLT parameters missing or not registered' } });
+        if (!registered || form.get('DltEntityId') !== TEST_DLT.entityId || form.get('From') !== TEST_DLT.header)
+          return answer(res, 400, { RestException: { Message: 'DLT parameters missing or not registered' } });
         const dlt = checkDlt(registered, form.get('Body') ?? '');
         if (!dlt.ok) return answer(res, 400, { RestException: { Message: `Scrubbed by operator: ${dlt.reason}` } });
         return answer(res, 200, { SMSMessage: { Sid: `sms-${++seq}`, Status: 'queued' } });
       }
-      if (path.endsWith('/Calls/connect.json')) return answer(res, 200, { Call: { Sid: `call-${++seq}`, Status: 'in-progress' } });
+      if (path.endsWith('/Calls/connect.json'))
+        return answer(res, 200, { Call: { Sid: `call-${++seq}`, Status: 'in-progress' } });
       return answer(res, 404, { RestException: { Message: 'Not found' } });
     });
   });

@@ -68,7 +68,9 @@ function authorized(req: IncomingMessage, state: FakeTmsState): boolean {
   if (req.headers['x-api-key'] === FAKE_CREDENTIALS.apiKey) return true;
   if (auth === `Bearer ${FAKE_CREDENTIALS.token}`) return true;
   if (auth.startsWith('Bearer ') && state.issuedTokens.has(auth.slice(7))) return true;
-  return auth === `Basic ${Buffer.from(`${FAKE_CREDENTIALS.username}:${FAKE_CREDENTIALS.password}`).toString('base64')}`;
+  return (
+    auth === `Basic ${Buffer.from(`${FAKE_CREDENTIALS.username}:${FAKE_CREDENTIALS.password}`).toString('base64')}`
+  );
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {
@@ -82,7 +84,20 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startFakeTms(initial: Partial<FakeTmsState> = {}) {
-  const state: FakeTmsState = { records: [], pageSize: 2, delayMs: 0, failNext: 0, failWebhooks: 0, webhookDelayMs: {}, webhookSecret: null, tokenRequests: 0, issuedTokens: new Set(), pagesServed: [], webhooks: [], ...initial };
+  const state: FakeTmsState = {
+    records: [],
+    pageSize: 2,
+    delayMs: 0,
+    failNext: 0,
+    failWebhooks: 0,
+    webhookDelayMs: {},
+    webhookSecret: null,
+    tokenRequests: 0,
+    issuedTokens: new Set(),
+    pagesServed: [],
+    webhooks: [],
+    ...initial,
+  };
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake-tms');
     const body = await readBody(req);
@@ -121,7 +136,8 @@ export async function startFakeTms(initial: Partial<FakeTmsState> = {}) {
     if (url.pathname === '/oauth/token' && req.method === 'POST') {
       state.tokenRequests++;
       const expected = `Basic ${Buffer.from(`${FAKE_CREDENTIALS.clientId}:${FAKE_CREDENTIALS.clientSecret}`).toString('base64')}`;
-      if (req.headers.authorization !== expected || !body.includes('grant_type=client_credentials')) return send(res, 401, { error: 'invalid_client' });
+      if (req.headers.authorization !== expected || !body.includes('grant_type=client_credentials'))
+        return send(res, 401, { error: 'invalid_client' });
       const token = randomUUID();
       state.issuedTokens.add(token);
       return send(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600 });
@@ -143,10 +159,11 @@ export async function startFakeTms(initial: Partial<FakeTmsState> = {}) {
     url: `http://127.0.0.1:${port}`,
     port,
     state,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 export type FakeTms = Awaited<ReturnType<typeof startFakeTms>>;

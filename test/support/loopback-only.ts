@@ -10,7 +10,8 @@ export function loopbackOnly() {
   const original = net.Socket.prototype.connect;
   net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
     const first = args[0];
-    const options = (Array.isArray(first) ? first[0] : first) as (net.TcpNetConnectOpts & { path?: string }) | undefined;
+    const options = (Array.isArray(first) ? first[0] : first) as
+      (net.TcpNetConnectOpts & { path?: string }) | undefined;
     if (options && typeof options === 'object' && !options.path) {
       const host = options.host ?? 'localhost';
       const refuse = (address: string) => {
@@ -26,7 +27,11 @@ export function loopbackOnly() {
       } else {
         const lookup = options.lookup ?? dns.lookup;
         options.lookup = ((name: string, opts: dns.LookupOptions, callback: (...a: unknown[]) => void) =>
-          (lookup as typeof dns.lookup)(name, opts, ((err: Error | null, address: string | dns.LookupAddress[], family?: number) => {
+          (lookup as typeof dns.lookup)(name, opts, ((
+            err: Error | null,
+            address: string | dns.LookupAddress[],
+            family?: number,
+          ) => {
             const all = Array.isArray(address) ? address.map((a) => a.address) : [address];
             const outside = all.find((a) => a && !isLoopback(a));
             if (!err && outside) return callback(refuse(outside));

@@ -9,5 +9,9 @@ export async function startReadModel(api: TestApi): Promise<{ stop: () => Promis
   await rebuildDemoFigures();
   const { WORKERS } = await import('../../functions/workers');
   const { startLocalWorkers } = await import('../../functions/local/workers');
-  return startLocalWorkers({ workers: WORKERS.filter((w) => w.name === 'day-figures'), dynamoDbEndpoint: inject('dynamoDbEndpoint'), tableName: api.tableName });
+  return startLocalWorkers({
+    workers: WORKERS.filter((w) => w.name === 'day-figures'),
+    dynamoDbEndpoint: inject('dynamoDbEndpoint'),
+    tableName: api.tableName,
+  });
 }

@@ -17,15 +17,28 @@ function files(dir: string): string[] {
 /** A string or template literal as catalogue text; null when it is not a message (no letters). */
 function literalText(quote: string, body: string): string | null {
   let n = 0;
-  const text = quote === '`' ? body.replace(/\$\{[^}]*\}/g, () => `{${n++}}`) : body.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/\\(['"\\])/g, '$1');
+  const text =
+    quote === '`'
+      ? body.replace(/\$\{[^}]*\}/g, () => `{${n++}}`)
+      : body
+          .replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+          .replace(/\\(['"\\])/g, '$1');
   // A message reads as a sentence: a capital (or a value) first and at least two words; keys, header
   // names and internal errors ('link exists') are not shown to anyone. A template nesting another
   // template cannot be read here, and is left out.
-  return /^[A-Z{]/.test(text) && text.includes(' ') && !text.includes('${') && /[A-Za-z]{2}/.test(text.replace(/\{\d+\}/g, '')) ? text : null;
+  return /^[A-Z{]/.test(text) &&
+    text.includes(' ') &&
+    !text.includes('${') &&
+    /[A-Za-z]{2}/.test(text.replace(/\{\d+\}/g, ''))
+    ? text
+    : null;
 }
 
 const LITERAL = String.raw`(['\`])((?:\\.|(?!\1)[^\\\n])*)\1`;
-const ERROR_ARGS = new RegExp(String.raw`new (?:BadRequest|Unauthorized|Forbidden|NotFound|Conflict|PayloadTooLarge|UnsupportedMediaType|TooManyRequests|ServiceUnavailable|Http)Error\(\s*(?:\d+\s*,\s*)?${LITERAL}`, 'g');
+const ERROR_ARGS = new RegExp(
+  String.raw`new (?:BadRequest|Unauthorized|Forbidden|NotFound|Conflict|PayloadTooLarge|UnsupportedMediaType|TooManyRequests|ServiceUnavailable|Http)Error\(\s*(?:\d+\s*,\s*)?${LITERAL}`,
+  'g',
+);
 const DEFAULT_MESSAGE = new RegExp(String.raw`message = ${LITERAL}`, 'g');
 const CONSTANT = new RegExp(String.raw`const [A-Z][A-Z0-9_]+ = ${LITERAL};`, 'g');
 const ZOD_MESSAGE = new RegExp(
@@ -59,7 +72,8 @@ export function serverMessages(): FoundMessage[] {
       add(file, m[3], m[4]);
       add(file, m[5], m[6]);
     }
-    for (const block of source.matchAll(TEXTS_BLOCK)) for (const m of block[1]!.matchAll(new RegExp(String.raw`:\s*${LITERAL}`, 'g'))) add(file, m[1], m[2]);
+    for (const block of source.matchAll(TEXTS_BLOCK))
+      for (const m of block[1]!.matchAll(new RegExp(String.raw`:\s*${LITERAL}`, 'g'))) add(file, m[1], m[2]);
   }
   return found;
 }

@@ -76,6 +76,10 @@ export async function startStallProxy(target: string): Promise<StallProxy> {
       for (const s of sockets) s.destroy();
     },
     seen: (operation) => counts.get(operation) ?? 0,
-    close: () => new Promise((ok) => { for (const s of sockets) s.destroy(); server.close(() => ok()); }),
+    close: () =>
+      new Promise((ok) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => ok());
+      }),
   };
 }

@@ -60,7 +60,11 @@ export async function signUpOrganisation(url: string, overrides: Record<string, 
   const localAddress = nextAddress();
   const res = await admin.post('/api/signup', body, { localAddress });
   expect(res.status, res.text).toBe(201);
-  const verified = await admin.post('/api/signup/verify', { email: body.email, code: await codeSentTo(body.email) }, { localAddress });
+  const verified = await admin.post(
+    '/api/signup/verify',
+    { email: body.email, code: await codeSentTo(body.email) },
+    { localAddress },
+  );
   expect(verified.status, verified.text).toBe(200);
   const user = await admin.signIn(body.email, body.password);
   const facilities = await admin.get('/api/facilities');

@@ -7,10 +7,30 @@ import { hashPassword } from '../../functions/lib/passwords';
 export const APPLICANT_PASSWORD = 'Strong#Pass1';
 
 /** A pending account of the tenant that asked for `asked`; signs in as its e-mail with APPLICANT_PASSWORD. */
-export async function pendingRegistration(tenantId: string, asked: string, over: Partial<Pick<User, 'userType' | 'lastName' | 'documents'>> = {}) {
+export async function pendingRegistration(
+  tenantId: string,
+  asked: string,
+  over: Partial<Pick<User, 'userType' | 'lastName' | 'documents'>> = {},
+) {
   const email = `${asked}.${randomUUID().slice(0, 8)}@example.in`;
   const user = await createUser(
-    { tenantId, username: email, email, phoneNumber: null, firstName: 'Asha', lastName: asked, profileImageUrl: null, role: asked, extraRoles: [], userType: 'dockyard_employee', status: 'pending', isVerified: false, passwordHash: await hashPassword(APPLICANT_PASSWORD), profile: {}, ...over },
+    {
+      tenantId,
+      username: email,
+      email,
+      phoneNumber: null,
+      firstName: 'Asha',
+      lastName: asked,
+      profileImageUrl: null,
+      role: asked,
+      extraRoles: [],
+      userType: 'dockyard_employee',
+      status: 'pending',
+      isVerified: false,
+      passwordHash: await hashPassword(APPLICANT_PASSWORD),
+      profile: {},
+      ...over,
+    },
     null,
   );
   return { id: user.id, email };

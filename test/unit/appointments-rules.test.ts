@@ -1,7 +1,15 @@
 // The appointments' pure rules: quarter-hour blocks, opening hours, "has started", punctuality and
 // booking references, each at its boundaries.
 import { describe, expect, it } from 'vitest';
-import { arrivalOutcome, bookingReference, hasStarted, isPunctual, ON_TIME_TOLERANCE_MINUTES, quarterBlocks, withinOpeningHours } from '../../functions/appointments/rules';
+import {
+  arrivalOutcome,
+  bookingReference,
+  hasStarted,
+  isPunctual,
+  ON_TIME_TOLERANCE_MINUTES,
+  quarterBlocks,
+  withinOpeningHours,
+} from '../../functions/appointments/rules';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 
 const TZ = DEFAULT_TIME_ZONE;

@@ -20,10 +20,16 @@ describe('architecture boundaries', () => {
     // Prepare: one file breaking each rule.
     const broken: SourceFile[] = [
       { path: 'functions/lib/http.ts', text: "import { getSession } from '../auth/session.store';" },
-      { path: 'functions/checkins/check-in.ts', text: "import { appointmentKeys } from '../appointments/appointment.store';" },
-      { path: 'web/src/features/yard/routes/yard-route.tsx', text: "import { useCheckins } from '../../checkins/api/checkins';" },
+      {
+        path: 'functions/checkins/check-in.ts',
+        text: "import { appointmentKeys } from '../appointments/appointment.store';",
+      },
+      {
+        path: 'web/src/features/yard/routes/yard-route.tsx',
+        text: "import { useCheckins } from '../../checkins/api/checkins';",
+      },
       { path: 'web/src/components/yard-layout.tsx', text: "import { useYard } from '../features/yard';" },
-      { path: 'functions/checkins/check-in.ts', text: "const pk = `TENANT#${tenantId}`;" },
+      { path: 'functions/checkins/check-in.ts', text: 'const pk = `TENANT#${tenantId}`;' },
       { path: 'web/src/lib/thing.ts', text: "import { config } from '../../../functions/lib/config';" },
       { path: 'shared/contracts/thing.ts', text: ['import { z }', "from 'zod';"].join(' ') },
     ];
@@ -43,8 +49,14 @@ describe('architecture boundaries', () => {
 
   it('lets a domain use another through its index.ts', () => {
     const fine: SourceFile[] = [
-      { path: 'functions/checkins/check-in.ts', text: "import { findAppointment } from '../appointments';\nimport { x } from '../appointments/index';" },
-      { path: 'web/src/features/dashboard/routes/dashboard-route.tsx', text: "import { YardPanel } from '../../yard';" },
+      {
+        path: 'functions/checkins/check-in.ts',
+        text: "import { findAppointment } from '../appointments';\nimport { x } from '../appointments/index';",
+      },
+      {
+        path: 'web/src/features/dashboard/routes/dashboard-route.tsx',
+        text: "import { YardPanel } from '../../yard';",
+      },
     ];
     expect(checkBoundaries(fine)).toEqual([]);
   });

@@ -14,7 +14,11 @@ describe('checkinWindow', () => {
     const justBefore = checkinWindow(TZ, '2030-05-10', '09:00', ist('2030-05-10', '06:59', '59'));
     const atOpening = checkinWindow(TZ, '2030-05-10', '09:00', ist('2030-05-10', '07:00'));
     // Assess
-    expect(justBefore).toEqual({ open: false, opensLaterToday: true, reason: 'Check-in for this appointment opens at 07:00 on 2030-05-10, 2 hours before its 09:00 start.' });
+    expect(justBefore).toEqual({
+      open: false,
+      opensLaterToday: true,
+      reason: 'Check-in for this appointment opens at 07:00 on 2030-05-10, 2 hours before its 09:00 start.',
+    });
     expect(atOpening).toEqual({ open: true });
   });
 
@@ -27,12 +31,24 @@ describe('checkinWindow', () => {
     const dayBefore = checkinWindow(TZ, '2030-05-10', '00:30', ist('2030-05-09', '23:45'));
     const weekAhead = checkinWindow(TZ, '2030-05-17', '10:00', ist('2030-05-10', '10:00'));
     // Assess
-    expect(dayBefore).toMatchObject({ open: false, opensLaterToday: false, reason: 'Check-in for this appointment opens at 00:00 on 2030-05-10, 2 hours before its 00:30 start.' });
-    expect(weekAhead).toMatchObject({ open: false, opensLaterToday: false, reason: expect.stringContaining('opens at 08:00 on 2030-05-17') });
+    expect(dayBefore).toMatchObject({
+      open: false,
+      opensLaterToday: false,
+      reason: 'Check-in for this appointment opens at 00:00 on 2030-05-10, 2 hours before its 00:30 start.',
+    });
+    expect(weekAhead).toMatchObject({
+      open: false,
+      opensLaterToday: false,
+      reason: expect.stringContaining('opens at 08:00 on 2030-05-17'),
+    });
   });
 
   it('refuses an appointment of an earlier day', () => {
-    expect(checkinWindow(TZ, '2030-05-09', '23:00', ist('2030-05-10', '00:00'))).toEqual({ open: false, opensLaterToday: false, reason: 'This appointment was on 2030-05-09 and can no longer be checked in.' });
+    expect(checkinWindow(TZ, '2030-05-09', '23:00', ist('2030-05-10', '00:00'))).toEqual({
+      open: false,
+      opensLaterToday: false,
+      reason: 'This appointment was on 2030-05-09 and can no longer be checked in.',
+    });
   });
 
   it('reads the day in the facility time zone, not in UTC', () => {
@@ -62,6 +78,11 @@ describe('arrivalOutcome', () => {
   });
 
   it('counts early and on-time arrivals as punctual, late ones and unknown ones not', () => {
-    expect([isPunctual('early'), isPunctual('onTime'), isPunctual('late'), isPunctual(null)]).toEqual([true, true, false, false]);
+    expect([isPunctual('early'), isPunctual('onTime'), isPunctual('late'), isPunctual(null)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

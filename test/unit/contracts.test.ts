@@ -10,13 +10,15 @@ const CONTRACTS = join(import.meta.dirname, '../../shared/contracts');
 
 type Def = { type: string; shape?: Record<string, z.ZodType>; in?: z.ZodType; innerType?: z.ZodType };
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const isSchema = (value: unknown): value is z.ZodType => typeof value === 'object' && value !== null && '_zod' in value && 'safeParse' in value;
+const isSchema = (value: unknown): value is z.ZodType =>
+  typeof value === 'object' && value !== null && '_zod' in value && 'safeParse' in value;
 
 /** The schema under pipes (transforms), optional, nullable and default wrappers. */
 function core(schema: z.ZodType): z.ZodType {
   const def = defOf(schema);
   if (def.type === 'pipe' && def.in) return core(def.in);
-  if (def.innerType && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type)) return core(def.innerType);
+  if (def.innerType && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type))
+    return core(def.innerType);
   return schema;
 }
 
@@ -28,7 +30,11 @@ interface FieldCase {
 }
 
 /** The required string (and list) fields of an object shape, nested objects included. */
-function requiredFields(shape: Record<string, z.ZodType>, wrap: (inner: Record<string, unknown>) => unknown, prefix: string[] = []): FieldCase[] {
+function requiredFields(
+  shape: Record<string, z.ZodType>,
+  wrap: (inner: Record<string, unknown>) => unknown,
+  prefix: string[] = [],
+): FieldCase[] {
   const found: FieldCase[] = [];
   for (const [key, field] of Object.entries(shape)) {
     if (field.safeParse(undefined).success) continue; // optional or defaulted
@@ -36,8 +42,10 @@ function requiredFields(shape: Record<string, z.ZodType>, wrap: (inner: Record<s
     const { type, shape: nested } = defOf(inner);
     const path = [...prefix, key];
     if (type === 'object' && nested) found.push(...requiredFields(nested, (value) => wrap({ [key]: value }), path));
-    else if (type === 'string' || type === 'enum') found.push({ path: path.join('.'), missing: wrap({}), empty: wrap({ [key]: '' }), kind: 'string' });
-    else if (type === 'array') found.push({ path: path.join('.'), missing: wrap({}), empty: wrap({ [key]: [] }), kind: 'array' });
+    else if (type === 'string' || type === 'enum')
+      found.push({ path: path.join('.'), missing: wrap({}), empty: wrap({ [key]: '' }), kind: 'string' });
+    else if (type === 'array')
+      found.push({ path: path.join('.'), missing: wrap({}), empty: wrap({ [key]: [] }), kind: 'array' });
   }
   return found;
 }
@@ -70,12 +78,15 @@ describe('contract messages', () => {
     expect(cases.map((c) => `${c.schema} ${c.path}`)).toContain('users.ts registerRequestSchema userData.firstName');
   });
 
-  it.each(cases.map((c) => [`${c.schema} ${c.path}`, c] as const))('%s: left out gives the same message as empty', (_name, c) => {
-    const whenEmpty = messageAt(c.value, c.empty, c.path);
-    const whenMissing = messageAt(c.value, c.missing, c.path);
-    if (c.kind === 'array' && whenEmpty === undefined) return; // an empty list is allowed there
-    expect(whenMissing).toBeDefined();
-    expect(whenMissing).not.toMatch(/^Invalid input/);
-    expect(whenMissing).toBe(whenEmpty);
-  });
+  it.each(cases.map((c) => [`${c.schema} ${c.path}`, c] as const))(
+    '%s: left out gives the same message as empty',
+    (_name, c) => {
+      const whenEmpty = messageAt(c.value, c.empty, c.path);
+      const whenMissing = messageAt(c.value, c.missing, c.path);
+      if (c.kind === 'array' && whenEmpty === undefined) return; // an empty list is allowed there
+      expect(whenMissing).toBeDefined();
+      expect(whenMissing).not.toMatch(/^Invalid input/);
+      expect(whenMissing).toBe(whenEmpty);
+    },
+  );
 });

@@ -1,16 +1,38 @@
 // The facilities' slot rules: the slots of a day from opening hours, overlaid with stored records,
 // holidays and the clock.
 import { describe, expect, it } from 'vitest';
-import { daySlots, generateDaySlots, parseSlotId, slotId, type SlotFacility } from '../../functions/facilities/slot-rules';
+import {
+  daySlots,
+  generateDaySlots,
+  parseSlotId,
+  slotId,
+  type SlotFacility,
+} from '../../functions/facilities/slot-rules';
 import type { SlotRecord } from '../../shared/contracts/slots';
 import { DEFAULT_TIME_ZONE } from '../../shared/product';
 
-const facility: SlotFacility = { id: 'f1', operatingHoursStart: '08:00', operatingHoursEnd: '11:30', slotMinutes: 60, slotCapacity: 2, timeZone: DEFAULT_TIME_ZONE };
+const facility: SlotFacility = {
+  id: 'f1',
+  operatingHoursStart: '08:00',
+  operatingHoursEnd: '11:30',
+  slotMinutes: 60,
+  slotCapacity: 2,
+  timeZone: DEFAULT_TIME_ZONE,
+};
 const DAY = '2026-03-10';
 /** An instant given as India time (UTC+05:30). */
 const ist = (date: string, time: string) => new Date(`${date}T${time}+05:30`);
 const dayBefore = ist('2026-03-09', '12:00:00');
-const record = (startTime: string, changes: Partial<SlotRecord> = {}): SlotRecord => ({ facilityId: 'f1', slotDate: DAY, startTime, endTime: startTime, capacity: 2, bookedCount: 0, isBlocked: false, ...changes });
+const record = (startTime: string, changes: Partial<SlotRecord> = {}): SlotRecord => ({
+  facilityId: 'f1',
+  slotDate: DAY,
+  startTime,
+  endTime: startTime,
+  capacity: 2,
+  bookedCount: 0,
+  isBlocked: false,
+  ...changes,
+});
 
 describe('slotId / parseSlotId', () => {
   it('round-trips a date and start time', () => {
@@ -38,7 +60,10 @@ describe('generateDaySlots', () => {
   });
 
   it('offers the last slot when it ends exactly at closing', () => {
-    expect(generateDaySlots({ ...facility, operatingHoursEnd: '11:00' }, DAY).at(-1)).toMatchObject({ startTime: '10:00', endTime: '11:00' });
+    expect(generateDaySlots({ ...facility, operatingHoursEnd: '11:00' }, DAY).at(-1)).toMatchObject({
+      startTime: '10:00',
+      endTime: '11:00',
+    });
   });
 });
 
@@ -65,7 +90,12 @@ describe('daySlots', () => {
 
   it('refuses a full or blocked slot and shows a stored one kept from an earlier slot length while it is booked', () => {
     // Prepare
-    const stored = [record('08:00', { bookedCount: 2 }), record('09:00', { isBlocked: true }), record('10:30', { endTime: '11:00', bookedCount: 1 }), record('07:30', { endTime: '08:00' })];
+    const stored = [
+      record('08:00', { bookedCount: 2 }),
+      record('09:00', { isBlocked: true }),
+      record('10:30', { endTime: '11:00', bookedCount: 1 }),
+      record('07:30', { endTime: '08:00' }),
+    ];
     // Act
     const slots = daySlots(facility, DAY, stored, false, dayBefore);
     // Assess: 07:30 has no booking and no block, so it is not shown.

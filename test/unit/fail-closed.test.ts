@@ -9,7 +9,10 @@ afterEach(() => {
   vi.resetModules();
 });
 
-const eventWithoutOriginProof = { headers: {}, requestContext: { http: { sourceIp: '203.0.113.9' } } } as unknown as APIGatewayProxyEventV2;
+const eventWithoutOriginProof = {
+  headers: {},
+  requestContext: { http: { sourceIp: '203.0.113.9' } },
+} as unknown as APIGatewayProxyEventV2;
 
 describe('local mode', () => {
   it('is on only with STAGE=local', async () => {
@@ -25,7 +28,9 @@ describe('local mode', () => {
   it('without STAGE, the origin check is on: a request without the secret is refused', async () => {
     const { requireOriginProof } = await import('../../functions/lib/client-address');
     vi.stubEnv('STAGE', undefined);
-    expect(() => requireOriginProof(eventWithoutOriginProof)).toThrow("This API is reached only through the application's own address.");
+    expect(() => requireOriginProof(eventWithoutOriginProof)).toThrow(
+      "This API is reached only through the application's own address.",
+    );
     vi.stubEnv('STAGE', 'local');
     expect(() => requireOriginProof(eventWithoutOriginProof)).not.toThrow();
   });
@@ -49,7 +54,9 @@ describe('a deployed function without its KMS key id', () => {
     const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     // Act + Assess
     await expect(import('../../functions/lib/secrets')).rejects.toThrow(/SECRETS_KEY_ID is not set.*refusing to start/);
-    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^SECRETS_KEY_ID is not set and local mode \(STAGE=local\) is off: refusing to start/));
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringMatching(/^SECRETS_KEY_ID is not set and local mode \(STAGE=local\) is off: refusing to start/),
+    );
   });
 
   it('starts without STAGE only when the key id is there, and does not open a passphrase-sealed secret', async () => {
@@ -63,6 +70,8 @@ describe('a deployed function without its KMS key id', () => {
     vi.stubEnv('SECRETS_KEY_ID', 'alias/secrets');
     const deployed = await import('../../functions/lib/secrets');
     // Assess
-    await expect(deployed.openSecret('t1', sealed)).rejects.toThrow('A passphrase-sealed secret is opened only in local mode');
+    await expect(deployed.openSecret('t1', sealed)).rejects.toThrow(
+      'A passphrase-sealed secret is opened only in local mode',
+    );
   });
 });

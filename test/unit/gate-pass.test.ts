@@ -40,13 +40,23 @@ beforeAll(async () => {
   token = await signGatePass(CLAIMS, privateKey);
 });
 
-const at = (now: Date, extra: Partial<Parameters<typeof verifyGatePass>[1]> = {}) => ({ keys: [publicKey], revocations: [], facilityId: 'fac-bhiwandi', now, ...extra });
+const at = (now: Date, extra: Partial<Parameters<typeof verifyGatePass>[1]> = {}) => ({
+  keys: [publicKey],
+  revocations: [],
+  facilityId: 'fac-bhiwandi',
+  now,
+  ...extra,
+});
 
 describe('gate pass', () => {
   it('is a prefixed compact JWS whose header names ES256, its key and the pass type', () => {
     expect(token.startsWith('DSGP1.')).toBe(true);
     const [header] = token.slice(6).split('.');
-    expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toEqual({ alg: 'ES256', kid: 'k1', typ: 'dsgp+jwt' });
+    expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toEqual({
+      alg: 'ES256',
+      kid: 'k1',
+      typ: 'dsgp+jwt',
+    });
   });
 
   it('verifies at the gate from 07:00 to 23:59 of its day', async () => {
@@ -55,41 +65,77 @@ describe('gate pass', () => {
   });
 
   it('is too early before 07:00 on its day, saying when it opens', async () => {
-    expect(await verifyGatePass(token, at(ist('2026-03-12', '06:59')))).toEqual({ ok: false, reason: 'not_yet_valid', pass: CLAIMS, opensAt: '07:00' });
+    expect(await verifyGatePass(token, at(ist('2026-03-12', '06:59')))).toEqual({
+      ok: false,
+      reason: 'not_yet_valid',
+      pass: CLAIMS,
+      opensAt: '07:00',
+    });
   });
 
   it('is for another day on an earlier day, even a minute before IST midnight', async () => {
-    expect(await verifyGatePass(token, at(ist('2026-03-11', '23:59')))).toEqual({ ok: false, reason: 'wrong_day', pass: CLAIMS });
+    expect(await verifyGatePass(token, at(ist('2026-03-11', '23:59')))).toEqual({
+      ok: false,
+      reason: 'wrong_day',
+      pass: CLAIMS,
+    });
   });
 
   it('has expired from IST midnight after its day', async () => {
-    expect(await verifyGatePass(token, at(ist('2026-03-13', '00:00')))).toEqual({ ok: false, reason: 'expired', pass: CLAIMS });
+    expect(await verifyGatePass(token, at(ist('2026-03-13', '00:00')))).toEqual({
+      ok: false,
+      reason: 'expired',
+      pass: CLAIMS,
+    });
   });
 
   it('is refused at another facility, naming its own', async () => {
-    expect(await verifyGatePass(token, at(ist('2026-03-12', '09:00'), { facilityId: 'fac-other' }))).toEqual({ ok: false, reason: 'wrong_facility', pass: CLAIMS });
+    expect(await verifyGatePass(token, at(ist('2026-03-12', '09:00'), { facilityId: 'fac-other' }))).toEqual({
+      ok: false,
+      reason: 'wrong_facility',
+      pass: CLAIMS,
+    });
   });
 
   it('is revoked when its appointment is cancelled or its version rescheduled, not by a later version', async () => {
     const nine = ist('2026-03-12', '09:00');
-    expect(await verifyGatePass(token, at(nine, { revocations: [{ apt: 'appt-1', upTo: null }] }))).toMatchObject({ ok: false, reason: 'revoked' });
-    expect(await verifyGatePass(token, at(nine, { revocations: [{ apt: 'appt-1', upTo: 0 }] }))).toMatchObject({ ok: false, reason: 'revoked' });
+    expect(await verifyGatePass(token, at(nine, { revocations: [{ apt: 'appt-1', upTo: null }] }))).toMatchObject({
+      ok: false,
+      reason: 'revoked',
+    });
+    expect(await verifyGatePass(token, at(nine, { revocations: [{ apt: 'appt-1', upTo: 0 }] }))).toMatchObject({
+      ok: false,
+      reason: 'revoked',
+    });
     const rescheduled = await signGatePass({ ...CLAIMS, ver: 1 }, privateKey);
-    expect(await verifyGatePass(rescheduled, at(nine, { revocations: [{ apt: 'appt-1', upTo: 0 }] }))).toMatchObject({ ok: true });
-    expect(await verifyGatePass(token, at(nine, { revocations: [{ apt: 'appt-2', upTo: null }] }))).toMatchObject({ ok: true });
+    expect(await verifyGatePass(rescheduled, at(nine, { revocations: [{ apt: 'appt-1', upTo: 0 }] }))).toMatchObject({
+      ok: true,
+    });
+    expect(await verifyGatePass(token, at(nine, { revocations: [{ apt: 'appt-2', upTo: null }] }))).toMatchObject({
+      ok: true,
+    });
   });
 
   it('is forged when signed with an unknown key or by another key under a known key id', async () => {
     const nine = ist('2026-03-12', '09:00');
-    expect(await verifyGatePass(await signGatePass(CLAIMS, otherPrivate), at(nine))).toEqual({ ok: false, reason: 'forged' });
-    expect(await verifyGatePass(await signGatePass(CLAIMS, { ...otherPrivate, kid: 'k9' }), at(nine))).toEqual({ ok: false, reason: 'forged' });
+    expect(await verifyGatePass(await signGatePass(CLAIMS, otherPrivate), at(nine))).toEqual({
+      ok: false,
+      reason: 'forged',
+    });
+    expect(await verifyGatePass(await signGatePass(CLAIMS, { ...otherPrivate, kid: 'k9' }), at(nine))).toEqual({
+      ok: false,
+      reason: 'forged',
+    });
     expect(await verifyGatePass(token, at(nine, { keys: [] }))).toEqual({ ok: false, reason: 'forged' });
   });
 
   it('is forged when its claims were swapped for others with the signature kept', async () => {
     const [header, , signature] = token.slice(6).split('.');
     const payload = Buffer.from(JSON.stringify({ ...CLAIMS, fac: 'fac-other' })).toString('base64url');
-    expect(await verifyGatePass(`DSGP1.${header}.${payload}.${signature}`, at(ist('2026-03-12', '09:00')))).toEqual({ ok: false, reason: 'forged' });
+    expect(await verifyGatePass(`DSGP1.${header}.${payload}.${signature}`, at(ist('2026-03-12', '09:00')))).toEqual({
+      ok: false,
+      reason: 'forged',
+    });
   });
 
   it('is not a pass when it is another code, truncated or empty', async () => {
@@ -117,6 +163,8 @@ describe('gate pass', () => {
     // 64 signature bytes take 86 base64url characters; the last one carries 4 unused bits.
     const b64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const sibling = b64[b64.indexOf(token.at(-1)!) ^ 1]!;
-    expect(await verifyGatePass(token.slice(0, -1) + sibling, at(ist('2026-03-12', '09:00')))).toMatchObject({ ok: false });
+    expect(await verifyGatePass(token.slice(0, -1) + sibling, at(ist('2026-03-12', '09:00')))).toMatchObject({
+      ok: false,
+    });
   });
 });

@@ -20,13 +20,16 @@ function event(routeKey: string, init: Partial<APIGatewayProxyEventV2> = {}): AP
     rawPath: path!,
     rawQueryString: '',
     headers: { host: 'app.example.in', ...(init.headers ?? {}) },
-    requestContext: { http: { method: method!, path: path!, sourceIp: '10.0.0.1', protocol: 'HTTP/1.1', userAgent: 'unit' } } as APIGatewayProxyEventV2['requestContext'],
+    requestContext: {
+      http: { method: method!, path: path!, sourceIp: '10.0.0.1', protocol: 'HTTP/1.1', userAgent: 'unit' },
+    } as APIGatewayProxyEventV2['requestContext'],
     isBase64Encoded: false,
     ...init,
   } as APIGatewayProxyEventV2;
 }
 
-const call = (e: APIGatewayProxyEventV2) => handler(e as never, {} as Context) as Promise<APIGatewayProxyStructuredResultV2>;
+const call = (e: APIGatewayProxyEventV2) =>
+  handler(e as never, {} as Context) as Promise<APIGatewayProxyStructuredResultV2>;
 
 describe('http kernel', () => {
   beforeEach(() => ddbMock.reset());
@@ -39,8 +42,31 @@ describe('http kernel', () => {
 
   it('answers 401 for a session whose item has expired but not yet been deleted by TTL', async () => {
     // Prepare
-    const user = { PK: 'TENANT#t', SK: 'USER#u', id: 'u', tenantId: 't', username: 'u', role: 'admin', extraRoles: [], status: 'active' };
-    ddbMock.on(BatchGetCommand).resolves({ Responses: { unit: [{ ...sessionKeys.key(token), tenantId: 't', userId: 'u', createdAt: '2026-01-01T00:00:00Z', expiresAt: Math.floor(Date.now() / 1000) - 5 }, user, { PK: 'TENANT#t', SK: 'TENANT', id: 't' }] } });
+    const user = {
+      PK: 'TENANT#t',
+      SK: 'USER#u',
+      id: 'u',
+      tenantId: 't',
+      username: 'u',
+      role: 'admin',
+      extraRoles: [],
+      status: 'active',
+    };
+    ddbMock.on(BatchGetCommand).resolves({
+      Responses: {
+        unit: [
+          {
+            ...sessionKeys.key(token),
+            tenantId: 't',
+            userId: 'u',
+            createdAt: '2026-01-01T00:00:00Z',
+            expiresAt: Math.floor(Date.now() / 1000) - 5,
+          },
+          user,
+          { PK: 'TENANT#t', SK: 'TENANT', id: 't' },
+        ],
+      },
+    });
     // Act
     const res = await call(event('GET /api/auth/user', { cookies: ['dy_session=' + token] }));
     // Assess
@@ -48,14 +74,24 @@ describe('http kernel', () => {
   });
 
   it('answers 400 with a clear message for malformed JSON, without touching the table', async () => {
-    const res = await call(event('POST /api/auth/login', { body: '{"identifier":', headers: { host: 'app.example.in', 'content-type': 'application/json' } }));
+    const res = await call(
+      event('POST /api/auth/login', {
+        body: '{"identifier":',
+        headers: { host: 'app.example.in', 'content-type': 'application/json' },
+      }),
+    );
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.body!).message).toBe('Request body is not valid JSON');
     expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
   });
 
   it('refuses a mutating request from another origin with 403', async () => {
-    const res = await call(event('POST /api/auth/login', { body: '{}', headers: { host: 'app.example.in', origin: 'https://evil.example.com', 'content-type': 'application/json' } }));
+    const res = await call(
+      event('POST /api/auth/login', {
+        body: '{}',
+        headers: { host: 'app.example.in', origin: 'https://evil.example.com', 'content-type': 'application/json' },
+      }),
+    );
     expect(res.statusCode).toBe(403);
     expect(JSON.parse(res.body!).message).toBe('Cross-origin request refused');
   });

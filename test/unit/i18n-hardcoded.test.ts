@@ -10,11 +10,44 @@ import { describe, expect, it } from 'vitest';
 const WEB = join(import.meta.dirname, '..', '..', 'web', 'src');
 
 /** Attributes whose string value a reader sees or hears. */
-const TEXT_ATTRIBUTES = new Set(['label', 'placeholder', 'aria-label', 'title', 'alt', 'description', 'heading', 'submitLabel', 'listTitle', 'detailTitle', 'text', 'hint', 'aria-description', 'aria-valuetext']);
+const TEXT_ATTRIBUTES = new Set([
+  'label',
+  'placeholder',
+  'aria-label',
+  'title',
+  'alt',
+  'description',
+  'heading',
+  'submitLabel',
+  'listTitle',
+  'detailTitle',
+  'text',
+  'hint',
+  'aria-description',
+  'aria-valuetext',
+]);
 /** Object properties read out as text (toasts, cards). */
 const TEXT_PROPERTIES = new Set(['title', 'description', 'label', 'note', 'message']);
 /** Words that are the same in both languages. */
-const ALLOWED_WORDS = new Set(['DockSaathi', 'QR', 'GSTIN', 'SKU', 'KB', 'MB', 'ms', 'min', 'WhatsApp', 'SMS', 'IST', 'API', 'CSV', 'PDF', 'JSON', 'OK', 'ID']);
+const ALLOWED_WORDS = new Set([
+  'DockSaathi',
+  'QR',
+  'GSTIN',
+  'SKU',
+  'KB',
+  'MB',
+  'ms',
+  'min',
+  'WhatsApp',
+  'SMS',
+  'IST',
+  'API',
+  'CSV',
+  'PDF',
+  'JSON',
+  'OK',
+  'ID',
+]);
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -42,23 +75,40 @@ export function needsTranslation(text: string): boolean {
 export function hardCodedTexts(source: string, fileName = 'file.tsx'): string[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: string[] = [];
-  const report = (node: ts.Node, text: string) => found.push(`${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${text.trim()}`);
-  const literal = (node: ts.Node | undefined): node is ts.StringLiteral | ts.NoSubstitutionTemplateLiteral => Boolean(node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)));
+  const report = (node: ts.Node, text: string) =>
+    found.push(`${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${text.trim()}`);
+  const literal = (node: ts.Node | undefined): node is ts.StringLiteral | ts.NoSubstitutionTemplateLiteral =>
+    Boolean(node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)));
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node) && needsTranslation(node.text)) report(node, node.text);
     if (ts.isJsxAttribute(node) && TEXT_ATTRIBUTES.has(node.name.getText())) {
       const value = node.initializer;
       if (literal(value) && needsTranslation(value.text)) report(node, value.text);
-      if (value && ts.isJsxExpression(value) && literal(value.expression) && needsTranslation(value.expression.text)) report(node, value.expression.text);
+      if (value && ts.isJsxExpression(value) && literal(value.expression) && needsTranslation(value.expression.text))
+        report(node, value.expression.text);
     }
-    if (ts.isJsxExpression(node) && literal(node.expression) && needsTranslation(node.expression.text) && !ts.isJsxAttribute(node.parent)) report(node, node.expression.text);
+    if (
+      ts.isJsxExpression(node) &&
+      literal(node.expression) &&
+      needsTranslation(node.expression.text) &&
+      !ts.isJsxAttribute(node.parent)
+    )
+      report(node, node.expression.text);
     // {cond ? 'Open' : 'Closed'} as a child or as a text attribute's value
     const holder = node.parent && ts.isJsxExpression(node.parent) ? node.parent.parent : undefined;
     const shown = holder && (!ts.isJsxAttribute(holder) || TEXT_ATTRIBUTES.has(holder.name.getText()));
     if (ts.isConditionalExpression(node) && shown) {
-      for (const branch of [node.whenTrue, node.whenFalse]) if (literal(branch) && needsTranslation(branch.text)) report(branch, branch.text);
+      for (const branch of [node.whenTrue, node.whenFalse])
+        if (literal(branch) && needsTranslation(branch.text)) report(branch, branch.text);
     }
-    if (ts.isPropertyAssignment(node) && TEXT_PROPERTIES.has(node.name.getText()) && literal(node.initializer) && needsTranslation(node.initializer.text) && /\s|^[A-Z]/.test(node.initializer.text)) report(node, node.initializer.text);
+    if (
+      ts.isPropertyAssignment(node) &&
+      TEXT_PROPERTIES.has(node.name.getText()) &&
+      literal(node.initializer) &&
+      needsTranslation(node.initializer.text) &&
+      /\s|^[A-Z]/.test(node.initializer.text)
+    )
+      report(node, node.initializer.text);
     ts.forEachChild(node, visit);
   };
   visit(file);
@@ -74,11 +124,19 @@ describe('no hard-coded English in the SPA', () => {
       toast({ title: 'Capacity Error', description: t('x.y') });
       const d = <p>{t('common.loading')} · QR · {count} KB</p>;
       const e = <a href="https://example.com" aria-label={t('a.b')}>{'DockSaathi'}</a>;`;
-    expect(hardCodedTexts(source).map((line) => line.replace(/^\d+: /, ''))).toEqual(['Loading slots...', 'Door number *', 'Open', 'Closed', 'Capacity Error']);
+    expect(hardCodedTexts(source).map((line) => line.replace(/^\d+: /, ''))).toEqual([
+      'Loading slots...',
+      'Door number *',
+      'Open',
+      'Closed',
+      'Capacity Error',
+    ]);
   });
 
   it('every screen reads its texts from the catalogues', () => {
-    const found = sources(WEB).flatMap((path) => hardCodedTexts(readFileSync(path, 'utf8'), path).map((line) => `${relative(WEB, path)}:${line}`));
+    const found = sources(WEB).flatMap((path) =>
+      hardCodedTexts(readFileSync(path, 'utf8'), path).map((line) => `${relative(WEB, path)}:${line}`),
+    );
     expect(found).toEqual([]);
   });
 });

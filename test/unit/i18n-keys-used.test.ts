@@ -43,12 +43,19 @@ export function literalKeys(source: string): string[] {
 
 describe('i18n keys used in the code', () => {
   it('finds literal keys the way the SPA writes them', () => {
-    expect(literalKeys(`t('common.close'); i18n.t("nav.yard", { x }); t(\`landing.\${k}\`); format('a.b')`)).toEqual(['common.close', 'nav.yard']);
+    expect(literalKeys(`t('common.close'); i18n.t("nav.yard", { x }); t(\`landing.\${k}\`); format('a.b')`)).toEqual([
+      'common.close',
+      'nav.yard',
+    ]);
   });
 
   it('every literal key in web/src exists in the catalogues', async () => {
     const keys = await knownKeys();
-    const missing = sources(WEB).flatMap((file) => literalKeys(readFileSync(file, 'utf8')).filter((key) => !keys.has(key)).map((key) => `${relative(WEB, file)}: ${key}`));
+    const missing = sources(WEB).flatMap((file) =>
+      literalKeys(readFileSync(file, 'utf8'))
+        .filter((key) => !keys.has(key))
+        .map((key) => `${relative(WEB, file)}: ${key}`),
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -31,14 +31,18 @@ describe('server messages in Hindi', () => {
   it('translates exact messages and messages carrying values', () => {
     expect(translateServerMessage('Name is required', 'hi')).toBe('नाम आवश्यक है');
     expect(translateServerMessage('Door D-04 is under maintenance', 'hi')).toBe('डॉक D-04 रखरखाव में है');
-    expect(translateServerMessage('Spot S-3 is already occupied by MH12AB1234', 'hi')).toBe('स्पॉट S-3 पर पहले से MH12AB1234 है');
+    expect(translateServerMessage('Spot S-3 is already occupied by MH12AB1234', 'hi')).toBe(
+      'स्पॉट S-3 पर पहले से MH12AB1234 है',
+    );
     expect(translateServerMessage('Must be at most 120 characters', 'hi')).toBe('अधिकतम 120 अक्षर होने चाहिए');
     expect(translateServerMessage('Name is required', 'en')).toBe('Name is required');
     expect(translateServerMessage('A message nobody wrote down', 'hi')).toBe('A message nobody wrote down');
   });
 
   it('the kernel reads the catalogue beside a deployed bundle, else from the source', () => {
-    expect(hindiCatalogueFile()).toBe(join(import.meta.dirname, '..', '..', 'shared', 'i18n', 'server-messages-hi.json'));
+    expect(hindiCatalogueFile()).toBe(
+      join(import.meta.dirname, '..', '..', 'shared', 'i18n', 'server-messages-hi.json'),
+    );
     const bundle = mkdtempSync(join(tmpdir(), 'bundle-'));
     writeFileSync(join(bundle, 'server-messages-hi.json'), '{}');
     expect(hindiCatalogueFile(bundle)).toBe(join(bundle, 'server-messages-hi.json'));

@@ -14,8 +14,14 @@ async function featureCatalogues(): Promise<Catalogue[]> {
   const files = readdirSync(FEATURES)
     .map((d) => join(FEATURES, d, 'i18n.ts'))
     .filter((f) => existsSync(f));
-  const modules = await Promise.all(files.map((f) => import(pathToFileURL(f).href) as Promise<Record<string, unknown>>));
-  return modules.flatMap((m) => Object.values(m).filter((v): v is Catalogue => typeof v === 'object' && v !== null && 'namespace' in v && 'en' in v && 'hi' in v));
+  const modules = await Promise.all(
+    files.map((f) => import(pathToFileURL(f).href) as Promise<Record<string, unknown>>),
+  );
+  return modules.flatMap((m) =>
+    Object.values(m).filter(
+      (v): v is Catalogue => typeof v === 'object' && v !== null && 'namespace' in v && 'en' in v && 'hi' in v,
+    ),
+  );
 }
 
 describe('i18n catalogues', () => {
@@ -30,9 +36,16 @@ describe('i18n catalogues', () => {
     for (const c of catalogues) {
       expect(Object.keys(en), `namespace ${c.namespace} clashes with the core catalogue`).not.toContain(c.namespace);
       expect(keysOf(c.hi as Texts).sort(), c.namespace).toEqual(keysOf(c.en).sort());
-      const leaves = (tree: Texts): string[] => Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : leaves(v)));
-      expect(leaves(c.en).filter((v) => !v.trim()), c.namespace).toEqual([]);
-      expect(leaves(c.hi as Texts).filter((v) => !v.trim()), c.namespace).toEqual([]);
+      const leaves = (tree: Texts): string[] =>
+        Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : leaves(v)));
+      expect(
+        leaves(c.en).filter((v) => !v.trim()),
+        c.namespace,
+      ).toEqual([]);
+      expect(
+        leaves(c.hi as Texts).filter((v) => !v.trim()),
+        c.namespace,
+      ).toEqual([]);
     }
   });
 });

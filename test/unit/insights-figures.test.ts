@@ -1,21 +1,56 @@
 // Insights' figures: on-time rate, dashboard metrics, gate statistics, analytics over a range and
 // CSV quoting, computed from lists made for each test.
 import { describe, expect, it } from 'vitest';
-import { analytics, dashboardMetrics, driverDashboard, gateStatistics, onTimeRate, reportCsv, toCsv } from '../../functions/insights/figures';
+import {
+  analytics,
+  dashboardMetrics,
+  driverDashboard,
+  gateStatistics,
+  onTimeRate,
+  reportCsv,
+  toCsv,
+} from '../../functions/insights/figures';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { Checkin } from '../../shared/contracts/checkins';
 import type { DockDoor } from '../../functions/facilities';
 
 let seq = 0;
 const appointment = (changes: Partial<Appointment> = {}): Appointment =>
-  ({ id: `a${++seq}`, bookingReference: `DS-260310-A${seq}`, scheduledDate: '2026-03-10', scheduledTimeStart: '10:00', scheduledTimeEnd: '11:00', status: 'scheduled', loadType: 'inbound', carrierName: null, dockDoorId: null, doorNumber: null, arrivedAt: null, arrivalOutcome: null, departedAt: null, vehicleLicense: null, ...changes }) as Appointment;
-const door = (id: string, status: string = 'available'): DockDoor => ({ id, doorNumber: id.toUpperCase(), doorType: 'standard', status, assetId: null }) as unknown as DockDoor;
-const checkin = (checkInTime: string, atDockAt: string | null, checkinMethod: Checkin['checkinMethod'] = 'manual'): Checkin => ({ id: `c${++seq}`, checkInTime, atDockAt, checkinMethod, status: 'checked_in' }) as Checkin;
+  ({
+    id: `a${++seq}`,
+    bookingReference: `DS-260310-A${seq}`,
+    scheduledDate: '2026-03-10',
+    scheduledTimeStart: '10:00',
+    scheduledTimeEnd: '11:00',
+    status: 'scheduled',
+    loadType: 'inbound',
+    carrierName: null,
+    dockDoorId: null,
+    doorNumber: null,
+    arrivedAt: null,
+    arrivalOutcome: null,
+    departedAt: null,
+    vehicleLicense: null,
+    ...changes,
+  }) as Appointment;
+const door = (id: string, status: string = 'available'): DockDoor =>
+  ({ id, doorNumber: id.toUpperCase(), doorType: 'standard', status, assetId: null }) as unknown as DockDoor;
+const checkin = (
+  checkInTime: string,
+  atDockAt: string | null,
+  checkinMethod: Checkin['checkinMethod'] = 'manual',
+): Checkin => ({ id: `c${++seq}`, checkInTime, atDockAt, checkinMethod, status: 'checked_in' }) as Checkin;
 
 describe('onTimeRate', () => {
   it('is the share of early and on-time arrivals among those whose punctuality is known, to one decimal', () => {
     // Prepare: 2 punctual, 1 late, 1 no-show decided; 1 still scheduled does not count.
-    const list = [appointment({ arrivalOutcome: 'early' }), appointment({ arrivalOutcome: 'onTime' }), appointment({ arrivalOutcome: 'late' }), appointment({ status: 'no_show' }), appointment()];
+    const list = [
+      appointment({ arrivalOutcome: 'early' }),
+      appointment({ arrivalOutcome: 'onTime' }),
+      appointment({ arrivalOutcome: 'late' }),
+      appointment({ status: 'no_show' }),
+      appointment(),
+    ];
     // Act + Assess
     expect(onTimeRate(list)).toBe(50);
     expect(onTimeRate(list.slice(0, 3))).toBe(66.7);
@@ -40,25 +75,54 @@ describe('dashboardMetrics', () => {
       appointment({ status: 'departed', dockDoorId: 'd4', arrivalOutcome: 'early' }),
       appointment({ status: 'cancelled' }),
     ];
-    const checkins = [checkin('2026-03-10T04:30:00.000Z', '2026-03-10T04:40:00.000Z'), checkin('2026-03-10T05:00:00.000Z', '2026-03-10T05:15:30.000Z'), checkin('2026-03-10T06:00:00.000Z', null)];
+    const checkins = [
+      checkin('2026-03-10T04:30:00.000Z', '2026-03-10T04:40:00.000Z'),
+      checkin('2026-03-10T05:00:00.000Z', '2026-03-10T05:15:30.000Z'),
+      checkin('2026-03-10T06:00:00.000Z', null),
+    ];
     // Act
     const metrics = dashboardMetrics(doors, today, checkins);
     // Assess: d1 and d2 are busy, d3 in maintenance; d4 is only booked (scheduled), so it is available.
-    expect(metrics).toEqual({ activeAppointments: 3, totalDocks: 4, availableDocks: 1, occupiedDocks: 2, avgWaitTimeMinutes: 12.8, onTimeRate: 66.7 });
+    expect(metrics).toEqual({
+      activeAppointments: 3,
+      totalDocks: 4,
+      availableDocks: 1,
+      occupiedDocks: 2,
+      avgWaitTimeMinutes: 12.8,
+      onTimeRate: 66.7,
+    });
   });
 
   it('has no average wait when no truck reached a dock', () => {
-    expect(dashboardMetrics([], [], [checkin('2026-03-10T04:30:00.000Z', null)])).toMatchObject({ avgWaitTimeMinutes: null, onTimeRate: null, totalDocks: 0 });
+    expect(dashboardMetrics([], [], [checkin('2026-03-10T04:30:00.000Z', null)])).toMatchObject({
+      avgWaitTimeMinutes: null,
+      onTimeRate: null,
+      totalDocks: 0,
+    });
   });
 });
 
 describe('gateStatistics', () => {
   it('counts check-ins by method and averages the minutes to the dock of those that got there', () => {
     // Prepare
-    const list = [checkin('2026-03-10T04:30:00.000Z', '2026-03-10T04:50:00.000Z', 'qr_code'), checkin('2026-03-10T05:00:00.000Z', '2026-03-10T05:05:00.000Z'), checkin('2026-03-10T05:10:00.000Z', null, 'tablet')];
+    const list = [
+      checkin('2026-03-10T04:30:00.000Z', '2026-03-10T04:50:00.000Z', 'qr_code'),
+      checkin('2026-03-10T05:00:00.000Z', '2026-03-10T05:05:00.000Z'),
+      checkin('2026-03-10T05:10:00.000Z', null, 'tablet'),
+    ];
     // Act + Assess
-    expect(gateStatistics(list)).toEqual({ checkinsToday: 3, averageToDockMinutes: 12.5, manualCheckins: 1, qrCheckins: 1 });
-    expect(gateStatistics([])).toEqual({ checkinsToday: 0, averageToDockMinutes: null, manualCheckins: 0, qrCheckins: 0 });
+    expect(gateStatistics(list)).toEqual({
+      checkinsToday: 3,
+      averageToDockMinutes: 12.5,
+      manualCheckins: 1,
+      qrCheckins: 1,
+    });
+    expect(gateStatistics([])).toEqual({
+      checkinsToday: 0,
+      averageToDockMinutes: null,
+      manualCheckins: 0,
+      qrCheckins: 0,
+    });
   });
 });
 
@@ -69,8 +133,25 @@ describe('analytics', () => {
     // Prepare: 2 working doors open 600 minutes a day for 2 days = 2400 door-minutes.
     const doors = [door('d1'), door('d2'), door('d3', 'maintenance')];
     const list = [
-      appointment({ scheduledDate: '2026-03-09', carrierName: 'Ganga', dockDoorId: 'd1', status: 'departed', arrivalOutcome: 'onTime', arrivedAt: '2026-03-09T04:30:00.000Z', departedAt: '2026-03-09T05:15:00.000Z' }),
-      appointment({ carrierName: 'Ganga', dockDoorId: 'd2', status: 'departed', arrivalOutcome: 'late', arrivedAt: '2026-03-10T04:30:00.000Z', departedAt: '2026-03-10T05:00:00.000Z', loadType: 'outbound', scheduledTimeEnd: '12:00' }),
+      appointment({
+        scheduledDate: '2026-03-09',
+        carrierName: 'Ganga',
+        dockDoorId: 'd1',
+        status: 'departed',
+        arrivalOutcome: 'onTime',
+        arrivedAt: '2026-03-09T04:30:00.000Z',
+        departedAt: '2026-03-09T05:15:00.000Z',
+      }),
+      appointment({
+        carrierName: 'Ganga',
+        dockDoorId: 'd2',
+        status: 'departed',
+        arrivalOutcome: 'late',
+        arrivedAt: '2026-03-10T04:30:00.000Z',
+        departedAt: '2026-03-10T05:00:00.000Z',
+        loadType: 'outbound',
+        scheduledTimeEnd: '12:00',
+      }),
       appointment({ carrierName: 'Deccan', dockDoorId: 'd1', status: 'no_show' }),
       appointment({ carrierName: 'Ganga', dockDoorId: 'd2', status: 'cancelled' }),
       appointment({ status: 'scheduled' }),
@@ -78,7 +159,17 @@ describe('analytics', () => {
     // Act
     const result = analytics(list, doors, days, 600);
     // Assess: booked door minutes 60 + 120 (no-shows and cancellations hold nothing) = 7.5 %.
-    expect(result).toMatchObject({ from: '2026-03-09', to: '2026-03-10', totalAppointments: 5, completed: 2, cancelled: 1, noShows: 1, onTimeRate: 33.3, avgDwellMinutes: 37.5, dockUtilization: 7.5 });
+    expect(result).toMatchObject({
+      from: '2026-03-09',
+      to: '2026-03-10',
+      totalAppointments: 5,
+      completed: 2,
+      cancelled: 1,
+      noShows: 1,
+      onTimeRate: 33.3,
+      avgDwellMinutes: 37.5,
+      dockUtilization: 7.5,
+    });
     expect(result.perDay).toEqual([
       { date: '2026-03-09', appointments: 1 },
       { date: '2026-03-10', appointments: 4 },
@@ -91,12 +182,25 @@ describe('analytics', () => {
   });
 
   it('reports zero utilization when no door can be used', () => {
-    expect(analytics([], [door('d1', 'maintenance')], days, 600)).toMatchObject({ totalAppointments: 0, dockUtilization: 0, onTimeRate: null, avgDwellMinutes: null });
+    expect(analytics([], [door('d1', 'maintenance')], days, 600)).toMatchObject({
+      totalAppointments: 0,
+      dockUtilization: 0,
+      onTimeRate: null,
+      avgDwellMinutes: null,
+    });
   });
 
   it('writes the carrier scorecard from the same figures', () => {
     // Prepare
-    const list = [appointment({ carrierName: 'Ganga, Pune', arrivalOutcome: 'onTime', arrivedAt: '2026-03-10T04:30:00.000Z', departedAt: '2026-03-10T05:00:00.000Z', status: 'departed' })];
+    const list = [
+      appointment({
+        carrierName: 'Ganga, Pune',
+        arrivalOutcome: 'onTime',
+        arrivedAt: '2026-03-10T04:30:00.000Z',
+        departedAt: '2026-03-10T05:00:00.000Z',
+        status: 'departed',
+      }),
+    ];
     // Act
     const csv = reportCsv('carrier-scorecard', list, [], days, 600);
     // Assess
@@ -106,7 +210,15 @@ describe('analytics', () => {
 
 describe('toCsv', () => {
   it('quotes commas, quotes and line breaks, and ends every row with CRLF', () => {
-    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['line\nbreak', 3]])).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",3\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x,y', 'say "hi"'],
+          ['line\nbreak', 3],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",3\r\n');
   });
 
   it('writes null and undefined as empty cells', () => {
@@ -149,8 +261,14 @@ describe("a driver's board", () => {
   // Written by hand: 19:00 UTC on 31 Dec 2026 is 00:30 on 1 Jan 2027 in India and 03:00 in Singapore.
   const now = new Date('2026-12-31T19:00:00Z');
   const zones: Record<string, string> = { bhiwandi: 'Asia/Kolkata', jurong: 'Asia/Singapore', jebel: 'Asia/Dubai' };
-  const appt = (id: string, facilityId: string, scheduledDate: string, scheduledTimeStart: string, scheduledTimeEnd: string, status = 'scheduled') =>
-    ({ id, facilityId, scheduledDate, scheduledTimeStart, scheduledTimeEnd, status }) as unknown as Appointment;
+  const appt = (
+    id: string,
+    facilityId: string,
+    scheduledDate: string,
+    scheduledTimeStart: string,
+    scheduledTimeEnd: string,
+    status = 'scheduled',
+  ) => ({ id, facilityId, scheduledDate, scheduledTimeStart, scheduledTimeEnd, status }) as unknown as Appointment;
   const board = (list: Appointment[]) => driverDashboard(list, (f) => zones[f]!, 'Asia/Kolkata', now);
 
   it('judges each appointment on its own facility clock', () => {
@@ -166,6 +284,11 @@ describe("a driver's board", () => {
   });
 
   it('counts this month in the home facility zone: January in India already', () => {
-    expect(board([appt('a', 'bhiwandi', '2027-01-01', '10:00', '11:00'), appt('b', 'bhiwandi', '2026-12-30', '10:00', '11:00')]).thisMonth).toBe(1);
+    expect(
+      board([
+        appt('a', 'bhiwandi', '2027-01-01', '10:00', '11:00'),
+        appt('b', 'bhiwandi', '2026-12-30', '10:00', '11:00'),
+      ]).thisMonth,
+    ).toBe(1);
   });
 });

@@ -2,7 +2,13 @@
 // (both ways). The outbound port's guard is tested in test/unit/outbound.test.ts.
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { connectionStatus, maskAuthConfig, maskSecret, pageOf, retryDelaySeconds } from '../../functions/integrations/rules';
+import {
+  connectionStatus,
+  maskAuthConfig,
+  maskSecret,
+  pageOf,
+  retryDelaySeconds,
+} from '../../functions/integrations/rules';
 import { newSigningSecret, signedHeaders, verify } from '../../functions/integrations/signatures';
 import { rateExpression } from '../../functions/integrations/schedules';
 
@@ -10,7 +16,10 @@ describe('masking', () => {
   it('shows at most the last 4 characters, and none of a short secret', () => {
     expect(maskSecret('abcdefghijkl')).toBe('••••ijkl');
     expect(maskSecret('abcdefghijk')).toBe('••••');
-    expect(maskAuthConfig({ username: 'dock', password: 'very-long-password', apiKey: '' })).toEqual({ username: 'dock', password: '••••word' });
+    expect(maskAuthConfig({ username: 'dock', password: 'very-long-password', apiKey: '' })).toEqual({
+      username: 'dock',
+      password: '••••word',
+    });
   });
 });
 
@@ -29,7 +38,9 @@ describe('Standard Webhooks signatures', () => {
     expect(verify(secret, { id: 'msg_2', timestamp: seconds, signature: theirs }, body, at)).toBeNull();
     expect(verify(secret, { id: 'msg_2', timestamp: seconds, signature: `v1,AAAA ${theirs}` }, body, at)).toBeNull();
     expect(verify(secret, { id: 'msg_3', timestamp: seconds, signature: theirs }, body, at)).toBe('BAD_SIGNATURE');
-    expect(verify(secret, { id: 'msg_2', timestamp: seconds, signature: theirs }, body, new Date(at.getTime() + 301_000))).toBe('STALE_TIMESTAMP');
+    expect(
+      verify(secret, { id: 'msg_2', timestamp: seconds, signature: theirs }, body, new Date(at.getTime() + 301_000)),
+    ).toBe('STALE_TIMESTAMP');
     expect(verify(secret, { id: 'msg_1' }, body)).toBe('MISSING_HEADERS');
   });
 });
@@ -48,9 +59,20 @@ describe('schedules, retries, status and pages', () => {
   it('derives the connection status from the claim, the latest test and the last sync', () => {
     const base = { syncingSince: null, lastSyncStatus: null, lastSync: null, lastTest: null };
     expect(connectionStatus(base)).toBeNull();
-    expect(connectionStatus({ ...base, syncingSince: '2026-01-01T00:00:00Z', lastSyncStatus: 'FAILED' })).toBe('SYNCING');
-    expect(connectionStatus({ ...base, lastSyncStatus: 'SUCCESS', lastSync: '2026-01-01T00:00:00Z' })).toBe('CONNECTED');
-    expect(connectionStatus({ ...base, lastSyncStatus: 'SUCCESS', lastSync: '2026-01-01T00:00:00Z', lastTest: { success: false, at: '2026-01-02T00:00:00Z' } })).toBe('ERROR');
+    expect(connectionStatus({ ...base, syncingSince: '2026-01-01T00:00:00Z', lastSyncStatus: 'FAILED' })).toBe(
+      'SYNCING',
+    );
+    expect(connectionStatus({ ...base, lastSyncStatus: 'SUCCESS', lastSync: '2026-01-01T00:00:00Z' })).toBe(
+      'CONNECTED',
+    );
+    expect(
+      connectionStatus({
+        ...base,
+        lastSyncStatus: 'SUCCESS',
+        lastSync: '2026-01-01T00:00:00Z',
+        lastTest: { success: false, at: '2026-01-02T00:00:00Z' },
+      }),
+    ).toBe('ERROR');
   });
 
   it('reads a page as { data, nextPage } or a bare array, and nothing else', () => {

@@ -18,7 +18,16 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), `<!doctype html><title>t</title>${'<!-- pad -->'.repeat(200)}`);
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), script);
   writeFileSync(join(dir, 'assets', 'tiny-1.js'), 'export {};');
-  server = createServer((req, res) => void serveStatic(res, new URL(req.url!, 'http://x'), dir, { 'x-frame-options': 'DENY' }, req.headers['accept-encoding']));
+  server = createServer(
+    (req, res) =>
+      void serveStatic(
+        res,
+        new URL(req.url!, 'http://x'),
+        dir,
+        { 'x-frame-options': 'DENY' },
+        req.headers['accept-encoding'],
+      ),
+  );
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const address = server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -31,7 +40,9 @@ async function get(path: string, acceptEncoding: string) {
   return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((ok, fail) => {
     request(`${base}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => ok({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res
+        .on('data', (c: Buffer) => chunks.push(c))
+        .on('end', () => ok({ headers: res.headers, body: Buffer.concat(chunks) }));
     })
       .on('error', fail)
       .end();

@@ -88,14 +88,29 @@ describe('AWS adapters', () => {
     // Prepare
     const ses = mockClient(SESClient);
     ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
-    const mail = message({ channel: 'email', to: 'ajay@example.in', subject: 'DockSaathi notification', template: null, values: null, body: 'Gate 2 is closed today.' });
+    const mail = message({
+      channel: 'email',
+      to: 'ajay@example.in',
+      subject: 'DockSaathi notification',
+      template: null,
+      values: null,
+      body: 'Gate 2 is closed today.',
+    });
     // Act
-    await sendRequest('ses-email', mail, sesEmail.build(mail, { from: 'hub@docksaathi.in', configurationSet: 'messages' }), new Date());
+    await sendRequest(
+      'ses-email',
+      mail,
+      sesEmail.build(mail, { from: 'hub@docksaathi.in', configurationSet: 'messages' }),
+      new Date(),
+    );
     // Assess
     expect(ses.commandCalls(SendEmailCommand)[0]!.args[0].input).toEqual({
       Source: 'hub@docksaathi.in',
       Destination: { ToAddresses: ['ajay@example.in'] },
-      Message: { Subject: { Data: 'DockSaathi notification', Charset: 'UTF-8' }, Body: { Text: { Data: 'Gate 2 is closed today.', Charset: 'UTF-8' } } },
+      Message: {
+        Subject: { Data: 'DockSaathi notification', Charset: 'UTF-8' },
+        Body: { Text: { Data: 'Gate 2 is closed today.', Charset: 'UTF-8' } },
+      },
       ConfigurationSetName: 'messages',
       Tags: [
         { Name: 'messageId', Value: '6f1c2d3e-0000-4000-8000-000000000001' },
@@ -107,7 +122,15 @@ describe('AWS adapters', () => {
 
   it('reports an SNS throttling error as retryable and a refused number as final', async () => {
     const sns = mockClient(SNSClient);
-    sns.on(PublishCommand).rejectsOnce(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException', $fault: 'server' })).rejectsOnce(Object.assign(new Error('Invalid parameter: PhoneNumber'), { name: 'InvalidParameterException', $fault: 'client' }));
+    sns
+      .on(PublishCommand)
+      .rejectsOnce(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException', $fault: 'server' }))
+      .rejectsOnce(
+        Object.assign(new Error('Invalid parameter: PhoneNumber'), {
+          name: 'InvalidParameterException',
+          $fault: 'client',
+        }),
+      );
     const request = snsSms.build(message(), {});
     await expect(sendRequest('sns-sms', message(), request, new Date())).rejects.toMatchObject({ retryable: true });
     await expect(sendRequest('sns-sms', message(), request, new Date())).rejects.toMatchObject({ retryable: false });
@@ -135,7 +158,12 @@ describe('HTTP adapters against the fake provider', () => {
   });
 
   it('a wrong key is a final failure, not retried', async () => {
-    const err = await sendRequest('exotel-sms', message(), exotelSms.build(message(), exotel({ apiToken: 'wrong' })), new Date()).catch((e) => e);
+    const err = await sendRequest(
+      'exotel-sms',
+      message(),
+      exotelSms.build(message(), exotel({ apiToken: 'wrong' })),
+      new Date(),
+    ).catch((e) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect(err).toMatchObject({ retryable: false, message: expect.stringContaining('401') });
   });
@@ -150,16 +178,22 @@ describe('HTTP adapters against the fake provider', () => {
     const secretPage = `<html>internal admin ${'x'.repeat(300)}</html>`;
     expect(providerReason(secretPage)).toBeNull();
     expect(providerReason(JSON.stringify({ token: 'internal-secret', detail: 'x' }))).toBeNull();
-    expect(providerReason(JSON.stringify({ error: { message: 'Invalid parameter\u0000\n  (#100)' } }))).toBe('Invalid parameter (#100)');
+    expect(providerReason(JSON.stringify({ error: { message: 'Invalid parameter\u0000\n  (#100)' } }))).toBe(
+      'Invalid parameter (#100)',
+    );
     expect(providerReason(JSON.stringify({ RestException: { Message: 'A'.repeat(500) } }))).toHaveLength(120);
   });
 
   it('a slow provider times out and a 5xx may be retried', async () => {
     fake.delay(1000);
-    await expect(sendRequest('exotel-sms', message(), exotelSms.build(message(), exotel()), new Date())).rejects.toMatchObject({ retryable: true, message: 'No answer within 300 ms' });
+    await expect(
+      sendRequest('exotel-sms', message(), exotelSms.build(message(), exotel()), new Date()),
+    ).rejects.toMatchObject({ retryable: true, message: 'No answer within 300 ms' });
     fake.delay(0);
     fake.failNext(503, 1);
-    await expect(sendRequest('exotel-sms', message(), exotelSms.build(message(), exotel()), new Date())).rejects.toMatchObject({ retryable: true, message: expect.stringContaining('503') });
+    await expect(
+      sendRequest('exotel-sms', message(), exotelSms.build(message(), exotel()), new Date()),
+    ).rejects.toMatchObject({ retryable: true, message: expect.stringContaining('503') });
   });
 
   it('places a text-to-speech call in Hindi and sends a WhatsApp template with its language code', async () => {
@@ -169,7 +203,16 @@ describe('HTTP adapters against the fake provider', () => {
     expect(call.get('From')).toBe('+919812300002');
     expect(JSON.parse(call.get('CustomField')!)).toEqual({ ref: voice.id, say: voice.body, language: 'hi-IN' });
     const wa = message({ channel: 'whatsapp' });
-    const answer = await sendRequest('whatsapp-cloud', wa, whatsappCloud.build(wa, { baseUrl: fake.url, phoneNumberId: '1234567', accessToken: FAKE_CREDENTIALS.accessToken }), new Date());
+    const answer = await sendRequest(
+      'whatsapp-cloud',
+      wa,
+      whatsappCloud.build(wa, {
+        baseUrl: fake.url,
+        phoneNumberId: '1234567',
+        accessToken: FAKE_CREDENTIALS.accessToken,
+      }),
+      new Date(),
+    );
     expect(whatsappCloud.messageIdOf(answer)).toMatch(/^wamid\./);
     expect(JSON.parse(fake.requests.at(-1)!.body)).toEqual({
       messaging_product: 'whatsapp',
@@ -177,7 +220,11 @@ describe('HTTP adapters against the fake provider', () => {
       to: '919812300002',
       biz_opaque_callback_data: wa.id,
       type: 'template',
-      template: { name: 'docksaathi_dock_assigned', language: { code: 'hi' }, components: [{ type: 'body', parameters: [{ type: 'text', parameter_name: 'dock', text: 'D04' }] }] },
+      template: {
+        name: 'docksaathi_dock_assigned',
+        language: { code: 'hi' },
+        components: [{ type: 'body', parameters: [{ type: 'text', parameter_name: 'dock', text: 'D04' }] }],
+      },
     });
   });
 });

@@ -6,7 +6,13 @@ import dns from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BREAKER, callOutbound, isForbiddenAddress, publicUrlProblem, resetOutboundBreakers } from '../../functions/lib/outbound';
+import {
+  BREAKER,
+  callOutbound,
+  isForbiddenAddress,
+  publicUrlProblem,
+  resetOutboundBreakers,
+} from '../../functions/lib/outbound';
 import { withRequestDeadline } from '../../functions/lib/deadline';
 import { loopbackOnly } from '../support/loopback-only';
 
@@ -44,16 +50,44 @@ afterEach(() => {
 /** Answers every name with these addresses, one list per lookup in turn (the last one repeats). */
 function dnsAnswers(...lists: string[][]) {
   let n = 0;
-  return vi.spyOn(dns, 'lookup').mockImplementation(((_name: string, _options: unknown, callback: (e: null, a: dns.LookupAddress[]) => void) => {
+  return vi.spyOn(dns, 'lookup').mockImplementation(((
+    _name: string,
+    _options: unknown,
+    callback: (e: null, a: dns.LookupAddress[]) => void,
+  ) => {
     const list = lists[Math.min(n++, lists.length - 1)]!;
-    callback(null, list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+    callback(
+      null,
+      list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
   }) as never);
 }
 
-const get = (url: string, extra: Partial<Parameters<typeof callOutbound>[0]> = {}) => callOutbound({ method: 'GET', url, timeoutMs: 2_000, ...extra });
+const get = (url: string, extra: Partial<Parameters<typeof callOutbound>[0]> = {}) =>
+  callOutbound({ method: 'GET', url, timeoutMs: 2_000, ...extra });
 
 describe('forbidden addresses', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'fd12::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a00:1', 'ff02::1', 'not-an-ip'])('refuses %s', (address) => {
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fc00::1',
+    'fd12::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:a00:1',
+    'ff02::1',
+    'not-an-ip',
+  ])('refuses %s', (address) => {
     expect(isForbiddenAddress(address)).toBe(true);
   });
   it.each(['8.8.8.8', '172.32.0.1', '13.235.1.1', '100.128.0.1', '2606:4700::1111'])('allows %s', (address) => {
@@ -65,7 +99,10 @@ describe('the outbound port', () => {
   it('reaches a loopback fake only in local mode with the address on the allow-list', async () => {
     expect((await get(`http://127.0.0.1:${port}/ok`)).status).toBe(200);
     vi.stubEnv('OUTBOUND_ALLOW_ADDRESSES', '');
-    await expect(get(`http://127.0.0.1:${port}/no-list`)).rejects.toMatchObject({ failure: 'BLOCKED_ADDRESS', message: `Refused: 127.0.0.1 is a private, loopback or link-local address` });
+    await expect(get(`http://127.0.0.1:${port}/no-list`)).rejects.toMatchObject({
+      failure: 'BLOCKED_ADDRESS',
+      message: `Refused: 127.0.0.1 is a private, loopback or link-local address`,
+    });
     vi.stubEnv('OUTBOUND_ALLOW_ADDRESSES', '127.0.0.1');
     vi.stubEnv('STAGE', 'prod');
     await expect(get(`http://127.0.0.1:${port}/deployed`)).rejects.toMatchObject({ failure: 'BLOCKED_ADDRESS' });
@@ -82,7 +119,10 @@ describe('the outbound port', () => {
 
   it('refuses a name when any of its addresses is forbidden, before connecting', async () => {
     dnsAnswers(['13.235.1.1', '10.0.0.9']);
-    await expect(get('http://tms.example/')).rejects.toMatchObject({ failure: 'BLOCKED_ADDRESS', message: 'Refused: tms.example resolves to a private, loopback or link-local address' });
+    await expect(get('http://tms.example/')).rejects.toMatchObject({
+      failure: 'BLOCKED_ADDRESS',
+      message: 'Refused: tms.example resolves to a private, loopback or link-local address',
+    });
     vi.stubEnv('OUTBOUND_ALLOW_ADDRESSES', '');
     vi.mocked(dns.lookup).mockRestore();
     await expect(get(`http://localhost:${port}/`)).rejects.toMatchObject({ failure: 'BLOCKED_ADDRESS' });
@@ -109,7 +149,8 @@ describe('the outbound port', () => {
   });
 
   it('follows no redirect', async () => {
-    answer = (url, res) => (url === '/moved' ? res.writeHead(302, { location: `http://127.0.0.1:${port}/target` }).end() : res.end('{}'));
+    answer = (url, res) =>
+      url === '/moved' ? res.writeHead(302, { location: `http://127.0.0.1:${port}/target` }).end() : res.end('{}');
     const res = await get(`http://127.0.0.1:${port}/moved`);
     expect(res.status).toBe(302);
     expect(hits.map((h) => h.url)).toEqual(['/moved']);
@@ -117,7 +158,9 @@ describe('the outbound port', () => {
 
   it('reads no more than the answer cap', async () => {
     answer = (_u, res) => res.end('x'.repeat(200 * 1024));
-    await expect(get(`http://127.0.0.1:${port}/big`, { maxBytes: 64 * 1024 })).rejects.toMatchObject({ failure: 'TOO_LARGE' });
+    await expect(get(`http://127.0.0.1:${port}/big`, { maxBytes: 64 * 1024 })).rejects.toMatchObject({
+      failure: 'TOO_LARGE',
+    });
   });
 
   it('opens the circuit of a host after 5 failures in a row, without calling it', async () => {
@@ -130,8 +173,11 @@ describe('the outbound port', () => {
 
   it("keeps one tenant's open circuit from stopping another tenant's calls to the same host", async () => {
     answer = (_u, res) => res.writeHead(503).end();
-    for (let i = 0; i < 5; i++) expect((await get(`http://127.0.0.1:${port}/down`, { caller: 'tenant-a' })).status).toBe(503);
-    await expect(get(`http://127.0.0.1:${port}/down`, { caller: 'tenant-a' })).rejects.toMatchObject({ failure: 'CIRCUIT_OPEN' });
+    for (let i = 0; i < 5; i++)
+      expect((await get(`http://127.0.0.1:${port}/down`, { caller: 'tenant-a' })).status).toBe(503);
+    await expect(get(`http://127.0.0.1:${port}/down`, { caller: 'tenant-a' })).rejects.toMatchObject({
+      failure: 'CIRCUIT_OPEN',
+    });
     expect((await get(`http://127.0.0.1:${port}/down`, { caller: 'tenant-b' })).status).toBe(503);
     expect(hits).toHaveLength(6);
   });
@@ -139,7 +185,9 @@ describe('the outbound port', () => {
   it('keeps to the request deadline, leaving a second for what follows', async () => {
     answer = () => undefined; // never answers
     const started = Date.now();
-    const call = withRequestDeadline({ getRemainingTimeInMillis: () => 2_500 }, () => get(`http://127.0.0.1:${port}/slow`, { timeoutMs: 10_000 }));
+    const call = withRequestDeadline({ getRemainingTimeInMillis: () => 2_500 }, () =>
+      get(`http://127.0.0.1:${port}/slow`, { timeoutMs: 10_000 }),
+    );
     await expect(call).rejects.toMatchObject({ failure: 'TIMEOUT' });
     // Lambda 2.5 s - 0.5 s margin = a 2 s deadline; the call gets 1 s of it.
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canAccessFor, hasRole, permissionsFor, PLATFORM_ROLES, REGISTRATION_ROLES, ROLE_PERMISSIONS, ROLES } from '../../shared/roles';
+import {
+  canAccessFor,
+  hasRole,
+  permissionsFor,
+  PLATFORM_ROLES,
+  REGISTRATION_ROLES,
+  ROLE_PERMISSIONS,
+  ROLES,
+} from '../../shared/roles';
 
 describe('roles module', () => {
   it('gives every role, platform and registration, a permission set', () => {
@@ -15,10 +23,34 @@ describe('roles module', () => {
     const flags = Object.fromEntries(PLATFORM_ROLES.map((r) => [r, canAccessFor(permissionsFor([r]))]));
     // Assess
     expect(flags.admin).toEqual({ adminPanel: true, wms: true, analytics: true, driverMobile: true, readOnly: false });
-    expect(flags.operations).toEqual({ adminPanel: false, wms: true, analytics: true, driverMobile: false, readOnly: false });
-    expect(flags.yard_manager).toEqual({ adminPanel: false, wms: false, analytics: true, driverMobile: false, readOnly: false });
-    expect(flags.driver).toEqual({ adminPanel: false, wms: false, analytics: false, driverMobile: true, readOnly: false });
-    expect(flags.spectator).toEqual({ adminPanel: false, wms: true, analytics: true, driverMobile: false, readOnly: true });
+    expect(flags.operations).toEqual({
+      adminPanel: false,
+      wms: true,
+      analytics: true,
+      driverMobile: false,
+      readOnly: false,
+    });
+    expect(flags.yard_manager).toEqual({
+      adminPanel: false,
+      wms: false,
+      analytics: true,
+      driverMobile: false,
+      readOnly: false,
+    });
+    expect(flags.driver).toEqual({
+      adminPanel: false,
+      wms: false,
+      analytics: false,
+      driverMobile: true,
+      readOnly: false,
+    });
+    expect(flags.spectator).toEqual({
+      adminPanel: false,
+      wms: true,
+      analytics: true,
+      driverMobile: false,
+      readOnly: true,
+    });
   });
 
   it('gives read-only roles the check-in read permission, never the write one', () => {
@@ -50,7 +82,13 @@ describe('roles module', () => {
   });
 
   it('has no permissions and all flags off for a user without roles', () => {
-    expect(canAccessFor(permissionsFor([]))).toEqual({ adminPanel: false, wms: false, analytics: false, driverMobile: false, readOnly: false });
+    expect(canAccessFor(permissionsFor([]))).toEqual({
+      adminPanel: false,
+      wms: false,
+      analytics: false,
+      driverMobile: false,
+      readOnly: false,
+    });
   });
 
   it('hasRole checks the roles list and the single role', () => {

@@ -14,7 +14,10 @@ describe('route table', () => {
   it('has a route for every handler action', () => {
     for (const fn of FUNCTION_NAMES) {
       for (const action of Object.keys(FUNCTIONS[fn].actions)) {
-        expect(ROUTES.some((r) => r.fn === fn && r.action === action), `${fn}.${action}`).toBe(true);
+        expect(
+          ROUTES.some((r) => r.fn === fn && r.action === action),
+          `${fn}.${action}`,
+        ).toBe(true);
       }
     }
   });

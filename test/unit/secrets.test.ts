@@ -22,7 +22,11 @@ describe('tenant secrets', () => {
     kms.on(EncryptCommand).resolves({ CiphertextBlob: Buffer.from('cipher') });
     kms.on(DecryptCommand).resolves({ Plaintext: Buffer.from('sk_live_123') });
     const sealed = await sealSecret('t1', 'sk_live_123');
-    expect(kms.commandCalls(EncryptCommand)[0]!.args[0].input).toEqual({ KeyId: 'alias/secrets', Plaintext: Buffer.from('sk_live_123'), EncryptionContext: { tenantId: 't1' } });
+    expect(kms.commandCalls(EncryptCommand)[0]!.args[0].input).toEqual({
+      KeyId: 'alias/secrets',
+      Plaintext: Buffer.from('sk_live_123'),
+      EncryptionContext: { tenantId: 't1' },
+    });
     await expect(openSecret('t1', sealed)).resolves.toBe('sk_live_123');
     expect(kms.commandCalls(DecryptCommand)[0]!.args[0].input.EncryptionContext).toEqual({ tenantId: 't1' });
     kms.restore();

@@ -12,7 +12,8 @@ process.env.AWS_REGION = 'ap-south-1';
 const { handler } = await import('../../functions/auth/handler');
 const ddbMock = mockClient(DynamoDBDocumentClient);
 
-const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(`${name} happened`), { name, ...extra });
+const named = (name: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(`${name} happened`), { name, ...extra });
 
 const login = () =>
   handler(
@@ -23,22 +24,34 @@ const login = () =>
       rawQueryString: '',
       headers: { host: 'app.example.in', 'content-type': 'application/json' },
       body: JSON.stringify({ identifier: 'operations', password: 'Demo@12345' }),
-      requestContext: { http: { method: 'POST', path: '/api/auth/login', sourceIp: '10.0.0.1', protocol: 'HTTP/1.1', userAgent: 'unit' } },
+      requestContext: {
+        http: {
+          method: 'POST',
+          path: '/api/auth/login',
+          sourceIp: '10.0.0.1',
+          protocol: 'HTTP/1.1',
+          userAgent: 'unit',
+        },
+      },
       isBase64Encoded: false,
     } as unknown as never,
     {} as Context,
   ) as Promise<APIGatewayProxyStructuredResultV2>;
 
 describe('asServiceUnavailable', () => {
-  it.each(['TimeoutError', 'ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'ServiceUnavailable', 'InternalServerError'])(
-    'maps %s to a 503 with Retry-After',
-    (name) => {
-      const mapped = asServiceUnavailable(named(name));
-      expect(mapped).toBeInstanceOf(ServiceUnavailableError);
-      expect(mapped!.status).toBe(503);
-      expect(Number(mapped!.headers!['retry-after'])).toBeGreaterThanOrEqual(1);
-    },
-  );
+  it.each([
+    'TimeoutError',
+    'ProvisionedThroughputExceededException',
+    'ThrottlingException',
+    'RequestLimitExceeded',
+    'ServiceUnavailable',
+    'InternalServerError',
+  ])('maps %s to a 503 with Retry-After', (name) => {
+    const mapped = asServiceUnavailable(named(name));
+    expect(mapped).toBeInstanceOf(ServiceUnavailableError);
+    expect(mapped!.status).toBe(503);
+    expect(Number(mapped!.headers!['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
 
   it.each(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT'])('maps the socket error %s to 503', (code) => {
     expect(asServiceUnavailable(named('Error', { code }))?.status).toBe(503);
@@ -67,7 +80,9 @@ describe('http kernel on a busy or stalled DynamoDB', () => {
     // Assess
     expect(res.statusCode).toBe(503);
     expect(res.headers!['retry-after']).toBe('5');
-    expect(JSON.parse(res.body!)).toEqual({ message: 'The service is busy right now. Please try again in a few seconds.' });
+    expect(JSON.parse(res.body!)).toEqual({
+      message: 'The service is busy right now. Please try again in a few seconds.',
+    });
   });
 
   it('answers 503 when the SDK gives up on a timed-out request', async () => {

@@ -42,7 +42,17 @@ describe('GSTIN', () => {
   });
 
   it('is optional at sign-up but checked when given', () => {
-    const body = { companyName: 'A', firstName: 'B', lastName: 'C', email: 'a@b.in', phoneNumber: '9876543210', password: 'Secret123', facilityName: 'F', facilityCity: 'Pune', facilityState: 'MH' };
+    const body = {
+      companyName: 'A',
+      firstName: 'B',
+      lastName: 'C',
+      email: 'a@b.in',
+      phoneNumber: '9876543210',
+      password: 'Secret123',
+      facilityName: 'F',
+      facilityCity: 'Pune',
+      facilityState: 'MH',
+    };
     expect(signupSchema.safeParse(body).success).toBe(true);
     expect(signupSchema.safeParse({ ...body, gstin: '' }).data?.gstin).toBeNull();
     expect(signupSchema.safeParse({ ...body, gstin: '27aapfu0939f1zv' }).data?.gstin).toBe('27AAPFU0939F1ZV');
@@ -69,9 +79,24 @@ describe('trial and plan', () => {
 
 describe('membership', () => {
   it("acts with the membership's role in the other tenant, without the home tenant's carrier or driver links", () => {
-    const home = { id: 'u1', tenantId: 'home', role: 'admin', roles: ['admin'], permissions: permissionsFor(['admin']), status: 'active', driverId: 'd1', carrierId: 'c1' } as SessionUser;
+    const home = {
+      id: 'u1',
+      tenantId: 'home',
+      role: 'admin',
+      roles: ['admin'],
+      permissions: permissionsFor(['admin']),
+      status: 'active',
+      driverId: 'd1',
+      carrierId: 'c1',
+    } as SessionUser;
     const member = asMember(home, { tenantId: 'other', role: 'spectator' });
-    expect(member).toMatchObject({ tenantId: 'other', role: 'spectator', roles: ['spectator'], driverId: null, carrierId: null });
+    expect(member).toMatchObject({
+      tenantId: 'other',
+      role: 'spectator',
+      roles: ['spectator'],
+      driverId: null,
+      carrierId: null,
+    });
     expect(member.permissions).toEqual(permissionsFor(['spectator']));
     expect(asMember({ ...home, status: 'pending' }, { tenantId: 'other', role: 'admin' }).permissions).toEqual([]);
   });

@@ -37,6 +37,8 @@ describe('weighted-average unit cost', () => {
     expect(toPaise(0.29)).toBe(29);
     expect(unitCostField.parse('12.50')).toBe(12.5);
     expect(unitCostField.parse('')).toBeNull();
-    expect(unitCostField.safeParse('12.505').error?.issues[0]?.message).toBe('Unit cost has at most 2 decimals (paise)');
+    expect(unitCostField.safeParse('12.505').error?.issues[0]?.message).toBe(
+      'Unit cost has at most 2 decimals (paise)',
+    );
   });
 });

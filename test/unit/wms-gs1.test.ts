@@ -4,12 +4,26 @@ import { gtinCandidates, parseGs1, validGtin } from '../../web/src/features/wms/
 
 describe('parseGs1', () => {
   it('reads GTIN, lot and expiry from a GS1-128 string with FNC1 separators and the symbology identifier', () => {
-    expect(parseGs1(']C1010890123456789010LOT-42\x1d17261231')).toEqual({ gtin: '08901234567890', lot: 'LOT-42', expiry: '2026-12-31', serial: null, count: null });
+    expect(parseGs1(']C1010890123456789010LOT-42\x1d17261231')).toEqual({
+      gtin: '08901234567890',
+      lot: 'LOT-42',
+      expiry: '2026-12-31',
+      serial: null,
+      count: null,
+    });
   });
 
   it('reads the human-readable form with parentheses, and a DataMatrix with the serial last', () => {
-    expect(parseGs1('(01)08901234567890(17)270200(10)A1')).toMatchObject({ gtin: '08901234567890', lot: 'A1', expiry: '2027-02-28' });
-    expect(parseGs1(']d2010890123456789017250615\x1d21SER9')).toMatchObject({ expiry: '2025-06-15', serial: 'SER9', lot: null });
+    expect(parseGs1('(01)08901234567890(17)270200(10)A1')).toMatchObject({
+      gtin: '08901234567890',
+      lot: 'A1',
+      expiry: '2027-02-28',
+    });
+    expect(parseGs1(']d2010890123456789017250615\x1d21SER9')).toMatchObject({
+      expiry: '2025-06-15',
+      serial: 'SER9',
+      lot: null,
+    });
   });
 
   it('refuses plain barcodes, a wrong GTIN check digit, bad dates and unknown identifiers', () => {

@@ -16,13 +16,22 @@ import * as tick from '../support/workers/tick.worker';
 const ROOT = resolve(import.meta.dirname, '../..');
 const context = (name: string): Context => workerContext(name);
 
-function change(sequence: string, eventName: 'INSERT' | 'MODIFY' | 'REMOVE', image: Record<string, string | number>): DynamoDBRecord {
-  const attributes = Object.fromEntries(Object.entries(image).map(([k, v]) => [k, typeof v === 'number' ? { N: String(v) } : { S: v }]));
+function change(
+  sequence: string,
+  eventName: 'INSERT' | 'MODIFY' | 'REMOVE',
+  image: Record<string, string | number>,
+): DynamoDBRecord {
+  const attributes = Object.fromEntries(
+    Object.entries(image).map(([k, v]) => [k, typeof v === 'number' ? { N: String(v) } : { S: v }]),
+  );
   return {
     eventID: sequence,
     eventName,
     eventSource: 'aws:dynamodb',
-    dynamodb: { SequenceNumber: sequence, ...(eventName === 'REMOVE' ? { OldImage: attributes } : { NewImage: attributes }) },
+    dynamodb: {
+      SequenceNumber: sequence,
+      ...(eventName === 'REMOVE' ? { OldImage: attributes } : { NewImage: attributes }),
+    },
   };
 }
 
@@ -47,7 +56,9 @@ describe('worker registry', () => {
   it('refuses an entry module whose defineWorker names another worker or trigger', async () => {
     await expect(loadWorker(TICK_WORKER)).resolves.toBe(tick.handler);
     await expect(loadWorker({ ...TICK_WORKER, name: 'other' })).rejects.toThrow(/defineWorker\('other', 'schedule'/);
-    await expect(loadWorker({ ...TICK_WORKER, trigger: { kind: 'queue' } })).rejects.toThrow(/defineWorker\('test-tick', 'queue'/);
+    await expect(loadWorker({ ...TICK_WORKER, trigger: { kind: 'queue' } })).rejects.toThrow(
+      /defineWorker\('test-tick', 'queue'/,
+    );
   });
 });
 
@@ -77,14 +88,22 @@ describe('stream filter', () => {
       { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { entity: { S: ['appointment'] } } } },
       { eventName: ['REMOVE'], dynamodb: { OldImage: { entity: { S: ['appointment'] } } } },
     ]);
-    expect(streamFilterPatterns({ eventNames: ['INSERT'], entities: ['user'] })).toEqual([{ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['user'] } } } }]);
+    expect(streamFilterPatterns({ eventNames: ['INSERT'], entities: ['user'] })).toEqual([
+      { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['user'] } } } },
+    ]);
   });
 });
 
 describe('defineWorker', () => {
   it('handles a stream batch in order and stops at a failing change, reporting it and the ones after it', async () => {
     // Prepare
-    const event: DynamoDBStreamEvent = { Records: [change('10', 'INSERT', { entity: 'appointment' }), change('11', 'INSERT', { entity: 'appointment', failures: 1 }), change('12', 'MODIFY', { entity: 'appointment' })] };
+    const event: DynamoDBStreamEvent = {
+      Records: [
+        change('10', 'INSERT', { entity: 'appointment' }),
+        change('11', 'INSERT', { entity: 'appointment', failures: 1 }),
+        change('12', 'MODIFY', { entity: 'appointment' }),
+      ],
+    };
     // Act
     const first = await changes.handler(event, context(CHANGES_WORKER.name));
     const retry = await changes.handler({ Records: event.Records.slice(1) }, context(CHANGES_WORKER.name));
@@ -96,7 +115,10 @@ describe('defineWorker', () => {
 
   it('handles the rest of a queue batch when one message fails', async () => {
     const message = (messageId: string, body: string) => ({ messageId, body }) as SQSEvent['Records'][number];
-    const result = await inbox.handler({ Records: [message('m1', 'hello'), message('m2', 'poison'), message('m3', 'world')] }, context(INBOX_WORKER.name));
+    const result = await inbox.handler(
+      { Records: [message('m1', 'hello'), message('m2', 'poison'), message('m3', 'world')] },
+      context(INBOX_WORKER.name),
+    );
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'm2' }] });
     expect(inbox.bodies.sort()).toEqual(['hello', 'world']);
   });
@@ -130,15 +152,28 @@ describe('local scheduler', () => {
     const handler = await loadWorker(TICK_WORKER);
     vi.useFakeTimers();
     const trigger = TICK_WORKER.trigger as { expression: string };
-    const scheduler = startScheduler([{ name: TICK_WORKER.name, expression: trigger.expression, run: (e) => handler(e as never, context(TICK_WORKER.name)) }], (_job, err) => {
-      throw err;
-    });
+    const scheduler = startScheduler(
+      [
+        {
+          name: TICK_WORKER.name,
+          expression: trigger.expression,
+          run: (e) => handler(e as never, context(TICK_WORKER.name)),
+        },
+      ],
+      (_job, err) => {
+        throw err;
+      },
+    );
     // Act + Assess: nothing before the first period, then one run per period.
     await vi.advanceTimersByTimeAsync(299_000);
     expect(tick.runs).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(tick.runs).toHaveLength(1);
-    expect(tick.runs[0]).toMatchObject({ 'detail-type': 'Scheduled Event', source: 'aws.events', resources: [expect.stringContaining('rule/test-tick')] });
+    expect(tick.runs[0]).toMatchObject({
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      resources: [expect.stringContaining('rule/test-tick')],
+    });
     await vi.advanceTimersByTimeAsync(600_000);
     expect(tick.runs).toHaveLength(3);
     await scheduler.stop();
@@ -156,7 +191,9 @@ describe('local scheduler', () => {
       started.push(event);
       return started.length === 1 ? new Promise<void>((ok) => (release = ok)) : Promise.reject(new Error('boom'));
     };
-    const scheduler = startScheduler([{ name: 'slow', expression: 'rate(1 minute)', run: slow }], (job, err) => errors.push(`${job}: ${(err as Error).message}`));
+    const scheduler = startScheduler([{ name: 'slow', expression: 'rate(1 minute)', run: slow }], (job, err) =>
+      errors.push(`${job}: ${(err as Error).message}`),
+    );
     // Act
     await vi.advanceTimersByTimeAsync(180_000);
     release();

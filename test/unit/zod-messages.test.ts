@@ -6,8 +6,15 @@ import { fieldLabel } from '../../shared/contracts/zod-messages';
 
 describe('default validation texts', () => {
   it('say a missing field is required, a wrong type what it must be, and a non-object body what it must be', () => {
-    const schema = z.strictObject({ code: z.string(), userData: z.object({ a: z.string() }), phone: z.string({ error: 'Please enter a phone number' }), count: z.number() });
-    const issues = schema.safeParse({ userData: 5, phone: 3, count: 'x' }).error!.issues.map((i) => [i.path.join('.'), i.message]);
+    const schema = z.strictObject({
+      code: z.string(),
+      userData: z.object({ a: z.string() }),
+      phone: z.string({ error: 'Please enter a phone number' }),
+      count: z.number(),
+    });
+    const issues = schema
+      .safeParse({ userData: 5, phone: 3, count: 'x' })
+      .error!.issues.map((i) => [i.path.join('.'), i.message]);
     expect(issues).toEqual([
       ['code', 'Code is required'],
       ['userData', 'User data must be an object'],
@@ -19,14 +26,24 @@ describe('default validation texts', () => {
   });
 
   it('give an optional field written as empty, null or a value the value’s own message when it is filled wrongly', () => {
-    const schema = z.strictObject({ email: z.union([z.literal(''), z.null(), z.email('Please enter a valid email address')]), size: z.union([z.literal(''), z.enum(['S', 'M'])]) });
-    const issues = schema.safeParse({ email: 'staff@', size: 'XL' }).error!.issues.map((i) => [i.path.join('.'), i.message]);
+    const schema = z.strictObject({
+      email: z.union([z.literal(''), z.null(), z.email('Please enter a valid email address')]),
+      size: z.union([z.literal(''), z.enum(['S', 'M'])]),
+    });
+    const issues = schema
+      .safeParse({ email: 'staff@', size: 'XL' })
+      .error!.issues.map((i) => [i.path.join('.'), i.message]);
     expect(issues).toEqual([
       ['email', 'Please enter a valid email address'],
       ['size', 'Size must be one of S, M'],
     ]);
     // Two real choices left open: no guess, the field is said to be not valid.
-    const either = z.object({ id: z.union([z.email('Please enter a valid email address'), z.string().regex(/^\d{10}$/, 'Enter a valid 10-digit mobile number')]) });
+    const either = z.object({
+      id: z.union([
+        z.email('Please enter a valid email address'),
+        z.string().regex(/^\d{10}$/, 'Enter a valid 10-digit mobile number'),
+      ]),
+    });
     expect(either.safeParse({ id: 'abc' }).error!.issues[0]!.message).toBe('Id is not valid');
   });
 });

@@ -7,10 +7,17 @@ import { SourceUnavailableError } from './port';
 export function innerResponse(source: GateSource, envelope: unknown): unknown {
   const e = envelope as { code?: unknown; response?: unknown } | null;
   if (!e || typeof e !== 'object') throw new SourceUnavailableError(source, 'answer was not a ULIP envelope');
-  if (String(e.code ?? '') !== '200') throw new SourceUnavailableError(source, `answered code ${String(e.code ?? 'none')}`);
+  if (String(e.code ?? '') !== '200')
+    throw new SourceUnavailableError(source, `answered code ${String(e.code ?? 'none')}`);
   const first = Array.isArray(e.response) ? (e.response[0] as { response?: unknown } | undefined) : undefined;
   const inner = first?.response;
-  if (inner === undefined || inner === null || inner === '' || (typeof inner === 'object' && Object.keys(inner).length === 0)) throw new SourceUnavailableError(source, 'answered an empty record');
+  if (
+    inner === undefined ||
+    inner === null ||
+    inner === '' ||
+    (typeof inner === 'object' && Object.keys(inner).length === 0)
+  )
+    throw new SourceUnavailableError(source, 'answered an empty record');
   return inner;
 }
 
@@ -23,7 +30,8 @@ export function registryDate(value: unknown): string | null {
   let m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
   if (m) return `${m[1]}-${m[2]}-${m[3]}`;
   m = /^(\d{1,2})-([A-Za-z]{3})-(\d{4})$/.exec(v);
-  if (m && MONTHS.includes(m[2]!.toUpperCase())) return `${m[3]}-${String(MONTHS.indexOf(m[2]!.toUpperCase()) + 1).padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
+  if (m && MONTHS.includes(m[2]!.toUpperCase()))
+    return `${m[3]}-${String(MONTHS.indexOf(m[2]!.toUpperCase()) + 1).padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
   m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
   if (m) return `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
   return null;
@@ -36,8 +44,10 @@ export function ewaybillInstant(value: unknown): string | null {
   if (!m) return Number.isNaN(Date.parse(value)) ? null : new Date(value).toISOString();
   let hour = Number(m[4]) % (m[7] ? 12 : 24);
   if (m[7]?.toUpperCase() === 'PM') hour += 12;
-  const utc = Date.UTC(Number(m[3]), Number(m[2]) - 1, Number(m[1]), hour, Number(m[5]), Number(m[6] ?? 0)) - 330 * 60_000;
+  const utc =
+    Date.UTC(Number(m[3]), Number(m[2]) - 1, Number(m[1]), hour, Number(m[5]), Number(m[6] ?? 0)) - 330 * 60_000;
   return new Date(utc).toISOString();
 }
 
-export const text = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value).trim());
+export const text = (value: unknown): string | null =>
+  value === undefined || value === null || value === '' ? null : String(value).trim();

@@ -15,7 +15,8 @@ export const ewaybill: RegistryAdapter<'EWAYBILL'> = {
   async lookup(call, ewbNumber) {
     const answer = innerResponse('EWAYBILL', await call(this.path, { ewbNo: ewbNumber })) as EwaybillAnswer;
     const status = String(text(answer?.status) ?? '').toUpperCase();
-    if (!text(answer?.ewbNo) || !['ACT', 'ACTIVE', 'CNL', 'CANCELLED'].includes(status)) throw new SourceUnavailableError('EWAYBILL', 'answered an empty record');
+    if (!text(answer?.ewbNo) || !['ACT', 'ACTIVE', 'CNL', 'CANCELLED'].includes(status))
+      throw new SourceUnavailableError('EWAYBILL', 'answered an empty record');
     const vehicles = Array.isArray(answer.VehiclListDetails) ? answer.VehiclListDetails : [];
     // The newest vehicle on the bill is the one carrying the goods now (Part-B updates append).
     const vehicle = text(vehicles[vehicles.length - 1]?.vehicleNo);

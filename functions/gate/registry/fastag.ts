@@ -6,7 +6,13 @@ interface FastagAnswer {
   vehicle?: { vehicleNumber?: unknown; tagStatus?: unknown; vehltxnList?: { txn?: { readerReadTime?: unknown }[] } };
 }
 
-const STATUSES: Record<string, FastagRecord['tagStatus']> = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE', BLACKLISTED: 'BLACKLISTED', BLACKLIST: 'BLACKLISTED', LOW_BALANCE: 'ACTIVE' };
+const STATUSES: Record<string, FastagRecord['tagStatus']> = {
+  ACTIVE: 'ACTIVE',
+  INACTIVE: 'INACTIVE',
+  BLACKLISTED: 'BLACKLISTED',
+  BLACKLIST: 'BLACKLISTED',
+  LOW_BALANCE: 'ACTIVE',
+};
 
 export const fastag: RegistryAdapter<'FASTAG'> = {
   source: 'FASTAG',
@@ -16,6 +22,10 @@ export const fastag: RegistryAdapter<'FASTAG'> = {
     const status = STATUSES[String(text(answer?.vehicle?.tagStatus) ?? '').toUpperCase()];
     if (!status) throw new SourceUnavailableError('FASTAG', 'answered no tag status');
     const crossings = answer.vehicle?.vehltxnList?.txn ?? [];
-    return { vehicleNumber: (text(answer.vehicle?.vehicleNumber) ?? vehicleNumber).toUpperCase(), tagStatus: status, lastCrossing: text(crossings[0]?.readerReadTime) };
+    return {
+      vehicleNumber: (text(answer.vehicle?.vehicleNumber) ?? vehicleNumber).toUpperCase(),
+      tagStatus: status,
+      lastCrossing: text(crossings[0]?.readerReadTime),
+    };
   },
 };

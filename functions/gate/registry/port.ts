@@ -54,7 +54,10 @@ export interface RegistryAdapter<S extends GateSource> {
 }
 
 export class SourceUnavailableError extends Error {
-  constructor(readonly source: GateSource, readonly detail: string) {
+  constructor(
+    readonly source: GateSource,
+    readonly detail: string,
+  ) {
     super(`${source}: ${detail}`);
     this.name = 'SourceUnavailableError';
   }

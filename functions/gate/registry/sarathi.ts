@@ -10,7 +10,10 @@ export const sarathi: RegistryAdapter<'SARATHI'> = {
   source: 'SARATHI',
   path: '/ulip/v1.0.0/SARATHI/01',
   async lookup(call, dlNumber, extra) {
-    const answer = innerResponse('SARATHI', await call(this.path, { dlnumber: dlNumber, ...(extra?.dob ? { dob: extra.dob } : {}) })) as SarathiAnswer;
+    const answer = innerResponse(
+      'SARATHI',
+      await call(this.path, { dlnumber: dlNumber, ...(extra?.dob ? { dob: extra.dob } : {}) }),
+    ) as SarathiAnswer;
     const detail = Array.isArray(answer?.dldetobj) ? answer.dldetobj[0] : undefined;
     const dl = detail?.dlobj;
     if (!dl || !text(dl.dlLicno)) throw new SourceUnavailableError('SARATHI', 'answered an empty record');

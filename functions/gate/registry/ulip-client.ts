@@ -40,7 +40,11 @@ function expiryOf(token: string, expiresIn: unknown, now: number): number {
   return now + (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TOKEN_SECONDS) * 1000;
 }
 
-export function ulipClient(account: UlipAccount, source: GateSource, deadline = Date.now() + SOURCE_TIMEOUT_MS): UlipCall {
+export function ulipClient(
+  account: UlipAccount,
+  source: GateSource,
+  deadline = Date.now() + SOURCE_TIMEOUT_MS,
+): UlipCall {
   const base = account.baseUrl.replace(/\/+$/, '');
   const post = async (path: string, body: unknown, token?: string) => {
     const left = deadline - Date.now();
@@ -54,14 +58,22 @@ export function ulipClient(account: UlipAccount, source: GateSource, deadline = 
         timeoutMs: left,
       });
     } catch (err) {
-      if (err instanceof OutboundError) throw new SourceUnavailableError(source, err.failure === 'TIMEOUT' ? `timed out after ${SOURCE_TIMEOUT_MS / 1000} s` : err.message);
+      if (err instanceof OutboundError)
+        throw new SourceUnavailableError(
+          source,
+          err.failure === 'TIMEOUT' ? `timed out after ${SOURCE_TIMEOUT_MS / 1000} s` : err.message,
+        );
       throw err;
     }
   };
 
   const signIn = async (): Promise<string> => {
     const res = await post('/ulip/v1.0.0/user/login', { username: account.username, password: account.password });
-    if (res.status === 401 || res.status === 403) throw new SourceUnavailableError(source, 'ULIP sign-in refused: check the username and password in Configuration');
+    if (res.status === 401 || res.status === 403)
+      throw new SourceUnavailableError(
+        source,
+        'ULIP sign-in refused: check the username and password in Configuration',
+      );
     if (res.status !== 200) throw new SourceUnavailableError(source, `ULIP sign-in answered ${res.status}`);
     let answer: { response?: { id?: unknown; token?: unknown; expiresIn?: unknown } };
     try {

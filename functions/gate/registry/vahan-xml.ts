@@ -4,7 +4,12 @@
 // here lets the bundler leave out the parser's XML builder).
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
-const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true, processEntities: false });
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: true,
+  processEntities: false,
+});
 
 /** The parsed document; null when the answer is not a well-formed XML document. */
 export function readXml(xml: string): unknown {

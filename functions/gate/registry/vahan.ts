@@ -7,14 +7,22 @@ import { innerResponse, registryDate, text } from './envelope';
 import { SourceUnavailableError, type RegistryAdapter } from './port';
 
 /** The XML reader, split off the bundles that run gate checks (LAMBDA_BUNDLING.sideBundles). */
-export const VAHAN_XML_READER: SideBundle = { source: 'functions/gate/registry/vahan-xml.ts', bundled: 'vahan-xml.cjs' };
+export const VAHAN_XML_READER: SideBundle = {
+  source: 'functions/gate/registry/vahan-xml.ts',
+  bundled: 'vahan-xml.cjs',
+};
 
 export const vahan: RegistryAdapter<'VAHAN'> = {
   source: 'VAHAN',
   path: '/ulip/v1.0.0/VAHAN/01',
   async lookup(call, vehicleNumber) {
     const xml = innerResponse('VAHAN', await call(this.path, { vehiclenumber: vehicleNumber }));
-    const doc = typeof xml === 'string' ? ((await loadSideBundle<typeof import('./vahan-xml')>(VAHAN_XML_READER)).readXml(xml) as { VehicleDetails?: Record<string, unknown> } | null) : null;
+    const doc =
+      typeof xml === 'string'
+        ? ((await loadSideBundle<typeof import('./vahan-xml')>(VAHAN_XML_READER)).readXml(xml) as {
+            VehicleDetails?: Record<string, unknown>;
+          } | null)
+        : null;
     if (!doc) throw new SourceUnavailableError('VAHAN', 'answer was not an XML document');
     const d = doc.VehicleDetails;
     if (!d || !text(d.rc_regn_no)) throw new SourceUnavailableError('VAHAN', 'answered an empty record');

@@ -25,7 +25,7 @@ export const snsSms: Provider<SnsSmsConfig> = {
       },
     };
   },
-  messageIdOf: (answer) => ((answer as { MessageId?: string } | null)?.MessageId ?? null),
+  messageIdOf: (answer) => (answer as { MessageId?: string } | null)?.MessageId ?? null,
 };
 
 export interface SesEmailConfig {
@@ -42,7 +42,10 @@ export const sesEmail: Provider<SesEmailConfig> = {
       input: {
         Source: c.from,
         Destination: { ToAddresses: [m.to] },
-        Message: { Subject: { Data: m.subject ?? 'DockSaathi notification', Charset: 'UTF-8' }, Body: { Text: { Data: m.body, Charset: 'UTF-8' } } },
+        Message: {
+          Subject: { Data: m.subject ?? 'DockSaathi notification', Charset: 'UTF-8' },
+          Body: { Text: { Data: m.body, Charset: 'UTF-8' } },
+        },
         // The configuration set publishes delivery events to SNS (the SES callback).
         ...(c.configurationSet ? { ConfigurationSetName: c.configurationSet } : {}),
         // The SES events name the message and its tenant by these tags (ses-events.ts).
@@ -53,5 +56,5 @@ export const sesEmail: Provider<SesEmailConfig> = {
       },
     };
   },
-  messageIdOf: (answer) => ((answer as { MessageId?: string } | null)?.MessageId ?? null),
+  messageIdOf: (answer) => (answer as { MessageId?: string } | null)?.MessageId ?? null,
 };

@@ -15,8 +15,11 @@ export interface ExotelConfig {
 
 const basicAuth = (c: ExotelConfig) => `Basic ${Buffer.from(`${c.apiKey}:${c.apiToken}`).toString('base64')}`;
 const form = (fields: Record<string, string | null | undefined>) =>
-  new URLSearchParams(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')).toString();
-const endpoint = (c: ExotelConfig, path: string) => `${c.baseUrl.replace(/\/+$/, '')}/v1/Accounts/${encodeURIComponent(c.accountSid)}/${path}`;
+  new URLSearchParams(
+    Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  ).toString();
+const endpoint = (c: ExotelConfig, path: string) =>
+  `${c.baseUrl.replace(/\/+$/, '')}/v1/Accounts/${encodeURIComponent(c.accountSid)}/${path}`;
 
 export const exotelSms: Provider<ExotelConfig> = {
   name: 'exotel-sms',
@@ -41,7 +44,7 @@ export const exotelSms: Provider<ExotelConfig> = {
       }),
     };
   },
-  messageIdOf: (answer) => ((answer as { SMSMessage?: { Sid?: string } } | null)?.SMSMessage?.Sid ?? null),
+  messageIdOf: (answer) => (answer as { SMSMessage?: { Sid?: string } } | null)?.SMSMessage?.Sid ?? null,
 };
 
 export const exotelVoice: Provider<ExotelConfig> = {
@@ -63,5 +66,5 @@ export const exotelVoice: Provider<ExotelConfig> = {
       }),
     };
   },
-  messageIdOf: (answer) => ((answer as { Call?: { Sid?: string } } | null)?.Call?.Sid ?? null),
+  messageIdOf: (answer) => (answer as { Call?: { Sid?: string } } | null)?.Call?.Sid ?? null,
 };

@@ -22,7 +22,9 @@ let ses: SESClient | undefined;
 /** The request as the sink and the logs show it: every secret header masked. */
 export function visibleRequest(request: ProviderRequest): Record<string, unknown> {
   if (request.kind !== 'http') return { ...request };
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, SECRET_HEADERS.includes(k.toLowerCase()) ? '***' : v]));
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([k, v]) => [k, SECRET_HEADERS.includes(k.toLowerCase()) ? '***' : v]),
+  );
   return { ...request, headers };
 }
 
@@ -40,7 +42,10 @@ export function providerReason(text: string): string | null {
   }
   const message = parsed?.RestException?.Message ?? parsed?.error?.message;
   if (typeof message !== 'string') return null;
-  const printable = message.replace(/[^\p{L}\p{N}\p{P}\p{Zs}]/gu, ' ').replace(/\s+/g, ' ').trim();
+  const printable = message
+    .replace(/[^\p{L}\p{N}\p{P}\p{Zs}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return printable ? printable.slice(0, 120) : null;
 }
 
@@ -50,16 +55,29 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 async function sendHttp(request: Extract<ProviderRequest, { kind: 'http' }>): Promise<unknown> {
   let res;
   try {
-    res = await callOutbound({ method: request.method, url: request.url, headers: request.headers, body: request.body, timeoutMs: providerTimeoutMs(), maxBytes: MAX_ANSWER_BYTES });
+    res = await callOutbound({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body: request.body,
+      timeoutMs: providerTimeoutMs(),
+      maxBytes: MAX_ANSWER_BYTES,
+    });
   } catch (err) {
     if (!(err instanceof OutboundError)) throw err;
     // A refused address stays refused; anything else may pass.
-    throw new ProviderError(err.failure === 'TIMEOUT' ? `No answer within ${providerTimeoutMs()} ms` : `Provider unreachable: ${err.message}`, err.failure !== 'BLOCKED_ADDRESS');
+    throw new ProviderError(
+      err.failure === 'TIMEOUT' ? `No answer within ${providerTimeoutMs()} ms` : `Provider unreachable: ${err.message}`,
+      err.failure !== 'BLOCKED_ADDRESS',
+    );
   }
   const text = res.text;
   if (res.status < 200 || res.status >= 300) {
     const reason = providerReason(text);
-    throw new ProviderError(`Provider answered ${res.status} (${STATUS_CODES[res.status] ?? 'unknown status'})${reason ? `: ${reason}` : ''}`, res.status >= 500 || res.status === 429);
+    throw new ProviderError(
+      `Provider answered ${res.status} (${STATUS_CODES[res.status] ?? 'unknown status'})${reason ? `: ${reason}` : ''}`,
+      res.status >= 500 || res.status === 429,
+    );
   }
   try {
     return text ? JSON.parse(text) : null;
@@ -70,19 +88,44 @@ async function sendHttp(request: Extract<ProviderRequest, { kind: 'http' }>): Pr
 
 async function sendAws(request: Exclude<ProviderRequest, { kind: 'http' }>): Promise<unknown> {
   try {
-    if (request.kind === 'sns') return await (sns ??= withRequestDeadline(new SNSClient(awsClientOptions()))).send(new PublishCommand(request.input));
-    return await (ses ??= withRequestDeadline(new SESClient(awsClientOptions()))).send(new SendEmailCommand(request.input));
+    if (request.kind === 'sns')
+      return await (sns ??= withRequestDeadline(new SNSClient(awsClientOptions()))).send(
+        new PublishCommand(request.input),
+      );
+    return await (ses ??= withRequestDeadline(new SESClient(awsClientOptions()))).send(
+      new SendEmailCommand(request.input),
+    );
   } catch (err) {
     const e = err as Error & { $fault?: string; $retryable?: unknown };
-    throw new ProviderError(`${request.kind.toUpperCase()}: ${e.name}: ${e.message}`, e.$fault === 'server' || Boolean(e.$retryable) || e.name === 'TimeoutError');
+    throw new ProviderError(
+      `${request.kind.toUpperCase()}: ${e.name}: ${e.message}`,
+      e.$fault === 'server' || Boolean(e.$retryable) || e.name === 'TimeoutError',
+    );
   }
 }
 
 /** Sends the request; answers the provider's answer (locally, the sink's receipt). */
-export async function sendRequest(provider: string, message: ProviderMessage, request: ProviderRequest, now: Date): Promise<unknown> {
+export async function sendRequest(
+  provider: string,
+  message: ProviderMessage,
+  request: ProviderRequest,
+  now: Date,
+): Promise<unknown> {
   if (isLocalMessaging()) {
     const receipt = `local-${randomUUID()}`;
-    await recordInSink({ messageId: message.id, provider, channel: message.channel, to: message.to, subject: message.subject ?? undefined, body: message.body, request: visibleRequest(request), receipt }, now);
+    await recordInSink(
+      {
+        messageId: message.id,
+        provider,
+        channel: message.channel,
+        to: message.to,
+        subject: message.subject ?? undefined,
+        body: message.body,
+        request: visibleRequest(request),
+        receipt,
+      },
+      now,
+    );
     // Shaped like each provider's own answer, so the adapter reads the id as it would deployed.
     return { SMSMessage: { Sid: receipt }, Call: { Sid: receipt }, messages: [{ id: receipt }], MessageId: receipt };
   }

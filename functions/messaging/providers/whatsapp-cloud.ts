@@ -18,10 +18,18 @@ export const whatsappCloud: Provider<WhatsappConfig> = {
     if (m.freeText || !m.template) {
       message = { type: 'text', text: { preview_url: false, body: m.body } };
     } else {
-      const parameters = m.template.placeholders.map((name) => ({ type: 'text', parameter_name: name, text: m.values?.[name] ?? '' }));
+      const parameters = m.template.placeholders.map((name) => ({
+        type: 'text',
+        parameter_name: name,
+        text: m.values?.[name] ?? '',
+      }));
       message = {
         type: 'template',
-        template: { name: m.template.whatsappName, language: { code: m.language }, components: parameters.length ? [{ type: 'body', parameters }] : [] },
+        template: {
+          name: m.template.whatsappName,
+          language: { code: m.language },
+          components: parameters.length ? [{ type: 'body', parameters }] : [],
+        },
       };
     }
     return {
@@ -29,8 +37,14 @@ export const whatsappCloud: Provider<WhatsappConfig> = {
       method: 'POST',
       url: `${c.baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(c.phoneNumberId)}/messages`,
       headers: { authorization: `Bearer ${c.accessToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to, biz_opaque_callback_data: m.id, ...message }),
+      body: JSON.stringify({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to,
+        biz_opaque_callback_data: m.id,
+        ...message,
+      }),
     };
   },
-  messageIdOf: (answer) => ((answer as { messages?: { id?: string }[] } | null)?.messages?.[0]?.id ?? null),
+  messageIdOf: (answer) => (answer as { messages?: { id?: string }[] } | null)?.messages?.[0]?.id ?? null,
 };

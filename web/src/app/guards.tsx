@@ -13,7 +13,10 @@ import { UNAUTHORIZED_REDIRECT_MS, useLogout, useSession } from '../lib/session'
 import { RoleShell } from './shells/role-shell';
 
 export type GuardVariant = 'unauthorized' | 'authRequired';
-export const REDIRECT_DELAY_MS: Record<GuardVariant, number> = { unauthorized: UNAUTHORIZED_REDIRECT_MS, authRequired: 1000 };
+export const REDIRECT_DELAY_MS: Record<GuardVariant, number> = {
+  unauthorized: UNAUTHORIZED_REDIRECT_MS,
+  authRequired: 1000,
+};
 
 export function useSignedOutRedirect(active: boolean, variant: GuardVariant) {
   const { t } = useTranslation();
@@ -51,7 +54,11 @@ export function PendingAccount() {
         <Suspense fallback={<Spinner label={t('common.loading')} />}>
           <VerifyEmailCard email={user.email} />
         </Suspense>
-        <button type="button" className="mt-4 text-sm font-medium text-blue-700 hover:underline" onClick={() => void logout('/')}>
+        <button
+          type="button"
+          className="mt-4 text-sm font-medium text-blue-700 hover:underline"
+          onClick={() => void logout('/')}
+        >
           {t('common.logout')}
         </button>
       </div>
@@ -60,7 +67,11 @@ export function PendingAccount() {
   return (
     <Notice title={t(rejected ? 'auth.rejectedTitle' : 'auth.pendingTitle')}>
       <p>{t(rejected ? 'auth.rejected' : 'auth.pending')}</p>
-      <button type="button" className="mt-4 text-sm font-medium text-blue-700 hover:underline" onClick={() => void logout('/')}>
+      <button
+        type="button"
+        className="mt-4 text-sm font-medium text-blue-700 hover:underline"
+        onClick={() => void logout('/')}
+      >
         {t('common.logout')}
       </button>
     </Notice>

@@ -82,7 +82,12 @@ const SCREENS: Screen[] = [
 function Shell({ rule, children }: { rule: ShellRule; children: ReactNode }) {
   const page = <Loading>{children}</Loading>;
   // The outer Suspense waits for the shell's own code (shells/lazy.ts), the inner one for the screen's.
-  if (rule === 'by-role') return <Loading><RoleShell>{page}</RoleShell></Loading>;
+  if (rule === 'by-role')
+    return (
+      <Loading>
+        <RoleShell>{page}</RoleShell>
+      </Loading>
+    );
   return <Loading>{rule === 'driver' ? <DriverShell>{page}</DriverShell> : <StaffShell>{page}</StaffShell>}</Loading>;
 }
 
@@ -90,27 +95,90 @@ function HomeRoute() {
   const { t } = useTranslation();
   const { user, isLoading } = useSession();
   if (isLoading) return <Spinner label={t('common.loading')} />;
-  if (!user) return <Loading><LandingRoute /></Loading>;
+  if (!user)
+    return (
+      <Loading>
+        <LandingRoute />
+      </Loading>
+    );
   if (user.status !== 'active') return <PendingAccount />;
-  if (isDriver(user)) return <Shell rule="driver"><DriverDashboardRoute /></Shell>;
-  return <Shell rule="staff">{user.permissions.includes('dashboard:read') ? <DashboardRoute /> : <StaffHomeRoute />}</Shell>;
+  if (isDriver(user))
+    return (
+      <Shell rule="driver">
+        <DriverDashboardRoute />
+      </Shell>
+    );
+  return (
+    <Shell rule="staff">{user.permissions.includes('dashboard:read') ? <DashboardRoute /> : <StaffHomeRoute />}</Shell>
+  );
 }
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route path={PATHS.home} element={<HomeRoute />} />
-      <Route path={PATHS.qrCheckin} element={<Loading><QrCheckinRoute /></Loading>} />
-      <Route path={PATHS.signup} element={<Loading><SignupRoute /></Loading>} />
-      <Route path={`${PATHS.invite}/:token`} element={<Loading><InviteRoute /></Loading>} />
-      <Route path={`${PATHS.book}/:link`} element={<Loading><LandingRoute /></Loading>} />
+      <Route
+        path={PATHS.qrCheckin}
+        element={
+          <Loading>
+            <QrCheckinRoute />
+          </Loading>
+        }
+      />
+      <Route
+        path={PATHS.signup}
+        element={
+          <Loading>
+            <SignupRoute />
+          </Loading>
+        }
+      />
+      <Route
+        path={`${PATHS.invite}/:token`}
+        element={
+          <Loading>
+            <InviteRoute />
+          </Loading>
+        }
+      />
+      <Route
+        path={`${PATHS.book}/:link`}
+        element={
+          <Loading>
+            <LandingRoute />
+          </Loading>
+        }
+      />
       {[PATHS.login, PATHS.register, PATHS.auth].map((path) => (
-        <Route key={path} path={path} element={<Loading><LoginRoute /></Loading>} />
+        <Route
+          key={path}
+          path={path}
+          element={
+            <Loading>
+              <LoginRoute />
+            </Loading>
+          }
+        />
       ))}
       {STATIC_PAGES.map((slug) => (
-        <Route key={slug} path={`/${slug}`} element={<Loading><StaticPageRoute slug={slug} /></Loading>} />
+        <Route
+          key={slug}
+          path={`/${slug}`}
+          element={
+            <Loading>
+              <StaticPageRoute slug={slug} />
+            </Loading>
+          }
+        />
       ))}
-      <Route path="/legal/:document" element={<Loading><LegalDocumentRoute notFound={<NotFoundRoute />} /></Loading>} />
+      <Route
+        path="/legal/:document"
+        element={
+          <Loading>
+            <LegalDocumentRoute notFound={<NotFoundRoute />} />
+          </Loading>
+        }
+      />
       {SCREENS.map((screen) => (
         <Route
           key={screen.path}
@@ -122,7 +190,14 @@ export function AppRoutes() {
           }
         />
       ))}
-      <Route path="*" element={<Loading><NotFoundRoute /></Loading>} />
+      <Route
+        path="*"
+        element={
+          <Loading>
+            <NotFoundRoute />
+          </Loading>
+        }
+      />
     </Routes>
   );
 }

@@ -3,7 +3,15 @@
 import type { ReactNode } from 'react';
 import { Card, CardBody, CardHeader } from './ui/card';
 
-export function ListDetailPage(props: { heading: string; actions: ReactNode; listTitle: string; list: ReactNode; detailTitle: string; detail: ReactNode; children?: ReactNode }) {
+export function ListDetailPage(props: {
+  heading: string;
+  actions: ReactNode;
+  listTitle: string;
+  list: ReactNode;
+  detailTitle: string;
+  detail: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -26,7 +34,19 @@ export function ListDetailPage(props: { heading: string; actions: ReactNode; lis
 }
 
 /** Loading, failed or empty, else the content. */
-export function QueryState({ loading, failed, empty, texts, children }: { loading: boolean; failed?: boolean; empty: boolean; texts: { loading: string; failed?: string; empty: string }; children: ReactNode }) {
+export function QueryState({
+  loading,
+  failed,
+  empty,
+  texts,
+  children,
+}: {
+  loading: boolean;
+  failed?: boolean;
+  empty: boolean;
+  texts: { loading: string; failed?: string; empty: string };
+  children: ReactNode;
+}) {
   if (loading) return <p className="text-sm text-slate-500">{texts.loading}</p>;
   if (failed) return <p className="text-sm text-red-600">{texts.failed}</p>;
   if (empty) return <p className="text-sm text-slate-500">{texts.empty}</p>;

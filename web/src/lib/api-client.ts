@@ -38,13 +38,22 @@ export function messageOf(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<T> {
   const res = await fetch(url, {
     ...init,
     method,
     credentials: 'include',
     // The server answers its messages in the page's language (functions/lib/http.ts).
-    headers: { 'Accept-Language': document.documentElement.lang || 'en', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
+    headers: {
+      'Accept-Language': document.documentElement.lang || 'en',
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...init.headers,
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);

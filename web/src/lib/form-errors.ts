@@ -3,7 +3,17 @@
 // refuses, both made by the one fieldErrors the API uses, so the form and the API say the same; the
 // form keeps what was typed. Field names are the schema's paths joined by dots, as react-hook-form's.
 import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
-import { get, type FieldError, type FieldErrors, type FieldValues, type Path, type RegisterOptions, type Resolver, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
+import {
+  get,
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type Resolver,
+  type UseFormReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
 import type * as z from 'zod';
 import { fieldErrors } from '@shared/contracts/field-errors';
 import { ApiError } from './api-client';
@@ -16,7 +26,12 @@ export function schemaResolver<I extends FieldValues, O>(schema: z.ZodType<O, I>
       if (options.shouldUseNativeValidation) validateFieldsNatively({}, options);
       return { values: result.data, errors: {} };
     }
-    const errors = Object.fromEntries(Object.entries(fieldErrors(result.error)).map(([field, message]) => [field === '_' ? 'root' : field, { type: 'validation', message }]));
+    const errors = Object.fromEntries(
+      Object.entries(fieldErrors(result.error)).map(([field, message]) => [
+        field === '_' ? 'root' : field,
+        { type: 'validation', message },
+      ]),
+    );
     return { values: {}, errors: toNestErrors(errors as FieldErrors, options) };
   };
 }
@@ -25,10 +40,16 @@ export function schemaResolver<I extends FieldValues, O>(schema: z.ZodType<O, I>
  * Puts each field error of a refused call under its field; true when there was any. `fieldOf` names
  * the form's field for the API's (a form whose body nests its fields, e.g. registration's userData).
  */
-export function showServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fieldOf: (apiField: string) => string = (f) => f): boolean {
+export function showServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldOf: (apiField: string) => string = (f) => f,
+): boolean {
   if (!(error instanceof ApiError)) return false;
   const entries = Object.entries(error.fieldErrors).filter(([field]) => field !== '_');
-  entries.forEach(([field, message], index) => setError(fieldOf(field) as Path<T>, { type: 'server', message }, { shouldFocus: index === 0 }));
+  entries.forEach(([field, message], index) =>
+    setError(fieldOf(field) as Path<T>, { type: 'server', message }, { shouldFocus: index === 0 }),
+  );
   return entries.length > 0;
 }
 
@@ -37,5 +58,8 @@ export function showServerFieldErrors<T extends FieldValues>(error: unknown, set
  * TextAreaField registers it and passes its error, so no field is shown without its own message.
  */
 export function fieldBinder<T extends FieldValues>(form: Pick<UseFormReturn<T, any, any>, 'register' | 'formState'>) {
-  return (name: Path<T>, options?: RegisterOptions<T, Path<T>>) => ({ ...form.register(name, options), error: (get(form.formState.errors, name) as FieldError | undefined)?.message });
+  return (name: Path<T>, options?: RegisterOptions<T, Path<T>>) => ({
+    ...form.register(name, options),
+    error: (get(form.formState.errors, name) as FieldError | undefined)?.message,
+  });
 }

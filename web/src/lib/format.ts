@@ -9,7 +9,9 @@ export const localeOf = (language: string | undefined): Locale => (language?.sta
 
 /** A calendar date 'YYYY-MM-DD' (no time zone: the date as written), e.g. '15 Jan 2026' / '15 जन॰ 2026'. */
 export function formatDay(date: string, locale: Locale, style: 'medium' | 'long' = 'medium'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(
+    new Date(`${date.slice(0, 10)}T00:00:00Z`),
+  );
 }
 
 /** An instant's date and time as seen in the facility's time zone. */
@@ -25,7 +27,9 @@ export function formatTime(iso: string | Date, locale: Locale, timeZone = DEFAUL
 /** A wall-clock time 'HH:mm' of a slot (already in the facility's zone), e.g. '2:30 pm'. */
 export function formatClock(time: string, locale: Locale): string {
   const [h, m] = time.split(':').map(Number);
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, h ?? 0, m ?? 0)));
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, 0, 1, h ?? 0, m ?? 0)),
+  );
 }
 
 export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {

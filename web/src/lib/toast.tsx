@@ -31,7 +31,8 @@ function useModalHost(): HTMLElement | null {
         return true;
       }
     };
-    const find = () => setHost([...document.querySelectorAll<HTMLDialogElement>('dialog[open]')].filter(isModal).at(-1) ?? null);
+    const find = () =>
+      setHost([...document.querySelectorAll<HTMLDialogElement>('dialog[open]')].filter(isModal).at(-1) ?? null);
     const observer = new MutationObserver(find);
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
     find();
@@ -53,21 +54,39 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => show, [show]);
   const modalHost = useModalHost();
   const viewport = (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col p-4 sm:bottom-0 sm:right-0 sm:left-auto sm:top-auto sm:max-w-[420px]" aria-live="polite">
+    <div
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col p-4 sm:bottom-0 sm:right-0 sm:left-auto sm:top-auto sm:max-w-[420px]"
+      aria-live="polite"
+    >
       {toast && (
         <div
           key={toast.id}
           role={toast.variant === 'destructive' ? 'alert' : 'status'}
           data-testid="toast"
           className={`pointer-events-auto relative w-full rounded-md border p-4 pr-8 shadow-lg ${
-            toast.variant === 'destructive' ? 'border-red-700 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900'
+            toast.variant === 'destructive'
+              ? 'border-red-700 bg-red-600 text-white'
+              : 'border-slate-200 bg-white text-slate-900'
           }`}
         >
           <div className="text-sm font-semibold">{toast.title}</div>
           {toast.description && <div className="mt-1 text-sm opacity-90">{toast.description}</div>}
-          <button type="button" aria-label={i18n.t('common.close')} className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100" onClick={() => setToast(null)}>
+          <button
+            type="button"
+            aria-label={i18n.t('common.close')}
+            className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100"
+            onClick={() => setToast(null)}
+          >
             {/* The close cross drawn inline: every page shows toasts, and the icon library is not first-load code. */}
-            <svg className="h-4 w-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden>
+            <svg
+              className="h-4 w-4"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              aria-hidden
+            >
               <path d="M18 6 6 18M6 6l12 12" />
             </svg>
           </button>

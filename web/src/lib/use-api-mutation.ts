@@ -37,15 +37,24 @@ export function useApiMutation<TBody, TResult = unknown>(options: {
     },
     onSuccess: async (result, body) => {
       await Promise.all(options.invalidates(body).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-      if (options.success) toast(typeof options.success === 'string' ? { title: options.success } : options.success(result));
+      if (options.success)
+        toast(typeof options.success === 'string' ? { title: options.success } : options.success(result));
     },
     onError: (error) => {
       if (isUnauthorized(error)) {
-        toast({ title: i18n.t('auth.unauthorizedTitle'), description: i18n.t('auth.unauthorized'), variant: 'destructive' });
+        toast({
+          title: i18n.t('auth.unauthorizedTitle'),
+          description: i18n.t('auth.unauthorized'),
+          variant: 'destructive',
+        });
         setTimeout(() => window.location.assign('/login'), UNAUTHORIZED_REDIRECT_MS);
         return;
       }
-      toast({ title: options.failureTitle ?? i18n.t('common.error'), description: messageOf(error, options.failure), variant: 'destructive' });
+      toast({
+        title: options.failureTitle ?? i18n.t('common.error'),
+        description: messageOf(error, options.failure),
+        variant: 'destructive',
+      });
     },
   });
 }

@@ -30,15 +30,29 @@ export function DriverShell({ children }: { children: ReactNode }) {
         </div>
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitch className="border-white/40 bg-white/10 text-white hover:bg-white/20" />
-          <button type="button" onClick={() => void logout('/login')} className="rounded-md bg-white/10 px-3 py-1.5 text-sm font-medium hover:bg-white/20">
+          <button
+            type="button"
+            onClick={() => void logout('/login')}
+            className="rounded-md bg-white/10 px-3 py-1.5 text-sm font-medium hover:bg-white/20"
+          >
             {t('common.logout')}
           </button>
         </div>
       </header>
       <main className="flex-1 p-4 pb-24">{children}</main>
-      <nav aria-label={t('nav.landmarks.driver')} className="fixed inset-x-0 bottom-0 z-40 mx-auto grid max-w-md grid-cols-4 border-t border-slate-200 bg-white">
+      <nav
+        aria-label={t('nav.landmarks.driver')}
+        className="fixed inset-x-0 bottom-0 z-40 mx-auto grid max-w-md grid-cols-4 border-t border-slate-200 bg-white"
+      >
         {TABS.map(({ to, key, icon: Icon }) => (
-          <NavLink key={to} to={to} end className={({ isActive }) => `flex flex-col items-center gap-1 py-2 text-xs font-medium ${isActive ? 'text-blue-800' : 'text-slate-600'}`}>
+          <NavLink
+            key={to}
+            to={to}
+            end
+            className={({ isActive }) =>
+              `flex flex-col items-center gap-1 py-2 text-xs font-medium ${isActive ? 'text-blue-800' : 'text-slate-600'}`
+            }
+          >
             <Icon className="h-5 w-5" aria-hidden />
             {t(key)}
           </NavLink>

@@ -30,7 +30,9 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     <nav aria-label={t('nav.landmarks.sidebar')} className="space-y-6">
       {visibleNavigation(user).map((section) => (
         <div key={section.id}>
-          <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{t(`nav.sections.${section.id}`)}</h2>
+          <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            {t(`nav.sections.${section.id}`)}
+          </h2>
           <ul className="mt-2 space-y-1">
             {section.items.map((item) => (
               <li key={item.id}>
@@ -56,7 +58,13 @@ export function StaffShell({ children }: { children: ReactNode }) {
     <div className="min-h-screen">
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
         <div className="flex h-14 items-center gap-3 px-4">
-          <button type="button" className="rounded p-2 text-slate-700 hover:bg-slate-100 md:hidden" aria-label={t('common.openMenu')} aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+          <button
+            type="button"
+            className="rounded p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+            aria-label={t('common.openMenu')}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
             <Menu className="h-5 w-5" aria-hidden />
           </button>
           <Link to="/" className="text-lg font-bold text-blue-800">
@@ -70,10 +78,15 @@ export function StaffShell({ children }: { children: ReactNode }) {
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-2">
-            <Suspense fallback={null}><TenantSwitch /></Suspense>
+            <Suspense fallback={null}>
+              <TenantSwitch />
+            </Suspense>
             <LanguageSwitch className="hidden sm:inline-flex" />
             <Suspense fallback={null}>
-              <NotificationBell enabled={Boolean(user?.permissions.includes('dashboard:read'))} label={t('common.notifications')} />
+              <NotificationBell
+                enabled={Boolean(user?.permissions.includes('dashboard:read'))}
+                label={t('common.notifications')}
+              />
             </Suspense>
             <div className="hidden items-center gap-2 sm:flex">
               {user?.profileImageUrl ? (
@@ -90,7 +103,11 @@ export function StaffShell({ children }: { children: ReactNode }) {
                 </div>
               </div>
             </div>
-            <button type="button" onClick={() => void logout('/')} className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
+            <button
+              type="button"
+              onClick={() => void logout('/')}
+              className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
               {t('common.logout')}
             </button>
           </div>
@@ -103,7 +120,12 @@ export function StaffShell({ children }: { children: ReactNode }) {
           <div className="absolute inset-y-0 left-0 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl">
             <div className="mb-4 flex items-center justify-between">
               <span className="font-bold text-blue-800">{PRODUCT_NAME}</span>
-              <button type="button" aria-label={t('common.close')} className="rounded p-1 hover:bg-slate-100" onClick={() => setMenuOpen(false)}>
+              <button
+                type="button"
+                aria-label={t('common.close')}
+                className="rounded p-1 hover:bg-slate-100"
+                onClick={() => setMenuOpen(false)}
+              >
                 <X className="h-5 w-5" aria-hidden />
               </button>
             </div>

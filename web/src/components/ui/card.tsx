@@ -4,7 +4,15 @@ export function Card({ className = '', ...props }: HTMLAttributes<HTMLDivElement
   return <div className={`rounded-lg border border-slate-200 bg-white shadow-sm ${className}`} {...props} />;
 }
 
-export function CardHeader({ title, description, action }: { title: ReactNode; description?: ReactNode; action?: ReactNode }) {
+export function CardHeader({
+  title,
+  description,
+  action,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="flex items-start justify-between gap-4 border-b border-slate-100 p-4">
       <div>

@@ -3,7 +3,19 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 
-export function Dialog({ open, onClose, title, children, wide = false }: { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; wide?: boolean }) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  wide = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t } = useTranslation();
@@ -26,7 +38,11 @@ export function Dialog({ open, onClose, title, children, wide = false }: { open:
   // browser's own UI: keep it cycling inside the dialog.
   const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab' || !ref.current) return;
-    const focusable = [...ref.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])')].filter((el) => el.offsetParent !== null);
+    const focusable = [
+      ...ref.current.querySelectorAll<HTMLElement>(
+        'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
+      ),
+    ].filter((el) => el.offsetParent !== null);
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) return;
@@ -52,7 +68,12 @@ export function Dialog({ open, onClose, title, children, wide = false }: { open:
             <h2 id={titleId} className="text-lg font-semibold">
               {title}
             </h2>
-            <button type="button" aria-label={t('common.close')} className="rounded p-1 text-slate-500 hover:bg-slate-100" onClick={onClose}>
+            <button
+              type="button"
+              aria-label={t('common.close')}
+              className="rounded p-1 text-slate-500 hover:bg-slate-100"
+              onClick={onClose}
+            >
               <X className="h-5 w-5" aria-hidden />
             </button>
           </div>

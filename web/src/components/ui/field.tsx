@@ -20,7 +20,11 @@ export function useFieldMessage(id: string | undefined, message: string | undefi
   const described = Boolean(error || hint);
   return {
     controlId,
-    controlProps: { id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': described ? messageId : undefined },
+    controlProps: {
+      id: controlId,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': described ? messageId : undefined,
+    },
     message: error ? (
       <p id={messageId} role="alert" className="mt-1 text-sm text-red-600">
         {error}
@@ -34,7 +38,19 @@ export function useFieldMessage(id: string | undefined, message: string | undefi
 }
 
 /** The label above the control and its message below: one frame for every kind of field. */
-export function FieldFrame({ label, controlId, message, className, children }: { label: ReactNode; controlId: string; message: ReactNode; className: string; children: ReactNode }) {
+export function FieldFrame({
+  label,
+  controlId,
+  message,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  controlId: string;
+  message: ReactNode;
+  className: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
       <label htmlFor={controlId} className="mb-1 block text-sm font-medium text-slate-800">
@@ -46,7 +62,10 @@ export function FieldFrame({ label, controlId, message, className, children }: {
   );
 }
 
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, id, className = '', ...props }, ref) {
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, error, hint, id, className = '', ...props },
+  ref,
+) {
   const { controlId, controlProps, message } = useFieldMessage(id, error, hint);
   return (
     <FieldFrame label={label} controlId={controlId} message={message} className={className}>
@@ -61,7 +80,10 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
   hint?: ReactNode;
 }
 
-export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, error, hint, id, className = '', rows = 3, ...props }, ref) {
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, hint, id, className = '', rows = 3, ...props },
+  ref,
+) {
   const { controlId, controlProps, message } = useFieldMessage(id, error, hint);
   return (
     <FieldFrame label={label} controlId={controlId} message={message} className={className}>

@@ -2,7 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
 /** Cancel and submit at the foot of a dialog form; the submit reads 'Saving...' while pending. */
-export function FormActions({ onCancel, pending, submitLabel, disabled, className = '' }: { onCancel: () => void; pending: boolean; submitLabel: string; disabled?: boolean; className?: string }) {
+export function FormActions({
+  onCancel,
+  pending,
+  submitLabel,
+  disabled,
+  className = '',
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel: string;
+  disabled?: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className={`flex justify-end gap-2 ${className}`}>

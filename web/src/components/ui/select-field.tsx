@@ -8,7 +8,10 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
   placeholder?: string;
 }
 
-export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, error, options, placeholder, id, className = '', ...props }, ref) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, error, options, placeholder, id, className = '', ...props },
+  ref,
+) {
   const { controlId, controlProps, message } = useFieldMessage(id, error);
   return (
     <FieldFrame label={label} controlId={controlId} message={message} className={className}>

@@ -10,4 +10,10 @@ export { RescheduleRoute } from './routes/reschedule-route';
 export { SchedulingRoute } from './routes/scheduling-route';
 export { AppointmentStatusAction, StatusBadge } from './components/appointment-status';
 export { useCancelFlow } from './components/use-cancel-flow';
-export { LOAD_TYPE_LABEL, todaysScheduleQuery, useCancelAppointment, useReportIssue, useTodaysSchedule } from './api/appointments';
+export {
+  LOAD_TYPE_LABEL,
+  todaysScheduleQuery,
+  useCancelAppointment,
+  useReportIssue,
+  useTodaysSchedule,
+} from './api/appointments';

@@ -5,12 +5,18 @@ import { defineCatalogue } from '../../lib/i18n/catalogue';
 
 export const gateText = defineCatalogue('gate', {
   en: {
-    decisions: { ALLOW: 'Gate: allowed', HOLD: 'Gate: on hold', DENY: 'Gate: denied', NOT_CHECKED: 'Gate: not checked' },
+    decisions: {
+      ALLOW: 'Gate: allowed',
+      HOLD: 'Gate: on hold',
+      DENY: 'Gate: denied',
+      NOT_CHECKED: 'Gate: not checked',
+    },
     reasons: 'Gate check reasons',
     overridden: 'Let through by {{by}}: {{reason}}',
     override: 'Override',
     overrideTitle: 'Override gate hold',
-    overrideText: 'The truck was held at the gate for the reasons below. Say why it may go on; the override and the checks are kept in the audit trail.',
+    overrideText:
+      'The truck was held at the gate for the reasons below. Say why it may go on; the override and the checks are kept in the audit trail.',
     overrideReason: 'Reason for the override *',
     overrideSave: 'Let the truck through',
     overrideDone: 'Gate hold overridden',
@@ -20,14 +26,20 @@ export const gateText = defineCatalogue('gate', {
     fields: { driverLicense: 'Driving licence number', ewayBill: 'E-way bill number' },
     settings: {
       title: 'Gate compliance (ULIP)',
-      description: 'Check the truck (VAHAN), the driver\'s licence (SARATHI), the FASTag and the e-way bill against the government registries at check-in.',
+      description:
+        "Check the truck (VAHAN), the driver's licence (SARATHI), the FASTag and the e-way bill against the government registries at check-in.",
       enabled: 'Run gate checks at check-in',
       baseUrl: 'ULIP address *',
       username: 'ULIP username *',
       password: 'ULIP password',
       passwordSaved: 'A password is saved; leave empty to keep it.',
       checks: 'Checks',
-      sources: { VAHAN: 'VAHAN (vehicle registration)', SARATHI: 'SARATHI (driving licence)', FASTAG: 'FASTag', EWAYBILL: 'E-way bill' },
+      sources: {
+        VAHAN: 'VAHAN (vehicle registration)',
+        SARATHI: 'SARATHI (driving licence)',
+        FASTAG: 'FASTag',
+        EWAYBILL: 'E-way bill',
+      },
       outcomes: 'Outcome per failed check',
       rules: {
         REGISTRATION_INACTIVE: 'Registration not active',
@@ -60,7 +72,8 @@ export const gateText = defineCatalogue('gate', {
     overridden: '{{by}} ने अनुमति दी: {{reason}}',
     override: 'रोक हटाएँ',
     overrideTitle: 'गेट की रोक हटाएँ',
-    overrideText: 'ट्रक को नीचे दिए कारणों से गेट पर रोका गया। बताएँ कि वह आगे क्यों जा सकता है; रोक हटाना और जाँचें ऑडिट में रखी जाती हैं।',
+    overrideText:
+      'ट्रक को नीचे दिए कारणों से गेट पर रोका गया। बताएँ कि वह आगे क्यों जा सकता है; रोक हटाना और जाँचें ऑडिट में रखी जाती हैं।',
     overrideReason: 'रोक हटाने का कारण *',
     overrideSave: 'ट्रक को जाने दें',
     overrideDone: 'गेट की रोक हटाई गई',
@@ -77,7 +90,12 @@ export const gateText = defineCatalogue('gate', {
       password: 'ULIP पासवर्ड',
       passwordSaved: 'पासवर्ड सहेजा गया है; उसे रखने के लिए खाली छोड़ें।',
       checks: 'जाँचें',
-      sources: { VAHAN: 'VAHAN (वाहन पंजीकरण)', SARATHI: 'SARATHI (ड्राइविंग लाइसेंस)', FASTAG: 'FASTag', EWAYBILL: 'ई-वे बिल' },
+      sources: {
+        VAHAN: 'VAHAN (वाहन पंजीकरण)',
+        SARATHI: 'SARATHI (ड्राइविंग लाइसेंस)',
+        FASTAG: 'FASTag',
+        EWAYBILL: 'ई-वे बिल',
+      },
       outcomes: 'हर असफल जाँच का परिणाम',
       rules: {
         REGISTRATION_INACTIVE: 'पंजीकरण सक्रिय नहीं',

@@ -50,10 +50,16 @@ export const integrationsText = defineCatalogue('integrations', {
       save: 'Save',
       choose: 'Select...',
     },
-    authTypes: { API_KEY: 'API key', BEARER_TOKEN: 'Bearer token', BASIC_AUTH: 'Basic auth', OAUTH2: 'OAuth2 client credentials' },
+    authTypes: {
+      API_KEY: 'API key',
+      BEARER_TOKEN: 'Bearer token',
+      BASIC_AUTH: 'Basic auth',
+      OAUTH2: 'OAuth2 client credentials',
+    },
     secret: {
       title: 'Inbound webhook secret',
-      intro: 'Give this URL and secret to {{name}}. The secret is shown only now; copy it before you close this window.',
+      intro:
+        'Give this URL and secret to {{name}}. The secret is shown only now; copy it before you close this window.',
       url: 'Inbound URL',
       signing: 'Signing secret',
       webhookTitle: 'Webhook signing secret',
@@ -167,7 +173,12 @@ export const integrationsText = defineCatalogue('integrations', {
       save: 'सहेजें',
       choose: 'चुनें...',
     },
-    authTypes: { API_KEY: 'API कुंजी', BEARER_TOKEN: 'बियरर टोकन', BASIC_AUTH: 'बेसिक ऑथ', OAUTH2: 'OAuth2 क्लाइंट क्रेडेंशियल' },
+    authTypes: {
+      API_KEY: 'API कुंजी',
+      BEARER_TOKEN: 'बियरर टोकन',
+      BASIC_AUTH: 'बेसिक ऑथ',
+      OAUTH2: 'OAuth2 क्लाइंट क्रेडेंशियल',
+    },
     secret: {
       title: 'इनबाउंड वेबहुक सीक्रेट',
       intro: 'यह URL और सीक्रेट {{name}} को दें। सीक्रेट केवल अभी दिखाया जा रहा है; यह विंडो बंद करने से पहले इसे कॉपी कर लें।',

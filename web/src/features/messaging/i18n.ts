@@ -13,7 +13,13 @@ export const messagingText = defineCatalogue('messaging', {
     email: 'Email address (for Email)',
     forAppointment: 'Appointment',
     forAppointmentPlaceholder: "Select today's appointment",
-    quickTest: { title: 'Quick Message Test', sms: 'Test SMS', whatsapp: 'Test WhatsApp', voice: 'Test Voice', email: 'Test Email' },
+    quickTest: {
+      title: 'Quick Message Test',
+      sms: 'Test SMS',
+      whatsapp: 'Test WhatsApp',
+      voice: 'Test Voice',
+      email: 'Test Email',
+    },
     custom: {
       title: 'Send Custom Notification',
       channels: 'Channels',
@@ -54,7 +60,14 @@ export const messagingText = defineCatalogue('messaging', {
       message: 'Message',
       loadFailed: 'Failed to load messages',
     },
-    messageStatus: { queued: 'Queued', sent: 'Sent', delivered: 'Delivered', failed: 'Failed', undeliverable: 'Undeliverable', suppressed: 'Suppressed' },
+    messageStatus: {
+      queued: 'Queued',
+      sent: 'Sent',
+      delivered: 'Delivered',
+      failed: 'Failed',
+      undeliverable: 'Undeliverable',
+      suppressed: 'Suppressed',
+    },
     fieldErrors: { phone: 'Please enter a phone number', message: 'Please enter a message' },
     toast: {
       phoneRequired: 'Phone Required',
@@ -73,7 +86,8 @@ export const messagingText = defineCatalogue('messaging', {
     },
     settings: {
       title: 'Messaging providers',
-      description: 'SMS and voice (Indian provider, DLT), WhatsApp Business Cloud API, Amazon SNS as the backup SMS route, e-mail through Amazon SES. Keys are stored encrypted and never shown again.',
+      description:
+        'SMS and voice (Indian provider, DLT), WhatsApp Business Cloud API, Amazon SNS as the backup SMS route, e-mail through Amazon SES. Keys are stored encrypted and never shown again.',
       smsSection: 'SMS and voice provider',
       baseUrl: 'API address',
       accountSid: 'Account SID',
@@ -82,9 +96,12 @@ export const messagingText = defineCatalogue('messaging', {
       callbackSecret: 'Callback secret',
       secretSet: 'Saved (leave blank to keep)',
       dltSection: 'DLT registration (TRAI)',
-      dltHelp: 'Every SMS carries these IDs from your DLT registration. A template without its DLT template ID is not sent by SMS.',
-      dltMissing: 'No DLT registration: no SMS is sent until you enter your DLT entity ID, sender header and the DLT template ID of each template you send.',
-      dltDemo: 'Demo only: this hub uses the local demo’s stand-in registration (entity ID {{entityId}}, header {{header}}). These IDs are not registered with any operator; SMS with them reach only the local outbox. Enter your own DLT IDs below to send real SMS.',
+      dltHelp:
+        'Every SMS carries these IDs from your DLT registration. A template without its DLT template ID is not sent by SMS.',
+      dltMissing:
+        'No DLT registration: no SMS is sent until you enter your DLT entity ID, sender header and the DLT template ID of each template you send.',
+      dltDemo:
+        'Demo only: this hub uses the local demo’s stand-in registration (entity ID {{entityId}}, header {{header}}). These IDs are not registered with any operator; SMS with them reach only the local outbox. Enter your own DLT IDs below to send real SMS.',
       dltEntityId: 'DLT entity ID',
       digits19: '19 digits, from your DLT registration',
       header: 'Sender header',
@@ -119,7 +136,13 @@ export const messagingText = defineCatalogue('messaging', {
     email: 'ईमेल पता (ईमेल के लिए)',
     forAppointment: 'अपॉइंटमेंट',
     forAppointmentPlaceholder: 'आज की अपॉइंटमेंट चुनें',
-    quickTest: { title: 'त्वरित संदेश परीक्षण', sms: 'SMS परीक्षण', whatsapp: 'WhatsApp परीक्षण', voice: 'वॉइस परीक्षण', email: 'ईमेल परीक्षण' },
+    quickTest: {
+      title: 'त्वरित संदेश परीक्षण',
+      sms: 'SMS परीक्षण',
+      whatsapp: 'WhatsApp परीक्षण',
+      voice: 'वॉइस परीक्षण',
+      email: 'ईमेल परीक्षण',
+    },
     custom: {
       title: 'कस्टम सूचना भेजें',
       channels: 'चैनल',
@@ -160,7 +183,14 @@ export const messagingText = defineCatalogue('messaging', {
       message: 'संदेश',
       loadFailed: 'संदेश लोड नहीं हो सके',
     },
-    messageStatus: { queued: 'कतार में', sent: 'भेजा गया', delivered: 'पहुँच गया', failed: 'विफल', undeliverable: 'पहुँचाया नहीं जा सका', suppressed: 'रोका गया' },
+    messageStatus: {
+      queued: 'कतार में',
+      sent: 'भेजा गया',
+      delivered: 'पहुँच गया',
+      failed: 'विफल',
+      undeliverable: 'पहुँचाया नहीं जा सका',
+      suppressed: 'रोका गया',
+    },
     fieldErrors: { phone: 'कृपया फ़ोन नंबर दर्ज करें', message: 'कृपया संदेश दर्ज करें' },
     toast: {
       phoneRequired: 'फ़ोन नंबर आवश्यक',
@@ -179,7 +209,8 @@ export const messagingText = defineCatalogue('messaging', {
     },
     settings: {
       title: 'मैसेजिंग प्रदाता',
-      description: 'SMS और वॉइस (भारतीय प्रदाता, DLT), WhatsApp Business Cloud API, बैकअप SMS मार्ग के रूप में Amazon SNS, Amazon SES से ईमेल। कुंजियाँ एन्क्रिप्ट करके रखी जाती हैं और फिर कभी नहीं दिखाई जातीं।',
+      description:
+        'SMS और वॉइस (भारतीय प्रदाता, DLT), WhatsApp Business Cloud API, बैकअप SMS मार्ग के रूप में Amazon SNS, Amazon SES से ईमेल। कुंजियाँ एन्क्रिप्ट करके रखी जाती हैं और फिर कभी नहीं दिखाई जातीं।',
       smsSection: 'SMS और वॉइस प्रदाता',
       baseUrl: 'API पता',
       accountSid: 'अकाउंट SID',
@@ -189,8 +220,10 @@ export const messagingText = defineCatalogue('messaging', {
       secretSet: 'सहेजा गया (रखने के लिए खाली छोड़ें)',
       dltSection: 'DLT पंजीकरण (TRAI)',
       dltHelp: 'हर SMS में आपके DLT पंजीकरण की ये ID जाती हैं। जिस टेम्पलेट की DLT टेम्पलेट ID नहीं है, वह SMS से नहीं भेजा जाता।',
-      dltMissing: 'कोई DLT पंजीकरण नहीं: जब तक आप अपनी DLT एंटिटी ID, सेंडर हेडर और भेजे जाने वाले हर टेम्पलेट की DLT टेम्पलेट ID दर्ज नहीं करते, कोई SMS नहीं भेजा जाएगा।',
-      dltDemo: 'केवल डेमो: यह हब लोकल डेमो के स्थानापन्न पंजीकरण का उपयोग करता है (एंटिटी ID {{entityId}}, हेडर {{header}})। ये ID किसी ऑपरेटर के पास पंजीकृत नहीं हैं; इनसे SMS केवल लोकल आउटबॉक्स तक पहुँचते हैं। असली SMS भेजने के लिए नीचे अपनी DLT ID दर्ज करें।',
+      dltMissing:
+        'कोई DLT पंजीकरण नहीं: जब तक आप अपनी DLT एंटिटी ID, सेंडर हेडर और भेजे जाने वाले हर टेम्पलेट की DLT टेम्पलेट ID दर्ज नहीं करते, कोई SMS नहीं भेजा जाएगा।',
+      dltDemo:
+        'केवल डेमो: यह हब लोकल डेमो के स्थानापन्न पंजीकरण का उपयोग करता है (एंटिटी ID {{entityId}}, हेडर {{header}})। ये ID किसी ऑपरेटर के पास पंजीकृत नहीं हैं; इनसे SMS केवल लोकल आउटबॉक्स तक पहुँचते हैं। असली SMS भेजने के लिए नीचे अपनी DLT ID दर्ज करें।',
       dltEntityId: 'DLT एंटिटी ID',
       digits19: '19 अंक, आपके DLT पंजीकरण से',
       header: 'सेंडर हेडर',

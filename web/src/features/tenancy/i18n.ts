@@ -104,7 +104,8 @@ export const tenancyText = defineCatalogue('tenancy', {
       bookingAt: 'Booking at {{facility}}, {{tenant}}',
       replace: 'Replace link',
       replaceTitle: 'Replace the booking and registration link?',
-      replaceWarning: 'The current link and its QR code stop working at once, for guests and for gate QR codes made from it. Share the new link with your carriers.',
+      replaceWarning:
+        'The current link and its QR code stop working at once, for guests and for gate QR codes made from it. Share the new link with your carriers.',
       replaceConfirm: 'Replace link',
       replaced: 'New link ready. The old link no longer works.',
       replaceFailed: 'Failed to replace the link',
@@ -211,7 +212,8 @@ export const tenancyText = defineCatalogue('tenancy', {
       bookingAt: '{{facility}}, {{tenant}} में बुकिंग',
       replace: 'लिंक बदलें',
       replaceTitle: 'बुकिंग और पंजीकरण लिंक बदलें?',
-      replaceWarning: 'मौजूदा लिंक और उसका QR कोड तुरंत काम करना बंद कर देंगे, मेहमानों के लिए भी और उससे बने गेट QR कोड के लिए भी। नया लिंक अपने कैरियर्स के साथ साझा करें।',
+      replaceWarning:
+        'मौजूदा लिंक और उसका QR कोड तुरंत काम करना बंद कर देंगे, मेहमानों के लिए भी और उससे बने गेट QR कोड के लिए भी। नया लिंक अपने कैरियर्स के साथ साझा करें।',
       replaceConfirm: 'लिंक बदलें',
       replaced: 'नया लिंक तैयार है। पुराना लिंक अब काम नहीं करता।',
       replaceFailed: 'लिंक बदलने में विफल',

@@ -5,9 +5,29 @@
 const GS = '\x1d';
 
 /** Application identifiers with a fixed data length; the others run to a GS or the end. */
-const FIXED: Record<string, number> = { '00': 18, '01': 14, '02': 14, '11': 6, '12': 6, '13': 6, '15': 6, '16': 6, '17': 6, '20': 2 };
+const FIXED: Record<string, number> = {
+  '00': 18,
+  '01': 14,
+  '02': 14,
+  '11': 6,
+  '12': 6,
+  '13': 6,
+  '15': 6,
+  '16': 6,
+  '17': 6,
+  '20': 2,
+};
 /** Variable-length AIs this parser knows (their maximum length). */
-const VARIABLE: Record<string, number> = { '10': 20, '21': 20, '22': 20, '30': 8, '37': 8, '240': 30, '241': 30, '400': 30 };
+const VARIABLE: Record<string, number> = {
+  '10': 20,
+  '21': 20,
+  '22': 20,
+  '30': 8,
+  '37': 8,
+  '240': 30,
+  '241': 30,
+  '400': 30,
+};
 
 export interface Gs1Data {
   gtin: string | null;
@@ -42,7 +62,9 @@ export function validGtin(gtin: string): boolean {
 function elements(raw: string): [string, string][] | null {
   const text = raw.trim().replace(/^\](C1|e0|d2|Q3|J1)/, '');
   if (text.startsWith('(')) {
-    const found = [...text.matchAll(/\((\d{2,4})\)([^(]*)/g)].map((m) => [m[1]!, m[2]!.replace(GS, '')] as [string, string]);
+    const found = [...text.matchAll(/\((\d{2,4})\)([^(]*)/g)].map(
+      (m) => [m[1]!, m[2]!.replace(GS, '')] as [string, string],
+    );
     return found.length && found.map(([a, v]) => `(${a})${v}`).join('') === text.replaceAll(GS, '') ? found : null;
   }
   const out: [string, string][] = [];
@@ -75,12 +97,20 @@ export function parseGs1(raw: string): Gs1Data | null {
   const gtin = get('01');
   if (gtin && !validGtin(gtin)) return null;
   const expiryRaw = get('17');
-  const data: Gs1Data = { gtin, lot: get('10'), expiry: expiryRaw ? date(expiryRaw) : null, serial: get('21'), count: get('30') ? Number(get('30')) : null };
+  const data: Gs1Data = {
+    gtin,
+    lot: get('10'),
+    expiry: expiryRaw ? date(expiryRaw) : null,
+    serial: get('21'),
+    count: get('30') ? Number(get('30')) : null,
+  };
   return data.gtin || data.lot ? data : null;
 }
 
 /** The codes a GTIN may be stored as on a product: GTIN-14, and without its leading zeros (EAN-13, UPC-A). */
 export function gtinCandidates(gtin: string): string[] {
   const trimmed = gtin.replace(/^0+/, '');
-  return [...new Set([gtin, trimmed.padStart(13, '0'), trimmed.padStart(12, '0'), trimmed])].filter((c) => c.length >= 8);
+  return [...new Set([gtin, trimmed.padStart(13, '0'), trimmed.padStart(12, '0'), trimmed])].filter(
+    (c) => c.length >= 8,
+  );
 }

@@ -16,11 +16,16 @@ export interface Catalogue<T extends Texts = Texts> {
   hi: SameKeys<T>;
 }
 
-export function defineCatalogue<const T extends Texts>(namespace: string, texts: { en: T; hi: SameKeys<T> }): Catalogue<T> {
+export function defineCatalogue<const T extends Texts>(
+  namespace: string,
+  texts: { en: T; hi: SameKeys<T> },
+): Catalogue<T> {
   return { namespace, en: texts.en, hi: texts.hi };
 }
 
 /** Every key of a tree as a dotted path, e.g. ['title', 'tabs.zones']. */
 export function keysOf(tree: Texts, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`)));
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
+  );
 }

@@ -27,7 +27,8 @@ export const en = {
     authRequiredTitle: 'Authentication Required',
     authRequired: 'Please log in to access this page.',
     pendingTitle: 'Account pending verification',
-    pending: 'Your account has been created and is pending verification. An administrator will review your documents; you will be notified by email and SMS.',
+    pending:
+      'Your account has been created and is pending verification. An administrator will review your documents; you will be notified by email and SMS.',
     rejectedTitle: 'Registration not approved',
     rejected: 'Your registration was not approved. Contact the facility administrator for details.',
   },
@@ -67,21 +68,53 @@ export const en = {
     watchDemo: 'Watch Demo',
     contactSales: 'Contact Sales',
     trial: 'Free 30-day trial. No credit card required.',
-    stats: { wait: 'less wait', cost: 'cost savings', visibility: 'better visibility', support: 'support and monitoring' },
+    stats: {
+      wait: 'less wait',
+      cost: 'cost savings',
+      visibility: 'better visibility',
+      support: 'support and monitoring',
+    },
     featuresTitle: 'Everything your facility needs',
     features: {
-      tracking: { title: 'Real-time tracking', text: 'Live status of every vehicle, appointment and dock door across your yard.' },
-      scheduling: { title: 'Appointment scheduling', text: 'Slot booking with capacity limits, reschedules and approvals — never a double booking.' },
-      analytics: { title: 'Analytics dashboard', text: 'Dwell time, on-time rate, dock utilization and carrier scorecards from real data.' },
-      messaging: { title: 'SMS, WhatsApp, voice and email', text: 'Driver alerts in Hindi and English on the channel each driver actually reads.' },
+      tracking: {
+        title: 'Real-time tracking',
+        text: 'Live status of every vehicle, appointment and dock door across your yard.',
+      },
+      scheduling: {
+        title: 'Appointment scheduling',
+        text: 'Slot booking with capacity limits, reschedules and approvals — never a double booking.',
+      },
+      analytics: {
+        title: 'Analytics dashboard',
+        text: 'Dwell time, on-time rate, dock utilization and carrier scorecards from real data.',
+      },
+      messaging: {
+        title: 'SMS, WhatsApp, voice and email',
+        text: 'Driver alerts in Hindi and English on the channel each driver actually reads.',
+      },
       qr: { title: 'QR-code check-in', text: 'Drivers scan at the gate and check in from their phone in seconds.' },
-      drivers: { title: 'Driver management and audit trails', text: 'Carriers, drivers and every change recorded: who, what and when.' },
+      drivers: {
+        title: 'Driver management and audit trails',
+        text: 'Carriers, drivers and every change recorded: who, what and when.',
+      },
     },
     testimonialsTitle: 'Trusted by logistics teams',
     testimonials: {
-      one: { quote: 'Trucks used to wait hours at our gate. Now drivers arrive on their slot and dock within minutes.', name: 'Rajesh Patel', role: 'Operations Head, Ahmedabad DC' },
-      two: { quote: 'Hindi WhatsApp alerts changed everything — our drivers finally know where to go.', name: 'Anita Desai', role: 'Yard Manager, Pune Freight Terminal' },
-      three: { quote: 'Dock appointments and warehouse stock in one place. Our dock-to-stock time halved.', name: 'Vikram Singh', role: 'Warehouse Manager, Gurugram Hub' },
+      one: {
+        quote: 'Trucks used to wait hours at our gate. Now drivers arrive on their slot and dock within minutes.',
+        name: 'Rajesh Patel',
+        role: 'Operations Head, Ahmedabad DC',
+      },
+      two: {
+        quote: 'Hindi WhatsApp alerts changed everything — our drivers finally know where to go.',
+        name: 'Anita Desai',
+        role: 'Yard Manager, Pune Freight Terminal',
+      },
+      three: {
+        quote: 'Dock appointments and warehouse stock in one place. Our dock-to-stock time halved.',
+        name: 'Vikram Singh',
+        role: 'Warehouse Manager, Gurugram Hub',
+      },
     },
     footer: {
       product: 'Product',
@@ -125,7 +158,11 @@ export const en = {
     registerTitle: 'Create your account',
   },
   register: {
-    tabs: { external_user: 'Drivers & Transporters', internal_user: 'Tenants & Vendors', dockyard_employee: 'Dockyard Employees' },
+    tabs: {
+      external_user: 'Drivers & Transporters',
+      internal_user: 'Tenants & Vendors',
+      dockyard_employee: 'Dockyard Employees',
+    },
     firstName: 'First name *',
     lastName: 'Last name *',
     email: 'Email *',
@@ -150,10 +187,12 @@ export const en = {
     documents: 'Documents (PDF, PNG or JPEG, under 5 MB)',
     submit: 'Create Account',
     submitting: 'Creating account...',
-    verifyIntro: 'Your account has been created and is pending verification. Enter the 6-digit code we sent to {{email}}.',
+    verifyIntro:
+      'Your account has been created and is pending verification. Enter the 6-digit code we sent to {{email}}.',
     code: 'Verification code',
     verify: 'Verify email',
-    verified: 'Email verified. An administrator will review your documents; you will hear from us once your account is approved.',
+    verified:
+      'Email verified. An administrator will review your documents; you will hear from us once your account is approved.',
     successTitle: 'Registration Successful',
     checkEmail: 'Please check your email to verify your account',
     checkPhone: 'Please check your phone for verification code',
@@ -250,12 +289,21 @@ export const en = {
     checkinSuccessTitle: '✅ Check-in Successful',
     checkinSuccess: 'You have been checked in successfully!',
     upcoming: 'Upcoming',
-    statuses: { scheduled: 'Scheduled', arrived: 'Arrived', loading: 'Loading', unloading: 'Unloading', departed: 'Departed', cancelled: 'Cancelled', no_show: 'No-show' },
+    statuses: {
+      scheduled: 'Scheduled',
+      arrived: 'Arrived',
+      loading: 'Loading',
+      unloading: 'Unloading',
+      departed: 'Departed',
+      cancelled: 'Cancelled',
+      no_show: 'No-show',
+    },
   },
   cancelAppointment: {
     action: 'Cancel Appointment',
     title: 'Cancel Appointment',
-    confirm: 'Cancel the appointment on {{date}} at {{time}} ({{reference}})? Its dock time is released for other bookings.',
+    confirm:
+      'Cancel the appointment on {{date}} at {{time}} ({{reference}})? Its dock time is released for other bookings.',
     reason: 'Reason for cancelling *',
     keep: 'Keep Appointment',
     submit: 'Cancel Appointment',

@@ -12,7 +12,9 @@ const STORAGE_KEY = 'docksaathi.language';
 
 /** The device's remembered choice; on a first visit, the browser's language (hi-* gives Hindi). */
 function storedLanguage(): Language {
-  const browser: Language = (navigator.languages?.[0] ?? navigator.language ?? '').toLowerCase().startsWith('hi') ? 'hi' : 'en';
+  const browser: Language = (navigator.languages?.[0] ?? navigator.language ?? '').toLowerCase().startsWith('hi')
+    ? 'hi'
+    : 'en';
   try {
     const value = localStorage.getItem(STORAGE_KEY);
     return value === 'hi' || value === 'en' ? value : browser;

@@ -2,19 +2,39 @@
 // reschedule, dashboard and check-in screens (the last two through the feature's index.ts).
 import { useTranslation } from 'react-i18next';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Appointment, AppointmentInput, AppointmentStatus, CancelAppointmentInput, RescheduleInput, RescheduleRequest } from '@shared/contracts/appointments';
+import type {
+  Appointment,
+  AppointmentInput,
+  AppointmentStatus,
+  CancelAppointmentInput,
+  RescheduleInput,
+  RescheduleRequest,
+} from '@shared/contracts/appointments';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export type { Appointment, AppointmentStatus, RescheduleRequest };
 
 export const appointmentsQuery = (date: string) =>
-  queryOptions({ queryKey: ['/api/appointments', date], queryFn: () => api.get<Appointment[]>(`/api/appointments?date=${date}`) });
+  queryOptions({
+    queryKey: ['/api/appointments', date],
+    queryFn: () => api.get<Appointment[]>(`/api/appointments?date=${date}`),
+  });
 /** Today's schedule, polled by the dashboard and check-in screens. */
-export const todaysScheduleQuery = queryOptions({ queryKey: ['/api/appointments/today'], queryFn: () => api.get<Appointment[]>('/api/appointments/today'), refetchInterval: 30_000 });
-export const pendingReschedulesQuery = queryOptions({ queryKey: ['/api/reschedules/pending'], queryFn: () => api.get<RescheduleRequest[]>('/api/reschedules/pending') });
+export const todaysScheduleQuery = queryOptions({
+  queryKey: ['/api/appointments/today'],
+  queryFn: () => api.get<Appointment[]>('/api/appointments/today'),
+  refetchInterval: 30_000,
+});
+export const pendingReschedulesQuery = queryOptions({
+  queryKey: ['/api/reschedules/pending'],
+  queryFn: () => api.get<RescheduleRequest[]>('/api/reschedules/pending'),
+});
 
-export const upcomingAppointmentsQuery = queryOptions({ queryKey: ['/api/appointments/upcoming'], queryFn: () => api.get<Appointment[]>('/api/appointments/upcoming') });
+export const upcomingAppointmentsQuery = queryOptions({
+  queryKey: ['/api/appointments/upcoming'],
+  queryFn: () => api.get<Appointment[]>('/api/appointments/upcoming'),
+});
 
 export const useAppointments = (date: string) => useQuery(appointmentsQuery(date));
 export const useTodaysSchedule = () => useQuery(todaysScheduleQuery);
@@ -43,11 +63,21 @@ export function useAvailability(q: Partial<AvailabilityQuery>) {
 }
 
 // The dashboard's figures count appointments (insights' query key).
-const APPOINTMENT_LISTS = [['/api/appointments'], ['/api/appointments/today'], ['/api/appointments/upcoming'], ['/api/dashboard/metrics']];
+const APPOINTMENT_LISTS = [
+  ['/api/appointments'],
+  ['/api/appointments/today'],
+  ['/api/appointments/upcoming'],
+  ['/api/dashboard/metrics'],
+];
 
 export function useCreateAppointment() {
   const { t } = useTranslation();
-  return useApiMutation<AppointmentInput, Appointment>({ url: () => '/api/appointments', invalidates: () => APPOINTMENT_LISTS, failureTitle: t('appointments.toasts.bookingFailedTitle'), failure: t('appointments.toasts.bookingFailed') });
+  return useApiMutation<AppointmentInput, Appointment>({
+    url: () => '/api/appointments',
+    invalidates: () => APPOINTMENT_LISTS,
+    failureTitle: t('appointments.toasts.bookingFailedTitle'),
+    failure: t('appointments.toasts.bookingFailed'),
+  });
 }
 
 export function useAddEquipment() {
@@ -112,7 +142,9 @@ export function useDecideReschedule(decision: 'approve' | 'deny') {
     method: 'PATCH',
     url: (b) => `/api/reschedules/${b.id}/${decision}`,
     invalidates: () => [pendingReschedulesQuery.queryKey, ...APPOINTMENT_LISTS],
-    failureTitle: t(decision === 'approve' ? 'appointments.toasts.approveFailedTitle' : 'appointments.toasts.denyFailedTitle'),
+    failureTitle: t(
+      decision === 'approve' ? 'appointments.toasts.approveFailedTitle' : 'appointments.toasts.denyFailedTitle',
+    ),
     failure: t(decision === 'approve' ? 'appointments.toasts.approveFailed' : 'appointments.toasts.denyFailed'),
     success: t(decision === 'approve' ? 'appointments.toasts.approved' : 'appointments.toasts.denied'),
   });

@@ -6,12 +6,22 @@ import { Button } from '../../../components/ui/button';
 import { canTransition, type AppointmentStatus } from '@shared/contracts/appointments';
 import { useChangeStatus } from '../api/appointments';
 
-const TONE: Record<string, BadgeTone> = { scheduled: 'blue', arrived: 'yellow', loading: 'yellow', unloading: 'yellow', departed: 'green', cancelled: 'red', no_show: 'red' };
+const TONE: Record<string, BadgeTone> = {
+  scheduled: 'blue',
+  arrived: 'yellow',
+  loading: 'yellow',
+  unloading: 'yellow',
+  departed: 'green',
+  cancelled: 'red',
+  no_show: 'red',
+};
 const KNOWN = new Set(['scheduled', 'arrived', 'loading', 'unloading', 'departed', 'cancelled', 'no_show']);
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <Badge tone={TONE[status] ?? 'gray'}>{t(`appointments.statuses.${KNOWN.has(status) ? status : 'pending'}`)}</Badge>;
+  return (
+    <Badge tone={TONE[status] ?? 'gray'}>{t(`appointments.statuses.${KNOWN.has(status) ? status : 'pending'}`)}</Badge>
+  );
 }
 
 const ACTIONS: { from: AppointmentStatus[]; to: 'arrived' | 'loading' | 'departed' }[] = [
@@ -20,7 +30,15 @@ const ACTIONS: { from: AppointmentStatus[]; to: 'arrived' | 'loading' | 'departe
   { from: ['loading', 'unloading'], to: 'departed' },
 ];
 
-export function StatusActions({ status, onChange, disabled }: { status: string; onChange: (to: AppointmentStatus) => void; disabled?: boolean }) {
+export function StatusActions({
+  status,
+  onChange,
+  disabled,
+}: {
+  status: string;
+  onChange: (to: AppointmentStatus) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const action = ACTIONS.find((a) => a.from.includes(status as AppointmentStatus) && canTransition(status, a.to));
   if (!action) return null;
@@ -37,5 +55,7 @@ export function StatusActions({ status, onChange, disabled }: { status: string; 
  */
 export function AppointmentStatusAction({ id, status }: { id: string; status: string }) {
   const change = useChangeStatus();
-  return <StatusActions status={status} disabled={change.isPending} onChange={(to) => change.mutate({ id, status: to })} />;
+  return (
+    <StatusActions status={status} disabled={change.isPending} onChange={(to) => change.mutate({ id, status: to })} />
+  );
 }

@@ -21,10 +21,23 @@ export function useCancelFlow() {
       {
         onSuccess: () => {
           setCancelling(null);
-          toast({ title: t('cancelAppointment.successTitle'), description: t('cancelAppointment.success', { date: format.day(a.scheduledDate), time: a.scheduledTimeStart }) });
+          toast({
+            title: t('cancelAppointment.successTitle'),
+            description: t('cancelAppointment.success', {
+              date: format.day(a.scheduledDate),
+              time: a.scheduledTimeStart,
+            }),
+          });
         },
       },
     );
-  const dialog = <CancelAppointmentDialog appointment={cancelling} pending={cancel.isPending} onClose={() => setCancelling(null)} onConfirm={(reason) => cancelling && confirm(cancelling, reason)} />;
+  const dialog = (
+    <CancelAppointmentDialog
+      appointment={cancelling}
+      pending={cancel.isPending}
+      onClose={() => setCancelling(null)}
+      onConfirm={(reason) => cancelling && confirm(cancelling, reason)}
+    />
+  );
   return { open: setCancelling, dialog };
 }

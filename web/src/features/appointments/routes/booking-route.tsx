@@ -49,11 +49,22 @@ export function BookingRoute() {
     specialInstructions: '',
     handlingEquipmentNotes: '',
   };
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: schemaResolver(appointmentInputSchema), defaultValues: blank });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: schemaResolver(appointmentInputSchema),
+    defaultValues: blank,
+  });
   const { register, handleSubmit, watch, setValue, reset, setError } = form;
   const field = fieldBinder(form);
   const [chosenEquipment, setChosenEquipment] = useState<string[]>([]);
-  const [facilityId, carrierId, date, start, end, duration, doorId] = watch(['facilityId', 'carrierId', 'scheduledDate', 'scheduledTimeStart', 'scheduledTimeEnd', 'estimatedDuration', 'dockDoorId']);
+  const [facilityId, carrierId, date, start, end, duration, doorId] = watch([
+    'facilityId',
+    'carrierId',
+    'scheduledDate',
+    'scheduledTimeStart',
+    'scheduledTimeEnd',
+    'estimatedDuration',
+    'dockDoorId',
+  ]);
 
   const facilities = useFacilities();
   // Today at the chosen facility (its own zone: a Singapore hub's day, not India's), else at home.
@@ -87,8 +98,16 @@ export function BookingRoute() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const created = await create.mutateAsync(values);
-      for (const equipmentId of chosenEquipment) await addEquipment.mutateAsync({ appointmentId: created.id, equipmentId });
-      toast({ title: t('appointments.booking.booked'), description: t('appointments.booking.bookedText', { date: format.day(created.scheduledDate), time: created.scheduledTimeStart, reference: created.bookingReference }) });
+      for (const equipmentId of chosenEquipment)
+        await addEquipment.mutateAsync({ appointmentId: created.id, equipmentId });
+      toast({
+        title: t('appointments.booking.booked'),
+        description: t('appointments.booking.bookedText', {
+          date: format.day(created.scheduledDate),
+          time: created.scheduledTimeStart,
+          reference: created.bookingReference,
+        }),
+      });
       reset(blank);
       setChosenEquipment([]);
     } catch (error) {
@@ -103,7 +122,12 @@ export function BookingRoute() {
       <Card>
         <CardHeader title={t('appointments.booking.basicInformation')} />
         <CardBody className="grid gap-3 sm:grid-cols-2">
-          <SelectField label={t('appointments.booking.facility')} placeholder={t('appointments.booking.selectFacility')} options={(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))} {...field('facilityId')} />
+          <SelectField
+            label={t('appointments.booking.facility')}
+            placeholder={t('appointments.booking.selectFacility')}
+            options={(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+            {...field('facilityId')}
+          />
           {driverSelf ? (
             <div className="text-sm" data-testid="booking-party">
               <input type="hidden" {...register('carrierId')} />
@@ -115,13 +139,36 @@ export function BookingRoute() {
             </div>
           ) : (
             <>
-              <SelectField label={t('appointments.booking.carrier')} placeholder={t('appointments.booking.selectCarrier')} options={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.name }))} {...field('carrierId')} />
-              <SelectField label={t('appointments.booking.driver')} placeholder={t('appointments.booking.noDriver')} disabled={!carrierId} options={(drivers.data ?? []).map((d) => ({ value: d.id, label: d.name }))} {...field('driverId')} />
+              <SelectField
+                label={t('appointments.booking.carrier')}
+                placeholder={t('appointments.booking.selectCarrier')}
+                options={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                {...field('carrierId')}
+              />
+              <SelectField
+                label={t('appointments.booking.driver')}
+                placeholder={t('appointments.booking.noDriver')}
+                disabled={!carrierId}
+                options={(drivers.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+                {...field('driverId')}
+              />
             </>
           )}
-          <SelectField label={t('appointments.booking.bookedBy')} options={BOOKED_BY.map((b) => ({ value: b, label: t(`appointments.booking.bookedByOptions.${b}`) }))} {...field('bookedBy')} />
-          <SelectField label={t('appointments.booking.loadType')} options={LOAD_TYPES.map((l) => ({ value: l, label: t(`appointments.loadTypes.${l}`) }))} {...field('loadType')} />
-          <SelectField label={t('appointments.booking.priority')} options={PRIORITIES.map((p) => ({ value: p, label: t(`appointments.booking.priorities.${p}`) }))} {...field('priority')} />
+          <SelectField
+            label={t('appointments.booking.bookedBy')}
+            options={BOOKED_BY.map((b) => ({ value: b, label: t(`appointments.booking.bookedByOptions.${b}`) }))}
+            {...field('bookedBy')}
+          />
+          <SelectField
+            label={t('appointments.booking.loadType')}
+            options={LOAD_TYPES.map((l) => ({ value: l, label: t(`appointments.loadTypes.${l}`) }))}
+            {...field('loadType')}
+          />
+          <SelectField
+            label={t('appointments.booking.priority')}
+            options={PRIORITIES.map((p) => ({ value: p, label: t(`appointments.booking.priorities.${p}`) }))}
+            {...field('priority')}
+          />
         </CardBody>
       </Card>
       <Card>
@@ -130,16 +177,48 @@ export function BookingRoute() {
           <Field label={t('appointments.booking.date')} type="date" min={today} {...field('scheduledDate')} />
           <Field label={t('appointments.booking.startTime')} type="time" step={900} {...field('scheduledTimeStart')} />
           <Field label={t('appointments.booking.endTime')} type="time" step={900} {...field('scheduledTimeEnd')} />
-          <Field label={t('appointments.booking.duration')} type="number" min={15} step={15} {...field('estimatedDuration')} />
-          <SelectField label={t('appointments.booking.dockDoor')} placeholder={t('appointments.booking.assignLater')} disabled={!facilityId} options={(doors.data ?? []).filter((d) => d.status !== 'maintenance').map((d) => ({ value: d.id, label: t('appointments.booking.door', { number: d.doorNumber, type: t(`appointments.booking.doorTypes.${d.doorType}`) }) }))} {...field('dockDoorId')} />
-          <SelectField label={t('appointments.booking.labour')} placeholder={t('appointments.booking.none')} disabled={!labour.data} options={(labour.data ?? []).map((l) => ({ value: l.id, label: `${l.name}${l.specialization ? ` — ${l.specialization}` : ''}` }))} {...field('laborInchargeId')} />
+          <Field
+            label={t('appointments.booking.duration')}
+            type="number"
+            min={15}
+            step={15}
+            {...field('estimatedDuration')}
+          />
+          <SelectField
+            label={t('appointments.booking.dockDoor')}
+            placeholder={t('appointments.booking.assignLater')}
+            disabled={!facilityId}
+            options={(doors.data ?? [])
+              .filter((d) => d.status !== 'maintenance')
+              .map((d) => ({
+                value: d.id,
+                label: t('appointments.booking.door', {
+                  number: d.doorNumber,
+                  type: t(`appointments.booking.doorTypes.${d.doorType}`),
+                }),
+              }))}
+            {...field('dockDoorId')}
+          />
+          <SelectField
+            label={t('appointments.booking.labour')}
+            placeholder={t('appointments.booking.none')}
+            disabled={!labour.data}
+            options={(labour.data ?? []).map((l) => ({
+              value: l.id,
+              label: `${l.name}${l.specialization ? ` — ${l.specialization}` : ''}`,
+            }))}
+            {...field('laborInchargeId')}
+          />
           <p className="text-sm sm:col-span-3" role="status" data-testid="availability">
             {availability.isFetching ? (
               <span className="text-slate-500">{t('appointments.booking.checking')}</span>
             ) : availability.data?.available ? (
               <span className="text-green-700">{t('appointments.booking.available')}</span>
             ) : availability.data ? (
-              <span className="text-red-600">{t('appointments.booking.unavailable')}{availability.data.reason ? ` (${availability.data.reason})` : ''}</span>
+              <span className="text-red-600">
+                {t('appointments.booking.unavailable')}
+                {availability.data.reason ? ` (${availability.data.reason})` : ''}
+              </span>
             ) : null}
           </p>
         </CardBody>
@@ -151,29 +230,53 @@ export function BookingRoute() {
           <Field label={t('appointments.booking.bolNumber')} {...field('bolNumber')} />
           <Field label={t('appointments.booking.palletCount')} type="number" min={0} {...field('palletCount')} />
           <Field label={t('appointments.booking.cartonCount')} type="number" min={0} {...field('cartonCount')} />
-          <TextAreaField className="sm:col-span-2" rows={2} label={t('appointments.booking.specialInstructions')} {...field('specialInstructions')} />
-          <TextAreaField className="sm:col-span-2" rows={2} label={t('appointments.booking.equipmentNotes')} {...field('handlingEquipmentNotes')} />
+          <TextAreaField
+            className="sm:col-span-2"
+            rows={2}
+            label={t('appointments.booking.specialInstructions')}
+            {...field('specialInstructions')}
+          />
+          <TextAreaField
+            className="sm:col-span-2"
+            rows={2}
+            label={t('appointments.booking.equipmentNotes')}
+            {...field('handlingEquipmentNotes')}
+          />
         </CardBody>
       </Card>
       {Boolean(equipment.data?.length) && (
         <Card>
-          <CardHeader title={t('appointments.booking.equipmentTitle')} description={t('appointments.booking.equipmentText')} />
+          <CardHeader
+            title={t('appointments.booking.equipmentTitle')}
+            description={t('appointments.booking.equipmentText')}
+          />
           <CardBody className="grid gap-2 sm:grid-cols-2">
             {equipment.data!.map((item) => (
               <label key={item.id} className="flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"
                   checked={chosenEquipment.includes(item.id)}
-                  onChange={(ev) => setChosenEquipment((list) => (ev.target.checked ? [...list, item.id] : list.filter((id) => id !== item.id)))}
+                  onChange={(ev) =>
+                    setChosenEquipment((list) =>
+                      ev.target.checked ? [...list, item.id] : list.filter((id) => id !== item.id),
+                    )
+                  }
                 />
-                {item.name} <span className="text-slate-500">{[item.type, item.capacity].filter(Boolean).join(', ')}</span>
+                {item.name}{' '}
+                <span className="text-slate-500">{[item.type, item.capacity].filter(Boolean).join(', ')}</span>
               </label>
             ))}
           </CardBody>
         </Card>
       )}
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={() => { reset(blank); setChosenEquipment([]); }}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            reset(blank);
+            setChosenEquipment([]);
+          }}
+        >
           {t('appointments.booking.cancel')}
         </Button>
         <Button type="submit" disabled={create.isPending || unavailable}>

@@ -29,7 +29,12 @@ export function SchedulingRoute() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold">{t('appointments.list.title')}</h1>
         <div className="flex items-end gap-2">
-          <Field label={t('appointments.list.date')} type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
+          <Field
+            label={t('appointments.list.date')}
+            type="date"
+            value={date}
+            onChange={(e) => e.target.value && setDate(e.target.value)}
+          />
           {hasPermission('appointments:book') && (
             <Link to="/booking" className={buttonClasses('primary')}>
               <Plus className="h-4 w-4" aria-hidden /> {t('appointments.list.newAppointment')}
@@ -53,15 +58,18 @@ export function SchedulingRoute() {
                   <div className="min-w-48 flex-1">
                     <div className="font-medium">{t(`appointments.loadTypes.${a.loadType}`)}</div>
                     <div className="text-sm text-slate-600">
-                      {a.carrierName ?? a.driverName ?? t('appointments.list.guest')} · {t('appointments.list.po', { value: a.poNumber ?? '—' })} · {t('appointments.list.bol', { value: a.bolNumber ?? '—' })} · {a.doorNumber ? t('appointments.list.dock', { door: a.doorNumber }) : t('appointments.list.noDock')}
+                      {a.carrierName ?? a.driverName ?? t('appointments.list.guest')} ·{' '}
+                      {t('appointments.list.po', { value: a.poNumber ?? '—' })} ·{' '}
+                      {t('appointments.list.bol', { value: a.bolNumber ?? '—' })} ·{' '}
+                      {a.doorNumber
+                        ? t('appointments.list.dock', { door: a.doorNumber })
+                        : t('appointments.list.noDock')}
                     </div>
                     <div className="text-xs text-slate-500">{a.bookingReference}</div>
                     <GateHint hint={a.gateHint} />
                   </div>
                   <StatusBadge status={a.status} />
-                  {canChange && (
-                    <AppointmentStatusAction id={a.id} status={a.status} />
-                  )}
+                  {canChange && <AppointmentStatusAction id={a.id} status={a.status} />}
                   {canChange && a.status === 'scheduled' && (
                     <Button size="sm" variant="secondary" onClick={() => cancelFlow.open(a)}>
                       {t('appointments.list.cancel')}

@@ -15,23 +15,38 @@ export function SignInForm() {
   const { toast } = useToast();
   const navigate = useNavigate();
   const login = useLogin();
-  const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: schemaResolver(loginFormSchema), defaultValues: { identifier: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm<LoginForm>({
+    resolver: schemaResolver(loginFormSchema),
+    defaultValues: { identifier: '', password: '' },
+  });
   const field = fieldBinder({ register, formState });
 
   // mutateAsync, not per-call callbacks: the screen unmounts as soon as the session holds a user.
   const onSubmit = handleSubmit(async (values) => {
     try {
       const { user } = await login.mutateAsync(values);
-      toast({ title: t('login.successTitle'), description: t('login.success', { firstName: user.firstName || user.username }) });
+      toast({
+        title: t('login.successTitle'),
+        description: t('login.success', { firstName: user.firstName || user.username }),
+      });
       navigate('/');
     } catch (error) {
-      toast({ title: t('login.failedTitle'), description: messageOf(error, t('login.failed')), variant: 'destructive' });
+      toast({
+        title: t('login.failedTitle'),
+        description: messageOf(error, t('login.failed')),
+        variant: 'destructive',
+      });
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field label={t('login.identifier')} autoComplete="username" placeholder={t('login.identifierPlaceholder')} {...field('identifier')} />
+      <Field
+        label={t('login.identifier')}
+        autoComplete="username"
+        placeholder={t('login.identifierPlaceholder')}
+        {...field('identifier')}
+      />
       <Field label={t('login.password')} type="password" autoComplete="current-password" {...field('password')} />
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? t('login.submitting') : t('login.submit')}

@@ -26,21 +26,38 @@ export interface Driver {
   licenseNumber: string;
 }
 
-export const carriersQuery = queryOptions({ queryKey: ['/api/carriers'], queryFn: () => api.get<Carrier[]>('/api/carriers') });
+export const carriersQuery = queryOptions({
+  queryKey: ['/api/carriers'],
+  queryFn: () => api.get<Carrier[]>('/api/carriers'),
+});
 export const driversQuery = (carrierId: string) =>
-  queryOptions({ queryKey: ['/api/carriers', carrierId, 'drivers'], queryFn: () => api.get<Driver[]>(`/api/carriers/${carrierId}/drivers`) });
+  queryOptions({
+    queryKey: ['/api/carriers', carrierId, 'drivers'],
+    queryFn: () => api.get<Driver[]>(`/api/carriers/${carrierId}/drivers`),
+  });
 
 export const useCarriers = () => useQuery(carriersQuery);
-export const useDrivers = (carrierId: string | null) => useQuery({ ...driversQuery(carrierId ?? ''), enabled: Boolean(carrierId) });
+export const useDrivers = (carrierId: string | null) =>
+  useQuery({ ...driversQuery(carrierId ?? ''), enabled: Boolean(carrierId) });
 
 export function useCreateCarrier() {
   const { t } = useTranslation();
-  return useApiMutation<CarrierInput, Carrier>({ url: () => '/api/carriers', invalidates: () => [carriersQuery.queryKey], failure: t('carriers.toasts.carrierFailed'), success: t('carriers.toasts.carrierAdded') });
+  return useApiMutation<CarrierInput, Carrier>({
+    url: () => '/api/carriers',
+    invalidates: () => [carriersQuery.queryKey],
+    failure: t('carriers.toasts.carrierFailed'),
+    success: t('carriers.toasts.carrierAdded'),
+  });
 }
 
 export function useCreateDriver() {
   const { t } = useTranslation();
-  return useApiMutation<DriverInput, Driver>({ url: () => '/api/drivers', invalidates: (body) => [driversQuery(body.carrierId).queryKey], failure: t('carriers.toasts.driverFailed'), success: t('carriers.toasts.driverAdded') });
+  return useApiMutation<DriverInput, Driver>({
+    url: () => '/api/drivers',
+    invalidates: (body) => [driversQuery(body.carrierId).queryKey],
+    failure: t('carriers.toasts.driverFailed'),
+    success: t('carriers.toasts.driverAdded'),
+  });
 }
 
 /** Carrier on-time colour: 95 or more green, 80 or more yellow, otherwise red. */

@@ -21,7 +21,13 @@ export function CarrierForm({ onDone }: { onDone: () => void }) {
   const chosen = watch('serviceTypes') ?? [];
   const noneChosen = !Array.isArray(chosen) || chosen.length === 0;
   return (
-    <form onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }))} noValidate className="space-y-3">
+    <form
+      onSubmit={handleSubmit((values) =>
+        create.mutate(values, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }),
+      )}
+      noValidate
+      className="space-y-3"
+    >
       <Field label={t('carriers.form.name')} {...field('name')} />
       <Field label={t('carriers.form.email')} type="email" {...field('contactEmail')} />
       <Field label={t('carriers.form.phone')} type="tel" {...field('contactPhone')} />
@@ -37,7 +43,12 @@ export function CarrierForm({ onDone }: { onDone: () => void }) {
         </div>
         {noneChosen && <p className="mt-1 text-sm text-red-600">{t('carriers.form.chooseService')}</p>}
       </fieldset>
-      <FormActions onCancel={onDone} pending={create.isPending} submitLabel={t('carriers.addCarrier')} disabled={noneChosen} />
+      <FormActions
+        onCancel={onDone}
+        pending={create.isPending}
+        submitLabel={t('carriers.addCarrier')}
+        disabled={noneChosen}
+      />
     </form>
   );
 }

@@ -20,7 +20,13 @@ export function DriverForm({ carrierId, onDone }: { carrierId: string; onDone: (
   const field = fieldBinder({ register, formState });
   const e = formState.errors;
   return (
-    <form onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }))} noValidate className="space-y-3">
+    <form
+      onSubmit={handleSubmit((values) =>
+        create.mutate(values, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }),
+      )}
+      noValidate
+      className="space-y-3"
+    >
       <input type="hidden" {...register('carrierId')} />
       <Field label={t('carriers.form.driverName')} {...field('name')} />
       <Field label={t('carriers.form.driverPhone')} type="tel" placeholder="+91 98765 43210" {...field('phone')} />

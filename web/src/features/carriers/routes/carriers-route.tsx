@@ -15,7 +15,12 @@ import { carriersText } from '../i18n';
 
 registerCatalogue(carriersText);
 
-const TONE_TEXT = { green: 'text-green-700', yellow: 'text-amber-600', red: 'text-red-600', gray: 'text-slate-500' } as const;
+const TONE_TEXT = {
+  green: 'text-green-700',
+  yellow: 'text-amber-600',
+  red: 'text-red-600',
+  gray: 'text-slate-500',
+} as const;
 
 export function CarriersRoute() {
   const { t } = useTranslation();
@@ -46,58 +51,65 @@ export function CarriersRoute() {
       }
       listTitle={t('carriers.listTitle', { count: carriers.data?.length ?? 0 })}
       list={
-        <QueryState loading={carriers.isLoading} failed={carriers.isError} empty={!carriers.data?.length} texts={{ loading: t('carriers.loading'), failed: t('carriers.failed'), empty: t('carriers.empty') }}>
-              <ul className="space-y-2" aria-label={t('carriers.carrierList')}>
-                {(carriers.data ?? []).map((c) => {
-                  const tone = onTimeTone(c.onTimePercentage);
-                  return (
-                    <li key={c.id}>
-                      <button
-                        type="button"
-                        onClick={() => setSelectedId(c.id)}
-                        aria-pressed={c.id === selectedId}
-                        className={`w-full rounded-lg border p-3 text-left ${c.id === selectedId ? 'border-blue-500 bg-blue-50' : 'border-slate-200 hover:bg-slate-50'}`}
-                      >
-                        <div className="flex items-center gap-2">
-                          <Truck className="h-4 w-4 text-slate-500" aria-hidden />
-                          <span className="font-semibold">{c.name}</span>
-                          {c.isActive && <Badge tone="green">{t('carriers.active')}</Badge>}
-                        </div>
-                        <div className="mt-1 flex flex-wrap gap-4 text-sm text-slate-600">
-                          {c.contactEmail && (
-                            <span className="flex items-center gap-1">
-                              <Mail className="h-3.5 w-3.5" aria-hidden />
-                              {c.contactEmail}
-                            </span>
-                          )}
-                          {c.contactPhone && (
-                            <span className="flex items-center gap-1">
-                              <Phone className="h-3.5 w-3.5" aria-hidden />
-                              {c.contactPhone}
-                            </span>
-                          )}
-                        </div>
-                        <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
-                          <div>
-                            <dt className="text-slate-500">{t('carriers.onTime')}</dt>
-                            <dd className={`font-semibold ${TONE_TEXT[tone]}`}>{c.onTimePercentage === null ? '—' : `${c.onTimePercentage}%`}</dd>
-                          </div>
-                          <div>
-                            <dt className="text-slate-500">{t('carriers.appointments')}</dt>
-                            <dd className="font-semibold">{c.totalAppointments}</dd>
-                          </div>
-                          <div>
-                            <dt className="text-slate-500">{t('carriers.lateNoShow')}</dt>
-                            <dd className="font-semibold">
-                              {c.lateAppointments} / {c.noShowAppointments}
-                            </dd>
-                          </div>
-                        </dl>
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
+        <QueryState
+          loading={carriers.isLoading}
+          failed={carriers.isError}
+          empty={!carriers.data?.length}
+          texts={{ loading: t('carriers.loading'), failed: t('carriers.failed'), empty: t('carriers.empty') }}
+        >
+          <ul className="space-y-2" aria-label={t('carriers.carrierList')}>
+            {(carriers.data ?? []).map((c) => {
+              const tone = onTimeTone(c.onTimePercentage);
+              return (
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    onClick={() => setSelectedId(c.id)}
+                    aria-pressed={c.id === selectedId}
+                    className={`w-full rounded-lg border p-3 text-left ${c.id === selectedId ? 'border-blue-500 bg-blue-50' : 'border-slate-200 hover:bg-slate-50'}`}
+                  >
+                    <div className="flex items-center gap-2">
+                      <Truck className="h-4 w-4 text-slate-500" aria-hidden />
+                      <span className="font-semibold">{c.name}</span>
+                      {c.isActive && <Badge tone="green">{t('carriers.active')}</Badge>}
+                    </div>
+                    <div className="mt-1 flex flex-wrap gap-4 text-sm text-slate-600">
+                      {c.contactEmail && (
+                        <span className="flex items-center gap-1">
+                          <Mail className="h-3.5 w-3.5" aria-hidden />
+                          {c.contactEmail}
+                        </span>
+                      )}
+                      {c.contactPhone && (
+                        <span className="flex items-center gap-1">
+                          <Phone className="h-3.5 w-3.5" aria-hidden />
+                          {c.contactPhone}
+                        </span>
+                      )}
+                    </div>
+                    <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+                      <div>
+                        <dt className="text-slate-500">{t('carriers.onTime')}</dt>
+                        <dd className={`font-semibold ${TONE_TEXT[tone]}`}>
+                          {c.onTimePercentage === null ? '—' : `${c.onTimePercentage}%`}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="text-slate-500">{t('carriers.appointments')}</dt>
+                        <dd className="font-semibold">{c.totalAppointments}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-slate-500">{t('carriers.lateNoShow')}</dt>
+                        <dd className="font-semibold">
+                          {c.lateAppointments} / {c.noShowAppointments}
+                        </dd>
+                      </div>
+                    </dl>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
         </QueryState>
       }
       detailTitle={selected ? t('carriers.driversOf', { name: selected.name }) : t('carriers.drivers')}
@@ -105,21 +117,25 @@ export function CarriersRoute() {
         !selected ? (
           <p className="text-sm text-slate-500">{t('carriers.selectCarrier')}</p>
         ) : (
-          <QueryState loading={drivers.isLoading} empty={!drivers.data?.length} texts={{ loading: t('carriers.loadingDrivers'), empty: t('carriers.noDrivers') }}>
-              <ul className="space-y-2" aria-label={t('carriers.driverList')}>
-                {(drivers.data ?? []).map((d) => (
-                  <li key={d.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
-                    <User className="h-5 w-5 text-slate-400" aria-hidden />
-                    <div>
-                      <div className="font-semibold">{d.name}</div>
-                      <div className="text-sm text-slate-600">
-                        {t('carriers.license', { number: d.licenseNumber })}
-                        {d.phone ? ` · ${d.phone}` : ''}
-                      </div>
+          <QueryState
+            loading={drivers.isLoading}
+            empty={!drivers.data?.length}
+            texts={{ loading: t('carriers.loadingDrivers'), empty: t('carriers.noDrivers') }}
+          >
+            <ul className="space-y-2" aria-label={t('carriers.driverList')}>
+              {(drivers.data ?? []).map((d) => (
+                <li key={d.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
+                  <User className="h-5 w-5 text-slate-400" aria-hidden />
+                  <div>
+                    <div className="font-semibold">{d.name}</div>
+                    <div className="text-sm text-slate-600">
+                      {t('carriers.license', { number: d.licenseNumber })}
+                      {d.phone ? ` · ${d.phone}` : ''}
                     </div>
-                  </li>
-                ))}
-              </ul>
+                  </div>
+                </li>
+              ))}
+            </ul>
           </QueryState>
         )
       }
@@ -128,7 +144,11 @@ export function CarriersRoute() {
         <CarrierForm onDone={() => setDialog(null)} />
       </Dialog>
       {selected && (
-        <Dialog open={dialog === 'driver'} onClose={() => setDialog(null)} title={t('carriers.addDriverTo', { name: selected.name })}>
+        <Dialog
+          open={dialog === 'driver'}
+          onClose={() => setDialog(null)}
+          title={t('carriers.addDriverTo', { name: selected.name })}
+        >
           <DriverForm carrierId={selected.id} onDone={() => setDialog(null)} />
         </Dialog>
       )}

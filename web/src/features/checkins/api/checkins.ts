@@ -9,13 +9,25 @@ import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export type { Checkin, CheckinStatus };
 
-export const checkinsQuery = queryOptions({ queryKey: ['/api/checkins'], queryFn: () => api.get<Checkin[]>('/api/checkins'), refetchInterval: 15_000 });
+export const checkinsQuery = queryOptions({
+  queryKey: ['/api/checkins'],
+  queryFn: () => api.get<Checkin[]>('/api/checkins'),
+  refetchInterval: 15_000,
+});
 
 export const useCheckins = () => useQuery(checkinsQuery);
 
 // A check-in changes today's schedule, the dashboard figures, the yard, the notifications feed, the
 // appointment lists and the driver's dashboard (other features' query keys).
-const AFTER_CHECKIN = [checkinsQuery.queryKey, ['/api/appointments/today'], ['/api/dashboard/metrics'], ['/api/yard/overview'], ['/api/notifications'], ['/api/appointments'], ['/api/driver/dashboard']];
+const AFTER_CHECKIN = [
+  checkinsQuery.queryKey,
+  ['/api/appointments/today'],
+  ['/api/dashboard/metrics'],
+  ['/api/yard/overview'],
+  ['/api/notifications'],
+  ['/api/appointments'],
+  ['/api/driver/dashboard'],
+];
 
 export function useQuickCheckin() {
   const { t } = useTranslation();
@@ -29,7 +41,12 @@ export function useQuickCheckin() {
 
 export function useWalkInCheckin() {
   const { t } = useTranslation();
-  return useApiMutation<z.output<typeof walkInCheckinSchema>, Checkin>({ url: () => '/api/checkins/walk-in', invalidates: () => AFTER_CHECKIN, failure: t('checkins.toasts.walkInFailed'), success: t('checkins.toasts.walkInCheckedIn') });
+  return useApiMutation<z.output<typeof walkInCheckinSchema>, Checkin>({
+    url: () => '/api/checkins/walk-in',
+    invalidates: () => AFTER_CHECKIN,
+    failure: t('checkins.toasts.walkInFailed'),
+    success: t('checkins.toasts.walkInCheckedIn'),
+  });
 }
 
 export function useCheckinStatus() {

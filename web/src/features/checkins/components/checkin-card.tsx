@@ -13,7 +13,14 @@ import { useDockDoors } from '../../facilities';
 import { useFormat } from '../../../lib/format';
 import { GateDecision } from '../../gate';
 
-const TONE: Record<CheckinStatus, BadgeTone> = { checked_in: 'blue', at_dock: 'yellow', loading: 'yellow', unloading: 'yellow', completed: 'green', departed: 'gray' };
+const TONE: Record<CheckinStatus, BadgeTone> = {
+  checked_in: 'blue',
+  at_dock: 'yellow',
+  loading: 'yellow',
+  unloading: 'yellow',
+  completed: 'green',
+  departed: 'gray',
+};
 /** The statuses in which the server lets a door be assigned: on site, work not yet done. */
 const DOOR_ASSIGNABLE: readonly CheckinStatus[] = ['checked_in', 'at_dock', 'loading', 'unloading'];
 
@@ -26,7 +33,14 @@ interface CheckinCardProps {
   onAssignDoor: (dockDoorId: string) => void;
 }
 
-export function CheckinCard({ checkin: c, canChangeStatus, canAssignDoor, busy, onStatus, onAssignDoor }: CheckinCardProps) {
+export function CheckinCard({
+  checkin: c,
+  canChangeStatus,
+  canAssignDoor,
+  busy,
+  onStatus,
+  onAssignDoor,
+}: CheckinCardProps) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -36,17 +50,29 @@ export function CheckinCard({ checkin: c, canChangeStatus, canAssignDoor, busy, 
           <span className="font-semibold">{c.driverName}</span>
           <Badge tone={TONE[c.status]}>{t(`checkins.statuses.${c.status}`)}</Badge>
         </div>
-        <div className="text-slate-600">{t('checkins.card.vehicle', { vehicle: c.vehicleLicense ?? '—' })} · {c.carrierName ?? ''}</div>
         <div className="text-slate-600">
-          {t('checkins.card.checkedIn', { time: format.time(c.checkInTime) })} · {c.doorNumber ? t('checkins.card.door', { door: c.doorNumber }) : t('checkins.card.noDoor')} · {t('checkins.card.appointment', { id: c.appointmentId.slice(-8) })}
+          {t('checkins.card.vehicle', { vehicle: c.vehicleLicense ?? '—' })} · {c.carrierName ?? ''}
+        </div>
+        <div className="text-slate-600">
+          {t('checkins.card.checkedIn', { time: format.time(c.checkInTime) })} ·{' '}
+          {c.doorNumber ? t('checkins.card.door', { door: c.doorNumber }) : t('checkins.card.noDoor')} ·{' '}
+          {t('checkins.card.appointment', { id: c.appointmentId.slice(-8) })}
         </div>
         {c.notes && <div className="text-slate-500">{c.notes}</div>}
         <GateDecision checkinId={c.id} gate={c.gate} />
-        {canAssignDoor && !c.dockDoorId && DOOR_ASSIGNABLE.includes(c.status) && <AssignDoor facilityId={c.facilityId} busy={busy} onAssign={onAssignDoor} />}
+        {canAssignDoor && !c.dockDoorId && DOOR_ASSIGNABLE.includes(c.status) && (
+          <AssignDoor facilityId={c.facilityId} busy={busy} onAssign={onAssignDoor} />
+        )}
         {canChangeStatus && CHECKIN_TRANSITIONS[c.status].length > 0 && (
           <div className="flex flex-wrap gap-2 pt-2">
             {CHECKIN_TRANSITIONS[c.status].map((to) => (
-              <Button key={to} size="sm" variant={to === 'departed' ? 'secondary' : 'primary'} disabled={busy} onClick={() => onStatus(to)}>
+              <Button
+                key={to}
+                size="sm"
+                variant={to === 'departed' ? 'secondary' : 'primary'}
+                disabled={busy}
+                onClick={() => onStatus(to)}
+              >
                 {t(`checkins.actions.${to}`)}
               </Button>
             ))}
@@ -57,7 +83,15 @@ export function CheckinCard({ checkin: c, canChangeStatus, canAssignDoor, busy, 
   );
 }
 
-function AssignDoor({ facilityId, busy, onAssign }: { facilityId: string; busy: boolean; onAssign: (dockDoorId: string) => void }) {
+function AssignDoor({
+  facilityId,
+  busy,
+  onAssign,
+}: {
+  facilityId: string;
+  busy: boolean;
+  onAssign: (dockDoorId: string) => void;
+}) {
   const { t } = useTranslation();
   const doors = useDockDoors(facilityId);
   const [doorId, setDoorId] = useState('');
@@ -69,9 +103,17 @@ function AssignDoor({ facilityId, busy, onAssign }: { facilityId: string; busy: 
         placeholder={t('checkins.selectDoor')}
         value={doorId}
         onChange={(e) => setDoorId(e.target.value)}
-        options={(doors.data ?? []).filter((d) => d.status !== 'maintenance').map((d) => ({ value: d.id, label: t('checkins.card.door', { door: d.doorNumber }) }))}
+        options={(doors.data ?? [])
+          .filter((d) => d.status !== 'maintenance')
+          .map((d) => ({ value: d.id, label: t('checkins.card.door', { door: d.doorNumber }) }))}
       />
-      <Button size="sm" variant="secondary" className="mb-0.5" disabled={busy || !doorId} onClick={() => onAssign(doorId)}>
+      <Button
+        size="sm"
+        variant="secondary"
+        className="mb-0.5"
+        disabled={busy || !doorId}
+        onClick={() => onAssign(doorId)}
+      >
         {t('checkins.assign')}
       </Button>
     </div>

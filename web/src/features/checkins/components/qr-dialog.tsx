@@ -35,10 +35,18 @@ export function GenerateQrButton() {
       <Button size="sm" onClick={() => void generate()} disabled={busy}>
         <QrIcon className="h-4 w-4" aria-hidden /> {t('checkins.qr.generate')}
       </Button>
-      <Dialog open={Boolean(qr)} onClose={() => setQr(null)} title={qr ? t('checkins.qr.title', { facility: qr.facilityName }) : t('checkins.qr.titleShort')}>
+      <Dialog
+        open={Boolean(qr)}
+        onClose={() => setQr(null)}
+        title={qr ? t('checkins.qr.title', { facility: qr.facilityName }) : t('checkins.qr.titleShort')}
+      >
         {qr && (
           <div className="space-y-3 text-center">
-            <img src={`data:image/svg+xml;utf8,${encodeURIComponent(qr.qrSvg)}`} alt={t('checkins.qr.alt', { facility: qr.facilityName })} className="mx-auto h-64 w-64" />
+            <img
+              src={`data:image/svg+xml;utf8,${encodeURIComponent(qr.qrSvg)}`}
+              alt={t('checkins.qr.alt', { facility: qr.facilityName })}
+              className="mx-auto h-64 w-64"
+            />
             <p className="text-sm text-slate-600">{t('checkins.qr.hint', { until: format.dateTime(qr.expiresAt) })}</p>
             <a href={qr.checkinUrl} className="break-all text-xs text-blue-700 underline">
               {qr.checkinUrl}

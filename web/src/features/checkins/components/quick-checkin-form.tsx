@@ -24,7 +24,15 @@ export function QuickCheckinForm({ onDone }: { onDone: () => void }) {
   const eligible = (today.data ?? []).filter((a) => a.status === 'scheduled');
   const { register, handleSubmit, setValue, watch, formState, setError } = useForm<FormInput, unknown, FormOutput>({
     resolver: schemaResolver(quickCheckinSchema),
-    defaultValues: { appointmentId: '', driverName: '', vehicleLicense: '', dockDoorId: '', notes: '', driverLicense: '', ewayBill: '' },
+    defaultValues: {
+      appointmentId: '',
+      driverName: '',
+      vehicleLicense: '',
+      dockDoorId: '',
+      notes: '',
+      driverLicense: '',
+      ewayBill: '',
+    },
   });
   const field = fieldBinder({ register, formState });
   const chosen = eligible.find((a) => a.id === watch('appointmentId'));
@@ -39,21 +47,44 @@ export function QuickCheckinForm({ onDone }: { onDone: () => void }) {
       setValue('dockDoorId', a?.dockDoorId ?? '');
     },
   });
-  const onSubmit = handleSubmit((values) => checkin.mutate(values, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }));
+  const onSubmit = handleSubmit((values) =>
+    checkin.mutate(values, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }),
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
-      <SelectField label={t('checkins.form.appointment')} placeholder={eligible.length ? t('checkins.form.selectAppointment') : t('checkins.form.noAppointments')} error={e.appointmentId?.message} options={eligible.map((a) => ({ value: a.id, label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? t('checkins.form.guest')} · ${a.bookingReference}` }))} {...appointmentField} />
+      <SelectField
+        label={t('checkins.form.appointment')}
+        placeholder={eligible.length ? t('checkins.form.selectAppointment') : t('checkins.form.noAppointments')}
+        error={e.appointmentId?.message}
+        options={eligible.map((a) => ({
+          value: a.id,
+          label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? t('checkins.form.guest')} · ${a.bookingReference}`,
+        }))}
+        {...appointmentField}
+      />
       <Field label={t('checkins.form.driverName')} {...field('driverName')} />
       <Field label={t('checkins.form.vehicleLicense')} className="[&_input]:uppercase" {...field('vehicleLicense')} />
       {/* Controlled: the door list loads for the chosen appointment's facility after the choice fills the door. */}
-      <SelectField label={t('checkins.form.dockDoor')} placeholder={t('checkins.form.notYet')} options={(doors.data ?? []).filter((d) => d.status !== 'maintenance' || d.id === chosen?.dockDoorId).map((d) => ({ value: d.id, label: t('checkins.card.door', { door: d.doorNumber }) }))} {...field('dockDoorId')} value={watch('dockDoorId') ?? ''} />
+      <SelectField
+        label={t('checkins.form.dockDoor')}
+        placeholder={t('checkins.form.notYet')}
+        options={(doors.data ?? [])
+          .filter((d) => d.status !== 'maintenance' || d.id === chosen?.dockDoorId)
+          .map((d) => ({ value: d.id, label: t('checkins.card.door', { door: d.doorNumber }) }))}
+        {...field('dockDoorId')}
+        value={watch('dockDoorId') ?? ''}
+      />
       <Field label={t('checkins.form.notes')} {...field('notes')} />
       <Field label={t('gate.fields.driverLicense')} className="[&_input]:uppercase" {...field('driverLicense')} />
       <Field label={t('gate.fields.ewayBill')} inputMode="numeric" {...field('ewayBill')} />
       <GateRefusal error={checkin.error} />
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>{t('common.cancel')}</Button>
-        <Button type="submit" disabled={checkin.isPending}>{t('checkins.form.checkIn')}</Button>
+        <Button variant="secondary" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={checkin.isPending}>
+          {t('checkins.form.checkIn')}
+        </Button>
       </div>
     </form>
   );

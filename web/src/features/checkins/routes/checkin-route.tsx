@@ -45,13 +45,21 @@ export function CheckinRoute() {
       </div>
       <div className="flex gap-1 rounded-lg bg-slate-200 p-1" role="tablist">
         {(['current', 'history'] as const).map((key) => (
-          <button key={key} role="tab" aria-selected={tab === key} onClick={() => setTab(key)} className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium ${tab === key ? 'bg-white shadow' : 'text-slate-600'}`}>
+          <button
+            key={key}
+            role="tab"
+            aria-selected={tab === key}
+            onClick={() => setTab(key)}
+            className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium ${tab === key ? 'bg-white shadow' : 'text-slate-600'}`}
+          >
             {key === 'current' ? t('checkins.current', { count: current.length }) : t('checkins.history')}
           </button>
         ))}
       </div>
       {!shown.length ? (
-        <p className="py-8 text-center text-slate-500">{checkins.isLoading ? t('common.loading') : tab === 'current' ? t('checkins.noneNow') : t('checkins.noneYet')}</p>
+        <p className="py-8 text-center text-slate-500">
+          {checkins.isLoading ? t('common.loading') : tab === 'current' ? t('checkins.noneNow') : t('checkins.noneYet')}
+        </p>
       ) : (
         <div className="grid gap-3 md:grid-cols-2" role="list" aria-label={t('checkins.list')}>
           {shown.map((c) => (
@@ -61,8 +69,26 @@ export function CheckinRoute() {
               canChangeStatus={staff}
               canAssignDoor={assignsDoors}
               busy={status.isPending || assignDoor.isPending}
-              onStatus={(to) => status.mutate({ id: c.id, status: to }, { onSuccess: () => toast({ title: t('checkins.success'), description: t('checkins.statusUpdated') }) })}
-              onAssignDoor={(dockDoorId) => assignDoor.mutate({ id: c.id, dockDoorId }, { onSuccess: (updated) => toast({ title: t('checkins.success'), description: t('checkins.doorAssigned', { door: updated.doorNumber }) }) })}
+              onStatus={(to) =>
+                status.mutate(
+                  { id: c.id, status: to },
+                  {
+                    onSuccess: () => toast({ title: t('checkins.success'), description: t('checkins.statusUpdated') }),
+                  },
+                )
+              }
+              onAssignDoor={(dockDoorId) =>
+                assignDoor.mutate(
+                  { id: c.id, dockDoorId },
+                  {
+                    onSuccess: (updated) =>
+                      toast({
+                        title: t('checkins.success'),
+                        description: t('checkins.doorAssigned', { door: updated.doorNumber }),
+                      }),
+                  },
+                )
+              }
             />
           ))}
         </div>

@@ -25,12 +25,24 @@ export function QrCheckinRoute() {
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
   const { user } = useSession();
-  const link = useQuery({ queryKey: ['/api/checkins/qr-link', token], queryFn: () => api.get<{ facilityName: string; address: string }>(`/api/checkins/qr-link?t=${encodeURIComponent(token)}`), enabled: token.length > 10 });
-  const { register, handleSubmit, watch, formState } = useForm<z.input<typeof proofSchema>, unknown, Proof>({ resolver: schemaResolver(proofSchema), defaultValues: { bookingReference: '', mobileNumber: '' } });
+  const link = useQuery({
+    queryKey: ['/api/checkins/qr-link', token],
+    queryFn: () =>
+      api.get<{ facilityName: string; address: string }>(`/api/checkins/qr-link?t=${encodeURIComponent(token)}`),
+    enabled: token.length > 10,
+  });
+  const { register, handleSubmit, watch, formState } = useForm<z.input<typeof proofSchema>, unknown, Proof>({
+    resolver: schemaResolver(proofSchema),
+    defaultValues: { bookingReference: '', mobileNumber: '' },
+  });
   const field = fieldBinder({ register, formState });
   const [bookingReference, mobileNumber] = watch(['bookingReference', 'mobileNumber']);
   const reference = register('bookingReference');
-  const [result, setResult] = useState<{ driverName: string; doorNumber: string | null; bookingReference: string } | null>(null);
+  const [result, setResult] = useState<{
+    driverName: string;
+    doorNumber: string | null;
+    bookingReference: string;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -58,12 +70,16 @@ export function QrCheckinRoute() {
               <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden />
               <h1 className="text-xl font-bold">{t('checkins.gate.successTitle')}</h1>
               <p>{t('checkins.gate.checkedIn', { name: result.driverName, reference: result.bookingReference })}</p>
-              <p className="font-semibold">{result.doorNumber ? t('checkins.gate.proceed', { door: result.doorNumber }) : t('checkins.gate.wait')}</p>
+              <p className="font-semibold">
+                {result.doorNumber ? t('checkins.gate.proceed', { door: result.doorNumber }) : t('checkins.gate.wait')}
+              </p>
             </div>
           ) : (
             <>
               <div>
-                <h1 className="text-xl font-bold">{t('checkins.gate.title', { facility: link.data?.facilityName ?? '...' })}</h1>
+                <h1 className="text-xl font-bold">
+                  {t('checkins.gate.title', { facility: link.data?.facilityName ?? '...' })}
+                </h1>
                 <p className="text-sm text-slate-600">{link.data?.address}</p>
               </div>
               {user?.driverId && (
@@ -81,8 +97,18 @@ export function QrCheckinRoute() {
                     return reference.onChange(e);
                   }}
                 />
-                <Field label={t('checkins.gate.mobile')} type="tel" placeholder="+91 98765 43210" {...field('mobileNumber')} />
-                <Button type="submit" variant={user?.driverId ? 'secondary' : 'primary'} className="w-full" disabled={busy || !bookingReference || !mobileNumber}>
+                <Field
+                  label={t('checkins.gate.mobile')}
+                  type="tel"
+                  placeholder="+91 98765 43210"
+                  {...field('mobileNumber')}
+                />
+                <Button
+                  type="submit"
+                  variant={user?.driverId ? 'secondary' : 'primary'}
+                  className="w-full"
+                  disabled={busy || !bookingReference || !mobileNumber}
+                >
                   {t('checkins.gate.checkIn')}
                 </Button>
               </form>

@@ -25,7 +25,11 @@ interface DriverBoard {
   emergencyContact: string;
 }
 
-const boardQuery = { queryKey: ['/api/driver/dashboard'], queryFn: () => api.get<DriverBoard>('/api/driver/dashboard'), refetchInterval: 30_000 };
+const boardQuery = {
+  queryKey: ['/api/driver/dashboard'],
+  queryFn: () => api.get<DriverBoard>('/api/driver/dashboard'),
+  refetchInterval: 30_000,
+};
 const VOICE_RATE = 0.8;
 
 export function DriverDashboardRoute() {
@@ -104,12 +108,25 @@ export function DriverDashboardRoute() {
               <div className="grid grid-cols-2 gap-2">
                 <Button
                   disabled={next.status !== 'scheduled' || checkin.isPending}
-                  onClick={() => checkin.mutate({ appointmentId: next.id }, { onSuccess: () => toast({ title: t('driver.checkinSuccessTitle'), description: t('driver.checkinSuccess') }) })}
+                  onClick={() =>
+                    checkin.mutate(
+                      { appointmentId: next.id },
+                      {
+                        onSuccess: () =>
+                          toast({ title: t('driver.checkinSuccessTitle'), description: t('driver.checkinSuccess') }),
+                      },
+                    )
+                  }
                 >
                   {next.status === 'scheduled' ? t('driver.checkIn') : t('driver.checkedIn')}
                 </Button>
                 {board.data?.facility && (
-                  <a href={board.data.facility.mapsUrl} target="_blank" rel="noreferrer" className={buttonClasses('secondary')}>
+                  <a
+                    href={board.data.facility.mapsUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    className={buttonClasses('secondary')}
+                  >
                     <MapPin className="h-4 w-4" aria-hidden /> {t('driver.directions')}
                   </a>
                 )}
@@ -121,7 +138,12 @@ export function DriverDashboardRoute() {
                 </p>
               )}
               {next.status === 'scheduled' && (
-                <Button variant="secondary" className="w-full" onClick={() => cancelFlow.open(next)} aria-label={`${t('cancelAppointment.action')} ${format.day(next.scheduledDate)} ${next.scheduledTimeStart}`}>
+                <Button
+                  variant="secondary"
+                  className="w-full"
+                  onClick={() => cancelFlow.open(next)}
+                  aria-label={`${t('cancelAppointment.action')} ${format.day(next.scheduledDate)} ${next.scheduledTimeStart}`}
+                >
                   {t('cancelAppointment.action')}
                 </Button>
               )}
@@ -132,13 +154,17 @@ export function DriverDashboardRoute() {
       <div className="grid grid-cols-2 gap-3">
         <Card>
           <CardBody className="text-center">
-            <div className="text-2xl font-bold" data-testid="driver-this-month">{board.data ? format.number(board.data.thisMonth) : '—'}</div>
+            <div className="text-2xl font-bold" data-testid="driver-this-month">
+              {board.data ? format.number(board.data.thisMonth) : '—'}
+            </div>
             <div className="text-xs text-slate-500">{t('driver.thisMonth')}</div>
           </CardBody>
         </Card>
         <Card>
           <CardBody className="text-center">
-            <div className="text-2xl font-bold">{board.data?.onTimeRate == null ? '—' : `${format.number(board.data.onTimeRate)}%`}</div>
+            <div className="text-2xl font-bold">
+              {board.data?.onTimeRate == null ? '—' : `${format.number(board.data.onTimeRate)}%`}
+            </div>
             <div className="text-xs text-slate-500">{t('driver.onTime')}</div>
           </CardBody>
         </Card>
@@ -154,7 +180,12 @@ export function DriverDashboardRoute() {
                     {format.day(a.scheduledDate)} · {a.scheduledTimeStart} · {a.facilityName}
                   </span>
                   {a.status === 'scheduled' && (
-                    <Button size="sm" variant="ghost" onClick={() => cancelFlow.open(a)} aria-label={`${t('cancelAppointment.action')} ${format.day(a.scheduledDate)} ${a.scheduledTimeStart}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => cancelFlow.open(a)}
+                      aria-label={`${t('cancelAppointment.action')} ${format.day(a.scheduledDate)} ${a.scheduledTimeStart}`}
+                    >
                       {t('common.cancel')}
                     </Button>
                   )}

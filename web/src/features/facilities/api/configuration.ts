@@ -14,15 +14,25 @@ export interface Resource {
 }
 
 export const timeSlotsQuery = (facilityId: string, date: string) =>
-  queryOptions({ queryKey: ['/api/facilities', facilityId, 'time-slots', date], queryFn: () => api.get<Slot[]>(`/api/facilities/${facilityId}/time-slots?date=${date}`) });
+  queryOptions({
+    queryKey: ['/api/facilities', facilityId, 'time-slots', date],
+    queryFn: () => api.get<Slot[]>(`/api/facilities/${facilityId}/time-slots?date=${date}`),
+  });
 export const holidaysQuery = (facilityId: string) =>
-  queryOptions({ queryKey: ['/api/facilities', facilityId, 'holidays'], queryFn: () => api.get<Holiday[]>(`/api/facilities/${facilityId}/holidays`) });
+  queryOptions({
+    queryKey: ['/api/facilities', facilityId, 'holidays'],
+    queryFn: () => api.get<Holiday[]>(`/api/facilities/${facilityId}/holidays`),
+  });
 export const resourcesQuery = (facilityId: string, kind: 'labor-incharges' | 'equipment') =>
-  queryOptions({ queryKey: ['/api/facilities', facilityId, kind], queryFn: () => api.get<Resource[]>(`/api/facilities/${facilityId}/${kind}`) });
+  queryOptions({
+    queryKey: ['/api/facilities', facilityId, kind],
+    queryFn: () => api.get<Resource[]>(`/api/facilities/${facilityId}/${kind}`),
+  });
 
 export const useTimeSlots = (facilityId: string, date: string) => useQuery(timeSlotsQuery(facilityId, date));
 export const useHolidays = (facilityId: string) => useQuery(holidaysQuery(facilityId));
-export const useResources = (facilityId: string, kind: 'labor-incharges' | 'equipment') => useQuery(resourcesQuery(facilityId, kind));
+export const useResources = (facilityId: string, kind: 'labor-incharges' | 'equipment') =>
+  useQuery(resourcesQuery(facilityId, kind));
 
 export function useUpdateSlot(facilityId: string, date: string) {
   return useApiMutation<{ slotId: string; isBlocked?: boolean; capacity?: number }, Slot>({

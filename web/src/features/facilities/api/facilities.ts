@@ -20,10 +20,16 @@ export interface DockDoor {
   status: 'available' | 'occupied' | 'maintenance';
 }
 
-export const facilitiesQuery = queryOptions({ queryKey: ['/api/facilities'], queryFn: () => api.get<Facility[]>('/api/facilities') });
+export const facilitiesQuery = queryOptions({
+  queryKey: ['/api/facilities'],
+  queryFn: () => api.get<Facility[]>('/api/facilities'),
+});
 
 export const dockDoorsQuery = (facilityId: string) =>
-  queryOptions({ queryKey: ['/api/facilities', facilityId, 'dock-doors'], queryFn: () => api.get<DockDoor[]>(`/api/facilities/${facilityId}/dock-doors`) });
+  queryOptions({
+    queryKey: ['/api/facilities', facilityId, 'dock-doors'],
+    queryFn: () => api.get<DockDoor[]>(`/api/facilities/${facilityId}/dock-doors`),
+  });
 
 export const useFacilities = () => useQuery(facilitiesQuery);
 
@@ -37,14 +43,26 @@ export function useHomeFacility(): Facility | undefined {
 export function todayAt(facility: Pick<Facility, 'timeZone'> | undefined | null, now = new Date()): string {
   return localDateTime(now, facility?.timeZone ?? DEFAULT_TIME_ZONE).date;
 }
-export const useDockDoors = (facilityId: string | null) => useQuery({ ...dockDoorsQuery(facilityId ?? ''), enabled: Boolean(facilityId) });
+export const useDockDoors = (facilityId: string | null) =>
+  useQuery({ ...dockDoorsQuery(facilityId ?? ''), enabled: Boolean(facilityId) });
 
 export function useCreateFacility() {
-  return useApiMutation<FacilityInput, Facility>({ url: () => '/api/facilities', invalidates: () => [facilitiesQuery.queryKey], failure: i18n.t('facilities.toasts.createFailed'), success: i18n.t('facilities.toasts.created') });
+  return useApiMutation<FacilityInput, Facility>({
+    url: () => '/api/facilities',
+    invalidates: () => [facilitiesQuery.queryKey],
+    failure: i18n.t('facilities.toasts.createFailed'),
+    success: i18n.t('facilities.toasts.created'),
+  });
 }
 
 export function useUpdateFacility(facilityId: string) {
-  return useApiMutation<z.input<typeof facilityUpdateSchema>, Facility>({ method: 'PATCH', url: () => `/api/facilities/${facilityId}`, invalidates: () => [facilitiesQuery.queryKey, ['/api/facilities', facilityId]], failure: i18n.t('facilities.toasts.updateFailed'), success: i18n.t('facilities.toasts.updated') });
+  return useApiMutation<z.input<typeof facilityUpdateSchema>, Facility>({
+    method: 'PATCH',
+    url: () => `/api/facilities/${facilityId}`,
+    invalidates: () => [facilitiesQuery.queryKey, ['/api/facilities', facilityId]],
+    failure: i18n.t('facilities.toasts.updateFailed'),
+    success: i18n.t('facilities.toasts.updated'),
+  });
 }
 
 export function useCreateDockDoor() {

@@ -10,7 +10,10 @@ export interface AvailableResource {
   capacity?: string | null;
 }
 
-export function useAvailableResources(kind: 'labor-incharges' | 'equipment', q: { facilityId?: string; date?: string; timeStart?: string; timeEnd?: string }) {
+export function useAvailableResources(
+  kind: 'labor-incharges' | 'equipment',
+  q: { facilityId?: string; date?: string; timeStart?: string; timeEnd?: string },
+) {
   const enabled = Boolean(q.facilityId && q.date && q.timeStart && q.timeEnd && q.timeEnd > q.timeStart);
   const params = new URLSearchParams({ date: q.date ?? '', timeStart: q.timeStart ?? '', timeEnd: q.timeEnd ?? '' });
   return useQuery({

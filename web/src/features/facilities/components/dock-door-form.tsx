@@ -17,19 +17,41 @@ export function DockDoorForm({ facilityId, onDone }: { facilityId: string; onDon
   const create = useCreateDockDoor();
   const { register, handleSubmit, formState, setError } = useForm<FormInput, unknown, FormOutput>({
     resolver: schemaResolver(dockDoorInputSchema),
-    defaultValues: { facilityId, doorNumber: '', doorType: 'standard', maxVehicleHeight: '', maxVehicleWidth: '', status: 'available' },
+    defaultValues: {
+      facilityId,
+      doorNumber: '',
+      doorType: 'standard',
+      maxVehicleHeight: '',
+      maxVehicleWidth: '',
+      status: 'available',
+    },
   });
   const field = fieldBinder({ register, formState });
   const e = formState.errors;
   return (
-    <form onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }))} noValidate className="grid gap-3 sm:grid-cols-2">
+    <form
+      onSubmit={handleSubmit((values) =>
+        create.mutate(values, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }),
+      )}
+      noValidate
+      className="grid gap-3 sm:grid-cols-2"
+    >
       <input type="hidden" {...register('facilityId')} />
       <Field label={t('facilities.form.doorNumber')} {...field('doorNumber')} />
-      <SelectField label={t('facilities.form.doorType')} options={DOOR_TYPES.map((type) => ({ value: type, label: t(`facilities.doorTypes.${type}`) }))} {...field('doorType')} />
+      <SelectField
+        label={t('facilities.form.doorType')}
+        options={DOOR_TYPES.map((type) => ({ value: type, label: t(`facilities.doorTypes.${type}`) }))}
+        {...field('doorType')}
+      />
       <Field label={t('facilities.form.maxHeight')} type="number" step="0.1" {...field('maxVehicleHeight')} />
       <Field label={t('facilities.form.maxWidth')} type="number" step="0.1" {...field('maxVehicleWidth')} />
       {e.facilityId && <p className="text-sm text-red-600 sm:col-span-2">{e.facilityId.message}</p>}
-      <FormActions onCancel={onDone} pending={create.isPending} submitLabel={t('facilities.addDoor')} className="sm:col-span-2" />
+      <FormActions
+        onCancel={onDone}
+        pending={create.isPending}
+        submitLabel={t('facilities.addDoor')}
+        className="sm:col-span-2"
+      />
     </form>
   );
 }

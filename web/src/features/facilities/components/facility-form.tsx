@@ -17,10 +17,26 @@ export function FacilityForm({ onDone }: { onDone: () => void }) {
   const create = useCreateFacility();
   const { register, handleSubmit, formState, setError } = useForm<FormInput, unknown, FormOutput>({
     resolver: schemaResolver(facilityInputSchema),
-    defaultValues: { name: '', address: '', city: '', state: '', country: 'India', zipCode: '', contactEmail: '', contactPhone: '', operatingHoursStart: '08:00', operatingHoursEnd: '18:00', totalDockDoors: 0, slotMinutes: 60, slotCapacity: 2 },
+    defaultValues: {
+      name: '',
+      address: '',
+      city: '',
+      state: '',
+      country: 'India',
+      zipCode: '',
+      contactEmail: '',
+      contactPhone: '',
+      operatingHoursStart: '08:00',
+      operatingHoursEnd: '18:00',
+      totalDockDoors: 0,
+      slotMinutes: 60,
+      slotCapacity: 2,
+    },
   });
   const field = fieldBinder({ register, formState });
-  const onSubmit = handleSubmit((values) => create.mutate(values, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }));
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(values, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }),
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2">
       <Field className="sm:col-span-2" label={t('facilities.form.name')} {...field('name')} />
@@ -34,9 +50,21 @@ export function FacilityForm({ onDone }: { onDone: () => void }) {
       <Field label={t('facilities.form.opening')} type="time" {...field('operatingHoursStart')} />
       <Field label={t('facilities.form.closing')} type="time" {...field('operatingHoursEnd')} />
       <Field label={t('facilities.form.totalDockDoors')} type="number" min={0} {...field('totalDockDoors')} />
-      <SelectField label={t('facilities.form.slotLength')} options={SLOT_MINUTE_CHOICES.map((m) => ({ value: String(m), label: t('facilities.slotMinutes', { count: m }) }))} {...field('slotMinutes')} />
+      <SelectField
+        label={t('facilities.form.slotLength')}
+        options={SLOT_MINUTE_CHOICES.map((m) => ({
+          value: String(m),
+          label: t('facilities.slotMinutes', { count: m }),
+        }))}
+        {...field('slotMinutes')}
+      />
       <Field label={t('facilities.form.bookingsPerSlot')} type="number" min={1} {...field('slotCapacity')} />
-      <FormActions onCancel={onDone} pending={create.isPending} submitLabel={t('facilities.addFacility')} className="sm:col-span-2" />
+      <FormActions
+        onCancel={onDone}
+        pending={create.isPending}
+        submitLabel={t('facilities.addFacility')}
+        className="sm:col-span-2"
+      />
     </form>
   );
 }

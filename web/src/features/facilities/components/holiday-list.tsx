@@ -15,7 +15,11 @@ export function HolidayList({ facilityId, today }: { facilityId: string; today: 
   const holidays = useHolidays(facilityId);
   const add = useAddHoliday(facilityId);
   const remove = useRemoveHoliday(facilityId);
-  const { register, handleSubmit, reset, watch, formState, setError } = useForm<z.input<typeof holidayInputSchema>, unknown, z.output<typeof holidayInputSchema>>({
+  const { register, handleSubmit, reset, watch, formState, setError } = useForm<
+    z.input<typeof holidayInputSchema>,
+    unknown,
+    z.output<typeof holidayInputSchema>
+  >({
     resolver: schemaResolver(holidayInputSchema),
     defaultValues: { holidayDate: '', name: '' },
   });
@@ -23,7 +27,13 @@ export function HolidayList({ facilityId, today }: { facilityId: string; today: 
   const [holidayDate, name] = watch(['holidayDate', 'name']);
   return (
     <div className="space-y-3">
-      <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit((values) => add.mutate(values, { onSuccess: () => reset(), onError: (error) => showServerFieldErrors(error, setError) }))}>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        noValidate
+        onSubmit={handleSubmit((values) =>
+          add.mutate(values, { onSuccess: () => reset(), onError: (error) => showServerFieldErrors(error, setError) }),
+        )}
+      >
         <Field label={t('facilities.configuration.holidayDate')} type="date" min={today} {...field('holidayDate')} />
         <Field label={t('facilities.configuration.holidayName')} {...field('name')} />
         <Button type="submit" disabled={add.isPending || !holidayDate || !name.trim()}>
@@ -39,7 +49,12 @@ export function HolidayList({ facilityId, today }: { facilityId: string; today: 
               <span>
                 <span className="font-medium">{format.day(h.holidayDate)}</span> — {h.name}
               </span>
-              <Button size="sm" variant="ghost" onClick={() => remove.mutate({ holidayDate: h.holidayDate })} aria-label={t('facilities.configuration.removeHoliday', { date: format.day(h.holidayDate) })}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => remove.mutate({ holidayDate: h.holidayDate })}
+                aria-label={t('facilities.configuration.removeHoliday', { date: format.day(h.holidayDate) })}
+              >
                 {t('facilities.configuration.remove')}
               </Button>
             </li>

@@ -14,13 +14,26 @@ type Kind = 'labor-incharges' | 'equipment';
 function EquipmentForm({ facilityId }: { facilityId: string }) {
   const { t } = useTranslation();
   const add = useAddResource(facilityId, 'equipment');
-  const { register, handleSubmit, reset, setError, formState } = useForm<z.input<typeof equipmentInputSchema>, unknown, z.output<typeof equipmentInputSchema>>({
+  const { register, handleSubmit, reset, setError, formState } = useForm<
+    z.input<typeof equipmentInputSchema>,
+    unknown,
+    z.output<typeof equipmentInputSchema>
+  >({
     resolver: schemaResolver(equipmentInputSchema),
     defaultValues: { name: '', type: '' },
   });
   const field = fieldBinder({ register, formState });
   return (
-    <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit((v) => add.mutate({ name: v.name, type: v.type }, { onSuccess: () => reset(), onError: (error) => showServerFieldErrors(error, setError) }))}>
+    <form
+      className="flex flex-wrap items-end gap-2"
+      noValidate
+      onSubmit={handleSubmit((v) =>
+        add.mutate(
+          { name: v.name, type: v.type },
+          { onSuccess: () => reset(), onError: (error) => showServerFieldErrors(error, setError) },
+        ),
+      )}
+    >
       <Field label={t('facilities.configuration.equipmentName')} {...field('name')} />
       <Field label={t('facilities.configuration.type')} {...field('type')} />
       <Button type="submit" disabled={add.isPending}>
@@ -33,13 +46,26 @@ function EquipmentForm({ facilityId }: { facilityId: string }) {
 function LaborInchargeForm({ facilityId }: { facilityId: string }) {
   const { t } = useTranslation();
   const add = useAddResource(facilityId, 'labor-incharges');
-  const { register, handleSubmit, reset, setError, formState } = useForm<z.input<typeof laborInchargeInputSchema>, unknown, z.output<typeof laborInchargeInputSchema>>({
+  const { register, handleSubmit, reset, setError, formState } = useForm<
+    z.input<typeof laborInchargeInputSchema>,
+    unknown,
+    z.output<typeof laborInchargeInputSchema>
+  >({
     resolver: schemaResolver(laborInchargeInputSchema),
     defaultValues: { name: '', specialization: '' },
   });
   const field = fieldBinder({ register, formState });
   return (
-    <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit((v) => add.mutate({ name: v.name, specialization: v.specialization ?? '' }, { onSuccess: () => reset(), onError: (error) => showServerFieldErrors(error, setError) }))}>
+    <form
+      className="flex flex-wrap items-end gap-2"
+      noValidate
+      onSubmit={handleSubmit((v) =>
+        add.mutate(
+          { name: v.name, specialization: v.specialization ?? '' },
+          { onSuccess: () => reset(), onError: (error) => showServerFieldErrors(error, setError) },
+        ),
+      )}
+    >
       <Field label={t('facilities.configuration.labourName')} {...field('name')} />
       <Field label={t('facilities.configuration.specialization')} {...field('specialization')} />
       <Button type="submit" disabled={add.isPending}>
@@ -63,7 +89,10 @@ export function ResourceList({ facilityId, kind }: { facilityId: string; kind: K
           {resources.data.map((r) => (
             <li key={r.id} className="py-2">
               <span className="font-medium">{r.name}</span>
-              <span className="text-slate-500"> — {isEquipment ? [r.type, r.capacity].filter(Boolean).join(', ') : (r.specialization ?? '')}</span>
+              <span className="text-slate-500">
+                {' '}
+                — {isEquipment ? [r.type, r.capacity].filter(Boolean).join(', ') : (r.specialization ?? '')}
+              </span>
             </li>
           ))}
         </ul>

@@ -13,7 +13,14 @@ export function SlotBoard({ facilityId, today }: { facilityId: string; today: st
   const update = useUpdateSlot(facilityId, date);
   return (
     <div className="space-y-3">
-      <Field label={t('facilities.configuration.date')} type="date" value={date} min={today} onChange={(e) => e.target.value && setDate(e.target.value)} className="max-w-xs" />
+      <Field
+        label={t('facilities.configuration.date')}
+        type="date"
+        value={date}
+        min={today}
+        onChange={(e) => e.target.value && setDate(e.target.value)}
+        className="max-w-xs"
+      />
       {slots.isLoading ? (
         <p className="text-sm text-slate-500">{t('facilities.configuration.slotsLoading')}</p>
       ) : !slots.data?.length ? (
@@ -47,13 +54,26 @@ export function SlotBoard({ facilityId, today }: { facilityId: string; today: st
                       className={`${inputClasses} w-20`}
                       onBlur={(e) => {
                         const capacity = Number(e.target.value);
-                        if (Number.isInteger(capacity) && capacity !== s.capacity) update.mutate({ slotId: s.id, capacity });
+                        if (Number.isInteger(capacity) && capacity !== s.capacity)
+                          update.mutate({ slotId: s.id, capacity });
                       }}
                     />
                   </td>
-                  <td>{s.isBlocked ? <Badge tone="red">{t('facilities.configuration.blocked')}</Badge> : s.isAvailable ? <Badge tone="green">{t('facilities.configuration.open')}</Badge> : <Badge tone="gray">{t('facilities.configuration.closed')}</Badge>}</td>
+                  <td>
+                    {s.isBlocked ? (
+                      <Badge tone="red">{t('facilities.configuration.blocked')}</Badge>
+                    ) : s.isAvailable ? (
+                      <Badge tone="green">{t('facilities.configuration.open')}</Badge>
+                    ) : (
+                      <Badge tone="gray">{t('facilities.configuration.closed')}</Badge>
+                    )}
+                  </td>
                   <td className="text-right">
-                    <Button size="sm" variant="secondary" onClick={() => update.mutate({ slotId: s.id, isBlocked: !s.isBlocked })}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => update.mutate({ slotId: s.id, isBlocked: !s.isBlocked })}
+                    >
                       {s.isBlocked ? t('facilities.configuration.unblock') : t('facilities.configuration.block')}
                     </Button>
                   </td>

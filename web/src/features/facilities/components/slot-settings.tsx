@@ -20,19 +20,33 @@ export function SlotSettings({ facility }: { facility: Facility }) {
   const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: schemaResolver(facilityUpdateSchema),
     // Numbers as the inputs hold them (text), so that an untouched field is not seen as changed.
-    values: { operatingHoursStart: facility.operatingHoursStart, operatingHoursEnd: facility.operatingHoursEnd, slotMinutes: String(facility.slotMinutes), slotCapacity: String(facility.slotCapacity) },
+    values: {
+      operatingHoursStart: facility.operatingHoursStart,
+      operatingHoursEnd: facility.operatingHoursEnd,
+      slotMinutes: String(facility.slotMinutes),
+      slotCapacity: String(facility.slotCapacity),
+    },
   });
   const field = fieldBinder({ register, formState });
   const { dirtyFields } = formState; // read while rendering, so the form tracks them
   const save = handleSubmit((values) => {
-    const changed = Object.fromEntries(Object.entries(values).filter(([field]) => dirtyFields[field as keyof FormInput]));
+    const changed = Object.fromEntries(
+      Object.entries(values).filter(([field]) => dirtyFields[field as keyof FormInput]),
+    );
     update.mutate({ ...changed, revision: facility.revision ?? 0 });
   });
   return (
     <form onSubmit={save} noValidate className="grid gap-3 sm:grid-cols-4">
       <Field label={t('facilities.configuration.opening')} type="time" {...field('operatingHoursStart')} />
       <Field label={t('facilities.configuration.closing')} type="time" {...field('operatingHoursEnd')} />
-      <SelectField label={t('facilities.form.slotLength')} options={SLOT_MINUTE_CHOICES.map((m) => ({ value: String(m), label: t('facilities.slotMinutes', { count: m }) }))} {...field('slotMinutes')} />
+      <SelectField
+        label={t('facilities.form.slotLength')}
+        options={SLOT_MINUTE_CHOICES.map((m) => ({
+          value: String(m),
+          label: t('facilities.slotMinutes', { count: m }),
+        }))}
+        {...field('slotMinutes')}
+      />
       <Field label={t('facilities.form.bookingsPerSlot')} type="number" min={1} {...field('slotCapacity')} />
       <div className="sm:col-span-4">
         <Button type="submit" disabled={update.isPending || !formState.isDirty}>

@@ -24,23 +24,41 @@ export function ConfigurationRoute() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h1 className="text-2xl font-bold">{t('facilities.configuration.title')}</h1>
-        <SelectField label={t('facilities.configuration.facility')} value={facility.id} onChange={(e) => setChosenId(e.target.value)} options={(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))} className="min-w-64" />
+        <SelectField
+          label={t('facilities.configuration.facility')}
+          value={facility.id}
+          onChange={(e) => setChosenId(e.target.value)}
+          options={(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+          className="min-w-64"
+        />
       </div>
       <Card>
-        <CardHeader title={t('facilities.configuration.slotSettings')} description={t('facilities.configuration.slotSettingsText', { minutes: facility.slotMinutes, timeZone: facility.timeZone })} />
+        <CardHeader
+          title={t('facilities.configuration.slotSettings')}
+          description={t('facilities.configuration.slotSettingsText', {
+            minutes: facility.slotMinutes,
+            timeZone: facility.timeZone,
+          })}
+        />
         <CardBody>
           <SlotSettings facility={facility} />
         </CardBody>
       </Card>
       <Card>
-        <CardHeader title={t('facilities.configuration.timeSlots')} description={t('facilities.configuration.timeSlotsText')} />
+        <CardHeader
+          title={t('facilities.configuration.timeSlots')}
+          description={t('facilities.configuration.timeSlotsText')}
+        />
         <CardBody>
           <SlotBoard facilityId={facility.id} today={today} />
         </CardBody>
       </Card>
       <div className="grid gap-4 lg:grid-cols-3">
         <Card>
-          <CardHeader title={t('facilities.configuration.holidays')} description={t('facilities.configuration.holidaysText')} />
+          <CardHeader
+            title={t('facilities.configuration.holidays')}
+            description={t('facilities.configuration.holidaysText')}
+          />
           <CardBody>
             <HolidayList facilityId={facility.id} today={today} />
           </CardBody>

@@ -12,7 +12,11 @@ import { DockDoorForm } from '../components/dock-door-form';
 import { FacilityForm } from '../components/facility-form';
 import { FacilityLinkCard } from '../../tenancy';
 
-const DOOR_STATUS_TONE: Record<DockDoor['status'], BadgeTone> = { available: 'green', occupied: 'blue', maintenance: 'red' };
+const DOOR_STATUS_TONE: Record<DockDoor['status'], BadgeTone> = {
+  available: 'green',
+  occupied: 'blue',
+  maintenance: 'red',
+};
 
 export function FacilitiesRoute() {
   const { t } = useTranslation();
@@ -43,7 +47,12 @@ export function FacilitiesRoute() {
       }
       listTitle={t('facilities.listTitle', { count: facilities.data?.length ?? 0 })}
       list={
-        <QueryState loading={facilities.isLoading} failed={facilities.isError} empty={!facilities.data?.length} texts={{ loading: t('facilities.loading'), failed: t('facilities.loadFailed'), empty: t('facilities.empty') }}>
+        <QueryState
+          loading={facilities.isLoading}
+          failed={facilities.isError}
+          empty={!facilities.data?.length}
+          texts={{ loading: t('facilities.loading'), failed: t('facilities.loadFailed'), empty: t('facilities.empty') }}
+        >
           <ul className="space-y-2" aria-label={t('facilities.listLabel')}>
             {(facilities.data ?? []).map((f) => (
               <li key={f.id}>
@@ -84,23 +93,27 @@ export function FacilitiesRoute() {
           <p className="text-sm text-slate-500">{t('facilities.selectFacility')}</p>
         ) : (
           <>
-          <FacilityLinkCard facilityId={selected.id} facilityName={selected.name} />
-          <QueryState loading={doors.isLoading} empty={!doors.data?.length} texts={{ loading: t('facilities.doorsLoading'), empty: t('facilities.doorsEmpty') }}>
-            <ul className="grid gap-2 sm:grid-cols-2" aria-label={t('facilities.doorListLabel')}>
-              {(doors.data ?? []).map((d) => (
-                <li key={d.id} className="rounded-lg border border-slate-200 p-3">
-                  <div className="flex items-center justify-between">
-                    <span className="font-semibold">{t('facilities.door', { number: d.doorNumber })}</span>
-                    <Badge tone={DOOR_STATUS_TONE[d.status]}>{t(`facilities.doorStatuses.${d.status}`)}</Badge>
-                  </div>
-                  <div className="mt-1 text-sm text-slate-600">{t(`facilities.doorTypes.${d.doorType}`)}</div>
-                  <div className="text-sm text-slate-600">
-                    {t('facilities.doorSize', { height: d.maxVehicleHeight ?? '—', width: d.maxVehicleWidth ?? '—' })}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </QueryState>
+            <FacilityLinkCard facilityId={selected.id} facilityName={selected.name} />
+            <QueryState
+              loading={doors.isLoading}
+              empty={!doors.data?.length}
+              texts={{ loading: t('facilities.doorsLoading'), empty: t('facilities.doorsEmpty') }}
+            >
+              <ul className="grid gap-2 sm:grid-cols-2" aria-label={t('facilities.doorListLabel')}>
+                {(doors.data ?? []).map((d) => (
+                  <li key={d.id} className="rounded-lg border border-slate-200 p-3">
+                    <div className="flex items-center justify-between">
+                      <span className="font-semibold">{t('facilities.door', { number: d.doorNumber })}</span>
+                      <Badge tone={DOOR_STATUS_TONE[d.status]}>{t(`facilities.doorStatuses.${d.status}`)}</Badge>
+                    </div>
+                    <div className="mt-1 text-sm text-slate-600">{t(`facilities.doorTypes.${d.doorType}`)}</div>
+                    <div className="text-sm text-slate-600">
+                      {t('facilities.doorSize', { height: d.maxVehicleHeight ?? '—', width: d.maxVehicleWidth ?? '—' })}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </QueryState>
           </>
         )
       }
@@ -109,7 +122,11 @@ export function FacilitiesRoute() {
         <FacilityForm onDone={() => setDialog(null)} />
       </Dialog>
       {selected && (
-        <Dialog open={dialog === 'door'} onClose={() => setDialog(null)} title={t('facilities.addDoorFor', { facility: selected.name })}>
+        <Dialog
+          open={dialog === 'door'}
+          onClose={() => setDialog(null)}
+          title={t('facilities.addDoorFor', { facility: selected.name })}
+        >
           <DockDoorForm facilityId={selected.id} onDone={() => setDialog(null)} />
         </Dialog>
       )}

@@ -7,15 +7,28 @@ import type { Checkin } from '@shared/contracts/checkins';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
-export const gateSettingsQuery = queryOptions({ queryKey: ['/api/gate/settings'], queryFn: () => api.get<GateSettingsView>('/api/gate/settings') });
+export const gateSettingsQuery = queryOptions({
+  queryKey: ['/api/gate/settings'],
+  queryFn: () => api.get<GateSettingsView>('/api/gate/settings'),
+});
 export const useGateSettings = (enabled = true) => useQuery({ ...gateSettingsQuery, enabled });
 
-export const gateTodayQuery = queryOptions({ queryKey: ['/api/gate/today'], queryFn: () => api.get<GateDayFigures>('/api/gate/today'), refetchInterval: 30_000 });
+export const gateTodayQuery = queryOptions({
+  queryKey: ['/api/gate/today'],
+  queryFn: () => api.get<GateDayFigures>('/api/gate/today'),
+  refetchInterval: 30_000,
+});
 export const useGateToday = () => useQuery(gateTodayQuery);
 
 export function useSaveGateSettings() {
   const { t } = useTranslation();
-  return useApiMutation<z.input<typeof gateSettingsSchema>, GateSettingsView>({ method: 'PUT', url: () => '/api/gate/settings', invalidates: () => [gateSettingsQuery.queryKey], failure: t('gate.settings.failed'), success: t('gate.settings.saved') });
+  return useApiMutation<z.input<typeof gateSettingsSchema>, GateSettingsView>({
+    method: 'PUT',
+    url: () => '/api/gate/settings',
+    invalidates: () => [gateSettingsQuery.queryKey],
+    failure: t('gate.settings.failed'),
+    success: t('gate.settings.saved'),
+  });
 }
 
 export function useOverrideGateHold() {

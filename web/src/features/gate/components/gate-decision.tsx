@@ -47,9 +47,19 @@ export function GateDecision({ checkinId, gate }: { checkinId: string; gate: Gat
         )}
       </div>
       <GateReasons messages={gate.reasons.map((r) => r.message)} />
-      {gate.override && <p className="text-sm text-slate-700">{t('gate.overridden', { by: gate.override.by, reason: gate.override.reason })}</p>}
+      {gate.override && (
+        <p className="text-sm text-slate-700">
+          {t('gate.overridden', { by: gate.override.by, reason: gate.override.reason })}
+        </p>
+      )}
       <Dialog open={open} onClose={() => setOpen(false)} title={t('gate.overrideTitle')}>
-        {open && <OverrideForm checkinId={checkinId} messages={gate.reasons.map((r) => r.message)} onDone={() => setOpen(false)} />}
+        {open && (
+          <OverrideForm
+            checkinId={checkinId}
+            messages={gate.reasons.map((r) => r.message)}
+            onDone={() => setOpen(false)}
+          />
+        )}
       </Dialog>
     </div>
   );
@@ -58,10 +68,23 @@ export function GateDecision({ checkinId, gate }: { checkinId: string; gate: Gat
 function OverrideForm({ checkinId, messages, onDone }: { checkinId: string; messages: string[]; onDone: () => void }) {
   const { t } = useTranslation();
   const override = useOverrideGateHold();
-  const { register, handleSubmit, formState, setError } = useForm<z.input<typeof gateOverrideSchema>, unknown, z.output<typeof gateOverrideSchema>>({ resolver: schemaResolver(gateOverrideSchema), defaultValues: { reason: '' } });
+  const { register, handleSubmit, formState, setError } = useForm<
+    z.input<typeof gateOverrideSchema>,
+    unknown,
+    z.output<typeof gateOverrideSchema>
+  >({ resolver: schemaResolver(gateOverrideSchema), defaultValues: { reason: '' } });
   const field = fieldBinder({ register, formState });
   return (
-    <form noValidate className="space-y-3" onSubmit={handleSubmit(({ reason }) => override.mutate({ id: checkinId, reason }, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }))}>
+    <form
+      noValidate
+      className="space-y-3"
+      onSubmit={handleSubmit(({ reason }) =>
+        override.mutate(
+          { id: checkinId, reason },
+          { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) },
+        ),
+      )}
+    >
       <p className="text-sm text-slate-600">{t('gate.overrideText')}</p>
       <GateReasons messages={messages} />
       <TextAreaField label={t('gate.overrideReason')} {...field('reason')} />

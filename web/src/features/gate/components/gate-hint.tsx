@@ -8,8 +8,14 @@ export function GateHint({ hint }: { hint: Appointment['gateHint'] }) {
   const { t } = useTranslation();
   if (!hint || (hint.decision !== 'HOLD' && hint.decision !== 'DENY')) return null;
   return (
-    <div role="note" data-testid="gate-hint" className={`w-full rounded-md border p-2 text-sm ${hint.decision === 'DENY' ? 'border-red-300 bg-red-50' : 'border-amber-300 bg-amber-50'}`}>
-      <p className="font-semibold">{t(`gate.decisions.${hint.decision}`)} · {t('gate.driver.fix')}</p>
+    <div
+      role="note"
+      data-testid="gate-hint"
+      className={`w-full rounded-md border p-2 text-sm ${hint.decision === 'DENY' ? 'border-red-300 bg-red-50' : 'border-amber-300 bg-amber-50'}`}
+    >
+      <p className="font-semibold">
+        {t(`gate.decisions.${hint.decision}`)} · {t('gate.driver.fix')}
+      </p>
       <GateReasons messages={hint.messages} />
     </div>
   );

@@ -20,7 +20,11 @@ export function GateRefusal({ error }: { error: unknown }) {
   const reasons = gateRefusalReasons(error);
   if (!reasons) return null;
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 sm:col-span-2" data-testid="gate-refusal">
+    <div
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 p-3 sm:col-span-2"
+      data-testid="gate-refusal"
+    >
       <p className="font-semibold text-red-800">{t('gate.refused')}</p>
       <p className="text-sm text-red-800">{t('gate.refusedText')}</p>
       <GateReasons messages={reasons} />

@@ -36,7 +36,10 @@ function GateSettingsForm() {
   const { t } = useTranslation();
   const settings = useGateSettings();
   const save = useSaveGateSettings();
-  const { register, handleSubmit, reset, formState, setError } = useForm<FormInput, unknown, FormOutput>({ resolver: schemaResolver(gateSettingsSchema), defaultValues: formOf(undefined) });
+  const { register, handleSubmit, reset, formState, setError } = useForm<FormInput, unknown, FormOutput>({
+    resolver: schemaResolver(gateSettingsSchema),
+    defaultValues: formOf(undefined),
+  });
   const field = fieldBinder({ register, formState });
   useEffect(() => {
     if (settings.data) reset(formOf(settings.data));
@@ -45,14 +48,27 @@ function GateSettingsForm() {
     <Card>
       <CardHeader title={t('gate.settings.title')} description={t('gate.settings.description')} />
       <CardBody>
-        <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => save.mutate(values, { onError: (error) => showServerFieldErrors(error, setError) }))} aria-label={t('gate.settings.title')}>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={handleSubmit((values) =>
+            save.mutate(values, { onError: (error) => showServerFieldErrors(error, setError) }),
+          )}
+          aria-label={t('gate.settings.title')}
+        >
           <label className="flex items-center gap-2 text-sm font-medium">
             <input type="checkbox" {...register('enabled')} /> {t('gate.settings.enabled')}
           </label>
           <div className="grid gap-3 md:grid-cols-3">
             <Field label={t('gate.settings.baseUrl')} {...field('baseUrl')} />
             <Field label={t('gate.settings.username')} autoComplete="off" {...field('username')} />
-            <Field label={t('gate.settings.password')} type="password" autoComplete="new-password" hint={settings.data?.hasPassword ? t('gate.settings.passwordSaved') : undefined} {...field('password')} />
+            <Field
+              label={t('gate.settings.password')}
+              type="password"
+              autoComplete="new-password"
+              hint={settings.data?.hasPassword ? t('gate.settings.passwordSaved') : undefined}
+              {...field('password')}
+            />
           </div>
           <fieldset>
             <legend className="mb-1 text-sm font-semibold">{t('gate.settings.checks')}</legend>
@@ -68,11 +84,26 @@ function GateSettingsForm() {
             <legend className="mb-1 text-sm font-semibold">{t('gate.settings.outcomes')}</legend>
             <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
               {GATE_RULES.map((rule) => (
-                <SelectField key={rule} label={t(`gate.settings.rules.${rule}`)} options={[{ value: 'HOLD', label: t('gate.settings.hold') }, { value: 'DENY', label: t('gate.settings.deny') }]} {...field(`outcomes.${rule}`)} />
+                <SelectField
+                  key={rule}
+                  label={t(`gate.settings.rules.${rule}`)}
+                  options={[
+                    { value: 'HOLD', label: t('gate.settings.hold') },
+                    { value: 'DENY', label: t('gate.settings.deny') },
+                  ]}
+                  {...field(`outcomes.${rule}`)}
+                />
               ))}
             </div>
           </fieldset>
-          <Field label={t('gate.settings.cacheHours')} type="number" min={1} max={72} className="max-w-xs" {...field('cacheHours')} />
+          <Field
+            label={t('gate.settings.cacheHours')}
+            type="number"
+            min={1}
+            max={72}
+            className="max-w-xs"
+            {...field('cacheHours')}
+          />
           <div className="flex justify-end">
             <Button type="submit" disabled={save.isPending || settings.isLoading}>
               {t('gate.settings.save')}

@@ -14,7 +14,11 @@ export function GateToday() {
     ['overridden', f.overridden, 'text-blue-700'],
   ] as const;
   return (
-    <section aria-label={t('gate.today.title')} className="mt-3 border-t border-slate-200 pt-3" data-testid="gate-decisions-today">
+    <section
+      aria-label={t('gate.today.title')}
+      className="mt-3 border-t border-slate-200 pt-3"
+      data-testid="gate-decisions-today"
+    >
       <h3 className="mb-1 text-sm font-semibold text-slate-700">{t('gate.today.title')}</h3>
       <dl className="grid grid-cols-4 gap-2 text-center text-sm">
         {items.map(([key, value, tone]) => (

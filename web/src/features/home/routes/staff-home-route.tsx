@@ -22,7 +22,11 @@ export function StaffHomeRoute() {
               {section.items
                 .filter((item) => item.path !== '/')
                 .map((item) => (
-                  <Link key={item.id} to={item.path} className="rounded-lg border border-slate-200 bg-white p-4 font-medium shadow-sm hover:border-blue-300 hover:bg-blue-50">
+                  <Link
+                    key={item.id}
+                    to={item.path}
+                    className="rounded-lg border border-slate-200 bg-white p-4 font-medium shadow-sm hover:border-blue-300 hover:bg-blue-50"
+                  >
                     {t(`nav.items.${item.id}`)}
                   </Link>
                 ))}

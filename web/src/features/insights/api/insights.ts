@@ -22,8 +22,16 @@ export interface NotificationItem {
   sentAt: string;
 }
 
-export const metricsQuery = queryOptions({ queryKey: ['/api/dashboard/metrics'], queryFn: () => api.get<DashboardMetrics>('/api/dashboard/metrics'), refetchInterval: 30_000 });
-export const notificationsQuery = queryOptions({ queryKey: ['/api/notifications'], queryFn: () => api.get<NotificationItem[]>('/api/notifications'), refetchInterval: 15_000 });
+export const metricsQuery = queryOptions({
+  queryKey: ['/api/dashboard/metrics'],
+  queryFn: () => api.get<DashboardMetrics>('/api/dashboard/metrics'),
+  refetchInterval: 30_000,
+});
+export const notificationsQuery = queryOptions({
+  queryKey: ['/api/notifications'],
+  queryFn: () => api.get<NotificationItem[]>('/api/notifications'),
+  refetchInterval: 15_000,
+});
 
 export const useMetrics = (enabled = true) => useQuery({ ...metricsQuery, enabled });
 export const useNotifications = (enabled = true) => useQuery({ ...notificationsQuery, enabled });

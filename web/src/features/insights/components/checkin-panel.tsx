@@ -19,11 +19,17 @@ export function CheckinPanel({ canGenerate }: { canGenerate: boolean }) {
         <dl className="grid grid-cols-3 gap-2 text-center" aria-label={t('insights.checkin.gateStats')}>
           <div className="rounded-md bg-slate-50 p-2">
             <dt className="text-xs text-slate-500">{t('insights.checkin.today')}</dt>
-            <dd className="text-xl font-bold" data-testid="gate-today">{gate?.checkinsToday ?? '—'}</dd>
+            <dd className="text-xl font-bold" data-testid="gate-today">
+              {gate?.checkinsToday ?? '—'}
+            </dd>
           </div>
           <div className="rounded-md bg-slate-50 p-2">
             <dt className="text-xs text-slate-500">{t('insights.checkin.avgToDock')}</dt>
-            <dd className="text-xl font-bold">{gate?.averageToDockMinutes == null ? '—' : t('insights.minutes', { value: format.number(gate.averageToDockMinutes) })}</dd>
+            <dd className="text-xl font-bold">
+              {gate?.averageToDockMinutes == null
+                ? '—'
+                : t('insights.minutes', { value: format.number(gate.averageToDockMinutes) })}
+            </dd>
           </div>
           <div className="rounded-md bg-slate-50 p-2">
             <dt className="text-xs text-slate-500">{t('insights.checkin.manual')}</dt>

@@ -30,7 +30,9 @@ export function LiveNotifications() {
         {notifications.isError ? (
           <p className="text-sm text-red-600">{t('insights.notifications.failed')}</p>
         ) : !items.length ? (
-          <p className="text-sm text-slate-500">{notifications.isLoading ? t('common.loading') : t('insights.notifications.empty')}</p>
+          <p className="text-sm text-slate-500">
+            {notifications.isLoading ? t('common.loading') : t('insights.notifications.empty')}
+          </p>
         ) : (
           <>
             <ul className="space-y-3" aria-label={t('insights.notifications.listLabel')}>

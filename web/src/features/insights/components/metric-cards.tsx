@@ -23,14 +23,30 @@ export function MetricCards() {
   const format = useFormat();
   const metrics = useMetrics();
   if (metrics.isError) return <p className="text-sm text-red-600">{t('insights.metrics.failed')}</p>;
-  if (!metrics.data) return <p className="text-sm text-slate-500">{metrics.isLoading ? t('common.loading') : t('insights.metrics.noData')}</p>;
+  if (!metrics.data)
+    return (
+      <p className="text-sm text-slate-500">{metrics.isLoading ? t('common.loading') : t('insights.metrics.noData')}</p>
+    );
   const m = metrics.data;
   // The test id keeps the English name (metric-Available Docks) whatever the language.
   const cards = [
     { id: 'activeAppointments', value: format.number(m.activeAppointments), note: t('insights.metrics.today') },
-    { id: 'availableDocks', value: `${format.number(m.availableDocks)}/${format.number(m.totalDocks)}`, note: t('insights.metrics.inUse', { count: m.occupiedDocks }) },
-    { id: 'avgWaitTime', value: m.avgWaitTimeMinutes === null ? '—' : t('insights.minutes', { value: format.number(m.avgWaitTimeMinutes) }), note: t(`insights.metrics.wait.${waitLabel(m.avgWaitTimeMinutes)}`) },
-    { id: 'onTimeRate', value: m.onTimeRate === null ? '—' : `${format.number(m.onTimeRate)}%`, note: t(`insights.metrics.onTime.${onTimeLabel(m.onTimeRate)}`) },
+    {
+      id: 'availableDocks',
+      value: `${format.number(m.availableDocks)}/${format.number(m.totalDocks)}`,
+      note: t('insights.metrics.inUse', { count: m.occupiedDocks }),
+    },
+    {
+      id: 'avgWaitTime',
+      value:
+        m.avgWaitTimeMinutes === null ? '—' : t('insights.minutes', { value: format.number(m.avgWaitTimeMinutes) }),
+      note: t(`insights.metrics.wait.${waitLabel(m.avgWaitTimeMinutes)}`),
+    },
+    {
+      id: 'onTimeRate',
+      value: m.onTimeRate === null ? '—' : `${format.number(m.onTimeRate)}%`,
+      note: t(`insights.metrics.onTime.${onTimeLabel(m.onTimeRate)}`),
+    },
   ] as const;
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">

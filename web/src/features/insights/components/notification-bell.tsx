@@ -28,10 +28,19 @@ export function NotificationBell({ enabled, label }: { enabled: boolean; label: 
   };
   return (
     <div className="relative">
-      <button type="button" className="relative rounded p-2 text-slate-700 hover:bg-slate-100" aria-label={unread ? t('insights.notifications.bellUnread', { label, count: unread }) : label} aria-expanded={open} onClick={toggle}>
+      <button
+        type="button"
+        className="relative rounded p-2 text-slate-700 hover:bg-slate-100"
+        aria-label={unread ? t('insights.notifications.bellUnread', { label, count: unread }) : label}
+        aria-expanded={open}
+        onClick={toggle}
+      >
         <Bell className="h-5 w-5" aria-hidden />
         {unread > 0 && (
-          <span className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] font-bold text-white" data-testid="bell-count">
+          <span
+            className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] font-bold text-white"
+            data-testid="bell-count"
+          >
             {unread > 99 ? '99+' : unread}
           </span>
         )}

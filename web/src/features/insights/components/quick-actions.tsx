@@ -27,7 +27,10 @@ export function useExportDailyReport() {
     document.body.appendChild(link);
     link.click();
     link.remove();
-    toast({ title: t('insights.quickActions.exportStarted'), description: t('insights.quickActions.exportStartedText') });
+    toast({
+      title: t('insights.quickActions.exportStarted'),
+      description: t('insights.quickActions.exportStartedText'),
+    });
   };
 }
 
@@ -39,7 +42,10 @@ export function QuickActions() {
   const report = useReportIssue();
   const [open, setOpen] = useState(false);
   const { hasPermission } = useSession();
-  const form = useForm<z.input<typeof issueReportFormSchema>, unknown, z.output<typeof issueReportFormSchema>>({ resolver: schemaResolver(issueReportFormSchema), defaultValues: { appointmentId: '', description: '' } });
+  const form = useForm<z.input<typeof issueReportFormSchema>, unknown, z.output<typeof issueReportFormSchema>>({
+    resolver: schemaResolver(issueReportFormSchema),
+    defaultValues: { appointmentId: '', description: '' },
+  });
   const field = fieldBinder(form);
   return (
     <Card>
@@ -60,13 +66,33 @@ export function QuickActions() {
         <form
           className="space-y-3"
           noValidate
-          onSubmit={form.handleSubmit((values) => report.mutate(values, { onSuccess: () => { setOpen(false); form.reset(); }, onError: (error) => showServerFieldErrors(error, form.setError) }))}
+          onSubmit={form.handleSubmit((values) =>
+            report.mutate(values, {
+              onSuccess: () => {
+                setOpen(false);
+                form.reset();
+              },
+              onError: (error) => showServerFieldErrors(error, form.setError),
+            }),
+          )}
         >
-          <SelectField label={t('insights.quickActions.appointment')} placeholder={t('insights.quickActions.selectAppointment')} {...field('appointmentId')} options={(schedule.data ?? []).map((a) => ({ value: a.id, label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? t('insights.schedule.guest')} · ${a.bookingReference}` }))} />
+          <SelectField
+            label={t('insights.quickActions.appointment')}
+            placeholder={t('insights.quickActions.selectAppointment')}
+            {...field('appointmentId')}
+            options={(schedule.data ?? []).map((a) => ({
+              value: a.id,
+              label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? t('insights.schedule.guest')} · ${a.bookingReference}`,
+            }))}
+          />
           <TextAreaField label={t('insights.quickActions.whatHappened')} {...field('description')} />
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
-            <Button type="submit" disabled={report.isPending}>{t('insights.quickActions.recordIssue')}</Button>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" disabled={report.isPending}>
+              {t('insights.quickActions.recordIssue')}
+            </Button>
           </div>
         </form>
       </Dialog>

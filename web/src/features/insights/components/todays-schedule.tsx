@@ -14,13 +14,20 @@ export function TodaysSchedule({ canChange }: { canChange: boolean }) {
   const schedule = useTodaysSchedule();
   const [filter, setFilter] = useState<(typeof FILTERS)[number]['value']>('all');
   const rule = FILTERS.find((f) => f.value === filter)!;
-  const rows = (schedule.data ?? []).filter((a) => filter === 'all' || (a.doorNumber && rule.test(Number(a.doorNumber.replace(/\D/g, '')))));
+  const rows = (schedule.data ?? []).filter(
+    (a) => filter === 'all' || (a.doorNumber && rule.test(Number(a.doorNumber.replace(/\D/g, '')))),
+  );
   return (
     <Card>
       <CardHeader
         title={t('insights.schedule.title')}
         action={
-          <select aria-label={t('insights.schedule.dockFilter')} value={filter} onChange={(e) => setFilter(e.target.value as typeof filter)} className="rounded-md border border-slate-300 px-2 py-1 text-sm">
+          <select
+            aria-label={t('insights.schedule.dockFilter')}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value as typeof filter)}
+            className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+          >
             {FILTERS.map((f) => (
               <option key={f.value} value={f.value}>
                 {t(`insights.schedule.filters.${f.value}`)}
@@ -33,19 +40,23 @@ export function TodaysSchedule({ canChange }: { canChange: boolean }) {
         {schedule.isError ? (
           <p className="text-sm text-red-600">{t('insights.schedule.failed')}</p>
         ) : !rows.length ? (
-          <p className="text-sm text-slate-500">{schedule.isLoading ? t('common.loading') : t('insights.schedule.empty')}</p>
+          <p className="text-sm text-slate-500">
+            {schedule.isLoading ? t('common.loading') : t('insights.schedule.empty')}
+          </p>
         ) : (
           <ul className="divide-y divide-slate-100" aria-label={t('insights.schedule.listLabel')}>
             {rows.map((a) => (
               <li key={a.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">
-                <span className="w-24 font-semibold">{a.scheduledTimeStart}-{a.scheduledTimeEnd}</span>
+                <span className="w-24 font-semibold">
+                  {a.scheduledTimeStart}-{a.scheduledTimeEnd}
+                </span>
                 <span className="min-w-40 flex-1">
-                  {a.carrierName ?? a.driverName ?? t('insights.schedule.guest')} · {t(`appointments.loadTypes.${a.loadType}`)} · {a.doorNumber ? t('insights.schedule.dock', { door: a.doorNumber }) : t('insights.schedule.noDock')}
+                  {a.carrierName ?? a.driverName ?? t('insights.schedule.guest')} ·{' '}
+                  {t(`appointments.loadTypes.${a.loadType}`)} ·{' '}
+                  {a.doorNumber ? t('insights.schedule.dock', { door: a.doorNumber }) : t('insights.schedule.noDock')}
                 </span>
                 <StatusBadge status={a.status} />
-                {canChange && (
-                  <AppointmentStatusAction id={a.id} status={a.status} />
-                )}
+                {canChange && <AppointmentStatusAction id={a.id} status={a.status} />}
               </li>
             ))}
           </ul>

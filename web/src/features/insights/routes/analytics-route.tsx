@@ -24,7 +24,14 @@ interface Analytics {
   dockUtilization: number;
   perDay: { date: string; appointments: number }[];
   byLoadType: { inbound: number; outbound: number };
-  carriers: { name: string; appointments: number; onTimeRate: number | null; late: number; noShows: number; avgDwellMinutes: number | null }[];
+  carriers: {
+    name: string;
+    appointments: number;
+    onTimeRate: number | null;
+    late: number;
+    noShows: number;
+    avgDwellMinutes: number | null;
+  }[];
 }
 
 const RANGES = [7, 30, 90] as const;
@@ -48,24 +55,32 @@ export function AnalyticsRoute() {
   const pct = (v: number | null) => (v === null ? '—' : `${format.number(v)}%`);
   const minutes = (v: number | null) => (v === null ? '—' : t('insights.minutes', { value: format.number(v) }));
   const [days, setDays] = useState<(typeof RANGES)[number]>(30);
-  const analytics = useQuery({ queryKey: ['/api/analytics', days], queryFn: () => api.get<Analytics>(`/api/analytics?days=${days}`) });
+  const analytics = useQuery({
+    queryKey: ['/api/analytics', days],
+    queryFn: () => api.get<Analytics>(`/api/analytics?days=${days}`),
+  });
   const a = analytics.data;
   const max = Math.max(1, ...(a?.perDay.map((d) => d.appointments) ?? [1]));
   const cards = a
-    ? [
+    ? ([
         { id: 'appointments', value: format.number(a.totalAppointments) },
         { id: 'onTimeRate', value: pct(a.onTimeRate) },
         { id: 'avgDwell', value: minutes(a.avgDwellMinutes) },
         { id: 'dockUtilization', value: pct(a.dockUtilization) },
         { id: 'noShows', value: format.number(a.noShows) },
-      ] as const
+      ] as const)
     : [];
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">{t('insights.analytics.title')}</h1>
         <div className="flex gap-2">
-          <select aria-label={t('insights.analytics.range')} value={days} onChange={(e) => setDays(Number(e.target.value) as typeof days)} className="rounded-md border border-slate-300 px-2 py-1.5 text-sm">
+          <select
+            aria-label={t('insights.analytics.range')}
+            value={days}
+            onChange={(e) => setDays(Number(e.target.value) as typeof days)}
+            className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+          >
             {RANGES.map((r) => (
               <option key={r} value={r}>
                 {t('insights.analytics.lastDays', { count: r })}
@@ -85,7 +100,9 @@ export function AnalyticsRoute() {
         ))}
       </div>
       {!a ? (
-        <p className="text-sm text-slate-500">{analytics.isError ? t('insights.analytics.failed') : t('common.loading')}</p>
+        <p className="text-sm text-slate-500">
+          {analytics.isError ? t('insights.analytics.failed') : t('common.loading')}
+        </p>
       ) : (
         <>
           <div className="grid gap-3 sm:grid-cols-5">
@@ -93,7 +110,9 @@ export function AnalyticsRoute() {
               <Card key={c.id}>
                 <CardBody>
                   <div className="text-sm text-slate-500">{t(`insights.analytics.cards.${c.id}`)}</div>
-                  <div className="text-2xl font-bold" data-testid={`analytics-${CARD_NAMES[c.id]}`}>{c.value}</div>
+                  <div className="text-2xl font-bold" data-testid={`analytics-${CARD_NAMES[c.id]}`}>
+                    {c.value}
+                  </div>
                 </CardBody>
               </Card>
             ))}
@@ -101,18 +120,32 @@ export function AnalyticsRoute() {
           <Card>
             <CardHeader
               title={t('insights.analytics.perDayTitle')}
-              description={t('insights.analytics.perDayDescription', { facility: a.facilityName, from: format.day(a.from), to: format.day(a.to), inbound: format.number(a.byLoadType.inbound), outbound: format.number(a.byLoadType.outbound) })}
+              description={t('insights.analytics.perDayDescription', {
+                facility: a.facilityName,
+                from: format.day(a.from),
+                to: format.day(a.to),
+                inbound: format.number(a.byLoadType.inbound),
+                outbound: format.number(a.byLoadType.outbound),
+              })}
             />
             <CardBody>
               <div className="flex h-40 items-end gap-0.5" role="img" aria-label={t('insights.analytics.perDayChart')}>
                 {a.perDay.map((d) => (
-                  <div key={d.date} title={`${format.day(d.date)}: ${format.number(d.appointments)}`} className="flex-1 rounded-t bg-blue-500" style={{ height: `${(d.appointments / max) * 100}%`, minHeight: d.appointments ? 2 : 0 }} />
+                  <div
+                    key={d.date}
+                    title={`${format.day(d.date)}: ${format.number(d.appointments)}`}
+                    className="flex-1 rounded-t bg-blue-500"
+                    style={{ height: `${(d.appointments / max) * 100}%`, minHeight: d.appointments ? 2 : 0 }}
+                  />
                 ))}
               </div>
             </CardBody>
           </Card>
           <Card id="carrier-scorecard">
-            <CardHeader title={t('insights.analytics.scorecardTitle')} description={t('insights.analytics.scorecardDescription')} />
+            <CardHeader
+              title={t('insights.analytics.scorecardTitle')}
+              description={t('insights.analytics.scorecardDescription')}
+            />
             <CardBody className="overflow-x-auto">
               {!a.carriers.length ? (
                 <p className="text-sm text-slate-500">{t('insights.analytics.scorecardEmpty')}</p>

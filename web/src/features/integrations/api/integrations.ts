@@ -5,17 +5,47 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } fr
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { i18n } from '../../../lib/i18n';
-import type { ConnectionTestResult, ExternalSystem, ExternalSystemCreated, IntegrationEndpoint, MonitoringStats, SyncLog, SystemStatus, WebhookSubscription, WebhookSubscriptionCreated } from '@shared/contracts/integrations';
+import type {
+  ConnectionTestResult,
+  ExternalSystem,
+  ExternalSystemCreated,
+  IntegrationEndpoint,
+  MonitoringStats,
+  SyncLog,
+  SystemStatus,
+  WebhookSubscription,
+  WebhookSubscriptionCreated,
+} from '@shared/contracts/integrations';
 
 const SYSTEMS = '/api/integrations/systems';
 const system = (id: string) => `${SYSTEMS}/${id}`;
 
 export const systemsQuery = queryOptions({ queryKey: [SYSTEMS], queryFn: () => api.get<ExternalSystem[]>(SYSTEMS) });
-export const statsQuery = queryOptions({ queryKey: ['/api/integrations/monitoring/stats'], queryFn: () => api.get<MonitoringStats>('/api/integrations/monitoring/stats'), refetchInterval: 30_000 });
-export const statusesQuery = queryOptions({ queryKey: ['/api/integrations/monitoring/systems'], queryFn: () => api.get<SystemStatus[]>('/api/integrations/monitoring/systems'), refetchInterval: 15_000 });
-export const endpointsQuery = (id: string) => queryOptions({ queryKey: [system(id), 'endpoints'], queryFn: () => api.get<IntegrationEndpoint[]>(`${system(id)}/endpoints`) });
-export const webhooksQuery = (id: string) => queryOptions({ queryKey: [system(id), 'webhooks'], queryFn: () => api.get<WebhookSubscription[]>(`${system(id)}/webhooks`) });
-export const logsQuery = (id: string) => queryOptions({ queryKey: [system(id), 'logs'], queryFn: () => api.get<(SyncLog & { failures: { externalId: string; message: string }[] })[]>(`${system(id)}/logs`) });
+export const statsQuery = queryOptions({
+  queryKey: ['/api/integrations/monitoring/stats'],
+  queryFn: () => api.get<MonitoringStats>('/api/integrations/monitoring/stats'),
+  refetchInterval: 30_000,
+});
+export const statusesQuery = queryOptions({
+  queryKey: ['/api/integrations/monitoring/systems'],
+  queryFn: () => api.get<SystemStatus[]>('/api/integrations/monitoring/systems'),
+  refetchInterval: 15_000,
+});
+export const endpointsQuery = (id: string) =>
+  queryOptions({
+    queryKey: [system(id), 'endpoints'],
+    queryFn: () => api.get<IntegrationEndpoint[]>(`${system(id)}/endpoints`),
+  });
+export const webhooksQuery = (id: string) =>
+  queryOptions({
+    queryKey: [system(id), 'webhooks'],
+    queryFn: () => api.get<WebhookSubscription[]>(`${system(id)}/webhooks`),
+  });
+export const logsQuery = (id: string) =>
+  queryOptions({
+    queryKey: [system(id), 'logs'],
+    queryFn: () => api.get<(SyncLog & { failures: { externalId: string; message: string }[] })[]>(`${system(id)}/logs`),
+  });
 
 export const useSystems = () => useQuery(systemsQuery);
 export const useMonitoringStats = () => useQuery(statsQuery);
@@ -42,14 +72,23 @@ const MONITORING = [systemsQuery.queryKey, statsQuery.queryKey, statusesQuery.qu
 
 // The spec's toasts (doc 2 §8) for the three calls it names.
 export const useCreateSystem = () =>
-  useApiMutation<SystemBody, ExternalSystemCreated>({ url: () => SYSTEMS, invalidates: () => MONITORING, success: i18n.t('integrations.toasts.created'), failureTitle: i18n.t('integrations.toasts.createFailed'), failure: i18n.t('integrations.toasts.createFailed') });
+  useApiMutation<SystemBody, ExternalSystemCreated>({
+    url: () => SYSTEMS,
+    invalidates: () => MONITORING,
+    success: i18n.t('integrations.toasts.created'),
+    failureTitle: i18n.t('integrations.toasts.createFailed'),
+    failure: i18n.t('integrations.toasts.createFailed'),
+  });
 
 export const useTestConnection = () =>
   useApiMutation<string, ConnectionTestResult>({
     url: (id) => `${system(id)}/test`,
     send: () => undefined,
     invalidates: () => MONITORING,
-    success: (result) => (result.success ? { title: i18n.t('integrations.toasts.testOk'), description: result.message } : { title: i18n.t('integrations.toasts.testBad'), description: result.message, variant: 'destructive' }),
+    success: (result) =>
+      result.success
+        ? { title: i18n.t('integrations.toasts.testOk'), description: result.message }
+        : { title: i18n.t('integrations.toasts.testBad'), description: result.message, variant: 'destructive' },
     failureTitle: i18n.t('integrations.toasts.testFailed'),
     failure: i18n.t('integrations.toasts.testFailed'),
   });
@@ -59,19 +98,50 @@ export const useTriggerSync = () =>
     url: ({ id }) => `${system(id)}/sync`,
     send: ({ endpointId }) => ({ endpointId }),
     invalidates: ({ id }) => [...MONITORING, logsQuery(id).queryKey],
-    success: ({ log }) => ({ title: i18n.t('integrations.toasts.synced'), description: `${log.status}: ${log.recordsProcessed} / ${log.recordsSucceeded} / ${log.recordsFailed}${log.errorMessage ? ` — ${log.errorMessage}` : ''}` }),
+    success: ({ log }) => ({
+      title: i18n.t('integrations.toasts.synced'),
+      description: `${log.status}: ${log.recordsProcessed} / ${log.recordsSucceeded} / ${log.recordsFailed}${log.errorMessage ? ` — ${log.errorMessage}` : ''}`,
+    }),
     failureTitle: i18n.t('integrations.toasts.syncFailed'),
     failure: i18n.t('integrations.toasts.syncFailed'),
   });
 
-export const useEditSystem = () => useChange(({ id, ...body }: SystemBody & { id: string }) => api.patch<ExternalSystem>(system(id), body), () => []);
-export const useDeleteSystem = () => useChange((id: string) => api.delete<void>(system(id)), () => []);
-export const useRotateSecret = () => useChange((id: string) => api.post<ExternalSystemCreated>(`${system(id)}/rotate-secret`), () => []);
+export const useEditSystem = () =>
+  useChange(
+    ({ id, ...body }: SystemBody & { id: string }) => api.patch<ExternalSystem>(system(id), body),
+    () => [],
+  );
+export const useDeleteSystem = () =>
+  useChange(
+    (id: string) => api.delete<void>(system(id)),
+    () => [],
+  );
+export const useRotateSecret = () =>
+  useChange(
+    (id: string) => api.post<ExternalSystemCreated>(`${system(id)}/rotate-secret`),
+    () => [],
+  );
 
-export const useCreateEndpoint = (id: string) => useChange((body: Record<string, unknown>) => api.post<IntegrationEndpoint>(`${system(id)}/endpoints`, body), () => [endpointsQuery(id).queryKey]);
-export const useDeleteEndpoint = (id: string) => useChange((endpointId: string) => api.delete<void>(`${system(id)}/endpoints/${endpointId}`), () => [endpointsQuery(id).queryKey]);
-export const useCreateWebhook = (id: string) => useChange((body: Record<string, unknown>) => api.post<WebhookSubscriptionCreated>(`${system(id)}/webhooks`, body), () => [webhooksQuery(id).queryKey]);
-export const useDeleteWebhook = (id: string) => useChange((webhookId: string) => api.delete<void>(`${system(id)}/webhooks/${webhookId}`), () => [webhooksQuery(id).queryKey]);
+export const useCreateEndpoint = (id: string) =>
+  useChange(
+    (body: Record<string, unknown>) => api.post<IntegrationEndpoint>(`${system(id)}/endpoints`, body),
+    () => [endpointsQuery(id).queryKey],
+  );
+export const useDeleteEndpoint = (id: string) =>
+  useChange(
+    (endpointId: string) => api.delete<void>(`${system(id)}/endpoints/${endpointId}`),
+    () => [endpointsQuery(id).queryKey],
+  );
+export const useCreateWebhook = (id: string) =>
+  useChange(
+    (body: Record<string, unknown>) => api.post<WebhookSubscriptionCreated>(`${system(id)}/webhooks`, body),
+    () => [webhooksQuery(id).queryKey],
+  );
+export const useDeleteWebhook = (id: string) =>
+  useChange(
+    (webhookId: string) => api.delete<void>(`${system(id)}/webhooks/${webhookId}`),
+    () => [webhooksQuery(id).queryKey],
+  );
 
 /** The URL an external system posts its webhooks to. */
 export const inboundUrl = (id: string) => `${window.location.origin}/api/integrations/inbound/${id}`;

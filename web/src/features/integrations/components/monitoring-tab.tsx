@@ -19,14 +19,28 @@ export function MonitoringTab({ system }: { system: ExternalSystem }) {
   const { t, i18n } = useTranslation();
   const stats = useMonitoringStats().data;
   const status = useSystemStatuses().data?.find((s) => s.systemId === system.id);
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN') : t('integrations.monitoring.never'));
+  const when = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN') : t('integrations.monitoring.never');
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('integrations.monitoring.stats')}>
-        <Figure label={t('integrations.monitoring.activeSystems')} value={stats ? `${stats.activeSystems}/${stats.totalSystems}` : '—'} />
-        <Figure label={t('integrations.monitoring.successfulSyncs')} value={stats ? `${stats.successfulSyncs}/${stats.totalSyncs}` : '—'} />
-        <Figure label={t('integrations.monitoring.avgSyncTime')} value={stats ? t('integrations.monitoring.milliseconds', { value: stats.avgSyncTime }) : '—'} />
-        <Figure label={t('integrations.monitoring.failedSyncs')} value={stats ? String(stats.failedSyncs) : '—'} note={t('integrations.monitoring.last24h')} />
+        <Figure
+          label={t('integrations.monitoring.activeSystems')}
+          value={stats ? `${stats.activeSystems}/${stats.totalSystems}` : '—'}
+        />
+        <Figure
+          label={t('integrations.monitoring.successfulSyncs')}
+          value={stats ? `${stats.successfulSyncs}/${stats.totalSyncs}` : '—'}
+        />
+        <Figure
+          label={t('integrations.monitoring.avgSyncTime')}
+          value={stats ? t('integrations.monitoring.milliseconds', { value: stats.avgSyncTime }) : '—'}
+        />
+        <Figure
+          label={t('integrations.monitoring.failedSyncs')}
+          value={stats ? String(stats.failedSyncs) : '—'}
+          note={t('integrations.monitoring.last24h')}
+        />
       </dl>
       <section aria-label={t('integrations.monitoring.system')} className="rounded-lg border border-slate-200 p-3">
         <h3 className="mb-2 flex items-center gap-2 font-semibold">
@@ -47,7 +61,9 @@ export function MonitoringTab({ system }: { system: ExternalSystem }) {
           </div>
           <div>
             <dt className="text-slate-500">{t('integrations.monitoring.failingWebhooks')}</dt>
-            <dd className={status?.failingWebhooks ? 'font-semibold text-red-600' : ''}>{status?.failingWebhooks ?? 0}</dd>
+            <dd className={status?.failingWebhooks ? 'font-semibold text-red-600' : ''}>
+              {status?.failingWebhooks ?? 0}
+            </dd>
           </div>
         </dl>
         {system.lastTest && (

@@ -10,10 +10,17 @@ function Copyable({ label, value }: { label: string; value: string }) {
     <div>
       <div className="mb-1 text-sm font-medium text-slate-800">{label}</div>
       <div className="flex items-center gap-2">
-        <code className="block flex-1 overflow-x-auto rounded bg-slate-100 px-2 py-1 text-xs" data-testid={`secret-${label}`}>
+        <code
+          className="block flex-1 overflow-x-auto rounded bg-slate-100 px-2 py-1 text-xs"
+          data-testid={`secret-${label}`}
+        >
           {value}
         </code>
-        <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true))}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true))}
+        >
           {copied ? t('integrations.secret.copied') : t('integrations.secret.copy')}
         </Button>
       </div>
@@ -21,7 +28,15 @@ function Copyable({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function SecretNotice({ intro, fields, onDone }: { intro: string; fields: { label: string; value: string }[]; onDone: () => void }) {
+export function SecretNotice({
+  intro,
+  fields,
+  onDone,
+}: {
+  intro: string;
+  fields: { label: string; value: string }[];
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="space-y-3">

@@ -27,7 +27,9 @@ export function SyncLogsTab({ systemId }: { systemId: string }) {
               <td className="py-1.5 pr-3">
                 <Badge tone={log.status === 'SUCCESS' ? 'green' : 'red'}>{log.status}</Badge>
               </td>
-              <td className="py-1.5 pr-3 whitespace-nowrap">{new Date(log.startedAt).toLocaleString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN')}</td>
+              <td className="py-1.5 pr-3 whitespace-nowrap">
+                {new Date(log.startedAt).toLocaleString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN')}
+              </td>
               <td className="py-1.5 pr-3">{t(`integrations.logs.triggers.${log.trigger}`)}</td>
               <td className="py-1.5 pr-3" data-testid="log-records">
                 {log.recordsProcessed} / {log.recordsSucceeded} / {log.recordsFailed}

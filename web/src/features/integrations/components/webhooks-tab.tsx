@@ -21,7 +21,11 @@ export function WebhooksTab({ system }: { system: ExternalSystem }) {
   const create = useCreateWebhook(system.id);
   const remove = useDeleteWebhook(system.id);
   const [secret, setSecret] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset, setError } = useForm<z.input<typeof webhookInputSchema>, unknown, z.output<typeof webhookInputSchema>>({
+  const { register, handleSubmit, formState, reset, setError } = useForm<
+    z.input<typeof webhookInputSchema>,
+    unknown,
+    z.output<typeof webhookInputSchema>
+  >({
     resolver: schemaResolver(webhookInputSchema),
     defaultValues: { eventType: 'appointment.created', webhookUrl: '', timeoutSeconds: 10, retryCount: 3 },
   });
@@ -29,7 +33,13 @@ export function WebhooksTab({ system }: { system: ExternalSystem }) {
   const list = webhooks.data ?? [];
   return (
     <div className="space-y-4">
-      {secret && <SecretNotice intro={t('integrations.secret.webhookIntro')} fields={[{ label: t('integrations.secret.signing'), value: secret }]} onDone={() => setSecret(null)} />}
+      {secret && (
+        <SecretNotice
+          intro={t('integrations.secret.webhookIntro')}
+          fields={[{ label: t('integrations.secret.signing'), value: secret }]}
+          onDone={() => setSecret(null)}
+        />
+      )}
       {webhooks.isLoading ? (
         <p className="text-sm text-slate-500">{t('integrations.loading')}</p>
       ) : list.length === 0 ? (
@@ -40,12 +50,25 @@ export function WebhooksTab({ system }: { system: ExternalSystem }) {
             <li key={w.id} className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 p-3 text-sm">
               <code className="rounded bg-slate-100 px-1.5">{w.eventType}</code>
               <span className="break-all">{w.webhookUrl}</span>
-              <Badge tone={w.deliveryStatus === 'ERROR' ? 'red' : w.deliveryStatus === 'OK' ? 'green' : 'gray'}>{t(`integrations.webhooks.delivery.${w.deliveryStatus ?? 'none'}`)}</Badge>
-              {w.consecutiveFailures > 0 && <span className="text-red-600">{t('integrations.webhooks.failures', { count: w.consecutiveFailures })}</span>}
+              <Badge tone={w.deliveryStatus === 'ERROR' ? 'red' : w.deliveryStatus === 'OK' ? 'green' : 'gray'}>
+                {t(`integrations.webhooks.delivery.${w.deliveryStatus ?? 'none'}`)}
+              </Badge>
+              {w.consecutiveFailures > 0 && (
+                <span className="text-red-600">
+                  {t('integrations.webhooks.failures', { count: w.consecutiveFailures })}
+                </span>
+              )}
               <span className="text-slate-500">
                 {w.timeoutSeconds}s · ×{w.retryCount}
               </span>
-              <Button className="ml-auto" size="sm" variant="ghost" aria-label={`${t('integrations.actions.delete')} ${w.eventType}`} disabled={remove.isPending} onClick={() => remove.mutate(w.id)}>
+              <Button
+                className="ml-auto"
+                size="sm"
+                variant="ghost"
+                aria-label={`${t('integrations.actions.delete')} ${w.eventType}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(w.id)}
+              >
                 <Trash2 className="h-4 w-4" aria-hidden />
               </Button>
             </li>
@@ -53,13 +76,27 @@ export function WebhooksTab({ system }: { system: ExternalSystem }) {
         </ul>
       )}
       <form
-        onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: (created) => (reset(), setSecret(created.signingSecret)), onError: (error) => showServerFieldErrors(error, setError) }))}
+        onSubmit={handleSubmit((values) =>
+          create.mutate(values, {
+            onSuccess: (created) => (reset(), setSecret(created.signingSecret)),
+            onError: (error) => showServerFieldErrors(error, setError),
+          }),
+        )}
         noValidate
         className="grid gap-3 rounded-lg border border-dashed border-slate-300 p-3 sm:grid-cols-2"
         aria-label={t('integrations.webhooks.add')}
       >
-        <SelectField label={t('integrations.webhooks.eventType')} options={WEBHOOK_EVENT_TYPES.map((v) => ({ value: v, label: v }))} {...field('eventType')} />
-        <Field label={t('integrations.webhooks.url')} type="url" placeholder="https://tms.example.com/webhooks" {...field('webhookUrl')} />
+        <SelectField
+          label={t('integrations.webhooks.eventType')}
+          options={WEBHOOK_EVENT_TYPES.map((v) => ({ value: v, label: v }))}
+          {...field('eventType')}
+        />
+        <Field
+          label={t('integrations.webhooks.url')}
+          type="url"
+          placeholder="https://tms.example.com/webhooks"
+          {...field('webhookUrl')}
+        />
         <Field label={t('integrations.webhooks.timeout')} type="number" min={1} max={30} {...field('timeoutSeconds')} />
         <Field label={t('integrations.webhooks.retries')} type="number" min={0} max={8} {...field('retryCount')} />
         {create.isError && (

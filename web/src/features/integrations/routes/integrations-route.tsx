@@ -13,7 +13,16 @@ import { registerCatalogue } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { messageOf } from '../../../lib/api-client';
 import { integrationsText } from '../i18n';
-import { inboundUrl, useCreateSystem, useDeleteSystem, useEditSystem, useRotateSecret, useSystems, useTestConnection, useTriggerSync } from '../api/integrations';
+import {
+  inboundUrl,
+  useCreateSystem,
+  useDeleteSystem,
+  useEditSystem,
+  useRotateSecret,
+  useSystems,
+  useTestConnection,
+  useTriggerSync,
+} from '../api/integrations';
 import { SystemForm } from '../components/system-form';
 import { SecretNotice } from '../components/secret-notice';
 import { StatusBadge } from '../components/status-badge';
@@ -43,7 +52,12 @@ export function IntegrationsRoute() {
   const test = useTestConnection();
   const sync = useTriggerSync();
   const selected = systems.data?.find((s) => s.id === selectedId) ?? null;
-  const failed = (error: unknown) => toast({ title: t('common.error'), description: messageOf(error, t('integrations.monitoring.somethingWrong')), variant: 'destructive' });
+  const failed = (error: unknown) =>
+    toast({
+      title: t('common.error'),
+      description: messageOf(error, t('integrations.monitoring.somethingWrong')),
+      variant: 'destructive',
+    });
 
   return (
     <div className="space-y-4">
@@ -70,7 +84,12 @@ export function IntegrationsRoute() {
               <ul className="space-y-2" aria-label={t('integrations.systems')}>
                 {systems.data.map((s) => (
                   <li key={s.id}>
-                    <button type="button" onClick={() => setSelectedId(s.id)} aria-pressed={s.id === selectedId} className={`w-full rounded-lg border p-3 text-left ${s.id === selectedId ? 'border-blue-500 bg-blue-50' : 'border-slate-200 hover:bg-slate-50'}`}>
+                    <button
+                      type="button"
+                      onClick={() => setSelectedId(s.id)}
+                      aria-pressed={s.id === selectedId}
+                      className={`w-full rounded-lg border p-3 text-left ${s.id === selectedId ? 'border-blue-500 bg-blue-50' : 'border-slate-200 hover:bg-slate-50'}`}
+                    >
                       <div className="flex flex-wrap items-center gap-2">
                         <Server className="h-4 w-4 text-slate-500" aria-hidden />
                         <span className="font-semibold">{s.name}</span>
@@ -78,7 +97,9 @@ export function IntegrationsRoute() {
                         <StatusBadge status={s.status} />
                         {!s.isActive && <Badge>{t('integrations.inactive')}</Badge>}
                       </div>
-                      <div className="mt-1 truncate text-sm text-slate-600">{[s.vendor, s.baseUrl].filter(Boolean).join(' · ')}</div>
+                      <div className="mt-1 truncate text-sm text-slate-600">
+                        {[s.vendor, s.baseUrl].filter(Boolean).join(' · ')}
+                      </div>
                     </button>
                   </li>
                 ))}
@@ -102,32 +123,70 @@ export function IntegrationsRoute() {
                   <Button size="sm" disabled={test.isPending} onClick={() => test.mutate(selected.id)}>
                     {test.isPending ? t('integrations.actions.testing') : t('integrations.actions.test')}
                   </Button>
-                  <Button size="sm" disabled={sync.isPending || !selected.isActive} onClick={() => sync.mutate({ id: selected.id, endpointId: null })}>
+                  <Button
+                    size="sm"
+                    disabled={sync.isPending || !selected.isActive}
+                    onClick={() => sync.mutate({ id: selected.id, endpointId: null })}
+                  >
                     {sync.isPending ? t('integrations.actions.syncing') : t('integrations.actions.sync')}
                   </Button>
                   <Button size="sm" variant="secondary" onClick={() => setDialog('edit')}>
                     {t('integrations.actions.edit')}
                   </Button>
-                  <Button size="sm" variant="secondary" disabled={edit.isPending} onClick={() => edit.mutate({ id: selected.id, isActive: !selected.isActive }, { onError: failed })}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={edit.isPending}
+                    onClick={() => edit.mutate({ id: selected.id, isActive: !selected.isActive }, { onError: failed })}
+                  >
                     {selected.isActive ? t('integrations.actions.deactivate') : t('integrations.actions.activate')}
                   </Button>
-                  <Button size="sm" variant="secondary" disabled={rotate.isPending} onClick={() => window.confirm(t('integrations.actions.confirmRotate')) && rotate.mutate(selected.id, { onSuccess: setSecretOf, onError: failed })}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={rotate.isPending}
+                    onClick={() =>
+                      window.confirm(t('integrations.actions.confirmRotate')) &&
+                      rotate.mutate(selected.id, { onSuccess: setSecretOf, onError: failed })
+                    }
+                  >
                     {t('integrations.actions.rotate')}
                   </Button>
-                  <Button size="sm" variant="danger" disabled={remove.isPending} onClick={() => window.confirm(t('integrations.actions.confirmDelete', { name: selected.name })) && remove.mutate(selected.id, { onSuccess: () => setSelectedId(null), onError: failed })}>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    disabled={remove.isPending}
+                    onClick={() =>
+                      window.confirm(t('integrations.actions.confirmDelete', { name: selected.name })) &&
+                      remove.mutate(selected.id, { onSuccess: () => setSelectedId(null), onError: failed })
+                    }
+                  >
                     {t('integrations.actions.delete')}
                   </Button>
                 </div>
                 <div role="tablist" aria-label={selected.name} className="flex gap-1 border-b border-slate-200">
                   {TABS.map((name) => (
-                    <button key={name} type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)} className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === name ? 'border-blue-600 text-blue-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}>
+                    <button
+                      key={name}
+                      type="button"
+                      role="tab"
+                      aria-selected={tab === name}
+                      onClick={() => setTab(name)}
+                      className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === name ? 'border-blue-600 text-blue-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+                    >
                       {t(`integrations.tabs.${name}`)}
                     </button>
                   ))}
                 </div>
                 <div role="tabpanel" aria-label={t(`integrations.tabs.${tab}`)}>
                   {tab === 'monitoring' && <MonitoringTab system={selected} />}
-                  {tab === 'endpoints' && <EndpointsTab system={selected} syncing={sync.isPending} onSync={(endpointId) => sync.mutate({ id: selected.id, endpointId })} />}
+                  {tab === 'endpoints' && (
+                    <EndpointsTab
+                      system={selected}
+                      syncing={sync.isPending}
+                      onSync={(endpointId) => sync.mutate({ id: selected.id, endpointId })}
+                    />
+                  )}
                   {tab === 'webhooks' && <WebhooksTab system={selected} />}
                   {tab === 'logs' && <SyncLogsTab systemId={selected.id} />}
                 </div>
@@ -137,11 +196,26 @@ export function IntegrationsRoute() {
         </Card>
       </div>
       <Dialog open={dialog === 'add'} onClose={() => setDialog(null)} title={t('integrations.addSystem')}>
-        <SystemForm pending={create.isPending} onCancel={() => setDialog(null)} onSubmit={(body) => create.mutate(body, { onSuccess: (created) => (setDialog(null), setSelectedId(created.id), setSecretOf(created)) })} />
+        <SystemForm
+          pending={create.isPending}
+          onCancel={() => setDialog(null)}
+          onSubmit={(body) =>
+            create.mutate(body, {
+              onSuccess: (created) => (setDialog(null), setSelectedId(created.id), setSecretOf(created)),
+            })
+          }
+        />
       </Dialog>
       {selected && (
         <Dialog open={dialog === 'edit'} onClose={() => setDialog(null)} title={t('integrations.form.editTitle')}>
-          <SystemForm system={selected} pending={edit.isPending} onCancel={() => setDialog(null)} onSubmit={(body) => edit.mutate({ id: selected.id, ...body }, { onSuccess: () => setDialog(null), onError: failed })} />
+          <SystemForm
+            system={selected}
+            pending={edit.isPending}
+            onCancel={() => setDialog(null)}
+            onSubmit={(body) =>
+              edit.mutate({ id: selected.id, ...body }, { onSuccess: () => setDialog(null), onError: failed })
+            }
+          />
         </Dialog>
       )}
       <Dialog open={secretOf !== null} onClose={() => setSecretOf(null)} title={t('integrations.secret.title')}>

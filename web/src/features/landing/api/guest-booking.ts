@@ -9,11 +9,19 @@ const withFacility = (facility: string | null) => (facility ? `facility=${encode
 
 /** The facility a link names, with its zone (the guest's today is the facility's); none without a link. */
 export function useGuestFacility(facility: string | null) {
-  return useQuery({ queryKey: ['/api/facility-links', facility], queryFn: () => api.get<FacilityLinkInfo>(`/api/facility-links/${encodeURIComponent(facility!)}`), enabled: Boolean(facility), retry: false });
+  return useQuery({
+    queryKey: ['/api/facility-links', facility],
+    queryFn: () => api.get<FacilityLinkInfo>(`/api/facility-links/${encodeURIComponent(facility!)}`),
+    enabled: Boolean(facility),
+    retry: false,
+  });
 }
 
 export function useGuestHolidays(facility: string | null) {
-  return useQuery({ queryKey: ['/api/holidays', facility], queryFn: () => api.get<Holiday[]>(`/api/holidays?${withFacility(facility)}`) });
+  return useQuery({
+    queryKey: ['/api/holidays', facility],
+    queryFn: () => api.get<Holiday[]>(`/api/holidays?${withFacility(facility)}`),
+  });
 }
 
 export function useAvailableSlots(date: string | null, facility: string | null) {
@@ -29,7 +37,9 @@ export function useGuestBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: GuestBookingInput; idempotencyKey: string }) =>
-      apiRequest<{ confirmationCode: string }>('POST', '/api/bookings/slot', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+      apiRequest<{ confirmationCode: string }>('POST', '/api/bookings/slot', body, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/slots/available'] }),
   });
 }

@@ -4,7 +4,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type * as z from 'zod';
-import { GUEST_MISSING_INFORMATION, guestBookingSchema, LOAD_TYPES, OWNER_TYPES, VEHICLE_TYPES } from '@shared/contracts/appointments';
+import {
+  GUEST_MISSING_INFORMATION,
+  guestBookingSchema,
+  LOAD_TYPES,
+  OWNER_TYPES,
+  VEHICLE_TYPES,
+} from '@shared/contracts/appointments';
 import { localDateTime } from '@shared/time';
 import { DEFAULT_TIME_ZONE } from '@shared/product';
 import { Dialog } from '../../../components/ui/dialog';
@@ -26,7 +32,15 @@ type FormOutput = z.output<typeof guestBookingSchema>;
 registerCatalogue(guestBookingText);
 
 /** `facility`: the link the page was opened with (/book/<link>), else the `facility` query parameter, else the platform's default. */
-export function GuestBookingDialog({ open, onClose, facility: linked }: { open: boolean; onClose: () => void; facility?: string }) {
+export function GuestBookingDialog({
+  open,
+  onClose,
+  facility: linked,
+}: {
+  open: boolean;
+  onClose: () => void;
+  facility?: string;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const say = useServerText();
@@ -63,7 +77,11 @@ export function GuestBookingDialog({ open, onClose, facility: linked }: { open: 
     priority: 'normal',
     ...(facility ? { facility } : {}),
   };
-  const { register, handleSubmit, watch, setValue, reset, setError, formState } = useForm<FormInput, unknown, FormOutput>({ resolver: schemaResolver(guestBookingSchema), defaultValues: blank });
+  const { register, handleSubmit, watch, setValue, reset, setError, formState } = useForm<
+    FormInput,
+    unknown,
+    FormOutput
+  >({ resolver: schemaResolver(guestBookingSchema), defaultValues: blank });
   const field = fieldBinder({ register, formState });
   const [ownerType, slotId] = watch(['ownerType', 'slotId']);
   // The date and slot are picked, not typed: their message stands under the slot list.
@@ -80,14 +98,22 @@ export function GuestBookingDialog({ open, onClose, facility: linked }: { open: 
     async (values) => {
       try {
         const { confirmationCode } = await book.mutateAsync({ body: values, idempotencyKey });
-        toast({ title: t('guestBooking.confirmedTitle'), description: t('guestBooking.confirmed', { code: confirmationCode }) });
+        toast({
+          title: t('guestBooking.confirmedTitle'),
+          description: t('guestBooking.confirmed', { code: confirmationCode }),
+        });
         close();
       } catch (error) {
         showServerFieldErrors(error, setError);
         toast({ title: t('guestBooking.failedTitle'), description: t('guestBooking.failed'), variant: 'destructive' });
       }
     },
-    () => toast({ title: t('guestBooking.missingTitle'), description: say(GUEST_MISSING_INFORMATION), variant: 'destructive' }),
+    () =>
+      toast({
+        title: t('guestBooking.missingTitle'),
+        description: say(GUEST_MISSING_INFORMATION),
+        variant: 'destructive',
+      }),
   );
 
   const chooseDate = (d: string) => {
@@ -99,18 +125,36 @@ export function GuestBookingDialog({ open, onClose, facility: linked }: { open: 
   return (
     <Dialog open={open} onClose={close} title={t('guestBooking.title')} wide>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <SelectField label={t('guestBooking.bookingAs')} options={OWNER_TYPES.map((o) => ({ value: o, label: t(`guestBooking.owners.${o}`) }))} {...field('ownerType')} />
+        <SelectField
+          label={t('guestBooking.bookingAs')}
+          options={OWNER_TYPES.map((o) => ({ value: o, label: t(`guestBooking.owners.${o}`) }))}
+          {...field('ownerType')}
+        />
         <fieldset className="grid gap-3 sm:grid-cols-3">
           <legend className="mb-1 text-sm font-semibold">{t('guestBooking.vehicle')}</legend>
-          <Field label={t('guestBooking.vehicleNumber')} placeholder="MH12AB1234" style={{ textTransform: 'uppercase' }} {...field('vehicleNumber', { setValueAs: (v: string) => v.toUpperCase() })} />
-          <SelectField label={t('guestBooking.vehicleType')} options={VEHICLE_TYPES.map((v) => ({ value: v, label: t(`guestBooking.vehicleTypes.${v}`) }))} {...field('vehicleType')} />
+          <Field
+            label={t('guestBooking.vehicleNumber')}
+            placeholder="MH12AB1234"
+            style={{ textTransform: 'uppercase' }}
+            {...field('vehicleNumber', { setValueAs: (v: string) => v.toUpperCase() })}
+          />
+          <SelectField
+            label={t('guestBooking.vehicleType')}
+            options={VEHICLE_TYPES.map((v) => ({ value: v, label: t(`guestBooking.vehicleTypes.${v}`) }))}
+            {...field('vehicleType')}
+          />
           <Field label={t('guestBooking.capacity')} type="number" step="0.1" min={0} {...field('capacityTons')} />
         </fieldset>
         <fieldset className="grid gap-3 sm:grid-cols-3">
           <legend className="mb-1 text-sm font-semibold">{t('guestBooking.driver')}</legend>
           <Field label={t('guestBooking.driverName')} {...field('driverName')} />
           <Field label={t('guestBooking.driverLicense')} {...field('driverLicense')} />
-          <Field label={t('guestBooking.mobileNumber')} type="tel" placeholder="+91 98765 43210" {...field('mobileNumber')} />
+          <Field
+            label={t('guestBooking.mobileNumber')}
+            type="tel"
+            placeholder="+91 98765 43210"
+            {...field('mobileNumber')}
+          />
           {ownerType !== 'Driver' && (
             <>
               <Field label={t('guestBooking.ownerName')} {...field('ownerName')} />
@@ -120,17 +164,31 @@ export function GuestBookingDialog({ open, onClose, facility: linked }: { open: 
         </fieldset>
         <fieldset className="grid gap-3 sm:grid-cols-4">
           <legend className="mb-1 text-sm font-semibold">{t('guestBooking.load')}</legend>
-          <SelectField label={t('guestBooking.loadType')} options={LOAD_TYPES.map((l) => ({ value: l, label: t(`guestBooking.loadTypes.${l}`) }))} {...field('loadType')} />
+          <SelectField
+            label={t('guestBooking.loadType')}
+            options={LOAD_TYPES.map((l) => ({ value: l, label: t(`guestBooking.loadTypes.${l}`) }))}
+            {...field('loadType')}
+          />
           <Field label={t('guestBooking.goodsType')} {...field('goodsType')} />
           <Field label={t('guestBooking.poNumber')} {...field('poNumber')} />
           <Field label={t('guestBooking.ewayBill')} {...field('ewayBill')} />
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SlotCalendar key={today.slice(0, 7)} today={today} holidays={holidaySet} value={date} onChange={chooseDate} />
+          <SlotCalendar
+            key={today.slice(0, 7)}
+            today={today}
+            holidays={holidaySet}
+            value={date}
+            onChange={chooseDate}
+          />
           <div>
-            <h3 className="mb-2 text-sm font-semibold">{date ? t('guestBooking.slotsFor', { date: format.day(date, 'long') }) : t('guestBooking.chooseDate')}</h3>
+            <h3 className="mb-2 text-sm font-semibold">
+              {date ? t('guestBooking.slotsFor', { date: format.day(date, 'long') }) : t('guestBooking.chooseDate')}
+            </h3>
             {date && slots.isLoading && <p className="text-sm text-slate-500">{t('common.loading')}</p>}
-            {date && slots.data && !slots.data.length && <p className="text-sm text-slate-500">{t('guestBooking.noSlots')}</p>}
+            {date && slots.data && !slots.data.length && (
+              <p className="text-sm text-slate-500">{t('guestBooking.noSlots')}</p>
+            )}
             <div className="grid gap-2" role="listbox" aria-label={t('guestBooking.timeSlots')}>
               {(slots.data ?? []).map((s) => {
                 const left = s.capacity - s.bookedCount;

@@ -8,7 +8,17 @@ import { useFormat } from '../../../lib/format';
 /** Monday first: 2024-01-01 was a Monday. */
 const WEEK = Array.from({ length: 7 }, (_, i) => new Date(Date.UTC(2024, 0, 1 + i)));
 
-export function SlotCalendar({ today, holidays, value, onChange }: { today: string; holidays: Set<string>; value: string | null; onChange: (date: string) => void }) {
+export function SlotCalendar({
+  today,
+  holidays,
+  value,
+  onChange,
+}: {
+  today: string;
+  holidays: Set<string>;
+  value: string | null;
+  onChange: (date: string) => void;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const [month, setMonth] = useState(today.slice(0, 7));
@@ -21,16 +31,29 @@ export function SlotCalendar({ today, holidays, value, onChange }: { today: stri
     d.setUTCMonth(d.getUTCMonth() + n);
     setMonth(d.toISOString().slice(0, 7));
   };
-  const title = new Intl.DateTimeFormat(format.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${first}T00:00:00Z`));
+  const title = new Intl.DateTimeFormat(format.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${first}T00:00:00Z`),
+  );
   const weekday = new Intl.DateTimeFormat(format.locale, { weekday: 'short', timeZone: 'UTC' });
   return (
     <div className="rounded-md border border-slate-200 p-2" role="group" aria-label={t('landing.calendar.label')}>
       <div className="mb-2 flex items-center justify-between">
-        <button type="button" aria-label={t('landing.calendar.previous')} disabled={month <= today.slice(0, 7)} onClick={() => shift(-1)} className="rounded p-1 hover:bg-slate-100 disabled:opacity-30">
+        <button
+          type="button"
+          aria-label={t('landing.calendar.previous')}
+          disabled={month <= today.slice(0, 7)}
+          onClick={() => shift(-1)}
+          className="rounded p-1 hover:bg-slate-100 disabled:opacity-30"
+        >
           <ChevronLeft className="h-4 w-4" aria-hidden />
         </button>
         <span className="text-sm font-semibold">{title}</span>
-        <button type="button" aria-label={t('landing.calendar.next')} onClick={() => shift(1)} className="rounded p-1 hover:bg-slate-100">
+        <button
+          type="button"
+          aria-label={t('landing.calendar.next')}
+          onClick={() => shift(1)}
+          className="rounded p-1 hover:bg-slate-100"
+        >
           <ChevronRight className="h-4 w-4" aria-hidden />
         </button>
       </div>

@@ -43,7 +43,9 @@ export function LandingRoute() {
       <main>
         <section className="bg-gradient-to-b from-blue-50 to-white">
           <div className="mx-auto max-w-6xl px-4 py-16 text-center">
-            <h1 className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">{t('landing.heroTitle')}</h1>
+            <h1 className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+              {t('landing.heroTitle')}
+            </h1>
             <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">{t('landing.heroText')}</p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
               <Link to={PATHS.signup} className={buttonClasses('primary')}>
@@ -93,7 +95,11 @@ export function LandingRoute() {
             </h2>
             <div className="mt-10 grid gap-6 md:grid-cols-3">
               {(['one', 'two', 'three'] as const).map((k) => (
-                <figure key={k} className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200" data-testid="testimonial">
+                <figure
+                  key={k}
+                  className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
+                  data-testid="testimonial"
+                >
                   <div className="flex gap-0.5 text-amber-500" aria-hidden>
                     {Array.from({ length: 5 }, (_, i) => (
                       <Star key={i} className="h-4 w-4 fill-current" />

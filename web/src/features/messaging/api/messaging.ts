@@ -1,13 +1,32 @@
 // The Messaging Center's calls: the test message, the multi-channel send, the message log, the
 // Integration Status cards, and the tenant's provider settings (/configuration).
-import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { i18n } from '../../../lib/i18n';
-import type { Channel, ChannelStatus, Language, MessagePage, MessageStatus, MessagingSettingsInput, MessagingSettingsView, SendOutcome } from '@shared/contracts/messaging';
+import type {
+  Channel,
+  ChannelStatus,
+  Language,
+  MessagePage,
+  MessageStatus,
+  MessagingSettingsInput,
+  MessagingSettingsView,
+  SendOutcome,
+} from '@shared/contracts/messaging';
 
 const LOG_KEY = ['/api/messaging/messages'];
-export const statusQuery = queryOptions({ queryKey: ['/api/messaging/status'], queryFn: () => api.get<ChannelStatus[]>('/api/messaging/status') });
+export const statusQuery = queryOptions({
+  queryKey: ['/api/messaging/status'],
+  queryFn: () => api.get<ChannelStatus[]>('/api/messaging/status'),
+});
 
 export const useIntegrationStatus = (enabled: boolean) => useQuery({ ...statusQuery, enabled });
 
@@ -52,16 +71,31 @@ export interface SendBody {
 /** The sends raise their toasts in the Messaging Center (the screen) through the mutate callbacks. */
 export function useSendMessages() {
   const queryClient = useQueryClient();
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: LOG_KEY }), queryClient.invalidateQueries({ queryKey: statusQuery.queryKey })]);
-  const test = useMutation({ mutationFn: (b: TestBody) => api.post<{ message: string; outcome: SendOutcome }>('/api/messaging/test', b), onSettled: refresh });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: LOG_KEY }),
+      queryClient.invalidateQueries({ queryKey: statusQuery.queryKey }),
+    ]);
+  const test = useMutation({
+    mutationFn: (b: TestBody) => api.post<{ message: string; outcome: SendOutcome }>('/api/messaging/test', b),
+    onSettled: refresh,
+  });
   const send = useMutation({
-    mutationFn: (b: SendBody) => api.post<{ message: string; outcomes: SendOutcome[] }>('/api/notifications/send', { ...b, email: b.email || null, subject: 'DockSaathi notification' }),
+    mutationFn: (b: SendBody) =>
+      api.post<{ message: string; outcomes: SendOutcome[] }>('/api/notifications/send', {
+        ...b,
+        email: b.email || null,
+        subject: 'DockSaathi notification',
+      }),
     onSettled: refresh,
   });
   return { test, send };
 }
 
-export const settingsQuery = queryOptions({ queryKey: ['/api/messaging/settings'], queryFn: () => api.get<MessagingSettingsView>('/api/messaging/settings') });
+export const settingsQuery = queryOptions({
+  queryKey: ['/api/messaging/settings'],
+  queryFn: () => api.get<MessagingSettingsView>('/api/messaging/settings'),
+});
 export const useMessagingSettings = () => useQuery(settingsQuery);
 
 export function useSaveMessagingSettings() {

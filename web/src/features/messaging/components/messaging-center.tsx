@@ -4,7 +4,14 @@
 // callbacks, so a refresh of the lists cannot swallow them.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHANNELS, findTemplate, HUB_TEMPLATES, LANGUAGES, type Channel, type Language } from '@shared/contracts/messaging';
+import {
+  CHANNELS,
+  findTemplate,
+  HUB_TEMPLATES,
+  LANGUAGES,
+  type Channel,
+  type Language,
+} from '@shared/contracts/messaging';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, TextAreaField } from '../../../components/ui/field';
@@ -28,7 +35,15 @@ export interface DriverAppointment {
   bookingReference: string;
 }
 
-export function MessagingCenter({ open, onClose, appointments }: { open: boolean; onClose: () => void; appointments?: DriverAppointment[] }) {
+export function MessagingCenter({
+  open,
+  onClose,
+  appointments,
+}: {
+  open: boolean;
+  onClose: () => void;
+  appointments?: DriverAppointment[];
+}) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const { test, send } = useSendMessages();
@@ -74,13 +89,19 @@ export function MessagingCenter({ open, onClose, appointments }: { open: boolean
     const template = findTemplate(templateKey);
     if (template && message === template.text[language]) setMessage(template.text[lang]);
   };
-  const toggle = (channel: Channel) => setChannels((now) => (now.includes(channel) ? now.filter((c) => c !== channel) : [...now, channel]));
+  const toggle = (channel: Channel) =>
+    setChannels((now) => (now.includes(channel) ? now.filter((c) => c !== channel) : [...now, channel]));
 
   const runTest = (channel: Channel) => {
     setProblem(null);
     const to = channel === 'email' ? email.trim() || phone.trim() : phone.trim();
     setErrors(to ? {} : { phone: t('messaging.fieldErrors.phone') });
-    if (!to) return toast({ title: t('messaging.toast.phoneRequired'), description: t('messaging.toast.phoneRequiredText'), variant: 'destructive' });
+    if (!to)
+      return toast({
+        title: t('messaging.toast.phoneRequired'),
+        description: t('messaging.toast.phoneRequiredText'),
+        variant: 'destructive',
+      });
     test.mutate(
       { channel, to, language },
       {
@@ -88,7 +109,11 @@ export function MessagingCenter({ open, onClose, appointments }: { open: boolean
         onError: (err) => {
           serverErrors(err);
           setProblem(messageOf(err, t('messaging.toast.testFailedText')));
-          toast({ title: t('messaging.toast.testFailed'), description: t('messaging.toast.testFailedText'), variant: 'destructive' });
+          toast({
+            title: t('messaging.toast.testFailed'),
+            description: t('messaging.toast.testFailedText'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -96,9 +121,22 @@ export function MessagingCenter({ open, onClose, appointments }: { open: boolean
 
   const runSend = () => {
     setProblem(null);
-    setErrors({ phone: phone.trim() ? undefined : t('messaging.fieldErrors.phone'), message: message.trim() ? undefined : t('messaging.fieldErrors.message') });
-    if (!phone.trim() || !message.trim()) return toast({ title: t('messaging.toast.requiredFields'), description: t('messaging.toast.requiredFieldsText'), variant: 'destructive' });
-    if (!channels.length) return toast({ title: t('messaging.toast.selectChannels'), description: t('messaging.toast.selectChannelsText'), variant: 'destructive' });
+    setErrors({
+      phone: phone.trim() ? undefined : t('messaging.fieldErrors.phone'),
+      message: message.trim() ? undefined : t('messaging.fieldErrors.message'),
+    });
+    if (!phone.trim() || !message.trim())
+      return toast({
+        title: t('messaging.toast.requiredFields'),
+        description: t('messaging.toast.requiredFieldsText'),
+        variant: 'destructive',
+      });
+    if (!channels.length)
+      return toast({
+        title: t('messaging.toast.selectChannels'),
+        description: t('messaging.toast.selectChannelsText'),
+        variant: 'destructive',
+      });
     send.mutate(
       { to: phone.trim(), email: email.trim(), message, channels, language, templateKey: templateKey || null },
       {
@@ -110,7 +148,11 @@ export function MessagingCenter({ open, onClose, appointments }: { open: boolean
         onError: (err) => {
           serverErrors(err);
           setProblem(messageOf(err, t('messaging.toast.sendFailedText')));
-          toast({ title: t('messaging.toast.sendFailed'), description: t('messaging.toast.sendFailedText'), variant: 'destructive' });
+          toast({
+            title: t('messaging.toast.sendFailed'),
+            description: t('messaging.toast.sendFailedText'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -120,24 +162,47 @@ export function MessagingCenter({ open, onClose, appointments }: { open: boolean
     <Dialog open={open} onClose={onClose} title={t('messaging.title')} wide>
       <div className="space-y-6">
         {problem && (
-          <p aria-live="polite" data-testid="messaging-problem" className="rounded border border-red-200 bg-red-50 p-2 text-sm text-red-700">
+          <p
+            aria-live="polite"
+            data-testid="messaging-problem"
+            className="rounded border border-red-200 bg-red-50 p-2 text-sm text-red-700"
+          >
             {problem}
           </p>
         )}
         <section aria-labelledby="quick-test" className="space-y-2">
-          <h3 id="quick-test" className="font-semibold">{t('messaging.quickTest.title')}</h3>
+          <h3 id="quick-test" className="font-semibold">
+            {t('messaging.quickTest.title')}
+          </h3>
           {appointments && (
             <SelectField
               label={t('messaging.forAppointment')}
               placeholder={t('messaging.forAppointmentPlaceholder')}
               value={appointmentId}
               onChange={(e) => chooseAppointment(e.target.value)}
-              options={withPhone.map((a) => ({ value: a.id, label: `${a.scheduledTimeStart} · ${a.driverName ?? a.driverPhone} · ${a.bookingReference}` }))}
+              options={withPhone.map((a) => ({
+                value: a.id,
+                label: `${a.scheduledTimeStart} · ${a.driverName ?? a.driverPhone} · ${a.bookingReference}`,
+              }))}
             />
           )}
           <div className="grid gap-2 sm:grid-cols-2">
-            <Field label={t('messaging.phone')} type="tel" placeholder={t('messaging.phonePlaceholder')} hint={t('messaging.phoneHint')} error={errors.phone} value={phone} onChange={(e) => setPhone(e.target.value)} />
-            <Field label={t('messaging.email')} type="email" error={errors.email} value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Field
+              label={t('messaging.phone')}
+              type="tel"
+              placeholder={t('messaging.phonePlaceholder')}
+              hint={t('messaging.phoneHint')}
+              error={errors.phone}
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+            />
+            <Field
+              label={t('messaging.email')}
+              type="email"
+              error={errors.email}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </div>
           <div className="flex flex-wrap gap-2">
             {CHANNELS.map((c) => (
@@ -149,17 +214,25 @@ export function MessagingCenter({ open, onClose, appointments }: { open: boolean
         </section>
 
         <section aria-labelledby="custom-notification" className="space-y-3">
-          <h3 id="custom-notification" className="font-semibold">{t('messaging.custom.title')}</h3>
+          <h3 id="custom-notification" className="font-semibold">
+            {t('messaging.custom.title')}
+          </h3>
           <fieldset className="flex flex-wrap gap-4">
             <legend className="mb-1 text-sm font-medium">{t('messaging.custom.channels')}</legend>
             {CHANNELS.map((c) => (
               <label key={c} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={channels.includes(c)} onChange={() => toggle(c)} /> {t(`messaging.channel.${c}`)}
+                <input type="checkbox" checked={channels.includes(c)} onChange={() => toggle(c)} />{' '}
+                {t(`messaging.channel.${c}`)}
               </label>
             ))}
           </fieldset>
           <div className="grid gap-2 sm:grid-cols-2">
-            <SelectField label={t('messaging.custom.language')} value={language} onChange={(e) => changeLanguage(e.target.value as Language)} options={LANGUAGES.map((l) => ({ value: l, label: `${l} ${t(`messaging.languages.${l}`)}` }))} />
+            <SelectField
+              label={t('messaging.custom.language')}
+              value={language}
+              onChange={(e) => changeLanguage(e.target.value as Language)}
+              options={LANGUAGES.map((l) => ({ value: l, label: `${l} ${t(`messaging.languages.${l}`)}` }))}
+            />
             <SelectField
               label={t('messaging.custom.quickTemplates')}
               placeholder={t('messaging.custom.quickTemplatesPlaceholder')}
@@ -168,22 +241,36 @@ export function MessagingCenter({ open, onClose, appointments }: { open: boolean
               options={HUB_TEMPLATES.map((tpl) => ({ value: tpl.key, label: tpl.name }))}
             />
           </div>
-          <TextAreaField label={t('messaging.custom.message')} lang={language} error={errors.message} value={message} onChange={(e) => setMessage(e.target.value)} />
+          <TextAreaField
+            label={t('messaging.custom.message')}
+            lang={language}
+            error={errors.message}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
           <Button onClick={runSend} disabled={send.isPending}>
             {send.isPending ? t('messaging.custom.sending') : t('messaging.custom.send')}
           </Button>
         </section>
 
         <section aria-labelledby="template-list" className="space-y-2">
-          <h3 id="template-list" className="font-semibold">{t('messaging.templates.title')}</h3>
+          <h3 id="template-list" className="font-semibold">
+            {t('messaging.templates.title')}
+          </h3>
           <ul className="divide-y divide-slate-200 rounded border border-slate-200">
             {HUB_TEMPLATES.map((tpl) => (
               <li key={tpl.key} className="flex items-start justify-between gap-3 p-2">
                 <div>
                   <p className="text-sm font-medium">{tpl.name}</p>
-                  <p className="text-sm text-slate-600" lang={language}>{tpl.text[language]}</p>
+                  <p className="text-sm text-slate-600" lang={language}>
+                    {tpl.text[language]}
+                  </p>
                 </div>
-                <Button variant="secondary" aria-label={`${t('messaging.templates.use')}: ${tpl.name}`} onClick={() => applyTemplate(tpl.key)}>
+                <Button
+                  variant="secondary"
+                  aria-label={`${t('messaging.templates.use')}: ${tpl.name}`}
+                  onClick={() => applyTemplate(tpl.key)}
+                >
                   {t('messaging.templates.use')}
                 </Button>
               </li>

@@ -4,5 +4,7 @@ import type { ContactInquiryInput, ContactInquiryReceipt } from '@shared/contrac
 import { api } from '../../../lib/api-client';
 
 export function useSendInquiry() {
-  return useMutation({ mutationFn: (input: ContactInquiryInput) => api.post<ContactInquiryReceipt>('/api/contact', input) });
+  return useMutation({
+    mutationFn: (input: ContactInquiryInput) => api.post<ContactInquiryReceipt>('/api/contact', input),
+  });
 }

@@ -14,11 +14,29 @@ import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib
 type FormInput = z.input<typeof contactInquirySchema>;
 type FormOutput = z.output<typeof contactInquirySchema>;
 
-export function ContactForm({ initialType, initialSubject, pending, onSubmit }: { initialType: InquiryType; initialSubject: string; pending: boolean; onSubmit: (values: FormOutput, fail: (error: unknown) => string | undefined) => void }) {
+export function ContactForm({
+  initialType,
+  initialSubject,
+  pending,
+  onSubmit,
+}: {
+  initialType: InquiryType;
+  initialSubject: string;
+  pending: boolean;
+  onSubmit: (values: FormOutput, fail: (error: unknown) => string | undefined) => void;
+}) {
   const { t } = useTranslation();
   const { register, handleSubmit, formState, setError } = useForm<FormInput, unknown, FormOutput>({
     resolver: schemaResolver(contactInquirySchema),
-    defaultValues: { name: '', email: '', company: '', phone: '', subject: initialSubject, message: '', inquiryType: initialType },
+    defaultValues: {
+      name: '',
+      email: '',
+      company: '',
+      phone: '',
+      subject: initialSubject,
+      message: '',
+      inquiryType: initialType,
+    },
   });
   const field = fieldBinder({ register, formState });
   const c = (key: string) => t(`companyPages.contact.${key}`);
@@ -28,7 +46,12 @@ export function ContactForm({ initialType, initialSubject, pending, onSubmit }: 
     return error instanceof ApiError ? error.serverMessage : undefined;
   };
   return (
-    <form onSubmit={handleSubmit((values) => onSubmit(values, fail))} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={c('formTitle')}>
+    <form
+      onSubmit={handleSubmit((values) => onSubmit(values, fail))}
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+      aria-label={c('formTitle')}
+    >
       <Field label={c('name')} autoComplete="name" required {...field('name')} />
       <Field label={c('email')} type="email" autoComplete="email" required {...field('email')} />
       <Field label={c('company')} autoComplete="organization" {...field('company')} />
@@ -36,13 +59,25 @@ export function ContactForm({ initialType, initialSubject, pending, onSubmit }: 
       <SelectField
         label={c('inquiryType')}
         className="sm:col-span-2"
-        options={INQUIRY_TYPES.map((type) => ({ value: type.value, label: t(`companyPages.contact.inquiryTypes.${type.value}`) }))}
+        options={INQUIRY_TYPES.map((type) => ({
+          value: type.value,
+          label: t(`companyPages.contact.inquiryTypes.${type.value}`),
+        }))}
         {...field('inquiryType')}
       />
       <Field label={c('subject')} className="sm:col-span-2" required {...field('subject')} />
-      <TextAreaField id="contact-message" label={c('message')} className="sm:col-span-2" rows={6} required {...field('message')} />
+      <TextAreaField
+        id="contact-message"
+        label={c('message')}
+        className="sm:col-span-2"
+        rows={6}
+        required
+        {...field('message')}
+      />
       <div className="sm:col-span-2">
-        <Button type="submit" disabled={pending}>{pending ? c('submitting') : c('submit')}</Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? c('submitting') : c('submit')}
+        </Button>
       </div>
     </form>
   );

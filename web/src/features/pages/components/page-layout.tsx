@@ -10,17 +10,33 @@ import { registerCatalogue } from '../../../lib/i18n';
 import { companyPagesText, legalPagesText, pagesText, productPagesText, resourcePagesText } from '../i18n';
 import { usePageMeta } from './use-page-meta';
 
-for (const catalogue of [pagesText, productPagesText, resourcePagesText, companyPagesText, legalPagesText]) registerCatalogue(catalogue);
+for (const catalogue of [pagesText, productPagesText, resourcePagesText, companyPagesText, legalPagesText])
+  registerCatalogue(catalogue);
 
 /** The keys of a list in the English catalogue, in order (Hindi has the same keys). */
 export const keysOf = (tree: object): string[] => Object.keys(tree);
 
-export function PageLayout({ path, title, intro, description, children }: { path: string; title: string; intro: string; description: string; children: ReactNode }) {
+export function PageLayout({
+  path,
+  title,
+  intro,
+  description,
+  children,
+}: {
+  path: string;
+  title: string;
+  intro: string;
+  description: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   usePageMeta(title, description, path);
   return (
     <div className="flex min-h-screen flex-col bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         {t('pages.skipToContent')}
       </a>
       <PublicHeader />
@@ -75,8 +91,19 @@ export function CardGrid({ items, columns = 3, testId }: { items: CardItem[]; co
   );
 }
 
-export function Badge({ children, tone = 'blue' }: { children: ReactNode; tone?: 'blue' | 'green' | 'slate' | 'amber' }) {
-  const tones = { blue: 'bg-blue-100 text-blue-900', green: 'bg-green-100 text-green-900', slate: 'bg-slate-100 text-slate-800', amber: 'bg-amber-100 text-amber-900' };
+export function Badge({
+  children,
+  tone = 'blue',
+}: {
+  children: ReactNode;
+  tone?: 'blue' | 'green' | 'slate' | 'amber';
+}) {
+  const tones = {
+    blue: 'bg-blue-100 text-blue-900',
+    green: 'bg-green-100 text-green-900',
+    slate: 'bg-slate-100 text-slate-800',
+    amber: 'bg-amber-100 text-amber-900',
+  };
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
 }
 

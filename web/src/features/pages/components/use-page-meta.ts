@@ -14,9 +14,13 @@ function metaTag(selector: string, create: () => HTMLElement): HTMLElement {
 export function usePageMeta(title: string, description: string, path: string) {
   useEffect(() => {
     document.title = `${title} | ${PRODUCT_NAME}`;
-    const meta = metaTag('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }));
+    const meta = metaTag('meta[name="description"]', () =>
+      Object.assign(document.createElement('meta'), { name: 'description' }),
+    );
     meta.setAttribute('content', description);
-    const canonical = metaTag('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }));
+    const canonical = metaTag('link[rel="canonical"]', () =>
+      Object.assign(document.createElement('link'), { rel: 'canonical' }),
+    );
     canonical.setAttribute('href', `${window.location.origin}${path}`);
     const ogTitle = metaTag('meta[property="og:title"]', () => {
       const el = document.createElement('meta');

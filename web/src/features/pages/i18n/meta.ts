@@ -5,19 +5,25 @@ import { defineCatalogue } from '../../../lib/i18n/catalogue';
 export const pagesText = defineCatalogue('pages', {
   en: {
     meta: {
-      features: 'Dock scheduling, live yard, gate check-in, analytics, carriers and audit trail: what DockSaathi does for Indian logistics hubs.',
-      'mobile-app': 'The DockSaathi driver app in the phone browser: appointments, QR gate check-in, dock door and directions in Hindi and English.',
-      messaging: 'Push, email, SMS and in-app messages for appointment confirmations, arrivals, delays and emergencies, in Hindi and English.',
+      features:
+        'Dock scheduling, live yard, gate check-in, analytics, carriers and audit trail: what DockSaathi does for Indian logistics hubs.',
+      'mobile-app':
+        'The DockSaathi driver app in the phone browser: appointments, QR gate check-in, dock door and directions in Hindi and English.',
+      messaging:
+        'Push, email, SMS and in-app messages for appointment confirmations, arrivals, delays and emergencies, in Hindi and English.',
       security: 'AES-256 encryption, TLS 1.3, data kept in India, role-based access and a full audit trail.',
       support: 'Live chat, email, phone and tickets with hours and response times, plus emergency contacts.',
       'help-center': 'Search DockSaathi help articles by category: appointments, yard, check-in, reports and accounts.',
-      documentation: 'Guides, tutorials, integrations and the complete DockSaathi API reference with an OpenAPI download.',
-      training: 'Learning tracks for administrators, operators and drivers, a video library, webinars and certifications.',
+      documentation:
+        'Guides, tutorials, integrations and the complete DockSaathi API reference with an OpenAPI download.',
+      training:
+        'Learning tracks for administrators, operators and drivers, a video library, webinars and certifications.',
       contact: 'Write to DockSaathi: general questions, demos, sales, technical support, partnerships and media.',
       about: 'The mission, team and journey of DockSaathi, built in India for logistics hubs.',
       careers: 'Open roles at DockSaathi, our benefits and a five-step interview process.',
       partners: 'Reseller, technology, implementation and referral partnerships with 20%, 25% and 30% revenue share.',
-      legal: 'Terms of Service, Privacy Policy, Data Processing Agreement, Service Level Agreement, Cookie Policy and Acceptable Use Policy.',
+      legal:
+        'Terms of Service, Privacy Policy, Data Processing Agreement, Service Level Agreement, Cookie Policy and Acceptable Use Policy.',
     },
     skipToContent: 'Skip to content',
     home: 'Home',
@@ -26,7 +32,8 @@ export const pagesText = defineCatalogue('pages', {
   },
   hi: {
     meta: {
-      features: 'डॉक शेड्यूलिंग, लाइव यार्ड, गेट चेक-इन, एनालिटिक्स, कैरियर और ऑडिट ट्रेल: भारतीय लॉजिस्टिक्स हब के लिए DockSaathi क्या करता है।',
+      features:
+        'डॉक शेड्यूलिंग, लाइव यार्ड, गेट चेक-इन, एनालिटिक्स, कैरियर और ऑडिट ट्रेल: भारतीय लॉजिस्टिक्स हब के लिए DockSaathi क्या करता है।',
       'mobile-app': 'फ़ोन ब्राउज़र में DockSaathi ड्राइवर ऐप: अपॉइंटमेंट, QR गेट चेक-इन, डॉक दरवाज़ा और रास्ता हिंदी और अंग्रेज़ी में।',
       messaging: 'अपॉइंटमेंट पुष्टि, आगमन, देरी और आपात स्थितियों के लिए पुश, ईमेल, SMS और इन-ऐप संदेश, हिंदी और अंग्रेज़ी में।',
       security: 'AES-256 एन्क्रिप्शन, TLS 1.3, भारत में रखा गया डेटा, भूमिका-आधारित पहुँच और पूरा ऑडिट ट्रेल।',

@@ -11,10 +11,30 @@ export const resourcePagesText = defineCatalogue('resourcePages', {
       hoursLabel: 'Hours',
       responseLabel: 'Response',
       channels: {
-        chat: { title: 'Live chat', text: 'Chat with a support engineer from inside DockSaathi.', hours: 'Mon-Fri 9 AM-6 PM IST', response: 'Under 2 minutes' },
-        email: { title: 'Email', text: 'Write to support@docksaathi.in with screenshots or files.', hours: '24/7', response: 'Within 4 hours' },
-        phone: { title: 'Phone', text: 'Call +91 80 4567 8900 to talk to the team.', hours: 'Mon-Fri 9 AM-6 PM IST, Sat 10 AM-4 PM IST', response: 'Immediate' },
-        ticket: { title: 'Submit ticket', text: 'Describe the problem through the contact form; we track it to the end.', hours: '24/7', response: 'Within 8 hours' },
+        chat: {
+          title: 'Live chat',
+          text: 'Chat with a support engineer from inside DockSaathi.',
+          hours: 'Mon-Fri 9 AM-6 PM IST',
+          response: 'Under 2 minutes',
+        },
+        email: {
+          title: 'Email',
+          text: 'Write to support@docksaathi.in with screenshots or files.',
+          hours: '24/7',
+          response: 'Within 4 hours',
+        },
+        phone: {
+          title: 'Phone',
+          text: 'Call +91 80 4567 8900 to talk to the team.',
+          hours: 'Mon-Fri 9 AM-6 PM IST, Sat 10 AM-4 PM IST',
+          response: 'Immediate',
+        },
+        ticket: {
+          title: 'Submit ticket',
+          text: 'Describe the problem through the contact form; we track it to the end.',
+          hours: '24/7',
+          response: 'Within 8 hours',
+        },
       },
       actions: { email: 'Send an email', phone: 'Call now', ticket: 'Submit a ticket' },
       topicsTitle: 'Popular topics',
@@ -26,7 +46,10 @@ export const resourcePagesText = defineCatalogue('resourcePages', {
       emergencyTitle: 'Emergency contacts',
       emergencyResponse: 'Response under 15 minutes',
       emergency: {
-        hotline: { title: 'Critical system hotline', text: 'For outages that stop your gate or docks: +91 80 4567 8999' },
+        hotline: {
+          title: 'Critical system hotline',
+          text: 'For outages that stop your gate or docks: +91 80 4567 8999',
+        },
         security: { title: 'Security incidents', text: 'Report a suspected breach to security@docksaathi.in' },
       },
       linksTitle: 'Help yourself',
@@ -74,17 +97,29 @@ export const resourcePagesText = defineCatalogue('resourcePages', {
       search: 'Search documentation',
       searchPlaceholder: 'Search documentation...',
       sectionsLabel: 'Sections',
-      sections: { gettingStarted: 'Getting Started', apiReference: 'API Reference', userGuides: 'User Guides', integrations: 'Integrations' },
+      sections: {
+        gettingStarted: 'Getting Started',
+        apiReference: 'API Reference',
+        userGuides: 'User Guides',
+        integrations: 'Integrations',
+      },
       types: { guide: 'Guide', tutorial: 'Tutorial', reference: 'Reference' },
       readTime: '{{minutes}} min read',
       gettingStarted: {
-        overview: { title: 'Platform overview', text: 'How facilities, appointments, check-in and the yard fit together.' },
-        setup: { title: 'Set up your first facility', text: 'Hours, dock doors, slot length and capacity, step by step.' },
+        overview: {
+          title: 'Platform overview',
+          text: 'How facilities, appointments, check-in and the yard fit together.',
+        },
+        setup: {
+          title: 'Set up your first facility',
+          text: 'Hours, dock doors, slot length and capacity, step by step.',
+        },
         booking: { title: 'Book and check in a truck', text: 'From booking a slot to assigning a door at the gate.' },
         roles: { title: 'Roles and permissions', text: 'What each of the five roles may see and do.' },
       },
       api: {
-        intro: 'Every route of the DockSaathi API, generated from the route table the server itself uses. Send the session cookie from POST /api/auth/login.',
+        intro:
+          'Every route of the DockSaathi API, generated from the route table the server itself uses. Send the session cookie from POST /api/auth/login.',
         method: 'Method',
         path: 'Path',
         access: 'Who may call it',
@@ -95,7 +130,10 @@ export const resourcePagesText = defineCatalogue('resourcePages', {
         none: 'No route matches “{{query}}”.',
       },
       userGuides: {
-        admins: { title: 'Administrators', text: 'Users and approvals, facilities, slot settings, holidays and reports.' },
+        admins: {
+          title: 'Administrators',
+          text: 'Users and approvals, facilities, slot settings, holidays and reports.',
+        },
         operators: { title: 'Operators', text: 'The daily schedule, check-in, door assignment and the live yard.' },
         drivers: { title: 'Drivers', text: 'Booking, the driver app, QR check-in and directions.' },
       },
@@ -106,7 +144,12 @@ export const resourcePagesText = defineCatalogue('resourcePages', {
         authentication: { title: 'Authentication', text: 'Sessions, roles and API access for your systems.' },
       },
       downloadsTitle: 'Downloads',
-      openapi: { title: 'OpenAPI document', text: 'The whole API as OpenAPI 3.1 JSON, for Postman, Insomnia or code generators.', format: 'JSON', download: 'Download' },
+      openapi: {
+        title: 'OpenAPI document',
+        text: 'The whole API as OpenAPI 3.1 JSON, for Postman, Insomnia or code generators.',
+        format: 'JSON',
+        download: 'Download',
+      },
     },
     training: {
       title: 'Training',
@@ -116,19 +159,37 @@ export const resourcePagesText = defineCatalogue('resourcePages', {
       minutes: '{{count}} minutes',
       modules: '{{count}} modules',
       tracks: {
-        admin: { title: 'Administrator', text: 'Users, facilities, slot settings, reports and integrations.', level: 'Advanced' },
-        operator: { title: 'Operator', text: 'Scheduling, check-in, door assignment and the yard.', level: 'Intermediate' },
+        admin: {
+          title: 'Administrator',
+          text: 'Users, facilities, slot settings, reports and integrations.',
+          level: 'Advanced',
+        },
+        operator: {
+          title: 'Operator',
+          text: 'Scheduling, check-in, door assignment and the yard.',
+          level: 'Intermediate',
+        },
         driver: { title: 'Driver', text: 'Booking, the driver app and QR check-in.', level: 'Beginner' },
       },
       videosTitle: 'Video library',
       series: {
         basics: {
           title: 'DockSaathi basics',
-          videos: { one: 'A tour of the dashboard (6 min)', two: 'Booking an appointment (5 min)', three: 'Checking in a truck (4 min)', four: 'The live yard (7 min)' },
+          videos: {
+            one: 'A tour of the dashboard (6 min)',
+            two: 'Booking an appointment (5 min)',
+            three: 'Checking in a truck (4 min)',
+            four: 'The live yard (7 min)',
+          },
         },
         advanced: {
           title: 'Advanced operations',
-          videos: { one: 'Slot capacity and holidays (8 min)', two: 'Reschedules and approvals (6 min)', three: 'Assigning yard spots (5 min)', four: 'Reports and analytics (9 min)' },
+          videos: {
+            one: 'Slot capacity and holidays (8 min)',
+            two: 'Reschedules and approvals (6 min)',
+            three: 'Assigning yard spots (5 min)',
+            four: 'Reports and analytics (9 min)',
+          },
         },
       },
       webinarsTitle: 'Webinars',
@@ -139,15 +200,40 @@ export const resourcePagesText = defineCatalogue('resourcePages', {
       registered: '{{count}} registered',
       presenter: 'Presenter: {{name}}',
       webinars: {
-        peak: { title: 'Running the festive peak without queues', date: '15 January 2026', time: '3:00 PM IST', presenter: 'Priya Sharma' },
-        yard: { title: 'Yard visibility for multi-dock hubs', date: '12 November 2025', time: '11:00 AM IST', presenter: 'Arjun Mehta' },
-        drivers: { title: 'Onboarding drivers in Hindi and English', date: '20 October 2025', time: '4:00 PM IST', presenter: 'Kavita Rao' },
+        peak: {
+          title: 'Running the festive peak without queues',
+          date: '15 January 2026',
+          time: '3:00 PM IST',
+          presenter: 'Priya Sharma',
+        },
+        yard: {
+          title: 'Yard visibility for multi-dock hubs',
+          date: '12 November 2025',
+          time: '11:00 AM IST',
+          presenter: 'Arjun Mehta',
+        },
+        drivers: {
+          title: 'Onboarding drivers in Hindi and English',
+          date: '20 October 2025',
+          time: '4:00 PM IST',
+          presenter: 'Kavita Rao',
+        },
       },
       certificationsTitle: 'Certifications',
       certification: { duration: 'Duration', exam: 'Exam', validity: 'Validity', validityValue: '2 years' },
       certifications: {
-        operator: { title: 'Certified DockSaathi Operator', text: 'For operators who run the daily schedule, gate and yard.', duration: '2 hours of training', exam: '30 questions, 45 minutes' },
-        admin: { title: 'Certified DockSaathi Administrator', text: 'For administrators who set up facilities, users and reports.', duration: '4 hours of training', exam: '50 questions, 60 minutes' },
+        operator: {
+          title: 'Certified DockSaathi Operator',
+          text: 'For operators who run the daily schedule, gate and yard.',
+          duration: '2 hours of training',
+          exam: '30 questions, 45 minutes',
+        },
+        admin: {
+          title: 'Certified DockSaathi Administrator',
+          text: 'For administrators who set up facilities, users and reports.',
+          duration: '4 hours of training',
+          exam: '50 questions, 60 minutes',
+        },
       },
       contactLink: 'Ask for on-site training',
       supportLink: 'Support',
@@ -162,10 +248,30 @@ export const resourcePagesText = defineCatalogue('resourcePages', {
       hoursLabel: 'समय',
       responseLabel: 'जवाब',
       channels: {
-        chat: { title: 'लाइव चैट', text: 'DockSaathi के अंदर से सहायता इंजीनियर से चैट करें।', hours: 'सोम-शुक्र सुबह 9-शाम 6 IST', response: '2 मिनट से कम' },
-        email: { title: 'ईमेल', text: 'स्क्रीनशॉट या फ़ाइलों के साथ support@docksaathi.in पर लिखें।', hours: '24/7', response: '4 घंटे के भीतर' },
-        phone: { title: 'फ़ोन', text: 'टीम से बात करने के लिए +91 80 4567 8900 पर कॉल करें।', hours: 'सोम-शुक्र सुबह 9-शाम 6 IST, शनि सुबह 10-शाम 4 IST', response: 'तुरंत' },
-        ticket: { title: 'टिकट दर्ज करें', text: 'संपर्क फ़ॉर्म से समस्या बताएँ; हम उसे अंत तक ट्रैक करते हैं।', hours: '24/7', response: '8 घंटे के भीतर' },
+        chat: {
+          title: 'लाइव चैट',
+          text: 'DockSaathi के अंदर से सहायता इंजीनियर से चैट करें।',
+          hours: 'सोम-शुक्र सुबह 9-शाम 6 IST',
+          response: '2 मिनट से कम',
+        },
+        email: {
+          title: 'ईमेल',
+          text: 'स्क्रीनशॉट या फ़ाइलों के साथ support@docksaathi.in पर लिखें।',
+          hours: '24/7',
+          response: '4 घंटे के भीतर',
+        },
+        phone: {
+          title: 'फ़ोन',
+          text: 'टीम से बात करने के लिए +91 80 4567 8900 पर कॉल करें।',
+          hours: 'सोम-शुक्र सुबह 9-शाम 6 IST, शनि सुबह 10-शाम 4 IST',
+          response: 'तुरंत',
+        },
+        ticket: {
+          title: 'टिकट दर्ज करें',
+          text: 'संपर्क फ़ॉर्म से समस्या बताएँ; हम उसे अंत तक ट्रैक करते हैं।',
+          hours: '24/7',
+          response: '8 घंटे के भीतर',
+        },
       },
       actions: { email: 'ईमेल भेजें', phone: 'अभी कॉल करें', ticket: 'टिकट दर्ज करें' },
       topicsTitle: 'लोकप्रिय विषय',
@@ -225,7 +331,12 @@ export const resourcePagesText = defineCatalogue('resourcePages', {
       search: 'दस्तावेज़ीकरण खोजें',
       searchPlaceholder: 'दस्तावेज़ीकरण खोजें...',
       sectionsLabel: 'खंड',
-      sections: { gettingStarted: 'शुरुआत', apiReference: 'API संदर्भ', userGuides: 'उपयोगकर्ता गाइड', integrations: 'इंटीग्रेशन' },
+      sections: {
+        gettingStarted: 'शुरुआत',
+        apiReference: 'API संदर्भ',
+        userGuides: 'उपयोगकर्ता गाइड',
+        integrations: 'इंटीग्रेशन',
+      },
       types: { guide: 'गाइड', tutorial: 'ट्यूटोरियल', reference: 'संदर्भ' },
       readTime: '{{minutes}} मिनट में पढ़ें',
       gettingStarted: {
@@ -235,7 +346,8 @@ export const resourcePagesText = defineCatalogue('resourcePages', {
         roles: { title: 'भूमिकाएँ और अनुमतियाँ', text: 'पाँचों भूमिकाएँ क्या देख और कर सकती हैं।' },
       },
       api: {
-        intro: 'DockSaathi API का हर रूट, उसी रूट तालिका से बना जिसे सर्वर स्वयं उपयोग करता है। POST /api/auth/login से मिली सत्र कुकी भेजें।',
+        intro:
+          'DockSaathi API का हर रूट, उसी रूट तालिका से बना जिसे सर्वर स्वयं उपयोग करता है। POST /api/auth/login से मिली सत्र कुकी भेजें।',
         method: 'मेथड',
         path: 'पाथ',
         access: 'कौन कॉल कर सकता है',
@@ -257,7 +369,12 @@ export const resourcePagesText = defineCatalogue('resourcePages', {
         authentication: { title: 'प्रमाणीकरण', text: 'आपके सिस्टम के लिए सत्र, भूमिकाएँ और API पहुँच।' },
       },
       downloadsTitle: 'डाउनलोड',
-      openapi: { title: 'OpenAPI दस्तावेज़', text: 'पूरा API OpenAPI 3.1 JSON के रूप में, Postman, Insomnia या कोड जनरेटर के लिए।', format: 'JSON', download: 'डाउनलोड करें' },
+      openapi: {
+        title: 'OpenAPI दस्तावेज़',
+        text: 'पूरा API OpenAPI 3.1 JSON के रूप में, Postman, Insomnia या कोड जनरेटर के लिए।',
+        format: 'JSON',
+        download: 'डाउनलोड करें',
+      },
     },
     training: {
       title: 'प्रशिक्षण',
@@ -275,11 +392,21 @@ export const resourcePagesText = defineCatalogue('resourcePages', {
       series: {
         basics: {
           title: 'DockSaathi की मूल बातें',
-          videos: { one: 'डैशबोर्ड का परिचय (6 मिनट)', two: 'अपॉइंटमेंट बुक करना (5 मिनट)', three: 'ट्रक का चेक-इन (4 मिनट)', four: 'लाइव यार्ड (7 मिनट)' },
+          videos: {
+            one: 'डैशबोर्ड का परिचय (6 मिनट)',
+            two: 'अपॉइंटमेंट बुक करना (5 मिनट)',
+            three: 'ट्रक का चेक-इन (4 मिनट)',
+            four: 'लाइव यार्ड (7 मिनट)',
+          },
         },
         advanced: {
           title: 'उन्नत संचालन',
-          videos: { one: 'स्लॉट क्षमता और छुट्टियाँ (8 मिनट)', two: 'पुनर्निर्धारण और स्वीकृतियाँ (6 मिनट)', three: 'यार्ड स्पॉट देना (5 मिनट)', four: 'रिपोर्ट और एनालिटिक्स (9 मिनट)' },
+          videos: {
+            one: 'स्लॉट क्षमता और छुट्टियाँ (8 मिनट)',
+            two: 'पुनर्निर्धारण और स्वीकृतियाँ (6 मिनट)',
+            three: 'यार्ड स्पॉट देना (5 मिनट)',
+            four: 'रिपोर्ट और एनालिटिक्स (9 मिनट)',
+          },
         },
       },
       webinarsTitle: 'वेबिनार',
@@ -290,15 +417,40 @@ export const resourcePagesText = defineCatalogue('resourcePages', {
       registered: '{{count}} पंजीकृत',
       presenter: 'प्रस्तुतकर्ता: {{name}}',
       webinars: {
-        peak: { title: 'बिना कतार के त्योहारी सीज़न चलाना', date: '15 जनवरी 2026', time: 'दोपहर 3:00 IST', presenter: 'प्रिया शर्मा' },
-        yard: { title: 'कई डॉक वाले हब के लिए यार्ड दृश्यता', date: '12 नवंबर 2025', time: 'सुबह 11:00 IST', presenter: 'अर्जुन मेहता' },
-        drivers: { title: 'हिंदी और अंग्रेज़ी में ड्राइवरों को जोड़ना', date: '20 अक्टूबर 2025', time: 'शाम 4:00 IST', presenter: 'कविता राव' },
+        peak: {
+          title: 'बिना कतार के त्योहारी सीज़न चलाना',
+          date: '15 जनवरी 2026',
+          time: 'दोपहर 3:00 IST',
+          presenter: 'प्रिया शर्मा',
+        },
+        yard: {
+          title: 'कई डॉक वाले हब के लिए यार्ड दृश्यता',
+          date: '12 नवंबर 2025',
+          time: 'सुबह 11:00 IST',
+          presenter: 'अर्जुन मेहता',
+        },
+        drivers: {
+          title: 'हिंदी और अंग्रेज़ी में ड्राइवरों को जोड़ना',
+          date: '20 अक्टूबर 2025',
+          time: 'शाम 4:00 IST',
+          presenter: 'कविता राव',
+        },
       },
       certificationsTitle: 'प्रमाणन',
       certification: { duration: 'अवधि', exam: 'परीक्षा', validity: 'वैधता', validityValue: '2 वर्ष' },
       certifications: {
-        operator: { title: 'प्रमाणित DockSaathi ऑपरेटर', text: 'दैनिक शेड्यूल, गेट और यार्ड चलाने वाले ऑपरेटरों के लिए।', duration: '2 घंटे का प्रशिक्षण', exam: '30 प्रश्न, 45 मिनट' },
-        admin: { title: 'प्रमाणित DockSaathi प्रशासक', text: 'सुविधाएँ, उपयोगकर्ता और रिपोर्ट सेट करने वाले प्रशासकों के लिए।', duration: '4 घंटे का प्रशिक्षण', exam: '50 प्रश्न, 60 मिनट' },
+        operator: {
+          title: 'प्रमाणित DockSaathi ऑपरेटर',
+          text: 'दैनिक शेड्यूल, गेट और यार्ड चलाने वाले ऑपरेटरों के लिए।',
+          duration: '2 घंटे का प्रशिक्षण',
+          exam: '30 प्रश्न, 45 मिनट',
+        },
+        admin: {
+          title: 'प्रमाणित DockSaathi प्रशासक',
+          text: 'सुविधाएँ, उपयोगकर्ता और रिपोर्ट सेट करने वाले प्रशासकों के लिए।',
+          duration: '4 घंटे का प्रशिक्षण',
+          exam: '50 प्रश्न, 60 मिनट',
+        },
       },
       contactLink: 'ऑन-साइट प्रशिक्षण माँगें',
       supportLink: 'सहायता',

@@ -27,41 +27,68 @@ export function ContactPage() {
   const [params] = useSearchParams();
   const [sent, setSent] = useState(0); // a new form after each message sent
   const send = useSendInquiry();
-  const type = INQUIRY_TYPES.some((i) => i.value === params.get('type')) ? (params.get('type') as InquiryType) : 'general';
+  const type = INQUIRY_TYPES.some((i) => i.value === params.get('type'))
+    ? (params.get('type') as InquiryType)
+    : 'general';
   return (
     <PageLayout path="/contact" title={c('title')} intro={c('intro')} description={t('pages.meta.contact')}>
       <Section id="form" title={c('formTitle')}>
-          <div className="max-w-2xl">
-            <ContactForm
-              key={sent}
-              initialType={type}
-              initialSubject={params.get('subject')?.slice(0, 200) ?? ''}
-              pending={send.isPending}
-              onSubmit={(values, fail) =>
-                send.mutate(values, {
-                  onSuccess: () => {
-                    toast({ title: c('sentTitle'), description: c('sent', { name: values.name, email: values.email }) });
-                    setSent((n) => n + 1);
-                  },
-                  onError: (error) => toast({ title: c('failedTitle'), description: fail(error) ?? t('pages.tryAgain'), variant: 'destructive' }),
-                })
-              }
-            />
-          </div>
+        <div className="max-w-2xl">
+          <ContactForm
+            key={sent}
+            initialType={type}
+            initialSubject={params.get('subject')?.slice(0, 200) ?? ''}
+            pending={send.isPending}
+            onSubmit={(values, fail) =>
+              send.mutate(values, {
+                onSuccess: () => {
+                  toast({ title: c('sentTitle'), description: c('sent', { name: values.name, email: values.email }) });
+                  setSent((n) => n + 1);
+                },
+                onError: (error) =>
+                  toast({
+                    title: c('failedTitle'),
+                    description: fail(error) ?? t('pages.tryAgain'),
+                    variant: 'destructive',
+                  }),
+              })
+            }
+          />
+        </div>
       </Section>
       <Section id="methods" title={c('methodsTitle')}>
-        <CardGrid columns={4} testId="contact-method" items={keysOf(en.contact.methods).map((key) => ({ key, title: c(`methods.${key}.title`), text: c(`methods.${key}.text`), children: <p className="mt-1 text-sm text-slate-600">{c(`methods.${key}.note`)}</p> }))} />
+        <CardGrid
+          columns={4}
+          testId="contact-method"
+          items={keysOf(en.contact.methods).map((key) => ({
+            key,
+            title: c(`methods.${key}.title`),
+            text: c(`methods.${key}.text`),
+            children: <p className="mt-1 text-sm text-slate-600">{c(`methods.${key}.note`)}</p>,
+          }))}
+        />
       </Section>
       <Section id="offices" title={c('officesTitle')}>
-        <CardGrid testId="office" items={keysOf(en.contact.offices).map((key) => ({ key, title: c(`offices.${key}.title`), text: c(`offices.${key}.text`) }))} />
+        <CardGrid
+          testId="office"
+          items={keysOf(en.contact.offices).map((key) => ({
+            key,
+            title: c(`offices.${key}.title`),
+            text: c(`offices.${key}.text`),
+          }))}
+        />
       </Section>
       <Section id="hours" title={c('hoursTitle')}>
         <BulletList items={keysOf(en.contact.hours).map((key) => ({ key, text: c(`hours.${key}`) }))} />
       </Section>
       <section aria-labelledby="demo-title" className="rounded-lg bg-blue-50 p-6">
-        <h2 id="demo-title" className="text-xl font-bold">{c('demoTitle')}</h2>
+        <h2 id="demo-title" className="text-xl font-bold">
+          {c('demoTitle')}
+        </h2>
         <p className="mt-2 text-slate-700">{c('demoText')}</p>
-        <Link to={contactLink('demo', c('demoAction'))} className={`${buttonClasses('primary')} mt-4`}>{c('demoAction')}</Link>
+        <Link to={contactLink('demo', c('demoAction'))} className={`${buttonClasses('primary')} mt-4`}>
+          {c('demoAction')}
+        </Link>
       </section>
     </PageLayout>
   );
@@ -79,12 +106,31 @@ export function AboutPage() {
   ];
   return (
     <PageLayout path="/about" title={a('title')} intro={a('intro')} description={t('pages.meta.about')}>
-      <CardGrid columns={2} items={['mission', 'vision'].map((key) => ({ key, title: a(`${key}.title`), text: a(`${key}.text`) }))} />
+      <CardGrid
+        columns={2}
+        items={['mission', 'vision'].map((key) => ({ key, title: a(`${key}.title`), text: a(`${key}.text`) }))}
+      />
       <Section id="values" title={a('valuesTitle')}>
-        <CardGrid items={keysOf(en.about.values).map((key) => ({ key, title: a(`values.${key}.title`), text: a(`values.${key}.text`) }))} />
+        <CardGrid
+          items={keysOf(en.about.values).map((key) => ({
+            key,
+            title: a(`values.${key}.title`),
+            text: a(`values.${key}.text`),
+          }))}
+        />
       </Section>
       <Section id="leadership" title={a('leadershipTitle')}>
-        <CardGrid columns={4} testId="leader" items={keysOf(en.about.leaders).map((key) => ({ key, title: a(`leaders.${key}.name`), badge: undefined, text: a(`leaders.${key}.text`), children: <p className="mt-1 text-sm font-medium text-blue-800">{a(`leaders.${key}.role`)}</p> }))} />
+        <CardGrid
+          columns={4}
+          testId="leader"
+          items={keysOf(en.about.leaders).map((key) => ({
+            key,
+            title: a(`leaders.${key}.name`),
+            badge: undefined,
+            text: a(`leaders.${key}.text`),
+            children: <p className="mt-1 text-sm font-medium text-blue-800">{a(`leaders.${key}.role`)}</p>,
+          }))}
+        />
       </Section>
       <Section id="timeline" title={a('timelineTitle')}>
         <ol className="space-y-4 border-l-2 border-blue-200 pl-6">
@@ -102,7 +148,12 @@ export function AboutPage() {
       <Section id="awards" title={a('awardsTitle')}>
         <BulletList items={keysOf(en.about.awards).map((key) => ({ key, text: a(`awards.${key}`) }))} />
       </Section>
-      <LinkRow links={[{ to: '/careers', label: a('careersLink') }, { to: '/partners', label: a('partnersLink') }]} />
+      <LinkRow
+        links={[
+          { to: '/careers', label: a('careersLink') },
+          { to: '/partners', label: a('partnersLink') },
+        ]}
+      />
     </PageLayout>
   );
 }
@@ -133,7 +184,11 @@ export function CareersPage() {
                     </div>
                   ))}
                 </dl>
-                <Link to={contactLink('general', c('applySubject', { role: c(`roles.${key}.title`) }))} className={`${buttonClasses('secondary')} mt-4 self-start`} aria-label={`${c('apply')}: ${c(`roles.${key}.title`)}`}>
+                <Link
+                  to={contactLink('general', c('applySubject', { role: c(`roles.${key}.title`) }))}
+                  className={`${buttonClasses('secondary')} mt-4 self-start`}
+                  aria-label={`${c('apply')}: ${c(`roles.${key}.title`)}`}
+                >
                   {c('apply')}
                 </Link>
               </>
@@ -148,14 +203,27 @@ export function CareersPage() {
         <BulletList items={keysOf(en.careers.values).map((key) => ({ key, text: c(`values.${key}`) }))} />
       </Section>
       <Section id="process" title={c('processTitle')}>
-        <CardGrid columns={4} testId="interview-step" items={keysOf(en.careers.process).map((key, i) => ({ key, title: c(`process.${key}.title`), text: c(`process.${key}.text`), badge: <Badge>{i + 1}</Badge> }))} />
+        <CardGrid
+          columns={4}
+          testId="interview-step"
+          items={keysOf(en.careers.process).map((key, i) => ({
+            key,
+            title: c(`process.${key}.title`),
+            text: c(`process.${key}.text`),
+            badge: <Badge>{i + 1}</Badge>,
+          }))}
+        />
       </Section>
       <LinkRow links={[{ to: '/contact', label: c('contactLink') }]} />
     </PageLayout>
   );
 }
 
-const TIERS = { silver: { share: 20, months: 6 }, gold: { share: 25, months: 12 }, platinum: { share: 30, months: 24 } } as const;
+const TIERS = {
+  silver: { share: 20, months: 6 },
+  gold: { share: 25, months: 12 },
+  platinum: { share: 30, months: 24 },
+} as const;
 
 export function PartnersPage() {
   const { t } = useTranslation();
@@ -163,7 +231,15 @@ export function PartnersPage() {
   return (
     <PageLayout path="/partners" title={p('title')} intro={p('intro')} description={t('pages.meta.partners')}>
       <Section id="kinds" title={p('kindsTitle')}>
-        <CardGrid columns={4} testId="partnership-kind" items={keysOf(en.partners.kinds).map((key) => ({ key, title: p(`kinds.${key}.title`), text: p(`kinds.${key}.text`) }))} />
+        <CardGrid
+          columns={4}
+          testId="partnership-kind"
+          items={keysOf(en.partners.kinds).map((key) => ({
+            key,
+            title: p(`kinds.${key}.title`),
+            text: p(`kinds.${key}.text`),
+          }))}
+        />
       </Section>
       <Section id="network" title={p('networkTitle')}>
         <BulletList items={keysOf(en.partners.network).map((key) => ({ key, text: p(`network.${key}`) }))} />

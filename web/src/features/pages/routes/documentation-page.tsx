@@ -13,18 +13,32 @@ import { matches } from './resource-pages';
 const en = resourcePagesText.en.documentation;
 const SECTIONS = ['gettingStarted', 'apiReference', 'userGuides', 'integrations'] as const;
 type SectionKey = (typeof SECTIONS)[number];
-const GUIDES = { overview: { type: 'guide', minutes: 5 }, setup: { type: 'tutorial', minutes: 12 }, booking: { type: 'tutorial', minutes: 8 }, roles: { type: 'reference', minutes: 6 } } as const;
+const GUIDES = {
+  overview: { type: 'guide', minutes: 5 },
+  setup: { type: 'tutorial', minutes: 12 },
+  booking: { type: 'tutorial', minutes: 8 },
+  roles: { type: 'reference', minutes: 6 },
+} as const;
 export const OPENAPI_PATH = '/openapi.json';
 
 function ApiReference({ query }: { query: string }) {
   const { t } = useTranslation();
   const d = (key: string, options?: Record<string, unknown>) => t(`resourcePages.documentation.api.${key}`, options);
-  const who = (route: ApiRoute) => (route.access === 'public' ? d('public') : route.access === 'session' ? d('session') : d('permission', { permission: route.access }));
-  const routes = (ROUTES as readonly ApiRoute[]).filter((r) => matches(`${r.method} ${r.path} ${r.fn} ${r.access} ${who(r)}`, query));
+  const who = (route: ApiRoute) =>
+    route.access === 'public'
+      ? d('public')
+      : route.access === 'session'
+        ? d('session')
+        : d('permission', { permission: route.access });
+  const routes = (ROUTES as readonly ApiRoute[]).filter((r) =>
+    matches(`${r.method} ${r.path} ${r.fn} ${r.access} ${who(r)}`, query),
+  );
   return (
     <div>
       <p className="mb-4 text-slate-700">{d('intro')}</p>
-      <p className="mb-2 text-sm text-slate-600" role="status">{d('count', { count: routes.length })}</p>
+      <p className="mb-2 text-sm text-slate-600" role="status">
+        {d('count', { count: routes.length })}
+      </p>
       {routes.length === 0 ? (
         <p>{d('none', { query })}</p>
       ) : (
@@ -32,9 +46,15 @@ function ApiReference({ query }: { query: string }) {
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className="px-3 py-2">{d('method')}</th>
-                <th scope="col" className="px-3 py-2">{d('path')}</th>
-                <th scope="col" className="px-3 py-2">{d('access')}</th>
+                <th scope="col" className="px-3 py-2">
+                  {d('method')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {d('path')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {d('access')}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -65,12 +85,27 @@ export function DocumentationPage() {
   return (
     <PageLayout path="/documentation" title={d('title')} intro={d('intro')} description={t('pages.meta.documentation')}>
       <div role="search" className="max-w-xl">
-        <label htmlFor="docs-search" className="mb-1 block text-sm font-medium">{d('search')}</label>
-        <input id="docs-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={d('searchPlaceholder')} className={inputClasses} />
+        <label htmlFor="docs-search" className="mb-1 block text-sm font-medium">
+          {d('search')}
+        </label>
+        <input
+          id="docs-search"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={d('searchPlaceholder')}
+          className={inputClasses}
+        />
       </div>
       <div role="group" aria-label={d('sectionsLabel')} className="flex flex-wrap gap-2">
         {SECTIONS.map((key) => (
-          <button key={key} type="button" aria-pressed={section === key} onClick={() => setSection(key)} className={buttonClasses(section === key ? 'primary' : 'secondary')}>
+          <button
+            key={key}
+            type="button"
+            aria-pressed={section === key}
+            onClick={() => setSection(key)}
+            className={buttonClasses(section === key ? 'primary' : 'secondary')}
+          >
             {d(`sections.${key}`)}
           </button>
         ))}
@@ -82,13 +117,19 @@ export function DocumentationPage() {
             testId="doc-item"
             items={cards(en.gettingStarted, 'gettingStarted').map((card) => {
               const guide = GUIDES[card.key as keyof typeof GUIDES];
-              return { ...card, badge: <Badge>{d(`types.${guide.type}`)}</Badge>, children: <p className="mt-2 text-xs text-slate-600">{d('readTime', { minutes: guide.minutes })}</p> };
+              return {
+                ...card,
+                badge: <Badge>{d(`types.${guide.type}`)}</Badge>,
+                children: <p className="mt-2 text-xs text-slate-600">{d('readTime', { minutes: guide.minutes })}</p>,
+              };
             })}
           />
         )}
         {section === 'apiReference' && <ApiReference query={query} />}
         {section === 'userGuides' && <CardGrid testId="doc-item" items={cards(en.userGuides, 'userGuides')} />}
-        {section === 'integrations' && <CardGrid columns={4} testId="doc-item" items={cards(en.integrations, 'integrations')} />}
+        {section === 'integrations' && (
+          <CardGrid columns={4} testId="doc-item" items={cards(en.integrations, 'integrations')} />
+        )}
       </Section>
       <Section id="downloads" title={d('downloadsTitle')}>
         <CardGrid
@@ -100,7 +141,11 @@ export function DocumentationPage() {
               text: d('openapi.text'),
               badge: <Badge tone="slate">{d('openapi.format')}</Badge>,
               children: (
-                <a href={OPENAPI_PATH} download="docksaathi-openapi.json" className={`${buttonClasses('primary')} mt-4 self-start`}>
+                <a
+                  href={OPENAPI_PATH}
+                  download="docksaathi-openapi.json"
+                  className={`${buttonClasses('primary')} mt-4 self-start`}
+                >
                   {d('openapi.download')}
                 </a>
               ),

@@ -12,7 +12,6 @@ import { LEGAL_DOCUMENTS, type LegalDocument } from '../legal-documents';
 
 const en = legalPagesText.en;
 
-
 function useLegalText() {
   const { t } = useTranslation();
   return (key: string, options?: Record<string, unknown>) => t(`legalPages.${key}`, options);
@@ -41,8 +40,14 @@ export function LegalPage() {
             badge: <Badge>{l(`categories.${LEGAL_DOCUMENTS[key].category}`)}</Badge>,
             children: (
               <>
-                <p className="mt-2 text-xs text-slate-600">{l('lastUpdated', { date: format.day(LEGAL_DOCUMENTS[key].updated, 'long') })}</p>
-                <Link to={`/legal/${key}`} className={`${buttonClasses('secondary')} mt-4 self-start`} aria-label={`${l('viewDocument')}: ${l(`documents.${key}.title`)}`}>
+                <p className="mt-2 text-xs text-slate-600">
+                  {l('lastUpdated', { date: format.day(LEGAL_DOCUMENTS[key].updated, 'long') })}
+                </p>
+                <Link
+                  to={`/legal/${key}`}
+                  className={`${buttonClasses('secondary')} mt-4 self-start`}
+                  aria-label={`${l('viewDocument')}: ${l(`documents.${key}.title`)}`}
+                >
                   {l('viewDocument')}
                 </Link>
               </>
@@ -51,18 +56,40 @@ export function LegalPage() {
         />
       </Section>
       <Section id="compliance" title={l('complianceTitle')}>
-        <CardGrid items={keysOf(en.compliance).map((key) => ({ key, title: l(`compliance.${key}.title`), text: l(`compliance.${key}.text`) }))} />
+        <CardGrid
+          items={keysOf(en.compliance).map((key) => ({
+            key,
+            title: l(`compliance.${key}.title`),
+            text: l(`compliance.${key}.text`),
+          }))}
+        />
       </Section>
       <Section id="terms" title={l('termsTitle')}>
-        <CardGrid columns={4} testId="legal-term" items={keysOf(en.terms).map((key) => ({ key, title: l(`terms.${key}.title`), text: l(`terms.${key}.text`) }))} />
+        <CardGrid
+          columns={4}
+          testId="legal-term"
+          items={keysOf(en.terms).map((key) => ({ key, title: l(`terms.${key}.title`), text: l(`terms.${key}.text`) }))}
+        />
       </Section>
       <Section id="inquiries" title={l('inquiriesTitle')}>
-        <CardGrid testId="legal-inquiry" items={keysOf(en.inquiries).map((key) => ({ key, title: l(`inquiries.${key}.title`), text: l(`inquiries.${key}.text`), children: <p className="mt-1 text-sm text-slate-600">{l(`inquiries.${key}.note`)}</p> }))} />
+        <CardGrid
+          testId="legal-inquiry"
+          items={keysOf(en.inquiries).map((key) => ({
+            key,
+            title: l(`inquiries.${key}.title`),
+            text: l(`inquiries.${key}.text`),
+            children: <p className="mt-1 text-sm text-slate-600">{l(`inquiries.${key}.note`)}</p>,
+          }))}
+        />
       </Section>
       <section aria-labelledby="updates-title" className="rounded-lg bg-blue-50 p-6">
-        <h2 id="updates-title" className="text-xl font-bold">{l('updatesTitle')}</h2>
+        <h2 id="updates-title" className="text-xl font-bold">
+          {l('updatesTitle')}
+        </h2>
         <p className="mt-2 text-slate-700">{l('updatesText')}</p>
-        <Link to={contactLink('general', l('subscribeSubject'))} className={`${buttonClasses('primary')} mt-4`}>{l('subscribe')}</Link>
+        <Link to={contactLink('general', l('subscribeSubject'))} className={`${buttonClasses('primary')} mt-4`}>
+          {l('subscribe')}
+        </Link>
       </section>
       <p className="text-sm italic text-slate-600">{l('disclaimer')}</p>
     </PageLayout>
@@ -77,18 +104,29 @@ export function LegalDocumentRoute({ notFound }: { notFound: ReactNode }) {
   if (!(document in LEGAL_DOCUMENTS)) return <>{notFound}</>;
   const key = document as LegalDocument;
   return (
-    <PageLayout path={`/legal/${key}`} title={l(`documents.${key}.title`)} intro={l(`documents.${key}.description`)} description={l(`documents.${key}.description`)}>
-      <p className="text-sm text-slate-600">{l('lastUpdated', { date: format.day(LEGAL_DOCUMENTS[key].updated, 'long') })}</p>
+    <PageLayout
+      path={`/legal/${key}`}
+      title={l(`documents.${key}.title`)}
+      intro={l(`documents.${key}.description`)}
+      description={l(`documents.${key}.description`)}
+    >
+      <p className="text-sm text-slate-600">
+        {l('lastUpdated', { date: format.day(LEGAL_DOCUMENTS[key].updated, 'long') })}
+      </p>
       <article className="max-w-3xl space-y-8">
         {keysOf(en.documents[key].sections).map((section, i) => (
           <section key={section} aria-labelledby={`${section}-title`}>
-            <h2 id={`${section}-title`} className="text-xl font-semibold">{i + 1}. {l(`documents.${key}.sections.${section}.title`)}</h2>
+            <h2 id={`${section}-title`} className="text-xl font-semibold">
+              {i + 1}. {l(`documents.${key}.sections.${section}.title`)}
+            </h2>
             <p className="mt-2 text-slate-700">{l(`documents.${key}.sections.${section}.text`)}</p>
           </section>
         ))}
       </article>
       <p className="text-sm italic text-slate-600">{l('disclaimer')}</p>
-      <Link to="/legal" className={buttonClasses('secondary')}>{t('legalPages.backToLegal')}</Link>
+      <Link to="/legal" className={buttonClasses('secondary')}>
+        {t('legalPages.backToLegal')}
+      </Link>
     </PageLayout>
   );
 }

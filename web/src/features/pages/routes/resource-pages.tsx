@@ -37,14 +37,25 @@ export function SupportPage() {
               children: (
                 <>
                   <dl className="mt-3 space-y-1 text-sm">
-                    <div><dt className="inline font-medium">{s('hoursLabel')}: </dt><dd className="inline">{s(`channels.${key}.hours`)}</dd></div>
-                    <div><dt className="inline font-medium">{s('responseLabel')}: </dt><dd className="inline">{s(`channels.${key}.response`)}</dd></div>
+                    <div>
+                      <dt className="inline font-medium">{s('hoursLabel')}: </dt>
+                      <dd className="inline">{s(`channels.${key}.hours`)}</dd>
+                    </div>
+                    <div>
+                      <dt className="inline font-medium">{s('responseLabel')}: </dt>
+                      <dd className="inline">{s(`channels.${key}.response`)}</dd>
+                    </div>
                   </dl>
-                  {href && (href.startsWith('/') ? (
-                    <Link to={href} className={`${buttonClasses('secondary')} mt-4`}>{s(`actions.${key}`)}</Link>
-                  ) : (
-                    <a href={href} className={`${buttonClasses('secondary')} mt-4`}>{s(`actions.${key}`)}</a>
-                  ))}
+                  {href &&
+                    (href.startsWith('/') ? (
+                      <Link to={href} className={`${buttonClasses('secondary')} mt-4`}>
+                        {s(`actions.${key}`)}
+                      </Link>
+                    ) : (
+                      <a href={href} className={`${buttonClasses('secondary')} mt-4`}>
+                        {s(`actions.${key}`)}
+                      </a>
+                    ))}
                 </>
               ),
             };
@@ -52,28 +63,56 @@ export function SupportPage() {
         />
       </Section>
       <Section id="topics" title={s('topicsTitle')}>
-        <CardGrid items={keysOf(en.support.topics).map((key) => ({ key, title: s(`topics.${key}.title`), text: s(`topics.${key}.text`) }))} />
+        <CardGrid
+          items={keysOf(en.support.topics).map((key) => ({
+            key,
+            title: s(`topics.${key}.title`),
+            text: s(`topics.${key}.text`),
+          }))}
+        />
       </Section>
       <Section id="emergency" title={s('emergencyTitle')}>
         <CardGrid
           columns={2}
           testId="emergency-contact"
-          items={keysOf(en.support.emergency).map((key) => ({ key, title: s(`emergency.${key}.title`), text: s(`emergency.${key}.text`), badge: <Badge tone="amber">{s('emergencyResponse')}</Badge> }))}
+          items={keysOf(en.support.emergency).map((key) => ({
+            key,
+            title: s(`emergency.${key}.title`),
+            text: s(`emergency.${key}.text`),
+            badge: <Badge tone="amber">{s('emergencyResponse')}</Badge>,
+          }))}
         />
       </Section>
       <Section id="self-help" title={s('linksTitle')}>
-        <LinkRow links={[{ to: '/help-center', label: s('helpLink') }, { to: '/documentation', label: s('docsLink') }, { to: '/training', label: s('trainingLink') }]} />
+        <LinkRow
+          links={[
+            { to: '/help-center', label: s('helpLink') },
+            { to: '/documentation', label: s('docsLink') },
+            { to: '/training', label: s('trainingLink') },
+          ]}
+        />
       </Section>
     </PageLayout>
   );
 }
 
-const CATEGORY_COUNTS: Record<string, number> = { start: 12, appointments: 18, yard: 8, checkin: 15, reports: 10, account: 22 };
+const CATEGORY_COUNTS: Record<string, number> = {
+  start: 12,
+  appointments: 18,
+  yard: 8,
+  checkin: 15,
+  reports: 10,
+  account: 22,
+};
 
 /** Case-insensitive match of every word of the query (any language). */
 export function matches(text: string, query: string): boolean {
   const haystack = text.toLocaleLowerCase();
-  return query.toLocaleLowerCase().split(/\s+/).filter(Boolean).every((word) => haystack.includes(word));
+  return query
+    .toLocaleLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
 }
 
 export function HelpCenterPage() {
@@ -85,26 +124,50 @@ export function HelpCenterPage() {
   return (
     <PageLayout path="/help-center" title={h('title')} intro={h('intro')} description={t('pages.meta.help-center')}>
       <div role="search" className="max-w-xl">
-        <label htmlFor="help-search" className="mb-1 block text-sm font-medium">{h('search')}</label>
-        <input id="help-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={h('searchPlaceholder')} className={inputClasses} />
+        <label htmlFor="help-search" className="mb-1 block text-sm font-medium">
+          {h('search')}
+        </label>
+        <input
+          id="help-search"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={h('searchPlaceholder')}
+          className={inputClasses}
+        />
       </div>
       {categories.length === 0 && articles.length === 0 && <p role="status">{h('noResults', { query })}</p>}
       {categories.length > 0 && (
         <Section id="categories" title={h('categoriesTitle')}>
-          <CardGrid testId="help-category" items={categories.map((key) => ({ key, title: h(`categories.${key}`), text: h('articlesCount', { count: CATEGORY_COUNTS[key] }) }))} />
+          <CardGrid
+            testId="help-category"
+            items={categories.map((key) => ({
+              key,
+              title: h(`categories.${key}`),
+              text: h('articlesCount', { count: CATEGORY_COUNTS[key] }),
+            }))}
+          />
         </Section>
       )}
       {articles.length > 0 && (
         <Section id="popular" title={h('popularTitle')}>
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
             {articles.map((key) => (
-              <li key={key} className="px-4 py-3" data-testid="help-article">{h(`articles.${key}`)}</li>
+              <li key={key} className="px-4 py-3" data-testid="help-article">
+                {h(`articles.${key}`)}
+              </li>
             ))}
           </ul>
         </Section>
       )}
       <Section id="quick-links" title={h('quickLinksTitle')}>
-        <LinkRow links={[{ to: '/training', label: h('trainingLink') }, { to: '/contact', label: h('contactLink') }, { to: '/documentation', label: h('docsLink') }]} />
+        <LinkRow
+          links={[
+            { to: '/training', label: h('trainingLink') },
+            { to: '/contact', label: h('contactLink') },
+            { to: '/documentation', label: h('docsLink') },
+          ]}
+        />
       </Section>
       <Section id="hours" title={h('hoursTitle')}>
         <p>{h('hours')}</p>
@@ -113,8 +176,16 @@ export function HelpCenterPage() {
   );
 }
 
-const TRACKS = { admin: { hours: 4, modules: 8 }, operator: { hours: 2, modules: 5 }, driver: { minutes: 30, modules: 3 } } as const;
-const WEBINARS = { peak: { status: 'upcoming', registered: 142 }, yard: { status: 'recorded', registered: 318 }, drivers: { status: 'recorded', registered: 256 } } as const;
+const TRACKS = {
+  admin: { hours: 4, modules: 8 },
+  operator: { hours: 2, modules: 5 },
+  driver: { minutes: 30, modules: 3 },
+} as const;
+const WEBINARS = {
+  peak: { status: 'upcoming', registered: 142 },
+  yard: { status: 'recorded', registered: 318 },
+  drivers: { status: 'recorded', registered: 256 },
+} as const;
 
 export function TrainingPage() {
   const { t } = useTranslation();
@@ -132,7 +203,11 @@ export function TrainingPage() {
               title: tr(`tracks.${key}.title`),
               text: tr(`tracks.${key}.text`),
               badge: <Badge>{tr(`tracks.${key}.level`)}</Badge>,
-              children: <p className="mt-3 text-sm font-medium">{length} · {tr('modules', { count: track.modules })}</p>,
+              children: (
+                <p className="mt-3 text-sm font-medium">
+                  {length} · {tr('modules', { count: track.modules })}
+                </p>
+              ),
             };
           })}
         />
@@ -145,7 +220,9 @@ export function TrainingPage() {
             title: tr(`series.${series}.title`),
             children: (
               <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm text-slate-700">
-                {keysOf(en.training.series.basics.videos).map((v) => <li key={v}>{tr(`series.${series}.videos.${v}`)}</li>)}
+                {keysOf(en.training.series.basics.videos).map((v) => (
+                  <li key={v}>{tr(`series.${series}.videos.${v}`)}</li>
+                ))}
               </ol>
             ),
           }))}
@@ -165,8 +242,17 @@ export function TrainingPage() {
               text: `${tr(`webinars.${key}.date`)}, ${tr(`webinars.${key}.time`)}`,
               children: (
                 <>
-                  <p className="mt-1 text-sm text-slate-700">{tr('presenter', { name: tr(`webinars.${key}.presenter`) })} · {tr('registered', { count: webinar.registered })}</p>
-                  <Link to={contactLink(upcoming ? 'demo' : 'general', `${tr(upcoming ? 'registerNow' : 'watchRecording')}: ${title}`)} className={`${buttonClasses(upcoming ? 'primary' : 'secondary')} mt-4`}>
+                  <p className="mt-1 text-sm text-slate-700">
+                    {tr('presenter', { name: tr(`webinars.${key}.presenter`) })} ·{' '}
+                    {tr('registered', { count: webinar.registered })}
+                  </p>
+                  <Link
+                    to={contactLink(
+                      upcoming ? 'demo' : 'general',
+                      `${tr(upcoming ? 'registerNow' : 'watchRecording')}: ${title}`,
+                    )}
+                    className={`${buttonClasses(upcoming ? 'primary' : 'secondary')} mt-4`}
+                  >
                     {tr(upcoming ? 'registerNow' : 'watchRecording')}
                   </Link>
                 </>
@@ -185,15 +271,29 @@ export function TrainingPage() {
             text: tr(`certifications.${key}.text`),
             children: (
               <dl className="mt-3 space-y-1 text-sm">
-                <div><dt className="inline font-medium">{tr('certification.duration')}: </dt><dd className="inline">{tr(`certifications.${key}.duration`)}</dd></div>
-                <div><dt className="inline font-medium">{tr('certification.exam')}: </dt><dd className="inline">{tr(`certifications.${key}.exam`)}</dd></div>
-                <div><dt className="inline font-medium">{tr('certification.validity')}: </dt><dd className="inline">{tr('certification.validityValue')}</dd></div>
+                <div>
+                  <dt className="inline font-medium">{tr('certification.duration')}: </dt>
+                  <dd className="inline">{tr(`certifications.${key}.duration`)}</dd>
+                </div>
+                <div>
+                  <dt className="inline font-medium">{tr('certification.exam')}: </dt>
+                  <dd className="inline">{tr(`certifications.${key}.exam`)}</dd>
+                </div>
+                <div>
+                  <dt className="inline font-medium">{tr('certification.validity')}: </dt>
+                  <dd className="inline">{tr('certification.validityValue')}</dd>
+                </div>
               </dl>
             ),
           }))}
         />
       </Section>
-      <LinkRow links={[{ to: '/contact', label: tr('contactLink') }, { to: '/support', label: tr('supportLink') }]} />
+      <LinkRow
+        links={[
+          { to: '/contact', label: tr('contactLink') },
+          { to: '/support', label: tr('supportLink') },
+        ]}
+      />
     </PageLayout>
   );
 }

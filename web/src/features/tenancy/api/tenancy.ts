@@ -1,21 +1,42 @@
 // The tenancy calls: sign-up and its e-mail code, the tenant and its plan, memberships and the
 // switch, invitations, facility links. Toasts are raised by the screens in the mutations' callbacks.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FacilityLinkInfo, FacilityLinkView, InvitationInput, InvitationPreview, InvitationView, MembershipView, SignupAnswer, SignupInput, TenantView } from '@shared/contracts/tenancy';
+import type {
+  FacilityLinkInfo,
+  FacilityLinkView,
+  InvitationInput,
+  InvitationPreview,
+  InvitationView,
+  MembershipView,
+  SignupAnswer,
+  SignupInput,
+  TenantView,
+} from '@shared/contracts/tenancy';
 import type { LoginResponse } from '@shared/contracts/auth';
 import { api } from '../../../lib/api-client';
 import { SESSION_KEY } from '../../../lib/session';
 
-export const tenantQuery = queryOptions({ queryKey: ['/api/tenancy/tenant'], queryFn: () => api.get<TenantView>('/api/tenancy/tenant') });
-export const membershipsQuery = queryOptions({ queryKey: ['/api/tenancy/memberships'], queryFn: () => api.get<MembershipView[]>('/api/tenancy/memberships') });
-export const invitationsQuery = queryOptions({ queryKey: ['/api/invitations'], queryFn: () => api.get<InvitationView[]>('/api/invitations') });
+export const tenantQuery = queryOptions({
+  queryKey: ['/api/tenancy/tenant'],
+  queryFn: () => api.get<TenantView>('/api/tenancy/tenant'),
+});
+export const membershipsQuery = queryOptions({
+  queryKey: ['/api/tenancy/memberships'],
+  queryFn: () => api.get<MembershipView[]>('/api/tenancy/memberships'),
+});
+export const invitationsQuery = queryOptions({
+  queryKey: ['/api/invitations'],
+  queryFn: () => api.get<InvitationView[]>('/api/invitations'),
+});
 
 export const useTenant = (enabled = true) => useQuery({ ...tenantQuery, enabled });
 export const useMemberships = (enabled = true) => useQuery({ ...membershipsQuery, enabled });
 export const useInvitations = () => useQuery(invitationsQuery);
 
-export const useSignup = () => useMutation({ mutationFn: (input: SignupInput) => api.post<SignupAnswer>('/api/signup', input) });
-export const useResendCode = () => useMutation({ mutationFn: (email: string) => api.post<SignupAnswer>('/api/signup/resend', { email }) });
+export const useSignup = () =>
+  useMutation({ mutationFn: (input: SignupInput) => api.post<SignupAnswer>('/api/signup', input) });
+export const useResendCode = () =>
+  useMutation({ mutationFn: (email: string) => api.post<SignupAnswer>('/api/signup/resend', { email }) });
 
 /**
  * Verifies the code. Straight after sign-up the new admin is then signed in with the password just
@@ -65,13 +86,29 @@ export function useRevokeInvitation() {
 }
 
 export const useInvitationPreview = (token: string) =>
-  useQuery({ queryKey: ['/api/invitations/preview', token], queryFn: () => api.post<InvitationPreview>('/api/invitations/preview', { token }), retry: false });
+  useQuery({
+    queryKey: ['/api/invitations/preview', token],
+    queryFn: () => api.post<InvitationPreview>('/api/invitations/preview', { token }),
+    retry: false,
+  });
 
 export const useAcceptInvitation = () =>
-  useMutation({ mutationFn: (input: { token: string; firstName?: string; lastName?: string; password: string }) => api.post<{ message: string; username: string; tenantName: string }>('/api/invitations/accept', input) });
+  useMutation({
+    mutationFn: (input: { token: string; firstName?: string; lastName?: string; password: string }) =>
+      api.post<{ message: string; username: string; tenantName: string }>('/api/invitations/accept', input),
+  });
 
 export const useFacilityLink = (facilityId: string | null) =>
-  useQuery({ queryKey: ['/api/facilities', facilityId, 'link'], queryFn: () => api.get<FacilityLinkView>(`/api/facilities/${encodeURIComponent(facilityId!)}/link`), enabled: Boolean(facilityId) });
+  useQuery({
+    queryKey: ['/api/facilities', facilityId, 'link'],
+    queryFn: () => api.get<FacilityLinkView>(`/api/facilities/${encodeURIComponent(facilityId!)}/link`),
+    enabled: Boolean(facilityId),
+  });
 
 export const useFacilityLinkInfo = (token: string | null) =>
-  useQuery({ queryKey: ['/api/facility-links', token], queryFn: () => api.get<FacilityLinkInfo>(`/api/facility-links/${encodeURIComponent(token!)}`), enabled: Boolean(token), retry: false });
+  useQuery({
+    queryKey: ['/api/facility-links', token],
+    queryFn: () => api.get<FacilityLinkInfo>(`/api/facility-links/${encodeURIComponent(token!)}`),
+    enabled: Boolean(token),
+    retry: false,
+  });

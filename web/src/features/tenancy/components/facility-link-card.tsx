@@ -15,7 +15,8 @@ import { tenancyText } from '../i18n';
 registerCatalogue(tenancyText);
 
 export const bookingUrl = (token: string) => `${window.location.origin}/book/${token}`;
-export const registrationUrl = (token: string) => `${window.location.origin}/register?facility=${encodeURIComponent(token)}`;
+export const registrationUrl = (token: string) =>
+  `${window.location.origin}/register?facility=${encodeURIComponent(token)}`;
 
 export function FacilityLinkCard({ facilityId, facilityName }: { facilityId: string; facilityName: string }) {
   const { t } = useTranslation();
@@ -33,7 +34,10 @@ export function FacilityLinkCard({ facilityId, facilityName }: { facilityId: str
   const token = link.data?.token;
   useEffect(() => {
     let live = true;
-    if (token) void QRCode.toDataURL(bookingUrl(token), { margin: 1, width: 160, errorCorrectionLevel: 'M' }).then((url) => live && setQr(url));
+    if (token)
+      void QRCode.toDataURL(bookingUrl(token), { margin: 1, width: 160, errorCorrectionLevel: 'M' }).then(
+        (url) => live && setQr(url),
+      );
     return () => {
       live = false;
     };
@@ -57,7 +61,11 @@ export function FacilityLinkCard({ facilityId, facilityName }: { facilityId: str
     </div>
   );
   return (
-    <section className="mb-4 flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row" aria-label={t('tenancy.link.title')} data-testid="facility-link">
+    <section
+      className="mb-4 flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row"
+      aria-label={t('tenancy.link.title')}
+      data-testid="facility-link"
+    >
       {qr && <img src={qr} alt={t('tenancy.link.qrAlt', { facility: facilityName })} className="h-32 w-32 shrink-0" />}
       <div className="min-w-0 flex-1 space-y-3">
         <div>
@@ -78,7 +86,10 @@ export function FacilityLinkCard({ facilityId, facilityName }: { facilityId: str
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             {t('common.cancel')}
           </Button>
-          <Button disabled={rotate.isPending} onClick={() => rotate.mutate(undefined, { onSuccess: () => setConfirming(false) })}>
+          <Button
+            disabled={rotate.isPending}
+            onClick={() => rotate.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+          >
             {t('tenancy.link.replaceConfirm')}
           </Button>
         </div>

@@ -26,7 +26,11 @@ export function InvitationsPanel() {
   const invitations = useInvitations();
   const create = useCreateInvitation();
   const revoke = useRevokeInvitation();
-  const { register, handleSubmit, formState, reset } = useForm<InvitationInput, unknown, z.output<typeof invitationSchema>>({ resolver: schemaResolver(invitationSchema), defaultValues: { email: '', phoneNumber: '', role: 'operations' } });
+  const { register, handleSubmit, formState, reset } = useForm<
+    InvitationInput,
+    unknown,
+    z.output<typeof invitationSchema>
+  >({ resolver: schemaResolver(invitationSchema), defaultValues: { email: '', phoneNumber: '', role: 'operations' } });
   const field = fieldBinder({ register, formState });
   const onSubmit = handleSubmit((input) =>
     create.mutate(input, {
@@ -34,22 +38,41 @@ export function InvitationsPanel() {
         reset();
         toast({ title: t('tenancy.invitations.sent') });
       },
-      onError: (error) => toast({ title: t('tenancy.invitations.failed'), description: messageOf(error, t('tenancy.invitations.failed')), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: t('tenancy.invitations.failed'),
+          description: messageOf(error, t('tenancy.invitations.failed')),
+          variant: 'destructive',
+        }),
     }),
   );
   const onRevoke = (id: string) =>
     revoke.mutate(id, {
       onSuccess: () => toast({ title: t('tenancy.invitations.revoked') }),
-      onError: (error) => toast({ title: t('tenancy.invitations.revokeFailed'), description: messageOf(error, t('tenancy.invitations.revokeFailed')), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: t('tenancy.invitations.revokeFailed'),
+          description: messageOf(error, t('tenancy.invitations.revokeFailed')),
+          variant: 'destructive',
+        }),
     });
   return (
     <Card data-testid="invitations">
       <CardHeader title={t('tenancy.invitations.title')} description={t('tenancy.invitations.description')} />
       <CardBody className="space-y-4">
-        <form onSubmit={onSubmit} noValidate className="grid items-end gap-3 sm:grid-cols-4" aria-label={t('tenancy.invitations.title')}>
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="grid items-end gap-3 sm:grid-cols-4"
+          aria-label={t('tenancy.invitations.title')}
+        >
           <Field label={t('tenancy.invitations.email')} type="email" {...field('email')} />
           <Field label={t('tenancy.invitations.phone')} type="tel" {...field('phoneNumber')} />
-          <SelectField label={t('tenancy.invitations.role')} options={INVITABLE_ROLES.map((role) => ({ value: role, label: t(`tenancy.roles.${role}`) }))} {...field('role')} />
+          <SelectField
+            label={t('tenancy.invitations.role')}
+            options={INVITABLE_ROLES.map((role) => ({ value: role, label: t(`tenancy.roles.${role}`) }))}
+            {...field('role')}
+          />
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? t('tenancy.invitations.sending') : t('tenancy.invitations.send')}
           </Button>
@@ -62,7 +85,13 @@ export function InvitationsPanel() {
                 <span className="text-slate-600">{t(`tenancy.roles.${i.role}`)}</span>
                 <Badge tone={STATUS_TONE[i.status] ?? 'gray'}>{t(`tenancy.invitations.status.${i.status}`)}</Badge>
                 {i.status === 'pending' && (
-                  <Button size="sm" variant="secondary" className="ml-auto" disabled={revoke.isPending} onClick={() => onRevoke(i.id)}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    className="ml-auto"
+                    disabled={revoke.isPending}
+                    onClick={() => onRevoke(i.id)}
+                  >
                     {t('tenancy.invitations.revoke')}
                   </Button>
                 )}

@@ -52,14 +52,26 @@ export function TenantSwitch() {
     const target = list.find((m) => m.tenantId === tenantId);
     switchTenant.mutate(tenantId, {
       onSuccess: () => toast({ title: t('tenancy.switch.switched', { tenant: target?.tenantName ?? '' }) }),
-      onError: (error) => toast({ title: t('tenancy.switch.failed'), description: messageOf(error, t('register.tryLater')), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: t('tenancy.switch.failed'),
+          description: messageOf(error, t('register.tryLater')),
+          variant: 'destructive',
+        }),
     });
   };
   return (
     <div className="hidden items-center gap-2 lg:flex">
       <Building2 className="h-4 w-4 text-slate-500" aria-hidden />
       {list.length > 1 ? (
-        <select aria-label={t('tenancy.switch.label')} data-testid="tenant-switch" className="max-w-48 rounded border border-slate-300 px-2 py-1 text-sm" value={current.tenantId} disabled={switchTenant.isPending} onChange={(e) => change(e.target.value)}>
+        <select
+          aria-label={t('tenancy.switch.label')}
+          data-testid="tenant-switch"
+          className="max-w-48 rounded border border-slate-300 px-2 py-1 text-sm"
+          value={current.tenantId}
+          disabled={switchTenant.isPending}
+          onChange={(e) => change(e.target.value)}
+        >
           {list.map((m) => (
             <option key={m.tenantId} value={m.tenantId}>
               {m.tenantName}

@@ -26,7 +26,10 @@ export function VerifyEmailCard({ email, password }: { email: string; password?:
   const navigate = useNavigate();
   const verify = useVerifySignup();
   const resend = useResendCode();
-  const form = useForm<CodeForm, unknown, z.output<typeof codeFormSchema>>({ resolver: schemaResolver(codeFormSchema), defaultValues: { code: '' } });
+  const form = useForm<CodeForm, unknown, z.output<typeof codeFormSchema>>({
+    resolver: schemaResolver(codeFormSchema),
+    defaultValues: { code: '' },
+  });
   const submit = form.handleSubmit(({ code }) =>
     verify.mutate(
       { email, code, password },
@@ -37,7 +40,11 @@ export function VerifyEmailCard({ email, password }: { email: string; password?:
         },
         onError: (error) => {
           showServerFieldErrors(error, form.setError);
-          toast({ title: t('tenancy.verify.failed'), description: messageOf(error, t('register.tryLater')), variant: 'destructive' });
+          toast({
+            title: t('tenancy.verify.failed'),
+            description: messageOf(error, t('register.tryLater')),
+            variant: 'destructive',
+          });
         },
       },
     ),
@@ -46,12 +53,23 @@ export function VerifyEmailCard({ email, password }: { email: string; password?:
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('tenancy.verify.title')}>
       <h2 className="text-lg font-semibold">{t('tenancy.verify.title')}</h2>
       <p className="text-sm text-slate-600">{t('tenancy.verify.sentTo', { email })}</p>
-      <Field label={t('tenancy.verify.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={form.formState.errors.code?.message} {...form.register('code')} />
+      <Field
+        label={t('tenancy.verify.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        error={form.formState.errors.code?.message}
+        {...form.register('code')}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={verify.isPending}>
           {verify.isPending ? t('tenancy.verify.submitting') : t('tenancy.verify.submit')}
         </Button>
-        <Button variant="ghost" disabled={resend.isPending} onClick={() => resend.mutate(email, { onSuccess: () => toast({ title: t('tenancy.verify.resent') }) })}>
+        <Button
+          variant="ghost"
+          disabled={resend.isPending}
+          onClick={() => resend.mutate(email, { onSuccess: () => toast({ title: t('tenancy.verify.resent') }) })}
+        >
           {t('tenancy.verify.resend')}
         </Button>
       </div>

@@ -27,16 +27,20 @@ export function InviteRoute() {
   const accept = useAcceptInvitation();
   const [values, setValues] = useState({ firstName: '', lastName: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (name: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value }));
+  const set = (name: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
   const invitation = preview.data;
   const tenant = invitation?.tenantName ?? '';
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!invitation) return;
-    if (!invitation.existingAccount && values.password !== values.confirmPassword) return setErrors({ confirmPassword: t('tenancy.invite.mismatch') });
+    if (!invitation.existingAccount && values.password !== values.confirmPassword)
+      return setErrors({ confirmPassword: t('tenancy.invite.mismatch') });
     setErrors({});
-    const body = invitation.existingAccount ? { token, password: values.password } : { token, firstName: values.firstName, lastName: values.lastName, password: values.password };
+    const body = invitation.existingAccount
+      ? { token, password: values.password }
+      : { token, firstName: values.firstName, lastName: values.lastName, password: values.password };
     accept.mutate(body, {
       onSuccess: (result) => {
         toast({ title: t('tenancy.invite.accepted'), description: result.message });
@@ -44,7 +48,11 @@ export function InviteRoute() {
       },
       onError: (error) => {
         if (error instanceof ApiError) setErrors(error.fieldErrors);
-        toast({ title: t('tenancy.invite.failed'), description: messageOf(error, t('register.tryLater')), variant: 'destructive' });
+        toast({
+          title: t('tenancy.invite.failed'),
+          description: messageOf(error, t('register.tryLater')),
+          variant: 'destructive',
+        });
       },
     });
   };
@@ -65,18 +73,57 @@ export function InviteRoute() {
         ) : (
           <Card>
             <CardBody className="p-6">
-              <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('tenancy.invite.title', { tenant })}>
+              <form
+                onSubmit={submit}
+                noValidate
+                className="space-y-4"
+                aria-label={t('tenancy.invite.title', { tenant })}
+              >
                 <h1 className="text-xl font-bold">{t('tenancy.invite.title', { tenant })}</h1>
-                <p className="text-sm text-slate-600">{t('tenancy.invite.role', { role: t(`tenancy.roles.${invitation.role}`) })}</p>
-                <p className="text-sm text-slate-600">{invitation.existingAccount ? t('tenancy.invite.existing', { tenant }) : t('tenancy.invite.newAccount')}</p>
+                <p className="text-sm text-slate-600">
+                  {t('tenancy.invite.role', { role: t(`tenancy.roles.${invitation.role}`) })}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {invitation.existingAccount
+                    ? t('tenancy.invite.existing', { tenant })
+                    : t('tenancy.invite.newAccount')}
+                </p>
                 {!invitation.existingAccount && (
                   <div className="grid gap-4 sm:grid-cols-2">
-                    <Field label={t('tenancy.invite.firstName')} autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
-                    <Field label={t('tenancy.invite.lastName')} autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
+                    <Field
+                      label={t('tenancy.invite.firstName')}
+                      autoComplete="given-name"
+                      value={values.firstName}
+                      onChange={set('firstName')}
+                      error={errors.firstName}
+                    />
+                    <Field
+                      label={t('tenancy.invite.lastName')}
+                      autoComplete="family-name"
+                      value={values.lastName}
+                      onChange={set('lastName')}
+                      error={errors.lastName}
+                    />
                   </div>
                 )}
-                <Field label={t('tenancy.invite.password')} type="password" autoComplete={invitation.existingAccount ? 'current-password' : 'new-password'} value={values.password} onChange={set('password')} error={errors.password} />
-                {!invitation.existingAccount && <Field label={t('tenancy.invite.confirmPassword')} type="password" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} error={errors.confirmPassword} />}
+                <Field
+                  label={t('tenancy.invite.password')}
+                  type="password"
+                  autoComplete={invitation.existingAccount ? 'current-password' : 'new-password'}
+                  value={values.password}
+                  onChange={set('password')}
+                  error={errors.password}
+                />
+                {!invitation.existingAccount && (
+                  <Field
+                    label={t('tenancy.invite.confirmPassword')}
+                    type="password"
+                    autoComplete="new-password"
+                    value={values.confirmPassword}
+                    onChange={set('confirmPassword')}
+                    error={errors.confirmPassword}
+                  />
+                )}
                 <Button type="submit" className="w-full" disabled={accept.isPending}>
                   {accept.isPending ? t('tenancy.invite.accepting') : t('tenancy.invite.accept')}
                 </Button>

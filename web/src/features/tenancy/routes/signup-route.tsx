@@ -28,14 +28,22 @@ function SignupFormCard({ onCreated }: { onCreated: (email: string, password: st
   const { t } = useTranslation();
   const { toast } = useToast();
   const signup = useSignup();
-  const { register, handleSubmit, formState, setError } = useForm<SignupForm, unknown, z.output<typeof signupFormSchema>>({ resolver: schemaResolver(signupFormSchema), defaultValues: { timeZone: DEFAULT_TIME_ZONE, gstin: '' } });
+  const { register, handleSubmit, formState, setError } = useForm<
+    SignupForm,
+    unknown,
+    z.output<typeof signupFormSchema>
+  >({ resolver: schemaResolver(signupFormSchema), defaultValues: { timeZone: DEFAULT_TIME_ZONE, gstin: '' } });
   const field = fieldBinder({ register, formState });
   const onSubmit = handleSubmit(({ confirmPassword: _confirm, ...input }) =>
     signup.mutate(input, {
       onSuccess: () => onCreated(input.email, input.password),
       onError: (error) => {
         showServerFieldErrors(error, setError);
-        toast({ title: t('tenancy.signup.failed'), description: messageOf(error, t('register.tryLater')), variant: 'destructive' });
+        toast({
+          title: t('tenancy.signup.failed'),
+          description: messageOf(error, t('register.tryLater')),
+          variant: 'destructive',
+        });
       },
     }),
   );
@@ -44,23 +52,49 @@ function SignupFormCard({ onCreated }: { onCreated: (email: string, password: st
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold text-slate-700">{t('tenancy.signup.company')}</legend>
         <Field label={t('tenancy.signup.companyName')} {...field('companyName')} />
-        <Field label={t('tenancy.signup.gstin')} hint={t('tenancy.signup.gstinHint')} autoCapitalize="characters" {...field('gstin')} />
+        <Field
+          label={t('tenancy.signup.gstin')}
+          hint={t('tenancy.signup.gstinHint')}
+          autoCapitalize="characters"
+          {...field('gstin')}
+        />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold text-slate-700">{t('tenancy.signup.admin')}</legend>
         <Field label={t('tenancy.signup.firstName')} autoComplete="given-name" {...field('firstName')} />
         <Field label={t('tenancy.signup.lastName')} autoComplete="family-name" {...field('lastName')} />
         <Field label={t('tenancy.signup.email')} type="email" autoComplete="email" {...field('email')} />
-        <Field label={t('tenancy.signup.phone')} type="tel" placeholder="98765 43210" autoComplete="tel" {...field('phoneNumber')} />
-        <Field label={t('tenancy.signup.password')} type="password" autoComplete="new-password" hint={t('tenancy.signup.passwordHint')} {...field('password')} />
-        <Field label={t('tenancy.signup.confirmPassword')} type="password" autoComplete="new-password" {...field('confirmPassword')} />
+        <Field
+          label={t('tenancy.signup.phone')}
+          type="tel"
+          placeholder="98765 43210"
+          autoComplete="tel"
+          {...field('phoneNumber')}
+        />
+        <Field
+          label={t('tenancy.signup.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('tenancy.signup.passwordHint')}
+          {...field('password')}
+        />
+        <Field
+          label={t('tenancy.signup.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          {...field('confirmPassword')}
+        />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold text-slate-700">{t('tenancy.signup.facility')}</legend>
         <Field label={t('tenancy.signup.facilityName')} {...field('facilityName')} />
         <Field label={t('tenancy.signup.city')} {...field('facilityCity')} />
         <Field label={t('tenancy.signup.state')} {...field('facilityState')} />
-        <SelectField label={t('tenancy.signup.timeZone')} options={TIME_ZONES.map((zone) => ({ value: zone, label: zone }))} {...field('timeZone')} />
+        <SelectField
+          label={t('tenancy.signup.timeZone')}
+          options={TIME_ZONES.map((zone) => ({ value: zone, label: zone }))}
+          {...field('timeZone')}
+        />
       </fieldset>
       <Button type="submit" className="w-full" disabled={signup.isPending}>
         {signup.isPending ? t('tenancy.signup.submitting') : t('tenancy.signup.submit')}
@@ -84,7 +118,13 @@ export function SignupRoute() {
         <h1 className="text-center text-2xl font-bold">{t('tenancy.signup.title')}</h1>
         <p className="mt-1 text-center text-sm text-slate-600">{t('tenancy.signup.subtitle')}</p>
         <Card className="mt-6">
-          <CardBody className="p-6">{created ? <VerifyEmailCard email={created.email} password={created.password} /> : <SignupFormCard onCreated={(email, password) => setCreated({ email, password })} />}</CardBody>
+          <CardBody className="p-6">
+            {created ? (
+              <VerifyEmailCard email={created.email} password={created.password} />
+            ) : (
+              <SignupFormCard onCreated={(email, password) => setCreated({ email, password })} />
+            )}
+          </CardBody>
         </Card>
         <p className="mt-4 text-center text-sm text-slate-600">
           {t('tenancy.signup.haveAccount')}{' '}

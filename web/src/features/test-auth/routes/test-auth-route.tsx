@@ -21,12 +21,22 @@ export function TestAuthRoute() {
 
   async function testLogin(username: string) {
     try {
-      const { user: signedIn } = await api.post<{ user: { role: string } }>('/api/auth/login', { username, password: SAMPLE_PASSWORD });
-      toast({ title: t('testAuth.loginSuccessTitle'), description: t('testAuth.loginSuccess', { role: signedIn.role }) });
+      const { user: signedIn } = await api.post<{ user: { role: string } }>('/api/auth/login', {
+        username,
+        password: SAMPLE_PASSWORD,
+      });
+      toast({
+        title: t('testAuth.loginSuccessTitle'),
+        description: t('testAuth.loginSuccess', { role: signedIn.role }),
+      });
       setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
     } catch (error) {
       if (error instanceof ApiError) {
-        toast({ title: t('testAuth.loginFailedTitle'), description: error.serverMessage ?? t('testAuth.loginFailed'), variant: 'destructive' });
+        toast({
+          title: t('testAuth.loginFailedTitle'),
+          description: error.serverMessage ?? t('testAuth.loginFailed'),
+          variant: 'destructive',
+        });
       } else {
         toast({ title: t('testAuth.loginErrorTitle'), description: t('testAuth.loginError'), variant: 'destructive' });
       }
@@ -37,12 +47,21 @@ export function TestAuthRoute() {
     <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-2xl font-bold">{t('testAuth.title')}</h1>
       <Card>
-        <CardHeader title={t('testAuth.currentUser')} action={<Button variant="secondary" size="sm" onClick={() => void logout('/')}>{t('common.logout')}</Button>} />
+        <CardHeader
+          title={t('testAuth.currentUser')}
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void logout('/')}>
+              {t('common.logout')}
+            </Button>
+          }
+        />
         <CardBody className="space-y-4">
           <dl className="grid gap-2 sm:grid-cols-2">
             <div>
               <dt className="text-sm text-slate-500">{t('testAuth.role')}</dt>
-              <dd className="font-medium" data-testid="current-role">{user?.role}</dd>
+              <dd className="font-medium" data-testid="current-role">
+                {user?.role}
+              </dd>
             </div>
             <div>
               <dt className="text-sm text-slate-500">{t('testAuth.extraRoles')}</dt>
@@ -55,7 +74,9 @@ export function TestAuthRoute() {
               {FLAGS.map((flag) => (
                 <li key={flag} className="rounded-md border border-slate-200 p-2 text-sm" data-testid={`flag-${flag}`}>
                   <span className="block text-slate-500">{t(`testAuth.flags.${flag}`)}</span>
-                  <span className={`font-semibold ${canAccess[flag] ? 'text-green-700' : 'text-slate-500'}`}>{canAccess[flag] ? t('testAuth.yes') : t('testAuth.no')}</span>
+                  <span className={`font-semibold ${canAccess[flag] ? 'text-green-700' : 'text-slate-500'}`}>
+                    {canAccess[flag] ? t('testAuth.yes') : t('testAuth.no')}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -63,7 +84,10 @@ export function TestAuthRoute() {
         </CardBody>
       </Card>
       <Card>
-        <CardHeader title={t('testAuth.accounts')} description={t('testAuth.accountsHint', { password: SAMPLE_PASSWORD })} />
+        <CardHeader
+          title={t('testAuth.accounts')}
+          description={t('testAuth.accountsHint', { password: SAMPLE_PASSWORD })}
+        />
         <CardBody>
           <ul className="divide-y divide-slate-100">
             {PLATFORM_ROLES.map((role) => {
@@ -73,11 +97,20 @@ export function TestAuthRoute() {
                   <div className="min-w-0 flex-1">
                     <div className="font-medium">
                       {role}
-                      {current && <span className="ml-2 rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-800">{t('testAuth.current')}</span>}
+                      {current && (
+                        <span className="ml-2 rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-800">
+                          {t('testAuth.current')}
+                        </span>
+                      )}
                     </div>
                     <div className="text-sm text-slate-600">{t(`testAuth.descriptions.${role}`)}</div>
                   </div>
-                  <Button size="sm" variant={current ? 'secondary' : 'primary'} onClick={() => void testLogin(role)} aria-label={`${t('testAuth.testLogin')} ${role}`}>
+                  <Button
+                    size="sm"
+                    variant={current ? 'secondary' : 'primary'}
+                    onClick={() => void testLogin(role)}
+                    aria-label={`${t('testAuth.testLogin')} ${role}`}
+                  >
                     {t('testAuth.testLogin')}
                   </Button>
                 </li>

@@ -38,8 +38,14 @@ function linkText(link: AccountLink | null | undefined) {
   return ` ${i18n.t(`users.toasts.${key}`, { carrier: link.carrierName, driver: link.driverName })}`;
 }
 
-export const usersQuery = queryOptions({ queryKey: ['/api/auth/users'], queryFn: () => api.get<AdminUser[]>('/api/auth/users') });
-export const pendingQuery = queryOptions({ queryKey: ['/api/admin/pending-registrations'], queryFn: () => api.get<AdminUser[]>('/api/admin/pending-registrations') });
+export const usersQuery = queryOptions({
+  queryKey: ['/api/auth/users'],
+  queryFn: () => api.get<AdminUser[]>('/api/auth/users'),
+});
+export const pendingQuery = queryOptions({
+  queryKey: ['/api/admin/pending-registrations'],
+  queryFn: () => api.get<AdminUser[]>('/api/admin/pending-registrations'),
+});
 export const useUsers = () => useQuery(usersQuery);
 export const usePendingRegistrations = () => useQuery(pendingQuery);
 
@@ -61,4 +67,5 @@ export function useDecideUser(decision: 'approve' | 'reject') {
   });
 }
 
-export const documentUrl = (userId: string, documentType: string) => api.get<{ url: string }>(`/api/admin/users/${userId}/documents/${documentType}`);
+export const documentUrl = (userId: string, documentType: string) =>
+  api.get<{ url: string }>(`/api/admin/users/${userId}/documents/${documentType}`);

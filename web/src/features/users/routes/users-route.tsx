@@ -20,10 +20,22 @@ import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
 
 const USER_TYPES = ['dockyard_employee', 'external_user', 'internal_user'];
 
-function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; onApprove: (u: AdminUser, role: Role) => void; approving: boolean; onReject: (u: AdminUser) => void }) {
+function UserCard({
+  user,
+  onApprove,
+  approving,
+  onReject,
+}: {
+  user: AdminUser;
+  onApprove: (u: AdminUser, role: Role) => void;
+  approving: boolean;
+  onReject: (u: AdminUser) => void;
+}) {
   const { t } = useTranslation();
   // The approver grants the role; the one asked for at registration is only the starting choice.
-  const [role, setRole] = useState<Role>((ROLES as readonly string[]).includes(user.role) ? (user.role as Role) : 'driver');
+  const [role, setRole] = useState<Role>(
+    (ROLES as readonly string[]).includes(user.role) ? (user.role as Role) : 'driver',
+  );
   const format = useFormat();
   const { toast } = useToast();
   const open = async (type: string) => {
@@ -44,15 +56,26 @@ function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; o
           <span className="font-semibold">
             {name} <span className="font-normal text-slate-500">@{user.username}</span>
           </span>
-          {user.isVerified ? <Badge tone="green">{t('users.verified')}</Badge> : user.status === 'rejected' ? <Badge tone="red">{t('users.rejected')}</Badge> : <Badge tone="yellow">{t('users.pending')}</Badge>}
+          {user.isVerified ? (
+            <Badge tone="green">{t('users.verified')}</Badge>
+          ) : user.status === 'rejected' ? (
+            <Badge tone="red">{t('users.rejected')}</Badge>
+          ) : (
+            <Badge tone="yellow">{t('users.pending')}</Badge>
+          )}
         </div>
         <div className="text-slate-600">{user.email}</div>
         <div className="text-slate-600">
-          {t('users.roleAndType', { role: t(`register.roles.${user.role}`, { defaultValue: user.role }), type: t(`users.types.${USER_TYPES.includes(user.userType ?? '') ? user.userType : 'staff'}`) })}
+          {t('users.roleAndType', {
+            role: t(`register.roles.${user.role}`, { defaultValue: user.role }),
+            type: t(`users.types.${USER_TYPES.includes(user.userType ?? '') ? user.userType : 'staff'}`),
+          })}
         </div>
         {(user.vehicleNumber || user.vehicleType) && (
           <div className="text-slate-600">
-            {user.vehicleType ? t('users.vehicleWithType', { number: user.vehicleNumber ?? '—', type: user.vehicleType }) : t('users.vehicle', { number: user.vehicleNumber ?? '—' })}
+            {user.vehicleType
+              ? t('users.vehicleWithType', { number: user.vehicleNumber ?? '—', type: user.vehicleType })
+              : t('users.vehicle', { number: user.vehicleNumber ?? '—' })}
           </div>
         )}
         {user.driverName && <div className="text-slate-600">{t('users.driver', { name: user.driverName })}</div>}
@@ -61,7 +84,12 @@ function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; o
         {user.documents.length > 0 && (
           <div className="flex flex-wrap gap-2 pt-1">
             {user.documents.map((d) => (
-              <button key={d.documentType} type="button" onClick={() => void open(d.documentType)} className="inline-flex items-center gap-1 text-xs text-blue-700 hover:underline">
+              <button
+                key={d.documentType}
+                type="button"
+                onClick={() => void open(d.documentType)}
+                className="inline-flex items-center gap-1 text-xs text-blue-700 hover:underline"
+              >
                 <FileText className="h-3.5 w-3.5" aria-hidden />
                 {t(`register.documentTypes.${d.documentType}`, { defaultValue: d.documentType.replace(/_/g, ' ') })}
               </button>
@@ -69,7 +97,13 @@ function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; o
           </div>
         )}
         {user.status === 'pending' && (
-          <SelectField className="pt-2" label={t('users.grantRole')} value={role} onChange={(e) => setRole(e.target.value as Role)} options={ROLES.map((r) => ({ value: r, label: t(`register.roles.${r}`) }))} />
+          <SelectField
+            className="pt-2"
+            label={t('users.grantRole')}
+            value={role}
+            onChange={(e) => setRole(e.target.value as Role)}
+            options={ROLES.map((r) => ({ value: r, label: t(`register.roles.${r}`) }))}
+          />
         )}
         {user.status === 'pending' && (
           <div className="flex gap-2 pt-2">
@@ -87,9 +121,21 @@ function UserCard({ user, onApprove, approving, onReject }: { user: AdminUser; o
 }
 
 /** The reason for a rejection, validated by the shared schema (empty means 'Admin decision'). */
-function RejectForm({ pending, onCancel, onReject }: { pending: boolean; onCancel: () => void; onReject: (reason: string) => void }) {
+function RejectForm({
+  pending,
+  onCancel,
+  onReject,
+}: {
+  pending: boolean;
+  onCancel: () => void;
+  onReject: (reason: string) => void;
+}) {
   const { t } = useTranslation();
-  const { register, handleSubmit, formState } = useForm<z.input<typeof rejectSchema>, unknown, z.output<typeof rejectSchema>>({
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof rejectSchema>,
+    unknown,
+    z.output<typeof rejectSchema>
+  >({
     resolver: schemaResolver(rejectSchema),
     defaultValues: { reason: t('users.defaultReason') },
   });
@@ -98,8 +144,12 @@ function RejectForm({ pending, onCancel, onReject }: { pending: boolean; onCance
     <form className="space-y-3" noValidate onSubmit={handleSubmit((values) => onReject(values.reason))}>
       <Field label={t('users.reason')} {...field('reason')} />
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>{t('common.cancel')}</Button>
-        <Button type="submit" variant="danger" disabled={pending}>{t('users.reject')}</Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="danger" disabled={pending}>
+          {t('users.reject')}
+        </Button>
       </div>
     </form>
   );
@@ -120,17 +170,31 @@ export function UsersRoute() {
       <h1 className="text-2xl font-bold">{t('users.title')}</h1>
       <InvitationsPanel />
       <div className="flex gap-1 rounded-lg bg-slate-200 p-1" role="tablist">
-        <button role="tab" aria-selected={tab === 'pending'} onClick={() => setTab('pending')} className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium ${tab === 'pending' ? 'bg-white shadow' : 'text-slate-600'}`}>
+        <button
+          role="tab"
+          aria-selected={tab === 'pending'}
+          onClick={() => setTab('pending')}
+          className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium ${tab === 'pending' ? 'bg-white shadow' : 'text-slate-600'}`}
+        >
           {t('users.pendingTab', { count: pending.data?.length ?? 0 })}
         </button>
-        <button role="tab" aria-selected={tab === 'all'} onClick={() => setTab('all')} className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium ${tab === 'all' ? 'bg-white shadow' : 'text-slate-600'}`}>
+        <button
+          role="tab"
+          aria-selected={tab === 'all'}
+          onClick={() => setTab('all')}
+          className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium ${tab === 'all' ? 'bg-white shadow' : 'text-slate-600'}`}
+        >
           {t('users.allTab', { count: users.data?.length ?? 0 })}
         </button>
       </div>
       {list.isLoading ? (
-        <p className="text-sm text-slate-500">{tab === 'pending' ? t('users.loadingPending') : t('users.loadingAll')}</p>
+        <p className="text-sm text-slate-500">
+          {tab === 'pending' ? t('users.loadingPending') : t('users.loadingAll')}
+        </p>
       ) : !list.data?.length ? (
-        <p className="py-8 text-center text-slate-500">{tab === 'pending' ? t('users.noPending') : t('users.noUsers')}</p>
+        <p className="py-8 text-center text-slate-500">
+          {tab === 'pending' ? t('users.noPending') : t('users.noUsers')}
+        </p>
       ) : (
         <div className="grid gap-3 md:grid-cols-2">
           {list.data.map((u) => (
@@ -150,7 +214,9 @@ export function UsersRoute() {
             key={rejecting.id}
             pending={reject.isPending}
             onCancel={() => setRejecting(null)}
-            onReject={(reason) => reject.mutate({ userId: rejecting.id, reason }, { onSuccess: () => setRejecting(null) })}
+            onReject={(reason) =>
+              reject.mutate({ userId: rejecting.id, reason }, { onSuccess: () => setRejecting(null) })
+            }
           />
         )}
       </Dialog>

@@ -2,7 +2,14 @@
 // and mutations. After any change the affected lists and the dashboard refresh.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paged, WmsDashboard, WmsOptions } from '@shared/contracts/wms';
-import { COUNT_SHEET_PAGE_SIZE, type Adjustment, type AppointmentReceipt, type CountCompletion, type CycleCount, type CycleCountItem } from '@shared/contracts/wms-stock';
+import {
+  COUNT_SHEET_PAGE_SIZE,
+  type Adjustment,
+  type AppointmentReceipt,
+  type CountCompletion,
+  type CycleCount,
+  type CycleCountItem,
+} from '@shared/contracts/wms-stock';
 import { api, ApiError } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { i18n } from '../../../lib/i18n';
@@ -14,33 +21,56 @@ export type WmsEntity = (typeof WMS_ENTITIES)[number];
 /** Builds a query string; a filter value 'all' (or empty) is sent as nothing (doc 3 §2). */
 export function queryString(params: Record<string, string | number | null | undefined>): string {
   const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && v !== '' && v !== 'all') search.set(k, String(v));
+  for (const [k, v] of Object.entries(params))
+    if (v !== null && v !== undefined && v !== '' && v !== 'all') search.set(k, String(v));
   const text = search.toString();
   return text ? `?${text}` : '';
 }
 
-export const dashboardQuery = queryOptions({ queryKey: ['/api/wms/dashboard'], queryFn: () => api.get<WmsDashboard>('/api/wms/dashboard'), refetchInterval: 30_000 });
-export const optionsQuery = queryOptions({ queryKey: ['/api/wms/options'], queryFn: () => api.get<WmsOptions>('/api/wms/options') });
-export const adjustmentsQuery = queryOptions({ queryKey: ['/api/wms/inventory/adjustments'], queryFn: () => api.get<Paged<Adjustment>>('/api/wms/inventory/adjustments') });
-export const cycleCountsQuery = queryOptions({ queryKey: ['/api/wms/cycle-counts'], queryFn: () => api.get<Paged<CycleCount>>('/api/wms/cycle-counts') });
+export const dashboardQuery = queryOptions({
+  queryKey: ['/api/wms/dashboard'],
+  queryFn: () => api.get<WmsDashboard>('/api/wms/dashboard'),
+  refetchInterval: 30_000,
+});
+export const optionsQuery = queryOptions({
+  queryKey: ['/api/wms/options'],
+  queryFn: () => api.get<WmsOptions>('/api/wms/options'),
+});
+export const adjustmentsQuery = queryOptions({
+  queryKey: ['/api/wms/inventory/adjustments'],
+  queryFn: () => api.get<Paged<Adjustment>>('/api/wms/inventory/adjustments'),
+});
+export const cycleCountsQuery = queryOptions({
+  queryKey: ['/api/wms/cycle-counts'],
+  queryFn: () => api.get<Paged<CycleCount>>('/api/wms/cycle-counts'),
+});
 /** A page of a count sheet: the count's key first, so saving a counted line refreshes every page of it. */
 export const countItemsQuery = (id: string, page = 1, cursor: string | null = null) =>
   queryOptions({
     queryKey: ['/api/wms/cycle-counts', id, 'items', page, cursor],
-    queryFn: () => api.get<Paged<CycleCountItem>>(`/api/wms/cycle-counts/${id}/items${queryString({ page, cursor, limit: COUNT_SHEET_PAGE_SIZE })}`),
+    queryFn: () =>
+      api.get<Paged<CycleCountItem>>(
+        `/api/wms/cycle-counts/${id}/items${queryString({ page, cursor, limit: COUNT_SHEET_PAGE_SIZE })}`,
+      ),
     placeholderData: keepPreviousData,
   });
-export const listQuery = <T,>(entity: WmsEntity, params: Record<string, string | number | null | undefined>) => {
+export const listQuery = <T>(entity: WmsEntity, params: Record<string, string | number | null | undefined>) => {
   const url = `/api/wms/${entity}${queryString(params)}`;
-  return queryOptions({ queryKey: [`/api/wms/${entity}`, url], queryFn: () => api.get<Paged<T>>(url), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [`/api/wms/${entity}`, url],
+    queryFn: () => api.get<Paged<T>>(url),
+    placeholderData: keepPreviousData,
+  });
 };
 
 export const useDashboard = () => useQuery(dashboardQuery);
 export const useWmsOptions = () => useQuery(optionsQuery);
 export const useAdjustments = () => useQuery(adjustmentsQuery);
 export const useCycleCounts = () => useQuery(cycleCountsQuery);
-export const useCountItems = (id: string | null, page = 1, cursor: string | null = null) => useQuery({ ...countItemsQuery(id ?? '', page, cursor), enabled: !!id });
-export const useWmsList = <T,>(entity: WmsEntity, params: Record<string, string | number | null | undefined>) => useQuery(listQuery<T>(entity, params));
+export const useCountItems = (id: string | null, page = 1, cursor: string | null = null) =>
+  useQuery({ ...countItemsQuery(id ?? '', page, cursor), enabled: !!id });
+export const useWmsList = <T>(entity: WmsEntity, params: Record<string, string | number | null | undefined>) =>
+  useQuery(listQuery<T>(entity, params));
 
 export interface DockAppointment {
   id: string;
@@ -52,9 +82,20 @@ export interface DockAppointment {
   poNumber: string | null;
 }
 export const useDockAppointments = (facilityId: string) =>
-  useQuery({ queryKey: ['/api/wms/receiving/appointments', facilityId], queryFn: () => api.get<{ data: DockAppointment[] }>(`/api/wms/receiving/appointments?facilityId=${encodeURIComponent(facilityId)}`), enabled: !!facilityId });
+  useQuery({
+    queryKey: ['/api/wms/receiving/appointments', facilityId],
+    queryFn: () =>
+      api.get<{ data: DockAppointment[] }>(
+        `/api/wms/receiving/appointments?facilityId=${encodeURIComponent(facilityId)}`,
+      ),
+    enabled: !!facilityId,
+  });
 export const useAppointmentReceipts = (appointmentId: string) =>
-  useQuery({ queryKey: ['/api/wms/appointments', appointmentId, 'receipts'], queryFn: () => api.get<{ data: AppointmentReceipt[] }>(`/api/wms/appointments/${appointmentId}/receipts`), enabled: !!appointmentId });
+  useQuery({
+    queryKey: ['/api/wms/appointments', appointmentId, 'receipts'],
+    queryFn: () => api.get<{ data: AppointmentReceipt[] }>(`/api/wms/appointments/${appointmentId}/receipts`),
+    enabled: !!appointmentId,
+  });
 
 const DASHBOARD = dashboardQuery.queryKey;
 const OPTIONS = optionsQuery.queryKey;
@@ -92,14 +133,37 @@ export function useDeleteEntity(entity: WmsEntity) {
   });
 }
 
-const STOCK = [['/api/wms/inventory'], ['/api/wms/bins'], ['/api/wms/zones'], ['/api/wms/products'], adjustmentsQuery.queryKey, OPTIONS, DASHBOARD];
+const STOCK = [
+  ['/api/wms/inventory'],
+  ['/api/wms/bins'],
+  ['/api/wms/zones'],
+  ['/api/wms/products'],
+  adjustmentsQuery.queryKey,
+  OPTIONS,
+  DASHBOARD,
+];
 
 export const useReceive = () =>
-  useApiMutation<Record<string, unknown>>({ url: () => '/api/wms/inventory/receive', invalidates: () => [...STOCK, ['/api/wms/appointments']], failure: i18n.t('wms.toasts.receiveFailed'), success: i18n.t('wms.toasts.received') });
+  useApiMutation<Record<string, unknown>>({
+    url: () => '/api/wms/inventory/receive',
+    invalidates: () => [...STOCK, ['/api/wms/appointments']],
+    failure: i18n.t('wms.toasts.receiveFailed'),
+    success: i18n.t('wms.toasts.received'),
+  });
 export const useAdjust = () =>
-  useApiMutation<Record<string, unknown>>({ url: () => '/api/wms/inventory/adjust', invalidates: () => STOCK, failure: i18n.t('wms.toasts.adjustFailed'), success: i18n.t('wms.toasts.adjusted') });
+  useApiMutation<Record<string, unknown>>({
+    url: () => '/api/wms/inventory/adjust',
+    invalidates: () => STOCK,
+    failure: i18n.t('wms.toasts.adjustFailed'),
+    success: i18n.t('wms.toasts.adjusted'),
+  });
 export const useCreateCount = () =>
-  useApiMutation<Record<string, unknown>>({ url: () => '/api/wms/cycle-counts', invalidates: () => [cycleCountsQuery.queryKey], failure: i18n.t('wms.toasts.countCreateFailed'), success: i18n.t('wms.toasts.countCreated') });
+  useApiMutation<Record<string, unknown>>({
+    url: () => '/api/wms/cycle-counts',
+    invalidates: () => [cycleCountsQuery.queryKey],
+    failure: i18n.t('wms.toasts.countCreateFailed'),
+    success: i18n.t('wms.toasts.countCreated'),
+  });
 /**
  * Start and Complete of a large count take several requests: each answers 202 with the count's
  * progress until it is done (or a 503 when its time ran out mid-step), and is repeated from there.
@@ -120,7 +184,11 @@ const CYCLE_COUNTS = cycleCountsQuery.queryKey;
 export function useStartCount() {
   return useApiMutation<{ id: string }, CycleCount>({
     url: (b) => `/api/wms/cycle-counts/${b.id}/start`,
-    run: (b) => untilDone(() => api.post<CycleCount>(`/api/wms/cycle-counts/${b.id}/start`), (c) => c.phase !== 'snapshot'),
+    run: (b) =>
+      untilDone(
+        () => api.post<CycleCount>(`/api/wms/cycle-counts/${b.id}/start`),
+        (c) => c.phase !== 'snapshot',
+      ),
     invalidates: () => [CYCLE_COUNTS, ['/api/wms/bins']],
     failure: i18n.t('wms.toasts.countStartFailed'),
     success: i18n.t('wms.toasts.countStarted'),
@@ -129,20 +197,35 @@ export function useStartCount() {
 export function useCompleteCount() {
   return useApiMutation<{ id: string }, CountCompletion>({
     url: (b) => `/api/wms/cycle-counts/${b.id}/complete`,
-    run: (b) => untilDone(() => api.post<CountCompletion>(`/api/wms/cycle-counts/${b.id}/complete`), (c) => c.status === 'completed'),
+    run: (b) =>
+      untilDone(
+        () => api.post<CountCompletion>(`/api/wms/cycle-counts/${b.id}/complete`),
+        (c) => c.status === 'completed',
+      ),
     invalidates: (b) => [CYCLE_COUNTS, ['/api/wms/cycle-counts', b.id], ...STOCK],
     failure: i18n.t('wms.toasts.countCompleteFailed'),
     success: (c) => {
       // A line counted below what is reserved on it did not change meanwhile: it says so on its own.
       const reserved = c.skippedItems.filter((i) => i.skipped?.reason === 'reserved').length;
       const changed = c.skippedItems.length - reserved;
-      const notes = [changed ? i18n.t('wms.counts.skippedNote', { count: changed }) : null, reserved ? i18n.t('wms.counts.skippedReservedNote', { count: reserved }) : null].filter(Boolean);
-      return notes.length ? { title: i18n.t('wms.toasts.countCompleted'), description: notes.join(' ') } : { title: i18n.t('wms.toasts.countCompleted') };
+      const notes = [
+        changed ? i18n.t('wms.counts.skippedNote', { count: changed }) : null,
+        reserved ? i18n.t('wms.counts.skippedReservedNote', { count: reserved }) : null,
+      ].filter(Boolean);
+      return notes.length
+        ? { title: i18n.t('wms.toasts.countCompleted'), description: notes.join(' ') }
+        : { title: i18n.t('wms.toasts.countCompleted') };
     },
   });
 }
 export const useCancelCount = () =>
-  useApiMutation<{ id: string }>({ url: (b) => `/api/wms/cycle-counts/${b.id}/cancel`, send: () => undefined, invalidates: () => [CYCLE_COUNTS, ['/api/wms/bins']], failure: i18n.t('wms.toasts.countCancelFailed'), success: i18n.t('wms.toasts.countCancelled') });
+  useApiMutation<{ id: string }>({
+    url: (b) => `/api/wms/cycle-counts/${b.id}/cancel`,
+    send: () => undefined,
+    invalidates: () => [CYCLE_COUNTS, ['/api/wms/bins']],
+    failure: i18n.t('wms.toasts.countCancelFailed'),
+    success: i18n.t('wms.toasts.countCancelled'),
+  });
 export const useMoveStock = () =>
   useApiMutation<{ id: string; toBinId: string; quantity: number; notes?: string }>({
     url: (b) => `/api/wms/inventory/${b.id}/move`,

@@ -40,7 +40,11 @@ export function CameraScanner({ onCode, onClose }: { onCode: (code: string) => v
         return;
       }
       const { BrowserMultiFormatReader } = await import('@zxing/browser');
-      const controls = await new BrowserMultiFormatReader().decodeFromVideoDevice(undefined, video.current!, (result) => result && done(result.getText()));
+      const controls = await new BrowserMultiFormatReader().decodeFromVideoDevice(
+        undefined,
+        video.current!,
+        (result) => result && done(result.getText()),
+      );
       stop = () => controls.stop();
       if (stopped) stop();
     })().catch(() => setFailed(true));
@@ -51,7 +55,11 @@ export function CameraScanner({ onCode, onClose }: { onCode: (code: string) => v
   }, [onCode]);
   return (
     <div className="space-y-2">
-      {failed ? <p className="text-sm text-amber-700">{t('wms.receiving.cameraUnavailable')}</p> : <video ref={video} className="aspect-video w-full rounded-md bg-black" muted playsInline />}
+      {failed ? (
+        <p className="text-sm text-amber-700">{t('wms.receiving.cameraUnavailable')}</p>
+      ) : (
+        <video ref={video} className="aspect-video w-full rounded-md bg-black" muted playsInline />
+      )}
       <button type="button" className="text-sm text-blue-700 underline" onClick={onClose}>
         {t('wms.receiving.stopCamera')}
       </button>

@@ -36,9 +36,15 @@ export function DashboardTab({ onOpen }: { onOpen: (tab: 'facilities' | 'product
         <Card>
           <CardHeader title={t('wms.quick.title')} />
           <CardBody className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => onOpen('facilities')}>{t('wms.quick.facilities')}</Button>
-            <Button variant="secondary" onClick={() => onOpen('products')}>{t('wms.quick.products')}</Button>
-            <Button variant="secondary" onClick={() => onOpen('inventory')}>{t('wms.quick.inventory')}</Button>
+            <Button variant="secondary" onClick={() => onOpen('facilities')}>
+              {t('wms.quick.facilities')}
+            </Button>
+            <Button variant="secondary" onClick={() => onOpen('products')}>
+              {t('wms.quick.products')}
+            </Button>
+            <Button variant="secondary" onClick={() => onOpen('inventory')}>
+              {t('wms.quick.inventory')}
+            </Button>
           </CardBody>
         </Card>
         <Card>

@@ -24,7 +24,19 @@ export interface FormField {
 
 type Values = Record<string, unknown>;
 
-export function EntityForm({ title, hint, fields, schema, initial, pending, submitLabel, onSubmit, onClose, warning, onBlocked }: {
+export function EntityForm({
+  title,
+  hint,
+  fields,
+  schema,
+  initial,
+  pending,
+  submitLabel,
+  onSubmit,
+  onClose,
+  warning,
+  onBlocked,
+}: {
   title: string;
   hint?: string;
   fields: FormField[];
@@ -40,21 +52,33 @@ export function EntityForm({ title, hint, fields, schema, initial, pending, subm
 }) {
   const { t } = useTranslation();
   const blocked = useRef<string | null>(null);
-  const { register, handleSubmit, formState, control } = useForm<Values>({ resolver: schemaResolver(schema as never) as never, defaultValues: initial });
+  const { register, handleSubmit, formState, control } = useForm<Values>({
+    resolver: schemaResolver(schema as never) as never,
+    defaultValues: initial,
+  });
   const e = formState.errors as Record<string, { message?: string } | undefined>;
   return (
     <Card>
       <CardHeader
         title={title}
         action={
-          <button type="button" aria-label={t('wms.list.close')} className="rounded p-1 text-slate-500 hover:bg-slate-100" onClick={onClose}>
+          <button
+            type="button"
+            aria-label={t('wms.list.close')}
+            className="rounded p-1 text-slate-500 hover:bg-slate-100"
+            onClick={onClose}
+          >
             <X className="h-5 w-5" aria-hidden />
           </button>
         }
       />
       <CardBody>
         {hint && <p className="mb-3 text-sm text-slate-600">{hint}</p>}
-        <form noValidate className="grid gap-3 sm:grid-cols-2" onSubmit={handleSubmit((values) => (blocked.current ? onBlocked?.() : onSubmit(values)))}>
+        <form
+          noValidate
+          className="grid gap-3 sm:grid-cols-2"
+          onSubmit={handleSubmit((values) => (blocked.current ? onBlocked?.() : onSubmit(values)))}
+        >
           {fields.map((f) => {
             const label = `${f.label}${f.required ? ' *' : ''}`;
             const cls = f.wide ? 'sm:col-span-2' : '';
@@ -65,8 +89,30 @@ export function EntityForm({ title, hint, fields, schema, initial, pending, subm
                 </label>
               );
             }
-            if (f.kind === 'select') return <SelectField key={f.name} className={cls} label={label} options={f.options ?? []} placeholder={f.required ? t('wms.field.choose') : t('wms.field.none')} error={e[f.name]?.message} {...register(f.name)} />;
-            return <Field key={f.name} className={cls} label={label} type={f.kind ?? 'text'} step={f.step} min={f.kind === 'number' ? 0 : undefined} error={e[f.name]?.message} {...register(f.name)} />;
+            if (f.kind === 'select')
+              return (
+                <SelectField
+                  key={f.name}
+                  className={cls}
+                  label={label}
+                  options={f.options ?? []}
+                  placeholder={f.required ? t('wms.field.choose') : t('wms.field.none')}
+                  error={e[f.name]?.message}
+                  {...register(f.name)}
+                />
+              );
+            return (
+              <Field
+                key={f.name}
+                className={cls}
+                label={label}
+                type={f.kind ?? 'text'}
+                step={f.step}
+                min={f.kind === 'number' ? 0 : undefined}
+                error={e[f.name]?.message}
+                {...register(f.name)}
+              />
+            );
           })}
           {warning && <Warning control={control} useWarning={warning} blocked={blocked} />}
           <div className="flex justify-end gap-2 sm:col-span-2">
@@ -83,7 +129,15 @@ export function EntityForm({ title, hint, fields, schema, initial, pending, subm
   );
 }
 
-function Warning({ control, useWarning, blocked }: { control: Control<Values>; useWarning: (values: Values) => string | null; blocked: RefObject<string | null> }) {
+function Warning({
+  control,
+  useWarning,
+  blocked,
+}: {
+  control: Control<Values>;
+  useWarning: (values: Values) => string | null;
+  blocked: RefObject<string | null>;
+}) {
   const values = useWatch({ control }) as Values;
   const text = useWarning(values);
   blocked.current = text;

@@ -74,7 +74,9 @@ export function EntityTab<T extends { id: string }>(props: EntityTabProps<T>) {
         warning={props.warning && ((values) => props.warning!(values, editing))}
         onBlocked={props.onBlocked}
         onClose={() => setMode({ kind: 'list' })}
-        onSubmit={(values) => save.mutate({ ...values, id: editing?.id }, { onSuccess: () => setMode({ kind: 'list' }) })}
+        onSubmit={(values) =>
+          save.mutate({ ...values, id: editing?.id }, { onSuccess: () => setMode({ kind: 'list' }) })
+        }
       />
     );
   }
@@ -89,7 +91,11 @@ export function EntityTab<T extends { id: string }>(props: EntityTabProps<T>) {
           {filters.map((f) => (
             <label key={f.name} className="min-w-32 text-sm">
               <span className="mb-1 block font-medium">{f.label}</span>
-              <select className={inputClasses} value={chosen[f.name] ?? 'all'} onChange={(e) => (setChosen({ ...chosen, [f.name]: e.target.value }), restart())}>
+              <select
+                className={inputClasses}
+                value={chosen[f.name] ?? 'all'}
+                onChange={(e) => (setChosen({ ...chosen, [f.name]: e.target.value }), restart())}
+              >
                 <option value="all">{t('wms.list.all')}</option>
                 {f.options.map((o) => (
                   <option key={o.value} value={o.value}>
@@ -128,14 +134,28 @@ export function EntityTab<T extends { id: string }>(props: EntityTabProps<T>) {
                   {canWrite && (
                     <td className="whitespace-nowrap px-2 py-2">
                       {props.rowActions?.(row)}
-                      <Button size="sm" variant="ghost" aria-label={t('wms.list.edit')} onClick={() => setMode({ kind: 'edit', row })}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={t('wms.list.edit')}
+                        onClick={() => setMode({ kind: 'edit', row })}
+                      >
                         <Pencil className="h-4 w-4" aria-hidden />
                       </Button>
                       <Button
                         size="sm"
                         variant="ghost"
                         aria-label={t('wms.list.delete')}
-                        onClick={() => window.confirm(t('wms.list.confirmDelete', { what: t(`wms.entity.${props.what}`) })) && remove.mutate({ id: row.id }, { onSuccess: () => list.data?.data.length === 1 && page > 1 && setCursors(cursors.slice(0, -1)) })}
+                        onClick={() =>
+                          window.confirm(t('wms.list.confirmDelete', { what: t(`wms.entity.${props.what}`) })) &&
+                          remove.mutate(
+                            { id: row.id },
+                            {
+                              onSuccess: () =>
+                                list.data?.data.length === 1 && page > 1 && setCursors(cursors.slice(0, -1)),
+                            },
+                          )
+                        }
                       >
                         <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
                       </Button>
@@ -171,12 +191,24 @@ export function ListSearch({ value, onChange }: { value: string; onChange: (valu
 }
 
 /** Previous and Next under a list, with 'Page x of y (total)' only when there is more than one page; null: no such page. */
-export function ListPager({ testId, pagination, onPrevious, onNext }: { testId: string; pagination: { page: number; pages: number; total: number } | undefined; onPrevious: (() => void) | null; onNext: (() => void) | null }) {
+export function ListPager({
+  testId,
+  pagination,
+  onPrevious,
+  onNext,
+}: {
+  testId: string;
+  pagination: { page: number; pages: number; total: number } | undefined;
+  onPrevious: (() => void) | null;
+  onNext: (() => void) | null;
+}) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <span className="text-sm text-slate-600" data-testid={testId}>
-        {pagination && pagination.pages > 1 ? t('wms.list.page', { page: pagination.page, pages: pagination.pages, total: pagination.total }) : ''}
+        {pagination && pagination.pages > 1
+          ? t('wms.list.page', { page: pagination.page, pages: pagination.pages, total: pagination.total })
+          : ''}
       </span>
       <div className="flex gap-2">
         <Button size="sm" variant="secondary" disabled={!onPrevious} onClick={() => onPrevious?.()}>

@@ -3,8 +3,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  BARCODE_TYPES, BIN_STATUSES, BIN_TYPES, binInputSchema, capacityProblem, INVENTORY_STATUSES, inventoryInputSchema, productInputSchema, UNITS_OF_MEASURE, WMS_PAGE_SIZE, ZONE_TEMPERATURES, ZONE_TYPES, zoneInputSchema,
-  type Bin, type InventoryLine, type Product, type Zone,
+  BARCODE_TYPES,
+  BIN_STATUSES,
+  BIN_TYPES,
+  binInputSchema,
+  capacityProblem,
+  INVENTORY_STATUSES,
+  inventoryInputSchema,
+  productInputSchema,
+  UNITS_OF_MEASURE,
+  WMS_PAGE_SIZE,
+  ZONE_TEMPERATURES,
+  ZONE_TYPES,
+  zoneInputSchema,
+  type Bin,
+  type InventoryLine,
+  type Product,
+  type Zone,
 } from '@shared/contracts/wms';
 import { Link } from 'react-router-dom';
 import { PATHS } from '@shared/navigation';
@@ -25,7 +40,8 @@ import { MoveDialog } from './move-dialog';
 function useChoices() {
   const { t } = useTranslation();
   const options = useWmsOptions().data;
-  const values = (list: readonly string[]) => list.map((v) => ({ value: v, label: t(`wms.values.${v}`, { defaultValue: v }) }));
+  const values = (list: readonly string[]) =>
+    list.map((v) => ({ value: v, label: t(`wms.values.${v}`, { defaultValue: v }) }));
   return {
     t,
     values,
@@ -36,7 +52,9 @@ function useChoices() {
   };
 }
 
-const yesNo = (t: (k: string) => string, v: boolean) => <Badge tone={v ? 'green' : 'gray'}>{t(v ? 'wms.values.active' : 'wms.values.inactive')}</Badge>;
+const yesNo = (t: (k: string) => string, v: boolean) => (
+  <Badge tone={v ? 'green' : 'gray'}>{t(v ? 'wms.values.active' : 'wms.values.inactive')}</Badge>
+);
 
 /**
  * The warehouse's facilities, read from the facilities domain: searched and paged here (a tenant has
@@ -48,7 +66,9 @@ export function FacilitiesTab() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const wanted = search.trim().toLowerCase();
-  const found = (facilities.data ?? []).filter((f) => !wanted || [f.name, f.address, f.city].some((v) => v?.toLowerCase().includes(wanted)));
+  const found = (facilities.data ?? []).filter(
+    (f) => !wanted || [f.name, f.address, f.city].some((v) => v?.toLowerCase().includes(wanted)),
+  );
   const pages = Math.max(1, Math.ceil(found.length / WMS_PAGE_SIZE));
   const shown = Math.min(page, pages);
   const rows = found.slice((shown - 1) * WMS_PAGE_SIZE, shown * WMS_PAGE_SIZE);
@@ -66,11 +86,13 @@ export function FacilitiesTab() {
           <table className="w-full min-w-[640px] text-left text-sm" aria-label={t('wms.tabs.facilities')}>
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
-                {[t('wms.field.name'), t('wms.field.address'), t('wms.field.hoursStart'), t('wms.field.dockDoors')].map((label) => (
-                  <th key={label} className="px-2 py-2 font-medium">
-                    {label}
-                  </th>
-                ))}
+                {[t('wms.field.name'), t('wms.field.address'), t('wms.field.hoursStart'), t('wms.field.dockDoors')].map(
+                  (label) => (
+                    <th key={label} className="px-2 py-2 font-medium">
+                      {label}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody>
@@ -87,7 +109,12 @@ export function FacilitiesTab() {
           {facilities.isLoading && <p className="p-3 text-sm text-slate-500">{t('wms.list.loading')}</p>}
           {!facilities.isLoading && !rows.length && <p className="p-3 text-sm text-slate-500">{t('wms.list.empty')}</p>}
         </div>
-        <ListPager testId="facilities-pages" pagination={{ page: shown, pages, total: found.length }} onPrevious={shown > 1 ? () => setPage(shown - 1) : null} onNext={shown < pages ? () => setPage(shown + 1) : null} />
+        <ListPager
+          testId="facilities-pages"
+          pagination={{ page: shown, pages, total: found.length }}
+          onPrevious={shown > 1 ? () => setPage(shown - 1) : null}
+          onNext={shown < pages ? () => setPage(shown + 1) : null}
+        />
       </CardBody>
     </Card>
   );
@@ -101,8 +128,26 @@ export function ZonesTab({ canWrite }: { canWrite: boolean }) {
       what="zone"
       canWrite={canWrite}
       schema={zoneInputSchema}
-      defaults={{ facilityId: '', name: '', code: '', zoneType: '', temperature: 'ambient', isActive: true, maxCapacity: '', description: '' }}
-      toForm={(z) => ({ facilityId: z.facilityId, name: z.name, code: z.code, zoneType: z.zoneType, temperature: z.temperature, isActive: z.isActive, maxCapacity: z.maxCapacity ?? '', description: z.description ?? '' })}
+      defaults={{
+        facilityId: '',
+        name: '',
+        code: '',
+        zoneType: '',
+        temperature: 'ambient',
+        isActive: true,
+        maxCapacity: '',
+        description: '',
+      }}
+      toForm={(z) => ({
+        facilityId: z.facilityId,
+        name: z.name,
+        code: z.code,
+        zoneType: z.zoneType,
+        temperature: z.temperature,
+        isActive: z.isActive,
+        maxCapacity: z.maxCapacity ?? '',
+        description: z.description ?? '',
+      })}
       filters={[
         { name: 'facilityId', label: t('wms.field.facility'), options: facilities },
         { name: 'zoneType', label: t('wms.field.zoneType'), options: values(ZONE_TYPES) },
@@ -112,15 +157,30 @@ export function ZonesTab({ canWrite }: { canWrite: boolean }) {
         { label: t('wms.field.name'), cell: (z) => z.name },
         { label: t('wms.field.facility'), cell: (z) => z.facilityName },
         { label: t('wms.field.zoneType'), cell: (z) => t(`wms.values.${z.zoneType}`) },
-        { label: t('wms.field.utilization'), cell: (z) => `${z.currentUtilization}${z.maxCapacity ? ` / ${z.maxCapacity}` : ''}` },
+        {
+          label: t('wms.field.utilization'),
+          cell: (z) => `${z.currentUtilization}${z.maxCapacity ? ` / ${z.maxCapacity}` : ''}`,
+        },
         { label: t('wms.field.status'), cell: (z) => yesNo(t, z.isActive) },
       ]}
       fields={[
         { name: 'facilityId', label: t('wms.field.facility'), kind: 'select', options: facilities, required: true },
-        { name: 'zoneType', label: t('wms.field.zoneType'), kind: 'select', options: values(ZONE_TYPES), required: true },
+        {
+          name: 'zoneType',
+          label: t('wms.field.zoneType'),
+          kind: 'select',
+          options: values(ZONE_TYPES),
+          required: true,
+        },
         { name: 'name', label: t('wms.field.name'), required: true },
         { name: 'code', label: t('wms.field.code'), required: true },
-        { name: 'temperature', label: t('wms.field.temperature'), kind: 'select', options: values(ZONE_TEMPERATURES), required: true },
+        {
+          name: 'temperature',
+          label: t('wms.field.temperature'),
+          kind: 'select',
+          options: values(ZONE_TEMPERATURES),
+          required: true,
+        },
         { name: 'maxCapacity', label: t('wms.field.maxCapacity'), kind: 'number' },
         { name: 'description', label: t('wms.field.description'), wide: true },
         { name: 'isActive', label: t('wms.field.active'), kind: 'checkbox' },
@@ -137,9 +197,34 @@ export function BinsTab({ canWrite }: { canWrite: boolean }) {
       what="bin"
       canWrite={canWrite}
       schema={binInputSchema}
-      defaults={{ zoneId: '', binCode: '', aisle: '', rack: '', shelf: '', level: '', binType: '', status: 'available', capacity: '', isPickable: true, isReceivable: true }}
+      defaults={{
+        zoneId: '',
+        binCode: '',
+        aisle: '',
+        rack: '',
+        shelf: '',
+        level: '',
+        binType: '',
+        status: 'available',
+        capacity: '',
+        isPickable: true,
+        isReceivable: true,
+      }}
       // The revision the form loaded goes back with the edit: a bin changed since is refused (409).
-      toForm={(b) => ({ revision: b.revision ?? 0, zoneId: b.zoneId, binCode: b.binCode, aisle: b.aisle ?? '', rack: b.rack ?? '', shelf: b.shelf ?? '', level: b.level ?? '', binType: b.binType, status: b.status, capacity: b.capacity ?? '', isPickable: b.isPickable, isReceivable: b.isReceivable })}
+      toForm={(b) => ({
+        revision: b.revision ?? 0,
+        zoneId: b.zoneId,
+        binCode: b.binCode,
+        aisle: b.aisle ?? '',
+        rack: b.rack ?? '',
+        shelf: b.shelf ?? '',
+        level: b.level ?? '',
+        binType: b.binType,
+        status: b.status,
+        capacity: b.capacity ?? '',
+        isPickable: b.isPickable,
+        isReceivable: b.isReceivable,
+      })}
       filters={[
         { name: 'zoneId', label: t('wms.field.zone'), options: zones },
         { name: 'binType', label: t('wms.field.binType'), options: values(BIN_TYPES) },
@@ -169,8 +254,24 @@ export function BinsTab({ canWrite }: { canWrite: boolean }) {
   );
 }
 
-const PRODUCT_TEXT = ['description', 'category', 'brand', 'barcodeValue', 'hazmatCode', 'storageInstructions', 'pickingInstructions'] as const;
-const PRODUCT_NUMBERS = ['weight', 'length', 'width', 'height', 'shelfLife', 'reorderPoint', 'reorderQuantity'] as const;
+const PRODUCT_TEXT = [
+  'description',
+  'category',
+  'brand',
+  'barcodeValue',
+  'hazmatCode',
+  'storageInstructions',
+  'pickingInstructions',
+] as const;
+const PRODUCT_NUMBERS = [
+  'weight',
+  'length',
+  'width',
+  'height',
+  'shelfLife',
+  'reorderPoint',
+  'reorderQuantity',
+] as const;
 
 export function ProductsTab({ canWrite }: { canWrite: boolean }) {
   const { t, values } = useChoices();
@@ -181,11 +282,32 @@ export function ProductsTab({ canWrite }: { canWrite: boolean }) {
       what="product"
       canWrite={canWrite}
       schema={productInputSchema}
-      defaults={{ sku: '', name: '', ...blank, unitOfMeasure: 'EA', barcodeType: '', isActive: true, isSerialTracked: false, isLotTracked: false }}
-      toForm={(p) => ({ ...Object.fromEntries(Object.keys(productInputSchema.shape).map((k) => [k, (p as unknown as Record<string, unknown>)[k] ?? ''])), revision: p.revision ?? 0 })}
+      defaults={{
+        sku: '',
+        name: '',
+        ...blank,
+        unitOfMeasure: 'EA',
+        barcodeType: '',
+        isActive: true,
+        isSerialTracked: false,
+        isLotTracked: false,
+      }}
+      toForm={(p) => ({
+        ...Object.fromEntries(
+          Object.keys(productInputSchema.shape).map((k) => [k, (p as unknown as Record<string, unknown>)[k] ?? '']),
+        ),
+        revision: p.revision ?? 0,
+      })}
       filters={[
         { name: 'category', label: t('wms.field.category'), options: [] },
-        { name: 'isActive', label: t('wms.field.status'), options: [{ value: 'true', label: t('wms.values.active') }, { value: 'false', label: t('wms.values.inactive') }] },
+        {
+          name: 'isActive',
+          label: t('wms.field.status'),
+          options: [
+            { value: 'true', label: t('wms.values.active') },
+            { value: 'false', label: t('wms.values.inactive') },
+          ],
+        },
       ]}
       columns={[
         { label: t('wms.field.sku'), cell: (p) => <span className="font-medium">{p.sku}</span> },
@@ -201,7 +323,13 @@ export function ProductsTab({ canWrite }: { canWrite: boolean }) {
         { name: 'brand', label: t('wms.field.brand') },
         { name: 'barcodeType', label: t('wms.field.barcodeType'), kind: 'select', options: values(BARCODE_TYPES) },
         { name: 'barcodeValue', label: t('wms.field.barcode') },
-        { name: 'unitOfMeasure', label: t('wms.field.unit'), kind: 'select', options: UNITS_OF_MEASURE.map((u) => ({ value: u, label: u })), required: true },
+        {
+          name: 'unitOfMeasure',
+          label: t('wms.field.unit'),
+          kind: 'select',
+          options: UNITS_OF_MEASURE.map((u) => ({ value: u, label: u })),
+          required: true,
+        },
         { name: 'weight', label: t('wms.field.weight'), kind: 'number', step: '0.001' },
         { name: 'length', label: t('wms.field.length'), kind: 'number', step: '0.01' },
         { name: 'width', label: t('wms.field.width'), kind: 'number', step: '0.01' },
@@ -224,7 +352,11 @@ export function ProductsTab({ canWrite }: { canWrite: boolean }) {
 /** The capacity rule of doc 3 §5 on the form's values, against the chosen bin as stored now. */
 function useCapacityWarning(values: Record<string, unknown>, editing: InventoryLine | null): string | null {
   const binId = typeof values.binId === 'string' ? values.binId : '';
-  const bin = useQuery({ queryKey: ['/api/wms/bins', binId], queryFn: () => api.get<Bin>(`/api/wms/bins/${binId}`), enabled: !!binId }).data;
+  const bin = useQuery({
+    queryKey: ['/api/wms/bins', binId],
+    queryFn: () => api.get<Bin>(`/api/wms/bins/${binId}`),
+    enabled: !!binId,
+  }).data;
   if (!bin || bin.id !== binId) return null;
   return capacityProblem(bin, Number(values.quantity) || 0, editing?.binId === binId ? editing.quantity : 0);
 }
@@ -238,7 +370,13 @@ export function InventoryTab({ canWrite }: { canWrite: boolean }) {
     { name: 'facilityId', label: t('wms.field.facility'), kind: 'select', options: facilities, required: true },
     { name: 'productId', label: t('wms.field.product'), kind: 'select', options: products, required: true },
     { name: 'binId', label: t('wms.field.bin'), kind: 'select', options: bins },
-    { name: 'status', label: t('wms.field.status'), kind: 'select', options: values(INVENTORY_STATUSES), required: true },
+    {
+      name: 'status',
+      label: t('wms.field.status'),
+      kind: 'select',
+      options: values(INVENTORY_STATUSES),
+      required: true,
+    },
     { name: 'quantity', label: t('wms.field.quantity'), kind: 'number' },
     { name: 'reservedQuantity', label: t('wms.field.reserved'), kind: 'number' },
     { name: 'lotNumber', label: t('wms.field.lot') },
@@ -248,40 +386,78 @@ export function InventoryTab({ canWrite }: { canWrite: boolean }) {
   ];
   return (
     <>
-    {moving && <MoveDialog line={moving} onClose={() => setMoving(null)} />}
-    <EntityTab<InventoryLine>
-      entity="inventory"
-      what="inventoryItem"
-      canWrite={canWrite}
-      schema={inventoryInputSchema}
-      defaults={{ facilityId: '', productId: '', binId: '', lotNumber: '', serialNumber: '', quantity: 0, reservedQuantity: 0, unitCost: '', expiryDate: '', status: 'available' }}
-      toForm={(l) => ({ facilityId: l.facilityId, productId: l.productId, binId: l.binId ?? '', lotNumber: l.lotNumber ?? '', serialNumber: l.serialNumber ?? '', quantity: l.quantity, reservedQuantity: l.reservedQuantity, unitCost: l.unitCostPaise === null ? '' : (l.unitCostPaise / 100).toFixed(2), expiryDate: l.expiryDate ?? '', status: l.status })}
-      warning={useCapacityWarning}
-      onBlocked={() => toast({ title: t('wms.capacityError.title'), description: t('wms.capacityError.text'), variant: 'destructive' })}
-      filters={[
-        { name: 'facilityId', label: t('wms.field.facility'), options: facilities },
-        { name: 'status', label: t('wms.field.status'), options: values(INVENTORY_STATUSES) },
-      ]}
-      columns={[
-        { label: t('wms.field.product'), cell: (l) => <span className="font-medium">{l.productName} <span className="text-xs text-slate-500">{l.productSku}</span></span> },
-        { label: t('wms.field.facility'), cell: (l) => l.facilityName },
-        { label: t('wms.field.bin'), cell: (l) => l.binCode ?? t('wms.adjustments.unassigned') },
-        { label: t('wms.field.lot'), cell: (l) => l.lotNumber ?? '—' },
-        { label: t('wms.field.quantity'), cell: (l) => l.quantity },
-        { label: t('wms.field.available'), cell: (l) => l.availableQuantity },
-        { label: t('wms.field.unitCost'), cell: (l) => (l.unitCostPaise === null ? '—' : format.rupees(l.unitCostPaise)) },
-        { label: t('wms.field.status'), cell: (l) => t(`wms.values.${l.status}`) },
-      ]}
-      fields={fields}
-      // Quantity and bin change only through an adjustment or a move, which record why.
-      editFields={fields.filter((f) => f.name !== 'quantity' && f.name !== 'binId')}
-      editHint={t('wms.move.hint')}
-      rowActions={(l) => (
-        <Button size="sm" variant="ghost" onClick={() => setMoving(l)}>
-          <MoveRight className="h-4 w-4" aria-hidden /> {t('wms.move.action')}
-        </Button>
-      )}
-    />
+      {moving && <MoveDialog line={moving} onClose={() => setMoving(null)} />}
+      <EntityTab<InventoryLine>
+        entity="inventory"
+        what="inventoryItem"
+        canWrite={canWrite}
+        schema={inventoryInputSchema}
+        defaults={{
+          facilityId: '',
+          productId: '',
+          binId: '',
+          lotNumber: '',
+          serialNumber: '',
+          quantity: 0,
+          reservedQuantity: 0,
+          unitCost: '',
+          expiryDate: '',
+          status: 'available',
+        }}
+        toForm={(l) => ({
+          facilityId: l.facilityId,
+          productId: l.productId,
+          binId: l.binId ?? '',
+          lotNumber: l.lotNumber ?? '',
+          serialNumber: l.serialNumber ?? '',
+          quantity: l.quantity,
+          reservedQuantity: l.reservedQuantity,
+          unitCost: l.unitCostPaise === null ? '' : (l.unitCostPaise / 100).toFixed(2),
+          expiryDate: l.expiryDate ?? '',
+          status: l.status,
+        })}
+        warning={useCapacityWarning}
+        onBlocked={() =>
+          toast({
+            title: t('wms.capacityError.title'),
+            description: t('wms.capacityError.text'),
+            variant: 'destructive',
+          })
+        }
+        filters={[
+          { name: 'facilityId', label: t('wms.field.facility'), options: facilities },
+          { name: 'status', label: t('wms.field.status'), options: values(INVENTORY_STATUSES) },
+        ]}
+        columns={[
+          {
+            label: t('wms.field.product'),
+            cell: (l) => (
+              <span className="font-medium">
+                {l.productName} <span className="text-xs text-slate-500">{l.productSku}</span>
+              </span>
+            ),
+          },
+          { label: t('wms.field.facility'), cell: (l) => l.facilityName },
+          { label: t('wms.field.bin'), cell: (l) => l.binCode ?? t('wms.adjustments.unassigned') },
+          { label: t('wms.field.lot'), cell: (l) => l.lotNumber ?? '—' },
+          { label: t('wms.field.quantity'), cell: (l) => l.quantity },
+          { label: t('wms.field.available'), cell: (l) => l.availableQuantity },
+          {
+            label: t('wms.field.unitCost'),
+            cell: (l) => (l.unitCostPaise === null ? '—' : format.rupees(l.unitCostPaise)),
+          },
+          { label: t('wms.field.status'), cell: (l) => t(`wms.values.${l.status}`) },
+        ]}
+        fields={fields}
+        // Quantity and bin change only through an adjustment or a move, which record why.
+        editFields={fields.filter((f) => f.name !== 'quantity' && f.name !== 'binId')}
+        editHint={t('wms.move.hint')}
+        rowActions={(l) => (
+          <Button size="sm" variant="ghost" onClick={() => setMoving(l)}>
+            <MoveRight className="h-4 w-4" aria-hidden /> {t('wms.move.action')}
+          </Button>
+        )}
+      />
     </>
   );
 }

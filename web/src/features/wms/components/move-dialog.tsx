@@ -19,16 +19,25 @@ type FormOutput = z.output<typeof moveSchema>;
 
 export function MoveDialog({ line, onClose }: { line: InventoryLine; onClose: () => void }) {
   const { t } = useTranslation();
-  const bins = (useWmsOptions().data?.bins ?? []).filter((b) => b.facilityId === line.facilityId && b.id !== line.binId);
+  const bins = (useWmsOptions().data?.bins ?? []).filter(
+    (b) => b.facilityId === line.facilityId && b.id !== line.binId,
+  );
   const move = useMoveStock();
-  const { register, handleSubmit, formState, setError } = useForm<FormInput, unknown, FormOutput>({ resolver: schemaResolver(moveSchema), defaultValues: { toBinId: '', quantity: line.quantity - line.reservedQuantity, notes: '' } });
+  const { register, handleSubmit, formState, setError } = useForm<FormInput, unknown, FormOutput>({
+    resolver: schemaResolver(moveSchema),
+    defaultValues: { toBinId: '', quantity: line.quantity - line.reservedQuantity, notes: '' },
+  });
   const e = formState.errors;
   const onSubmit = handleSubmit((values) =>
     move.mutate(
       { id: line.id, ...values, notes: values.notes ?? undefined },
       {
         onSuccess: onClose,
-        onError: (error) => error instanceof ApiError && Object.entries(error.fieldErrors).forEach(([field, message]) => setError(field as keyof FormInput, { message })),
+        onError: (error) =>
+          error instanceof ApiError &&
+          Object.entries(error.fieldErrors).forEach(([field, message]) =>
+            setError(field as keyof FormInput, { message }),
+          ),
       },
     ),
   );
@@ -38,8 +47,21 @@ export function MoveDialog({ line, onClose }: { line: InventoryLine; onClose: ()
         <p className="text-sm text-slate-600">
           {line.productName} · {t('wms.move.from')} {line.binCode ?? t('wms.adjustments.unassigned')} · {line.quantity}
         </p>
-        <SelectField label={`${t('wms.move.toBin')} *`} options={bins.map((b) => ({ value: b.id, label: `${b.code} (${b.zone.name})` }))} placeholder={t('wms.field.choose')} error={e.toBinId?.message} {...register('toBinId')} />
-        <Field label={`${t('wms.move.quantity')} *`} type="number" min={1} inputMode="numeric" error={e.quantity?.message} {...register('quantity')} />
+        <SelectField
+          label={`${t('wms.move.toBin')} *`}
+          options={bins.map((b) => ({ value: b.id, label: `${b.code} (${b.zone.name})` }))}
+          placeholder={t('wms.field.choose')}
+          error={e.toBinId?.message}
+          {...register('toBinId')}
+        />
+        <Field
+          label={`${t('wms.move.quantity')} *`}
+          type="number"
+          min={1}
+          inputMode="numeric"
+          error={e.quantity?.message}
+          {...register('quantity')}
+        />
         <Field label={t('wms.field.notes')} error={e.notes?.message} {...register('notes')} />
         <FormActions onCancel={onClose} pending={move.isPending} submitLabel={t('wms.move.submit')} />
       </form>

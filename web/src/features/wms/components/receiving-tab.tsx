@@ -23,7 +23,18 @@ import { schemaResolver } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof receiveSchema>;
 type FormOutput = z.output<typeof receiveSchema>;
-const EMPTY: FormInput = { facilityId: '', productId: '', binId: '', quantity: 1, unitCost: '', lotNumber: '', expiryDate: '', poNumber: '', notes: '', appointmentId: '' };
+const EMPTY: FormInput = {
+  facilityId: '',
+  productId: '',
+  binId: '',
+  quantity: 1,
+  unitCost: '',
+  lotNumber: '',
+  expiryDate: '',
+  poNumber: '',
+  notes: '',
+  appointmentId: '',
+};
 
 async function productByCode(code: string): Promise<Product | null> {
   const res = await api.get<Paged<Product>>(`/api/wms/products${queryString({ code })}`);
@@ -40,18 +51,35 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
   const [code, setCode] = useState('');
   const [found, setFound] = useState<{ id: string; name: string; sku: string }[]>([]);
   const [search, setSearch] = useState('');
-  const { register, handleSubmit, formState, control, setValue, reset, setError } = useForm<FormInput, unknown, FormOutput>({ resolver: schemaResolver(receiveSchema), defaultValues: EMPTY });
-  const [facilityId, binId, quantity, appointmentId, productId] = useWatch({ control, name: ['facilityId', 'binId', 'quantity', 'appointmentId', 'productId'] });
+  const { register, handleSubmit, formState, control, setValue, reset, setError } = useForm<
+    FormInput,
+    unknown,
+    FormOutput
+  >({ resolver: schemaResolver(receiveSchema), defaultValues: EMPTY });
+  const [facilityId, binId, quantity, appointmentId, productId] = useWatch({
+    control,
+    name: ['facilityId', 'binId', 'quantity', 'appointmentId', 'productId'],
+  });
   // Serial numbers are typed one per line; the form sends them as the list the schema takes.
   const [serials, setSerials] = useState('');
-  const searched = useQuery({ queryKey: ['/api/wms/products', 'receiving', search], queryFn: () => api.get<Paged<Product>>(`/api/wms/products${queryString({ search, isActive: 'true', limit: 20 })}`), enabled: search.trim().length > 0 });
-  const bin = useQuery({ queryKey: ['/api/wms/bins', binId], queryFn: () => api.get<Bin>(`/api/wms/bins/${binId}`), enabled: !!binId }).data;
+  const searched = useQuery({
+    queryKey: ['/api/wms/products', 'receiving', search],
+    queryFn: () => api.get<Paged<Product>>(`/api/wms/products${queryString({ search, isActive: 'true', limit: 20 })}`),
+    enabled: search.trim().length > 0,
+  });
+  const bin = useQuery({
+    queryKey: ['/api/wms/bins', binId],
+    queryFn: () => api.get<Bin>(`/api/wms/bins/${binId}`),
+    enabled: !!binId,
+  }).data;
   const appointments = useDockAppointments(facilityId ?? '').data?.data ?? [];
   const receipts = useAppointmentReceipts(appointmentId ?? '').data?.data ?? [];
   const capacity = bin && bin.id === binId ? capacityProblem(bin, Number(quantity) || 0) : null;
   const e = formState.errors;
 
-  const products = [...found, ...(searched.data?.data ?? []), ...(options?.products ?? [])].filter((p, i, all) => all.findIndex((q) => q.id === p.id) === i);
+  const products = [...found, ...(searched.data?.data ?? []), ...(options?.products ?? [])].filter(
+    (p, i, all) => all.findIndex((q) => q.id === p.id) === i,
+  );
   const bins = (options?.bins ?? []).filter((b) => b.facilityId === facilityId);
   const tracking = [...(searched.data?.data ?? []), ...(options?.products ?? [])].find((p) => p.id === productId);
 
@@ -85,13 +113,22 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
       toast({ title: t('wms.capacityError.title'), description: t('wms.capacityError.text'), variant: 'destructive' });
       return;
     }
-    const serialNumbers = tracking?.isSerialTracked ? serials.split('\n').map((v) => v.trim()).filter(Boolean) : [];
+    const serialNumbers = tracking?.isSerialTracked
+      ? serials
+          .split('\n')
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : [];
     receive.mutate(
       { ...values, serialNumbers },
       {
         onSuccess: () => (reset(EMPTY), setSerials('')),
         // A refusal marks its field and keeps everything typed.
-        onError: (error) => error instanceof ApiError && Object.entries(error.fieldErrors).forEach(([field, message]) => setError(field as keyof FormInput, { message })),
+        onError: (error) =>
+          error instanceof ApiError &&
+          Object.entries(error.fieldErrors).forEach(([field, message]) =>
+            setError(field as keyof FormInput, { message }),
+          ),
       },
     );
   });
@@ -102,7 +139,8 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
         title={t('wms.receiving.title')}
         action={
           <Button variant="secondary" onClick={() => (setScanning(!scanning), setCamera(false))}>
-            <ScanLine className="h-4 w-4" aria-hidden /> {scanning ? t('wms.receiving.exitScan') : t('wms.receiving.scan')}
+            <ScanLine className="h-4 w-4" aria-hidden />{' '}
+            {scanning ? t('wms.receiving.exitScan') : t('wms.receiving.scan')}
           </Button>
         }
       />
@@ -137,28 +175,100 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
           </div>
         )}
         <form noValidate onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2">
-          <SelectField label={`${t('wms.field.facility')} *`} options={(options?.facilities ?? []).map((f) => ({ value: f.id, label: f.name }))} placeholder={t('wms.field.choose')} error={e.facilityId?.message} {...register('facilityId', { onChange: () => (setValue('binId', ''), setValue('appointmentId', '')) })} />
+          <SelectField
+            label={`${t('wms.field.facility')} *`}
+            options={(options?.facilities ?? []).map((f) => ({ value: f.id, label: f.name }))}
+            placeholder={t('wms.field.choose')}
+            error={e.facilityId?.message}
+            {...register('facilityId', { onChange: () => (setValue('binId', ''), setValue('appointmentId', '')) })}
+          />
           <div>
-            <Field label={t('wms.receiving.findProduct')} type="search" value={search} onChange={(ev) => setSearch(ev.target.value)} />
+            <Field
+              label={t('wms.receiving.findProduct')}
+              type="search"
+              value={search}
+              onChange={(ev) => setSearch(ev.target.value)}
+            />
           </div>
-          <SelectField className="sm:col-span-2" label={`${t('wms.field.product')} *`} options={products.map((p) => ({ value: p.id, label: `${p.name} (${p.sku})` }))} placeholder={t('wms.field.choose')} error={e.productId?.message} {...register('productId')} />
-          <SelectField label={t('wms.field.bin')} disabled={!facilityId} options={bins.map((b) => ({ value: b.id, label: `${b.code} (${b.zone.name})` }))} placeholder={t('wms.field.none')} error={e.binId?.message} {...register('binId')} />
-          <Field label={`${t('wms.field.quantity')} *`} type="number" min={1} inputMode="numeric" error={e.quantity?.message} {...register('quantity')} />
-          <Field label={t('wms.field.unitCost')} type="number" min={0} step="0.01" inputMode="decimal" error={e.unitCost?.message} {...register('unitCost')} />
-          <Field label={`${t('wms.field.lot')}${tracking?.isLotTracked ? ' *' : ''}`} error={e.lotNumber?.message} {...register('lotNumber')} />
+          <SelectField
+            className="sm:col-span-2"
+            label={`${t('wms.field.product')} *`}
+            options={products.map((p) => ({ value: p.id, label: `${p.name} (${p.sku})` }))}
+            placeholder={t('wms.field.choose')}
+            error={e.productId?.message}
+            {...register('productId')}
+          />
+          <SelectField
+            label={t('wms.field.bin')}
+            disabled={!facilityId}
+            options={bins.map((b) => ({ value: b.id, label: `${b.code} (${b.zone.name})` }))}
+            placeholder={t('wms.field.none')}
+            error={e.binId?.message}
+            {...register('binId')}
+          />
+          <Field
+            label={`${t('wms.field.quantity')} *`}
+            type="number"
+            min={1}
+            inputMode="numeric"
+            error={e.quantity?.message}
+            {...register('quantity')}
+          />
+          <Field
+            label={t('wms.field.unitCost')}
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            error={e.unitCost?.message}
+            {...register('unitCost')}
+          />
+          <Field
+            label={`${t('wms.field.lot')}${tracking?.isLotTracked ? ' *' : ''}`}
+            error={e.lotNumber?.message}
+            {...register('lotNumber')}
+          />
           {tracking?.isSerialTracked && (
             <label className="text-sm sm:col-span-2">
               <span className="mb-1 block font-medium">{t('wms.receiving.serials')} *</span>
-              <textarea className={inputClasses} rows={3} value={serials} onChange={(ev) => setSerials(ev.target.value)} aria-invalid={!!e.serialNumbers} />
-              {e.serialNumbers?.message && <span role="alert" className="mt-1 block text-red-700">{e.serialNumbers.message}</span>}
+              <textarea
+                className={inputClasses}
+                rows={3}
+                value={serials}
+                onChange={(ev) => setSerials(ev.target.value)}
+                aria-invalid={!!e.serialNumbers}
+              />
+              {e.serialNumbers?.message && (
+                <span role="alert" className="mt-1 block text-red-700">
+                  {e.serialNumbers.message}
+                </span>
+              )}
             </label>
           )}
           <Field label={t('wms.field.expiry')} type="date" error={e.expiryDate?.message} {...register('expiryDate')} />
           <Field label={t('wms.field.po')} error={e.poNumber?.message} {...register('poNumber')} />
-          <SelectField className="sm:col-span-2" label={t('wms.field.appointment')} disabled={!facilityId} options={appointments.map((a) => ({ value: a.id, label: `${a.bookingReference} · ${a.carrierName ?? ''} ${a.vehicleLicense ?? ''} · ${a.doorNumber ?? ''}` }))} placeholder={t('wms.field.none')} {...register('appointmentId')} />
-          <Field className="sm:col-span-2" label={t('wms.field.notes')} error={e.notes?.message} {...register('notes')} />
+          <SelectField
+            className="sm:col-span-2"
+            label={t('wms.field.appointment')}
+            disabled={!facilityId}
+            options={appointments.map((a) => ({
+              value: a.id,
+              label: `${a.bookingReference} · ${a.carrierName ?? ''} ${a.vehicleLicense ?? ''} · ${a.doorNumber ?? ''}`,
+            }))}
+            placeholder={t('wms.field.none')}
+            {...register('appointmentId')}
+          />
+          <Field
+            className="sm:col-span-2"
+            label={t('wms.field.notes')}
+            error={e.notes?.message}
+            {...register('notes')}
+          />
           {capacity && (
-            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-700 sm:col-span-2">
+            <p
+              role="alert"
+              className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-700 sm:col-span-2"
+            >
               {capacity}
             </p>
           )}
@@ -178,7 +288,8 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
               <ul className="space-y-1">
                 {receipts.map((r) => (
                   <li key={r.id}>
-                    {r.quantity} × {r.productName} ({r.productSku}){r.binCode ? ` → ${r.binCode}` : ''}{r.lotNumber ? ` · ${r.lotNumber}` : ''}
+                    {r.quantity} × {r.productName} ({r.productSku}){r.binCode ? ` → ${r.binCode}` : ''}
+                    {r.lotNumber ? ` · ${r.lotNumber}` : ''}
                   </li>
                 ))}
               </ul>

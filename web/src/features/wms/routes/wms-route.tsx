@@ -13,7 +13,17 @@ import { ReceivingTab } from '../components/receiving-tab';
 
 registerCatalogue(wmsText);
 
-const TABS = ['dashboard', 'facilities', 'zones', 'bins', 'products', 'inventory', 'receiving', 'adjustments', 'cycleCounts'] as const;
+const TABS = [
+  'dashboard',
+  'facilities',
+  'zones',
+  'bins',
+  'products',
+  'inventory',
+  'receiving',
+  'adjustments',
+  'cycleCounts',
+] as const;
 type Tab = (typeof TABS)[number];
 
 export function WmsRoute() {
@@ -27,7 +37,11 @@ export function WmsRoute() {
         <h1 className="text-2xl font-bold">{t('wms.title')}</h1>
         <p className="text-sm text-slate-600">{t('wms.subtitle')}</p>
       </div>
-      <div role="tablist" aria-label={t('wms.title')} className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1">
+      <div
+        role="tablist"
+        aria-label={t('wms.title')}
+        className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1"
+      >
         {TABS.map((id) => (
           <button
             key={id}

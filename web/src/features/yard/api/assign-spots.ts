@@ -13,10 +13,18 @@ export interface SpotAssignment {
 
 export function assignmentToast({ placed, stillWaiting }: SpotAssignment, t: TFunction): ToastInput {
   if (!placed.length) {
-    return { title: t('yard.toasts.nonePlaced'), description: stillWaiting ? t('yard.toasts.noFreeSpot', { count: stillWaiting }) : t('yard.toasts.nothingWaiting') };
+    return {
+      title: t('yard.toasts.nonePlaced'),
+      description: stillWaiting
+        ? t('yard.toasts.noFreeSpot', { count: stillWaiting })
+        : t('yard.toasts.nothingWaiting'),
+    };
   }
   const where = placed.map((p) => `${p.assetId} → ${p.spotNumber}`).join(', ');
-  return { title: t('yard.toasts.placed', { count: placed.length }), description: `${where}${stillWaiting ? `. ${t('yard.toasts.stillWaiting', { count: stillWaiting })}` : ''}` };
+  return {
+    title: t('yard.toasts.placed', { count: placed.length }),
+    description: `${where}${stillWaiting ? `. ${t('yard.toasts.stillWaiting', { count: stillWaiting })}` : ''}`,
+  };
 }
 
 export function useAssignSpots() {

@@ -32,7 +32,11 @@ export interface YardOverview {
   recentActivity: { id: string; at: string; text: string }[];
 }
 
-export const yardQuery = queryOptions({ queryKey: ['/api/yard/overview'], queryFn: () => api.get<YardOverview>('/api/yard/overview'), refetchInterval: 30_000 });
+export const yardQuery = queryOptions({
+  queryKey: ['/api/yard/overview'],
+  queryFn: () => api.get<YardOverview>('/api/yard/overview'),
+  refetchInterval: 30_000,
+});
 
 export const useYard = () => useQuery(yardQuery);
 

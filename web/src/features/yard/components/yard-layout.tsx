@@ -68,9 +68,20 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
                 <h3 className="mb-2 text-sm font-semibold">{t('yard.layout.loadingDocks')}</h3>
                 <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
                   {data.doors.map((d) => (
-                    <div key={d.id} className={`rounded-md border p-2 text-center text-xs ${DOOR_STYLE[d.status]}`} data-testid="dock" data-status={d.status}>
+                    <div
+                      key={d.id}
+                      className={`rounded-md border p-2 text-center text-xs ${DOOR_STYLE[d.status]}`}
+                      data-testid="dock"
+                      data-status={d.status}
+                    >
                       <div className="font-semibold">{d.doorNumber}</div>
-                      <div className="truncate">{d.status === 'available' ? t('yard.layout.empty') : d.status === 'maintenance' ? t('yard.layout.maintenance') : (d.assetId ?? t('yard.layout.occupied'))}</div>
+                      <div className="truncate">
+                        {d.status === 'available'
+                          ? t('yard.layout.empty')
+                          : d.status === 'maintenance'
+                            ? t('yard.layout.maintenance')
+                            : (d.assetId ?? t('yard.layout.occupied'))}
+                      </div>
                     </div>
                   ))}
                 </div>
@@ -84,11 +95,16 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
                       type="button"
                       aria-pressed={selected === s.id}
                       draggable={canEdit && s.status === 'occupied'}
-                      onDragStart={(e) => e.dataTransfer.setData('text/plain', JSON.stringify({ from: s.id, asset: s.currentAssetId }))}
+                      onDragStart={(e) =>
+                        e.dataTransfer.setData('text/plain', JSON.stringify({ from: s.id, asset: s.currentAssetId }))
+                      }
                       onDragOver={(e) => canEdit && e.preventDefault()}
                       onDrop={(e) => {
                         e.preventDefault();
-                        const { from, asset: moving } = JSON.parse(e.dataTransfer.getData('text/plain') || '{}') as { from?: string; asset?: string };
+                        const { from, asset: moving } = JSON.parse(e.dataTransfer.getData('text/plain') || '{}') as {
+                          from?: string;
+                          asset?: string;
+                        };
                         if (!from || !moving || from === s.id) return;
                         move.mutate({ spotId: s.id, status: 'occupied', assetId: moving });
                       }}
@@ -102,7 +118,13 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
                         {s.spotNumber}
                       </div>{' '}
                       <div className="truncate">
-                        {s.status === 'occupied' ? (s.currentAssetId ?? t('yard.layout.truck')) : s.status === 'maintenance' ? <abbr title={t('yard.layout.maintenance')}>{t('yard.layout.maintenanceShort')}</abbr> : t('yard.layout.empty')}
+                        {s.status === 'occupied' ? (
+                          (s.currentAssetId ?? t('yard.layout.truck'))
+                        ) : s.status === 'maintenance' ? (
+                          <abbr title={t('yard.layout.maintenance')}>{t('yard.layout.maintenanceShort')}</abbr>
+                        ) : (
+                          t('yard.layout.empty')
+                        )}
                       </div>
                     </button>
                   ))}
@@ -125,20 +147,32 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
                 <div className="rounded-md border border-slate-200 p-3">
                   <h3 className="text-sm font-semibold">{t('yard.layout.utilization')}</h3>
                   <p className="mt-1 text-2xl font-bold" data-testid="dock-utilization">
-                    {t('yard.layout.utilizationValue', { occupied: data.occupiedDocks, total: data.totalDocks, percent: data.utilization })}
+                    {t('yard.layout.utilizationValue', {
+                      occupied: data.occupiedDocks,
+                      total: data.totalDocks,
+                      percent: data.utilization,
+                    })}
                   </p>
                   <div className="mt-2 h-2 rounded bg-slate-100">
-                    <div className={`h-2 rounded ${utilizationTone(data.utilization)}`} style={{ width: `${data.utilization}%` }} />
+                    <div
+                      className={`h-2 rounded ${utilizationTone(data.utilization)}`}
+                      style={{ width: `${data.utilization}%` }}
+                    />
                   </div>
                 </div>
-                <div className="rounded-md border border-slate-200 p-3" role="region" aria-label={t('yard.layout.selectedSpot')}>
+                <div
+                  className="rounded-md border border-slate-200 p-3"
+                  role="region"
+                  aria-label={t('yard.layout.selectedSpot')}
+                >
                   <h3 className="text-sm font-semibold">{t('yard.layout.selectedSpot')}</h3>
                   {!spot ? (
                     <p className="mt-1 text-sm text-slate-500">{t('yard.layout.clickSpot')}</p>
                   ) : (
                     <div className="mt-1 space-y-2 text-sm">
                       <div>
-                        <span className="font-semibold">{spot.spotNumber}</span> · {t(`yard.layout.statuses.${spot.status}`)}
+                        <span className="font-semibold">{spot.spotNumber}</span> ·{' '}
+                        {t(`yard.layout.statuses.${spot.status}`)}
                         {spot.currentAssetId && (
                           <span className="ml-1 inline-flex items-center gap-1">
                             <Truck className="h-3.5 w-3.5" aria-hidden />
@@ -148,14 +182,33 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
                       </div>
                       {canEdit && spot.status === 'empty' && (
                         <div className="flex gap-2">
-                           <input aria-label={t('yard.layout.vehicleNumber')} placeholder="MH12AB1234" value={asset} onChange={(e) => setAsset(e.target.value.toUpperCase())} className={inputClasses} />
-                          <Button size="sm" disabled={!asset.trim()} onClick={() => move.mutate({ spotId: spot.id, status: 'occupied', assetId: asset.trim() }, { onSuccess: () => setAsset('') })}>
+                          <input
+                            aria-label={t('yard.layout.vehicleNumber')}
+                            placeholder="MH12AB1234"
+                            value={asset}
+                            onChange={(e) => setAsset(e.target.value.toUpperCase())}
+                            className={inputClasses}
+                          />
+                          <Button
+                            size="sm"
+                            disabled={!asset.trim()}
+                            onClick={() =>
+                              move.mutate(
+                                { spotId: spot.id, status: 'occupied', assetId: asset.trim() },
+                                { onSuccess: () => setAsset('') },
+                              )
+                            }
+                          >
                             {t('yard.layout.assignTruck')}
                           </Button>
                         </div>
                       )}
                       {canEdit && spot.status === 'occupied' && (
-                        <Button size="sm" variant="secondary" onClick={() => move.mutate({ spotId: spot.id, status: 'empty', assetId: null })}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => move.mutate({ spotId: spot.id, status: 'empty', assetId: null })}
+                        >
                           {t('yard.layout.releaseSpot')}
                         </Button>
                       )}

@@ -25,7 +25,11 @@ export function YardRoute() {
   const y = yard.data;
   const refresh = async () => {
     const result = await yard.refetch();
-    toast(result.isError ? { title: t('yard.refreshFailed'), description: t('yard.loadFailed'), variant: 'destructive' } : { title: t('yard.refreshed') });
+    toast(
+      result.isError
+        ? { title: t('yard.refreshFailed'), description: t('yard.loadFailed'), variant: 'destructive' }
+        : { title: t('yard.refreshed') },
+    );
   };
   const cards = [
     { key: 'occupiedDocks', testId: 'Occupied Docks', value: y ? `${y.occupiedDocks}/${y.totalDocks}` : '—' },
@@ -55,7 +59,9 @@ export function YardRoute() {
           <Card key={c.key}>
             <CardBody>
               <div className="text-sm text-slate-500">{t(`yard.cards.${c.key}`)}</div>
-              <div className="text-2xl font-bold" data-testid={`yard-${c.testId}`}>{c.value}</div>
+              <div className="text-2xl font-bold" data-testid={`yard-${c.testId}`}>
+                {c.value}
+              </div>
             </CardBody>
           </Card>
         ))}
