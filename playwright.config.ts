@@ -44,7 +44,7 @@ export default defineConfig({
       RATE_LIMIT_FACTOR: '100',
     },
     reuseExistingServer: false,
-    timeout: 90_000,
+    timeout: 180_000,
     stdout: 'pipe',
   },
 });

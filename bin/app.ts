@@ -1,9 +1,8 @@
-// The CDK app: `npm run synth` (offline) and `npm run deploy`.
+// The CDK app: `npm run synth` (offline) and `npx cdk deploy --all`, its stacks in their order (lib/platform.ts).
 import { App } from 'aws-cdk-lib';
-import { PlatformStack } from '../lib/platform-stack';
+import { Platform } from '../lib/platform';
 
 const app = new App();
-new PlatformStack(app, 'DockSaathi', {
+new Platform(app, 'DockSaathi', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION ?? 'ap-south-1' },
-  description: 'DockSaathi: dock appointments, yard, driver check-in and warehouse management',
 });

@@ -26,8 +26,8 @@ try {
     await stack.stop();
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
 } catch (err) {
   console.error(`\nCould not start the local stack:\n${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);

@@ -115,7 +115,7 @@ export const WORKERS: readonly WorkerDefinition[] = [
     access: { table: 'readWrite' },
   },
   // Gate compliance (issue #21): a new booking's vehicle and e-way bill checked against ULIP in the background,
-  // its hint on the appointment. The KMS grant (the tenant's sealed ULIP password) comes from lib/platform-stack.ts.
+  // its hint on the appointment. The KMS grant (the tenant's sealed ULIP password) comes from lib/platform.ts.
   {
     name: 'gate-booking-hints',
     entry: 'functions/gate/booking-hint.worker.ts',

@@ -1,12 +1,13 @@
 // The HTTP API: one Lambda per function name, every route of the route table wired to its function
 // through one integration and one invoke permission per function (not one per route).
-// Each function gets only the access it needs (FUNCTION_ACCESS).
+// Each function gets only the access it needs (FUNCTION_ACCESS), and lives in the API stack of its
+// group (FUNCTION_GROUP) with its integration and its routes; the API itself is in a stack of its own.
 import { Duration } from 'aws-cdk-lib';
-import { CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
-import { FUNCTION_NAMES, ROUTES, type FunctionName } from '../shared/routes';
+import { ROUTES, type FunctionName } from '../shared/routes';
 import { grantAccess, type FunctionAccess, type SharedResources } from './access';
 import { productFunction } from './lambda';
 
@@ -32,25 +33,65 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   wms: { table: 'readWrite' },
   // Sends from the Messaging Center (SES, SNS); provider secrets (KMS) come from lib/messaging.ts.
   messaging: { table: 'readWrite', messaging: true },
-  // Gate compliance settings and today's counts; the sealed ULIP password's KMS grant is in lib/integrations.ts.
+  // Gate compliance settings and today's counts; the sealed ULIP password's KMS grant is in lib/platform.ts.
   gate: { table: 'readWrite' },
 };
 
-export class Api extends Construct {
-  readonly httpApi: HttpApi;
+/** The API stacks that hold the HTTP functions (lib/platform.ts), by what their domains serve. */
+export const API_GROUPS = ['accounts', 'operations', 'warehouse'] as const;
+export type ApiGroup = (typeof API_GROUPS)[number];
+
+/**
+ * The API stack of each function, with all of its routes. A route key can be in one stack only, and
+ * stacks that do not depend on each other deploy in any order: moving a function to another group
+ * fails the deploy that moves it, so a function keeps its group (a new domain joins one with room).
+ */
+export const FUNCTION_GROUP: Record<FunctionName, ApiGroup> = {
+  // Signing in, organisations and their people, the public site, what is sent to people.
+  platform: 'accounts',
+  auth: 'accounts',
+  users: 'accounts',
+  tenancy: 'accounts',
+  contact: 'accounts',
+  messaging: 'accounts',
+  // The dock and yard day: facilities, carriers, bookings (TMS ones too), the gate, check-in, the figures.
+  facilities: 'operations',
+  carriers: 'operations',
+  appointments: 'operations',
+  checkins: 'operations',
+  yard: 'operations',
+  gate: 'operations',
+  insights: 'operations',
+  integrations: 'operations',
+  // The warehouse.
+  wms: 'warehouse',
+};
+
+/** The HTTP API (served under /api through CloudFront), its routes added by each group's ApiFunctions. */
+export function productHttpApi(scope: Construct): HttpApi {
+  const httpApi = new HttpApi(scope, 'http-api', {
+    description: 'DockSaathi API (served under /api through CloudFront)',
+  });
+  // Stage-wide throttling; per-user and per-guest limits are enforced in the handlers.
+  const stage = httpApi.defaultStage?.node.defaultChild as CfnStage;
+  stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
+  return httpApi;
+}
+
+export interface ApiFunctionsProps extends SharedResources {
+  httpApi: IHttpApi;
+  /** The functions to make, with their routes. */
+  functions: readonly FunctionName[];
+  environment: Record<string, string>;
+}
+
+/** The HTTP functions of one group, each with its integration and every route it serves. */
+export class ApiFunctions extends Construct {
   readonly functions = new Map<FunctionName, NodejsFunction>();
 
-  constructor(scope: Construct, id: string, props: SharedResources & { environment: Record<string, string> }) {
+  constructor(scope: Construct, id: string, props: ApiFunctionsProps) {
     super(scope, id);
-    this.httpApi = new HttpApi(this, 'http-api', {
-      description: 'DockSaathi API (served under /api through CloudFront)',
-    });
-    // Stage-wide throttling; per-user and per-guest limits are enforced in the handlers.
-    const stage = this.httpApi.defaultStage?.node.defaultChild as CfnStage;
-    stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
-
-    const integrations = new Map<FunctionName, HttpLambdaIntegration>();
-    for (const name of FUNCTION_NAMES) {
+    for (const name of props.functions) {
       const fn = productFunction(this, {
         name,
         entry: `functions/${name}/handler.ts`,
@@ -62,15 +103,14 @@ export class Api extends Construct {
       this.functions.set(name, fn);
       // One API-wide invoke permission per function: a permission per route would add a resource for
       // each route and grow the function's resource policy towards its 20 KB limit.
-      integrations.set(name, new HttpLambdaIntegration(`${name}-integration`, fn, { scopePermissionToRoute: false }));
-    }
-
-    for (const route of ROUTES) {
-      this.httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: integrations.get(route.fn)!,
-      });
+      const integration = new HttpLambdaIntegration(`${name}-integration`, fn, { scopePermissionToRoute: false });
+      for (const route of ROUTES.filter((r) => r.fn === name)) {
+        new HttpRoute(this, `${route.method}${route.path}`, {
+          httpApi: props.httpApi,
+          routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+          integration,
+        });
+      }
     }
   }
 }

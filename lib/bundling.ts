@@ -18,11 +18,13 @@ import { HINDI_CATALOGUE } from '../functions/lib/server-messages';
 import { VAHAN_XML_READER } from '../functions/gate/registry/vahan';
 
 /** The Powertools version the code is written and tested against (all packages share it). */
-export const POWERTOOLS_VERSION: string = JSON.parse(
-  readFileSync(
-    join(import.meta.dirname, '..', 'node_modules', '@aws-lambda-powertools', 'commons', 'package.json'),
-    'utf8',
-  ),
+export const POWERTOOLS_VERSION = (
+  JSON.parse(
+    readFileSync(
+      join(import.meta.dirname, '..', 'node_modules', '@aws-lambda-powertools', 'commons', 'package.json'),
+      'utf8',
+    ),
+  ) as { version: string }
 ).version;
 /** AWS's SSM parameter holding the Powertools layer's ARN for that version in the deploying region. */
 export const POWERTOOLS_LAYER_PARAMETER = `/aws/service/powertools/typescript/generic/all/${POWERTOOLS_VERSION}`;

@@ -1,10 +1,11 @@
-// Integrations beyond the route table: the KMS key that seals tenant secrets (functions/lib/secrets.ts
-// reads SECRETS_KEY_ID), the EventBridge Scheduler group holding one sync schedule per active system,
-// the role the scheduler invokes the sync Lambda with, and the grants of the integrations function
-// (creates, changes and deletes the schedules) and of the webhook workers (open subscription secrets).
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+// Integrations beyond the route table: the EventBridge Scheduler group holding one sync schedule per
+// active system, the sync Lambda and the role the scheduler invokes it with (all in the workers' stack,
+// lib/platform.ts), and the grants of the integrations function (creates, changes and deletes the
+// schedules; seals secrets with the key of the data stack, which functions/lib/secrets.ts reads as
+// SECRETS_KEY_ID) and of the webhook workers (open subscription secrets).
+import { Duration, Stack } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Key } from 'aws-cdk-lib/aws-kms';
+import type { Key } from 'aws-cdk-lib/aws-kms';
 import type { CfnFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
@@ -13,6 +14,10 @@ import { productFunction } from './lambda';
 
 export interface IntegrationsProps extends SharedResources {
   environment: Record<string, string>;
+  /** Seals and opens the tenants' secrets (lib/platform.ts, the data stack). */
+  secretsKey: Key;
+  /** The schedule group's name: the app's, not the stack's, so it stays what it was before the split. */
+  scheduleGroupName: string;
   /** The integrations HTTP function (lib/api.ts). */
   api: LambdaFunction;
   /** The webhook workers of functions/workers.ts (fan-out and retries). */
@@ -20,21 +25,14 @@ export interface IntegrationsProps extends SharedResources {
 }
 
 export class Integrations extends Construct {
-  readonly secretsKey: Key;
   readonly syncFunction: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: IntegrationsProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    // Retained: deleting the key would make every sealed credential unreadable for good.
-    this.secretsKey = new Key(this, 'secrets-key', {
-      description: 'DockSaathi tenant secrets (integration credentials, signing secrets)',
-      enableKeyRotation: true,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    const group = new CfnScheduleGroup(this, 'sync-schedules', { name: `${stack.stackName}-integration-syncs` });
+    const group = new CfnScheduleGroup(this, 'sync-schedules', { name: props.scheduleGroupName });
 
-    const keyEnvironment = { SECRETS_KEY_ID: this.secretsKey.keyArn };
+    const keyEnvironment = { SECRETS_KEY_ID: props.secretsKey.keyArn };
     this.syncFunction = productFunction(this, {
       name: 'integrations-sync',
       entry: 'functions/integrations/sync.lambda.ts',
@@ -84,11 +82,11 @@ export class Integrations extends Construct {
 
     // A manual sync answers within API Gateway's 30 s (its pull budget is 20 s, functions/integrations/handler.ts).
     (props.api.node.defaultChild as CfnFunction).timeout = 29;
-    this.secretsKey.grantEncryptDecrypt(props.api);
-    this.secretsKey.grantDecrypt(this.syncFunction);
+    props.secretsKey.grantEncryptDecrypt(props.api);
+    props.secretsKey.grantDecrypt(this.syncFunction);
     for (const worker of props.workers) {
-      worker.addEnvironment('SECRETS_KEY_ID', this.secretsKey.keyArn);
-      this.secretsKey.grantDecrypt(worker);
+      worker.addEnvironment('SECRETS_KEY_ID', props.secretsKey.keyArn);
+      props.secretsKey.grantDecrypt(worker);
     }
   }
 }

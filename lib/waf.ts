@@ -63,12 +63,12 @@ export function wafRequested(scope: Construct): boolean {
 
 /**
  * The web ACL's ARN for the distribution of `stack`: made in the stack itself in us-east-1, else in a
- * sibling stack there whose ARN reaches `stack` through CDK's cross-region references.
+ * sibling stack there (`wafStackId`) whose ARN reaches `stack` through CDK's cross-region references.
  */
-export function edgeWebAclArn(stack: Stack, props: Pick<StackProps, 'env'>): string {
+export function edgeWebAclArn(stack: Stack, props: Pick<StackProps, 'env'> & { wafStackId: string }): string {
   if (stack.region === 'us-east-1') return new EdgeWaf(stack, 'waf').webAcl.attrArn;
   const app = stack.node.scope as App;
-  const wafStack = new Stack(app, `${stack.stackName}-waf`, {
+  const wafStack = new Stack(app, props.wafStackId, {
     env: { account: props.env?.account, region: 'us-east-1' },
     crossRegionReferences: true,
     description: 'DockSaathi: AWS WAF for the CloudFront distribution (CloudFront web ACLs live in us-east-1)',

@@ -17,25 +17,16 @@ import { join } from 'node:path';
 import { startLocalStack } from '../functions/local/stack';
 import { freePort } from '../functions/local/services';
 import { instrumentDynamoDb, totals } from './bench/measure';
-import { hotPaths, signIn, type Call } from './bench/hot-paths';
+import { hotPaths, signIn } from './bench/hot-paths';
 import { guestRace } from './bench/race';
 import { CORE_ACTIONS, mixedLoad, type MixedAction } from './bench/mixed-load';
 import { lambdaBundles, spaBundle } from './bench/bundles';
+import type { BenchSection } from './bench/section';
 
 const GOALS = { ratioP50: 1.3, firstLoadGzipKb: 120, lambdaKb: 250, initMs: 100 };
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const MIXED_PEOPLE = Number(process.env.BENCH_PEOPLE ?? 20);
 
-export interface BenchContext {
-  base: string;
-  dynamoDbEndpoint: string;
-  admin: Call;
-  operations: Call;
-}
-/** A section of another domain: runs against the running stack, returns what it prints and keeps. */
-export type BenchSection = (
-  ctx: BenchContext,
-) => Promise<{ title: string; rows: Record<string, unknown>[]; extra?: Record<string, unknown> }>;
 const SECTIONS: { name: string; load: () => Promise<BenchSection> }[] = [
   { name: 'messaging', load: async () => (await import('./bench/messaging')).messagingBench },
   { name: 'integrations', load: async () => (await import('./bench/integrations')).integrationsBench },

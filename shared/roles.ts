@@ -189,6 +189,24 @@ export function canAccessFor(permissions: readonly Permission[]): CanAccess {
   };
 }
 
+/**
+ * The roles an approver may grant: those whose every permission the approver holds, so no one hands out
+ * more than they have (issue #29.2). The approval screen offers exactly these; the server refuses any other.
+ */
+export function grantableRoles(approverPermissions: readonly Permission[]): Role[] {
+  return ROLES.filter((role) => ROLE_PERMISSIONS[role].every((p) => approverPermissions.includes(p)));
+}
+
+/**
+ * What an account of these roles books for once approved (issue #14.1): a driver for a driver record, any
+ * other booker that does not act for everyone for a carrier; staff for no one in particular (null).
+ */
+export function bookingLinkFor(roles: readonly string[]): 'driver' | 'carrier' | null {
+  const permissions = permissionsFor(roles);
+  if (!permissions.includes('appointments:book') || permissions.includes('appointments:write')) return null;
+  return roles.includes('driver') ? 'driver' : 'carrier';
+}
+
 /** True if the roles list contains the role or the single role equals it. */
 export function hasRole(user: { role?: string; roles?: readonly string[] } | null | undefined, role: string): boolean {
   if (!user) return false;

@@ -45,24 +45,47 @@ export function serverMessageTranslator(hindi: HindiCatalogue) {
       });
       return { pattern: new RegExp(`^${source}$`, 's'), order, text };
     });
+  const byPattern = (message: string): string | undefined => {
+    for (const { pattern, order, text } of patterns) {
+      const match = pattern.exec(message);
+      if (!match) continue;
+      const values: string[] = [];
+      order.forEach((n, i) => (values[n] = match[i + 1]!));
+      return text.replace(/\{(\d+)\}/g, (_, n: string) => hindiValue(values[Number(n)] ?? ''));
+    }
+    return undefined;
+  };
+  // A value a message carries reads in Hindi too: a date in Hindi, a status or a word the catalogue
+  // knows ('checked-in', 'mobile number', '2 hours') in its Hindi; codes, numbers and names stay.
+  const hindiValue = (value: string): string => {
+    if (ISO_DATE.test(value)) return hindiDate(value);
+    return hindi[value] ?? byValuePattern(value) ?? value;
+  };
+  const byValuePattern = (value: string): string | undefined => {
+    for (const { pattern, order, text } of patterns) {
+      const match = pattern.exec(value);
+      if (!match) continue;
+      const values: string[] = [];
+      order.forEach((n, i) => (values[n] = match[i + 1]!));
+      return text.replace(/\{(\d+)\}/g, (_, n: string) => values[Number(n)] ?? '');
+    }
+    return undefined;
+  };
   return {
     /** The message in the language; a message the catalogue does not know stays as it is. */
     translate(message: string, language: MessageLanguage): string {
       if (language === 'en') return message;
-      const exact = hindi[message];
-      if (exact) return exact;
-      for (const { pattern, order, text } of patterns) {
-        const match = pattern.exec(message);
-        if (!match) continue;
-        const values: string[] = [];
-        order.forEach((n, i) => (values[n] = match[i + 1]!));
-        return text.replace(/\{(\d+)\}/g, (_, n: string) => values[Number(n)] ?? '');
-      }
-      return message;
+      return hindi[message] ?? byPattern(message) ?? message;
     },
     /** Whether the catalogue has Hindi for a message (exactly, or through a pattern). */
     has(message: string): boolean {
-      return message in hindi;
+      return message in hindi || patterns.some(({ pattern }) => pattern.test(message));
     },
   };
 }
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const HINDI_DATE = new Intl.DateTimeFormat('hi-IN', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar date 'YYYY-MM-DD' as a Hindi reader reads it, e.g. '29 फ़र॰ 2024'. */
+const hindiDate = (date: string): string => HINDI_DATE.format(new Date(`${date}T00:00:00Z`));

@@ -1,5 +1,5 @@
 // Dates and times of day in a facility's time zone. Slot dates and opening hours are local to the
-// facility (default DEFAULT_TIME_ZONE in shared/product.ts); instants are stored as ISO strings in UTC.
+// facility (default DEFAULT_TIME_ZONE below); instants are stored as ISO strings in UTC.
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -28,6 +28,26 @@ export function fromMinutes(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/**
+ * A facility's time zone unless it names one: the default of the facility form (a new facility, a
+ * sign-up's first facility) and of a day counted where no facility is known. The only place the zone
+ * is written; every other clock reads the facility's own `timeZone`.
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+/** A facility's zone: its own, or the default for a facility not found. */
+export function facilityTimeZone(facility: { timeZone?: string | null } | null | undefined): string {
+  return facility?.timeZone || DEFAULT_TIME_ZONE;
+}
+
+/** An instant on a facility's clock: its local day (YYYY-MM-DD) and time (HH:mm). */
+export function facilityClock(
+  facility: { timeZone?: string | null } | null | undefined,
+  instant: Date,
+): { date: string; time: string } {
+  return localDateTime(instant, facilityTimeZone(facility));
 }
 
 /** The local date (YYYY-MM-DD) and time (HH:mm) of an instant in a time zone. */

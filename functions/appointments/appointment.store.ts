@@ -8,12 +8,13 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import { getItem, isConditionalCheckFailed, queryPrefix } from '../lib/dynamo';
+import { batchGet, getItem, isConditionalCheckFailed, queryPrefix } from '../lib/dynamo';
 import { revised, revisionCondition, revisionOf } from '../lib/revision';
 import { facilityKeys } from '../facilities';
 import { quarterBlocks } from './rules';
 import { ON_SITE_STATUSES, type Appointment } from '../../shared/contracts/appointments';
 import { tenantPk } from '../lib/table';
+import { heldAtGate, type GateOutcome } from '../../shared/contracts/gate';
 
 export const appointmentKeys = {
   key: (tenantId: string, id: string) => ({ PK: tenantPk(tenantId, 'APPT', id), SK: 'APPT' }),
@@ -93,6 +94,34 @@ export async function listAppointmentsByDate(
   return items.sort(
     (a, b) => a.scheduledTimeStart.localeCompare(b.scheduledTimeStart) || a.createdAt.localeCompare(b.createdAt),
   );
+}
+
+/**
+ * The list's gate hold (issue #29): for each appointment whose truck is on site, why its check-in is
+ * held at the gate, if it is. Read by key: the check-in's marker in the appointment's own partition
+ * (SK 'CHECKIN', written by functions/checkins/checkin.store.ts), then the check-in it names.
+ */
+export async function withGateHolds(tenantId: string, appointments: Appointment[]): Promise<Appointment[]> {
+  const onSite = appointments.filter((a) => ON_SITE_STATUSES.includes(a.status));
+  if (!onSite.length) return appointments;
+  const markers = await batchGet<{ checkinId: string }>(
+    onSite.map((a) => ({ PK: appointmentKeys.key(tenantId, a.id).PK, SK: 'CHECKIN' })),
+  );
+  const checkinIds = markers.map((m) => m?.checkinId).filter((id): id is string => Boolean(id));
+  const checkins = await batchGet<{ appointmentId: string; gate?: GateOutcome | null }>(
+    checkinIds.map((id) => ({ PK: tenantPk(tenantId, 'CHECKIN', id), SK: 'CHECKIN' })),
+  );
+  const holds = new Map<string, string[]>();
+  for (const c of checkins)
+    if (c && heldAtGate(c.gate))
+      holds.set(
+        c.appointmentId,
+        c.gate!.reasons.map((r) => r.message),
+      );
+  return appointments.map((a) => {
+    const reasons = holds.get(a.id);
+    return reasons ? { ...a, gateHold: { reasons } } : a;
+  });
 }
 
 /** The facility's appointments of a date whose truck is on site at a door (a handful, not the day). */

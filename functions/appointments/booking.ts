@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
-import { BadRequestError, ConflictError, ForbiddenError } from '../lib/errors';
-import { notificationPut } from '../insights';
+import { BadRequestError, ConflictError, ForbiddenError, HttpError } from '../lib/errors';
+import { notificationPut } from '../notifications';
 import { carrierOutcomeUpdate, getCarrier, getDriver } from '../carriers';
 import { bookedDayItems, getFacility, HOLIDAY_CLOSED, listResources, reserveResource } from '../facilities';
 import { bookingReferencePut, newAppointmentPut } from './appointment.store';
@@ -97,7 +97,10 @@ function bookingParty(user: SessionUser, carrierId: string, driverId: string | n
       throw new ForbiddenError('Drivers can book appointments only for themselves');
     return { carrierId: user.carrierId, driverId: user.driverId };
   }
-  if (carrierId !== user.carrierId) throw new ForbiddenError('You can book appointments only for your own carrier');
+  if (carrierId !== user.carrierId) {
+    const ownCarrierOnly = 'You can book appointments only for your own carrier';
+    throw new HttpError(403, ownCarrierOnly, { carrierId: ownCarrierOnly });
+  }
   return { carrierId, driverId };
 }
 

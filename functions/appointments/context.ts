@@ -9,8 +9,7 @@ import { getAppointment } from './appointment.store';
 import { canActOn, canSee } from '../../shared/access';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
-import { localDateTime } from '../../shared/time';
+import { localDateTime, DEFAULT_TIME_ZONE } from '../../shared/time';
 
 export type TransactItems = Parameters<typeof transact>[0];
 

@@ -8,8 +8,7 @@
 import { BadRequestError, ConflictError, RevisionConflictError } from '../lib/errors';
 import { doorInServiceCheck, getDockDoor, getFacility, type DockDoor } from '../facilities';
 import { EARLY_CHECKIN_MINUTES } from '../../shared/contracts/checkins';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
-import { instantOf } from '../../shared/time';
+import { instantOf, DEFAULT_TIME_ZONE } from '../../shared/time';
 import { blockDeletes, blockPuts, doorBlockKeys, doorHolders, listAppointmentsAtDoors } from './appointment.store';
 import { blocksFromNow } from './rules';
 import type { TransactItems } from './context';

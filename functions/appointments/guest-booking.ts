@@ -5,16 +5,22 @@ import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { idempotent } from '../lib/idempotency';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
-import { notificationPut } from '../insights';
-import { bookingReferencePut, newAppointmentPut } from './appointment.store';
+import { notificationPut } from '../notifications';
+import { bookingReferencePut, getAppointment, newAppointmentPut } from './appointment.store';
 import { bookedDayItems, HOLIDAY_CLOSED, slotPlaceUpdate } from '../facilities';
 import { slotsOf } from '../facilities';
 import { parseSlotId } from '../facilities';
 import { newAppointment } from './booking';
 import { appointmentEventItem } from './events';
+import { issueGatePass } from '../passes';
+import { getTenant } from '../lib/tenants';
+import { qrSvg } from '../lib/qr-svg';
+import { logger } from '../lib/logger';
+import { instantOf } from '../../shared/time';
+import { facilityAddressLine } from '../../shared/contracts/facilities';
 import type { Facility } from '../facilities';
 import type * as z from 'zod';
-import type { guestBookingSchema } from '../../shared/contracts/appointments';
+import type { GuestBookingConfirmation, guestBookingSchema } from '../../shared/contracts/appointments';
 
 type GuestBookingInput = z.output<typeof guestBookingSchema>;
 
@@ -27,9 +33,56 @@ export async function bookGuestSlot(
   input: GuestBookingInput,
   idempotencyKey: string | undefined,
   now = new Date(),
-): Promise<GuestBookingResult> {
-  if (!idempotencyKey) return bookOnce(input, { facility, now });
-  return bookIdempotently(`${facility.tenantId}:${idempotencyKey}`, input, { facility, now });
+): Promise<GuestBookingConfirmation> {
+  const booked = idempotencyKey
+    ? await bookIdempotently(`${facility.tenantId}:${idempotencyKey}`, input, { facility, now })
+    : await bookOnce(input, { facility, now });
+  return confirmationOf(facility, booked, now);
+}
+
+/**
+ * The guest's confirmation panel, read after the booking (a retry answers the booking as it is now):
+ * the company and facility, the door once assigned, and a gate pass while the booking is scheduled.
+ */
+async function confirmationOf(
+  facility: Facility,
+  booked: GuestBookingResult,
+  now: Date,
+): Promise<GuestBookingConfirmation> {
+  const [tenant, appointment] = await Promise.all([
+    getTenant(facility.tenantId),
+    getAppointment(facility.tenantId, booked.appointmentId),
+  ]);
+  // The booking is made: a pass that cannot be signed now must not turn it into an error for the guest.
+  const pass =
+    appointment?.status === 'scheduled'
+      ? await issueGatePass(appointment, facility, now).catch((error: unknown) => {
+          logger.warn('guest booking confirmed without a gate pass', { appointmentId: appointment.id, error });
+          return null;
+        })
+      : null;
+  const slotDate = appointment?.scheduledDate ?? booked.slotDate;
+  const startTime = appointment?.scheduledTimeStart ?? booked.startTime;
+  const endTime = appointment?.scheduledTimeEnd ?? booked.endTime;
+  return {
+    confirmationCode: booked.confirmationCode,
+    tenantName: tenant?.name ?? '',
+    facilityName: facility.name,
+    address: facilityAddressLine(facility) || null,
+    timeZone: facility.timeZone,
+    slotDate,
+    startTime,
+    endTime,
+    startsAt: instantOf(slotDate, startTime, facility.timeZone).toISOString(),
+    // A slot ends by the facility's closing time, on its own day (functions/facilities/slot-rules.ts).
+    endsAt: instantOf(slotDate, endTime, facility.timeZone).toISOString(),
+    doorNumber: appointment?.doorNumber ?? null,
+    gatePass: pass && {
+      token: pass.token,
+      qrSvg: qrSvg(pass.token),
+      expiresAt: new Date(pass.claims.exp * 1000).toISOString(),
+    },
+  };
 }
 
 const bookIdempotently = idempotent(bookOnce, {
@@ -84,14 +137,15 @@ async function bookOnce(
         goodsType: input.goodsType,
         ewayBill: input.ewayBill,
         expectedArrivalDate: input.expectedArrivalDate,
+        language: input.language,
       },
     },
     now,
   );
   const id = appointment.id;
   const result: GuestBookingResult = {
+    appointmentId: id,
     confirmationCode: appointment.bookingReference,
-    facilityName: facility.name,
     slotDate: slot.slotDate,
     startTime: slot.startTime,
     endTime: slot.endTime,
@@ -116,7 +170,8 @@ async function bookOnce(
     appointmentEventItem(
       'appointment.created',
       appointment,
-      { bookingType: appointment.bookingType, guest: true },
+      // The guest's SMS is in the language they booked in and names the facility (issue #29.1).
+      { bookingType: appointment.bookingType, guest: true, language: input.language, facilityName: facility.name },
       now,
     ),
     notificationPut(
@@ -137,9 +192,10 @@ async function bookOnce(
   return result;
 }
 
-export interface GuestBookingResult {
+/** What a booking (or its retry with the same Idempotency-Key) answers before the panel is read. */
+interface GuestBookingResult {
+  appointmentId: string;
   confirmationCode: string;
-  facilityName: string;
   slotDate: string;
   startTime: string;
   endTime: string;

@@ -14,10 +14,9 @@ import {
   guestBookingSchema,
   issueReportSchema,
   rescheduleInputSchema,
-  statusChangeSchema,
 } from '../../shared/contracts/appointments';
 import { dateString } from '../../shared/contracts/fields';
-import { listAppointmentsByDate, listDriverAppointments } from './appointment.store';
+import { listAppointmentsByDate, listDriverAppointments, withGateHolds } from './appointment.store';
 import { addDays } from '../../shared/time';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/ids';
 import { listPendingReschedules } from './reschedule.store';
@@ -25,10 +24,9 @@ import { resolveFacility } from '../facilities';
 import { facilityForRequest } from '../facilities';
 import { checkAvailability } from './availability';
 import { bookAppointment } from './booking';
-import { contextOf, findAppointment, todayFor } from './context';
+import { findAppointment, todayFor } from './context';
 import { assignEquipment } from './equipment';
 // The status flow moves the truck's check-in too (the on-site flow, functions/checkins/on-site.ts).
-import { changeAppointmentStatus } from '../checkins';
 import { seesAll, visibleTo } from '../../shared/access';
 import { bookGuestSlot } from './guest-booking';
 import { approveReschedule, denyReschedule, requestReschedule } from './reschedules';
@@ -51,13 +49,14 @@ export const { handler, actions } = defineFunction('appointments', {
     const { user, session } = requireUser(req);
     const { date, facilityId } = parseQuery(req, listQuery);
     const day = date ?? (await todayFor(session)).date;
-    return json(visibleTo(user, await listAppointmentsByDate(user.tenantId, day, facilityId)));
+    const listed = visibleTo(user, await listAppointmentsByDate(user.tenantId, day, facilityId));
+    return json(await withGateHolds(user.tenantId, listed));
   },
 
   async todaysAppointments(req) {
     const { user, session } = requireUser(req);
     const { date } = await todayFor(session);
-    return json(visibleTo(user, await listAppointmentsByDate(user.tenantId, date)));
+    return json(await withGateHolds(user.tenantId, visibleTo(user, await listAppointmentsByDate(user.tenantId, date))));
   },
 
   /** The next 14 days (from today in the facility's zone): staff see all, drivers their own. */
@@ -108,14 +107,6 @@ export const { handler, actions } = defineFunction('appointments', {
     const { user } = requireUser(req);
     const { equipmentId } = parseBody(req, equipmentAssignmentSchema);
     return json(await assignEquipment(user, pathId(req, 'id', 'Appointment'), equipmentId));
-  },
-
-  async changeStatus(req) {
-    const { user } = requireUser(req);
-    const { status, revision } = parseBody(req, statusChangeSchema);
-    return json(
-      await changeAppointmentStatus(contextOf(user), pathId(req, 'id', 'Appointment'), status, new Date(), revision),
-    );
   },
 
   async cancelAppointment(req) {

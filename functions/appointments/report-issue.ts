@@ -2,7 +2,7 @@
 import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { NotFoundError } from '../lib/errors';
-import { notificationPut } from '../insights';
+import { notificationPut } from '../notifications';
 import { getAppointment } from './appointment.store';
 
 export async function reportIssue(

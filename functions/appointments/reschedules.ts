@@ -1,7 +1,7 @@
 // Reschedules: a request for a scheduled appointment, then approval (the appointment
 // moves, its door time and slot place with it, in one transaction) or denial. The appointment records
 // its one pending request, so the status change that starts it can close that request atomically.
-import { gatePassRevocationPut } from '../gate';
+import { gatePassRevocationPut } from '../passes';
 import { randomUUID } from 'node:crypto';
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';

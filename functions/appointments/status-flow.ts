@@ -7,8 +7,8 @@ import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
 import { changeAtRevision, revised } from '../lib/revision';
-import { notificationPut } from '../insights';
-import { gatePassRevocationPut } from '../gate';
+import { notificationPut } from '../notifications';
+import { gatePassRevocationPut } from '../passes';
 import { carrierOutcomeUpdate } from '../carriers';
 import { assignmentDelete, dayBookingsUpdate, getFacility, slotPlaceUpdate } from '../facilities';
 import { appointmentChangePut, getAppointment } from './appointment.store';
@@ -26,7 +26,7 @@ import {
   type AppointmentStatus,
   type RescheduleRequest,
 } from '../../shared/contracts/appointments';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
+import { DEFAULT_TIME_ZONE } from '../../shared/time';
 
 const STATUS_TIMESTAMP: Partial<Record<AppointmentStatus, keyof Appointment>> = {
   arrived: 'arrivedAt',
@@ -135,7 +135,7 @@ export async function moveStatus(
         ctx.tenantId,
         {
           type: 'appointment',
-          title: NOTICE[to]!,
+          title: NOTICE[to],
           message: `${who} · ${before.scheduledTimeStart}${before.doorNumber ? ` · dock ${before.doorNumber}` : ''}`,
         },
         now,

@@ -80,6 +80,7 @@ function newCarrier(tenantId: string, applicant: Applicant, actor: Actor, now: D
       name: applicant.companyName || fullName(applicant),
       contactEmail: applicant.email,
       contactPhone: applicant.phoneNumber,
+      gstin: null,
       serviceTypes: ['FTL'],
     },
     actor,

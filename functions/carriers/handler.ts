@@ -1,11 +1,12 @@
 // Carriers and their drivers.
 import { actorOf, json, parseBody, pathId, requireUser } from '../lib/http';
 import { defineFunction } from '../api';
-import { NotFoundError } from '../lib/errors';
+import { ConflictError, NotFoundError } from '../lib/errors';
 import {
   carrierInputSchema,
   carrierUpdateSchema,
   driverInputSchema,
+  driverPreferencesSchema,
   driverUpdateSchema,
 } from '../../shared/contracts/carriers';
 import {
@@ -18,7 +19,7 @@ import {
   updateDriver,
   type Driver,
 } from './carrier.store';
-import { seesAll } from '../../shared/access';
+import { actsForAll, seesAll } from '../../shared/access';
 import type { SessionUser } from '../../shared/contracts/auth';
 
 /**
@@ -32,8 +33,15 @@ function driversVisibleTo(user: SessionUser, carrierId: string, drivers: Driver[
 }
 
 export const { handler, actions } = defineFunction('carriers', {
+  /**
+   * Staff who book for anyone, and unlinked staff who read everything, get every carrier; an account
+   * linked to a carrier gets only the carrier it books for (issue #29.2: a select offers what the server accepts).
+   */
   async listCarriers(req) {
-    return json(await listCarriers(requireUser(req).user.tenantId));
+    const { user } = requireUser(req);
+    const carriers = await listCarriers(user.tenantId);
+    const everyCarrier = actsForAll(user) || (!user.carrierId && seesAll(user));
+    return json(everyCarrier ? carriers : carriers.filter((c) => c.id === user.carrierId));
   },
 
   async createCarrier(req) {
@@ -69,6 +77,15 @@ export const { handler, actions } = defineFunction('carriers', {
         actorOf(signedIn),
       ),
     );
+  },
+
+  /** The driver app: the signed-in driver's own channels and language (no other record is reachable here). */
+  async updateOwnPreferences(req) {
+    const signedIn = requireUser(req);
+    const { user } = signedIn;
+    const edit = parseBody(req, driverPreferencesSchema);
+    if (!user.carrierId || !user.driverId) throw new ConflictError('No driver record is linked to this account');
+    return json(await updateDriver(user.tenantId, user.carrierId, user.driverId, edit, actorOf(signedIn)));
   },
 
   async createDriver(req) {

@@ -14,7 +14,7 @@ import {
   withDoor,
 } from '../appointments';
 import { checkinChangePut, getCheckin } from './checkin.store';
-import { notificationPut } from '../insights';
+import { notificationPut } from '../notifications';
 import type { ChangeContext } from '../appointments';
 import { ON_SITE_STATUSES, type Appointment } from '../../shared/contracts/appointments';
 import type { Checkin, CheckinStatus } from '../../shared/contracts/checkins';

@@ -17,16 +17,15 @@ import {
   withDoor,
 } from '../appointments';
 import { checkinPuts, isCheckedIn } from './checkin.store';
-import { getFacility, resolveFacility, type Facility } from '../facilities';
-import { notificationPut } from '../insights';
+import { ensureFacilityLink, facilityOfLink, getFacility, resolveFacility, type Facility } from '../facilities';
+import { notificationPut } from '../notifications';
 import { normalizePhone } from '../users';
-import { ensureFacilityLink, facilityOfLink, findTenantSecret, tenantSecret } from '../tenancy';
+import { findTenantSecret, tenantSecret } from '../tenancy';
 import { owns, type Viewer } from '../../shared/access';
 import { appointmentEventItem, moveStatus, newAppointment, type ChangeContext } from '../appointments';
 import type { Checkin } from '../../shared/contracts/checkins';
 import { BLOCK_MINUTES, type Appointment } from '../../shared/contracts/appointments';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
-import { fromMinutes, localDateTime, toMinutes } from '../../shared/time';
+import { fromMinutes, localDateTime, toMinutes, DEFAULT_TIME_ZONE } from '../../shared/time';
 import { checkinWindow } from './rules';
 import { gateDecisionPuts, gateStep } from './gate-step';
 import type * as z from 'zod';
@@ -274,7 +273,7 @@ export async function verifyQrToken(token: string, now = new Date()): Promise<Fa
   if (!payload || !signature) throw invalid;
   let claims: { l?: string; exp?: number };
   try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims;
   } catch {
     throw invalid;
   }

@@ -7,29 +7,40 @@ import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/erro
 import { changeAtRevision, revised } from '../lib/revision';
 import { gateOverridePut } from '../gate';
 import { getFacility } from '../facilities';
-import { localDateTime } from '../../shared/time';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
+import { localDateTime, DEFAULT_TIME_ZONE } from '../../shared/time';
 import type { ChangeContext } from '../appointments';
 import type { Checkin } from '../../shared/contracts/checkins';
 import { checkinChangePut, getCheckin } from './checkin.store';
 
 /** A command (functions/lib/revision.ts): read again and retried when the check-in changed meanwhile. */
-export function overrideGateHold(ctx: ChangeContext, id: string, reason: string, now = new Date()): Promise<Checkin> {
+export function overrideGateHold(
+  ctx: ChangeContext,
+  id: string,
+  reason: string,
+  byName: string,
+  now = new Date(),
+): Promise<Checkin> {
   return changeAtRevision({
     read: () => getCheckin(ctx.tenantId, id),
     view: (checkin) => checkin,
-    apply: (before) => override(ctx, before, reason, now),
+    apply: (before) => override(ctx, before, reason, byName, now),
   });
 }
 
-async function override(ctx: ChangeContext, before: Checkin | null, reason: string, now: Date): Promise<Checkin> {
+async function override(
+  ctx: ChangeContext,
+  before: Checkin | null,
+  reason: string,
+  byName: string,
+  now: Date,
+): Promise<Checkin> {
   if (!before) throw new NotFoundError('Check-in not found');
   if (before.gate?.decision !== 'HOLD') throw new ConflictError('Only a check-in held at the gate can be overridden');
   if (before.gate.override) throw new ConflictError('This hold has already been overridden');
   const iso = now.toISOString();
   const after: Checkin = revised(before, {
     ...before,
-    gate: { ...before.gate, override: { by: ctx.actor?.username ?? 'unknown', at: iso, reason } },
+    gate: { ...before.gate, override: { by: ctx.actor?.username ?? 'unknown', name: byName, at: iso, reason } },
   });
   const facility = await getFacility(ctx.tenantId, before.facilityId);
   const date = localDateTime(now, facility?.timeZone ?? DEFAULT_TIME_ZONE).date;

@@ -98,6 +98,5 @@ export const gateDecisionPuts = (
     ? [gateDecisionPut(decisionEntry(ctx, gate, appointmentId, checkinId, vehicleNumber))]
     : [];
 
-/** A held truck waits until a yard manager or admin overrides; it may still be turned away. */
-export const heldAtGate = (gate: GateOutcome | null | undefined) => gate?.decision === 'HOLD' && !gate.override;
+export { heldAtGate } from '../../shared/contracts/gate';
 export const GATE_HOLD_MESSAGE = 'This truck is on hold at the gate. A yard manager must override the hold first.';

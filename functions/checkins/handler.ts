@@ -18,15 +18,16 @@ import { listCheckins } from './checkin.store';
 import { resolveFacility } from '../facilities';
 import { contextOf, findAppointment } from '../appointments';
 import { checkInAppointment, checkInByQr, checkInWalkIn, createQrLink, verifyQrToken } from './check-in';
-import { changeCheckinStatus } from './on-site';
+import { changeAppointmentStatus, changeCheckinStatus } from './on-site';
 import { assignCheckinDoor } from './assign-door';
 import { overrideGateHold } from './gate-override';
 import { checkInWithPass } from './offline-checkin';
 import { gatePassCheckinSchema } from '../../shared/contracts/gate-pass';
 import { gateOverrideSchema } from '../../shared/contracts/gate';
 import { canActOn, checksInForAll, visibleTo } from '../../shared/access';
-import type { Appointment } from '../../shared/contracts/appointments';
+import { statusChangeSchema, type Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
+import { facilityAddressLine } from '../../shared/contracts/facilities';
 
 export const QR_CHECKIN_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
 /** Opening a scanned link is public too: limited per address so tokens cannot be tried in bulk. */
@@ -67,6 +68,14 @@ export const { handler, actions } = defineFunction('checkins', {
     return json(await checkInWalkIn(contextOf(user), parseBody(req, walkInCheckinSchema)), 201);
   },
 
+  async changeAppointmentStatus(req) {
+    const { user } = requireUser(req);
+    const { status, revision } = parseBody(req, statusChangeSchema);
+    return json(
+      await changeAppointmentStatus(contextOf(user), pathId(req, 'id', 'Appointment'), status, new Date(), revision),
+    );
+  },
+
   async changeCheckinStatus(req) {
     const { user } = requireUser(req);
     const { status, revision } = parseBody(req, checkinStatusSchema);
@@ -87,7 +96,9 @@ export const { handler, actions } = defineFunction('checkins', {
   async overrideGateHold(req) {
     const { user } = requireUser(req);
     const { reason } = parseBody(req, gateOverrideSchema);
-    return json(await overrideGateHold(contextOf(user), pathId(req, 'id', 'Check-in'), reason));
+    // The screen names who let the truck through; a user with no name on record by their username.
+    const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+    return json(await overrideGateHold(contextOf(user), pathId(req, 'id', 'Check-in'), reason, name));
   },
 
   /** The driver app's Check In button: the driver's own scheduled appointment. */
@@ -121,7 +132,7 @@ export const { handler, actions } = defineFunction('checkins', {
     );
     const { t } = parseQuery(req, z.object({ t: z.string().min(10).max(600) }));
     const facility = await verifyQrToken(t);
-    return json({ facilityName: facility.name, address: [facility.address, facility.city].filter(Boolean).join(', ') });
+    return json({ facilityName: facility.name, address: facilityAddressLine(facility) });
   },
 
   /** A check-in with a gate pass, made at the gate (maybe offline, synced later) or on the driver's phone. */

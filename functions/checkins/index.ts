@@ -2,4 +2,3 @@
 export { checkInAppointment } from './check-in';
 export { changeAppointmentStatus, changeCheckinStatus } from './on-site';
 export { checkinStatusCheck, listCheckins, listCheckinsSince, listFacilityCheckins } from './checkin.store';
-export { checkinOpensAt } from './rules';

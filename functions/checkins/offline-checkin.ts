@@ -8,8 +8,8 @@ import { BadRequestError, ConflictError, HttpError } from '../lib/errors';
 import { transact } from '../lib/dynamo';
 import { resolveFacility } from '../facilities';
 import { contextOf, findAppointment } from '../appointments';
-import { notificationPut } from '../insights';
-import { verifyPassAtServer } from '../gate';
+import { notificationPut } from '../notifications';
+import { verifyPassAtServer } from '../passes';
 import { canActOn, checksInForAll } from '../../shared/access';
 import { gatePassRefusalText } from '../../shared/gate-pass';
 import {

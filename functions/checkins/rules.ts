@@ -1,9 +1,9 @@
 // Pure check-in rules. Every check-in path (staff quick check-in, the driver app, the gate QR code)
 // asks checkinWindow whether an appointment may be checked in now; punctuality is arrivalOutcome's.
-import { fromMinutes, localDateTime, toMinutes } from '../../shared/time';
-import { EARLY_CHECKIN_MINUTES } from '../../shared/contracts/checkins';
+import { localDateTime } from '../../shared/time';
+import { checkinOpensAt, EARLY_CHECKIN_MINUTES } from '../../shared/contracts/checkins';
 
-export { EARLY_CHECKIN_MINUTES };
+export { checkinOpensAt, EARLY_CHECKIN_MINUTES };
 
 const EARLY_WINDOW_TEXT =
   EARLY_CHECKIN_MINUTES % 60
@@ -11,9 +11,6 @@ const EARLY_WINDOW_TEXT =
     : `${EARLY_CHECKIN_MINUTES / 60} hour(s)`.replace('(s)', EARLY_CHECKIN_MINUTES > 60 ? 's' : '');
 
 export type CheckinWindow = { open: true } | { open: false; reason: string; opensLaterToday: boolean };
-
-/** The local time ('HH:mm') from which an appointment starting at `start` may check in (its day's 00:00 at the earliest). */
-export const checkinOpensAt = (start: string) => fromMinutes(Math.max(0, toMinutes(start) - EARLY_CHECKIN_MINUTES));
 
 /**
  * Whether an appointment of `date` starting at `start` (facility time zone) may be checked in at

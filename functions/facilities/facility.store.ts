@@ -9,7 +9,7 @@ import { config } from '../lib/config';
 import { getItem, putIfAbsent, queryPrefix, transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
 import { changeAtRevision, nextRevision, revisedFieldsUpdate, revisionOf } from '../lib/revision';
-import { tenantKeys, getTenant } from '../tenancy';
+import { tenantKeys, getTenant } from '../lib/tenants';
 import type { Facility } from '../../shared/contracts/facilities';
 import type * as z from 'zod';
 import type { facilityInputSchema, FacilityUpdate } from '../../shared/contracts/facilities';
@@ -198,15 +198,15 @@ export function putFacilityIfAbsent(facility: Facility): Promise<boolean> {
   return putIfAbsent({ ...facilityKeys.key(facility.tenantId, facility.id), entity: 'facility', ...facility });
 }
 
-/** Adds to the facility's door count inside a transaction (used with the door's own put). */
-export function facilityDoorCountIncrement(tenantId: string, facilityId: string) {
+/** Adds to the facility's door count inside a transaction (used with the doors' own puts). */
+export function facilityDoorCountIncrement(tenantId: string, facilityId: string, doors = 1) {
   return {
     Update: {
       TableName: config.tableName,
       Key: facilityKeys.key(tenantId, facilityId),
-      UpdateExpression: 'ADD doorCount :one',
+      UpdateExpression: 'ADD doorCount :doors',
       ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':one': 1 },
+      ExpressionAttributeValues: { ':doors': doors },
     },
   };
 }

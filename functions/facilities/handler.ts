@@ -20,7 +20,8 @@ import {
   facilityUpdateSchema,
   laborInchargeInputSchema,
 } from '../../shared/contracts/facilities';
-import { createFacility, listFacilities, resolveFacility, updateFacility } from './facility.store';
+import { listFacilities, resolveFacility, updateFacility } from './facility.store';
+import { addFacility } from './add-facility';
 import { createDockDoor, listDockDoors, updateDockDoor } from './dock-door.store';
 import { availableResources, createResource, listResources, type ResourceKind } from './resource.store';
 import { createHoliday, deleteHoliday } from './slot.store';
@@ -80,7 +81,7 @@ export const { handler, actions } = defineFunction('facilities', {
   async createFacility(req) {
     const signedIn = requireUser(req);
     const input = parseBody(req, facilityInputSchema);
-    return json(await createFacility(signedIn.user.tenantId, input, actorOf(signedIn)), 201);
+    return json(await addFacility(signedIn.user.tenantId, input, actorOf(signedIn)), 201);
   },
 
   async updateFacility(req) {

@@ -30,3 +30,11 @@ export {
   slotKeys,
   slotPlaceUpdate,
 } from './slot.store';
+// The facility's public link (issue #18): resolved here, shown and rotated by tenancy.
+export { facilityOfLink } from './facility-links';
+export {
+  ensureFacilityLink,
+  newFacilityLinkPuts,
+  newFacilityLinkToken,
+  rotateFacilityLinkToken,
+} from './facility-link.store';

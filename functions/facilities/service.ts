@@ -4,7 +4,7 @@ import { config } from '../lib/config';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { ApiRequest } from '../lib/http';
 import { resolveFacility, type Facility } from './facility.store';
-import { facilityOfLink } from '../tenancy';
+import { facilityOfLink } from './facility-links';
 import { listHolidays, listSlotRecords, updateSlot } from './slot.store';
 import { getItem } from '../lib/dynamo';
 import { slotKeys } from './slot.store';

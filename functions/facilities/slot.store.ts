@@ -166,7 +166,7 @@ export async function updateSlot(
       }),
   );
   const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }));
-  const item = res.Item!;
+  const item = res.Item as SlotRecord;
   return {
     facilityId: item.facilityId,
     slotDate: item.slotDate,
@@ -315,7 +315,7 @@ export async function readDayBookings(tenantId: string, facilityId: string, date
       ConsistentRead: true,
     }),
   );
-  return res.Item?.bookingCount ?? null;
+  return (res.Item?.bookingCount as number | undefined) ?? null;
 }
 
 /** Whether a recounted value was written: only over the value it replaces, so a booking landing meanwhile is never lost. */

@@ -8,7 +8,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { defineWorker } from '../lib/worker';
 import { getFacility } from '../facilities';
 import { setAppointmentGateHint } from '../appointments';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
+import { DEFAULT_TIME_ZONE } from '../../shared/time';
 import { isDrivingLicenceNumber, isEwayBillNumber, isVehicleNumber } from '../../shared/vehicle-numbers';
 import type { Appointment } from '../../shared/contracts/appointments';
 import { runGateChecks } from './run-checks';

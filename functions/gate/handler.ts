@@ -10,7 +10,7 @@ import { localDateTime } from '../../shared/time';
 import { getGateSettings, settingsView } from './settings.store';
 import { saveGateSettings } from './settings';
 import { gateDayFigures } from './figures';
-import { gatePassKeys, issueGatePass, rotateGatePassKey } from './pass';
+import { gatePassKeys, issueGatePass, rotateGatePassKey } from '../passes';
 import { qrSvg } from '../lib/qr-svg';
 import { ForbiddenError } from '../lib/errors';
 import { findAppointment } from '../appointments';

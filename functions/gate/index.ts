@@ -5,5 +5,3 @@ export { gateDecisionPut, gateOverridePut, writeGateDecision } from './gate-chec
 export { reasonErrors } from './rules';
 // The local stack writes the demo tenant's settings (functions/local/demo-gate.ts).
 export { putGateSettings, sealPassword } from './settings.store';
-// Gate passes (issue #31): issued for appointments, revoked by their cancellation and reschedule.
-export { gatePassKeys, gatePassRevocationPut, issueGatePass, rotateGatePassKey, verifyPassAtServer } from './pass';

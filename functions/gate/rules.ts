@@ -14,6 +14,7 @@ import {
 } from '../../shared/contracts/gate';
 import { localDateTime } from '../../shared/time';
 import type { EwaybillRecord, FastagRecord, SarathiRecord, SourceResult, VahanRecord } from './registry/port';
+import { asText } from '../../shared/text';
 
 /** Classes of vehicle that let a driver drive a goods vehicle commercially (SARATHI's COV codes). */
 export const TRANSPORT_CLASSES = [
@@ -119,7 +120,7 @@ export function summaryOf(result: SourceResult): Record<string, string | null> {
     'vehicleNumber',
   ];
   const out: Record<string, string | null> = {};
-  for (const k of keep) if (k in r) out[k] = r[k] === null || r[k] === undefined ? null : String(r[k]);
+  for (const k of keep) if (k in r) out[k] = r[k] === null || r[k] === undefined ? null : asText(r[k]);
   if (Array.isArray(r.classes)) out.classes = (r.classes as string[]).join(',');
   return out;
 }

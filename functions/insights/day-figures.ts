@@ -47,16 +47,7 @@ export const C = {
   toDockCount: 'toDockCount',
 } as const;
 
-const CARRIER_COUNTERS = [
-  'appointments',
-  'onTime',
-  'late',
-  'lateOrNoShow',
-  'noShows',
-  'dwellMs',
-  'dwellCount',
-] as const;
-type CarrierCounter = (typeof CARRIER_COUNTERS)[number];
+type CarrierCounter = 'appointments' | 'onTime' | 'late' | 'lateOrNoShow' | 'noShows' | 'dwellMs' | 'dwellCount';
 
 export function appointmentCounters(a: Appointment): Counters {
   const c: Counters = { [C.appointments]: 1, [C.status(a.status)]: 1, [C.load(a.loadType)]: 1 };

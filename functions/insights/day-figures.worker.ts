@@ -4,7 +4,7 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { defineWorker } from '../lib/worker';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
+import { DEFAULT_TIME_ZONE, facilityTimeZone } from '../../shared/time';
 import { getFacility } from '../facilities';
 import { changeDeltas, contributionOf } from './day-figures';
 import { applyChange } from './day-figures.store';
@@ -17,10 +17,7 @@ async function timeZones(images: (Record<string, unknown> | undefined)[]) {
     if (image?.entity !== 'checkin') continue;
     const key = `${String(image.tenantId)}/${String(image.facilityId)}`;
     if (!zones.has(key))
-      zones.set(
-        key,
-        (await getFacility(String(image.tenantId), String(image.facilityId)))?.timeZone ?? DEFAULT_TIME_ZONE,
-      );
+      zones.set(key, facilityTimeZone(await getFacility(String(image.tenantId), String(image.facilityId))));
   }
   return (tenantId: string) => (facilityId: string) => zones.get(`${tenantId}/${facilityId}`) ?? DEFAULT_TIME_ZONE;
 }

@@ -1,11 +1,12 @@
-// Figures computed from the data: dashboard metrics, the live yard, analytics over a range, the
+// Figures computed from the data: dashboard metrics, analytics over a range, the
 // driver's own dashboard and the daily report. Pure functions over lists read by key.
-import { ON_SITE_STATUSES as AT_DOOR, type Appointment } from '../../shared/contracts/appointments';
+import type { Appointment } from '../../shared/contracts/appointments';
 import type { Checkin } from '../../shared/contracts/checkins';
 import type { DockDoor } from '../facilities';
-import type { YardSpot } from '../yard';
+import { liveDoors } from '../yard';
 import { instantOf, localDateTime } from '../../shared/time';
 import { isPunctual } from '../appointments';
+import { asText } from '../../shared/text';
 
 const ACTIVE: Appointment['status'][] = ['scheduled', 'arrived', 'loading', 'unloading'];
 export const msBetween = (a: string, b: string) => new Date(b).getTime() - new Date(a).getTime();
@@ -30,29 +31,6 @@ export function onTimeRate(appointments: Appointment[]): number | null {
 }
 
 /** Door live state: maintenance, in use by an appointment at the door now, or available. */
-export function liveDoors(doors: DockDoor[], today: Appointment[]) {
-  const inUse = new Map(today.filter((a) => a.dockDoorId && AT_DOOR.includes(a.status)).map((a) => [a.dockDoorId!, a]));
-  return doors.map((d) => {
-    const a = inUse.get(d.id);
-    const status =
-      d.status === 'maintenance'
-        ? 'maintenance'
-        : a
-          ? a.status === 'loading' || a.status === 'unloading'
-            ? 'loading'
-            : 'occupied'
-          : d.status;
-    return {
-      id: d.id,
-      doorNumber: d.doorNumber,
-      doorType: d.doorType,
-      status,
-      assetId: a?.vehicleLicense ?? a?.bookingReference ?? d.assetId ?? null,
-      appointmentId: a?.id ?? null,
-    };
-  });
-}
-
 export function dashboardMetrics(doors: DockDoor[], today: Appointment[], checkins: Checkin[]) {
   const live = liveDoors(doors, today);
   const waits = checkins.filter((c) => c.atDockAt).map((c) => msBetween(c.checkInTime, c.atDockAt!));
@@ -73,31 +51,6 @@ export function gateStatistics(todaysCheckins: Checkin[]) {
     averageToDockMinutes: averageOf(atDock.map((c) => msBetween(c.checkInTime, c.atDockAt!))),
     manualCheckins: todaysCheckins.filter((c) => c.checkinMethod === 'manual').length,
     qrCheckins: todaysCheckins.filter((c) => c.checkinMethod === 'qr_code').length,
-  };
-}
-
-/** The live yard; `atDoors` holds at least the day's appointments on site at a door (others are ignored). */
-export function yardOverview(doors: DockDoor[], spots: YardSpot[], atDoors: Appointment[], checkins: Checkin[]) {
-  const live = liveDoors(doors, atDoors);
-  // A checked-in truck parked on a spot (Assign Spots) is counted once, with the spots.
-  const parked = new Set(spots.map((s) => s.currentAssetId));
-  const waiting = checkins.filter(
-    (c) => c.status === 'checked_in' && !parked.has(c.vehicleLicense ?? c.bookingReference),
-  ).length;
-  const occupied = live.filter((d) => d.status === 'occupied' || d.status === 'loading').length;
-  return {
-    doors: live,
-    spots,
-    occupiedDocks: occupied,
-    totalDocks: doors.length,
-    utilization: doors.length ? Math.round((occupied / doors.length) * 100) : 0,
-    waitingTrucks: waiting + spots.filter((s) => s.status === 'occupied').length,
-    availableSpots: spots.filter((s) => s.status === 'empty').length,
-    recentActivity: checkins.slice(0, 10).map((c) => ({
-      id: c.id,
-      at: c.departedAt ?? c.completedAt ?? c.atDockAt ?? c.checkInTime,
-      text: `${c.driverName}${c.vehicleLicense ? ` (${c.vehicleLicense})` : ''} · ${c.status.replace('_', ' ')}${c.doorNumber ? ` · dock ${c.doorNumber}` : ''}`,
-    })),
   };
 }
 
@@ -176,7 +129,7 @@ const LINE_FORMULA_START = /(\r\n|\r|\n)(?=[=+\-@\t])/g;
 /** One CSV cell: formula starts defused with a leading apostrophe, quoted when it holds CR, LF, a comma or a quote. */
 const csvCell = (v: unknown) => {
   if (typeof v === 'number' || typeof v === 'bigint') return String(v); // a figure is never a formula (-5 stays a number)
-  const s = v === null || v === undefined ? '' : String(v);
+  const s = asText(v);
   const safe = (FORMULA_START.test(s) ? `'${s}` : s).replace(LINE_FORMULA_START, "$1'");
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };

@@ -6,16 +6,16 @@ import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
 import { listAuditBetween } from '../lib/audit';
 import { dateString } from '../../shared/contracts/fields';
-import { addDays, instantOf, toMinutes } from '../../shared/time';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
+import { addDays, facilityTimeZone, instantOf, toMinutes } from '../../shared/time';
 import { listAppointmentsByDate, listDriverAppointments } from '../appointments';
 import { listDockDoors } from '../facilities';
 import { resolveFacility } from '../facilities';
-import { listNotifications } from './notification.store';
+import { listNotifications } from '../notifications';
 import { todayFor } from '../appointments';
 import { auditLogCsv, dailyReportCsv, driverDashboard, REPORTS, reportCsv, type ReportName } from './figures';
 import { analyticsFromCounters, dashboardFromCounters, gateFromCounters } from './day-figures';
 import { readDays } from './day-figures.store';
+import { facilityAddressLine } from '../../shared/contracts/facilities';
 
 export const EMERGENCY_CONTACT = '1800-266-0101';
 const ANALYTICS_RANGES = [7, 30, 90] as const;
@@ -129,12 +129,10 @@ export const { handler, actions } = defineFunction('insights', {
         facilities.set(id, await resolveFacility(user.tenantId, id).catch(() => null)),
       ),
     );
-    const homeZone = home?.timeZone ?? DEFAULT_TIME_ZONE;
+    const homeZone = facilityTimeZone(home);
     const board = driverDashboard(appointments, (id) => facilities.get(id)?.timeZone ?? homeZone, homeZone, new Date());
     const facility = (board.nextAppointment && facilities.get(board.nextAppointment.facilityId)) || home;
-    const address = facility
-      ? [facility.address, facility.city, facility.state, facility.zipCode].filter(Boolean).join(', ')
-      : null;
+    const address = facility ? facilityAddressLine(facility) : null;
     return json({
       driver: { id: user.driverId, name: [user.firstName, user.lastName].filter(Boolean).join(' ') },
       ...board,

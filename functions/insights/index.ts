@@ -1,4 +1,2 @@
 // What other domains may use of insights (docs/architecture.md §1); nothing else of it is imported from outside.
-export { yardOverview } from './figures';
-export { notificationPut } from './notification.store';
 export { countDays, rebuildDayFigures, rebuildWindow } from './rebuild-figures';

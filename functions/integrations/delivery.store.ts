@@ -4,17 +4,27 @@
 // registry partition, so the retry worker finds every tenant's due list with Queries on keys, never a
 // Scan, and no tenant's backlog hides another's. Before calling the receiver an attempt takes a lease
 // on the delivery (a conditional write with an expiry); the result is saved only under that lease.
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import { isConditionalCheckFailed, queryAll, transact, withoutKeys } from '../lib/dynamo';
+import { getItem, isConditionalCheckFailed, queryAll, transact, withoutKeys } from '../lib/dynamo';
 import { tenantPk } from '../lib/table';
+import { BadRequestError } from '../lib/errors';
+import type {
+  WebhookAttemptTrigger,
+  WebhookDeliveryAttempt,
+  WebhookDeliveryLog,
+  WebhookFailure,
+} from '../../shared/contracts/integrations-webhooks';
 
 export interface DeliveryAttempt {
   at: string;
   statusCode: number | null;
   durationMs: number;
+  /** What went wrong, for the logs (the screens show `failure` in words). */
   error: string | null;
+  failure: WebhookFailure | null;
+  trigger: WebhookAttemptTrigger;
 }
 
 export interface DeliveryRecord {
@@ -55,6 +65,9 @@ export const deliveryKeys = {
   bySubscription: (tenantId: string, subscriptionId: string) =>
     tenantPk(tenantId, 'INTEGRATIONS', 'WEBHOOK', subscriptionId, 'DELIVERY'),
   due: (tenantId: string) => tenantPk(tenantId, 'INTEGRATIONS', 'DELIVERY_DUE'),
+  /** The subscription's delivery log: one item per attempt, newest last in key order. */
+  attemptLog: (tenantId: string, subscriptionId: string) =>
+    tenantPk(tenantId, 'INTEGRATIONS', 'WEBHOOK', subscriptionId, 'ATTEMPT'),
   dueTenant: (tenantId: string) => ({ PK: DUE_TENANTS, SK: tenantId }),
 };
 
@@ -102,30 +115,34 @@ export function createDelivery(d: DeliveryRecord): Promise<boolean> {
 }
 
 /**
- * Leases a due, pending delivery that nobody holds, until `until`; the delivery as it is now, or null
- * when it is held, done, not due, or gone.
+ * Leases a delivery that nobody holds until `until`: a due, pending one for the retry worker, or any
+ * (`due: false`) for an attempt a person asked for (Resend). The delivery as it is now, or null when
+ * it is held, done or not due (or gone).
  */
 export async function leaseDelivery(
   key: DeliveryKey,
   leaseId: string,
   at: Date,
   until: Date,
+  { due }: { due: boolean } = { due: true },
 ): Promise<DeliveryRecord | null> {
+  const free = '(attribute_not_exists(leaseUntil) OR leaseUntil = :null OR leaseUntil < :at)';
   try {
     const res = await ddb().send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: deliveryKeys.key(key),
         UpdateExpression: 'SET leaseId = :lease, leaseUntil = :until',
-        ConditionExpression:
-          '#status = :pending AND nextAttemptAt <= :at AND (attribute_not_exists(leaseUntil) OR leaseUntil = :null OR leaseUntil < :at)',
-        ExpressionAttributeNames: { '#status': 'status' },
+        ConditionExpression: due
+          ? `#status = :pending AND nextAttemptAt <= :at AND ${free}`
+          : `attribute_exists(PK) AND ${free}`,
+        ...(due ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
         ExpressionAttributeValues: {
           ':lease': leaseId,
           ':until': until.toISOString(),
-          ':pending': 'PENDING',
           ':at': at.toISOString(),
           ':null': null,
+          ...(due ? { ':pending': 'PENDING' } : {}),
         },
         ReturnValues: 'ALL_NEW',
       }),
@@ -137,22 +154,97 @@ export async function leaseDelivery(
   }
 }
 
-/** Saves the delivery after an attempt (its lease given back), if the attempt still held the lease. */
-export async function saveDelivery(before: DeliveryRecord, after: DeliveryRecord): Promise<boolean> {
+export async function getDelivery(key: DeliveryKey): Promise<DeliveryRecord | null> {
+  return getItem<DeliveryRecord>(deliveryKeys.key(key), true);
+}
+
+/** The delivery's newest attempt as a line of the delivery log. */
+export function latestAttemptLine(d: DeliveryRecord): WebhookDeliveryAttempt {
+  const a = d.attempts[d.attempts.length - 1]!;
+  return {
+    at: a.at,
+    deliveryId: d.id,
+    eventId: d.eventId,
+    eventType: d.eventType,
+    attempt: d.attempts.length,
+    trigger: a.trigger,
+    statusCode: a.statusCode,
+    failure: a.failure,
+    durationMs: a.durationMs,
+  };
+}
+
+function attemptItem(d: DeliveryRecord) {
+  const line = latestAttemptLine(d);
+  return {
+    PK: deliveryKeys.attemptLog(d.tenantId, d.subscriptionId),
+    SK: `${line.at}#${d.eventId}#${String(line.attempt).padStart(4, '0')}`,
+    entity: 'integration-delivery-attempt',
+    ...line,
+  };
+}
+
+/**
+ * Saves the delivery after an attempt (its lease given back) with the attempt's line in the
+ * subscription's delivery log, if the attempt still held the lease; `also` joins the transaction
+ * (the audit record of an attempt a person asked for).
+ */
+export function saveDelivery(
+  before: DeliveryRecord,
+  after: DeliveryRecord,
+  also: Parameters<typeof transact>[0] = [],
+): Promise<boolean> {
   const put = {
     TableName: config.tableName,
     Item: toItem(after),
     ConditionExpression: 'leaseId = :mine',
     ExpressionAttributeValues: { ':mine': before.leaseId },
   };
-  if (after.status === 'PENDING') return writeIf([{ Put: put }, dueTenantTouch(after.tenantId, after.updatedAt)]);
-  try {
-    await ddb().send(new PutCommand(put));
-    return true;
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) return false;
-    throw err;
+  return writeIf([
+    { Put: put },
+    { Put: { TableName: config.tableName, Item: attemptItem(after) } },
+    ...(after.status === 'PENDING' ? [dueTenantTouch(after.tenantId, after.updatedAt)] : []),
+    ...also,
+  ]);
+}
+
+const LOG_CURSOR_PROBLEM = 'This page link is not valid';
+
+/** A page of the subscription's delivery log, newest attempt first. */
+export async function listDeliveryAttempts(
+  tenantId: string,
+  subscriptionId: string,
+  limit: number,
+  cursor?: string | null,
+): Promise<WebhookDeliveryLog> {
+  const PK = deliveryKeys.attemptLog(tenantId, subscriptionId);
+  let start: Record<string, unknown> | undefined;
+  if (cursor) {
+    const SK = (() => {
+      try {
+        return (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { SK?: unknown }).SK;
+      } catch {
+        return undefined;
+      }
+    })();
+    if (typeof SK !== 'string') throw new BadRequestError(LOG_CURSOR_PROBLEM, { cursor: LOG_CURSOR_PROBLEM });
+    start = { PK, SK };
   }
+  const res = await ddb().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': PK },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: start,
+    }),
+  );
+  const last = res.LastEvaluatedKey as { SK: string } | undefined;
+  return {
+    data: (res.Items ?? []).map((item) => withoutKeys<WebhookDeliveryAttempt>(item)),
+    nextCursor: last ? Buffer.from(JSON.stringify({ SK: last.SK })).toString('base64url') : null,
+  };
 }
 
 /** The tenants on the registry. */

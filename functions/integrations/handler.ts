@@ -1,6 +1,6 @@
 // Integrations (doc 2 /integrations, §7): external systems with sealed credentials, their endpoints,
 // webhook subscriptions and sync logs, connection tests, syncs, monitoring, and the inbound webhook.
-import { actorOf, json, parseBody, pathId, requireUser, type ApiRequest } from '../lib/http';
+import { actorOf, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { BadRequestError, HttpError } from '../lib/errors';
 import {
@@ -9,12 +9,17 @@ import {
   syncRequestSchema,
   systemEditSchema,
   systemInputSchema,
+} from '../../shared/contracts/integrations';
+import {
+  deliveryLogQuerySchema,
   webhookEditSchema,
   webhookInputSchema,
-} from '../../shared/contracts/integrations';
+} from '../../shared/contracts/integrations-webhooks';
 import { createSystem, deleteSystem, editSystem, listSystems, rotateInboundSecret } from './systems';
 import { createEndpoint, deleteEndpoint, editEndpoint, listEndpoints } from './endpoints';
-import { createWebhook, deleteWebhook, editWebhook, listWebhooks } from './webhooks';
+import { createWebhook, deleteWebhook, editWebhook, listWebhooks, requireWebhook } from './webhooks';
+import { resendDelivery, sendTestEvent } from './deliveries';
+import { listDeliveryAttempts } from './delivery.store';
 import { requirePublicUrl } from '../lib/outbound';
 import { extendRequestDeadline } from '../lib/deadline';
 import { CONNECTION_TIMEOUT_MS, testConnection } from './connection-test';
@@ -32,6 +37,7 @@ const MAX_INBOUND_BYTES = 256 * 1024;
 
 const tenantOf = (req: ApiRequest) => requireUser(req).user.tenantId;
 const systemIdOf = (req: ApiRequest) => pathId(req, 'id', 'External system');
+const webhookIdOf = (req: ApiRequest) => pathId(req, 'webhookId', 'Webhook subscription');
 
 function rawBody(req: ApiRequest): string {
   const { body, isBase64Encoded } = req.event;
@@ -159,7 +165,7 @@ export const { handler, actions } = defineFunction('integrations', {
       await editWebhook(
         signedIn.user.tenantId,
         systemIdOf(req),
-        pathId(req, 'webhookId', 'Webhook subscription'),
+        webhookIdOf(req),
         parseBody(req, webhookEditSchema),
         actorOf(signedIn),
       ),
@@ -167,13 +173,28 @@ export const { handler, actions } = defineFunction('integrations', {
   },
   async deleteWebhook(req) {
     const signedIn = requireUser(req);
-    await deleteWebhook(
-      signedIn.user.tenantId,
-      systemIdOf(req),
-      pathId(req, 'webhookId', 'Webhook subscription'),
-      actorOf(signedIn),
-    );
+    await deleteWebhook(signedIn.user.tenantId, systemIdOf(req), webhookIdOf(req), actorOf(signedIn));
     return json(undefined, 204);
+  },
+
+  async listWebhookDeliveries(req) {
+    const tenantId = tenantOf(req);
+    const webhook = await requireWebhook(tenantId, systemIdOf(req), webhookIdOf(req));
+    const { limit, cursor } = parseQuery(req, deliveryLogQuerySchema);
+    return json(await listDeliveryAttempts(tenantId, webhook.id, limit, cursor));
+  },
+  async sendWebhookTest(req) {
+    const signedIn = requireUser(req);
+    const webhook = await requireWebhook(signedIn.user.tenantId, systemIdOf(req), webhookIdOf(req));
+    extendRequestDeadline(webhook.timeoutSeconds * 1000 + RECORDING_MS);
+    return json(await sendTestEvent(webhook, actorOf(signedIn)));
+  },
+  async resendWebhookDelivery(req) {
+    const signedIn = requireUser(req);
+    const webhook = await requireWebhook(signedIn.user.tenantId, systemIdOf(req), webhookIdOf(req));
+    const eventId = pathId(req, 'eventId', 'Delivery');
+    extendRequestDeadline(webhook.timeoutSeconds * 1000 + RECORDING_MS);
+    return json(await resendDelivery(webhook, eventId, actorOf(signedIn)));
   },
 
   async monitoringStats(req) {

@@ -3,6 +3,8 @@
 // Unit-tested in test/unit/integrations-rules.test.ts.
 import * as z from 'zod';
 import type { AuthConfig, ConnectionStatus, MaskedAuthConfig } from '../../shared/contracts/integrations';
+import type { WebhookFailure } from '../../shared/contracts/integrations-webhooks';
+import type { OutboundFailure } from '../lib/outbound';
 import { dateString, optionalText, timeOfDay } from '../../shared/contracts/fields';
 
 const MASK = '••••';
@@ -26,6 +28,22 @@ export function maskAuthConfig(config: AuthConfig): MaskedAuthConfig {
 /** Seconds before retry number `retry` (1-based) of a webhook delivery: 30 s, 1, 2, 4 ... minutes, at most an hour. */
 export function retryDelaySeconds(retry: number): number {
   return Math.min(30 * 2 ** Math.max(0, retry - 1), 3600);
+}
+
+/**
+ * Why an attempt failed, from the receiver's status or why no answer came; null for a 2xx. A 3xx is
+ * a failure too: redirects are not followed, so the URL should be the one that answers.
+ */
+export function deliveryFailure(
+  answer: { statusCode: number } | { unreachable: OutboundFailure },
+): WebhookFailure | null {
+  if ('unreachable' in answer) return answer.unreachable;
+  const status = answer.statusCode;
+  if (status >= 200 && status < 300) return null;
+  if (status === 401 || status === 403) return 'UNAUTHORIZED';
+  if (status === 404 || status === 410) return 'NOT_FOUND';
+  if (status >= 500) return 'SERVER_ERROR';
+  return 'UNEXPECTED_STATUS';
 }
 
 /** A system's connection status from its last sync or connection test; SYNCING while a run holds it. */

@@ -5,13 +5,16 @@ import { auditPut, type Actor } from '../lib/audit';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, isConditionalCheckFailed, queryPrefix, transact } from '../lib/dynamo';
-import { ConflictError } from '../lib/errors';
+import { RevisionConflictError } from '../lib/errors';
+import { revised, revisionCondition, revisionOf, type Revisioned } from '../lib/revision';
 import { systemKeys } from './system.store';
-import type { WebhookSubscription } from '../../shared/contracts/integrations';
+import type { WebhookFailure, WebhookSubscription } from '../../shared/contracts/integrations-webhooks';
 
-export interface WebhookRecord extends WebhookSubscription {
+export interface WebhookRecord extends Omit<WebhookSubscription, 'revision'>, Revisioned {
   tenantId: string;
   sealedSecret: string;
+  /** The time of the attempt `lastFailure` and `deliveryStatus` speak of: an older one's outcome never overwrites them. */
+  lastAttemptAt?: string;
 }
 
 export const webhookKeys = {
@@ -41,7 +44,10 @@ export function getWebhookRecord(tenantId: string, systemId: string, id: string)
   return getItem<WebhookRecord>(webhookKeys.key(tenantId, systemId, id), true);
 }
 
-/** Creates (no `before`), replaces (as read) or deletes (no `after`) a subscription, with its audit record. */
+/**
+ * Creates (no `before`), replaces (as read, at its revision: functions/lib/revision.ts) or deletes (no
+ * `after`) a subscription, with its audit record. A replacement stores the next revision.
+ */
 export async function writeWebhook(
   change: { before: WebhookRecord | null; after: WebhookRecord | null },
   actor: Actor,
@@ -53,22 +59,21 @@ export async function writeWebhook(
     ? {
         Put: {
           TableName: config.tableName,
-          Item: toItem(after),
-          ...(before
-            ? { ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': before.updatedAt } }
-            : { ConditionExpression: 'attribute_not_exists(PK)' }),
+          Item: toItem(before ? revised(before, after) : after),
+          ...(before ? revisionCondition(revisionOf(before)) : { ConditionExpression: 'attribute_not_exists(PK)' }),
         },
       }
     : {
         Delete: {
           TableName: config.tableName,
           Key: webhookKeys.key(subject.tenantId, subject.systemId, subject.id),
-          ConditionExpression: 'updatedAt = :seen',
-          ExpressionAttributeValues: { ':seen': before!.updatedAt },
+          ...revisionCondition(revisionOf(before!)),
         },
       };
   const action = !before ? 'created' : after ? 'updated' : 'deleted';
-  const image = (w: WebhookRecord | null) => (w ? { ...w, sealedSecret: '[redacted]' } : null);
+  const secretReplaced = Boolean(before && after && before.sealedSecret !== after.sealedSecret);
+  const image = (w: WebhookRecord | null) =>
+    w ? { ...w, sealedSecret: w === after && secretReplaced ? '[replaced]' : '[redacted]' } : null;
   await transact(
     [
       write,
@@ -85,32 +90,47 @@ export async function writeWebhook(
         now,
       ),
     ],
-    () => new ConflictError('The webhook subscription changed meanwhile. Refresh and try again.'),
+    () => new RevisionConflictError(),
   );
 }
 
-/** Counts a finished delivery on its subscription: OK resets the failures, ERROR adds one. */
-export async function recordDeliveryOutcome(
-  tenantId: string,
-  systemId: string,
-  id: string,
-  outcome: 'OK' | 'ERROR',
-  at: string,
+/**
+ * Records on the subscription how an attempt went: a success clears the failure and the count of
+ * failed deliveries; a failure is kept as the last one, and a delivery that used up its retries
+ * (`gaveUp`) marks the subscription in error and counts one more. An attempt older than the one
+ * recorded changes nothing.
+ */
+export async function recordAttemptOutcome(
+  subscription: Pick<WebhookRecord, 'tenantId' | 'systemId' | 'id'>,
+  attempt: { at: string; failure: WebhookFailure | null; statusCode: number | null; gaveUp: boolean },
 ): Promise<void> {
+  const { at, failure, statusCode, gaveUp } = attempt;
+  const sets = ['lastAttemptAt = :at', 'lastFailure = :failure'];
+  const values: Record<string, unknown> = {
+    ':at': at,
+    ':failure': failure ? { failure, statusCode, at } : null,
+  };
+  let add = '';
+  if (!failure) {
+    sets.push('deliveryStatus = :ok', 'lastDeliveryAt = :at', 'consecutiveFailures = :zero');
+    Object.assign(values, { ':ok': 'OK', ':zero': 0 });
+  } else if (gaveUp) {
+    sets.push('deliveryStatus = :error', 'lastDeliveryAt = :at');
+    Object.assign(values, { ':error': 'ERROR', ':one': 1 });
+    add = ' ADD consecutiveFailures :one';
+  }
   try {
     await ddb().send(
       new UpdateCommand({
         TableName: config.tableName,
-        Key: webhookKeys.key(tenantId, systemId, id),
-        UpdateExpression:
-          outcome === 'OK'
-            ? 'SET deliveryStatus = :s, lastDeliveryAt = :at, consecutiveFailures = :zero'
-            : 'SET deliveryStatus = :s, lastDeliveryAt = :at ADD consecutiveFailures :one',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':s': outcome, ':at': at, ...(outcome === 'OK' ? { ':zero': 0 } : { ':one': 1 }) },
+        Key: webhookKeys.key(subscription.tenantId, subscription.systemId, subscription.id),
+        UpdateExpression: `SET ${sets.join(', ')}${add}`,
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastAttemptAt) OR lastAttemptAt <= :at)',
+        ExpressionAttributeValues: values,
       }),
     );
   } catch (err) {
-    if (!isConditionalCheckFailed(err)) throw err; // the subscription was deleted meanwhile
+    // Deleted meanwhile, or a newer attempt's outcome is recorded already.
+    if (!isConditionalCheckFailed(err)) throw err;
   }
 }

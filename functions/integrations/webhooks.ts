@@ -5,6 +5,7 @@ import type * as z from 'zod';
 import type { Actor } from '../lib/audit';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { sealSecret } from '../lib/secrets';
+import { changeAtRevision, nextRevision, revisionOf } from '../lib/revision';
 import { MAX_CHILDREN } from './endpoints';
 import { requirePublicUrl } from '../lib/outbound';
 import { newSigningSecret } from './signatures';
@@ -15,9 +16,14 @@ import type {
   webhookInputSchema,
   WebhookSubscription,
   WebhookSubscriptionCreated,
-} from '../../shared/contracts/integrations';
+} from '../../shared/contracts/integrations-webhooks';
 
-export const webhookView = ({ tenantId: _t, sealedSecret: _s, ...w }: WebhookRecord): WebhookSubscription => w;
+export const webhookView = ({
+  tenantId: _t,
+  sealedSecret: _s,
+  lastAttemptAt: _a,
+  ...w
+}: WebhookRecord): WebhookSubscription => ({ ...w, lastFailure: w.lastFailure ?? null, revision: revisionOf(w) });
 
 export async function listWebhooks(tenantId: string, systemId: string): Promise<WebhookSubscription[]> {
   await requireSystem(tenantId, systemId);
@@ -35,17 +41,20 @@ export async function createWebhook(
   await requirePublicUrl(input.webhookUrl, 'webhookUrl');
   if ((await listWebhookRecords(tenantId, systemId)).length >= MAX_CHILDREN)
     throw new ConflictError(`A system can have at most ${MAX_CHILDREN} webhook subscriptions`);
-  const signingSecret = newSigningSecret();
+  const { signingSecret: given, ...fields } = input;
+  const signingSecret = given ?? newSigningSecret();
   const iso = now.toISOString();
   const webhook: WebhookRecord = {
     id: randomUUID(),
     tenantId,
     systemId,
-    ...input,
+    ...fields,
     sealedSecret: await sealSecret(tenantId, signingSecret),
     deliveryStatus: null,
     lastDeliveryAt: null,
     consecutiveFailures: 0,
+    lastFailure: null,
+    revision: 0,
     createdAt: iso,
     updatedAt: iso,
   };
@@ -53,12 +62,18 @@ export async function createWebhook(
   return { ...webhookView(webhook), signingSecret };
 }
 
-async function requireWebhook(tenantId: string, systemId: string, id: string): Promise<WebhookRecord> {
+const missingWebhook = () => new NotFoundError('Webhook subscription not found');
+
+export async function requireWebhook(tenantId: string, systemId: string, id: string): Promise<WebhookRecord> {
   const webhook = await getWebhookRecord(tenantId, systemId, id);
-  if (!webhook) throw new NotFoundError('Webhook subscription not found');
+  if (!webhook) throw missingWebhook();
   return webhook;
 }
 
+/**
+ * An edit from the Webhooks tab, refused (409 with the subscription as it is now) when it changed
+ * since the revision the screen loaded. A new signing secret replaces the old one at once.
+ */
 export async function editWebhook(
   tenantId: string,
   systemId: string,
@@ -67,12 +82,26 @@ export async function editWebhook(
   actor: Actor,
   now = new Date(),
 ): Promise<WebhookSubscription> {
-  const before = await requireWebhook(tenantId, systemId, id);
-  if (edit.webhookUrl) await requirePublicUrl(edit.webhookUrl, 'webhookUrl');
-  const defined = Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined));
-  const after: WebhookRecord = { ...before, ...defined, updatedAt: now.toISOString() };
-  await writeWebhook({ before, after }, actor, now);
-  return webhookView(after);
+  const { revision: seen, signingSecret, ...fields } = edit;
+  if (fields.webhookUrl) await requirePublicUrl(fields.webhookUrl, 'webhookUrl');
+  const sealedSecret = signingSecret ? await sealSecret(tenantId, signingSecret) : undefined;
+  return changeAtRevision({
+    read: () => getWebhookRecord(tenantId, systemId, id),
+    seen,
+    view: webhookView,
+    apply: async (before) => {
+      if (!before) throw missingWebhook();
+      const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+      const after: WebhookRecord = {
+        ...before,
+        ...defined,
+        ...(sealedSecret ? { sealedSecret } : {}),
+        updatedAt: now.toISOString(),
+      };
+      await writeWebhook({ before, after }, actor, now);
+      return webhookView({ ...after, revision: nextRevision(revisionOf(before)) });
+    },
+  });
 }
 
 export async function deleteWebhook(

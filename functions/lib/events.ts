@@ -100,7 +100,7 @@ export function domainEventItem(event: DomainEvent & { type: DomainEventType; id
 /** The event carried by a stream record's new image (already unmarshalled), or undefined. */
 export function domainEventOf(image: Record<string, unknown> | undefined): DomainEventRecord | undefined {
   if (!image || image.entity !== DOMAIN_EVENT_ENTITY) return undefined;
-  const { id, type, tenantId, detail, occurredAt } = image as Record<string, unknown>;
+  const { id, type, tenantId, detail, occurredAt } = image;
   if (
     typeof id !== 'string' ||
     typeof type !== 'string' ||

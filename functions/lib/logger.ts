@@ -4,6 +4,7 @@
 // same entries print as one readable line each. LOG_LEVEL sets the level (debug, info, warn, error,
 // silent); the tests run silent. Call shape: logger.info('message', { key: value }).
 import { Logger, LogLevelThreshold, type LogItem } from '@aws-lambda-powertools/logger';
+import { asText } from '../../shared/text';
 
 type LevelName = keyof typeof LogLevelThreshold;
 
@@ -36,8 +37,8 @@ function readableValue(value: unknown): string {
 
 /** `12:04:05.120 WARN  auth  unhandled error  routeKey="GET /api/auth/user"  [1f2e3d4c]`; a stack follows on its own lines. */
 export function readableLine(attributes: Record<string, unknown>): string {
-  const time = String(attributes.timestamp ?? new Date().toISOString()).slice(11, 23);
-  const source = String(attributes.function_name ?? attributes.service ?? '');
+  const time = asText(attributes.timestamp ?? new Date().toISOString()).slice(11, 23);
+  const source = asText(attributes.function_name ?? attributes.service);
   const fields: string[] = [];
   const blocks: string[] = [];
   for (const [key, value] of Object.entries(attributes)) {
@@ -45,8 +46,8 @@ export function readableLine(attributes: Record<string, unknown>): string {
     if (typeof value === 'string' && value.includes('\n')) blocks.push(value.replace(/^/gm, '    '));
     else fields.push(`${key}=${readableValue(value)}`);
   }
-  const correlation = attributes.correlation_id ? `  [${String(attributes.correlation_id).slice(0, 8)}]` : '';
-  const head = [time, String(attributes.level ?? '').padEnd(5), source, String(attributes.message ?? ''), ...fields]
+  const correlation = attributes.correlation_id ? `  [${asText(attributes.correlation_id).slice(0, 8)}]` : '';
+  const head = [time, asText(attributes.level).padEnd(5), source, asText(attributes.message), ...fields]
     .filter(Boolean)
     .join('  ');
   return [head + correlation, ...blocks].join('\n') + '\n';
@@ -56,7 +57,7 @@ export function readableLine(attributes: Record<string, unknown>): string {
 class ReadableLogger extends Logger {
   protected override printLog(logLevel: number, log: LogItem): void {
     log.prepareForPrint();
-    const line = readableLine(log.getAttributes() as Record<string, unknown>);
+    const line = readableLine(log.getAttributes());
     (logLevel >= LogLevelThreshold.WARN ? process.stderr : process.stdout).write(line);
   }
 }

@@ -107,7 +107,7 @@ export interface RevisionChange<R extends Revisioned, T> {
   /** The revision the user's screen loaded; absent for a command, which retries instead. */
   seen?: number;
   /** The record as its GET returns it, for the 409's `current`. */
-  view: (current: R) => unknown | Promise<unknown>;
+  view: (current: R) => unknown;
   /** Checks the rules on the record as read and writes it conditioned on its revision; throws
    * `RevisionConflictError` when that condition failed. */
   apply: (current: R | null) => Promise<T>;

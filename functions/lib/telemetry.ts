@@ -36,16 +36,16 @@ export function httpCorrelationId(event: APIGatewayProxyEventV2): string | undef
  */
 export function observability<E, R>(correlationId: (event: E) => string | undefined): MiddlewareObj<E, R>[] {
   const middlewares: MiddlewareObj<E, R>[] = [
-    injectLambdaContext(logger, { resetKeys: true }) as MiddlewareObj<E, R>,
+    injectLambdaContext(logger, { resetKeys: true }),
     {
       before: (request) => {
         const id = correlationId(request.event);
         if (id) logger.setCorrelationId(id);
       },
     },
-    captureLambdaHandler(tracer, { captureResponse: false }) as MiddlewareObj<E, R>,
+    captureLambdaHandler(tracer, { captureResponse: false }),
   ];
-  if (metricsEnabled) middlewares.push(logMetrics(metrics, { captureColdStartMetric: true }) as MiddlewareObj<E, R>);
+  if (metricsEnabled) middlewares.push(logMetrics(metrics, { captureColdStartMetric: true }));
   return middlewares;
 }
 

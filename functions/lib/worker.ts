@@ -30,6 +30,7 @@ export interface WorkerEvents {
 export type TriggerKind = keyof WorkerEvents;
 
 export interface WorkerResults {
+  // A schedule worker answers nothing.
   schedule: void;
   stream: DynamoDBBatchResponse;
   queue: SQSBatchResponse;

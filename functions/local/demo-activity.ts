@@ -8,8 +8,7 @@ import { bookAppointment, changeStatus, type ChangeContext } from '../appointmen
 import { changeCheckinStatus, checkInAppointment } from '../checkins';
 import { getFacility } from '../facilities';
 import { getUser, findUserByIdentifier, toSessionUser } from '../users';
-import { addDays, localDateTime, toMinutes } from '../../shared/time';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
+import { addDays, facilityTimeZone, localDateTime, toMinutes } from '../../shared/time';
 import { DEMO_FACILITY_ID } from './demo-ids';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { Checkin, CheckinStatus } from '../../shared/contracts/checkins';
@@ -160,7 +159,7 @@ export async function seedDemoActivity(now = new Date()) {
   if (!staff || !facility) return;
   const user = toSessionUser((await getUser(staff.tenantId, staff.id))!);
   const ctx: ChangeContext = { tenantId: user.tenantId, actor: { userId: user.id, username: user.username } };
-  const timeZone = facility.timeZone || DEFAULT_TIME_ZONE;
+  const timeZone = facilityTimeZone(facility);
   const today = localDateTime(now, timeZone).date;
   for (const [offset, visits] of [
     [-1, DAY],

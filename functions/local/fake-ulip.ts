@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { addDays, localDateTime } from '../../shared/time';
+import { addDays, DEFAULT_TIME_ZONE, localDateTime } from '../../shared/time';
 
 export const FAKE_ULIP_ACCOUNT = { username: 'docksaathi-demo', password: 'ulip-demo-password-1' } as const;
 
@@ -56,7 +56,8 @@ export interface FakeUlip {
   close(): Promise<void>;
 }
 
-const today = () => localDateTime(new Date(), 'Asia/Kolkata').date;
+// The fake answers for the demo hub, whose clock is the facility default.
+const today = () => localDateTime(new Date(), DEFAULT_TIME_ZONE).date;
 const vahanDate = (iso: string) => {
   const [y, m, d] = iso.split('-');
   return `${d}-${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(m) - 1]}-${y}`;
@@ -149,7 +150,7 @@ async function readJson(req: IncomingMessage): Promise<Record<string, string>> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, string>;
   } catch {
     return {};
   }
@@ -168,7 +169,10 @@ export async function startFakeUlip(
     refused: 0,
   };
   const timers = new Set<NodeJS.Timeout>();
-  const server = createServer(async (req, res) => {
+  const server = createServer(
+    (req, res) => void answer(req, res).catch(() => send(res, 500, { message: 'fake ULIP failed' })),
+  );
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     const body = await readJson(req);
     const path = (req.url ?? '').split('?')[0]!;
     if (req.method === 'POST' && path === '/ulip/v1.0.0/user/login') {
@@ -220,7 +224,7 @@ export async function startFakeUlip(
       return;
     }
     send(res, 200, answer);
-  });
+  }
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

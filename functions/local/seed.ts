@@ -4,8 +4,8 @@
 // production deploy.
 import { hashPassword } from '../lib/passwords';
 import { ConflictError } from '../lib/errors';
-import { ensureFacilityLink, putTenantIfAbsent } from '../tenancy';
-import { createFacility } from '../facilities';
+import { putTenantIfAbsent } from '../tenancy';
+import { createFacility, ensureFacilityLink } from '../facilities';
 import { createDockDoor } from '../facilities';
 import { createYardSpot } from '../yard';
 import { createCarrier, createDriver } from '../carriers';
@@ -13,8 +13,7 @@ import { createResource } from '../facilities';
 import { createHoliday } from '../facilities';
 import { createUser, findUserByIdentifier } from '../users';
 import { seedDemoDltRegistration } from '../messaging';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
-import { addDays, localDateTime } from '../../shared/time';
+import { addDays, localDateTime, DEFAULT_TIME_ZONE } from '../../shared/time';
 import { DEMO_FACILITY_ID, DEMO_FACILITY_LINK, DEMO_TENANT_ID } from './demo-ids';
 import { seedDemoWarehouse } from './demo-wms';
 
@@ -207,7 +206,7 @@ export async function seedDemoData(now = new Date()): Promise<{ created: boolean
   }
   for (const carrier of CARRIERS) {
     const { drivers, id, ...fields } = carrier;
-    await once(() => createCarrier(t, fields, null, { id }));
+    await once(() => createCarrier(t, { gstin: null, ...fields }, null, { id }));
     for (const driver of drivers)
       await once(() => createDriver(t, { carrierId: id, ...driver }, null, { id: driver.id }));
   }

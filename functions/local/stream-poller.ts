@@ -27,7 +27,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from './services';
 export interface StreamConsumer {
   name: string;
   filter?: StreamFilter;
-  handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+  handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
 }
 
 export interface StreamPollerOptions {

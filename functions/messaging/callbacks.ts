@@ -19,6 +19,7 @@ import { canMoveTo } from './rules';
 import { providerSetup } from './settings';
 import { toIndianE164, type MessageStatus } from '../../shared/contracts/messaging';
 import { isId } from '../../shared/ids';
+import { asText } from '../../shared/text';
 
 const MAX_AGE_SECONDS = 300;
 const REFUSED = 'The callback signature is not valid';
@@ -94,7 +95,7 @@ function fieldsOf(rawBody: string, contentType: string): Record<string, string> 
   if (/json/i.test(contentType)) {
     try {
       const parsed = JSON.parse(rawBody) as Record<string, unknown>;
-      return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v ?? '')]));
+      return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, asText(v)]));
     } catch {
       return {};
     }

@@ -8,8 +8,7 @@ import { delayMarkerPut } from './message.store';
 import { raiseDelay, startedWatches, unwatch, type DelayWatch } from './delay-watch.store';
 import { delayAlertMinutes } from './notify';
 import { getFacility } from '../facilities';
-import { addDays, localDateTime, toMinutes, fromMinutes } from '../../shared/time';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
+import { addDays, localDateTime, toMinutes, fromMinutes, DEFAULT_TIME_ZONE } from '../../shared/time';
 
 /** Raises the delay alerts due at `now`; answers how many were raised. */
 export async function raiseDueDelays(now = new Date()): Promise<number> {

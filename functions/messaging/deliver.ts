@@ -69,8 +69,7 @@ export type Sender = 'hub' | 'platform';
 type Step = { provider: Provider<never>; config: unknown };
 
 function chainOf(channel: Channel, setup: ProviderSetup): Step[] {
-  const step = <C>(provider: Provider<C>, config: C | null): Step[] =>
-    config ? [{ provider: provider as Provider<never>, config }] : [];
+  const step = <C>(provider: Provider<C>, config: C | null): Step[] => (config ? [{ provider: provider, config }] : []);
   switch (channel) {
     case 'sms':
       return [...step(exotelSms, setup.exotel), ...(setup.snsBackup || !setup.exotel ? step(snsSms, {}) : [])];

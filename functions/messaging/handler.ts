@@ -3,7 +3,10 @@
 import * as z from 'zod';
 import { actorOf, json, parseBody, parseQuery, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
-import { BadRequestError, HttpError } from '../lib/errors';
+import { BadRequestError, HttpError, NotFoundError } from '../lib/errors';
+import { getDriver } from '../carriers';
+import { findAppointment } from '../appointments';
+import { driverReach, reachOf, sendByReach, type DriverReach } from './reach';
 import { writeAudit } from '../lib/audit';
 import { preflight, sendOne, type SendRequest } from './deliver';
 import { SendRefused } from './rules';
@@ -12,9 +15,12 @@ import { providerSetup, readSettings, updateSettings } from './settings';
 import { handleSmsCallback, handleWhatsappCallback } from './callbacks';
 import { handleSesEvent } from './ses-events';
 import {
+  appointmentValues,
   CHANNEL_LABELS,
   CHANNELS,
+  fillTemplate,
   findTemplate,
+  unfilledMessage,
   INDIAN_MOBILE_MESSAGE,
   messageListQuerySchema,
   messagingSettingsSchema,
@@ -22,8 +28,15 @@ import {
   notificationSendSchema,
   toIndianE164,
   type ChannelStatus,
+  type PlaceholderValues,
   type SendOutcome,
 } from '../../shared/contracts/messaging';
+import type { SessionUser } from '../../shared/contracts/auth';
+import {
+  driverMessageSchema,
+  type DriverMessageInput,
+  type DriverMessageResult,
+} from '../../shared/contracts/messaging-drivers';
 import { PRODUCT_NAME } from '../../shared/product';
 
 const SUBJECT = `${PRODUCT_NAME} notification`;
@@ -51,6 +64,27 @@ async function sendAll(requests: SendRequest[]): Promise<SendOutcome[]> {
   );
   // The channels are independent: sent side by side.
   return Promise.all(requests.map((r) => sendOne(r)));
+}
+
+/** The driver a Messaging Center message is for, how to reach them, and what their appointment fills in. */
+async function driverRecipient(
+  user: SessionUser,
+  recipient: NonNullable<DriverMessageInput['recipient']>,
+): Promise<{ reach: DriverReach | null; values: PlaceholderValues }> {
+  if (recipient.kind === 'driver') {
+    const driver = await getDriver(user.tenantId, recipient.carrierId, recipient.driverId);
+    if (!driver) throw new NotFoundError('Driver not found');
+    return { reach: reachOf(driver), values: {} };
+  }
+  const appointment = await findAppointment(user, recipient.appointmentId);
+  return {
+    reach: await driverReach(user.tenantId, {
+      carrierId: appointment.carrierId,
+      driverId: appointment.driverId,
+      phone: appointment.driverPhone,
+    }),
+    values: appointmentValues(appointment),
+  };
 }
 
 const failedAll = (outcomes: SendOutcome[]) => outcomes.every((o) => o.status === 'failed');
@@ -100,6 +134,48 @@ export const { handler, actions } = defineFunction('messaging', {
     const outcomes = await sendAll(requests);
     if (failedAll(outcomes)) throw new HttpError(422, `The notification could not be sent. ${reasons(outcomes)}`);
     return json({ message: 'Multi-channel notification sent successfully', outcomes });
+  },
+
+  /**
+   * A message to a driver or an appointment's driver: the number, channels and language are the
+   * driver's record's; a template's placeholders fill from the appointment, and a template that
+   * cannot be filled is refused with the names of what is missing before anything is sent.
+   */
+  async sendDriverMessage(req) {
+    const signedIn = requireUser(req);
+    const input = parseBody(req, driverMessageSchema);
+    const { reach, values } = await driverRecipient(signedIn.user, input.recipient);
+    if (!reach?.channels.some((c) => c.to)) {
+      const noNumber = 'This driver has no mobile number to message';
+      throw new BadRequestError(noNumber, { recipient: noNumber });
+    }
+    const template = input.templateKey ? findTemplate(input.templateKey)! : null;
+    if (template?.platformOnly)
+      throw new BadRequestError('Unknown message template', { templateKey: 'Unknown message template' });
+    if (template) {
+      const { missing } = fillTemplate(template, reach.language, values);
+      if (missing.length)
+        throw new BadRequestError(unfilledMessage(missing), { templateKey: unfilledMessage(missing) });
+    }
+    const { sentOn, outcomes } = await sendByReach(reach, (channel, to) => ({
+      tenantId: signedIn.user.tenantId,
+      channel,
+      to,
+      language: reach.language,
+      templateKey: template?.key ?? null,
+      values: template ? values : null,
+      text: template ? null : input.message,
+      subject: SUBJECT,
+      actor: actorOf(signedIn),
+    }));
+    if (!sentOn) throw new HttpError(422, `The message could not be sent. ${reasons(outcomes)}`);
+    const result: DriverMessageResult = {
+      message: `Message sent via ${CHANNEL_LABELS[sentOn]}`,
+      sentOn,
+      language: reach.language,
+      outcomes,
+    };
+    return json(result);
   },
 
   async listMessages(req) {

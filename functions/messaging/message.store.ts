@@ -174,10 +174,16 @@ export async function listMessages(
   const filters: string[] = [];
   const values: Record<string, unknown> = { ':pk': keys.log(tenantId) };
   const names: Record<string, string> = {};
-  if (query.status)
-    (filters.push('#status = :status'), (values[':status'] = query.status), (names['#status'] = 'status'));
-  if (query.channel)
-    (filters.push('#channel = :channel'), (values[':channel'] = query.channel), (names['#channel'] = 'channel'));
+  if (query.status) {
+    filters.push('#status = :status');
+    values[':status'] = query.status;
+    names['#status'] = 'status';
+  }
+  if (query.channel) {
+    filters.push('#channel = :channel');
+    values[':channel'] = query.channel;
+    names['#channel'] = 'channel';
+  }
   const items: StoredMessage[] = [];
   let next: Record<string, unknown> | undefined = start;
   do {
@@ -197,7 +203,7 @@ export async function listMessages(
     next = res.LastEvaluatedKey;
   } while (next && items.length < query.limit);
   const entries = items.map(
-    ({ tenantId: _t, expiresAt: _e, ...entry }: StoredMessage & { expiresAt?: number }) => entry as MessageEntry,
+    ({ tenantId: _t, expiresAt: _e, ...entry }: StoredMessage & { expiresAt?: number }) => entry,
   );
   return { items: entries, nextCursor: next ? Buffer.from(JSON.stringify(next)).toString('base64url') : null };
 }

@@ -9,8 +9,7 @@ import { domainEventOf } from '../lib/events';
 import { notifyDriver } from './notify';
 import { watchForDelay } from './delay-watch.store';
 import { getFacility } from '../facilities';
-import { instantOf } from '../../shared/time';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
+import { instantOf, DEFAULT_TIME_ZONE } from '../../shared/time';
 
 export const { handler, worker } = defineWorker('messaging-notifier', 'stream', async (record) => {
   const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;

@@ -1,15 +1,15 @@
 // The driver notifier: each domain event that a driver should hear of becomes the matching template,
-// sent on the driver's preferred channels in the driver's language (fields on the driver; a guest
-// booking's mobile number gets SMS in English). Message ids derive from the event id and channel,
-// so an event handled twice (a stream retry, a restart after a crash) is sent once.
-import { getDriver } from '../carriers';
+// sent in the driver's language on the first of their channels that carries it (reach.ts; a guest
+// booking's mobile number gets SMS in the language the guest booked in). Message ids derive from the
+// event id and channel, so an event handled twice (a stream retry, a restart after a crash) is sent once.
 import { logger } from '../lib/logger';
 import type { DomainEventRecord } from '../lib/events';
-import { sendOne } from './deliver';
+import { driverReach, sendByReach } from './reach';
 import { providerSetup } from './settings';
 import {
-  toIndianE164,
-  type Channel,
+  displayDate,
+  DLT_VARIABLE_MAX,
+  LANGUAGES,
   type Language,
   type Placeholder,
   type SendOutcome,
@@ -29,18 +29,16 @@ interface Detail {
   driverPhone?: string | null;
   bookingType?: string;
   guest?: boolean;
+  /** A guest booking's language and facility (the guest has no driver record to say them). */
+  language?: string;
+  facilityName?: string;
   minutesLate?: number;
   newTime?: string;
   requestedDate?: string;
   requestedTimeStart?: string;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** '2026-11-24' -> '24 Nov 2026' (the same in both languages, as registered). */
-export function displayDate(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return `${d} ${MONTHS[m! - 1]} ${y}`;
-}
+export { displayDate };
 
 const WORDS: Record<Language, { toBeAssigned: string; dock: (n: string) => string; parking: string }> = {
   en: { toBeAssigned: 'to be assigned', dock: (n) => `Dock ${n}`, parking: 'Parking area' },
@@ -59,7 +57,16 @@ export function templateFor(
   switch (event.type) {
     case 'appointment.created':
       if (!when || d.bookingType === 'walk_in') return null;
-      if (d.guest) return { key: 'slot_booking_confirmed', values: { ...when, code: d.bookingReference } };
+      if (d.guest)
+        return {
+          key: 'slot_booking_confirmed',
+          // A DLT variable carries at most 30 characters: a longer facility name is cut rather than the SMS refused.
+          values: {
+            ...when,
+            code: d.bookingReference,
+            hub: [...(d.facilityName ?? '')].slice(0, DLT_VARIABLE_MAX).join('').trim(),
+          },
+        };
       return { key: 'appointment_confirmed', values: { ...when, dock: d.doorNumber ?? w.toBeAssigned } };
     case 'checkin.door-assigned':
       return d.doorNumber ? { key: 'dock_assigned', values: { dock: d.doorNumber } } : null;
@@ -83,56 +90,35 @@ export function templateFor(
   }
 }
 
-interface Recipient {
-  phone: string | null;
-  channels: Channel[];
-  language: Language;
-}
-
-async function recipientOf(tenantId: string, d: Detail): Promise<Recipient | null> {
-  if (d.driverId && d.carrierId) {
-    const driver = await getDriver(tenantId, d.carrierId, d.driverId);
-    if (driver) {
-      const phone = driver.phone ? toIndianE164(driver.phone) : null;
-      return {
-        phone,
-        channels: driver.preferredChannels?.length ? driver.preferredChannels : ['sms'],
-        language: driver.preferredLanguage ?? 'en',
-      };
-    }
-  }
-  const phone = d.driverPhone ? toIndianE164(d.driverPhone) : null;
-  return phone ? { phone, channels: ['sms'], language: 'en' } : null;
-}
-
 /** Sends the event's message to its driver; answers one outcome per channel (none when nobody is told). */
 export async function notifyDriver(event: DomainEventRecord, now = new Date()): Promise<SendOutcome[]> {
   const d = event.detail as Detail;
   if (!templateFor(event, 'en')) return [];
-  const recipient = await recipientOf(event.tenantId, d);
-  if (!recipient?.phone) {
+  const reach = await driverReach(event.tenantId, {
+    carrierId: d.carrierId,
+    driverId: d.driverId,
+    phone: d.driverPhone,
+    language: (LANGUAGES as readonly string[]).includes(d.language ?? '') ? (d.language as Language) : undefined,
+  });
+  if (!reach?.channels.some((c) => c.to)) {
     logger.info('event not messaged: the driver has no Indian mobile number', { eventId: event.id, type: event.type });
     return [];
   }
-  const message = templateFor(event, recipient.language)!;
-  // Phone channels only (drivers are reached on their mobile number), side by side.
-  const channels = recipient.channels.filter((c) => c !== 'email');
-  return Promise.all(
-    channels.map((channel) =>
-      sendOne(
-        {
-          tenantId: event.tenantId,
-          channel,
-          to: recipient.phone!,
-          language: recipient.language,
-          templateKey: message.key,
-          values: message.values,
-          event: { id: event.id, type: event.type },
-        },
-        now,
-      ),
-    ),
+  const message = templateFor(event, reach.language)!;
+  const { outcomes } = await sendByReach(
+    reach,
+    (channel, to) => ({
+      tenantId: event.tenantId,
+      channel,
+      to,
+      language: reach.language,
+      templateKey: message.key,
+      values: message.values,
+      event: { id: event.id, type: event.type },
+    }),
+    now,
   );
+  return outcomes;
 }
 
 /** The minutes after its start at which a not-arrived appointment raises a delay alert. */

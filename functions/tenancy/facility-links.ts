@@ -1,22 +1,11 @@
 // Facility links (issue #18): the public booking and registration link of one facility. Guest
 // booking, the Create Account form and the /book/<link> page resolve the tenant and facility from it,
-// never from anything else the visitor sends.
-import { NotFoundError } from '../lib/errors';
-import { getFacility, resolveFacility, type Facility } from '../facilities';
+// never from anything else the visitor sends. The link itself is the facilities domain's; tenancy
+// shows it with the tenant's name and rotates it.
+import { ensureFacilityLink, facilityOfLink, resolveFacility, rotateFacilityLinkToken } from '../facilities';
 import { getTenant } from './tenant.store';
-import { ensureFacilityLink, findFacilityLink, rotateFacilityLinkToken } from './facility-link.store';
 import type { Actor } from '../lib/audit';
-import { TENANCY_TEXTS, type FacilityLinkInfo, type FacilityLinkView } from '../../shared/contracts/tenancy';
-
-export const FACILITY_LINK_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
-
-/** The active facility a link names; a forged link or one of a removed or deactivated facility is refused. */
-export async function facilityOfLink(token: string): Promise<Facility> {
-  const link = FACILITY_LINK_PATTERN.test(token) ? await findFacilityLink(token) : null;
-  const facility = link ? await getFacility(link.tenantId, link.facilityId) : null;
-  if (!facility || !facility.isActive) throw new NotFoundError(TENANCY_TEXTS.linkInvalid);
-  return facility;
-}
+import type { FacilityLinkInfo, FacilityLinkView } from '../../shared/contracts/tenancy';
 
 export async function facilityLinkInfo(token: string): Promise<FacilityLinkInfo> {
   const facility = await facilityOfLink(token);

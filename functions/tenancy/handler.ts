@@ -3,6 +3,7 @@ import { actorOf, json, parseBody, pathId, requireUser, type ApiRequest } from '
 import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
 import { rateLimit } from '../lib/throttle';
+import { config } from '../lib/config';
 import {
   acceptInvitationSchema,
   emailCodeSchema,
@@ -109,6 +110,8 @@ export const { handler, actions } = defineFunction('tenancy', {
 
   async facilityLinkInfo(req) {
     await rateLimit(`facility-link:${req.ip}`, TENANCY_LIMITS.facilityLinks, TENANCY_TEXTS.tooMany);
-    return json(await facilityLinkInfo(req.params.token ?? ''));
+    // 'default' (too short to be a token) is the facility the landing page books without a link (issue #29.1).
+    const token = req.params.token === 'default' ? (config.guestFacility ?? '') : (req.params.token ?? '');
+    return json(await facilityLinkInfo(token));
   },
 });

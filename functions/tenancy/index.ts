@@ -1,5 +1,3 @@
 // What other domains may use of tenancy (docs/architecture.md §1); nothing else of it is imported from outside.
 export { findTenantSecret, getTenant, putTenantIfAbsent, tenantKeys, tenantSecret } from './tenant.store';
 export { actingUser, mayEnter, tenantAccessKeys, tenantAccessOf } from './access';
-export { facilityOfLink } from './facility-links';
-export { ensureFacilityLink } from './facility-link.store';

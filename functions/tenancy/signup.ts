@@ -21,10 +21,11 @@ import {
 } from '../users';
 import { newDockDoorPuts, newFacilityPut, type DockDoor, type Facility } from '../facilities';
 import { getTenant, newTenantPuts, startTrialUpdate, type Tenant } from './tenant.store';
-import { newFacilityLinkPuts, newFacilityLinkToken } from './facility-link.store';
+import { newFacilityLinkPuts, newFacilityLinkToken } from '../facilities';
 import { trialEnd } from './rules';
 import { PRODUCT_NAME } from '../../shared/product';
 import { TENANCY_TEXTS, type SignupAnswer, type signupSchema } from '../../shared/contracts/tenancy';
+import { dockDoorNumber } from '../../shared/contracts/facilities';
 
 type SignupInput = z.output<typeof signupSchema>;
 
@@ -88,7 +89,8 @@ export async function signUp(input: SignupInput, ip: string, now = new Date()): 
     id: facilityId,
     tenantId,
     name: input.facilityName,
-    address: `${input.facilityCity}, ${input.facilityState}`,
+    // Sign-up asks for the city and state only; the street address is added under Facilities.
+    address: '',
     city: input.facilityCity,
     state: input.facilityState,
     country: 'India',
@@ -109,7 +111,7 @@ export async function signUp(input: SignupInput, ip: string, now = new Date()): 
     id: randomUUID(),
     tenantId,
     facilityId,
-    doorNumber: `D${String(i + 1).padStart(2, '0')}`,
+    doorNumber: dockDoorNumber(i + 1),
     doorType: 'standard',
     maxVehicleHeight: null,
     maxVehicleWidth: null,

@@ -1,41 +1,11 @@
 // Tenants: the customer organisations. Every other item lives under TENANT#<id>.
 import { randomBytes } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '../../shared/contracts/tenancy';
-import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, putIfAbsent, transact } from '../lib/dynamo';
-import { tenantPk } from '../lib/table';
+import { tenantKeys, type Tenant, type TenantSecret } from '../lib/tenants';
 
-export interface Tenant {
-  id: string;
-  name: string;
-  createdAt: string;
-  defaultFacilityId?: string;
-  /** Organisations that signed up (issue #18); the demo tenant has none of these. */
-  gstin?: string | null;
-  plan?: Plan | null;
-  /** Set when the first admin verifies the e-mail address; after it, read-only until a plan is set. */
-  trialEndsAt?: string | null;
-  status?: 'pending-verification' | 'active';
-  /** The admin who signed the organisation up. */
-  adminUserId?: string;
-}
-
-export const tenantKeys = {
-  key: (tenantId: string) => ({ PK: tenantPk(tenantId), SK: 'TENANT' }),
-  secret: (tenantId: string, name: TenantSecret) => ({ PK: tenantPk(tenantId), SK: name }),
-};
-
-/** The per-tenant keys kept in the table (QRKEY: the key that signs gate QR check-in links). */
-export type TenantSecret = 'QRKEY';
-
-export async function getTenant(tenantId: string): Promise<Tenant | null> {
-  const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: tenantKeys.key(tenantId) }));
-  if (!res.Item) return null;
-  const { id, name, createdAt, defaultFacilityId, gstin, plan, trialEndsAt, status, adminUserId } = res.Item;
-  return { id, name, createdAt, defaultFacilityId, gstin, plan, trialEndsAt, status, adminUserId };
-}
+export { getTenant, tenantKeys, type Tenant, type TenantSecret } from '../lib/tenants';
 
 /** The TransactWriteItems elements of a new tenant and its keys (sign-up writes them with the rest). */
 export function newTenantPuts(tenant: Tenant) {

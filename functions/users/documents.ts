@@ -41,6 +41,8 @@ export function sniffType(head: Uint8Array): { type: string; ext: string } | nul
 }
 
 /** Content a PDF has no business carrying: HTML that a browser could render, a ZIP archive. */
+// A ZIP archive starts with the bytes P K 03 04: control characters are what this pattern looks for.
+// eslint-disable-next-line no-control-regex
 const FOREIGN_SIGNATURES = [/<html/i, /<script/i, /PK\x03\x04/];
 const PDF_TAIL_BYTES = 1024;
 

@@ -17,7 +17,8 @@ import {
   userLanguageSchema,
 } from '../../shared/contracts/users';
 import { setUserLanguage } from './language';
-import { adminView, approveUser, register, rejectUser, verifyEmail } from './service';
+import { adminView, register, verifyEmail } from './service';
+import { approveUser, rejectUser } from './approval';
 
 export const REGISTRATION_LIMITS = {
   uploads: { limit: 40, windowSeconds: 3600 },
@@ -74,7 +75,7 @@ export const { handler, actions } = defineFunction('users', {
     const { user, link } = await approveUser(
       signedIn.user.tenantId,
       pathId(req, 'userId', 'User'),
-      actorOf(signedIn),
+      { ...actorOf(signedIn), permissions: signedIn.user.permissions },
       request,
     );
     return json({ ...adminView(user), link });

@@ -1,26 +1,16 @@
-// Registration and approval: documents are checked on S3 by their bytes before an account is
-// created; a new account is pending until an administrator approves it; the applicant hears of
-// each step by e-mail (and SMS when a mobile number was given).
+// Registration: documents are checked on S3 by their bytes before an account is created; a new
+// account is pending until an administrator decides (approval.ts); the applicant hears of each step
+// by e-mail (and SMS when a mobile number was given).
 import { randomUUID } from 'node:crypto';
 import { checkEmailCode, newEmailCode, VERIFICATION_MINUTES } from './email-code';
 import type * as z from 'zod';
-import { BadRequestError, ConflictError, HttpError, NotFoundError, RevisionConflictError } from '../lib/errors';
-import { changeAtRevision, revisionOf } from '../lib/revision';
+import { BadRequestError, ConflictError, HttpError } from '../lib/errors';
+import { revisionOf } from '../lib/revision';
 import { deleteObject, deleteUpload, inspectUpload, keepUpload } from './documents';
 import { sendMessage } from '../messaging';
 import { hashPassword } from '../lib/passwords';
-import { domainEventItem } from '../lib/events';
-import type { Actor } from '../lib/audit';
 import { fieldErrors } from '../lib/http';
-import {
-  createUser,
-  findUserByIdentifier,
-  getUser,
-  saveUser,
-  takenAlias,
-  type User,
-  type UserDocument,
-} from './user.store';
+import { createUser, findUserByIdentifier, saveUser, takenAlias, type User, type UserDocument } from './user.store';
 import { PRODUCT_NAME } from '../../shared/product';
 import {
   missingDocumentsMessage,
@@ -30,8 +20,6 @@ import {
   VARIANT_SCHEMAS,
 } from '../../shared/contracts/users';
 import { answerClash, registrationAnswer } from './registration-clash';
-import { planCarrierLink, planDriverLink, type Applicant, type LinkRequest } from '../carriers';
-import { permissionsFor, type Role } from '../../shared/roles';
 
 /** Registers; a refused registration keeps none of its uploads (the form uploads again on retry). */
 export async function register(tenantId: string, input: z.output<typeof registerRequestSchema>, now = new Date()) {
@@ -174,149 +162,6 @@ export async function verifyEmail(email: string, code: string, now = new Date())
   }
   await saveUser(user, { ...user, emailVerified: true, emailVerification: null }, null, 'user.email-verified', now);
   return { message: 'Email verified' };
-}
-
-/** A decision on a registration: taken on the account as the administrator loaded it (`seen`), if still pending. */
-function decide<T>(
-  tenantId: string,
-  userId: string,
-  seen: number | undefined,
-  apply: (pending: User) => Promise<T>,
-): Promise<T> {
-  return changeAtRevision({
-    read: () => getUser(tenantId, userId, true),
-    seen,
-    view: adminView,
-    apply: (user) => {
-      if (!user) throw new NotFoundError('User not found');
-      if (user.status !== 'pending')
-        throw new ConflictError(`This registration was already ${user.status === 'active' ? 'approved' : 'rejected'}`);
-      return apply(user);
-    },
-  });
-}
-
-/** The decision by e-mail (the text) and by SMS (the registered template of the same words). */
-async function tell(
-  user: User,
-  text: string,
-  sms: { template: 'registration_approved' | 'registration_rejected'; values?: { reason: string } },
-) {
-  const messages = [];
-  if (user.email)
-    messages.push(
-      sendMessage({ channel: 'email', to: user.email, subject: `${PRODUCT_NAME}: your registration`, text }),
-    );
-  if (user.phoneNumber)
-    messages.push(sendMessage({ channel: 'sms', tenantId: user.tenantId, to: user.phoneNumber, ...sms }));
-  await Promise.all(messages);
-}
-
-/**
- * Approves a registration. An account that books without appointments:write is linked in the same
- * transaction to what it books for (functions/carriers/account-link.ts): a driver to a driver record,
- * anyone else to a carrier; the answer says what was linked.
- */
-export async function approveUser(
-  tenantId: string,
-  userId: string,
-  actor: Actor,
-  request: LinkRequest & { revision?: number; role?: Role } = { carrierId: null, driverId: null },
-  now = new Date(),
-) {
-  const { user: after, link } = await decide(tenantId, userId, request.revision, async (asked) => {
-    const before = { ...asked, role: request.role ?? asked.role };
-    const planned = await planLink(before, request, actor, now);
-    const link = planned?.link ?? null;
-    if (!planned && (request.carrierId || request.driverId))
-      throw new BadRequestError('This account books for anyone and is not linked to a carrier or driver', {
-        carrierId: 'Not linked for this role',
-      });
-    const changed: User = {
-      ...before,
-      status: 'active',
-      isVerified: true,
-      decidedAt: now.toISOString(),
-      decidedBy: actor.username,
-      ...(link ? { carrierId: link.carrierId, driverId: link.driverId } : {}),
-    };
-    const refused = () =>
-      new ConflictError(
-        'The carrier or driver to link changed meanwhile (the driver may be linked to another account). Refresh and try again.',
-      );
-    const event = domainEventItem(
-      {
-        type: 'user.approved',
-        tenantId,
-        detail: { userId, role: before.role, carrierId: link?.carrierId ?? null, driverId: link?.driverId ?? null },
-      },
-      now,
-    );
-    return {
-      user: await saveUser(asked, changed, actor, 'user.approved', now, {
-        items: [...(planned?.items ?? []), event],
-        refused,
-      }),
-      link,
-    };
-  });
-  await tell(after, `Your ${PRODUCT_NAME} account has been approved. You can now sign in.`, {
-    template: 'registration_approved',
-  });
-  return { user: after, link };
-}
-
-/** Drivers link to a driver record; other roles that book but do not act for everyone, to a carrier. */
-function planLink(user: User, request: LinkRequest, actor: Actor, now: Date) {
-  const roles = [user.role, ...user.extraRoles];
-  const permissions = permissionsFor(roles);
-  if (!permissions.includes('appointments:book') || permissions.includes('appointments:write')) return null;
-  const profile = user.profile ?? {};
-  const applicant: Applicant = {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phoneNumber: user.phoneNumber,
-    companyName: (profile.companyName as string | undefined) ?? null,
-    driverLicense: (profile.driverLicense as string | undefined) ?? null,
-  };
-  return roles.includes('driver')
-    ? planDriverLink(user.tenantId, applicant, request, actor, now)
-    : planCarrierLink(user.tenantId, applicant, request, actor, now);
-}
-
-export async function rejectUser(
-  tenantId: string,
-  userId: string,
-  reason: string,
-  actor: Actor,
-  seen?: number,
-  now = new Date(),
-) {
-  const after = await decide(tenantId, userId, seen, (before) => {
-    const event = domainEventItem(
-      { type: 'user.rejected', tenantId, detail: { userId, role: before.role, reason } },
-      now,
-    );
-    const changed: User = {
-      ...before,
-      status: 'rejected',
-      isVerified: false,
-      rejectionReason: reason,
-      decidedAt: now.toISOString(),
-      decidedBy: actor.username,
-    };
-    return saveUser(before, changed, actor, 'user.rejected', now, {
-      items: [event],
-      refused: () => new RevisionConflictError(),
-    });
-  });
-  await tell(after, `Your ${PRODUCT_NAME} registration was not approved. Reason: ${reason}`, {
-    template: 'registration_rejected',
-    values: { reason },
-  });
-  return after;
 }
 
 /** The admin's view of a user: never the password hash or verification secrets. */

@@ -4,7 +4,7 @@
 import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
 import { counterMove } from '../lib/counters';
-import { getItem, queryPrefix, transact } from '../lib/dynamo';
+import { batchGet, getItem, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, RevisionConflictError } from '../lib/errors';
 import { revised, revisionBump, revisionCondition, revisionOf } from '../lib/revision';
 import { tenantPk } from '../lib/table';
@@ -98,6 +98,96 @@ export async function createBin(
           : new ConflictError('Bin already exists'),
   );
   return bin;
+}
+
+/** The codes of `codes` already used in the zone (one key read each, 100 a call). */
+export async function takenBinCodes(tenantId: string, zoneId: string, codes: string[]): Promise<string[]> {
+  const found = await batchGet<{ binId: string }>(codes.map((code) => binKeys.code(tenantId, zoneId, code)));
+  return codes.filter((_, i) => found[i]);
+}
+
+/**
+ * Bins of one range in one zone, in one transaction: each bin and its code item (2 items a bin), the
+ * zone's bin count, the bins counter and one audit record naming every bin, so a chunk of a range
+ * is written whole or not at all (functions/wms/rules.ts, BIN_RANGE_CHUNK).
+ */
+export async function createBinChunk(
+  bins: StoredBin[],
+  range: Record<string, unknown>,
+  actor: Actor,
+  now = new Date(),
+) {
+  const { tenantId, zoneId } = bins[0]!;
+  await transact(
+    [
+      ...bins.flatMap((bin) => [
+        {
+          Put: {
+            TableName: config.tableName,
+            Item: { ...binKeys.key(tenantId, bin.id), entity: 'wms-bin', ...bin },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        codePut(tenantId, zoneId, bin.binCode, bin.id),
+      ]),
+      zoneBinCountUpdate(tenantId, zoneId, bins.length),
+      ...counterUpdate(tenantId, { bins: bins.length }, bins[0]!.id),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'wms-bin.range-created',
+          entityType: 'wms-zone',
+          entityId: zoneId,
+          after: { ...range, bins: bins.map((b) => ({ id: b.id, binCode: b.binCode })) },
+        },
+        now,
+      ),
+    ],
+    (i) =>
+      i < bins.length * 2
+        ? i % 2 === 1
+          ? codeTaken(bins[(i - 1) / 2]!.binCode)
+          : new ConflictError('Bin already exists')
+        : new ConflictError('Zone not found'),
+  );
+}
+
+/**
+ * Takes back bins a range made before one of its later chunks failed: each only while it is still
+ * empty (nobody received into it meanwhile), with the zone's count, the counter and an audit record.
+ */
+export async function removeBinChunk(bins: StoredBin[], actor: Actor, now = new Date()) {
+  const { tenantId, zoneId } = bins[0]!;
+  await transact(
+    [
+      ...bins.flatMap((bin) => [
+        {
+          Delete: {
+            TableName: config.tableName,
+            Key: binKeys.key(tenantId, bin.id),
+            ConditionExpression: 'attribute_exists(PK) AND currentQuantity = :zero AND lineCount = :zero',
+            ExpressionAttributeValues: { ':zero': 0 },
+          },
+        },
+        { Delete: { TableName: config.tableName, Key: binKeys.code(tenantId, zoneId, bin.binCode) } },
+      ]),
+      zoneBinCountUpdate(tenantId, zoneId, -bins.length),
+      ...counterUpdate(tenantId, { bins: -bins.length }, bins[0]!.id),
+      auditPut(
+        {
+          tenantId,
+          actor,
+          action: 'wms-bin.range-undone',
+          entityType: 'wms-zone',
+          entityId: zoneId,
+          before: { bins: bins.map((b) => ({ id: b.id, binCode: b.binCode })) },
+        },
+        now,
+      ),
+    ],
+    () => new ConflictError('A bin of the range is in use and was kept'),
+  );
 }
 
 /**

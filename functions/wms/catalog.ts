@@ -18,7 +18,8 @@ import type {
 import { createBin, deleteBin, getBin, listBins, updateBin, type StoredBin } from './bin.store';
 import { freezerOf } from './cycle-count.store';
 import { timeOrderedId } from './page.store';
-import { matchesSearch, pageOf } from './rules';
+import { codeKey, matchesSearch, pageOf } from './rules';
+import { checkBinCode } from './bin-codes';
 import { createZone, deleteZone, getZone, listZones, missingZone, updateZone, type ZoneFields } from './zone.store';
 
 // --- zones -----------------------------------------------------------------------------------------
@@ -116,13 +117,18 @@ export async function saveBin(
   const { revision: seen, ...fields } = input;
   const zone = await getZone(tenantId, fields.zoneId);
   if (!zone) throw new NotFoundError('Zone not found');
-  if (!id) return binView(tenantId, (await createBin(tenantId, timeOrderedId(), zone.facilityId, fields, actor)).id);
+  if (!id) {
+    await checkBinCode(tenantId, zone.facilityId, fields.binCode);
+    return binView(tenantId, (await createBin(tenantId, timeOrderedId(), zone.facilityId, fields, actor)).id);
+  }
   await changeAtRevision({
     read: () => getBin(tenantId, id),
     seen,
     view: (current) => binView(tenantId, current.id),
     apply: async (before) => {
       if (!before) throw new NotFoundError('Bin not found');
+      if (codeKey(before.binCode) !== codeKey(fields.binCode) || before.facilityId !== zone.facilityId)
+        await checkBinCode(tenantId, zone.facilityId, fields.binCode);
       await updateBin(before, zone.facilityId, fields, actor);
     },
   });

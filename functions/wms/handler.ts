@@ -7,6 +7,7 @@ import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
 import { listFacilities } from '../facilities';
 import { getAppointment } from '../appointments';
+import { binRangeSchema, wmsFacilitySettingsSchema } from '../../shared/contracts/wms-bins';
 import {
   binInputSchema,
   binListQuerySchema,
@@ -29,6 +30,7 @@ import {
   receiveSchema,
 } from '../../shared/contracts/wms-stock';
 import { adjustInventory, adjustmentView } from './adjusting';
+import { createBinRange, facilitySettings, saveFacilitySettings } from './bin-codes';
 import {
   binView,
   binViews,
@@ -41,15 +43,8 @@ import {
   zoneViews,
 } from './catalog';
 import { readCounters } from './counters.store';
-import {
-  cancelCount,
-  completeCount,
-  countView,
-  createCount,
-  listItems,
-  recordCounted,
-  startCount,
-} from './cycle-counts';
+import { cancelCount, countView, createCount, listItems, recordCounted, startCount } from './cycle-counts';
+import { completeCount } from './cycle-count-completion';
 import { pageCounts } from './cycle-count.store';
 import { createLine, deleteLine, listLines, updateLine } from './inventory';
 import { moveStock } from './moving';
@@ -150,6 +145,21 @@ export const { handler, actions } = defineFunction('wms', {
   async createBin(req) {
     const { tenantId, actor } = writer(req);
     return json(await saveBin(tenantId, null, parseBody(req, binInputSchema), actor), 201);
+  },
+  async createBinRange(req) {
+    const { tenantId, actor } = writer(req);
+    return json(await createBinRange(tenantId, parseBody(req, binRangeSchema), actor), 201);
+  },
+  async facilitySettings(req) {
+    const tenantId = tenantOf(req);
+    const facility = await facilityOf(tenantId, pathId(req, 'id', 'Facility'));
+    return json(await facilitySettings(tenantId, facility.id));
+  },
+  async saveFacilitySettings(req) {
+    const { tenantId, actor } = writer(req);
+    // The facility is found (or 404) before the body is read, as on every route naming a record.
+    const facility = await facilityOf(tenantId, pathId(req, 'id', 'Facility'));
+    return json(await saveFacilitySettings(tenantId, facility.id, parseBody(req, wmsFacilitySettingsSchema), actor));
   },
   async updateBin(req) {
     const { tenantId, actor } = writer(req);

@@ -274,8 +274,16 @@ export async function pageLines(
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};
     const parts: string[] = [];
-    if (q.facilityId) (parts.push('#fac = :fac'), (names['#fac'] = 'facilityId'), (values[':fac'] = q.facilityId));
-    if (q.status) (parts.push('#st = :st'), (names['#st'] = 'status'), (values[':st'] = q.status));
+    if (q.facilityId) {
+      parts.push('#fac = :fac');
+      names['#fac'] = 'facilityId';
+      values[':fac'] = q.facilityId;
+    }
+    if (q.status) {
+      parts.push('#st = :st');
+      names['#st'] = 'status';
+      values[':st'] = q.status;
+    }
     const base = {
       pk: lineKeys.find(tenantId).PK,
       skPrefix: searchForm(q.search),

@@ -238,10 +238,16 @@ export async function pageProducts(
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};
     const parts: string[] = [];
-    if (q.category !== null)
-      (parts.push('#cat = :cat'), (names['#cat'] = 'category'), (values[':cat'] = categoryKey(q.category)));
-    if (q.isActive !== null)
-      (parts.push('#active = :active'), (names['#active'] = 'isActive'), (values[':active'] = q.isActive));
+    if (q.category !== null) {
+      parts.push('#cat = :cat');
+      names['#cat'] = 'category';
+      values[':cat'] = categoryKey(q.category);
+    }
+    if (q.isActive !== null) {
+      parts.push('#active = :active');
+      names['#active'] = 'isActive';
+      values[':active'] = q.isActive;
+    }
     const filter = parts.length ? { expression: parts.join(' AND '), names, values } : undefined;
     const base = { pk: productKeys.find(tenantId).PK, skPrefix: searchForm(q.search), filter, forward: true };
     const [page, total] = await Promise.all([

@@ -8,8 +8,9 @@ import { transact } from '../lib/dynamo';
 import { domainEventItem } from '../lib/events';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { getAppointment, listAppointmentsByDate } from '../appointments';
-import { localDateTime } from '../../shared/time';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
+import { listFacilityCheckins } from '../checkins';
+import { truckStage, type TruckStage } from '../../shared/contracts/appointments';
+import { localDateTime, DEFAULT_TIME_ZONE } from '../../shared/time';
 import type { receiveSchema, Receipt } from '../../shared/contracts/wms-stock';
 import { toPaise } from '../../shared/contracts/wms';
 import { getBin, type StoredBin } from './bin.store';
@@ -36,35 +37,56 @@ import type { Facility } from '../facilities';
 
 type ReceiveFields = z.output<typeof receiveSchema>;
 
-/** Appointments at the dock of the facility now: today's, in loading or unloading. */
+/** The stages of a truck whose goods can be received: at its door, or being (un)loaded. */
+const AT_THE_DOCK: readonly TruckStage[] = ['at_dock', 'loading', 'unloading'];
+/** How far back a check-in may be and its truck still be at the dock (a night's unloading included). */
+const DOCK_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The trucks at the facility's dock now, by key: the facility's check-ins of the last day whose
+ * stage is At dock, Loading or Unloading (with their appointments), and today's appointments in
+ * loading or unloading that have no such check-in. Each carries what receiving fills from it: the
+ * PO number, and the pallets and cartons booked (appointments carry no product lines).
+ */
 export async function dockAppointments(tenantId: string, facility: Facility, now = new Date()) {
   const { date } = localDateTime(now, facility.timeZone ?? DEFAULT_TIME_ZONE);
-  const today = await listAppointmentsByDate(tenantId, date, facility.id);
-  return today
-    .filter((a) => a.status === 'loading' || a.status === 'unloading')
-    .map((a) => ({
+  const [today, checkins] = await Promise.all([
+    listAppointmentsByDate(tenantId, date, facility.id),
+    listFacilityCheckins(tenantId, facility.id, { since: new Date(now.getTime() - DOCK_LOOKBACK_MS).toISOString() }),
+  ]);
+  const checkinOf = new Map(checkins.map((c) => [c.appointmentId, c]));
+  const known = new Map(today.map((a) => [a.id, a]));
+  const missing = checkins.filter((c) => !known.has(c.appointmentId)).map((c) => c.appointmentId);
+  for (const a of await Promise.all(missing.map((id) => getAppointment(tenantId, id))))
+    if (a && a.facilityId === facility.id) known.set(a.id, a);
+  return [...known.values()]
+    .map((a) => ({ a, stage: truckStage(a.status, checkinOf.get(a.id)?.status ?? null) }))
+    .filter(({ stage }) => AT_THE_DOCK.includes(stage))
+    .map(({ a, stage }) => ({
       id: a.id,
       bookingReference: a.bookingReference,
       carrierName: a.carrierName,
-      vehicleLicense: a.vehicleLicense,
-      doorNumber: a.doorNumber,
+      // The truck as it came in at the gate (its plate and door), else as it was booked.
+      vehicleLicense: checkinOf.get(a.id)?.vehicleLicense ?? a.vehicleLicense,
+      doorNumber: checkinOf.get(a.id)?.doorNumber ?? a.doorNumber,
       status: a.status,
+      stage,
+      loadType: a.loadType,
       poNumber: a.poNumber,
+      palletCount: a.palletCount,
+      cartonCount: a.cartonCount,
+      goodsType: a.guest?.goodsType ?? null,
     }));
 }
 
 async function checkAppointment(tenantId: string, facility: Facility, appointmentId: string, now: Date) {
   const appointment = await getAppointment(tenantId, appointmentId);
   if (!appointment) throw new NotFoundError('Appointment not found');
-  const { date } = localDateTime(now, facility.timeZone ?? DEFAULT_TIME_ZONE);
-  if (
-    appointment.facilityId !== facility.id ||
-    appointment.scheduledDate !== date ||
-    (appointment.status !== 'loading' && appointment.status !== 'unloading')
-  ) {
+  const atDock = await dockAppointments(tenantId, facility, now);
+  if (!atDock.some((a) => a.id === appointment.id)) {
     throw new ConflictError(
-      `Appointment ${appointment.bookingReference} is not at this facility's dock (loading or unloading today)`,
-      { appointmentId: 'Choose an appointment being loaded or unloaded here today' },
+      `Appointment ${appointment.bookingReference} is not at this facility's dock (at dock, loading or unloading)`,
+      { appointmentId: "Choose a truck at this facility's dock" },
     );
   }
 }
@@ -168,7 +190,10 @@ export async function receiveGoods(
               ...(input.expiryDate ? { expiryDate: input.expiryDate } : {}),
             }),
           );
-        else (lineWrites.push(...lineCreateItems({ ...line, quantity: quantityAfter }).items), newLines.push(line));
+        else {
+          lineWrites.push(...lineCreateItems({ ...line, quantity: quantityAfter }).items);
+          newLines.push(line);
+        }
         receipts.push({
           id: timeOrderedId(now.getTime()),
           tenantId,

@@ -191,3 +191,19 @@ export function averageCost(held: number, cost: number | null, added: number, ad
   const units = BigInt(held + added);
   return Number((2n * total + units) / (2n * units));
 }
+
+// --- bins made from a range -----------------------------------------------------------------------
+
+/**
+ * A range writes this many bins per transaction: 2 items a bin (the bin, its code) + the zone's
+ * count + the counter + the audit record stay within DynamoDB's 100 items.
+ */
+export const BIN_RANGE_CHUNK = 45;
+/** A refusal lists at most this many codes, then how many more there are. */
+export const LISTED_CODES = 20;
+
+/** Codes for a message: the first LISTED_CODES, then '… +N'. */
+export function listedCodes(codes: string[]): string {
+  const shown = codes.slice(0, LISTED_CODES).join(', ');
+  return codes.length > LISTED_CODES ? `${shown} … +${codes.length - LISTED_CODES}` : shown;
+}

@@ -10,7 +10,7 @@ import { resolveFacility } from '../facilities';
 import { listYardSpots, setYardSpotStatus } from './yard-spot.store';
 import { listAppointmentsAtDoors, todayFor } from '../appointments';
 import { assignWaitingTrucks } from './assign-spots';
-import { yardOverview } from '../insights';
+import { yardOverview } from './overview';
 
 async function todayContext(session: RequestSession) {
   const { date, facility } = await todayFor(session);

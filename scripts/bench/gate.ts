@@ -1,7 +1,7 @@
 // Gate compliance figures for `npm run bench` (issue #21): the walk-in check-in's latency without the
 // gate checks, then with them against the local fake ULIP (four sources in parallel, each answer
 // new: a registry round trip per source), then with every answer cached (a truck back the same day).
-import type { BenchSection } from '../bench';
+import type { BenchSection } from './section';
 import { run } from './measure';
 
 const COUNT = Number(process.env.BENCH_GATE_COUNT ?? 60);

@@ -2,8 +2,7 @@
 // path, DynamoDB calls per request, and the same calls sent straight through the SDK at the same
 // concurrency (measure.ts). The day gets 1,000 appointments first, as a busy hub's day.
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
-import { addDays, localDateTime } from '../../shared/time';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
+import { addDays, localDateTime, DEFAULT_TIME_ZONE } from '../../shared/time';
 import { callsIn, capture, replay, runInterleaved, type Latency } from './measure';
 
 export interface PathFigure {
@@ -44,7 +43,7 @@ export type Call = Awaited<ReturnType<typeof signIn>>;
 /** 1,000 appointments on today's date at the demo hub, booked through the booking service. */
 export async function fillToday(count = 1000): Promise<string[]> {
   const { bookAppointment } = await import('../../functions/appointments');
-  const { findUserByIdentifier, toSessionUser } = await import('../../functions/users/user.store');
+  const { findUserByIdentifier, toSessionUser } = await import('../../functions/users');
   const user = toSessionUser((await findUserByIdentifier('operations'))!);
   const date = today();
   const dayStart = new Date(`${date}T00:00:00+05:30`);

@@ -2,15 +2,16 @@
 // 100 appointment requests (+1 malformed) in pages of 25 booked through the booking service, the same
 // sync again (all already imported), connection tests, and the time from a domain event to its signed
 // webhook verified at the TMS (transaction -> table stream -> fan-out worker -> HTTP).
-import type { BenchSection } from '../bench';
+import type { BenchSection } from './section';
 import { percentiles } from './measure';
+import { today } from './hot-paths';
 
 const RECORDS = 100;
 
 export const integrationsBench: BenchSection = async ({ admin }) => {
   const { startFakeTms, FAKE_CREDENTIALS } = await import('../../test/support/fake-tms');
-  const { addDays, localDateTime, fromMinutes } = await import('../../shared/time');
-  const first = addDays(localDateTime(new Date(), 'Asia/Kolkata').date, 40);
+  const { addDays, fromMinutes } = await import('../../shared/time');
+  const first = addDays(today(), 40);
   const records = Array.from({ length: RECORDS }, (_, i) => ({
     id: `BENCH-${i}`,
     carrierName: 'Deccan Express Logistics',

@@ -4,7 +4,7 @@
 // scores. The SPA must be built into the folder the local stack serves (web/dist, or WEB_DIST).
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import type { BenchSection } from '../bench';
+import type { BenchSection } from './section';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -54,7 +54,7 @@ export const lighthouseBench: BenchSection = async ({ base }) => {
       });
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
   return { title: 'Lighthouse, mobile profile (Debian Chromium): scores out of 100', rows };
 };

@@ -1,17 +1,18 @@
 // Messaging figures for `npm run bench` (issue #15): the time from a booking's answer to its
 // appointment_confirmed message in the local sink, through the whole event path (transaction with
 // the event item -> table stream -> notifier -> adapter -> sink), over 50 bookings one after another.
-import type { BenchSection } from '../bench';
+import type { BenchSection } from './section';
 import { percentiles } from './measure';
+import { today } from './hot-paths';
 
 const BOOKINGS = 50;
 
 export const messagingBench: BenchSection = async ({ operations }) => {
   const { localOutbox } = await import('../../functions/messaging');
   const { displayDate } = await import('../../functions/messaging/notify');
-  const { addDays, localDateTime, fromMinutes } = await import('../../shared/time');
+  const { addDays, fromMinutes } = await import('../../shared/time');
   const { DEMO_FACILITY_ID } = await import('../../functions/local/demo-ids');
-  const first = addDays(localDateTime(new Date(), 'Asia/Kolkata').date, 20);
+  const first = addDays(today(), 20);
   const times: number[] = [];
   let missing = 0;
   // Messages still awaited: each is watched for 10 s from its booking's answer. The next booking waits

@@ -1,7 +1,7 @@
 // Tenancy figures for `npm run bench` (issue #18): organisation sign-up (one transaction of ~18 items,
 // plus the password hash) and its e-mail verification, one after another; and the session lookup every
 // request makes, at home and as a member of another tenant (one more GetItem for the membership).
-import type { BenchSection } from '../bench';
+import type { BenchSection } from './section';
 import { percentiles } from './measure';
 
 const SIGNUPS = 10;

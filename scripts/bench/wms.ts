@@ -3,7 +3,7 @@
 // first inventory page, a filtered page (facility + status) and a prefix search through the API,
 // each beside the same DynamoDB calls sent straight through the SDK (ratio p50); and goods receipts
 // per second with 10 people receiving at once (every receipt adds to the tenant's counters).
-import type { BenchSection } from '../bench';
+import type { BenchSection } from './section';
 import { measurePath, type Call } from './hot-paths';
 import { run } from './measure';
 

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { dateString, seenRevision, timeOfDay } from './fields';
 import { requiredText } from './fields';
 import { toMinutes } from '../time';
+import { LANGUAGES, type Language } from './messaging-templates';
 
 export const APPOINTMENT_STATUSES = [
   'scheduled',
@@ -286,8 +287,39 @@ export const guestBookingSchema = z.strictObject({
   priority: z.literal('normal').default('normal'),
   /** The booking link's facility ('tenantId/facilityId'); the platform's guest facility when absent. */
   facility: z.string().max(140).optional(),
+  /** The language the guest booked in: their confirmation SMS is written in it. */
+  language: z.enum(LANGUAGES, { error: 'Unknown language: use en or hi' }).default('en'),
 });
 export type GuestBookingInput = z.input<typeof guestBookingSchema>;
+
+/**
+ * What the guest's confirmation panel shows (issue #29.1): whom and where they booked, when (the
+ * facility's day and times, with its zone for the calendar file), the door once one is known, and the
+ * signed gate pass to show at the gate (none once the booking is no longer scheduled).
+ */
+export interface GuestBookingConfirmation {
+  confirmationCode: string;
+  tenantName: string;
+  facilityName: string;
+  address: string | null;
+  timeZone: string;
+  slotDate: string;
+  startTime: string;
+  endTime: string;
+  /** The slot's start and end as UTC instants (for the calendar file). */
+  startsAt: string;
+  endsAt: string;
+  doorNumber: string | null;
+  /** `expiresAt`: the pass's last valid instant (its `exp`), as UTC. */
+  gatePass: { token: string; qrSvg: string; expiresAt: string } | null;
+}
+
+/**
+ * A pass or link is offered for printing (or download) only when it is still valid when the slot it
+ * is for ends (issue #29): a printed pass that lapses during the slot would be refused at the gate.
+ */
+export const validThroughSlot = (expiresAt: string, slotEndsAt: string) =>
+  Date.parse(expiresAt) >= Date.parse(slotEndsAt);
 
 /** Punctuality of an arrival: early (more than 15 minutes before the start), on time, or late. */
 export type ArrivalOutcome = 'early' | 'onTime' | 'late';
@@ -337,6 +369,8 @@ export interface Appointment {
     goodsType: string | null;
     ewayBill: string | null;
     expectedArrivalDate: string;
+    /** The guest's language at booking (absent on bookings made before it was kept: English). */
+    language?: Language;
   } | null;
   arrivedAt: string | null;
   arrivalOutcome: ArrivalOutcome | null;
@@ -348,6 +382,8 @@ export interface Appointment {
   pendingRescheduleId: string | null;
   /** Gate compliance checked at booking (issue #21): what would stop the truck at the gate, early. */
   gateHint?: { decision: 'ALLOW' | 'HOLD' | 'DENY' | 'NOT_CHECKED'; messages: string[]; checkedAt: string } | null;
+  /** In the lists only: the truck's check-in is held at the gate (shared/contracts/gate.ts heldAtGate), and why. */
+  gateHold?: { reasons: string[] };
   createdAt: string;
   createdBy: string | null;
   updatedAt: string;

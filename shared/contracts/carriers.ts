@@ -1,6 +1,8 @@
 // Carriers and their drivers (docs/architecture.md §1, carriers). Messages are the spec's texts.
 import * as z from 'zod';
 import { changesSome, NOTHING_TO_CHANGE, optionalText, requiredText, seenRevision } from './fields';
+import { driverReachFields } from './messaging-drivers';
+import { gstin } from './tenancy';
 
 export const SERVICE_TYPES = [
   { value: 'LTL', label: 'LTL (Less Than Truckload)' },
@@ -22,6 +24,7 @@ export const carrierInputSchema = z.strictObject({
     .nullable()
     .transform((v) => (v ? v.toLowerCase() : null)),
   contactPhone: optionalText(20),
+  gstin,
   serviceTypes: z
     .array(z.enum(SERVICE_TYPE_VALUES, { error: 'Unknown service type' }), {
       error: 'Please select at least one service type',
@@ -43,15 +46,8 @@ export const driverInputSchema = z.strictObject({
   name: requiredText('Driver name is required', 120),
   phone: optionalText(20),
   licenseNumber: requiredText('License number is required', 30),
-  // How the driver is messaged (issue #15): channels in order of preference and the language.
-  preferredChannels: z
-    .array(
-      z.enum(['sms', 'whatsapp', 'voice', 'email'], { error: 'Unknown channel: use sms, whatsapp, voice or email' }),
-    )
-    .max(4)
-    .transform((v) => [...new Set(v)])
-    .optional(),
-  preferredLanguage: z.enum(['en', 'hi'], { error: 'Unknown language: use en or hi' }).optional(),
+  // How the driver is messaged (issues #15, #29.3): channels in fallback order and the language.
+  ...driverReachFields,
 });
 export type DriverInput = z.input<typeof driverInputSchema>;
 
@@ -61,6 +57,14 @@ export const driverUpdateSchema = driverFields
   .partial()
   .extend({ revision: seenRevision })
   .refine(changesSome(Object.keys(driverFields.shape)), { message: NOTHING_TO_CHANGE, path: ['_'] });
+
+/** A driver's own choice in the driver app (PATCH /api/driver/preferences): channels and language, from the revision loaded. */
+const driverReach = z.strictObject(driverReachFields);
+export const driverPreferencesSchema = driverReach
+  .partial()
+  .extend({ revision: seenRevision })
+  .refine(changesSome(Object.keys(driverReach.shape)), { message: NOTHING_TO_CHANGE, path: ['_'] });
+export type DriverPreferencesInput = z.input<typeof driverPreferencesSchema>;
 
 /** What an approved account books for: its carrier, and for a driver their driver record; how it was found. */
 export interface AccountLink {

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { CHECKIN_STATUSES, LOAD_TYPES, type CheckinStatus } from './appointments';
 import { ewayBillField, licenceField, type GateOutcome } from './gate';
 import { seenRevision } from './fields';
+import { fromMinutes, toMinutes } from '../time';
 
 export { CHECKIN_STATUSES, CHECKIN_TRANSITIONS, type CheckinStatus } from './appointments';
 export const CHECKIN_METHODS = ['qr_code', 'manual', 'tablet'] as const;
@@ -12,6 +13,9 @@ export const CHECKIN_METHODS = ['qr_code', 'manual', 'tablet'] as const;
  * standing at a door likewise keeps that door from windows starting within this time (the door rule).
  */
 export const EARLY_CHECKIN_MINUTES = 120;
+
+/** The local time ('HH:mm') from which an appointment starting at `start` may check in (its day's 00:00 at the earliest); the gate pass is valid from it too. */
+export const checkinOpensAt = (start: string) => fromMinutes(Math.max(0, toMinutes(start) - EARLY_CHECKIN_MINUTES));
 
 const optionalText = (max: number) =>
   z

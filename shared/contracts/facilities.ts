@@ -1,8 +1,7 @@
 // Facilities, dock doors, labour in-charges and equipment (docs/architecture.md §1, facilities).
 // Messages are the spec's texts.
 import * as z from 'zod';
-import { DEFAULT_TIME_ZONE } from '../product';
-import { isValidTimeZone, toMinutes } from '../time';
+import { isValidTimeZone, toMinutes, DEFAULT_TIME_ZONE } from '../time';
 import {
   changesSome,
   NOTHING_TO_CHANGE,
@@ -50,6 +49,13 @@ const hoursInOrder = (v: { operatingHoursStart?: string; operatingHoursEnd?: str
   !v.operatingHoursStart || !v.operatingHoursEnd || toMinutes(v.operatingHoursEnd) > toMinutes(v.operatingHoursStart);
 const HOURS_ORDER = { message: 'Closing time must be after opening time', path: ['operatingHoursEnd'] };
 
+/** An Indian PIN code: six digits, the first not 0. Checked where the facility is in India (or no country is given). */
+export const PIN_CODE = /^[1-9]\d{5}$/;
+const inIndia = (country: string | null | undefined) => !country || /^india$/i.test(country.trim());
+const pinCodeValid = (v: { country?: string | null; zipCode?: string | null }) =>
+  !v.zipCode || !inIndia(v.country) || PIN_CODE.test(v.zipCode);
+const PIN_CODE_FORMAT = { message: 'PIN code must be 6 digits', path: ['zipCode'] };
+
 /** A new facility: what is left out takes the defaults. */
 export const facilityInputSchema = z
   .strictObject({
@@ -59,7 +65,8 @@ export const facilityInputSchema = z
     slotMinutes: facilityFields.slotMinutes.default(60),
     slotCapacity: facilityFields.slotCapacity.default(2),
   })
-  .refine(hoursInOrder, HOURS_ORDER);
+  .refine(hoursInOrder, HOURS_ORDER)
+  .refine(pinCodeValid, PIN_CODE_FORMAT);
 export type FacilityInput = z.input<typeof facilityInputSchema>;
 
 /**
@@ -71,10 +78,20 @@ export const facilityUpdateSchema = z
   .partial()
   .extend({ revision: seenRevision })
   .refine(hoursInOrder, HOURS_ORDER)
+  .refine(pinCodeValid, PIN_CODE_FORMAT)
   .refine(changesSome(Object.keys(facilityFields)), { message: NOTHING_TO_CHANGE, path: ['_'] });
 export type FacilityUpdate = z.output<typeof facilityUpdateSchema>;
 
 export const DOOR_TYPES = ['standard', 'refrigerated', 'oversized', 'hazmat'] as const;
+/** Where a facility is, as one line: street address, city, state and PIN code, each once. */
+export const facilityAddressLine = (f: {
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zipCode?: string | null;
+}) => [f.address, f.city, f.state, f.zipCode].filter(Boolean).join(', ');
+/** The number of a facility's n-th dock door as Add Facility and sign-up create them: D01, D02, … D120. */
+export const dockDoorNumber = (n: number) => `D${String(n).padStart(2, '0')}`;
 export const DOOR_STATUSES = ['available', 'occupied', 'maintenance'] as const;
 const feet = z
   .union([

@@ -92,10 +92,15 @@ export interface GateCheck {
 }
 
 export interface GateOverride {
+  /** The username of who let the truck through; `name` is their name as the screen shows it (absent before #29.7). */
   by: string;
+  name?: string;
   at: string;
   reason: string;
 }
+
+/** A held truck waits until a yard manager or admin overrides; it may still be turned away (leave). */
+export const heldAtGate = (gate: GateOutcome | null | undefined) => gate?.decision === 'HOLD' && !gate.override;
 
 export interface GateOutcome {
   decision: GateDecision;

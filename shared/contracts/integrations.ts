@@ -1,9 +1,8 @@
-// External systems (TMS, WMS, ERP, custom), their endpoints, outbound webhook subscriptions, sync
-// logs and monitoring (doc 2 §3, §5, §7). Secrets (authConfig, signing secrets) travel only in
+// External systems (TMS, WMS, ERP, custom), their endpoints, sync logs and monitoring (doc 2 §3, §5,
+// §7); their outbound webhook subscriptions are in integrations-webhooks.ts. Secrets (authConfig, signing secrets) travel only in
 // requests that set them and in the one answer that creates them; every read shows them masked.
 import * as z from 'zod';
 import { changesSome, NOTHING_TO_CHANGE, optionalText, requiredText, seenRevision } from './fields';
-import type { DomainEventType } from './events';
 
 export const SYSTEM_TYPES = ['TMS', 'WMS', 'ERP', 'CUSTOM'] as const;
 export const AUTH_TYPES = ['API_KEY', 'BEARER_TOKEN', 'BASIC_AUTH', 'OAUTH2'] as const;
@@ -26,21 +25,7 @@ export const ENDPOINT_METHODS = ['GET', 'POST'] as const;
 export const ENDPOINT_PURPOSES = ['APPOINTMENT_REQUESTS', 'HEALTH_CHECK'] as const;
 export type EndpointPurpose = (typeof ENDPOINT_PURPOSES)[number];
 
-/** Outbound webhook event types: the domain events a customer may subscribe to, plus 'appointment.departed'
- * (a status change to departed, named for what customers ask for). */
-export const WEBHOOK_EVENT_TYPES = [
-  'appointment.created',
-  'appointment.status-changed',
-  'appointment.departed',
-  'appointment.rescheduled',
-  'appointment.cancelled',
-  'checkin.created',
-  'loading.completed',
-  'goods.received',
-] as const satisfies readonly (DomainEventType | 'appointment.departed')[];
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-const httpUrl = (message: string) =>
+export const httpUrl = (message: string) =>
   z
     .string({ error: message })
     .trim()
@@ -186,28 +171,6 @@ export const endpointEditSchema = z
   })
   .refine(changesSome(['name', 'method', 'endpoint', 'purpose', 'isActive']), NOTHING_TO_CHANGE);
 
-export const MAX_WEBHOOK_RETRIES = 8;
-export const webhookInputSchema = z.strictObject({
-  eventType: z.enum(WEBHOOK_EVENT_TYPES, { error: 'Please select an event type' }),
-  webhookUrl: httpUrl('Webhook URL is required'),
-  timeoutSeconds: z.coerce
-    .number({ error: 'Timeout must be a number of seconds' })
-    .int('Timeout must be a whole number of seconds')
-    .min(1, 'Timeout must be 1 to 30 seconds')
-    .max(30, 'Timeout must be 1 to 30 seconds')
-    .default(10),
-  retryCount: z.coerce
-    .number({ error: 'Retry count must be a number' })
-    .int('Retry count must be a whole number')
-    .min(0, `Retry count must be 0 to ${MAX_WEBHOOK_RETRIES}`)
-    .max(MAX_WEBHOOK_RETRIES, `Retry count must be 0 to ${MAX_WEBHOOK_RETRIES}`)
-    .default(3),
-  isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
-});
-export const webhookEditSchema = webhookInputSchema
-  .partial()
-  .refine(changesSome(['eventType', 'webhookUrl', 'timeoutSeconds', 'retryCount', 'isActive']), NOTHING_TO_CHANGE);
-
 export const syncRequestSchema = z.strictObject({
   endpointId: z
     .string()
@@ -265,26 +228,6 @@ export interface IntegrationEndpoint {
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
-}
-
-export interface WebhookSubscription {
-  id: string;
-  systemId: string;
-  eventType: WebhookEventType;
-  webhookUrl: string;
-  timeoutSeconds: number;
-  retryCount: number;
-  isActive: boolean;
-  /** 'ERROR' once a delivery used up its retries, until the next one succeeds. */
-  deliveryStatus: 'OK' | 'ERROR' | null;
-  lastDeliveryAt: string | null;
-  consecutiveFailures: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface WebhookSubscriptionCreated extends WebhookSubscription {
-  signingSecret: string;
 }
 
 export interface SyncLog {

@@ -126,9 +126,9 @@ export const MESSAGE_TEMPLATES = [
   template(
     'slot_booking_confirmed',
     'Slot Booking Confirmation',
-    ['date', 'time', 'code'],
-    'Slot booked for {date} at {time}. Confirmation code: {code}. Show it at the gate.',
-    '{date} को {time} बजे का स्लॉट बुक हुआ। पुष्टि कोड: {code}। इसे गेट पर दिखाएं।',
+    ['hub', 'date', 'time', 'code'],
+    'Slot booked at {hub} for {date} at {time}. Confirmation code: {code}. Show it at the gate.',
+    '{hub} में {date} को {time} बजे का स्लॉट बुक हुआ। पुष्टि कोड: {code}। इसे गेट पर दिखाएं।',
   ),
   template(
     'gate_qr_link',

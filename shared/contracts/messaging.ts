@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { findTemplate, LANGUAGES, TEMPLATE_KEYS, type Language } from './messaging-templates';
 
 export * from './messaging-templates';
+export * from './messaging-fill';
 
 export const CHANNELS = ['sms', 'whatsapp', 'voice', 'email'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -56,9 +57,10 @@ export function toIndianE164(input: string): string | null {
 
 const EMAIL = z.email('Enter a valid e-mail address').max(254);
 
-const channelField = z.enum(CHANNELS, { error: 'Unknown channel: use sms, whatsapp, voice or email' });
-const languageField = z.enum(LANGUAGES, { error: 'Unknown language: use en or hi' }).default('en');
-const templateKeyField = z
+export const channelField = z.enum(CHANNELS, { error: 'Unknown channel: use sms, whatsapp, voice or email' });
+export const languageChoice = z.enum(LANGUAGES, { error: 'Unknown language: use en or hi' });
+const languageField = languageChoice.default('en');
+export const templateKeyField = z
   .string()
   .trim()
   .max(64)
@@ -342,14 +344,5 @@ export interface MessagingSettingsView {
 
 export const DEFAULT_DELAY_ALERT_MINUTES = 15;
 
-/** Driver preferences (fields on the driver, carriers domain). */
-export const driverMessagingSchema = z.strictObject({
-  preferredChannels: z
-    .array(channelField)
-    .max(4)
-    .transform((v) => [...new Set(v)])
-    .optional(),
-  preferredLanguage: z.enum(LANGUAGES, { error: 'Unknown language: use en or hi' }).optional(),
-});
 export type { Language };
 export { TEMPLATE_KEYS };

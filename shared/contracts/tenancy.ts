@@ -1,8 +1,7 @@
 // SaaS tenancy (issue #18): organisation sign-up, the trial and plan, invitations, memberships of
 // several tenants, facility links. Request schemas shared by the sign-up screens and the functions.
 import * as z from 'zod';
-import { DEFAULT_TIME_ZONE } from '../product';
-import { isValidTimeZone } from '../time';
+import { isValidTimeZone, DEFAULT_TIME_ZONE } from '../time';
 import { GSTIN_MESSAGES, gstinProblem } from '../gstin';
 import { optionalText, requiredText } from './fields';
 
@@ -60,7 +59,8 @@ export const strongPassword = z
   .max(128, 'Password must be at most 128 characters')
   .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), 'Password must contain at least one letter and one number');
 
-const gstin = z
+/** An optional GSTIN (sign-up, carriers): blank is none; otherwise it must pass shared/gstin.ts. */
+export const gstin = z
   .union([z.literal(''), z.null(), z.string().trim().toUpperCase()])
   .optional()
   .transform((v) => (v ? v : null))

@@ -113,6 +113,7 @@ export const REQUIRED_DOCUMENTS: Record<UserType, readonly { type: string; label
 export const USERS_TEXTS = {
   roleGrantedByAdministrator: 'Only an administrator can grant this role. Please choose another role.',
   unknownRole: 'Choose one of the roles',
+  roleNotGrantable: 'You cannot grant this role: it holds permissions you do not have',
 };
 
 export const DOCUMENT_TYPES = Object.values(REQUIRED_DOCUMENTS).flatMap((d) => d.map((x) => x.type));
@@ -199,6 +200,9 @@ export const approveSchema = z.strictObject({
   role: z.enum(ROLES, { error: USERS_TEXTS.unknownRole }).optional(),
   revision: seenRevision,
 });
+/** An approval as the approval form fills it in and as the server reads it. */
+export type ApprovalInput = z.input<typeof approveSchema>;
+export type Approval = z.output<typeof approveSchema>;
 
 /** PATCH /api/auth/user/language: the language a signed-in user reads the product in. */
 export const USER_LANGUAGES = ['en', 'hi'] as const;

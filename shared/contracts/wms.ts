@@ -4,6 +4,9 @@
 import * as z from 'zod';
 import { isValidDate } from '../time';
 import { optionalText, requiredText, seenRevision } from './fields';
+import { checkGtinBarcode } from './wms-gtin';
+
+export { validGtin } from './wms-gtin';
 
 export const ZONE_TYPES = ['receiving', 'storage', 'picking', 'shipping', 'staging'] as const;
 export const ZONE_TEMPERATURES = ['ambient', 'chilled', 'frozen'] as const;
@@ -100,45 +103,47 @@ export const binInputSchema = z.strictObject({
 });
 export type BinInput = z.input<typeof binInputSchema>;
 
-export const productInputSchema = z.strictObject({
-  sku: requiredText('SKU is required', 60),
-  name: requiredText('Product name is required', 200),
-  description: optionalText(1000),
-  category: optionalText(80),
-  brand: optionalText(80),
-  weight: optionalAmount('Weight must be at least 0'),
-  length: optionalAmount('Length must be at least 0'),
-  width: optionalAmount('Width must be at least 0'),
-  height: optionalAmount('Height must be at least 0'),
-  unitOfMeasure: z.enum(UNITS_OF_MEASURE).default('EA'),
-  barcodeType: z
-    .union([z.literal(''), z.null(), z.enum(BARCODE_TYPES)])
-    .optional()
-    .transform((v) => v || null),
-  barcodeValue: z
-    .union([
-      z.literal(''),
-      z.null(),
-      z
-        .string()
-        .trim()
-        .max(80, 'Must be at most 80 characters')
-        .regex(/^[\x21-\x7e]*$/, 'A barcode has no spaces or special characters'),
-    ])
-    .optional()
-    .transform((v) => v || null),
-  hazmatCode: optionalText(40),
-  storageInstructions: optionalText(500),
-  pickingInstructions: optionalText(500),
-  isActive: flag(true),
-  isSerialTracked: flag(false),
-  isLotTracked: flag(false),
-  shelfLife: optionalWhole('Shelf life must be at least 0'),
-  reorderPoint: optionalWhole('Reorder point must be at least 0'),
-  reorderQuantity: optionalWhole('Reorder quantity must be at least 0'),
-  /** On an edit: the revision the form loaded (a product changed since is refused with 409). */
-  revision: seenRevision,
-});
+export const productInputSchema = z
+  .strictObject({
+    sku: requiredText('SKU is required', 60),
+    name: requiredText('Product name is required', 200),
+    description: optionalText(1000),
+    category: optionalText(80),
+    brand: optionalText(80),
+    weight: optionalAmount('Weight must be at least 0'),
+    length: optionalAmount('Length must be at least 0'),
+    width: optionalAmount('Width must be at least 0'),
+    height: optionalAmount('Height must be at least 0'),
+    unitOfMeasure: z.enum(UNITS_OF_MEASURE).default('EA'),
+    barcodeType: z
+      .union([z.literal(''), z.null(), z.enum(BARCODE_TYPES)])
+      .optional()
+      .transform((v) => v || null),
+    barcodeValue: z
+      .union([
+        z.literal(''),
+        z.null(),
+        z
+          .string()
+          .trim()
+          .max(80, 'Must be at most 80 characters')
+          .regex(/^[\x21-\x7e]*$/, 'A barcode has no spaces or special characters'),
+      ])
+      .optional()
+      .transform((v) => v || null),
+    hazmatCode: optionalText(40),
+    storageInstructions: optionalText(500),
+    pickingInstructions: optionalText(500),
+    isActive: flag(true),
+    isSerialTracked: flag(false),
+    isLotTracked: flag(false),
+    shelfLife: optionalWhole('Shelf life must be at least 0'),
+    reorderPoint: optionalWhole('Reorder point must be at least 0'),
+    reorderQuantity: optionalWhole('Reorder quantity must be at least 0'),
+    /** On an edit: the revision the form loaded (a product changed since is refused with 409). */
+    revision: seenRevision,
+  })
+  .superRefine(checkGtinBarcode);
 export type ProductInput = z.input<typeof productInputSchema>;
 
 export const inventoryInputSchema = z

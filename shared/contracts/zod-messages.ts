@@ -68,4 +68,4 @@ export function defaultMessage(issue: Issue): string | undefined {
   return `${label} must be ${KINDS[issue.expected ?? ''] ?? `a valid ${issue.expected ?? 'value'}`}`;
 }
 
-z.config({ customError: (issue) => defaultMessage(issue as Parameters<typeof defaultMessage>[0]) });
+z.config({ customError: (issue) => defaultMessage(issue) });

@@ -52,13 +52,6 @@ export const appointmentsRoutes = [
     access: 'appointments:book',
   },
   {
-    method: 'PATCH',
-    path: '/api/appointments/{id}/status',
-    fn: 'appointments',
-    action: 'changeStatus',
-    access: 'appointments:write',
-  },
-  {
     method: 'POST',
     path: '/api/appointments/{id}/cancel',
     fn: 'appointments',

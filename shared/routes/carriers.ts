@@ -20,4 +20,12 @@ export const carriersRoutes = [
     access: 'carriers:write',
   },
   { method: 'POST', path: '/api/drivers', fn: 'carriers', action: 'createDriver', access: 'carriers:write' },
+  // The driver app's own channels and language: always the signed-in driver's own record.
+  {
+    method: 'PATCH',
+    path: '/api/driver/preferences',
+    fn: 'carriers',
+    action: 'updateOwnPreferences',
+    access: 'driver:self',
+  },
 ] as const satisfies readonly ApiRoute[];

@@ -11,6 +11,15 @@ export const checkinsRoutes = [
     action: 'walkInCheckin',
     access: 'appointments:write',
   },
+  // The appointment's status moves its check-in with it (functions/checkins/on-site.ts), so the
+  // checkins function serves it: appointments uses no checkins code (docs/architecture.md §1).
+  {
+    method: 'PATCH',
+    path: '/api/appointments/{id}/status',
+    fn: 'checkins',
+    action: 'changeAppointmentStatus',
+    access: 'appointments:write',
+  },
   {
     method: 'PATCH',
     path: '/api/checkins/{id}/status',

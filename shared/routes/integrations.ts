@@ -109,6 +109,27 @@ export const integrationsRoutes = [
     access: 'integrations:manage',
   },
   {
+    method: 'GET',
+    path: `${SYSTEM}/webhooks/{webhookId}/deliveries`,
+    fn: 'integrations',
+    action: 'listWebhookDeliveries',
+    access: 'integrations:manage',
+  },
+  {
+    method: 'POST',
+    path: `${SYSTEM}/webhooks/{webhookId}/test`,
+    fn: 'integrations',
+    action: 'sendWebhookTest',
+    access: 'integrations:manage',
+  },
+  {
+    method: 'POST',
+    path: `${SYSTEM}/webhooks/{webhookId}/deliveries/{eventId}/resend`,
+    fn: 'integrations',
+    action: 'resendWebhookDelivery',
+    access: 'integrations:manage',
+  },
+  {
     method: 'POST',
     path: '/api/integrations/inbound/{systemId}',
     fn: 'integrations',

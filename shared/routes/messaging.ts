@@ -12,6 +12,13 @@ export const messagingRoutes = [
     action: 'sendNotification',
     access: 'messaging:send',
   },
+  {
+    method: 'POST',
+    path: '/api/messaging/driver-messages',
+    fn: 'messaging',
+    action: 'sendDriverMessage',
+    access: 'messaging:send',
+  },
   { method: 'GET', path: '/api/messaging/messages', fn: 'messaging', action: 'listMessages', access: 'messaging:send' },
   {
     method: 'GET',

@@ -1,27 +1,16 @@
-// The edge of the synthesized stack (#14.9): the API is called only through CloudFront (its origin
+// The edge of the synthesized app (#14.9): the API is called only through CloudFront (its origin
 // secret, required by every function when deployed), AWS WAF on the distribution when asked for, and
 // the security headers of each behaviour: the SPA's answers and the API's each keep their own CSP.
-import { describe, expect, it } from 'vitest';
-import { App, Stack } from 'aws-cdk-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { PlatformStack } from '../../lib/platform-stack';
 import { WAF_RATE_LIMIT } from '../../lib/waf';
 import { FUNCTION_NAMES } from '../../shared/routes';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { resourcesOf, synthPlatform } from './synth';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 
 process.env.TABLE_NAME ??= 'unit';
 
-function synth(region: string, context: Record<string, string> = {}) {
-  // Bundling is skipped (as in platform-stack.test.ts); the template is the same.
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
-  const stack = new PlatformStack(app, 'Edge', {
-    env: { account: '111111111111', region },
-    distDir: '/nonexistent',
-    workers: [],
-  });
-  const sibling = app.node.children.find((c): c is Stack => c instanceof Stack && c !== stack);
-  return { template: Template.fromStack(stack), waf: sibling ? Template.fromStack(sibling) : null, sibling };
-}
+const synth = (region: string, context: Record<string, string> = {}) => synthPlatform({ region, context, workers: [] });
 
 const expectWebAcl = (template: Template) => {
   template.resourceCountIs('AWS::WAFv2::WebACL', 1);
@@ -53,17 +42,27 @@ const expectWebAcl = (template: Template) => {
   });
 };
 
-let plain: ReturnType<typeof synth> | undefined;
-const withoutWaf = () => (plain ??= synth('ap-south-1'));
+let plain: ReturnType<typeof synth>;
+const withoutWaf = () => plain;
+beforeAll(() => {
+  plain = synth('ap-south-1');
+}, 240_000);
 
-describe('PlatformStack edge', () => {
+// Each WAF case synthesizes the whole app again, slower than a test's default 30 s on a busy machine.
+describe('the edge of the app', { timeout: 120_000 }, () => {
   it('keeps the execute-api endpoint for CloudFront, and every function requires the origin secret CloudFront sends', () => {
-    const { template } = withoutWaf();
-    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: Match.absent() });
+    const { api, web, httpFunctions } = withoutWaf();
+    api.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: Match.absent() });
+    // The secret is the API stack's; the web stack imports it.
     const secretRef = Match.objectLike({
-      'Fn::Join': ['', Match.arrayWith([Match.objectLike({ Ref: Match.stringLikeRegexp('^originverify') })])],
+      'Fn::Join': [
+        '',
+        Match.arrayWith([
+          Match.objectLike({ 'Fn::ImportValue': Match.stringLikeRegexp('^Test-Api:ExportsOutputReforiginverify') }),
+        ]),
+      ],
     });
-    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         Origins: Match.arrayWith([
           Match.objectLike({ OriginCustomHeaders: [{ HeaderName: 'x-origin-verify', HeaderValue: secretRef }] }),
@@ -71,37 +70,37 @@ describe('PlatformStack edge', () => {
       }),
     });
     // functions/lib/client-address.ts refuses a request without the secret on any stage but 'local'.
-    const api = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+    const functions = resourcesOf(httpFunctions, 'AWS::Lambda::Function').filter(
       (f) => f.Properties.Environment?.Variables?.ORIGIN_VERIFY_SECRET,
     );
-    expect(api).toHaveLength(FUNCTION_NAMES.length);
-    for (const fn of api) expect(fn.Properties.Environment.Variables.STAGE).not.toBe('local');
+    expect(functions).toHaveLength(FUNCTION_NAMES.length);
+    for (const fn of functions) expect(fn.Properties.Environment.Variables.STAGE).not.toBe('local');
   });
 
   it('has no WAF by default', () => {
-    const { template, sibling } = withoutWaf();
-    template.resourceCountIs('AWS::WAFv2::WebACL', 0);
-    expect(sibling).toBeUndefined();
-    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+    const { all, web, waf } = withoutWaf();
+    expect(resourcesOf(all, 'AWS::WAFv2::WebACL')).toEqual([]);
+    expect(waf).toBeUndefined();
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({ WebACLId: Match.absent() }),
     });
   });
 
   it('with -c waf=true outside us-east-1, puts the web ACL in a us-east-1 stack and on the distribution', () => {
-    const { template, waf, sibling } = synth('ap-south-1', { waf: 'true' });
-    expect(sibling?.region).toBe('us-east-1');
+    const { web, waf, platform } = synth('ap-south-1', { waf: 'true' });
+    expect(platform.waf?.region).toBe('us-east-1');
     expectWebAcl(waf!);
-    template.resourceCountIs('AWS::WAFv2::WebACL', 0);
-    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+    web.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({ WebACLId: Match.anyValue() }),
     });
   });
 
-  it('with -c waf=true in us-east-1, keeps the web ACL in the stack itself', () => {
-    const { template, sibling } = synth('us-east-1', { waf: 'true' });
-    expect(sibling).toBeUndefined();
-    expectWebAcl(template);
-    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+  it('with -c waf=true in us-east-1, keeps the web ACL in the web stack itself', () => {
+    const { web, waf } = synth('us-east-1', { waf: 'true' });
+    expect(waf).toBeUndefined();
+    expectWebAcl(web);
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         WebACLId: { 'Fn::GetAtt': [Match.stringLikeRegexp('^wafwebacl'), 'Arn'] },
       }),
@@ -118,14 +117,14 @@ describe('PlatformStack edge', () => {
       };
     };
     const policyOf = (behaviour: { ResponseHeadersPolicyId: { Ref: string } }) => {
-      const policies = withoutWaf().template.findResources('AWS::CloudFront::ResponseHeadersPolicy') as Record<
+      const policies = withoutWaf().web.findResources('AWS::CloudFront::ResponseHeadersPolicy') as Record<
         string,
         Policy
       >;
       return policies[behaviour.ResponseHeadersPolicyId.Ref]!.Properties.ResponseHeadersPolicyConfig;
     };
     const behaviours = () => {
-      const [distribution] = Object.values(withoutWaf().template.findResources('AWS::CloudFront::Distribution'));
+      const [distribution] = Object.values(withoutWaf().web.findResources('AWS::CloudFront::Distribution'));
       const config = distribution!.Properties.DistributionConfig;
       return {
         spa: config.DefaultCacheBehavior,
@@ -184,7 +183,7 @@ describe('PlatformStack edge', () => {
         },
         isBase64Encoded: false,
       } as unknown as APIGatewayProxyEventV2;
-      const res = (await handler(event as never, {} as Context)) as APIGatewayProxyStructuredResultV2;
+      const res = await handler(event, {} as Context);
       expect(res.statusCode).toBe(200);
       // A JSON answer loads nothing and is framed by nobody.
       expect(res.headers?.['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");

@@ -1,18 +1,15 @@
-// The tenancy function in the synthesized template (issue #18): its routes, its table and messaging grants.
+// The tenancy function in the synthesized app (issue #18): its routes, its table and messaging grants.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { PlatformStack } from '../../lib/platform-stack';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { routeKey } from '../../shared/routes';
 import { tenancyRoutes } from '../../shared/routes/tenancy';
+import { synthPlatform } from './synth';
 
+// Tenancy's function and routes are in the accounts API stack.
 let template: Template;
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  template = Template.fromStack(
-    new PlatformStack(app, 'Test', { env: { account: '111111111111', region: 'ap-south-1' }, distDir: '/nonexistent' }),
-  );
-});
+  template = synthPlatform().apiGroups.accounts;
+}, 240_000);
 
 describe('tenancy in the stack', () => {
   it('serves sign-up, invitations, memberships and facility links through API Gateway', () => {

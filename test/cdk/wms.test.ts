@@ -1,18 +1,15 @@
-// The wms function in the synthesized template (issue #16): every warehouse route through API
+// The wms function in the synthesized app (issue #16): every warehouse route through API
 // Gateway, and a role that reads and writes the table and nothing else (no bucket, bus or messaging).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { PlatformStack } from '../../lib/platform-stack';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { routeKey } from '../../shared/routes';
 import { wmsRoutes } from '../../shared/routes/wms';
+import { synthPlatform } from './synth';
 
+// The warehouse's function and routes are the warehouse API stack's.
 let template: Template;
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  template = Template.fromStack(
-    new PlatformStack(app, 'Test', { env: { account: '111111111111', region: 'ap-south-1' }, distDir: '/nonexistent' }),
-  );
+  template = synthPlatform().apiGroups.warehouse;
 }, 240_000);
 
 describe('wms in the stack', () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { calendarDay, indiaDate, shownDay } from './dates';
+import { indiaDate, shownDay } from './dates';
 import { signIn } from './support';
 
 async function fillBooking(page: Page, { door, start, date }: { door: string; start: string; date: string }) {
@@ -13,37 +13,7 @@ async function fillBooking(page: Page, { door, start, date }: { door: string; st
 }
 
 test.describe('appointments', () => {
-  test('a guest books a slot from the landing page and gets a confirmation code', async ({ page }) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Quick Slot Booking' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Quick Slot Booking' });
-    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
-    await expect(page.getByTestId('toast')).toContainText('Missing Information');
-    await expect(page.getByTestId('toast')).toContainText('Please fill in all required fields and select a time slot');
-
-    await dialog.getByLabel('Vehicle number *').fill('mh04xy4321');
-    await dialog.getByLabel('Capacity (tons) *').fill('12.5');
-    await dialog.getByLabel('Driver name *').fill('Sandeep Gaikwad');
-    await dialog.getByLabel('Driving license *').fill('MH0420120033333');
-    await dialog.getByLabel('Mobile number *').fill('+91 98220 55555');
-    const calendar = dialog.getByRole('group', { name: 'Arrival date calendar' });
-    await (await calendarDay(calendar, indiaDate(2))).click();
-    const slot = dialog.getByRole('option').filter({ hasText: '10:00 - 11:00' });
-    await expect(slot).toContainText('3 slots left');
-    await slot.click();
-    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Booking Confirmed!' })).toContainText(
-      /Your slot is booked\. Confirmation code: DS-\d{6}-[0-9A-Z]{6}/,
-    );
-    await expect(dialog).toBeHidden();
-
-    await page.getByRole('button', { name: 'Quick Slot Booking' }).click();
-    await (await calendarDay(calendar, indiaDate(2))).click();
-    await expect(dialog.getByRole('option').filter({ hasText: '10:00 - 11:00' })).toContainText('2 slots left');
-    // The seeded holiday (a week from today) cannot be chosen; the calendar now shows the month of the chosen day.
-    await expect(await calendarDay(calendar, indiaDate(7), indiaDate(2))).toBeDisabled();
-  });
-
+  // The guest's booking is test/e2e/guest-booking.spec.ts (at a facility of its own per run).
   test('operations books a door, is refused the same door again, and moves the appointment through its statuses', async ({
     page,
   }) => {
@@ -98,7 +68,7 @@ test.describe('appointments', () => {
 
     await page.getByRole('navigation', { name: 'Driver' }).getByRole('link', { name: 'Reschedule' }).click();
     const option = page.getByLabel('Appointment *').locator('option', { hasText: `${shownDay(date)} 14:00-15:00` });
-    await page.getByLabel('Appointment *').selectOption((await option.getAttribute('value'))!);
+    await page.getByLabel('Appointment *').selectOption(await option.getAttribute('value'));
     await page.getByLabel('New date *').fill(indiaDate(5));
     await page.getByLabel('New start *').fill('09:00');
     await page.getByLabel('New end *').fill('10:00');

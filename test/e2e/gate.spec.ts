@@ -85,7 +85,7 @@ test('a truck with an expired e-way bill is refused at quick check-in with the r
   await expect(page.getByTestId('checkin-card').filter({ hasText: `Denied ${tag}` })).toHaveCount(0);
 });
 
-test('a truck with an expired PUC is held; a yard manager overrides with a reason and the card shows both', async ({
+test('a held truck cannot move on (buttons disabled with the reason); after an override the card shows "Allowed by override", who and why', async ({
   page,
   baseURL,
 }) => {
@@ -103,10 +103,20 @@ test('a truck with an expired PUC is held; a yard manager overrides with a reaso
   const card = page.getByTestId('checkin-card').filter({ hasText: `Held ${tag}` });
   await expect(card.getByTestId('gate-decision')).toContainText('Gate: on hold');
   await expect(card).toContainText(/PUC certificate of MH12GC0002 expired on \d{4}-\d{2}-\d{2}/);
-  await card.getByRole('button', { name: 'At dock' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText(
-    'This truck is on hold at the gate. A yard manager must override the hold first.',
-  );
+  // Refused before the click, not by a 409 after it: the step waits, and the card says why.
+  const held = 'On hold at the gate: a yard manager must override the hold before the truck moves on.';
+  await expect(card.getByTestId('checkin-held')).toHaveText(held);
+  await expect(card.getByRole('button', { name: 'At dock' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'At dock' })).toHaveAccessibleDescription(held);
+
+  // The scheduling screen knows the hold too: its next step waits, with the hold and its reason.
+  await page.goto('/scheduling');
+  const row = page.getByTestId('appointment-row').filter({ hasText: appointments[1]!.bookingReference });
+  await expect(row.getByTestId('appointment-held')).toContainText(held);
+  await expect(row.getByTestId('appointment-held')).toContainText(/PUC certificate of MH12GC0002 expired on/);
+  await expect(row.getByRole('button', { name: 'Start Loading' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Start Loading' })).toHaveAccessibleDescription(new RegExp(`^${held}`));
+  await page.goto('/checkin');
 
   await card.getByRole('button', { name: 'Override' }).click();
   const override = page.getByRole('dialog', { name: 'Override gate hold' });
@@ -116,11 +126,56 @@ test('a truck with an expired PUC is held; a yard manager overrides with a reaso
   await override.getByRole('button', { name: 'Let the truck through' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Gate hold overridden' })).toBeVisible();
   await expect(override).toBeHidden();
-  await expect(card).toContainText(`Let through by yard_manager: PUC renewed today, paper seen ${tag}`);
+  await expect(card.getByTestId('gate-decision')).toContainText('Allowed by override');
+  await expect(card.getByTestId('gate-override')).toHaveText(
+    new RegExp(`^By Rohit Verma at \\d{1,2}:\\d{2}\\s*[ap]m: PUC renewed today, paper seen ${tag}$`, 'i'),
+  );
+  await expect(card.getByTestId('checkin-held')).toHaveCount(0);
   await expect(card).toContainText(/PUC certificate of MH12GC0002 expired on/);
   await expect(card.getByRole('button', { name: 'Override' })).toHaveCount(0);
   await card.getByRole('button', { name: 'At dock' }).click();
   await expect(card).toContainText('At dock');
+  await page.goto('/scheduling');
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('appointment-held')).toHaveCount(0);
+});
+
+test('a signed-in driver who scans the gate QR code checks in on their session, not asked for code and mobile', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const tag = Date.now().toString(36).slice(-5).toUpperCase();
+  const hub = await openHub(baseURL!, `QR Hub ${tag}`, zoneWhere(sameDayAsIndia));
+  const start = quarterAfter(hub.local().time, 15);
+  const ops = await apiAs(baseURL!, 'operations');
+  const booked = await ops.post('/api/appointments', {
+    data: {
+      facilityId: hub.id,
+      carrierId: 'carrier-sahyadri',
+      driverId: 'driver-suresh',
+      scheduledDate: hub.local().date,
+      scheduledTimeStart: start,
+      scheduledTimeEnd: shiftTime(start, 15),
+    },
+  });
+  expect(booked.status()).toBe(201);
+  const { bookingReference } = (await booked.json()) as { bookingReference: string };
+  const qr = await (await ops.get(`/api/facilities/${hub.id}/qr-code`)).json();
+  await ops.dispose();
+
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await signIn(phone, 'driver');
+  const link = new URL(qr.checkinUrl);
+  await phone.goto(link.pathname + link.search);
+  await expect(phone.getByRole('heading', { name: `Check in at QR Hub ${tag}` })).toBeVisible();
+  await expect(phone.getByLabel('Booking code')).toHaveCount(0);
+  await expect(phone.getByLabel('Mobile number')).toHaveCount(0);
+  await phone.getByRole('button', { name: 'Check in for my appointment today' }).click();
+  await expect(phone.getByRole('heading', { name: 'Check-in Successful' })).toBeVisible();
+  await expect(phone.getByRole('status')).toContainText(bookingReference);
+  await phone.close();
+  await page.close();
 });
 
 test('an admin sees the gate compliance section of /configuration with the password kept back', async ({ page }) => {

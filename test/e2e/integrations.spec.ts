@@ -113,6 +113,86 @@ test.describe('/integrations', () => {
       .toBeGreaterThanOrEqual(2);
   });
 
+  test('a webhook failing with 401 says to check the signing secret, and a resend succeeds once the secret is fixed', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    // A receiver of this run's own, verifying with its own secret (whsec_ + base64 of 24 bytes).
+    const run = `${testInfo.repeatEachIndex}-${Date.now() % 100000}`;
+    const receiverSecret = `whsec_${Buffer.from(`receiver-secret-${run}`.padEnd(24, '.').slice(0, 24)).toString('base64')}`;
+    const mistyped = `whsec_${Buffer.from('a-mistyped-signing-key!!').toString('base64')}`;
+    const receiver = await startFakeTms({ webhookSecret: receiverSecret });
+    try {
+      await signIn(page, 'admin');
+      await page.goto('/integrations');
+      await page.getByRole('button', { name: 'Add System' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add System' });
+      const name = `Webhook TMS ${run}`;
+      await dialog.getByLabel('System name *').fill(name);
+      await dialog.getByLabel('System type *').selectOption('TMS');
+      await dialog.getByLabel('Base URL *').fill(receiver.url);
+      await dialog.getByLabel('Authentication type *').selectOption('API_KEY');
+      await dialog.getByLabel('API key *').fill(FAKE_CREDENTIALS.apiKey);
+      await dialog.getByRole('button', { name: 'Add System' }).click();
+      await page.getByRole('dialog', { name: 'Inbound webhook secret' }).getByRole('button', { name: 'Done' }).click();
+      await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+
+      // A subscription whose secret was mistyped: a malformed one is refused under its field first.
+      await page.getByRole('tab', { name: 'Webhooks' }).click();
+      const form = page.getByRole('form', { name: 'Add Webhook' });
+      await form.getByLabel('Webhook URL *').fill(`${receiver.url}/webhooks`);
+      await form.getByLabel('Signing secret').fill('letmein');
+      await form.getByRole('button', { name: 'Add Webhook' }).click();
+      await expect(form.getByText('A signing secret is whsec_ followed by base64 of 24 to 64 bytes')).toBeVisible();
+      await expect(form.getByLabel('Webhook URL *')).toHaveValue(`${receiver.url}/webhooks`);
+      await form.getByLabel('Signing secret').fill(mistyped);
+      await form.getByRole('button', { name: 'Add Webhook' }).click();
+      await expect(page.getByTestId('secret-Signing secret')).toHaveText(mistyped);
+      await page.getByRole('button', { name: 'Done' }).click();
+
+      // Send test event: the receiver refuses the signature, and the subscription says what to do.
+      const card = page.getByRole('listitem', { name: `appointment.created ${receiver.url}/webhooks` });
+      await card.getByRole('button', { name: 'Send test event' }).click();
+      await expect(card.getByRole('status')).toHaveText(
+        'Not delivered: 401 from the receiver: check the signing secret',
+        { timeout: 15_000 },
+      );
+      await expect(card.getByTestId('webhook-failure')).toHaveText(
+        '401 from the receiver: check the signing secret · 1 failed in a row',
+      );
+      await expect(card.getByText('Failing', { exact: true })).toBeVisible();
+      await card.getByRole('button', { name: 'Delivery log' }).click();
+      const log = card.getByRole('table', { name: 'Delivery log' });
+      await expect(log.getByRole('row')).toHaveCount(2);
+      await expect(log.getByRole('row').nth(1)).toContainText('test');
+      await expect(log.getByRole('row').nth(1).getByTestId('delivery-status')).toHaveText('401');
+      await expect(log.getByRole('row').nth(1)).toContainText('check the signing secret');
+
+      // Fix the secret, then resend the logged delivery: the same message, now verified.
+      await card.getByRole('button', { name: 'Edit' }).click();
+      const edit = card.getByRole('form', { name: 'Edit webhook appointment.created' });
+      await edit.getByLabel('Signing secret').fill(receiverSecret);
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect(edit).toBeHidden();
+      await log
+        .getByRole('row')
+        .nth(1)
+        .getByRole('button', { name: /^Resend/ })
+        .click();
+      await expect(card.getByRole('status')).toHaveText(/^Delivered: 204 in \d+ ms$/, { timeout: 15_000 });
+      await expect(log.getByRole('row')).toHaveCount(3);
+      await expect(log.getByRole('row').nth(1).getByTestId('delivery-status')).toHaveText('204');
+      await expect(log.getByRole('row').nth(1)).toContainText('2 · resend');
+      await expect(card.getByTestId('webhook-failure')).toBeHidden();
+      await expect(card.getByText('Delivering', { exact: true })).toBeVisible();
+      const received = receiver.state.webhooks;
+      expect(received.map((w) => w.verified)).toEqual([false, true]);
+      expect(received[1]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id']);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   test('an operations user gets no Integrations link and a 403 from the API', async ({ page }) => {
     await signIn(page, 'operations');
     expect(await sidebarItems(page)).not.toContain('Integrations');

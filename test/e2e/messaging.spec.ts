@@ -1,5 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signIn } from './support';
+import { apiAs, openHub } from './checkin-support';
+import { indiaDate } from './dates';
+import { addDays } from '../../shared/time';
 
 /** A new hub of its own per run (signed up and verified through the API): no DLT registration yet. */
 async function newHub(request: APIRequestContext) {
@@ -167,6 +170,76 @@ test.describe('Messaging Center', () => {
       { timeout: 20_000 },
     );
     await expect(page.getByLabel('DLT entity ID')).toHaveValue('');
+  });
+
+  test("an appointment's driver gets the template filled from the appointment, and what it cannot fill is named before sending", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    // Prepare: the run's own carrier, driver (English, SMS), facility and a booking at its door H1 tomorrow.
+    const tag = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1296).toString(36)}`;
+    const phone = `96${String(parseInt(tag, 36) % 1e8).padStart(8, '0')}`;
+    const ops = await apiAs(baseURL!, 'operations');
+    const carrier = await ops.post('/api/carriers', { data: { name: `Fill Roadways ${tag}`, serviceTypes: ['FTL'] } });
+    expect(carrier.status(), await carrier.text()).toBe(201);
+    const carrierId = ((await carrier.json()) as { id: string }).id;
+    const driver = await ops.post('/api/drivers', {
+      data: { carrierId, name: `Mohan ${tag}`, phone, licenseNumber: `GJ01${tag.toUpperCase()}` },
+    });
+    expect(driver.status(), await driver.text()).toBe(201);
+    const hub = await openHub(baseURL!, `Fill Hub ${tag}`, 'Asia/Kolkata');
+    const date = addDays(indiaDate(), 1);
+    const booked = await ops.post('/api/appointments', {
+      data: {
+        facilityId: hub.id,
+        carrierId,
+        driverId: ((await driver.json()) as { id: string }).id,
+        dockDoorId: hub.doors.h1,
+        scheduledDate: date,
+        scheduledTimeStart: '10:00',
+        scheduledTimeEnd: '10:15',
+        loadType: 'inbound',
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const { bookingReference } = (await booked.json()) as { bookingReference: string };
+
+    // Act: the appointment's driver, a template the appointment cannot fill, then one it can.
+    await signIn(page, 'operations');
+    await page.getByRole('button', { name: 'Messaging Center' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Multi-Channel Notification Center' });
+    await dialog.getByRole('radio', { name: 'An appointment’s driver' }).check();
+    await dialog
+      .getByLabel('Appointment', { exact: true })
+      .selectOption({ label: `${date} 10:00 · Mohan ${tag} · ${bookingReference}` });
+    await expect(dialog.getByTestId('driver-reach')).toHaveText('Reached by SMS, in English');
+    await dialog.getByLabel('Quick Templates').last().selectOption({ label: 'Delay Alert' });
+    const send = dialog.getByRole('button', { name: 'Send to driver' });
+
+    // Assess: named before sending, and nothing can be sent.
+    await expect(dialog.getByText('Cannot be filled from the chosen recipient: {delay}, {newTime}')).toBeVisible();
+    await expect(send).toBeDisabled();
+    await dialog.getByLabel('Quick Templates').last().selectOption({ label: 'Dock Assigned' });
+    await expect(dialog.getByTestId('driver-message-preview')).toHaveText(
+      'Dock H1 assigned! Please proceed for loading/unloading.',
+    );
+    await send.click();
+    await expect(page.getByText('Message sent via SMS')).toBeVisible();
+    await expect
+      .poll(async () => {
+        const outbox = (await (await request.get('/api/dev/outbox')).json()) as {
+          to: string;
+          channel: string;
+          body: string;
+        }[];
+        return outbox
+          .filter((m) => m.to === `+91${phone}` && m.body.startsWith('Dock'))
+          .map((m) => `${m.channel}: ${m.body}`);
+      })
+      .toEqual(['sms: Dock H1 assigned! Please proceed for loading/unloading.']);
+    await ops.dispose();
   });
 
   test('a spectator does not see the Messaging Center, and the API refuses them', async ({ page }) => {

@@ -45,6 +45,13 @@ const SIDEBAR: Record<string, string[]> = {
   ],
   spectator: ['Overview', 'Appointments', 'Live Tracking', 'Facilities', 'Warehouse Management', 'Reports'],
 };
+// A role is shown by its name, never its id (#29).
+const ROLE_NAMES: Record<string, string> = {
+  admin: 'Admin',
+  operations: 'Operations',
+  yard_manager: 'Yard Manager',
+  spectator: 'Spectator',
+};
 const FIRST_NAMES: Record<string, string> = {
   admin: 'Aarav',
   operations: 'Priya',
@@ -57,7 +64,7 @@ test.describe('signed-in shell', () => {
     test(`${role} signs in and sees exactly the sidebar of the role`, async ({ page }) => {
       await signIn(page, role);
       await expect(page.getByRole('heading', { name: `Welcome back, ${FIRST_NAMES[role]}` })).toBeVisible();
-      await expect(page.getByTestId('user-role')).toHaveText(role);
+      await expect(page.getByTestId('user-role')).toHaveText(ROLE_NAMES[role]!);
       expect(await sidebarItems(page)).toEqual(items);
       await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
         'Dashboard',
@@ -89,7 +96,7 @@ test.describe('signed-in shell', () => {
     await page.goto('/users');
     await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
     expect(await sidebarItems(page)).toEqual(SIDEBAR.spectator);
-    await expect(page.getByTestId('user-role')).toHaveText('spectator');
+    await expect(page.getByTestId('user-role')).toHaveText('Spectator');
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to dashboard' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -178,13 +185,13 @@ test.describe('/test-auth', () => {
   test('shows the role and flags and switches to another sample account', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/test-auth');
-    await expect(page.getByTestId('current-role')).toHaveText('admin');
+    await expect(page.getByTestId('current-role')).toHaveText('Admin');
     await expect(page.getByTestId('flag-adminPanel')).toContainText('Yes');
     await expect(page.getByTestId('flag-readOnly')).toContainText('No');
     await expect(page.getByTestId('account-admin')).toContainText('Current');
     await page.getByRole('button', { name: 'Test Login spectator' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Logged in as spectator' })).toBeVisible();
-    await expect(page.getByTestId('current-role')).toHaveText('spectator', { timeout: 5000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Logged in as Spectator' })).toBeVisible();
+    await expect(page.getByTestId('current-role')).toHaveText('Spectator', { timeout: 5000 });
     await expect(page.getByTestId('flag-readOnly')).toContainText('Yes');
     await expect(page.getByTestId('account-spectator')).toContainText('Current');
   });

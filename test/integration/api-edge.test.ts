@@ -32,8 +32,8 @@ describe('API responses', () => {
     ]);
     expect(answers.map((r) => r.status)).toEqual([200, 401, 400, 404]);
     for (const res of answers.slice(0, 3)) expectSecurityHeaders(res.headers);
-    expect(answers[3]!.headers['x-content-type-options']).toBe('nosniff');
-    expect(answers[3]!.headers['x-frame-options']).toBe('DENY');
+    expect(answers[3].headers['x-content-type-options']).toBe('nosniff');
+    expect(answers[3].headers['x-frame-options']).toBe('DENY');
   });
 });
 

@@ -139,6 +139,7 @@ GET    /api/notifications                                y   y   y   y   y   y  
 GET    /api/analytics                                    y   y   y   y   y   n   y   n   n   n   n   n   n   n   n   n
 GET    /api/reports/{report}                             y   y   y   y   y   n   y   n   n   n   n   n   n   n   n   n
 GET    /api/driver/dashboard                             y   n   n   n   n   n   n   n   n   n   n   y   n   n   n   n
+PATCH  /api/driver/preferences                          y   n   n   n   n   n   n   n   n   n   n   y   n   n   n   n
 GET    /api/integrations/monitoring/stats                y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/integrations/monitoring/systems              y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/integrations/systems                         y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
@@ -157,6 +158,9 @@ GET    /api/integrations/systems/{id}/webhooks           y   n   n   n   n   n  
 POST   /api/integrations/systems/{id}/webhooks           y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 PATCH  /api/integrations/systems/{id}/webhooks/{webhookId} y n  n   n   n   n   n   n   n   n   n   n   n   n   n   n
 DELETE /api/integrations/systems/{id}/webhooks/{webhookId} y n  n   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/integrations/systems/{id}/webhooks/{webhookId}/deliveries y n n n n n n   n   n   n   n   n   n   n   n   n
+POST   /api/integrations/systems/{id}/webhooks/{webhookId}/test y n n n  n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/integrations/systems/{id}/webhooks/{webhookId}/deliveries/{eventId}/resend y n n n n n n n n n n n n n n n
 POST   /api/integrations/inbound/{systemId}              signed
 POST   /api/signup                                       public
 POST   /api/signup/verify                                public
@@ -176,12 +180,15 @@ POST   /api/contact                                      public
 GET    /api/contact/inquiries                            y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/wms/dashboard                                y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
 GET    /api/wms/options                                  y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
+GET    /api/wms/facilities/{id}/settings                 y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
+PUT    /api/wms/facilities/{id}/settings                 y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/wms/zones                                    y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
 POST   /api/wms/zones                                    y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
 PUT    /api/wms/zones/{id}                               y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
 DELETE /api/wms/zones/{id}                               y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/wms/bins                                     y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
 GET    /api/wms/bins/{id}                                y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
+POST   /api/wms/bins/range                               y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/wms/bins                                     y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
 PUT    /api/wms/bins/{id}                                y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
 DELETE /api/wms/bins/{id}                                y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
@@ -208,6 +215,7 @@ GET    /api/wms/cycle-counts/{id}/items                  y   y   y   n   y   n  
 PATCH  /api/wms/cycle-count-items/{id}                   y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/messaging/test                               y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/notifications/send                           y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/messaging/driver-messages                    y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/messaging/messages                           y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/messaging/status                             y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/messaging/opt-outs                           y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
@@ -280,6 +288,8 @@ interface Records {
   system: string;
   endpoint: string;
   webhook: string;
+  /** A recorded delivery of the webhook (its test event), by its event id. */
+  delivery: string;
   zone: string;
   bin: string;
   product: string;
@@ -396,9 +406,11 @@ async function recordsOf(org: Organisation): Promise<Records> {
   const webhook = id(
     await admin.post(`/api/integrations/systems/${system}/webhooks`, {
       eventType: 'appointment.created',
-      webhookUrl: 'https://tms.example.com/hooks',
+      webhookUrl: `${tms.url}/webhooks`,
     }),
   );
+  const delivery = (await admin.post(`/api/integrations/systems/${system}/webhooks/${webhook}/test`, {})).body
+    .eventId as string;
   const zone = id(
     await admin.post('/api/wms/zones', { facilityId: facility, name: 'Matrix Zone', code: 'MZ', zoneType: 'storage' }),
   );
@@ -434,6 +446,7 @@ async function recordsOf(org: Organisation): Promise<Records> {
     system,
     endpoint,
     webhook,
+    delivery,
     zone,
     bin,
     product,
@@ -604,6 +617,7 @@ function call(row: Row, which: Case, column: Column | null): { path: string; bod
     doorId: r.door,
     endpointId: deleting ? throwaway.endpoint! : r.endpoint,
     webhookId: deleting ? throwaway.webhook! : r.webhook,
+    eventId: r.delivery,
     systemId: r.system,
     tenantId: r.tenantId,
     token: 'demo-bhiwandi',

@@ -6,7 +6,7 @@ import { bookFor, guestBooking, openHub, outsiderClient, qrToken } from '../supp
 import { addDays, localDateTime } from '../../shared/time';
 import { listDockDoors } from '../../functions/facilities';
 import { listAppointmentsByDate } from '../../functions/appointments';
-import { liveDoors } from '../../functions/insights/figures';
+import { liveDoors } from '../../functions/yard/overview';
 
 let api: TestApi;
 let ops: Client;

@@ -108,9 +108,17 @@ describe('facilities', () => {
       timeZone: 'Asia/Kolkata',
       slotMinutes: 60,
       slotCapacity: 2,
-      doorCount: 0,
+      doorCount: 4,
     });
     expect((await ops.get('/api/facilities')).body.map((f: { name: string }) => f.name)).toContain('Nhava Sheva CFS');
+    // "Total dock doors" 4: the facility comes with doors D01 to D04, ready for bookings.
+    const doors = (await ops.get(`/api/facilities/${res.body.id}/dock-doors`)).body;
+    expect(doors.map((d: { doorNumber: string; status: string }) => `${d.doorNumber} ${d.status}`)).toEqual([
+      'D01 available',
+      'D02 available',
+      'D03 available',
+      'D04 available',
+    ]);
     const trail = await listAudit('demo', { entityType: 'facility', entityId: res.body.id });
     expect(trail[0]).toMatchObject({ action: 'facility.created', actorName: 'operations' });
   });
@@ -125,12 +133,49 @@ describe('facilities', () => {
     [{ ...validFacility, totalDockDoors: -1 }, 'totalDockDoors', 'Must be non-negative'],
     [{ ...validFacility, operatingHoursEnd: '05:00' }, 'operatingHoursEnd', 'Closing time must be after opening time'],
     [{ ...validFacility, timeZone: 'Mars/Olympus' }, 'timeZone', 'Unknown time zone'],
+    [{ ...validFacility, zipCode: '40070' }, 'zipCode', 'PIN code must be 6 digits'],
+    [{ ...validFacility, zipCode: '040070' }, 'zipCode', 'PIN code must be 6 digits'],
+    [{ ...validFacility, zipCode: '4007O7' }, 'zipCode', 'PIN code must be 6 digits'],
+    [{ ...validFacility, country: '', zipCode: '4000707' }, 'zipCode', 'PIN code must be 6 digits'],
   ])('refuses %j with the field message and writes nothing', async (body, field, message) => {
     const before = (await ops.get('/api/facilities')).body.length;
     const res = await ops.post('/api/facilities', body);
     expect(res.status).toBe(400);
     expect(res.body.errors[field]).toBe(message);
     expect((await ops.get('/api/facilities')).body.length).toBe(before);
+  });
+
+  it('takes a postcode of another shape for a facility outside India, and says a bad PIN code in Hindi', async () => {
+    const abroad = await ops.post('/api/facilities', {
+      ...validFacility,
+      name: 'Jebel Ali hub',
+      country: 'United Arab Emirates',
+      zipCode: '00000',
+      totalDockDoors: 0,
+    });
+    expect(abroad.status).toBe(201);
+    const hindi = await ops.request('POST', '/api/facilities', {
+      body: { ...validFacility, zipCode: '12' },
+      headers: { 'accept-language': 'hi' },
+    });
+    expect(hindi.status).toBe(400);
+    expect(hindi.body.errors.zipCode).toBe('पिन कोड 6 अंकों का होना चाहिए');
+  });
+
+  it('creates 120 dock doors for a facility that asks for them, numbered D01 to D120', async () => {
+    const res = await ops.post('/api/facilities', { ...validFacility, name: 'Big hub DC', totalDockDoors: 120 });
+    expect(res.status).toBe(201);
+    expect(res.body.doorCount).toBe(120);
+    const numbers = (await ops.get(`/api/facilities/${res.body.id}/dock-doors`)).body.map(
+      (d: { doorNumber: string }) => d.doorNumber,
+    );
+    expect(numbers).toHaveLength(120);
+    expect(new Set(numbers).size).toBe(120);
+    for (const n of ['D01', 'D09', 'D10', 'D49', 'D50', 'D99', 'D100', 'D120']) expect(numbers).toContain(n);
+    expect(numbers).not.toContain('D121');
+    expect((await ops.get('/api/facilities')).body.find((f: { id: string }) => f.id === res.body.id).doorCount).toBe(
+      120,
+    );
   });
 
   it('lets the spectator read but not create', async () => {
@@ -163,7 +208,8 @@ describe('dock doors', () => {
   });
 
   it('adds a door and counts it on the facility', async () => {
-    const facility = (await ops.post('/api/facilities', { ...validFacility, name: 'Door test DC' })).body;
+    const facility = (await ops.post('/api/facilities', { ...validFacility, name: 'Door test DC', totalDockDoors: 0 }))
+      .body;
     const res = await ops.post('/api/dock-doors', {
       facilityId: facility.id,
       doorNumber: 'A1',
@@ -178,7 +224,7 @@ describe('dock doors', () => {
   });
 
   it('refuses a duplicate door number in the facility with 409, even when two arrive at once', async () => {
-    const facility = (await ops.post('/api/facilities', { ...validFacility, name: 'Race DC' })).body;
+    const facility = (await ops.post('/api/facilities', { ...validFacility, name: 'Race DC', totalDockDoors: 0 })).body;
     const [a, b] = await Promise.all([
       ops.post('/api/dock-doors', { facilityId: facility.id, doorNumber: 'B7' }),
       ops.post('/api/dock-doors', { facilityId: facility.id, doorNumber: 'b7' }),

@@ -6,7 +6,7 @@ import { Client, startTestApi, type TestApi } from '../support/api';
 import { openHub } from '../support/checkin-hub';
 import { addDays } from '../../shared/time';
 import { verifyGatePass } from '../../shared/gate-pass';
-import { gatePassKeys } from '../../functions/gate';
+import { gatePassKeys } from '../../functions/passes';
 import { getAppointment } from '../../functions/appointments';
 import { getFacility } from '../../functions/facilities';
 

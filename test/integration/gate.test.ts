@@ -180,6 +180,7 @@ describe('the gate decision at check-in', () => {
     expect(allowedThrough.status, allowedThrough.text).toBe(200);
     expect(allowedThrough.body.gate.override).toMatchObject({
       by: 'yard_manager',
+      name: 'Rohit Verma',
       reason: 'PUC renewed, paper seen at the gate',
     });
     expect(
@@ -388,5 +389,33 @@ describe('the gate panel', () => {
     expect(res.body.held).toBeGreaterThanOrEqual(7);
     expect(res.body.denied).toBeGreaterThanOrEqual(5);
     expect(res.body.overridden).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('the scheduling list of a held truck', () => {
+  it("carries the check-in's hold and its reason until the override, read for the truck's appointment", async () => {
+    const held = await walkIn(ops, F.expiredPuc);
+    expect(held.status, held.text).toBe(201);
+    const today = localDateTime(new Date(), 'Asia/Kolkata').date;
+    const listed = async () =>
+      (await ops.get(`/api/appointments?date=${today}`)).body.find(
+        (a: { id: string }) => a.id === held.body.appointmentId,
+      );
+    const before = await listed();
+    expect(before.status).toBe('arrived');
+    expect(before.gateHold.reasons).toHaveLength(1);
+    expect(before.gateHold.reasons[0]).toMatch(new RegExp(`^PUC certificate of ${F.expiredPuc} expired on `));
+    const clean = await walkIn(ops, F.clean);
+    expect(
+      (await ops.get(`/api/appointments?date=${today}`)).body.find(
+        (a: { id: string }) => a.id === clean.body.appointmentId,
+      ).gateHold,
+    ).toBeUndefined();
+
+    const override = await yard.post(`/api/checkins/${held.body.id}/gate-override`, {
+      reason: 'PUC renewed, paper seen at the gate',
+    });
+    expect(override.status, override.text).toBe(200);
+    expect((await listed()).gateHold).toBeUndefined();
   });
 });

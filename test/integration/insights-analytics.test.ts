@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { startReadModel } from '../support/read-model';
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
-import { addDays, localDateTime } from '../../shared/time';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
+import { addDays, localDateTime, DEFAULT_TIME_ZONE } from '../../shared/time';
 
 let api: TestApi;
 let ops: Client;

@@ -197,8 +197,8 @@ describe('dashboard and analytics from the read model', () => {
       ],
     } as unknown as DynamoDBStreamEvent;
     // Act: delivered twice
-    await handler(event as never, workerContext('day-figures'));
-    await handler(event as never, workerContext('day-figures'));
+    await handler(event, workerContext('day-figures'));
+    await handler(event, workerContext('day-figures'));
     // Assess
     const [stored] = await readDays(DEMO_TENANT_ID, DEMO_FACILITY_ID, [date]);
     expect(stored!.counters).toMatchObject({

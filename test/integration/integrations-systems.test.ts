@@ -27,14 +27,14 @@ beforeAll(async () => {
       original(...args);
     };
   }
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => (
+  process.stdout.write = (chunk: string | Uint8Array, ...rest: never[]) => (
     logged.push(String(chunk)),
     writes.out(chunk, ...rest)
-  )) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => (
+  );
+  process.stderr.write = (chunk: string | Uint8Array, ...rest: never[]) => (
     logged.push(String(chunk)),
     writes.err(chunk, ...rest)
-  )) as typeof process.stderr.write;
+  );
   // The logger may write through the console (Powertools' dev mode, vitest's console) instead of the streams.
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     const original = console[method].bind(console);

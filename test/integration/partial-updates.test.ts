@@ -281,6 +281,21 @@ const CASES: Record<string, () => Promise<void>> = {
     }
   },
 
+  async 'PATCH /api/driver/preferences'() {
+    // The demo driver account drives as Suresh Kumar of Sahyadri: its own record, read the way the driver app does.
+    const driver = new Client(api.url);
+    await driver.signIn('driver');
+    const read = async () => (await driver.get('/api/carriers/carrier-sahyadri/drivers')).body[0] as Item;
+    for (const [field, value] of Object.entries({ preferredChannels: ['voice', 'sms'], preferredLanguage: 'hi' })) {
+      const before = await read();
+      const res = await driver.request('PATCH', '/api/driver/preferences', { body: { [field]: value } });
+      expect(res.status, res.text).toBe(200);
+      const after = await read();
+      expect(after[field]).toEqual(value);
+      expect(without(after, field, 'revision', 'updatedAt')).toEqual(without(before, field, 'revision', 'updatedAt'));
+    }
+  },
+
   async 'PATCH /api/carriers/{id}/drivers/{driverId}'() {
     const created = (
       await ops.post('/api/drivers', {
@@ -351,9 +366,9 @@ describe('facility edits', () => {
   });
 
   it('refuses hours out of order against the stored hours, and fewer total doors than the doors recorded', async () => {
-    const facility = (await ops.post('/api/facilities', { ...facilityBody, name: 'Invariant DC' })).body;
+    const facility = (await ops.post('/api/facilities', { ...facilityBody, name: 'Invariant DC', totalDockDoors: 2 }))
+      .body;
     await ops.post('/api/dock-doors', { facilityId: facility.id, doorNumber: 'I1' });
-    await ops.post('/api/dock-doors', { facilityId: facility.id, doorNumber: 'I2' });
 
     const hours = await ops.request('PATCH', `/api/facilities/${facility.id}`, {
       body: { operatingHoursStart: '23:00' },
@@ -364,14 +379,14 @@ describe('facility edits', () => {
     expect(hours.body.errors.operatingHoursEnd).toBe('Closing time must be after opening time');
     expect(doors.status).toBe(409);
     expect(doors.body.errors.totalDockDoors).toBe(
-      'Total dock doors cannot be below the 2 dock doors recorded for this facility',
+      'Total dock doors cannot be below the 3 dock doors recorded for this facility',
     );
     expect((await ops.get('/api/facilities')).body.find((f: { id: string }) => f.id === facility.id)).toMatchObject({
       operatingHoursStart: '07:00',
-      totalDockDoors: 6,
-      doorCount: 2,
+      totalDockDoors: 2,
+      doorCount: 3,
     });
-    expect((await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { totalDockDoors: 2 } })).status).toBe(
+    expect((await ops.request('PATCH', `/api/facilities/${facility.id}`, { body: { totalDockDoors: 3 } })).status).toBe(
       200,
     );
   });

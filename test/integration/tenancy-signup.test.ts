@@ -84,6 +84,8 @@ describe('organisation sign-up', () => {
     expect(facilities.body).toHaveLength(1);
     expect(facilities.body[0]).toMatchObject({
       name: body.facilityName,
+      // The city and state once each: no street address was asked for, so none is made up.
+      address: '',
       city: 'Pune',
       state: 'Maharashtra',
       timeZone: 'Asia/Kolkata',

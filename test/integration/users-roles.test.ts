@@ -148,7 +148,7 @@ describe('guest paths', () => {
     // Assess
     expect(slots.status).toBe(200);
     expect(answers.map((r) => r.status)).toEqual([404, 404, 404, 404]);
-    expect(answers[3]!.body.message).toMatch(/^This facility link is not valid/);
+    expect(answers[3].body.message).toMatch(/^This facility link is not valid/);
     expect(after.body.find((s: { id: string }) => s.id === slot.id).bookedCount).toBe(slot.bookedCount);
   });
 

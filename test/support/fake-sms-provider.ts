@@ -54,7 +54,8 @@ export async function startFakeProvider(): Promise<FakeProvider> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
-    req.on('end', async () => {
+    req.on('end', () => void answerRequest());
+    async function answerRequest() {
       const body = Buffer.concat(chunks).toString('utf8');
       requests.push({ path: req.url ?? '', headers: req.headers, body });
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
@@ -86,7 +87,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       if (path.endsWith('/Calls/connect.json'))
         return answer(res, 200, { Call: { Sid: `call-${++seq}`, Status: 'in-progress' } });
       return answer(res, 404, { RestException: { Message: 'Not found' } });
-    });
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -40,8 +40,10 @@ export interface FakeTmsState {
   failWebhooks: number;
   /** Milliseconds a webhook path (`/webhooks...`) holds each delivery before answering (a hanging receiver). */
   webhookDelayMs: Record<string, number>;
-  /** The secret the webhook receiver verifies with (the subscription's, as shown once). */
+  /** The secret the webhook receiver verifies with (the subscription's, as shown once, or one it was given). */
   webhookSecret: string | null;
+  /** A status a webhook path (`/webhooks...`) answers every delivery with, whatever its signature (a 404, a 302). */
+  webhookAnswers: Record<string, number>;
   tokenRequests: number;
   issuedTokens: Set<string>;
   pagesServed: string[];
@@ -92,13 +94,15 @@ export async function startFakeTms(initial: Partial<FakeTmsState> = {}) {
     failWebhooks: 0,
     webhookDelayMs: {},
     webhookSecret: null,
+    webhookAnswers: {},
     tokenRequests: 0,
     issuedTokens: new Set(),
     pagesServed: [],
     webhooks: [],
     ...initial,
   };
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => void answer(req, res));
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake-tms');
     const body = await readBody(req);
     if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
@@ -123,6 +127,8 @@ export async function startFakeTms(initial: Partial<FakeTmsState> = {}) {
       const hold = state.webhookDelayMs[url.pathname];
       if (hold) await new Promise((r) => setTimeout(r, hold));
       if (res.destroyed) return;
+      const forced = state.webhookAnswers[url.pathname];
+      if (forced) return send(res, forced, { message: `answering ${forced}` });
       if (state.failWebhooks > 0) {
         state.failWebhooks--;
         return send(res, 500, { message: 'receiver down' });
@@ -152,7 +158,7 @@ export async function startFakeTms(initial: Partial<FakeTmsState> = {}) {
       return send(res, 200, { data, nextPage: start + state.pageSize < state.records.length ? page + 1 : null });
     }
     return send(res, 404, { message: 'Not found' });
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -40,6 +40,6 @@ export function loopbackOnly() {
       }
     }
     return original.apply(this, args as never);
-  } as typeof original;
+  };
   return { refused, restore: () => void (net.Socket.prototype.connect = original) };
 }

@@ -10,7 +10,7 @@ import {
   quarterBlocks,
   withinOpeningHours,
 } from '../../functions/appointments/rules';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
+import { DEFAULT_TIME_ZONE } from '../../shared/time';
 
 const TZ = DEFAULT_TIME_ZONE;
 /** An instant given as India time (UTC+05:30). */

@@ -9,7 +9,7 @@ import {
   type SlotFacility,
 } from '../../functions/facilities/slot-rules';
 import type { SlotRecord } from '../../shared/contracts/slots';
-import { DEFAULT_TIME_ZONE } from '../../shared/product';
+import { DEFAULT_TIME_ZONE } from '../../shared/time';
 
 const facility: SlotFacility = {
   id: 'f1',

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 
 process.env.TABLE_NAME = 'unit';
 process.env.AWS_REGION = 'ap-south-1';
@@ -25,11 +25,10 @@ function event(routeKey: string, init: Partial<APIGatewayProxyEventV2> = {}): AP
     } as APIGatewayProxyEventV2['requestContext'],
     isBase64Encoded: false,
     ...init,
-  } as APIGatewayProxyEventV2;
+  };
 }
 
-const call = (e: APIGatewayProxyEventV2) =>
-  handler(e as never, {} as Context) as Promise<APIGatewayProxyStructuredResultV2>;
+const call = (e: APIGatewayProxyEventV2) => handler(e, {} as Context);
 
 describe('http kernel', () => {
   beforeEach(() => ddbMock.reset());

@@ -138,7 +138,7 @@ describe('day figures (read model)', () => {
           const applied = new Map<string, Counters>();
           for (const [slot, next] of steps) {
             const before = items.get(slot);
-            const after = next ? ({ ...next, id: `a${slot}` } as Appointment) : undefined;
+            const after = next ? { ...next, id: `a${slot}` } : undefined;
             for (const d of changeDeltas(
               contributionOf(before && item('appointment', before), () => ZONE),
               contributionOf(after && item('appointment', after), () => ZONE),

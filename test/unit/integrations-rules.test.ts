@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import {
   connectionStatus,
+  deliveryFailure,
   maskAuthConfig,
   maskSecret,
   pageOf,
@@ -79,5 +80,24 @@ describe('schedules, retries, status and pages', () => {
     expect(pageOf({ data: [1, 2], nextPage: 3 })).toEqual({ records: [1, 2], nextPage: '3' });
     expect(pageOf([1])).toEqual({ records: [1], nextPage: null });
     expect(pageOf({ items: [] })).toBeNull();
+  });
+});
+
+describe('why a webhook delivery failed (issue #29.5)', () => {
+  it('reads the reason from the status, or from why no answer came', () => {
+    expect(deliveryFailure({ statusCode: 200 })).toBeNull();
+    expect(deliveryFailure({ statusCode: 299 })).toBeNull();
+    expect(deliveryFailure({ statusCode: 401 })).toBe('UNAUTHORIZED');
+    expect(deliveryFailure({ statusCode: 403 })).toBe('UNAUTHORIZED');
+    expect(deliveryFailure({ statusCode: 404 })).toBe('NOT_FOUND');
+    expect(deliveryFailure({ statusCode: 410 })).toBe('NOT_FOUND');
+    expect(deliveryFailure({ statusCode: 500 })).toBe('SERVER_ERROR');
+    expect(deliveryFailure({ statusCode: 504 })).toBe('SERVER_ERROR');
+    expect(deliveryFailure({ statusCode: 301 })).toBe('UNEXPECTED_STATUS');
+    expect(deliveryFailure({ statusCode: 400 })).toBe('UNEXPECTED_STATUS');
+    expect(deliveryFailure({ statusCode: 429 })).toBe('UNEXPECTED_STATUS');
+    expect(deliveryFailure({ unreachable: 'TIMEOUT' })).toBe('TIMEOUT');
+    expect(deliveryFailure({ unreachable: 'DNS' })).toBe('DNS');
+    expect(deliveryFailure({ unreachable: 'REFUSED' })).toBe('REFUSED');
   });
 });

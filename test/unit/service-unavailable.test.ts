@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import { asServiceUnavailable, ConflictError, ServiceUnavailableError } from '../../functions/lib/errors';
 
 process.env.TABLE_NAME = 'unit';
@@ -36,7 +36,7 @@ const login = () =>
       isBase64Encoded: false,
     } as unknown as never,
     {} as Context,
-  ) as Promise<APIGatewayProxyStructuredResultV2>;
+  );
 
 describe('asServiceUnavailable', () => {
   it.each([

@@ -2,7 +2,7 @@
 // request, published only where the stack configured a namespace. Each test loads the kernel afresh
 // with its own environment, as a new Lambda or a local process would.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context, DynamoDBRecord } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context, DynamoDBRecord } from 'aws-lambda';
 
 const ENV = { ...process.env };
 let output: string[] = [];
@@ -24,7 +24,7 @@ function event(
       http: { method: method!, path: path!, sourceIp: '10.0.0.1', protocol: 'HTTP/1.1', userAgent: 'unit' },
     } as APIGatewayProxyEventV2['requestContext'],
     isBase64Encoded: false,
-  } as APIGatewayProxyEventV2;
+  };
 }
 
 const lambdaContext = {
@@ -38,8 +38,7 @@ async function platformHandler(env: Record<string, string | undefined>) {
   process.env = { ...ENV, ...env };
   vi.resetModules();
   const { handler } = await import('../../functions/platform/handler');
-  return (e: APIGatewayProxyEventV2) =>
-    handler(e as never, lambdaContext) as Promise<APIGatewayProxyStructuredResultV2>;
+  return (e: APIGatewayProxyEventV2) => handler(e, lambdaContext);
 }
 
 const jsonLines = () =>

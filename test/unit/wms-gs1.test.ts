@@ -40,4 +40,17 @@ describe('parseGs1', () => {
     expect(validGtin('8901234567891')).toBe(false);
     expect(gtinCandidates('08901234567890')).toContain('8901234567890');
   });
+
+  it('takes GTIN-8, -12, -13 and -14 only, each with its own check digit', () => {
+    expect(validGtin('96385074')).toBe(true); // EAN-8
+    expect(validGtin('96385075')).toBe(false);
+    expect(validGtin('036000291452')).toBe(true); // UPC-A
+    expect(validGtin('036000291453')).toBe(false);
+    expect(validGtin('10012345678902')).toBe(true); // GTIN-14 case code
+    expect(validGtin('10012345678903')).toBe(false);
+    // Nine to eleven digits are no GTIN, whatever their last digit.
+    expect(validGtin('036000291')).toBe(false);
+    expect(validGtin('03600029145')).toBe(false);
+    expect(validGtin('8901234A67890')).toBe(false);
+  });
 });

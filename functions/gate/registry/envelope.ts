@@ -3,12 +3,12 @@
 // source unavailable for this check; the caller holds and names it.
 import type { GateSource } from '../../../shared/contracts/gate';
 import { SourceUnavailableError } from './port';
+import { asText } from '../../../shared/text';
 
 export function innerResponse(source: GateSource, envelope: unknown): unknown {
   const e = envelope as { code?: unknown; response?: unknown } | null;
   if (!e || typeof e !== 'object') throw new SourceUnavailableError(source, 'answer was not a ULIP envelope');
-  if (String(e.code ?? '') !== '200')
-    throw new SourceUnavailableError(source, `answered code ${String(e.code ?? 'none')}`);
+  if (asText(e.code) !== '200') throw new SourceUnavailableError(source, `answered code ${asText(e.code ?? 'none')}`);
   const first = Array.isArray(e.response) ? (e.response[0] as { response?: unknown } | undefined) : undefined;
   const inner = first?.response;
   if (
@@ -50,4 +50,4 @@ export function ewaybillInstant(value: unknown): string | null {
 }
 
 export const text = (value: unknown): string | null =>
-  value === undefined || value === null || value === '' ? null : String(value).trim();
+  value === undefined || value === null || value === '' ? null : asText(value).trim();

@@ -30,7 +30,7 @@ function expiryOf(token: string, expiresIn: unknown, now: number): number {
   const [, payload] = token.split('.');
   if (payload) {
     try {
-      const exp = Number(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')).exp);
+      const exp = Number((JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown }).exp);
       if (Number.isFinite(exp) && exp > 0) return exp * 1000;
     } catch {
       // not a JWT
@@ -77,7 +77,7 @@ export function ulipClient(
     if (res.status !== 200) throw new SourceUnavailableError(source, `ULIP sign-in answered ${res.status}`);
     let answer: { response?: { id?: unknown; token?: unknown; expiresIn?: unknown } };
     try {
-      answer = JSON.parse(res.text);
+      answer = JSON.parse(res.text) as typeof answer;
     } catch {
       throw new SourceUnavailableError(source, 'ULIP sign-in answer was not JSON');
     }
@@ -113,7 +113,7 @@ export function ulipClient(
     }
     if (res.status !== 200) throw new SourceUnavailableError(source, `answered ${res.status}`);
     try {
-      return JSON.parse(res.text);
+      return JSON.parse(res.text) as unknown;
     } catch {
       throw new SourceUnavailableError(source, 'answer was not JSON');
     }

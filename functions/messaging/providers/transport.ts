@@ -36,7 +36,7 @@ export function visibleRequest(request: ProviderRequest): Record<string, unknown
 export function providerReason(text: string): string | null {
   let parsed: { RestException?: { Message?: unknown }; error?: { message?: unknown } };
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(text) as typeof parsed;
   } catch {
     return null;
   }

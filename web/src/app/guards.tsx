@@ -31,7 +31,7 @@ export function useSignedOutRedirect(active: boolean, variant: GuardVariant) {
       description: variant === 'unauthorized' ? t('auth.unauthorized') : t('auth.authRequired'),
       variant: 'destructive',
     });
-    const timer = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS[variant]);
+    const timer = setTimeout(() => void navigate('/login'), REDIRECT_DELAY_MS[variant]);
     return () => clearTimeout(timer);
   }, [active, variant, toast, navigate, t]);
 }

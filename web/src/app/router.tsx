@@ -12,6 +12,8 @@ import { DriverShell, StaffShell } from './shells/lazy';
 import { isDriver, RoleShell } from './shells/role-shell';
 
 /** One screen (whatever its props) of a lazily loaded feature module, through its index.ts. */
+// Screens differ in their props and React's lazy() takes a component of any props.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function screen<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
@@ -75,6 +77,7 @@ const SCREENS: Screen[] = [
   { path: PATHS.facilities, element: <FacilitiesRoute />, shell: 'staff' },
   { path: PATHS.carriers, element: <CarriersRoute />, shell: 'staff' },
   { path: PATHS.wms, element: <WmsRoute />, shell: 'staff' },
+  { path: `${PATHS.wms}/:tab`, element: <WmsRoute />, shell: 'staff' },
   { path: PATHS.configuration, element: <ConfigurationRoute />, shell: 'staff' },
   { path: PATHS.testAuth, element: <TestAuthRoute />, shell: 'by-role', guard: 'authRequired' },
 ];

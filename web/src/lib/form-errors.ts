@@ -57,9 +57,13 @@ export function showServerFieldErrors<T extends FieldValues>(
  * Binds fields to a form with their messages: `{...field('name')}` on a Field, SelectField or
  * TextAreaField registers it and passes its error, so no field is shown without its own message.
  */
-export function fieldBinder<T extends FieldValues>(form: Pick<UseFormReturn<T, any, any>, 'register' | 'formState'>) {
+export function fieldBinder<T extends FieldValues>(
+  form: Pick<UseFormReturn<T, unknown, FieldValues>, 'register' | 'formState'>,
+) {
   return (name: Path<T>, options?: RegisterOptions<T, Path<T>>) => ({
     ...form.register(name, options),
+    // react-hook-form's get() answers any: the assertion is the only type it has.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
     error: (get(form.formState.errors, name) as FieldError | undefined)?.message,
   });
 }

@@ -1,7 +1,7 @@
 // Dates, times and numbers for the reader's language (en-IN or hi-IN), in the facility's time zone
 // (India by default). Every screen formats through these, never with a hard-coded locale.
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_TIME_ZONE } from '../../../shared/product';
+import { DEFAULT_TIME_ZONE } from '../../../shared/time';
 
 export type Locale = 'en-IN' | 'hi-IN';
 
@@ -36,9 +36,14 @@ export function formatNumber(value: number, locale: Locale, options?: Intl.Numbe
   return new Intl.NumberFormat(locale, options).format(value);
 }
 
-/** An amount in whole paise as Indian rupees with Indian grouping, e.g. '₹1,23,456.78'. */
+/**
+ * An amount in whole paise as Indian rupees with Indian grouping, e.g. '₹1,23,456.78', in both
+ * languages (Hindi readers get the same digits): every amount on a screen is written by this.
+ */
 export function formatRupees(paise: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR' }).format(paise / 100);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', numberingSystem: 'latn' }).format(
+    paise / 100,
+  );
 }
 
 /** The formatters bound to the current language. */

@@ -1,5 +1,5 @@
 // 'Just now', then minutes, hours, days; in Hindi 'अभी-अभी', then '5 मिनट पहले'... (Intl, hi-IN).
-import { DEFAULT_TIME_ZONE } from '@shared/product';
+import { DEFAULT_TIME_ZONE } from '@shared/time';
 import type { Locale } from './format';
 
 export function relativeTime(iso: string, locale: Locale = 'en-IN', now = Date.now()): string {

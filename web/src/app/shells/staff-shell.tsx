@@ -7,6 +7,7 @@ import { PATHS, visibleNavigation } from '@shared/navigation';
 import { PRODUCT_NAME } from '@shared/product';
 import { LanguageSwitch } from '../../components/language-switch';
 import { displayName, useLogout, useSession } from '../../lib/session';
+import { useRoleName } from '../../lib/role-names';
 
 // The bell reads insights' notifications feed; it arrives with that feature's code.
 const NotificationBell = lazy(async () => ({ default: (await import('../../features/insights')).NotificationBell }));
@@ -54,6 +55,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const name = displayName(user, t('common.user'));
+  const roleName = useRoleName();
   return (
     <div className="min-h-screen">
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
@@ -99,7 +101,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
                   {name}
                 </div>
                 <div className="text-xs text-slate-500" data-testid="user-role">
-                  {user?.role || t('common.operationsManager')}
+                  {user?.role ? roleName(user.role) : t('common.operationsManager')}
                 </div>
               </div>
             </div>
@@ -116,6 +118,8 @@ export function StaffShell({ children }: { children: ReactNode }) {
 
       {menuOpen && (
         <div className="fixed inset-0 z-50 md:hidden" role="dialog" aria-modal="true" aria-label={t('common.openMenu')}>
+          {/* The backdrop closes the menu for a tap beside it; keyboards close it with its Close button. */}
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
           <div className="absolute inset-0 bg-slate-900/40" onClick={() => setMenuOpen(false)} />
           <div className="absolute inset-y-0 left-0 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl">
             <div className="mb-4 flex items-center justify-between">
@@ -131,7 +135,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
             </div>
             <div className="mb-4 text-sm">
               <div className="font-medium">{name}</div>
-              <div className="text-slate-500">{user?.role || t('common.operationsManager')}</div>
+              <div className="text-slate-500">{user?.role ? roleName(user.role) : t('common.operationsManager')}</div>
             </div>
             <nav aria-label={t('nav.landmarks.mobile')} className="mb-6 space-y-1 border-b border-slate-100 pb-4">
               {TOP_LINKS.map((l) => (

@@ -5,6 +5,7 @@ import { defineCatalogue } from '../../lib/i18n/catalogue';
 export const appointmentsText = defineCatalogue('appointments', {
   en: {
     list: {
+      heldAtGate: 'On hold at the gate: a yard manager must override the hold before the truck moves on.',
       title: 'Appointments',
       date: 'Date',
       newAppointment: 'New Appointment',
@@ -130,6 +131,7 @@ export const appointmentsText = defineCatalogue('appointments', {
   },
   hi: {
     list: {
+      heldAtGate: 'गेट पर रोका गया: ट्रक के आगे बढ़ने से पहले यार्ड मैनेजर को रोक हटानी होगी।',
       title: 'अपॉइंटमेंट',
       date: 'तारीख',
       newAppointment: 'नया अपॉइंटमेंट',

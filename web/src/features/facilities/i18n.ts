@@ -31,7 +31,7 @@ export const facilitiesText = defineCatalogue('facilities', {
       city: 'City *',
       state: 'State *',
       country: 'Country *',
-      zipCode: 'ZIP code *',
+      zipCode: 'PIN code *',
       contactEmail: 'Contact email',
       contactPhone: 'Contact phone',
       opening: 'Opening time *',

@@ -12,7 +12,8 @@ export const gateText = defineCatalogue('gate', {
       NOT_CHECKED: 'Gate: not checked',
     },
     reasons: 'Gate check reasons',
-    overridden: 'Let through by {{by}}: {{reason}}',
+    allowedByOverride: 'Allowed by override',
+    overridden: 'By {{by}} at {{at}}: {{reason}}',
     override: 'Override',
     overrideTitle: 'Override gate hold',
     overrideText:
@@ -69,7 +70,8 @@ export const gateText = defineCatalogue('gate', {
   hi: {
     decisions: { ALLOW: 'गेट: अनुमति', HOLD: 'गेट: रोका गया', DENY: 'गेट: अस्वीकृत', NOT_CHECKED: 'गेट: जाँच नहीं हुई' },
     reasons: 'गेट जाँच के कारण',
-    overridden: '{{by}} ने अनुमति दी: {{reason}}',
+    allowedByOverride: 'रोक हटाकर अनुमति दी गई',
+    overridden: '{{by}} ने {{at}} पर अनुमति दी: {{reason}}',
     override: 'रोक हटाएँ',
     overrideTitle: 'गेट की रोक हटाएँ',
     overrideText:

@@ -73,15 +73,6 @@ export const tenancyText = defineCatalogue('tenancy', {
       empty: 'No invitations yet',
       status: { pending: 'Pending', accepted: 'Accepted', revoked: 'Revoked', expired: 'Expired' },
     },
-    roles: {
-      admin: 'Admin',
-      operations: 'Operations',
-      yard_manager: 'Yard Manager',
-      operations_manager: 'Operations Manager',
-      warehouse_manager: 'Warehouse Manager',
-      security_officer: 'Security Officer',
-      spectator: 'Spectator',
-    },
     switch: {
       label: 'Organisation',
       switched: 'Switched to {{tenant}}',
@@ -180,15 +171,6 @@ export const tenancyText = defineCatalogue('tenancy', {
       revokeFailed: 'आमंत्रण रद्द करने में विफल',
       empty: 'अभी तक कोई आमंत्रण नहीं',
       status: { pending: 'लंबित', accepted: 'स्वीकृत', revoked: 'रद्द', expired: 'समाप्त' },
-    },
-    roles: {
-      admin: 'व्यवस्थापक',
-      operations: 'संचालन',
-      yard_manager: 'यार्ड प्रबंधक',
-      operations_manager: 'संचालन प्रबंधक',
-      warehouse_manager: 'गोदाम प्रबंधक',
-      security_officer: 'सुरक्षा अधिकारी',
-      spectator: 'दर्शक',
     },
     switch: {
       label: 'संगठन',

@@ -1,5 +1,5 @@
 // Texts of the user administration screen (web/src/lib/i18n/catalogue.ts); role and document names
-// are the core catalogue's (register.roles, register.documentTypes).
+// are the core catalogue's (roles, register.documentTypes).
 import { defineCatalogue } from '../../lib/i18n/catalogue';
 
 export const usersText = defineCatalogue('users', {
@@ -28,6 +28,17 @@ export const usersText = defineCatalogue('users', {
     registered: 'Registered {{date}}',
     approve: 'Approve',
     grantRole: 'Role to grant',
+    approval: {
+      title: 'Approve registration',
+      chooseRole: 'Choose a role',
+      carrierSearch: 'Find carrier by name, GSTIN, e-mail or phone',
+      carrier: 'Carrier to link',
+      matchCarrier: 'Match by e-mail or phone, or create from the registration',
+      noCarrier: 'No carrier matches this search',
+      driver: 'Driver record to link',
+      matchDriver: 'Match by licence or mobile, or add a new record',
+      carrierFirst: 'Choose the carrier first',
+    },
     reject: 'Reject',
     rejectTitle: 'Reject registration',
     reason: 'Reason',
@@ -71,6 +82,17 @@ export const usersText = defineCatalogue('users', {
     registered: 'पंजीकृत {{date}}',
     approve: 'स्वीकृत करें',
     grantRole: 'दी जाने वाली भूमिका',
+    approval: {
+      title: 'पंजीकरण स्वीकृत करें',
+      chooseRole: 'भूमिका चुनें',
+      carrierSearch: 'कैरियर नाम, GSTIN, ई-मेल या फ़ोन से खोजें',
+      carrier: 'जोड़ने के लिए कैरियर',
+      matchCarrier: 'ई-मेल या फ़ोन से मिलाएँ, या पंजीकरण से नया बनाएँ',
+      noCarrier: 'इस खोज से कोई कैरियर नहीं मिला',
+      driver: 'जोड़ने के लिए ड्राइवर रिकॉर्ड',
+      matchDriver: 'लाइसेंस या मोबाइल से मिलाएँ, या नया रिकॉर्ड जोड़ें',
+      carrierFirst: 'पहले कैरियर चुनें',
+    },
     reject: 'अस्वीकार करें',
     rejectTitle: 'पंजीकरण अस्वीकार करें',
     reason: 'कारण',

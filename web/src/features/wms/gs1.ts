@@ -2,6 +2,8 @@
 // the symbology identifier (]C1, ]d2, ]Q3), FNC1 as the GS character (\x1d), or the human-readable
 // form with parentheses "(01)...(10)...". Pure: the receiving form fills product, lot and expiry.
 
+import { validGtin } from '../../../../shared/contracts/wms-gtin';
+
 const GS = '\x1d';
 
 /** Application identifiers with a fixed data length; the others run to a GS or the end. */
@@ -50,14 +52,7 @@ function date(yymmdd: string): string | null {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** The GTIN's check digit is right (mod 10, weights 3 and 1 from the right). */
-export function validGtin(gtin: string): boolean {
-  if (!/^\d{8,14}$/.test(gtin)) return false;
-  const digits = gtin.split('').map(Number);
-  const check = digits.pop()!;
-  const sum = digits.reverse().reduce((s, d, i) => s + d * (i % 2 === 0 ? 3 : 1), 0);
-  return (10 - (sum % 10)) % 10 === check;
-}
+export { validGtin };
 
 function elements(raw: string): [string, string][] | null {
   const text = raw.trim().replace(/^\](C1|e0|d2|Q3|J1)/, '');
@@ -77,6 +72,8 @@ function elements(raw: string): [string, string][] | null {
       const value = rest.slice(0, FIXED[ai]);
       if (value.length !== FIXED[ai]) return null;
       out.push([ai, value]);
+      // GS1's group separator (ASCII 29) ends a variable-length field: a control character by definition.
+      // eslint-disable-next-line no-control-regex
       rest = rest.slice(FIXED[ai]).replace(/^\x1d/, '');
     } else {
       const end = rest.indexOf(GS);

@@ -1,5 +1,23 @@
 // English texts of the shell, landing page and sign-in screen (the spec's texts where it has them).
 export const en = {
+  // One name per role, wherever a role is shown (web/src/lib/role-names.ts); never its id.
+  roles: {
+    admin: 'Admin',
+    operations: 'Operations',
+    yard_manager: 'Yard Manager',
+    driver: 'Driver',
+    spectator: 'Spectator',
+    operations_manager: 'Operations Manager',
+    warehouse_manager: 'Warehouse Manager',
+    security_officer: 'Security Officer',
+    tenant_admin: 'Tenant Admin',
+    tenant_operator: 'Tenant Operator',
+    vendor_supplier: 'Vendor Supplier',
+    logistics_coordinator: 'Logistics Coordinator',
+    truck_owner: 'Truck Owner',
+    transporter_company: 'Transporter Company',
+    freight_forwarder: 'Freight Forwarder',
+  },
   product: { tagline: 'Dock, yard and warehouse management for Indian logistics' },
   common: {
     loading: 'Loading...',
@@ -204,23 +222,6 @@ export const en = {
     documentLabel: '{{document}} *',
     fileSize: '{{size}} KB',
     uploadProgress: '{{document}} upload',
-    roles: {
-      admin: 'Admin',
-      operations: 'Operations',
-      yard_manager: 'Yard Manager',
-      driver: 'Driver',
-      spectator: 'Spectator',
-      operations_manager: 'Operations Manager',
-      warehouse_manager: 'Warehouse Manager',
-      security_officer: 'Security Officer',
-      tenant_admin: 'Tenant Admin',
-      tenant_operator: 'Tenant Operator',
-      vendor_supplier: 'Vendor Supplier',
-      logistics_coordinator: 'Logistics Coordinator',
-      truck_owner: 'Truck Owner',
-      transporter_company: 'Transporter Company',
-      freight_forwarder: 'Freight Forwarder',
-    },
     documentTypes: {
       employee_id: 'Employee ID Card',
       corporate_email_proof: 'Corporate Email Proof',

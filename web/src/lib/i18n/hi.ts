@@ -2,6 +2,24 @@
 import type { Messages } from './en';
 
 export const hi: Messages = {
+  // One name per role, wherever a role is shown (web/src/lib/role-names.ts); never its id.
+  roles: {
+    admin: 'व्यवस्थापक',
+    operations: 'संचालन',
+    yard_manager: 'यार्ड प्रबंधक',
+    driver: 'ड्राइवर',
+    spectator: 'दर्शक',
+    operations_manager: 'संचालन प्रबंधक',
+    warehouse_manager: 'गोदाम प्रबंधक',
+    security_officer: 'सुरक्षा अधिकारी',
+    tenant_admin: 'टेनेंट एडमिन',
+    tenant_operator: 'टेनेंट ऑपरेटर',
+    vendor_supplier: 'विक्रेता / आपूर्तिकर्ता',
+    logistics_coordinator: 'लॉजिस्टिक्स समन्वयक',
+    truck_owner: 'ट्रक मालिक',
+    transporter_company: 'ट्रांसपोर्ट कंपनी',
+    freight_forwarder: 'फ़्रेट फ़ॉरवर्डर',
+  },
   product: { tagline: 'भारतीय लॉजिस्टिक्स के लिए डॉक, यार्ड और वेयरहाउस प्रबंधन' },
   common: {
     loading: 'लोड हो रहा है...',
@@ -190,23 +208,6 @@ export const hi: Messages = {
     documentLabel: '{{document}} *',
     fileSize: '{{size}} KB',
     uploadProgress: '{{document}} अपलोड',
-    roles: {
-      admin: 'एडमिन',
-      operations: 'संचालन',
-      yard_manager: 'यार्ड मैनेजर',
-      driver: 'ड्राइवर',
-      spectator: 'दर्शक',
-      operations_manager: 'ऑपरेशंस मैनेजर',
-      warehouse_manager: 'वेयरहाउस मैनेजर',
-      security_officer: 'सुरक्षा अधिकारी',
-      tenant_admin: 'टेनेंट एडमिन',
-      tenant_operator: 'टेनेंट ऑपरेटर',
-      vendor_supplier: 'विक्रेता / आपूर्तिकर्ता',
-      logistics_coordinator: 'लॉजिस्टिक्स समन्वयक',
-      truck_owner: 'ट्रक मालिक',
-      transporter_company: 'ट्रांसपोर्ट कंपनी',
-      freight_forwarder: 'फ़्रेट फ़ॉरवर्डर',
-    },
     documentTypes: {
       employee_id: 'कर्मचारी पहचान पत्र',
       corporate_email_proof: 'कॉर्पोरेट ईमेल का प्रमाण',

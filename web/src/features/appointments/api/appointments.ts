@@ -53,7 +53,9 @@ export interface AvailabilityQuery {
 /** Availability of a window; asked only once the window is complete. */
 export function useAvailability(q: Partial<AvailabilityQuery>) {
   const complete = Boolean(q.facilityId && q.date && q.timeStart && q.timeEnd && q.timeEnd > q.timeStart);
-  const params = new URLSearchParams(Object.entries(q).filter(([, v]) => Boolean(v)) as [string, string][]);
+  const params = new URLSearchParams(
+    Object.entries(q).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  );
   return useQuery({
     queryKey: ['/api/appointments/check-availability', params.toString()],
     queryFn: () => api.get<{ available: boolean; reason?: string }>(`/api/appointments/check-availability?${params}`),

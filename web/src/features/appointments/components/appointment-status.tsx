@@ -3,7 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { canTransition, type AppointmentStatus } from '@shared/contracts/appointments';
+import { canTransition, type Appointment, type AppointmentStatus } from '@shared/contracts/appointments';
+import { GateReasons } from '../../gate';
 import { useChangeStatus } from '../api/appointments';
 
 const TONE: Record<string, BadgeTone> = {
@@ -34,16 +35,26 @@ export function StatusActions({
   status,
   onChange,
   disabled,
+  heldNote,
 }: {
   status: string;
   onChange: (to: AppointmentStatus) => void;
   disabled?: boolean;
+  /** The id of the text saying the truck is held at the gate; a held truck may only depart. */
+  heldNote?: string;
 }) {
   const { t } = useTranslation();
   const action = ACTIONS.find((a) => a.from.includes(status as AppointmentStatus) && canTransition(status, a.to));
   if (!action) return null;
+  const waits = Boolean(heldNote) && action.to !== 'departed';
   return (
-    <Button size="sm" onClick={() => onChange(action.to)} disabled={disabled}>
+    <Button
+      size="sm"
+      onClick={() => onChange(action.to)}
+      disabled={disabled || waits}
+      aria-describedby={waits ? heldNote : undefined}
+      title={waits ? t('appointments.list.heldAtGate') : undefined}
+    >
       {t(`appointments.actions.${action.to}`)}
     </Button>
   );
@@ -53,9 +64,25 @@ export function StatusActions({
  * The next status action of an appointment. The spec's success toast comes from the mutation itself
  * (useChangeStatus): the refresh may take this row off a filtered list before a callback here ran.
  */
-export function AppointmentStatusAction({ id, status }: { id: string; status: string }) {
+export function AppointmentStatusAction({ id, status, gateHold }: Pick<Appointment, 'id' | 'status' | 'gateHold'>) {
+  const { t } = useTranslation();
   const change = useChangeStatus();
+  // The server refuses every step but leaving while the truck's check-in is held (409); the button says so first.
+  const heldNote = gateHold ? `appointment-held-${id}` : undefined;
   return (
-    <StatusActions status={status} disabled={change.isPending} onChange={(to) => change.mutate({ id, status: to })} />
+    <div className="space-y-1">
+      {gateHold && (
+        <div id={heldNote} className="text-sm text-amber-800" data-testid="appointment-held">
+          <p>{t('appointments.list.heldAtGate')}</p>
+          <GateReasons messages={gateHold.reasons} />
+        </div>
+      )}
+      <StatusActions
+        status={status}
+        disabled={change.isPending}
+        heldNote={heldNote}
+        onChange={(to) => change.mutate({ id, status: to })}
+      />
+    </div>
   );
 }

@@ -94,6 +94,13 @@ export function BookingRoute() {
     }
   }, [start, duration, setValue]);
 
+  // Whoever books only for their own carrier starts on it, once the list (theirs alone, #29.2) is there.
+  const ownCarrier = user && !actsForAll(user) ? user.carrierId : null;
+  const ownCarrierListed = Boolean(ownCarrier && carriers.data?.some((c) => c.id === ownCarrier));
+  useEffect(() => {
+    if (ownCarrier && ownCarrierListed) setValue('carrierId', ownCarrier);
+  }, [ownCarrier, ownCarrierListed, setValue]);
+
   const unavailable = availability.data?.available === false;
   const onSubmit = handleSubmit(async (values) => {
     try {

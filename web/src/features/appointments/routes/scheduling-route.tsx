@@ -69,7 +69,7 @@ export function SchedulingRoute() {
                     <GateHint hint={a.gateHint} />
                   </div>
                   <StatusBadge status={a.status} />
-                  {canChange && <AppointmentStatusAction id={a.id} status={a.status} />}
+                  {canChange && <AppointmentStatusAction id={a.id} status={a.status} gateHold={a.gateHold} />}
                   {canChange && a.status === 'scheduled' && (
                     <Button size="sm" variant="secondary" onClick={() => cancelFlow.open(a)}>
                       {t('appointments.list.cancel')}

@@ -21,6 +21,7 @@ import { useToast } from '../../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { useServerText } from '../../../lib/server-text';
 import { useFormat } from '../../../lib/format';
+import { useRoleName } from '../../../lib/role-names';
 import { submitRegistration, uploadDocument, verifyEmail } from '../api/registration';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
@@ -58,6 +59,7 @@ function VariantFields({ type, field }: { type: UserType; field: ReturnType<type
 
 function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (email: string) => void }) {
   const { t } = useTranslation();
+  const roleName = useRoleName();
   const { toast } = useToast();
   const say = useServerText(); // the shared upload texts in the reader's language
   const format = useFormat();
@@ -155,7 +157,7 @@ function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (em
       />
       <SelectField
         label={t('register.role')}
-        options={selfChosenRoles(type).map((r) => ({ value: r, label: t(`register.roles.${r}`) }))}
+        options={selfChosenRoles(type).map((r) => ({ value: r, label: roleName(r) }))}
         {...field('role')}
       />
       <input type="hidden" {...register('userType')} />

@@ -29,7 +29,7 @@ export function SignInForm() {
         title: t('login.successTitle'),
         description: t('login.success', { firstName: user.firstName || user.username }),
       });
-      navigate('/');
+      void navigate('/');
     } catch (error) {
       toast({
         title: t('login.failedTitle'),

@@ -1,7 +1,11 @@
 // Carriers and their drivers.
 import { useTranslation } from 'react-i18next';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CarrierInput, DriverInput } from '@shared/contracts/carriers';
+import type { CarrierInput, DriverInput, driverUpdateSchema } from '@shared/contracts/carriers';
+import type * as z from 'zod';
+
+type DriverUpdate = z.input<typeof driverUpdateSchema>;
+import type { Channel, Language } from '@shared/contracts/messaging';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
@@ -10,6 +14,8 @@ export interface Carrier {
   name: string;
   contactEmail: string | null;
   contactPhone: string | null;
+  /** Goods and Services Tax Identification Number; null when not given. */
+  gstin: string | null;
   serviceTypes: string[];
   isActive: boolean;
   onTimePercentage: number | null;
@@ -24,6 +30,13 @@ export interface Driver {
   name: string;
   phone: string | null;
   licenseNumber: string;
+  /** How the driver is messaged: channels in fallback order and the language (issue #29.3). */
+  preferredChannels?: Channel[];
+  preferredLanguage?: Language;
+  /** functions/lib/revision.ts: sent back with an edit. */
+  revision?: number;
+  /** The account that drives as this record, if one is linked. */
+  userId?: string | null;
 }
 
 export const carriersQuery = queryOptions({
@@ -57,6 +70,19 @@ export function useCreateDriver() {
     invalidates: (body) => [driversQuery(body.carrierId).queryKey],
     failure: t('carriers.toasts.driverFailed'),
     success: t('carriers.toasts.driverAdded'),
+  });
+}
+
+/** An edit of a driver from the revision the form loaded (a stale one is refused, 409). */
+export function useUpdateDriver() {
+  const { t } = useTranslation();
+  return useApiMutation<{ carrierId: string; driverId: string; edit: DriverUpdate }, Driver>({
+    method: 'PATCH',
+    url: (b) => `/api/carriers/${b.carrierId}/drivers/${b.driverId}`,
+    send: (b) => b.edit,
+    invalidates: (b) => [driversQuery(b.carrierId).queryKey],
+    failure: t('carriers.toasts.driverSaveFailed'),
+    success: t('carriers.toasts.driverSaved'),
   });
 }
 

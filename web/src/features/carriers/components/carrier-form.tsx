@@ -15,7 +15,7 @@ export function CarrierForm({ onDone }: { onDone: () => void }) {
   const create = useCreateCarrier();
   const { register, handleSubmit, formState, watch, setError } = useForm<FormInput, unknown, FormOutput>({
     resolver: schemaResolver(carrierInputSchema),
-    defaultValues: { name: '', contactEmail: '', contactPhone: '', serviceTypes: [] },
+    defaultValues: { name: '', contactEmail: '', contactPhone: '', gstin: '', serviceTypes: [] },
   });
   const field = fieldBinder({ register, formState });
   const chosen = watch('serviceTypes') ?? [];
@@ -31,6 +31,7 @@ export function CarrierForm({ onDone }: { onDone: () => void }) {
       <Field label={t('carriers.form.name')} {...field('name')} />
       <Field label={t('carriers.form.email')} type="email" {...field('contactEmail')} />
       <Field label={t('carriers.form.phone')} type="tel" {...field('contactPhone')} />
+      <Field label={t('carriers.form.gstin')} autoCapitalize="characters" maxLength={20} {...field('gstin')} />
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-slate-800">{t('carriers.form.serviceTypes')}</legend>
         <div className="grid gap-1 sm:grid-cols-2">

@@ -1,13 +1,14 @@
 // /carriers: carriers with their performance, and the drivers of the selected carrier.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Mail, Phone, Plus, Truck, User } from 'lucide-react';
+import { Mail, Pencil, Phone, Plus, Truck, User } from 'lucide-react';
+import { driverChannels, driverLanguage } from '@shared/contracts/messaging-drivers';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ListDetailPage, QueryState } from '../../../components/list-detail';
 import { Dialog } from '../../../components/ui/dialog';
 import { useSession } from '../../../lib/session';
-import { onTimeTone, useCarriers, useDrivers } from '../api/carriers';
+import { onTimeTone, useCarriers, useDrivers, type Driver } from '../api/carriers';
 import { CarrierForm } from '../components/carrier-form';
 import { DriverForm } from '../components/driver-form';
 import { registerCatalogue } from '../../../lib/i18n';
@@ -29,6 +30,7 @@ export function CarriersRoute() {
   const carriers = useCarriers();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'carrier' | 'driver' | null>(null);
+  const [editing, setEditing] = useState<Driver | null>(null);
   const drivers = useDrivers(selectedId);
   const selected = carriers.data?.find((c) => c.id === selectedId) ?? null;
 
@@ -86,6 +88,11 @@ export function CarriersRoute() {
                           {c.contactPhone}
                         </span>
                       )}
+                      {c.gstin && (
+                        <span>
+                          {t('carriers.form.gstin')} {c.gstin}
+                        </span>
+                      )}
                     </div>
                     <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
                       <div>
@@ -126,13 +133,31 @@ export function CarriersRoute() {
               {(drivers.data ?? []).map((d) => (
                 <li key={d.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
                   <User className="h-5 w-5 text-slate-400" aria-hidden />
-                  <div>
+                  <div className="flex-1">
                     <div className="font-semibold">{d.name}</div>
                     <div className="text-sm text-slate-600">
                       {t('carriers.license', { number: d.licenseNumber })}
                       {d.phone ? ` · ${d.phone}` : ''}
                     </div>
+                    <div className="text-xs text-slate-500">
+                      {t('carriers.reachedBy', {
+                        channels: driverChannels(d)
+                          .map((c) => t(`carriers.channel.${c}`))
+                          .join(' → '),
+                        language: t(`carriers.languages.${driverLanguage(d)}`),
+                      })}
+                    </div>
                   </div>
+                  {canEdit && (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={t('carriers.editDriver', { name: d.name })}
+                      onClick={() => setEditing(d)}
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden />
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>
@@ -150,6 +175,11 @@ export function CarriersRoute() {
           title={t('carriers.addDriverTo', { name: selected.name })}
         >
           <DriverForm carrierId={selected.id} onDone={() => setDialog(null)} />
+        </Dialog>
+      )}
+      {selected && editing && (
+        <Dialog open onClose={() => setEditing(null)} title={t('carriers.editDriverTitle', { name: editing.name })}>
+          <DriverForm carrierId={selected.id} driver={editing} onDone={() => setEditing(null)} />
         </Dialog>
       )}
     </ListDetailPage>

@@ -12,6 +12,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { useDockDoors } from '../../facilities';
 import { useFormat } from '../../../lib/format';
 import { GateDecision } from '../../gate';
+import { heldAtGate } from '@shared/contracts/gate';
 
 const TONE: Record<CheckinStatus, BadgeTone> = {
   checked_in: 'blue',
@@ -43,6 +44,9 @@ export function CheckinCard({
 }: CheckinCardProps) {
   const { t } = useTranslation();
   const format = useFormat();
+  // The server refuses every step but leaving while the truck is held (409); the buttons say so first.
+  const held = heldAtGate(c.gate);
+  const heldNote = `checkin-held-${c.id}`;
   return (
     <Card data-testid="checkin-card" role="listitem">
       <CardBody className="space-y-1 text-sm">
@@ -64,18 +68,30 @@ export function CheckinCard({
           <AssignDoor facilityId={c.facilityId} busy={busy} onAssign={onAssignDoor} />
         )}
         {canChangeStatus && CHECKIN_TRANSITIONS[c.status].length > 0 && (
-          <div className="flex flex-wrap gap-2 pt-2">
-            {CHECKIN_TRANSITIONS[c.status].map((to) => (
-              <Button
-                key={to}
-                size="sm"
-                variant={to === 'departed' ? 'secondary' : 'primary'}
-                disabled={busy}
-                onClick={() => onStatus(to)}
-              >
-                {t(`checkins.actions.${to}`)}
-              </Button>
-            ))}
+          <div className="space-y-1 pt-2">
+            {held && (
+              <p id={heldNote} className="text-sm text-amber-800" data-testid="checkin-held">
+                {t('checkins.card.heldAtGate')}
+              </p>
+            )}
+            <div className="flex flex-wrap gap-2">
+              {CHECKIN_TRANSITIONS[c.status].map((to) => {
+                const waits = held && to !== 'departed';
+                return (
+                  <Button
+                    key={to}
+                    size="sm"
+                    variant={to === 'departed' ? 'secondary' : 'primary'}
+                    disabled={busy || waits}
+                    aria-describedby={waits ? heldNote : undefined}
+                    title={waits ? t('checkins.card.heldAtGate') : undefined}
+                    onClick={() => onStatus(to)}
+                  >
+                    {t(`checkins.actions.${to}`)}
+                  </Button>
+                );
+              })}
+            </div>
           </div>
         )}
       </CardBody>

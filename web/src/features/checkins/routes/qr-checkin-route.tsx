@@ -1,5 +1,6 @@
 // /checkin/qr?t=...: what a driver's phone opens after scanning the gate QR code. A signed-in
-// driver checks in with one tap; anyone else gives the booking code and mobile number.
+// driver checks in with one tap on their session (never asked for a code they already proved);
+// anyone else gives the booking code and mobile number.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
@@ -82,36 +83,32 @@ export function QrCheckinRoute() {
                 </h1>
                 <p className="text-sm text-slate-600">{link.data?.address}</p>
               </div>
-              {user?.driverId && (
+              {user?.driverId ? (
                 <Button className="w-full" disabled={busy} onClick={() => void submit()}>
                   {t('checkins.gate.self')}
                 </Button>
+              ) : (
+                <form className="space-y-3" noValidate onSubmit={handleSubmit((proof) => submit(proof))}>
+                  <Field
+                    label={t('checkins.gate.bookingCode')}
+                    placeholder="DS-261123-ABC123"
+                    {...reference}
+                    onChange={(e) => {
+                      e.target.value = e.target.value.toUpperCase();
+                      return reference.onChange(e);
+                    }}
+                  />
+                  <Field
+                    label={t('checkins.gate.mobile')}
+                    type="tel"
+                    placeholder="+91 98765 43210"
+                    {...field('mobileNumber')}
+                  />
+                  <Button type="submit" className="w-full" disabled={busy || !bookingReference || !mobileNumber}>
+                    {t('checkins.gate.checkIn')}
+                  </Button>
+                </form>
               )}
-              <form className="space-y-3" noValidate onSubmit={handleSubmit((proof) => submit(proof))}>
-                <Field
-                  label={t('checkins.gate.bookingCode')}
-                  placeholder="DS-261123-ABC123"
-                  {...reference}
-                  onChange={(e) => {
-                    e.target.value = e.target.value.toUpperCase();
-                    return reference.onChange(e);
-                  }}
-                />
-                <Field
-                  label={t('checkins.gate.mobile')}
-                  type="tel"
-                  placeholder="+91 98765 43210"
-                  {...field('mobileNumber')}
-                />
-                <Button
-                  type="submit"
-                  variant={user?.driverId ? 'secondary' : 'primary'}
-                  className="w-full"
-                  disabled={busy || !bookingReference || !mobileNumber}
-                >
-                  {t('checkins.gate.checkIn')}
-                </Button>
-              </form>
               {error && (
                 <p className="text-sm text-red-600" role="alert">
                   {error}

@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
 import { GateHint, GateRefusal } from '../../gate';
+import { MessagePreferences } from '../components/message-preferences';
 
 interface DriverBoard {
   driver: { id: string; name: string } | null;
@@ -195,6 +196,7 @@ export function DriverDashboardRoute() {
           </CardBody>
         </Card>
       )}
+      <MessagePreferences />
       <a href={`tel:${board.data?.emergencyContact ?? ''}`} className={`${buttonClasses('danger')} w-full`}>
         <Phone className="h-4 w-4" aria-hidden /> {t('driver.emergency')}: {board.data?.emergencyContact}
       </a>

@@ -5,8 +5,7 @@ import type { DockDoorInput, Facility, FacilityInput, facilityUpdateSchema } fro
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { i18n } from '../../../lib/i18n';
-import { localDateTime } from '@shared/time';
-import { DEFAULT_TIME_ZONE } from '@shared/product';
+import { localDateTime, DEFAULT_TIME_ZONE } from '@shared/time';
 
 export type { Facility };
 

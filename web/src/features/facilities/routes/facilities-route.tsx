@@ -11,6 +11,7 @@ import { useDockDoors, useFacilities, type DockDoor } from '../api/facilities';
 import { DockDoorForm } from '../components/dock-door-form';
 import { FacilityForm } from '../components/facility-form';
 import { FacilityLinkCard } from '../../tenancy';
+import { facilityAddressLine } from '@shared/contracts/facilities';
 
 const DOOR_STATUS_TONE: Record<DockDoor['status'], BadgeTone> = {
   available: 'green',
@@ -69,7 +70,7 @@ export function FacilitiesRoute() {
                   </div>
                   <div className="mt-1 flex items-center gap-1 text-sm text-slate-600">
                     <MapPin className="h-3.5 w-3.5" aria-hidden />
-                    {[f.address, f.city, f.state].filter(Boolean).join(', ')}
+                    {facilityAddressLine(f)}
                   </div>
                   <div className="mt-1 flex flex-wrap gap-4 text-sm text-slate-600">
                     <span className="flex items-center gap-1">

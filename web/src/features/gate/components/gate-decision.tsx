@@ -5,13 +5,19 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
-import { gateOverrideSchema, type GateDecision as Decision, type GateOutcome } from '@shared/contracts/gate';
+import {
+  gateOverrideSchema,
+  heldAtGate,
+  type GateDecision as Decision,
+  type GateOutcome,
+} from '@shared/contracts/gate';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/field';
 import { useServerText } from '../../../lib/server-text';
 import { useSession } from '../../../lib/session';
+import { useFormat } from '../../../lib/format';
 import { useOverrideGateHold } from '../api/gate';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
@@ -33,13 +39,16 @@ export function GateReasons({ messages }: { messages: string[] }) {
 export function GateDecision({ checkinId, gate }: { checkinId: string; gate: GateOutcome | null | undefined }) {
   const { t } = useTranslation();
   const { hasPermission } = useSession();
+  const format = useFormat();
   const [open, setOpen] = useState(false);
   if (!gate) return null;
-  const held = gate.decision === 'HOLD' && !gate.override;
+  const held = heldAtGate(gate);
   return (
     <div className="space-y-1 pt-1" data-testid="gate-decision">
       <div className="flex items-center gap-2">
-        <Badge tone={gate.override ? 'blue' : TONE[gate.decision]}>{t(`gate.decisions.${gate.decision}`)}</Badge>
+        <Badge tone={gate.override ? 'blue' : TONE[gate.decision]}>
+          {gate.override ? t('gate.allowedByOverride') : t(`gate.decisions.${gate.decision}`)}
+        </Badge>
         {held && hasPermission('gate:override') && (
           <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
             {t('gate.override')}
@@ -48,8 +57,12 @@ export function GateDecision({ checkinId, gate }: { checkinId: string; gate: Gat
       </div>
       <GateReasons messages={gate.reasons.map((r) => r.message)} />
       {gate.override && (
-        <p className="text-sm text-slate-700">
-          {t('gate.overridden', { by: gate.override.by, reason: gate.override.reason })}
+        <p className="text-sm text-slate-700" data-testid="gate-override">
+          {t('gate.overridden', {
+            by: gate.override.name ?? gate.override.by,
+            at: format.time(gate.override.at),
+            reason: gate.override.reason,
+          })}
         </p>
       )}
       <Dialog open={open} onClose={() => setOpen(false)} title={t('gate.overrideTitle')}>

@@ -56,7 +56,7 @@ export function TodaysSchedule({ canChange }: { canChange: boolean }) {
                   {a.doorNumber ? t('insights.schedule.dock', { door: a.doorNumber }) : t('insights.schedule.noDock')}
                 </span>
                 <StatusBadge status={a.status} />
-                {canChange && <AppointmentStatusAction id={a.id} status={a.status} />}
+                {canChange && <AppointmentStatusAction id={a.id} status={a.status} gateHold={a.gateHold} />}
               </li>
             ))}
           </ul>

@@ -1,7 +1,14 @@
 // The calls of /integrations (doc 2 §7), each declared once: systems, their endpoints, webhooks and sync
 // logs, monitoring (stats every 30 s, systems every 15 s, §9), and the changes. Toasts are raised by
 // the screen (integrations-route.tsx), where these mutations are made.
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { i18n } from '../../../lib/i18n';
@@ -13,9 +20,13 @@ import type {
   MonitoringStats,
   SyncLog,
   SystemStatus,
+} from '@shared/contracts/integrations';
+import type {
+  WebhookDeliveryAttempt,
+  WebhookDeliveryLog,
   WebhookSubscription,
   WebhookSubscriptionCreated,
-} from '@shared/contracts/integrations';
+} from '@shared/contracts/integrations-webhooks';
 
 const SYSTEMS = '/api/integrations/systems';
 const system = (id: string) => `${SYSTEMS}/${id}`;
@@ -137,6 +148,37 @@ export const useCreateWebhook = (id: string) =>
     (body: Record<string, unknown>) => api.post<WebhookSubscriptionCreated>(`${system(id)}/webhooks`, body),
     () => [webhooksQuery(id).queryKey],
   );
+export const useEditWebhook = (id: string) =>
+  useChange(
+    ({ webhookId, ...body }: Record<string, unknown> & { webhookId: string }) =>
+      api.patch<WebhookSubscription>(`${system(id)}/webhooks/${webhookId}`, body),
+    () => [webhooksQuery(id).queryKey],
+  );
+
+const webhook = (id: string, webhookId: string) => `${system(id)}/webhooks/${webhookId}`;
+
+/** A subscription's delivery log, newest attempt first, a page at a time (Load older). */
+export const useDeliveryLog = (id: string, webhookId: string) =>
+  useInfiniteQuery({
+    queryKey: [webhook(id, webhookId), 'deliveries'],
+    queryFn: ({ pageParam }) =>
+      api.get<WebhookDeliveryLog>(
+        `${webhook(id, webhookId)}/deliveries${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** Send test event, or Resend a logged delivery (by its event id): the attempt's line of the log. */
+export const useDeliveryAttempt = (id: string, webhookId: string) =>
+  useChange(
+    (eventId: string | null) =>
+      api.post<WebhookDeliveryAttempt>(
+        eventId ? `${webhook(id, webhookId)}/deliveries/${eventId}/resend` : `${webhook(id, webhookId)}/test`,
+      ),
+    () => [webhooksQuery(id).queryKey, [webhook(id, webhookId), 'deliveries']],
+  );
+
 export const useDeleteWebhook = (id: string) =>
   useChange(
     (webhookId: string) => api.delete<void>(`${system(id)}/webhooks/${webhookId}`),

@@ -42,7 +42,11 @@ const AUTH_FIELDS: Record<(typeof AUTH_TYPES)[number], { name: keyof AuthConfig;
 /** Only the credentials of the chosen type, without empty ones. */
 function credentialsOf(values: { authType?: unknown; authConfig?: Record<string, string> }) {
   const fields = AUTH_FIELDS[values.authType as (typeof AUTH_TYPES)[number]] ?? [];
-  return Object.fromEntries(fields.map((f) => [f.name, values.authConfig?.[f.name]?.trim()]).filter(([, v]) => v));
+  const typed = fields.flatMap((f) => {
+    const value = values.authConfig?.[f.name]?.trim();
+    return value ? [[f.name, value] as const] : [];
+  });
+  return Object.fromEntries(typed);
 }
 
 const createSchema = z.preprocess((v) => {
@@ -82,7 +86,7 @@ export function SystemForm({
       vendor: system?.vendor ?? '',
       baseUrl: system?.baseUrl ?? '',
       authType: system?.authType ?? '',
-      authConfig: {} as FormValues['authConfig'],
+      authConfig: {},
       syncFrequency: system?.syncFrequency ?? DEFAULT_SYNC_FREQUENCY,
     },
   });

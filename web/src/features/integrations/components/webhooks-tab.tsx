@@ -1,17 +1,18 @@
-// The Webhooks tab: outbound subscriptions of the system, how their deliveries fare, add (the signing
-// secret is shown once) and delete.
+// The Webhooks tab: outbound subscriptions of the system (each a WebhookCard: state, test, log,
+// resend, edit, delete) and add (a signing secret may be given; the one in force is shown once).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
-import { Trash2 } from 'lucide-react';
-import { WEBHOOK_EVENT_TYPES, webhookInputSchema, type ExternalSystem } from '@shared/contracts/integrations';
-import { Badge } from '../../../components/ui/badge';
+import type { ExternalSystem } from '@shared/contracts/integrations';
+import { WEBHOOK_EVENT_TYPES, webhookInputSchema } from '@shared/contracts/integrations-webhooks';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { messageOf } from '../../../lib/api-client';
-import { useCreateWebhook, useDeleteWebhook, useWebhooks } from '../api/integrations';
+import { ApiError, messageOf } from '../../../lib/api-client';
+import { useServerText } from '../../../lib/server-text';
+import { useCreateWebhook, useWebhooks } from '../api/integrations';
+import { WebhookCard } from './webhook-card';
 import { SecretNotice } from './secret-notice';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
@@ -19,7 +20,7 @@ export function WebhooksTab({ system }: { system: ExternalSystem }) {
   const { t } = useTranslation();
   const webhooks = useWebhooks(system.id);
   const create = useCreateWebhook(system.id);
-  const remove = useDeleteWebhook(system.id);
+  const serverText = useServerText();
   const [secret, setSecret] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset, setError } = useForm<
     z.input<typeof webhookInputSchema>,
@@ -27,7 +28,13 @@ export function WebhooksTab({ system }: { system: ExternalSystem }) {
     z.output<typeof webhookInputSchema>
   >({
     resolver: schemaResolver(webhookInputSchema),
-    defaultValues: { eventType: 'appointment.created', webhookUrl: '', timeoutSeconds: 10, retryCount: 3 },
+    defaultValues: {
+      eventType: 'appointment.created',
+      webhookUrl: '',
+      timeoutSeconds: 10,
+      retryCount: 3,
+      signingSecret: '',
+    },
   });
   const field = fieldBinder({ register, formState });
   const list = webhooks.data ?? [];
@@ -47,31 +54,7 @@ export function WebhooksTab({ system }: { system: ExternalSystem }) {
       ) : (
         <ul className="space-y-2" aria-label={t('integrations.tabs.webhooks')}>
           {list.map((w) => (
-            <li key={w.id} className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 p-3 text-sm">
-              <code className="rounded bg-slate-100 px-1.5">{w.eventType}</code>
-              <span className="break-all">{w.webhookUrl}</span>
-              <Badge tone={w.deliveryStatus === 'ERROR' ? 'red' : w.deliveryStatus === 'OK' ? 'green' : 'gray'}>
-                {t(`integrations.webhooks.delivery.${w.deliveryStatus ?? 'none'}`)}
-              </Badge>
-              {w.consecutiveFailures > 0 && (
-                <span className="text-red-600">
-                  {t('integrations.webhooks.failures', { count: w.consecutiveFailures })}
-                </span>
-              )}
-              <span className="text-slate-500">
-                {w.timeoutSeconds}s · ×{w.retryCount}
-              </span>
-              <Button
-                className="ml-auto"
-                size="sm"
-                variant="ghost"
-                aria-label={`${t('integrations.actions.delete')} ${w.eventType}`}
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(w.id)}
-              >
-                <Trash2 className="h-4 w-4" aria-hidden />
-              </Button>
-            </li>
+            <WebhookCard key={w.id} webhook={w} />
           ))}
         </ul>
       )}
@@ -99,9 +82,17 @@ export function WebhooksTab({ system }: { system: ExternalSystem }) {
         />
         <Field label={t('integrations.webhooks.timeout')} type="number" min={1} max={30} {...field('timeoutSeconds')} />
         <Field label={t('integrations.webhooks.retries')} type="number" min={0} max={8} {...field('retryCount')} />
-        {create.isError && (
+        <Field
+          className="sm:col-span-2"
+          label={t('integrations.webhooks.signingSecret')}
+          autoComplete="off"
+          spellCheck={false}
+          hint={t('integrations.webhooks.signingSecretHint')}
+          {...field('signingSecret')}
+        />
+        {create.isError && !(create.error instanceof ApiError && Object.keys(create.error.fieldErrors).length) && (
           <p role="alert" className="text-sm text-red-600 sm:col-span-2">
-            {messageOf(create.error, 'Failed to add webhook')}
+            {serverText(messageOf(create.error, t('integrations.loadFailed')))}
           </p>
         )}
         <div className="sm:col-span-2">

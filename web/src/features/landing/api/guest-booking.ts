@@ -1,18 +1,22 @@
 // Guest slot booking: holidays, the open slots of a date, and the booking itself.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GuestBookingInput } from '@shared/contracts/appointments';
+import type { GuestBookingConfirmation, GuestBookingInput } from '@shared/contracts/appointments';
 import type { Holiday, Slot } from '@shared/contracts/slots';
 import type { FacilityLinkInfo } from '@shared/contracts/tenancy';
 import { api, apiRequest } from '../../../lib/api-client';
 
 const withFacility = (facility: string | null) => (facility ? `facility=${encodeURIComponent(facility)}` : '');
 
-/** The facility a link names, with its zone (the guest's today is the facility's); none without a link. */
-export function useGuestFacility(facility: string | null) {
+/**
+ * The facility and company a link names, with its zone (the guest's today is the facility's); without
+ * a link, 'default': the platform's guest facility, which such a booking goes to.
+ */
+export function useGuestFacility(facility: string | null, enabled: boolean) {
+  const token = facility || 'default';
   return useQuery({
-    queryKey: ['/api/facility-links', facility],
-    queryFn: () => api.get<FacilityLinkInfo>(`/api/facility-links/${encodeURIComponent(facility!)}`),
-    enabled: Boolean(facility),
+    queryKey: ['/api/facility-links', token],
+    queryFn: () => api.get<FacilityLinkInfo>(`/api/facility-links/${encodeURIComponent(token)}`),
+    enabled,
     retry: false,
   });
 }
@@ -37,7 +41,7 @@ export function useGuestBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: GuestBookingInput; idempotencyKey: string }) =>
-      apiRequest<{ confirmationCode: string }>('POST', '/api/bookings/slot', body, {
+      apiRequest<GuestBookingConfirmation>('POST', '/api/bookings/slot', body, {
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/slots/available'] }),

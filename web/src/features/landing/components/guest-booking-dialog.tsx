@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type * as z from 'zod';
 import {
+  type GuestBookingConfirmation as Confirmation,
   GUEST_MISSING_INFORMATION,
   guestBookingSchema,
   LOAD_TYPES,
   OWNER_TYPES,
   VEHICLE_TYPES,
 } from '@shared/contracts/appointments';
-import { localDateTime } from '@shared/time';
-import { DEFAULT_TIME_ZONE } from '@shared/product';
+import { instantOf, localDateTime, DEFAULT_TIME_ZONE } from '@shared/time';
 import { Dialog } from '../../../components/ui/dialog';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -24,6 +24,7 @@ import { useServerText } from '../../../lib/server-text';
 import { guestBookingText } from '../i18n';
 import { useAvailableSlots, useGuestBooking, useGuestFacility, useGuestHolidays } from '../api/guest-booking';
 import { SlotCalendar } from './slot-calendar';
+import { GuestBookingConfirmation } from './guest-booking-confirmation';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof guestBookingSchema>;
@@ -41,7 +42,7 @@ export function GuestBookingDialog({
   onClose: () => void;
   facility?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const say = useServerText();
   const { toast } = useToast();
@@ -49,8 +50,11 @@ export function GuestBookingDialog({
   const facility = linked ?? params.get('facility');
   // Today at the facility booked (a Singapore hub's day, wherever the guest is); without a link, the
   // platform's default hub, which is in India.
-  const bookedFacility = useGuestFacility(open ? facility : null);
-  const today = localDateTime(new Date(), bookedFacility.data?.timeZone ?? DEFAULT_TIME_ZONE).date;
+  const bookedFacility = useGuestFacility(facility, open);
+  const timeZone = bookedFacility.data?.timeZone ?? DEFAULT_TIME_ZONE;
+  const today = localDateTime(new Date(), timeZone).date;
+  // The booking made: shown until the guest closes it (issue #29.1), with the number it was sent to.
+  const [booked, setBooked] = useState<{ booking: Confirmation; phone: string } | null>(null);
   const [date, setDate] = useState<string | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const holidays = useGuestHolidays(open ? facility : null);
@@ -61,7 +65,7 @@ export function GuestBookingDialog({
     ownerType: 'Driver',
     vehicleNumber: '',
     vehicleType: 'Truck',
-    capacityTons: '' as unknown as number,
+    capacityTons: '',
     driverName: '',
     driverLicense: '',
     mobileNumber: '',
@@ -90,6 +94,7 @@ export function GuestBookingDialog({
   const close = () => {
     reset(blank);
     setDate(null);
+    setBooked(null);
     setIdempotencyKey(crypto.randomUUID());
     onClose();
   };
@@ -97,12 +102,17 @@ export function GuestBookingDialog({
   const onSubmit = handleSubmit(
     async (values) => {
       try {
-        const { confirmationCode } = await book.mutateAsync({ body: values, idempotencyKey });
+        // The SMS is written in the language the guest is booking in.
+        const language = i18n.language === 'hi' ? 'hi' : 'en';
+        const booking = await book.mutateAsync({ body: { ...values, language }, idempotencyKey });
         toast({
           title: t('guestBooking.confirmedTitle'),
-          description: t('guestBooking.confirmed', { code: confirmationCode }),
+          description: t('guestBooking.confirmed', { code: booking.confirmationCode }),
         });
-        close();
+        reset(blank);
+        setDate(null);
+        setIdempotencyKey(crypto.randomUUID());
+        setBooked({ booking, phone: values.mobileNumber });
       } catch (error) {
         showServerFieldErrors(error, setError);
         toast({ title: t('guestBooking.failedTitle'), description: t('guestBooking.failed'), variant: 'destructive' });
@@ -118,114 +128,126 @@ export function GuestBookingDialog({
 
   const chooseDate = (d: string) => {
     setDate(d);
-    setValue('expectedArrivalDate', new Date(`${d}T00:00:00+05:30`).toISOString());
+    setValue('expectedArrivalDate', instantOf(d, '00:00', timeZone).toISOString());
     setValue('slotId', '');
   };
 
   return (
     <Dialog open={open} onClose={close} title={t('guestBooking.title')} wide>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <SelectField
-          label={t('guestBooking.bookingAs')}
-          options={OWNER_TYPES.map((o) => ({ value: o, label: t(`guestBooking.owners.${o}`) }))}
-          {...field('ownerType')}
-        />
-        <fieldset className="grid gap-3 sm:grid-cols-3">
-          <legend className="mb-1 text-sm font-semibold">{t('guestBooking.vehicle')}</legend>
-          <Field
-            label={t('guestBooking.vehicleNumber')}
-            placeholder="MH12AB1234"
-            style={{ textTransform: 'uppercase' }}
-            {...field('vehicleNumber', { setValueAs: (v: string) => v.toUpperCase() })}
-          />
+      {bookedFacility.data && (
+        <p className="-mt-2 mb-4 text-sm text-slate-600" data-testid="guest-booking-facility">
+          {t('guestBooking.bookingAt', {
+            facility: bookedFacility.data.facilityName,
+            company: bookedFacility.data.tenantName,
+          })}
+        </p>
+      )}
+      {booked ? (
+        <GuestBookingConfirmation booking={booked.booking} phone={booked.phone} onClose={close} />
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
           <SelectField
-            label={t('guestBooking.vehicleType')}
-            options={VEHICLE_TYPES.map((v) => ({ value: v, label: t(`guestBooking.vehicleTypes.${v}`) }))}
-            {...field('vehicleType')}
+            label={t('guestBooking.bookingAs')}
+            options={OWNER_TYPES.map((o) => ({ value: o, label: t(`guestBooking.owners.${o}`) }))}
+            {...field('ownerType')}
           />
-          <Field label={t('guestBooking.capacity')} type="number" step="0.1" min={0} {...field('capacityTons')} />
-        </fieldset>
-        <fieldset className="grid gap-3 sm:grid-cols-3">
-          <legend className="mb-1 text-sm font-semibold">{t('guestBooking.driver')}</legend>
-          <Field label={t('guestBooking.driverName')} {...field('driverName')} />
-          <Field label={t('guestBooking.driverLicense')} {...field('driverLicense')} />
-          <Field
-            label={t('guestBooking.mobileNumber')}
-            type="tel"
-            placeholder="+91 98765 43210"
-            {...field('mobileNumber')}
-          />
-          {ownerType !== 'Driver' && (
-            <>
-              <Field label={t('guestBooking.ownerName')} {...field('ownerName')} />
-              <Field label={t('guestBooking.ownerContact')} type="tel" {...field('ownerContactNumber')} />
-            </>
-          )}
-        </fieldset>
-        <fieldset className="grid gap-3 sm:grid-cols-4">
-          <legend className="mb-1 text-sm font-semibold">{t('guestBooking.load')}</legend>
-          <SelectField
-            label={t('guestBooking.loadType')}
-            options={LOAD_TYPES.map((l) => ({ value: l, label: t(`guestBooking.loadTypes.${l}`) }))}
-            {...field('loadType')}
-          />
-          <Field label={t('guestBooking.goodsType')} {...field('goodsType')} />
-          <Field label={t('guestBooking.poNumber')} {...field('poNumber')} />
-          <Field label={t('guestBooking.ewayBill')} {...field('ewayBill')} />
-        </fieldset>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SlotCalendar
-            key={today.slice(0, 7)}
-            today={today}
-            holidays={holidaySet}
-            value={date}
-            onChange={chooseDate}
-          />
-          <div>
-            <h3 className="mb-2 text-sm font-semibold">
-              {date ? t('guestBooking.slotsFor', { date: format.day(date, 'long') }) : t('guestBooking.chooseDate')}
-            </h3>
-            {date && slots.isLoading && <p className="text-sm text-slate-500">{t('common.loading')}</p>}
-            {date && slots.data && !slots.data.length && (
-              <p className="text-sm text-slate-500">{t('guestBooking.noSlots')}</p>
+          <fieldset className="grid gap-3 sm:grid-cols-3">
+            <legend className="mb-1 text-sm font-semibold">{t('guestBooking.vehicle')}</legend>
+            <Field
+              label={t('guestBooking.vehicleNumber')}
+              placeholder="MH12AB1234"
+              style={{ textTransform: 'uppercase' }}
+              {...field('vehicleNumber', { setValueAs: (v: string) => v.toUpperCase() })}
+            />
+            <SelectField
+              label={t('guestBooking.vehicleType')}
+              options={VEHICLE_TYPES.map((v) => ({ value: v, label: t(`guestBooking.vehicleTypes.${v}`) }))}
+              {...field('vehicleType')}
+            />
+            <Field label={t('guestBooking.capacity')} type="number" step="0.1" min={0} {...field('capacityTons')} />
+          </fieldset>
+          <fieldset className="grid gap-3 sm:grid-cols-3">
+            <legend className="mb-1 text-sm font-semibold">{t('guestBooking.driver')}</legend>
+            <Field label={t('guestBooking.driverName')} {...field('driverName')} />
+            <Field label={t('guestBooking.driverLicense')} {...field('driverLicense')} />
+            <Field
+              label={t('guestBooking.mobileNumber')}
+              type="tel"
+              placeholder="+91 98765 43210"
+              {...field('mobileNumber')}
+            />
+            {ownerType !== 'Driver' && (
+              <>
+                <Field label={t('guestBooking.ownerName')} {...field('ownerName')} />
+                <Field label={t('guestBooking.ownerContact')} type="tel" {...field('ownerContactNumber')} />
+              </>
             )}
-            <div className="grid gap-2" role="listbox" aria-label={t('guestBooking.timeSlots')}>
-              {(slots.data ?? []).map((s) => {
-                const left = s.capacity - s.bookedCount;
-                const selected = slotId === s.id;
-                return (
-                  <button
-                    key={s.id}
-                    type="button"
-                    role="option"
-                    aria-selected={selected}
-                    onClick={() => setValue('slotId', s.id, { shouldValidate: formState.isSubmitted })}
-                    className={`flex items-center justify-between rounded-md border px-3 py-2 text-sm ${selected ? 'border-blue-700 bg-blue-700 text-white' : left > 2 ? 'border-blue-200 bg-blue-50 hover:bg-blue-100' : 'border-slate-300 hover:bg-slate-50'}`}
-                  >
-                    <span className="font-medium">
-                      {s.startTime} - {s.endTime}
-                    </span>
-                    <span>{t('guestBooking.slotsLeft', { count: left })}</span>
-                  </button>
-                );
-              })}
+          </fieldset>
+          <fieldset className="grid gap-3 sm:grid-cols-4">
+            <legend className="mb-1 text-sm font-semibold">{t('guestBooking.load')}</legend>
+            <SelectField
+              label={t('guestBooking.loadType')}
+              options={LOAD_TYPES.map((l) => ({ value: l, label: t(`guestBooking.loadTypes.${l}`) }))}
+              {...field('loadType')}
+            />
+            <Field label={t('guestBooking.goodsType')} {...field('goodsType')} />
+            <Field label={t('guestBooking.poNumber')} {...field('poNumber')} />
+            <Field label={t('guestBooking.ewayBill')} {...field('ewayBill')} />
+          </fieldset>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SlotCalendar
+              key={today.slice(0, 7)}
+              today={today}
+              holidays={holidaySet}
+              value={date}
+              onChange={chooseDate}
+            />
+            <div>
+              <h3 className="mb-2 text-sm font-semibold">
+                {date ? t('guestBooking.slotsFor', { date: format.day(date, 'long') }) : t('guestBooking.chooseDate')}
+              </h3>
+              {date && slots.isLoading && <p className="text-sm text-slate-500">{t('common.loading')}</p>}
+              {date && slots.data && !slots.data.length && (
+                <p className="text-sm text-slate-500">{t('guestBooking.noSlots')}</p>
+              )}
+              <div className="grid gap-2" role="listbox" aria-label={t('guestBooking.timeSlots')}>
+                {(slots.data ?? []).map((s) => {
+                  const left = s.capacity - s.bookedCount;
+                  const selected = slotId === s.id;
+                  return (
+                    <button
+                      key={s.id}
+                      type="button"
+                      role="option"
+                      aria-selected={selected}
+                      onClick={() => setValue('slotId', s.id, { shouldValidate: formState.isSubmitted })}
+                      className={`flex items-center justify-between rounded-md border px-3 py-2 text-sm ${selected ? 'border-blue-700 bg-blue-700 text-white' : left > 2 ? 'border-blue-200 bg-blue-50 hover:bg-blue-100' : 'border-slate-300 hover:bg-slate-50'}`}
+                    >
+                      <span className="font-medium">
+                        {s.startTime} - {s.endTime}
+                      </span>
+                      <span>{t('guestBooking.slotsLeft', { count: left })}</span>
+                    </button>
+                  );
+                })}
+              </div>
+              {slotError && (
+                <p role="alert" className="mt-1 text-sm text-red-600">
+                  {say(slotError)}
+                </p>
+              )}
             </div>
-            {slotError && (
-              <p role="alert" className="mt-1 text-sm text-red-600">
-                {say(slotError)}
-              </p>
-            )}
           </div>
-        </div>
-        <div className="flex justify-end gap-2 border-t border-slate-100 pt-3">
-          <Button variant="secondary" onClick={close}>
-            {t('guestBooking.cancel')}
-          </Button>
-          <Button type="submit" disabled={book.isPending}>
-            {book.isPending ? t('guestBooking.submitting') : t('guestBooking.submit')}
-          </Button>
-        </div>
-      </form>
+          <div className="flex justify-end gap-2 border-t border-slate-100 pt-3">
+            <Button variant="secondary" onClick={close}>
+              {t('guestBooking.cancel')}
+            </Button>
+            <Button type="submit" disabled={book.isPending}>
+              {book.isPending ? t('guestBooking.submitting') : t('guestBooking.submit')}
+            </Button>
+          </div>
+        </form>
+      )}
     </Dialog>
   );
 }

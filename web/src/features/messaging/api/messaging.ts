@@ -21,6 +21,7 @@ import type {
   MessagingSettingsView,
   SendOutcome,
 } from '@shared/contracts/messaging';
+import type { DriverMessageInput, DriverMessageResult } from '@shared/contracts/messaging-drivers';
 
 const LOG_KEY = ['/api/messaging/messages'];
 export const statusQuery = queryOptions({
@@ -68,6 +69,30 @@ export interface SendBody {
   templateKey: string | null;
 }
 
+/** An appointment whose driver may be messaged. */
+export interface DriverAppointment {
+  id: string;
+  scheduledDate: string;
+  scheduledTimeStart: string;
+  carrierId: string | null;
+  driverId: string | null;
+  driverName: string | null;
+  driverPhone: string | null;
+  doorNumber: string | null;
+  bookingReference: string;
+}
+
+/**
+ * The coming days' appointments, whose drivers the Messaging Center may message: the appointments
+ * domain's list (same query key, so one fetch serves both), read here to keep the features apart.
+ */
+export const useUpcomingDriverAppointments = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['/api/appointments/upcoming'],
+    queryFn: () => api.get<DriverAppointment[]>('/api/appointments/upcoming'),
+    enabled,
+  });
+
 /** The sends raise their toasts in the Messaging Center (the screen) through the mutate callbacks. */
 export function useSendMessages() {
   const queryClient = useQueryClient();
@@ -89,7 +114,11 @@ export function useSendMessages() {
       }),
     onSettled: refresh,
   });
-  return { test, send };
+  const sendToDriver = useMutation({
+    mutationFn: (b: DriverMessageInput) => api.post<DriverMessageResult>('/api/messaging/driver-messages', b),
+    onSettled: refresh,
+  });
+  return { test, send, sendToDriver };
 }
 
 export const settingsQuery = queryOptions({

@@ -19,21 +19,17 @@ import { SelectField } from '../../../components/ui/select-field';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { registerCatalogue } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
-import { useSendMessages } from '../api/messaging';
+import { useSendMessages, useUpcomingDriverAppointments, type DriverAppointment } from '../api/messaging';
 import { messagingText } from '../i18n';
+import { DriverMessageForm } from './driver-message-form';
 import { IntegrationStatus } from './integration-status';
 import { MessageLog } from './message-log';
 
 registerCatalogue(messagingText);
 
-/** An appointment whose driver may be messaged ("Send SMS Update"). */
-export interface DriverAppointment {
-  id: string;
-  scheduledTimeStart: string;
-  driverName: string | null;
-  driverPhone: string | null;
-  bookingReference: string;
-}
+export type { DriverAppointment };
+type Recipient = 'typed' | 'driver' | 'appointment';
+const RECIPIENTS: Recipient[] = ['typed', 'driver', 'appointment'];
 
 export function MessagingCenter({
   open,
@@ -63,10 +59,16 @@ export function MessagingCenter({
 
   const [appointmentId, setAppointmentId] = useState('');
   const withPhone = (appointments ?? []).filter((a) => a.driverPhone);
+  // Sending to a driver or an appointment's driver: today's list when opened from it, else the coming days'.
+  const [recipient, setRecipient] = useState<Recipient>('typed');
+  const upcoming = useUpcomingDriverAppointments(open && !appointments);
+  const recipientAppointments = (appointments ?? upcoming.data ?? []).filter((a) => a.driverPhone || a.driverId);
   // "Send SMS Update": the first appointment's driver is chosen; another can be picked.
   useEffect(() => {
     if (!open || !appointments) return;
     const first = appointments.find((a) => a.driverPhone);
+    // The choice is made once, when the dialog opens (no event handler of ours sees that moment).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setAppointmentId(first?.id ?? '');
     setPhone(first?.driverPhone ?? '');
     setChannels(['sms']);
@@ -218,39 +220,64 @@ export function MessagingCenter({
             {t('messaging.custom.title')}
           </h3>
           <fieldset className="flex flex-wrap gap-4">
-            <legend className="mb-1 text-sm font-medium">{t('messaging.custom.channels')}</legend>
-            {CHANNELS.map((c) => (
-              <label key={c} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={channels.includes(c)} onChange={() => toggle(c)} />{' '}
-                {t(`messaging.channel.${c}`)}
+            <legend className="mb-1 text-sm font-medium">{t('messaging.recipient.label')}</legend>
+            {RECIPIENTS.map((r) => (
+              <label key={r} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="messaging-recipient"
+                  checked={recipient === r}
+                  onChange={() => setRecipient(r)}
+                />{' '}
+                {t(`messaging.recipient.${r}`)}
               </label>
             ))}
           </fieldset>
-          <div className="grid gap-2 sm:grid-cols-2">
-            <SelectField
-              label={t('messaging.custom.language')}
-              value={language}
-              onChange={(e) => changeLanguage(e.target.value as Language)}
-              options={LANGUAGES.map((l) => ({ value: l, label: `${l} ${t(`messaging.languages.${l}`)}` }))}
+          {recipient !== 'typed' ? (
+            <DriverMessageForm
+              key={recipient}
+              mode={recipient}
+              appointments={recipientAppointments}
+              initialAppointmentId={appointmentId}
             />
-            <SelectField
-              label={t('messaging.custom.quickTemplates')}
-              placeholder={t('messaging.custom.quickTemplatesPlaceholder')}
-              value={templateKey}
-              onChange={(e) => applyTemplate(e.target.value)}
-              options={HUB_TEMPLATES.map((tpl) => ({ value: tpl.key, label: tpl.name }))}
-            />
-          </div>
-          <TextAreaField
-            label={t('messaging.custom.message')}
-            lang={language}
-            error={errors.message}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-          <Button onClick={runSend} disabled={send.isPending}>
-            {send.isPending ? t('messaging.custom.sending') : t('messaging.custom.send')}
-          </Button>
+          ) : (
+            <>
+              <fieldset className="flex flex-wrap gap-4">
+                <legend className="mb-1 text-sm font-medium">{t('messaging.custom.channels')}</legend>
+                {CHANNELS.map((c) => (
+                  <label key={c} className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" checked={channels.includes(c)} onChange={() => toggle(c)} />{' '}
+                    {t(`messaging.channel.${c}`)}
+                  </label>
+                ))}
+              </fieldset>
+              <div className="grid gap-2 sm:grid-cols-2">
+                <SelectField
+                  label={t('messaging.custom.language')}
+                  value={language}
+                  onChange={(e) => changeLanguage(e.target.value as Language)}
+                  options={LANGUAGES.map((l) => ({ value: l, label: `${l} ${t(`messaging.languages.${l}`)}` }))}
+                />
+                <SelectField
+                  label={t('messaging.custom.quickTemplates')}
+                  placeholder={t('messaging.custom.quickTemplatesPlaceholder')}
+                  value={templateKey}
+                  onChange={(e) => applyTemplate(e.target.value)}
+                  options={HUB_TEMPLATES.map((tpl) => ({ value: tpl.key, label: tpl.name }))}
+                />
+              </div>
+              <TextAreaField
+                label={t('messaging.custom.message')}
+                lang={language}
+                error={errors.message}
+                value={message}
+                onChange={(e) => setMessage(e.target.value)}
+              />
+              <Button onClick={runSend} disabled={send.isPending}>
+                {send.isPending ? t('messaging.custom.sending') : t('messaging.custom.send')}
+              </Button>
+            </>
+          )}
         </section>
 
         <section aria-labelledby="template-list" className="space-y-2">

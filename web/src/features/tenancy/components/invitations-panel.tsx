@@ -12,6 +12,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { messageOf } from '../../../lib/api-client';
 import { registerCatalogue } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
+import { useRoleName } from '../../../lib/role-names';
 import { useCreateInvitation, useInvitations, useRevokeInvitation } from '../api/tenancy';
 import { tenancyText } from '../i18n';
 import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
@@ -22,6 +23,7 @@ const STATUS_TONE: Record<string, BadgeTone> = { pending: 'blue', accepted: 'gre
 
 export function InvitationsPanel() {
   const { t } = useTranslation();
+  const roleName = useRoleName();
   const { toast } = useToast();
   const invitations = useInvitations();
   const create = useCreateInvitation();
@@ -70,7 +72,7 @@ export function InvitationsPanel() {
           <Field label={t('tenancy.invitations.phone')} type="tel" {...field('phoneNumber')} />
           <SelectField
             label={t('tenancy.invitations.role')}
-            options={INVITABLE_ROLES.map((role) => ({ value: role, label: t(`tenancy.roles.${role}`) }))}
+            options={INVITABLE_ROLES.map((role) => ({ value: role, label: roleName(role) }))}
             {...field('role')}
           />
           <Button type="submit" disabled={create.isPending}>
@@ -82,7 +84,7 @@ export function InvitationsPanel() {
             {invitations.data.map((i) => (
               <li key={i.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="invitation">
                 <span className="font-medium">{i.email ?? i.phoneNumber}</span>
-                <span className="text-slate-600">{t(`tenancy.roles.${i.role}`)}</span>
+                <span className="text-slate-600">{roleName(i.role)}</span>
                 <Badge tone={STATUS_TONE[i.status] ?? 'gray'}>{t(`tenancy.invitations.status.${i.status}`)}</Badge>
                 {i.status === 'pending' && (
                   <Button

@@ -1,6 +1,7 @@
 // The top bar's organisation: the current tenant's name, a switch when the login belongs to several
 // hubs, and for admins the trial's days left (or, once it ended, the way to ask for a plan: only the
 // platform sets plans, #28.11).
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Building2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -19,10 +20,12 @@ const DAY_MS = 24 * 3600 * 1000;
 function TrialBadge() {
   const { t } = useTranslation();
   const tenant = useTenant();
+  // The days left are counted from when the screen opened, so a render does not read the clock.
+  const [openedAt] = useState(() => Date.now());
   const data = tenant.data;
   if (!data || data.plan || !data.trialEndsAt) return null;
   if (!data.readOnly) {
-    const days = Math.max(0, Math.ceil((Date.parse(data.trialEndsAt) - Date.now()) / DAY_MS));
+    const days = Math.max(0, Math.ceil((Date.parse(data.trialEndsAt) - openedAt) / DAY_MS));
     return (
       <span data-testid="trial-badge">
         <Badge tone="blue">{t('tenancy.trial.daysLeft', { count: days })}</Badge>

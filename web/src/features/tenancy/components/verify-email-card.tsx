@@ -36,7 +36,7 @@ export function VerifyEmailCard({ email, password }: { email: string; password?:
       {
         onSuccess: () => {
           toast({ title: t('tenancy.verify.started') });
-          navigate('/', { replace: true });
+          void navigate('/', { replace: true });
         },
         onError: (error) => {
           showServerFieldErrors(error, form.setError);

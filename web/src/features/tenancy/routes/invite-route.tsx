@@ -13,6 +13,7 @@ import { LanguageSwitch } from '../../../components/language-switch';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { registerCatalogue } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
+import { useRoleName } from '../../../lib/role-names';
 import { useAcceptInvitation, useInvitationPreview } from '../api/tenancy';
 import { tenancyText } from '../i18n';
 
@@ -20,6 +21,7 @@ registerCatalogue(tenancyText);
 
 export function InviteRoute() {
   const { t } = useTranslation();
+  const roleName = useRoleName();
   const { toast } = useToast();
   const navigate = useNavigate();
   const { token = '' } = useParams();
@@ -44,7 +46,7 @@ export function InviteRoute() {
     accept.mutate(body, {
       onSuccess: (result) => {
         toast({ title: t('tenancy.invite.accepted'), description: result.message });
-        navigate('/login', { replace: true });
+        void navigate('/login', { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiError) setErrors(error.fieldErrors);
@@ -81,7 +83,7 @@ export function InviteRoute() {
               >
                 <h1 className="text-xl font-bold">{t('tenancy.invite.title', { tenant })}</h1>
                 <p className="text-sm text-slate-600">
-                  {t('tenancy.invite.role', { role: t(`tenancy.roles.${invitation.role}`) })}
+                  {t('tenancy.invite.role', { role: roleName(invitation.role) })}
                 </p>
                 <p className="text-sm text-slate-600">
                   {invitation.existingAccount

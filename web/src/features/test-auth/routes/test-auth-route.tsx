@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { api, ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
+import { useRoleName } from '../../../lib/role-names';
 import { useLogout, useSession } from '../../../lib/session';
 
 /** The sample accounts of the demo data; they exist only in local and demo deployments. */
@@ -17,7 +18,8 @@ export function TestAuthRoute() {
   const { toast } = useToast();
   const { user, canAccess } = useSession();
   const logout = useLogout();
-  const extraRoles = (user?.roles ?? []).filter((r) => r !== user?.role);
+  const roleName = useRoleName();
+  const extraRoles = (user?.roles ?? []).filter((r) => r !== user?.role).map(roleName);
 
   async function testLogin(username: string) {
     try {
@@ -27,7 +29,7 @@ export function TestAuthRoute() {
       });
       toast({
         title: t('testAuth.loginSuccessTitle'),
-        description: t('testAuth.loginSuccess', { role: signedIn.role }),
+        description: t('testAuth.loginSuccess', { role: roleName(signedIn.role) }),
       });
       setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
     } catch (error) {
@@ -60,7 +62,7 @@ export function TestAuthRoute() {
             <div>
               <dt className="text-sm text-slate-500">{t('testAuth.role')}</dt>
               <dd className="font-medium" data-testid="current-role">
-                {user?.role}
+                {user?.role && roleName(user.role)}
               </dd>
             </div>
             <div>

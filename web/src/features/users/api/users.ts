@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { i18n } from '../../../lib/i18n';
 import type { AccountLink } from '@shared/contracts/carriers';
-import type { Role } from '@shared/roles';
+import type { Approval } from '@shared/contracts/users';
 
 export interface AdminUser {
   id: string;
@@ -27,6 +27,8 @@ export interface AdminUser {
   carrierId: string | null;
   driverId: string | null;
   createdAt: string;
+  /** The record's revision, sent back with a decision (functions/lib/revision.ts). */
+  revision: number;
   /** On approval: the carrier (and driver record) the account now books for, if its role books. */
   link?: AccountLink | null;
 }
@@ -54,9 +56,9 @@ export const usePendingRegistrations = () => useQuery(pendingQuery);
  * refreshed list drops the user's card, so a callback passed from the card would never run.
  */
 export function useDecideUser(decision: 'approve' | 'reject') {
-  return useApiMutation<{ userId: string; reason?: string; role?: Role }, AdminUser>({
+  return useApiMutation<{ userId: string; reason?: string; approval?: Approval }, AdminUser>({
     url: (b) => `/api/admin/${decision}-user/${b.userId}`,
-    send: (b) => (decision === 'reject' ? { reason: b.reason || 'Admin decision' } : { role: b.role }),
+    send: (b) => (decision === 'reject' ? { reason: b.reason || 'Admin decision' } : b.approval),
     invalidates: () => [usersQuery.queryKey, pendingQuery.queryKey],
     failureTitle: i18n.t('users.toasts.failedTitle'),
     failure: i18n.t('users.toasts.failed'),

@@ -5,17 +5,18 @@ import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import { FileText } from 'lucide-react';
 import { rejectSchema } from '@shared/contracts/users';
-import { ROLES, type Role } from '@shared/roles';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { SelectField } from '../../../components/ui/select-field';
 import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
+import { useRoleName } from '../../../lib/role-names';
 import { documentUrl, useDecideUser, usePendingRegistrations, useUsers, type AdminUser } from '../api/users';
 import { InvitationsPanel } from '../../tenancy';
+import type { Approval } from '@shared/contracts/users';
+import { ApprovalForm } from '../components/approval-form';
 import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
 
 const USER_TYPES = ['dockyard_employee', 'external_user', 'internal_user'];
@@ -27,15 +28,12 @@ function UserCard({
   onReject,
 }: {
   user: AdminUser;
-  onApprove: (u: AdminUser, role: Role) => void;
+  onApprove: (u: AdminUser, approval: Approval, onRefused: (error: unknown) => void) => void;
   approving: boolean;
   onReject: (u: AdminUser) => void;
 }) {
   const { t } = useTranslation();
-  // The approver grants the role; the one asked for at registration is only the starting choice.
-  const [role, setRole] = useState<Role>(
-    (ROLES as readonly string[]).includes(user.role) ? (user.role as Role) : 'driver',
-  );
+  const roleName = useRoleName();
   const format = useFormat();
   const { toast } = useToast();
   const open = async (type: string) => {
@@ -67,7 +65,7 @@ function UserCard({
         <div className="text-slate-600">{user.email}</div>
         <div className="text-slate-600">
           {t('users.roleAndType', {
-            role: t(`register.roles.${user.role}`, { defaultValue: user.role }),
+            role: roleName(user.role),
             type: t(`users.types.${USER_TYPES.includes(user.userType ?? '') ? user.userType : 'staff'}`),
           })}
         </div>
@@ -97,23 +95,12 @@ function UserCard({
           </div>
         )}
         {user.status === 'pending' && (
-          <SelectField
-            className="pt-2"
-            label={t('users.grantRole')}
-            value={role}
-            onChange={(e) => setRole(e.target.value as Role)}
-            options={ROLES.map((r) => ({ value: r, label: t(`register.roles.${r}`) }))}
+          <ApprovalForm
+            user={user}
+            approving={approving}
+            onApprove={(approval, onRefused) => onApprove(user, approval, onRefused)}
+            onReject={() => onReject(user)}
           />
-        )}
-        {user.status === 'pending' && (
-          <div className="flex gap-2 pt-2">
-            <Button size="sm" disabled={approving} onClick={() => onApprove(user, role)}>
-              {t('users.approve')}
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => onReject(user)}>
-              {t('users.reject')}
-            </Button>
-          </div>
         )}
       </CardBody>
     </Card>
@@ -201,7 +188,9 @@ export function UsersRoute() {
             <UserCard
               key={u.id}
               user={u}
-              onApprove={(target, role) => approve.mutate({ userId: target.id, role })}
+              onApprove={(target, approval, onRefused) =>
+                approve.mutate({ userId: target.id, approval }, { onError: onRefused })
+              }
               approving={approve.isPending && approve.variables?.userId === u.id}
               onReject={setRejecting}
             />

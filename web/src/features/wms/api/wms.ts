@@ -2,6 +2,12 @@
 // and mutations. After any change the affected lists and the dashboard refresh.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paged, WmsDashboard, WmsOptions } from '@shared/contracts/wms';
+import type {
+  BinRangeInput,
+  BinRangeResult,
+  WmsFacilitySettings,
+  WmsFacilitySettingsInput,
+} from '@shared/contracts/wms-bins';
 import {
   COUNT_SHEET_PAGE_SIZE,
   type Adjustment,
@@ -79,8 +85,18 @@ export interface DockAppointment {
   vehicleLicense: string | null;
   doorNumber: string | null;
   status: string;
+  /** At dock, loading or unloading (shared/contracts/appointments.ts, TRUCK_STAGES). */
+  stage: 'at_dock' | 'loading' | 'unloading';
+  loadType: 'inbound' | 'outbound';
   poNumber: string | null;
+  palletCount: number | null;
+  cartonCount: number | null;
+  goodsType: string | null;
 }
+/**
+ * The trucks at a facility's dock: a truck set At dock elsewhere (the check-in screen, another
+ * person) shows the moment this list is opened again, and within half a minute while it is open.
+ */
 export const useDockAppointments = (facilityId: string) =>
   useQuery({
     queryKey: ['/api/wms/receiving/appointments', facilityId],
@@ -89,6 +105,10 @@ export const useDockAppointments = (facilityId: string) =>
         `/api/wms/receiving/appointments?facilityId=${encodeURIComponent(facilityId)}`,
       ),
     enabled: !!facilityId,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
+    refetchInterval: 30_000,
   });
 export const useAppointmentReceipts = (appointmentId: string) =>
   useQuery({
@@ -241,4 +261,29 @@ export const useCountItem = () =>
     send: (b) => ({ countedQuantity: b.countedQuantity }),
     invalidates: (b) => [['/api/wms/cycle-counts', b.countId, 'items']],
     failure: i18n.t('wms.toasts.countItemFailed'),
+  });
+
+/** A facility's warehouse settings (its bin code pattern; the default until it saves one). */
+export const facilitySettingsQuery = (facilityId: string) =>
+  queryOptions({
+    queryKey: ['/api/wms/facilities', facilityId, 'settings'],
+    queryFn: () => api.get<WmsFacilitySettings>(`/api/wms/facilities/${facilityId}/settings`),
+  });
+export const useFacilitySettings = (facilityId: string | null) =>
+  useQuery({ ...facilitySettingsQuery(facilityId ?? ''), enabled: !!facilityId });
+export const useSaveFacilitySettings = () =>
+  useApiMutation<WmsFacilitySettingsInput & { facilityId: string }, WmsFacilitySettings>({
+    method: 'PUT',
+    url: (b) => `/api/wms/facilities/${b.facilityId}/settings`,
+    send: ({ facilityId: _f, ...body }) => body,
+    invalidates: (b) => [facilitySettingsQuery(b.facilityId).queryKey],
+    failure: i18n.t('wms.pattern.saveFailed'),
+    success: i18n.t('wms.pattern.saved'),
+  });
+export const useCreateBinRange = () =>
+  useApiMutation<BinRangeInput, BinRangeResult>({
+    url: () => '/api/wms/bins/range',
+    invalidates: () => refreshed('bins'),
+    failure: i18n.t('wms.range.failed'),
+    success: (result) => ({ title: i18n.t('wms.range.created', { count: result.created }) }),
   });

@@ -1,7 +1,9 @@
 // The inline create/edit form of a management tab: fields described once per entity, validated by
 // the entity's shared zod schema (the server's messages), with a close button; a `warning` blocks
 // saving (the bin capacity rule of the Inventory form).
-import { useRef, type RefObject } from 'react';
+/* eslint-disable react-hooks/refs, react-hooks/immutability -- the warning below the fields writes the
+   form's `blocked` ref and the submit handler reads it: a ref shares that without re-rendering the form. */
+import { useEffect, useRef, type RefObject } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { schemaResolver } from '../../../lib/form-errors';
+import { schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 export interface FormField {
   name: string;
@@ -44,7 +46,8 @@ export function EntityForm({
   initial: Values;
   pending: boolean;
   submitLabel: string;
-  onSubmit: (values: Values) => void;
+  /** Saves; a refusal rejects, and its field errors are shown under their fields with the values kept. */
+  onSubmit: (values: Values) => Promise<void>;
   onClose: () => void;
   /** A hook naming a problem with the values as typed that blocks saving (shown above the buttons). */
   warning?: (values: Values) => string | null;
@@ -52,32 +55,23 @@ export function EntityForm({
 }) {
   const { t } = useTranslation();
   const blocked = useRef<string | null>(null);
-  const { register, handleSubmit, formState, control } = useForm<Values>({
+  const { register, handleSubmit, formState, control, setError } = useForm<Values>({
     resolver: schemaResolver(schema as never) as never,
     defaultValues: initial,
   });
   const e = formState.errors as Record<string, { message?: string } | undefined>;
   return (
     <Card>
-      <CardHeader
-        title={title}
-        action={
-          <button
-            type="button"
-            aria-label={t('wms.list.close')}
-            className="rounded p-1 text-slate-500 hover:bg-slate-100"
-            onClick={onClose}
-          >
-            <X className="h-5 w-5" aria-hidden />
-          </button>
-        }
-      />
+      <ClosingHeader title={title} onClose={onClose} />
       <CardBody>
         {hint && <p className="mb-3 text-sm text-slate-600">{hint}</p>}
         <form
           noValidate
           className="grid gap-3 sm:grid-cols-2"
-          onSubmit={handleSubmit((values) => (blocked.current ? onBlocked?.() : onSubmit(values)))}
+          onSubmit={handleSubmit(async (values) => {
+            if (blocked.current) return onBlocked?.();
+            await onSubmit(values).catch((error: unknown) => showServerFieldErrors(error, setError));
+          })}
         >
           {fields.map((f) => {
             const label = `${f.label}${f.required ? ' *' : ''}`;
@@ -140,10 +134,32 @@ function Warning({
 }) {
   const values = useWatch({ control }) as Values;
   const text = useWarning(values);
-  blocked.current = text;
+  useEffect(() => {
+    blocked.current = text;
+  }, [blocked, text]);
   return text ? (
     <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-700 sm:col-span-2">
       {text}
     </p>
   ) : null;
+}
+
+/** An inline form's header: its title and the close button that returns to the list. */
+export function ClosingHeader({ title, onClose }: { title: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <CardHeader
+      title={title}
+      action={
+        <button
+          type="button"
+          aria-label={t('wms.list.close')}
+          className="rounded p-1 text-slate-500 hover:bg-slate-100"
+          onClick={onClose}
+        >
+          <X className="h-5 w-5" aria-hidden />
+        </button>
+      }
+    />
+  );
 }

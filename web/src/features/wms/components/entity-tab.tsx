@@ -1,8 +1,10 @@
 // A management tab (Zones, Bins, Products, Inventory): search and filters ('all' sent as
 // nothing), a table with Edit and Delete per row, Previous/Next over server cursors with
 // 'Page x of y (total)' when there is more than one page, and the inline form replacing the list.
+// The search and filters are the page's query (?zoneId=...), so a reload keeps them.
 // The save and delete mutations live here, so their toasts survive the form closing.
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ZodType } from 'zod';
@@ -39,6 +41,8 @@ export interface EntityTabProps<T extends { id: string }> {
   canWrite: boolean;
   warning?: (values: Record<string, unknown>, editing: T | null) => string | null;
   onBlocked?: () => void;
+  /** Buttons beside Add (the Bins tab's Add bins from a range). */
+  actions?: ReactNode;
   /** What one row is, for the delete confirmation (wms.entity). */
   what: 'zone' | 'bin' | 'product' | 'inventoryItem';
 }
@@ -49,8 +53,19 @@ export function EntityTab<T extends { id: string }>(props: EntityTabProps<T>) {
   const { entity, columns, filters = [], canWrite } = props;
   const { t } = useTranslation();
   const [mode, setMode] = useState<{ kind: 'list' } | { kind: 'create' } | { kind: 'edit'; row: T }>({ kind: 'list' });
-  const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const chosen = Object.fromEntries(filters.map((f) => [f.name, params.get(f.name) ?? 'all']));
+  const setParam = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value && value !== 'all') next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const page = cursors.length;
   const list = useWmsList<T>(entity, { search, ...chosen, page, limit: PAGE_SIZE, cursor: cursors[page - 1] });
@@ -74,9 +89,10 @@ export function EntityTab<T extends { id: string }>(props: EntityTabProps<T>) {
         warning={props.warning && ((values) => props.warning!(values, editing))}
         onBlocked={props.onBlocked}
         onClose={() => setMode({ kind: 'list' })}
-        onSubmit={(values) =>
-          save.mutate({ ...values, id: editing?.id }, { onSuccess: () => setMode({ kind: 'list' }) })
-        }
+        onSubmit={async (values) => {
+          await save.mutateAsync({ ...values, id: editing?.id });
+          setMode({ kind: 'list' });
+        }}
       />
     );
   }
@@ -87,14 +103,14 @@ export function EntityTab<T extends { id: string }>(props: EntityTabProps<T>) {
     <Card>
       <CardBody className="space-y-3">
         <div className="flex flex-wrap items-end gap-2">
-          <ListSearch value={search} onChange={(value) => (setSearch(value), restart())} />
+          <ListSearch value={search} onChange={(value) => (setParam('q', value), restart())} />
           {filters.map((f) => (
             <label key={f.name} className="min-w-32 text-sm">
               <span className="mb-1 block font-medium">{f.label}</span>
               <select
                 className={inputClasses}
                 value={chosen[f.name] ?? 'all'}
-                onChange={(e) => (setChosen({ ...chosen, [f.name]: e.target.value }), restart())}
+                onChange={(e) => (setParam(f.name, e.target.value), restart())}
               >
                 <option value="all">{t('wms.list.all')}</option>
                 {f.options.map((o) => (
@@ -110,6 +126,7 @@ export function EntityTab<T extends { id: string }>(props: EntityTabProps<T>) {
               <Plus className="h-4 w-4" aria-hidden /> {t(`wms.add.${entity}`)}
             </Button>
           )}
+          {canWrite && props.actions}
         </div>
         <div className="overflow-x-auto">
           <table className="w-full min-w-[640px] text-left text-sm">

@@ -1,5 +1,5 @@
-// The five management tabs: each entity's columns, filters (doc 3 §2) and form fields (doc 3 §3, §5);
-// the Facilities tab only lists the facilities domain's facilities.
+// The Zones, Bins, Products and Inventory tabs: each entity's columns, filters (doc 3 §2) and form
+// fields (doc 3 §3, §5); the Facilities tab is in facilities-tab.tsx.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +12,6 @@ import {
   inventoryInputSchema,
   productInputSchema,
   UNITS_OF_MEASURE,
-  WMS_PAGE_SIZE,
   ZONE_TEMPERATURES,
   ZONE_TYPES,
   zoneInputSchema,
@@ -21,20 +20,18 @@ import {
   type Product,
   type Zone,
 } from '@shared/contracts/wms';
-import { Link } from 'react-router-dom';
-import { PATHS } from '@shared/navigation';
 import { Badge } from '../../../components/ui/badge';
-import { Card, CardBody } from '../../../components/ui/card';
-import { useFacilities } from '../../facilities';
 import { api } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { useWmsOptions } from '../api/wms';
 import { useState } from 'react';
-import { MoveRight } from 'lucide-react';
+import { MoveRight, Rows3 } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
+import { BinRangeForm } from './bin-range-form';
 import { Button } from '../../../components/ui/button';
 import type { FormField } from './entity-form';
-import { EntityTab, ListPager, ListSearch } from './entity-tab';
+import { EntityTab } from './entity-tab';
 import { MoveDialog } from './move-dialog';
 
 function useChoices() {
@@ -55,70 +52,6 @@ function useChoices() {
 const yesNo = (t: (k: string) => string, v: boolean) => (
   <Badge tone={v ? 'green' : 'gray'}>{t(v ? 'wms.values.active' : 'wms.values.inactive')}</Badge>
 );
-
-/**
- * The warehouse's facilities, read from the facilities domain: searched and paged here (a tenant has
- * a few), created and edited only on /facilities, whose opening hours slot booking depends on.
- */
-export function FacilitiesTab() {
-  const { t } = useTranslation();
-  const facilities = useFacilities();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const wanted = search.trim().toLowerCase();
-  const found = (facilities.data ?? []).filter(
-    (f) => !wanted || [f.name, f.address, f.city].some((v) => v?.toLowerCase().includes(wanted)),
-  );
-  const pages = Math.max(1, Math.ceil(found.length / WMS_PAGE_SIZE));
-  const shown = Math.min(page, pages);
-  const rows = found.slice((shown - 1) * WMS_PAGE_SIZE, shown * WMS_PAGE_SIZE);
-  return (
-    <Card>
-      <CardBody className="space-y-3">
-        <div className="flex flex-wrap items-end justify-between gap-2">
-          <ListSearch value={search} onChange={(value) => (setSearch(value), setPage(1))} />
-          <Link to={PATHS.facilities} className="text-sm font-medium text-blue-700 hover:underline">
-            {t('wms.facilities.manage')}
-          </Link>
-        </div>
-        <p className="text-sm text-slate-600">{t('wms.facilities.hint')}</p>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[640px] text-left text-sm" aria-label={t('wms.tabs.facilities')}>
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                {[t('wms.field.name'), t('wms.field.address'), t('wms.field.hoursStart'), t('wms.field.dockDoors')].map(
-                  (label) => (
-                    <th key={label} className="px-2 py-2 font-medium">
-                      {label}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((f) => (
-                <tr key={f.id} className="border-b border-slate-100">
-                  <td className="px-2 py-2 font-medium">{f.name}</td>
-                  <td className="px-2 py-2">{f.address}</td>
-                  <td className="px-2 py-2">{`${f.operatingHoursStart}–${f.operatingHoursEnd}`}</td>
-                  <td className="px-2 py-2">{f.totalDockDoors}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {facilities.isLoading && <p className="p-3 text-sm text-slate-500">{t('wms.list.loading')}</p>}
-          {!facilities.isLoading && !rows.length && <p className="p-3 text-sm text-slate-500">{t('wms.list.empty')}</p>}
-        </div>
-        <ListPager
-          testId="facilities-pages"
-          pagination={{ page: shown, pages, total: found.length }}
-          onPrevious={shown > 1 ? () => setPage(shown - 1) : null}
-          onNext={shown < pages ? () => setPage(shown + 1) : null}
-        />
-      </CardBody>
-    </Card>
-  );
-}
 
 export function ZonesTab({ canWrite }: { canWrite: boolean }) {
   const { t, values, facilities } = useChoices();
@@ -191,8 +124,24 @@ export function ZonesTab({ canWrite }: { canWrite: boolean }) {
 
 export function BinsTab({ canWrite }: { canWrite: boolean }) {
   const { t, values, zones } = useChoices();
+  const [params, setParams] = useSearchParams();
+  const [bulk, setBulk] = useState(false);
+  if (bulk)
+    return (
+      <BinRangeForm
+        zoneId={params.get('zoneId') ?? ''}
+        onClose={() => setBulk(false)}
+        // The list opens on the zone the range went into.
+        onCreated={(result) => (setBulk(false), setParams({ zoneId: result.zoneId }, { replace: true }))}
+      />
+    );
   return (
     <EntityTab<Bin>
+      actions={
+        <Button variant="secondary" onClick={() => setBulk(true)}>
+          <Rows3 className="h-4 w-4" aria-hidden /> {t('wms.range.open')}
+        </Button>
+      }
       entity="bins"
       what="bin"
       canWrite={canWrite}

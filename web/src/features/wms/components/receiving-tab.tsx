@@ -1,7 +1,8 @@
 // The Receiving tab (Goods Receiving form, doc 3 §2): facility, product, bin (disabled until a
 // facility is chosen, its bins only), quantity, unit cost, lot, expiry, PO, notes, and optionally
-// the truck being unloaded at that facility today (dock-to-stock). Scan mode looks a typed or
-// scanned code up by SKU or barcode; a GS1 string fills product (GTIN), lot (10) and expiry (17).
+// a truck at that facility's dock (dock-to-stock): choosing it fills its PO and shows what it was booked
+// with. After a line is received the facility, truck and PO stay for the next line. Scan mode looks a
+// typed or scanned code up by SKU or barcode; a GS1 string fills product (GTIN), lot (10) and expiry (17).
 import { useCallback, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
@@ -14,12 +15,13 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Field, inputClasses } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { api, ApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { queryString, useAppointmentReceipts, useDockAppointments, useReceive, useWmsOptions } from '../api/wms';
 import { gtinCandidates, parseGs1 } from '../gs1';
 import { CameraScanner } from './camera-scanner';
-import { schemaResolver } from '../../../lib/form-errors';
+import { TruckExpected } from './truck-expected';
+import { schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof receiveSchema>;
 type FormOutput = z.output<typeof receiveSchema>;
@@ -72,7 +74,9 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
     queryFn: () => api.get<Bin>(`/api/wms/bins/${binId}`),
     enabled: !!binId,
   }).data;
-  const appointments = useDockAppointments(facilityId ?? '').data?.data ?? [];
+  const dock = useDockAppointments(facilityId ?? '');
+  const appointments = dock.data?.data ?? [];
+  const truck = appointments.find((a) => a.id === appointmentId) ?? null;
   const receipts = useAppointmentReceipts(appointmentId ?? '').data?.data ?? [];
   const capacity = bin && bin.id === binId ? capacityProblem(bin, Number(quantity) || 0) : null;
   const e = formState.errors;
@@ -99,8 +103,8 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
         toast({ title: t('wms.scan.notFoundTitle'), description: t('wms.scan.notFound'), variant: 'destructive' });
         return;
       }
-      setFound((list) => [{ id: product!.id, name: product!.name, sku: product!.sku }, ...list]);
-      setTimeout(() => setValue('productId', product!.id, { shouldValidate: true }));
+      setFound((list) => [{ id: product.id, name: product.name, sku: product.sku }, ...list]);
+      setTimeout(() => setValue('productId', product.id, { shouldValidate: true }));
       setCode('');
       toast({ title: t('wms.scan.foundTitle'), description: t('wms.scan.found', { name: product.name }) });
     },
@@ -122,13 +126,18 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
     receive.mutate(
       { ...values, serialNumbers },
       {
-        onSuccess: () => (reset(EMPTY), setSerials('')),
+        // The next line comes off the same truck at the same facility: those stay, the line's fields clear.
+        onSuccess: () => (
+          reset({
+            ...EMPTY,
+            facilityId: values.facilityId,
+            appointmentId: values.appointmentId ?? '',
+            poNumber: values.poNumber ?? '',
+          }),
+          setSerials('')
+        ),
         // A refusal marks its field and keeps everything typed.
-        onError: (error) =>
-          error instanceof ApiError &&
-          Object.entries(error.fieldErrors).forEach(([field, message]) =>
-            setError(field as keyof FormInput, { message }),
-          ),
+        onError: (error) => showServerFieldErrors(error, setError),
       },
     );
   });
@@ -155,6 +164,8 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
                 id="wms-barcode"
                 className={inputClasses}
                 value={code}
+                // A barcode scanner types into whatever has focus: the scan field takes it when the step opens.
+                // eslint-disable-next-line jsx-a11y/no-autofocus
                 autoFocus
                 autoComplete="off"
                 inputMode="text"
@@ -253,11 +264,29 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
             disabled={!facilityId}
             options={appointments.map((a) => ({
               value: a.id,
-              label: `${a.bookingReference} · ${a.carrierName ?? ''} ${a.vehicleLicense ?? ''} · ${a.doorNumber ?? ''}`,
+              label: [
+                a.bookingReference,
+                t(`wms.receiving.stage.${a.stage}`),
+                [a.carrierName, a.vehicleLicense].filter(Boolean).join(' '),
+                a.doorNumber ? t('wms.receiving.door', { door: a.doorNumber }) : null,
+              ]
+                .filter(Boolean)
+                .join(' · '),
             }))}
             placeholder={t('wms.field.none')}
-            {...register('appointmentId')}
+            error={e.appointmentId?.message}
+            {...register('appointmentId', {
+              // The truck's PO fills the PO field (one typed already is replaced only by a PO the truck has).
+              onChange: (ev: { target: { value: string } }) => {
+                const chosen = appointments.find((a) => a.id === ev.target.value);
+                if (chosen?.poNumber) setValue('poNumber', chosen.poNumber, { shouldValidate: true });
+              },
+            })}
           />
+          {facilityId && dock.isSuccess && !appointments.length && (
+            <p className="-mt-2 text-xs text-slate-500 sm:col-span-2">{t('wms.receiving.noTrucks')}</p>
+          )}
+          {truck && <TruckExpected truck={truck} />}
           <Field
             className="sm:col-span-2"
             label={t('wms.field.notes')}

@@ -1,14 +1,17 @@
-// /wms: the Warehouse Management System screen with its nine tabs (doc 3 §2). Writing controls show
-// for wms:write; the server enforces the same permission on every change.
-import { useState } from 'react';
+// /wms: the Warehouse Management System screen with its nine tabs (doc 3 §2). The tab is in the path
+// (/wms/bins) and a list's filters in the query, so a reload or a shared link keeps the place.
+// Writing controls show for wms:write; the server enforces the same permission on every change.
+import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { PATHS } from '@shared/navigation';
 import { registerCatalogue } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { wmsText } from '../i18n';
 import { AdjustmentsTab } from '../components/adjustments-tab';
 import { CycleCountsTab } from '../components/cycle-counts-tab';
 import { DashboardTab } from '../components/dashboard-tab';
-import { BinsTab, FacilitiesTab, InventoryTab, ProductsTab, ZonesTab } from '../components/management-tabs';
+import { FacilitiesTab } from '../components/facilities-tab';
+import { BinsTab, InventoryTab, ProductsTab, ZonesTab } from '../components/management-tabs';
 import { ReceivingTab } from '../components/receiving-tab';
 
 registerCatalogue(wmsText);
@@ -25,12 +28,16 @@ const TABS = [
   'cycleCounts',
 ] as const;
 type Tab = (typeof TABS)[number];
+const isTab = (value: string | undefined): value is Tab => TABS.includes(value as Tab);
 
 export function WmsRoute() {
   const { t } = useTranslation();
   const { hasPermission } = useSession();
   const canWrite = hasPermission('wms:write');
-  const [tab, setTab] = useState<Tab>('dashboard');
+  const navigate = useNavigate();
+  const param = useParams().tab;
+  const tab: Tab = isTab(param) ? param : 'dashboard';
+  const setTab = (next: Tab) => navigate(next === 'dashboard' ? PATHS.wms : `${PATHS.wms}/${next}`);
   return (
     <div className="space-y-4">
       <div>

@@ -1,12 +1,14 @@
 // Gate passes (issue #31): issuing an appointment's pass with its facility's current key, the
-// facility's public keys and revocations for the gate's device, key rotation, the revocation item of
-// a cancellation or a reschedule, and the server's own verification of a synced pass (shared/gate-pass.ts).
+// facility's public keys and revocations for the gate's device, key rotation, and the server's own
+// verification of a synced pass (shared/gate-pass.ts). Its own domain, below appointments (which
+// issues a guest's pass and revokes passes in a cancellation's or reschedule's transaction), the gate
+// (keys for its device) and checkins (a synced pass at check-in).
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { openSecret, sealSecret } from '../lib/secrets';
 import { ConflictError } from '../lib/errors';
 import { writeAudit, type Actor } from '../lib/audit';
-import { checkinOpensAt } from '../checkins';
+import { checkinOpensAt } from '../../shared/contracts/checkins';
 import { addDays, instantOf } from '../../shared/time';
 import {
   signGatePass,
@@ -25,7 +27,7 @@ import {
   rotatePassKeyItems,
   type PassKey,
 } from './pass-key.store';
-import { listRevocations, revocationPut } from './pass-revocation.store';
+import { listRevocations } from './pass-revocation.store';
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -150,18 +152,4 @@ export async function rotateGatePassKey(
     now,
   );
   return { kid: next.kid, previousKid: previous.kid, previousUntil: new Date(removeAfter * 1000).toISOString() };
-}
-
-/**
- * The revocation of an appointment's passes for its cancellation (every version) or its reschedule
- * (the versions before it), for that change's own transaction.
- */
-export function gatePassRevocationPut(before: Appointment, change: 'cancelled' | 'rescheduled', now: Date) {
-  return revocationPut(before.tenantId, before.facilityId, {
-    apt: before.id,
-    upTo: change === 'cancelled' ? null : before.rescheduleCount,
-    revokedAt: now.toISOString(),
-    // Kept past the day's end in any time zone (no pass of the day outlives it), without reading the facility.
-    until: epoch(new Date(`${addDays(before.scheduledDate, 2)}T00:00:00Z`)),
-  });
 }

@@ -1,0 +1,61 @@
+// The warehouse's settings of a facility (its bin code pattern): one item per facility in the
+// tenant's warehouse partition, written at its revision (functions/lib/revision.ts) with its audit.
+import { auditPut, type Actor } from '../lib/audit';
+import { config } from '../lib/config';
+import { getItem } from '../lib/dynamo';
+import { RevisionConflictError } from '../lib/errors';
+import { revised, revisionCondition, revisionOf } from '../lib/revision';
+import { tenantPk } from '../lib/table';
+import { transactEdit } from './edit.store';
+
+export interface StoredFacilitySettings {
+  tenantId: string;
+  facilityId: string;
+  binCodePattern: string;
+  revision?: number;
+  updatedAt: string;
+}
+
+const settingsKey = (tenantId: string, facilityId: string) => ({
+  PK: tenantPk(tenantId, 'WMS', 'FACILITY-SETTINGS'),
+  SK: facilityId,
+});
+
+export const getFacilitySettings = (tenantId: string, facilityId: string) =>
+  getItem<StoredFacilitySettings>(settingsKey(tenantId, facilityId), true);
+
+/** Saves the settings read as `before` (none yet: the first save, which must still find none). */
+export async function putFacilitySettings(
+  before: StoredFacilitySettings | null,
+  fields: { tenantId: string; facilityId: string; binCodePattern: string },
+  actor: Actor,
+  now = new Date(),
+): Promise<StoredFacilitySettings> {
+  const changed: StoredFacilitySettings = { ...fields, updatedAt: now.toISOString() };
+  const after = revised(before ?? {}, changed);
+  await transactEdit(
+    [
+      {
+        Put: {
+          TableName: config.tableName,
+          Item: { ...settingsKey(fields.tenantId, fields.facilityId), entity: 'wms-facility-settings', ...after },
+          ...(before ? revisionCondition(revisionOf(before)) : { ConditionExpression: 'attribute_not_exists(PK)' }),
+        },
+      },
+      auditPut(
+        {
+          tenantId: fields.tenantId,
+          actor,
+          action: 'wms-facility-settings.saved',
+          entityType: 'wms-facility-settings',
+          entityId: fields.facilityId,
+          before: before ? { ...before } : null,
+          after: { ...after },
+        },
+        now,
+      ),
+    ],
+    () => new RevisionConflictError(),
+  );
+  return after;
+}

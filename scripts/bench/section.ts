@@ -1,0 +1,16 @@
+// What a bench section is: the running stack it gets and the report it returns. Its own module so the
+// sections (scripts/bench/<domain>.ts) and the runner (scripts/bench.ts) both import it, and the
+// runner, which loads the sections, is imported by none of them.
+import type { Call } from './hot-paths';
+
+export interface BenchContext {
+  base: string;
+  dynamoDbEndpoint: string;
+  admin: Call;
+  operations: Call;
+}
+
+/** A section of another domain: runs against the running stack, returns what it prints and keeps. */
+export type BenchSection = (
+  ctx: BenchContext,
+) => Promise<{ title: string; rows: Record<string, unknown>[]; extra?: Record<string, unknown> }>;

@@ -1,0 +1,113 @@
+// The guest's confirmation (issue #29.1): it stays in the dialog until the guest closes it, so the
+// code, the place, the time and the gate pass can be read, saved or shown at the gate.
+import { useTranslation } from 'react-i18next';
+import { CalendarPlus, CheckCircle2, Printer } from 'lucide-react';
+import { validThroughSlot, type GuestBookingConfirmation as Confirmation } from '@shared/contracts/appointments';
+import { Button } from '../../../components/ui/button';
+import { useFormat } from '../../../lib/format';
+import { downloadFile } from '../../../lib/download';
+import { guestBookingCalendar } from '../guest-calendar';
+
+/** The zone's short name on the slot's day in the guest's language ('IST', 'GMT+8'). */
+function zoneName(locale: string, timeZone: string, at: string) {
+  return (
+    new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+      .formatToParts(new Date(at))
+      .find((p) => p.type === 'timeZoneName')?.value ?? timeZone
+  );
+}
+
+export function GuestBookingConfirmation({
+  booking,
+  phone,
+  onClose,
+}: {
+  booking: Confirmation;
+  phone: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat(booking.timeZone);
+  const addToCalendar = () =>
+    downloadFile(
+      `docksaathi-${booking.confirmationCode}.ics`,
+      guestBookingCalendar(booking, {
+        title: t('guestBooking.calendarTitle', { facility: booking.facilityName }),
+        description: t('guestBooking.calendarDescription', { code: booking.confirmationCode }),
+      }),
+      'text/calendar;charset=utf-8',
+    );
+  const rows: [string, string][] = [
+    [t('guestBooking.doneFacility'), `${booking.facilityName} (${booking.tenantName})`],
+    ...(booking.address ? [[t('guestBooking.doneAddress'), booking.address] as [string, string]] : []),
+    [
+      t('guestBooking.doneWhen'),
+      `${format.day(booking.slotDate, 'long')}, ${t('guestBooking.doneTime', {
+        start: format.clock(booking.startTime),
+        end: format.clock(booking.endTime),
+        zone: zoneName(format.locale, booking.timeZone, booking.startsAt),
+      })}`,
+    ],
+    [t('guestBooking.doneDoor'), booking.doorNumber ?? t('guestBooking.doneDoorLater')],
+  ];
+  return (
+    <section aria-labelledby="guest-booking-done" className="space-y-4" data-testid="guest-booking-confirmation">
+      <div className="flex items-center gap-2 text-green-700">
+        <CheckCircle2 className="h-6 w-6" aria-hidden />
+        <h3 id="guest-booking-done" className="text-lg font-semibold">
+          {t('guestBooking.doneTitle')}
+        </h3>
+      </div>
+      <div className="rounded-md bg-green-50 p-3 ring-1 ring-green-200">
+        <div className="text-sm text-slate-600">{t('guestBooking.doneCode')}</div>
+        <div className="font-mono text-2xl font-bold tracking-wide" data-testid="guest-booking-code">
+          {booking.confirmationCode}
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
+        <dl className="grid gap-2 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-slate-500">{label}</dt>
+              <dd className="font-medium text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {booking.gatePass && (
+          <figure className="text-center">
+            <img
+              className="mx-auto h-44 w-44"
+              src={`data:image/svg+xml;utf8,${encodeURIComponent(booking.gatePass.qrSvg)}`}
+              alt={t('guestBooking.doneGatePassAlt', { code: booking.confirmationCode })}
+            />
+            <figcaption className="mt-1 max-w-44 text-xs text-slate-600">
+              <span className="font-semibold">{t('guestBooking.doneGatePass')}: </span>
+              {t('guestBooking.doneGatePassHint')}
+            </figcaption>
+            {validThroughSlot(booking.gatePass.expiresAt, booking.endsAt) ? (
+              <Button variant="secondary" size="sm" className="mt-2" onClick={() => window.print()}>
+                <Printer className="h-4 w-4" aria-hidden />
+                {t('guestBooking.printGatePass')}
+              </Button>
+            ) : (
+              <p className="mt-2 max-w-44 text-xs text-amber-800" data-testid="gate-pass-no-print">
+                {t('guestBooking.gatePassLapses', {
+                  until: format.dateTime(booking.gatePass.expiresAt),
+                  end: format.clock(booking.endTime),
+                })}
+              </p>
+            )}
+          </figure>
+        )}
+      </div>
+      <p className="text-sm text-slate-600">{t('guestBooking.doneSms', { phone })}</p>
+      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-3">
+        <Button variant="secondary" onClick={addToCalendar}>
+          <CalendarPlus className="h-4 w-4" aria-hidden />
+          {t('guestBooking.addToCalendar')}
+        </Button>
+        <Button onClick={onClose}>{t('guestBooking.close')}</Button>
+      </div>
+    </section>
+  );
+}
