@@ -50,10 +50,7 @@ export function arrivalOutcome(timeZone: string, date: string, start: string, ar
   return offset <= ON_TIME_TOLERANCE_MINUTES ? 'onTime' : 'late';
 }
 
-/** An early truck kept its appointment as much as an on-time one: both count in on-time rates. */
-export function isPunctual(outcome: ArrivalOutcome | null): boolean {
-  return outcome === 'early' || outcome === 'onTime';
-}
+export { isPunctual } from '../../shared/contracts/appointments';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: no I, L, O, U
 

@@ -16,6 +16,7 @@ import type {
 import { editFields } from '../lib/revision';
 import type * as z from 'zod';
 import { tenantPk } from '../lib/table';
+import { isPunctual, type ArrivalOutcome } from '../../shared/contracts/appointments';
 
 export type CarrierFields = z.output<typeof carrierInputSchema>;
 export type DriverFields = z.output<typeof driverInputSchema>;
@@ -135,15 +136,16 @@ export async function createCarrier(
   return carrier;
 }
 
-export type CarrierOutcome = 'booked' | 'early' | 'onTime' | 'late' | 'noShow';
-// An early arrival kept the appointment: it counts as on time for the carrier (isPunctual).
-const COUNTER: Record<CarrierOutcome, keyof CarrierRecord> = {
-  booked: 'totalAppointments',
-  early: 'onTimeAppointments',
-  onTime: 'onTimeAppointments',
-  late: 'lateAppointments',
-  noShow: 'noShowAppointments',
-};
+export type CarrierOutcome = 'booked' | ArrivalOutcome | 'noShow';
+/** The carrier's counter an outcome adds to: an arrival is on time or late by the one punctuality rule. */
+const counterOf = (outcome: CarrierOutcome): keyof CarrierRecord =>
+  outcome === 'booked'
+    ? 'totalAppointments'
+    : outcome === 'noShow'
+      ? 'noShowAppointments'
+      : isPunctual(outcome)
+        ? 'onTimeAppointments'
+        : 'lateAppointments';
 
 /** Counts an appointment outcome for the carrier (atomic, safe under concurrency). */
 export function carrierOutcomeUpdate(tenantId: string, carrierId: string, outcome: CarrierOutcome) {
@@ -153,7 +155,7 @@ export function carrierOutcomeUpdate(tenantId: string, carrierId: string, outcom
       Key: carrierKeys.key(tenantId, carrierId),
       UpdateExpression: 'ADD #counter :one',
       ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#counter': COUNTER[outcome] },
+      ExpressionAttributeNames: { '#counter': counterOf(outcome) },
       ExpressionAttributeValues: { ':one': 1 },
     },
   };

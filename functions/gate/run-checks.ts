@@ -15,7 +15,7 @@ import {
 import { getGateSettings, openPassword, type GateSettings } from './settings.store';
 import { cacheAnswer, cachedAnswer } from './gate-check.store';
 import { decide } from './rules';
-import { breakerOpen, recordFailure, recordSuccess } from './registry/breaker';
+import { sourceBreakers } from './registry/breaker';
 import { ulipClient, type UlipAccount } from './registry/ulip-client';
 import { SourceUnavailableError, type RegistryAdapter, type SourceResult } from './registry/port';
 import { vahan } from './registry/vahan';
@@ -69,16 +69,16 @@ async function ask<S extends GateSource>(
   const cached = await cachedAnswer(settings.tenantId, source, subject, now);
   if (cached) return { source, subject, ok: true, record: cached, cached: true };
   const breaker = `${settings.tenantId}:${source}`;
-  const openMs = breakerOpen(breaker);
+  const openMs = sourceBreakers.openFor(breaker);
   if (openMs)
     return { source, subject, ok: false, error: `skipped for ${Math.ceil(openMs / 1000)} s after repeated failures` };
   try {
     const record = await ADAPTERS[source].lookup(ulipClient(account, source), subject, extra);
-    recordSuccess(breaker);
+    sourceBreakers.record(breaker, false);
     await cacheAnswer(settings.tenantId, source, subject, record, settings.cacheHours, now);
     return { source, subject, ok: true, record, cached: false };
   } catch (err) {
-    recordFailure(breaker);
+    sourceBreakers.record(breaker, true);
     // Whatever went wrong with a registry holds the truck and names the source; it never fails the check-in.
     if (!(err instanceof SourceUnavailableError))
       logger.warn('gate source failed', { source, err: err instanceof Error ? err.message : String(err) });

@@ -17,11 +17,12 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { config } from './config';
 import { remainingMs } from './deadline';
 import { BadRequestError } from './errors';
+import { BREAKER, circuitBreaker } from './breaker';
 
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 /** Kept back from the request's deadline for recording what the call gave. */
 const RESERVE_MS = 1_000;
-export const BREAKER = { failures: 5, openMs: 30_000 };
+export { BREAKER };
 
 export type OutboundFailure =
   'DNS' | 'TLS' | 'REFUSED' | 'TIMEOUT' | 'BLOCKED_ADDRESS' | 'NETWORK' | 'TOO_LARGE' | 'CIRCUIT_OPEN';
@@ -175,28 +176,22 @@ export async function requirePublicUrl(raw: string, field: string): Promise<void
   if (problem) throw new BadRequestError(problem, { [field]: problem });
 }
 
-const breakers = new Map<string, { failures: number; openUntil: number }>();
+const breakers = circuitBreaker();
 
 function breakerCheck(key: string, host: string, now: number) {
-  const state = breakers.get(key);
-  if (state && state.openUntil > now) {
+  const openMs = breakers.openFor(key, now);
+  if (openMs) {
     throw new OutboundError(
       'CIRCUIT_OPEN',
-      `${host} failed ${BREAKER.failures} times in a row; it is not called again for ${Math.ceil((state.openUntil - now) / 1000)} s`,
+      `${host} failed ${BREAKER.failures} times in a row; it is not called again for ${Math.ceil(openMs / 1000)} s`,
     );
   }
 }
 
-function breakerRecord(key: string, failed: boolean, now = Date.now()) {
-  if (!failed) return void breakers.delete(key);
-  const state = breakers.get(key) ?? { failures: 0, openUntil: 0 };
-  state.failures += 1;
-  if (state.failures >= BREAKER.failures) Object.assign(state, { failures: 0, openUntil: now + BREAKER.openMs });
-  breakers.set(key, state);
-}
+const breakerRecord = (key: string, failed: boolean) => breakers.record(key, failed);
 
 /** Tests start each case with every breaker closed. */
-export const resetOutboundBreakers = () => breakers.clear();
+export const resetOutboundBreakers = () => breakers.reset();
 
 const TLS_CODES = /^(CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_TLS|ERR_SSL|EPROTO$|ERR_SSL_WRONG_VERSION)/;
 const timedOut = (host: string, ms: number) =>

@@ -324,6 +324,12 @@ export const validThroughSlot = (expiresAt: string, slotEndsAt: string) =>
 /** Punctuality of an arrival: early (more than 15 minutes before the start), on time, or late. */
 export type ArrivalOutcome = 'early' | 'onTime' | 'late';
 
+/** An early truck kept its appointment as much as an on-time one: both count in on-time rates (the
+ * dashboard's, analytics' and each carrier's). */
+export function isPunctual(outcome: ArrivalOutcome | null): boolean {
+  return outcome === 'early' || outcome === 'onTime';
+}
+
 export interface Appointment {
   id: string;
   tenantId: string;
