@@ -64,22 +64,29 @@ test.describe('reference data screens', () => {
   test('operations adds a carrier and a driver, and sees them listed', async ({ page }) => {
     await signIn(page, 'operations');
     await page.goto('/carriers');
-    await expect(page.getByRole('heading', { name: 'Carriers (3)' })).toBeVisible();
+    // Other journeys of this run add carriers too: count from what is listed once the list has loaded,
+    // and give this carrier a name of its own.
+    const name = `Malabar Transport Co ${Date.now().toString(36)}`;
+    await expect(page.getByRole('list', { name: 'Carrier list' }).getByRole('button').first()).toBeVisible({
+      timeout: 15_000,
+    });
+    const heading = page.getByRole('heading', { name: /^Carriers \(\d+\)$/ });
+    const before = Number(/\((\d+)\)/.exec((await heading.textContent()) ?? '')?.[1]);
     await page.getByRole('button', { name: 'Add Carrier' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Carrier' });
     await expect(dialog.getByText('Please select at least one service type')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Add Carrier' })).toBeDisabled();
-    await dialog.getByLabel('Carrier name *').fill('Malabar Transport Co');
+    await dialog.getByLabel('Carrier name *').fill(name);
     await dialog.getByLabel('Contact email').fill('bookings@malabar.in');
     await dialog.getByLabel('FTL (Full Truckload)').check();
     await dialog.getByLabel('Refrigerated').check();
     await dialog.getByRole('button', { name: 'Add Carrier' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('heading', { name: 'Carriers (4)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Carriers (${before + 1})` })).toBeVisible();
 
     await page
       .getByRole('list', { name: 'Carrier list' })
-      .getByRole('button', { name: /Malabar Transport Co/ })
+      .getByRole('button', { name: new RegExp(name) })
       .click();
     await page.getByRole('button', { name: 'Add Driver' }).click();
     const driverDialog = page.getByRole('dialog', { name: /Add Driver/ });
