@@ -20,7 +20,7 @@ import { instantOf } from '../../shared/time';
 import { facilityAddressLine } from '../../shared/contracts/facilities';
 import type { Facility } from '../facilities';
 import type * as z from 'zod';
-import type { GuestBookingConfirmation, guestBookingSchema } from '../../shared/contracts/appointments';
+import type { GuestBookingConfirmation, guestBookingSchema } from '../../shared/contracts/appointments-guest';
 
 type GuestBookingInput = z.output<typeof guestBookingSchema>;
 

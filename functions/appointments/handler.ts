@@ -11,10 +11,10 @@ import {
   availabilityCheckSchema,
   cancelAppointmentSchema,
   equipmentAssignmentSchema,
-  guestBookingSchema,
   issueReportSchema,
   rescheduleInputSchema,
 } from '../../shared/contracts/appointments';
+import { guestBookingSchema } from '../../shared/contracts/appointments-guest';
 import { dateString } from '../../shared/contracts/fields';
 import { listAppointmentsByDate, listDriverAppointments, withGateHolds } from './appointment.store';
 import { addDays } from '../../shared/time';

@@ -24,7 +24,7 @@ import { listFacilities, resolveFacility, updateFacility } from './facility.stor
 import { addFacility } from './add-facility';
 import { createDockDoor, listDockDoors, updateDockDoor } from './dock-door.store';
 import { availableResources, createResource, listResources, type ResourceKind } from './resource.store';
-import { createHoliday, deleteHoliday } from './slot.store';
+import { createHoliday, deleteHoliday } from './holiday.store';
 import { editSlot, facilityForRequest, listHolidays, slotsOf } from './service';
 import { DATE_PATTERN } from '../../shared/time';
 

@@ -18,7 +18,6 @@ export { facilityForRequest, isHoliday, slotsOf } from './service';
 export { parseSlotId } from './slot-rules';
 export {
   bookedDayItems,
-  createHoliday,
   dayBookingsUpdate,
   HOLIDAY_CLOSED,
   listCountedDates,
@@ -30,6 +29,7 @@ export {
   slotKeys,
   slotPlaceUpdate,
 } from './slot.store';
+export { createHoliday } from './holiday.store';
 // The facility's public link (issue #18): resolved here, shown and rotated by tenancy.
 export { facilityOfLink } from './facility-links';
 export {

@@ -1,9 +1,9 @@
-// Appointments, reschedules and guest slot bookings.
+// Appointments and reschedules (guest slot bookings: appointments-guest.ts).
 import * as z from 'zod';
 import { dateString, seenRevision, timeOfDay } from './fields';
 import { requiredText } from './fields';
 import { toMinutes } from '../time';
-import { LANGUAGES, type Language } from './messaging-templates';
+import type { Language } from './messaging-templates';
 
 export const APPOINTMENT_STATUSES = [
   'scheduled',
@@ -113,7 +113,7 @@ const optionalId = z
   .optional()
   .nullable()
   .transform((v) => (v ? v : null));
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()
@@ -246,80 +246,6 @@ export type RescheduleInput = z.input<typeof rescheduleInputSchema>;
 export const rescheduleFormSchema = z
   .object({ appointmentId: requiredText('Appointment ID is required'), ...rescheduleFields })
   .superRefine(rescheduleWindow);
-
-export const OWNER_TYPES = ['Driver', 'TruckOwner', 'Transporter'] as const;
-export const VEHICLE_TYPES = ['Truck', 'Trailer', 'Container', 'Van', 'Tanker'] as const;
-export const GUEST_MISSING_INFORMATION = 'Please fill in all required fields and select a time slot';
-
-const required = (max: number) =>
-  z
-    .string({ error: GUEST_MISSING_INFORMATION })
-    .trim()
-    .min(1, GUEST_MISSING_INFORMATION)
-    .max(max, `Must be at most ${max} characters`);
-
-export const guestBookingSchema = z.strictObject({
-  ownerType: z.enum(OWNER_TYPES, { error: GUEST_MISSING_INFORMATION }),
-  vehicleNumber: required(15)
-    .transform((v) => v.toUpperCase().replace(/\s+/g, ''))
-    .refine((v) => /^[A-Z0-9-]{4,15}$/.test(v), 'Enter the vehicle number as on the plate, e.g. MH12AB1234'),
-  vehicleType: z.enum(VEHICLE_TYPES, { error: GUEST_MISSING_INFORMATION }),
-  capacityTons: z.coerce
-    .number({ error: GUEST_MISSING_INFORMATION })
-    .positive('Capacity must be more than 0 tons')
-    .max(100, 'Capacity must be at most 100 tons'),
-  driverName: required(120),
-  driverLicense: required(30),
-  mobileNumber: required(20).refine((v) => /^\+?[\d\s-]{10,16}$/.test(v), 'Enter a valid mobile number'),
-  ownerName: optionalText(120),
-  ownerContactNumber: optionalText(20),
-  loadType: z.enum(LOAD_TYPES).default('inbound'),
-  goodsType: optionalText(80),
-  poNumber: optionalText(40),
-  ewayBill: optionalText(20),
-  expectedArrivalDate: z
-    .string({ error: GUEST_MISSING_INFORMATION })
-    .min(1, GUEST_MISSING_INFORMATION)
-    .max(40)
-    .refine((v) => !Number.isNaN(Date.parse(v)), GUEST_MISSING_INFORMATION),
-  slotId: required(40),
-  bookingType: z.literal('guest').default('guest'),
-  priority: z.literal('normal').default('normal'),
-  /** The booking link's facility ('tenantId/facilityId'); the platform's guest facility when absent. */
-  facility: z.string().max(140).optional(),
-  /** The language the guest booked in: their confirmation SMS is written in it. */
-  language: z.enum(LANGUAGES, { error: 'Unknown language: use en or hi' }).default('en'),
-});
-export type GuestBookingInput = z.input<typeof guestBookingSchema>;
-
-/**
- * What the guest's confirmation panel shows (issue #29.1): whom and where they booked, when (the
- * facility's day and times, with its zone for the calendar file), the door once one is known, and the
- * signed gate pass to show at the gate (none once the booking is no longer scheduled).
- */
-export interface GuestBookingConfirmation {
-  confirmationCode: string;
-  tenantName: string;
-  facilityName: string;
-  address: string | null;
-  timeZone: string;
-  slotDate: string;
-  startTime: string;
-  endTime: string;
-  /** The slot's start and end as UTC instants (for the calendar file). */
-  startsAt: string;
-  endsAt: string;
-  doorNumber: string | null;
-  /** `expiresAt`: the pass's last valid instant (its `exp`), as UTC. */
-  gatePass: { token: string; qrSvg: string; expiresAt: string } | null;
-}
-
-/**
- * A pass or link is offered for printing (or download) only when it is still valid when the slot it
- * is for ends (issue #29): a printed pass that lapses during the slot would be refused at the gate.
- */
-export const validThroughSlot = (expiresAt: string, slotEndsAt: string) =>
-  Date.parse(expiresAt) >= Date.parse(slotEndsAt);
 
 /** Punctuality of an arrival: early (more than 15 minutes before the start), on time, or late. */
 export type ArrivalOutcome = 'early' | 'onTime' | 'late';

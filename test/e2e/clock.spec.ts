@@ -8,6 +8,8 @@ import { signIn } from './support';
 const at = clockInstant();
 
 test.describe(`today at ${at?.name ?? 'the real clock'}`, () => {
+  // Skipped in a plain run on purpose: its expectations are one faked instant's hand-written calendar,
+  // so it only means something under faketime (scripts/test-clock.ts sets the instant).
   test.skip(!at, 'runs under npm run test:clock');
 
   test("the guest calendar opens on India's month with today bookable and yesterday not", async ({ page }) => {

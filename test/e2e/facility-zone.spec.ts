@@ -23,6 +23,8 @@ async function codeSentTo(request: APIRequestContext, to: string): Promise<strin
 }
 
 test.describe(`a hub in Singapore at ${at?.name ?? 'the real clock'}`, () => {
+  // Skipped in a plain run on purpose: its expectations are one faked instant's hand-written calendar,
+  // so it only means something under faketime (scripts/test-clock.ts sets the instant).
   test.skip(!at?.singapore, 'runs at the singapore instants of npm run test:clock');
 
   test("its schedule, booking form and guests' calendar start on Singapore's day", async ({

@@ -1,6 +1,6 @@
 // A pass is offered for printing only when it is valid when its slot ends (issue #29).
 import { describe, expect, it } from 'vitest';
-import { validThroughSlot } from '../../shared/contracts/appointments';
+import { validThroughSlot } from '../../shared/contracts/appointments-guest';
 
 describe('validThroughSlot', () => {
   // A 17:00-18:00 IST slot on 29 Feb 2028 ends at 12:30 UTC.

@@ -1,7 +1,7 @@
 // "Add to calendar" of a guest booking: one event from the slot's UTC instants (the server converts
 // the facility's day and times, so the file is right wherever the guest's phone is set).
 import { createEvent } from 'ics';
-import type { GuestBookingConfirmation } from '@shared/contracts/appointments';
+import type { GuestBookingConfirmation } from '@shared/contracts/appointments-guest';
 
 type Booked = Pick<GuestBookingConfirmation, 'confirmationCode' | 'startsAt' | 'endsAt' | 'address' | 'facilityName'>;
 

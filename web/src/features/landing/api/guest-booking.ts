@@ -1,6 +1,6 @@
 // Guest slot booking: holidays, the open slots of a date, and the booking itself.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GuestBookingConfirmation, GuestBookingInput } from '@shared/contracts/appointments';
+import type { GuestBookingConfirmation, GuestBookingInput } from '@shared/contracts/appointments-guest';
 import type { Holiday, Slot } from '@shared/contracts/slots';
 import type { FacilityLinkInfo } from '@shared/contracts/tenancy';
 import { api, apiRequest } from '../../../lib/api-client';

@@ -2,7 +2,7 @@
 // code, the place, the time and the gate pass can be read, saved or shown at the gate.
 import { useTranslation } from 'react-i18next';
 import { CalendarPlus, CheckCircle2, Printer } from 'lucide-react';
-import { validThroughSlot, type GuestBookingConfirmation as Confirmation } from '@shared/contracts/appointments';
+import { validThroughSlot, type GuestBookingConfirmation as Confirmation } from '@shared/contracts/appointments-guest';
 import { Button } from '../../../components/ui/button';
 import { useFormat } from '../../../lib/format';
 import { downloadFile } from '../../../lib/download';

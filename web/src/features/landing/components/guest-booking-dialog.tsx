@@ -4,14 +4,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type * as z from 'zod';
+import { LOAD_TYPES } from '@shared/contracts/appointments';
 import {
   type GuestBookingConfirmation as Confirmation,
   GUEST_MISSING_INFORMATION,
   guestBookingSchema,
-  LOAD_TYPES,
   OWNER_TYPES,
   VEHICLE_TYPES,
-} from '@shared/contracts/appointments';
+} from '@shared/contracts/appointments-guest';
 import { instantOf, localDateTime, DEFAULT_TIME_ZONE } from '@shared/time';
 import { Dialog } from '../../../components/ui/dialog';
 import { Button } from '../../../components/ui/button';
