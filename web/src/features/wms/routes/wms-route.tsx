@@ -11,7 +11,10 @@ import { AdjustmentsTab } from '../components/adjustments-tab';
 import { CycleCountsTab } from '../components/cycle-counts-tab';
 import { DashboardTab } from '../components/dashboard-tab';
 import { FacilitiesTab } from '../components/facilities-tab';
-import { BinsTab, InventoryTab, ProductsTab, ZonesTab } from '../components/management-tabs';
+import { BinsTab } from '../components/bins-tab';
+import { InventoryTab } from '../components/inventory-tab';
+import { ProductsTab } from '../components/products-tab';
+import { ZonesTab } from '../components/zones-tab';
 import { ReceivingTab } from '../components/receiving-tab';
 
 registerCatalogue(wmsText);
