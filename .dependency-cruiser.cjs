@@ -16,8 +16,10 @@ const DOMAINS = {
   carriers: [],
   facilities: [],
   platform: [],
+  vitals: [],
+  references: ['facilities'],
   passes: ['facilities'],
-  appointments: ['carriers', 'facilities', 'notifications', 'passes'],
+  appointments: ['carriers', 'facilities', 'notifications', 'passes', 'references'],
   gate: ['appointments', 'facilities', 'passes'],
   messaging: ['appointments', 'carriers', 'facilities'],
   integrations: ['appointments', 'carriers', 'facilities'],
@@ -26,9 +28,11 @@ const DOMAINS = {
   tenancy: ['facilities', 'messaging', 'users'],
   auth: ['tenancy', 'users'],
   checkins: ['appointments', 'facilities', 'gate', 'notifications', 'passes', 'tenancy', 'users'],
-  wms: ['appointments', 'checkins', 'facilities'],
+  wms: ['appointments', 'checkins', 'facilities', 'references'],
   yard: ['appointments', 'checkins', 'facilities'],
   insights: ['appointments', 'checkins', 'facilities', 'notifications', 'yard'],
+  trips: ['appointments', 'facilities', 'gate', 'messaging', 'notifications'],
+  ops: ['carriers', 'facilities', 'tenancy', 'users'],
 };
 
 /** The server folders that are not domains: the kernel and the local stack (composition). */

@@ -16,6 +16,9 @@ import * as contact from './contact/handler';
 import * as wms from './wms/handler';
 import * as messaging from './messaging/handler';
 import * as gate from './gate/handler';
+import * as trips from './trips/handler';
+import * as references from './references/handler';
+import * as vitals from './vitals/handler';
 
 export const FUNCTIONS = {
   auth,
@@ -33,4 +36,7 @@ export const FUNCTIONS = {
   wms,
   messaging,
   gate,
+  trips,
+  references,
+  vitals,
 } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

@@ -123,4 +123,13 @@ export const WORKERS: readonly WorkerDefinition[] = [
     access: { table: 'readWrite' },
     timeoutSeconds: 60,
   },
+  // Where is my truck (issue #33): FASTag crossings of today's and tomorrow's watched trucks, their
+  // estimates, and the late-truck alert with its driver message. KMS (ULIP password, reslot key) in lib/platform.ts.
+  {
+    name: 'trips-watch',
+    entry: 'functions/trips/watch.worker.ts',
+    trigger: { kind: 'schedule', expression: 'rate(5 minutes)' },
+    access: { table: 'readWrite', messaging: true },
+    timeoutSeconds: 300,
+  },
 ];

@@ -6,10 +6,12 @@ import { Duration } from 'aws-cdk-lib';
 import { CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ROUTES, type FunctionName } from '../shared/routes';
 import { grantAccess, type FunctionAccess, type SharedResources } from './access';
 import { productFunction } from './lambda';
+import { stageConfig } from './stage';
 
 export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   // The health check writes nothing, but the kernel reads the session of any request with a cookie.
@@ -35,6 +37,12 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   messaging: { table: 'readWrite', messaging: true },
   // Gate compliance settings and today's counts; the sealed ULIP password's KMS grant is in lib/platform.ts.
   gate: { table: 'readWrite' },
+  // Where is my truck (#33): watch settings and the public reslot page (a reslot moves an appointment).
+  trips: { table: 'readWrite', events: true },
+  // A facility's reference policy, its PO list and ledgers: table items only.
+  references: { table: 'readWrite' },
+  // Field web vitals (#34): a day's counters per route, device class and metric, and the rate limit's.
+  vitals: { table: 'readWrite' },
 };
 
 /** The API stacks that hold the HTTP functions (lib/platform.ts), by what their domains serve. */
@@ -61,10 +69,13 @@ export const FUNCTION_GROUP: Record<FunctionName, ApiGroup> = {
   checkins: 'operations',
   yard: 'operations',
   gate: 'operations',
+  trips: 'operations',
   insights: 'operations',
+  vitals: 'operations',
   integrations: 'operations',
-  // The warehouse.
+  // The warehouse, and the POs it receives against.
   wms: 'warehouse',
+  references: 'warehouse',
 };
 
 /** The HTTP API (served under /api through CloudFront), its routes added by each group's ApiFunctions. */
@@ -75,6 +86,24 @@ export function productHttpApi(scope: Construct): HttpApi {
   // Stage-wide throttling; per-user and per-guest limits are enforced in the handlers.
   const stage = httpApi.defaultStage?.node.defaultChild as CfnStage;
   stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
+  // One access-log line per request (no query strings or headers: they may carry personal data).
+  const { logRetention, dataRemoval } = stageConfig(scope);
+  const accessLogs = new LogGroup(scope, 'http-api-access-logs', {
+    retention: logRetention,
+    removalPolicy: dataRemoval,
+  });
+  stage.accessLogSettings = {
+    destinationArn: accessLogs.logGroupArn,
+    format: JSON.stringify({
+      requestId: '$context.requestId',
+      time: '$context.requestTime',
+      method: '$context.httpMethod',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+      latencyMs: '$context.responseLatency',
+      integrationError: '$context.integrationErrorMessage',
+    }),
+  };
   return httpApi;
 }
 

@@ -1,4 +1,5 @@
-// The single DynamoDB table and the private uploads bucket.
+// The single DynamoDB table and the private uploads bucket. Whether they outlive their stack is the
+// stage's (lib/stage.ts): customer data is kept in staging and prod; a dev stack takes its data with it.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -8,9 +9,21 @@ import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/lib/table';
 export class Data extends Construct {
   readonly table: Table;
   readonly uploads: Bucket;
+  /** Where the buckets' and CloudFront's access logs go (CloudFront's standard logs need ACLs). */
+  readonly accessLogs: Bucket;
 
-  constructor(scope: Construct, id: string, props: { allowedOrigins: string[] }) {
+  constructor(scope: Construct, id: string, props: { allowedOrigins: string[]; removalPolicy: RemovalPolicy }) {
     super(scope, id);
+    const kept = props.removalPolicy === RemovalPolicy.RETAIN;
+    this.accessLogs = new Bucket(this, 'access-logs', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      enforceSSL: true,
+      removalPolicy: props.removalPolicy,
+      autoDeleteObjects: !kept,
+      lifecycleRules: [{ id: 'old-logs', expiration: Duration.days(90) }],
+    });
     this.table = new Table(this, 'table', {
       partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
@@ -20,9 +33,8 @@ export class Data extends Construct {
       stream: StreamViewType.NEW_AND_OLD_IMAGES,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryption.AWS_MANAGED,
-      deletionProtection: true,
-      // Customer data: never deleted with the stack.
-      removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: kept,
+      removalPolicy: props.removalPolicy,
     });
     for (const gsi of GSIS) {
       this.table.addGlobalSecondaryIndex({
@@ -38,7 +50,10 @@ export class Data extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
       versioned: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: props.removalPolicy,
+      autoDeleteObjects: !kept,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: 'uploads/',
       // Browsers upload registration documents straight to the bucket with presigned POSTs.
       cors: [
         {

@@ -7,9 +7,25 @@
 //   <name>-Api-<Group>    the HTTP functions of a group of domains with their routes (FUNCTION_GROUP, lib/api.ts)
 //   <name>-Web            the SPA behind CloudFront, /api/* to the API
 //   <name>-Waf            with -c waf=true outside us-east-1: CloudFront's web ACL, in us-east-1 (lib/waf.ts)
+//   <name>-Certificate    with -c domain= and no certificateArn outside us-east-1: the site's certificate there
+//   <name>-Ops            the operations topic, the alarms, the dashboard and the budget (lib/monitoring.ts),
+//                         and the smoke test's account (lib/smoke-account.ts)
+// The stage (-c stage=dev|staging|prod, lib/stage.ts) names the app and sets retention, removal and
+// thresholds; every stack is tagged project/stage/domain and checked by cdk-nag's AwsSolutions pack,
+// its findings fixed or suppressed with a reason in lib/nag-suppressions.ts.
 // Data comes first. The integrations and messaging functions are given the workers' schedule group,
 // sync Lambda and SES topic, so the workers deploy before the API's functions; the web comes last.
-import { App, CfnOutput, RemovalPolicy, Stack, type Environment, type StackProps } from 'aws-cdk-lib';
+import {
+  App,
+  CfnOutput,
+  RemovalPolicy,
+  Stack,
+  Tags,
+  Validations,
+  type Environment,
+  type StackProps,
+} from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -22,20 +38,26 @@ import { Data } from './data';
 import { Integrations } from './integrations';
 import { Messaging, MESSAGING_WORKERS } from './messaging';
 import { edgeWebAclArn, wafRequested } from './waf';
-import { Web } from './web';
+import { productFunctions } from './lambda';
+import { Monitoring } from './monitoring';
+import { NagSuppressions } from './nag-suppressions';
+import { PROJECT, stageConfig } from './stage';
+import { siteCertificate, Web } from './web';
 import { Workers } from './workers';
+import { SmokeAccount } from './smoke-account';
 
 export interface PlatformProps {
   env?: Environment;
   /** Origins allowed to call the API and upload to the bucket besides the CloudFront domain (e.g. a custom domain). */
   allowedOrigins?: string[];
-  stage?: string;
   /** Where the built SPA is; defaults to web/dist. */
   distDir?: string;
   /** The workers to deploy; defaults to the registry (functions/workers.ts). */
   workers?: readonly WorkerDefinition[];
   /** AWS WAF on the distribution (lib/waf.ts); defaults to the `waf` context flag (`-c waf=true`), off. */
   waf?: boolean;
+  /** Leaves cdk-nag out of the synth (the nag test runs the pack itself to list every finding). */
+  skipNag?: boolean;
 }
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -46,18 +68,29 @@ export class Platform {
   readonly api: Stack;
   readonly apiGroups: Record<ApiGroup, Stack>;
   readonly web: Stack;
+  readonly ops: Stack;
+  readonly monitoring: Monitoring;
+  readonly nagSuppressions: NagSuppressions;
   /** CloudFront's web ACL in us-east-1, when WAF is on and the app is deployed elsewhere. */
   readonly waf?: Stack;
 
   constructor(app: App, name: string, props: PlatformProps = {}) {
+    // First: a wrong stage or context value stops the synth before anything is made.
+    const config = stageConfig(app);
     const waf = props.waf ?? wafRequested(app);
     const stack = (layer: string, holds: string, extra: Partial<StackProps> = {}) =>
       new Stack(app, `${name}-${layer}`, { env: props.env, description: `DockSaathi: ${holds}`, ...extra });
-    const allowedOrigins =
-      props.allowedOrigins ?? (app.node.tryGetContext('allowedOrigins') as string | undefined)?.split(',') ?? [];
+    const siteOrigin = config.domain ? [`https://${config.domain.name}`] : [];
+    const allowedOrigins = [
+      ...(props.allowedOrigins ?? (app.node.tryGetContext('allowedOrigins') as string | undefined)?.split(',') ?? []),
+      ...siteOrigin,
+    ];
 
     this.data = stack('Data', 'the table, the uploads bucket, the event bus and the secrets key');
-    const data = new Data(this.data, 'data', { allowedOrigins: allowedOrigins.length ? allowedOrigins : ['*'] });
+    const data = new Data(this.data, 'data', {
+      allowedOrigins: allowedOrigins.length ? allowedOrigins : ['*'],
+      removalPolicy: config.dataRemoval,
+    });
     const bus = new EventBus(this.data, 'events', { description: 'DockSaathi domain events' });
     // Retained: deleting the key would make every sealed credential unreadable for good.
     const secretsKey = new Key(this.data, 'secrets-key', {
@@ -73,7 +106,7 @@ export class Platform {
       TABLE_NAME: data.table.tableName,
       UPLOADS_BUCKET: data.uploads.bucketName,
       EVENT_BUS_NAME: bus.eventBusName,
-      STAGE: props.stage ?? 'prod',
+      STAGE: config.stage,
       ALLOWED_ORIGINS: allowedOrigins.join(','),
     };
 
@@ -126,25 +159,90 @@ export class Platform {
     secretsKey.grantEncryptDecrypt(httpFunction('gate'));
     for (const fn of [httpFunction('checkins'), ...workerFunctions(['gate-booking-hints'])])
       secretsKey.grantDecrypt(fn);
+    // Where is my truck (#33): the watch opens the ULIP password and seals the reslot signing key; the
+    // public reslot page opens it.
+    for (const fn of workerFunctions(['trips-watch'])) secretsKey.grantEncryptDecrypt(fn);
+    secretsKey.grantDecrypt(httpFunction('trips'));
     // A deployed function that loads functions/lib/secrets.ts refuses to start without its key id (fail
     // closed), so every function gets it; only the ones that seal or open secrets are granted the key.
     for (const fn of [...api.values(), ...workers.functions.values()])
       fn.addEnvironment('SECRETS_KEY_ID', secretsKey.keyArn);
 
     // The web ACL of a distribution outside us-east-1 comes from a stack there (lib/waf.ts).
-    this.web = stack('Web', 'the web app behind CloudFront, /api/* to the HTTP API', { crossRegionReferences: waf });
+    const certificateStackId = `${name}-Certificate`;
+    this.web = stack('Web', 'the web app behind CloudFront, /api/* to the HTTP API', {
+      crossRegionReferences: waf || (config.domain !== undefined && !config.domain.certificateArn),
+    });
     const webAclArn = waf ? edgeWebAclArn(this.web, { env: props.env, wafStackId: `${name}-Waf` }) : undefined;
     this.waf = app.node.tryFindChild(`${name}-Waf`) as Stack | undefined;
+    const domain = config.domain && {
+      name: config.domain.name,
+      certificate: siteCertificate(this.web, {
+        env: props.env,
+        certificateStackId,
+        domainName: config.domain.name,
+        certificateArn: config.domain.certificateArn,
+      }),
+    };
     const web = new Web(this.web, 'web', {
       httpApi,
       uploads: data.uploads,
       originSecret,
       webAclArn,
+      accessLogs: data.accessLogs,
+      domain,
       distDir: props.distDir ?? join(import.meta.dirname, '..', 'web', 'dist'),
     });
     // The site goes live once every route it sends to the API has its function.
     for (const groupStack of Object.values(this.apiGroups))
       this.web.addStackDependency(groupStack, 'the routes /api/* sends to');
-    new CfnOutput(this.web, 'url', { value: `https://${web.distribution.distributionDomainName}` });
+    new CfnOutput(this.web, 'url', {
+      value: domain ? `https://${domain.name}` : `https://${web.distribution.distributionDomainName}`,
+    });
+    if (domain)
+      new CfnOutput(this.web, 'dns-target', {
+        value: web.distribution.distributionDomainName,
+        description: `Point ${domain.name} here (CNAME, or an alias record in Route 53)`,
+      });
+
+    this.ops = stack('Ops', "the operations topic, alarms, dashboard and budget, and the smoke test's account");
+    // The post-deploy smoke test's account and the API's own address (lib/smoke-account.ts, npm run smoke).
+    new SmokeAccount(this.ops, 'smoke-account', {
+      ...resources,
+      httpApi,
+      stage: config.stage,
+      environment: { ...environment, SECRETS_KEY_ID: secretsKey.keyArn },
+    });
+    this.monitoring = new Monitoring(this.ops, 'monitoring', {
+      appName: name,
+      config,
+      httpApi,
+      functions: productFunctions(app),
+      deadLetterQueues: workers.deadLetterQueues,
+      streamWorkers: workers.streamWorkers,
+      table: data.table,
+    });
+    new CfnOutput(this.ops, 'operations-topic', { value: this.monitoring.topic.topicArn });
+
+    const certificateStack = app.node.tryFindChild(certificateStackId) as Stack | undefined;
+    const layers: [Stack | undefined, string][] = [
+      [this.data, 'data'],
+      [this.workers, 'workers'],
+      [this.api, 'api'],
+      ...API_GROUPS.map((group): [Stack, string] => [this.apiGroups[group], group]),
+      [this.web, 'web'],
+      [this.waf, 'web'],
+      [certificateStack, 'web'],
+      [this.ops, 'operations'],
+    ];
+    for (const [layer, domainTag] of layers) {
+      if (!layer) continue;
+      Tags.of(layer).add('project', PROJECT);
+      Tags.of(layer).add('stage', config.stage);
+      Tags.of(layer).add('domain', domainTag);
+    }
+    // Any finding not suppressed in lib/nag-suppressions.ts stops the synth (and so the deploy).
+    this.nagSuppressions = new NagSuppressions(app);
+    if (!props.skipNag) Validations.of(app).addPlugins(this.nagSuppressions, new AwsSolutionsChecks(app));
   }
 }

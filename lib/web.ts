@@ -1,7 +1,8 @@
 // The SPA: a private bucket behind CloudFront (origin access control), /api/* routed to the HTTP API
 // on the same origin, and the security headers of shared/security-headers.ts on every response (the
 // SPA's and the API's each keep their own Content-Security-Policy).
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { App, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Certificate, CertificateValidation, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
@@ -13,6 +14,7 @@ import {
   HeadersReferrerPolicy,
   HttpVersion,
   OriginRequestPolicy,
+  SecurityPolicyProtocol,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
@@ -39,7 +41,17 @@ export class Web extends Construct {
   constructor(
     scope: Construct,
     id: string,
-    props: { httpApi: HttpApi; distDir: string; uploads: IBucket; originSecret: string; webAclArn?: string },
+    props: {
+      httpApi: HttpApi;
+      distDir: string;
+      uploads: IBucket;
+      originSecret: string;
+      webAclArn?: string;
+      /** Where the SPA bucket's and the distribution's access logs go (lib/data.ts). */
+      accessLogs: IBucket;
+      /** The site's own host name and its certificate (lib/stage.ts, siteCertificate below). */
+      domain?: { name: string; certificate: ICertificate };
+    },
   ) {
     super(scope, id);
     const bucket = new Bucket(this, 'spa', {
@@ -48,6 +60,8 @@ export class Web extends Construct {
       enforceSSL: true,
       removalPolicy: RemovalPolicy.DESTROY, // rebuilt from the repo on every deploy
       autoDeleteObjects: false,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: 'spa/',
     });
 
     // The headers both kinds of answer share; each kind has its own Content-Security-Policy.
@@ -65,16 +79,31 @@ export class Web extends Construct {
     const customHeadersBehavior = {
       customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
     };
+    // The browser posts registration documents straight to the uploads bucket.
+    const spaCsp = {
+      contentSecurityPolicy: contentSecurityPolicy([`https://${props.uploads.bucketRegionalDomainName}`]),
+      override: true,
+    };
     const spaHeaders = new ResponseHeadersPolicy(this, 'security-headers', {
       securityHeadersBehavior: {
         ...sharedHeaders,
-        // The browser posts registration documents straight to the uploads bucket.
-        contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy([`https://${props.uploads.bucketRegionalDomainName}`]),
-          override: true,
-        },
+        contentSecurityPolicy: spaCsp,
       },
       customHeadersBehavior,
+    });
+    // The service worker and the web app manifests (issue #31) are fetched fresh on every visit, from
+    // the bucket: a stale service worker would keep serving the previous app.
+    const revalidatedHeaders = new ResponseHeadersPolicy(this, 'revalidated-headers', {
+      securityHeadersBehavior: {
+        ...sharedHeaders,
+        contentSecurityPolicy: spaCsp,
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          ...customHeadersBehavior.customHeaders,
+          { header: 'Cache-Control', value: 'no-cache', override: true },
+        ],
+      },
     });
     // The API sends its own, stricter policy (functions/lib/http.ts); an override would replace it with
     // the SPA's. Not overriding, this one only fills in where API Gateway answers by itself (throttling).
@@ -103,18 +132,40 @@ export class Web extends Construct {
       ),
     });
 
+    const spaOrigin = S3BucketOrigin.withOriginAccessControl(bucket);
     const apiDomain = `${props.httpApi.apiId}.execute-api.${Stack.of(this).region}.amazonaws.com`;
     this.distribution = new Distribution(this, 'cdn', {
       defaultRootObject: 'index.html',
       webAclId: props.webAclArn,
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: 'cloudfront/',
+      ...(props.domain
+        ? {
+            domainNames: [props.domain.name],
+            certificate: props.domain.certificate,
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       httpVersion: HttpVersion.HTTP2_AND_3,
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(bucket),
+        origin: spaOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         responseHeadersPolicy: spaHeaders,
         functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        ...Object.fromEntries(
+          ['/sw.js', '/*.webmanifest'].map((path) => [
+            path,
+            {
+              origin: spaOrigin,
+              viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+              cachePolicy: CachePolicy.CACHING_DISABLED,
+              responseHeadersPolicy: revalidatedHeaders,
+            },
+          ]),
+        ),
         '/api/*': {
           origin: new HttpOrigin(apiDomain, { customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret } }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -137,4 +188,31 @@ export class Web extends Construct {
       });
     }
   }
+}
+
+/**
+ * The certificate of the site's own host name: the one given (`-c certificateArn=`), else one made and
+ * validated by DNS (the deploy waits until the record ACM asks for is in the domain's DNS). CloudFront
+ * takes certificates of us-east-1 only, so outside it the certificate gets a small stack there, as the
+ * web ACL does (lib/waf.ts).
+ */
+export function siteCertificate(
+  stack: Stack,
+  props: Pick<StackProps, 'env'> & { certificateStackId: string; domainName: string; certificateArn?: string },
+): ICertificate {
+  if (props.certificateArn) return Certificate.fromCertificateArn(stack, 'site-certificate', props.certificateArn);
+  const make = (scope: Stack) =>
+    new Certificate(scope, 'site-certificate', {
+      domainName: props.domainName,
+      validation: CertificateValidation.fromDns(),
+    });
+  if (stack.region === 'us-east-1') return make(stack);
+  const app = stack.node.scope as App;
+  return make(
+    new Stack(app, props.certificateStackId, {
+      env: { account: props.env?.account, region: 'us-east-1' },
+      crossRegionReferences: true,
+      description: "DockSaathi: the site's certificate (CloudFront takes certificates of us-east-1 only)",
+    }),
+  );
 }

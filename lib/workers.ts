@@ -19,6 +19,10 @@ export class Workers extends Construct {
   readonly functions = new Map<string, NodejsFunction>();
   /** The queue of each queue worker, for the functions that will send to it. */
   readonly queues = new Map<string, Queue>();
+  /** The dead-letter queue of each stream and queue worker. */
+  readonly deadLetterQueues = new Map<string, Queue>();
+  /** The workers on the table's stream. */
+  readonly streamWorkers: string[] = [];
 
   constructor(
     scope: Construct,
@@ -44,9 +48,13 @@ export class Workers extends Construct {
         });
       } else if (trigger.kind === 'stream') {
         const patterns = streamFilterPatterns(trigger.filter);
+        this.streamWorkers.push(worker.name);
         fn.addEventSource(
           new DynamoEventSource(props.table, {
             startingPosition: StartingPosition.LATEST,
+            // No batching window: a change is handed to the worker as soon as the mapping reads it (a
+            // driver's booking message must go out within 2 s, issue #34); each worker has its own mapping.
+            maxBatchingWindow: Duration.seconds(0),
             batchSize: 100,
             reportBatchItemFailures: true,
             bisectBatchOnError: true,
@@ -70,10 +78,12 @@ export class Workers extends Construct {
   }
 
   private deadLetterQueue(name: string): Queue {
-    return new Queue(this, `${name}-dlq`, {
+    const queue = new Queue(this, `${name}-dlq`, {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
+    this.deadLetterQueues.set(name, queue);
+    return queue;
   }
 }

@@ -1,14 +1,14 @@
 // `npm run bench`: the product's figures against their floors, in one run on the local stack
 // (DynamoDB Local, the real handlers behind the API Gateway emulator, loopback HTTP). Printed, and
-// written to bench/results/latest.json (the README's Performance section quotes it). Numbers, not
-// assertions: the goals are printed beside them. Sections of other domains add themselves to
+// written to bench/results/latest.json, from which README's bench section is generated
+// (bench/readme.ts). Numbers, not assertions: the goals are printed beside them. Sections of other domains add themselves to
 // SECTIONS below (a function of the running stack that returns a printable report).
 //
 // Each section's wall time is printed after it and kept in latest.json (`sectionSeconds`, with
 // `start` for the local stack and the warehouse load), so the run's 10-minute budget can be read section by section.
 // Order: bundles (before the stack starts), hotPaths, race, mixed, then SECTIONS (wms last).
 // BENCH_ONLY=wms,gate (a comma list of section names: hotPaths, race, mixed, messaging,
-// integrations, tenancy, lighthouse, wms, gate, bundles) runs only those, for work on one of them;
+// integrations, tenancy, lighthouse, wms, gate, trips, bundles) runs only those, for work on one of them;
 // a partial run is written to .bench/partial.json, never over latest.json (the README quotes that
 // one). Sections run in the order below either way.
 import './bench/env';
@@ -17,11 +17,12 @@ import { join } from 'node:path';
 import { startLocalStack } from '../functions/local/stack';
 import { freePort } from '../functions/local/services';
 import { instrumentDynamoDb, totals } from './bench/measure';
-import { hotPaths, signIn } from './bench/hot-paths';
+import { hotPaths, signIn, type Call } from './bench/hot-paths';
 import { guestRace } from './bench/race';
-import { CORE_ACTIONS, mixedLoad, type MixedAction } from './bench/mixed-load';
+import { CORE_ACTIONS, mixedLoad, warehouseReceipts, type MixedAction } from './bench/mixed-load';
 import { lambdaBundles, spaBundle } from './bench/bundles';
 import type { BenchSection } from './bench/section';
+import { writeReadmeBench } from './bench/readme';
 
 const GOALS = { ratioP50: 1.3, firstLoadGzipKb: 120, lambdaKb: 250, initMs: 100 };
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
@@ -33,11 +34,13 @@ const SECTIONS: { name: string; load: () => Promise<BenchSection> }[] = [
   { name: 'tenancy', load: async () => (await import('./bench/tenancy')).tenancyBench },
   { name: 'lighthouse', load: async () => (await import('./bench/lighthouse')).lighthouseBench },
   { name: 'gate', load: async () => (await import('./bench/gate')).gateBench },
+  { name: 'gate-pass', load: async () => (await import('./bench/gate-pass')).gatePassBench },
+  { name: 'trips', load: async () => (await import('./bench/trips')).tripsBench },
   // Its 100,000-line warehouse is loaded as the stack starts (in `start`), before the stream workers.
   { name: 'wms', load: async () => (await import('./bench/wms')).wmsBench },
 ];
-/** Extra kinds of request in the mixed load (e.g. warehouse receipts), from other domains. */
-const MIXED_ACTIONS: { load: () => Promise<MixedAction> }[] = [];
+/** Kinds of request in the mixed load besides the core ones, each set up before the load starts. */
+const MIXED_ACTIONS: { load: (operations: Call) => Promise<MixedAction> }[] = [{ load: warehouseReceipts }];
 
 const ALL_SECTIONS = ['bundles', 'hotPaths', 'race', 'mixed', ...SECTIONS.map((s) => s.name)];
 const ONLY = process.env.BENCH_ONLY
@@ -126,7 +129,7 @@ try {
     // sign-in throttle (the load is in the requests, not in the sign-ins).
     const yardManager = await signIn(base, 'yard_manager');
     const people = Array.from({ length: MIXED_PEOPLE }, (_, i) => (i % 2 ? operations : yardManager));
-    const actions = [...CORE_ACTIONS, ...(await Promise.all(MIXED_ACTIONS.map((a) => a.load())))];
+    const actions = [...CORE_ACTIONS, ...(await Promise.all(MIXED_ACTIONS.map((a) => a.load(operations))))];
     const mixed = await mixedLoad(people, MIXED_SECONDS, actions);
     console.log(
       `\nMixed load: ${mixed.people} people for ${mixed.seconds.toFixed(0)} s: ${mixed.requests} requests, ${mixed.perSecond.toFixed(1)}/s, error rate ${(mixed.errorRate * 100).toFixed(2)} %`,
@@ -164,6 +167,8 @@ const file = ONLY
   : join(import.meta.dirname, '..', 'bench', 'results', 'latest.json');
 mkdirSync(join(file, '..'), { recursive: true });
 writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+// README's figures come from the full run's file only (a partial run would show a partial table as the latest).
+if (!ONLY) await writeReadmeBench(file);
 console.log(
   `\nSeconds per section: ${Object.entries(sectionSeconds)
     .map(([name, s]) => `${name} ${s}`)

@@ -16,6 +16,8 @@ export const PATHS = {
   yard: '/yard',
   driver: '/driver',
   checkin: '/checkin',
+  /** The gate screen (issue #31): passes verified on the device, check-ins queued offline. */
+  gate: '/gate',
   facilities: '/facilities',
   wms: '/wms',
   carriers: '/carriers',
@@ -131,9 +133,16 @@ export function visibleNavigation(user: Grants | null | undefined): NavSection[]
   );
 }
 
+/** Screens outside the sidebar that still need a permission (the sidebar is the spec's list). */
+const OFF_SIDEBAR: Record<string, Requirement> = {
+  // The hub's gate staff (yard managers, operations); the server refuses anyone else its calls.
+  [PATHS.gate]: { permission: 'yard:write' },
+};
+
 /** What a screen requires, by path; the role test page and unknown paths need only a session. */
 export function requirementOf(path: string): Requirement | null {
   if (path === PATHS.home || path === PATHS.testAuth) return null;
+  if (OFF_SIDEBAR[path]) return OFF_SIDEBAR[path];
   for (const section of NAV_SECTIONS) for (const item of section.items) if (item.path === path) return item.requires;
   return null;
 }

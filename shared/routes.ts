@@ -17,6 +17,9 @@ import { integrationsRoutes } from './routes/integrations';
 import { contactRoutes } from './routes/contact';
 import { messagingRoutes } from './routes/messaging';
 import { gateRoutes } from './routes/gate';
+import { tripsRoutes } from './routes/trips';
+import { referencesRoutes } from './routes/references';
+import { vitalsRoutes } from './routes/vitals';
 
 export * from './routes/types';
 
@@ -36,6 +39,9 @@ export const ROUTES = [
   ...wmsRoutes,
   ...messagingRoutes,
   ...gateRoutes,
+  ...tripsRoutes,
+  ...referencesRoutes,
+  ...vitalsRoutes,
 ] as const satisfies readonly ApiRoute[];
 
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {

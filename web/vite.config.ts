@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 /** openapi.json, sitemap.xml and robots.txt of the public site, generated on each build (scripts/public-site.ts). */
 function publicSiteFiles(): Plugin {
@@ -20,10 +21,77 @@ function publicSiteFiles(): Plugin {
   };
 }
 
+/**
+ * The installable app's manifest (issue #31), in English; `manifest-hi.webmanifest` is the same in
+ * Hindi, and the page links the one of its language (web/src/app/pwa.ts).
+ */
+const manifest: Partial<ManifestOptions> = {
+  id: '/',
+  name: 'DockSaathi — dock, yard and warehouse management',
+  short_name: 'DockSaathi',
+  description: 'Dock appointments, the gate, the yard and the driver app for logistics hubs in India.',
+  lang: 'en',
+  dir: 'ltr',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'any',
+  theme_color: '#1d4ed8',
+  background_color: '#f8fafc',
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+const hindiManifest = {
+  ...manifest,
+  name: 'डॉकसाथी — डॉक, यार्ड और वेयरहाउस प्रबंधन',
+  short_name: 'डॉकसाथी',
+  description: 'भारत के लॉजिस्टिक्स हब के लिए डॉक अपॉइंटमेंट, गेट, यार्ड और ड्राइवर ऐप।',
+  lang: 'hi',
+};
+
+/** The Hindi manifest beside the plugin's English one. */
+function hindiManifestFile(): Plugin {
+  return {
+    name: 'hindi-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'manifest-hi.webmanifest', source: JSON.stringify(hindiManifest) });
+    },
+  };
+}
+
 // The SPA; `npm run dev:web` proxies /api to a running local stack (npm start) on API_PORT.
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), publicSiteFiles()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    publicSiteFiles(),
+    hindiManifestFile(),
+    // The service worker precaches the whole built app (every screen's chunk, the Hindi font), so after
+    // one online visit every screen opens offline; it caches no /api answer (what is kept offline is kept
+    // on purpose, in IndexedDB: web/src/lib/offline-store.ts). A new version waits for the user's "reload"
+    // (web/src/app/update-prompt.tsx), never replacing the running app behind their back. Off in vite dev.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      includeManifestIcons: false,
+      devOptions: { enabled: false },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'manifest-hi.webmanifest'],
+        navigateFallback: '/index.html',
+        // Not for the API, nor for files (/openapi.json, /sitemap.xml): only the app's own routes.
+        navigateFallbackDenylist: [/^\/api\//, /\/[^/?]+\.[^/?]+$/],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+      },
+    }),
+  ],
   // `@shared/...` is the repository's shared/ folder (the same alias as tsconfig.json "paths").
   resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
   // WEB_DIST lets two builds (e.g. parallel test runs) write to different folders.

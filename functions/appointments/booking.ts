@@ -3,7 +3,6 @@
 // writes, so concurrent requests can never double-book.
 import { randomUUID } from 'node:crypto';
 import { auditPut } from '../lib/audit';
-import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, ForbiddenError, HttpError } from '../lib/errors';
 import { notificationPut } from '../notifications';
 import { carrierOutcomeUpdate, getCarrier, getDriver } from '../carriers';
@@ -14,6 +13,7 @@ import { checkAvailability } from './availability';
 import { actorOf, type TransactItems } from './context';
 import { appointmentEventItem } from './events';
 import { bookingReference } from './rules';
+import { holdReference, transactWithHold } from '../references';
 import { actsForAll } from '../../shared/access';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
@@ -21,6 +21,18 @@ import type * as z from 'zod';
 import type { appointmentInputSchema } from '../../shared/contracts/appointments';
 
 export const MAX_RESCHEDULES = 2;
+
+/** What the PO check of a new appointment names (functions/references/holds.ts). */
+export const referenceBooking = (a: Appointment) => ({
+  tenantId: a.tenantId,
+  facilityId: a.facilityId,
+  appointmentId: a.id,
+  bookingReference: a.bookingReference,
+  carrierId: a.carrierId,
+  driverId: a.driverId,
+  poNumber: a.poNumber,
+  quantity: a.quantity ?? null,
+});
 
 type AppointmentCore = Pick<
   Appointment,
@@ -56,6 +68,8 @@ export function newAppointment(core: AppointmentCore & Partial<Appointment>, now
     bolNumber: null,
     palletCount: null,
     cartonCount: null,
+    quantity: null,
+    referenceCheck: null,
     estimatedDuration: 60,
     specialInstructions: null,
     handlingEquipmentNotes: null,
@@ -107,7 +121,8 @@ function bookingParty(user: SessionUser, carrierId: string, driverId: string | n
 /** `alsoWrite` adds the caller's items to the booking's own transaction (an integration's external-id mapping): all or nothing. */
 export async function bookAppointment(
   user: SessionUser,
-  input: z.output<typeof appointmentInputSchema>,
+  // The PO quantity is optional to callers that build the input themselves (demo data, the bench).
+  input: Omit<z.output<typeof appointmentInputSchema>, 'quantity'> & { quantity?: number | null },
   now = new Date(),
   alsoWrite: (appointment: Appointment) => TransactItems = () => [],
 ): Promise<Appointment> {
@@ -164,6 +179,7 @@ export async function bookAppointment(
       bolNumber: input.bolNumber,
       palletCount: input.palletCount,
       cartonCount: input.cartonCount,
+      quantity: input.quantity ?? null,
       estimatedDuration: input.estimatedDuration,
       specialInstructions: input.specialInstructions,
       handlingEquipmentNotes: input.handlingEquipmentNotes,
@@ -187,6 +203,8 @@ export async function bookAppointment(
       laborInchargeId: 'Already assigned at this time',
     });
   const reservation = await reserveDoor(door, appointment);
+  const hold = await holdReference(referenceBooking(appointment), now);
+  appointment.referenceCheck = hold.check;
   const items = [
     newAppointmentPut(appointment),
     ...labour,
@@ -217,8 +235,9 @@ export async function bookAppointment(
     // The day is no holiday and counts this booking, so a holiday cannot close it meanwhile.
     ...bookedDayItems(tenantId, facility.id, appointment.scheduledDate),
   ];
-  await transact(
-    ...withDoor(reservation, items, (index) =>
+  await transactWithHold(
+    hold,
+    withDoor(reservation, items, (index) =>
       index === items.length - 2
         ? new ConflictError(HOLIDAY_CLOSED)
         : index >= 1 && index <= labour.length

@@ -2,7 +2,6 @@
 // in the same transaction as the booking, conditioned on the capacity, and an Idempotency-Key makes
 // a retry return the same confirmation (Powertools idempotency, functions/lib/idempotency.ts).
 import { auditPut } from '../lib/audit';
-import { transact } from '../lib/dynamo';
 import { idempotent } from '../lib/idempotency';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { notificationPut } from '../notifications';
@@ -10,7 +9,8 @@ import { bookingReferencePut, getAppointment, newAppointmentPut } from './appoin
 import { bookedDayItems, HOLIDAY_CLOSED, slotPlaceUpdate } from '../facilities';
 import { slotsOf } from '../facilities';
 import { parseSlotId } from '../facilities';
-import { newAppointment } from './booking';
+import { newAppointment, referenceBooking } from './booking';
+import { holdReference, transactWithHold } from '../references';
 import { appointmentEventItem } from './events';
 import { issueGatePass } from '../passes';
 import { getTenant } from '../lib/tenants';
@@ -127,6 +127,7 @@ async function bookOnce(
       bookingType: 'guest',
       slotId: slot.id,
       poNumber: input.poNumber,
+      quantity: input.quantity,
       guest: {
         ownerType: input.ownerType,
         ownerName: input.ownerName,
@@ -150,6 +151,8 @@ async function bookOnce(
     startTime: slot.startTime,
     endTime: slot.endTime,
   };
+  const hold = await holdReference(referenceBooking(appointment), now);
+  appointment.referenceCheck = hold.check;
   const items = [
     slotPlaceUpdate(tenantId, facility.id, slot),
     // The day is no holiday (index 1) and counts this booking, so a holiday cannot close it meanwhile.
@@ -184,11 +187,14 @@ async function bookOnce(
       now,
     ),
   ];
-  await transact(items, (index) => {
-    if (index === 0) return new ConflictError('This slot is fully booked. Please choose another slot.');
-    if (index === 1) return new ConflictError(HOLIDAY_CLOSED);
-    return new ConflictError('Please try again');
-  });
+  await transactWithHold(hold, [
+    items,
+    (index) => {
+      if (index === 0) return new ConflictError('This slot is fully booked. Please choose another slot.');
+      if (index === 1) return new ConflictError(HOLIDAY_CLOSED);
+      return new ConflictError('Please try again');
+    },
+  ]);
   return result;
 }
 

@@ -24,3 +24,5 @@ export type { DoorReservation } from './door-reservation';
 export { appointmentEventItem } from './events';
 export { reconcileCounters } from './reconcile-counters';
 export type { CounterCorrection } from './reconcile-counters';
+// The trip watch's one-tap reslot (issue #33) moves an appointment by the reschedule rules.
+export { rescheduleByLink, type ExtraItems } from './reschedules';

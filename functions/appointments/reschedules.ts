@@ -3,7 +3,7 @@
 // its one pending request, so the status change that starts it can close that request atomically.
 import { gatePassRevocationPut } from '../passes';
 import { randomUUID } from 'node:crypto';
-import { auditPut } from '../lib/audit';
+import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
 import { appointmentChangePut, getAppointment } from './appointment.store';
@@ -35,10 +35,49 @@ export async function requestReschedule(
   now = new Date(),
 ): Promise<RescheduleRequest> {
   const appointment = await findAppointmentToChange(user, id, 'You can reschedule only your own appointments');
+  return fileRequest(
+    user.tenantId,
+    actorOf(user),
+    appointment,
+    {
+      ...input,
+      requestedBy: user.permissions.includes('reschedules:decide')
+        ? input.requestedBy
+        : user.driverId
+          ? 'driver'
+          : input.requestedBy,
+    },
+    NO_EXTRA,
+    now,
+  );
+}
+
+type RescheduleWish = Pick<
+  RescheduleRequest,
+  'newDate' | 'newTimeStart' | 'newTimeEnd' | 'reason' | 'reasonDetails' | 'requestedBy'
+>;
+
+/** Extra items of a reschedule's transaction (a reslot link's single use), and the error when one fails. */
+export interface ExtraItems {
+  items: TransactItems;
+  refusal: () => Error;
+}
+const NO_EXTRA: ExtraItems = { items: [], refusal: () => new RevisionConflictError() };
+
+/** Files a request for a reschedulable appointment without one pending: the new time must be open now. */
+async function fileRequest(
+  tenantId: string,
+  actor: Actor,
+  appointment: Appointment,
+  input: RescheduleWish,
+  extra: ExtraItems,
+  now: Date,
+): Promise<RescheduleRequest> {
+  const id = appointment.id;
   assertReschedulable(appointment);
   if (appointment.pendingRescheduleId)
     throw new ConflictError('This appointment already has a pending reschedule request');
-  const facility = await resolveFacility(user.tenantId, appointment.facilityId);
+  const facility = await resolveFacility(tenantId, appointment.facilityId);
   const availability = await checkAvailability(
     {
       facility,
@@ -63,7 +102,7 @@ export async function requestReschedule(
   }
   const request: RescheduleRequest = {
     id: randomUUID(),
-    tenantId: user.tenantId,
+    tenantId,
     appointmentId: id,
     bookingReference: appointment.bookingReference,
     driverId: appointment.driverId,
@@ -71,14 +110,9 @@ export async function requestReschedule(
     originalTimeStart: appointment.scheduledTimeStart,
     originalTimeEnd: appointment.scheduledTimeEnd,
     ...input,
-    requestedBy: user.permissions.includes('reschedules:decide')
-      ? input.requestedBy
-      : user.driverId
-        ? 'driver'
-        : input.requestedBy,
     status: 'pending',
     createdAt: now.toISOString(),
-    createdBy: user.username,
+    createdBy: actor.username,
     decidedAt: null,
     decidedBy: null,
     decisionReason: null,
@@ -91,10 +125,11 @@ export async function requestReschedule(
         { ...appointment, pendingRescheduleId: request.id, updatedAt: now.toISOString() },
         appointment,
       ),
+      ...extra.items,
       auditPut(
         {
-          tenantId: user.tenantId,
-          actor: actorOf(user),
+          tenantId,
+          actor,
           action: 'reschedule.requested',
           entityType: 'appointment',
           entityId: id,
@@ -103,7 +138,7 @@ export async function requestReschedule(
         now,
       ),
     ],
-    () => new RevisionConflictError(),
+    (index) => (index >= 2 && index < 2 + extra.items.length ? extra.refusal() : new RevisionConflictError()),
   );
   return request;
 }
@@ -133,9 +168,32 @@ async function pendingRequest(tenantId: string, requestId: string): Promise<Resc
 /** Approving moves the appointment: the old door time is freed and the new one reserved, at once. */
 export async function approveReschedule(user: SessionUser, requestId: string, now = new Date()): Promise<Appointment> {
   const request = await pendingRequest(user.tenantId, requestId);
-  const before = await loadAppointment(user.tenantId, request.appointmentId);
+  return moveForRequest(
+    user.tenantId,
+    actorOf(user),
+    request,
+    decidedRequestPut(decidedRequest(request, 'approved', user.username, now)),
+    NO_EXTRA,
+    now,
+  );
+}
+
+/**
+ * Moves the appointment to the request's time in one transaction with `requestItem` (the request
+ * decided, or filed already approved): the old door time is freed and the new one reserved.
+ */
+async function moveForRequest(
+  tenantId: string,
+  actor: Actor,
+  request: RescheduleRequest,
+  requestItem: TransactItems[number],
+  extra: ExtraItems,
+  now: Date,
+): Promise<Appointment> {
+  const requestId = request.id;
+  const before = await loadAppointment(tenantId, request.appointmentId);
   assertReschedulable(before);
-  const facility = await resolveFacility(user.tenantId, before.facilityId);
+  const facility = await resolveFacility(tenantId, before.facilityId);
   const availability = await checkAvailability(
     {
       facility,
@@ -199,9 +257,10 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
     ...withDoor(
       reservation,
       [
-        decidedRequestPut(decidedRequest(request, 'approved', user.username, now)),
+        requestItem,
         // Unchanged since read: still scheduled, below the limit, and not moved by anyone else.
         appointmentChangePut(after, before),
+        ...extra.items,
         ...slotItems,
         ...moves.map((a) => assignmentDelete(before.tenantId, before.facilityId, a)),
         ...dayItems,
@@ -213,8 +272,8 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
         ),
         auditPut(
           {
-            tenantId: user.tenantId,
-            actor: actorOf(user),
+            tenantId,
+            actor,
             action: 'appointment.rescheduled',
             entityType: 'appointment',
             entityId: before.id,
@@ -231,12 +290,57 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
           ? new ConflictError('This request was already decided')
           : index === 1
             ? new RevisionConflictError()
-            : new ConflictError(
-                'The new time is no longer available. Please deny the request or ask for another time.',
-              ),
+            : index < 2 + extra.items.length
+              ? extra.refusal()
+              : new ConflictError(
+                  'The new time is no longer available. Please deny the request or ask for another time.',
+                ),
     ),
   );
   return after;
+}
+
+/**
+ * A driver's one-tap reslot (issue #33, functions/trips): the same rules as a request and its
+ * approval, by the link's actor; `approve` moves the appointment at once (the request filed already
+ * approved, in the move's transaction), otherwise the request waits for staff. `extra` (the link's
+ * single use) is written in the same transaction.
+ */
+export async function rescheduleByLink(
+  tenantId: string,
+  actor: Actor,
+  appointmentId: string,
+  wish: RescheduleWish,
+  options: { approve: boolean; extra: ExtraItems },
+  now = new Date(),
+): Promise<{ outcome: 'moved' | 'requested'; appointment: Appointment }> {
+  const appointment = await loadAppointment(tenantId, appointmentId);
+  if (!options.approve) {
+    await fileRequest(tenantId, actor, appointment, wish, options.extra, now);
+    return { outcome: 'requested', appointment: await loadAppointment(tenantId, appointmentId) };
+  }
+  assertReschedulable(appointment);
+  if (appointment.pendingRescheduleId)
+    throw new ConflictError('This appointment already has a pending reschedule request');
+  const request: RescheduleRequest = {
+    id: randomUUID(),
+    tenantId,
+    appointmentId,
+    bookingReference: appointment.bookingReference,
+    driverId: appointment.driverId,
+    originalDate: appointment.scheduledDate,
+    originalTimeStart: appointment.scheduledTimeStart,
+    originalTimeEnd: appointment.scheduledTimeEnd,
+    ...wish,
+    status: 'approved',
+    createdAt: now.toISOString(),
+    createdBy: actor.username,
+    decidedAt: now.toISOString(),
+    decidedBy: actor.username,
+    decisionReason: null,
+  };
+  const moved = await moveForRequest(tenantId, actor, request, newRequestPut(request), options.extra, now);
+  return { outcome: 'moved', appointment: moved };
 }
 
 export async function denyReschedule(

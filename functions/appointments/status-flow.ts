@@ -10,6 +10,7 @@ import { changeAtRevision, revised } from '../lib/revision';
 import { notificationPut } from '../notifications';
 import { gatePassRevocationPut } from '../passes';
 import { carrierOutcomeUpdate } from '../carriers';
+import { releaseReference } from '../references';
 import { assignmentDelete, dayBookingsUpdate, getFacility, slotPlaceUpdate } from '../facilities';
 import { appointmentChangePut, getAppointment } from './appointment.store';
 import { doorFreeItems, doorReleaseItems, NO_DOOR, withDoor, type DoorReservation } from './door-reservation';
@@ -110,7 +111,7 @@ export async function moveStatus(
     if (before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, after.arrivalOutcome));
   }
   if (to === 'no_show' && before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, 'noShow'));
-  if (to === 'cancelled' || to === 'no_show') items.push(...releaseItems(before));
+  if (to === 'cancelled' || to === 'no_show') items.push(...releaseItems(before), ...releaseReference(before));
   // The truck left its door (its work completed, or it departed): the rest of the door's time is free.
   if (to === 'departed' && ON_SITE_STATUSES.includes(before.status))
     items.push(...doorReleaseItems(before, facility?.timeZone ?? DEFAULT_TIME_ZONE, now));

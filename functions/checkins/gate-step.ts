@@ -4,6 +4,7 @@
 // check-in; a tenant without ULIP set up is not checked (null).
 import { writeAudit, type Actor } from '../lib/audit';
 import { HttpError } from '../lib/errors';
+import { countFigure } from '../lib/telemetry';
 import { gateDecisionPut, reasonErrors, runGateChecks, writeGateDecision, type GateSubjects } from '../gate';
 import { isDrivingLicenceNumber, isEwayBillNumber, isVehicleNumber } from '../../shared/vehicle-numbers';
 import { localDateTime } from '../../shared/time';
@@ -47,6 +48,7 @@ export async function gateStep(
 ): Promise<GateOutcome | null> {
   const subjects = subjectsOf(a, typed);
   const gate = await runGateChecks(ctx.tenantId, subjects, { timeZone: ctx.timeZone, now: ctx.now });
+  if (gate) countFigure('gateDecisions', { decision: gate.decision });
   if (gate?.decision === 'DENY') {
     await Promise.all([
       writeAudit(

@@ -5,3 +5,5 @@ export { gateDecisionPut, gateOverridePut, writeGateDecision } from './gate-chec
 export { reasonErrors } from './rules';
 // The local stack writes the demo tenant's settings (functions/local/demo-gate.ts).
 export { putGateSettings, sealPassword } from './settings.store';
+// The trip watch (issue #33) asks FASTag for a vehicle's crossings through the same port and breaker.
+export { fastagCrossings, fastagReady, type FastagCrossings } from './fastag-crossings';

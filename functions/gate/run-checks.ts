@@ -4,6 +4,7 @@
 // gate is never blocked by a feature it has not turned on.
 import { BadRequestError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { countFigure } from '../lib/telemetry';
 import { GATE_SOURCES, type GateOutcome, type GateSource } from '../../shared/contracts/gate';
 import {
   isDrivingLicenceNumber,
@@ -79,6 +80,7 @@ async function ask<S extends GateSource>(
     return { source, subject, ok: true, record, cached: false };
   } catch (err) {
     sourceBreakers.record(breaker, true);
+    if (sourceBreakers.openFor(breaker)) countFigure('sourceBreakerOpened', { source });
     // Whatever went wrong with a registry holds the truck and names the source; it never fails the check-in.
     if (!(err instanceof SourceUnavailableError))
       logger.warn('gate source failed', { source, err: err instanceof Error ? err.message : String(err) });

@@ -7,6 +7,7 @@ import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { countFigure } from '../lib/telemetry';
 import { authHeaders, CredentialsError } from './credentials';
 import { callOutbound, joinUrl, OutboundError } from '../lib/outbound';
 import { importAppointmentRequest, RecordError } from './appointment-requests';
@@ -160,6 +161,7 @@ export async function runSync(system: SystemRecord, options: RunOptions, now = n
     await releaseSync(system.tenantId, system.id, runId).catch(() => undefined);
     throw err;
   }
+  if (log.status === 'FAILED') countFigure('integrationSyncFailures', {});
   logger.info('sync run', {
     systemId: system.id,
     trigger: log.trigger,

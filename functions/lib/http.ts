@@ -137,15 +137,15 @@ export function validate<S extends ZodType>(schema: S, value: unknown): z.output
   return result.data;
 }
 
-/** Parses the JSON body and validates it with the route's shared schema. */
-export function parseBody<S extends ZodType>(req: ApiRequest, schema: S): z.output<S> {
+/** Parses the JSON body and validates it with the route's shared schema (`maxBytes`: a route that takes a file's text). */
+export function parseBody<S extends ZodType>(req: ApiRequest, schema: S, maxBytes = MAX_BODY_BYTES): z.output<S> {
   const { body, isBase64Encoded, headers } = req.event;
   const contentType = headers?.['content-type'] ?? '';
   if (!body) return validate(schema, {});
   if (!/^application\/json\b/i.test(contentType))
     throw new UnsupportedMediaTypeError('Request body must be JSON (Content-Type: application/json)');
   const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large');
+  if (Buffer.byteLength(text) > maxBytes) throw new HttpError(413, 'Request body is too large');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

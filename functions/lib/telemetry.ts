@@ -13,6 +13,7 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import { logger } from './logger';
+import type { Figure, FigureDimensions } from './product-metrics';
 
 export const tracer = new Tracer();
 export const metrics = new Metrics();
@@ -65,4 +66,17 @@ export function countRequests<E extends APIGatewayProxyEventV2>(): MiddlewareObj
     metrics.addMetric('requests', MetricUnit.Count, 1);
   };
   return [{ after: count, onError: count }];
+}
+
+/**
+ * One count of a product figure (functions/lib/product-metrics.ts), published at once with its own
+ * dimensions only, not the function's `service`: the same figure counted by several functions is one
+ * metric for the alarms and the dashboard.
+ */
+export function countFigure<F extends Figure>(name: F, dimensions: FigureDimensions[F]): void {
+  if (!metricsEnabled) return;
+  const figure = metrics.singleMetric();
+  figure.clearDefaultDimensions();
+  for (const [key, value] of Object.entries(dimensions)) figure.addDimension(key, value);
+  figure.addMetric(name, MetricUnit.Count, 1);
 }

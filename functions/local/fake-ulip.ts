@@ -4,10 +4,12 @@
 // `{ code, message, response: [{ response }] }` — VAHAN's answer an XML document as a string inside it.
 // Fixture vehicles (FAKE_ULIP_FIXTURES) give each rule its failure, a slow answer (> 5 s), HTML, a 5xx;
 // any other well-formed number gets a clean record. Every call is counted per API and number.
+// FASTAG/01 also answers simulated trucks' toll crossings (trip-simulator.ts, issue #33).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addDays, DEFAULT_TIME_ZONE, localDateTime } from '../../shared/time';
+import { fastagEntries, simulateTrip, type SimulatedTrip, type TripPlan } from './trip-simulator';
 
 export const FAKE_ULIP_ACCOUNT = { username: 'docksaathi-demo', password: 'ulip-demo-password-1' } as const;
 
@@ -28,6 +30,8 @@ export const FAKE_ULIP_FIXTURES = {
   ewayOtherVehicle: '111100000004',
   /** The vehicle the other-vehicle e-way bill names. */
   otherVehicle: 'KA01ZZ9999',
+  /** FASTag does not know it (an empty record). */
+  unknownVehicle: 'MH12GC0009',
 } as const;
 
 export const SLOW_ANSWER_MS = 7_000;
@@ -39,10 +43,18 @@ export interface FakeUlipState {
   logins: string[];
   /** 'VAHAN/01 MH12GC0001' -> count. */
   calls: Map<string, number>;
+  /** 'FASTAG/01 MH12GC0001' -> the fake's clock at each call. */
+  callTimes: Map<string, number[]>;
   /** Which account's token each registry call came with, in order. */
   callers: string[];
   /** Registry calls refused with a 401 (expired or unknown token). */
   refused: number;
+  /** Simulated trucks (trip-simulator.ts): FASTAG/01 answers their crossings made by `clock()`. */
+  trips: Map<string, SimulatedTrip>;
+  /** FASTAG/01's txn list for a vehicle, as given (a replay, duplicates, garbage), over any simulation. */
+  fastagAnswers: Map<string, unknown[]>;
+  /** The fake's time (epoch ms): tests move it to drive the simulated trucks. */
+  clock: () => number;
 }
 
 export interface FakeUlip {
@@ -53,6 +65,8 @@ export interface FakeUlip {
   addAccount(username: string, password: string): void;
   /** Every token issued so far stops working (as when ULIP revokes sessions). */
   expireTokens(): void;
+  /** Puts a simulated truck on the road (FASTAG/01 answers its crossings up to the fake's clock). */
+  simulate(plan: TripPlan): SimulatedTrip;
   close(): Promise<void>;
 }
 
@@ -115,8 +129,20 @@ function sarathi(dl: string) {
   };
 }
 
-function fastag(vehicle: string) {
+function fastag(vehicle: string, state: FakeUlipState) {
   const status = vehicle === FAKE_ULIP_FIXTURES.blacklistedTag ? 'BLACKLISTED' : 'ACTIVE';
+  const given = state.fastagAnswers.get(vehicle);
+  const trip = state.trips.get(vehicle);
+  if (given || trip)
+    return {
+      result: 'SUCCESS',
+      respCode: '000',
+      vehicle: {
+        vehicleNumber: vehicle,
+        tagStatus: status,
+        vehltxnList: { txn: given ?? fastagEntries(trip!, state.clock()) },
+      },
+    };
   return {
     result: 'SUCCESS',
     respCode: '000',
@@ -165,8 +191,12 @@ export async function startFakeUlip(
     tokens: new Map(),
     logins: [],
     calls: new Map(),
+    callTimes: new Map(),
     callers: [],
     refused: 0,
+    trips: new Map(),
+    fastagAnswers: new Map(),
+    clock: () => Date.now(),
   };
   const timers = new Set<NodeJS.Timeout>();
   const server = createServer(
@@ -197,6 +227,7 @@ export async function startFakeUlip(
     const subject = String(body.vehiclenumber ?? body.dlnumber ?? body.ewbNo ?? '').toUpperCase();
     const key = `${api} ${subject}`;
     state.calls.set(key, (state.calls.get(key) ?? 0) + 1);
+    state.callTimes.set(key, [...(state.callTimes.get(key) ?? []), state.clock()]);
     state.callers.push(session.username);
     const f = FAKE_ULIP_FIXTURES;
     if (subject === f.serverError)
@@ -204,13 +235,14 @@ export async function startFakeUlip(
     if (subject === f.garbage && api === 'VAHAN/01')
       return send(res, 200, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'text/html');
     if (subject === f.emptyRecord && api === 'VAHAN/01') return send(res, 200, envelope(''));
+    if (subject === f.unknownVehicle && api === 'FASTAG/01') return send(res, 200, envelope(''));
     const answer =
       api === 'VAHAN/01'
         ? envelope(vahanXml(subject))
         : api === 'SARATHI/01'
           ? envelope(sarathi(subject))
           : api === 'FASTAG/01'
-            ? envelope(fastag(subject))
+            ? envelope(fastag(subject, state))
             : api === 'EWAYBILL/01'
               ? envelope(ewaybill(subject))
               : null;
@@ -232,6 +264,11 @@ export async function startFakeUlip(
     state,
     callCount: (api, subject) => state.calls.get(`${api} ${subject}`) ?? 0,
     addAccount: (username, password) => state.accounts.set(username, password),
+    simulate: (plan) => {
+      const trip = simulateTrip(plan);
+      state.trips.set(plan.vehicleNumber, trip);
+      return trip;
+    },
     expireTokens: () => {
       for (const t of state.tokens.values()) t.expiresAt = 0;
     },

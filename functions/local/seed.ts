@@ -16,6 +16,7 @@ import { seedDemoDltRegistration } from '../messaging';
 import { addDays, localDateTime, DEFAULT_TIME_ZONE } from '../../shared/time';
 import { DEMO_FACILITY_ID, DEMO_FACILITY_LINK, DEMO_TENANT_ID } from './demo-ids';
 import { seedDemoWarehouse } from './demo-wms';
+import { ensureSmokeAccount, LOCAL_SMOKE_PASSWORD } from '../ops';
 
 export { DEMO_FACILITY_ID, DEMO_TENANT_ID };
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -237,5 +238,6 @@ export async function seedDemoData(now = new Date()): Promise<{ created: boolean
   await seedDemoWarehouse(t, f, 'Bhiwandi Distribution Centre', now);
   // Demo-only DLT ids (all zeros; the screens say so): the demo's SMS show in the local sink with the DLT fields where real ones go.
   await once(() => seedDemoDltRegistration(t, now));
+  await ensureSmokeAccount(LOCAL_SMOKE_PASSWORD, now);
   return { created };
 }

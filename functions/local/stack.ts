@@ -117,6 +117,9 @@ export async function startLocalStack(options: LocalStackOptions) {
       devOutbox: true,
     });
     stops.push(api.close);
+    // Where is my truck (#33): reslot links point at this server; `npm start` watches three demo trucks.
+    process.env.APP_ORIGIN ??= api.url;
+    if (options.demoActivity) await (await import('./demo-trips')).seedDemoTrips(api.url, ulip);
     log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { url: api.url, stop: stopAll };
   } catch (err) {

@@ -2,9 +2,14 @@
 // API and hands each stream worker the records its filter accepts, as the Lambda event
 // (DynamoDBStreamEvent) it would get deployed. Like the deployed mapping it starts at the latest
 // record, follows new shards from their start, and retries from the first failed record of a
-// partial batch failure; a batch that still fails after the last try is logged and passed over.
+// partial batch failure; a batch that still fails after the last try is logged, handed to `onGiveUp`
+// (the local stack keeps it as a dead letter, dead-letters.ts) and passed over.
 // Like the mapping, it keeps its position: each shard's last handled record is saved in the table
 // (LOCAL#STREAM items), so a poller started again (after a crash or a restart) goes on from there.
+// Deployed, each worker has a mapping of its own, so one worker's slow batch does not hold another's
+// records back: here the consumers of a page are handed it at once, side by side (handed it one after
+// another, a booking's message waited for every other worker's handling of the booking, and for all
+// of theirs of the changes before it: the 5.5 s tail of issue #34).
 import {
   DescribeTableCommand,
   DynamoDBClient,
@@ -38,6 +43,8 @@ export interface StreamPollerOptions {
   /** Tries of one batch before it is passed over (the deployed mapping retries 5 times). */
   attempts?: number;
   onError: (consumer: string, err: unknown) => void;
+  /** A batch given up on after its last try, to keep (the deployed mapping's dead-letter queue). */
+  onGiveUp?: (consumer: string, records: DynamoDBRecord[], err: unknown) => Promise<void>;
 }
 
 /** The table's stream ARN; enables the stream (new and old images) on a table made without one. */
@@ -76,6 +83,8 @@ function toLambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
 
 /** Records asked for per GetRecords call. */
 const PAGE = 100;
+/** The longest wait between two looks for new shards. */
+const SHARD_LOOK_MS = 5_000;
 
 export async function startStreamPoller(options: StreamPollerOptions) {
   const config = { endpoint: options.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
@@ -146,28 +155,42 @@ export async function startStreamPoller(options: StreamPollerOptions) {
       } catch (err) {
         failure = err;
       }
-      if (attempt >= attempts) return options.onError(consumer.name, failure);
+      if (attempt >= attempts) {
+        options.onError(consumer.name, failure);
+        return options.onGiveUp?.(consumer.name, batch, failure);
+      }
     }
   };
 
+  // New shards are looked for when one is read to its end (its children follow it) and now and then,
+  // not on every pass: under load a DescribeStream costs as much as the GetRecords it would precede.
+  let shardsLookedAt = 0;
+  let shardEnded = false;
   /** One pass over the shards; true when a shard gave a full page (more records are waiting). */
   const poll = async (): Promise<boolean> => {
-    await followShards('TRIM_HORIZON');
+    if (shardEnded || performance.now() - shardsLookedAt > SHARD_LOOK_MS) {
+      shardEnded = false;
+      shardsLookedAt = performance.now();
+      await followShards('TRIM_HORIZON');
+    }
     let behind = false;
     for (const [shardId, iterator] of iterators) {
       if (!iterator) continue;
       const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: PAGE }));
       iterators.set(shardId, res.NextShardIterator ?? null);
+      if (!res.NextShardIterator) shardEnded = true;
       if ((res.Records?.length ?? 0) >= PAGE) behind = true;
-      // The poller's own position items are not the product's changes (and saving one is not a new change).
+      // The local stack's own items (positions, dead letters) are not the product's changes (and saving one is not a new change).
       const records = (res.Records ?? [])
-        .filter((r) => r.dynamodb?.Keys?.PK?.S !== 'LOCAL#STREAM')
+        .filter((r) => !r.dynamodb?.Keys?.PK?.S?.startsWith('LOCAL#'))
         .map((r) => toLambdaRecord(r, streamArn));
       if (!records.length) continue;
-      for (const consumer of options.consumers) {
-        const accepted = records.filter((r) => matchesStreamFilter(r, consumer.filter));
-        if (accepted.length) await deliver(consumer, accepted);
-      }
+      await Promise.all(
+        options.consumers.map((consumer) => {
+          const accepted = records.filter((r) => matchesStreamFilter(r, consumer.filter));
+          return accepted.length ? deliver(consumer, accepted) : Promise.resolve();
+        }),
+      );
       const last = records[records.length - 1]!.dynamodb?.SequenceNumber;
       if (last) await saveCheckpoint(shardId, last);
     }

@@ -9,6 +9,7 @@ import { logger } from '../lib/logger';
 import type { WorkerDefinition } from '../workers';
 import { startScheduler, type ScheduledJob } from './scheduler';
 import { startStreamPoller, type StreamConsumer } from './stream-poller';
+import { keepDeadLetter } from './dead-letters';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -77,6 +78,7 @@ export async function startLocalWorkers(options: {
         tableName: options.tableName,
         consumers,
         onError,
+        onGiveUp: (worker, records, err) => keepDeadLetter(worker, records, err),
         intervalMs: options.pollIntervalMs,
       })
     : undefined;

@@ -6,6 +6,7 @@
 // SMS and WhatsApp, START opts it back in; a WhatsApp message opens its 24-hour window.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
+import { countFigure } from '../lib/telemetry';
 import {
   claimCallback,
   findMessageByProviderId,
@@ -69,7 +70,7 @@ async function moveMessage(
   now: Date,
 ): Promise<boolean> {
   if (!message || !canMoveTo(message.status, to)) return false;
-  return saveMessage(
+  const moved = await saveMessage(
     {
       ...message,
       status: to,
@@ -78,6 +79,8 @@ async function moveMessage(
     },
     message.status,
   );
+  if (moved && to === 'delivered') countFigure('messagesDelivered', { channel: message.channel });
+  return moved;
 }
 
 const SMS_STATUS: Record<string, MessageStatus> = {

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { logger } from '../lib/logger';
+import { countFigure } from '../lib/telemetry';
 import {
   createMessage,
   getMessage,
@@ -214,6 +215,7 @@ async function dispatch(
       };
       if (sender === 'platform') logger.error('System SMS not sent: no platform DLT registration for it', details);
       else logger.warn('SMS not sent: no DLT registration for it', details);
+      countFigure('dltRefusals', {});
       const refused: StoredMessage = {
         ...message,
         status: 'failed',
@@ -256,6 +258,7 @@ async function dispatch(
           saveMessage(sent, message.status),
           recordHealth(message.tenantId, message.channel, provider.name, null, at).catch(() => undefined),
         ]);
+        countFigure('messagesSent', { channel: message.channel });
         return outcomeOf(sent);
       } catch (err) {
         lastError = err instanceof Error ? err.message : String(err);
@@ -280,5 +283,6 @@ async function dispatch(
     updatedAt: new Date().toISOString(),
   };
   await saveMessage(failed, message.status);
+  countFigure('messageFailures', { channel: message.channel });
   return outcomeOf(failed);
 }

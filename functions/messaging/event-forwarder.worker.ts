@@ -5,6 +5,8 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { defineWorker } from '../lib/worker';
+import { eventFigure } from '../lib/product-metrics';
+import { countFigure } from '../lib/telemetry';
 import { domainEventOf, publish } from '../lib/events';
 import { markForwarded, wasForwarded } from './message.store';
 
@@ -18,4 +20,6 @@ export const { handler, worker } = defineWorker('event-forwarder', 'stream', asy
     detail: { eventId: event.id, occurredAt: event.occurredAt, ...event.detail },
   });
   await markForwarded(event.tenantId, event.id, new Date());
+  const figure = eventFigure(event.type);
+  if (figure) countFigure(figure, {});
 });

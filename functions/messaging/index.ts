@@ -4,6 +4,8 @@
 import type { OutgoingMessage } from './channel';
 import { email } from './channels/email';
 import { sendOne } from './deliver';
+import { driverReach, sendByReach } from './reach';
+import type { Channel, Language, Placeholder, TemplateKey } from '../../shared/contracts/messaging';
 
 export async function sendMessage(message: OutgoingMessage, now = new Date()): Promise<void> {
   if (message.channel === 'email') return email.send(message, now);
@@ -21,6 +23,37 @@ export async function sendMessage(message: OutgoingMessage, now = new Date()): P
     },
     now,
   );
+}
+
+/**
+ * A message to an appointment's driver outside the domain events (the trip watch's late-truck reslot,
+ * issue #33): in the driver's language on their first channel that carries it (WhatsApp, then SMS),
+ * through the hub's DLT templates. `once` names it: sent again under the same name, it is not sent twice.
+ */
+export async function messageDriver(
+  tenantId: string,
+  who: { carrierId: string | null; driverId: string | null; phone: string | null; language?: Language },
+  template: TemplateKey,
+  values: (language: Language) => Partial<Record<Placeholder, string>>,
+  once: { id: string; type: string },
+  now = new Date(),
+): Promise<{ sentOn: Channel | null; language: Language | null }> {
+  const reach = await driverReach(tenantId, who);
+  if (!reach?.channels.some((c) => c.to)) return { sentOn: null, language: null };
+  const { sentOn } = await sendByReach(
+    reach,
+    (channel, to) => ({
+      tenantId,
+      channel,
+      to,
+      language: reach.language,
+      templateKey: template,
+      values: values(reach.language),
+      event: once,
+    }),
+    now,
+  );
+  return { sentOn, language: reach.language };
 }
 
 export type { ChannelName, OutgoingMessage } from './channel';

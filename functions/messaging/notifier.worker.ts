@@ -5,7 +5,7 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { defineWorker } from '../lib/worker';
-import { domainEventOf } from '../lib/events';
+import { domainEventOf, type DomainEventRecord } from '../lib/events';
 import { notifyDriver } from './notify';
 import { watchForDelay } from './delay-watch.store';
 import { getFacility } from '../facilities';
@@ -15,6 +15,13 @@ export const { handler, worker } = defineWorker('messaging-notifier', 'stream', 
   const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
   const event = domainEventOf(image ? unmarshall(image) : undefined);
   if (!event) return;
+  // The driver's message does not wait for the delay watch: the two are independent, and a failure of
+  // either still fails the record (the stream retries it; both are idempotent).
+  await Promise.all([notifyDriver(event), watchIfBooked(event)]);
+});
+
+/** A booked (or moved) appointment is watched by the delay job from its start on, in its facility's zone. */
+async function watchIfBooked(event: DomainEventRecord): Promise<void> {
   const d = event.detail as {
     appointmentId?: string;
     facilityId?: string;
@@ -22,7 +29,6 @@ export const { handler, worker } = defineWorker('messaging-notifier', 'stream', 
     scheduledTimeStart?: string;
     bookingType?: string;
   };
-  // A booked (or moved) appointment is watched by the delay job from its start on, in its facility's zone.
   if (
     (event.type === 'appointment.created' || event.type === 'appointment.rescheduled') &&
     d.appointmentId &&
@@ -44,5 +50,4 @@ export const { handler, worker } = defineWorker('messaging-notifier', 'stream', 
       startsAt,
     });
   }
-  await notifyDriver(event);
-});
+}

@@ -64,6 +64,12 @@ export const getProduct = (tenantId: string, id: string) => getItem<StoredProduc
 export const getProducts = (tenantId: string, ids: string[]) =>
   getMany<StoredProduct>(ids.map((id) => productKeys.key(tenantId, id)));
 
+/** The product with this SKU, if the tenant has one (a PO line names its product by SKU). */
+export async function findProductBySku(tenantId: string, sku: string): Promise<StoredProduct | null> {
+  const hit = await getItem<{ productId: string }>(productKeys.sku(tenantId, sku));
+  return hit ? getProduct(tenantId, hit.productId) : null;
+}
+
 /** Scan mode: the product whose SKU, else whose barcode, is exactly the code. */
 export async function findProductByCode(tenantId: string, code: string): Promise<StoredProduct | null> {
   const bySku = await getItem<{ productId: string }>(productKeys.sku(tenantId, code));

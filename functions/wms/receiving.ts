@@ -18,7 +18,8 @@ import { counterUpdate } from './counters.store';
 import { findLineId, getLine, lineCreateItems, lineQuantityUpdate, type StoredLine } from './inventory.store';
 import { receiptPut, type StoredReceipt } from './movement.store';
 import { timeOrderedId } from './page.store';
-import { getProduct, productLinesUpdate } from './product.store';
+import { findProductBySku, getProduct, productLinesUpdate } from './product.store';
+import { expectedOrder, receiveAgainstReference } from '../references';
 import { averageCost, checkTracking, counterMoves, lineCounters } from './rules';
 import {
   binAt,
@@ -46,7 +47,8 @@ const DOCK_LOOKBACK_MS = 24 * 60 * 60 * 1000;
  * The trucks at the facility's dock now, by key: the facility's check-ins of the last day whose
  * stage is At dock, Loading or Unloading (with their appointments), and today's appointments in
  * loading or unloading that have no such check-in. Each carries what receiving fills from it: the
- * PO number, and the pallets and cartons booked (appointments carry no product lines).
+ * PO number, the pallets and cartons booked and, when the PO is on the facility's list (issue #32),
+ * its expected lines with what is received and open, each linked to the product of its SKU.
  */
 export async function dockAppointments(tenantId: string, facility: Facility, now = new Date()) {
   const { date } = localDateTime(now, facility.timeZone ?? DEFAULT_TIME_ZONE);
@@ -59,24 +61,43 @@ export async function dockAppointments(tenantId: string, facility: Facility, now
   const missing = checkins.filter((c) => !known.has(c.appointmentId)).map((c) => c.appointmentId);
   for (const a of await Promise.all(missing.map((id) => getAppointment(tenantId, id))))
     if (a && a.facilityId === facility.id) known.set(a.id, a);
-  return [...known.values()]
+  const atDock = [...known.values()]
     .map((a) => ({ a, stage: truckStage(a.status, checkinOf.get(a.id)?.status ?? null) }))
-    .filter(({ stage }) => AT_THE_DOCK.includes(stage))
-    .map(({ a, stage }) => ({
-      id: a.id,
-      bookingReference: a.bookingReference,
-      carrierName: a.carrierName,
-      // The truck as it came in at the gate (its plate and door), else as it was booked.
-      vehicleLicense: checkinOf.get(a.id)?.vehicleLicense ?? a.vehicleLicense,
-      doorNumber: checkinOf.get(a.id)?.doorNumber ?? a.doorNumber,
-      status: a.status,
-      stage,
-      loadType: a.loadType,
-      poNumber: a.poNumber,
-      palletCount: a.palletCount,
-      cartonCount: a.cartonCount,
-      goodsType: a.guest?.goodsType ?? null,
-    }));
+    .filter(({ stage }) => AT_THE_DOCK.includes(stage));
+  const expected = await Promise.all(atDock.map(({ a }) => expectedLines(tenantId, facility.id, a.poNumber)));
+  return atDock.map(({ a, stage }, i) => ({
+    id: a.id,
+    bookingReference: a.bookingReference,
+    carrierName: a.carrierName,
+    // The truck as it came in at the gate (its plate and door), else as it was booked.
+    vehicleLicense: checkinOf.get(a.id)?.vehicleLicense ?? a.vehicleLicense,
+    doorNumber: checkinOf.get(a.id)?.doorNumber ?? a.doorNumber,
+    status: a.status,
+    stage,
+    loadType: a.loadType,
+    poNumber: a.poNumber,
+    palletCount: a.palletCount,
+    cartonCount: a.cartonCount,
+    goodsType: a.guest?.goodsType ?? null,
+    expected: expected[i]!,
+  }));
+}
+
+/** A PO of the facility's list as receiving shows it: its ledger, each line with the product of its SKU. */
+async function expectedLines(tenantId: string, facilityId: string, poNumber: string | null) {
+  const order = await expectedOrder(tenantId, facilityId, poNumber);
+  if (!order) return null;
+  const products = await Promise.all(order.lines.map((l) => findProductBySku(tenantId, l.sku)));
+  return {
+    po: order.po,
+    ordered: order.ordered,
+    received: order.received,
+    openQuantity: order.openQuantity,
+    lines: order.lines.map((l, i) => ({
+      ...l,
+      product: products[i] ? { id: products[i].id, name: products[i].name, sku: products[i].sku } : null,
+    })),
+  };
 }
 
 async function checkAppointment(tenantId: string, facility: Facility, appointmentId: string, now: Date) {
@@ -237,6 +258,8 @@ export async function receiveGoods(
           first.inventoryId,
         ),
         ...receipts.map(receiptPut),
+        // The PO's ledger counts the goods (issue #32), in the receipt's own transaction.
+        ...(await receiveAgainstReference(tenantId, facility.id, input.poNumber, product.sku, input.quantity, now)),
         domainEventItem({ tenantId, type: 'goods.received', detail }, now),
         ...notFrozenChecks(tenantId, place),
         auditPut(

@@ -181,13 +181,89 @@ const DOC_COMMAND: Record<string, keyof typeof docCommands> = {
 };
 
 let raw: DynamoDBDocumentClient | undefined;
+type Input = Record<string, unknown>;
+type Key = { PK?: unknown };
+
+/** Keeps only the `#name` / `:value` placeholders an expression still uses (DynamoDB refuses unused ones). */
+function usedPlaceholders(input: Input, expression: string | undefined): Input {
+  const keep = (map: unknown) => {
+    const kept = Object.entries((map ?? {}) as Input).filter(([p]) =>
+      new RegExp(`${p.replace(/[#:]/, '\\$&')}(?![\\w])`).test(expression ?? ''),
+    );
+    return kept.length ? Object.fromEntries(kept) : undefined;
+  };
+  const { ExpressionAttributeNames: names, ExpressionAttributeValues: values, ...rest } = input;
+  return {
+    ...rest,
+    ...(keep(names) ? { ExpressionAttributeNames: keep(names) } : {}),
+    ...(keep(values) ? { ExpressionAttributeValues: keep(values) } : {}),
+  };
+}
+
+const tagged = <T extends Key>(key: T, tag: string): T => ({ ...key, PK: `${String(key.PK)}#FLOOR#${tag}` });
+
+/**
+ * A write as it commits: the same items and attributes under keys of their own (the partition key
+ * tagged with the replay), without the conditions that guarded the original (which held for it; on
+ * the copy they would refuse it), so the floor of a write is a committed write like the request's,
+ * not a refusal DynamoDB answers without writing. A condition check in a transaction stays a check, on
+ * a key that is free. Reads are sent as they were.
+ */
+function committedCopy(command: string, input: Input, tag: string): Input {
+  const write = (w: Input, keyField: 'Item' | 'Key', expression?: string): Input => {
+    const { ConditionExpression: _condition, ...rest } = w;
+    return usedPlaceholders({ ...rest, [keyField]: tagged(w[keyField] as Key, tag) }, expression);
+  };
+  const one = (w: Input, kind: string): Input => {
+    if (kind === 'Put') return write(w, 'Item');
+    if (kind === 'Update') return write(w, 'Key', String(w.UpdateExpression));
+    if (kind === 'Delete') return write(w, 'Key');
+    // ConditionCheck
+    return { TableName: w.TableName, Key: tagged(w.Key as Key, tag), ConditionExpression: 'attribute_not_exists(PK)' };
+  };
+  switch (command) {
+    case 'PutItemCommand':
+      return one(input, 'Put');
+    case 'UpdateItemCommand':
+      return one(input, 'Update');
+    case 'DeleteItemCommand':
+      return one(input, 'Delete');
+    case 'TransactWriteItemsCommand':
+      return {
+        ...input,
+        TransactItems: (input.TransactItems as Input[]).map((item) =>
+          Object.fromEntries(Object.entries(item).map(([kind, w]) => [kind, one(w as Input, kind)])),
+        ),
+      };
+    case 'BatchWriteItemCommand':
+      return {
+        ...input,
+        RequestItems: Object.fromEntries(
+          Object.entries(input.RequestItems as Record<string, Input[]>).map(([table, requests]) => [
+            table,
+            requests.map((r) =>
+              r.PutRequest
+                ? { PutRequest: { Item: tagged((r.PutRequest as Input).Item as Key, tag) } }
+                : { DeleteRequest: { Key: tagged((r.DeleteRequest as Input).Key as Key, tag) } },
+            ),
+          ]),
+        ),
+      };
+    default:
+      return input;
+  }
+}
+
+let replays = 0;
+
 /**
  * Sends the captured calls again with a plain SDK document client (the middleware sees the product's
- * calls before they are marshalled, so they are replayed as document-client commands). A replayed conditional write is refused by
- * DynamoDB (its item exists now) after the same round trip, so writes change nothing and still cost
- * their call; the refusal is expected and ignored.
+ * calls before they are marshalled, so they are replayed as document-client commands); writes as
+ * committed copies (committedCopy), each replay under keys of its own. Every replayed call must
+ * succeed: a refused one would cost less than the request's, and fails the bench instead.
  */
 export async function replay(waves: Call[][], endpoint: string): Promise<void> {
+  const tag = String(++replays);
   raw ??= DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
     { marshallOptions: { removeUndefinedValues: true } },
@@ -202,14 +278,14 @@ export async function replay(waves: Call[][], endpoint: string): Promise<void> {
         const Command = commands[DOC_COMMAND[call.command] ?? ''];
         if (!Command) throw new Error(`Unknown command ${call.command}`);
         // A transaction's idempotency token would make DynamoDB answer from its memory of the first try.
-        const { ClientRequestToken: _token, ...input } = call.input;
+        const { ClientRequestToken: _token, ...captured } = call.input;
+        const input = committedCopy(call.command, captured, tag);
         for (let attempt = 1; ; attempt++) {
           try {
             await raw!.send(new Command(input));
             return;
           } catch (err) {
             const name = (err as Error).name;
-            if (name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException') return;
             // DynamoDB Local answers InternalFailure now and then under load; the product's client retries it too.
             if (name !== 'InternalFailure' || attempt === 8)
               throw new Error(`${call.command} replayed: ${name}: ${(err as Error).message}`);

@@ -1,5 +1,5 @@
 // A bounded window of mixed traffic from N simulated people on loopback: staff polling the
-// dashboard, bookings, walk-in check-ins and (when given) warehouse receipts, each person doing one
+// dashboard, bookings, walk-in check-ins and warehouse receipts (bench.ts adds them), each person doing one
 // thing after another. Throughput, error rate and percentiles per kind of request.
 import { addDays } from '../../shared/time';
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
@@ -47,6 +47,34 @@ export const CORE_ACTIONS: MixedAction[] = [
       }),
   },
 ];
+
+/**
+ * Warehouse receipts: goods received into a zone, bin and product of the load's own (made here, so a
+ * receipt is never refused for a place that is not there), as the receiving desk does all day.
+ */
+export async function warehouseReceipts(operations: Call): Promise<MixedAction> {
+  const tag = Date.now().toString(36).toUpperCase();
+  const zone = await operations('POST', '/api/wms/zones', {
+    facilityId: DEMO_FACILITY_ID,
+    name: `Mixed receiving ${tag}`,
+    code: `MX${tag}`,
+    zoneType: 'receiving',
+  });
+  const bin = await operations('POST', '/api/wms/bins', { zoneId: zone.id, binCode: `MX-${tag}`, binType: 'floor' });
+  const product = await operations('POST', '/api/wms/products', { sku: `MX-${tag}`, name: `Mixed receipt ${tag}` });
+  return {
+    kind: 'warehouse receipt',
+    weight: 2,
+    act: (call, n) =>
+      call('POST', '/api/wms/inventory/receive', {
+        facilityId: DEMO_FACILITY_ID,
+        productId: product.id,
+        binId: bin.id,
+        quantity: 1 + (n % 5),
+        unitCost: 12.5,
+      }),
+  };
+}
 
 export async function mixedLoad(people: Call[], seconds: number, actions: MixedAction[]) {
   const totalWeight = actions.reduce((s, a) => s + a.weight, 0);

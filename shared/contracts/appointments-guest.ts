@@ -1,7 +1,7 @@
 // Guest slot bookings (a driver or transporter without an account, through the landing page or a
 // facility's booking link) and the confirmation the guest keeps.
 import * as z from 'zod';
-import { LOAD_TYPES, optionalText } from './appointments';
+import { count, LOAD_TYPES, optionalText } from './appointments';
 import { LANGUAGES } from './messaging-templates';
 
 export const OWNER_TYPES = ['Driver', 'TruckOwner', 'Transporter'] as const;
@@ -33,6 +33,8 @@ export const guestBookingSchema = z.strictObject({
   loadType: z.enum(LOAD_TYPES).default('inbound'),
   goodsType: optionalText(80),
   poNumber: optionalText(40),
+  /** Units of the PO the truck brings (issue #32: counted in the PO's ledger). */
+  quantity: count,
   ewayBill: optionalText(20),
   expectedArrivalDate: z
     .string({ error: GUEST_MISSING_INFORMATION })

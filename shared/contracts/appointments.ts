@@ -4,6 +4,7 @@ import { dateString, seenRevision, timeOfDay } from './fields';
 import { requiredText } from './fields';
 import { toMinutes } from '../time';
 import type { Language } from './messaging-templates';
+import type { ReferenceCheck } from './references';
 
 export const APPOINTMENT_STATUSES = [
   'scheduled',
@@ -121,7 +122,8 @@ export const optionalText = (max: number) =>
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
-const count = z
+/** A count a booking may carry (pallets, cartons, units): empty is none. */
+export const count = z
   .union([
     z.literal(''),
     z.null(),
@@ -167,6 +169,8 @@ export const appointmentInputSchema = z
     bolNumber: optionalText(40),
     palletCount: count,
     cartonCount: count,
+    /** Units of the PO this booking brings (issue #32: counted in the PO's ledger). */
+    quantity: count,
     estimatedDuration: z.coerce
       .number({ error: 'Minimum 15 minutes' })
       .int()
@@ -283,6 +287,10 @@ export interface Appointment {
   bolNumber: string | null;
   palletCount: number | null;
   cartonCount: number | null;
+  /** Units of the PO the booking brings (issue #32); absent on bookings from before it was asked. */
+  quantity?: number | null;
+  /** The PO check made at booking (issue #32); null or absent when the facility does not check. */
+  referenceCheck?: ReferenceCheck | null;
   estimatedDuration: number;
   specialInstructions: string | null;
   handlingEquipmentNotes: string | null;

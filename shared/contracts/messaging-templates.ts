@@ -42,6 +42,14 @@ export const PLACEHOLDERS = {
     example: 'https://app.docksaathi.in/invite/3Jc9…',
     dltVariables: 3,
   },
+  // A reslot link (issue #33) carries a 39-character signed token: registered as {#var#}{#var#}{#var#}.
+  reslotLink: {
+    kind: 'link',
+    max: 3 * DLT_VARIABLE_MAX,
+    pattern: /^https?:\/\/\S+$/,
+    example: 'https://app.docksaathi.in/reslot/Xq3…',
+    dltVariables: 3,
+  },
 } as const satisfies Record<string, PlaceholderType>;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 
@@ -94,6 +102,13 @@ export const MESSAGE_TEMPLATES = [
     ['delay', 'newTime'],
     'Your appointment is delayed by {delay} minutes. New ETA: {newTime}',
     'आपकी अपॉइंटमेंट में {delay} मिनट की देरी है। नया अनुमानित समय: {newTime}',
+  ),
+  template(
+    'late_truck_reslot',
+    'Late Truck Reslot',
+    ['newTime', 'time', 'reslotLink'],
+    'Your truck is expected at {newTime}, after your slot at {time}. Pick a later slot with one tap: {reslotLink}',
+    'आपका ट्रक {newTime} बजे पहुँचने का अनुमान है, जो आपके {time} बजे के स्लॉट के बाद है। एक टैप में बाद का स्लॉट चुनें: {reslotLink}',
   ),
   template(
     'check_in_success',

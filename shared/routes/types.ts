@@ -34,5 +34,8 @@ export const FUNCTION_NAMES = [
   'wms',
   'messaging',
   'gate',
+  'trips',
+  'references',
+  'vitals',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];

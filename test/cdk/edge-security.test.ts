@@ -164,6 +164,29 @@ describe('the edge of the app', { timeout: 120_000 }, () => {
       expect(config.CustomHeadersConfig?.Items.map((h) => h.Header)).toEqual(['Permissions-Policy']);
     });
 
+    it('serves the service worker and the web app manifests uncached at the edge, revalidated by the browser', () => {
+      const [distribution] = Object.values(withoutWaf().web.findResources('AWS::CloudFront::Distribution'));
+      const config = distribution!.Properties.DistributionConfig;
+      for (const path of ['/sw.js', '/*.webmanifest']) {
+        const behaviour = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === path);
+        expect(behaviour, path).toBeTruthy();
+        // AWS's managed CachingDisabled policy.
+        expect(behaviour.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+        expect(behaviour.TargetOriginId).toBe(config.DefaultCacheBehavior.TargetOriginId);
+        const policy = policyOf(behaviour);
+        expect(policy.CustomHeadersConfig?.Items).toContainEqual({
+          Header: 'Cache-Control',
+          Value: 'no-cache',
+          Override: true,
+        });
+        expect(policy.SecurityHeadersConfig.ContentSecurityPolicy).toEqual(
+          policyOf(behaviours().spa).SecurityHeadersConfig.ContentSecurityPolicy,
+        );
+      }
+      // Hashed assets are not among them: they stay cached.
+      expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).not.toContain('/assets/*');
+    });
+
     it("the API's own answers carry the strict API policy, not the SPA's", async () => {
       const { handler } = await import('../../functions/platform/handler');
       const event = {

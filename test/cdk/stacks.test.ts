@@ -35,13 +35,14 @@ describe('the stacks of the app', { timeout: 120_000 }, () => {
       context: { waf: 'true', publicUrl: 'https://hub.example.in' },
     }));
 
-  it('are the data, workers, API (the API and its three groups of functions) and web stacks', () => {
+  it('are the data, workers, API (the API and its three groups of functions), web and operations stacks', () => {
     expect(plain.assembly.stacks.map((s) => s.stackName).sort()).toEqual([
       'Test-Api',
       'Test-Api-Accounts',
       'Test-Api-Operations',
       'Test-Api-Warehouse',
       'Test-Data',
+      'Test-Ops',
       'Test-Web',
       'Test-Workers',
     ]);
@@ -53,7 +54,7 @@ describe('the stacks of the app', { timeout: 120_000 }, () => {
       for (const [name, count] of Object.entries(counts(assembly))) expect(count, name).toBeLessThan(LIMIT);
   });
 
-  it('deploy in order: data first, then the workers, the API and its functions, the web last', () => {
+  it('deploy in order: data first, then the workers, the API and its functions, the web and the operations stack last', () => {
     const order = waitsFor(plain.assembly);
     expect([...order.get('Test-Data')!]).toEqual([]);
     expect([...order.get('Test-Api')!]).toEqual([]);
@@ -74,10 +75,19 @@ describe('the stacks of the app', { timeout: 120_000 }, () => {
       'Test-Data',
       'Test-Workers',
     ]);
+    // The alarms watch every function, queue, the table and the API: it comes after all of them.
+    expect([...order.get('Test-Ops')!].sort()).toEqual([
+      'Test-Api',
+      'Test-Api-Accounts',
+      'Test-Api-Operations',
+      'Test-Api-Warehouse',
+      'Test-Data',
+      'Test-Workers',
+    ]);
   });
 
   it('puts each kind of resource in its layer', () => {
-    const only = (type: string, stack: 'data' | 'workers' | 'api' | 'apiGroups' | 'web') => {
+    const only = (type: string, stack: 'data' | 'workers' | 'api' | 'apiGroups' | 'web' | 'ops') => {
       const holders = plain.all.filter((t) => Object.keys(t.findResources(type)).length > 0);
       const expected = stack === 'apiGroups' ? plain.httpFunctions : [plain[stack]];
       expect(holders, type).toEqual(expected);
@@ -86,12 +96,16 @@ describe('the stacks of the app', { timeout: 120_000 }, () => {
     only('AWS::Events::EventBus', 'data');
     only('AWS::KMS::Key', 'data');
     only('AWS::ApiGatewayV2::Api', 'api');
-    only('AWS::SecretsManager::Secret', 'api');
+    // The origin secret beside the API; the smoke test's password beside the alarms.
+    const secrets = plain.all.filter((t) => Object.keys(t.findResources('AWS::SecretsManager::Secret')).length > 0);
+    expect(secrets).toEqual([plain.api, plain.ops]);
     only('AWS::ApiGatewayV2::Route', 'apiGroups');
     only('AWS::ApiGatewayV2::Integration', 'apiGroups');
     only('AWS::Lambda::EventSourceMapping', 'workers');
     only('AWS::Scheduler::ScheduleGroup', 'workers');
     only('AWS::CloudFront::Distribution', 'web');
+    only('AWS::CloudWatch::Alarm', 'ops');
+    only('AWS::CloudWatch::Dashboard', 'ops');
   });
 
   it('keeps a domain whole in its API stack: its function, its integration and all its routes', () => {
@@ -108,9 +122,11 @@ describe('the stacks of the app', { timeout: 120_000 }, () => {
       'gate',
       'insights',
       'integrations',
+      'trips',
+      'vitals',
       'yard',
     ]);
-    expect(holds('warehouse')).toEqual(['wms']);
+    expect(holds('warehouse')).toEqual(['references', 'wms']);
     for (const template of plain.httpFunctions) {
       const integrations = Object.keys(template.findResources('AWS::ApiGatewayV2::Integration'));
       for (const route of Object.values(template.findResources('AWS::ApiGatewayV2::Route'))) {
@@ -126,6 +142,6 @@ describe('the stacks of the app', { timeout: 120_000 }, () => {
     const waf = assembly.getStackByName('Test-Waf');
     expect(waf.environment.region).toBe('us-east-1');
     expect(waitsFor(assembly).get('Test-Web')!.has('Test-Waf')).toBe(true);
-    expect(assembly.stacks).toHaveLength(8);
+    expect(assembly.stacks).toHaveLength(9);
   });
 });

@@ -32,6 +32,7 @@ export function synthPlatform(options: SynthOptions = {}) {
     api: template(platform.api),
     apiGroups,
     web: template(platform.web),
+    ops: template(platform.ops),
     waf: platform.waf ? template(platform.waf) : undefined,
   };
   return {
@@ -42,9 +43,14 @@ export function synthPlatform(options: SynthOptions = {}) {
     /** The templates of the stacks holding HTTP functions. */
     httpFunctions: Object.values(apiGroups),
     /** Every stack's template. */
-    all: [templates.data, templates.workers, templates.api, ...Object.values(apiGroups), templates.web].concat(
-      templates.waf ?? [],
-    ),
+    all: [
+      templates.data,
+      templates.workers,
+      templates.api,
+      ...Object.values(apiGroups),
+      templates.web,
+      templates.ops,
+    ].concat(templates.waf ?? []),
   };
 }
 

@@ -3,7 +3,7 @@
 // of their own, open round the clock with 15-minute slots, in a whole-hour time zone picked so
 // that the screen under test lists the appointment (see the `fits` predicates below).
 import { expect, request, type APIRequestContext } from '@playwright/test';
-import { PASSWORD } from './support';
+import { PASSWORD, whenNotBusy } from './support';
 
 const INDIA = 'Asia/Kolkata';
 
@@ -54,7 +54,7 @@ export function zoneWhere(fits: (hub: Local, india: Local) => boolean): string {
 /** An API client signed in as `identifier` (its own cookie jar, no Origin header). */
 export async function apiAs(baseURL: string, identifier: string): Promise<APIRequestContext> {
   const context = await request.newContext({ baseURL });
-  const res = await context.post('/api/auth/login', { data: { identifier, password: PASSWORD } });
+  const res = await whenNotBusy(() => context.post('/api/auth/login', { data: { identifier, password: PASSWORD } }));
   expect(res.status()).toBe(200);
   return context;
 }

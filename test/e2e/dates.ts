@@ -18,14 +18,21 @@ export function calendarDayName(date: string): string {
 }
 
 /**
- * The day button of `date` in the guest calendar, after turning the calendar with "Next month" from
- * the month it shows (`shows`: by default today's in India, the month it opens on).
+ * Turns the guest calendar from the month it shows (`shows`: by default today's in India, the month
+ * it opens on) to the month of `date`, with its "Next month" button (`nextMonth`: its name in the
+ * screen's language), each turn waiting for the month to be drawn.
  */
-export async function calendarDay(calendar: Locator, date: string, shows = indiaDate()): Promise<Locator> {
+export async function turnCalendarTo(calendar: Locator, date: string, shows = indiaDate(), nextMonth = 'Next month') {
+  await expect(calendar.locator(`[data-date="${monthStart(shows, 0)}"]`)).toBeVisible();
   for (let turn = 1; turn <= monthsBetween(shows, date); turn++) {
-    await calendar.getByRole('button', { name: 'Next month', exact: true }).click();
+    await calendar.getByRole('button', { name: nextMonth, exact: true }).click();
     await expect(calendar.locator(`[data-date="${monthStart(shows, turn)}"]`)).toBeVisible();
   }
+}
+
+/** The day button of `date` in the guest calendar (in English), after turning the calendar to its month. */
+export async function calendarDay(calendar: Locator, date: string, shows = indiaDate()): Promise<Locator> {
+  await turnCalendarTo(calendar, date, shows);
   const day = calendar.getByRole('button', { name: calendarDayName(date), exact: true });
   await expect(day).toBeVisible();
   return day;

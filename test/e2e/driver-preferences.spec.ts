@@ -1,26 +1,15 @@
 // Issue #29.3: a driver chooses in the driver app how they are messaged (Hindi, WhatsApp first), and
 // the next message to them is Hindi on WhatsApp, with no SMS copy. Each run makes its own carrier,
 // driver record and driver account (names and number carry the run's tag).
-import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { signIn } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signIn, whenNotBusy } from './support';
 import { apiAs } from './checkin-support';
+import { approve, register } from './accounts';
 
 test.describe.configure({ timeout: 120_000 });
 
 const PASSWORD = 'Driver#Reach2026';
 const tagOf = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;
-
-/**
- * A setup call, asked again while the server answers 503 (busy: "try again in a few seconds"), as a
- * client would; the machine running the journeys is shared and sometimes overloaded.
- */
-async function whenNotBusy(call: () => Promise<APIResponse>): Promise<APIResponse> {
-  for (let tries = 1; ; tries++) {
-    const res = await call();
-    if (res.status() !== 503 || tries === 5) return res;
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-}
 
 interface Run {
   tag: string;
@@ -50,57 +39,17 @@ async function newDriver(baseURL: string): Promise<Run> {
   return { tag, phone, carrierId, driverId };
 }
 
-const pdf = () => ({
-  name: 'doc.pdf',
-  mimeType: 'application/pdf',
-  buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x20), Buffer.from('\nstartxref\n9\n%%EOF\n')]),
-});
-
 /** A driver's registration, approved as the run's driver record; the account's e-mail. */
 async function driverAccount(baseURL: string, request: APIRequestContext, run: Run): Promise<string> {
   const email = `reach.${run.tag}@example.in`;
-  const upload = async (documentType: string) => {
-    const presigned = await (
-      await request.post('/api/auth/register/uploads', {
-        data: { documentType, fileName: 'doc.pdf', contentType: 'application/pdf', size: 2100 },
-      })
-    ).json();
-    await request.post(presigned.url, { multipart: { ...presigned.fields, file: pdf() } });
-    return { documentType, uploadId: presigned.uploadId as string };
-  };
-  const documents = [await upload('driving_license'), await upload('aadhar_card')];
-  const registered = await whenNotBusy(() =>
-    request.post('/api/auth/register', {
-      data: {
-        userData: {
-          email,
-          firstName: 'Sunil',
-          lastName: 'Meena',
-          password: PASSWORD,
-          userType: 'external_user',
-          role: 'truck_owner',
-          userCategory: 'external_user',
-        },
-        variant: { driverLicense: `RJ14-${run.tag}`, aadharCard: '123456789012' },
-        documents,
-      },
-    }),
-  );
-  expect(registered.status(), await registered.text()).toBe(201);
-  const admin = await apiAs(baseURL, 'admin');
-  const pending = (await (await admin.get('/api/admin/pending-registrations')).json()) as {
-    id: string;
-    email: string;
-  }[];
-  const id = pending.find((u) => u.email === email)?.id;
-  expect(id, `${email} is pending`).toBeTruthy();
-  const approved = await whenNotBusy(() =>
-    admin.post(`/api/admin/approve-user/${id}`, {
-      data: { role: 'driver', carrierId: run.carrierId, driverId: run.driverId },
-    }),
-  );
-  expect(approved.status(), await approved.text()).toBe(200);
-  await admin.dispose();
+  await register(request, {
+    email,
+    password: PASSWORD,
+    firstName: 'Sunil',
+    lastName: 'Meena',
+    driverLicense: `RJ14-${run.tag}`,
+  });
+  await approve(baseURL, email, { role: 'driver', carrierId: run.carrierId, driverId: run.driverId });
   return email;
 }
 

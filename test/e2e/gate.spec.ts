@@ -3,7 +3,7 @@
 // yard manager overrides with a reason, and the card shows both. The demo tenant's ULIP settings are
 // switched on for these journeys only (the other journeys check in free-text vehicle numbers).
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { SCREEN_OPENS_MS, signIn } from './support';
 import { apiAs, localNow, openHub, quarterAfter, sameDayAsIndia, shiftTime, zoneWhere } from './checkin-support';
 import { addDays, localDateTime } from '../../shared/time';
 
@@ -78,7 +78,8 @@ test('a truck with an expired e-way bill is refused at quick check-in with the r
     ewayBill: '111100000002',
   });
   const refusal = dialog.getByTestId('gate-refusal');
-  await expect(refusal).toContainText('Entry refused at the gate');
+  // The check-in's answer waits on the registries' checks.
+  await expect(refusal).toContainText('Entry refused at the gate', { timeout: SCREEN_OPENS_MS });
   await expect(refusal).toContainText(`E-way bill 111100000002 expired at ${expiry.time} on ${expiry.date}`);
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -110,13 +111,16 @@ test('a held truck cannot move on (buttons disabled with the reason); after an o
   await expect(card.getByRole('button', { name: 'At dock' })).toHaveAccessibleDescription(held);
 
   // The scheduling screen knows the hold too: its next step waits, with the hold and its reason.
-  await page.goto('/scheduling');
+  // Moved between in the app, as staff do: each screen shows what the app holds until a change renews it.
+  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+  await sidebar.getByRole('link', { name: 'Appointments' }).click();
   const row = page.getByTestId('appointment-row').filter({ hasText: appointments[1]!.bookingReference });
+  await expect(row).toBeVisible({ timeout: SCREEN_OPENS_MS });
   await expect(row.getByTestId('appointment-held')).toContainText(held);
   await expect(row.getByTestId('appointment-held')).toContainText(/PUC certificate of MH12GC0002 expired on/);
   await expect(row.getByRole('button', { name: 'Start Loading' })).toBeDisabled();
   await expect(row.getByRole('button', { name: 'Start Loading' })).toHaveAccessibleDescription(new RegExp(`^${held}`));
-  await page.goto('/checkin');
+  await sidebar.getByRole('link', { name: 'Check-in' }).click();
 
   await card.getByRole('button', { name: 'Override' }).click();
   const override = page.getByRole('dialog', { name: 'Override gate hold' });
@@ -133,11 +137,16 @@ test('a held truck cannot move on (buttons disabled with the reason); after an o
   await expect(card.getByTestId('checkin-held')).toHaveCount(0);
   await expect(card).toContainText(/PUC certificate of MH12GC0002 expired on/);
   await expect(card.getByRole('button', { name: 'Override' })).toHaveCount(0);
-  await card.getByRole('button', { name: 'At dock' }).click();
-  await expect(card).toContainText('At dock');
-  await page.goto('/scheduling');
-  await expect(row).toBeVisible();
+  // The override alone (no status change yet) lifts the hold on the scheduling screen too.
+  await sidebar.getByRole('link', { name: 'Appointments' }).click();
+  // Read again after the override (without it the screen keeps what it had: the hold).
+  await expect(row.getByRole('button', { name: 'Start Loading' })).toBeEnabled({ timeout: SCREEN_OPENS_MS });
   await expect(row.getByTestId('appointment-held')).toHaveCount(0);
+  await sidebar.getByRole('link', { name: 'Check-in' }).click();
+  await card.getByRole('button', { name: 'At dock' }).click();
+  // Moved on: the step is done (its button gone), not only offered.
+  await expect(card.getByRole('button', { name: 'At dock' })).toHaveCount(0);
+  await expect(card).toContainText('At dock');
 });
 
 test('a signed-in driver who scans the gate QR code checks in on their session, not asked for code and mobile', async ({
@@ -182,7 +191,7 @@ test('an admin sees the gate compliance section of /configuration with the passw
   await signIn(page, 'admin');
   await page.goto('/configuration');
   const section = page.getByRole('form', { name: 'Gate compliance (ULIP)' });
-  await expect(section.getByLabel('Run gate checks at check-in')).toBeChecked();
+  await expect(section.getByLabel('Run gate checks at check-in')).toBeChecked({ timeout: SCREEN_OPENS_MS });
   await expect(section.getByLabel('ULIP password')).toHaveValue('');
   await expect(section).toContainText('A password is saved; leave empty to keep it.');
   await expect(section.getByLabel('E-way bill expired')).toHaveValue('DENY');

@@ -3,19 +3,16 @@
 // time, door, gate pass and "Add to calendar". Each run books at a facility of its own.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, request, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { calendarDay, indiaDate } from './dates';
-import { PASSWORD } from './support';
+import { expect as baseExpect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { calendarDay, indiaDate, turnCalendarTo } from './dates';
+import { apiAs } from './checkin-support';
 
 // The machine running the journeys is shared and slow at times: wait longer for each condition.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** A facility of the demo company in India, open 08:00-18:00 in hour slots of 3 places, a holiday a week from today, and its booking link. */
 async function ownFacility(baseURL: string) {
-  const ops = await request.newContext({ baseURL });
-  expect((await ops.post('/api/auth/login', { data: { identifier: 'operations', password: PASSWORD } })).status()).toBe(
-    200,
-  );
+  const ops = await apiAs(baseURL, 'operations');
   const name = `Guest Hub ${randomUUID().slice(0, 8)}`;
   const created = await ops.post('/api/facilities', {
     data: {
@@ -180,10 +177,9 @@ test.describe('guest booking', () => {
       mobile,
     );
     const calendar = dialog.getByRole('group', { name: 'आगमन तिथि कैलेंडर' });
-    const day = calendar.locator(`button[data-date="${date}"]`);
-    // Turned the way a user turns it: to the next month when the day is in it.
-    if (!(await day.isVisible())) await calendar.getByRole('button', { name: 'अगला महीना' }).click();
-    await day.click();
+    // Turned the way a user turns it, once the calendar shows this month: to the next month when the day is in it.
+    await turnCalendarTo(calendar, date, indiaDate(), 'अगला महीना');
+    await calendar.locator(`button[data-date="${date}"]`).click();
     await dialog.getByRole('option').filter({ hasText: '15:00 - 16:00' }).click();
     await dialog.getByRole('button', { name: 'बुकिंग पक्की करें' }).click();
 

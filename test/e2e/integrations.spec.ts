@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { indiaDate } from './dates';
-import { signIn, sidebarItems } from './support';
+import { SCREEN_OPENS_MS, signIn, sidebarItems } from './support';
+import { apiAs } from './checkin-support';
 import { appointmentRequests, FAKE_CREDENTIALS, startFakeTms, type FakeTms } from '../support/fake-tms';
 
 // The admin's journey against a fake TMS on loopback (the local stack allows loopback): add a system,
@@ -14,107 +15,128 @@ test.afterAll(async () => {
   await tms.close();
 });
 
+/**
+ * Deletes the run's system with its schedule, endpoints and webhooks. A system left behind syncs every
+ * 300 s for as long as the server runs: its bookings would reach the next runs' webhook subscriptions
+ * (a stray delivery in a journey that counts them) and move the monitoring figures they compare.
+ */
+async function deleteSystemNamed(baseURL: string, name: string) {
+  const admin = await apiAs(baseURL, 'admin');
+  const systems = (await (await admin.get('/api/integrations/systems')).json()) as { id: string; name: string }[];
+  for (const system of systems.filter((s) => s.name === name))
+    expect((await admin.delete(`/api/integrations/systems/${system.id}`)).status()).toBe(204);
+  await admin.dispose();
+}
+
 test.describe('/integrations', () => {
   test('an admin adds a system, tests it, subscribes a webhook, syncs, and sees the log and figures change', async ({
     page,
+    baseURL,
   }, testInfo) => {
     test.setTimeout(90_000); // a long journey of real calls on a shared 2-core machine
     const run = `${testInfo.repeatEachIndex}-${Date.now() % 100000}`;
-    tms.state.records = appointmentRequests(indiaDate(2), 2, `E2E${run}`);
-    await signIn(page, 'admin');
-    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Integrations' }).click();
-    await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
-    await expect(page.getByText('Select a system to view details')).toBeVisible();
-
-    // Add System: the required fields, the default frequency, then the inbound secret shown once.
-    await page.getByRole('button', { name: 'Add System' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add System' });
-    await expect(dialog.getByLabel('Sync frequency (seconds)')).toHaveValue('300');
-    await dialog.getByRole('button', { name: 'Add System' }).click();
-    await expect(dialog.getByText('System name is required')).toBeVisible();
-    await expect(dialog.getByText('Base URL is required')).toBeVisible();
     const name = `Journey TMS ${run}`;
-    await dialog.getByLabel('System name *').fill(name);
-    await dialog.getByLabel('System type *').selectOption('TMS');
-    await dialog.getByLabel('Base URL *').fill(`${tms.url}/health`);
-    await dialog.getByLabel('Authentication type *').selectOption('API_KEY');
-    await dialog.getByLabel('API key *').fill(FAKE_CREDENTIALS.apiKey);
-    await dialog.getByRole('button', { name: 'Add System' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'External system created successfully' })).toBeVisible({
-      timeout: 15_000,
-    });
-    const secret = page.getByRole('dialog', { name: 'Inbound webhook secret' });
-    await expect(secret.getByText(/^whsec_/)).toBeVisible();
-    await secret.getByRole('button', { name: 'Done' }).click();
+    try {
+      tms.state.records = appointmentRequests(indiaDate(2), 2, `E2E${run}`);
+      await signIn(page, 'admin');
+      await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Integrations' }).click();
+      await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible({
+        timeout: SCREEN_OPENS_MS,
+      });
+      await expect(page.getByText('Select a system to view details')).toBeVisible();
 
-    // The new system is selected: test its connection.
-    await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
-    await page.getByRole('button', { name: 'Test Connection' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Connection test successful' })).toBeVisible({
-      timeout: 15_000,
-    });
+      // Add System: the required fields, the default frequency, then the inbound secret shown once.
+      await page.getByRole('button', { name: 'Add System' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add System' });
+      await expect(dialog.getByLabel('Sync frequency (seconds)')).toHaveValue('300');
+      await dialog.getByRole('button', { name: 'Add System' }).click();
+      await expect(dialog.getByText('System name is required')).toBeVisible();
+      await expect(dialog.getByText('Base URL is required')).toBeVisible();
+      await dialog.getByLabel('System name *').fill(name);
+      await dialog.getByLabel('System type *').selectOption('TMS');
+      await dialog.getByLabel('Base URL *').fill(`${tms.url}/health`);
+      await dialog.getByLabel('Authentication type *').selectOption('API_KEY');
+      await dialog.getByLabel('API key *').fill(FAKE_CREDENTIALS.apiKey);
+      await dialog.getByRole('button', { name: 'Add System' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'External system created successfully' })).toBeVisible({
+        timeout: 15_000,
+      });
+      const secret = page.getByRole('dialog', { name: 'Inbound webhook secret' });
+      await expect(secret.getByText(/^whsec_/)).toBeVisible();
+      await secret.getByRole('button', { name: 'Done' }).click();
 
-    // Endpoints: what a sync pulls. The base URL points at /health, so the endpoint path goes up from it.
-    await page.getByRole('button', { name: 'Edit' }).click();
-    const editDialog = page.getByRole('dialog', { name: 'Edit System' });
-    await editDialog.getByLabel('Base URL *').fill(tms.url);
-    await editDialog.getByRole('button', { name: 'Save' }).click();
-    await expect(editDialog).toBeHidden();
-    await page.getByRole('tab', { name: 'Endpoints' }).click();
-    await expect(page.getByText('No endpoints yet')).toBeVisible();
-    const endpointForm = page.getByRole('form', { name: 'Add Endpoint' });
-    await endpointForm.getByLabel('Name *').fill('Appointment requests');
-    await endpointForm.getByLabel('Path *').fill('/appointment-requests');
-    await endpointForm.getByRole('button', { name: 'Add Endpoint' }).click();
-    await expect(page.getByRole('list', { name: 'Endpoints' }).getByText('GET /appointment-requests')).toBeVisible();
+      // The new system is selected: test its connection.
+      await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+      await page.getByRole('button', { name: 'Test Connection' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Connection test successful' })).toBeVisible({
+        timeout: 15_000,
+      });
 
-    // Webhooks: a subscription to new appointments, its signing secret shown once.
-    await page.getByRole('tab', { name: 'Webhooks' }).click();
-    const webhookForm = page.getByRole('form', { name: 'Add Webhook' });
-    await webhookForm.getByLabel('Event type *').selectOption('appointment.created');
-    await webhookForm.getByLabel('Webhook URL *').fill(`${tms.url}/webhooks`);
-    await webhookForm.getByRole('button', { name: 'Add Webhook' }).click();
-    const signing = page.getByTestId('secret-Signing secret');
-    await expect(signing).toHaveText(/^whsec_/);
-    tms.state.webhookSecret = await signing.textContent();
-    await expect(page.getByRole('list', { name: 'Webhooks' }).getByText(`${tms.url}/webhooks`)).toBeVisible();
+      // Endpoints: what a sync pulls. The base URL points at /health, so the endpoint path goes up from it.
+      await page.getByRole('button', { name: 'Edit' }).click();
+      const editDialog = page.getByRole('dialog', { name: 'Edit System' });
+      await editDialog.getByLabel('Base URL *').fill(tms.url);
+      await editDialog.getByRole('button', { name: 'Save' }).click();
+      await expect(editDialog).toBeHidden();
+      await page.getByRole('tab', { name: 'Endpoints' }).click();
+      await expect(page.getByText('No endpoints yet')).toBeVisible();
+      const endpointForm = page.getByRole('form', { name: 'Add Endpoint' });
+      await endpointForm.getByLabel('Name *').fill('Appointment requests');
+      await endpointForm.getByLabel('Path *').fill('/appointment-requests');
+      await endpointForm.getByRole('button', { name: 'Add Endpoint' }).click();
+      await expect(page.getByRole('list', { name: 'Endpoints' }).getByText('GET /appointment-requests')).toBeVisible();
 
-    // Monitoring before and after a sync.
-    await page.getByRole('tab', { name: 'Monitoring' }).click();
-    await expect(page.getByTestId('system-sync-count')).toHaveText('0');
-    const successful = page
-      .getByRole('definition')
-      .filter({ hasText: /^\d+\/\d+$/ })
-      .nth(1);
-    const [doneBefore, totalBefore] = (await successful.textContent())!.split('/').map(Number);
-    tms.state.webhooks = [];
-    await page.getByRole('button', { name: 'Trigger Sync' }).click();
-    // A real sync: three pages from the TMS, two bookings; on a loaded machine it takes seconds.
-    await expect(page.getByRole('status').filter({ hasText: 'Sync triggered successfully' })).toContainText(
-      'SUCCESS: 3 / 2 / 1',
-      { timeout: 25_000 },
-    );
-    await expect(page.getByTestId('system-sync-count')).toHaveText('1');
-    await expect(successful).toHaveText(`${doneBefore! + 1}/${totalBefore! + 1}`);
+      // Webhooks: a subscription to new appointments, its signing secret shown once.
+      await page.getByRole('tab', { name: 'Webhooks' }).click();
+      const webhookForm = page.getByRole('form', { name: 'Add Webhook' });
+      await webhookForm.getByLabel('Event type *').selectOption('appointment.created');
+      await webhookForm.getByLabel('Webhook URL *').fill(`${tms.url}/webhooks`);
+      await webhookForm.getByRole('button', { name: 'Add Webhook' }).click();
+      const signing = page.getByTestId('secret-Signing secret');
+      await expect(signing).toHaveText(/^whsec_/);
+      tms.state.webhookSecret = await signing.textContent();
+      await expect(page.getByRole('list', { name: 'Webhooks' }).getByText(`${tms.url}/webhooks`)).toBeVisible();
 
-    await page.getByRole('tab', { name: 'Sync Logs' }).click();
-    const row = page.getByRole('table', { name: 'Sync Logs' }).getByRole('row').nth(1);
-    await expect(row).toContainText('SUCCESS');
-    await expect(row.getByTestId('log-records')).toHaveText('3 / 2 / 1');
-    await expect(row).toContainText(`E2E${run}-BAD`);
+      // Monitoring before and after a sync.
+      await page.getByRole('tab', { name: 'Monitoring' }).click();
+      await expect(page.getByTestId('system-sync-count')).toHaveText('0');
+      const successful = page
+        .getByRole('definition')
+        .filter({ hasText: /^\d+\/\d+$/ })
+        .nth(1);
+      const [doneBefore, totalBefore] = (await successful.textContent())!.split('/').map(Number);
+      tms.state.webhooks = [];
+      await page.getByRole('button', { name: 'Trigger Sync' }).click();
+      // A real sync: three pages from the TMS, two bookings; on a loaded machine it takes seconds.
+      await expect(page.getByRole('status').filter({ hasText: 'Sync triggered successfully' })).toContainText(
+        'SUCCESS: 3 / 2 / 1',
+        { timeout: 25_000 },
+      );
+      await expect(page.getByTestId('system-sync-count')).toHaveText('1');
+      await expect(successful).toHaveText(`${doneBefore! + 1}/${totalBefore! + 1}`);
 
-    // The two bookings reach the subscription, verified with the reference library.
-    await expect
-      .poll(
-        () =>
-          tms.state.webhooks.filter((w) => w.verified && String(w.payload?.data?.appointmentId ?? '') !== '').length,
-        { timeout: 15_000 },
-      )
-      .toBeGreaterThanOrEqual(2);
+      await page.getByRole('tab', { name: 'Sync Logs' }).click();
+      const row = page.getByRole('table', { name: 'Sync Logs' }).getByRole('row').nth(1);
+      await expect(row).toContainText('SUCCESS');
+      await expect(row.getByTestId('log-records')).toHaveText('3 / 2 / 1');
+      await expect(row).toContainText(`E2E${run}-BAD`);
+
+      // The two bookings reach the subscription, verified with the reference library.
+      await expect
+        .poll(
+          () =>
+            tms.state.webhooks.filter((w) => w.verified && String(w.payload?.data?.appointmentId ?? '') !== '').length,
+          { timeout: 15_000 },
+        )
+        .toBeGreaterThanOrEqual(2);
+    } finally {
+      await deleteSystemNamed(baseURL!, name);
+    }
   });
 
   test('a webhook failing with 401 says to check the signing secret, and a resend succeeds once the secret is fixed', async ({
     page,
+    baseURL,
   }, testInfo) => {
     test.setTimeout(90_000);
     // A receiver of this run's own, verifying with its own secret (whsec_ + base64 of 24 bytes).
@@ -122,12 +144,12 @@ test.describe('/integrations', () => {
     const receiverSecret = `whsec_${Buffer.from(`receiver-secret-${run}`.padEnd(24, '.').slice(0, 24)).toString('base64')}`;
     const mistyped = `whsec_${Buffer.from('a-mistyped-signing-key!!').toString('base64')}`;
     const receiver = await startFakeTms({ webhookSecret: receiverSecret });
+    const name = `Webhook TMS ${run}`;
     try {
       await signIn(page, 'admin');
       await page.goto('/integrations');
       await page.getByRole('button', { name: 'Add System' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add System' });
-      const name = `Webhook TMS ${run}`;
       await dialog.getByLabel('System name *').fill(name);
       await dialog.getByLabel('System type *').selectOption('TMS');
       await dialog.getByLabel('Base URL *').fill(receiver.url);
@@ -189,6 +211,7 @@ test.describe('/integrations', () => {
       expect(received.map((w) => w.verified)).toEqual([false, true]);
       expect(received[1]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id']);
     } finally {
+      await deleteSystemNamed(baseURL!, name);
       await receiver.close();
     }
   });

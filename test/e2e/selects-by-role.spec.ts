@@ -7,6 +7,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signIn } from './support';
 import { apiAs } from './checkin-support';
+import { approve, pendingRegistration, register } from './accounts';
 import { gstinCheckCharacter } from '../../shared/gstin';
 
 test.describe.configure({ timeout: 180_000 });
@@ -97,69 +98,44 @@ async function setUp(baseURL: string): Promise<Run> {
   return run;
 }
 
-const pdf = () => ({
-  name: 'doc.pdf',
-  mimeType: 'application/pdf',
-  buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x20), Buffer.from('\nstartxref\n9\n%%EOF\n')]),
+/** A driver-and-transporter registration sent to the API (documents included); the pending account's e-mail. */
+async function registerFor(request: APIRequestContext, run: Run, who: string) {
+  const email = `${who}.${run.tag.toLowerCase()}@example.in`;
+  await register(request, {
+    email,
+    password: PASSWORD,
+    firstName: 'Asha',
+    lastName: who.replace(/[^a-z]/gi, ' '),
+    driverLicense: `KA05-${run.tag}-${who.length}`,
+  });
+  return email;
+}
+
+/**
+ * `work` on each item, a few at a time: set-up and bookings that do not depend on each other, so a
+ * journey's length grows with the list (every carrier of the tenant, which every run adds to) far less.
+ */
+async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>, size = 6): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += size) results.push(...(await Promise.all(items.slice(i, i + size).map(work))));
+  return results;
+}
+
+/** The grant of `role`: a carrier-side one linked to the run's carrier, a driver to the run's driver record. */
+const grantOf = (run: Run, role: string) => ({
+  role,
+  carrierId: CARRIER_SIDE.includes(role) || role === 'driver' ? run.carrier.id : null,
+  driverId: role === 'driver' ? run.driver.id : null,
 });
 
-/** A driver-and-transporter registration sent to the API (documents included); the pending account's e-mail. */
-async function register(request: APIRequestContext, run: Run, who: string) {
-  const email = `${who}.${run.tag.toLowerCase()}@example.in`;
-  const upload = async (documentType: string) => {
-    const presigned = await (
-      await request.post('/api/auth/register/uploads', {
-        data: { documentType, fileName: 'doc.pdf', contentType: 'application/pdf', size: 2100 },
-      })
-    ).json();
-    await request.post(presigned.url, { multipart: { ...presigned.fields, file: pdf() } });
-    return { documentType, uploadId: presigned.uploadId as string };
-  };
-  const res = await request.post('/api/auth/register', {
-    data: {
-      userData: {
-        email,
-        firstName: 'Asha',
-        lastName: who.replace(/[^a-z]/gi, ' '),
-        password: PASSWORD,
-        userType: 'external_user',
-        role: 'truck_owner',
-        userCategory: 'external_user',
-      },
-      variant: { driverLicense: `KA05-${run.tag}-${who.length}`, aadharCard: '123456789012' },
-      documents: [await upload('driving_license'), await upload('aadhar_card')],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return email;
-}
-
-async function pendingId(admin: APIRequestContext, email: string) {
-  const pending = (await (await admin.get('/api/admin/pending-registrations')).json()) as {
-    id: string;
-    email: string;
-    revision: number;
-  }[];
-  const found = pending.find((u) => u.email === email);
-  expect(found, `${email} is pending`).toBeTruthy();
-  return found!;
-}
-
-/** An account of `role`; a carrier-side one linked to the run's carrier, a driver to the run's driver record. */
-async function accountAs(baseURL: string, request: APIRequestContext, run: Run, role: string) {
-  const email = await register(request, run, role.replace(/_/g, '-'));
-  const admin = await apiAs(baseURL, 'admin');
-  const { id } = await pendingId(admin, email);
-  const res = await admin.post(`/api/admin/approve-user/${id}`, {
-    data: {
-      role,
-      carrierId: CARRIER_SIDE.includes(role) || role === 'driver' ? run.carrier.id : null,
-      driverId: role === 'driver' ? run.driver.id : null,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await admin.dispose();
-  return email;
+/**
+ * An account of each role: registered a few at a time, then approved one by one (approvals that link
+ * the same carrier write in transactions over the same records).
+ */
+async function accountsAs(baseURL: string, request: APIRequestContext, run: Run, roles: readonly string[]) {
+  const emails = await inBatches(roles, (role) => registerFor(request, run, role.replace(/_/g, '-')));
+  for (const [i, role] of roles.entries()) await approve(baseURL, emails[i]!, grantOf(run, role));
+  return emails;
 }
 
 /** The carriers the booking form's select offers (the placeholder left out). */
@@ -208,10 +184,10 @@ async function pendingCard(page: Page, email: string) {
 
 test('a carrier user sees only their carrier, pre-selected, and may book it', async ({ page, baseURL, request }) => {
   const run = await setUp(baseURL!);
-  for (const role of CARRIER_SIDE) {
-    const email = await accountAs(baseURL!, request, run, role);
+  const emails = await accountsAs(baseURL!, request, run, CARRIER_SIDE);
+  for (const [i, role] of CARRIER_SIDE.entries()) {
     await page.context().clearCookies();
-    await signIn(page, email, PASSWORD);
+    await signIn(page, emails[i]!, PASSWORD);
     const offered = await offeredCarriers(page);
     expect(offered, role).toEqual([{ id: run.carrier.id, name: run.carrier.name }]);
     await expect(page.getByLabel('Carrier *'), role).toHaveValue(run.carrier.id);
@@ -228,7 +204,7 @@ test('a driver books for their own carrier and record only, with no carrier to c
   request,
 }) => {
   const run = await setUp(baseURL!);
-  const email = await accountAs(baseURL!, request, run, 'driver');
+  const email = (await accountsAs(baseURL!, request, run, ['driver']))[0]!;
   await signIn(page, email, PASSWORD);
   await page.goto('/booking');
   await expect(page.getByTestId('booking-party')).toContainText(run.carrier.name);
@@ -241,7 +217,7 @@ test('staff who book for anyone are offered every carrier, and each one books', 
   const run = await setUp(baseURL!);
   const staff = [
     ...STAFF_SAMPLE_ACCOUNTS.map((account) => ({ account, password: undefined as string | undefined })),
-    { account: await accountAs(baseURL!, request, run, 'operations_manager'), password: PASSWORD },
+    { account: (await accountsAs(baseURL!, request, run, ['operations_manager']))[0]!, password: PASSWORD },
   ];
   for (const { account, password } of staff) {
     await page.context().clearCookies();
@@ -251,10 +227,10 @@ test('staff who book for anyone are offered every carrier, and each one books', 
       offered.map((c) => c.name),
       account,
     ).toEqual(expect.arrayContaining(['Sahyadri Roadways', 'Ganga Freight Carriers', run.carrier.name]));
-    for (const carrier of offered) {
+    await inBatches(offered, async (carrier) => {
       const booked = await bookAs(page, run, carrier.id);
       expect(booked.status(), `${account} booking ${carrier.name}: ${await booked.text()}`).toBe(201);
-    }
+    });
   }
 });
 
@@ -264,7 +240,7 @@ test('the approval offers every role to an administrator, and each offered role 
   request,
 }) => {
   const run = await setUp(baseURL!);
-  const email = await register(request, run, 'role-walk');
+  const email = await registerFor(request, run, 'role-walk');
   const card = await pendingCard(page, email);
   const roles = await card
     .getByLabel('Role to grant')
@@ -272,9 +248,9 @@ test('the approval offers every role to an administrator, and each offered role 
     .evaluateAll((options) => (options as HTMLOptionElement[]).map((o) => o.value));
   expect([...roles].sort()).toEqual([...EVERY_ROLE].sort());
   // Each offered role, granted to a registration of its own with the administrator's session.
-  for (const role of roles) {
-    const applicant = await register(request, run, `grant-${role.replace(/_/g, '-')}`);
-    const { id, revision } = await pendingId(page.request, applicant);
+  const applicants = await inBatches(roles, (role) => registerFor(request, run, `grant-${role.replace(/_/g, '-')}`));
+  for (const [i, role] of roles.entries()) {
+    const { id, revision } = await pendingRegistration(page.request, applicants[i]!);
     // Carrier-side roles and a driver are linked to the run's carrier (else a carrier would be made for each).
     const linked = CARRIER_SIDE.includes(role) || role === 'driver' ? { carrierId: run.carrier.id } : {};
     const res = await page.request.post(`/api/admin/approve-user/${id}`, { data: { role, revision, ...linked } });
@@ -285,7 +261,7 @@ test('the approval offers every role to an administrator, and each offered role 
 
 test('an approval links a carrier and a driver record and sets the role', async ({ page, baseURL, request }) => {
   const run = await setUp(baseURL!);
-  const email = await register(request, run, 'linked-driver');
+  const email = await registerFor(request, run, 'linked-driver');
   const card = await pendingCard(page, email);
   const form = card.getByRole('form', { name: 'Approve registration' });
   // The role asked for is the starting choice; the administrator grants another.

@@ -4,7 +4,7 @@
 // Each run makes its own facility, zone, product and truck, so runs repeat on one server.
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import { laterToday, openHub, quarterAfter, zoneWhere } from './checkin-support';
-import { PASSWORD, signIn } from './support';
+import { PASSWORD, SCREEN_OPENS_MS, signIn } from './support';
 
 /**
  * Operations' API client, once the stack answers: just after start it is still loading the demo
@@ -54,7 +54,9 @@ test.describe('/wms set-up and dock receiving', () => {
 
     await signIn(page, 'operations');
     await page.goto('/wms/bins');
-    await expect(page.getByRole('tab', { name: 'Bins' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Bins' })).toHaveAttribute('aria-selected', 'true', {
+      timeout: SCREEN_OPENS_MS,
+    });
     await page.getByRole('button', { name: 'Add bins from a range' }).click();
     await page.getByLabel('Zone *').selectOption({ label: `${zoneName} (${facility.name})` });
     const aisles = page.getByRole('group', { name: 'Aisles (letters)' });
@@ -77,7 +79,9 @@ test.describe('/wms set-up and dock receiving', () => {
     await expect(page.getByTestId('bins-pages')).toHaveText('Page 1 of 12 (120)');
     await expect(page.getByRole('cell', { name: 'A-01-0', exact: true })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('tab', { name: 'Bins' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Bins' })).toHaveAttribute('aria-selected', 'true', {
+      timeout: SCREEN_OPENS_MS,
+    });
     await expect(page.getByRole('combobox', { name: 'Zone', exact: true })).toHaveValue(zone.id);
     await expect(page.getByTestId('bins-pages')).toHaveText('Page 1 of 12 (120)');
 
@@ -140,6 +144,7 @@ test.describe('/wms set-up and dock receiving', () => {
 
     await signIn(page, 'operations');
     await page.goto('/wms/receiving');
+    await expect(page.getByLabel('Facility *')).toBeVisible({ timeout: SCREEN_OPENS_MS });
     await page.getByLabel('Facility *').selectOption({ label: hub.name });
     await expect(page.getByText("No truck is at this facility's dock right now.")).toBeVisible();
 

@@ -74,6 +74,8 @@ POST   /api/auth/register                                public
 POST   /api/auth/verify-email                            public
 GET    /api/auth/users                                   y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/admin/pending-registrations                  y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/vitals                                       public
+GET    /api/vitals                                       y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/admin/approve-user/{userId}                  y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/admin/reject-user/{userId}                   y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/admin/users/{userId}/documents/{documentType} y  n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
@@ -182,6 +184,11 @@ GET    /api/wms/dashboard                                y   y   y   n   y   n  
 GET    /api/wms/options                                  y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
 GET    /api/wms/facilities/{id}/settings                 y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
 PUT    /api/wms/facilities/{id}/settings                 y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/references/facilities/{id}/policy            y   y   y   y   y   n   y   n   n   n   n   n   n   n   n   n
+PUT    /api/references/facilities/{id}/policy            y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/references/facilities/{id}/orders            y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   n
+POST   /api/references/facilities/{id}/orders/preview    y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/references/facilities/{id}/orders/upload     y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/wms/zones                                    y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
 POST   /api/wms/zones                                    y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
 PUT    /api/wms/zones/{id}                               y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
@@ -230,6 +237,12 @@ GET    /api/gate/today                                   y   y   y   y   y   y  
 GET    /api/gate/pass-keys                               y   y   y   y   n   y   n   n   n   n   n   n   n   n   n   n
 POST   /api/gate/pass-keys/rotate                        y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/checkins/{id}/gate-override                  y   n   n   y   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/trips/settings                               y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+PUT    /api/trips/settings                               y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/trips                                        y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   n
+GET    /api/appointments/{id}/trip                       y   y   y   y   y   y   y   y   o   o   o   o   o   o   o   n
+GET    /api/reslot/{token}                               public
+POST   /api/reslot/{token}                               public
 `;
 
 interface Row {

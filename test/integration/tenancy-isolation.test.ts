@@ -51,6 +51,7 @@ const FIXTURES: { path: RegExp; params: () => Record<string, string> }[] = [
   },
   { path: /^\/api\/integrations\/systems\/\{id\}/, params: () => ({ id: ids.system! }) },
   { path: /^\/api\/wms\/facilities\/\{id\}/, params: () => ({ id: ids.facility! }) },
+  { path: /^\/api\/references\/facilities\/\{id\}/, params: () => ({ id: ids.facility! }) },
   { path: /^\/api\/wms\/zones\/\{id\}/, params: () => ({ id: ids.zone! }) },
   { path: /^\/api\/wms\/bins\/\{id\}/, params: () => ({ id: ids.bin! }) },
   { path: /^\/api\/wms\/products\/\{id\}/, params: () => ({ id: ids.product! }) },
@@ -96,6 +97,15 @@ const BODIES: Record<string, unknown> = {
   },
   'PATCH /api/integrations/systems/{id}/webhooks/{webhookId}': { isActive: false },
   'PUT /api/wms/facilities/{id}/settings': { binCodePattern: 'TK-{aisle}-{rack:2}-{level}' },
+  'PUT /api/references/facilities/{id}/policy': { mode: 'list' },
+  'POST /api/references/facilities/{id}/orders/preview': {
+    mode: 'replace',
+    csv: 'po,supplier,sku,quantity\nTK-1,Intruder,SKU-1,5',
+  },
+  'POST /api/references/facilities/{id}/orders/upload': {
+    mode: 'replace',
+    csv: 'po,supplier,sku,quantity\nTK-1,Intruder,SKU-1,5',
+  },
   'PUT /api/wms/zones/{id}': { facilityId: 'x-facility', name: 'Taken over', code: 'TK', zoneType: 'storage' },
   'PUT /api/wms/bins/{id}': { zoneId: 'x-zone', binCode: 'TK-1', binType: 'shelf' },
   'PUT /api/wms/products/{id}': { sku: 'TAKEN-1', name: 'Taken over' },

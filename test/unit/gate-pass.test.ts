@@ -159,6 +159,22 @@ describe('gate pass', () => {
     );
   });
 
+  it('refuses any one-byte change of a token, whatever the byte, as forged or not a pass', async () => {
+    const nine = ist('2026-03-12', '09:00');
+    const bytes = Array.from(token, (c) => c.charCodeAt(0));
+    await fc.assert(
+      fc.asyncProperty(fc.nat(bytes.length - 1), fc.integer({ min: 0, max: 255 }), async (index, byte) => {
+        fc.pre(bytes[index] !== byte);
+        const changed = String.fromCharCode(...bytes.map((b, i) => (i === index ? byte : b)));
+        const result = await verifyGatePass(changed, at(nine));
+        expect(result.ok).toBe(false);
+        // A changed prefix is no pass at all; any other change breaks the signature or the key id.
+        expect(['forged', 'not_a_pass']).toContain((result as { reason: string }).reason);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('refuses the last character of the signature changed in its spare bits', async () => {
     // 64 signature bytes take 86 base64url characters; the last one carries 4 unused bits.
     const b64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

@@ -18,6 +18,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), `<!doctype html><title>t</title>${'<!-- pad -->'.repeat(200)}`);
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), script);
   writeFileSync(join(dir, 'assets', 'tiny-1.js'), 'export {};');
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"DockSaathi"}');
   server = createServer(
     (req, res) =>
       void serveStatic(
@@ -79,5 +81,15 @@ describe('local static files', () => {
     expect(route.headers['cache-control']).toBe('no-cache');
     expect(route.headers['x-frame-options']).toBe('DENY');
     expect(brotliDecompressSync(route.body).toString()).toContain('<title>t</title>');
+  });
+
+  it('sends the service worker and the web app manifest with their types, revalidated on every visit', async () => {
+    const worker = await get('/sw.js', 'br');
+    expect(worker.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body.toString()).toBe('self.addEventListener("fetch", () => {});');
+    const manifest = await get('/manifest.webmanifest', 'br');
+    expect(manifest.headers['content-type']).toBe('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -24,6 +24,7 @@ const HUB_KEYS = [
   'reschedule_denied',
   'slot_booking_confirmed',
   'gate_qr_link',
+  'late_truck_reslot',
   'registration_approved',
   'registration_rejected',
 ];
@@ -50,6 +51,10 @@ const maxValue: Record<Placeholder, fc.Arbitrary<string>> = {
   inviteLink: fc
     .string({ unit: fc.constantFrom('a', 'Z', '9', '_', '-'), minLength: 43, maxLength: 43 })
     .map((token) => `https://app.docksaathi.in/invite/${token}`),
+  // A reslot link's token: 16 characters of id, a dot, 22 of signature (functions/trips/reslot.ts).
+  reslotLink: fc
+    .string({ unit: fc.constantFrom('a', 'Z', '9', '_', '-'), minLength: 39, maxLength: 39 })
+    .map((token) => `https://app.docksaathi.in/reslot/${token}`),
   hub: fc
     .string({ unit: fc.constantFrom('L', 'o', 'g', 'ह', 'ब', ' '), minLength: 30, maxLength: 30 })
     .filter((v) => v.trim() === v && v.length > 0),

@@ -12,6 +12,7 @@ import { languageReady } from './lib/i18n';
 
 // A Hindi visitor's first paint is in Hindi: wait for its catalogue (an English one waits for nothing).
 await languageReady.catch(() => undefined);
+void import('./lib/web-vitals').then((vitals) => vitals.reportWebVitals());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -26,6 +26,7 @@ export const fastag: RegistryAdapter<'FASTAG'> = {
       vehicleNumber: (text(answer.vehicle?.vehicleNumber) ?? vehicleNumber).toUpperCase(),
       tagStatus: status,
       lastCrossing: text(crossings[0]?.readerReadTime),
+      crossings: Array.isArray(crossings) ? crossings : [],
     };
   },
 };

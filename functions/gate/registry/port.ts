@@ -27,6 +27,8 @@ export interface FastagRecord {
   vehicleNumber: string;
   tagStatus: 'ACTIVE' | 'INACTIVE' | 'BLACKLISTED';
   lastCrossing: string | null;
+  /** The answer's txn entries as sent (the trip watch reads them: functions/trips/estimate.ts). */
+  crossings?: unknown[];
 }
 
 export interface EwaybillRecord {

@@ -6,6 +6,7 @@ import '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { ToastProvider } from '../lib/toast';
 import { AppRoutes } from './router';
+import { InstallableApp } from './installable-app';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -15,6 +16,8 @@ export function App() {
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
+        {/* The service worker is the build's; vite dev runs without one. */}
+        {import.meta.env.PROD && <InstallableApp />}
       </ToastProvider>
     </QueryClientProvider>
   );

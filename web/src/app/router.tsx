@@ -47,6 +47,7 @@ const UsersRoute = screen(() => import('../features/users'), 'UsersRoute');
 const SignupRoute = screen(() => import('../features/tenancy'), 'SignupRoute');
 const InviteRoute = screen(() => import('../features/tenancy'), 'InviteRoute');
 const IntegrationsRoute = screen(() => import('../features/integrations'), 'IntegrationsRoute');
+const GateRoute = screen(() => import('../features/gate'), 'GateRoute');
 
 /** Where a screen's code is still loading. */
 function Loading({ children }: { children: ReactNode }) {
@@ -69,6 +70,7 @@ const SCREENS: Screen[] = [
   { path: PATHS.booking, element: <BookingRoute />, shell: 'by-role' },
   { path: PATHS.reschedule, element: <RescheduleRoute />, shell: 'by-role' },
   { path: PATHS.checkin, element: <CheckinRoute />, shell: 'by-role' },
+  { path: PATHS.gate, element: <GateRoute />, shell: 'staff' },
   { path: PATHS.driver, element: <DriverDashboardRoute />, shell: 'driver', guard: 'authRequired' },
   { path: PATHS.yard, element: <YardRoute />, shell: 'staff' },
   { path: PATHS.analytics, element: <AnalyticsRoute />, shell: 'staff' },

@@ -2,7 +2,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasRole as userHasRole, NO_ACCESS, type Permission } from '@shared/roles';
 import type { LoginInput, LoginResponse, SessionUser } from '@shared/contracts/auth';
-import { api, isUnauthorized } from './api-client';
+import { ApiError, api, isUnauthorized } from './api-client';
+import { offlineStore } from './offline-store';
 import { setLanguage } from './i18n';
 
 export const SESSION_KEY = ['/api/auth/user'] as const;
@@ -23,9 +24,13 @@ async function fetchSessionUser(): Promise<SessionUser | null> {
   try {
     const user = await api.get<SessionUser>('/api/auth/user', { headers: { 'Cache-Control': 'no-cache' } });
     applyUserLanguage(user);
+    void offlineStore.rememberUser(user).catch(() => undefined);
     return user;
   } catch (err) {
-    if (isUnauthorized(err)) return null;
+    if (isUnauthorized(err)) await offlineStore.forgetUser().catch(() => undefined);
+    // No answer at all (no network): the user this device last saw, so the driver app and the gate open
+    // offline; the server still checks the session on every call once the network is back.
+    if (!(err instanceof ApiError)) return offlineStore.rememberedUser().catch(() => null);
     return null; // any other failure also means "no user", without an error shown
   }
 }
@@ -70,6 +75,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return async (destination: '/' | '/login' = '/') => {
     queryClient.setQueryData(SESSION_KEY, null);
+    await offlineStore.forgetUser().catch(() => undefined);
     try {
       await api.post('/api/auth/logout');
     } finally {

@@ -1,12 +1,18 @@
 // What other features use of gate compliance (issue #21): the decision on a check-in card, a refusal
-// in the check-in dialogs, the /configuration section and the dashboard's gate figures.
+// in the check-in dialogs, the /configuration section and the dashboard's gate figures; and the gate
+// screen (issue #31), loaded only when opened (it brings the pass verification and IndexedDB with it).
+import { createElement, lazy } from 'react';
 import { registerCatalogue } from '../../lib/i18n';
-import { gateText } from './i18n';
+import { gatePassText, gateText } from './i18n';
 
 registerCatalogue(gateText);
+registerCatalogue(gatePassText);
 
 export { GateDecision, GateReasons } from './components/gate-decision';
 export { GateRefusal } from './components/gate-refusal';
 export { GateSettingsPanel } from './components/gate-settings-panel';
 export { GateToday } from './components/gate-today';
 export { GateHint } from './components/gate-hint';
+export { GateScreenLink } from './components/gate-screen-link';
+const GateScreen = lazy(async () => ({ default: (await import('./routes/gate-route')).GateRoute }));
+export const GateRoute = () => createElement(GateScreen);

@@ -114,6 +114,25 @@ export const insightsText = defineCatalogue('insights', {
         avgDwell: 'Avg dwell',
       },
     },
+    vitals: {
+      title: 'Speed for real users',
+      description:
+        '75th percentile of what browsers measured on each screen, {{from}} to {{to}} (LCP: main content shown; INP: answer to a tap; CLS: layout shift).',
+      failed: 'Failed to load the speed figures',
+      empty: 'No reports from browsers in the last 7 days',
+      label: 'Speed per screen',
+      columns: { route: 'Screen', device: 'Device', views: 'Page views' },
+      cell: '{{value}} · {{good}}% good',
+      devices: {
+        all: 'All devices',
+        'phone-slow': 'Basic phone or slow network',
+        phone: 'Phone',
+        tablet: 'Tablet',
+        desktop: 'Computer',
+      },
+      seconds: '{{value}} s',
+      milliseconds: '{{value}} ms',
+    },
   },
   hi: {
     minutes: '{{value}} मिनट',
@@ -220,6 +239,25 @@ export const insightsText = defineCatalogue('insights', {
         noShows: 'नहीं आए',
         avgDwell: 'औसत ठहराव',
       },
+    },
+    vitals: {
+      title: 'असली उपयोगकर्ताओं के लिए गति',
+      description:
+        'हर स्क्रीन पर ब्राउज़र द्वारा मापे गए मान का 75वाँ पर्सेंटाइल, {{from}} से {{to}} (LCP: मुख्य सामग्री दिखी; INP: टैप का जवाब; CLS: लेआउट खिसकना)।',
+      failed: 'गति के आँकड़े लोड नहीं हो सके',
+      empty: 'पिछले 7 दिनों में ब्राउज़र से कोई रिपोर्ट नहीं',
+      label: 'हर स्क्रीन की गति',
+      columns: { route: 'स्क्रीन', device: 'डिवाइस', views: 'पेज व्यू' },
+      cell: '{{value}} · {{good}}% अच्छा',
+      devices: {
+        all: 'सभी डिवाइस',
+        'phone-slow': 'साधारण फ़ोन या धीमा नेटवर्क',
+        phone: 'फ़ोन',
+        tablet: 'टैबलेट',
+        desktop: 'कंप्यूटर',
+      },
+      seconds: '{{value}} सेकंड',
+      milliseconds: '{{value}} मि.से.',
     },
   },
 });

@@ -19,6 +19,8 @@ export const en = {
     freight_forwarder: 'Freight Forwarder',
   },
   product: { tagline: 'Dock, yard and warehouse management for Indian logistics' },
+  // The installable app's prompt when a new version is ready (web/src/app/installable-app.tsx).
+  appUpdate: { ready: 'A new version of DockSaathi is ready.', reload: 'Reload' },
   common: {
     loading: 'Loading...',
     saving: 'Saving...',

@@ -21,6 +21,7 @@ export const hi: Messages = {
     freight_forwarder: 'फ़्रेट फ़ॉरवर्डर',
   },
   product: { tagline: 'भारतीय लॉजिस्टिक्स के लिए डॉक, यार्ड और वेयरहाउस प्रबंधन' },
+  appUpdate: { ready: 'डॉकसाथी का नया संस्करण तैयार है।', reload: 'फिर से लोड करें' },
   common: {
     loading: 'लोड हो रहा है...',
     saving: 'सहेजा जा रहा है...',

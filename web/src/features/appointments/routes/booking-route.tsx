@@ -45,6 +45,7 @@ export function BookingRoute() {
     bolNumber: '',
     palletCount: '',
     cartonCount: '',
+    quantity: '',
     estimatedDuration: 60,
     specialInstructions: '',
     handlingEquipmentNotes: '',
@@ -237,6 +238,7 @@ export function BookingRoute() {
           <Field label={t('appointments.booking.bolNumber')} {...field('bolNumber')} />
           <Field label={t('appointments.booking.palletCount')} type="number" min={0} {...field('palletCount')} />
           <Field label={t('appointments.booking.cartonCount')} type="number" min={0} {...field('cartonCount')} />
+          <Field label={t('appointments.booking.quantity')} type="number" min={0} {...field('quantity')} />
           <TextAreaField
             className="sm:col-span-2"
             rows={2}

@@ -13,6 +13,7 @@ import { useToast } from '../../../lib/toast';
 import { CheckinCard } from '../components/checkin-card';
 import { QuickCheckinForm } from '../components/quick-checkin-form';
 import { WalkInForm } from '../components/walk-in-form';
+import { GateScreenLink } from '../../gate';
 
 export function CheckinRoute() {
   const { t } = useTranslation();
@@ -40,6 +41,7 @@ export function CheckinRoute() {
             <Button variant="secondary" onClick={() => setDialog('walkin')}>
               <UserPlus className="h-4 w-4" aria-hidden /> {t('checkins.walkIn')}
             </Button>
+            <GateScreenLink />
           </div>
         )}
       </div>

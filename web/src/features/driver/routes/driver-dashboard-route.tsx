@@ -9,12 +9,14 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { useCancelFlow } from '../../appointments';
 import { useSelfCheckin } from '../../checkins';
-import { api, messageOf } from '../../../lib/api-client';
+import { api, ApiError, messageOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
 import { GateHint, GateRefusal } from '../../gate';
 import { MessagePreferences } from '../components/message-preferences';
+import { GatePassCard } from '../components/gate-pass-card';
+import { useDriverPass } from '../api/gate-pass';
 
 interface DriverBoard {
   driver: { id: string; name: string } | null;
@@ -42,6 +44,9 @@ export function DriverDashboardRoute() {
   const checkin = useSelfCheckin();
   const cancelFlow = useCancelFlow();
   const next = board.data?.nextAppointment ?? null;
+  // No answer at all (no network), as opposed to an error the server gave.
+  const unreachable = board.isError && !(board.error instanceof ApiError);
+  const driverPass = useDriverPass(next, unreachable);
   const name = user?.firstName ?? board.data?.driver?.name ?? '';
   const welcome = t('driver.welcome', { name });
 
@@ -69,7 +74,13 @@ export function DriverDashboardRoute() {
           </h2>
           {!next ? (
             <div className="text-sm text-slate-600">
-              <p>{board.isLoading ? t('common.loading') : t('driver.none')}</p>
+              <p>
+                {board.isLoading
+                  ? t('common.loading')
+                  : unreachable && !board.data
+                    ? t('driverApp.pass.noNetwork')
+                    : t('driver.none')}
+              </p>
               <Link to="/booking" className={`${buttonClasses('primary')} mt-3`}>
                 {t('driver.bookOne')}
               </Link>
@@ -152,6 +163,7 @@ export function DriverDashboardRoute() {
           )}
         </CardBody>
       </Card>
+      {driverPass && <GatePassCard {...driverPass} />}
       <div className="grid grid-cols-2 gap-3">
         <Card>
           <CardBody className="text-center">

@@ -11,6 +11,7 @@ import { SlotBoard } from '../components/slot-board';
 import { SlotSettings } from '../components/slot-settings';
 import { MessagingSettingsPanel } from '../../messaging';
 import { GateSettingsPanel } from '../../gate';
+import { PurchaseOrdersPanel } from '../../references';
 
 export function ConfigurationRoute() {
   const { t } = useTranslation();
@@ -76,6 +77,7 @@ export function ConfigurationRoute() {
           </CardBody>
         </Card>
       </div>
+      <PurchaseOrdersPanel facilityId={facility.id} />
       <MessagingSettingsPanel />
       <GateSettingsPanel />
     </div>

@@ -36,7 +36,8 @@ export function useOverrideGateHold() {
   return useApiMutation<{ id: string; reason: string }, Checkin>({
     url: (b) => `/api/checkins/${b.id}/gate-override`,
     send: (b) => ({ reason: b.reason }),
-    invalidates: () => [['/api/checkins'], gateTodayQuery.queryKey],
+    // The appointment lists show the hold too (scheduling's next step waits on it).
+    invalidates: () => [['/api/checkins'], ['/api/appointments'], gateTodayQuery.queryKey],
     failure: t('gate.overrideFailed'),
     success: t('gate.overrideDone'),
   });

@@ -1,6 +1,7 @@
 // Insights reads and actions: dashboard metrics and the notifications feed.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { VitalsFigures } from '@shared/contracts/vitals';
 
 export interface DashboardMetrics {
   activeAppointments: number;
@@ -35,3 +36,7 @@ export const notificationsQuery = queryOptions({
 
 export const useMetrics = (enabled = true) => useQuery({ ...metricsQuery, enabled });
 export const useNotifications = (enabled = true) => useQuery({ ...notificationsQuery, enabled });
+
+/** Field web vitals: each screen's p75 over the last 7 days, per device class (admins). */
+export const useWebVitals = () =>
+  useQuery({ queryKey: ['/api/vitals'], queryFn: () => api.get<VitalsFigures>('/api/vitals') });

@@ -9,6 +9,8 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { api } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/format';
 import { insightsText } from '../i18n';
+import { useSession } from '../../../lib/session';
+import { WebVitalsCard } from '../components/web-vitals-card';
 
 interface Analytics {
   days: number;
@@ -54,6 +56,7 @@ export function AnalyticsRoute() {
   const format = useFormat();
   const pct = (v: number | null) => (v === null ? '—' : `${format.number(v)}%`);
   const minutes = (v: number | null) => (v === null ? '—' : t('insights.minutes', { value: format.number(v) }));
+  const { canAccess } = useSession();
   const [days, setDays] = useState<(typeof RANGES)[number]>(30);
   const analytics = useQuery({
     queryKey: ['/api/analytics', days],
@@ -179,6 +182,7 @@ export function AnalyticsRoute() {
           </Card>
         </>
       )}
+      {canAccess.adminPanel && <WebVitalsCard />}
     </div>
   );
 }

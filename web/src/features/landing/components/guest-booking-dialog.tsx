@@ -74,6 +74,7 @@ export function GuestBookingDialog({
     loadType: 'inbound',
     goodsType: '',
     poNumber: '',
+    quantity: '',
     ewayBill: '',
     expectedArrivalDate: '',
     slotId: '',
@@ -192,6 +193,7 @@ export function GuestBookingDialog({
             />
             <Field label={t('guestBooking.goodsType')} {...field('goodsType')} />
             <Field label={t('guestBooking.poNumber')} {...field('poNumber')} />
+            <Field label={t('guestBooking.quantity')} type="number" min={0} {...field('quantity')} />
             <Field label={t('guestBooking.ewayBill')} {...field('ewayBill')} />
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-2">

@@ -92,6 +92,23 @@ export interface DockAppointment {
   palletCount: number | null;
   cartonCount: number | null;
   goodsType: string | null;
+  /** The truck's PO when it is on the facility's list (issue #32): its ledger and expected lines. */
+  expected: ExpectedOrder | null;
+}
+export interface ExpectedLine {
+  sku: string;
+  expected: number;
+  received: number;
+  open: number;
+  /** The warehouse's product of the line's SKU, when the tenant has one. */
+  product: { id: string; name: string; sku: string } | null;
+}
+export interface ExpectedOrder {
+  po: string;
+  ordered: number;
+  received: number;
+  openQuantity: number;
+  lines: ExpectedLine[];
 }
 /**
  * The trucks at a facility's dock: a truck set At dock elsewhere (the check-in screen, another
@@ -166,7 +183,8 @@ const STOCK = [
 export const useReceive = () =>
   useApiMutation<Record<string, unknown>>({
     url: () => '/api/wms/inventory/receive',
-    invalidates: () => [...STOCK, ['/api/wms/appointments']],
+    // The truck's expected lines show what is still open (issue #32).
+    invalidates: () => [...STOCK, ['/api/wms/appointments'], ['/api/wms/receiving/appointments']],
     failure: i18n.t('wms.toasts.receiveFailed'),
     success: i18n.t('wms.toasts.received'),
   });

@@ -1,7 +1,7 @@
 // The Receiving tab (Goods Receiving form, doc 3 §2): facility, product, bin (disabled until a
 // facility is chosen, its bins only), quantity, unit cost, lot, expiry, PO, notes, and optionally
 // a truck at that facility's dock (dock-to-stock): choosing it fills its PO and shows what it was booked
-// with. After a line is received the facility, truck and PO stay for the next line. Scan mode looks a
+// with, and its PO's expected lines when the PO is on the facility's list (a line fills product and quantity). After a line is received the facility, truck and PO stay for the next line. Scan mode looks a
 // typed or scanned code up by SKU or barcode; a GS1 string fills product (GTIN), lot (10) and expiry (17).
 import { useCallback, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -286,7 +286,20 @@ export function ReceivingTab({ canWrite }: { canWrite: boolean }) {
           {facilityId && dock.isSuccess && !appointments.length && (
             <p className="-mt-2 text-xs text-slate-500 sm:col-span-2">{t('wms.receiving.noTrucks')}</p>
           )}
-          {truck && <TruckExpected truck={truck} />}
+          {truck && (
+            <TruckExpected
+              truck={truck}
+              // A line of the truck's PO fills the product and what is still open of it.
+              onChooseLine={(line) => {
+                const product = line.product!;
+                setFound((list) => [product, ...list]);
+                setTimeout(() => {
+                  setValue('productId', product.id, { shouldValidate: true });
+                  setValue('quantity', line.open, { shouldValidate: true });
+                });
+              }}
+            />
+          )}
           <Field
             className="sm:col-span-2"
             label={t('wms.field.notes')}

@@ -1,0 +1,61 @@
+// A facility's reference policy (issue #32): one item in the facility's references partition, written
+// at its revision (functions/lib/revision.ts) with its audit record. No item: the check is off.
+import { auditPut, type Actor } from '../lib/audit';
+import { config } from '../lib/config';
+import { getItem, transact } from '../lib/dynamo';
+import { RevisionConflictError } from '../lib/errors';
+import { revised, revisionCondition, revisionOf } from '../lib/revision';
+import { tenantPk } from '../lib/table';
+import type { ReferencePolicy } from '../../shared/contracts/references';
+
+export interface StoredPolicy extends Omit<ReferencePolicy, 'revision' | 'updatedAt'> {
+  tenantId: string;
+  revision?: number;
+  updatedAt: string;
+}
+
+/** The partition of a facility's reference records: its policy and its POs (order.store.ts). */
+export const referencesPartition = (tenantId: string, facilityId: string) => tenantPk(tenantId, 'REFS', facilityId);
+
+const policyKey = (tenantId: string, facilityId: string) => ({
+  PK: referencesPartition(tenantId, facilityId),
+  SK: 'POLICY',
+});
+
+export const getStoredPolicy = (tenantId: string, facilityId: string) =>
+  getItem<StoredPolicy>(policyKey(tenantId, facilityId), true);
+
+/** Saves the policy read as `before` (none yet: the first save, which must still find none). */
+export async function putPolicy(
+  before: StoredPolicy | null,
+  fields: Omit<StoredPolicy, 'revision' | 'updatedAt'>,
+  actor: Actor,
+  now = new Date(),
+): Promise<StoredPolicy> {
+  const after = revised<StoredPolicy>(before ?? {}, { ...fields, updatedAt: now.toISOString() });
+  await transact(
+    [
+      {
+        Put: {
+          TableName: config.tableName,
+          Item: { ...policyKey(fields.tenantId, fields.facilityId), entity: 'reference-policy', ...after },
+          ...(before ? revisionCondition(revisionOf(before)) : { ConditionExpression: 'attribute_not_exists(PK)' }),
+        },
+      },
+      auditPut(
+        {
+          tenantId: fields.tenantId,
+          actor,
+          action: 'reference-policy.saved',
+          entityType: 'reference-policy',
+          entityId: fields.facilityId,
+          before: before ? { ...before } : null,
+          after: { ...after },
+        },
+        now,
+      ),
+    ],
+    () => new RevisionConflictError(),
+  );
+  return after;
+}

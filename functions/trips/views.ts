@@ -1,0 +1,58 @@
+// What the screens read of the watch (issue #33): the trips of a facility's day (scheduling list,
+// dashboard, yard) and one appointment's trip (its strip, the driver app). An appointment the watch
+// has not asked about yet is "not seen" with that reason, never left out.
+import { listAppointmentsByDate } from '../appointments';
+import type { Appointment } from '../../shared/contracts/appointments';
+import type { TripView } from '../../shared/contracts/trips';
+import { normalizeRegistryNumber } from '../../shared/vehicle-numbers';
+import { canSee } from '../../shared/access';
+import type { SessionUser } from '../../shared/contracts/auth';
+import { getTrip, getTrips, type Trip } from './trip.store';
+import { getWatchSettings } from './watch-settings.store';
+
+function viewOf(a: Appointment, trip: Trip | null): TripView {
+  const arrived = a.status !== 'scheduled' && a.status !== 'cancelled';
+  return {
+    appointmentId: a.id,
+    facilityId: a.facilityId,
+    vehicleNumber: normalizeRegistryNumber(a.vehicleLicense ?? ''),
+    scheduledDate: a.scheduledDate,
+    scheduledTimeStart: a.scheduledTimeStart,
+    scheduledTimeEnd: a.scheduledTimeEnd,
+    state: arrived ? 'arrived' : (trip?.state ?? 'not_seen'),
+    lateByMinutes: arrived ? null : (trip?.lateByMinutes ?? null),
+    reason: arrived ? null : trip ? trip.reason : 'not_started',
+    estimate: trip?.estimate ?? null,
+    crossings: trip?.crossings ?? [],
+    checkedAt: trip?.checkedAt ?? null,
+    alertedAt: trip?.alertedAt ?? null,
+  };
+}
+
+const watched = (a: Appointment) =>
+  Boolean(a.vehicleLicense) && a.bookingType !== 'walk_in' && a.status !== 'cancelled';
+
+/**
+ * The watched trips of a facility's day that the user may see (a carrier's people: their own carrier's),
+ * in the order of the schedule; none while the watch is off.
+ */
+export async function listTrips(user: SessionUser, facilityId: string, date: string): Promise<TripView[]> {
+  const tenantId = user.tenantId;
+  if (!(await getWatchSettings(tenantId, facilityId)).enabled) return [];
+  const appointments = (await listAppointmentsByDate(tenantId, date, facilityId)).filter(
+    (a) => watched(a) && canSee(user, a),
+  );
+  const trips = await getTrips(
+    tenantId,
+    appointments.map((a) => a.id),
+  );
+  return appointments.map((a, i) => viewOf(a, trips[i] ?? null));
+}
+
+/** One appointment's trip; null when it is not watched (no vehicle number, the facility's watch off). */
+export async function tripOf(a: Appointment): Promise<TripView | null> {
+  if (!watched(a)) return null;
+  const trip = await getTrip(a.tenantId, a.id);
+  if (!trip && !(await getWatchSettings(a.tenantId, a.facilityId)).enabled) return null;
+  return viewOf(a, trip);
+}

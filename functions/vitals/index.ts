@@ -1,0 +1,2 @@
+// What other domains may use of vitals: nothing yet (its routes are its whole surface).
+export {};

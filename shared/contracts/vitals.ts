@@ -1,0 +1,80 @@
+// Field web vitals (issue #34): what the SPA reports of a page view (LCP, INP, CLS, measured by the
+// `web-vitals` package in the user's browser) and what the admins' insights screen reads back. A
+// report carries no personal data: the screen's route pattern (never the address, which may hold a
+// booking link or an invitation token), a device class, and each metric's value and rating; any
+// other field is refused.
+import * as z from 'zod';
+import { PATHS, STATIC_PAGES } from '../navigation';
+
+export const VITAL_METRICS = ['LCP', 'INP', 'CLS'] as const;
+export type VitalMetric = (typeof VITAL_METRICS)[number];
+
+/** What the device is, from the viewport, the processor count and the connection (no identifier). */
+export const DEVICE_CLASSES = ['phone-slow', 'phone', 'tablet', 'desktop'] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+
+export const VITAL_RATINGS = ['good', 'needs-improvement', 'poor'] as const;
+export type VitalRating = (typeof VITAL_RATINGS)[number];
+
+/** A screen whose address holds more than its name (`/invite/<token>`, `/wms/<tab>`) is reported as its first segment. */
+export const OTHER_ROUTE = '/*';
+export const VITALS_ROUTES: readonly string[] = [
+  ...new Set([...Object.values(PATHS), ...STATIC_PAGES.map((slug) => `/${slug}`), '/legal', OTHER_ROUTE]),
+];
+
+/** The route pattern of an address: the longest known screen path it starts with, else OTHER_ROUTE. */
+export function routePatternOf(pathname: string): string {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  let best: string | null = null;
+  for (const route of VITALS_ROUTES) {
+    if (route === OTHER_ROUTE) continue;
+    const matches = route === '/' ? path === '/' : path === route || path.startsWith(`${route}/`);
+    if (matches && (!best || route.length > best.length)) best = route;
+  }
+  return best ?? OTHER_ROUTE;
+}
+
+/** The largest value taken of each metric (ms; CLS unitless): beyond it a value is a broken measurement. */
+export const VITAL_MAX: Record<VitalMetric, number> = { LCP: 120_000, INP: 60_000, CLS: 50 };
+
+const metricSchema = z
+  .strictObject({
+    name: z.enum(VITAL_METRICS, { error: 'Metric must be LCP, INP or CLS' }),
+    value: z
+      .number({ error: 'Value must be a number' })
+      .finite('Value must be a number')
+      .min(0, 'Value must be 0 or more'),
+    rating: z.enum(VITAL_RATINGS, { error: 'Rating is not one the browser gives' }),
+  })
+  .refine((m) => m.value <= VITAL_MAX[m.name], { message: 'Value is out of range', path: ['value'] });
+
+export const vitalsReportSchema = z.strictObject({
+  route: z
+    .string({ error: 'Route is required' })
+    .min(1, 'Route is required')
+    .refine((r) => VITALS_ROUTES.includes(r), 'Route must be a screen of the app, not an address'),
+  device: z.enum(DEVICE_CLASSES, { error: 'Device class is not known' }),
+  metrics: z
+    .array(metricSchema, { error: 'Metrics are required' })
+    .min(1, 'Metrics are required')
+    .max(VITAL_METRICS.length, 'Each metric may be reported once')
+    .refine((ms) => new Set(ms.map((m) => m.name)).size === ms.length, 'Each metric may be reported once'),
+});
+export type VitalsReport = z.output<typeof vitalsReportSchema>;
+
+/** The last days the insights screen shows. */
+export const VITALS_DAYS = 7;
+
+/** One route's 75th percentile of each metric over the last VITALS_DAYS days, per device class and for all. */
+export interface RouteVitals {
+  route: string;
+  device: DeviceClass | 'all';
+  /** p75 (ms; CLS unitless), the page views counted, and the share of them the browser rated good (0-1). */
+  metrics: Partial<Record<VitalMetric, { p75: number; count: number; good: number }>>;
+}
+
+export interface VitalsFigures {
+  from: string;
+  to: string;
+  routes: RouteVitals[];
+}

@@ -1,0 +1,130 @@
+// Issue #31: the installable app and the driver's offline pass. A driver opens the driver app once
+// online (on a 390 px phone, in English and Hindi, with no serious axe violation); the app's service
+// worker takes control and the pass is saved on the phone. With the network cut, a reload still opens
+// the driver app and shows the same pass, saying it is the phone's copy and when it was saved; the API
+// is not answered from any cache. Each run makes its own carrier, driver, account, hub and appointment.
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
+import { apiAs, openHub } from './checkin-support';
+import { approve, register, whenNotBusy } from './accounts';
+import { indiaDate, shownDay } from './dates';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 150_000 });
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
+
+const PASSWORD = 'Driver#Offline2026';
+const tagOf = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
+
+/** The run's driver (a carrier, its driver record and an approved account) with an appointment tomorrow. */
+async function driverWithAppointment(baseURL: string, request: Parameters<typeof register>[0]) {
+  const tag = tagOf();
+  const ops = await apiAs(baseURL, 'operations');
+  const carrier = await whenNotBusy(() =>
+    ops.post('/api/carriers', { data: { name: `Offline Roadways ${tag}`, serviceTypes: ['FTL'] } }),
+  );
+  expect(carrier.status(), await carrier.text()).toBe(201);
+  const carrierId = ((await carrier.json()) as { id: string }).id;
+  const driver = await whenNotBusy(() =>
+    ops.post('/api/drivers', { data: { carrierId, name: `Ravi ${tag}`, licenseNumber: `MH12${tag.toUpperCase()}` } }),
+  );
+  expect(driver.status(), await driver.text()).toBe(201);
+  const driverId = ((await driver.json()) as { id: string }).id;
+  const email = `offline.${tag}@example.in`;
+  await register(request, {
+    email,
+    password: PASSWORD,
+    firstName: 'Ravi',
+    lastName: 'Patil',
+    driverLicense: `MH12-${tag}`,
+  });
+  await approve(baseURL, email, { role: 'driver', carrierId, driverId });
+  const hub = await openHub(baseURL, `Offline Hub ${tag}`, 'Asia/Kolkata');
+  const date = indiaDate(1);
+  const booked = await whenNotBusy(() =>
+    ops.post('/api/appointments', {
+      data: {
+        facilityId: hub.id,
+        carrierId,
+        driverId,
+        scheduledDate: date,
+        scheduledTimeStart: '10:00',
+        scheduledTimeEnd: '10:15',
+      },
+    }),
+  );
+  expect(booked.status(), await booked.text()).toBe(201);
+  const { bookingReference } = (await booked.json()) as { bookingReference: string };
+  await ops.dispose();
+  return { email, hub, date, bookingReference };
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+test('the driver app opens offline after one visit and shows its saved pass', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  // Prepare
+  const run = await driverWithAppointment(baseURL!, request);
+  await signIn(page, run.email, PASSWORD);
+  await page.evaluate(() => localStorage.setItem('docksaathi.language', 'hi'));
+  await page.goto('/driver');
+  const hindiPass = page.getByRole('region', { name: 'गेट पास' });
+  await expect(hindiPass.getByRole('img', { name: `गेट पास का QR कोड, बुकिंग ${run.bookingReference}` })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await expect(page.getByText('लोड हो रहा है...')).toHaveCount(0);
+  expect(await seriousViolations(page), 'axe, Hindi').toEqual([]);
+
+  await page.evaluate(() => localStorage.setItem('docksaathi.language', 'en'));
+  await page.reload();
+  const pass = page.getByRole('region', { name: 'Gate pass' });
+  const qr = pass.getByRole('img', { name: `Gate pass QR code, booking ${run.bookingReference}` });
+  await expect(qr).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+  expect(await seriousViolations(page), 'axe, English').toEqual([]);
+  await expect(pass).toContainText(run.hub.name);
+  await expect(pass).toContainText(shownDay(run.date));
+  await expect(pass).toContainText('10:00 am – 10:15 am');
+  await expect(pass.getByTestId('pass-offline')).toHaveCount(0);
+  // Saved on this visit (each online visit saves the pass afresh).
+  const saved = pass.getByTestId('pass-saved');
+  await expect(saved).toContainText(/^Saved for offline use: \S/);
+  const savedText = await saved.textContent();
+
+  // The app's service worker has installed and controls the page.
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // Act: the network goes; the driver opens the app again.
+  await context.setOffline(true);
+  await page.reload();
+
+  // Assess: the same pass, from the phone, saved when it was; the API answers nothing from a cache.
+  await expect(qr).toBeVisible();
+  await expect(pass.getByTestId('pass-offline')).toHaveText('No network: showing the pass saved on this phone.');
+  await expect(pass).toContainText(run.hub.name);
+  await expect(pass).toContainText(shownDay(run.date));
+  await expect(saved).toHaveText(savedText!);
+  await expect(page.getByText('No network: your appointments show when the phone is online again.')).toBeVisible();
+  expect(
+    await page.evaluate(() =>
+      fetch('/api/driver/dashboard', { credentials: 'include' }).then(
+        () => 'answered',
+        () => 'no network',
+      ),
+    ),
+  ).toBe('no network');
+  // A fresh navigation to the app (not a reload) opens it too.
+  await page.goto('/driver');
+  await expect(qr).toBeVisible();
+  await context.setOffline(false);
+});

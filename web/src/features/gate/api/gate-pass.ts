@@ -1,0 +1,99 @@
+// The gate's calls for passes (issue #31): the facility's pass kit (kept on the device) and the
+// outbox of check-ins, sent whenever the network is there. The server applies each idempotency key
+// once, so sending an entry again (a lost answer, two tabs, a retry) never makes a second check-in.
+import { queryOptions } from '@tanstack/react-query';
+import type { Facility } from '@shared/contracts/facilities';
+import type { GatePassCheckinInput, GatePassCheckinResult, GatePassKeysView } from '@shared/contracts/gate-pass';
+import { api, apiRequest, ApiError } from '../../../lib/api-client';
+import {
+  moveOutboxEntry,
+  putOutboxEntry,
+  saveDeviceSettings,
+  saveKit,
+  waitingEntries,
+  type OutboxEntry,
+  type PassKit,
+} from '../gate-store';
+
+/**
+ * The facilities a gate may stand at, under the facilities feature's own query key (one cache entry);
+ * read here because facilities shows the gate's settings panel, so the gate may not import it back.
+ */
+export const facilityChoicesQuery = queryOptions({
+  queryKey: ['/api/facilities'],
+  queryFn: () => api.get<Facility[]>('/api/facilities'),
+});
+
+/** Fetches and keeps the facility's keys and revocations; notes the device clock against the server's. */
+export async function refreshKit(facilityId: string): Promise<PassKit> {
+  const view = await api.get<GatePassKeysView>(`/api/gate/pass-keys?facilityId=${encodeURIComponent(facilityId)}`);
+  const received = new Date();
+  const kit: PassKit = { ...view, fetchedAt: received.toISOString() };
+  await saveKit(kit);
+  await saveDeviceSettings({ clockSkewMs: received.getTime() - new Date(view.serverTime).getTime() });
+  return kit;
+}
+
+/** A refusal the guard must resolve (the pass, the appointment or the gate said no), not a passing outage. */
+const isRefusal = (err: unknown) =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401;
+
+type SendOutcome = 'synced' | 'conflict' | 'unreachable';
+
+async function send(entry: OutboxEntry): Promise<SendOutcome> {
+  const body: GatePassCheckinInput = {
+    idempotencyKey: entry.idempotencyKey,
+    token: entry.token,
+    happenedAt: entry.happenedAt,
+    facilityId: entry.facilityId,
+    checksPending: entry.checksPending,
+  };
+  try {
+    // English on purpose: a conflict is kept and shown later in whatever language the screen has then.
+    const result = await apiRequest<GatePassCheckinResult>('POST', '/api/checkins/gate-pass', body, {
+      headers: { 'Accept-Language': 'en' },
+    });
+    await moveOutboxEntry(entry.idempotencyKey, 'waiting', {
+      state: 'synced',
+      checkinId: result.checkin.id,
+      syncedAt: new Date().toISOString(),
+    });
+    return 'synced';
+  } catch (err) {
+    // No answer: the registry checks did not run at the gate either, so they are pending for this one too.
+    if (!(err instanceof ApiError) && !entry.checksPending)
+      await moveOutboxEntry(entry.idempotencyKey, 'waiting', { checksPending: true });
+    if (!isRefusal(err)) return 'unreachable';
+    const message = (err as ApiError).serverMessage ?? (err as ApiError).message;
+    await moveOutboxEntry(entry.idempotencyKey, 'waiting', { state: 'conflict', message });
+    return 'conflict';
+  }
+}
+
+let running: Promise<void> | null = null;
+
+/** Sends every waiting check-in, oldest first; stops at the first one the network cannot carry. */
+export function syncOutbox(): Promise<void> {
+  running ??= (async () => {
+    try {
+      const waiting = (await waitingEntries()).sort((a, b) => a.happenedAt.localeCompare(b.happenedAt));
+      for (const entry of waiting) if ((await send(entry)) === 'unreachable') break;
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}
+
+/** A check-in at the gate: stored first (never lost), then sent if the network allows. */
+export async function queueCheckin(entry: Omit<OutboxEntry, 'state' | 'checksPending'>): Promise<void> {
+  // With no network the registry checks cannot run now: they run at sync, and a DENY then alerts.
+  await putOutboxEntry({ ...entry, state: 'waiting', checksPending: !navigator.onLine });
+  if (navigator.onLine) await syncOutbox();
+}
+
+/** A conflict sent again (after the guard fixed its cause), or closed as resolved. */
+export async function retryConflict(key: string): Promise<void> {
+  if (await moveOutboxEntry(key, 'conflict', { state: 'waiting', message: undefined })) await syncOutbox();
+}
+export const resolveConflict = (key: string) => moveOutboxEntry(key, 'conflict', { state: 'resolved' });

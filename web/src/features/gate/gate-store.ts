@@ -1,0 +1,101 @@
+// What the gate's device keeps in IndexedDB (issue #31), so the gate works with no network: each
+// facility's pass kit (public keys and revocations, with when they were fetched), the outbox of
+// check-ins waiting to sync, and the device's own settings (its facility, the revocation age warning).
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { GatePassKeysView } from '@shared/contracts/gate-pass';
+import type { GatePassClaims } from '@shared/gate-pass';
+
+/** A facility's keys and revocations as the device last fetched them. */
+export interface PassKit extends GatePassKeysView {
+  /** When the device received the list (its own clock). */
+  fetchedAt: string;
+}
+
+/**
+ * A check-in made at the gate: waiting to sync (checks pending when the device was offline),
+ * synced (the server holds it), or a conflict the server refused, kept until the guard resolves it.
+ */
+export interface OutboxEntry {
+  idempotencyKey: string;
+  token: string;
+  facilityId: string;
+  happenedAt: string;
+  checksPending: boolean;
+  pass: Pick<GatePassClaims, 'apt' | 'ref' | 'veh' | 'day' | 'ws' | 'we' | 'tz'>;
+  state: 'waiting' | 'synced' | 'conflict' | 'resolved';
+  /** The server's refusal (English; shown through the server-message catalogue). */
+  message?: string;
+  checkinId?: string;
+  syncedAt?: string;
+}
+
+export interface GateDeviceSettings {
+  facilityId: string | null;
+  /** Revocations older than this are flagged as a risk (issue #31: default 30 minutes). */
+  revocationMaxAgeMinutes: number;
+  /** Device clock minus the server's, from the Date header of the last API answer. */
+  clockSkewMs: number | null;
+}
+
+export const DEFAULT_GATE_SETTINGS: GateDeviceSettings = {
+  facilityId: null,
+  revocationMaxAgeMinutes: 30,
+  clockSkewMs: null,
+};
+
+interface GateDb extends DBSchema {
+  kits: { key: string; value: PassKit };
+  outbox: { key: string; value: OutboxEntry; indexes: { byState: string } };
+  settings: { key: string; value: GateDeviceSettings };
+}
+
+const DB_NAME = 'docksaathi-gate';
+const SETTINGS_KEY = 'device';
+let opened: Promise<IDBPDatabase<GateDb>> | null = null;
+
+function db() {
+  opened ??= openDB<GateDb>(DB_NAME, 1, {
+    upgrade(database) {
+      database.createObjectStore('kits', { keyPath: 'facilityId' });
+      database.createObjectStore('outbox', { keyPath: 'idempotencyKey' }).createIndex('byState', 'state');
+      database.createObjectStore('settings');
+    },
+  });
+  return opened;
+}
+
+export const savedKit = async (facilityId: string) => (await db()).get('kits', facilityId);
+export const savedKits = async () => (await db()).getAll('kits');
+export const saveKit = async (kit: PassKit) => void (await (await db()).put('kits', kit));
+
+export async function deviceSettings(): Promise<GateDeviceSettings> {
+  return { ...DEFAULT_GATE_SETTINGS, ...(await (await db()).get('settings', SETTINGS_KEY)) };
+}
+
+export async function saveDeviceSettings(change: Partial<GateDeviceSettings>): Promise<GateDeviceSettings> {
+  const next = { ...(await deviceSettings()), ...change };
+  await (await db()).put('settings', next, SETTINGS_KEY);
+  return next;
+}
+
+export const outboxEntries = async () =>
+  (await (await db()).getAll('outbox')).sort((a, b) => b.happenedAt.localeCompare(a.happenedAt));
+export const waitingEntries = async () => (await db()).getAllFromIndex('outbox', 'byState', 'waiting');
+export const putOutboxEntry = async (entry: OutboxEntry) => void (await (await db()).put('outbox', entry));
+
+/** Changes an entry only if it is still in the state `from` (another tab or sync may have moved it). */
+export async function moveOutboxEntry(
+  key: string,
+  from: OutboxEntry['state'],
+  change: Partial<OutboxEntry>,
+): Promise<boolean> {
+  const tx = (await db()).transaction('outbox', 'readwrite');
+  const entry = await tx.store.get(key);
+  if (!entry || entry.state !== from) {
+    await tx.done;
+    return false;
+  }
+  await tx.store.put({ ...entry, ...change });
+  await tx.done;
+  return true;
+}
