@@ -394,8 +394,18 @@ describe('facility edits', () => {
 
 // The edit routes of the domains that came with #15-#19 (wms, integrations, messaging, tenancy, users'
 // language) are tested for partial edits in their own suites; this file covers the dock side's.
-// Settings documents replaced whole (gate: an omitted password keeps the stored one) are tested in their own suites.
-const COVERED_IN_THEIR_SUITES = new Set(['wms', 'integrations', 'messaging', 'tenancy', 'contact', 'gate']);
+// Settings documents replaced whole (gate: an omitted password keeps the stored one; the trip watch; a
+// facility's PO policy) are tested in their own suites.
+const COVERED_IN_THEIR_SUITES = new Set([
+  'wms',
+  'integrations',
+  'messaging',
+  'tenancy',
+  'contact',
+  'gate',
+  'trips',
+  'references',
+]);
 const EDIT_ROUTES = (ROUTES as readonly ApiRoute[])
   .filter(
     (r) =>
