@@ -223,10 +223,10 @@ export function watches(props: MonitoringProps): Watch[] {
     id: 'integration-syncs-failing',
     graph: 'Integrations: failed syncs',
     subject: 'failed syncs',
-    meaning: `Integration syncs failed in each of ${t.syncFailurePeriodsInARow} 15-minute periods in a row`,
-    metric: figure('integrationSyncFailures', {}, FIFTEEN_MINUTES),
-    threshold: 1,
-    periodsInARow: t.syncFailurePeriodsInARow,
+    meaning: `An integration system's sync failed ${t.syncFailuresInARow} times in a row`,
+    // Each failed run reports how many runs in a row its system has failed (functions/integrations/sync.ts).
+    metric: figure('integrationSyncFailureStreak', {}, FIFTEEN_MINUTES).with({ statistic: 'Maximum' }),
+    threshold: t.syncFailuresInARow,
   });
   return list;
 }

@@ -32,8 +32,8 @@ export interface AlarmThresholds {
   messageFailures: number;
   /** SMS refused for want of a DLT registration, in 15 minutes. */
   dltRefusals: number;
-  /** 15-minute periods in a row, each with a failed integration sync, before the alarm. */
-  syncFailurePeriodsInARow: number;
+  /** Failed sync runs in a row of one integration system before the alarm. */
+  syncFailuresInARow: number;
 }
 
 export interface StageSettings {
@@ -57,7 +57,7 @@ export const STAGE_SETTINGS: Record<Stage, StageSettings> = {
       tableThrottledRequests: 50,
       messageFailures: 10,
       dltRefusals: 10,
-      syncFailurePeriodsInARow: 4,
+      syncFailuresInARow: 4,
     },
   },
   staging: {
@@ -73,7 +73,7 @@ export const STAGE_SETTINGS: Record<Stage, StageSettings> = {
       tableThrottledRequests: 10,
       messageFailures: 5,
       dltRefusals: 3,
-      syncFailurePeriodsInARow: 3,
+      syncFailuresInARow: 3,
     },
   },
   prod: {
@@ -89,7 +89,7 @@ export const STAGE_SETTINGS: Record<Stage, StageSettings> = {
       tableThrottledRequests: 1,
       messageFailures: 3,
       dltRefusals: 1,
-      syncFailurePeriodsInARow: 3,
+      syncFailuresInARow: 3,
     },
   },
 };

@@ -14,7 +14,7 @@ import { importAppointmentRequest, RecordError } from './appointment-requests';
 import { statusMessage } from './connection-test';
 import { pageOf, SYNC_CLAIM_SECONDS } from './rules';
 import { listEndpointRecords, type EndpointRecord } from './endpoint.store';
-import { syncLogPut, type SyncLogRecord } from './sync-log.store';
+import { listSyncLogRecords, syncLogPut, type SyncLogRecord } from './sync-log.store';
 import { claimSync, finishSyncUpdate, releaseSync, type SystemRecord } from './system.store';
 import type { SyncLog } from '../../shared/contracts/integrations';
 
@@ -121,6 +121,13 @@ async function endpointsFor(system: SystemRecord, endpointId: string | null): Pr
   return pulled;
 }
 
+/** The runs in a row, newest first, the system's sync has failed (looking back at most 20 runs). */
+async function failureStreak(system: SystemRecord): Promise<number> {
+  const recent = await listSyncLogRecords(system.tenantId, system.id, 20);
+  const firstSuccess = recent.findIndex((log) => log.status !== 'FAILED');
+  return firstSuccess === -1 ? recent.length : firstSuccess;
+}
+
 export async function runSync(system: SystemRecord, options: RunOptions, now = new Date()): Promise<SyncLogRecord> {
   const endpoints = await endpointsFor(system, options.endpointId);
   const runId = randomUUID();
@@ -161,7 +168,9 @@ export async function runSync(system: SystemRecord, options: RunOptions, now = n
     await releaseSync(system.tenantId, system.id, runId).catch(() => undefined);
     throw err;
   }
-  if (log.status === 'FAILED') countFigure('integrationSyncFailures', {});
+  // The run is recorded already: a failed look back still reports this failure.
+  if (log.status === 'FAILED')
+    countFigure('integrationSyncFailureStreak', {}, await failureStreak(system).catch(() => 1));
   logger.info('sync run', {
     systemId: system.id,
     trigger: log.trigger,

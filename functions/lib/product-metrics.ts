@@ -22,8 +22,8 @@ export interface FigureDimensions {
   gateDecisions: { decision: GateDecision };
   /** A ULIP registry source's breaker opened after repeated failures (functions/lib/breaker.ts). */
   sourceBreakerOpened: { source: GateSource };
-  /** An integration sync run that ended FAILED. */
-  integrationSyncFailures: Record<string, never>;
+  /** After a sync run that ended FAILED: how many runs in a row its system has failed (a value, not a count). */
+  integrationSyncFailureStreak: Record<string, never>;
 }
 
 export type Figure = keyof FigureDimensions;

@@ -73,10 +73,10 @@ export function countRequests<E extends APIGatewayProxyEventV2>(): MiddlewareObj
  * dimensions only, not the function's `service`: the same figure counted by several functions is one
  * metric for the alarms and the dashboard.
  */
-export function countFigure<F extends Figure>(name: F, dimensions: FigureDimensions[F]): void {
+export function countFigure<F extends Figure>(name: F, dimensions: FigureDimensions[F], value = 1): void {
   if (!metricsEnabled) return;
   const figure = metrics.singleMetric();
   figure.clearDefaultDimensions();
-  for (const [key, value] of Object.entries(dimensions)) figure.addDimension(key, value);
-  figure.addMetric(name, MetricUnit.Count, 1);
+  for (const [key, dimension] of Object.entries(dimensions)) figure.addDimension(key, dimension);
+  figure.addMetric(name, MetricUnit.Count, value);
 }

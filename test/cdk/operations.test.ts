@@ -169,14 +169,15 @@ describe('alarms to the operations topic', () => {
         MetricName: 'sourceBreakerOpened',
         Dimensions: [{ Name: 'source', Value: source }],
       });
-    // Failing syncs: a failed run in each of 3 quarter-hours in a row (prod), 4 in dev.
+    // Failing syncs: one system's sync failed 3 runs in a row (prod), 4 in dev.
     expect(alarmNamed(prod, 'Test-integration-syncs-failing')).toMatchObject({
-      MetricName: 'integrationSyncFailures',
+      MetricName: 'integrationSyncFailureStreak',
+      Statistic: 'Maximum',
       Period: 900,
-      EvaluationPeriods: 3,
-      DatapointsToAlarm: 3,
+      Threshold: 3,
+      EvaluationPeriods: 1,
     });
-    expect(alarmNamed(dev, 'Test-integration-syncs-failing')).toMatchObject({ EvaluationPeriods: 4 });
+    expect(alarmNamed(dev, 'Test-integration-syncs-failing')).toMatchObject({ Threshold: 4 });
   });
 });
 
