@@ -214,6 +214,9 @@ test('a driver books for their own carrier and record only, with no carrier to c
 });
 
 test('staff who book for anyone are offered every carrier, and each one books', async ({ page, baseURL, request }) => {
+  // One booking per carrier on the server per staff account: the work grows with the carriers other
+  // journeys have added, so the limit is the journey's, not the default 30 s.
+  test.setTimeout(120_000);
   const run = await setUp(baseURL!);
   const staff = [
     ...STAFF_SAMPLE_ACCOUNTS.map((account) => ({ account, password: undefined as string | undefined })),
