@@ -25,4 +25,5 @@ export { appointmentEventItem } from './events';
 export { reconcileCounters } from './reconcile-counters';
 export type { CounterCorrection } from './reconcile-counters';
 // The trip watch's one-tap reslot (issue #33) moves an appointment by the reschedule rules.
-export { rescheduleByLink, type ExtraItems } from './reschedules';
+export { type ExtraItems } from './reschedules';
+export { rescheduleByLink } from './reschedule-by-link';

@@ -8,11 +8,9 @@ import { transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
 import { appointmentChangePut, getAppointment } from './appointment.store';
 import { requestedDoor, reserveDoor, withDoor } from './door-reservation';
-import { resolveFacility } from '../facilities';
-import { assignmentDelete, bookedDayItems, dayBookingsUpdate } from '../facilities';
+import { assignmentDelete, bookedDayItems, dayBookingsUpdate, resolveFacility } from '../facilities';
+import { slotPlaceUpdate, slotsOf } from '../facilities';
 import { decidedRequestPut, getRescheduleRequest, newRequestPut } from './reschedule.store';
-import { slotPlaceUpdate } from '../facilities';
-import { slotsOf } from '../facilities';
 import { checkAvailability } from './availability';
 import { actorOf, findAppointmentToChange, loadAppointment, type TransactItems } from './context';
 import { assignmentsOf } from './equipment';
@@ -52,7 +50,7 @@ export async function requestReschedule(
   );
 }
 
-type RescheduleWish = Pick<
+export type RescheduleWish = Pick<
   RescheduleRequest,
   'newDate' | 'newTimeStart' | 'newTimeEnd' | 'reason' | 'reasonDetails' | 'requestedBy'
 >;
@@ -65,7 +63,7 @@ export interface ExtraItems {
 const NO_EXTRA: ExtraItems = { items: [], refusal: () => new RevisionConflictError() };
 
 /** Files a request for a reschedulable appointment without one pending: the new time must be open now. */
-async function fileRequest(
+export async function fileRequest(
   tenantId: string,
   actor: Actor,
   appointment: Appointment,
@@ -144,7 +142,7 @@ async function fileRequest(
 }
 
 /** Only a scheduled appointment below its reschedule limit can move (issue #12: not once started). */
-function assertReschedulable(a: Appointment) {
+export function assertReschedulable(a: Appointment) {
   if (isReschedulable(a)) return;
   if (a.status !== 'scheduled')
     throw new ConflictError(
@@ -182,7 +180,7 @@ export async function approveReschedule(user: SessionUser, requestId: string, no
  * Moves the appointment to the request's time in one transaction with `requestItem` (the request
  * decided, or filed already approved): the old door time is freed and the new one reserved.
  */
-async function moveForRequest(
+export async function moveForRequest(
   tenantId: string,
   actor: Actor,
   request: RescheduleRequest,
@@ -298,49 +296,6 @@ async function moveForRequest(
     ),
   );
   return after;
-}
-
-/**
- * A driver's one-tap reslot (issue #33, functions/trips): the same rules as a request and its
- * approval, by the link's actor; `approve` moves the appointment at once (the request filed already
- * approved, in the move's transaction), otherwise the request waits for staff. `extra` (the link's
- * single use) is written in the same transaction.
- */
-export async function rescheduleByLink(
-  tenantId: string,
-  actor: Actor,
-  appointmentId: string,
-  wish: RescheduleWish,
-  options: { approve: boolean; extra: ExtraItems },
-  now = new Date(),
-): Promise<{ outcome: 'moved' | 'requested'; appointment: Appointment }> {
-  const appointment = await loadAppointment(tenantId, appointmentId);
-  if (!options.approve) {
-    await fileRequest(tenantId, actor, appointment, wish, options.extra, now);
-    return { outcome: 'requested', appointment: await loadAppointment(tenantId, appointmentId) };
-  }
-  assertReschedulable(appointment);
-  if (appointment.pendingRescheduleId)
-    throw new ConflictError('This appointment already has a pending reschedule request');
-  const request: RescheduleRequest = {
-    id: randomUUID(),
-    tenantId,
-    appointmentId,
-    bookingReference: appointment.bookingReference,
-    driverId: appointment.driverId,
-    originalDate: appointment.scheduledDate,
-    originalTimeStart: appointment.scheduledTimeStart,
-    originalTimeEnd: appointment.scheduledTimeEnd,
-    ...wish,
-    status: 'approved',
-    createdAt: now.toISOString(),
-    createdBy: actor.username,
-    decidedAt: now.toISOString(),
-    decidedBy: actor.username,
-    decisionReason: null,
-  };
-  const moved = await moveForRequest(tenantId, actor, request, newRequestPut(request), options.extra, now);
-  return { outcome: 'moved', appointment: moved };
 }
 
 export async function denyReschedule(
