@@ -78,6 +78,9 @@ test('Lighthouse (mobile) and Chromium find the app installable, in English and 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest-hi.webmanifest');
+    // Chromium fetches the manifest again when the link's address changes, a moment after the page's
+    // script changes it: ask until it reports the Hindi one.
+    await expect.poll(async () => (await installable()).url, { timeout: 15_000 }).toBe('/manifest-hi.webmanifest');
     const hindi = await installable();
     expect(hindi.errors).toEqual([]);
     expect(hindi.manifestErrors).toEqual([]);
