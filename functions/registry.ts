@@ -19,6 +19,8 @@ import * as gate from './gate/handler';
 import * as trips from './trips/handler';
 import * as references from './references/handler';
 import * as vitals from './vitals/handler';
+import * as privacy from './privacy/handler';
+import * as appointmentTypes from './appointment-types/handler';
 
 export const FUNCTIONS = {
   auth,
@@ -39,4 +41,6 @@ export const FUNCTIONS = {
   trips,
   references,
   vitals,
+  privacy,
+  'appointment-types': appointmentTypes,
 } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

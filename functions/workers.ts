@@ -114,6 +114,14 @@ export const WORKERS: readonly WorkerDefinition[] = [
     trigger: { kind: 'schedule', expression: 'rate(5 minutes)' },
     access: { table: 'readWrite' },
   },
+  // Reminders (issue #32): each scheduled appointment's driver once, at the facility's lead time before the start.
+  {
+    name: 'messaging-reminders',
+    entry: 'functions/messaging/reminders.worker.ts',
+    trigger: { kind: 'schedule', expression: 'rate(5 minutes)' },
+    access: { table: 'readWrite', messaging: true },
+    timeoutSeconds: 120,
+  },
   // Gate compliance (issue #21): a new booking's vehicle and e-way bill checked against ULIP in the background,
   // its hint on the appointment. The KMS grant (the tenant's sealed ULIP password) comes from lib/platform.ts.
   {

@@ -43,6 +43,10 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   references: { table: 'readWrite' },
   // Field web vitals (#34): a day's counters per route, device class and metric, and the rate limit's.
   vitals: { table: 'readWrite' },
+  // A driver's own data and erasures (#36): reads every domain's records of the person and rewrites them.
+  privacy: { table: 'readWrite' },
+  // A facility's appointment types and booking fields: table items only.
+  'appointment-types': { table: 'readWrite' },
 };
 
 /** The API stacks that hold the HTTP functions (lib/platform.ts), by what their domains serve. */
@@ -55,17 +59,19 @@ export type ApiGroup = (typeof API_GROUPS)[number];
  * fails the deploy that moves it, so a function keeps its group (a new domain joins one with room).
  */
 export const FUNCTION_GROUP: Record<FunctionName, ApiGroup> = {
-  // Signing in, organisations and their people, the public site, what is sent to people.
+  // Signing in, organisations and their people, the public site, what is sent to people, their rights.
   platform: 'accounts',
   auth: 'accounts',
   users: 'accounts',
   tenancy: 'accounts',
   contact: 'accounts',
   messaging: 'accounts',
+  privacy: 'accounts',
   // The dock and yard day: facilities, carriers, bookings (TMS ones too), the gate, check-in, the figures.
   facilities: 'operations',
   carriers: 'operations',
   appointments: 'operations',
+  'appointment-types': 'operations',
   checkins: 'operations',
   yard: 'operations',
   gate: 'operations',

@@ -24,6 +24,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
+import { FILE_PATH } from '../shared/navigation';
 import {
   apiSecurityHeaders,
   contentSecurityPolicy,
@@ -118,11 +119,9 @@ export class Web extends Construct {
       customHeadersBehavior,
     });
 
-    // Client-side routes (/scheduling, /wms...) are served index.html; files and /api are not touched.
+    // Client-side routes (/scheduling, /wms, /reslot/<token>...) are served index.html; files and /api are not touched.
     const spaRouting = new CloudFrontFunction(this, 'spa-routing', {
-      code: FunctionCode.fromInline(
-        "function handler(event){var r=event.request;if(r.uri.indexOf('.')===-1){r.uri='/index.html';}return r;}",
-      ),
+      code: FunctionCode.fromInline(spaRoutingCode()),
     });
     // The API checks Origin against the viewer's host, and keys its rate limits on the viewer's
     // address, neither of which API Gateway would otherwise see (a viewer's own header is overwritten).
@@ -215,4 +214,9 @@ export function siteCertificate(
       description: "DockSaathi: the site's certificate (CloudFront takes certificates of us-east-1 only)",
     }),
   );
+}
+
+/** CloudFront's viewer-request function: a path that is not a file (FILE_PATH) gets the app's index.html. */
+export function spaRoutingCode(): string {
+  return `function handler(event){var r=event.request;if(!/${FILE_PATH.source}/.test(r.uri)){r.uri='/index.html';}return r;}`;
 }

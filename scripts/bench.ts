@@ -8,7 +8,7 @@
 // `start` for the local stack and the warehouse load), so the run's 10-minute budget can be read section by section.
 // Order: bundles (before the stack starts), hotPaths, race, mixed, then SECTIONS (wms last).
 // BENCH_ONLY=wms,gate (a comma list of section names: hotPaths, race, mixed, messaging,
-// integrations, tenancy, lighthouse, wms, gate, trips, bundles) runs only those, for work on one of them;
+// integrations, tenancy, lighthouse, interactions, wms, gate, trips, bundles) runs only those, for work on one of them;
 // a partial run is written to .bench/partial.json, never over latest.json (the README quotes that
 // one). Sections run in the order below either way.
 import './bench/env';
@@ -33,9 +33,11 @@ const SECTIONS: { name: string; load: () => Promise<BenchSection> }[] = [
   { name: 'integrations', load: async () => (await import('./bench/integrations')).integrationsBench },
   { name: 'tenancy', load: async () => (await import('./bench/tenancy')).tenancyBench },
   { name: 'lighthouse', load: async () => (await import('./bench/lighthouse')).lighthouseBench },
+  { name: 'interactions', load: async () => (await import('./bench/interactions')).interactionsBench },
   { name: 'gate', load: async () => (await import('./bench/gate')).gateBench },
   { name: 'gate-pass', load: async () => (await import('./bench/gate-pass')).gatePassBench },
   { name: 'trips', load: async () => (await import('./bench/trips')).tripsBench },
+  { name: 'slot-search', load: async () => (await import('./bench/slot-search')).slotSearchBench },
   // Its 100,000-line warehouse is loaded as the stack starts (in `start`), before the stream workers.
   { name: 'wms', load: async () => (await import('./bench/wms')).wmsBench },
 ];
@@ -185,6 +187,19 @@ async function codeSizes(results: Record<string, unknown>): Promise<void> {
     `\nSPA first load: ${kb(spa.firstLoadGzip)} KB gzip in ${spa.firstLoadFiles.length} files (goal <= ${GOALS.firstLoadGzipKb}); largest route chunks (gzip KB):`,
   );
   console.table(spa.chunks.slice(0, 12).map((c) => ({ chunk: c.file, kb: kb(c.bytes), gzip: kb(c.gzip) })));
+  console.log('\nSPA per route (gzip KB): first load and own chunk against their budgets (scripts/size-budget.ts)');
+  console.table(
+    spa.routes.map((r) => ({
+      route: r.route,
+      'first load': r.firstLoadKb,
+      budget: r.firstLoadBudgetKb,
+      'goal KB': r.goalKb,
+      chunk: r.chunkKb,
+      'chunk budget': r.chunkBudgetKb,
+      'within budget': r.over ? 'FAIL' : 'pass',
+      'meets goal': r.firstLoadKb <= r.goalKb ? 'pass' : 'FAIL',
+    })),
+  );
   const lambdas = await lambdaBundles();
   console.log(
     `\nLambda bundles as deployed (goal <= ${GOALS.lambdaKb} KB minified, own init <= ${GOALS.initMs} ms; init in a fresh process = the runtime's SDK and the Powertools layer it requires + our module):`,
@@ -200,7 +215,12 @@ async function codeSizes(results: Record<string, unknown>): Promise<void> {
     })),
   );
   results.bundles = {
-    spa: { firstLoadGzip: spa.firstLoadGzip, firstLoadFiles: spa.firstLoadFiles, chunks: spa.chunks },
+    spa: {
+      firstLoadGzip: spa.firstLoadGzip,
+      firstLoadFiles: spa.firstLoadFiles,
+      chunks: spa.chunks,
+      routes: spa.routes,
+    },
     lambdas,
   };
 }

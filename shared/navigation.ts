@@ -3,6 +3,15 @@
 // permissions on the API routes behind each screen.
 import type { CanAccess, Permission } from './roles';
 
+/**
+ * A path that names a file of the build or the public site (/sw.js, /manifest-hi.webmanifest,
+ * /assets/app-1a2b.js): its last segment ends in a short extension. Every other path is a screen of
+ * the app, even with a dot inside, as a signed link's token has (/reslot/<id>.<signature>: the
+ * signature is far longer than any extension). CloudFront's routing (lib/web.ts) and the service
+ * worker's navigation fallback (web/vite.config.ts) both use it.
+ */
+export const FILE_PATH = /\/[^/?]*\.[A-Za-z0-9]{1,11}$/;
+
 /** Every screen path of the SPA, once: the sidebar below, the router and the shells use these. */
 export const PATHS = {
   home: '/',
@@ -30,6 +39,10 @@ export const PATHS = {
   signup: '/signup',
   invite: '/invite',
   book: '/book',
+  /** A late driver's one-tap reslot link (issue #33), public: /reslot/<token>. */
+  reslot: '/reslot',
+  /** A gate pass link (issue #31), public: /pass/<token>, from the booking message or the guest's confirmation. */
+  pass: '/pass',
 } as const;
 
 /** The public information pages, each at `/<slug>` (linked from the site footer). */

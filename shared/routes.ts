@@ -20,6 +20,8 @@ import { gateRoutes } from './routes/gate';
 import { tripsRoutes } from './routes/trips';
 import { referencesRoutes } from './routes/references';
 import { vitalsRoutes } from './routes/vitals';
+import { privacyRoutes } from './routes/privacy';
+import { appointmentTypesRoutes } from './routes/appointment-types';
 
 export * from './routes/types';
 
@@ -42,6 +44,8 @@ export const ROUTES = [
   ...tripsRoutes,
   ...referencesRoutes,
   ...vitalsRoutes,
+  ...privacyRoutes,
+  ...appointmentTypesRoutes,
 ] as const satisfies readonly ApiRoute[];
 
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {

@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { FILE_PATH } from '../shared/navigation';
 
 /** openapi.json, sitemap.xml and robots.txt of the public site, generated on each build (scripts/public-site.ts). */
 function publicSiteFiles(): Plugin {
@@ -85,7 +86,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'manifest-hi.webmanifest'],
         navigateFallback: '/index.html',
         // Not for the API, nor for files (/openapi.json, /sitemap.xml): only the app's own routes.
-        navigateFallbackDenylist: [/^\/api\//, /\/[^/?]+\.[^/?]+$/],
+        navigateFallbackDenylist: [/^\/api\//, FILE_PATH],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
@@ -99,6 +100,9 @@ export default defineConfig({
     outDir: process.env.WEB_DIST ?? 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: each source module's chunk and what it imports, which scripts/size-budget.ts
+    // reads to sum what each route loads.
+    manifest: true,
     // The libraries every page needs (React, the router, React Query, i18next) in one chunk: one
     // request, cached across deploys of the app's own code, and better compressed than six small files.
     rolldownOptions: {

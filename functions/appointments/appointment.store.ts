@@ -235,3 +235,25 @@ export async function setAppointmentGateHint(
       if (!isConditionalCheckFailed(err)) throw err;
     });
 }
+
+/** The quarter hours of a door's day held by appointments (one query per door and day). */
+export async function heldBlocksOfDay(
+  tenantId: string,
+  facilityId: string,
+  doorId: string,
+  date: string,
+): Promise<Set<string>> {
+  const res = await ddb().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :day)',
+      ExpressionAttributeValues: {
+        ':pk': facilityKeys.partition(tenantId, facilityId),
+        ':day': `DOORBLOCK#${doorId}#${date}#`,
+      },
+      ProjectionExpression: 'SK',
+      ConsistentRead: true,
+    }),
+  );
+  return new Set((res.Items ?? []).map((i) => String(i.SK).slice(-5)));
+}

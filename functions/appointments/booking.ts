@@ -13,7 +13,12 @@ import { checkAvailability } from './availability';
 import { actorOf, type TransactItems } from './context';
 import { appointmentEventItem } from './events';
 import { bookingReference } from './rules';
+import { assertBookable, bookerOf } from './booking-rules';
 import { holdReference, transactWithHold } from '../references';
+import { answersTransaction, bookingAnswers, typedLoad, withAnswers, type TypedLoad } from '../appointment-types';
+import { doorTakesType, freeDoorFor, loadEnd } from './slot-search';
+import type { DockDoor, Facility } from '../facilities';
+import type { FieldValue } from '../../shared/contracts/booking-fields';
 import { actsForAll } from '../../shared/access';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
@@ -121,8 +126,13 @@ function bookingParty(user: SessionUser, carrierId: string, driverId: string | n
 /** `alsoWrite` adds the caller's items to the booking's own transaction (an integration's external-id mapping): all or nothing. */
 export async function bookAppointment(
   user: SessionUser,
-  // The PO quantity is optional to callers that build the input themselves (demo data, the bench).
-  input: Omit<z.output<typeof appointmentInputSchema>, 'quantity'> & { quantity?: number | null },
+  // The PO quantity and the vehicle are optional to callers that build the input themselves (demo data, the bench).
+  input: Omit<z.output<typeof appointmentInputSchema>, 'quantity' | 'vehicleLicense' | 'typeId' | 'fields'> & {
+    quantity?: number | null;
+    vehicleLicense?: string | null;
+    typeId?: string | null;
+    fields?: Record<string, FieldValue>;
+  },
   now = new Date(),
   alsoWrite: (appointment: Appointment) => TransactItems = () => [],
 ): Promise<Appointment> {
@@ -130,11 +140,16 @@ export async function bookAppointment(
   const facility = await getFacility(tenantId, input.facilityId);
   if (!facility) throw new BadRequestError('Please select a facility', { facilityId: 'Facility not found' });
   const party = bookingParty(user, input.carrierId, input.driverId);
-  const [carrier, driver, door] = await Promise.all([
+  const [carrier, driver, requested, load] = await Promise.all([
     getCarrier(tenantId, party.carrierId),
     party.driverId ? getDriver(tenantId, party.carrierId, party.driverId) : null,
     requestedDoor(tenantId, facility.id, input.dockDoorId),
+    typedLoad(facility, input.typeId, input.quantity ?? null),
   ]);
+  const timeEnd = load ? loadEnd(input.scheduledTimeStart, load) : input.scheduledTimeEnd;
+  const door = load
+    ? await typedDoor(requested, load, facility, input.scheduledDate, input.scheduledTimeStart)
+    : requested;
   if (!carrier) throw new BadRequestError('Please select a carrier', { carrierId: 'Carrier not found' });
   if (party.driverId && !driver)
     throw new BadRequestError('The driver does not drive for this carrier', {
@@ -150,10 +165,17 @@ export async function bookAppointment(
   }
   // The door is checked and reserved by the one door rule (reserveDoor), after the window itself.
   const availability = await checkAvailability(
-    { facility, date: input.scheduledDate, timeStart: input.scheduledTimeStart, timeEnd: input.scheduledTimeEnd },
+    { facility, date: input.scheduledDate, timeStart: input.scheduledTimeStart, timeEnd },
     now,
   );
   if (!availability.available) throw new ConflictError(availability.reason ?? DOOR_TAKEN);
+  await assertBookable(
+    bookerOf(user),
+    facility,
+    { date: input.scheduledDate, start: input.scheduledTimeStart },
+    { license: input.vehicleLicense ?? null },
+    now,
+  );
 
   const appointment = newAppointment(
     {
@@ -165,13 +187,14 @@ export async function bookAppointment(
       driverId: driver?.id ?? null,
       driverName: driver?.name ?? null,
       driverPhone: driver?.phone ?? null,
+      vehicleLicense: input.vehicleLicense ?? null,
       dockDoorId: door?.id ?? null,
       doorNumber: door?.doorNumber ?? null,
       laborInchargeId: input.laborInchargeId,
       scheduledDate: input.scheduledDate,
       scheduledTimeStart: input.scheduledTimeStart,
-      scheduledTimeEnd: input.scheduledTimeEnd,
-      loadType: input.loadType,
+      scheduledTimeEnd: timeEnd,
+      loadType: load?.type.direction ?? input.loadType,
       priority: input.priority,
       bookedBy: input.bookedBy,
       bookingType: 'staff',
@@ -180,7 +203,9 @@ export async function bookAppointment(
       palletCount: input.palletCount,
       cartonCount: input.cartonCount,
       quantity: input.quantity ?? null,
-      estimatedDuration: input.estimatedDuration,
+      estimatedDuration: load?.durationMinutes ?? input.estimatedDuration,
+      typeId: load?.type.id ?? null,
+      durationMinutes: load?.durationMinutes ?? null,
       specialInstructions: input.specialInstructions,
       handlingEquipmentNotes: input.handlingEquipmentNotes,
       createdBy: user.username,
@@ -188,6 +213,14 @@ export async function bookAppointment(
     now,
   );
   const id = appointment.id;
+  const answers = await bookingAnswers(
+    facility,
+    appointment.typeId ?? null,
+    input.fields ?? {},
+    actsForAll(user) ? 'staff' : 'carrier',
+    appointment,
+  );
+  appointment.fields = answers.fields;
   const labour = input.laborInchargeId
     ? await reserveResource(tenantId, facility.id, {
         kind: 'labor',
@@ -195,7 +228,7 @@ export async function bookAppointment(
         appointmentId: id,
         date: input.scheduledDate,
         timeStart: input.scheduledTimeStart,
-        timeEnd: input.scheduledTimeEnd,
+        timeEnd,
       })
     : [];
   if (!labour)
@@ -235,15 +268,41 @@ export async function bookAppointment(
     // The day is no holiday and counts this booking, so a holiday cannot close it meanwhile.
     ...bookedDayItems(tenantId, facility.id, appointment.scheduledDate),
   ];
-  await transactWithHold(
-    hold,
-    withDoor(reservation, items, (index) =>
-      index === items.length - 2
-        ? new ConflictError(HOLIDAY_CLOSED)
-        : index >= 1 && index <= labour.length
-          ? new ConflictError('The labour in-charge was just assigned elsewhere. Please choose again.')
-          : new ConflictError(DOOR_TAKEN),
+  await answersTransaction(answers, () =>
+    transactWithHold(
+      hold,
+      withAnswers(
+        answers,
+        withDoor(reservation, items, (index) =>
+          index === items.length - 2
+            ? new ConflictError(HOLIDAY_CLOSED)
+            : index >= 1 && index <= labour.length
+              ? new ConflictError('The labour in-charge was just assigned elsewhere. Please choose again.')
+              : new ConflictError(DOOR_TAKEN),
+        ),
+      ),
     ),
   );
   return appointment;
+}
+
+export const NO_DOOR_FOR_TYPE =
+  'No door that takes this appointment type is free for the whole load. Please choose another time.';
+
+/** The door of a typed load: the one asked for, if it takes the type; else a free one that does. */
+async function typedDoor(
+  requested: DockDoor | null,
+  load: TypedLoad,
+  facility: Facility,
+  date: string,
+  start: string,
+): Promise<DockDoor> {
+  if (requested) {
+    if (doorTakesType(requested, load.type)) return requested;
+    const message = `Door ${requested.doorNumber} does not take this appointment type`;
+    throw new BadRequestError(message, { dockDoorId: message });
+  }
+  const free = await freeDoorFor(facility, date, start, load);
+  if (!free) throw new ConflictError(NO_DOOR_FOR_TYPE, { scheduledTimeStart: NO_DOOR_FOR_TYPE });
+  return free;
 }

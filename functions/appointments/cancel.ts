@@ -1,9 +1,14 @@
 // Cancelling an appointment (issue #12.4): staff, or the driver it is booked for, cancel a scheduled
 // appointment with a reason. The status change frees its door quarter hours, its guest slot place and
 // its labour and equipment, and closes a pending reschedule request, all in one audited transaction.
-import { ConflictError } from '../lib/errors';
+// Inside the facility's change cut-off (booking-rules.ts) only staff cancel, overriding it on the record.
+import { ConflictError, NotFoundError } from '../lib/errors';
+import { changeAtRevision } from '../lib/revision';
+import { resolveFacility } from '../facilities';
+import { getAppointment } from './appointment.store';
+import { assertChangeable } from './booking-rules';
 import { contextOf, findAppointmentToChange } from './context';
-import { changeStatus } from './status-flow';
+import { moveStatus } from './status-flow';
 import { statusLabel, type Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type * as z from 'zod';
@@ -17,9 +22,26 @@ export async function cancelAppointment(
 ): Promise<Appointment> {
   // Staff with appointments:write cancel any appointment of their tenant; a driver or carrier-side booker only their own.
   const appointment = await findAppointmentToChange(user, id, 'You can cancel only your own appointments');
+  assertCancellable(appointment);
+  const facility = await resolveFacility(user.tenantId, appointment.facilityId);
+  const override = await assertChangeable(user, appointment, facility.timeZone, input.overrideCutoff, now);
+  return changeAtRevision({
+    read: () => getAppointment(user.tenantId, id),
+    view: (current) => current,
+    apply: async (before) => {
+      if (!before) throw new NotFoundError('Appointment not found');
+      assertCancellable(before);
+      return moveStatus(contextOf(user), before, 'cancelled', now, {
+        changes: { cancellationReason: input.reason },
+        extra: override,
+      });
+    },
+  });
+}
+
+function assertCancellable(appointment: Appointment) {
   if (appointment.status !== 'scheduled')
     throw new ConflictError(
       `This appointment is ${statusLabel(appointment.status)}; only a scheduled appointment can be cancelled`,
     );
-  return changeStatus(contextOf(user), id, 'cancelled', now, { cancellationReason: input.reason });
 }

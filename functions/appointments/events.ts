@@ -24,6 +24,11 @@ export function appointmentEventItem(type: DomainEventType, a: Appointment, extr
         carrierId: a.carrierId,
         driverId: a.driverId,
         driverPhone: a.driverPhone,
+        // Issue #32: the type, the load and the custom fields as booked.
+        typeId: a.typeId ?? null,
+        quantity: a.quantity ?? null,
+        durationMinutes: a.durationMinutes ?? null,
+        fields: a.fields ?? [],
         ...extra,
       },
     },

@@ -12,7 +12,12 @@ import { parseSlotId } from '../facilities';
 import { newAppointment, referenceBooking } from './booking';
 import { holdReference, transactWithHold } from '../references';
 import { appointmentEventItem } from './events';
-import { issueGatePass } from '../passes';
+import { assertBookable } from './booking-rules';
+import { answersTransaction, bookingAnswers, typedLoad, withAnswers } from '../appointment-types';
+import { freeDoorFor, searchSlots } from './slot-search';
+import { NO_DOOR, reserveDoor, withDoor } from './door-reservation';
+import { NO_DOOR_FOR_TYPE } from './booking';
+import { issueGatePass, newPassLink } from '../passes';
 import { getTenant } from '../lib/tenants';
 import { qrSvg } from '../lib/qr-svg';
 import { logger } from '../lib/logger';
@@ -53,14 +58,23 @@ async function confirmationOf(
     getTenant(facility.tenantId),
     getAppointment(facility.tenantId, booked.appointmentId),
   ]);
-  // The booking is made: a pass that cannot be signed now must not turn it into an error for the guest.
-  const pass =
+  // The booking is made: a pass (or its link, through which the panel keeps it on the phone) that cannot
+  // be made now must not turn it into an error for the guest. The two are independent: made together.
+  const unlessFailed =
+    (what: string) =>
+    (error: unknown): null => {
+      logger.warn(`guest booking confirmed without ${what}`, { appointmentId: booked.appointmentId, error });
+      return null;
+    };
+  const [pass, passLink] =
     appointment?.status === 'scheduled'
-      ? await issueGatePass(appointment, facility, now).catch((error: unknown) => {
-          logger.warn('guest booking confirmed without a gate pass', { appointmentId: appointment.id, error });
-          return null;
-        })
-      : null;
+      ? await Promise.all([
+          issueGatePass(appointment, facility, now).catch(unlessFailed('a gate pass')),
+          newPassLink(appointment, facility, appointment.guest?.language ?? null, null, now).catch(
+            unlessFailed('a gate pass link'),
+          ),
+        ])
+      : [null, null];
   const slotDate = appointment?.scheduledDate ?? booked.slotDate;
   const startTime = appointment?.scheduledTimeStart ?? booked.startTime;
   const endTime = appointment?.scheduledTimeEnd ?? booked.endTime;
@@ -82,6 +96,7 @@ async function confirmationOf(
       qrSvg: qrSvg(pass.token),
       expiresAt: new Date(pass.claims.exp * 1000).toISOString(),
     },
+    passLink,
   };
 }
 
@@ -101,12 +116,25 @@ async function bookOnce(
   const slot = (await slotsOf(facility, parsed.date, now)).find((s) => s.startTime === parsed.startTime);
   if (!slot) throw new NotFoundError('This slot does not exist');
   if (slot.isBlocked) throw new ConflictError('This slot is not available for booking');
-  if (!slot.isAvailable)
+  // A typed load is offered by slot search (a door that takes it free for its whole duration), untyped by the slot's places.
+  const load = await typedLoad(facility, input.typeId, input.quantity);
+  const offered =
+    load && (await searchSlots(facility, parsed.date, load, now)).find((s) => s.startTime === slot.startTime);
+  const door = load && offered ? await freeDoorFor(facility, slot.slotDate, slot.startTime, load) : null;
+  if (load && !door) throw new ConflictError(NO_DOOR_FOR_TYPE, { slotId: NO_DOOR_FOR_TYPE });
+  if (!load && !slot.isAvailable)
     throw new ConflictError(
       slot.bookedCount >= slot.capacity
         ? 'This slot is fully booked. Please choose another slot.'
         : 'This slot is not available for booking',
     );
+  await assertBookable(
+    { kind: 'guest' },
+    facility,
+    { date: slot.slotDate, start: slot.startTime },
+    { license: input.vehicleNumber },
+    now,
+  );
 
   const tenantId = facility.tenantId;
   const appointment = newAppointment(
@@ -120,8 +148,13 @@ async function bookOnce(
       vehicleLicense: input.vehicleNumber,
       scheduledDate: slot.slotDate,
       scheduledTimeStart: slot.startTime,
-      scheduledTimeEnd: slot.endTime,
-      loadType: input.loadType,
+      scheduledTimeEnd: offered ? offered.endTime : slot.endTime,
+      loadType: load?.type.direction ?? input.loadType,
+      dockDoorId: door?.id ?? null,
+      doorNumber: door?.doorNumber ?? null,
+      typeId: load?.type.id ?? null,
+      durationMinutes: load?.durationMinutes ?? null,
+      estimatedDuration: load?.durationMinutes ?? 60,
       bookedBy:
         input.ownerType === 'Transporter' ? 'transporter' : input.ownerType === 'TruckOwner' ? 'truck_owner' : 'driver',
       bookingType: 'guest',
@@ -149,13 +182,18 @@ async function bookOnce(
     confirmationCode: appointment.bookingReference,
     slotDate: slot.slotDate,
     startTime: slot.startTime,
-    endTime: slot.endTime,
+    endTime: appointment.scheduledTimeEnd,
   };
   const hold = await holdReference(referenceBooking(appointment), now);
   appointment.referenceCheck = hold.check;
+  const answers = await bookingAnswers(facility, appointment.typeId ?? null, input.fields, 'carrier', appointment);
+  appointment.fields = answers.fields;
+  const reservation = door ? await reserveDoor(door, appointment) : NO_DOOR;
+  // A typed load takes door time instead of a place of the slot.
+  const place = load ? [] : [slotPlaceUpdate(tenantId, facility.id, slot)];
   const items = [
-    slotPlaceUpdate(tenantId, facility.id, slot),
-    // The day is no holiday (index 1) and counts this booking, so a holiday cannot close it meanwhile.
+    ...place,
+    // The day is no holiday (after the place) and counts this booking, so a holiday cannot close it meanwhile.
     ...bookedDayItems(tenantId, facility.id, slot.slotDate),
     newAppointmentPut(appointment),
     auditPut(
@@ -187,14 +225,19 @@ async function bookOnce(
       now,
     ),
   ];
-  await transactWithHold(hold, [
-    items,
-    (index) => {
-      if (index === 0) return new ConflictError('This slot is fully booked. Please choose another slot.');
-      if (index === 1) return new ConflictError(HOLIDAY_CLOSED);
-      return new ConflictError('Please try again');
-    },
-  ]);
+  await answersTransaction(answers, () =>
+    transactWithHold(
+      hold,
+      withAnswers(
+        answers,
+        withDoor(reservation, items, (index) => {
+          if (index < place.length) return new ConflictError('This slot is fully booked. Please choose another slot.');
+          if (index === place.length) return new ConflictError(HOLIDAY_CLOSED);
+          return new ConflictError('Please try again');
+        }),
+      ),
+    ),
+  );
   return result;
 }
 

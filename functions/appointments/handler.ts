@@ -27,17 +27,32 @@ import { bookAppointment } from './booking';
 import { findAppointment, todayFor } from './context';
 import { assignEquipment } from './equipment';
 // The status flow moves the truck's check-in too (the on-site flow, functions/checkins/on-site.ts).
-import { seesAll, visibleTo } from '../../shared/access';
+import { actsForAll, seesAll, visibleTo } from '../../shared/access';
 import { bookGuestSlot } from './guest-booking';
 import { approveReschedule, denyReschedule, requestReschedule } from './reschedules';
 import { cancelAppointment } from './cancel';
+import { bookingRulesOf, saveBookingRules } from './booking-rules';
+import { bookingRulesSchema } from '../../shared/contracts/appointments-booking-rules';
 import type { Appointment } from '../../shared/contracts/appointments';
+import { slotSearchQuerySchema, slotsQuerySchema } from '../../shared/contracts/slots';
+import { bookingSetup, typedLoad } from '../appointment-types';
+import { searchSlots } from './slot-search';
 
 export const UPCOMING_DAYS = 14;
 const byTime = (a: Appointment, b: Appointment) =>
   `${a.scheduledDate}${a.scheduledTimeStart}`.localeCompare(`${b.scheduledDate}${b.scheduledTimeStart}`);
 
 export const GUEST_BOOKING_LIMIT = { limit: 10, windowSeconds: 60 * 60 };
+/** Slot search and the booking set-up without a session are limited per client address. */
+export const GUEST_SEARCH_LIMIT = { limit: 300, windowSeconds: 60 };
+const limitGuestSearch = (req: ApiRequest) =>
+  req.user
+    ? Promise.resolve()
+    : rateLimit(
+        `guest-search:${req.ip}`,
+        GUEST_SEARCH_LIMIT,
+        'Too many requests from this network. Please wait a minute and try again.',
+      );
 
 const listQuery = z.object({
   date: dateString('Please select a date').optional(),
@@ -157,6 +172,39 @@ export const { handler, actions } = defineFunction('appointments', {
     if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
       throw new BadRequestError('Idempotency-Key must be 8-100 letters, digits, - or _');
     return json(await bookGuestSlot(facility, input, key), 201);
+  },
+
+  async bookingRules(req) {
+    const { user } = requireUser(req);
+    const facility = await resolveFacility(user.tenantId, pathId(req, 'id', 'Facility'));
+    return json(await bookingRulesOf(user.tenantId, facility.id));
+  },
+
+  async saveBookingRules(req) {
+    const signedIn = requireUser(req);
+    const facility = await resolveFacility(signedIn.user.tenantId, pathId(req, 'id', 'Facility'));
+    const input = parseBody(req, bookingRulesSchema);
+    return json(await saveBookingRules(signedIn.user.tenantId, facility.id, input, actorOf(signedIn)));
+  },
+
+  /** Slot search (issue #32): staff and carriers signed in, guests through a facility link; a type and quantity fit the load. */
+  async searchSlots(req) {
+    await limitGuestSearch(req);
+    const q = parseQuery(req, slotSearchQuerySchema);
+    const facility = await facilityForRequest(req, q.facilityId);
+    return json(await searchSlots(facility, q.date, await typedLoad(facility, q.typeId, q.quantity ?? null)));
+  },
+
+  /** The facility's appointment types and booking fields for a booking form: carriers and guests not the fields hidden from them. */
+  async bookingSetup(req) {
+    await limitGuestSearch(req);
+    const { facilityId } = parseQuery(req, slotsQuerySchema.omit({ date: true }));
+    const setup = await bookingSetup(await facilityForRequest(req, facilityId));
+    return json(
+      req.user && actsForAll(req.user)
+        ? setup
+        : { ...setup, fields: setup.fields.filter((f) => !f.hiddenFromCarriers) },
+    );
   },
 
   /** The dashboard's Report Issue: a note in the notifications feed, audited. */

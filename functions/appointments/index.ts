@@ -22,8 +22,11 @@ export { changeStatus, moveStatus } from './status-flow';
 export { doorRefusal, requestedDoor, reserveDoor, withDoor } from './door-reservation';
 export type { DoorReservation } from './door-reservation';
 export { appointmentEventItem } from './events';
+// A facility's booking rules: the reminder lead time the reminders worker reads (issue #32).
+export { bookingRulesOf } from './booking-rules';
 export { reconcileCounters } from './reconcile-counters';
 export type { CounterCorrection } from './reconcile-counters';
 // The trip watch's one-tap reslot (issue #33) moves an appointment by the reschedule rules.
 export { type ExtraItems } from './reschedules';
 export { rescheduleByLink } from './reschedule-by-link';
+export { eraseDriverFromAppointments } from './erase-person';

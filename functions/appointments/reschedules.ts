@@ -16,6 +16,7 @@ import { actorOf, findAppointmentToChange, loadAppointment, type TransactItems }
 import { assignmentsOf } from './equipment';
 import { appointmentEventItem } from './events';
 import { decidedRequest } from './status-flow';
+import { assertBookable, assertChangeable, bookerOf } from './booking-rules';
 import {
   isReschedulable,
   statusLabel,
@@ -33,19 +34,30 @@ export async function requestReschedule(
   now = new Date(),
 ): Promise<RescheduleRequest> {
   const appointment = await findAppointmentToChange(user, id, 'You can reschedule only your own appointments');
+  const { overrideCutoff, ...wish } = input;
+  // The facility's rules: the current slot still open to changes, the new one open to this booker.
+  const facility = await resolveFacility(user.tenantId, appointment.facilityId);
+  const override = await assertChangeable(user, appointment, facility.timeZone, overrideCutoff, now);
+  await assertBookable(
+    bookerOf(user),
+    facility,
+    { date: input.newDate, start: input.newTimeStart },
+    { license: appointment.vehicleLicense, exceptAppointmentId: appointment.id },
+    now,
+  );
   return fileRequest(
     user.tenantId,
     actorOf(user),
     appointment,
     {
-      ...input,
+      ...wish,
       requestedBy: user.permissions.includes('reschedules:decide')
         ? input.requestedBy
         : user.driverId
           ? 'driver'
           : input.requestedBy,
     },
-    NO_EXTRA,
+    { ...NO_EXTRA, items: override },
     now,
   );
 }

@@ -2,7 +2,8 @@
 import { json, parseBody, requireUser, sessionCookie, clearedSessionCookie, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { config } from '../lib/config';
-import { loginSchema } from '../../shared/contracts/auth';
+import { loginSchema, signInCodeRequestSchema, signInCodeSchema } from '../../shared/contracts/auth';
+import { requestSignInCode, signInWithCode } from './sign-in-code';
 import { signIn, signOut, switchTenant } from './service';
 import { resolveSession } from './resolve-session';
 import { switchTenantSchema } from '../../shared/contracts/tenancy';
@@ -24,6 +25,19 @@ export const { handler, actions } = defineFunction('auth', {
     return json({ user: resolved?.user ?? user }, 200, {
       cookies: [sessionCookie(token, maxAgeSeconds), deviceCookie(device.token, device.maxAgeSeconds)],
     });
+  },
+
+  /** Always the same neutral answer: whether the number has an account is not told. */
+  async requestSignInCode(req: ApiRequest) {
+    const { phoneNumber } = parseBody(req, signInCodeRequestSchema);
+    return json(await requestSignInCode(phoneNumber, req.ip));
+  },
+
+  async signInWithCode(req: ApiRequest) {
+    const { token, maxAgeSeconds } = await signInWithCode(parseBody(req, signInCodeSchema), req.ip);
+    if (req.session) await deleteSession(req.session.token);
+    const resolved = await resolveSession(token);
+    return json({ user: resolved?.user ?? null }, 200, { cookies: [sessionCookie(token, maxAgeSeconds)] });
   },
 
   async logout(req: ApiRequest) {

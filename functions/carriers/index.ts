@@ -8,4 +8,6 @@ export {
   listCarriers,
 } from './carrier.store';
 export { planCarrierLink, planDriverLink } from './account-link';
+export { updateDriver, type Driver } from './carrier.store';
+export { eraseDriverRecord } from './driver-erasure.store';
 export type { Applicant, LinkRequest, PlannedLink } from './account-link';

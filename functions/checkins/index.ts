@@ -2,3 +2,5 @@
 export { checkInAppointment } from './check-in';
 export { changeAppointmentStatus, changeCheckinStatus } from './on-site';
 export { checkinStatusCheck, listCheckins, listCheckinsSince, listFacilityCheckins } from './checkin.store';
+export { getAppointmentCheckin } from './checkin.store';
+export { eraseDriverFromCheckins } from './erase-person';

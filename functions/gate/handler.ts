@@ -12,15 +12,21 @@ import { saveGateSettings } from './settings';
 import { gateDayFigures } from './figures';
 import { gatePassKeys, issueGatePass, rotateGatePassKey } from '../passes';
 import { qrSvg } from '../lib/qr-svg';
-import { ForbiddenError } from '../lib/errors';
+import { ForbiddenError, NotFoundError } from '../lib/errors';
+import { rateLimit } from '../lib/throttle';
 import { findAppointment } from '../appointments';
+import { linkedPass } from './linked-pass';
 import { checksInForAll } from '../../shared/access';
 import {
   gatePassKeysQuerySchema,
+  PASS_LINK_MESSAGES,
   rotatePassKeySchema,
   type GatePassKeysView,
   type GatePassView,
 } from '../../shared/contracts/gate-pass';
+
+/** A pass link is opened by hand: a few tries a minute per address is plenty, a token guesser is stopped. */
+const PASS_LINK_LIMIT = { limit: 30, windowSeconds: 60 };
 
 export const { handler, actions } = defineFunction('gate', {
   async getSettings(req) {
@@ -62,5 +68,17 @@ export const { handler, actions } = defineFunction('gate', {
     const pass = await issueGatePass(appointment, await resolveFacility(user.tenantId, appointment.facilityId));
     const view: GatePassView = { ...pass, qrSvg: qrSvg(pass.token) };
     return json(view);
+  },
+
+  /** The public pass page: the pass a signed link names (no session; the link is the credential). */
+  async passByLink(req) {
+    await rateLimit(
+      `pass-link:${req.ip}`,
+      PASS_LINK_LIMIT,
+      'Too many attempts from this network. Please try again later.',
+    );
+    const token = req.params.token ?? '';
+    if (token.length > 64) throw new NotFoundError(PASS_LINK_MESSAGES.invalid);
+    return json(await linkedPass(token));
   },
 });

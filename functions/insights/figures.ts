@@ -1,5 +1,6 @@
 // Figures computed from the data: dashboard metrics, analytics over a range, the
 // driver's own dashboard and the daily report. Pure functions over lists read by key.
+import { bookedFieldsText } from '../../shared/contracts/booking-fields';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { Checkin } from '../../shared/contracts/checkins';
 import type { DockDoor } from '../facilities';
@@ -156,6 +157,7 @@ export function dailyReportCsv(appointments: Appointment[]): string {
       'Arrived at',
       'Punctuality',
       'Departed at',
+      'Booking fields',
     ],
     appointments.map((a) => [
       a.bookingReference,
@@ -173,6 +175,7 @@ export function dailyReportCsv(appointments: Appointment[]): string {
       a.arrivedAt,
       a.arrivalOutcome,
       a.departedAt,
+      bookedFieldsText(a.fields),
     ]),
   );
 }

@@ -119,3 +119,26 @@ export async function listAuditBetween(tenantId: string, fromIso: string, toIso:
   }
   return records.sort((a, b) => String(a.SK).localeCompare(String(b.SK)));
 }
+
+/**
+ * Rewrites an item's whole trail through `scrub` (an erasure of a person, issue #36: the trail keeps
+ * who did what when, with the person's data replaced). Keys and the record's id stay as they are.
+ */
+export async function rewriteAuditTrail(
+  tenantId: string,
+  filter: { entityType: string; entityId: string },
+  scrub: (image: Record<string, unknown>) => Record<string, unknown>,
+): Promise<number> {
+  const trail = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': auditKeys.entity(tenantId, filter.entityType, filter.entityId) },
+  });
+  for (const item of trail) {
+    const { PK, SK, GSI1PK, GSI1SK, ...record } = item;
+    await ddb().send(
+      new PutCommand({ TableName: config.tableName, Item: { ...scrub(record), PK, SK, GSI1PK, GSI1SK } }),
+    );
+  }
+  return trail.length;
+}

@@ -7,6 +7,8 @@ import { eventBridge } from './aws';
 import { config } from './config';
 import { logger } from './logger';
 import { tenantPk } from './table';
+import { scrubPartition } from './erase';
+import type { PersonTraces } from './personal-data-mask';
 import type { DomainEventType } from '../../shared/contracts/events';
 
 export const EVENT_SOURCE = 'dockyard.platform';
@@ -109,4 +111,23 @@ export function domainEventOf(image: Record<string, unknown> | undefined): Domai
   )
     return undefined;
   return { id, type, tenantId, occurredAt, detail: (detail ?? {}) as Record<string, unknown> };
+}
+
+/**
+ * A person's erasure (issue #36): the event items still kept (their TTL's days and today, by the UTC
+ * day of their partition) rewritten with the person's traces replaced by the pseudonym.
+ */
+export async function eraseFromDomainEvents(
+  tenantId: string,
+  person: PersonTraces,
+  pseudonym: string,
+  now = new Date(),
+): Promise<void> {
+  const days = Math.ceil(DOMAIN_EVENT_TTL_SECONDS / 86_400);
+  await Promise.all(
+    Array.from({ length: days + 1 }, (_, back) => {
+      const day = new Date(now.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+      return scrubPartition({ pk: tenantPk(tenantId, 'EVENT', day) }, person, pseudonym);
+    }),
+  );
 }

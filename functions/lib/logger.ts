@@ -3,8 +3,10 @@
 // of telemetry.ts), which CloudWatch Logs Insights queries. Outside Lambda (npm start, tests) the
 // same entries print as one readable line each. LOG_LEVEL sets the level (debug, info, warn, error,
 // silent); the tests run silent. Call shape: logger.info('message', { key: value }).
-import { Logger, LogLevelThreshold, type LogItem } from '@aws-lambda-powertools/logger';
+import { LogFormatter, Logger, LogItem, LogLevelThreshold } from '@aws-lambda-powertools/logger';
+import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 import { asText } from '../../shared/text';
+import { maskPersonalData, maskText } from './personal-data-mask';
 
 type LevelName = keyof typeof LogLevelThreshold;
 
@@ -53,6 +55,30 @@ export function readableLine(attributes: Record<string, unknown>): string {
   return [head + correlation, ...blocks].join('\n') + '\n';
 }
 
+/**
+ * Powertools' own line (the same keys, in the same order) with personal data masked in the message
+ * and in every attribute (functions/lib/personal-data-mask.ts): logs carry no personal data (issue #36).
+ */
+export class MaskingLogFormatter extends LogFormatter {
+  override formatAttributes(attributes: UnformattedAttributes, additional: LogAttributes): LogItem {
+    const base = {
+      level: attributes.logLevel,
+      message: maskText(asText(attributes.message ?? '')),
+      timestamp: this.formatTimestamp(attributes.timestamp),
+      service: attributes.serviceName,
+      cold_start: attributes.lambdaContext?.coldStart,
+      function_arn: attributes.lambdaContext?.invokedFunctionArn,
+      function_memory_size: attributes.lambdaContext?.memoryLimitInMB,
+      function_name: attributes.lambdaContext?.functionName,
+      function_request_id: attributes.lambdaContext?.awsRequestId,
+      sampling_rate: attributes.sampleRateValue,
+      xray_trace_id: attributes.xRayTraceId,
+    };
+    const masked = maskPersonalData(additional, (error) => this.formatError(error)) as LogAttributes;
+    return new LogItem({ attributes: base }).addAttributes(masked);
+  }
+}
+
 /** The local stack's logger: the same entries as in Lambda, printed for a person rather than a query. */
 class ReadableLogger extends Logger {
   protected override printLog(logLevel: number, log: LogItem): void {
@@ -62,7 +88,11 @@ class ReadableLogger extends Logger {
   }
 }
 
-const options = { serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'docksaathi', logLevel: levelFromEnv() };
+const options = {
+  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'docksaathi',
+  logLevel: levelFromEnv(),
+  logFormatter: new MaskingLogFormatter(),
+};
 export const logger: Logger = process.env.AWS_LAMBDA_FUNCTION_NAME ? new Logger(options) : new ReadableLogger(options);
 
 /**

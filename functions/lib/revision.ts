@@ -98,6 +98,29 @@ export function revisedFieldsUpdate(
   };
 }
 
+/**
+ * The Put (a TransactWriteItems element) that saves a whole record (a facility's settings) read as
+ * `before` with `after` at the next revision: a first save (no `before`) must still find none.
+ */
+export function wholeRecordPut<T extends Revisioned>(
+  key: { PK: string; SK: string },
+  entity: string,
+  before: Revisioned | null,
+  changed: T,
+) {
+  const after = revised<T>(before ?? {}, changed);
+  return {
+    after,
+    put: {
+      Put: {
+        TableName: config.tableName,
+        Item: { ...key, entity, ...after },
+        ...(before ? revisionCondition(revisionOf(before)) : { ConditionExpression: 'attribute_not_exists(PK)' }),
+      },
+    },
+  };
+}
+
 /** How many times a command reads and writes again after losing a race, before it gives up with a 409. */
 const COMMAND_ATTEMPTS = 6;
 

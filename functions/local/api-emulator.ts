@@ -22,6 +22,20 @@ export interface ApiServerOptions {
   connectSources?: string[];
   /** Serve GET /api/dev/outbox, the messages the product sent (local stack only, not in AWS). */
   devOutbox?: boolean;
+  /** POST hooks of the local stack by path (e.g. functions/local/dev-trips.ts), from this machine only. */
+  devRoutes?: Record<string, (body: unknown) => Promise<unknown>>;
+}
+
+/** A local POST hook: its JSON body in, its answer out; a body it refuses is a 400. */
+async function runDevRoute(req: IncomingMessage, res: ServerResponse, route: (body: unknown) => Promise<unknown>) {
+  const raw = await readBody(req);
+  const json = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+  try {
+    const body: unknown = raw === 'too-large' || !raw.length ? {} : JSON.parse(raw.toString('utf8'));
+    send(res, 200, json, JSON.stringify((await route(body)) ?? {}));
+  } catch (err) {
+    send(res, 400, json, JSON.stringify({ message: err instanceof Error ? err.message : String(err) }));
+  }
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -151,8 +165,10 @@ export function createApiServer(options: Omit<ApiServerOptions, 'port'>): Server
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     // The outbox holds verification codes: only this machine may read it, even with HOST=0.0.0.0.
     const fromThisMachine = /^(127\.|::1$|::ffff:127\.)/.test(req.socket.remoteAddress ?? '');
-    const work =
-      options.devOutbox && req.method === 'GET' && url.pathname === DEV_OUTBOX_PATH && fromThisMachine
+    const devRoute = req.method === 'POST' && fromThisMachine ? options.devRoutes?.[url.pathname] : undefined;
+    const work = devRoute
+      ? runDevRoute(req, res, devRoute)
+      : options.devOutbox && req.method === 'GET' && url.pathname === DEV_OUTBOX_PATH && fromThisMachine
         ? outboxListing().then((messages) =>
             send(
               res,

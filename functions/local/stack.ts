@@ -115,6 +115,8 @@ export async function startLocalStack(options: LocalStackOptions) {
       staticDir: options.staticDir && resolve(options.staticDir),
       connectSources: [s3.endpoint],
       devOutbox: true,
+      // The journeys drive the trip watch with these (issue #33).
+      devRoutes: (await import('./dev-trips')).devTripRoutes(ulip),
     });
     stops.push(api.close);
     // Where is my truck (#33): reslot links point at this server; `npm start` watches three demo trucks.

@@ -6,11 +6,21 @@ import type { Language, Placeholder, TemplateKey } from '../../shared/contracts/
 
 export type ChannelName = 'email' | 'sms';
 
+/** A file sent with an e-mail (a calendar invitation: text/calendar with its METHOD). */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface OutgoingEmail {
   channel: 'email';
   to: string;
   subject?: string;
   text: string;
+  attachments?: EmailAttachment[];
+  /** Names the message so a retry of the work that sends it does not record it twice (locally: the outbox). */
+  messageId?: string;
 }
 
 /** An account notice by SMS: India's DLT rules allow only a registered template's text. */

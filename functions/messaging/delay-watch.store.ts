@@ -32,15 +32,24 @@ export async function watchForDelay(w: DelayWatch): Promise<void> {
 }
 
 /** The watched appointments of a UTC day (YYYY-MM-DD) that started at or before the instant `until` (ISO). */
-export async function startedWatches(utcDate: string, until: string): Promise<DelayWatch[]> {
+export function startedWatches(utcDate: string, until: string): Promise<DelayWatch[]> {
+  return watchesIn(utcDate, '0', until);
+}
+
+/** The watched appointments of a UTC day (YYYY-MM-DD) that start after `from` and at or before `until` (ISO). */
+export function watchesStartingBetween(utcDate: string, from: string, until: string): Promise<DelayWatch[]> {
+  return watchesIn(utcDate, `${from}#~`, until);
+}
+
+async function watchesIn(utcDate: string, afterSk: string, until: string): Promise<DelayWatch[]> {
   const items: DelayWatch[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const res = await ddb().send(
       new QueryCommand({
         TableName: config.tableName,
-        KeyConditionExpression: 'PK = :pk AND SK <= :until',
-        ExpressionAttributeValues: { ':pk': `DELAYWATCH#${utcDate}`, ':until': `${until}#~` },
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :after AND :until',
+        ExpressionAttributeValues: { ':pk': `DELAYWATCH#${utcDate}`, ':after': afterSk, ':until': `${until}#~` },
         ExclusiveStartKey: start,
       }),
     );

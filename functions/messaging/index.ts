@@ -61,3 +61,4 @@ export { onLocalMessage } from './outbox';
 export { localOutbox } from './outbox.store';
 export type { LocalMessage } from './outbox.store';
 export { seedDemoDltRegistration } from './settings';
+export { eraseDriverFromMessages, messagesOfPerson } from './erase-person';

@@ -55,6 +55,9 @@ const keys = {
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
 const DAY = 24 * 3600;
 
+/** The tenant's message log (GSI1), for an erasure's rewrite of the messages to a person (erase-person.ts). */
+export const messageLogPartition = (tenantId: string) => keys.log(tenantId);
+
 function messageItem(m: MessageEntry & { tenantId: string }) {
   return {
     ...keys.message(m.tenantId, m.id),

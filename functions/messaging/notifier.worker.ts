@@ -7,6 +7,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { defineWorker } from '../lib/worker';
 import { domainEventOf, type DomainEventRecord } from '../lib/events';
 import { notifyDriver } from './notify';
+import { emailInvitation } from './calendar';
 import { watchForDelay } from './delay-watch.store';
 import { getFacility } from '../facilities';
 import { instantOf, DEFAULT_TIME_ZONE } from '../../shared/time';
@@ -15,9 +16,9 @@ export const { handler, worker } = defineWorker('messaging-notifier', 'stream', 
   const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
   const event = domainEventOf(image ? unmarshall(image) : undefined);
   if (!event) return;
-  // The driver's message does not wait for the delay watch: the two are independent, and a failure of
+  // The driver's message, the delay watch and the carrier's invitation are independent, and a failure of
   // either still fails the record (the stream retries it; both are idempotent).
-  await Promise.all([notifyDriver(event), watchIfBooked(event)]);
+  await Promise.all([notifyDriver(event), watchIfBooked(event), emailInvitation(event)]);
 });
 
 /** A booked (or moved) appointment is watched by the delay job from its start on, in its facility's zone. */

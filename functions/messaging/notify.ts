@@ -6,6 +6,7 @@ import { logger } from '../lib/logger';
 import type { DomainEventRecord } from '../lib/events';
 import { driverReach, sendByReach } from './reach';
 import { providerSetup } from './settings';
+import { withPassLink } from './pass-link';
 import {
   displayDate,
   DLT_VARIABLE_MAX,
@@ -40,7 +41,7 @@ interface Detail {
 
 export { displayDate };
 
-const WORDS: Record<Language, { toBeAssigned: string; dock: (n: string) => string; parking: string }> = {
+export const WORDS: Record<Language, { toBeAssigned: string; dock: (n: string) => string; parking: string }> = {
   en: { toBeAssigned: 'to be assigned', dock: (n) => `Dock ${n}`, parking: 'Parking area' },
   hi: { toBeAssigned: 'बाद में बताया जाएगा', dock: (n) => `डॉक ${n}`, parking: 'पार्किंग क्षेत्र' },
 };
@@ -104,7 +105,13 @@ export async function notifyDriver(event: DomainEventRecord, now = new Date()): 
     logger.info('event not messaged: the driver has no Indian mobile number', { eventId: event.id, type: event.type });
     return [];
   }
-  const message = templateFor(event, reach.language)!;
+  const message = await withPassLink(
+    event.tenantId,
+    d.appointmentId,
+    templateFor(event, reach.language)!,
+    reach.language,
+    now,
+  );
   const { outcomes } = await sendByReach(
     reach,
     (channel, to) => ({

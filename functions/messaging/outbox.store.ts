@@ -21,9 +21,13 @@ export interface LocalMessage {
   provider?: string;
   request?: Record<string, unknown>;
   receipt?: string;
+  /** An e-mail's attachments (a calendar invitation), as sent. */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 const OUTBOX_PK = 'OUTBOX';
+/** The outbox's partition, for an erasure's rewrite (erase-person.ts). */
+export const outboxPartition = () => OUTBOX_PK;
 const KEEP_SECONDS = 7 * 24 * 3600;
 
 /** Records the message; false when its message id was recorded before (nothing written). */

@@ -26,6 +26,16 @@ export async function recordInSink(message: Omit<LocalMessage, 'sentAt'>, now: D
 }
 
 export async function deliverLocally(message: OutgoingEmail, now: Date): Promise<void> {
-  const { channel, to, subject, text } = message;
-  await recordInSink({ channel, to, ...(subject === undefined ? {} : { subject }), body: text }, now);
+  const { channel, to, subject, text, attachments, messageId } = message;
+  await recordInSink(
+    {
+      channel,
+      to,
+      ...(subject === undefined ? {} : { subject }),
+      body: text,
+      ...(attachments ? { attachments } : {}),
+      ...(messageId ? { messageId } : {}),
+    },
+    now,
+  );
 }

@@ -17,6 +17,8 @@ export interface Notification {
 
 const RETENTION_SECONDS = 30 * 24 * 3600;
 const pk = (tenantId: string) => tenantPk(tenantId, 'NOTIFICATIONS');
+/** The feed's partition, for an erasure's rewrite (erase-person.ts). */
+export const notificationsPartition = pk;
 
 export function notificationPut(tenantId: string, n: Omit<Notification, 'id' | 'sentAt'>, now = new Date()) {
   const id = randomUUID();

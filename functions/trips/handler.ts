@@ -9,13 +9,14 @@ import { findAppointment } from '../appointments';
 import {
   RESLOT_MESSAGES,
   reslotChoiceSchema,
+  tripBatchQuerySchema,
   tripListQuerySchema,
   tripWatchQuerySchema,
   tripWatchSettingsSchema,
 } from '../../shared/contracts/trips';
 import { localDateTime } from '../../shared/time';
 import { saveWatchSettings, watchSettingsView } from './watch-settings';
-import { listTrips, tripOf } from './views';
+import { listTrips, tripOf, tripsOfAppointments } from './views';
 import { reslotOffer, takeReslot } from './reslot';
 
 /** A reslot link is opened by hand: a few tries a minute per address is plenty, a token guesser is stopped. */
@@ -47,7 +48,13 @@ export const { handler, actions } = defineFunction('trips', {
     const { user } = requireUser(req);
     const { facilityId, date } = parseQuery(req, tripListQuerySchema);
     const facility = await resolveFacility(user.tenantId, facilityId || 'default');
-    return json(await listTrips(user, facility.id, date ?? localDateTime(new Date(), facility.timeZone).date));
+    return json(await listTrips(user, facility, date ?? localDateTime(new Date(), facility.timeZone).date));
+  },
+
+  async tripsOfAppointments(req) {
+    const { user } = requireUser(req);
+    const { appointmentIds } = parseQuery(req, tripBatchQuerySchema);
+    return json({ trips: await tripsOfAppointments(user, appointmentIds) });
   },
 
   async appointmentTrip(req) {

@@ -105,6 +105,7 @@ export async function reslotOffer(token: string, now = new Date()): Promise<Resl
   const settings = await getWatchSettings(link.tenantId, link.facilityId);
   return {
     facilityName: facility.name,
+    timeZone: facility.timeZone,
     bookingReference: appointment.bookingReference,
     current: link.window,
     eta: link.eta,

@@ -10,7 +10,7 @@ import { tenantPk } from '../lib/table';
 import type { Crossing, NotSeenReason, TripView } from '../../shared/contracts/trips';
 
 /** What the worker keeps of a trip beside its view: when to ask again, and whether history learnt from it. */
-export interface Trip extends TripView {
+export interface Trip extends Omit<TripView, 'timeZone'> {
   tenantId: string;
   nextCallAt: string | null;
   /** Road km from the newest crossing (spaces the calls: fewer when far). */

@@ -12,4 +12,5 @@ export {
   userKeys,
 } from './user.store';
 export type { User } from './user.store';
+export { eraseAccount } from './account-erasure.store';
 export { checkEmailCode, newEmailCode, VERIFICATION_MINUTES } from './email-code';

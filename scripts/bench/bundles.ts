@@ -13,6 +13,7 @@ import { build } from 'esbuild';
 import { FUNCTION_NAMES } from '../../shared/routes';
 import { WORKERS } from '../../functions/workers';
 import { afterBundlingCommands, LAMBDA_BUNDLING } from '../../lib/bundling';
+import { routeSizes } from '../size-budget';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const gz = (file: string) => gzipSync(readFileSync(file)).length;
@@ -24,7 +25,13 @@ export function spaBundle(dist = join(ROOT, 'web', 'dist')) {
   const chunks = assets
     .map((f) => ({ file: f, bytes: statSync(join(dist, 'assets', f)).size, gzip: gz(join(dist, 'assets', f)) }))
     .sort((a, b) => b.gzip - a.gzip);
-  return { firstLoadFiles: firstLoad, firstLoadGzip: firstLoad.reduce((s, f) => s + gz(join(dist, f)), 0), chunks };
+  return {
+    firstLoadFiles: firstLoad,
+    firstLoadGzip: firstLoad.reduce((s, f) => s + gz(join(dist, f)), 0),
+    chunks,
+    // Each route's first load and own chunk against its budgets (scripts/size-budget.ts, in npm test).
+    routes: routeSizes(dist),
+  };
 }
 
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

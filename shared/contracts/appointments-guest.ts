@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { count, LOAD_TYPES, optionalText } from './appointments';
 import { LANGUAGES } from './messaging-templates';
+import { fieldValuesSchema } from './booking-fields';
 
 export const OWNER_TYPES = ['Driver', 'TruckOwner', 'Transporter'] as const;
 export const VEHICLE_TYPES = ['Truck', 'Trailer', 'Container', 'Van', 'Tanker'] as const;
@@ -36,6 +37,15 @@ export const guestBookingSchema = z.strictObject({
   /** Units of the PO the truck brings (issue #32: counted in the PO's ledger). */
   quantity: count,
   ewayBill: optionalText(20),
+  /** The facility's appointment type and its answers to the custom booking fields (issue #32). */
+  typeId: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  fields: fieldValuesSchema,
   expectedArrivalDate: z
     .string({ error: GUEST_MISSING_INFORMATION })
     .min(1, GUEST_MISSING_INFORMATION)
@@ -71,6 +81,8 @@ export interface GuestBookingConfirmation {
   doorNumber: string | null;
   /** `expiresAt`: the pass's last valid instant (its `exp`), as UTC. */
   gatePass: { token: string; qrSvg: string; expiresAt: string } | null;
+  /** The pass link's token (issue #31): /pass/<token> shows the pass and keeps it on the phone for offline use. */
+  passLink: string | null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { requiredText } from './fields';
 import { toMinutes } from '../time';
 import type { Language } from './messaging-templates';
 import type { ReferenceCheck } from './references';
+import { fieldValuesSchema, type BookedField } from './booking-fields';
 
 export const APPOINTMENT_STATUSES = [
   'scheduled',
@@ -157,6 +158,8 @@ export const appointmentInputSchema = z
     facilityId: z.string({ error: 'Please select a facility' }).trim().min(1, 'Please select a facility').max(64),
     carrierId: z.string({ error: 'Please select a carrier' }).trim().min(1, 'Please select a carrier').max(64),
     driverId: optionalId,
+    /** The truck's number: a facility may hold a vehicle to one open appointment a day (booking rules). */
+    vehicleLicense: optionalText(15),
     dockDoorId: optionalId,
     laborInchargeId: optionalId,
     scheduledDate: dateString('Please select a date'),
@@ -180,6 +183,10 @@ export const appointmentInputSchema = z
       .default(60),
     specialInstructions: optionalText(500),
     handlingEquipmentNotes: optionalText(500),
+    /** The facility's appointment type (issue #32): its duration rule sets the end, from `quantity`. */
+    typeId: optionalId,
+    /** Answers to the facility's custom booking fields, by field id. */
+    fields: fieldValuesSchema,
   })
   .superRefine((v, ctx) => windowIssues(v.scheduledTimeStart, v.scheduledTimeEnd, ctx, 'scheduledTimeEnd'));
 export type AppointmentInput = z.input<typeof appointmentInputSchema>;
@@ -214,6 +221,8 @@ export const statusChangeSchema = z.strictObject({
 export const CANCELLATION_REASON_MIN = 5;
 
 /** Cancelling an appointment (staff, or the driver it is booked for): the reason is required. */
+const overrideCutoff = z.boolean({ error: 'Override must be true or false' }).default(false);
+
 export const cancelAppointmentSchema = z.strictObject({
   reason: z
     .string({ error: 'Please give a reason for cancelling' })
@@ -221,6 +230,8 @@ export const cancelAppointmentSchema = z.strictObject({
     .min(1, 'Please give a reason for cancelling')
     .min(CANCELLATION_REASON_MIN, `Please give a reason for cancelling (minimum ${CANCELLATION_REASON_MIN} characters)`)
     .max(500, 'Must be at most 500 characters'),
+  /** Staff only: cancel inside the facility's change cut-off (audited). */
+  overrideCutoff: overrideCutoff,
 });
 export type CancelAppointmentInput = z.input<typeof cancelAppointmentSchema>;
 
@@ -239,6 +250,8 @@ const rescheduleFields = {
     'Please provide detailed reason (minimum 10 characters)',
   ),
   requestedBy: z.enum(REQUESTED_BY).default('carrier'),
+  /** Staff only: move inside the facility's change cut-off (audited). */
+  overrideCutoff: overrideCutoff,
 };
 const rescheduleWindow = (v: { newTimeStart?: string; newTimeEnd?: string }, ctx: z.RefinementCtx) =>
   windowIssues(v.newTimeStart, v.newTimeEnd, ctx, 'newTimeEnd');
@@ -292,6 +305,12 @@ export interface Appointment {
   /** The PO check made at booking (issue #32); null or absent when the facility does not check. */
   referenceCheck?: ReferenceCheck | null;
   estimatedDuration: number;
+  /** The appointment type (issue #32); absent or null: booked without one. */
+  typeId?: string | null;
+  /** The load's minutes by its type's rule, on the grid; absent: the window's length. */
+  durationMinutes?: number | null;
+  /** The answers to the custom booking fields, as the fields read when booked. */
+  fields?: BookedField[];
   specialInstructions: string | null;
   handlingEquipmentNotes: string | null;
   equipmentIds: string[];

@@ -24,6 +24,30 @@ export const loginSchema = z
   });
 export type LoginInput = z.input<typeof loginSchema>;
 
+/** Sign-in by mobile number and one-time code (issue #32: fleet owners without e-mail). */
+export const SIGN_IN_CODE_TEXTS = {
+  mobileRequired: 'Please enter your mobile number',
+  mobileInvalid: 'Enter a 10-digit Indian mobile number',
+  codeInvalid: 'Enter the 6-digit code',
+  sent: 'If this mobile number belongs to an account, a 6-digit code has been sent to it. It is valid for 10 minutes.',
+  refused: 'The code is wrong or has expired. Request a new code.',
+  tooMany: 'Too many codes were requested for this number. Please try again later.',
+} as const;
+const mobileNumber = z
+  .string({ error: SIGN_IN_CODE_TEXTS.mobileRequired })
+  .trim()
+  .min(1, SIGN_IN_CODE_TEXTS.mobileRequired)
+  .regex(/^(\+?91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}$/, SIGN_IN_CODE_TEXTS.mobileInvalid);
+export const signInCodeRequestSchema = z.strictObject({ phoneNumber: mobileNumber });
+export const signInCodeSchema = z.strictObject({
+  phoneNumber: mobileNumber,
+  code: z
+    .string({ error: SIGN_IN_CODE_TEXTS.codeInvalid })
+    .trim()
+    .regex(/^\d{6}$/, SIGN_IN_CODE_TEXTS.codeInvalid),
+});
+export type SignInCodeInput = z.input<typeof signInCodeSchema>;
+
 /** The sign-in form's own schema (the spec's field names and texts). */
 export const loginFormSchema = z.object({
   identifier: requiredText('Please enter your email, username, or mobile number'),

@@ -51,3 +51,15 @@ export const rotatePassKeySchema = z.strictObject({
 
 /** The server's refusal of a synced pass carries the device's reason code for the guard's screen. */
 export type GatePassRefusalCode = GatePassReason;
+
+/** The public pass page's answer (GET /api/passes/{token}): the pass and the language the page opens in. */
+export interface LinkedPassView extends GatePassView {
+  language: 'en' | 'hi' | null;
+}
+
+/** The server's refusals of a gate pass link (English; Hindi in shared/i18n/server-messages-hi.json). */
+export const PASS_LINK_MESSAGES = {
+  invalid: 'This gate pass link is not valid',
+  expired: 'This gate pass link has expired',
+  notScheduled: 'This appointment is no longer scheduled, so it has no gate pass',
+} as const;

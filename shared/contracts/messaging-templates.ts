@@ -50,6 +50,14 @@ export const PLACEHOLDERS = {
     example: 'https://app.docksaathi.in/reslot/Xq3…',
     dltVariables: 3,
   },
+  // A gate pass link (issue #31) carries a 39-character signed token: registered as {#var#}{#var#}{#var#}.
+  passLink: {
+    kind: 'link',
+    max: 3 * DLT_VARIABLE_MAX,
+    pattern: /^https?:\/\/\S+$/,
+    example: 'https://app.docksaathi.in/pass/Xq3…',
+    dltVariables: 3,
+  },
 } as const satisfies Record<string, PlaceholderType>;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 
@@ -88,6 +96,13 @@ export const MESSAGE_TEMPLATES = [
     ['date', 'time', 'dock'],
     'Your appointment is confirmed for {date} at {time}. Dock: {dock}.',
     'आपकी अपॉइंटमेंट {date} को {time} बजे के लिए पक्की है। डॉक: {dock}।',
+  ),
+  template(
+    'appointment_reminder',
+    'Appointment Reminder',
+    ['date', 'time', 'dock'],
+    'Reminder: your appointment is on {date} at {time}. Dock: {dock}.',
+    'याद दिलाना: आपकी अपॉइंटमेंट {date} को {time} बजे है। डॉक: {dock}।',
   ),
   template(
     'dock_assigned',
@@ -146,6 +161,13 @@ export const MESSAGE_TEMPLATES = [
     '{hub} में {date} को {time} बजे का स्लॉट बुक हुआ। पुष्टि कोड: {code}। इसे गेट पर दिखाएं।',
   ),
   template(
+    'slot_booking_pass',
+    'Slot Booking Gate Pass',
+    ['hub', 'date', 'time', 'code', 'passLink'],
+    'Slot booked at {hub} for {date} at {time}. Confirmation code: {code}. Gate pass (opens offline once saved): {passLink}',
+    '{hub} में {date} को {time} बजे का स्लॉट बुक हुआ। पुष्टि कोड: {code}। गेट पास (एक बार सहेजने पर बिना नेटवर्क खुलता है): {passLink}',
+  ),
+  template(
     'gate_qr_link',
     'Gate QR Link',
     ['link'],
@@ -172,6 +194,14 @@ export const MESSAGE_TEMPLATES = [
     [],
     'Someone tried to register a new DockSaathi account with your mobile number. Nothing was created or changed. If it was not you, ignore this message.',
     'किसी ने आपके मोबाइल नंबर से नया DockSaathi खाता बनाने की कोशिश की। कुछ नहीं बना और कुछ नहीं बदला। अगर यह आप नहीं थे, तो इस संदेश को अनदेखा करें।',
+    true,
+  ),
+  template(
+    'sign_in_code',
+    'Sign-in Code',
+    ['code'],
+    'Your DockSaathi sign-in code is {code}. It is valid for 10 minutes. Do not share it with anyone.',
+    'आपका DockSaathi साइन-इन कोड {code} है। यह 10 मिनट तक मान्य है। इसे किसी के साथ साझा न करें।',
     true,
   ),
   template(

@@ -32,6 +32,17 @@ export const slotsQuerySchema = z.object({
   facility: z.string().max(140).optional(),
 });
 
+/** Slot search (issue #32): the slots of a date, for a load of an appointment type when one is named. */
+export const slotSearchQuerySchema = slotsQuerySchema.extend({
+  typeId: z.string().trim().max(64).optional(),
+  quantity: z.coerce
+    .number({ error: 'Must be a whole number' })
+    .int('Must be a whole number')
+    .min(0)
+    .max(100000)
+    .optional(),
+});
+
 /** A slot as stored (once booked, blocked or resized). */
 export interface SlotRecord {
   facilityId: string;

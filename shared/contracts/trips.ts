@@ -145,6 +145,8 @@ export interface TripEstimate {
 export interface TripView {
   appointmentId: string;
   facilityId: string;
+  /** The facility's clock, in which the screens show every time of the trip. */
+  timeZone: string;
   vehicleNumber: string;
   /** The window on the facility's clock and as instants. */
   scheduledDate: string;
@@ -167,6 +169,20 @@ export const tripListQuerySchema = z.object({
   date: dateString('Date is required').optional(),
 });
 
+/** How many appointments one batch read of their trips may name (a screen's list of a day). */
+export const TRIP_BATCH_LIMIT = 200;
+const tooManyTrips = `Ask for at most ${TRIP_BATCH_LIMIT} appointments at once`;
+
+/** The trips of the appointments a screen shows, in one read: `?appointmentIds=a,b,c`. */
+export const tripBatchQuerySchema = z.object({
+  appointmentIds: z
+    .string({ error: 'Appointments are required' })
+    .min(1, 'Appointments are required')
+    .max(TRIP_BATCH_LIMIT * 65, tooManyTrips)
+    .transform((ids) => [...new Set(ids.split(',').filter(Boolean))])
+    .pipe(z.array(z.string().max(64, 'Appointment not found')).max(TRIP_BATCH_LIMIT, tooManyTrips)),
+});
+
 // --- The one-tap reslot -----------------------------------------------------------------------------
 
 export interface ReslotSlot {
@@ -177,6 +193,8 @@ export interface ReslotSlot {
 
 export interface ReslotOffer {
   facilityName: string;
+  /** The facility's clock, in which the page shows the estimate and the link's end. */
+  timeZone: string;
   bookingReference: string;
   current: ReslotSlot;
   /** The estimate the offer was made from (ISO), and the slots after it (at most three). */

@@ -87,6 +87,24 @@ export const appointmentsRoutes = [
     access: 'reschedules:decide',
   },
   { method: 'POST', path: '/api/bookings/slot', fn: 'appointments', action: 'bookSlot', access: 'public' },
+  // Slot search and the booking form's types and fields (issue #32): staff, carriers, and guests through a facility link.
+  { method: 'GET', path: '/api/bookings/slots', fn: 'appointments', action: 'searchSlots', access: 'public' },
+  { method: 'GET', path: '/api/bookings/setup', fn: 'appointments', action: 'bookingSetup', access: 'public' },
+  // A facility's booking rules (issue #32): every booker reads them, staff who configure the facility set them.
+  {
+    method: 'GET',
+    path: '/api/bookings/facilities/{id}/rules',
+    fn: 'appointments',
+    action: 'bookingRules',
+    access: 'reference:read',
+  },
+  {
+    method: 'PUT',
+    path: '/api/bookings/facilities/{id}/rules',
+    fn: 'appointments',
+    action: 'saveBookingRules',
+    access: 'facilities:write',
+  },
   {
     method: 'POST',
     path: '/api/appointments/{id}/issues',

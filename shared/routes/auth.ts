@@ -4,6 +4,9 @@ import type { ApiRoute } from './types';
 export const authRoutes = [
   { method: 'POST', path: '/api/auth/login', fn: 'auth', action: 'login', access: 'public' },
   { method: 'POST', path: '/api/auth/logout', fn: 'auth', action: 'logout', access: 'public' },
+  // Sign-in by mobile number and one-time code (issue #32).
+  { method: 'POST', path: '/api/auth/mobile-code', fn: 'auth', action: 'requestSignInCode', access: 'public' },
+  { method: 'POST', path: '/api/auth/mobile-code/verify', fn: 'auth', action: 'signInWithCode', access: 'public' },
   { method: 'GET', path: '/api/auth/user', fn: 'auth', action: 'currentUser', access: 'session' },
   {
     method: 'POST',

@@ -17,4 +17,6 @@ export const gateRoutes = [
   { method: 'GET', path: '/api/gate/pass-keys', fn: 'gate', action: 'passKeys', access: 'checkins:write' },
   { method: 'POST', path: '/api/gate/pass-keys/rotate', fn: 'gate', action: 'rotatePassKey', access: 'gate:configure' },
   { method: 'GET', path: '/api/appointments/{id}/gate-pass', fn: 'gate', action: 'gatePass', access: 'checkins:read' },
+  // The public pass page of a pass link (booking message, guest confirmation): the signed link is the credential.
+  { method: 'GET', path: '/api/passes/{token}', fn: 'gate', action: 'passByLink', access: 'public' },
 ] as const satisfies readonly ApiRoute[];

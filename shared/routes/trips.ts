@@ -20,6 +20,13 @@ export const tripsRoutes = [
   { method: 'GET', path: '/api/trips', fn: 'trips', action: 'listTrips', access: 'reference:read' },
   {
     method: 'GET',
+    path: '/api/trips/appointments',
+    fn: 'trips',
+    action: 'tripsOfAppointments',
+    access: 'reference:read',
+  },
+  {
+    method: 'GET',
     path: '/api/appointments/{id}/trip',
     fn: 'trips',
     action: 'appointmentTrip',

@@ -37,5 +37,7 @@ export const FUNCTION_NAMES = [
   'trips',
   'references',
   'vitals',
+  'privacy',
+  'appointment-types',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];

@@ -113,8 +113,9 @@ describe('the stacks of the app', { timeout: 120_000 }, () => {
       resourcesOf([plain.apiGroups[group]], 'AWS::Lambda::Function')
         .map((f) => f.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME)
         .sort();
-    expect(holds('accounts')).toEqual(['auth', 'contact', 'messaging', 'platform', 'tenancy', 'users']);
+    expect(holds('accounts')).toEqual(['auth', 'contact', 'messaging', 'platform', 'privacy', 'tenancy', 'users']);
     expect(holds('operations')).toEqual([
+      'appointment-types',
       'appointments',
       'carriers',
       'checkins',

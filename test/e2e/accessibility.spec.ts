@@ -5,13 +5,22 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { PATHS, STATIC_PAGES } from '../../shared/navigation';
 import { signIn } from './support';
+import {
+  bookTruck,
+  fastagOn,
+  openChakanHub,
+  reslotPathOf,
+  runIdentity,
+  truckSeenLate,
+  watchOn,
+} from './late-truck-support';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Routes anyone may open (the rest are visited signed in). */
 const PUBLIC = new Set<string>([
   ...([PATHS.home, PATHS.login, PATHS.register, PATHS.auth, PATHS.qrCheckin] as string[]),
-  ...['signup', 'invite', 'book']
+  ...['signup', 'invite', 'book', 'reslot']
     .map((k) => (PATHS as Record<string, string>)[k])
     .filter((p): p is string => Boolean(p)),
   ...STATIC_PAGES.map((s) => `/${s}`),
@@ -159,6 +168,25 @@ test.describe('phones (390x844)', () => {
     await page.getByRole('button', { name: 'Quick Slot Booking' }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await noHorizontalScroll(page, 'guest booking');
+  });
+
+  test('the reslot page of a late truck, in Hindi, has no serious violation', async ({ page, baseURL, request }) => {
+    test.setTimeout(120_000);
+    const who = runIdentity();
+    const gate = await fastagOn(baseURL!);
+    try {
+      const hub = await openChakanHub(baseURL!, `Chakan Axe ${who.tag}`);
+      await watchOn(baseURL!, hub.id);
+      await bookTruck(request, hub.bookingLink, who);
+      await truckSeenLate(request, who);
+    } finally {
+      await gate.restore();
+    }
+    await useLanguage(page, 'hi');
+    await settle(page, await reslotPathOf(request, who.mobile));
+    await expect(page.getByRole('button', { name: /\d\d:\d\d-\d\d:\d\d$/ })).toHaveCount(3);
+    await noHorizontalScroll(page, 'reslot');
+    expect(await seriousViolations(page, '/reslot')).toEqual([]);
   });
 
   test('every driver screen', async ({ page }) => {

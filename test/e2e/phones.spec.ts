@@ -24,11 +24,15 @@ const PUBLIC_PATHS = new Set<string>([
   PATHS.signup,
   PATHS.invite,
   PATHS.book,
+  PATHS.reslot,
+  PATHS.pass,
 ]);
 /** Paths that need a parameter, visited with one that does not exist (the page's refusal must fit too). */
 const WITH_PARAMETER: Record<string, string> = {
   [PATHS.invite]: `${PATHS.invite}/not-a-real-invitation`,
   [PATHS.book]: `${PATHS.book}/not-a-real-link`,
+  [PATHS.reslot]: `${PATHS.reslot}/not-a-real-link`,
+  [PATHS.pass]: `${PATHS.pass}/not-a-real-link`,
 };
 const PUBLIC_ROUTES = [
   ...[...PUBLIC_PATHS].map((path) => WITH_PARAMETER[path] ?? path),

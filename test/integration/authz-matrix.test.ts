@@ -25,6 +25,7 @@ import { startFakeTms, FAKE_CREDENTIALS, type FakeTms } from '../support/fake-tm
 import { indiaDate } from '../support/dates';
 import { APPLICANT_PASSWORD as PASSWORD, pendingRegistration } from '../support/users';
 import { createYardSpot } from '../../functions/yard';
+import { putErasureRequest } from '../../functions/privacy/privacy.store';
 import { ROUTES, routeKey, type ApiRoute } from '../../shared/routes';
 import { addDays } from '../../shared/time';
 
@@ -67,6 +68,8 @@ const MATRIX = `
 GET    /api/health                                       public
 POST   /api/auth/login                                   public
 POST   /api/auth/logout                                  public
+POST   /api/auth/mobile-code                             public
+POST   /api/auth/mobile-code/verify                      public
 GET    /api/auth/user                                    y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   y
 POST   /api/auth/switch-tenant                           y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   y
 POST   /api/auth/register/uploads                        public
@@ -123,6 +126,10 @@ GET    /api/reschedules/pending                          y   y   y   y   n   n  
 PATCH  /api/reschedules/{id}/approve                     y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
 PATCH  /api/reschedules/{id}/deny                        y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/bookings/slot                                public
+GET    /api/bookings/slots                               public
+GET    /api/bookings/setup                               public
+GET    /api/bookings/facilities/{id}/rules               y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   n
+PUT    /api/bookings/facilities/{id}/rules               y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/appointments/{id}/issues                     y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/checkins                                     y   y   y   y   y   y   y   n   n   n   n   y   n   n   n   n
 POST   /api/checkins                                     y   y   y   y   n   y   n   n   n   n   n   o   n   n   n   n
@@ -189,6 +196,13 @@ PUT    /api/references/facilities/{id}/policy            y   y   y   n   n   n  
 GET    /api/references/facilities/{id}/orders            y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   n
 POST   /api/references/facilities/{id}/orders/preview    y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/references/facilities/{id}/orders/upload     y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/appointment-types/facilities/{id}            y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   n
+POST   /api/appointment-types/facilities/{id}/types      y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+PUT    /api/appointment-types/facilities/{id}/types/{typeId} y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+DELETE /api/appointment-types/facilities/{id}/types/{typeId} y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/appointment-types/facilities/{id}/fields     y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+PUT    /api/appointment-types/facilities/{id}/fields/{fieldId} y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+DELETE /api/appointment-types/facilities/{id}/fields/{fieldId} y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/wms/zones                                    y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
 POST   /api/wms/zones                                    y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
 PUT    /api/wms/zones/{id}                               y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
@@ -240,9 +254,19 @@ POST   /api/checkins/{id}/gate-override                  y   n   n   y   n   n  
 GET    /api/trips/settings                               y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 PUT    /api/trips/settings                               y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/trips                                        y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   n
+GET    /api/trips/appointments                           y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   n
 GET    /api/appointments/{id}/trip                       y   y   y   y   y   y   y   y   o   o   o   o   o   o   o   n
 GET    /api/reslot/{token}                               public
 POST   /api/reslot/{token}                               public
+GET    /api/passes/{token}                               public
+GET    /api/privacy/my-data                              y   n   n   n   n   n   n   n   n   n   n   y   n   n   n   n
+GET    /api/privacy/my-data/export                       y   n   n   n   n   n   n   n   n   n   n   y   n   n   n   n
+PATCH  /api/privacy/my-data                              y   n   n   n   n   n   n   n   n   n   n   y   n   n   n   n
+POST   /api/privacy/erasure-requests                     y   n   n   n   n   n   n   n   n   n   n   y   n   n   n   n
+GET    /api/privacy/erasure-requests                     y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/privacy/erasure-requests/{id}/complete       y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/privacy/erasure-requests/{id}/refuse         y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/privacy/access-log                           y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 `;
 
 interface Row {
@@ -284,6 +308,8 @@ type Case = 'own' | 'otherCarrier' | 'otherTenant';
 
 interface Records {
   tenantId: string;
+  /** An erasure request already answered (refused): completing or refusing it again is a 409. */
+  erasureRequest: string;
   facility: string;
   door: string;
   slot: string;
@@ -309,6 +335,9 @@ interface Records {
   inventory: string;
   cycleCount: string;
   cycleCountItem: string;
+  /** The facility's appointment type and custom booking field (issue #32). */
+  appointmentType: string;
+  bookingField: string;
 }
 
 let api: TestApi;
@@ -440,8 +469,29 @@ async function recordsOf(org: Organisation): Promise<Records> {
   const cycleCountItem = [sheet.body, sheet.body?.items, sheet.body?.data].find(Array.isArray)?.[0]?.id as
     string | undefined;
   if (!cycleCountItem) throw new Error(`no count sheet line: ${sheet.text}`);
+  const erasureRequest = (
+    await putErasureRequest(
+      org.tenantId,
+      {
+        driverId: ownDriver,
+        carrierId: ownCarrier,
+        accountId: null,
+        pseudonym: 'Driver #0000',
+        driverName: null,
+        status: 'refused',
+        requestedAt: new Date().toISOString(),
+        dueDate: tomorrow,
+        heldReason: null,
+        refusedReason: 'Settled by the matrix',
+        decidedAt: new Date().toISOString(),
+      },
+      { userId: 'matrix', username: 'matrix' },
+      new Date(),
+    )
+  ).id;
   return {
     tenantId: org.tenantId,
+    erasureRequest,
     facility,
     door,
     slot: `${tomorrow}_0900`,
@@ -466,8 +516,25 @@ async function recordsOf(org: Organisation): Promise<Records> {
     inventory,
     cycleCount,
     cycleCountItem,
+    ...(await bookingSetupOf(admin, facility, 'Matrix')),
   };
 }
+
+/** An appointment type and a booking field of the facility (issue #32). */
+async function bookingSetupOf(admin: Client, facility: string, name: string) {
+  const setup = `/api/appointment-types/facilities/${facility}`;
+  return {
+    appointmentType: id(await admin.post(`${setup}/types`, TYPE_BODY(name))),
+    bookingField: id(await admin.post(`${setup}/fields`, { label: `${name} seal`, kind: 'text' })),
+  };
+}
+const TYPE_BODY = (name: string) => ({
+  name: `${name} inbound`,
+  direction: 'inbound',
+  vehicleTypes: [],
+  doorIds: [],
+  durationRule: { kind: 'fixed', minutes: 60 },
+});
 
 const systemBody = () => ({
   name: `Matrix TMS ${randomUUID().slice(0, 4)}`,
@@ -514,6 +581,7 @@ async function disposableRecords(index: number): Promise<Record<string, string>>
   return {
     holiday,
     system,
+    ...(await bookingSetupOf(admin, mine.facility, `Disposable ${index}`)),
     endpoint: id(
       await admin.post(`/api/integrations/systems/${mine.system}/endpoints`, {
         name: `Disposable ${index}`,
@@ -588,39 +656,41 @@ function call(row: Row, which: Case, column: Column | null): { path: string; bod
         ? appointment
         : row.path.startsWith('/api/reschedules/')
           ? r.reschedule
-          : row.path.startsWith('/api/checkins/')
-            ? r.checkin
-            : row.path.startsWith('/api/invitations/')
-              ? deleting
-                ? throwaway.invitation!
-                : r.invitation
-              : row.path.startsWith('/api/integrations/systems/')
-                ? deleting && !row.path.includes('Id}')
-                  ? throwaway.system!
-                  : r.system
-                : row.path.startsWith('/api/wms/zones/')
-                  ? deleting
-                    ? throwaway.zone!
-                    : r.zone
-                  : row.path.startsWith('/api/wms/bins/')
+          : row.path.startsWith('/api/privacy/erasure-requests/')
+            ? r.erasureRequest
+            : row.path.startsWith('/api/checkins/')
+              ? r.checkin
+              : row.path.startsWith('/api/invitations/')
+                ? deleting
+                  ? throwaway.invitation!
+                  : r.invitation
+                : row.path.startsWith('/api/integrations/systems/')
+                  ? deleting && !row.path.includes('Id}')
+                    ? throwaway.system!
+                    : r.system
+                  : row.path.startsWith('/api/wms/zones/')
                     ? deleting
-                      ? throwaway.bin!
-                      : r.bin
-                    : row.path.startsWith('/api/wms/products/')
+                      ? throwaway.zone!
+                      : r.zone
+                    : row.path.startsWith('/api/wms/bins/')
                       ? deleting
-                        ? throwaway.product!
-                        : r.product
-                      : row.path.startsWith('/api/wms/inventory/')
+                        ? throwaway.bin!
+                        : r.bin
+                      : row.path.startsWith('/api/wms/products/')
                         ? deleting
-                          ? throwaway.inventory!
-                          : r.inventory
-                        : row.path.startsWith('/api/wms/cycle-counts/')
-                          ? r.cycleCount
-                          : row.path.startsWith('/api/wms/cycle-count-items/')
-                            ? r.cycleCountItem
-                            : row.path.startsWith('/api/carriers/')
-                              ? r.ownCarrier
-                              : r.facility,
+                          ? throwaway.product!
+                          : r.product
+                        : row.path.startsWith('/api/wms/inventory/')
+                          ? deleting
+                            ? throwaway.inventory!
+                            : r.inventory
+                          : row.path.startsWith('/api/wms/cycle-counts/')
+                            ? r.cycleCount
+                            : row.path.startsWith('/api/wms/cycle-count-items/')
+                              ? r.cycleCountItem
+                              : row.path.startsWith('/api/carriers/')
+                                ? r.ownCarrier
+                                : r.facility,
     userId: r.pendingUser,
     documentType: 'employee_id',
     slotId: r.slot,
@@ -635,6 +705,8 @@ function call(row: Row, which: Case, column: Column | null): { path: string; bod
     tenantId: r.tenantId,
     token: 'demo-bhiwandi',
     report: 'carrier-scorecard',
+    typeId: deleting ? throwaway.appointmentType! : r.appointmentType,
+    fieldId: deleting ? throwaway.bookingField! : r.bookingField,
   };
   const path =
     row.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]!)) + (QUERIES[row.key] ?? '');
@@ -679,6 +751,7 @@ const BODIES: Record<string, (r: Records) => unknown> = {
   'PATCH /api/checkins/{id}/status': () => ({ status: 'completed' }),
   'PATCH /api/checkins/{id}/door': () => ({ dockDoorId: 'matrix-door' }),
   'POST /api/checkins/{id}/gate-override': () => ({ reason: 'Let through by the matrix test' }),
+  'POST /api/privacy/erasure-requests/{id}/refuse': () => ({ reason: 'Kept for a legal hold by the matrix' }),
   'PATCH /api/integrations/systems/{id}': () => ({ name: 'Renamed by the matrix' }),
   'POST /api/integrations/systems/{id}/endpoints': () => ({ name: 'Matrix', endpoint: '/matrix' }),
   'PATCH /api/integrations/systems/{id}/endpoints/{endpointId}': () => ({ name: 'Renamed by the matrix' }),
@@ -701,12 +774,19 @@ const BODIES: Record<string, (r: Records) => unknown> = {
   'PATCH /api/carriers/{id}/drivers/{driverId}': () => ({ name: 'Renamed by the matrix' }),
   'PATCH /api/facilities/{id}/dock-doors/{doorId}': () => ({ doorType: 'standard' }),
   'POST /api/wms/inventory/{id}/move': (r) => ({ toBinId: r.bin, quantity: 1 }),
+  'POST /api/appointment-types/facilities/{id}/types': () => TYPE_BODY('Matrix new'),
+  'PUT /api/appointment-types/facilities/{id}/types/{typeId}': () => TYPE_BODY('Matrix renamed'),
+  'POST /api/appointment-types/facilities/{id}/fields': () => ({ label: 'Matrix new', kind: 'text' }),
+  'PUT /api/appointment-types/facilities/{id}/fields/{fieldId}': () => ({
+    field: { label: 'Matrix renamed', kind: 'text' },
+  }),
 };
 
 const QUERIES: Record<string, string> = {
   'GET /api/facilities/{id}/labor-incharges/available': `?date=${tomorrow}&timeStart=10:00&timeEnd=11:00`,
   'GET /api/facilities/{id}/equipment/available': `?date=${tomorrow}&timeStart=10:00&timeEnd=11:00`,
   'GET /api/facilities/{id}/time-slots': `?date=${tomorrow}`,
+  'GET /api/bookings/slots': `?date=${tomorrow}`,
 };
 
 /** What the cell says the call must answer: a status, or 'allowed' (past authorisation). */

@@ -280,7 +280,7 @@ describe('computed figures', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     expect(res.text.split('\r\n')[0]).toBe(
-      'Booking reference,Date,Start,End,Status,Load type,Carrier,Driver,Vehicle,Dock,PO,BOL,Arrived at,Punctuality,Departed at',
+      'Booking reference,Date,Start,End,Status,Load type,Carrier,Driver,Vehicle,Dock,PO,BOL,Arrived at,Punctuality,Departed at,Booking fields',
     );
     expect(res.text).toContain(`"'=HYPERLINK(""x"")"`);
   });

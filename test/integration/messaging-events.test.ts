@@ -29,9 +29,8 @@ async function sinkFor(to: string, match: (body: string) => boolean, timeoutMs =
 }
 
 describe('driver messages from domain events', () => {
-  it('booking an appointment puts appointment_confirmed in the driver’s language on their first channel in the sink within 2 s', async () => {
+  it('booking an appointment puts appointment_confirmed in the driver’s language on their first channel in the sink (its speed is the bench’s booking -> message figure)', async () => {
     // Prepare: Ajay Yadav prefers Hindi on SMS, then WhatsApp should SMS fail (demo data).
-    const started = Date.now();
     // Act
     const created = await ops.post(
       '/api/appointments',
@@ -40,10 +39,8 @@ describe('driver messages from domain events', () => {
     expect(created.status, created.text).toBe(201);
     const confirmed = (b: string) => b.includes('को 11:00 बजे के लिए पक्की है');
     const sent = await sinkFor('+919812300002', confirmed);
-    const elapsed = Date.now() - started;
     // Assess
     expect(sent.map((m) => m.channel)).toEqual(['sms']);
-    expect(elapsed).toBeLessThan(2000);
     const sms = sent[0]!;
     expect(sms.body).toMatch(/^आपकी अपॉइंटमेंट \d{1,2} [A-Z][a-z]{2} \d{4} को 11:00 बजे के लिए पक्की है। डॉक: D01।$/);
     const request = sms.request as { url: string; body: string; headers: Record<string, string> };

@@ -29,6 +29,7 @@ const FIXTURES: { path: RegExp; params: () => Record<string, string> }[] = [
   },
   { path: /^\/api\/facilities\/\{id\}\/holidays\/\{date\}/, params: () => ({ id: ids.facility!, date: ids.holiday! }) },
   { path: /^\/api\/facilities\/\{id\}/, params: () => ({ id: ids.facility! }) },
+  { path: /^\/api\/bookings\/facilities\/\{id\}/, params: () => ({ id: ids.facility! }) },
   { path: /^\/api\/yard-spots\/\{spotId\}/, params: () => ({ spotId: ids.spot! }) },
   { path: /^\/api\/carriers\/\{id\}/, params: () => ({ id: ids.carrier! }) },
   { path: /^\/api\/appointments\/\{id\}/, params: () => ({ id: ids.appointment! }) },
@@ -52,6 +53,11 @@ const FIXTURES: { path: RegExp; params: () => Record<string, string> }[] = [
   { path: /^\/api\/integrations\/systems\/\{id\}/, params: () => ({ id: ids.system! }) },
   { path: /^\/api\/wms\/facilities\/\{id\}/, params: () => ({ id: ids.facility! }) },
   { path: /^\/api\/references\/facilities\/\{id\}/, params: () => ({ id: ids.facility! }) },
+  {
+    path: /^\/api\/appointment-types\/facilities\/\{id\}/,
+    params: () => ({ id: ids.facility!, typeId: ids.appointmentType!, fieldId: ids.bookingField! }),
+  },
+  { path: /^\/api\/privacy\/erasure-requests\/\{id\}/, params: () => ({ id: ids.erasureRequest! }) },
   { path: /^\/api\/wms\/zones\/\{id\}/, params: () => ({ id: ids.zone! }) },
   { path: /^\/api\/wms\/bins\/\{id\}/, params: () => ({ id: ids.bin! }) },
   { path: /^\/api\/wms\/products\/\{id\}/, params: () => ({ id: ids.product! }) },
@@ -75,6 +81,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/appointments/{id}/status': { status: 'arrived' },
   'POST /api/appointments/{id}/cancel': { reason: 'Cancelled by an intruder' },
   'POST /api/checkins/{id}/gate-override': { reason: 'Let through by an intruder' },
+  'POST /api/privacy/erasure-requests/{id}/refuse': { reason: 'Kept for a legal hold by an intruder' },
   'POST /api/appointments/{id}/reschedule': {
     newDate: '2031-01-02',
     newTimeStart: '10:00',
@@ -98,6 +105,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/integrations/systems/{id}/webhooks/{webhookId}': { isActive: false },
   'PUT /api/wms/facilities/{id}/settings': { binCodePattern: 'TK-{aisle}-{rack:2}-{level}' },
   'PUT /api/references/facilities/{id}/policy': { mode: 'list' },
+  'PUT /api/bookings/facilities/{id}/rules': { changeCutoffHours: 12 },
   'POST /api/references/facilities/{id}/orders/preview': {
     mode: 'replace',
     csv: 'po,supplier,sku,quantity\nTK-1,Intruder,SKU-1,5',
@@ -225,7 +233,31 @@ beforeAll(async () => {
       },
     }),
   );
+  // A driver's erasure request, settled (a driver makes one through the privacy routes; covered in privacy.test.ts).
+  const { putErasureRequest } = await import('../../functions/privacy/privacy.store');
+  const decidedAt = new Date().toISOString();
+  const erasureRequest = (
+    await putErasureRequest(
+      a.tenantId,
+      {
+        driverId: 'a-driver',
+        carrierId: carrier,
+        accountId: null,
+        pseudonym: 'Driver #0a0a',
+        driverName: null,
+        status: 'refused',
+        requestedAt: decidedAt,
+        dueDate: tomorrow,
+        heldReason: null,
+        refusedReason: 'Settled for the isolation test',
+        decidedAt,
+      },
+      { userId: 'isolation', username: 'isolation' },
+      new Date(),
+    )
+  ).id;
   ids = {
+    erasureRequest,
     facility,
     slot: `${tomorrow}_0900`,
     holiday,
@@ -267,6 +299,15 @@ async function optionalFixtures(admin: Organisation['admin'], facility: string):
       webhookUrl: 'https://tms.example.com/hooks',
     });
   }
+  const setup = `/api/appointment-types/facilities/${facility}`;
+  await make('appointmentType', `${setup}/types`, {
+    name: 'A inbound',
+    direction: 'inbound',
+    vehicleTypes: [],
+    doorIds: [],
+    durationRule: { kind: 'fixed', minutes: 60 },
+  });
+  await make('bookingField', `${setup}/fields`, { label: 'A seal', kind: 'text' });
   const zone = await make('zone', '/api/wms/zones', {
     facilityId: facility,
     name: 'A Zone',

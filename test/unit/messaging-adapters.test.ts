@@ -11,9 +11,11 @@ import { sesEmail, snsSms } from '../../functions/messaging/providers/aws';
 import { providerReason, sendRequest } from '../../functions/messaging/providers/transport';
 import { ProviderError, type ProviderMessage } from '../../functions/messaging/providers/types';
 import { findTemplate, renderTemplate } from '../../shared/contracts/messaging';
-import { FAKE_CREDENTIALS, startFakeProvider, type FakeProvider } from '../support/fake-sms-provider';
+import { FAKE_CREDENTIALS, startFakeProvider, TEST_DLT, type FakeProvider } from '../support/fake-sms-provider';
 
 const template = findTemplate('dock_assigned')!;
+/** The test hub's registration of dock_assigned in Hindi (test/support/fake-sms-provider.ts TEST_DLT). */
+const DOCK_ASSIGNED_HI = TEST_DLT.templateIds.dock_assigned!.hi!;
 const message = (over: Partial<ProviderMessage> = {}): ProviderMessage => ({
   id: '6f1c2d3e-0000-4000-8000-000000000001',
   tenantId: 't1',
@@ -25,8 +27,7 @@ const message = (over: Partial<ProviderMessage> = {}): ProviderMessage => ({
   body: renderTemplate('dock_assigned', 'hi', { dock: 'D04' }),
   subject: null,
   freeText: false,
-  // The test hub's registration (test/support/fake-sms-provider.ts TEST_DLT): dock_assigned in Hindi.
-  dlt: { entityId: '1201160000000054321', header: 'DKHUBT', templateId: '1207160000000010300' },
+  dlt: { entityId: '1201160000000054321', header: 'DKHUBT', templateId: DOCK_ASSIGNED_HI },
   ...over,
 });
 
@@ -73,7 +74,7 @@ describe('AWS adapters', () => {
         'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' },
         'AWS.SNS.SMS.SenderID': { DataType: 'String', StringValue: 'DKHUBT' },
         'AWS.MM.SMS.EntityId': { DataType: 'String', StringValue: '1201160000000054321' },
-        'AWS.MM.SMS.TemplateId': { DataType: 'String', StringValue: '1207160000000010300' },
+        'AWS.MM.SMS.TemplateId': { DataType: 'String', StringValue: DOCK_ASSIGNED_HI },
       },
     });
     sns.restore();
@@ -149,7 +150,7 @@ describe('HTTP adapters against the fake provider', () => {
       To: '+919812300002',
       Body: 'डॉक D04 आवंटित! कृपया लोडिंग/अनलोडिंग के लिए आगे बढ़ें।',
       DltEntityId: '1201160000000054321',
-      DltTemplateId: '1207160000000010300',
+      DltTemplateId: DOCK_ASSIGNED_HI,
       SmsType: 'transactional',
       EncodingType: 'unicode',
       StatusCallback: 'https://hub.example.in/api/messaging/callbacks/t1/sms',

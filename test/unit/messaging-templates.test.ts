@@ -23,6 +23,7 @@ const HUB_KEYS = [
   'reschedule_approved',
   'reschedule_denied',
   'slot_booking_confirmed',
+  'slot_booking_pass',
   'gate_qr_link',
   'late_truck_reslot',
   'registration_approved',
@@ -55,6 +56,10 @@ const maxValue: Record<Placeholder, fc.Arbitrary<string>> = {
   reslotLink: fc
     .string({ unit: fc.constantFrom('a', 'Z', '9', '_', '-'), minLength: 39, maxLength: 39 })
     .map((token) => `https://app.docksaathi.in/reslot/${token}`),
+  // A gate pass link's token: 16 characters of id, a tilde, 22 of signature (functions/lib/signed-link.ts).
+  passLink: fc
+    .string({ unit: fc.constantFrom('a', 'Z', '9', '_', '-'), minLength: 39, maxLength: 39 })
+    .map((token) => `https://app.docksaathi.in/pass/${token}`),
   hub: fc
     .string({ unit: fc.constantFrom('L', 'o', 'g', 'ह', 'ब', ' '), minLength: 30, maxLength: 30 })
     .filter((v) => v.trim() === v && v.length > 0),

@@ -8,13 +8,24 @@ import '@fontsource/noto-sans-devanagari/devanagari-600.css';
 import '@fontsource/noto-sans-devanagari/devanagari-700.css';
 import './index.css';
 import { App } from './app/app';
+import { preloadScreen } from './app/router';
 import { languageReady } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+import { SESSION_KEY, sessionQueryOptions } from './lib/session';
+import type { SessionUser } from '@shared/contracts/auth';
 
+// The first screen's data and code are asked for now, side by side, not one after the other once the
+// app has rendered: the session (who is signed in decides what `/` shows) and the screen's chunks.
+const queryClient = createQueryClient();
+preloadScreen(location.pathname);
+void queryClient
+  .prefetchQuery(sessionQueryOptions)
+  .then(() => preloadScreen(location.pathname, queryClient.getQueryData<SessionUser | null>(SESSION_KEY) ?? null));
 // A Hindi visitor's first paint is in Hindi: wait for its catalogue (an English one waits for nothing).
 await languageReady.catch(() => undefined);
 void import('./lib/web-vitals').then((vitals) => vitals.reportWebVitals());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

@@ -151,4 +151,33 @@ describe('offline store', () => {
     expect(await call('e', 'rememberedUser')).toBeNull();
     expect(await call('e', 'currentPasses', at('2026-12-30T10:00:00Z'))).toEqual([]);
   });
+
+  it('a pass link opens the pass it saved, across a reload, until the pass lapses at the facility midnight', async () => {
+    const link = 'AbCdEfGhIjKlMnOp.0123456789abcdefghijkl';
+    await call('f', 'saveLinkedPass', link, newYearsEve, at('2026-12-30T14:05:00Z'));
+    await page.reload();
+    expect(await call<SavedPass>('f', 'linkedPass', link, at('2026-12-31T18:29:59Z'))).toMatchObject({
+      appointmentId: 'apt-dec31',
+      token: 'DSGP1.apt-dec31',
+      savedAt: '2026-12-30T14:05:00.000Z',
+    });
+    expect(await call('f', 'linkedPass', link, at('2026-12-31T18:30:00Z'))).toBeUndefined();
+    expect(
+      await call('f', 'linkedPass', 'ZZZZEfGhIjKlMnOp.0123456789abcdefghijkl', at('2026-12-30T15:00:00Z')),
+    ).toBeUndefined();
+  });
+
+  it("a guest's phone (no user ever signed in) keeps its linked passes when the session check says signed out", async () => {
+    const link = 'AbCdEfGhIjKlMnOp.0123456789abcdefghijkl';
+    await call('g', 'saveLinkedPass', link, newYearsDay, at('2026-12-30T10:00:00Z'));
+    await call('g', 'forgetUser');
+    expect(await call<SavedPass>('g', 'linkedPass', link, at('2026-12-31T10:00:00Z'))).toMatchObject({
+      appointmentId: 'apt-jan01',
+    });
+    // A driver who signed in and out on the phone takes every pass with them, linked ones too.
+    await call('g', 'rememberUser', user('u-1'));
+    await call('g', 'forgetUser');
+    expect(await call('g', 'linkedPass', link, at('2026-12-31T10:00:00Z'))).toBeUndefined();
+    expect(await call('g', 'currentPasses', at('2026-12-31T10:00:00Z'))).toEqual([]);
+  });
 });

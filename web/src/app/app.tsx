@@ -1,15 +1,13 @@
 // Providers (query cache, i18n, toasts, router) around the route table.
-import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import '../lib/i18n';
-import { createQueryClient } from '../lib/query-client';
 import { ToastProvider } from '../lib/toast';
 import { AppRoutes } from './router';
 import { InstallableApp } from './installable-app';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: made by main.tsx, which starts the first screen's requests before the app renders. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>

@@ -1,23 +1,14 @@
 // The installable app (issue #31): registers the service worker of the build (web/vite.config.ts),
 // asks the user to reload when a new version is waiting (it never takes over a running page by
-// itself), looks for a new version hourly and whenever the network returns, and links the web app
-// manifest of the page's language (a phone installs "डॉकसाथी" from a Hindi page).
+// itself) and looks for a new version hourly and whenever the network returns. The manifest of the
+// page's language is linked by the language switch (web/src/lib/manifest-link.ts).
 /// <reference types="vite-plugin-pwa/react" />
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '../components/ui/button';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
-const MANIFESTS = { en: '/manifest.webmanifest', hi: '/manifest-hi.webmanifest' } as const;
-
-function useManifestOfLanguage(language: string) {
-  useEffect(() => {
-    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
-    if (link) link.href = language === 'hi' ? MANIFESTS.hi : MANIFESTS.en;
-  }, [language]);
-}
 
 /**
  * Lets the waiting version take over, then reloads into it. The plugin reloads by itself only when the
@@ -29,8 +20,7 @@ function reloadInto(updateServiceWorker: (reloadPage?: boolean) => Promise<void>
 }
 
 export function InstallableApp() {
-  const { t, i18n } = useTranslation();
-  useManifestOfLanguage(i18n.language);
+  const { t } = useTranslation();
   const {
     needRefresh: [needRefresh],
     updateServiceWorker,

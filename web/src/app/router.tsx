@@ -1,22 +1,31 @@
 // Every route of the spec: public pages, the session-dependent home, and the signed-in screens,
 // each inside the shell its role gets. Paths come from shared/navigation.ts; each feature's code is
 // loaded the first time one of its screens is shown.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { isValidElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { matchPath, Route, Routes } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PATHS, STATIC_PAGES } from '@shared/navigation';
 import { Spinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';
 import { PendingAccount, RequireAuth, type GuardVariant } from './guards';
-import { DriverShell, StaffShell } from './shells/lazy';
+import type { SessionUser } from '@shared/contracts/auth';
+import { DriverShell, preloadShell, StaffShell } from './shells/lazy';
 import { isDriver, RoleShell } from './shells/role-shell';
 
-/** One screen (whatever its props) of a lazily loaded feature module, through its index.ts. */
+/** One screen (whatever its props) of a lazily loaded feature module, through its index.ts; `preload`
+ * starts fetching its code before it is rendered (preloadScreen). */
 // Screens differ in their props and React's lazy() takes a component of any props.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function screen<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] })),
+    { preload: () => void load() },
+  );
 }
+type Preloadable = { preload?: () => void };
+const preloadElement = (element: ReactNode) => {
+  if (isValidElement(element)) (element.type as Preloadable).preload?.();
+};
 
 const appointments = () => import('../features/appointments');
 const facilities = () => import('../features/facilities');
@@ -48,6 +57,8 @@ const SignupRoute = screen(() => import('../features/tenancy'), 'SignupRoute');
 const InviteRoute = screen(() => import('../features/tenancy'), 'InviteRoute');
 const IntegrationsRoute = screen(() => import('../features/integrations'), 'IntegrationsRoute');
 const GateRoute = screen(() => import('../features/gate'), 'GateRoute');
+const ReslotRoute = screen(() => import('../features/trips'), 'ReslotRoute');
+const PassRoute = screen(() => import('../features/passes'), 'PassRoute');
 
 /** Where a screen's code is still loading. */
 function Loading({ children }: { children: ReactNode }) {
@@ -118,6 +129,32 @@ function HomeRoute() {
   );
 }
 
+/**
+ * Starts fetching the code of the screen at `pathname` (and its shell) while the session is still
+ * being asked for, instead of after it: main.tsx calls it at start, and again with the user once the
+ * session is known (`/` shows the landing page, the driver's home or the staff's by who is signed in).
+ */
+export function preloadScreen(pathname: string, user?: SessionUser | null) {
+  if (matchPath(PATHS.home, pathname)) {
+    if (user === undefined) return;
+    if (!user) return LandingRoute.preload();
+    if (user.status !== 'active') return;
+    if (isDriver(user)) {
+      preloadShell('driver');
+      return DriverDashboardRoute.preload();
+    }
+    preloadShell('staff');
+    return (user.permissions.includes('dashboard:read') ? DashboardRoute : StaffHomeRoute).preload();
+  }
+  if ([PATHS.login, PATHS.register, PATHS.auth].some((path) => matchPath(path, pathname))) return LoginRoute.preload();
+  const screen = SCREENS.find((s) => matchPath(s.path, pathname));
+  if (!screen) return;
+  // A 'by-role' screen's shell is known once the user is.
+  const shell = screen.shell === 'by-role' ? (user ? (isDriver(user) ? 'driver' : 'staff') : undefined) : screen.shell;
+  if (shell) preloadShell(shell);
+  if (user === undefined) preloadElement(screen.element);
+}
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -143,6 +180,22 @@ export function AppRoutes() {
         element={
           <Loading>
             <InviteRoute />
+          </Loading>
+        }
+      />
+      <Route
+        path={`${PATHS.reslot}/:token`}
+        element={
+          <Loading>
+            <ReslotRoute />
+          </Loading>
+        }
+      />
+      <Route
+        path={`${PATHS.pass}/:link`}
+        element={
+          <Loading>
+            <PassRoute />
           </Loading>
         }
       />

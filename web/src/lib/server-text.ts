@@ -2,12 +2,18 @@
 // reader's language, through the one catalogue the server uses (shared/server-messages.ts).
 import { useTranslation } from 'react-i18next';
 import { serverMessageTranslator } from '@shared/server-messages';
-import SERVER_MESSAGES_HI from '@shared/i18n/server-messages-hi.json';
 
-const serverMessages = serverMessageTranslator(SERVER_MESSAGES_HI);
+// The Hindi catalogue (about 20 KB gzip) is fetched with the shell's Hindi texts (lib/i18n's
+// loadLanguage, awaited before the first Hindi render and before a switch to Hindi), so an English
+// reader's screens do not carry it.
+let hindi: ReturnType<typeof serverMessageTranslator> | undefined;
+export async function loadHindiServerMessages(): Promise<void> {
+  const { default: catalogue } = await import('@shared/i18n/server-messages-hi.json');
+  hindi ??= serverMessageTranslator(catalogue);
+}
 
 export function useServerText() {
   const { i18n } = useTranslation();
-  const language = i18n.language === 'hi' ? 'hi' : 'en';
-  return (message: string | undefined) => (message ? serverMessages.translate(message, language) : message);
+  const translator = i18n.language === 'hi' ? hindi : undefined;
+  return (message: string | undefined) => (message && translator ? translator.translate(message, 'hi') : message);
 }

@@ -1,7 +1,7 @@
 // The session: GET /api/auth/user (a 401 means signed out, silently), sign-in and sign-out.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasRole as userHasRole, NO_ACCESS, type Permission } from '@shared/roles';
-import type { LoginInput, LoginResponse, SessionUser } from '@shared/contracts/auth';
+import type { LoginInput, LoginResponse, SessionUser, SignInCodeInput } from '@shared/contracts/auth';
 import { ApiError, api, isUnauthorized } from './api-client';
 import { offlineStore } from './offline-store';
 import { setLanguage } from './i18n';
@@ -57,10 +57,10 @@ export function useSession() {
   };
 }
 
-export function useLogin() {
+function useSessionStart<I>(mutationFn: (input: I) => Promise<LoginResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => api.post<LoginResponse>('/api/auth/login', input),
+    mutationFn,
     onSuccess: async ({ user }) => {
       userLanguageApplied = false;
       applyUserLanguage(user);
@@ -69,6 +69,12 @@ export function useLogin() {
     },
   });
 }
+
+export const useLogin = () => useSessionStart((input: LoginInput) => api.post<LoginResponse>('/api/auth/login', input));
+
+/** Sign-in by mobile number and one-time code (issue #32): the session starts as with a password. */
+export const useCodeLogin = () =>
+  useSessionStart((input: SignInCodeInput) => api.post<LoginResponse>('/api/auth/mobile-code/verify', input));
 
 /** Signs out: the cached user is cleared first; the browser leaves even if the call fails. */
 export function useLogout() {

@@ -27,7 +27,14 @@ export interface OutboxEntry {
   message?: string;
   checkinId?: string;
   syncedAt?: string;
+  /** When the guard closed a conflict as resolved. */
+  resolvedAt?: string;
 }
+
+/** A settled check-in (synced, or a conflict the guard resolved) stays listed on the device this long... */
+export const SETTLED_KEEP_MS = 24 * 3600_000;
+/** ...and at most this many of them, the latest settled, so the device's storage does not grow without end. */
+export const SETTLED_KEEP_COUNT = 200;
 
 export interface GateDeviceSettings {
   facilityId: string | null;
@@ -98,4 +105,27 @@ export async function moveOutboxEntry(
   await tx.store.put({ ...entry, ...change });
   await tx.done;
   return true;
+}
+
+/** When an entry was settled; null while it still needs the network or the guard. */
+function settledAt(e: OutboxEntry): number | null {
+  if (e.state === 'synced') return Date.parse(e.syncedAt ?? e.happenedAt);
+  if (e.state === 'resolved') return Date.parse(e.resolvedAt ?? e.happenedAt);
+  return null;
+}
+
+/**
+ * Drops settled check-ins older than SETTLED_KEEP_MS and any beyond the latest SETTLED_KEEP_COUNT;
+ * waiting ones and open conflicts are never dropped. Answers how many went.
+ */
+export async function pruneOutbox(now = new Date()): Promise<number> {
+  const tx = (await db()).transaction('outbox', 'readwrite');
+  const settled = (await tx.store.getAll())
+    .map((entry) => ({ entry, at: settledAt(entry) }))
+    .filter((s): s is { entry: OutboxEntry; at: number } => s.at !== null)
+    .sort((a, b) => b.at - a.at);
+  const dropped = settled.filter((s, i) => i >= SETTLED_KEEP_COUNT || now.getTime() - s.at > SETTLED_KEEP_MS);
+  await Promise.all(dropped.map((s) => tx.store.delete(s.entry.idempotencyKey)));
+  await tx.done;
+  return dropped.length;
 }

@@ -53,6 +53,8 @@ export const guestBookingText = defineCatalogue('guestBooking', {
     gatePassLapses:
       'This pass is valid only until {{until}}, before your slot ends at {{end}}, so it is not offered for printing. Show it on your phone or ask the facility for a new pass.',
     doneGatePassAlt: 'Gate pass QR code for booking {{code}}',
+    gatePassKept: 'Saved on this phone for use with no network.',
+    openGatePass: 'Open gate pass (works offline)',
     doneSms: 'These details were also sent by SMS to {{phone}}.',
     addToCalendar: 'Add to calendar',
     calendarTitle: 'Dock slot at {{facility}}',
@@ -109,6 +111,8 @@ export const guestBookingText = defineCatalogue('guestBooking', {
     gatePassLapses:
       'यह पास केवल {{until}} तक मान्य है, जो आपके स्लॉट के {{end}} पर ख़त्म होने से पहले है, इसलिए इसे प्रिंट करने का विकल्प नहीं है। इसे अपने फ़ोन पर दिखाएं या फ़ैसिलिटी से नया पास माँगें।',
     doneGatePassAlt: 'बुकिंग {{code}} का गेट पास QR कोड',
+    gatePassKept: 'बिना नेटवर्क इस्तेमाल के लिए इस फ़ोन पर सहेजा गया।',
+    openGatePass: 'गेट पास खोलें (बिना नेटवर्क भी)',
     doneSms: 'यह जानकारी {{phone}} पर SMS से भी भेजी गई है।',
     addToCalendar: 'कैलेंडर में जोड़ें',
     calendarTitle: '{{facility}} में डॉक स्लॉट',

@@ -5,6 +5,7 @@ export const yardText = defineCatalogue('yard', {
   en: {
     title: 'Yard Management',
     subtitle: 'Spots are numbered from the gate: Assign Spots parks each waiting truck on the free spot nearest it.',
+    onTheWay: { title: 'Trucks on the way', empty: 'No watched truck is on the way today.' },
     refreshLayout: 'Refresh Layout',
     assignSpots: 'Assign Spots',
     cards: { occupiedDocks: 'Occupied Docks', waitingTrucks: 'Waiting Trucks', availableSpots: 'Available Spots' },
@@ -55,6 +56,7 @@ export const yardText = defineCatalogue('yard', {
   hi: {
     title: 'यार्ड प्रबंधन',
     subtitle: 'स्पॉट गेट से गिने जाते हैं: स्पॉट आवंटित करें हर प्रतीक्षारत ट्रक को उसके सबसे नज़दीकी खाली स्पॉट पर खड़ा करता है।',
+    onTheWay: { title: 'रास्ते में ट्रक', empty: 'आज रास्ते में कोई निगरानी वाला ट्रक नहीं है।' },
     refreshLayout: 'लेआउट रीफ़्रेश करें',
     assignSpots: 'स्पॉट आवंटित करें',
     cards: { occupiedDocks: 'भरे हुए डॉक', waitingTrucks: 'प्रतीक्षारत ट्रक', availableSpots: 'उपलब्ध स्पॉट' },

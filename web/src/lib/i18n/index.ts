@@ -5,6 +5,8 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
 import type { Catalogue } from './catalogue';
+import { loadHindiServerMessages } from '../server-text';
+import { linkManifestOf } from '../manifest-link';
 
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -27,7 +29,9 @@ let hindi: Promise<void> | undefined;
 /** Adds the shell's Hindi catalogue once (features add theirs with registerCatalogue). */
 function loadLanguage(language: Language): Promise<void> {
   if (language === 'en') return Promise.resolve();
-  return (hindi ??= import('./hi').then(({ hi }) => void i18n.addResourceBundle('hi', 'translation', hi, true, false)));
+  return (hindi ??= Promise.all([import('./hi'), loadHindiServerMessages()]).then(
+    ([{ hi }]) => void i18n.addResourceBundle('hi', 'translation', hi, true, false),
+  ));
 }
 
 const initial = storedLanguage();
@@ -40,6 +44,7 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 document.documentElement.lang = i18n.language;
+linkManifestOf(initial);
 /** Resolves when the first language's texts are in; the app renders after it. */
 export const languageReady = loadLanguage(initial);
 
@@ -47,6 +52,7 @@ export async function setLanguage(language: Language) {
   await loadLanguage(language);
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
+  linkManifestOf(language);
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {

@@ -17,6 +17,8 @@ import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
+import { BookingFields, useBookingSetup } from '../../appointment-types';
+import { loadMinutes } from '@shared/contracts/appointment-types';
 
 type FormInput = z.input<typeof appointmentInputSchema>;
 type FormOutput = z.output<typeof appointmentInputSchema>;
@@ -49,6 +51,8 @@ export function BookingRoute() {
     estimatedDuration: 60,
     specialInstructions: '',
     handlingEquipmentNotes: '',
+    typeId: '',
+    fields: {},
   };
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: schemaResolver(appointmentInputSchema),
@@ -57,7 +61,7 @@ export function BookingRoute() {
   const { register, handleSubmit, watch, setValue, reset, setError } = form;
   const field = fieldBinder(form);
   const [chosenEquipment, setChosenEquipment] = useState<string[]>([]);
-  const [facilityId, carrierId, date, start, end, duration, doorId] = watch([
+  const [facilityId, carrierId, date, start, end, duration, doorId, typeId, quantity] = watch([
     'facilityId',
     'carrierId',
     'scheduledDate',
@@ -65,7 +69,24 @@ export function BookingRoute() {
     'scheduledTimeEnd',
     'estimatedDuration',
     'dockDoorId',
+    'typeId',
+    'quantity',
   ]);
+  // An appointment type's rule gives the load's length (issue #32); the server sets the end by it too.
+  const bookingSetup = useBookingSetup(facilityId || null);
+  const audience = user && actsForAll(user) ? 'staff' : 'carrier';
+  const type = bookingSetup.data?.types.find((ty) => ty.id === typeId) ?? null;
+  const typedMinutes =
+    type && bookingSetup.data
+      ? loadMinutes(
+          type.durationRule,
+          quantity === '' || quantity == null ? null : Number(quantity),
+          bookingSetup.data.slotMinutes,
+        )
+      : null;
+  useEffect(() => {
+    if (typedMinutes) setValue('estimatedDuration', typedMinutes);
+  }, [typedMinutes, setValue]);
 
   const facilities = useFacilities();
   // Today at the chosen facility (its own zone: a Singapore hub's day, not India's), else at home.
@@ -192,6 +213,19 @@ export function BookingRoute() {
             step={15}
             {...field('estimatedDuration')}
           />
+          {Boolean(bookingSetup.data?.types.length) && (
+            <>
+              <SelectField
+                label={t('appointmentTypes.booking.type')}
+                placeholder={t('appointmentTypes.booking.noType')}
+                options={(bookingSetup.data?.types ?? []).map((ty) => ({ value: ty.id, label: ty.name }))}
+                {...field('typeId')}
+              />
+              <p className="self-end pb-2 text-sm" data-testid="typed-length">
+                {typedMinutes ? t('appointmentTypes.booking.length', { minutes: typedMinutes }) : null}
+              </p>
+            </>
+          )}
           <SelectField
             label={t('appointments.booking.dockDoor')}
             placeholder={t('appointments.booking.assignLater')}
@@ -239,6 +273,7 @@ export function BookingRoute() {
           <Field label={t('appointments.booking.palletCount')} type="number" min={0} {...field('palletCount')} />
           <Field label={t('appointments.booking.cartonCount')} type="number" min={0} {...field('cartonCount')} />
           <Field label={t('appointments.booking.quantity')} type="number" min={0} {...field('quantity')} />
+          <BookingFields setup={bookingSetup.data} typeId={typeId || null} audience={audience} form={form} />
           <TextAreaField
             className="sm:col-span-2"
             rows={2}

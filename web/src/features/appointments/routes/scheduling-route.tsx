@@ -1,4 +1,6 @@
 // /scheduling: the appointments of a chosen day, their status actions, and cancelling (with a reason).
+import { bookedFieldsText, matchesSearch } from '@shared/contracts/booking-fields';
+import { BookingSearch } from '../../appointment-types';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,6 +15,7 @@ import { useAppointments } from '../api/appointments';
 import { useSession } from '../../../lib/session';
 import { GateHint } from '../../gate';
 import { todayAt, useHomeFacility } from '../../facilities';
+import { TripState, TripStrip, useTripsOf } from '../../trips';
 
 export function SchedulingRoute() {
   const { t } = useTranslation();
@@ -22,6 +25,11 @@ export function SchedulingRoute() {
   const [chosen, setDate] = useState<string | null>(null);
   const date = chosen ?? todayAt(home);
   const appointments = useAppointments(date);
+  // The list's search (issue #32): reference, carrier, driver, vehicle, PO and the custom fields' answers.
+  const [search, setSearch] = useState('');
+  const shown = (appointments.data ?? []).filter((a) => matchesSearch(a, search));
+  // Each watched truck's state, for the whole list in one read.
+  const trips = useTripsOf((appointments.data ?? []).map((a) => a.id));
   const canChange = Boolean(user && actsForAll(user));
   const cancelFlow = useCancelFlow();
   return (
@@ -29,6 +37,7 @@ export function SchedulingRoute() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold">{t('appointments.list.title')}</h1>
         <div className="flex items-end gap-2">
+          <BookingSearch value={search} onChange={setSearch} />
           <Field
             label={t('appointments.list.date')}
             type="date"
@@ -50,7 +59,7 @@ export function SchedulingRoute() {
             <p className="py-8 text-center text-slate-500">{t('appointments.list.empty')}</p>
           ) : (
             <ul className="divide-y divide-slate-100" aria-label={t('appointments.list.title')}>
-              {appointments.data.map((a) => (
+              {shown.map((a) => (
                 <li key={a.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="appointment-row">
                   <div className="w-28 font-semibold">
                     {a.scheduledTimeStart} - {a.scheduledTimeEnd}
@@ -66,8 +75,24 @@ export function SchedulingRoute() {
                         : t('appointments.list.noDock')}
                     </div>
                     <div className="text-xs text-slate-500">{a.bookingReference}</div>
+                    {Boolean(a.fields?.length) && (
+                      <div className="text-xs text-slate-600" data-testid="booked-fields">
+                        {bookedFieldsText(a.fields)}
+                      </div>
+                    )}
                     <GateHint hint={a.gateHint} />
+                    {trips.has(a.id) && (
+                      <details className="mt-1">
+                        <summary className="cursor-pointer text-xs font-medium text-blue-700">
+                          {t('appointments.list.trip')}
+                        </summary>
+                        <div className="mt-2">
+                          <TripStrip trip={trips.get(a.id)!} />
+                        </div>
+                      </details>
+                    )}
                   </div>
+                  <TripState trip={trips.get(a.id)} />
                   <StatusBadge status={a.status} />
                   {canChange && <AppointmentStatusAction id={a.id} status={a.status} gateHold={a.gateHold} />}
                   {canChange && a.status === 'scheduled' && (

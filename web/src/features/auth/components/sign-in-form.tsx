@@ -1,4 +1,6 @@
-// The Sign In card: identifier (email, username or mobile) and password.
+// The Sign In card: identifier (email, username or mobile) and password, or a mobile number and a
+// one-time code (carrier-portal, issue #32).
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +11,22 @@ import { messageOf } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { useLogin } from '../../../lib/session';
 import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
+import { MobileSignIn } from '../../carrier-portal';
 
 export function SignInForm() {
+  const { t } = useTranslation();
+  const [byMobile, setByMobile] = useState(false);
+  return (
+    <div className="space-y-3">
+      {byMobile ? <MobileSignIn /> : <PasswordSignIn />}
+      <Button type="button" variant="ghost" className="w-full" onClick={() => setByMobile(!byMobile)}>
+        {byMobile ? t('carrierPortal.mobile.back') : t('carrierPortal.mobile.open')}
+      </Button>
+    </div>
+  );
+}
+
+function PasswordSignIn() {
   const { t } = useTranslation();
   const { toast } = useToast();
   const navigate = useNavigate();

@@ -14,7 +14,9 @@ import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
 import { GateHint, GateRefusal } from '../../gate';
+import { AppointmentTrip } from '../../trips';
 import { MessagePreferences } from '../components/message-preferences';
+import { MyDataCard } from '../../privacy';
 import { GatePassCard } from '../components/gate-pass-card';
 import { useDriverPass } from '../api/gate-pass';
 
@@ -116,6 +118,7 @@ export function DriverDashboardRoute() {
                 </div>
               </dl>
               <GateHint hint={next.gateHint} />
+              {next.status === 'scheduled' && <AppointmentTrip appointmentId={next.id} crossings={false} />}
               <GateRefusal error={checkin.error} />
               <div className="grid grid-cols-2 gap-2">
                 <Button
@@ -209,6 +212,7 @@ export function DriverDashboardRoute() {
         </Card>
       )}
       <MessagePreferences />
+      <MyDataCard />
       <a href={`tel:${board.data?.emergencyContact ?? ''}`} className={`${buttonClasses('danger')} w-full`}>
         <Phone className="h-4 w-4" aria-hidden /> {t('driver.emergency')}: {board.data?.emergencyContact}
       </a>

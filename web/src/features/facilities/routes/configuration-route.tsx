@@ -12,6 +12,9 @@ import { SlotSettings } from '../components/slot-settings';
 import { MessagingSettingsPanel } from '../../messaging';
 import { GateSettingsPanel } from '../../gate';
 import { PurchaseOrdersPanel } from '../../references';
+import { BookingSetupPanel } from '../../appointment-types';
+import { WatchSettingsPanel } from '../../trips';
+import { BookingRulesPanel } from '../../carrier-portal';
 
 export function ConfigurationRoute() {
   const { t } = useTranslation();
@@ -77,7 +80,10 @@ export function ConfigurationRoute() {
           </CardBody>
         </Card>
       </div>
+      <BookingSetupPanel facilityId={facility.id} />
+      <BookingRulesPanel facilityId={facility.id} />
       <PurchaseOrdersPanel facilityId={facility.id} />
+      <WatchSettingsPanel facilityId={facility.id} />
       <MessagingSettingsPanel />
       <GateSettingsPanel />
     </div>

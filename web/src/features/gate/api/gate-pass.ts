@@ -7,6 +7,7 @@ import type { GatePassCheckinInput, GatePassCheckinResult, GatePassKeysView } fr
 import { api, apiRequest, ApiError } from '../../../lib/api-client';
 import {
   moveOutboxEntry,
+  pruneOutbox,
   putOutboxEntry,
   saveDeviceSettings,
   saveKit,
@@ -78,6 +79,7 @@ export function syncOutbox(): Promise<void> {
     try {
       const waiting = (await waitingEntries()).sort((a, b) => a.happenedAt.localeCompare(b.happenedAt));
       for (const entry of waiting) if ((await send(entry)) === 'unreachable') break;
+      await pruneOutbox();
     } finally {
       running = null;
     }
@@ -96,4 +98,5 @@ export async function queueCheckin(entry: Omit<OutboxEntry, 'state' | 'checksPen
 export async function retryConflict(key: string): Promise<void> {
   if (await moveOutboxEntry(key, 'conflict', { state: 'waiting', message: undefined })) await syncOutbox();
 }
-export const resolveConflict = (key: string) => moveOutboxEntry(key, 'conflict', { state: 'resolved' });
+export const resolveConflict = (key: string) =>
+  moveOutboxEntry(key, 'conflict', { state: 'resolved', resolvedAt: new Date().toISOString() });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { AppointmentStatusAction, StatusBadge, useTodaysSchedule } from '../../appointments';
+import { TripState, useTripsOf } from '../../trips';
 
 const FILTERS = [
   { value: 'all', test: () => true },
@@ -14,6 +15,7 @@ export function TodaysSchedule({ canChange }: { canChange: boolean }) {
   const schedule = useTodaysSchedule();
   const [filter, setFilter] = useState<(typeof FILTERS)[number]['value']>('all');
   const rule = FILTERS.find((f) => f.value === filter)!;
+  const trips = useTripsOf((schedule.data ?? []).map((a) => a.id));
   const rows = (schedule.data ?? []).filter(
     (a) => filter === 'all' || (a.doorNumber && rule.test(Number(a.doorNumber.replace(/\D/g, '')))),
   );
@@ -55,6 +57,7 @@ export function TodaysSchedule({ canChange }: { canChange: boolean }) {
                   {t(`appointments.loadTypes.${a.loadType}`)} ·{' '}
                   {a.doorNumber ? t('insights.schedule.dock', { door: a.doorNumber }) : t('insights.schedule.noDock')}
                 </span>
+                <TripState trip={trips.get(a.id)} />
                 <StatusBadge status={a.status} />
                 {canChange && <AppointmentStatusAction id={a.id} status={a.status} gateHold={a.gateHold} />}
               </li>

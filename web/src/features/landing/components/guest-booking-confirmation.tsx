@@ -1,12 +1,14 @@
 // The guest's confirmation (issue #29.1): it stays in the dialog until the guest closes it, so the
 // code, the place, the time and the gate pass can be read, saved or shown at the gate.
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { CalendarPlus, CheckCircle2, Printer } from 'lucide-react';
 import { validThroughSlot, type GuestBookingConfirmation as Confirmation } from '@shared/contracts/appointments-guest';
 import { Button } from '../../../components/ui/button';
 import { useFormat } from '../../../lib/format';
 import { downloadFile } from '../../../lib/download';
 import { guestBookingCalendar } from '../guest-calendar';
+import { useKeptGatePass } from '../../passes';
 
 /** The zone's short name on the slot's day in the guest's language ('IST', 'GMT+8'). */
 function zoneName(locale: string, timeZone: string, at: string) {
@@ -28,6 +30,7 @@ export function GuestBookingConfirmation({
 }) {
   const { t } = useTranslation();
   const format = useFormat(booking.timeZone);
+  const kept = useKeptGatePass(booking.passLink);
   const addToCalendar = () =>
     downloadFile(
       `docksaathi-${booking.confirmationCode}.ics`,
@@ -95,6 +98,14 @@ export function GuestBookingConfirmation({
                   until: format.dateTime(booking.gatePass.expiresAt),
                   end: format.clock(booking.endTime),
                 })}
+              </p>
+            )}
+            {kept && (
+              <p className="mt-2 max-w-44 text-xs text-green-800" data-testid="gate-pass-kept">
+                {t('guestBooking.gatePassKept')}{' '}
+                <Link className="font-semibold text-blue-700 underline" to={kept}>
+                  {t('guestBooking.openGatePass')}
+                </Link>
               </p>
             )}
           </figure>

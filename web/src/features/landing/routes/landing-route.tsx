@@ -1,5 +1,5 @@
 // The public landing page (/ when signed out).
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BarChart3, CalendarClock, MessageSquare, QrCode, Radar, ShieldCheck, Star } from 'lucide-react';
@@ -7,7 +7,12 @@ import { PATHS } from '@shared/navigation';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PublicHeader } from '../../../components/public-header';
 import { SiteFooter } from '../../../components/site-footer';
-import { GuestBookingDialog } from '../components/guest-booking-dialog';
+
+// The booking dialog (its form, schema and calendar) is fetched when first opened, not with the page.
+const GuestBookingDialog = lazy(async () => ({
+  default: (await import('../components/guest-booking-dialog')).GuestBookingDialog,
+}));
+const loadBookingDialog = () => void import('../components/guest-booking-dialog');
 
 const FEATURES = [
   { key: 'tracking', icon: Radar },
@@ -30,11 +35,21 @@ export function LandingRoute() {
   // /book/<facility link> opens Quick Slot Booking for that facility (tenancy, issue #18).
   const { link } = useParams();
   const [bookingOpen, setBookingOpen] = useState(Boolean(link));
+  // Mounted from its first opening on, so closing and reopening keeps what the guest typed.
+  const [bookingShown, setBookingShown] = useState(bookingOpen);
   return (
     <div className="min-h-screen bg-white">
       <PublicHeader
         actions={
-          <Button variant="secondary" onClick={() => setBookingOpen(true)}>
+          <Button
+            variant="secondary"
+            onPointerEnter={loadBookingDialog}
+            onFocus={loadBookingDialog}
+            onClick={() => {
+              setBookingShown(true);
+              setBookingOpen(true);
+            }}
+          >
             {t('landing.quickSlotBooking')}
           </Button>
         }
@@ -118,7 +133,11 @@ export function LandingRoute() {
       </main>
 
       <SiteFooter />
-      <GuestBookingDialog open={bookingOpen} onClose={() => setBookingOpen(false)} facility={link} />
+      {bookingShown && (
+        <Suspense fallback={null}>
+          <GuestBookingDialog open={bookingOpen} onClose={() => setBookingOpen(false)} facility={link} />
+        </Suspense>
+      )}
     </div>
   );
 }

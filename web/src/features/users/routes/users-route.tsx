@@ -15,6 +15,7 @@ import { useFormat } from '../../../lib/format';
 import { useRoleName } from '../../../lib/role-names';
 import { documentUrl, useDecideUser, usePendingRegistrations, useUsers, type AdminUser } from '../api/users';
 import { InvitationsPanel } from '../../tenancy';
+import { ErasureRequestsPanel } from '../../privacy';
 import type { Approval } from '@shared/contracts/users';
 import { ApprovalForm } from '../components/approval-form';
 import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
@@ -156,6 +157,7 @@ export function UsersRoute() {
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">{t('users.title')}</h1>
       <InvitationsPanel />
+      <ErasureRequestsPanel />
       <div className="flex gap-1 rounded-lg bg-slate-200 p-1" role="tablist">
         <button
           role="tab"

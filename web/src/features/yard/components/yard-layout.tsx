@@ -88,6 +88,9 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
               </section>
               <section aria-label={t('yard.layout.waitingArea')}>
                 <h3 className="mb-2 text-sm font-semibold">{t('yard.layout.waitingArea')}</h3>
+                {/* A yard holds hundreds of spots: the browser lays out and paints only those near the
+                    screen (content-visibility), while every spot stays in the page for search and
+                    screen readers. */}
                 <div className="grid grid-cols-4 gap-2 sm:grid-cols-8">
                   {data.spots.map((s) => (
                     <button
@@ -109,7 +112,7 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
                         move.mutate({ spotId: s.id, status: 'occupied', assetId: moving });
                       }}
                       onClick={() => setSelected((cur) => (cur === s.id ? null : s.id))}
-                      className={`rounded-md border p-2 text-center text-xs ${SPOT_STYLE[s.status]} ${selected === s.id ? 'ring-2 ring-blue-600' : ''}`}
+                      className={`rounded-md border p-2 text-center text-xs [contain-intrinsic-size:auto_3.5rem] [content-visibility:auto] ${SPOT_STYLE[s.status]} ${selected === s.id ? 'ring-2 ring-blue-600' : ''}`}
                       data-testid="spot"
                     >
                       {/* The name is what the tile shows ('Spot Y06 GJ05EF9012', 'Spot Y07 Empty'): the word 'Spot' is for screen readers only. */}

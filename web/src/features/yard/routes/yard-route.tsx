@@ -7,6 +7,7 @@ import { yardText } from '../i18n';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { YardLayout } from '../components/yard-layout';
+import { TrucksOnTheWay } from '../components/trucks-on-the-way';
 import { useYard } from '../api/yard';
 import { useSession } from '../../../lib/session';
 import { relativeTime } from '../../../lib/relative-time';
@@ -67,6 +68,7 @@ export function YardRoute() {
         ))}
       </div>
       <YardLayout canEdit={hasPermission('yard:write')} />
+      <TrucksOnTheWay />
       <Card>
         <CardHeader title={t('yard.recentActivity')} />
         <CardBody>

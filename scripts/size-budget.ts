@@ -1,0 +1,274 @@
+// The SPA's size budgets (issue #34), the one place they are written: for each route, what its first
+// screen downloads (the entry, what the entry imports, the route's shell and screen modules and what
+// they import: JavaScript, gzip) and the route's own part of it (its chunk: what it adds to the
+// entry's). Read from the build's Vite manifest (web/<WEB_DIST>/.vite/manifest.json). `npm test` runs
+// this after `build:web` and fails on any route over a budget; `npm run bench` prints the same table.
+//   tsx scripts/size-budget.ts [dist folder]
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+
+const KB = 1024;
+/** The issue's goals: a public page's first load, and any signed-in first screen's. */
+export const PUBLIC_GOAL_KB = 90;
+export const SIGNED_IN_GOAL_KB = 120;
+
+const STAFF_SHELL = 'src/app/shells/staff-shell.tsx';
+const DRIVER_SHELL = 'src/app/shells/driver-shell.tsx';
+const feature = (name: string) => `src/features/${name}/index.ts`;
+
+export interface RouteBudget {
+  route: string;
+  path: string;
+  /** The modules (Vite manifest keys) its first screen loads besides the entry (index.html). */
+  modules: string[];
+  /** Public (the 90 KB goal) or signed in (120 KB). */
+  public: boolean;
+  /**
+   * The ceilings the build is held to (gzip KB). Where a route is over its goal, the ceiling is what it
+   * loaded on 2026-11-26 plus about 10 KB, rounded up to 5: it may shrink, not grow, until the goal is
+   * reached and the ceiling is the goal. Lower a ceiling when a route gets smaller.
+   */
+  firstLoadKb: number;
+  chunkKb: number;
+}
+
+/** Each route of the SPA with its budgets (KB = 1024 bytes of gzip). */
+export const ROUTE_BUDGETS: RouteBudget[] = [
+  { route: 'landing', path: '/', modules: [feature('landing')], public: true, firstLoadKb: 140, chunkKb: 10 },
+  { route: 'sign-in', path: '/login', modules: [feature('auth')], public: true, firstLoadKb: 190, chunkKb: 65 },
+  { route: 'public page', path: '/about', modules: [feature('pages')], public: true, firstLoadKb: 215, chunkKb: 85 },
+  { route: 'sign-up', path: '/signup', modules: [feature('tenancy')], public: true, firstLoadKb: 200, chunkKb: 75 },
+  { route: 'not found', path: '/nowhere', modules: [feature('not-found')], public: true, firstLoadKb: 135, chunkKb: 2 },
+  {
+    route: 'gate pass page',
+    path: '/pass/<token>',
+    modules: [feature('passes')],
+    public: true,
+    firstLoadKb: 285,
+    chunkKb: 160,
+  },
+  {
+    route: 'reslot page',
+    path: '/reslot/<token>',
+    modules: [feature('trips')],
+    public: true,
+    firstLoadKb: 190,
+    chunkKb: 60,
+  },
+  {
+    route: 'gate QR check-in',
+    path: '/checkin/qr',
+    modules: [feature('checkins')],
+    public: true,
+    firstLoadKb: 275,
+    chunkKb: 150,
+  },
+  {
+    route: 'driver home',
+    path: '/ (driver)',
+    modules: [DRIVER_SHELL, feature('driver')],
+    public: false,
+    firstLoadKb: 285,
+    chunkKb: 160,
+  },
+  {
+    route: 'driver check-in',
+    path: '/checkin (driver)',
+    modules: [DRIVER_SHELL, feature('checkins')],
+    public: false,
+    firstLoadKb: 275,
+    chunkKb: 150,
+  },
+  {
+    route: 'gate',
+    path: '/gate',
+    modules: [STAFF_SHELL, feature('gate'), 'src/features/gate/routes/gate-route.tsx'],
+    public: false,
+    firstLoadKb: 200,
+    chunkKb: 75,
+  },
+  {
+    route: 'dashboard',
+    path: '/ (staff)',
+    modules: [STAFF_SHELL, feature('insights')],
+    public: false,
+    firstLoadKb: 290,
+    chunkKb: 165,
+  },
+  {
+    route: 'staff home',
+    path: '/ (no dashboard)',
+    modules: [STAFF_SHELL, feature('home')],
+    public: false,
+    firstLoadKb: 140,
+    chunkKb: 10,
+  },
+  {
+    route: 'yard',
+    path: '/yard',
+    modules: [STAFF_SHELL, feature('yard')],
+    public: false,
+    firstLoadKb: 275,
+    chunkKb: 150,
+  },
+  {
+    route: 'scheduling',
+    path: '/scheduling',
+    modules: [STAFF_SHELL, feature('appointments')],
+    public: false,
+    firstLoadKb: 270,
+    chunkKb: 145,
+  },
+  {
+    route: 'facilities',
+    path: '/facilities',
+    modules: [STAFF_SHELL, feature('facilities')],
+    public: false,
+    firstLoadKb: 260,
+    chunkKb: 135,
+  },
+  {
+    route: 'carriers',
+    path: '/carriers',
+    modules: [STAFF_SHELL, feature('carriers')],
+    public: false,
+    firstLoadKb: 200,
+    chunkKb: 70,
+  },
+  {
+    route: 'warehouse',
+    path: '/wms',
+    modules: [STAFF_SHELL, feature('wms')],
+    public: false,
+    firstLoadKb: 285,
+    chunkKb: 160,
+  },
+  {
+    route: 'users',
+    path: '/users',
+    modules: [STAFF_SHELL, feature('users')],
+    public: false,
+    firstLoadKb: 225,
+    chunkKb: 100,
+  },
+  {
+    route: 'integrations',
+    path: '/integrations',
+    modules: [STAFF_SHELL, feature('integrations')],
+    public: false,
+    firstLoadKb: 200,
+    chunkKb: 75,
+  },
+  {
+    route: 'test user roles',
+    path: '/test-auth',
+    modules: [STAFF_SHELL, feature('test-auth')],
+    public: false,
+    firstLoadKb: 140,
+    chunkKb: 10,
+  },
+];
+/** A screen module not in the list above (a new feature) is held to a signed-in screen's goal, and
+ * fails the build until it has a row above. */
+export const NEW_ROUTE_BUDGET = { public: false, firstLoadKb: SIGNED_IN_GOAL_KB, chunkKb: 0 };
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteSize {
+  route: string;
+  path: string;
+  goalKb: number;
+  firstLoadKb: number;
+  firstLoadBudgetKb: number;
+  chunkKb: number;
+  chunkBudgetKb: number;
+  files: number;
+  over: boolean;
+}
+
+const round = (bytes: number) => Number((bytes / KB).toFixed(1));
+
+/** Each route's first load and chunk (gzip KB) against its budgets, from a build's manifest. */
+export function routeSizes(dist: string): RouteSize[] {
+  const manifestFile = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build the SPA first (npm run build:web)`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const gzipOf = new Map<string, number>();
+  const gzip = (file: string) => {
+    if (!gzipOf.has(file)) gzipOf.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+    return gzipOf.get(file)!;
+  };
+  /** The files a module's chunk needs before it runs: itself and its static imports, transitively. */
+  const closure = (key: string, files = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk)
+      throw new Error(`${key} is not in the build's manifest: update ROUTE_BUDGETS in scripts/size-budget.ts`);
+    if (files.has(chunk.file)) return files;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) closure(imported, files);
+    return files;
+  };
+  const bytes = (files: Iterable<string>) => [...files].reduce((sum, f) => sum + gzip(f), 0);
+  const entry = closure('index.html');
+
+  const listed = new Set(ROUTE_BUDGETS.flatMap((r) => r.modules));
+  const newScreens: RouteBudget[] = Object.keys(manifest)
+    .filter((key) => /^src\/features\/[^/]+\/index\.ts$/.test(key) && manifest[key]!.isDynamicEntry && !listed.has(key))
+    .map((key) => ({ route: `new: ${key}`, path: '?', modules: [STAFF_SHELL, key], ...NEW_ROUTE_BUDGET }));
+
+  return [...ROUTE_BUDGETS, ...newScreens].map((budget) => {
+    const own = new Set<string>();
+    for (const module of budget.modules) for (const file of closure(module)) if (!entry.has(file)) own.add(file);
+    const firstLoad = bytes(entry) + bytes(own);
+    const chunk = bytes(own);
+    return {
+      route: budget.route,
+      path: budget.path,
+      goalKb: budget.public ? PUBLIC_GOAL_KB : SIGNED_IN_GOAL_KB,
+      firstLoadKb: round(firstLoad),
+      firstLoadBudgetKb: budget.firstLoadKb,
+      chunkKb: round(chunk),
+      chunkBudgetKb: budget.chunkKb,
+      files: entry.size + own.size,
+      over: firstLoad > budget.firstLoadKb * KB || chunk > budget.chunkKb * KB,
+    };
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const dist = join(import.meta.dirname, '..', 'web', process.argv[2] ?? process.env.WEB_DIST ?? 'dist');
+  const sizes = routeSizes(dist);
+  console.table(
+    sizes.map((s) => ({
+      route: s.route,
+      'first load KB': s.firstLoadKb,
+      budget: s.firstLoadBudgetKb,
+      goal: s.goalKb,
+      'chunk KB': s.chunkKb,
+      'chunk budget': s.chunkBudgetKb,
+      over: s.over ? 'OVER' : '',
+    })),
+  );
+  const over = sizes.filter((s) => s.over);
+  if (over.length) {
+    for (const s of over)
+      if (s.route.startsWith('new: '))
+        console.error(
+          `Size budget: ${s.route.slice(5)} is a screen with no budget: add its row to ROUTE_BUDGETS in scripts/size-budget.ts`,
+        );
+      else
+        console.error(
+          `Size budget exceeded: ${s.route} (${s.path}) loads ${s.firstLoadKb} KB (budget ${s.firstLoadBudgetKb}), its own chunk ${s.chunkKb} KB (budget ${s.chunkBudgetKb}); gzip JavaScript`,
+        );
+    process.exit(1);
+  }
+  console.log(`Size budgets: ${sizes.length} routes within budget (gzip JavaScript, KB = 1024 bytes)`);
+}

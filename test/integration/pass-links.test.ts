@@ -1,0 +1,179 @@
+// The gate pass link (issue #31): a guest's booking message carries a short signed link to a public
+// page that shows the appointment's current gate pass with no sign-in; an altered, unknown or expired
+// link and a cancelled appointment's link show no pass, in English and Hindi.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestApi, type TestApi } from '../support/api';
+import { day } from '../support/appointments';
+import { nextAddress } from '../support/tenancy';
+import { verifyGatePass } from '../../shared/gate-pass';
+
+const ORIGIN = 'https://app.docksaathi.test';
+let api: TestApi;
+let ops: Client;
+
+beforeAll(async () => {
+  // The notifier writes links to the app's origin; the local stack sets it to its own address.
+  process.env.APP_ORIGIN = ORIGIN;
+  api = await startTestApi({ workers: ['event-forwarder', 'messaging-notifier'] });
+  ops = new Client(api.url);
+  await ops.signIn('operations');
+});
+afterAll(async () => {
+  delete process.env.APP_ORIGIN;
+  await api?.close();
+});
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const smsDate = (date: string) =>
+  `${Number(date.slice(8))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+const mobile = () => `+91 97${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+/** A guest's 10:00 booking in `days` days at a new facility of the demo company, and its SMS. */
+async function guestBooked(language: 'en' | 'hi', days = 3) {
+  const name = `Pass Link Hub ${randomUUID().slice(0, 6)}`;
+  const facility = await ops.post('/api/facilities', {
+    name,
+    address: 'Gat 12, Chakan',
+    city: 'Pune',
+    state: 'Maharashtra',
+    zipCode: '410501',
+    operatingHoursStart: '08:00',
+    operatingHoursEnd: '18:00',
+    timeZone: 'Asia/Kolkata',
+    slotMinutes: 60,
+    slotCapacity: 2,
+  });
+  expect(facility.status, facility.text).toBe(201);
+  const link = (await ops.get(`/api/facilities/${facility.body.id}/link`)).body.token as string;
+  const phone = mobile();
+  const booked = await new Client(api.url).post(
+    '/api/bookings/slot',
+    {
+      ownerType: 'Driver',
+      vehicleNumber: 'MH12QT4410',
+      vehicleType: 'Truck',
+      capacityTons: 9,
+      driverName: 'Ganesh Jadhav',
+      driverLicense: 'MH1220180044444',
+      mobileNumber: phone,
+      expectedArrivalDate: new Date().toISOString(),
+      slotId: `${day(days)}_1000`,
+      facility: link,
+      language,
+    },
+    { localAddress: nextAddress() },
+  );
+  expect(booked.status, booked.text).toBe(201);
+  const { localOutbox } = await import('../../functions/messaging');
+  const to = phone.replace(/\s/g, '');
+  const deadline = Date.now() + 8000;
+  let sms: { body: string } | undefined;
+  while (!sms && Date.now() < deadline) {
+    sms = (await localOutbox(200)).find((m) => m.to === to && m.channel === 'sms');
+    if (!sms) await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(sms, 'the booking SMS').toBeDefined();
+  const appointment = (
+    (await ops.get(`/api/appointments?date=${day(days)}`)).body as { id: string; bookingReference: string }[]
+  ).find((a) => a.bookingReference === booked.body.confirmationCode)!;
+  return {
+    name,
+    facilityId: facility.body.id as string,
+    code: booked.body.confirmationCode as string,
+    sms: sms!.body,
+    appointment,
+    panelLink: booked.body.passLink as string | null,
+  };
+}
+
+const tokenIn = (sms: string) => /\/pass\/([A-Za-z0-9_-]+~[A-Za-z0-9_-]+)$/.exec(sms)?.[1] ?? '';
+const anonymous = () => new Client(api.url);
+
+describe('the gate pass link of a guest booking', () => {
+  it('the English SMS carries the link, which opens the appointment’s signed pass with no sign-in', async () => {
+    const { name, facilityId, code, sms, appointment, panelLink } = await guestBooked('en');
+    const token = tokenIn(sms);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{16}~[A-Za-z0-9_-]{22}$/);
+    expect(sms).toBe(
+      `Slot booked at ${name} for ${smsDate(day(3))} at 10:00. Confirmation code: ${code}. Gate pass (opens offline once saved): ${ORIGIN}/pass/${token}`,
+    );
+
+    const page = await anonymous().get(`/api/passes/${token}`);
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.language).toBe('en');
+    expect(page.body.claims).toMatchObject({
+      apt: appointment.id,
+      ref: code,
+      fac: facilityId,
+      veh: 'MH12QT4410',
+      day: day(3),
+      ws: '10:00',
+      we: '11:00',
+    });
+    expect(page.body.qrSvg).toContain('<svg');
+    // The confirmation panel's own link (the phone keeps the pass through it) opens the same appointment's pass.
+    expect(panelLink).toMatch(/^[A-Za-z0-9_-]{16}~[A-Za-z0-9_-]{22}$/);
+    expect(panelLink).not.toBe(token);
+    expect((await anonymous().get(`/api/passes/${panelLink}`)).body.claims).toMatchObject({ apt: appointment.id });
+    // The pass itself verifies with the facility's public keys, as the gate's device does, on its day.
+    const kit = await ops.get(`/api/gate/pass-keys?facilityId=${facilityId}`);
+    const check = await verifyGatePass(page.body.token, {
+      keys: kit.body.keys,
+      revocations: kit.body.revocations,
+      facilityId,
+      now: new Date(`${day(3)}T04:30:00Z`), // 10:00 IST
+    });
+    expect(check).toMatchObject({ ok: true });
+  });
+
+  it('the Hindi SMS carries the link in Hindi words and the page opens in Hindi', async () => {
+    const { name, code, sms } = await guestBooked('hi', 4);
+    const token = tokenIn(sms);
+    expect(sms).toBe(
+      `${name} में ${smsDate(day(4))} को 10:00 बजे का स्लॉट बुक हुआ। पुष्टि कोड: ${code}। गेट पास (एक बार सहेजने पर बिना नेटवर्क खुलता है): ${ORIGIN}/pass/${token}`,
+    );
+    expect((await anonymous().get(`/api/passes/${token}`)).body.language).toBe('hi');
+  });
+
+  it('refuses an altered, unknown or malformed link with the same words, in English and Hindi', async () => {
+    const { sms } = await guestBooked('en', 5);
+    const token = tokenIn(sms);
+    const [id, signature] = token.split('~') as [string, string];
+    const flipped = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
+    for (const bad of [
+      `${id}~${flipped(signature, 5)}`,
+      `${flipped(id, 3)}~${signature}`,
+      `${id}~${signature}x`,
+      `${id}.${signature}`,
+      'not-a-link',
+      'x'.repeat(80),
+    ]) {
+      const res = await anonymous().get(`/api/passes/${encodeURIComponent(bad)}`);
+      expect([res.status, res.body.message], bad).toEqual([404, 'This gate pass link is not valid']);
+    }
+    const hindi = await anonymous().get(`/api/passes/${id}~${flipped(signature, 0)}`, {
+      headers: { 'accept-language': 'hi' },
+    });
+    expect([hindi.status, hindi.body.message]).toEqual([404, 'यह गेट पास लिंक मान्य नहीं है']);
+  });
+
+  it('a cancelled appointment’s link shows no pass', async () => {
+    const { sms, appointment } = await guestBooked('en', 6);
+    const cancelled = await ops.post(`/api/appointments/${appointment.id}/cancel`, { reason: 'Truck broke down' });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const res = await anonymous().get(`/api/passes/${tokenIn(sms)}`, { headers: { 'accept-language': 'hi' } });
+    expect([res.status, res.body.message]).toEqual([409, 'यह अपॉइंटमेंट अब निर्धारित नहीं है, इसलिए इसका कोई गेट पास नहीं है']);
+  });
+
+  it('a link expires with its pass: at the midnight after the appointment’s day, facility time', async () => {
+    const { sms } = await guestBooked('en', 7);
+    const { openPassLink } = await import('../../functions/passes');
+    const token = tokenIn(sms);
+    // 23:59:59 IST on the day is still inside; 00:00 IST the next day (18:30 UTC) is not.
+    await expect(openPassLink(token, new Date(`${day(7)}T18:29:59Z`))).resolves.toMatchObject({ language: 'en' });
+    await expect(openPassLink(token, new Date(`${day(7)}T18:30:00Z`))).rejects.toThrow(
+      'This gate pass link has expired',
+    );
+  });
+});

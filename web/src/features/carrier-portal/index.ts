@@ -1,0 +1,9 @@
+// What other features use of carrier self-service (issue #32): the mobile-code sign-in on the sign-in
+// card and the booking rules section of /configuration.
+import { registerCatalogue } from '../../lib/i18n';
+import { carrierPortalText } from './i18n';
+
+registerCatalogue(carrierPortalText);
+
+export { BookingRulesPanel } from './components/booking-rules-panel';
+export { MobileSignIn } from './components/mobile-sign-in';

@@ -1,0 +1,59 @@
+// /pass/<link> (issue #31): the page a driver or guest opens from the booking message or the guest's
+// confirmation, without signing in, on a phone. It shows the gate pass and saves it on the phone, so
+// the same link (or the installed app) shows it at the gate with no mobile data. It opens in the
+// language the guest booked in; the switch in the corner changes it.
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { messageOf } from '../../../lib/api-client';
+import { useServerText } from '../../../lib/server-text';
+import { registerCatalogue, setLanguage } from '../../../lib/i18n';
+import { LanguageSwitch } from '../../../components/language-switch';
+import { GatePassCard } from '../../driver';
+import { passPageText } from '../i18n';
+import { useLinkedPass } from '../api/linked-pass';
+
+registerCatalogue(passPageText);
+
+function Notice({ tone, children }: { tone: 'error' | 'info'; children: string }) {
+  const classes =
+    tone === 'error' ? 'border-red-300 bg-red-50 text-red-900' : 'border-slate-300 bg-white text-slate-800';
+  return (
+    <p role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border p-4 font-semibold ${classes}`}>
+      {children}
+    </p>
+  );
+}
+
+export function PassRoute() {
+  const { t, i18n } = useTranslation();
+  const { link = '' } = useParams();
+  const serverText = useServerText();
+  const opened = useLinkedPass(link);
+  const language = opened.data?.language ?? null;
+  useEffect(() => {
+    if (language && language !== i18n.language) void setLanguage(language);
+    // Only when the server names the booking's language, not on every switch the reader makes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [language]);
+
+  return (
+    <main className="mx-auto min-h-screen max-w-md space-y-4 bg-slate-50 p-4">
+      <div className="flex items-start justify-between gap-2">
+        <h1 className="text-2xl font-bold">{t('passPage.title')}</h1>
+        <LanguageSwitch />
+      </div>
+      {opened.isLoading && <Notice tone="info">{t('passPage.loading')}</Notice>}
+      {opened.isError && <Notice tone="error">{serverText(messageOf(opened.error, t('passPage.failed')))!}</Notice>}
+      {opened.data === null && <Notice tone="error">{t('passPage.noCopy')}</Notice>}
+      {opened.data && (
+        <>
+          <GatePassCard pass={opened.data.pass} fromPhone={opened.data.fromPhone} />
+          <p className="text-sm text-slate-700" data-testid="pass-saved-here">
+            {t('passPage.savedHere')}
+          </p>
+        </>
+      )}
+    </main>
+  );
+}
