@@ -98,13 +98,6 @@ export const MESSAGE_TEMPLATES = [
     'आपकी अपॉइंटमेंट {date} को {time} बजे के लिए पक्की है। डॉक: {dock}।',
   ),
   template(
-    'appointment_reminder',
-    'Appointment Reminder',
-    ['date', 'time', 'dock'],
-    'Reminder: your appointment is on {date} at {time}. Dock: {dock}.',
-    'याद दिलाना: आपकी अपॉइंटमेंट {date} को {time} बजे है। डॉक: {dock}।',
-  ),
-  template(
     'dock_assigned',
     'Dock Assigned',
     ['dock'],
@@ -124,6 +117,13 @@ export const MESSAGE_TEMPLATES = [
     ['newTime', 'time', 'reslotLink'],
     'Your truck is expected at {newTime}, after your slot at {time}. Pick a later slot with one tap: {reslotLink}',
     'आपका ट्रक {newTime} बजे पहुँचने का अनुमान है, जो आपके {time} बजे के स्लॉट के बाद है। एक टैप में बाद का स्लॉट चुनें: {reslotLink}',
+  ),
+  template(
+    'appointment_reminder',
+    'Appointment Reminder',
+    ['date', 'time', 'dock'],
+    'Reminder: your appointment is on {date} at {time}. Dock: {dock}.',
+    'याद दिलाना: आपकी अपॉइंटमेंट {date} को {time} बजे है। डॉक: {dock}।',
   ),
   template(
     'check_in_success',

@@ -405,13 +405,17 @@ const COVERED_IN_THEIR_SUITES = new Set([
   'gate',
   'trips',
   'references',
+  'appointment-types',
+  'privacy',
 ]);
+/** Whole-document settings (PUT replaces the facility's booking rules), tested in carrier-portal.test.ts. */
+const WHOLE_DOCUMENTS = new Set(['/api/auth/user/language', '/api/bookings/facilities/{id}/rules']);
 const EDIT_ROUTES = (ROUTES as readonly ApiRoute[])
   .filter(
     (r) =>
       (r.method === 'PATCH' || r.method === 'PUT') &&
       !COVERED_IN_THEIR_SUITES.has(r.fn) &&
-      r.path !== '/api/auth/user/language',
+      !WHOLE_DOCUMENTS.has(r.path),
   )
   .map(routeKey);
 
