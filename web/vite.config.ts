@@ -90,6 +90,8 @@ export default defineConfig({
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
+        // Background Sync of the offline outboxes: the worker wakes the app's pages to send them (issue #31).
+        importScripts: ['sw-background-sync.js'],
       },
     }),
   ],

@@ -168,6 +168,20 @@ export const MESSAGE_TEMPLATES = [
     '{hub} में {date} को {time} बजे का स्लॉट बुक हुआ। पुष्टि कोड: {code}। गेट पास (एक बार सहेजने पर बिना नेटवर्क खुलता है): {passLink}',
   ),
   template(
+    'appointment_pass',
+    'Appointment Confirmed Gate Pass',
+    ['date', 'time', 'dock', 'passLink'],
+    'Your appointment is confirmed for {date} at {time}. Dock: {dock}. Gate pass (opens offline once saved): {passLink}',
+    'आपकी अपॉइंटमेंट {date} को {time} बजे के लिए पक्की है। डॉक: {dock}। गेट पास (एक बार सहेजने पर बिना नेटवर्क खुलता है): {passLink}',
+  ),
+  template(
+    'reschedule_pass',
+    'Reschedule Approved Gate Pass',
+    ['date', 'time', 'passLink'],
+    'Your reschedule request is approved. New time: {date} at {time}. New gate pass (opens offline once saved): {passLink}',
+    'समय बदलने का आपका अनुरोध स्वीकार हुआ। नया समय: {date} को {time} बजे। नया गेट पास (एक बार सहेजने पर बिना नेटवर्क खुलता है): {passLink}',
+  ),
+  template(
     'gate_qr_link',
     'Gate QR Link',
     ['link'],

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { signIn } from './support';
-import { apiAs, openHub } from './checkin-support';
+import { apiAs, laterToday, openHub, quarterAfter, shiftTime, zoneWhere } from './checkin-support';
 import { approve, register, whenNotBusy } from './accounts';
 import { indiaDate, shownDay } from './dates';
 
@@ -17,8 +17,15 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 const PASSWORD = 'Driver#Offline2026';
 const tagOf = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
 
-/** The run's driver (a carrier, its driver record and an approved account) with an appointment tomorrow. */
-async function driverWithAppointment(baseURL: string, request: Parameters<typeof register>[0]) {
+/**
+ * The run's driver (a carrier, its driver record and an approved account) with an appointment tomorrow
+ * at 10:00, or one due in a quarter of an hour at a hub where it is not yet evening.
+ */
+async function driverWithAppointment(
+  baseURL: string,
+  request: Parameters<typeof register>[0],
+  due: 'tomorrow' | 'now' = 'tomorrow',
+) {
   const tag = tagOf();
   const ops = await apiAs(baseURL, 'operations');
   const carrier = await whenNotBusy(() =>
@@ -40,8 +47,10 @@ async function driverWithAppointment(baseURL: string, request: Parameters<typeof
     driverLicense: `MH12-${tag}`,
   });
   await approve(baseURL, email, { role: 'driver', carrierId, driverId });
-  const hub = await openHub(baseURL, `Offline Hub ${tag}`, 'Asia/Kolkata');
-  const date = indiaDate(1);
+  const hub = await openHub(baseURL, `Offline Hub ${tag}`, due === 'now' ? zoneWhere(laterToday) : 'Asia/Kolkata');
+  const now = hub.local();
+  const date = due === 'now' ? now.date : indiaDate(1);
+  const start = due === 'now' ? quarterAfter(now.time, 15) : '10:00';
   const booked = await whenNotBusy(() =>
     ops.post('/api/appointments', {
       data: {
@@ -49,15 +58,15 @@ async function driverWithAppointment(baseURL: string, request: Parameters<typeof
         carrierId,
         driverId,
         scheduledDate: date,
-        scheduledTimeStart: '10:00',
-        scheduledTimeEnd: '10:15',
+        scheduledTimeStart: start,
+        scheduledTimeEnd: shiftTime(start, 15),
       },
     }),
   );
   expect(booked.status(), await booked.text()).toBe(201);
-  const { bookingReference } = (await booked.json()) as { bookingReference: string };
+  const { id, bookingReference } = (await booked.json()) as { id: string; bookingReference: string };
   await ops.dispose();
-  return { email, hub, date, bookingReference };
+  return { email, hub, date, appointmentId: id, bookingReference };
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -127,4 +136,54 @@ test('the driver app opens offline after one visit and shows its saved pass', as
   await page.goto('/driver');
   await expect(qr).toBeVisible();
   await context.setOffline(false);
+});
+
+test('the driver checks in with the saved pass offline; back online it is sent once, at the time it was made', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  // Prepare: one online visit saves the pass and installs the service worker.
+  const run = await driverWithAppointment(baseURL!, request, 'now');
+  await signIn(page, run.email, PASSWORD);
+  await page.goto('/driver');
+  const pass = page.getByRole('region', { name: 'Gate pass' });
+  await expect(pass.getByRole('img', { name: `Gate pass QR code, booking ${run.bookingReference}` })).toBeVisible();
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // Act: no network at the gate; the driver checks in with the phone's pass.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(pass.getByTestId('pass-offline')).toBeVisible();
+  const checkIn = page.getByRole('button', { name: 'Check in with this pass' });
+  const clickedAt = Date.now();
+  await checkIn.click();
+
+  // Assess: kept on the phone, waiting; then sent once the network is back, with the time of the tap.
+  await expect(page.getByTestId('gate-checkin')).toContainText('Waiting to sync');
+  const waiting = page.getByText('Saved on this phone: your check-in is sent when the network returns.');
+  await expect(waiting).toBeVisible();
+  await expect(checkIn).toHaveCount(0);
+  const ops = await apiAs(baseURL!, 'operations');
+  const checkins = async () =>
+    (
+      (await (await ops.get('/api/checkins')).json()) as {
+        appointmentId: string;
+        checkInTime: string;
+        checkinMethod: string;
+      }[]
+    ).filter((c) => c.appointmentId === run.appointmentId);
+  expect(await checkins()).toEqual([]);
+  const beforeOnline = Date.now();
+  await context.setOffline(false);
+  await expect.poll(async () => (await checkins()).length).toBe(1);
+  const [checkin] = await checkins();
+  expect(new Date(checkin!.checkInTime).getTime()).toBeGreaterThanOrEqual(clickedAt - 1000);
+  expect(new Date(checkin!.checkInTime).getTime()).toBeLessThan(beforeOnline);
+  expect(checkin!.checkinMethod).toBe('tablet');
+  // Nothing waits on the phone any more (the entry shows as synced until the dashboard reloads the appointment).
+  await expect(waiting).toHaveCount(0);
+  await ops.dispose();
 });

@@ -161,6 +161,52 @@ test.describe('offline gate', () => {
     await ops.dispose();
   });
 
+  test('back online, Background Sync sends a queued check-in with no action of the page', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const { hub, ops, arriving } = await gateHub(baseURL!);
+    // The page's own trigger (the `online` event, which also starts its minute timer) is silenced, so
+    // only the service worker's sync event can send the queued check-in.
+    await page.addInitScript(() => {
+      const add = window.addEventListener.bind(window);
+      window.addEventListener = ((type: string, ...rest: [EventListenerOrEventListenerObject, unknown?]) => {
+        if (type !== 'online') add(type, ...(rest as [EventListenerOrEventListenerObject]));
+      }) as typeof window.addEventListener;
+    });
+    await signInAs(page, 'yard_manager');
+    await openGateOnline(page);
+    await page.getByLabel('Gate at facility *').selectOption({ label: hub.name });
+    await expect(page.getByTestId('revocations-as-of')).toBeVisible();
+    const syncTags = () =>
+      page.evaluate(async () => {
+        const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+          sync: { getTags(): Promise<string[]> };
+        };
+        return registration.sync.getTags();
+      });
+
+    await context.setOffline(true);
+    await expect(page.getByText('Offline: check-ins wait on this device')).toBeVisible();
+    const valid = await verify(page, arriving.token);
+    await expect(valid).toContainText('Valid gate pass');
+    await valid.getByRole('button', { name: 'Check in' }).click();
+    const queued = page.getByTestId('gate-checkin');
+    await expect(queued).toContainText('Waiting to sync');
+    expect(await syncTags()).toEqual(['docksaathi-outbox:gate']);
+    expect(await checkinsOf(ops, arriving.id)).toEqual([]);
+
+    await context.setOffline(false);
+    await expect(queued).toContainText('Synced');
+    expect(await checkinsOf(ops, arriving.id)).toHaveLength(1);
+    await expect.poll(syncTags).toEqual([]);
+    // The screen never heard the network return: only the sync event sent it.
+    await expect(page.getByText('Offline: check-ins wait on this device')).toBeVisible();
+    await ops.dispose();
+  });
+
   for (const language of ['en', 'hi'] as const) {
     test(`/gate has no serious accessibility violation at 390 px (${language})`, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });

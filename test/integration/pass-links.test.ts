@@ -1,11 +1,14 @@
-// The gate pass link (issue #31): a guest's booking message carries a short signed link to a public
-// page that shows the appointment's current gate pass with no sign-in; an altered, unknown or expired
-// link and a cancelled appointment's link show no pass, in English and Hindi.
+// The gate pass link (issue #31): a booking message (a guest's, a staff or carrier booking's, an
+// approved reschedule's) carries a short signed link to a public page that shows the appointment's
+// current gate pass with no sign-in; an altered, unknown or expired link and a cancelled appointment's
+// link show no pass, in English and Hindi. A hub whose DLT registration lacks the text with the link
+// sends the plain text.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
-import { day } from '../support/appointments';
+import { booking, day } from '../support/appointments';
 import { nextAddress } from '../support/tenancy';
+import { TEST_DLT } from '../support/fake-sms-provider';
 import { verifyGatePass } from '../../shared/gate-pass';
 
 const ORIGIN = 'https://app.docksaathi.test';
@@ -85,6 +88,17 @@ async function guestBooked(language: 'en' | 'hi', days = 3) {
     appointment,
     panelLink: booked.body.passLink as string | null,
   };
+}
+
+/** The SMS to `to` whose text matches, waited for while the notifier works. */
+async function smsTo(to: string, match: (body: string) => boolean) {
+  const { localOutbox } = await import('../../functions/messaging');
+  const deadline = Date.now() + 8000;
+  for (;;) {
+    const found = (await localOutbox(200)).find((m) => m.to === to && m.channel === 'sms' && match(m.body));
+    if (found || Date.now() > deadline) return found?.body;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 const tokenIn = (sms: string) => /\/pass\/([A-Za-z0-9_-]+~[A-Za-z0-9_-]+)$/.exec(sms)?.[1] ?? '';
@@ -175,5 +189,103 @@ describe('the gate pass link of a guest booking', () => {
     await expect(openPassLink(token, new Date(`${day(7)}T18:30:00Z`))).rejects.toThrow(
       'This gate pass link has expired',
     );
+  });
+});
+
+// Demo drivers (functions/local/seed.ts): Ravi Shankar reads English, Ajay Yadav Hindi, both on SMS first.
+const RAVI = '+919812300003';
+const AJAY = '+919812300002';
+
+/** A staff booking of the hour from `start` at the demo facility's door D01 for the demo driver. */
+async function staffBooking(driverId: string, date: string, start: string) {
+  const end = `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`;
+  const created = await ops.post(
+    '/api/appointments',
+    booking({ driverId, scheduledDate: date, scheduledTimeStart: start, scheduledTimeEnd: end }),
+  );
+  expect(created.status, created.text).toBe(201);
+  return created;
+}
+
+describe('the gate pass link of a staff or carrier booking and of a reschedule', () => {
+  let yard: Client;
+  beforeAll(async () => {
+    yard = new Client(api.url);
+    await yard.signIn('yard_manager');
+  });
+
+  it('the driver’s confirmation SMS links to the appointment’s pass, in English and Hindi', async () => {
+    const english = await staffBooking('driver-ravi', day(8), '14:00');
+    const sms = (await smsTo(RAVI, (b) => b.includes(`${smsDate(day(8))} at 14:00`)))!;
+    const token = tokenIn(sms);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{16}~[A-Za-z0-9_-]{22}$/);
+    expect(sms).toBe(
+      `Your appointment is confirmed for ${smsDate(day(8))} at 14:00. Dock: D01. Gate pass (opens offline once saved): ${ORIGIN}/pass/${token}`,
+    );
+    const page = await anonymous().get(`/api/passes/${token}`);
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.language).toBe('en');
+    expect(page.body.claims).toMatchObject({ apt: english.body.id, day: day(8), ws: '14:00', we: '15:00' });
+
+    const hindi = await staffBooking('driver-ajay', day(8), '16:00');
+    const hiSms = (await smsTo(AJAY, (b) => b.includes(`${smsDate(day(8))} को 16:00`)))!;
+    expect(hiSms).toBe(
+      `आपकी अपॉइंटमेंट ${smsDate(day(8))} को 16:00 बजे के लिए पक्की है। डॉक: D01। गेट पास (एक बार सहेजने पर बिना नेटवर्क खुलता है): ${ORIGIN}/pass/${tokenIn(hiSms)}`,
+    );
+    expect((await anonymous().get(`/api/passes/${tokenIn(hiSms)}`)).body).toMatchObject({
+      language: 'hi',
+      claims: { apt: hindi.body.id, ws: '16:00' },
+    });
+  });
+
+  it('an approved reschedule’s SMS links to the pass of the new time', async () => {
+    const created = await staffBooking('driver-ravi', day(9), '09:00');
+    const first = tokenIn((await smsTo(RAVI, (b) => b.includes(`${smsDate(day(9))} at 09:00`)))!);
+    const requested = await ops.post(`/api/appointments/${created.body.id}/reschedule`, {
+      newDate: day(10),
+      newTimeStart: '13:00',
+      newTimeEnd: '14:00',
+      reason: 'traffic',
+      reasonDetails: 'Stuck on the Thane bypass since morning',
+      requestedBy: 'carrier',
+    });
+    expect(requested.status, requested.text).toBe(201);
+    const approved = await yard.request('PATCH', `/api/reschedules/${requested.body.id}/approve`);
+    expect(approved.status, approved.text).toBe(200);
+
+    const sms = (await smsTo(
+      RAVI,
+      (b) => b.startsWith('Your reschedule request is approved') && b.includes(smsDate(day(10))),
+    ))!;
+    const token = tokenIn(sms);
+    expect(sms).toBe(
+      `Your reschedule request is approved. New time: ${smsDate(day(10))} at 13:00. New gate pass (opens offline once saved): ${ORIGIN}/pass/${token}`,
+    );
+    expect(token).not.toBe(first);
+    expect((await anonymous().get(`/api/passes/${token}`)).body.claims).toMatchObject({
+      apt: created.body.id,
+      day: day(10),
+      ws: '13:00',
+      we: '14:00',
+    });
+  });
+
+  it('a hub whose DLT registration has no id for the text with the link sends the plain confirmation', async () => {
+    const admin = new Client(api.url);
+    await admin.signIn('admin');
+    const { appointment_pass: _, ...withoutPassText } = TEST_DLT.templateIds;
+    const saved = await admin.request('PUT', '/api/messaging/settings', {
+      body: { dlt: { ...TEST_DLT, templateIds: withoutPassText } },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    try {
+      await staffBooking('driver-ravi', day(11), '15:00');
+      expect(await smsTo(RAVI, (b) => b.includes(`${smsDate(day(11))} at 15:00`))).toBe(
+        `Your appointment is confirmed for ${smsDate(day(11))} at 15:00. Dock: D01.`,
+      );
+    } finally {
+      // Every hub text registered again, so the tests after this one see links.
+      await admin.request('PUT', '/api/messaging/settings', { body: { dlt: TEST_DLT } });
+    }
   });
 });

@@ -24,6 +24,8 @@ const HUB_KEYS = [
   'reschedule_denied',
   'slot_booking_confirmed',
   'slot_booking_pass',
+  'appointment_pass',
+  'reschedule_pass',
   'gate_qr_link',
   'late_truck_reslot',
   'registration_approved',

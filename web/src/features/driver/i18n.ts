@@ -24,6 +24,8 @@ export const driverAppText = defineCatalogue('driverApp', {
       saved: 'Saved for offline use: {{time}}',
       offline: 'No network: showing the pass saved on this phone.',
       noNetwork: 'No network: your appointments show when the phone is online again.',
+      checkIn: 'Check in with this pass',
+      checkInQueued: 'Saved on this phone: your check-in is sent when the network returns.',
     },
   },
   hi: {
@@ -48,6 +50,8 @@ export const driverAppText = defineCatalogue('driverApp', {
       saved: 'ऑफ़लाइन उपयोग के लिए सहेजा गया: {{time}}',
       offline: 'नेटवर्क नहीं है: इस फ़ोन में सहेजा गया पास दिखाया जा रहा है।',
       noNetwork: 'नेटवर्क नहीं है: फ़ोन के फिर ऑनलाइन होने पर आपके अपॉइंटमेंट दिखेंगे।',
+      checkIn: 'इस पास से चेक-इन करें',
+      checkInQueued: 'इस फ़ोन में सहेजा गया: नेटवर्क लौटने पर आपका चेक-इन भेजा जाएगा।',
     },
   },
 });

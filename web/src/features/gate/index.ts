@@ -14,5 +14,9 @@ export { GateSettingsPanel } from './components/gate-settings-panel';
 export { GateToday } from './components/gate-today';
 export { GateHint } from './components/gate-hint';
 export { GateScreenLink } from './components/gate-screen-link';
+// The driver's own check-in with a pass, queued offline in the same outbox as the gate's.
+export { GateOutbox } from './components/gate-outbox';
+export { queueCheckin, resolveConflict, retryConflict } from './api/gate-pass';
+export { useCheckinOutbox } from './use-checkin-outbox';
 const GateScreen = lazy(async () => ({ default: (await import('./routes/gate-route')).GateRoute }));
 export const GateRoute = () => createElement(GateScreen);

@@ -1,41 +1,26 @@
 // The gate device's state (issue #31): its settings, the facility's pass kit and the outbox, kept in
 // IndexedDB (read through React Query, which must not wait for a network to read the device) and
 // refreshed whenever the network is there (on opening, on the browser's `online` event, and every
-// minute while online), and passes verified against the kit with no network.
-import { useCallback, useEffect, useState } from 'react';
+// minute while online; the outbox also when the service worker's Background Sync asks), and passes
+// verified against the kit with no network.
+import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { verifyGatePass, type GatePassCheck } from '@shared/gate-pass';
-import { refreshKit, syncOutbox } from './api/gate-pass';
+import { refreshKit } from './api/gate-pass';
+import { useCheckinOutbox, useWhileOnline } from './use-checkin-outbox';
 import {
   DEFAULT_GATE_SETTINGS,
   deviceSettings,
-  outboxEntries,
   saveDeviceSettings,
   savedKit,
   type GateDeviceSettings,
-  type OutboxEntry,
   type PassKit,
 } from './gate-store';
 
 const REFRESH_MS = 60_000;
 
-export function useOnline(): boolean {
-  const [online, setOnline] = useState(navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
-}
-
 const local = { networkMode: 'always', staleTime: Infinity } as const;
 const settingsQuery = queryOptions({ ...local, queryKey: ['gate-device', 'settings'], queryFn: deviceSettings });
-const outboxQuery = queryOptions({ ...local, queryKey: ['gate-device', 'outbox'], queryFn: outboxEntries });
 const kitQuery = (facilityId: string | null) =>
   queryOptions({
     ...local,
@@ -44,38 +29,23 @@ const kitQuery = (facilityId: string | null) =>
   });
 
 export function useGateDevice() {
-  const online = useOnline();
+  const { online, entries, reloadEntries } = useCheckinOutbox();
   const queryClient = useQueryClient();
   const settings = useQuery(settingsQuery).data;
   const facilityId = settings?.facilityId ?? null;
   const kit: PassKit | null = useQuery(kitQuery(facilityId)).data ?? null;
-  const entries: OutboxEntry[] = useQuery(outboxQuery).data ?? [];
 
-  const reloadEntries = useCallback(() => queryClient.invalidateQueries(outboxQuery), [queryClient]);
-
-  /** Fetches the kit and sends the outbox; offline (or on a failed call) the device keeps what it has. */
+  /** Fetches the kit; offline (or on a failed call) the device keeps what it has. */
   const refresh = useCallback(async () => {
-    if (!navigator.onLine) return;
-    if (facilityId) {
-      const fresh = await refreshKit(facilityId).catch(() => null);
-      if (fresh) {
-        queryClient.setQueryData(kitQuery(facilityId).queryKey, fresh);
-        await queryClient.invalidateQueries(settingsQuery);
-      }
+    if (!navigator.onLine || !facilityId) return;
+    const fresh = await refreshKit(facilityId).catch(() => null);
+    if (fresh) {
+      queryClient.setQueryData(kitQuery(facilityId).queryKey, fresh);
+      await queryClient.invalidateQueries(settingsQuery);
     }
-    await syncOutbox();
-    await reloadEntries();
-  }, [facilityId, queryClient, reloadEntries]);
+  }, [facilityId, queryClient]);
 
-  useEffect(() => {
-    if (!online) return;
-    const first = setTimeout(() => void refresh(), 0);
-    const timer = setInterval(() => void refresh(), REFRESH_MS);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [online, refresh]);
+  useWhileOnline(online, refresh, REFRESH_MS);
 
   const changeSettings = useCallback(
     async (change: Partial<GateDeviceSettings>) => {

@@ -18,6 +18,7 @@ import { AppointmentTrip } from '../../trips';
 import { MessagePreferences } from '../components/message-preferences';
 import { MyDataCard } from '../../privacy';
 import { GatePassCard } from '../components/gate-pass-card';
+import { OfflineCheckin } from '../components/offline-checkin';
 import { useDriverPass } from '../api/gate-pass';
 
 interface DriverBoard {
@@ -167,6 +168,7 @@ export function DriverDashboardRoute() {
         </CardBody>
       </Card>
       {driverPass && <GatePassCard {...driverPass} />}
+      {driverPass && <OfflineCheckin {...driverPass} />}
       <div className="grid grid-cols-2 gap-3">
         <Card>
           <CardBody className="text-center">

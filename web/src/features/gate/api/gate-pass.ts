@@ -4,7 +4,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Facility } from '@shared/contracts/facilities';
 import type { GatePassCheckinInput, GatePassCheckinResult, GatePassKeysView } from '@shared/contracts/gate-pass';
+import type { GatePassClaims } from '@shared/gate-pass';
 import { api, apiRequest, ApiError } from '../../../lib/api-client';
+import { requestBackgroundSync } from '../../../lib/background-sync';
 import {
   moveOutboxEntry,
   pruneOutbox,
@@ -71,6 +73,9 @@ async function send(entry: OutboxEntry): Promise<SendOutcome> {
   }
 }
 
+/** The gate outbox's name for Background Sync (web/src/lib/background-sync.ts). */
+export const GATE_OUTBOX = 'gate';
+
 let running: Promise<void> | null = null;
 
 /** Sends every waiting check-in, oldest first; stops at the first one the network cannot carry. */
@@ -78,7 +83,11 @@ export function syncOutbox(): Promise<void> {
   running ??= (async () => {
     try {
       const waiting = (await waitingEntries()).sort((a, b) => a.happenedAt.localeCompare(b.happenedAt));
-      for (const entry of waiting) if ((await send(entry)) === 'unreachable') break;
+      for (const entry of waiting)
+        if ((await send(entry)) === 'unreachable') {
+          await requestBackgroundSync(GATE_OUTBOX);
+          break;
+        }
       await pruneOutbox();
     } finally {
       running = null;
@@ -87,11 +96,31 @@ export function syncOutbox(): Promise<void> {
   return running;
 }
 
-/** A check-in at the gate: stored first (never lost), then sent if the network allows. */
-export async function queueCheckin(entry: Omit<OutboxEntry, 'state' | 'checksPending'>): Promise<void> {
-  // With no network the registry checks cannot run now: they run at sync, and a DENY then alerts.
-  await putOutboxEntry({ ...entry, state: 'waiting', checksPending: !navigator.onLine });
+/**
+ * A check-in with a pass (the gate's, or the driver's own): stored first (never lost), then sent if the
+ * network allows. Answers the time it happened, the one the server records.
+ */
+export async function queueCheckin(token: string, pass: GatePassClaims, facilityId: string): Promise<string> {
+  const happenedAt = new Date().toISOString();
+  await putOutboxEntry({
+    idempotencyKey: crypto.randomUUID().replace(/-/g, ''),
+    token,
+    facilityId,
+    happenedAt,
+    pass: { apt: pass.apt, ref: pass.ref, veh: pass.veh, day: pass.day, ws: pass.ws, we: pass.we, tz: pass.tz },
+    state: 'waiting',
+    // With no network the registry checks cannot run now: they run at sync, and a DENY then alerts.
+    checksPending: !navigator.onLine,
+  });
   if (navigator.onLine) await syncOutbox();
+  else await requestBackgroundSync(GATE_OUTBOX);
+  return happenedAt;
+}
+
+/** Sends the outbox; answers whether nothing is left waiting. */
+export async function sendOutbox(): Promise<boolean> {
+  await syncOutbox();
+  return (await waitingEntries()).length === 0;
 }
 
 /** A conflict sent again (after the guard fixed its cause), or closed as resolved. */

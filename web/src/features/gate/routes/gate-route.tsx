@@ -17,8 +17,6 @@ import { PassVerdict } from '../components/pass-verdict';
 import { savedKits } from '../gate-store';
 import { useGateDevice } from '../use-gate-device';
 
-const newKey = () => crypto.randomUUID().replace(/-/g, '');
-
 function useClock(everyMs = 30_000) {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -90,14 +88,7 @@ export function GateRoute() {
     }
     setBusy(true);
     try {
-      const happenedAt = new Date().toISOString();
-      await queueCheckin({
-        idempotencyKey: newKey(),
-        token: read.code.trim(),
-        facilityId: kit.facilityId,
-        happenedAt,
-        pass: { apt: pass.apt, ref: pass.ref, veh: pass.veh, day: pass.day, ws: pass.ws, we: pass.we, tz: pass.tz },
-      });
+      const happenedAt = await queueCheckin(read.code.trim(), pass, kit.facilityId);
       setNotice(t('gatePass.queued', { time: at(happenedAt) }));
       await device.reloadEntries();
     } finally {
