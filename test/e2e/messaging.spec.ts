@@ -89,7 +89,7 @@ test.describe('Messaging Center', () => {
     await page.getByRole('button', { name: 'Messaging Center' }).click();
     const dialog = page.getByRole('dialog', { name: 'Multi-Channel Notification Center' });
     await dialog.getByLabel('Phone number').fill('+91 98123 45678');
-    await dialog.getByRole('button', { name: 'Use Template: Appointment Confirmed' }).click();
+    await dialog.getByRole('button', { name: 'Use Template: Appointment Confirmed', exact: true }).click();
     await dialog.getByRole('button', { name: 'Send Multi-Channel Notification' }).click();
     await expect(dialog.getByRole('alert').filter({ hasText: 'Send Failed' })).toContainText(
       'Failed to send notification',
