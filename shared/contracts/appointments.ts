@@ -2,10 +2,20 @@
 import * as z from 'zod';
 import { dateString, seenRevision, timeOfDay } from './fields';
 import { requiredText } from './fields';
-import { toMinutes } from '../time';
 import type { Language } from './messaging-templates';
 import type { ReferenceCheck } from './references';
 import { fieldValuesSchema, type BookedField } from './booking-fields';
+import { MAX_APPOINTMENT_MINUTES, overrideCutoff, windowIssues } from './appointment-times';
+
+export { BLOCK_MINUTES, MAX_APPOINTMENT_MINUTES } from './appointment-times';
+export {
+  REQUESTED_BY,
+  RESCHEDULE_REASONS,
+  rescheduleFormSchema,
+  rescheduleInputSchema,
+  type RescheduleInput,
+  type RescheduleRequest,
+} from './reschedules';
 
 export const APPOINTMENT_STATUSES = [
   'scheduled',
@@ -105,8 +115,6 @@ export function canTransition(from: string, to: string): boolean {
 export const LOAD_TYPES = ['inbound', 'outbound'] as const;
 export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export const BOOKED_BY = ['carrier', 'shipper', 'transporter'] as const;
-export const MAX_APPOINTMENT_MINUTES = 8 * 60;
-export const BLOCK_MINUTES = 15;
 
 const optionalId = z
   .string()
@@ -136,22 +144,6 @@ export const count = z
   ])
   .optional()
   .transform((v) => (v === '' || v === undefined ? null : v));
-
-/** Start before end, both on a quarter hour, at most eight hours apart. */
-function windowIssues(start: string | undefined, end: string | undefined, ctx: z.RefinementCtx, endPath: string) {
-  if (!start || !end || !/^\d{2}:\d{2}$/.test(start) || !/^\d{2}:\d{2}$/.test(end)) return;
-  const s = toMinutes(start);
-  const e = toMinutes(end);
-  if (e <= s) ctx.addIssue({ code: 'custom', path: [endPath], message: 'End time must be after start time' });
-  else if (s % BLOCK_MINUTES !== 0 || e % BLOCK_MINUTES !== 0)
-    ctx.addIssue({
-      code: 'custom',
-      path: [endPath],
-      message: 'Times must be on a quarter hour (:00, :15, :30 or :45)',
-    });
-  else if (e - s > MAX_APPOINTMENT_MINUTES)
-    ctx.addIssue({ code: 'custom', path: [endPath], message: 'An appointment can be at most 8 hours long' });
-}
 
 export const appointmentInputSchema = z
   .strictObject({
@@ -221,7 +213,6 @@ export const statusChangeSchema = z.strictObject({
 export const CANCELLATION_REASON_MIN = 5;
 
 /** Cancelling an appointment (staff, or the driver it is booked for): the reason is required. */
-const overrideCutoff = z.boolean({ error: 'Override must be true or false' }).default(false);
 
 export const cancelAppointmentSchema = z.strictObject({
   reason: z
@@ -236,33 +227,6 @@ export const cancelAppointmentSchema = z.strictObject({
 export type CancelAppointmentInput = z.input<typeof cancelAppointmentSchema>;
 
 export const equipmentAssignmentSchema = z.strictObject({ equipmentId: requiredText('Please select equipment', 64) });
-
-export const RESCHEDULE_REASONS = ['traffic', 'weather', 'breakdown', 'schedule_change', 'admin_request'] as const;
-export const REQUESTED_BY = ['driver', 'carrier', 'admin'] as const;
-
-const rescheduleFields = {
-  newDate: dateString('Please select a new date'),
-  newTimeStart: timeOfDay('Please select new start time'),
-  newTimeEnd: timeOfDay('Please select new end time'),
-  reason: z.enum(RESCHEDULE_REASONS, { error: 'Please choose a reason' }),
-  reasonDetails: requiredText('Please provide detailed reason (minimum 10 characters)', 500).min(
-    10,
-    'Please provide detailed reason (minimum 10 characters)',
-  ),
-  requestedBy: z.enum(REQUESTED_BY).default('carrier'),
-  /** Staff only: move inside the facility's change cut-off (audited). */
-  overrideCutoff: overrideCutoff,
-};
-const rescheduleWindow = (v: { newTimeStart?: string; newTimeEnd?: string }, ctx: z.RefinementCtx) =>
-  windowIssues(v.newTimeStart, v.newTimeEnd, ctx, 'newTimeEnd');
-
-export const rescheduleInputSchema = z.strictObject(rescheduleFields).superRefine(rescheduleWindow);
-export type RescheduleInput = z.input<typeof rescheduleInputSchema>;
-
-/** The reschedule form: the appointment is chosen in the form, then posted to its own path. */
-export const rescheduleFormSchema = z
-  .object({ appointmentId: requiredText('Appointment ID is required'), ...rescheduleFields })
-  .superRefine(rescheduleWindow);
 
 /** Punctuality of an arrival: early (more than 15 minutes before the start), on time, or late. */
 export type ArrivalOutcome = 'early' | 'onTime' | 'late';
@@ -348,30 +312,6 @@ export interface Appointment {
   updatedAt: string;
   /** functions/lib/revision.ts; an appointment from before revisions has none (revision 0). */
   revision?: number;
-}
-
-export interface RescheduleRequest {
-  id: string;
-  tenantId: string;
-  appointmentId: string;
-  bookingReference: string;
-  driverId: string | null;
-  originalDate: string;
-  originalTimeStart: string;
-  originalTimeEnd: string;
-  newDate: string;
-  newTimeStart: string;
-  newTimeEnd: string;
-  reason: (typeof RESCHEDULE_REASONS)[number];
-  reasonDetails: string;
-  requestedBy: (typeof REQUESTED_BY)[number];
-  status: 'pending' | 'approved' | 'denied';
-  createdAt: string;
-  createdBy: string;
-  decidedAt: string | null;
-  decidedBy: string | null;
-  /** Set when the request was closed without a decision (its appointment moved past scheduled). */
-  decisionReason: string | null;
 }
 
 /**
