@@ -29,7 +29,8 @@ import { assignEquipment } from './equipment';
 // The status flow moves the truck's check-in too (the on-site flow, functions/checkins/on-site.ts).
 import { actsForAll, seesAll, visibleTo } from '../../shared/access';
 import { bookGuestSlot } from './guest-booking';
-import { approveReschedule, denyReschedule, requestReschedule } from './reschedules';
+import { approveReschedule, requestReschedule } from './reschedules';
+import { denyReschedule } from './reschedule-denial';
 import { cancelAppointment } from './cancel';
 import { bookingRulesOf, saveBookingRules } from './booking-rules';
 import { bookingRulesSchema } from '../../shared/contracts/appointments-booking-rules';

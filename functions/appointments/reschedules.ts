@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
-import { appointmentChangePut, getAppointment } from './appointment.store';
+import { appointmentChangePut } from './appointment.store';
 import { requestedDoor, reserveDoor, withDoor } from './door-reservation';
 import { assignmentDelete, bookedDayItems, dayBookingsUpdate, resolveFacility } from '../facilities';
 import { slotPlaceUpdate, slotsOf } from '../facilities';
@@ -165,7 +165,7 @@ export function assertReschedulable(a: Appointment) {
   throw new ConflictError('This appointment cannot be rescheduled');
 }
 
-async function pendingRequest(tenantId: string, requestId: string): Promise<RescheduleRequest> {
+export async function pendingRequest(tenantId: string, requestId: string): Promise<RescheduleRequest> {
   const request = await getRescheduleRequest(tenantId, requestId);
   if (!request) throw new NotFoundError('Reschedule request not found');
   if (request.status !== 'pending')
@@ -306,56 +306,6 @@ export async function moveForRequest(
                   'The new time is no longer available. Please deny the request or ask for another time.',
                 ),
     ),
-  );
-  return after;
-}
-
-export async function denyReschedule(
-  user: SessionUser,
-  requestId: string,
-  now = new Date(),
-): Promise<RescheduleRequest> {
-  const request = await pendingRequest(user.tenantId, requestId);
-  const after = decidedRequest(request, 'denied', user.username, now);
-  const appointment = await getAppointment(user.tenantId, request.appointmentId);
-  // The appointment no longer has a pending request (requests from before it recorded one are left as they are).
-  const release =
-    appointment?.pendingRescheduleId === request.id
-      ? [appointmentChangePut({ ...appointment, pendingRescheduleId: null, updatedAt: now.toISOString() }, appointment)]
-      : [];
-  await transact(
-    [
-      decidedRequestPut(after),
-      ...release,
-      ...(appointment
-        ? [
-            appointmentEventItem(
-              'appointment.reschedule-denied',
-              appointment,
-              {
-                requestId,
-                reason: after.decisionReason,
-                requestedDate: request.newDate,
-                requestedTimeStart: request.newTimeStart,
-              },
-              now,
-            ),
-          ]
-        : []),
-      auditPut(
-        {
-          tenantId: user.tenantId,
-          actor: actorOf(user),
-          action: 'reschedule.denied',
-          entityType: 'appointment',
-          entityId: request.appointmentId,
-          before: { ...request },
-          after: { ...after },
-        },
-        now,
-      ),
-    ],
-    (index) => (index === 0 ? new ConflictError('This request was already decided') : new RevisionConflictError()),
   );
   return after;
 }

@@ -5,13 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LOAD_TYPES } from '@shared/contracts/appointments';
 import { VEHICLE_TYPES } from '@shared/contracts/appointments-guest';
-import {
-  DURATION_UNITS,
-  FIELD_KINDS,
-  type AppointmentType,
-  type AppointmentTypeInput,
-  type BookingFieldInput,
-} from '@shared/contracts/appointment-types';
+import { DURATION_UNITS, type AppointmentType, type AppointmentTypeInput } from '@shared/contracts/appointment-types';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -20,12 +14,12 @@ import { useSession } from '../../../lib/session';
 import { fieldBinder, showServerFieldErrors } from '../../../lib/form-errors';
 import {
   useBookingSetup,
-  useCreateField,
   useCreateType,
   useDeleteField,
   useDeleteType,
   useFacilityDoors as useDockDoors,
 } from '../api/booking-setup';
+import { FieldForm } from './field-form';
 
 export function BookingSetupPanel({ facilityId }: { facilityId: string }) {
   const { t, i18n } = useTranslation();
@@ -245,123 +239,6 @@ function TypeForm({ facilityId }: { facilityId: string }) {
       <div className="md:col-span-3">
         <Button type="submit" disabled={create.isPending}>
           {t('appointmentTypes.types.add')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-interface FieldForm {
-  label: string;
-  labelHi: string;
-  kind: (typeof FIELD_KINDS)[number];
-  typeId: string;
-  options: string;
-  requiredForStaff: boolean;
-  requiredForCarriers: boolean;
-  hiddenFromCarriers: boolean;
-  pattern: string;
-  min: string;
-  max: string;
-  message: string;
-  messageHi: string;
-  uniquePerFacility: boolean;
-}
-const blankField: FieldForm = {
-  label: '',
-  labelHi: '',
-  kind: 'text',
-  typeId: '',
-  options: '',
-  requiredForStaff: false,
-  requiredForCarriers: false,
-  hiddenFromCarriers: false,
-  pattern: '',
-  min: '',
-  max: '',
-  message: '',
-  messageHi: '',
-  uniquePerFacility: false,
-};
-const numberOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
-
-function FieldForm({ facilityId, types }: { facilityId: string; types: AppointmentType[] }) {
-  const { t } = useTranslation();
-  const create = useCreateField(facilityId);
-  const form = useForm<FieldForm>({ defaultValues: blankField });
-  const field = fieldBinder(form);
-  const kind = form.watch('kind');
-  const submit = form.handleSubmit((v) => {
-    const body: BookingFieldInput = {
-      label: v.label,
-      labelHi: v.labelHi,
-      kind: v.kind,
-      typeIds: v.typeId ? [v.typeId] : [],
-      options: v.kind === 'dropdown' ? v.options.split(',').map((o) => o.trim()) : [],
-      requiredForStaff: v.requiredForStaff,
-      requiredForCarriers: v.requiredForCarriers,
-      hiddenFromCarriers: v.hiddenFromCarriers,
-      pattern: v.kind === 'text' ? v.pattern : null,
-      min: v.kind === 'number' ? numberOrNull(v.min) : null,
-      max: v.kind === 'number' ? numberOrNull(v.max) : null,
-      message: v.message,
-      messageHi: v.messageHi,
-      uniquePerFacility: v.uniquePerFacility,
-    };
-    create.mutate(body, {
-      onSuccess: () => form.reset(blankField),
-      onError: (error) =>
-        showServerFieldErrors(error, form.setError, (f) => (f === 'typeIds' ? 'typeId' : f.replace(/\.\d+$/, ''))),
-    });
-  });
-  const check = (name: 'requiredForStaff' | 'requiredForCarriers' | 'hiddenFromCarriers' | 'uniquePerFacility') => (
-    <label className="flex items-center gap-2 text-sm">
-      <input type="checkbox" {...form.register(name)} />{' '}
-      {t(`appointmentTypes.fields.${name === 'uniquePerFacility' ? 'unique' : name}`)}
-      {field(name).error && <span className="text-red-600">{field(name).error}</span>}
-    </label>
-  );
-  return (
-    <form
-      noValidate
-      onSubmit={submit}
-      aria-label={t('appointmentTypes.fields.add')}
-      className="grid gap-3 md:grid-cols-3"
-    >
-      <Field label={t('appointmentTypes.fields.label')} {...field('label')} />
-      <Field label={t('appointmentTypes.fields.labelHi')} {...field('labelHi')} />
-      <SelectField
-        label={t('appointmentTypes.fields.kind')}
-        options={FIELD_KINDS.map((k) => ({ value: k, label: t(`appointmentTypes.fields.kinds.${k}`) }))}
-        {...field('kind')}
-      />
-      <SelectField
-        label={t('appointmentTypes.fields.forType')}
-        options={[
-          { value: '', label: t('appointmentTypes.fields.everyType') },
-          ...types.map((ty) => ({ value: ty.id, label: ty.name })),
-        ]}
-        {...field('typeId')}
-      />
-      {kind === 'dropdown' && <Field label={t('appointmentTypes.fields.options')} {...field('options')} />}
-      {kind === 'text' && <Field label={t('appointmentTypes.fields.pattern')} {...field('pattern')} />}
-      {kind === 'number' && (
-        <>
-          <Field label={t('appointmentTypes.fields.min')} type="number" {...field('min')} />
-          <Field label={t('appointmentTypes.fields.max')} type="number" {...field('max')} />
-        </>
-      )}
-      <Field label={t('appointmentTypes.fields.message')} {...field('message')} />
-      <Field label={t('appointmentTypes.fields.messageHi')} {...field('messageHi')} />
-      <div className="space-y-1 md:col-span-3">
-        {check('requiredForStaff')}
-        {check('requiredForCarriers')}
-        {check('hiddenFromCarriers')}
-        {check('uniquePerFacility')}
-      </div>
-      <div className="md:col-span-3">
-        <Button type="submit" disabled={create.isPending}>
-          {t('appointmentTypes.fields.add')}
         </Button>
       </div>
     </form>
