@@ -21,6 +21,8 @@ import * as references from './references/handler';
 import * as vitals from './vitals/handler';
 import * as privacy from './privacy/handler';
 import * as appointmentTypes from './appointment-types/handler';
+import * as bookingLinks from './booking-links/handler';
+import * as series from './series/handler';
 
 export const FUNCTIONS = {
   auth,
@@ -43,4 +45,6 @@ export const FUNCTIONS = {
   vitals,
   privacy,
   'appointment-types': appointmentTypes,
+  'booking-links': bookingLinks,
+  series,
 } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

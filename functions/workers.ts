@@ -140,4 +140,38 @@ export const WORKERS: readonly WorkerDefinition[] = [
     access: { table: 'readWrite', messaging: true },
     timeoutSeconds: 300,
   },
+  // Retention by each tenant's policy (issue #36): files past it deleted, old message bodies deleted, closed
+  // appointments' personal fields masked, and a report per tenant and run.
+  {
+    name: 'privacy-retention',
+    entry: 'functions/privacy/retention.worker.ts',
+    trigger: { kind: 'schedule', expression: 'rate(1 day)' },
+    access: { table: 'readWrite', uploads: 'readWrite' },
+    timeoutSeconds: 900,
+  },
+  // The tenant's whole-data export (issue #36): each export asked for, built into its archive in the bucket.
+  // It reads every item of the tenant with a Scan filtered to it (functions/lib/tenant-items.ts says why).
+  {
+    name: 'privacy-tenant-export',
+    entry: 'functions/privacy/export.worker.ts',
+    trigger: { kind: 'stream', filter: { eventNames: ['INSERT'], entities: ['tenant-export'] } },
+    access: { table: 'readWrite', uploads: 'readWrite', scan: true },
+    timeoutSeconds: 900,
+  },
+  // Closed tenants (issue #36): each one whose 30-day grace has ended erased, items and files, once a day.
+  {
+    name: 'tenancy-closing',
+    entry: 'functions/tenancy/closing.worker.ts',
+    trigger: { kind: 'schedule', expression: 'rate(1 day)' },
+    access: { table: 'readWrite', uploads: 'readWrite', scan: true },
+    timeoutSeconds: 900,
+  },
+  // Standing appointments (issue #32): every active series booked ahead to today plus 8 weeks, once a day.
+  {
+    name: 'series-horizon',
+    entry: 'functions/series/horizon.worker.ts',
+    trigger: { kind: 'schedule', expression: 'rate(1 day)' },
+    access: { table: 'readWrite' },
+    timeoutSeconds: 300,
+  },
 ];

@@ -13,6 +13,8 @@ export interface FunctionAccess {
   events?: boolean;
   /** Sends e-mail (SES) and SMS (SNS). */
   messaging?: boolean;
+  /** May Scan the table: only the workers that read a whole tenant (functions/lib/tenant-items.ts). */
+  scan?: boolean;
 }
 
 export interface SharedResources {
@@ -36,6 +38,7 @@ export function grantAccess(fn: IFunction, access: FunctionAccess | null, resour
   // (every request path reads by key, docs/performance.md), and none may change its settings.
   if (access.table)
     resources.table.grant(fn, ...(access.table === 'read' ? TABLE_READ : [...TABLE_READ, ...TABLE_WRITE]));
+  if (access.scan) resources.table.grant(fn, 'dynamodb:Scan');
   if (access.uploads === 'read') resources.uploads.grantRead(fn);
   if (access.uploads === 'readWrite') resources.uploads.grantReadWrite(fn);
   if (access.events) resources.bus.grantPutEventsTo(fn);

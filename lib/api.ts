@@ -47,6 +47,10 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   privacy: { table: 'readWrite' },
   // A facility's appointment types and booking fields: table items only.
   'appointment-types': { table: 'readWrite' },
+  // A facility's booking links (#32): its items, bookings through them (events), the link sent by SMS.
+  'booking-links': { table: 'readWrite', events: true, messaging: true },
+  // Standing appointments (#32): the series, its occurrences and the appointments it books: table items only.
+  series: { table: 'readWrite' },
 };
 
 /** The API stacks that hold the HTTP functions (lib/platform.ts), by what their domains serve. */
@@ -72,6 +76,8 @@ export const FUNCTION_GROUP: Record<FunctionName, ApiGroup> = {
   carriers: 'operations',
   appointments: 'operations',
   'appointment-types': 'operations',
+  'booking-links': 'operations',
+  series: 'operations',
   checkins: 'operations',
   yard: 'operations',
   gate: 'operations',

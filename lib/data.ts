@@ -5,6 +5,12 @@ import { AttributeType, BillingMode, StreamViewType, Table, TableEncryption } fr
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/lib/table';
+import { UPLOAD_PREFIXES } from '../functions/lib/uploads';
+import { RETENTION_MAX_DAYS } from '../shared/contracts/privacy-retention';
+import { EXPORT_DOWNLOAD_HOURS } from '../shared/contracts/privacy-export';
+
+/** Whole days an export's archive is kept: its download's 24 hours, rounded up to S3's days. */
+const EXPORT_KEPT_DAYS = Math.ceil(EXPORT_DOWNLOAD_HOURS / 24);
 
 export class Data extends Construct {
   readonly table: Table;
@@ -66,6 +72,15 @@ export class Data extends Construct {
       lifecycleRules: [
         // Uploads that never became part of a registration.
         { id: 'abandoned-uploads', prefix: 'pending/', expiration: Duration.days(1) },
+        // Retention (issue #36): the daily worker deletes each tenant's files by its policy; these rules are the
+        // backstop no tenant can exceed. Registration documents (users/) are not all personal data with a limit,
+        // so only the worker deletes licence images there. A finished export is offered for 24 hours.
+        {
+          id: 'checkin-photos-retention',
+          prefix: UPLOAD_PREFIXES.checkinPhotos,
+          expiration: Duration.days(RETENTION_MAX_DAYS),
+        },
+        { id: 'tenant-exports', prefix: UPLOAD_PREFIXES.exports, expiration: Duration.days(EXPORT_KEPT_DAYS) },
         { id: 'old-versions', noncurrentVersionExpiration: Duration.days(30) },
         { id: 'incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],

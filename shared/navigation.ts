@@ -22,6 +22,8 @@ export const PATHS = {
   scheduling: '/scheduling',
   booking: '/booking',
   reschedule: '/reschedule',
+  /** Standing appointments (issue #32): weekly series and their occurrences. */
+  standing: '/standing-appointments',
   yard: '/yard',
   driver: '/driver',
   checkin: '/checkin',
@@ -43,6 +45,8 @@ export const PATHS = {
   reslot: '/reslot',
   /** A gate pass link (issue #31), public: /pass/<token>, from the booking message or the guest's confirmation. */
   pass: '/pass',
+  /** A person's message choices (issue #36), public: /privacy/choices/<token>, from the link in a message. */
+  privacyChoices: '/privacy/choices',
 } as const;
 
 /** The public information pages, each at `/<slug>` (linked from the site footer). */
@@ -81,6 +85,12 @@ export const NAV_SECTIONS: NavSection[] = [
         id: 'appointments',
         label: 'Appointments',
         path: PATHS.scheduling,
+        requires: { permission: 'appointments:read' },
+      },
+      {
+        id: 'standing-appointments',
+        label: 'Standing Appointments',
+        path: PATHS.standing,
         requires: { permission: 'appointments:read' },
       },
       {

@@ -22,6 +22,8 @@ import { referencesRoutes } from './routes/references';
 import { vitalsRoutes } from './routes/vitals';
 import { privacyRoutes } from './routes/privacy';
 import { appointmentTypesRoutes } from './routes/appointment-types';
+import { bookingLinksRoutes } from './routes/booking-links';
+import { seriesRoutes } from './routes/series';
 
 export * from './routes/types';
 
@@ -46,6 +48,8 @@ export const ROUTES = [
   ...vitalsRoutes,
   ...privacyRoutes,
   ...appointmentTypesRoutes,
+  ...bookingLinksRoutes,
+  ...seriesRoutes,
 ] as const satisfies readonly ApiRoute[];
 
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {

@@ -4,7 +4,7 @@
 // the claims of unique answers, items of the booking's own transaction.
 import { BadRequestError, ConflictError } from '../lib/errors';
 import type { Facility } from '../facilities';
-import { getStored, listStored, uniqueHolder, uniqueValuePut } from './setup.store';
+import { getStored, listStored, uniqueHolder, uniqueValueDelete, uniqueValuePut } from './setup.store';
 import { TYPE_NOT_FOUND } from './setup';
 import {
   fieldsAsked,
@@ -131,4 +131,22 @@ export async function answersTransaction<T>(answers: BookingAnswers, run: () => 
     if (err instanceof AnswerTaken) throw await answers.explain();
     throw err;
   }
+}
+
+/**
+ * The items that free the unique answers an appointment claimed (it was cancelled or a no-show), so
+ * another booking may give them: each booked answer whose claim this appointment holds. An answer to
+ * a field made unique after the booking claimed nothing, and frees nothing.
+ */
+export async function releaseAnswers(a: {
+  tenantId: string;
+  facilityId: string;
+  id: string;
+  fields?: readonly BookedField[];
+}): Promise<ReturnType<typeof uniqueValueDelete>[]> {
+  const answers = (a.fields ?? []).map((f) => ({ fieldId: f.fieldId, value: String(f.value).toUpperCase() }));
+  const holders = await Promise.all(answers.map((f) => uniqueHolder(a.tenantId, a.facilityId, f.fieldId, f.value)));
+  return answers
+    .filter((_, i) => holders[i]?.appointmentId === a.id)
+    .map((f) => uniqueValueDelete(a.tenantId, a.facilityId, f.fieldId, f.value, a.id));
 }

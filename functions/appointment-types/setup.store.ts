@@ -117,9 +117,27 @@ export function uniqueValuePut(
   };
 }
 
+/** Frees an appointment's claim of a unique field's value (its booking cancelled or a no-show); only its own. */
+export function uniqueValueDelete(
+  tenantId: string,
+  facilityId: string,
+  fieldId: string,
+  value: string,
+  appointmentId: string,
+) {
+  return {
+    Delete: {
+      TableName: config.tableName,
+      Key: { PK: partition(tenantId, facilityId), SK: `UNIQUE#${fieldId}#${value}` },
+      ConditionExpression: 'appointmentId = :appointmentId',
+      ExpressionAttributeValues: { ':appointmentId': appointmentId },
+    },
+  };
+}
+
 /** Which booking holds a unique field's value (null: none). */
 export const uniqueHolder = (tenantId: string, facilityId: string, fieldId: string, value: string) =>
-  getItem<{ bookingReference: string }>(
+  getItem<{ appointmentId: string; bookingReference: string }>(
     { PK: partition(tenantId, facilityId), SK: `UNIQUE#${fieldId}#${value}` },
     true,
   );

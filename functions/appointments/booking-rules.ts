@@ -19,14 +19,11 @@ import {
   type BookingRules,
   type bookingRulesSchema,
 } from '../../shared/contracts/appointments-booking-rules';
-import type { Appointment } from '../../shared/contracts/appointments';
+import { OPEN_STATUSES, type Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { TransactItems } from './context';
 
 const HOUR_MS = 3600_000;
-
-/** The statuses that hold a vehicle's day: booked and not yet gone, cancelled or missed. */
-const OPEN_STATUSES: readonly Appointment['status'][] = ['scheduled', 'arrived', 'loading', 'unloading'];
 
 const rulesView = (facilityId: string, stored: StoredBookingRules | null): BookingRules => ({
   facilityId,
@@ -35,6 +32,7 @@ const rulesView = (facilityId: string, stored: StoredBookingRules | null): Booki
   nextDayCutoff: stored?.nextDayCutoff ?? null,
   changeCutoffHours: stored?.changeCutoffHours ?? null,
   onePerVehiclePerDay: stored?.onePerVehiclePerDay ?? false,
+  approvalRequired: stored?.approvalRequired ?? false,
   reminderMinutes: stored?.reminderMinutes ?? DEFAULT_REMINDER_MINUTES,
   revision: stored ? revisionOf(stored) : 0,
   updatedAt: stored?.updatedAt ?? null,
@@ -99,6 +97,29 @@ export function changeRefusal(rules: Rules, timeZone: string, slot: Slot, now: D
 export type Booker = { kind: 'staff' } | { kind: 'carrier' } | { kind: 'guest' };
 
 export const bookerOf = (user: SessionUser): Booker => (actsForAll(user) ? { kind: 'staff' } : { kind: 'carrier' });
+
+/**
+ * The status a new booking starts in: at a facility that approves carrier bookings, anyone but staff
+ * (a carrier's account, a booking link) waits for approval; staff bookings are confirmed at once.
+ */
+export const initialStatus = (rules: Pick<BookingRules, 'approvalRequired'>, booker: Booker) =>
+  rules.approvalRequired && booker.kind !== 'staff' ? ('pending_approval' as const) : ('scheduled' as const);
+
+/**
+ * A late cancellation (the carrier scorecard): cancelled inside the facility's change cut-off before its
+ * slot. A refused booking was never the carrier's to keep, so it is none.
+ */
+export function isLateCancellation(
+  rules: Rules,
+  timeZone: string,
+  a: Pick<Appointment, 'status' | 'cancelledAt' | 'scheduledDate' | 'scheduledTimeStart' | 'approval'>,
+): boolean {
+  if (a.status !== 'cancelled' || !a.cancelledAt || a.approval?.decision === 'refused') return false;
+  return (
+    changeRefusal(rules, timeZone, { date: a.scheduledDate, start: a.scheduledTimeStart }, new Date(a.cancelledAt)) !==
+    null
+  );
+}
 
 /**
  * Refuses a new booking (or a move to a new slot) the facility's rules do not allow: the lead time and

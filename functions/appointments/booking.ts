@@ -13,7 +13,7 @@ import { checkAvailability } from './availability';
 import { actorOf, type TransactItems } from './context';
 import { appointmentEventItem } from './events';
 import { bookingReference } from './rules';
-import { assertBookable, bookerOf } from './booking-rules';
+import { assertBookable, bookerOf, initialStatus } from './booking-rules';
 import { holdReference, transactWithHold } from '../references';
 import { answersTransaction, bookingAnswers, typedLoad, withAnswers, type TypedLoad } from '../appointment-types';
 import { doorTakesType, freeDoorFor, loadEnd } from './slot-search';
@@ -27,7 +27,7 @@ import type { appointmentInputSchema } from '../../shared/contracts/appointments
 
 export const MAX_RESCHEDULES = 2;
 
-/** What the PO check of a new appointment names (functions/references/holds.ts). */
+/** What the reference check of an appointment names (functions/references/holds.ts). */
 export const referenceBooking = (a: Appointment) => ({
   tenantId: a.tenantId,
   facilityId: a.facilityId,
@@ -37,6 +37,12 @@ export const referenceBooking = (a: Appointment) => ({
   driverId: a.driverId,
   poNumber: a.poNumber,
   quantity: a.quantity ?? null,
+  bolNumber: a.bolNumber,
+  scheduledDate: a.scheduledDate,
+  scheduledTimeStart: a.scheduledTimeStart,
+  scheduledTimeEnd: a.scheduledTimeEnd,
+  typeId: a.typeId ?? null,
+  fields: a.fields ?? [],
 });
 
 type AppointmentCore = Pick<
@@ -169,8 +175,9 @@ export async function bookAppointment(
     now,
   );
   if (!availability.available) throw new ConflictError(availability.reason ?? DOOR_TAKEN);
-  await assertBookable(
-    bookerOf(user),
+  const booker = bookerOf(user);
+  const rules = await assertBookable(
+    booker,
     facility,
     { date: input.scheduledDate, start: input.scheduledTimeStart },
     { license: input.vehicleLicense ?? null },
@@ -209,6 +216,7 @@ export async function bookAppointment(
       specialInstructions: input.specialInstructions,
       handlingEquipmentNotes: input.handlingEquipmentNotes,
       createdBy: user.username,
+      status: initialStatus(rules, booker),
     },
     now,
   );
@@ -248,7 +256,7 @@ export async function bookAppointment(
       tenantId,
       {
         type: 'appointment',
-        title: 'Appointment booked',
+        title: appointment.status === 'pending_approval' ? 'Booking awaiting approval' : 'Appointment booked',
         message: `${carrier.name} booked ${appointment.scheduledDate} ${appointment.scheduledTimeStart}${door ? ` at dock ${door.doorNumber}` : ''}`,
       },
       now,

@@ -40,7 +40,8 @@ export async function cancelAppointment(
 }
 
 function assertCancellable(appointment: Appointment) {
-  if (appointment.status !== 'scheduled')
+  // A carrier may withdraw a booking still awaiting approval as well as a confirmed one.
+  if (appointment.status !== 'scheduled' && appointment.status !== 'pending_approval')
     throw new ConflictError(
       `This appointment is ${statusLabel(appointment.status)}; only a scheduled appointment can be cancelled`,
     );

@@ -1,7 +1,7 @@
 // Guest slot booking (Quick Slot Booking): no account; the slot's bookedCount goes up
 // in the same transaction as the booking, conditioned on the capacity, and an Idempotency-Key makes
 // a retry return the same confirmation (Powertools idempotency, functions/lib/idempotency.ts).
-import { auditPut } from '../lib/audit';
+import { auditPut, type Actor } from '../lib/audit';
 import { idempotent } from '../lib/idempotency';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { notificationPut } from '../notifications';
@@ -19,15 +19,39 @@ import { NO_DOOR, reserveDoor, withDoor } from './door-reservation';
 import { NO_DOOR_FOR_TYPE } from './booking';
 import { issueGatePass, newPassLink } from '../passes';
 import { getTenant } from '../lib/tenants';
+import { choicesToken, consentPuts } from '../consent';
 import { qrSvg } from '../lib/qr-svg';
 import { logger } from '../lib/logger';
 import { instantOf } from '../../shared/time';
 import { facilityAddressLine } from '../../shared/contracts/facilities';
 import type { Facility } from '../facilities';
 import type * as z from 'zod';
-import type { GuestBookingConfirmation, guestBookingSchema } from '../../shared/contracts/appointments-guest';
+import { guestBookingSchema, type GuestBookingConfirmation } from '../../shared/contracts/appointments-guest';
+import { parseBody, type ApiRequest } from '../lib/http';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/ids';
 
 type GuestBookingInput = z.output<typeof guestBookingSchema>;
+
+/** A booking through a facility's booking link (functions/booking-links): recorded as the link's, for its carrier. */
+export interface BookedVia {
+  bookingLinkId: string;
+  carrierId: string | null;
+  carrierName: string | null;
+  actor: Actor;
+}
+
+/** A guest booking's body and Idempotency-Key, checked beyond the schema: an owner's name unless a driver books. */
+export function guestBookingRequest(req: ApiRequest): { input: GuestBookingInput; key: string | undefined } {
+  const input = parseBody(req, guestBookingSchema);
+  if (input.ownerType !== 'Driver' && !input.ownerName)
+    throw new BadRequestError('Please fill in all required fields and select a time slot', {
+      ownerName: 'Owner name is required',
+    });
+  const key = req.event.headers?.['idempotency-key'];
+  if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new BadRequestError('Idempotency-Key must be 8-100 letters, digits, - or _');
+  return { input, key };
+}
 
 /**
  * Guest slot booking: the slot's bookedCount goes up in the same transaction as the booking. With an
@@ -38,10 +62,11 @@ export async function bookGuestSlot(
   input: GuestBookingInput,
   idempotencyKey: string | undefined,
   now = new Date(),
+  via?: BookedVia,
 ): Promise<GuestBookingConfirmation> {
   const booked = idempotencyKey
-    ? await bookIdempotently(`${facility.tenantId}:${idempotencyKey}`, input, { facility, now })
-    : await bookOnce(input, { facility, now });
+    ? await bookIdempotently(`${facility.tenantId}:${idempotencyKey}`, input, { facility, now, via })
+    : await bookOnce(input, { facility, now, via });
   return confirmationOf(facility, booked, now);
 }
 
@@ -66,6 +91,9 @@ async function confirmationOf(
       logger.warn(`guest booking confirmed without ${what}`, { appointmentId: booked.appointmentId, error });
       return null;
     };
+  const choicesLink = appointment?.driverPhone
+    ? await choicesToken(facility.tenantId, appointment.driverPhone).catch(unlessFailed('a choices link'))
+    : null;
   const [pass, passLink] =
     appointment?.status === 'scheduled'
       ? await Promise.all([
@@ -97,6 +125,7 @@ async function confirmationOf(
       expiresAt: new Date(pass.claims.exp * 1000).toISOString(),
     },
     passLink,
+    choicesLink,
   };
 }
 
@@ -108,7 +137,7 @@ const bookIdempotently = idempotent(bookOnce, {
 
 async function bookOnce(
   input: GuestBookingInput,
-  { facility, now }: { facility: Facility; now: Date },
+  { facility, now, via }: { facility: Facility; now: Date; via?: BookedVia },
 ): Promise<GuestBookingResult> {
   const parsed = parseSlotId(input.slotId);
   if (!parsed)
@@ -142,7 +171,9 @@ async function bookOnce(
       tenantId,
       facilityId: facility.id,
       facilityName: facility.name,
-      carrierName: input.ownerType === 'Driver' ? null : input.ownerName,
+      carrierId: via?.carrierId ?? null,
+      carrierName: via?.carrierName ?? (input.ownerType === 'Driver' ? null : input.ownerName),
+      bookingLinkId: via?.bookingLinkId ?? null,
       driverName: input.driverName,
       driverPhone: input.mobileNumber,
       vehicleLicense: input.vehicleNumber,
@@ -184,13 +215,16 @@ async function bookOnce(
     startTime: slot.startTime,
     endTime: appointment.scheduledTimeEnd,
   };
-  const hold = await holdReference(referenceBooking(appointment), now);
-  appointment.referenceCheck = hold.check;
   const answers = await bookingAnswers(facility, appointment.typeId ?? null, input.fields, 'carrier', appointment);
   appointment.fields = answers.fields;
+  // After the answers: the customer's system (callback mode) is shown them.
+  const hold = await holdReference(referenceBooking(appointment), now);
+  appointment.referenceCheck = hold.check;
   const reservation = door ? await reserveDoor(door, appointment) : NO_DOOR;
   // A typed load takes door time instead of a place of the slot.
   const place = load ? [] : [slotPlaceUpdate(tenantId, facility.id, slot)];
+  const channel = input.facility ? 'booking_link' : 'guest_booking';
+  const consent = await consentPuts(tenantId, input.mobileNumber, input.consent, channel, null, now);
   const items = [
     ...place,
     // The day is no holiday (after the place) and counts this booking, so a holiday cannot close it meanwhile.
@@ -199,7 +233,7 @@ async function bookOnce(
     auditPut(
       {
         tenantId,
-        actor: null,
+        actor: via?.actor ?? null,
         action: 'appointment.guest-booked',
         entityType: 'appointment',
         entityId: id,
@@ -224,6 +258,7 @@ async function bookOnce(
       },
       now,
     ),
+    ...consent,
   ];
   await answersTransaction(answers, () =>
     transactWithHold(

@@ -5,20 +5,19 @@ import { actorOf, json, parseBody, parseQuery, pathId, requireUser, type ApiRequ
 import { defineFunction } from '../api';
 import { rateLimit } from '../lib/throttle';
 import { reportIssue } from './report-issue';
-import { BadRequestError } from '../lib/errors';
 import {
   appointmentInputSchema,
   availabilityCheckSchema,
+  approveBookingSchema,
   cancelAppointmentSchema,
+  refuseBookingSchema,
   equipmentAssignmentSchema,
   issueReportSchema,
   rescheduleInputSchema,
 } from '../../shared/contracts/appointments';
-import { guestBookingSchema } from '../../shared/contracts/appointments-guest';
 import { dateString } from '../../shared/contracts/fields';
 import { listAppointmentsByDate, listDriverAppointments, withGateHolds } from './appointment.store';
 import { addDays } from '../../shared/time';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/ids';
 import { listPendingReschedules } from './reschedule.store';
 import { resolveFacility } from '../facilities';
 import { facilityForRequest } from '../facilities';
@@ -28,10 +27,11 @@ import { findAppointment, todayFor } from './context';
 import { assignEquipment } from './equipment';
 // The status flow moves the truck's check-in too (the on-site flow, functions/checkins/on-site.ts).
 import { actsForAll, seesAll, visibleTo } from '../../shared/access';
-import { bookGuestSlot } from './guest-booking';
+import { bookGuestSlot, guestBookingRequest } from './guest-booking';
 import { approveReschedule, requestReschedule } from './reschedules';
 import { denyReschedule } from './reschedule-denial';
 import { cancelAppointment } from './cancel';
+import { approveBooking, refuseBooking } from './approval';
 import { bookingRulesOf, saveBookingRules } from './booking-rules';
 import { bookingRulesSchema } from '../../shared/contracts/appointments-booking-rules';
 import type { Appointment } from '../../shared/contracts/appointments';
@@ -132,6 +132,16 @@ export const { handler, actions } = defineFunction('appointments', {
     );
   },
 
+  async approveBooking(req) {
+    const { user } = requireUser(req);
+    return json(await approveBooking(user, pathId(req, 'id', 'Appointment'), parseBody(req, approveBookingSchema)));
+  },
+
+  async refuseBooking(req) {
+    const { user } = requireUser(req);
+    return json(await refuseBooking(user, pathId(req, 'id', 'Appointment'), parseBody(req, refuseBookingSchema)));
+  },
+
   async requestReschedule(req) {
     const { user } = requireUser(req);
     return json(
@@ -163,15 +173,8 @@ export const { handler, actions } = defineFunction('appointments', {
       GUEST_BOOKING_LIMIT,
       'Too many bookings from this network. Please try again later.',
     );
-    const input = parseBody(req, guestBookingSchema);
-    if (input.ownerType !== 'Driver' && !input.ownerName)
-      throw new BadRequestError('Please fill in all required fields and select a time slot', {
-        ownerName: 'Owner name is required',
-      });
+    const { input, key } = guestBookingRequest(req);
     const facility = await facilityForRequest({ ...req, user: null, query: { facility: input.facility ?? '' } });
-    const key = req.event.headers?.['idempotency-key'];
-    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
-      throw new BadRequestError('Idempotency-Key must be 8-100 letters, digits, - or _');
     return json(await bookGuestSlot(facility, input, key), 201);
   },
 

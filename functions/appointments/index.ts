@@ -14,19 +14,23 @@ export {
   newAppointmentPut,
   setAppointmentGateHint,
 } from './appointment.store';
-export { isPunctual } from './rules';
+export { isPunctual, withinOpeningHours } from './rules';
 export { bookAppointment, newAppointment } from './booking';
 export { contextOf, findAppointment, todayFor } from './context';
 export type { ChangeContext, TransactItems } from './context';
 export { changeStatus, moveStatus } from './status-flow';
+// Standing appointments (issue #32) cancel their occurrences from a date on as any appointment is cancelled.
+export { cancelAppointment } from './cancel';
 export { doorRefusal, requestedDoor, reserveDoor, withDoor } from './door-reservation';
 export type { DoorReservation } from './door-reservation';
 export { appointmentEventItem } from './events';
 // A facility's booking rules: the reminder lead time the reminders worker reads (issue #32).
-export { bookingRulesOf } from './booking-rules';
+export { bookingRulesOf, isLateCancellation } from './booking-rules';
 export { reconcileCounters } from './reconcile-counters';
 export type { CounterCorrection } from './reconcile-counters';
 // The trip watch's one-tap reslot (issue #33) moves an appointment by the reschedule rules.
 export { type ExtraItems } from './reschedules';
 export { rescheduleByLink } from './reschedule-by-link';
+// A booking through a facility's booking link (functions/booking-links) takes the guest path.
+export { bookGuestSlot, guestBookingRequest, type BookedVia } from './guest-booking';
 export { eraseDriverFromAppointments } from './erase-person';

@@ -17,6 +17,11 @@ import { assignmentsOf } from './equipment';
 import { appointmentEventItem } from './events';
 import { decidedRequest } from './status-flow';
 import { assertBookable, assertChangeable, bookerOf } from './booking-rules';
+import { referenceBooking } from './booking';
+import { loadEnd } from './slot-search';
+import { typedLoad } from '../appointment-types';
+import { recheckReference, transactWithHold } from '../references';
+import type { Facility } from '../facilities';
 import {
   isReschedulable,
   statusLabel,
@@ -88,12 +93,13 @@ export async function fileRequest(
   if (appointment.pendingRescheduleId)
     throw new ConflictError('This appointment already has a pending reschedule request');
   const facility = await resolveFacility(tenantId, appointment.facilityId);
+  const newTimeEnd = await movedEnd(facility, appointment, input);
   const availability = await checkAvailability(
     {
       facility,
       date: input.newDate,
       timeStart: input.newTimeStart,
-      timeEnd: input.newTimeEnd,
+      timeEnd: newTimeEnd,
       dockDoorId: appointment.dockDoorId,
       excludeAppointmentId: id,
     },
@@ -120,6 +126,7 @@ export async function fileRequest(
     originalTimeStart: appointment.scheduledTimeStart,
     originalTimeEnd: appointment.scheduledTimeEnd,
     ...input,
+    newTimeEnd,
     status: 'pending',
     createdAt: now.toISOString(),
     createdBy: actor.username,
@@ -151,6 +158,19 @@ export async function fileRequest(
     (index) => (index >= 2 && index < 2 + extra.items.length ? extra.refusal() : new RevisionConflictError()),
   );
   return request;
+}
+
+/**
+ * Where a moved load ends: a typed appointment is as long as its type's duration rule makes its
+ * quantity now (issue #32); an untyped one as long as the time asked for.
+ */
+async function movedEnd(
+  facility: Facility,
+  a: Appointment,
+  wish: { newTimeStart: string; newTimeEnd: string },
+): Promise<string> {
+  const load = await typedLoad(facility, a.typeId, a.quantity ?? null);
+  return load ? loadEnd(wish.newTimeStart, load) : wish.newTimeEnd;
 }
 
 /** Only a scheduled appointment below its reschedule limit can move (issue #12: not once started). */
@@ -204,12 +224,13 @@ export async function moveForRequest(
   const before = await loadAppointment(tenantId, request.appointmentId);
   assertReschedulable(before);
   const facility = await resolveFacility(tenantId, before.facilityId);
+  const newTimeEnd = await movedEnd(facility, before, request);
   const availability = await checkAvailability(
     {
       facility,
       date: request.newDate,
       timeStart: request.newTimeStart,
-      timeEnd: request.newTimeEnd,
+      timeEnd: newTimeEnd,
       dockDoorId: before.dockDoorId,
       excludeAppointmentId: before.id,
     },
@@ -220,7 +241,7 @@ export async function moveForRequest(
     ...before,
     scheduledDate: request.newDate,
     scheduledTimeStart: request.newTimeStart,
-    scheduledTimeEnd: request.newTimeEnd,
+    scheduledTimeEnd: newTimeEnd,
     rescheduleCount: before.rescheduleCount + 1,
     slotId: before.slotId ? `${request.newDate}_${request.newTimeStart.replace(':', '')}` : null,
     // Labour and equipment were reserved for the old time; they are assigned again for the new one.
@@ -254,6 +275,13 @@ export async function moveForRequest(
       slotPlaceUpdate(before.tenantId, before.facilityId, slot),
     );
   }
+  // The customer's system is asked about the move (callback mode), before anything is written.
+  const recheck = await recheckReference(
+    { ...referenceBooking(before), check: before.referenceCheck ?? null },
+    referenceBooking(after),
+    now,
+  );
+  if (recheck.check) after.referenceCheck = recheck.check;
   const moves = assignmentsOf(before);
   // Moved to another day: the old day no longer counts it, the new one does (and must be no holiday).
   const dayItems =
@@ -263,8 +291,9 @@ export async function moveForRequest(
           dayBookingsUpdate(before.tenantId, before.facilityId, before.scheduledDate, -1),
           ...bookedDayItems(before.tenantId, before.facilityId, request.newDate),
         ];
-  await transact(
-    ...withDoor(
+  await transactWithHold(
+    recheck,
+    withDoor(
       reservation,
       [
         requestItem,

@@ -11,6 +11,7 @@ import { notificationPut } from '../notifications';
 import { gatePassRevocationPut } from '../passes';
 import { carrierOutcomeUpdate } from '../carriers';
 import { releaseReference } from '../references';
+import { releaseAnswers } from '../appointment-types';
 import { assignmentDelete, dayBookingsUpdate, getFacility, slotPlaceUpdate } from '../facilities';
 import { appointmentChangePut, getAppointment } from './appointment.store';
 import { doorFreeItems, doorReleaseItems, NO_DOOR, withDoor, type DoorReservation } from './door-reservation';
@@ -65,7 +66,7 @@ export interface StatusMove {
   /** Items of the caller in the same transaction (the check-in's own change). */
   extra?: TransactItems;
   /** Fields changed with the status (the reason of a cancellation, the door chosen at check-in). */
-  changes?: Partial<Pick<Appointment, 'cancellationReason' | 'dockDoorId' | 'doorNumber'>>;
+  changes?: Partial<Pick<Appointment, 'cancellationReason' | 'dockDoorId' | 'doorNumber' | 'approval'>>;
   /** A door reserved with the move (door-reservation.ts), its refusals answered as such. */
   door?: DoorReservation;
 }
@@ -111,7 +112,8 @@ export async function moveStatus(
     if (before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, after.arrivalOutcome));
   }
   if (to === 'no_show' && before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, 'noShow'));
-  if (to === 'cancelled' || to === 'no_show') items.push(...releaseItems(before), ...releaseReference(before));
+  if (to === 'cancelled' || to === 'no_show')
+    items.push(...releaseItems(before), ...releaseReference(before), ...(await releaseAnswers(before)));
   // The truck left its door (its work completed, or it departed): the rest of the door's time is free.
   if (to === 'departed' && ON_SITE_STATUSES.includes(before.status))
     items.push(...doorReleaseItems(before, facility?.timeZone ?? DEFAULT_TIME_ZONE, now));
@@ -122,9 +124,10 @@ export async function moveStatus(
   items.push(...(await closePendingReschedule(ctx, before, to, now)));
   const who = before.vehicleLicense ?? before.carrierName ?? before.driverName ?? before.bookingReference;
   const NOTICE: Partial<Record<AppointmentStatus, string>> = {
+    scheduled: 'Booking approved',
     arrived: 'Truck arrived',
     departed: 'Truck departed',
-    cancelled: 'Appointment cancelled',
+    cancelled: changes.approval?.decision === 'refused' ? 'Booking refused' : 'Appointment cancelled',
     no_show: 'No-show',
   };
   items.push(appointmentEventItem('appointment.status-changed', after, { from: before.status, to }, now));

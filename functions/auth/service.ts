@@ -6,8 +6,8 @@
 import { auditPut, writeAudit } from '../lib/audit';
 import { config } from '../lib/config';
 import { transact } from '../lib/dynamo';
-import { ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
-import { mayEnter } from '../tenancy';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
+import { closedTenantRefusal, mayEnter } from '../tenancy';
 import { TENANCY_TEXTS } from '../../shared/contracts/tenancy';
 import { publish } from '../lib/events';
 import { decoyPasswordHash, verifyPassword } from '../lib/passwords';
@@ -83,6 +83,9 @@ export async function signIn(input: { identifier: string; password: string }, ip
       user?.status === 'rejected' && ok ? 'Your registration was not approved.' : INVALID_CREDENTIALS,
     );
   }
+
+  const closed = await closedTenantRefusal(user.tenantId, toSessionUser(user).permissions);
+  if (closed) throw new ForbiddenError(closed);
 
   // The session, this browser as a known device, the end of the failure streak and the audit record.
   const session = newSession(user.tenantId, user.id);

@@ -7,11 +7,12 @@ import { randomInt } from 'node:crypto';
 import { auditPut } from '../lib/audit';
 import { config } from '../lib/config';
 import { transact } from '../lib/dynamo';
-import { UnauthorizedError } from '../lib/errors';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { publish } from '../lib/events';
 import { rateLimit, type Window } from '../lib/throttle';
 import { sendMessage } from '../messaging';
 import { findUserByIdentifier, normalizePhone, toSessionUser, type User } from '../users';
+import { closedTenantRefusal } from '../tenancy';
 import { newSession } from './session.store';
 import {
   countWrongAttempt,
@@ -88,6 +89,8 @@ export async function signInWithCode(input: { phoneNumber: string; code: string 
   }
   const user = await findUserByIdentifier(phone);
   if (!signsInByCode(user) || user.id !== pending.userId) throw refused();
+  const closed = await closedTenantRefusal(user.tenantId, toSessionUser(user).permissions);
+  if (closed) throw new ForbiddenError(closed);
   const session = newSession(user.tenantId, user.id, now.getTime());
   await transact(
     [

@@ -2,6 +2,7 @@
 // gate. Checking in marks the appointment arrived in the same transaction, with the door staff chose
 // reserved by the one door rule (functions/appointments door-reservation.ts); from then on the truck
 // moves through the on-site flow (on-site.ts).
+import { consentPuts } from '../consent';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
@@ -55,6 +56,8 @@ export async function checkInAppointment(
 ): Promise<Checkin> {
   const appointment = await getAppointment(ctx.tenantId, appointmentId);
   if (!appointment) throw new NotFoundError('Appointment not found');
+  if (appointment.status === 'pending_approval')
+    throw new ConflictError("This booking is awaiting the facility's approval; it can be checked in once approved");
   if (appointment.status !== 'scheduled')
     throw new ConflictError(
       `This appointment is ${appointment.status}; only a scheduled appointment can be checked in`,
@@ -172,6 +175,7 @@ export async function checkInWalkIn(
       facilityName: facility.name,
       carrierName: input.carrierName,
       driverName: input.driverName,
+      driverPhone: input.driverPhone,
       vehicleLicense: input.vehicleLicense,
       dockDoorId: door?.id ?? null,
       doorNumber: door?.doorNumber ?? null,
@@ -194,6 +198,7 @@ export async function checkInWalkIn(
   );
   const checkin = { ...newCheckin(ctx, appointment, input, 'manual', now), gate };
   const reservation = await reserveDoor(door, appointment);
+  const consent = await consentPuts(ctx.tenantId, input.driverPhone, input.consent, 'gate_checkin', ctx.actor, now);
   const items = [
     newAppointmentPut(appointment),
     bookingReferencePut(appointment),
@@ -237,6 +242,7 @@ export async function checkInWalkIn(
       now,
     ),
     ...gateDecisionPuts(gateCtx, gate, appointment.id, checkin.id, checkin.vehicleLicense),
+    ...consent,
   ];
   await transact(...withDoor(reservation, items, () => new ConflictError('Please try again')));
   return checkin;

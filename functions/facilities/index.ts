@@ -29,7 +29,7 @@ export {
   slotKeys,
   slotPlaceUpdate,
 } from './slot.store';
-export { createHoliday } from './holiday.store';
+export { createHoliday, listHolidays } from './holiday.store';
 // The facility's public link (issue #18): resolved here, shown and rotated by tenancy.
 export { facilityOfLink } from './facility-links';
 export {

@@ -5,7 +5,7 @@
 // a reschedule moves an appointment from one day to another, a cancellation takes its door minutes
 // back, and a replayed change is refused by its marker (day-figures.store.ts). The figures are then
 // read from a handful of items and equal what the list-based computation gives on the same data.
-import { ON_SITE_STATUSES as AT_DOOR, type Appointment } from '../../shared/contracts/appointments';
+import { ON_SITE_STATUSES as AT_DOOR, OPEN_STATUSES, type Appointment } from '../../shared/contracts/appointments';
 import type { Checkin } from '../../shared/contracts/checkins';
 import { localDateTime, toMinutes } from '../../shared/time';
 import { isPunctual } from '../appointments';
@@ -25,7 +25,7 @@ export interface Contribution extends DayRef {
   counters: Counters;
 }
 
-const ACTIVE: Appointment['status'][] = ['scheduled', 'arrived', 'loading', 'unloading'];
+const ACTIVE = OPEN_STATUSES;
 const HOLDS_DOOR_TIME = (a: Appointment) => Boolean(a.dockDoorId) && a.status !== 'cancelled' && a.status !== 'no_show';
 
 /** Counter names. Carriers and doors are named inside the counter (`carrier|<name>|appointments`). */

@@ -1,7 +1,7 @@
 // Figures computed from the data: dashboard metrics, analytics over a range, the
 // driver's own dashboard and the daily report. Pure functions over lists read by key.
 import { bookedFieldsText } from '../../shared/contracts/booking-fields';
-import type { Appointment } from '../../shared/contracts/appointments';
+import { OPEN_STATUSES, type Appointment } from '../../shared/contracts/appointments';
 import type { Checkin } from '../../shared/contracts/checkins';
 import type { DockDoor } from '../facilities';
 import { liveDoors } from '../yard';
@@ -9,7 +9,7 @@ import { instantOf, localDateTime } from '../../shared/time';
 import { isPunctual } from '../appointments';
 import { asText } from '../../shared/text';
 
-const ACTIVE: Appointment['status'][] = ['scheduled', 'arrived', 'loading', 'unloading'];
+const ACTIVE = OPEN_STATUSES;
 export const msBetween = (a: string, b: string) => new Date(b).getTime() - new Date(a).getTime();
 const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 /** Average duration in minutes to one decimal, null without any: the one formula of the list figures and the read model (day-figures.ts). */
@@ -94,6 +94,79 @@ export function analytics(appointments: Appointment[], doors: DockDoor[], days: 
     },
     carriers,
   };
+}
+
+/** A carrier's row of the monthly scorecard (issue #32). */
+export interface ScorecardRow {
+  carrierId: string | null;
+  carrier: string;
+  appointments: number;
+  onTimeRate: number | null;
+  early: number;
+  late: number;
+  noShows: number;
+  avgDwellMinutes: number | null;
+  lateCancellations: number;
+}
+
+/**
+ * The carrier scorecard of a month's appointments, one row per carrier, most appointments first. A
+ * refused booking never was an appointment, so it counts nowhere; `lateCancellation` is the facility's
+ * rule (appointments' isLateCancellation, with the appointment's own facility's cut-off and clock).
+ */
+export function carrierScorecard(
+  appointments: Appointment[],
+  lateCancellation: (a: Appointment) => boolean,
+): ScorecardRow[] {
+  const byCarrier = new Map<string, Appointment[]>();
+  for (const a of appointments) {
+    if (!a.carrierName || a.approval?.decision === 'refused') continue;
+    const key = a.carrierId ?? a.carrierName;
+    byCarrier.set(key, [...(byCarrier.get(key) ?? []), a]);
+  }
+  return [...byCarrier.values()]
+    .map((list) => ({
+      carrierId: list[0]!.carrierId,
+      carrier: list[0]!.carrierName!,
+      appointments: list.length,
+      onTimeRate: onTimeRate(list),
+      early: list.filter((a) => a.arrivalOutcome === 'early').length,
+      late: list.filter((a) => a.arrivalOutcome === 'late').length,
+      noShows: list.filter((a) => a.status === 'no_show').length,
+      avgDwellMinutes: averageOf(
+        list.filter((a) => a.arrivedAt && a.departedAt).map((a) => msBetween(a.arrivedAt!, a.departedAt!)),
+      ),
+      lateCancellations: list.filter(lateCancellation).length,
+    }))
+    .sort((a, b) => b.appointments - a.appointments || a.carrier.localeCompare(b.carrier));
+}
+
+/** The scorecard as CSV, staff's (every carrier) and a carrier's own (its row) alike. */
+export function scorecardCsv(month: string, rows: ScorecardRow[]): string {
+  return toCsv(
+    [
+      'Month',
+      'Carrier',
+      'Appointments',
+      'On-time %',
+      'Early',
+      'Late',
+      'No-shows',
+      'Avg dwell (min)',
+      'Late cancellations',
+    ],
+    rows.map((r) => [
+      month,
+      r.carrier,
+      r.appointments,
+      r.onTimeRate,
+      r.early,
+      r.late,
+      r.noShows,
+      r.avgDwellMinutes,
+      r.lateCancellations,
+    ]),
+  );
 }
 
 const toMin = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
@@ -183,27 +256,14 @@ export function dailyReportCsv(appointments: Appointment[]): string {
 export const REPORTS = ['carrier-scorecard', 'dwell-time', 'dock-utilization', 'appointment-audit-log'] as const;
 export type ReportName = (typeof REPORTS)[number];
 
-/** The analytics page's reports as CSV, from the same data as its figures. */
+/** The analytics page's reports over a range of days as CSV (the scorecard is monthly: scorecardCsv). */
 export function reportCsv(
-  name: Exclude<ReportName, 'appointment-audit-log'>,
+  name: Exclude<ReportName, 'appointment-audit-log' | 'carrier-scorecard'>,
   appointments: Appointment[],
   doors: DockDoor[],
   days: string[],
   openMinutesPerDay: number,
 ): string {
-  if (name === 'carrier-scorecard') {
-    return toCsv(
-      ['Carrier', 'Appointments', 'On-time %', 'Late', 'No-shows', 'Avg dwell (min)'],
-      analytics(appointments, doors, days, openMinutesPerDay).carriers.map((c) => [
-        c.name,
-        c.appointments,
-        c.onTimeRate,
-        c.late,
-        c.noShows,
-        c.avgDwellMinutes,
-      ]),
-    );
-  }
   if (name === 'dwell-time') {
     return toCsv(
       ['Booking reference', 'Date', 'Carrier', 'Dock', 'Arrived at', 'Departed at', 'Dwell (min)'],

@@ -1,9 +1,9 @@
 // Insights: the dashboard's figures and gate statistics, the notifications feed, analytics, CSV
 // reports and the driver's dashboard. Reads only.
 import * as z from 'zod';
-import { json, parseQuery, requireUser, type RequestSession } from '../lib/http';
+import { json, parseQuery, requireUser, type ApiRequest, type RequestSession } from '../lib/http';
 import { defineFunction } from '../api';
-import { NotFoundError } from '../lib/errors';
+import { ForbiddenError, NotFoundError } from '../lib/errors';
 import { listAuditBetween } from '../lib/audit';
 import { dateString } from '../../shared/contracts/fields';
 import { addDays, facilityTimeZone, instantOf, toMinutes } from '../../shared/time';
@@ -12,7 +12,16 @@ import { listDockDoors } from '../facilities';
 import { resolveFacility } from '../facilities';
 import { listNotifications } from '../notifications';
 import { todayFor } from '../appointments';
-import { auditLogCsv, dailyReportCsv, driverDashboard, REPORTS, reportCsv, type ReportName } from './figures';
+import {
+  auditLogCsv,
+  dailyReportCsv,
+  driverDashboard,
+  REPORTS,
+  reportCsv,
+  scorecardCsv,
+  type ReportName,
+} from './figures';
+import { monthQuery, monthScorecard } from './scorecard';
 import { analyticsFromCounters, dashboardFromCounters, gateFromCounters } from './day-figures';
 import { readDays } from './day-figures.store';
 import { facilityAddressLine } from '../../shared/contracts/facilities';
@@ -30,6 +39,26 @@ async function todayContext(session: RequestSession) {
   const { date, facility } = await todayFor(session);
   if (!facility) throw new NotFoundError('No facilities available');
   return { date, facility };
+}
+
+const csvResponse = (csv: string, filename: string) => ({
+  status: 200,
+  raw: csv,
+  headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` },
+});
+
+/** The month asked for, or this month on the clock of the session's facility. */
+async function monthOf(req: ApiRequest, session: RequestSession): Promise<string> {
+  return parseQuery(req, monthQuery).month ?? (await todayFor(session)).date.slice(0, 7);
+}
+
+/** A carrier's own scorecard row of the month; an account linked to no carrier has none to see. */
+async function ownScorecard(req: ApiRequest) {
+  const { user, session } = requireUser(req);
+  // A driver's account names the carrier it drives for, but the carrier's figures are its office's.
+  if (!user.carrierId || user.driverId) throw new ForbiddenError('The scorecard is shown to carrier accounts only');
+  const month = await monthOf(req, session);
+  return { month, rows: await monthScorecard(user.tenantId, month, { carrierId: user.carrierId }) };
 }
 
 export const { handler, actions } = defineFunction('insights', {
@@ -72,6 +101,11 @@ export const { handler, actions } = defineFunction('insights', {
     const { user, session } = requireUser(req);
     const name = req.params.report as ReportName;
     if (!(REPORTS as readonly string[]).includes(name)) throw new NotFoundError('Report not found');
+    if (name === 'carrier-scorecard') {
+      const [month, { facility }] = await Promise.all([monthOf(req, session), todayContext(session)]);
+      const rows = await monthScorecard(user.tenantId, month, { facilityId: facility.id });
+      return csvResponse(scorecardCsv(month, rows), `carrier-scorecard-${month}.csv`);
+    }
     const { days: range } = parseQuery(req, rangeQuery);
     const { date, facility } = await todayContext(session);
     const days = Array.from({ length: range }, (_, i) => addDays(date, i - range + 1));
@@ -106,6 +140,31 @@ export const { handler, actions } = defineFunction('insights', {
         'content-disposition': `attachment; filename="${name}-${days[0]}-to-${date}.csv"`,
       },
     };
+  },
+
+  /** Staff: every carrier of a facility (the session's unless one is named) in the month. */
+  async carrierScorecard(req) {
+    const { user, session } = requireUser(req);
+    const { facilityId } = parseQuery(req, z.object({ facilityId: z.string().max(64).optional() }));
+    const [month, facility] = await Promise.all([
+      monthOf(req, session),
+      facilityId ? resolveFacility(user.tenantId, facilityId) : todayContext(session).then((c) => c.facility),
+    ]);
+    return json({
+      month,
+      facilityName: facility.name,
+      rows: await monthScorecard(user.tenantId, month, { facilityId: facility.id }),
+    });
+  },
+
+  /** A carrier's account: its own row, scoped here by the carrier its account is linked to. */
+  async ownScorecard(req) {
+    return json(await ownScorecard(req));
+  },
+
+  async ownScorecardCsv(req) {
+    const { month, rows } = await ownScorecard(req);
+    return csvResponse(scorecardCsv(month, rows), `scorecard-${month}.csv`);
   },
 
   async driverDashboard(req) {

@@ -6,6 +6,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '../../shared/contracts/tenancy';
 import { ddb } from './aws';
 import { config } from './config';
+import { queryAll } from './dynamo';
 import { tenantPk } from './table';
 
 export interface Tenant {
@@ -21,12 +22,26 @@ export interface Tenant {
   status?: 'pending-verification' | 'active';
   /** The admin who signed the organisation up. */
   adminUserId?: string;
+  /** Set when an admin closes the tenant (issue #36): sign-ins are refused, and its data is erased after the grace. */
+  closedAt?: string | null;
 }
 
 export const tenantKeys = {
   key: (tenantId: string) => ({ PK: tenantPk(tenantId), SK: 'TENANT' }),
   secret: (tenantId: string, name: TenantSecret) => ({ PK: tenantPk(tenantId), SK: name }),
+  /** The list of all tenants (GSI3), for the daily workers that act per tenant without a Scan. */
+  listed: (tenantId: string) => ({ GSI3PK: 'TENANTS', GSI3SK: tenantId }),
 };
+
+/** The ids of the tenants on the list (tenants written since it exists; see docs/privacy.md). */
+export async function listTenantIds(): Promise<string[]> {
+  const items = await queryAll({
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'GSI3PK = :pk',
+    ExpressionAttributeValues: { ':pk': tenantKeys.listed('').GSI3PK },
+  });
+  return items.map((item) => String(item.GSI3SK));
+}
 
 /** The per-tenant keys kept in the table (QRKEY: the key that signs gate QR check-in links). */
 export type TenantSecret = 'QRKEY';
@@ -34,6 +49,7 @@ export type TenantSecret = 'QRKEY';
 export async function getTenant(tenantId: string): Promise<Tenant | null> {
   const res = await ddb().send(new GetCommand({ TableName: config.tableName, Key: tenantKeys.key(tenantId) }));
   if (!res.Item) return null;
-  const { id, name, createdAt, defaultFacilityId, gstin, plan, trialEndsAt, status, adminUserId } = res.Item as Tenant;
-  return { id, name, createdAt, defaultFacilityId, gstin, plan, trialEndsAt, status, adminUserId };
+  const { id, name, createdAt, defaultFacilityId, gstin, plan, trialEndsAt, status, adminUserId, closedAt } =
+    res.Item as Tenant;
+  return { id, name, createdAt, defaultFacilityId, gstin, plan, trialEndsAt, status, adminUserId, closedAt };
 }

@@ -9,6 +9,8 @@ import { createFacility, ensureFacilityLink } from '../facilities';
 import { createDockDoor } from '../facilities';
 import { createYardSpot } from '../yard';
 import { createCarrier, createDriver } from '../carriers';
+import { recordConsent } from '../consent';
+import { NOTICE_VERSION, type Consent } from '../../shared/contracts/privacy-notice';
 import { createResource } from '../facilities';
 import { createHoliday } from '../facilities';
 import { createUser, findUserByIdentifier } from '../users';
@@ -120,6 +122,12 @@ const CARRIERS = [
   },
 ];
 
+const DEMO_DRIVER_CONSENT: Consent = {
+  noticeVersion: NOTICE_VERSION,
+  language: 'en',
+  messaging: { sms: true, whatsapp: true },
+};
+
 /** Runs a seed step; an item that already exists is left alone. */
 async function once(step: () => Promise<unknown>) {
   try {
@@ -208,8 +216,11 @@ export async function seedDemoData(now = new Date()): Promise<{ created: boolean
   for (const carrier of CARRIERS) {
     const { drivers, id, ...fields } = carrier;
     await once(() => createCarrier(t, { gstin: null, ...fields }, null, { id }));
-    for (const driver of drivers)
+    for (const driver of drivers) {
       await once(() => createDriver(t, { carrierId: id, ...driver }, null, { id: driver.id }));
+      // The demo drivers signed up agreeing to SMS and WhatsApp (issue #36: no WhatsApp without it).
+      if (created) await recordConsent(t, driver.phone, DEMO_DRIVER_CONSENT, 'driver_signup', null, now);
+    }
   }
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);

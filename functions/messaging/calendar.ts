@@ -16,7 +16,21 @@ import type { Appointment } from '../../shared/contracts/appointments';
 
 export type InvitationMethod = 'REQUEST' | 'CANCEL';
 
-const KINDS: Record<string, { method: InvitationMethod; subject: string; opening: string }> = {
+interface Kind {
+  /** The invitation's method; null: the e-mail carries none (a booking not confirmed, or refused). */
+  method: InvitationMethod | null;
+  subject: string;
+  opening: string;
+}
+
+/** A booking awaiting the facility's approval (issue #32) is not in the calendar until it is approved. */
+const AWAITING_APPROVAL: Kind = {
+  method: null,
+  subject: 'Booking awaiting approval',
+  opening: "Your booking is awaiting the facility's approval. You will hear from us when it is decided.",
+};
+
+const KINDS: Record<string, Kind> = {
   'appointment.created': {
     method: 'REQUEST',
     subject: 'Appointment confirmed',
@@ -26,6 +40,16 @@ const KINDS: Record<string, { method: InvitationMethod; subject: string; opening
     method: 'REQUEST',
     subject: 'Appointment moved',
     opening: 'Your appointment has moved.',
+  },
+  'appointment.approved': {
+    method: 'REQUEST',
+    subject: 'Appointment confirmed',
+    opening: 'The facility approved your booking. Your appointment is confirmed.',
+  },
+  'appointment.refused': {
+    method: null,
+    subject: 'Booking refused',
+    opening: 'The facility refused your booking.',
   },
   'appointment.cancelled': {
     method: 'CANCEL',
@@ -69,14 +93,23 @@ export function invitationOf(
 
 /** Sends the carrier its e-mail with the invitation for a booking, a move or a cancellation event. */
 export async function emailInvitation(event: DomainEventRecord, now = new Date()): Promise<void> {
-  const kind = KINDS[event.type];
-  const d = event.detail as { appointmentId?: string; carrierId?: string | null; bookingType?: string };
+  const d = event.detail as {
+    appointmentId?: string;
+    carrierId?: string | null;
+    bookingType?: string;
+    status?: string;
+    reason?: string | null;
+  };
+  const kind =
+    event.type === 'appointment.created' && d.status === 'pending_approval' ? AWAITING_APPROVAL : KINDS[event.type];
   if (!kind || !d.appointmentId || !d.carrierId || d.bookingType === 'walk_in') return;
   const [appointment, carrier] = await Promise.all([
     getAppointment(event.tenantId, d.appointmentId),
     getCarrier(event.tenantId, d.carrierId),
   ]);
   if (!appointment || !carrier?.contactEmail) return;
+  // A refused booking was never in the carrier's calendar: its refusal is the one e-mail.
+  if (event.type === 'appointment.cancelled' && appointment.approval?.decision === 'refused') return;
   const facility = await getFacility(event.tenantId, appointment.facilityId);
   if (!facility) {
     logger.warn('invitation not sent: the facility is gone', { eventId: event.id });
@@ -94,16 +127,19 @@ export async function emailInvitation(event: DomainEventRecord, now = new Date()
         `Facility: ${facility.name}`,
         `When: ${when} (${facilityTimeZone(facility)})`,
         appointment.doorNumber ? `Dock: ${appointment.doorNumber}` : null,
+        event.type === 'appointment.refused' && d.reason ? `Reason: ${d.reason}` : null,
       ]
         .filter(Boolean)
         .join('\n'),
-      attachments: [
-        {
-          filename: 'invite.ics',
-          contentType: `text/calendar; method=${kind.method}`,
-          content: invitationOf(appointment, facility, kind.method),
-        },
-      ],
+      attachments: kind.method
+        ? [
+            {
+              filename: 'invite.ics',
+              contentType: `text/calendar; method=${kind.method}`,
+              content: invitationOf(appointment, facility, kind.method),
+            },
+          ]
+        : [],
       messageId: `${event.id}#email`,
     },
     now,

@@ -62,3 +62,5 @@ export { localOutbox } from './outbox.store';
 export type { LocalMessage } from './outbox.store';
 export { seedDemoDltRegistration } from './settings';
 export { eraseDriverFromMessages, messagesOfPerson } from './erase-person';
+// Retention (issue #36): the privacy worker deletes the messages older than the tenant's policy.
+export { deleteMessagesBefore } from './message.store';

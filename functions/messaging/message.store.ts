@@ -17,11 +17,13 @@ import {
   getItem,
   isConditionalCheckFailed,
   putIfAbsent,
+  queryAll,
   queryPrefix,
   transact,
   withoutKeys,
 } from '../lib/dynamo';
 import { BadRequestError } from '../lib/errors';
+import { retentionExpiry } from '../lib/retention';
 import { tenantPk } from '../lib/table';
 import type { Channel, MessageEntry, MessagePage, MessageStatus } from '../../shared/contracts/messaging';
 
@@ -58,18 +60,34 @@ const DAY = 24 * 3600;
 /** The tenant's message log (GSI1), for an erasure's rewrite of the messages to a person (erase-person.ts). */
 export const messageLogPartition = (tenantId: string) => keys.log(tenantId);
 
-function messageItem(m: MessageEntry & { tenantId: string }) {
+/** The message with its TTL: the tenant's retention of message bodies from when it was written. */
+async function messageItem(m: MessageEntry & { tenantId: string }) {
   return {
     ...keys.message(m.tenantId, m.id),
     GSI1PK: keys.log(m.tenantId),
     GSI1SK: `${m.createdAt}#${m.id}`,
     entity: 'message',
     ...m,
-    expiresAt: epochSeconds(Date.parse(m.createdAt)) + 90 * DAY,
+    expiresAt: await retentionExpiry(m.tenantId, 'messageBodies', Date.parse(m.createdAt)),
   };
 }
 
 export type StoredMessage = MessageEntry & { tenantId: string };
+
+/**
+ * Deletes the tenant's messages written before `beforeIso` (retention, issue #36: the TTL deletes them
+ * too, but only within days, and by the policy in force when each was written); answers how many.
+ */
+export async function deleteMessagesBefore(tenantId: string, beforeIso: string): Promise<number> {
+  const expired = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :before',
+    ExpressionAttributeValues: { ':pk': keys.log(tenantId), ':before': beforeIso },
+  });
+  for (const item of expired)
+    await ddb().send(new DeleteCommand({ TableName: config.tableName, Key: { PK: item.PK, SK: item.SK } }));
+  return expired.length;
+}
 
 /**
  * Writes a new message unless its id exists (the idempotency key of an event and channel) and, with
@@ -83,7 +101,9 @@ export async function createMessage(
 ): Promise<'created' | 'exists' | 'duplicate'> {
   const now = Date.parse(m.createdAt);
   const items: TransactItems = [
-    { Put: { TableName: config.tableName, Item: messageItem(m), ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: { TableName: config.tableName, Item: await messageItem(m), ConditionExpression: 'attribute_not_exists(PK)' },
+    },
   ];
   if (duplicate) {
     items.push({
@@ -122,7 +142,7 @@ export async function saveMessage(m: StoredMessage, seenStatus: MessageStatus): 
     await ddb().send(
       new PutCommand({
         TableName: config.tableName,
-        Item: messageItem(m),
+        Item: await messageItem(m),
         ConditionExpression: '#status = :seen',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':seen': seenStatus },

@@ -31,7 +31,9 @@ async function watchIfBooked(event: DomainEventRecord): Promise<void> {
     bookingType?: string;
   };
   if (
-    (event.type === 'appointment.created' || event.type === 'appointment.rescheduled') &&
+    (event.type === 'appointment.created' ||
+      event.type === 'appointment.rescheduled' ||
+      event.type === 'appointment.approved') &&
     d.appointmentId &&
     d.scheduledDate &&
     d.scheduledTimeStart &&

@@ -35,6 +35,8 @@ interface Detail {
   facilityName?: string;
   minutesLate?: number;
   newTime?: string;
+  status?: string;
+  reason?: string | null;
   requestedDate?: string;
   requestedTimeStart?: string;
 }
@@ -58,6 +60,8 @@ export function templateFor(
   switch (event.type) {
     case 'appointment.created':
       if (!when || d.bookingType === 'walk_in') return null;
+      // A carrier's booking the facility approves first (issue #32): confirmed only once approved.
+      if (d.status === 'pending_approval') return { key: 'booking_awaiting_approval', values: when };
       if (d.guest)
         return {
           key: 'slot_booking_confirmed',
@@ -69,6 +73,16 @@ export function templateFor(
           },
         };
       return { key: 'appointment_confirmed', values: { ...when, dock: d.doorNumber ?? w.toBeAssigned } };
+    case 'appointment.approved':
+      return when ? { key: 'appointment_confirmed', values: { ...when, dock: d.doorNumber ?? w.toBeAssigned } } : null;
+    case 'appointment.refused':
+      // A DLT variable carries at most 30 characters: the reason is cut (the carrier's e-mail has it whole).
+      return when && d.reason
+        ? {
+            key: 'booking_refused',
+            values: { ...when, reason: [...d.reason].slice(0, DLT_VARIABLE_MAX).join('').trim() },
+          }
+        : null;
     case 'checkin.door-assigned':
       return d.doorNumber ? { key: 'dock_assigned', values: { dock: d.doorNumber } } : null;
     case 'checkin.created':

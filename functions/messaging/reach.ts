@@ -3,6 +3,7 @@
 // fallback order, each with its address. A message goes on the first channel that carries it; a
 // channel the driver has no address for, or one that fails, hands it to the next.
 import { getDriver } from '../carriers';
+import { messagingAllowed } from '../consent';
 import { sendOne, type SendRequest } from './deliver';
 import { toIndianE164, type Channel, type Language, type SendOutcome } from '../../shared/contracts/messaging';
 import { driverChannels, driverLanguage } from '../../shared/contracts/messaging-drivers';
@@ -40,7 +41,15 @@ export async function driverReach(
     const driver = await getDriver(tenantId, who.carrierId, who.driverId);
     if (driver) return reachOf(driver);
   }
-  return who.phone ? reachOf({ phone: who.phone, preferredLanguage: who.language }) : null;
+  if (!who.phone) return null;
+  // A guest who agreed to WhatsApp is reached there first (issue #36), SMS as the fallback.
+  const e164 = toIndianE164(who.phone);
+  const whatsapp = e164 ? (await messagingAllowed(tenantId, e164)).whatsapp : false;
+  return reachOf({
+    phone: who.phone,
+    preferredLanguage: who.language,
+    preferredChannels: whatsapp ? ['whatsapp', 'sms'] : undefined,
+  });
 }
 
 /** Whether an outcome means the message reached the channel (a failure or a suppression hands it on). */
@@ -56,8 +65,12 @@ export async function sendByReach(
   now = new Date(),
 ): Promise<{ sentOn: Channel | null; outcomes: SendOutcome[] }> {
   const outcomes: SendOutcome[] = [];
+  const phone = reach.channels.find((c) => c.channel !== 'email' && c.to)?.to;
+  // The person's consent (issue #36): no WhatsApp before they agreed, no SMS once they withdrew it.
+  const allowed = phone ? await messagingAllowed(request('sms', phone).tenantId, phone) : null;
   for (const { channel, to } of reach.channels) {
     if (!to) continue;
+    if ((channel === 'whatsapp' || channel === 'sms') && allowed && !allowed[channel]) continue;
     const outcome = await sendOne(request(channel, to), now);
     outcomes.push(outcome);
     if (carried(outcome)) return { sentOn: channel, outcomes };

@@ -31,7 +31,7 @@ export async function requestErasure(user: SessionUser, actor: Actor, now = new 
       driverId: driver.id,
       carrierId: driver.carrierId,
       accountId: user.id,
-      pseudonym: pseudonymOf(pseudonymKey(), user.tenantId, driver.id),
+      pseudonym: pseudonymOf(await pseudonymKey(user.tenantId), user.tenantId, driver.id),
       driverName: driver.name,
       status: 'pending',
       requestedAt: now.toISOString(),

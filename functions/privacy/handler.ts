@@ -1,10 +1,34 @@
 // A driver's rights over their data, the facility admin's erasure requests and the access log (issue #36).
-import { actorOf, json, parseBody, pathId, requireUser } from '../lib/http';
+import { actorOf, json, parseBody, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { erasureRefusalSchema, privacyCorrectionSchema } from '../../shared/contracts/privacy';
 import { correctMyData, myData, myDataHtml } from './my-data';
 import { completeErasure, erasureRequests, refuseErasure, requestErasure } from './erasure';
 import { listAccessLog } from './privacy.store';
+import { incidentSchema, incidentStepSchema } from '../../shared/contracts/privacy-incidents';
+import { incidents, markIncidentStep, recordIncident } from './incidents';
+import { retentionPolicySchema } from '../../shared/contracts/privacy-retention';
+import { retentionPolicyOf, saveRetentionPolicy } from './retention';
+import { listRetentionReports } from './retention.store';
+import { requestTenantExport, tenantExport, tenantExports } from './export';
+import { choicesByToken, withdrawByToken } from '../consent';
+import { withdrawChoicesSchema } from '../../shared/contracts/privacy-notice';
+import { NotFoundError } from '../lib/errors';
+import { rateLimit } from '../lib/throttle';
+
+/** A choices link is opened by hand: a few tries a minute per address is plenty, a token guesser is stopped. */
+const CHOICES_LIMIT = { limit: 60, windowSeconds: 60 };
+
+async function choicesToken(req: ApiRequest): Promise<string> {
+  await rateLimit(
+    `privacy-choices:${req.ip}`,
+    CHOICES_LIMIT,
+    'Too many attempts from this network. Please try again later.',
+  );
+  const token = req.params.token ?? '';
+  if (token.length > 64) throw new NotFoundError('This choices link is not valid');
+  return token;
+}
 
 export const { handler, actions } = defineFunction('privacy', {
   async myData(req) {
@@ -56,7 +80,63 @@ export const { handler, actions } = defineFunction('privacy', {
     );
   },
 
+  async choices(req) {
+    return json(await choicesByToken(await choicesToken(req)));
+  },
+
+  async withdrawChoices(req) {
+    const token = await choicesToken(req);
+    const { withdraw } = parseBody(req, withdrawChoicesSchema);
+    return json(await withdrawByToken(token, withdraw));
+  },
+
   async accessLog(req) {
     return json(await listAccessLog(requireUser(req).user.tenantId));
+  },
+
+  async recordIncident(req) {
+    const signedIn = requireUser(req);
+    const input = parseBody(req, incidentSchema);
+    return json(await recordIncident(signedIn.user.tenantId, input, actorOf(signedIn)), 201);
+  },
+
+  async listIncidents(req) {
+    return json(await incidents(requireUser(req).user.tenantId));
+  },
+
+  async markIncidentStep(req) {
+    const signedIn = requireUser(req);
+    const { step, revision } = parseBody(req, incidentStepSchema);
+    const id = pathId(req, 'id', 'Incident');
+    return json(await markIncidentStep(signedIn.user.tenantId, id, step, revision, actorOf(signedIn)));
+  },
+
+  async retentionPolicy(req) {
+    return json(await retentionPolicyOf(requireUser(req).user.tenantId));
+  },
+
+  async saveRetentionPolicy(req) {
+    const signedIn = requireUser(req);
+    const policy = parseBody(req, retentionPolicySchema);
+    return json(await saveRetentionPolicy(signedIn.user.tenantId, policy, actorOf(signedIn)));
+  },
+
+  async retentionReports(req) {
+    return json(await listRetentionReports(requireUser(req).user.tenantId));
+  },
+
+  /** 202 with a new export; 200 with the running one when asked again while it runs. */
+  async startTenantExport(req) {
+    const signedIn = requireUser(req);
+    const { created, export: started } = await requestTenantExport(signedIn.user, actorOf(signedIn));
+    return json(started, created ? 202 : 200);
+  },
+
+  async tenantExports(req) {
+    return json(await tenantExports(requireUser(req).user.tenantId));
+  },
+
+  async tenantExport(req) {
+    return json(await tenantExport(requireUser(req).user, pathId(req, 'id', 'Export')));
   },
 });

@@ -8,6 +8,7 @@ import { listDriverAppointments } from '../appointments';
 import { getAppointmentCheckin } from '../checkins';
 import { messagesOfPerson } from '../messaging';
 import { getTrips } from '../trips';
+import { consentHistory } from '../consent';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { AccessLogEntry, MyData } from '../../shared/contracts/privacy';
 import type { z } from 'zod';
@@ -31,24 +32,25 @@ export const personOf = (d: Pick<Driver, 'name' | 'phone' | 'licenseNumber'>) =>
 });
 
 /** Records a view or download of a person's data by `user`. */
-export const recordAccess = (user: SessionUser, driverId: string, action: AccessLogEntry['action'], now: Date) =>
+export const recordAccess = async (user: SessionUser, driverId: string, action: AccessLogEntry['action'], now: Date) =>
   logAccess(user.tenantId, {
     at: now.toISOString(),
     actorId: user.id,
     actorRole: user.role,
     action,
-    subject: pseudonymOf(pseudonymKey(), user.tenantId, driverId),
+    subject: pseudonymOf(await pseudonymKey(user.tenantId), user.tenantId, driverId),
   });
 
 export async function myData(user: SessionUser, action: 'viewed' | 'exported', now = new Date()): Promise<MyData> {
   const driver = await ownDriver(user);
   const appointments = await listDriverAppointments(user.tenantId, driver.id);
   const ids = appointments.map((a) => a.id);
-  const [checkins, messages, trips, requests] = await Promise.all([
+  const [checkins, messages, trips, requests, consents] = await Promise.all([
     Promise.all(ids.map((id) => getAppointmentCheckin(user.tenantId, id))),
     messagesOfPerson(user.tenantId, personOf(driver)),
     getTrips(user.tenantId, ids),
     listErasureRequests(user.tenantId),
+    consentHistory(user.tenantId, driver.phone),
   ]);
   await recordAccess(user, driver.id, action, now);
   const present = <T>(items: (T | null | undefined)[]) => items.filter((i): i is T => Boolean(i));
@@ -70,8 +72,7 @@ export async function myData(user: SessionUser, action: 'viewed' | 'exported', n
     // Gate photos are not taken yet (no upload path stores them); the list is where they will appear.
     gatePhotos: [],
     trips: present(trips) as unknown as Record<string, unknown>[],
-    // Consent is not recorded yet (the notice and consent screens are issue #36's second half).
-    consents: [],
+    consents: consents as unknown as Record<string, unknown>[],
     erasureRequests: requests.filter((r) => r.driverId === driver.id),
   };
 }

@@ -1,12 +1,11 @@
-// The key of the pseudonyms (rules.ts pseudonymOf). Deployed: PSEUDONYM_KEY, set by the stack from a
-// secret; a deployed function without it refuses to erase (fail closed: a guessable key would let
-// anyone map a pseudonym back to a driver id). Locally a fixed key, as for sealed secrets.
-import { config } from '../lib/config';
-import { ServiceUnavailableError } from '../lib/errors';
+// The key of the pseudonyms (rules.ts pseudonymOf): the tenant's own, made on first use and sealed like
+// every tenant secret (functions/lib/secrets.ts: KMS when deployed), so a deployment needs nothing
+// provisioned, no tenant's key opens another's pseudonyms, and nobody without the key can map
+// "Driver #7f3a" back to a driver. Closing a tenant erases the key with the rest of its items.
+import { linkSigningKey } from '../lib/signed-link';
+import { tenantPk } from '../lib/table';
 
-export function pseudonymKey(): string {
-  const key = process.env.PSEUDONYM_KEY;
-  if (key) return key;
-  if (config.localMode) return 'docksaathi-local-pseudonyms';
-  throw new ServiceUnavailableError('Erasure is not available: no pseudonym key is set');
+export async function pseudonymKey(tenantId: string): Promise<string> {
+  const key = { PK: tenantPk(tenantId, 'PRIVACY'), SK: 'PSEUDONYM-KEY' };
+  return (await linkSigningKey(tenantId, key, 'pseudonym-key')).toString('base64');
 }

@@ -1,14 +1,21 @@
-// The one reference rule of a booking (issue #32), used by every path that creates an appointment with
-// a PO (staff, carrier and integration bookings, guest bookings): with the facility's policy in list
-// mode the PO must be open on its list, held by no other live appointment unless splits are allowed,
-// and the booking's quantity within what the PO still has (refused or flagged, by the policy). The
-// hold is an item of the booking's own transaction; a cancel or no-show frees it in its own.
+// The one reference rule of a booking (issue #32), used by every path that creates an appointment
+// (staff, carrier and integration bookings, guest bookings) and every reschedule: with the facility's
+// policy in list mode the PO must be open on its list, held by no other live appointment unless splits
+// are allowed, and the booking's quantity within what the PO still has (refused or flagged, by the
+// policy). In callback mode the customer's system answers for each booking and change (callback.ts);
+// when it gives no usable answer, the facility's down policy decides. The hold (and a pending review's
+// alert to staff) are items of the booking's own transaction; a cancel or no-show frees the hold in its own.
 import { transact } from '../lib/dynamo';
-import { BadRequestError, ConflictError } from '../lib/errors';
-import { getStoredPolicy } from './policy.store';
+import { BadRequestError, ConflictError, ServiceUnavailableError } from '../lib/errors';
+import { getFacility } from '../facilities';
+import { notificationPut } from '../notifications';
+import { getStoredPolicy, type StoredPolicy } from './policy.store';
 import { getOrder, holdUpdate, receivedUpdate, releaseUpdate, type HoldTerms, type StoredOrder } from './order.store';
+import { askCustomerSystem } from './callback';
 import { bookableQuantity, poKey } from './rules';
-import type { ReferenceCheck } from '../../shared/contracts/references';
+import { facilityTimeZone, instantOf } from '../../shared/time';
+import type { BookedField } from '../../shared/contracts/booking-fields';
+import type { CallbackAppointment, ReferenceCheck } from '../../shared/contracts/references';
 
 type TransactItems = Parameters<typeof transact>[0];
 
@@ -21,6 +28,12 @@ export interface ReferenceBooking {
   driverId: string | null;
   poNumber: string | null;
   quantity: number | null;
+  bolNumber: string | null;
+  scheduledDate: string;
+  scheduledTimeStart: string;
+  scheduledTimeEnd: string;
+  typeId: string | null;
+  fields: BookedField[];
 }
 
 export interface ReferenceHold {
@@ -33,10 +46,12 @@ export interface ReferenceHold {
 
 const NO_HOLD: ReferenceHold = { check: null, items: [], explain: async () => new ConflictError('Please try again') };
 
-const notOpen = (po: string) => {
-  const message = `PO ${po} is not open at this facility`;
-  return new BadRequestError(message, { poNumber: message });
-};
+const NOT_OPEN = (po: string) => `PO ${po} is not open at this facility`;
+const notOpen = (po: string) => new BadRequestError(NOT_OPEN(po), { poNumber: NOT_OPEN(po) });
+const REFUSED_WITHOUT_PO = "The customer's system refused this booking";
+const CUSTOMER_DOWN =
+  "The customer's system could not check this booking right now. Please try again in a few minutes.";
+const PENDING_REVIEW = "The customer's system did not answer; booked for review";
 const heldBy = (po: string, bookingReference: string) => {
   const message = `PO ${po} is booked on appointment ${bookingReference}`;
   return new ConflictError(message, { poNumber: message });
@@ -52,11 +67,34 @@ function refusal(order: StoredOrder | null, po: string, terms: { allowSplits: bo
   return null;
 }
 
-/** Checks a booking's PO against the facility's policy and gives the items that hold it. */
+/** Checks a new booking against the facility's policy and gives the items that hold its PO. */
 export async function holdReference(booking: ReferenceBooking, now = new Date()): Promise<ReferenceHold> {
-  if (!booking.poNumber) return NO_HOLD;
   const policy = await getStoredPolicy(booking.tenantId, booking.facilityId);
-  if (!policy || policy.mode === 'off') return NO_HOLD;
+  if (policy?.mode === 'callback') return callbackHold(policy, booking, null, now);
+  if (!booking.poNumber || !policy || policy.mode === 'off') return NO_HOLD;
+  return listHold(policy, { ...booking, poNumber: booking.poNumber }, now);
+}
+
+/**
+ * Checks a change of a booked appointment (its new time; PO and quantity stay): callback mode asks the
+ * customer's system with the appointment as it was; otherwise nothing is asked again (no check, no items).
+ */
+export async function recheckReference(
+  existing: ReferenceBooking & { check: ReferenceCheck | null },
+  changed: ReferenceBooking,
+  now = new Date(),
+): Promise<ReferenceHold> {
+  const policy = await getStoredPolicy(changed.tenantId, changed.facilityId);
+  if (policy?.mode !== 'callback') return NO_HOLD;
+  return callbackHold(policy, changed, existing, now);
+}
+
+async function listHold(
+  policy: StoredPolicy,
+  booking: ReferenceBooking & { poNumber: string },
+  now: Date,
+  via: Pick<ReferenceCheck, 'mode' | 'downPolicy'> = { mode: policy.mode },
+): Promise<ReferenceHold> {
   const po = poKey(booking.poNumber);
   const order = await getOrder(booking.tenantId, booking.facilityId, po);
   const refused = refusal(order, po, policy, booking.appointmentId);
@@ -82,12 +120,13 @@ export async function holdReference(booking: ReferenceBooking, now = new Date())
   };
   return {
     check: {
-      mode: policy.mode,
+      ...via,
       po,
       result: over ? 'flagged' : 'ok',
       reason: over,
       quantity,
       checkedAt: now.toISOString(),
+      held: true,
     },
     items: [holdUpdate(open, holder, terms)],
     explain: async () => {
@@ -98,6 +137,93 @@ export async function holdReference(booking: ReferenceBooking, now = new Date())
       return new ConflictError(message, { quantity: message });
     },
   };
+}
+
+/** The appointment as the customer's system is shown it: its slot as instants in the facility's zone. */
+function shown(b: ReferenceBooking, timeZone: string): CallbackAppointment {
+  return {
+    bookingReference: b.bookingReference,
+    references: { po: b.poNumber, bol: b.bolNumber },
+    start: instantOf(b.scheduledDate, b.scheduledTimeStart, timeZone).toISOString(),
+    end: instantOf(b.scheduledDate, b.scheduledTimeEnd, timeZone).toISOString(),
+    type: b.typeId,
+    quantity: b.quantity,
+    fields: b.fields.map((f) => ({ id: f.fieldId, label: f.label, value: f.value })),
+  };
+}
+
+async function callbackHold(
+  policy: StoredPolicy,
+  booking: ReferenceBooking,
+  existing: (ReferenceBooking & { check: ReferenceCheck | null }) | null,
+  now: Date,
+): Promise<ReferenceHold> {
+  const timeZone = facilityTimeZone(await getFacility(booking.tenantId, booking.facilityId));
+  const answer = await askCustomerSystem(
+    {
+      tenantId: booking.tenantId,
+      facilityId: booking.facilityId,
+      url: policy.callbackUrl!,
+      sealedSecret: policy.sealedCallbackSecret!,
+    },
+    {
+      action: existing ? 'update' : 'create',
+      appointment: shown(booking, timeZone),
+      existing: existing ? shown(existing, timeZone) : null,
+    },
+    now,
+  );
+  const po = booking.poNumber ? poKey(booking.poNumber) : null;
+  if (answer.kind === 'refused') {
+    const message = answer.message ?? (po ? NOT_OPEN(po) : REFUSED_WITHOUT_PO);
+    throw new BadRequestError(message, { poNumber: message });
+  }
+  const checked = (
+    result: ReferenceCheck['result'],
+    downPolicy: ReferenceCheck['downPolicy'],
+    reason: string | null = null,
+  ): ReferenceHold => ({
+    ...NO_HOLD,
+    check: {
+      mode: 'callback' as const,
+      po,
+      result,
+      reason,
+      quantity: booking.quantity,
+      checkedAt: now.toISOString(),
+      downPolicy,
+      // A hold taken before (list mode, or the list when the system was down) stays until the booking ends.
+      held: Boolean(existing?.check?.held && existing.check.po === po),
+    },
+  });
+  if (answer.kind === 'accepted') return checked('ok', null);
+  const down = policy.downPolicy ?? 'refuse';
+  if (down === 'refuse') throw new ServiceUnavailableError(CUSTOMER_DOWN, 30);
+  if (down === 'accept') return checked('ok', 'accept');
+  if (down === 'pending_review') {
+    return {
+      ...checked('pending_review', 'pending_review', PENDING_REVIEW),
+      items: [
+        notificationPut(
+          booking.tenantId,
+          {
+            type: 'issue',
+            title: 'Reference check pending review',
+            message: `${booking.bookingReference}${po ? ` (PO ${po})` : ''}: the customer's system did not answer; please review the booking`,
+          },
+          now,
+        ),
+      ],
+    };
+  }
+  // down === 'list': the last uploaded list decides, as in list mode; a change keeps the hold it has.
+  if (!booking.poNumber) return checked('ok', 'list');
+  if (existing?.check?.held && existing.check.po === po)
+    return {
+      ...NO_HOLD,
+      check: { ...existing.check, mode: 'callback', checkedAt: now.toISOString(), downPolicy: 'list' },
+    };
+  return listHold(policy, { ...booking, poNumber: booking.poNumber }, now, { mode: 'callback', downPolicy: 'list' });
 }
 
 class HoldLost extends Error {}
@@ -127,7 +253,8 @@ export function releaseReference(a: {
   referenceCheck?: ReferenceCheck | null;
 }): TransactItems {
   const check = a.referenceCheck;
-  if (!check || check.mode === 'off') return [];
+  // Checks stored before `held` was kept held exactly in list mode.
+  if (!check?.po || !(check.held ?? check.mode === 'list')) return [];
   return [releaseUpdate(a.tenantId, a.facilityId, check.po, a.id, check.quantity)];
 }
 

@@ -6,10 +6,18 @@ import { getItem, transact } from '../lib/dynamo';
 import { RevisionConflictError } from '../lib/errors';
 import { revised, revisionCondition, revisionOf } from '../lib/revision';
 import { tenantPk } from '../lib/table';
-import type { ReferencePolicy } from '../../shared/contracts/references';
+import type { DownPolicy, ReferencePolicy } from '../../shared/contracts/references';
 
-export interface StoredPolicy extends Omit<ReferencePolicy, 'revision' | 'updatedAt'> {
+export interface StoredPolicy extends Omit<
+  ReferencePolicy,
+  'revision' | 'updatedAt' | 'callbackUrl' | 'hasCallbackSecret' | 'downPolicy'
+> {
   tenantId: string;
+  /** callback mode (kept when the mode changes, so switching back needs no new secret). */
+  callbackUrl?: string | null;
+  /** The callback's signing secret, sealed (functions/lib/secrets.ts). */
+  sealedCallbackSecret?: string | null;
+  downPolicy?: DownPolicy;
   revision?: number;
   updatedAt: string;
 }
@@ -24,6 +32,12 @@ const policyKey = (tenantId: string, facilityId: string) => ({
 
 export const getStoredPolicy = (tenantId: string, facilityId: string) =>
   getItem<StoredPolicy>(policyKey(tenantId, facilityId), true);
+
+/** The audit shows whether a secret was set, never the sealed secret. */
+const audited = ({ sealedCallbackSecret, ...policy }: StoredPolicy) => ({
+  ...policy,
+  hasCallbackSecret: Boolean(sealedCallbackSecret),
+});
 
 /** Saves the policy read as `before` (none yet: the first save, which must still find none). */
 export async function putPolicy(
@@ -49,8 +63,8 @@ export async function putPolicy(
           action: 'reference-policy.saved',
           entityType: 'reference-policy',
           entityId: fields.facilityId,
-          before: before ? { ...before } : null,
-          after: { ...after },
+          before: before ? audited(before) : null,
+          after: audited(after),
         },
         now,
       ),

@@ -17,6 +17,7 @@ export async function facilityLinkInfo(token: string): Promise<FacilityLinkInfo>
     city: facility.city,
     state: facility.state,
     timeZone: facility.timeZone,
+    privacyContact: facility.contactPhone ?? facility.contactEmail ?? null,
   };
 }
 

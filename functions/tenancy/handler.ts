@@ -21,6 +21,8 @@ import { facilityLinkInfo, facilityLinkOf, rotateFacilityLink } from './facility
 import { getTenant } from './tenant.store';
 import { choosePlan } from './plan';
 import { tenantView } from './rules';
+import { closeTenant, reopenTenant, tenantClosing } from './closing';
+import { closeTenantSchema } from '../../shared/contracts/privacy-export';
 
 export const TENANCY_LIMITS = {
   /** Sign-ups per client address: a flood from one address is refused before anything is written. */
@@ -65,6 +67,21 @@ export const { handler, actions } = defineFunction('tenancy', {
     const signedIn = requireUser(req);
     const { plan } = parseBody(req, planSchema);
     return json(await choosePlan(signedIn.user.tenantId, plan, actorOf(signedIn)));
+  },
+
+  async closing(req) {
+    return json(await tenantClosing(requireUser(req).user.tenantId));
+  },
+
+  async closeTenant(req) {
+    const signedIn = requireUser(req);
+    const { tenantName } = parseBody(req, closeTenantSchema);
+    return json(await closeTenant(signedIn.user.tenantId, tenantName, actorOf(signedIn)));
+  },
+
+  async reopenTenant(req) {
+    const signedIn = requireUser(req);
+    return json(await reopenTenant(signedIn.user.tenantId, actorOf(signedIn)));
   },
 
   async memberships(req) {

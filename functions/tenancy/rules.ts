@@ -1,6 +1,7 @@
 // Tenancy rules without I/O: the trial's end, when a tenant becomes read-only, what the tenant's
 // admins see of it, and what a member of a tenant may do there.
 import { TENANCY_TEXTS, TRIAL_DAYS, type MembershipView, type TenantView } from '../../shared/contracts/tenancy';
+import { TENANT_CLOSING_TEXTS } from '../../shared/contracts/privacy-export';
 import { canAccessFor, permissionsFor } from '../../shared/roles';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { Tenant } from './tenant.store';
@@ -8,8 +9,15 @@ import type { Membership } from './membership.store';
 
 export const trialEnd = (from: Date) => new Date(from.getTime() + TRIAL_DAYS * 24 * 3600 * 1000).toISOString();
 
-/** Why the tenant may not change data now, or null. A tenant without a trial end (the demo) never expires. */
-export function readOnlyReason(tenant: Pick<Tenant, 'plan' | 'trialEndsAt'> | null, now = new Date()): string | null {
+/**
+ * Why the tenant may not change data now, or null: it is closed (issue #36), or its trial ended. A tenant
+ * without a trial end (the demo) never expires.
+ */
+export function readOnlyReason(
+  tenant: Pick<Tenant, 'plan' | 'trialEndsAt' | 'closedAt'> | null,
+  now = new Date(),
+): string | null {
+  if (tenant?.closedAt) return TENANT_CLOSING_TEXTS.closed;
   if (!tenant || tenant.plan || !tenant.trialEndsAt) return null;
   return tenant.trialEndsAt <= now.toISOString() ? TENANCY_TEXTS.trialEnded : null;
 }

@@ -1,11 +1,13 @@
 // The watched trips (issue #33): per appointment its state and estimate (TRIP), per vehicle its
-// crossings, each stored once by FASTag's seqNo (FASTAG#<vehicle>, kept 4 days), the vehicle's last
+// crossings, each stored once by FASTag's seqNo (FASTAG#<vehicle>, kept by the tenant's retention policy,
+// 72 h by default), the vehicle's last
 // call (the call budget and the answer cache), and per facility and plaza this tenant's history of
 // crossing-to-check-in minutes.
 import { config } from '../lib/config';
 import { batchGet, getItem, isConditionalCheckFailed, queryPrefix, transact } from '../lib/dynamo';
 import { ddb } from '../lib/aws';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { retentionExpiry } from '../lib/retention';
 import { tenantPk } from '../lib/table';
 import type { Crossing, NotSeenReason, TripView } from '../../shared/contracts/trips';
 
@@ -28,7 +30,7 @@ const historyKey = (tenantId: string, facilityId: string, plaza: string) => ({
   PK: tenantPk(tenantId, 'TRIPHISTORY', facilityId),
   SK: plaza,
 });
-/** FASTag answers 72 hours of crossings; a day more covers tomorrow's appointments. */
+/** The vehicle's last call: FASTag answers 72 hours of crossings; a day more covers tomorrow's appointments. */
 const CROSSING_SECONDS = 4 * 86400;
 /** The history of a plaza keeps its latest trips only: road works and new bypasses change the times. */
 export const HISTORY_KEPT = 50;
@@ -109,7 +111,7 @@ export async function storeCrossings(
             ...crossingKey(tenantId, vehicle, c.seqNo),
             entity: 'fastag-crossing',
             ...c,
-            expiresAt: Math.floor(now.getTime() / 1000) + CROSSING_SECONDS,
+            expiresAt: await retentionExpiry(tenantId, 'fastagCrossings', now.getTime()),
           },
           ConditionExpression: 'attribute_not_exists(PK)',
         }),

@@ -13,7 +13,8 @@ import { getTrip, getTrips, type Trip } from './trip.store';
 import { getWatchSettings } from './watch-settings.store';
 
 function viewOf(a: Appointment, trip: Trip | null, timeZone: string): TripView {
-  const arrived = a.status !== 'scheduled' && a.status !== 'cancelled';
+  // A booking awaiting approval (issue #32) has not arrived either.
+  const arrived = a.status !== 'scheduled' && a.status !== 'pending_approval' && a.status !== 'cancelled';
   return {
     appointmentId: a.id,
     facilityId: a.facilityId,

@@ -1,4 +1,5 @@
 // Registration (documents to S3, then the account) and user administration.
+import { recordConsent } from '../consent';
 import * as z from 'zod';
 import { actorOf, json, parseBody, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
@@ -44,7 +45,10 @@ export const { handler, actions } = defineFunction('users', {
   async register(req) {
     await rateLimit(`register:${req.ip}`, REGISTRATION_LIMITS.registrations, TOO_MANY);
     const input = parseBody(req, registerRequestSchema);
-    return json(await register(await tenantOfLink(req, input.facility), input), 201);
+    const tenantId = await tenantOfLink(req, input.facility);
+    const registered = await register(tenantId, input);
+    await recordConsent(tenantId, input.userData.phoneNumber, input.consent, 'driver_signup', null);
+    return json(registered, 201);
   },
 
   async verifyEmail(req) {

@@ -1,7 +1,7 @@
 // A facility's booking rules (issue #32, carrier self-service): how far ahead carriers and guests may
 // book, when bookings for tomorrow close, when changes close before a slot, whether a vehicle may hold
 // more than one open appointment a day, and when drivers are reminded. No rule is set until the
-// facility saves them; the reminder comes 2 hours ahead by default.
+// facility saves them; carrier bookings need no staff approval until the facility asks for it; the reminder comes 2 hours ahead by default.
 import * as z from 'zod';
 import { seenRevision, timeOfDay } from './fields';
 
@@ -29,6 +29,8 @@ export const bookingRulesSchema = z
     onePerVehiclePerDay: z
       .boolean({ error: 'One appointment per vehicle per day must be true or false' })
       .default(false),
+    /** Carrier bookings wait for staff approval (pending_approval) before they are confirmed. */
+    approvalRequired: z.boolean({ error: 'Carrier bookings need staff approval must be true or false' }).default(false),
     reminderMinutes: z
       .number({ error: 'Reminder lead time must be between 15 and 1440 minutes' })
       .int('Reminder lead time must be between 15 and 1440 minutes')
@@ -54,6 +56,7 @@ export interface BookingRules {
   nextDayCutoff: string | null;
   changeCutoffHours: number | null;
   onePerVehiclePerDay: boolean;
+  approvalRequired: boolean;
   reminderMinutes: number;
   revision: number;
   updatedAt: string | null;

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { count, LOAD_TYPES, optionalText } from './appointments';
 import { LANGUAGES } from './messaging-templates';
 import { fieldValuesSchema } from './booking-fields';
+import { consentSchema } from './privacy-notice';
 
 export const OWNER_TYPES = ['Driver', 'TruckOwner', 'Transporter'] as const;
 export const VEHICLE_TYPES = ['Truck', 'Trailer', 'Container', 'Van', 'Tanker'] as const;
@@ -58,6 +59,8 @@ export const guestBookingSchema = z.strictObject({
   facility: z.string().max(140).optional(),
   /** The language the guest booked in: their confirmation SMS is written in it. */
   language: z.enum(LANGUAGES, { error: 'Unknown language: use en or hi' }).default('en'),
+  /** The privacy notice the guest saw and their messaging opt-ins (issue #36); the booking never depends on them. */
+  consent: consentSchema.optional(),
 });
 export type GuestBookingInput = z.input<typeof guestBookingSchema>;
 
@@ -83,6 +86,8 @@ export interface GuestBookingConfirmation {
   gatePass: { token: string; qrSvg: string; expiresAt: string } | null;
   /** The pass link's token (issue #31): /pass/<token> shows the pass and keeps it on the phone for offline use. */
   passLink: string | null;
+  /** The token of the guest's message choices page (issue #36): /privacy/choices/<token>; null without a mobile number. */
+  choicesLink: string | null;
 }
 
 /**

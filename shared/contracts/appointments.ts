@@ -18,6 +18,7 @@ export {
 } from './reschedules';
 
 export const APPOINTMENT_STATUSES = [
+  'pending_approval',
   'scheduled',
   'arrived',
   'loading',
@@ -29,6 +30,8 @@ export const APPOINTMENT_STATUSES = [
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 /** The statuses of a truck on site: it holds its dock door until it departs. */
 export const ON_SITE_STATUSES: readonly AppointmentStatus[] = ['arrived', 'loading', 'unloading'];
+/** Booked and not yet gone, cancelled or missed: a booking awaiting approval already holds its door. */
+export const OPEN_STATUSES: readonly AppointmentStatus[] = ['pending_approval', 'scheduled', ...ON_SITE_STATUSES];
 
 /** The check-in's statuses (shared/contracts/checkins.ts re-exports them with the check-in). */
 export const CHECKIN_STATUSES = ['checked_in', 'at_dock', 'loading', 'unloading', 'completed', 'departed'] as const;
@@ -42,6 +45,9 @@ export type CheckinStatus = (typeof CHECKIN_STATUSES)[number];
  * a truck turned away leaves from `checked_in`. The two status flows below are read off this table.
  */
 export const TRUCK_STAGES = {
+  // A carrier's booking at a facility that approves them (issue #32): it holds its door and reference
+  // like a scheduled one; staff approve it (scheduled) or refuse it with a reason (cancelled).
+  pending_approval: { appointment: 'pending_approval', checkin: null, next: ['scheduled', 'cancelled'] },
   scheduled: { appointment: 'scheduled', checkin: null, next: ['checked_in', 'cancelled', 'no_show'] },
   checked_in: { appointment: 'arrived', checkin: 'checked_in', next: ['at_dock', 'loading', 'unloading', 'departed'] },
   at_dock: { appointment: 'arrived', checkin: 'at_dock', next: ['loading', 'unloading'] },
@@ -206,7 +212,11 @@ export const availabilityCheckSchema = z
 export const statusChangeSchema = z.strictObject({
   status: z
     .enum(APPOINTMENT_STATUSES, { error: `Status must be one of ${APPOINTMENT_STATUSES.join(', ')}` })
-    .refine((s) => s !== 'cancelled', 'An appointment is cancelled with a reason: use Cancel Appointment'),
+    .refine((s) => s !== 'cancelled', 'An appointment is cancelled with a reason: use Cancel Appointment')
+    .refine(
+      (s) => s !== 'scheduled' && s !== 'pending_approval',
+      'A booking awaiting approval is approved or refused: use Approve or Refuse',
+    ),
   revision: seenRevision,
 });
 
@@ -225,6 +235,20 @@ export const cancelAppointmentSchema = z.strictObject({
   overrideCutoff: overrideCutoff,
 });
 export type CancelAppointmentInput = z.input<typeof cancelAppointmentSchema>;
+
+/** Approving a carrier's booking awaiting approval: at the revision the screen showed. */
+export const approveBookingSchema = z.strictObject({ revision: seenRevision });
+
+/** Refusing a carrier's booking awaiting approval: the reason is required and sent to the carrier. */
+export const refuseBookingSchema = z.strictObject({
+  reason: z
+    .string({ error: 'Please give a reason for refusing (minimum 5 characters)' })
+    .trim()
+    .min(CANCELLATION_REASON_MIN, `Please give a reason for refusing (minimum ${CANCELLATION_REASON_MIN} characters)`)
+    .max(500, 'Must be at most 500 characters'),
+  revision: seenRevision,
+});
+export type RefuseBookingInput = z.input<typeof refuseBookingSchema>;
 
 export const equipmentAssignmentSchema = z.strictObject({ equipmentId: requiredText('Please select equipment', 64) });
 
@@ -275,6 +299,8 @@ export interface Appointment {
   durationMinutes?: number | null;
   /** The answers to the custom booking fields, as the fields read when booked. */
   fields?: BookedField[];
+  /** The facility booking link it was booked through (issue #32); absent or null: not through one. */
+  bookingLinkId?: string | null;
   specialInstructions: string | null;
   handlingEquipmentNotes: string | null;
   equipmentIds: string[];
@@ -295,12 +321,16 @@ export interface Appointment {
     /** The guest's language at booking (absent on bookings made before it was kept: English). */
     language?: Language;
   } | null;
+  /** When retention masked the person of this closed appointment (issue #36); absent: not masked. */
+  personalFieldsMaskedAt?: string;
   arrivedAt: string | null;
   arrivalOutcome: ArrivalOutcome | null;
   loadingStartedAt: string | null;
   departedAt: string | null;
   cancelledAt: string | null;
   cancellationReason: string | null;
+  /** Staff's decision on a carrier's booking that awaited approval (issue #32); absent: none was needed. */
+  approval?: { decision: 'approved' | 'refused'; decidedBy: string; decidedAt: string; reason: string | null };
   /** The reschedule request awaiting a decision, if any (at most one per appointment). */
   pendingRescheduleId: string | null;
   /** Gate compliance checked at booking (issue #21): what would stop the truck at the gate, early. */

@@ -3,6 +3,8 @@ import * as z from 'zod';
 import { CHECKIN_STATUSES, LOAD_TYPES, type CheckinStatus } from './appointments';
 import { ewayBillField, licenceField, type GateOutcome } from './gate';
 import { seenRevision } from './fields';
+import { toIndianE164 } from './messaging';
+import { consentSchema } from './privacy-notice';
 import { fromMinutes, toMinutes } from '../time';
 
 export { CHECKIN_STATUSES, CHECKIN_TRANSITIONS, type CheckinStatus } from './appointments';
@@ -63,6 +65,9 @@ export const walkInCheckinSchema = z.strictObject({
   notes: optionalText(500),
   driverLicense: licenceField,
   ewayBill: ewayBillField,
+  /** The driver's mobile number, when they give it at the gate; their consent (issue #36) is recorded against it. */
+  driverPhone: optionalText(20).refine((v) => !v || toIndianE164(v) !== null, 'Enter a valid mobile number'),
+  consent: consentSchema.optional(),
 });
 
 export const checkinStatusSchema = z.strictObject({

@@ -8,6 +8,8 @@ export const DOMAIN_EVENT_TYPES = [
   'appointment.rescheduled', // a reschedule was approved and applied; detail: appointmentId, requestId
   'appointment.reschedule-denied', // detail: appointmentId, requestId, reason
   'appointment.cancelled', // detail: appointmentId, reason
+  'appointment.approved', // staff approved a carrier's booking awaiting approval (issue #32); detail: appointmentId
+  'appointment.refused', // staff refused a carrier's booking awaiting approval; detail: appointmentId, reason
   'appointment.delayed', // not arrived N minutes after its start (scheduled job); detail: appointmentId, minutesLate
   'checkin.created', // the truck checked in; detail: checkinId, appointmentId, method
   'checkin.door-assigned', // a dock door was assigned; detail: checkinId, appointmentId, dockDoorId

@@ -58,6 +58,14 @@ export const PLACEHOLDERS = {
     example: 'https://app.docksaathi.in/pass/Xq3…',
     dltVariables: 3,
   },
+  // A booking link (issue #32) carries a 39-character signed token: registered as {#var#}{#var#}{#var#}.
+  bookingLink: {
+    kind: 'link',
+    max: 3 * DLT_VARIABLE_MAX,
+    pattern: /^https?:\/\/\S+$/,
+    example: 'https://app.docksaathi.in/book/Xq3…',
+    dltVariables: 3,
+  },
 } as const satisfies Record<string, PlaceholderType>;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 
@@ -182,6 +190,20 @@ export const MESSAGE_TEMPLATES = [
     'समय बदलने का आपका अनुरोध स्वीकार हुआ। नया समय: {date} को {time} बजे। नया गेट पास (एक बार सहेजने पर बिना नेटवर्क खुलता है): {passLink}',
   ),
   template(
+    'booking_awaiting_approval',
+    'Booking Awaiting Approval',
+    ['date', 'time'],
+    "Your booking for {date} at {time} is awaiting the facility's approval. We will message you when it is decided.",
+    '{date} को {time} बजे की आपकी बुकिंग सुविधा की स्वीकृति की प्रतीक्षा में है। निर्णय होने पर हम आपको संदेश भेजेंगे।',
+  ),
+  template(
+    'booking_refused',
+    'Booking Refused',
+    ['date', 'time', 'reason'],
+    'Your booking for {date} at {time} was refused by the facility. Reason: {reason}',
+    '{date} को {time} बजे की आपकी बुकिंग सुविधा ने अस्वीकार कर दी। कारण: {reason}',
+  ),
+  template(
     'gate_qr_link',
     'Gate QR Link',
     ['link'],
@@ -232,6 +254,15 @@ export const MESSAGE_TEMPLATES = [
     [],
     'This is a test message from DockSaathi messaging. All channels are working.',
     'यह DockSaathi मैसेजिंग का परीक्षण संदेश है। सभी चैनल काम कर रहे हैं।',
+  ),
+  // Appended last: DLT ids are numbered by a template's position (test/support/fake-sms-provider.ts).
+  template(
+    'booking_link',
+    'Booking Link',
+    ['hub', 'bookingLink', 'code'],
+    'Book your slot at {hub}: {bookingLink} Access code: {code}. Share it only with your drivers.',
+    '{hub} पर अपना स्लॉट बुक करें: {bookingLink} एक्सेस कोड: {code}। इसे केवल अपने ड्राइवरों के साथ साझा करें।',
+    true,
   ),
 ] as const satisfies readonly MessageTemplate[];
 

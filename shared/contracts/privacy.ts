@@ -64,7 +64,7 @@ export interface AccessLogEntry {
   at: string;
   actorId: string | null;
   actorRole: string | null;
-  action: 'viewed' | 'exported' | 'viewed-request';
+  action: 'viewed' | 'exported' | 'viewed-request' | 'tenant-exported' | 'tenant-export-downloaded';
   /** The pseudonym of the person whose data it was. */
   subject: string;
 }

@@ -207,4 +207,6 @@ export interface FacilityLinkInfo {
   state: string | null;
   /** The facility's zone: a guest's today and slot times are the facility's, wherever the guest is. */
   timeZone: string;
+  /** Whom the privacy notice names for questions about personal data: the facility's phone, else its e-mail. */
+  privacyContact: string | null;
 }

@@ -1,5 +1,6 @@
 // Self-registration: a shared base, a variant per user type, and documents
 // uploaded straight to S3 before the registration is sent.
+import { consentSchema } from './privacy-notice';
 import * as z from 'zod';
 import { REGISTRATION_ROLES, ROLES, selfChosenRoles, type UserType } from '../roles';
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../product';
@@ -159,6 +160,8 @@ export const registerRequestSchema = z
       .max(10),
     /** The registration link's token (functions/tenancy/facility-links.ts); the platform default when absent. */
     facility: z.string().max(140).optional(),
+    /** The privacy notice the person saw and their messaging opt-ins (issue #36). */
+    consent: consentSchema.optional(),
   })
   .superRefine((v, ctx) => {
     const allowed = selfChosenRoles(v.userData.userType) as readonly string[];

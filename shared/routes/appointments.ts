@@ -58,6 +58,21 @@ export const appointmentsRoutes = [
     action: 'cancelAppointment',
     access: 'appointments:book',
   },
+  // A carrier's booking awaiting approval (issue #32): staff approve it or refuse it with a reason.
+  {
+    method: 'POST',
+    path: '/api/appointments/{id}/approve',
+    fn: 'appointments',
+    action: 'approveBooking',
+    access: 'appointments:write',
+  },
+  {
+    method: 'POST',
+    path: '/api/appointments/{id}/refuse',
+    fn: 'appointments',
+    action: 'refuseBooking',
+    access: 'appointments:write',
+  },
   {
     method: 'POST',
     path: '/api/appointments/{id}/reschedule',

@@ -16,6 +16,24 @@ export const tenancyRoutes = [
     whileReadOnly: true,
   },
   { method: 'GET', path: '/api/tenancy/memberships', fn: 'tenancy', action: 'memberships', access: 'session' },
+  // Closing the tenant (issue #36): its admin closes it, and reopens it within the grace.
+  { method: 'GET', path: '/api/tenancy/closing', fn: 'tenancy', action: 'closing', access: 'admin:panel' },
+  {
+    method: 'POST',
+    path: '/api/tenancy/close',
+    fn: 'tenancy',
+    action: 'closeTenant',
+    access: 'admin:panel',
+    whileReadOnly: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/tenancy/reopen',
+    fn: 'tenancy',
+    action: 'reopenTenant',
+    access: 'admin:panel',
+    whileReadOnly: true,
+  },
   { method: 'GET', path: '/api/invitations', fn: 'tenancy', action: 'listInvitations', access: 'users:manage' },
   { method: 'POST', path: '/api/invitations', fn: 'tenancy', action: 'createInvitation', access: 'users:manage' },
   {

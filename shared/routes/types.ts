@@ -39,5 +39,7 @@ export const FUNCTION_NAMES = [
   'vitals',
   'privacy',
   'appointment-types',
+  'booking-links',
+  'series',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];

@@ -26,6 +26,7 @@ const PUBLIC_PATHS = new Set<string>([
   PATHS.book,
   PATHS.reslot,
   PATHS.pass,
+  PATHS.privacyChoices,
 ]);
 /** Paths that need a parameter, visited with one that does not exist (the page's refusal must fit too). */
 const WITH_PARAMETER: Record<string, string> = {
@@ -33,6 +34,7 @@ const WITH_PARAMETER: Record<string, string> = {
   [PATHS.book]: `${PATHS.book}/not-a-real-link`,
   [PATHS.reslot]: `${PATHS.reslot}/not-a-real-link`,
   [PATHS.pass]: `${PATHS.pass}/not-a-real-link`,
+  [PATHS.privacyChoices]: `${PATHS.privacyChoices}/not-a-real-link`,
 };
 const PUBLIC_ROUTES = [
   ...[...PUBLIC_PATHS].map((path) => WITH_PARAMETER[path] ?? path),

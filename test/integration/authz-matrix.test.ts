@@ -26,6 +26,7 @@ import { indiaDate } from '../support/dates';
 import { APPLICANT_PASSWORD as PASSWORD, pendingRegistration } from '../support/users';
 import { createYardSpot } from '../../functions/yard';
 import { putErasureRequest } from '../../functions/privacy/privacy.store';
+import { startExport } from '../../functions/privacy/export.store';
 import { ROUTES, routeKey, type ApiRoute } from '../../shared/routes';
 import { addDays } from '../../shared/time';
 
@@ -121,6 +122,8 @@ POST   /api/appointments                                 y   y   y   y   n   n  
 POST   /api/appointments/{id}/equipment                  y   y   y   y   n   n   n   s   o   o   o   o   o   o   o   n
 PATCH  /api/appointments/{id}/status                     y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/appointments/{id}/cancel                     y   y   y   y   n   n   n   s   o   o   o   o   o   o   o   n
+POST   /api/appointments/{id}/approve                    y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/appointments/{id}/refuse                     y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/appointments/{id}/reschedule                 y   y   y   y   n   n   n   s   o   o   o   o   o   o   o   n
 GET    /api/reschedules/pending                          y   y   y   y   n   n   n   y   y   y   y   y   y   y   y   n
 PATCH  /api/reschedules/{id}/approve                     y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
@@ -147,6 +150,9 @@ GET    /api/dashboard/daily-report                       y   y   y   y   y   y  
 GET    /api/notifications                                y   y   y   y   y   y   y   n   n   n   n   n   n   n   n   n
 GET    /api/analytics                                    y   y   y   y   y   n   y   n   n   n   n   n   n   n   n   n
 GET    /api/reports/{report}                             y   y   y   y   y   n   y   n   n   n   n   n   n   n   n   n
+GET    /api/analytics/scorecard                          y   y   y   y   y   n   y   n   n   n   n   n   n   n   n   n
+GET    /api/carrier/scorecard                            n   n   n   n   n   n   n   y   y   y   y   n   y   y   y   n
+GET    /api/carrier/scorecard/csv                        n   n   n   n   n   n   n   y   y   y   y   n   y   y   y   n
 GET    /api/driver/dashboard                             y   n   n   n   n   n   n   n   n   n   n   y   n   n   n   n
 PATCH  /api/driver/preferences                          y   n   n   n   n   n   n   n   n   n   n   y   n   n   n   n
 GET    /api/integrations/monitoring/stats                y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
@@ -177,6 +183,9 @@ POST   /api/signup/resend                                public
 GET    /api/tenancy/tenant                               y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   y
 PUT    /api/tenancy/plan                                 n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/tenancy/memberships                          y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   y
+GET    /api/tenancy/closing                              y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/tenancy/close                                y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/tenancy/reopen                               y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/invitations                                  y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/invitations                                  y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 DELETE /api/invitations/{id}                             y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
@@ -203,6 +212,19 @@ DELETE /api/appointment-types/facilities/{id}/types/{typeId} y   y   y   n   n  
 POST   /api/appointment-types/facilities/{id}/fields     y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 PUT    /api/appointment-types/facilities/{id}/fields/{fieldId} y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 DELETE /api/appointment-types/facilities/{id}/fields/{fieldId} y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/series                                       y   y   y   y   y   y   y   y   n   n   n   n   n   n   n   n
+POST   /api/series                                       y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/series/{id}                                  y   y   y   y   y   y   y   y   n   n   n   n   n   n   n   n
+POST   /api/series/{id}/cancel                           y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/booking-links                                y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/booking-links                                y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/booking-links/{id}/revoke                    y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/booking-links/{id}/code                      y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/booking-links/{id}/send                      y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/book/{token}                                 public
+GET    /api/book/{token}/holidays                        public
+GET    /api/book/{token}/slots                           public
+POST   /api/book/{token}/booking                         public
 GET    /api/wms/zones                                    y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
 POST   /api/wms/zones                                    y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
 PUT    /api/wms/zones/{id}                               y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
@@ -267,6 +289,17 @@ GET    /api/privacy/erasure-requests                     y   n   n   n   n   n  
 POST   /api/privacy/erasure-requests/{id}/complete       y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/privacy/erasure-requests/{id}/refuse         y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/privacy/access-log                           y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/privacy/incidents                            y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/privacy/incidents                            y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/privacy/incidents/{id}/steps                 y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/privacy/retention                            y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+PUT    /api/privacy/retention                            y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/privacy/retention/reports                    y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/privacy/tenant-exports                       y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/privacy/tenant-exports                       y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/privacy/tenant-exports/{id}                  y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/privacy/choices/{token}                      public
+POST   /api/privacy/choices/{token}                      public
 `;
 
 interface Row {
@@ -310,6 +343,10 @@ interface Records {
   tenantId: string;
   /** An erasure request already answered (refused): completing or refusing it again is a 409. */
   erasureRequest: string;
+  /** A whole-data export of the tenant (issue #36), still running (no export worker runs here). */
+  tenantExport: string;
+  /** A security incident already closed (issue #36): a further step is a 409. */
+  incident: string;
   facility: string;
   door: string;
   slot: string;
@@ -335,9 +372,13 @@ interface Records {
   inventory: string;
   cycleCount: string;
   cycleCountItem: string;
+  /** A facility booking link (issue #32). */
+  bookingLink: string;
   /** The facility's appointment type and custom booking field (issue #32). */
   appointmentType: string;
   bookingField: string;
+  /** A standing appointment (issue #32), cancelled already. */
+  series: string;
 }
 
 let api: TestApi;
@@ -489,9 +530,14 @@ async function recordsOf(org: Organisation): Promise<Records> {
       new Date(),
     )
   ).id;
+  const tenantExport = (await startExport(org.tenantId, { userId: 'matrix', username: 'matrix' }, new Date()))!.id;
+  const incident = id(await admin.post('/api/privacy/incidents', INCIDENT));
+  expect((await admin.post(`/api/privacy/incidents/${incident}/steps`, { step: 'closed' })).status).toBe(200);
   return {
     tenantId: org.tenantId,
     erasureRequest,
+    tenantExport,
+    incident,
     facility,
     door,
     slot: `${tomorrow}_0900`,
@@ -516,9 +562,33 @@ async function recordsOf(org: Organisation): Promise<Records> {
     inventory,
     cycleCount,
     cycleCountItem,
+    bookingLink: (await admin.post('/api/booking-links', { facilityId: facility, label: 'Matrix link' })).body.link.id,
     ...(await bookingSetupOf(admin, facility, 'Matrix')),
+    series: await settledSeries(admin, facility, ownCarrier),
   };
 }
+
+/** A standing appointment (issue #32), cancelled at once: a cancel by a caller is then refused 409 and changes nothing. */
+async function settledSeries(admin: Client, facility: string, carrier: string) {
+  // Its one date is past the 8-week horizon, so it books nothing.
+  const body = { ...SERIES_BODY(facility, carrier), startDate: addDays(tomorrow, 70) };
+  const series = id(await admin.post('/api/series', body));
+  const cancelled = await admin.post(`/api/series/${series}/cancel`, {
+    fromDate: body.startDate,
+    reason: 'Settled by the matrix',
+  });
+  expect(cancelled.status, cancelled.text).toBe(200);
+  return series;
+}
+const SERIES_BODY = (facility: string, carrier: string) => ({
+  facilityId: facility,
+  carrierId: carrier,
+  weekdays: ['MO'],
+  timeStart: '09:00',
+  timeEnd: '10:00',
+  startDate: addDays(tomorrow, 70),
+  count: 1,
+});
 
 /** An appointment type and a booking field of the facility (issue #32). */
 async function bookingSetupOf(admin: Client, facility: string, name: string) {
@@ -656,41 +726,49 @@ function call(row: Row, which: Case, column: Column | null): { path: string; bod
         ? appointment
         : row.path.startsWith('/api/reschedules/')
           ? r.reschedule
-          : row.path.startsWith('/api/privacy/erasure-requests/')
-            ? r.erasureRequest
-            : row.path.startsWith('/api/checkins/')
-              ? r.checkin
-              : row.path.startsWith('/api/invitations/')
-                ? deleting
-                  ? throwaway.invitation!
-                  : r.invitation
-                : row.path.startsWith('/api/integrations/systems/')
-                  ? deleting && !row.path.includes('Id}')
-                    ? throwaway.system!
-                    : r.system
-                  : row.path.startsWith('/api/wms/zones/')
-                    ? deleting
-                      ? throwaway.zone!
-                      : r.zone
-                    : row.path.startsWith('/api/wms/bins/')
+          : row.path.startsWith('/api/booking-links/')
+            ? r.bookingLink
+            : row.path.startsWith('/api/privacy/erasure-requests/')
+              ? r.erasureRequest
+              : row.path.startsWith('/api/privacy/tenant-exports/')
+                ? r.tenantExport
+                : row.path.startsWith('/api/privacy/incidents/')
+                  ? r.incident
+                  : row.path.startsWith('/api/checkins/')
+                    ? r.checkin
+                    : row.path.startsWith('/api/invitations/')
                       ? deleting
-                        ? throwaway.bin!
-                        : r.bin
-                      : row.path.startsWith('/api/wms/products/')
-                        ? deleting
-                          ? throwaway.product!
-                          : r.product
-                        : row.path.startsWith('/api/wms/inventory/')
+                        ? throwaway.invitation!
+                        : r.invitation
+                      : row.path.startsWith('/api/integrations/systems/')
+                        ? deleting && !row.path.includes('Id}')
+                          ? throwaway.system!
+                          : r.system
+                        : row.path.startsWith('/api/wms/zones/')
                           ? deleting
-                            ? throwaway.inventory!
-                            : r.inventory
-                          : row.path.startsWith('/api/wms/cycle-counts/')
-                            ? r.cycleCount
-                            : row.path.startsWith('/api/wms/cycle-count-items/')
-                              ? r.cycleCountItem
-                              : row.path.startsWith('/api/carriers/')
-                                ? r.ownCarrier
-                                : r.facility,
+                            ? throwaway.zone!
+                            : r.zone
+                          : row.path.startsWith('/api/wms/bins/')
+                            ? deleting
+                              ? throwaway.bin!
+                              : r.bin
+                            : row.path.startsWith('/api/wms/products/')
+                              ? deleting
+                                ? throwaway.product!
+                                : r.product
+                              : row.path.startsWith('/api/wms/inventory/')
+                                ? deleting
+                                  ? throwaway.inventory!
+                                  : r.inventory
+                                : row.path.startsWith('/api/wms/cycle-counts/')
+                                  ? r.cycleCount
+                                  : row.path.startsWith('/api/wms/cycle-count-items/')
+                                    ? r.cycleCountItem
+                                    : row.path.startsWith('/api/carriers/')
+                                      ? r.ownCarrier
+                                      : row.path.startsWith('/api/series/')
+                                        ? r.series
+                                        : r.facility,
     userId: r.pendingUser,
     documentType: 'employee_id',
     slotId: r.slot,
@@ -729,7 +807,21 @@ function call(row: Row, which: Case, column: Column | null): { path: string; bod
 }
 
 /** Bodies that pass validation, for routes whose record is read only after the body is. */
+/** A security incident of the matrix's own (issue #36): no facility named, one day. */
+const INCIDENT = {
+  title: 'Matrix incident',
+  description: 'Recorded by the permission matrix.',
+  discoveredAt: '2026-11-20T10:00:00+05:30',
+  dataKinds: ['names'],
+  affectedFrom: '2026-11-19',
+  affectedTo: '2026-11-19',
+  measures: 'None needed: a test record.',
+  contact: 'matrix@example.in',
+};
+
 const BODIES: Record<string, (r: Records) => unknown> = {
+  'POST /api/booking-links': (r) => ({ facilityId: r.facility, label: 'Matrix link' }),
+  'POST /api/booking-links/{id}/send': () => ({ mobileNumber: '9876543210', code: '000000' }),
   'POST /api/admin/reject-user/{userId}': () => ({ reason: 'Matrix decision' }),
   'PATCH /api/facilities/{id}': () => ({ name: 'Renamed by the matrix' }),
   'PATCH /api/facilities/{id}/time-slots/{slotId}': () => ({ isBlocked: true }),
@@ -740,6 +832,7 @@ const BODIES: Record<string, (r: Records) => unknown> = {
   'POST /api/appointments/{id}/equipment': () => ({ equipmentId: 'matrix-equipment' }),
   'PATCH /api/appointments/{id}/status': () => ({ status: 'arrived' }),
   'POST /api/appointments/{id}/cancel': () => ({ reason: 'Cancelled by the matrix' }),
+  'POST /api/appointments/{id}/refuse': () => ({ reason: 'Refused by the matrix' }),
   'POST /api/appointments/{id}/reschedule': () => ({
     newDate: addDays(tomorrow, 1),
     newTimeStart: '10:00',
@@ -752,6 +845,17 @@ const BODIES: Record<string, (r: Records) => unknown> = {
   'PATCH /api/checkins/{id}/door': () => ({ dockDoorId: 'matrix-door' }),
   'POST /api/checkins/{id}/gate-override': () => ({ reason: 'Let through by the matrix test' }),
   'POST /api/privacy/erasure-requests/{id}/refuse': () => ({ reason: 'Kept for a legal hold by the matrix' }),
+  'POST /api/privacy/incidents': () => INCIDENT,
+  'POST /api/privacy/incidents/{id}/steps': () => ({ step: 'board_notified' }),
+  'PUT /api/privacy/retention': () => ({
+    checkinPhotos: 30,
+    licenceImages: 180,
+    messageBodies: 90,
+    fastagCrossings: 72,
+    closedAppointments: 180,
+  }),
+  // A name that is not the hub's: past authorisation, refused by the confirmation, so the matrix's tenant stays open.
+  'POST /api/tenancy/close': () => ({ tenantName: 'Not the name of this hub' }),
   'PATCH /api/integrations/systems/{id}': () => ({ name: 'Renamed by the matrix' }),
   'POST /api/integrations/systems/{id}/endpoints': () => ({ name: 'Matrix', endpoint: '/matrix' }),
   'PATCH /api/integrations/systems/{id}/endpoints/{endpointId}': () => ({ name: 'Renamed by the matrix' }),
@@ -780,6 +884,9 @@ const BODIES: Record<string, (r: Records) => unknown> = {
   'PUT /api/appointment-types/facilities/{id}/fields/{fieldId}': () => ({
     field: { label: 'Matrix renamed', kind: 'text' },
   }),
+  // Outside the facility's hours (08:00-18:00): past the permission check, refused 400 and nothing booked.
+  'POST /api/series': (r) => ({ ...SERIES_BODY(r.facility, r.ownCarrier), timeStart: '03:00', timeEnd: '04:00' }),
+  'POST /api/series/{id}/cancel': () => ({ fromDate: tomorrow, reason: 'Cancelled by the matrix' }),
 };
 
 const QUERIES: Record<string, string> = {

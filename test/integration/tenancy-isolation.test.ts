@@ -57,7 +57,10 @@ const FIXTURES: { path: RegExp; params: () => Record<string, string> }[] = [
     path: /^\/api\/appointment-types\/facilities\/\{id\}/,
     params: () => ({ id: ids.facility!, typeId: ids.appointmentType!, fieldId: ids.bookingField! }),
   },
+  { path: /^\/api\/booking-links\/\{id\}/, params: () => ({ id: ids.bookingLink! }) },
   { path: /^\/api\/privacy\/erasure-requests\/\{id\}/, params: () => ({ id: ids.erasureRequest! }) },
+  { path: /^\/api\/privacy\/tenant-exports\/\{id\}/, params: () => ({ id: ids.tenantExport! }) },
+  { path: /^\/api\/privacy\/incidents\/\{id\}/, params: () => ({ id: ids.incident! }) },
   { path: /^\/api\/wms\/zones\/\{id\}/, params: () => ({ id: ids.zone! }) },
   { path: /^\/api\/wms\/bins\/\{id\}/, params: () => ({ id: ids.bin! }) },
   { path: /^\/api\/wms\/products\/\{id\}/, params: () => ({ id: ids.product! }) },
@@ -65,12 +68,14 @@ const FIXTURES: { path: RegExp; params: () => Record<string, string> }[] = [
   { path: /^\/api\/wms\/appointments\/\{id\}/, params: () => ({ id: ids.appointment! }) },
   { path: /^\/api\/wms\/cycle-counts\/\{id\}/, params: () => ({ id: ids.cycleCount! }) },
   { path: /^\/api\/wms\/cycle-count-items\/\{id\}/, params: () => ({ id: ids.cycleCountItem! }) },
+  { path: /^\/api\/series\/\{id\}/, params: () => ({ id: ids.series! }) },
 ];
 
 /** Bodies that pass each route's validation, so the answer is about the item (its absence), not the body. */
 const BODIES: Record<string, unknown> = {
   'PATCH /api/facilities/{id}': { name: 'Taken over' },
   'PATCH /api/carriers/{id}': { name: 'Taken over' },
+  'POST /api/series/{id}/cancel': { fromDate: '2031-01-06', reason: 'Taken over' },
   'PATCH /api/carriers/{id}/drivers/{driverId}': { name: 'Taken over' },
   'POST /api/facilities/{id}/labor-incharges': { name: 'Intruder' },
   'POST /api/facilities/{id}/equipment': { name: 'Intruder forklift', type: 'Forklift' },
@@ -80,8 +85,10 @@ const BODIES: Record<string, unknown> = {
   'POST /api/appointments/{id}/equipment': { equipmentId: 'x-equipment' },
   'PATCH /api/appointments/{id}/status': { status: 'arrived' },
   'POST /api/appointments/{id}/cancel': { reason: 'Cancelled by an intruder' },
+  'POST /api/appointments/{id}/refuse': { reason: 'Refused by an intruder' },
   'POST /api/checkins/{id}/gate-override': { reason: 'Let through by an intruder' },
   'POST /api/privacy/erasure-requests/{id}/refuse': { reason: 'Kept for a legal hold by an intruder' },
+  'POST /api/privacy/incidents/{id}/steps': { step: 'closed' },
   'POST /api/appointments/{id}/reschedule': {
     newDate: '2031-01-02',
     newTimeStart: '10:00',
@@ -106,6 +113,7 @@ const BODIES: Record<string, unknown> = {
   'PUT /api/wms/facilities/{id}/settings': { binCodePattern: 'TK-{aisle}-{rack:2}-{level}' },
   'PUT /api/references/facilities/{id}/policy': { mode: 'list' },
   'PUT /api/bookings/facilities/{id}/rules': { changeCutoffHours: 12 },
+  'POST /api/booking-links/{id}/send': { mobileNumber: '9876543210', code: '123456' },
   'POST /api/references/facilities/{id}/orders/preview': {
     mode: 'replace',
     csv: 'po,supplier,sku,quantity\nTK-1,Intruder,SKU-1,5',
@@ -256,8 +264,31 @@ beforeAll(async () => {
       new Date(),
     )
   ).id;
+  // A whole-data export of the tenant (issue #36; built by its worker in tenant-export.test.ts).
+  const { startExport } = await import('../../functions/privacy/export.store');
+  const tenantExport = (await startExport(a.tenantId, { userId: 'isolation', username: 'isolation' }, new Date()))!.id;
+  // A security incident (issue #36; recorded through the API in privacy-incidents.test.ts).
+  const { recordIncident } = await import('../../functions/privacy/incidents');
+  const incident = (
+    await recordIncident(
+      a.tenantId,
+      {
+        title: 'Isolation incident',
+        description: 'Recorded by the isolation test.',
+        discoveredAt: new Date().toISOString(),
+        dataKinds: ['names'],
+        affectedFrom: tomorrow,
+        affectedTo: tomorrow,
+        measures: 'None needed: a test record.',
+        contact: 'isolation@example.in',
+      },
+      { userId: 'isolation', username: 'isolation' },
+    )
+  ).id;
   ids = {
     erasureRequest,
+    tenantExport,
+    incident,
     facility,
     slot: `${tomorrow}_0900`,
     holiday,
@@ -308,6 +339,18 @@ async function optionalFixtures(admin: Organisation['admin'], facility: string):
     durationRule: { kind: 'fixed', minutes: 60 },
   });
   await make('bookingField', `${setup}/fields`, { label: 'A seal', kind: 'text' });
+  await make('bookingLink', '/api/booking-links', { facilityId: facility, label: 'A carriers' }, (b) => b?.link?.id);
+  // A standing appointment (issue #32) whose one date is past the 8-week horizon, so it books nothing.
+  const seriesCarrier = await make('seriesCarrier', '/api/carriers', { name: 'A Milk Run', serviceTypes: ['FTL'] });
+  await make('series', '/api/series', {
+    facilityId: facility,
+    carrierId: seriesCarrier,
+    weekdays: ['MO'],
+    timeStart: '09:00',
+    timeEnd: '10:00',
+    startDate: indiaDate(71),
+    count: 1,
+  });
   const zone = await make('zone', '/api/wms/zones', {
     facilityId: facility,
     name: 'A Zone',

@@ -7,7 +7,8 @@ import {
   driverDashboard,
   gateStatistics,
   onTimeRate,
-  reportCsv,
+  scorecardCsv,
+  carrierScorecard,
   toCsv,
 } from '../../functions/insights/figures';
 import type { Appointment } from '../../shared/contracts/appointments';
@@ -190,7 +191,7 @@ describe('analytics', () => {
     });
   });
 
-  it('writes the carrier scorecard from the same figures', () => {
+  it('writes the monthly carrier scorecard with early arrivals and late cancellations', () => {
     // Prepare
     const list = [
       appointment({
@@ -202,9 +203,15 @@ describe('analytics', () => {
       }),
     ];
     // Act
-    const csv = reportCsv('carrier-scorecard', list, [], days, 600);
+    const csv = scorecardCsv(
+      '2026-03',
+      carrierScorecard(list, () => false),
+    );
     // Assess
-    expect(csv).toBe('Carrier,Appointments,On-time %,Late,No-shows,Avg dwell (min)\r\n"Ganga, Pune",1,100,0,0,30\r\n');
+    expect(csv).toBe(
+      'Month,Carrier,Appointments,On-time %,Early,Late,No-shows,Avg dwell (min),Late cancellations\r\n' +
+        '2026-03,"Ganga, Pune",1,100,0,0,0,30,0\r\n',
+    );
   });
 });
 

@@ -62,6 +62,10 @@ const maxValue: Record<Placeholder, fc.Arbitrary<string>> = {
   passLink: fc
     .string({ unit: fc.constantFrom('a', 'Z', '9', '_', '-'), minLength: 39, maxLength: 39 })
     .map((token) => `https://app.docksaathi.in/pass/${token}`),
+  // A booking link's token: 16 characters of id, a tilde, 22 of signature (functions/booking-links).
+  bookingLink: fc
+    .string({ unit: fc.constantFrom('a', 'Z', '9', '_', '-'), minLength: 39, maxLength: 39 })
+    .map((token) => `https://app.docksaathi.in/book/${token}`),
   hub: fc
     .string({ unit: fc.constantFrom('L', 'o', 'g', 'ह', 'ब', ' '), minLength: 30, maxLength: 30 })
     .filter((v) => v.trim() === v && v.length > 0),

@@ -45,6 +45,7 @@ const CarriersRoute = screen(() => import('../features/carriers'), 'CarriersRout
 const SchedulingRoute = screen(appointments, 'SchedulingRoute');
 const BookingRoute = screen(appointments, 'BookingRoute');
 const RescheduleRoute = screen(appointments, 'RescheduleRoute');
+const StandingAppointmentsRoute = screen(() => import('../features/series'), 'StandingAppointmentsRoute');
 const DashboardRoute = screen(insights, 'DashboardRoute');
 const AnalyticsRoute = screen(insights, 'AnalyticsRoute');
 const CheckinRoute = screen(checkins, 'CheckinRoute');
@@ -58,7 +59,11 @@ const InviteRoute = screen(() => import('../features/tenancy'), 'InviteRoute');
 const IntegrationsRoute = screen(() => import('../features/integrations'), 'IntegrationsRoute');
 const GateRoute = screen(() => import('../features/gate'), 'GateRoute');
 const ReslotRoute = screen(() => import('../features/trips'), 'ReslotRoute');
+const ChoicesRoute = screen(() => import('../features/privacy'), 'ChoicesRoute');
 const PassRoute = screen(() => import('../features/passes'), 'PassRoute');
+// /book/<token>: a facility link's landing page, or a booking link's page (issue #32).
+const BookRoute = screen(() => import('../features/booking-links'), 'BookRoute');
+const BookingLinksPanel = screen(() => import('../features/booking-links'), 'BookingLinksPanel');
 
 /** Where a screen's code is still loading. */
 function Loading({ children }: { children: ReactNode }) {
@@ -78,6 +83,7 @@ interface Screen {
 
 const SCREENS: Screen[] = [
   { path: PATHS.scheduling, element: <SchedulingRoute />, shell: 'staff' },
+  { path: PATHS.standing, element: <StandingAppointmentsRoute />, shell: 'staff' },
   { path: PATHS.booking, element: <BookingRoute />, shell: 'by-role' },
   { path: PATHS.reschedule, element: <RescheduleRoute />, shell: 'by-role' },
   { path: PATHS.checkin, element: <CheckinRoute />, shell: 'by-role' },
@@ -91,7 +97,19 @@ const SCREENS: Screen[] = [
   { path: PATHS.carriers, element: <CarriersRoute />, shell: 'staff' },
   { path: PATHS.wms, element: <WmsRoute />, shell: 'staff' },
   { path: `${PATHS.wms}/:tab`, element: <WmsRoute />, shell: 'staff' },
-  { path: PATHS.configuration, element: <ConfigurationRoute />, shell: 'staff' },
+  {
+    path: PATHS.configuration,
+    element: (
+      <ConfigurationRoute
+        facilitySections={(facilityId) => (
+          <Suspense fallback={null}>
+            <BookingLinksPanel facilityId={facilityId} />
+          </Suspense>
+        )}
+      />
+    ),
+    shell: 'staff',
+  },
   { path: PATHS.testAuth, element: <TestAuthRoute />, shell: 'by-role', guard: 'authRequired' },
 ];
 
@@ -184,6 +202,14 @@ export function AppRoutes() {
         }
       />
       <Route
+        path={`${PATHS.privacyChoices}/:token`}
+        element={
+          <Loading>
+            <ChoicesRoute />
+          </Loading>
+        }
+      />
+      <Route
         path={`${PATHS.reslot}/:token`}
         element={
           <Loading>
@@ -203,7 +229,7 @@ export function AppRoutes() {
         path={`${PATHS.book}/:link`}
         element={
           <Loading>
-            <LandingRoute />
+            <BookRoute />
           </Loading>
         }
       />

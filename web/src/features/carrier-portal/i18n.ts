@@ -4,6 +4,29 @@ import { defineCatalogue } from '../../lib/i18n/catalogue';
 
 export const carrierPortalText = defineCatalogue('carrierPortal', {
   en: {
+    scorecard: {
+      title: 'Carrier Scorecard',
+      ownTitle: 'Your scorecard',
+      description:
+        'Per carrier for the month: on-time (early counts as on time), late, no-shows, time on site, and cancellations inside the change cut-off',
+      label: 'Carrier scorecard',
+      month: 'Month',
+      export: 'Export scorecard (CSV)',
+      empty: 'No carrier appointments in this month',
+      failed: 'Failed to load the scorecard',
+      loading: 'Loading scorecard...',
+      minutes: '{{value}} min',
+      columns: {
+        carrier: 'Carrier',
+        appointments: 'Appointments',
+        onTime: 'On-time',
+        early: 'Early',
+        late: 'Late',
+        noShows: 'No-shows',
+        avgDwell: 'Avg dwell',
+        lateCancellations: 'Late cancellations',
+      },
+    },
     mobile: {
       open: 'Sign in with mobile number',
       back: 'Sign in with password',
@@ -26,6 +49,7 @@ export const carrierPortalText = defineCatalogue('carrierPortal', {
       nextDayCutoff: 'Bookings for the next day close at (facility time)',
       changeCutoffHours: 'Changes close (hours before the slot)',
       onePerVehiclePerDay: 'At most one open appointment per vehicle per day',
+      approvalRequired: 'Carrier bookings need staff approval',
       reminderMinutes: 'Remind the driver (minutes before the slot)',
       none: 'Leave empty for no limit',
       save: 'Save booking rules',
@@ -34,6 +58,29 @@ export const carrierPortalText = defineCatalogue('carrierPortal', {
     },
   },
   hi: {
+    scorecard: {
+      title: 'कैरियर स्कोरकार्ड',
+      ownTitle: 'आपका स्कोरकार्ड',
+      description:
+        'महीने में हर कैरियर के लिए: समय पर (जल्दी आना भी समय पर), देर से, नहीं आए, साइट पर समय, और बदलाव की समय-सीमा के भीतर रद्द',
+      label: 'कैरियर स्कोरकार्ड',
+      month: 'महीना',
+      export: 'स्कोरकार्ड निर्यात करें (CSV)',
+      empty: 'इस महीने किसी कैरियर का अपॉइंटमेंट नहीं',
+      failed: 'स्कोरकार्ड लोड नहीं हो सका',
+      loading: 'स्कोरकार्ड लोड हो रहा है...',
+      minutes: '{{value}} मिनट',
+      columns: {
+        carrier: 'कैरियर',
+        appointments: 'अपॉइंटमेंट',
+        onTime: 'समय पर',
+        early: 'जल्दी',
+        late: 'देर से',
+        noShows: 'नहीं आए',
+        avgDwell: 'औसत ठहराव',
+        lateCancellations: 'देर से रद्द',
+      },
+    },
     mobile: {
       open: 'मोबाइल नंबर से साइन इन करें',
       back: 'पासवर्ड से साइन इन करें',
@@ -56,6 +103,7 @@ export const carrierPortalText = defineCatalogue('carrierPortal', {
       nextDayCutoff: 'अगले दिन की बुकिंग इस समय बंद होती है (सुविधा का समय)',
       changeCutoffHours: 'बदलाव बंद होते हैं (स्लॉट से घंटे पहले)',
       onePerVehiclePerDay: 'प्रति वाहन प्रति दिन अधिकतम एक खुली अपॉइंटमेंट',
+      approvalRequired: 'कैरियर बुकिंग के लिए स्टाफ़ की स्वीकृति ज़रूरी है',
       reminderMinutes: 'ड्राइवर को याद दिलाएँ (स्लॉट से मिनट पहले)',
       none: 'कोई सीमा न हो तो खाली छोड़ें',
       save: 'बुकिंग नियम सहेजें',

@@ -1,4 +1,4 @@
-// The PO list's labels in English and Hindi (issue #32: reference validation, list mode).
+// The PO check's labels in English and Hindi (issue #32: reference validation by list or callback).
 import { defineCatalogue } from '../../lib/i18n/catalogue';
 
 export const referencesText = defineCatalogue('references', {
@@ -8,11 +8,32 @@ export const referencesText = defineCatalogue('references', {
       'Check the PO of every booking against the open POs of this facility, and follow each PO: ordered, booked, received, open.',
     policy: {
       mode: 'PO check',
-      modes: { off: 'Off: a PO number is not checked', list: 'List: the PO must be open on the uploaded list' },
+      modes: {
+        off: 'Off: a PO number is not checked',
+        list: 'List: the PO must be open on the uploaded list',
+        callback: 'Callback: your system accepts or refuses each booking and change',
+      },
       allowSplits: 'A PO may be booked on several appointments',
       overQuantity: 'A booking over the open quantity',
       over: { refuse: 'Refuse it', flag: 'Book it, flagged' },
       save: 'Save PO check',
+    },
+    callback: {
+      url: 'Address of your system',
+      urlHint:
+        'Every booking and change is sent here, signed (Standard Webhooks). Your system answers in 3 s: 2xx accepts; any other status refuses with its errorMessage.',
+      secret: 'Signing secret',
+      secretSet: 'A secret is set. Leave this empty to keep it.',
+      secretNotSet: 'No secret set yet.',
+      generate: 'Make a new secret',
+      generated: 'Copy this secret into your system now, then save: it is not shown again.',
+      downPolicy: 'When your system does not answer',
+      down: {
+        accept: 'Accept the booking',
+        refuse: 'Refuse the booking (the booker tries again later)',
+        pending_review: 'Accept it as pending review, and alert staff',
+        list: 'Check it against the last uploaded list',
+      },
     },
     upload: {
       title: 'Upload open POs (CSV)',
@@ -53,11 +74,32 @@ export const referencesText = defineCatalogue('references', {
     description: 'हर बुकिंग का PO इस सुविधा के खुले PO से मिलाएँ, और हर PO देखें: ऑर्डर, बुक, प्राप्त, बाकी।',
     policy: {
       mode: 'PO जाँच',
-      modes: { off: 'बंद: PO नंबर नहीं जाँचा जाता', list: 'सूची: PO अपलोड की गई सूची में खुला होना चाहिए' },
+      modes: {
+        off: 'बंद: PO नंबर नहीं जाँचा जाता',
+        list: 'सूची: PO अपलोड की गई सूची में खुला होना चाहिए',
+        callback: 'कॉलबैक: आपका सिस्टम हर बुकिंग और बदलाव को स्वीकार या अस्वीकार करता है',
+      },
       allowSplits: 'एक PO कई अपॉइंटमेंट पर बुक हो सकता है',
       overQuantity: 'खुली मात्रा से अधिक की बुकिंग',
       over: { refuse: 'अस्वीकार करें', flag: 'बुक करें, चिह्नित करके' },
       save: 'PO जाँच सहेजें',
+    },
+    callback: {
+      url: 'आपके सिस्टम का पता',
+      urlHint:
+        'हर बुकिंग और बदलाव यहाँ भेजा जाता है, हस्ताक्षरित (Standard Webhooks)। आपका सिस्टम 3 सेकंड में उत्तर दे: 2xx स्वीकार करता है; कोई और स्थिति अपने errorMessage के साथ अस्वीकार करती है।',
+      secret: 'साइनिंग सीक्रेट',
+      secretSet: 'सीक्रेट सेट है। इसे रखने के लिए यह खाली छोड़ें।',
+      secretNotSet: 'अभी कोई सीक्रेट सेट नहीं है।',
+      generate: 'नया सीक्रेट बनाएँ',
+      generated: 'यह सीक्रेट अभी अपने सिस्टम में कॉपी करें, फिर सहेजें: यह दोबारा नहीं दिखेगा।',
+      downPolicy: 'जब आपका सिस्टम उत्तर न दे',
+      down: {
+        accept: 'बुकिंग स्वीकार करें',
+        refuse: 'बुकिंग अस्वीकार करें (बुक करने वाला बाद में फिर कोशिश करे)',
+        pending_review: 'समीक्षा बाकी के रूप में स्वीकार करें, और स्टाफ़ को सूचित करें',
+        list: 'पिछली अपलोड की गई सूची से जाँचें',
+      },
     },
     upload: {
       title: 'खुले PO अपलोड करें (CSV)',

@@ -61,6 +61,7 @@ export const en = {
     items: {
       overview: 'Overview',
       appointments: 'Appointments',
+      'standing-appointments': 'Standing Appointments',
       'book-appointment': 'Book Appointment',
       reschedule: 'Reschedule',
       'live-tracking': 'Live Tracking',

@@ -62,6 +62,7 @@ export const hi: Messages = {
     items: {
       overview: 'अवलोकन',
       appointments: 'अपॉइंटमेंट',
+      'standing-appointments': 'स्थायी अपॉइंटमेंट',
       'book-appointment': 'अपॉइंटमेंट बुक करें',
       reschedule: 'पुनर्निर्धारण',
       'live-tracking': 'लाइव ट्रैकिंग',

@@ -7,6 +7,7 @@ import type {
   AppointmentInput,
   AppointmentStatus,
   CancelAppointmentInput,
+  RefuseBookingInput,
   RescheduleInput,
   RescheduleRequest,
 } from '@shared/contracts/appointments';
@@ -101,6 +102,28 @@ export function useChangeStatus() {
     invalidates: () => APPOINTMENT_LISTS,
     failure: t('appointments.toasts.statusFailed'),
     success: () => ({ title: t('appointments.toasts.success'), description: t('appointments.toasts.statusUpdated') }),
+  });
+}
+
+/** Staff approve a carrier's booking awaiting approval, at the revision the list showed. */
+export function useApproveBooking() {
+  const { t } = useTranslation();
+  return useApiMutation<{ id: string; revision: number }, Appointment>({
+    url: (b) => `/api/appointments/${b.id}/approve`,
+    send: ({ id: _id, ...body }) => body,
+    invalidates: () => APPOINTMENT_LISTS,
+    failure: t('appointments.approval.approveFailed'),
+  });
+}
+
+/** Staff refuse it with a reason (the dialog shows a refusal of the reason under its field). */
+export function useRefuseBooking() {
+  const { t } = useTranslation();
+  return useApiMutation<RefuseBookingInput & { id: string }, Appointment>({
+    url: (b) => `/api/appointments/${b.id}/refuse`,
+    send: ({ id: _id, ...body }) => body,
+    invalidates: () => APPOINTMENT_LISTS,
+    failure: t('appointments.approval.refuseFailed'),
   });
 }
 

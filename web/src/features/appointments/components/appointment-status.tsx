@@ -8,6 +8,7 @@ import { GateReasons } from '../../gate';
 import { useChangeStatus } from '../api/appointments';
 
 const TONE: Record<string, BadgeTone> = {
+  pending_approval: 'yellow',
   scheduled: 'blue',
   arrived: 'yellow',
   loading: 'yellow',
@@ -16,7 +17,16 @@ const TONE: Record<string, BadgeTone> = {
   cancelled: 'red',
   no_show: 'red',
 };
-const KNOWN = new Set(['scheduled', 'arrived', 'loading', 'unloading', 'departed', 'cancelled', 'no_show']);
+const KNOWN = new Set([
+  'pending_approval',
+  'scheduled',
+  'arrived',
+  'loading',
+  'unloading',
+  'departed',
+  'cancelled',
+  'no_show',
+]);
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();

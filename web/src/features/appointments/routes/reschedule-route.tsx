@@ -24,6 +24,9 @@ import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
 import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
 import { todayAt, useFacilities, useHomeFacility } from '../../facilities';
+import { ScorecardCard } from '../../carrier-portal';
+import { actsForAll } from '@shared/access';
+import { OwnAppointments } from '../components/own-appointments';
 
 type FormInput = z.input<typeof rescheduleFormSchema>;
 type FormOutput = z.output<typeof rescheduleFormSchema>;
@@ -32,8 +35,10 @@ export function RescheduleRoute() {
   const { t } = useTranslation();
   const format = useFormat();
   const { toast } = useToast();
-  const { hasPermission } = useSession();
+  const { user, hasPermission } = useSession();
   const canDecide = hasPermission('reschedules:decide');
+  // A carrier's account (issue #32) also sees its own appointments and its monthly scorecard here.
+  const carrierAccount = Boolean(user && !actsForAll(user) && user.carrierId && !user.driverId);
   const upcoming = useUpcomingAppointments();
   const pending = usePendingReschedules();
   const request = useRequestReschedule();
@@ -89,6 +94,7 @@ export function RescheduleRoute() {
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
+      {carrierAccount && <OwnAppointments appointments={upcoming.data ?? []} loading={upcoming.isLoading} />}
       <Card>
         <CardHeader title={t('appointments.reschedule.title')} />
         <CardBody>
@@ -199,6 +205,11 @@ export function RescheduleRoute() {
           )}
         </CardBody>
       </Card>
+      {carrierAccount && (
+        <div className="lg:col-span-2">
+          <ScorecardCard source="carrier" />
+        </div>
+      )}
     </div>
   );
 }

@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Plus } from 'lucide-react';
-import { actsForAll } from '@shared/access';
+import { actsForAll, canActOn } from '@shared/access';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { AppointmentStatusAction, StatusBadge } from '../components/appointment-status';
 import { useCancelFlow } from '../components/use-cancel-flow';
+import { useApprovalFlow } from '../components/approval-actions';
 import { useAppointments } from '../api/appointments';
 import { useSession } from '../../../lib/session';
 import { GateHint } from '../../gate';
@@ -27,17 +28,30 @@ export function SchedulingRoute() {
   const appointments = useAppointments(date);
   // The list's search (issue #32): reference, carrier, driver, vehicle, PO and the custom fields' answers.
   const [search, setSearch] = useState('');
-  const shown = (appointments.data ?? []).filter((a) => matchesSearch(a, search));
+  // Carrier bookings awaiting approval (issue #32): counted, and the list narrowed to them on demand.
+  const [awaitingOnly, setAwaitingOnly] = useState(false);
+  const awaiting = (appointments.data ?? []).filter((a) => a.status === 'pending_approval').length;
+  const shown = (appointments.data ?? []).filter(
+    (a) => matchesSearch(a, search) && (!awaitingOnly || a.status === 'pending_approval'),
+  );
   // Each watched truck's state, for the whole list in one read.
   const trips = useTripsOf((appointments.data ?? []).map((a) => a.id));
   const canChange = Boolean(user && actsForAll(user));
   const cancelFlow = useCancelFlow();
+  const approvalFlow = useApprovalFlow();
+  // Staff cancel any appointment; a carrier's account its own, awaiting approval or scheduled.
+  const cancellable = (a: (typeof shown)[number]) =>
+    Boolean(user && canActOn(user, a)) && (a.status === 'scheduled' || a.status === 'pending_approval');
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold">{t('appointments.list.title')}</h1>
         <div className="flex items-end gap-2">
           <BookingSearch value={search} onChange={setSearch} />
+          <label className="flex items-center gap-2 pb-2 text-sm font-medium text-amber-800">
+            <input type="checkbox" checked={awaitingOnly} onChange={(e) => setAwaitingOnly(e.target.checked)} />
+            {t('appointments.approval.filter', { count: awaiting })}
+          </label>
           <Field
             label={t('appointments.list.date')}
             type="date"
@@ -95,7 +109,8 @@ export function SchedulingRoute() {
                   <TripState trip={trips.get(a.id)} />
                   <StatusBadge status={a.status} />
                   {canChange && <AppointmentStatusAction id={a.id} status={a.status} gateHold={a.gateHold} />}
-                  {canChange && a.status === 'scheduled' && (
+                  {canChange && a.status === 'pending_approval' && approvalFlow.actions(a)}
+                  {cancellable(a) && (
                     <Button size="sm" variant="secondary" onClick={() => cancelFlow.open(a)}>
                       {t('appointments.list.cancel')}
                     </Button>
@@ -107,6 +122,7 @@ export function SchedulingRoute() {
         </CardBody>
       </Card>
       {cancelFlow.dialog}
+      {approvalFlow.dialog}
     </div>
   );
 }

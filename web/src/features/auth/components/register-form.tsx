@@ -23,6 +23,7 @@ import { useServerText } from '../../../lib/server-text';
 import { useFormat } from '../../../lib/format';
 import { useRoleName } from '../../../lib/role-names';
 import { submitRegistration, uploadDocument, verifyEmail } from '../api/registration';
+import { PrivacyNotice, useConsentChoice } from '../../privacy';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 const TABS: UserType[] = ['external_user', 'internal_user', 'dockyard_employee'];
@@ -74,6 +75,7 @@ function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (em
   const [files, setFiles] = useState<Record<string, File>>({});
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [pending, setPending] = useState(false);
+  const consent = useConsentChoice();
 
   const choose = (documentType: string, file: File | undefined) => {
     if (!file) return;
@@ -116,6 +118,7 @@ function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (em
         variant,
         documents,
         ...(facility ? { facility } : {}),
+        consent: consent.consent(),
       });
       toast({
         title: t('register.successTitle'),
@@ -198,6 +201,9 @@ function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (em
           </div>
         ))}
       </fieldset>
+      <div className="sm:col-span-2">
+        <PrivacyNotice choice={consent} />
+      </div>
       <Button type="submit" className="sm:col-span-2" disabled={pending}>
         {pending ? t('register.submitting') : t('register.submit')}
       </Button>

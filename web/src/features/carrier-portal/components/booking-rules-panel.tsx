@@ -22,6 +22,7 @@ const formValues = (r: BookingRules): Input => ({
   nextDayCutoff: r.nextDayCutoff,
   changeCutoffHours: r.changeCutoffHours,
   onePerVehiclePerDay: r.onePerVehiclePerDay,
+  approvalRequired: r.approvalRequired,
   reminderMinutes: r.reminderMinutes,
   revision: r.revision,
 });
@@ -91,6 +92,9 @@ function RulesForm({ facilityId, rules }: { facilityId: string; rules: BookingRu
       />
       <label className="flex items-center gap-2 self-end pb-2 text-sm">
         <input type="checkbox" {...register('onePerVehiclePerDay')} /> {t('carrierPortal.rules.onePerVehiclePerDay')}
+      </label>
+      <label className="flex items-center gap-2 self-end pb-2 text-sm">
+        <input type="checkbox" {...register('approvalRequired')} /> {t('carrierPortal.rules.approvalRequired')}
       </label>
       <div className="md:col-span-3">
         <Button type="submit" disabled={save.isPending}>

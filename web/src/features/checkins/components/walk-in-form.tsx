@@ -10,6 +10,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { useDockDoors } from '../../facilities';
 import { useWalkInCheckin } from '../api/checkins';
 import { GateRefusal } from '../../gate';
+import { PrivacyNotice, useConsentChoice } from '../../privacy';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 type FormInput = z.input<typeof walkInCheckinSchema>;
@@ -32,11 +33,16 @@ export function WalkInForm({ onDone }: { onDone: () => void }) {
       notes: '',
       driverLicense: '',
       ewayBill: '',
+      driverPhone: '',
     },
   });
+  const consent = useConsentChoice();
   const field = fieldBinder({ register, formState });
   const onSubmit = handleSubmit((values) =>
-    walkIn.mutate(values, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }),
+    walkIn.mutate(
+      { ...values, consent: consent.consent() },
+      { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) },
+    ),
   );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2">
@@ -64,6 +70,10 @@ export function WalkInForm({ onDone }: { onDone: () => void }) {
       <Field label={t('checkins.form.notes')} {...field('notes')} />
       <Field label={t('gate.fields.driverLicense')} className="[&_input]:uppercase" {...field('driverLicense')} />
       <Field label={t('gate.fields.ewayBill')} inputMode="numeric" {...field('ewayBill')} />
+      <Field label={t('checkins.form.driverPhone')} type="tel" {...field('driverPhone')} />
+      <div className="sm:col-span-2">
+        <PrivacyNotice choice={consent} />
+      </div>
       <GateRefusal error={walkIn.error} />
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button variant="secondary" onClick={onDone}>

@@ -1,5 +1,5 @@
 // /configuration: per facility, the slot settings, the slots of a date, holidays, labour and equipment.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/select-field';
@@ -16,7 +16,11 @@ import { BookingSetupPanel } from '../../appointment-types';
 import { WatchSettingsPanel } from '../../trips';
 import { BookingRulesPanel } from '../../carrier-portal';
 
-export function ConfigurationRoute() {
+/**
+ * `facilitySections`: sections of features that build on facilities (a booking link's section, whose
+ * public page reaches back to facilities), given by the app's router so that facilities imports none of them.
+ */
+export function ConfigurationRoute({ facilitySections }: { facilitySections?: (facilityId: string) => ReactNode }) {
   const { t } = useTranslation();
   const facilities = useFacilities();
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -82,6 +86,7 @@ export function ConfigurationRoute() {
       </div>
       <BookingSetupPanel facilityId={facility.id} />
       <BookingRulesPanel facilityId={facility.id} />
+      {facilitySections?.(facility.id)}
       <PurchaseOrdersPanel facilityId={facility.id} />
       <WatchSettingsPanel facilityId={facility.id} />
       <MessagingSettingsPanel />

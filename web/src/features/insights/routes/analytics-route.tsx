@@ -1,5 +1,5 @@
-// /analytics: figures computed for the chosen range, appointments per day, carrier scorecard, and
-// a CSV export of the scorecard.
+// /analytics: figures computed for the chosen range, appointments per day, and the carrier scorecard
+// of a chosen month (scorecard-card.tsx) with its CSV export.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { useFormat } from '../../../lib/format';
 import { insightsText } from '../i18n';
 import { useSession } from '../../../lib/session';
 import { WebVitalsCard } from '../components/web-vitals-card';
+import { ScorecardCard } from '../../carrier-portal';
 
 interface Analytics {
   days: number;
@@ -26,14 +27,6 @@ interface Analytics {
   dockUtilization: number;
   perDay: { date: string; appointments: number }[];
   byLoadType: { inbound: number; outbound: number };
-  carriers: {
-    name: string;
-    appointments: number;
-    onTimeRate: number | null;
-    late: number;
-    noShows: number;
-    avgDwellMinutes: number | null;
-  }[];
 }
 
 const RANGES = [7, 30, 90] as const;
@@ -144,42 +137,7 @@ export function AnalyticsRoute() {
               </div>
             </CardBody>
           </Card>
-          <Card id="carrier-scorecard">
-            <CardHeader
-              title={t('insights.analytics.scorecardTitle')}
-              description={t('insights.analytics.scorecardDescription')}
-            />
-            <CardBody className="overflow-x-auto">
-              {!a.carriers.length ? (
-                <p className="text-sm text-slate-500">{t('insights.analytics.scorecardEmpty')}</p>
-              ) : (
-                <table className="w-full text-sm" aria-label={t('insights.analytics.scorecardLabel')}>
-                  <thead className="text-left text-slate-500">
-                    <tr>
-                      <th className="py-2">{t('insights.analytics.columns.carrier')}</th>
-                      <th>{t('insights.analytics.columns.appointments')}</th>
-                      <th>{t('insights.analytics.columns.onTime')}</th>
-                      <th>{t('insights.analytics.columns.late')}</th>
-                      <th>{t('insights.analytics.columns.noShows')}</th>
-                      <th>{t('insights.analytics.columns.avgDwell')}</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {a.carriers.map((c) => (
-                      <tr key={c.name}>
-                        <td className="py-2 font-medium">{c.name}</td>
-                        <td>{format.number(c.appointments)}</td>
-                        <td>{pct(c.onTimeRate)}</td>
-                        <td>{format.number(c.late)}</td>
-                        <td>{format.number(c.noShows)}</td>
-                        <td>{minutes(c.avgDwellMinutes)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-            </CardBody>
-          </Card>
+          <ScorecardCard source="staff" />
         </>
       )}
       {canAccess.adminPanel && <WebVitalsCard />}

@@ -1,5 +1,11 @@
 // Guest slot booking: holidays, the open slots of a date, and the booking itself.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import type { GuestBookingConfirmation, GuestBookingInput } from '@shared/contracts/appointments-guest';
 import type { Holiday, Slot } from '@shared/contracts/slots';
 import type { FacilityLinkInfo } from '@shared/contracts/tenancy';
@@ -37,6 +43,24 @@ export function useAvailableSlots(date: string | null, facility: string | null) 
   });
 }
 
+/**
+ * Where the booking dialog reads the facility, its holidays and slots, and books: the guest's facility
+ * link by default; a facility booking link (features/booking-links) gives its own, behind its access code.
+ */
+export interface GuestBookingSource {
+  useFacility: (
+    facility: string | null,
+    enabled: boolean,
+  ) => UseQueryResult<Pick<FacilityLinkInfo, 'facilityName' | 'tenantName' | 'timeZone' | 'privacyContact'>>;
+  useHolidays: (facility: string | null) => UseQueryResult<Holiday[]>;
+  useSlots: (date: string | null, facility: string | null) => UseQueryResult<Slot[]>;
+  useBook: () => UseMutationResult<
+    GuestBookingConfirmation,
+    Error,
+    { body: GuestBookingInput; idempotencyKey: string }
+  >;
+}
+
 export function useGuestBooking() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -47,3 +71,10 @@ export function useGuestBooking() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/slots/available'] }),
   });
 }
+
+export const GUEST_SOURCE: GuestBookingSource = {
+  useFacility: useGuestFacility,
+  useHolidays: useGuestHolidays,
+  useSlots: useAvailableSlots,
+  useBook: useGuestBooking,
+};

@@ -9,6 +9,7 @@ import { useFormat } from '../../../lib/format';
 import { downloadFile } from '../../../lib/download';
 import { guestBookingCalendar } from '../guest-calendar';
 import { useKeptGatePass } from '../../passes';
+import { ChoicesLink } from '../../privacy';
 
 /** The zone's short name on the slot's day in the guest's language ('IST', 'GMT+8'). */
 function zoneName(locale: string, timeZone: string, at: string) {
@@ -112,6 +113,7 @@ export function GuestBookingConfirmation({
         )}
       </div>
       <p className="text-sm text-slate-600">{t('guestBooking.doneSms', { phone })}</p>
+      <ChoicesLink token={booking.choicesLink} />
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-3">
         <Button variant="secondary" onClick={addToCalendar}>
           <CalendarPlus className="h-4 w-4" aria-hidden />

@@ -1,6 +1,6 @@
 // The guest Quick Slot Booking dialog (no sign-in): vehicle, driver, a date and an open slot.
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type * as z from 'zod';
@@ -14,6 +14,7 @@ import {
 } from '@shared/contracts/appointments-guest';
 import { instantOf, localDateTime, DEFAULT_TIME_ZONE } from '@shared/time';
 import { Dialog } from '../../../components/ui/dialog';
+import { PrivacyNotice, useConsentChoice } from '../../privacy';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
@@ -22,7 +23,7 @@ import { useFormat } from '../../../lib/format';
 import { registerCatalogue } from '../../../lib/i18n';
 import { useServerText } from '../../../lib/server-text';
 import { guestBookingText } from '../i18n';
-import { useAvailableSlots, useGuestBooking, useGuestFacility, useGuestHolidays } from '../api/guest-booking';
+import { GUEST_SOURCE, type GuestBookingSource } from '../api/guest-booking';
 import { SlotCalendar } from './slot-calendar';
 import { GuestBookingConfirmation } from './guest-booking-confirmation';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
@@ -37,10 +38,16 @@ export function GuestBookingDialog({
   open,
   onClose,
   facility: linked,
+  source = GUEST_SOURCE,
+  loadExtras,
 }: {
   open: boolean;
   onClose: () => void;
   facility?: string;
+  /** Where it reads and books (a facility booking link gives its own); the same for the dialog's life. */
+  source?: GuestBookingSource;
+  /** More of the load (a booking link's appointment types and custom fields), bound to the same form. */
+  loadExtras?: (form: UseFormReturn<FormInput, unknown, FormOutput>) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
@@ -50,17 +57,18 @@ export function GuestBookingDialog({
   const facility = linked ?? params.get('facility');
   // Today at the facility booked (a Singapore hub's day, wherever the guest is); without a link, the
   // platform's default hub, which is in India.
-  const bookedFacility = useGuestFacility(facility, open);
+  const bookedFacility = source.useFacility(facility, open);
   const timeZone = bookedFacility.data?.timeZone ?? DEFAULT_TIME_ZONE;
   const today = localDateTime(new Date(), timeZone).date;
   // The booking made: shown until the guest closes it (issue #29.1), with the number it was sent to.
   const [booked, setBooked] = useState<{ booking: Confirmation; phone: string } | null>(null);
   const [date, setDate] = useState<string | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const holidays = useGuestHolidays(open ? facility : null);
+  const holidays = source.useHolidays(open ? facility : null);
   const holidaySet = useMemo(() => new Set((holidays.data ?? []).map((h) => h.holidayDate)), [holidays.data]);
-  const slots = useAvailableSlots(open ? date : null, facility);
-  const book = useGuestBooking();
+  const slots = source.useSlots(open ? date : null, facility);
+  const book = source.useBook();
+  const consent = useConsentChoice();
   const blank: FormInput = {
     ownerType: 'Driver',
     vehicleNumber: '',
@@ -82,11 +90,11 @@ export function GuestBookingDialog({
     priority: 'normal',
     ...(facility ? { facility } : {}),
   };
-  const { register, handleSubmit, watch, setValue, reset, setError, formState } = useForm<
-    FormInput,
-    unknown,
-    FormOutput
-  >({ resolver: schemaResolver(guestBookingSchema), defaultValues: blank });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: schemaResolver(guestBookingSchema),
+    defaultValues: blank,
+  });
+  const { register, handleSubmit, watch, setValue, reset, setError, formState } = form;
   const field = fieldBinder({ register, formState });
   const [ownerType, slotId] = watch(['ownerType', 'slotId']);
   // The date and slot are picked, not typed: their message stands under the slot list.
@@ -94,6 +102,7 @@ export function GuestBookingDialog({
 
   const close = () => {
     reset(blank);
+    consent.reset();
     setDate(null);
     setBooked(null);
     setIdempotencyKey(crypto.randomUUID());
@@ -105,12 +114,16 @@ export function GuestBookingDialog({
       try {
         // The SMS is written in the language the guest is booking in.
         const language = i18n.language === 'hi' ? 'hi' : 'en';
-        const booking = await book.mutateAsync({ body: { ...values, language }, idempotencyKey });
+        const booking = await book.mutateAsync({
+          body: { ...values, language, consent: consent.consent() },
+          idempotencyKey,
+        });
         toast({
           title: t('guestBooking.confirmedTitle'),
           description: t('guestBooking.confirmed', { code: booking.confirmationCode }),
         });
         reset(blank);
+        consent.reset();
         setDate(null);
         setIdempotencyKey(crypto.randomUUID());
         setBooked({ booking, phone: values.mobileNumber });
@@ -195,6 +208,7 @@ export function GuestBookingDialog({
             <Field label={t('guestBooking.poNumber')} {...field('poNumber')} />
             <Field label={t('guestBooking.quantity')} type="number" min={0} {...field('quantity')} />
             <Field label={t('guestBooking.ewayBill')} {...field('ewayBill')} />
+            {loadExtras?.(form)}
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-2">
             <SlotCalendar
@@ -240,6 +254,7 @@ export function GuestBookingDialog({
               )}
             </div>
           </div>
+          <PrivacyNotice choice={consent} contact={bookedFacility.data?.privacyContact} />
           <div className="flex justify-end gap-2 border-t border-slate-100 pt-3">
             <Button variant="secondary" onClick={close}>
               {t('guestBooking.cancel')}

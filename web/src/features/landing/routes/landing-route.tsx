@@ -1,18 +1,15 @@
 // The public landing page (/ when signed out).
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BarChart3, CalendarClock, MessageSquare, QrCode, Radar, ShieldCheck, Star } from 'lucide-react';
 import { PATHS } from '@shared/navigation';
+import { GuestBookingDialog, loadGuestBookingDialog } from '../components/lazy-guest-booking-dialog';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PublicHeader } from '../../../components/public-header';
 import { SiteFooter } from '../../../components/site-footer';
 
-// The booking dialog (its form, schema and calendar) is fetched when first opened, not with the page.
-const GuestBookingDialog = lazy(async () => ({
-  default: (await import('../components/guest-booking-dialog')).GuestBookingDialog,
-}));
-const loadBookingDialog = () => void import('../components/guest-booking-dialog');
+const loadBookingDialog = () => void loadGuestBookingDialog();
 
 const FEATURES = [
   { key: 'tracking', icon: Radar },

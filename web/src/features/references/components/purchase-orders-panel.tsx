@@ -28,6 +28,7 @@ import {
   useReferencePolicy,
   useSaveReferencePolicy,
 } from '../api/references';
+import { CallbackFields } from './callback-fields';
 
 type PolicyInput = z.input<typeof referencePolicySchema>;
 type PolicyOutput = z.output<typeof referencePolicySchema>;
@@ -37,6 +38,10 @@ const policyForm = (p: ReferencePolicy | undefined): PolicyInput => ({
   mode: p?.mode ?? 'off',
   allowSplits: p?.allowSplits ?? false,
   overQuantity: p?.overQuantity ?? 'refuse',
+  callbackUrl: p?.callbackUrl ?? '',
+  // Write-only: empty keeps the secret set.
+  callbackSecret: '',
+  downPolicy: p?.downPolicy ?? 'refuse',
   revision: p?.revision,
 });
 
@@ -60,7 +65,11 @@ function PolicyForm({ facilityId }: { facilityId: string }) {
   const { t } = useTranslation();
   const policy = useReferencePolicy(facilityId);
   const save = useSaveReferencePolicy(facilityId);
-  const { register, handleSubmit, reset, formState, setError } = useForm<PolicyInput, unknown, PolicyOutput>({
+  const { register, handleSubmit, reset, formState, setError, setValue, watch } = useForm<
+    PolicyInput,
+    unknown,
+    PolicyOutput
+  >({
     resolver: schemaResolver(referencePolicySchema),
     defaultValues: policyForm(undefined),
   });
@@ -68,6 +77,8 @@ function PolicyForm({ facilityId }: { facilityId: string }) {
   useEffect(() => {
     if (policy.data) reset(policyForm(policy.data));
   }, [policy.data, reset]);
+  // Shown once read: a choice made before the policy arrived would be reset to it.
+  if (!policy.data) return null;
   return (
     <form
       noValidate
@@ -90,6 +101,13 @@ function PolicyForm({ facilityId }: { facilityId: string }) {
       <label className="flex items-center gap-2 self-end pb-2 text-sm">
         <input type="checkbox" {...register('allowSplits')} /> {t('references.policy.allowSplits')}
       </label>
+      {watch('mode') === 'callback' && (
+        <CallbackFields
+          field={field}
+          hasSecret={policy.data?.hasCallbackSecret ?? false}
+          setSecret={(secret) => setValue('callbackSecret', secret, { shouldDirty: true })}
+        />
+      )}
       <div className="md:col-span-3">
         <Button type="submit" disabled={save.isPending}>
           {t('references.policy.save')}

@@ -15,7 +15,7 @@ import { useFormat } from '../../../lib/format';
 import { useRoleName } from '../../../lib/role-names';
 import { documentUrl, useDecideUser, usePendingRegistrations, useUsers, type AdminUser } from '../api/users';
 import { InvitationsPanel } from '../../tenancy';
-import { ErasureRequestsPanel } from '../../privacy';
+import { DataRetentionPanel, ErasureRequestsPanel, IncidentsPanel, TenantDataPanel } from '../../privacy';
 import type { Approval } from '@shared/contracts/users';
 import { ApprovalForm } from '../components/approval-form';
 import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
@@ -158,6 +158,9 @@ export function UsersRoute() {
       <h1 className="text-2xl font-bold">{t('users.title')}</h1>
       <InvitationsPanel />
       <ErasureRequestsPanel />
+      <DataRetentionPanel />
+      <TenantDataPanel />
+      <IncidentsPanel />
       <div className="flex gap-1 rounded-lg bg-slate-200 p-1" role="tablist">
         <button
           role="tab"

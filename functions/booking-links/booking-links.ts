@@ -1,0 +1,233 @@
+// Facility booking links (issue #32): staff make, list, revoke and re-code them; the public page opens
+// one with its access code and books through the guest booking path (appointments), so the lead time,
+// cut-offs and PO check are the same as for every carrier and guest booking.
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type * as z from 'zod';
+import type { Actor } from '../lib/audit';
+import { BadRequestError, HttpError, NotFoundError, TooManyRequestsError } from '../lib/errors';
+import { linkIdOf, linkToken, linkTokenMatches } from '../lib/signed-link';
+import { getTenant } from '../lib/tenants';
+import { getCarrier } from '../carriers';
+import { getFacility, resolveFacility, type Facility } from '../facilities';
+import { bookingSetup } from '../appointment-types';
+import { bookGuestSlot } from '../appointments';
+import { sendMessage } from '../messaging';
+import {
+  bookingLinkKey,
+  changeBookingLink,
+  clearWrongCodes,
+  countWrongCode,
+  getBookingLink,
+  listFacilityBookingLinks,
+  newBookingLinkId,
+  putNewBookingLink,
+  type StoredBookingLink,
+} from './booking-link.store';
+import {
+  BOOKING_LINK_TEXTS,
+  CODE_ATTEMPTS,
+  CODE_LOCK_MINUTES,
+  type BookingLink,
+  type BookingLinkWithCode,
+  type bookingLinkInputSchema,
+  type bookingLinkSendSchema,
+  type OpenedBookingLink,
+} from '../../shared/contracts/booking-links';
+import type { GuestBookingConfirmation, guestBookingSchema } from '../../shared/contracts/appointments-guest';
+
+const DAY_MS = 86_400_000;
+
+/** What the token signs: a token re-pointed at another tenant or facility opens nothing. */
+const signed = (link: Pick<StoredBookingLink, 'tenantId' | 'facilityId'>) => [link.tenantId, link.facilityId];
+
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+const codeHash = (key: Buffer, id: string, code: string) =>
+  createHmac('sha256', key).update(`${id}|code|${code}`).digest('base64url');
+
+async function view(link: StoredBookingLink): Promise<BookingLink> {
+  const key = await bookingLinkKey(link.tenantId);
+  return {
+    id: link.id,
+    facilityId: link.facilityId,
+    label: link.label,
+    carrierId: link.carrierId,
+    carrierName: link.carrierName,
+    token: linkToken(key, link.id, signed(link)),
+    expiresAt: link.expiresAt,
+    revokedAt: link.revokedAt,
+    createdAt: link.createdAt,
+    createdBy: link.createdBy,
+    revision: link.revision,
+  };
+}
+
+export async function createBookingLink(
+  tenantId: string,
+  input: z.output<typeof bookingLinkInputSchema>,
+  actor: Actor,
+  now = new Date(),
+): Promise<BookingLinkWithCode> {
+  const facility = await resolveFacility(tenantId, input.facilityId);
+  const carrier = input.carrierId ? await getCarrier(tenantId, input.carrierId) : null;
+  if (input.carrierId && !carrier)
+    throw new BadRequestError(BOOKING_LINK_TEXTS.carrierUnknown, { carrierId: BOOKING_LINK_TEXTS.carrierUnknown });
+  const id = newBookingLinkId();
+  const code = newCode();
+  const link: StoredBookingLink = {
+    id,
+    tenantId,
+    facilityId: facility.id,
+    label: input.label,
+    carrierId: carrier?.id ?? null,
+    carrierName: carrier?.name ?? null,
+    codeHash: codeHash(await bookingLinkKey(tenantId), id, code),
+    expiresAt: new Date(now.getTime() + input.validDays * DAY_MS).toISOString(),
+    revokedAt: null,
+    failedAttempts: 0,
+    lockedUntil: null,
+    createdAt: now.toISOString(),
+    createdBy: actor.username,
+    revision: 1,
+  };
+  await putNewBookingLink(link, actor, now);
+  return { link: await view(link), code };
+}
+
+export async function listBookingLinks(tenantId: string, facilityId: string): Promise<BookingLink[]> {
+  const facility = await resolveFacility(tenantId, facilityId);
+  return Promise.all((await listFacilityBookingLinks(tenantId, facility.id)).map(view));
+}
+
+/** The tenant's link; another tenant's link is not found, as if it did not exist. */
+async function ownLink(tenantId: string, id: string): Promise<StoredBookingLink> {
+  const link = await getBookingLink(id);
+  if (!link || link.tenantId !== tenantId) throw new NotFoundError('Booking link not found');
+  return link;
+}
+
+export async function revokeBookingLink(tenantId: string, id: string, actor: Actor, now = new Date()) {
+  const link = await ownLink(tenantId, id);
+  if (link.revokedAt) throw new HttpError(409, BOOKING_LINK_TEXTS.alreadyRevoked);
+  return view(await changeBookingLink(link, { revokedAt: now.toISOString() }, actor, now));
+}
+
+/** A new code for the link (the old one stops working at once), shown this once. */
+export async function regenerateCode(
+  tenantId: string,
+  id: string,
+  actor: Actor,
+  now = new Date(),
+): Promise<BookingLinkWithCode> {
+  const link = await ownLink(tenantId, id);
+  if (link.revokedAt) throw new HttpError(409, BOOKING_LINK_TEXTS.alreadyRevoked);
+  const code = newCode();
+  const changed = await changeBookingLink(
+    link,
+    { codeHash: codeHash(await bookingLinkKey(tenantId), id, code) },
+    actor,
+    now,
+  );
+  return { link: await view(changed), code };
+}
+
+/** Sends the link and its code by SMS; the code must be the link's current one (staff just saw it). */
+export async function sendBookingLink(
+  tenantId: string,
+  id: string,
+  input: z.output<typeof bookingLinkSendSchema>,
+  origin: string,
+  now = new Date(),
+): Promise<void> {
+  const link = await ownLink(tenantId, id);
+  assertInForce(link, now);
+  const key = await bookingLinkKey(tenantId);
+  if (!sameHash(link.codeHash, codeHash(key, id, input.code)))
+    throw new BadRequestError(BOOKING_LINK_TEXTS.wrongCode, { code: BOOKING_LINK_TEXTS.wrongCode });
+  const facility = await getFacility(tenantId, link.facilityId);
+  await sendMessage(
+    {
+      channel: 'sms',
+      tenantId,
+      to: input.mobileNumber,
+      language: input.language,
+      template: 'booking_link',
+      values: {
+        hub: (facility?.name ?? '').slice(0, 30),
+        bookingLink: `${origin}/book/${linkToken(key, id, signed(link))}`,
+        code: input.code,
+      },
+    },
+    now,
+  );
+}
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+function assertInForce(link: StoredBookingLink, now: Date) {
+  if (link.revokedAt) throw new HttpError(410, BOOKING_LINK_TEXTS.revoked);
+  if (Date.parse(link.expiresAt) <= now.getTime()) throw new HttpError(410, BOOKING_LINK_TEXTS.expired);
+}
+
+/**
+ * The link of a token, in force, opened with its right code; a wrong code is counted, and the
+ * CODE_ATTEMPTS-th in a row locks the link for CODE_LOCK_MINUTES (the same neutral text for every
+ * wrong code, so a guesser learns nothing but "locked").
+ */
+export async function openWithCode(
+  token: string,
+  code: string,
+  now = new Date(),
+): Promise<{ link: StoredBookingLink; facility: Facility }> {
+  const id = linkIdOf(token);
+  const link = id ? await getBookingLink(id) : null;
+  if (!link || !linkTokenMatches(await bookingLinkKey(link.tenantId), token, signed(link)))
+    throw new NotFoundError(BOOKING_LINK_TEXTS.invalid);
+  assertInForce(link, now);
+  const lockedFor = link.lockedUntil ? Date.parse(link.lockedUntil) - now.getTime() : 0;
+  if (lockedFor > 0) throw new TooManyRequestsError(BOOKING_LINK_TEXTS.locked, Math.ceil(lockedFor / 1000));
+  const key = await bookingLinkKey(link.tenantId);
+  if (!sameHash(link.codeHash, codeHash(key, link.id, code))) {
+    const locked = await countWrongCode(
+      link.id,
+      CODE_ATTEMPTS,
+      new Date(now.getTime() + CODE_LOCK_MINUTES * 60_000).toISOString(),
+    );
+    if (locked) throw new TooManyRequestsError(BOOKING_LINK_TEXTS.locked, CODE_LOCK_MINUTES * 60);
+    throw new BadRequestError(BOOKING_LINK_TEXTS.wrongCode, { code: BOOKING_LINK_TEXTS.wrongCode });
+  }
+  if (link.failedAttempts > 0) await clearWrongCodes(link.id);
+  const facility = await getFacility(link.tenantId, link.facilityId);
+  if (!facility?.isActive) throw new NotFoundError(BOOKING_LINK_TEXTS.invalid);
+  return { link, facility };
+}
+
+/** The page's header and booking form once the code is right: the fields hidden from carriers are left out. */
+export async function openedLink(link: StoredBookingLink, facility: Facility): Promise<OpenedBookingLink> {
+  const [tenant, setup] = await Promise.all([getTenant(link.tenantId), bookingSetup(facility)]);
+  return {
+    label: link.label,
+    tenantName: tenant?.name ?? '',
+    facilityName: facility.name,
+    timeZone: facility.timeZone,
+    carrierName: link.carrierName,
+    expiresAt: link.expiresAt,
+    privacyContact: facility.contactPhone ?? facility.contactEmail ?? null,
+    setup: { ...setup, fields: setup.fields.filter((f) => !f.hiddenFromCarriers) },
+  };
+}
+
+/** A booking through the link: the guest path, recorded as the link's (and its carrier's, if any). */
+export function bookThroughLink(
+  link: StoredBookingLink,
+  facility: Facility,
+  input: z.output<typeof guestBookingSchema>,
+  idempotencyKey: string | undefined,
+  now = new Date(),
+): Promise<GuestBookingConfirmation> {
+  return bookGuestSlot(facility, input, idempotencyKey, now, {
+    bookingLinkId: link.id,
+    carrierId: link.carrierId,
+    carrierName: link.carrierName,
+    actor: { userId: `booking-link:${link.id}`, username: `booking link "${link.label}"` },
+  });
+}

@@ -1,0 +1,132 @@
+// What other domains may use of consent (docs/architecture.md §1): recording the consent a form sends,
+// the channel rules the messaging channel choice honours, a person's history and their choices link.
+import { newLinkId, linkIdOf, linkToken, linkTokenMatches } from '../lib/signed-link';
+import { NotFoundError } from '../lib/errors';
+import { transact } from '../lib/dynamo';
+import type { Actor } from '../lib/audit';
+import {
+  choicesLinkSigningKey,
+  ensureChoicesLink,
+  getChoicesLink,
+  getCurrentChoices,
+  listConsentRecords,
+  consentItems,
+  saveConsent,
+  type CurrentChoices,
+} from './consent.store';
+import { choicesAfterGiving, choicesAfterWithdrawing, NO_CHOICES, personOf, purposesGiven } from './rules';
+import { randomUUID } from 'node:crypto';
+import { NOTICE_VERSION } from '../../shared/contracts/privacy-notice';
+import type {
+  Consent,
+  ConsentChannel,
+  ConsentPurpose,
+  ConsentRecord,
+  PrivacyChoices,
+} from '../../shared/contracts/privacy-notice';
+
+/**
+ * The items that record the consent a form sent with the person's number, for the transaction that
+ * saves the data it came with (so no message goes out before the consent is on record); none for a
+ * number that is no mobile number, or no consent sent.
+ */
+export async function consentPuts(
+  tenantId: string,
+  phone: string | null | undefined,
+  consent: Consent | undefined,
+  channel: ConsentChannel,
+  actor: Actor | null,
+  now = new Date(),
+) {
+  const person = phone ? personOf(tenantId, phone) : null;
+  if (!person || !consent) return [];
+  const before = await getCurrentChoices(tenantId, person);
+  const given = purposesGiven(consent);
+  const record: ConsentRecord = {
+    at: now.toISOString(),
+    noticeVersion: consent.noticeVersion,
+    channel,
+    language: consent.language,
+    purposes: given,
+    withdrawn: [],
+  };
+  const current: CurrentChoices = {
+    choices: choicesAfterGiving(before?.choices ?? NO_CHOICES, consent),
+    withdrawn: (before?.withdrawn ?? []).filter((p) => !given.includes(p)),
+    language: consent.language,
+    updatedAt: record.at,
+  };
+  return consentItems(tenantId, person, record, current, actor, randomUUID());
+}
+
+/** Records a form's consent on its own (the data it came with is saved by another domain's write). */
+export async function recordConsent(...args: Parameters<typeof consentPuts>): Promise<void> {
+  const items = await consentPuts(...args);
+  if (items.length) await transact(items, () => new Error('A consent record has no condition'));
+}
+
+/** Which channels the person's choices let the channel choice use: WhatsApp only once agreed, SMS unless withdrawn. */
+export async function messagingAllowed(tenantId: string, phone: string): Promise<{ whatsapp: boolean; sms: boolean }> {
+  const person = personOf(tenantId, phone);
+  const current = person ? await getCurrentChoices(tenantId, person) : null;
+  return { whatsapp: current?.choices.whatsapp ?? false, sms: !current?.withdrawn.includes('sms') };
+}
+
+/** The person's consent history, oldest first. */
+export async function consentHistory(tenantId: string, phone: string | null | undefined): Promise<ConsentRecord[]> {
+  const person = phone ? personOf(tenantId, phone) : null;
+  return person ? listConsentRecords(tenantId, person) : [];
+}
+
+/** The token of the person's choices link (`/privacy/choices/<token>`), one per person and tenant; null: no mobile number. */
+export async function choicesToken(tenantId: string, phone: string): Promise<string | null> {
+  const person = personOf(tenantId, phone);
+  if (!person) return null;
+  const id = await ensureChoicesLink(tenantId, person, newLinkId());
+  return linkToken(await choicesLinkSigningKey(tenantId), id, [tenantId, person]);
+}
+
+const NO_LINK = 'This choices link is not valid';
+
+async function linkOf(token: string) {
+  const id = linkIdOf(token);
+  const link = id ? await getChoicesLink(id) : null;
+  if (!link || !linkTokenMatches(await choicesLinkSigningKey(link.tenantId), token, [link.tenantId, link.person]))
+    throw new NotFoundError(NO_LINK);
+  return link;
+}
+
+const choicesView = (current: CurrentChoices | null, now: Date): PrivacyChoices => ({
+  choices: current?.choices ?? NO_CHOICES,
+  language: current?.language ?? 'en',
+  updatedAt: current?.updatedAt ?? now.toISOString(),
+});
+
+/** The public choices page: the person's current choices, from a signed token (a forged one: 404). */
+export async function choicesByToken(token: string, now = new Date()): Promise<PrivacyChoices> {
+  const link = await linkOf(token);
+  return choicesView(await getCurrentChoices(link.tenantId, link.person), now);
+}
+
+/** Withdraws purposes from the choices link; recorded as a consent record, in effect at once. */
+export async function withdrawByToken(token: string, withdraw: ConsentPurpose[], now = new Date()) {
+  const link = await linkOf(token);
+  const before = await getCurrentChoices(link.tenantId, link.person);
+  const language = before?.language ?? 'en';
+  const record: ConsentRecord = {
+    at: now.toISOString(),
+    noticeVersion: NOTICE_VERSION,
+    channel: 'choices_link',
+    language,
+    purposes: [],
+    withdrawn: withdraw,
+  };
+  const current: CurrentChoices = {
+    choices: choicesAfterWithdrawing(before?.choices ?? NO_CHOICES, withdraw),
+    withdrawn: [...new Set([...(before?.withdrawn ?? []), ...withdraw])],
+    language,
+    updatedAt: record.at,
+  };
+  await saveConsent(link.tenantId, link.person, record, current, null, randomUUID());
+  return choicesView(current, now);
+}

@@ -1,0 +1,86 @@
+// A tenant's retention policy (issue #36): how long each kind of personal data is kept before it is
+// deleted (photos, licence images, message bodies, FASTag crossings) or masked (the personal fields
+// of closed appointments, whose counts and timings stay). The defaults and bounds are written here
+// once; docs/privacy.md explains them. Texts are the API's English; Hindi is in
+// shared/i18n/server-messages-hi.json.
+import * as z from 'zod';
+import { seenRevision } from './fields';
+
+export const RETENTION_KINDS = [
+  'checkinPhotos',
+  'licenceImages',
+  'messageBodies',
+  'fastagCrossings',
+  'closedAppointments',
+] as const;
+export type RetentionKind = (typeof RETENTION_KINDS)[number];
+
+/** Each kind's unit, default and bounds, and the reason for them (docs/privacy.md repeats the reasons). */
+export const RETENTION_LIMITS: Record<
+  RetentionKind,
+  { unit: 'days' | 'hours'; default: number; min: number; max: number }
+> = {
+  // A damage or detention dispute is raised within the month of the visit.
+  checkinPhotos: { unit: 'days', default: 30, min: 1, max: 3650 },
+  // Needed while the registration is checked and for the driver's first months of visits.
+  licenceImages: { unit: 'days', default: 180, min: 1, max: 3650 },
+  // A delivery question about a message comes within a quarter.
+  messageBodies: { unit: 'days', default: 90, min: 1, max: 3650 },
+  // ULIP's terms let a user keep FASTag data for 72 hours at most: more cannot be chosen.
+  fastagCrossings: { unit: 'hours', default: 72, min: 1, max: 72 },
+  // Half a year covers the disputes and invoices of a visit; the record itself stays, masked.
+  closedAppointments: { unit: 'days', default: 180, min: 1, max: 3650 },
+};
+
+/** The longest any tenant may keep an object: the bucket's lifecycle rules delete what is older (lib/data.ts). */
+export const RETENTION_MAX_DAYS = 3650;
+
+export const RETENTION_LABELS: Record<RetentionKind, string> = {
+  checkinPhotos: 'Check-in photos',
+  licenceImages: 'Licence images',
+  messageBodies: 'Message bodies',
+  fastagCrossings: 'FASTag crossings',
+  closedAppointments: "Closed appointments' personal fields",
+};
+
+export const retentionBoundText = (kind: RetentionKind) => {
+  const { unit, min, max } = RETENTION_LIMITS[kind];
+  return `${RETENTION_LABELS[kind]} must be kept between ${min} and ${max} ${unit}`;
+};
+
+const period = (kind: RetentionKind) =>
+  z
+    .number({ error: retentionBoundText(kind) })
+    .int(retentionBoundText(kind))
+    .min(RETENTION_LIMITS[kind].min, retentionBoundText(kind))
+    .max(RETENTION_LIMITS[kind].max, retentionBoundText(kind));
+
+/** PUT /api/privacy/retention: the whole policy, from the revision the admin's screen loaded. */
+export const retentionPolicySchema = z.strictObject({
+  checkinPhotos: period('checkinPhotos'),
+  licenceImages: period('licenceImages'),
+  messageBodies: period('messageBodies'),
+  fastagCrossings: period('fastagCrossings'),
+  closedAppointments: period('closedAppointments'),
+  revision: seenRevision,
+});
+export type RetentionPolicyInput = z.input<typeof retentionPolicySchema>;
+
+export type RetentionPeriods = Record<RetentionKind, number>;
+
+export const DEFAULT_RETENTION: RetentionPeriods = Object.fromEntries(
+  RETENTION_KINDS.map((kind) => [kind, RETENTION_LIMITS[kind].default]),
+) as RetentionPeriods;
+
+/** The policy as the admin's screen shows it: the tenant's values (the defaults until it saves). */
+export interface RetentionPolicy extends RetentionPeriods {
+  revision: number;
+  updatedAt: string | null;
+}
+
+/** One run of the daily retention worker: what it removed or masked, per kind. */
+export interface RetentionReport {
+  id: string;
+  ranAt: string;
+  removed: Record<RetentionKind, number>;
+}

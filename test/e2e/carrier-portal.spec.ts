@@ -1,0 +1,143 @@
+// Carrier self-service through a facility booking link (issue #32): staff make a link (through the API
+// for the journey, on /configuration in a short test of its own); a carrier on a 390 px phone in Hindi
+// opens /book/<token>, enters the access code, picks a type, is refused a PO the facility does not have
+// open (in Hindi, under the PO field, keeping what was typed), then books with a PO of the list. Each run
+// makes its own facility, PO list and link, so it assumes nothing about the day.
+import { randomUUID } from 'node:crypto';
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { indiaDate, turnCalendarTo } from './dates';
+import { apiAs } from './checkin-support';
+import { signIn } from './support';
+
+// The machine running the journeys is shared and slow at times: wait longer for each condition.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+/** A facility in India (08:00-18:00, hour slots of 3 places, one door) with a type, its open PO list and a booking link. */
+async function linkedHub(ops: APIRequestContext) {
+  const tag = randomUUID().slice(0, 8);
+  const created = await ops.post('/api/facilities', {
+    data: {
+      name: `Link Hub ${tag}`,
+      address: 'Gate 2, MIDC Bhosari',
+      operatingHoursStart: '08:00',
+      operatingHoursEnd: '18:00',
+      timeZone: 'Asia/Kolkata',
+      slotMinutes: 60,
+      slotCapacity: 3,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const facility = (await created.json()) as { id: string; name: string };
+  // A typed load takes a door for its whole duration.
+  expect((await ops.post('/api/dock-doors', { data: { facilityId: facility.id, doorNumber: 'L1' } })).status()).toBe(
+    201,
+  );
+  const type = await ops.post(`/api/appointment-types/facilities/${facility.id}/types`, {
+    data: {
+      name: `Loose inbound ${tag}`,
+      nameHi: `खुला माल ${tag}`,
+      direction: 'inbound',
+      vehicleTypes: [],
+      doorIds: [],
+      durationRule: { kind: 'fixed', minutes: 60 },
+    },
+  });
+  expect(type.status()).toBe(201);
+  const policy = await ops.put(`/api/references/facilities/${facility.id}/policy`, { data: { mode: 'list' } });
+  expect(policy.status()).toBe(200);
+  const po = `45${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const uploaded = await ops.post(`/api/references/facilities/${facility.id}/orders/upload`, {
+    data: { mode: 'replace', csv: `po,supplier,sku,quantity,windowStart,windowEnd\n${po},Parle Agro,SKU-1,10,,` },
+  });
+  expect(uploaded.status()).toBe(201);
+  const link = await ops.post('/api/booking-links', { data: { facilityId: facility.id, label: `Fleet ${tag}` } });
+  expect(link.status()).toBe(201);
+  const made = (await link.json()) as { link: { token: string }; code: string };
+  return { facility, po, typeName: `खुला माल ${tag}`, token: made.link.token, code: made.code };
+}
+
+test.describe('carrier portal: a facility booking link', () => {
+  test('a carrier books through the link on a phone in Hindi: the code, an unknown PO refused, a listed PO booked', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const ops = await apiAs(baseURL!, 'operations');
+    const hub = await linkedHub(ops);
+    await ops.dispose();
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await phone.addInitScript(() => localStorage.setItem('docksaathi.language', 'hi'));
+    const page = await phone.newPage();
+    await page.goto(`/book/${hub.token}`);
+
+    // A wrong code first: the neutral refusal under the field, in Hindi.
+    const wrong = String((Number(hub.code) + 1) % 1_000_000).padStart(6, '0');
+    await page.getByLabel('एक्सेस कोड').fill(wrong);
+    await page.getByRole('button', { name: 'आगे बढ़ें' }).click();
+    await expect(page.getByText('एक्सेस कोड सही नहीं है')).toBeVisible();
+    await page.getByLabel('एक्सेस कोड').fill(hub.code);
+    await page.getByRole('button', { name: 'आगे बढ़ें' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'त्वरित स्लॉट बुकिंग' });
+    await expect(dialog.getByTestId('guest-booking-facility')).toHaveText(
+      `${hub.facility.name} (Demo Logistics Pvt Ltd) में बुकिंग`,
+    );
+    await dialog.getByLabel('वाहन नंबर *').fill('mh14kl2233');
+    await dialog.getByLabel('क्षमता (टन) *').fill('9');
+    await dialog.getByLabel('ड्राइवर का नाम *').fill('Ramesh Gupta');
+    await dialog.getByLabel('ड्राइविंग लाइसेंस *').fill('MH1420150044444');
+    await dialog.getByLabel('मोबाइल नंबर *').fill(`98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
+    await dialog.getByLabel('अपॉइंटमेंट का प्रकार').selectOption({ label: hub.typeName });
+    const unknownPo = `PO-NOT-${randomUUID().slice(0, 6).toUpperCase()}`;
+    await dialog.getByLabel('PO नंबर').fill(unknownPo);
+    const date = indiaDate(2);
+    const calendar = dialog.getByRole('group', { name: 'आगमन तिथि कैलेंडर' });
+    await turnCalendarTo(calendar, date, indiaDate(), 'अगला महीना');
+    await calendar.locator(`button[data-date="${date}"]`).click();
+    await dialog.getByRole('option').filter({ hasText: '10:00 - 11:00' }).click();
+    await dialog.getByRole('button', { name: 'बुकिंग पक्की करें' }).click();
+
+    // Refused under the PO field in Hindi; what was typed stays.
+    await expect(dialog.getByText(`PO ${unknownPo} इस सुविधा पर खुला नहीं है`)).toBeVisible();
+    await expect(dialog.getByLabel('ड्राइवर का नाम *')).toHaveValue('Ramesh Gupta');
+
+    await dialog.getByLabel('PO नंबर').fill(hub.po);
+    await dialog.getByRole('button', { name: 'बुकिंग पक्की करें' }).click();
+    const done = dialog.getByTestId('guest-booking-confirmation');
+    await expect(done.getByRole('heading', { name: 'बुकिंग पक्की हो गई' })).toBeVisible();
+    await expect(done.getByTestId('guest-booking-code')).toHaveText(/^DS-\d{6}-[0-9A-Z]{6}$/);
+    await phone.close();
+  });
+
+  test('staff make a link on /configuration and see its code once', async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    const ops = await apiAs(baseURL!, 'operations');
+    const name = `Link Desk ${randomUUID().slice(0, 8)}`;
+    const created = await ops.post('/api/facilities', {
+      data: {
+        name,
+        address: 'Plot 3, MIDC',
+        operatingHoursStart: '08:00',
+        operatingHoursEnd: '18:00',
+        timeZone: 'Asia/Kolkata',
+      },
+    });
+    expect(created.status()).toBe(201);
+    await ops.dispose();
+
+    await signIn(page, 'operations');
+    await page.goto('/configuration');
+    await page.getByLabel('Facility', { exact: true }).selectOption({ label: name });
+    const form = page.getByRole('form', { name: 'Create link' });
+    await form.getByRole('button', { name: 'Create link' }).click();
+    await expect(form.getByText('Please enter a label for the link')).toBeVisible();
+    await form.getByLabel('Label *').fill('Sahyadri drivers');
+    await form.getByRole('button', { name: 'Create link' }).click();
+    const row = page.getByTestId('booking-link').filter({ hasText: 'Sahyadri drivers' });
+    await expect(row.getByRole('status')).toContainText(/Access code \d{6}: it is shown only now/);
+    await expect(row).toContainText('/book/');
+    await row.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(row).toContainText('Withdrawn');
+  });
+});

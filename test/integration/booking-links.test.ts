@@ -1,0 +1,329 @@
+// Facility booking links (issue #32) through the local HTTP path: staff make, list, re-code, send and
+// revoke them (and nobody else may); the public page opens one with its access code only (five wrong
+// codes lock it for 15 minutes), a revoked or expired link says so in English and Hindi; a booking
+// through the link meets the lead time and the PO check exactly as a carrier's, is recorded as the
+// link's and its carrier's, and is audited; another tenant can neither see nor touch a link.
+import { randomInt, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestApi, type TestApi } from '../support/api';
+import { openHub } from '../support/checkin-hub';
+import { signUpOrganisation, type Organisation } from '../support/tenancy';
+import { addDays, localDateTime } from '../../shared/time';
+
+let api: TestApi;
+let ops: Client;
+let spectator: Client;
+let driver: Client;
+let other: Organisation;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  ops = new Client(api.url);
+  await ops.signIn('operations');
+  spectator = new Client(api.url);
+  await spectator.signIn('spectator');
+  driver = new Client(api.url);
+  await driver.signIn('driver');
+  other = await signUpOrganisation(api.url);
+});
+afterAll(() => api?.close());
+
+const unique = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+const mobile = () => `9${String(randomInt(100_000_000, 999_999_999))}`;
+const outbox = async () => (await import('../../functions/messaging/outbox.store')).localOutbox(500);
+/** Each public call from an address of its own, so no test meets another's rate limit. */
+let address = 0;
+const fromAddress = () => `127.0.9.${(address++ % 200) + 2}`;
+
+type Hub = Awaited<ReturnType<typeof openHub>>;
+
+async function newCarrier() {
+  const res = await ops.post('/api/carriers', { name: unique('Link Fleet '), serviceTypes: ['FTL'] });
+  expect(res.status, res.text).toBe(201);
+  return res.body as { id: string; name: string };
+}
+
+async function newLink(hub: Hub, over: Record<string, unknown> = {}) {
+  const res = await ops.post('/api/booking-links', { facilityId: hub.facility.id, label: unique('Link '), ...over });
+  expect(res.status, res.text).toBe(201);
+  return res.body as { link: { id: string; token: string; expiresAt: string; carrierId: string | null }; code: string };
+}
+
+const guest = () => new Client(api.url);
+const open = (token: string, code: string, headers: Record<string, string> = {}) =>
+  guest().post(`/api/book/${token}`, { code }, { headers, localAddress: fromAddress() });
+const withCode = (code: string) => ({ 'x-access-code': code });
+const wrongCodeOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** A booking body for the link's form: a driver booking for themself at the slot. */
+const bookingBody = (slotId: string, over: Record<string, unknown> = {}) => ({
+  ownerType: 'Driver',
+  vehicleNumber: `MH12${randomInt(10, 99)}AB${randomInt(1000, 9999)}`,
+  vehicleType: 'Truck',
+  capacityTons: 5,
+  driverName: 'Ramesh Gupta',
+  driverLicense: 'MH1220110012345',
+  mobileNumber: `+91${mobile()}`,
+  expectedArrivalDate: new Date().toISOString(),
+  slotId,
+  ...over,
+});
+const slotAt = (date: string, start: string) => `${date}_${start.replace(':', '')}`;
+const bookThrough = (
+  token: string,
+  code: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) =>
+  guest().post(`/api/book/${token}/booking`, body, {
+    headers: { ...withCode(code), ...headers },
+    localAddress: fromAddress(),
+  });
+
+describe('staff manage a facility’s booking links', () => {
+  it('make a link with a 6-digit code shown once, list it without the code, re-code and revoke it', async () => {
+    const hub = await openHub(ops, unique('Link Hub '));
+    const carrier = await newCarrier();
+    const before = Date.now();
+    const { link, code } = await newLink(hub, { label: 'Sahyadri drivers', carrierId: carrier.id });
+    expect(code).toMatch(/^\d{6}$/);
+    expect(link.token).toMatch(/^[A-Za-z0-9_-]{16}~[A-Za-z0-9_-]{22}$/);
+    expect(link.carrierId).toBe(carrier.id);
+    // 90 days by default.
+    const days = (Date.parse(link.expiresAt) - before) / 86_400_000;
+    expect(days).toBeGreaterThan(89.99);
+    expect(days).toBeLessThan(90.01);
+
+    const listed = await ops.get(`/api/booking-links?facilityId=${hub.facility.id}`);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body).toHaveLength(1);
+    expect(listed.body[0]).toMatchObject({ id: link.id, label: 'Sahyadri drivers', carrierName: carrier.name });
+    expect(JSON.stringify(listed.body)).not.toContain(code);
+    expect(listed.body[0]).not.toHaveProperty('codeHash');
+
+    const recoded = await ops.post(`/api/booking-links/${link.id}/code`);
+    expect(recoded.status, recoded.text).toBe(200);
+    expect(recoded.body.code).toMatch(/^\d{6}$/);
+    if (recoded.body.code !== code) expect((await open(link.token, code)).status).toBe(400);
+    expect((await open(link.token, recoded.body.code)).status).toBe(200);
+
+    const revoked = await ops.post(`/api/booking-links/${link.id}/revoke`);
+    expect(revoked.status, revoked.text).toBe(200);
+    expect(revoked.body.revokedAt).not.toBeNull();
+    const again = await ops.post(`/api/booking-links/${link.id}/revoke`);
+    expect(again.status).toBe(409);
+    const gone = await open(link.token, recoded.body.code);
+    expect(gone.status).toBe(410);
+    expect(gone.body.message).toBe('This booking link was withdrawn. Ask the facility for a new link.');
+    const goneHi = await open(link.token, recoded.body.code, { 'accept-language': 'hi' });
+    expect(goneHi.body.message).toBe('यह बुकिंग लिंक वापस ले लिया गया है। सुविधा से नया लिंक माँगें।');
+  });
+
+  it('refuse a blank label, an unknown carrier and a length out of range, under their fields, in Hindi too', async () => {
+    const hub = await openHub(ops, unique('Link Hub '));
+    const bad = await ops.post(
+      '/api/booking-links',
+      { facilityId: hub.facility.id, label: ' ', validDays: 400 },
+      { headers: { 'accept-language': 'hi' } },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({
+      label: 'कृपया लिंक के लिए एक नाम लिखें',
+      validDays: 'लिंक 1 से 365 दिन तक चल सकता है',
+    });
+    const noCarrier = await ops.post('/api/booking-links', {
+      facilityId: hub.facility.id,
+      label: 'Nobody',
+      carrierId: 'carrier-nobody',
+    });
+    expect(noCarrier.status).toBe(400);
+    expect(noCarrier.body.errors).toEqual({ carrierId: 'Carrier not found' });
+    expect((await ops.get(`/api/booking-links?facilityId=${hub.facility.id}`)).body).toEqual([]);
+  });
+
+  it('are for staff who set up facilities: others are refused, signed-out callers asked to sign in', async () => {
+    const hub = await openHub(ops, unique('Link Hub '));
+    const { link } = await newLink(hub);
+    const body = { facilityId: hub.facility.id, label: 'Not mine' };
+    expect((await spectator.post('/api/booking-links', body)).status).toBe(403);
+    expect((await driver.post('/api/booking-links', body)).status).toBe(403);
+    expect((await driver.get(`/api/booking-links?facilityId=${hub.facility.id}`)).status).toBe(403);
+    expect((await driver.post(`/api/booking-links/${link.id}/revoke`)).status).toBe(403);
+    expect((await guest().post('/api/booking-links', body)).status).toBe(401);
+    expect((await guest().post(`/api/booking-links/${link.id}/code`)).status).toBe(401);
+  });
+
+  it('send the link and its code by SMS in the chosen language, only with the link’s current code', async () => {
+    const hub = await openHub(ops, unique('Link Hub '));
+    const { link, code } = await newLink(hub);
+    const to = mobile();
+    const wrong = await ops.post(`/api/booking-links/${link.id}/send`, {
+      mobileNumber: to,
+      code: wrongCodeOf(code),
+      language: 'hi',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ code: 'The access code is not correct' });
+    const sent = await ops.post(`/api/booking-links/${link.id}/send`, { mobileNumber: to, code, language: 'hi' });
+    expect(sent.status, sent.text).toBe(200);
+    const sms = (await outbox()).filter((m) => m.to.replace(/\D/g, '').endsWith(to));
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.body).toContain(`/book/${link.token}`);
+    expect(sms[0]!.body).toContain(`एक्सेस कोड: ${code}`);
+  });
+});
+
+describe('the public page opens a link with its code', () => {
+  it('answers the facility and its booking form for the right code; five wrong codes lock it for 15 minutes', async () => {
+    const hub = await openHub(ops, unique('Lock Hub '));
+    const { link, code } = await newLink(hub);
+    const wrong = wrongCodeOf(code);
+    for (let i = 1; i <= 4; i++) {
+      const res = await open(link.token, wrong);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ code: 'The access code is not correct' });
+    }
+    const fifth = await open(link.token, wrong, { 'accept-language': 'hi' });
+    expect(fifth.status).toBe(429);
+    expect(fifth.body.message).toBe('बहुत अधिक प्रयास। कृपया 15 मिनट बाद फिर कोशिश करें।');
+    // Locked: the right code is refused too, and so is every call of the form.
+    const right = await open(link.token, code);
+    expect(right.status).toBe(429);
+    expect(right.body.message).toBe('Too many attempts. Please try again in 15 minutes.');
+    const date = addDays(hub.local().date, 1);
+    expect((await guest().get(`/api/book/${link.token}/slots?date=${date}`, { headers: withCode(code) })).status).toBe(
+      429,
+    );
+
+    // 15 minutes on, the right code opens it (the use case with the instant).
+    const { openWithCode } = await import('../../functions/booking-links/booking-links');
+    await expect(openWithCode(link.token, code, new Date(Date.now() + 14 * 60_000))).rejects.toMatchObject({
+      status: 429,
+    });
+    const opened = await openWithCode(link.token, code, new Date(Date.now() + 16 * 60_000));
+    expect(opened.facility.id).toBe(hub.facility.id);
+  });
+
+  it('after a right code, counts wrong ones from zero again', async () => {
+    const hub = await openHub(ops, unique('Count Hub '));
+    const { link, code } = await newLink(hub);
+    const wrong = wrongCodeOf(code);
+    for (let i = 0; i < 4; i++) expect((await open(link.token, wrong)).status).toBe(400);
+    const right = await open(link.token, code);
+    expect(right.status, right.text).toBe(200);
+    expect(right.body).toMatchObject({ facilityName: hub.facility.name, timeZone: hub.facility.timeZone });
+    for (let i = 0; i < 4; i++) expect((await open(link.token, wrong)).status).toBe(400);
+    expect((await open(link.token, code)).status).toBe(200);
+  });
+
+  it('refuses a forged or altered token as not valid, and an expired link as expired, in English and Hindi', async () => {
+    const hub = await openHub(ops, unique('Old Hub '));
+    const { link, code } = await newLink(hub, { validDays: 1 });
+    const [id, signature] = link.token.split('~') as [string, string];
+    const altered = `${id}~${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    for (const token of [altered, 'not-a-link', `${'x'.repeat(16)}~${signature}`]) {
+      const res = await open(token, code);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('This booking link is not valid. Ask the facility for a new link.');
+    }
+    expect((await open(altered, code, { 'accept-language': 'hi' })).body.message).toBe(
+      'यह बुकिंग लिंक मान्य नहीं है। सुविधा से नया लिंक माँगें।',
+    );
+    const { openWithCode } = await import('../../functions/booking-links/booking-links');
+    const dayLater = new Date(Date.parse(link.expiresAt) + 1000);
+    await expect(openWithCode(link.token, code, dayLater)).rejects.toMatchObject({
+      status: 410,
+      message: 'This booking link has expired. Ask the facility for a new link.',
+    });
+    await expect(openWithCode(link.token, code, new Date(Date.parse(link.expiresAt) - 60_000))).resolves.toBeTruthy();
+  });
+});
+
+describe('a booking through a link', () => {
+  it('is refused within the lead time, as a carrier is, and a PO not on the list, in Hindi too', async () => {
+    const hub = await openHub(ops, unique('Rule Hub '));
+    const rules = `/api/bookings/facilities/${hub.facility.id}/rules`;
+    const current = await ops.get(rules);
+    expect(
+      (await ops.request('PUT', rules, { body: { minLeadHours: 24, revision: current.body.revision } })).status,
+    ).toBe(200);
+    const policy = await ops.request('PUT', `/api/references/facilities/${hub.facility.id}/policy`, {
+      body: { mode: 'list' },
+    });
+    expect(policy.status, policy.text).toBe(200);
+    const po = unique('45');
+    const uploaded = await ops.post(`/api/references/facilities/${hub.facility.id}/orders/upload`, {
+      mode: 'replace',
+      csv: ['po,supplier,sku,quantity,windowStart,windowEnd', `${po},Parle Agro,SKU-1,10,,`].join('\n'),
+    });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const { link, code } = await newLink(hub);
+    // It is 10:xx at the hub: today 14:00 is about 4 hours away, tomorrow 14:00 about 28.
+    const today = localDateTime(new Date(), hub.facility.timeZone).date;
+
+    const soon = await bookThrough(link.token, code, bookingBody(slotAt(today, '14:00')));
+    expect(soon.status).toBe(409);
+    expect(soon.body.message).toBe('Bookings close 24 hours before the slot. Choose a later slot.');
+
+    const tomorrow = slotAt(addDays(today, 1), '14:00');
+    const unknown = await bookThrough(link.token, code, bookingBody(tomorrow, { poNumber: 'PO-NOPE-1' }), {
+      'accept-language': 'hi',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual({ poNumber: 'PO PO-NOPE-1 इस सुविधा पर खुला नहीं है' });
+
+    const wrong = await bookThrough(link.token, wrongCodeOf(code), bookingBody(tomorrow, { poNumber: po }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ code: 'The access code is not correct' });
+  });
+
+  it('books a listed PO for the link’s carrier, records the link and audits it', async () => {
+    const hub = await openHub(ops, unique('Book Hub '));
+    const carrier = await newCarrier();
+    const { link, code } = await newLink(hub, { carrierId: carrier.id, label: 'Fleet link' });
+    const date = addDays(hub.local().date, 2);
+    const slots = await guest().get(`/api/book/${link.token}/slots?date=${date}`, { headers: withCode(code) });
+    expect(slots.status, slots.text).toBe(200);
+    const slot = (slots.body as { id: string; startTime: string }[]).find((s) => s.startTime === '11:00')!;
+    expect(slot).toBeTruthy();
+    const booked = await bookThrough(link.token, code, bookingBody(slot.id, { poNumber: 'PO-FREE-1' }));
+    expect(booked.status, booked.text).toBe(201);
+    expect(booked.body).toMatchObject({ facilityName: hub.facility.name, slotDate: date, startTime: '11:00' });
+    expect(booked.body.confirmationCode).toBeTruthy();
+
+    const day = await ops.get(`/api/appointments?date=${date}&facilityId=${hub.facility.id}`);
+    const appointment = (day.body as Record<string, unknown>[]).find(
+      (a) => a.bookingReference === booked.body.confirmationCode,
+    )!;
+    expect(appointment).toMatchObject({
+      bookingLinkId: link.id,
+      carrierId: carrier.id,
+      carrierName: carrier.name,
+      bookingType: 'guest',
+      poNumber: 'PO-FREE-1',
+    });
+    const { listAudit } = await import('../../functions/lib/audit');
+    const trail = await listAudit('demo', { entityType: 'appointment', entityId: appointment.id as string });
+    expect(trail.map((e) => [e.action, e.actorName])).toContainEqual([
+      'appointment.guest-booked',
+      'booking link "Fleet link"',
+    ]);
+  });
+});
+
+describe('tenants apart', () => {
+  it('another tenant neither lists, re-codes, sends nor revokes a link, and its links open nothing of ours', async () => {
+    const hub = await openHub(ops, unique('Own Hub '));
+    const { link, code } = await newLink(hub);
+    expect((await other.admin.get(`/api/booking-links?facilityId=${hub.facility.id}`)).status).toBe(404);
+    expect((await other.admin.post(`/api/booking-links/${link.id}/revoke`)).status).toBe(404);
+    expect((await other.admin.post(`/api/booking-links/${link.id}/code`)).status).toBe(404);
+    expect(
+      (await other.admin.post(`/api/booking-links/${link.id}/send`, { mobileNumber: mobile(), code })).status,
+    ).toBe(404);
+    expect(
+      (await other.admin.post('/api/booking-links', { facilityId: hub.facility.id, label: 'Theirs' })).status,
+    ).toBe(404);
+    expect((await open(link.token, code)).status).toBe(200);
+  });
+});

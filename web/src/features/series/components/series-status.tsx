@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import type { SeriesStatus } from '@shared/contracts/series';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+
+const TONE: Record<SeriesStatus, BadgeTone> = { active: 'green', ended: 'blue', cancelled: 'gray' };
+
+export function SeriesStatusBadge({ status }: { status: SeriesStatus }) {
+  const { t } = useTranslation();
+  return <Badge tone={TONE[status]}>{t(`series.status.${status}`)}</Badge>;
+}
