@@ -54,7 +54,7 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
 };
 
 /** The API stacks that hold the HTTP functions (lib/platform.ts), by what their domains serve. */
-export const API_GROUPS = ['accounts', 'operations', 'warehouse'] as const;
+export const API_GROUPS = ['accounts', 'operations', 'bookings', 'warehouse'] as const;
 export type ApiGroup = (typeof API_GROUPS)[number];
 
 /**
@@ -76,8 +76,6 @@ export const FUNCTION_GROUP: Record<FunctionName, ApiGroup> = {
   carriers: 'operations',
   appointments: 'operations',
   'appointment-types': 'operations',
-  'booking-links': 'operations',
-  series: 'operations',
   checkins: 'operations',
   yard: 'operations',
   gate: 'operations',
@@ -85,6 +83,10 @@ export const FUNCTION_GROUP: Record<FunctionName, ApiGroup> = {
   insights: 'operations',
   vitals: 'operations',
   integrations: 'operations',
+  // Carrier self-service bookings (#32), beside the operations stack, which has no room left under
+  // CloudFormation's 200 resources: a facility's booking links and standing appointments.
+  'booking-links': 'bookings',
+  series: 'bookings',
   // The warehouse, and the POs it receives against.
   wms: 'warehouse',
   references: 'warehouse',

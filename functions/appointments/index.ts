@@ -20,7 +20,7 @@ export { contextOf, findAppointment, todayFor } from './context';
 export type { ChangeContext, TransactItems } from './context';
 export { changeStatus, moveStatus } from './status-flow';
 // Standing appointments (issue #32) cancel their occurrences from a date on as any appointment is cancelled.
-export { cancelAppointment } from './cancel';
+export { cancelAppointment, cancelByBooker } from './cancel';
 export { doorRefusal, requestedDoor, reserveDoor, withDoor } from './door-reservation';
 export type { DoorReservation } from './door-reservation';
 export { appointmentEventItem } from './events';
@@ -30,7 +30,7 @@ export { reconcileCounters } from './reconcile-counters';
 export type { CounterCorrection } from './reconcile-counters';
 // The trip watch's one-tap reslot (issue #33) moves an appointment by the reschedule rules.
 export { type ExtraItems } from './reschedules';
-export { rescheduleByLink } from './reschedule-by-link';
+export { bookerSlots, rescheduleByBooker, rescheduleByLink, type BookerWish } from './reschedule-by-link';
 // A booking through a facility's booking link (functions/booking-links) takes the guest path.
 export { bookGuestSlot, guestBookingRequest, type BookedVia } from './guest-booking';
 export { eraseDriverFromAppointments } from './erase-person';

@@ -67,6 +67,10 @@ export async function requestReschedule(
   );
 }
 
+/** A guest's slot booking moves only to another open slot (its place in the slot moves with it). */
+export const OPEN_SLOT_ONLY = 'A guest booking can move only to another open slot';
+export const CHOOSE_OPEN_SLOT = 'Choose an open slot';
+
 export type RescheduleWish = Pick<
   RescheduleRequest,
   'newDate' | 'newTimeStart' | 'newTimeEnd' | 'reason' | 'reasonDetails' | 'requestedBy'
@@ -112,9 +116,7 @@ export async function fileRequest(
       (s) => s.startTime === input.newTimeStart && s.endTime === input.newTimeEnd && s.isAvailable,
     )
   ) {
-    throw new ConflictError('A guest booking can move only to another open slot', {
-      newTimeStart: 'Choose an open slot',
-    });
+    throw new ConflictError(OPEN_SLOT_ONLY, { newTimeStart: CHOOSE_OPEN_SLOT });
   }
   const request: RescheduleRequest = {
     id: randomUUID(),
@@ -257,7 +259,8 @@ export async function moveForRequest(
     before,
   );
   const slotItems: TransactItems = [];
-  if (before.slotId) {
+  // A typed guest load holds door time, not a place of its slot (guest-booking.ts): only an untyped one moves a place.
+  if (before.slotId && !before.typeId) {
     const slot = (await slotsOf(facility, request.newDate, now)).find((s) => s.startTime === request.newTimeStart);
     if (!slot) throw new ConflictError('The new slot does not exist any more');
     slotItems.push(

@@ -2,7 +2,7 @@
 // decisions at a facility for the dashboard's gate panel. The checks run in the check-in paths
 // (functions/checkins) through this domain's index.ts.
 import * as z from 'zod';
-import { actorOf, json, parseBody, parseQuery, pathId, requireUser } from '../lib/http';
+import { actorOf, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { resolveFacility } from '../facilities';
 import { gateSettingsSchema } from '../../shared/contracts/gate';
@@ -15,11 +15,14 @@ import { qrSvg } from '../lib/qr-svg';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
 import { rateLimit } from '../lib/throttle';
 import { findAppointment } from '../appointments';
-import { linkedPass } from './linked-pass';
+import { cancelByPassLink, linkedPass, linkedPassSlots, rescheduleByPassLink } from './linked-pass';
 import { checksInForAll } from '../../shared/access';
 import {
   gatePassKeysQuerySchema,
   PASS_LINK_MESSAGES,
+  passCancelSchema,
+  passRescheduleSchema,
+  passSlotsQuerySchema,
   rotatePassKeySchema,
   type GatePassKeysView,
   type GatePassView,
@@ -72,13 +75,37 @@ export const { handler, actions } = defineFunction('gate', {
 
   /** The public pass page: the pass a signed link names (no session; the link is the credential). */
   async passByLink(req) {
-    await rateLimit(
-      `pass-link:${req.ip}`,
-      PASS_LINK_LIMIT,
-      'Too many attempts from this network. Please try again later.',
-    );
-    const token = req.params.token ?? '';
-    if (token.length > 64) throw new NotFoundError(PASS_LINK_MESSAGES.invalid);
-    return json(await linkedPass(token));
+    return json(await linkedPass(await passToken(req)));
+  },
+
+  /** The open slots of a day for the booker's change of time on the pass page. */
+  async passSlots(req) {
+    const token = await passToken(req);
+    return json(await linkedPassSlots(token, parseQuery(req, passSlotsQuerySchema).date));
+  },
+
+  /** The booker changes the time on the pass page (issue #32), by the rules of a carrier's own change. */
+  async rescheduleByPass(req) {
+    const token = await passToken(req);
+    return json(await rescheduleByPassLink(token, parseBody(req, passRescheduleSchema)));
+  },
+
+  /** The booker cancels on the pass page, with a reason. */
+  async cancelByPass(req) {
+    const token = await passToken(req);
+    await cancelByPassLink(token, parseBody(req, passCancelSchema).reason);
+    return json({ cancelled: true });
   },
 });
+
+/** A pass link's token, after the per-address limit every pass-link route shares. */
+async function passToken(req: ApiRequest): Promise<string> {
+  await rateLimit(
+    `pass-link:${req.ip}`,
+    PASS_LINK_LIMIT,
+    'Too many attempts from this network. Please try again later.',
+  );
+  const token = req.params.token ?? '';
+  if (token.length > 64) throw new NotFoundError(PASS_LINK_MESSAGES.invalid);
+  return token;
+}

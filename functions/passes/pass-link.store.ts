@@ -16,6 +16,11 @@ export interface PassLink {
   validUntil: string;
   /** The language the page opens in (the guest's booking language), null: the browser's. */
   language: Language | null;
+  /**
+   * The appointment's reschedule count when the link was made: a link of an earlier time answers that
+   * the booking moved (its page would otherwise show another time's pass). Absent on older links.
+   */
+  rescheduleCount?: number;
   createdAt: string;
 }
 

@@ -1,6 +1,7 @@
 // The short link to an appointment's gate pass (issue #31): made for the booking message and the guest's
 // confirmation, opened by the public pass page with no sign-in. The link names one appointment and
-// expires with its pass; the page shows the pass as it is when opened (a new version after a reschedule).
+// expires with its pass; the page shows the pass as it is when opened, and a link made before a reschedule
+// answers that the booking moved (the reschedule's message and the booker's page carry the new link).
 import { transact } from '../lib/dynamo';
 import { auditPut, type Actor } from '../lib/audit';
 import { ConflictError, NotFoundError } from '../lib/errors';
@@ -29,6 +30,7 @@ export async function newPassLink(
     facilityId: facility.id,
     validUntil: new Date(passWindow(appointment, facility.timeZone).exp * 1000).toISOString(),
     language,
+    rescheduleCount: appointment.rescheduleCount,
     createdAt: now.toISOString(),
   };
   await transact(

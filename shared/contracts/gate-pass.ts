@@ -4,6 +4,9 @@
 import * as z from 'zod';
 import type { GatePassClaims, GatePassKey, GatePassReason, GatePassRevocation } from '../gate-pass';
 import type { Checkin } from './checkins';
+import { cancelAppointmentSchema } from './appointments';
+import { dateString, timeOfDay } from './fields';
+import { RESCHEDULE_REASONS } from './reschedules';
 
 /** How far ahead of the server's clock a queued check-in's gate time may be (device clock skew). */
 export const GATE_CLOCK_SKEW_MINUTES = 10;
@@ -62,4 +65,29 @@ export const PASS_LINK_MESSAGES = {
   invalid: 'This gate pass link is not valid',
   expired: 'This gate pass link has expired',
   notScheduled: 'This appointment is no longer scheduled, so it has no gate pass',
+  moved: 'This booking was moved to a new time. Open the gate pass link of the newest message.',
 } as const;
+
+/** The booker's change of time on the pass page (issue #32): the length stays the appointment's. */
+export const passRescheduleSchema = z.strictObject({
+  newDate: dateString('Please select a new date'),
+  newTimeStart: timeOfDay('Please select new start time'),
+  reason: z.enum(RESCHEDULE_REASONS, { error: 'Please choose a reason' }).optional(),
+});
+export type PassRescheduleInput = z.input<typeof passRescheduleSchema>;
+
+/** The booker's cancellation on the pass page: the reason is required, as for any cancellation. */
+export const passCancelSchema = cancelAppointmentSchema.pick({ reason: true });
+export type PassCancelInput = z.input<typeof passCancelSchema>;
+
+export const passSlotsQuerySchema = z.object({ date: dateString('Please select a new date') });
+
+/** The free slots of a day at the pass's facility, for the booker's change of time. */
+export interface PassSlot {
+  startTime: string;
+  endTime: string;
+}
+
+/** After a change of time: moved (the new pass and its link) or a request the facility decides. */
+export type PassRescheduleResult =
+  { outcome: 'moved'; passLink: string; pass: LinkedPassView } | { outcome: 'requested'; passLink: null; pass: null };

@@ -19,4 +19,14 @@ export const gateRoutes = [
   { method: 'GET', path: '/api/appointments/{id}/gate-pass', fn: 'gate', action: 'gatePass', access: 'checkins:read' },
   // The public pass page of a pass link (booking message, guest confirmation): the signed link is the credential.
   { method: 'GET', path: '/api/passes/{token}', fn: 'gate', action: 'passByLink', access: 'public' },
+  // The pass page is the booker's "manage my booking" page (issue #32): change the time, or cancel.
+  { method: 'GET', path: '/api/passes/{token}/slots', fn: 'gate', action: 'passSlots', access: 'public' },
+  {
+    method: 'POST',
+    path: '/api/passes/{token}/reschedule',
+    fn: 'gate',
+    action: 'rescheduleByPass',
+    access: 'public',
+  },
+  { method: 'POST', path: '/api/passes/{token}/cancel', fn: 'gate', action: 'cancelByPass', access: 'public' },
 ] as const satisfies readonly ApiRoute[];

@@ -52,6 +52,7 @@ describe('cdk-nag (AwsSolutions)', { timeout: 120_000 }, () => {
     expect(app.assembly.stacks.map((s) => s.stackName).sort()).toEqual([
       'Test-Api',
       'Test-Api-Accounts',
+      'Test-Api-Bookings',
       'Test-Api-Operations',
       'Test-Api-Warehouse',
       'Test-Certificate',

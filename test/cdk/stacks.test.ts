@@ -35,10 +35,11 @@ describe('the stacks of the app', { timeout: 120_000 }, () => {
       context: { waf: 'true', publicUrl: 'https://hub.example.in' },
     }));
 
-  it('are the data, workers, API (the API and its three groups of functions), web and operations stacks', () => {
+  it('are the data, workers, API (the API and its four groups of functions), web and operations stacks', () => {
     expect(plain.assembly.stacks.map((s) => s.stackName).sort()).toEqual([
       'Test-Api',
       'Test-Api-Accounts',
+      'Test-Api-Bookings',
       'Test-Api-Operations',
       'Test-Api-Warehouse',
       'Test-Data',
@@ -59,7 +60,7 @@ describe('the stacks of the app', { timeout: 120_000 }, () => {
     expect([...order.get('Test-Data')!]).toEqual([]);
     expect([...order.get('Test-Api')!]).toEqual([]);
     expect([...order.get('Test-Workers')!]).toEqual(['Test-Data']);
-    for (const group of ['Accounts', 'Operations', 'Warehouse'])
+    for (const group of ['Accounts', 'Bookings', 'Operations', 'Warehouse'])
       for (const first of ['Test-Data', 'Test-Api'])
         expect(order.get(`Test-Api-${group}`)!.has(first), group).toBe(true);
     // The integrations function is given the workers' schedule group and sync Lambda; the messaging
@@ -70,6 +71,7 @@ describe('the stacks of the app', { timeout: 120_000 }, () => {
     expect([...order.get('Test-Web')!].sort()).toEqual([
       'Test-Api',
       'Test-Api-Accounts',
+      'Test-Api-Bookings',
       'Test-Api-Operations',
       'Test-Api-Warehouse',
       'Test-Data',
@@ -79,6 +81,7 @@ describe('the stacks of the app', { timeout: 120_000 }, () => {
     expect([...order.get('Test-Ops')!].sort()).toEqual([
       'Test-Api',
       'Test-Api-Accounts',
+      'Test-Api-Bookings',
       'Test-Api-Operations',
       'Test-Api-Warehouse',
       'Test-Data',
@@ -117,18 +120,17 @@ describe('the stacks of the app', { timeout: 120_000 }, () => {
     expect(holds('operations')).toEqual([
       'appointment-types',
       'appointments',
-      'booking-links',
       'carriers',
       'checkins',
       'facilities',
       'gate',
       'insights',
       'integrations',
-      'series',
       'trips',
       'vitals',
       'yard',
     ]);
+    expect(holds('bookings')).toEqual(['booking-links', 'series']);
     expect(holds('warehouse')).toEqual(['references', 'wms']);
     for (const template of plain.httpFunctions) {
       const integrations = Object.keys(template.findResources('AWS::ApiGatewayV2::Integration'));
@@ -145,6 +147,6 @@ describe('the stacks of the app', { timeout: 120_000 }, () => {
     const waf = assembly.getStackByName('Test-Waf');
     expect(waf.environment.region).toBe('us-east-1');
     expect(waitsFor(assembly).get('Test-Web')!.has('Test-Waf')).toBe(true);
-    expect(assembly.stacks).toHaveLength(9);
+    expect(assembly.stacks).toHaveLength(10);
   });
 });

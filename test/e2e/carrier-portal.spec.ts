@@ -2,7 +2,9 @@
 // for the journey, on /configuration in a short test of its own); a carrier on a 390 px phone in Hindi
 // opens /book/<token>, enters the access code, picks a type, is refused a PO the facility does not have
 // open (in Hindi, under the PO field, keeping what was typed), then books with a PO of the list. Each run
-// makes its own facility, PO list and link, so it assumes nothing about the day.
+// makes its own facility, PO list and link, so it assumes nothing about the day. The booker then opens
+// the pass from the confirmation and moves the booking to another free slot; a second booking, within the
+// facility's 12 h change cut-off, is refused on its pass page in Hindi.
 import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { indiaDate, turnCalendarTo } from './dates';
@@ -56,6 +58,57 @@ async function linkedHub(ops: APIRequestContext) {
   return { facility, po, typeName: `खुला माल ${tag}`, token: made.link.token, code: made.code };
 }
 
+/** The whole-hour time zone in which it is 10:xx now (Etc/GMT-N is N hours ahead of UTC). */
+function zoneAtTenNow(now = new Date()): string {
+  let offset = (10 - now.getUTCHours() + 24) % 24;
+  if (offset > 14) offset -= 24;
+  return offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
+/**
+ * A guest's 20:00 booking today at a new facility where it is 10:xx now and changes close 12 hours
+ * before the slot: under ten hours to go, so the booking can no longer be changed. Answers its pass link.
+ */
+async function bookedWithinCutoff(ops: APIRequestContext) {
+  const timeZone = zoneAtTenNow();
+  const created = await ops.post('/api/facilities', {
+    data: {
+      name: `Cutoff Hub ${randomUUID().slice(0, 8)}`,
+      address: 'Gate 4, MIDC Chakan',
+      operatingHoursStart: '00:00',
+      operatingHoursEnd: '23:45',
+      timeZone,
+      slotMinutes: 60,
+      slotCapacity: 2,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const facility = (await created.json()) as { id: string };
+  const rules = await ops.put(`/api/bookings/facilities/${facility.id}/rules`, {
+    data: { changeCutoffHours: 12, revision: 0 },
+  });
+  expect(rules.status(), await rules.text()).toBe(200);
+  const link = ((await (await ops.get(`/api/facilities/${facility.id}/link`)).json()) as { token: string }).token;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+  const booked = await ops.post('/api/bookings/slot', {
+    data: {
+      ownerType: 'Driver',
+      vehicleNumber: 'MH14KL7788',
+      vehicleType: 'Truck',
+      capacityTons: 9,
+      driverName: 'Sunil Patil',
+      driverLicense: 'MH1420150055555',
+      mobileNumber: `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+      expectedArrivalDate: new Date().toISOString(),
+      slotId: `${today}_2000`,
+      facility: link,
+      language: 'hi',
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  return (await booked.json()) as { passLink: string };
+}
+
 test.describe('carrier portal: a facility booking link', () => {
   test('a carrier books through the link on a phone in Hindi: the code, an unknown PO refused, a listed PO booked', async ({
     browser,
@@ -107,6 +160,44 @@ test.describe('carrier portal: a facility booking link', () => {
     const done = dialog.getByTestId('guest-booking-confirmation');
     await expect(done.getByRole('heading', { name: 'बुकिंग पक्की हो गई' })).toBeVisible();
     await expect(done.getByTestId('guest-booking-code')).toHaveText(/^DS-\d{6}-[0-9A-Z]{6}$/);
+
+    // The pass page is the booker's "manage my booking": the time moves to another free slot of the day.
+    await done.getByTestId('gate-pass-kept').getByRole('link').click();
+    await expect(page.getByRole('heading', { name: 'आपका गेट पास' })).toBeVisible();
+    const firstLink = page.url();
+    const pass = page.getByRole('region', { name: 'गेट पास' });
+    await expect(pass).toContainText('10:00 am – 11:00 am');
+    await page.getByRole('button', { name: 'समय बदलें' }).click();
+    const change = page.getByRole('form', { name: 'समय बदलें' });
+    await expect(change.getByLabel('नई तारीख')).toHaveValue(date);
+    await change.getByRole('radio', { name: /^14:00/ }).check();
+    await change.getByRole('button', { name: 'मेरी बुकिंग बदलें' }).click();
+    await expect(page).not.toHaveURL(firstLink);
+    await expect(pass).toContainText('2:00 pm – 3:00 pm');
+    await expect(pass).not.toContainText('10:00 am – 11:00 am');
+    await phone.close();
+  });
+
+  test('a booking within the facility’s change cut-off is refused on its pass page, in Hindi', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const ops = await apiAs(baseURL!, 'operations');
+    const booked = await bookedWithinCutoff(ops);
+    await ops.dispose();
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await phone.addInitScript(() => localStorage.setItem('docksaathi.language', 'hi'));
+    const page = await phone.newPage();
+    await page.goto(`/pass/${booked.passLink}`);
+    await expect(page.getByRole('heading', { name: 'आपका गेट पास' })).toBeVisible();
+    await page.getByRole('button', { name: 'समय बदलें' }).click();
+    const change = page.getByRole('form', { name: 'समय बदलें' });
+    await change.getByRole('radio', { name: /^22:00/ }).check();
+    await change.getByRole('button', { name: 'मेरी बुकिंग बदलें' }).click();
+    await expect(change.getByRole('alert')).toHaveText('स्लॉट से 12 घंटे पहले बदलाव बंद हो जाते हैं। सुविधा को कॉल करें।');
+    await expect(page.getByRole('region', { name: 'गेट पास' })).toContainText('8:00 pm – 9:00 pm');
     await phone.close();
   });
 

@@ -222,10 +222,15 @@ describe('availability and booking', () => {
 });
 
 describe('status flow', () => {
-  const statuses = APPOINTMENT_STATUSES;
+  // A booking's first status (scheduled, or pending_approval while the facility approves carrier
+  // bookings) is never a target of the status route, and a pending booking moves only by Approve or
+  // Refuse (test/integration/carrier-approval.test.ts).
+  const firstStatuses = ['scheduled', 'pending_approval'];
+  const origins = APPOINTMENT_STATUSES.filter((s) => s !== 'pending_approval');
+  const targets = APPOINTMENT_STATUSES.filter((s) => !firstStatuses.includes(s));
 
-  for (const from of statuses) {
-    for (const to of statuses) {
+  for (const from of origins) {
+    for (const to of targets) {
       const legal = STATUS_TRANSITIONS[from].includes(to);
       it(`${from} -> ${to} is ${legal ? 'allowed' : 'refused with 409'}`, async () => {
         const id = await appointmentOnDay3(from);
@@ -235,6 +240,20 @@ describe('status flow', () => {
         expect(now.status).toBe(legal ? to : from);
       });
     }
+  }
+
+  for (const to of firstStatuses) {
+    it(`never moves an appointment (back) to ${to}: 400 with the approval text, nothing changed`, async () => {
+      for (const from of ['scheduled', 'arrived']) {
+        const id = await appointmentOnDay3(from);
+        const res = await yard.request('PATCH', `/api/appointments/${id}/status`, { body: { status: to } });
+        expect(res.status).toBe(400);
+        expect(res.body.errors.status).toBe(
+          'A booking awaiting approval is approved or refused: use Approve or Refuse',
+        );
+        expect((await ops.get(`/api/appointments/${id}`)).body.status).toBe(from);
+      }
+    });
   }
 
   it('stamps the arrival, counts it for the carrier, audits each change, and refuses the spectator', async () => {

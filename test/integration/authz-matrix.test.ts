@@ -281,6 +281,9 @@ GET    /api/appointments/{id}/trip                       y   y   y   y   y   y  
 GET    /api/reslot/{token}                               public
 POST   /api/reslot/{token}                               public
 GET    /api/passes/{token}                               public
+GET    /api/passes/{token}/slots                         public
+POST   /api/passes/{token}/reschedule                    public
+POST   /api/passes/{token}/cancel                        public
 GET    /api/privacy/my-data                              y   n   n   n   n   n   n   n   n   n   n   y   n   n   n   n
 GET    /api/privacy/my-data/export                       y   n   n   n   n   n   n   n   n   n   n   y   n   n   n   n
 PATCH  /api/privacy/my-data                              y   n   n   n   n   n   n   n   n   n   n   y   n   n   n   n

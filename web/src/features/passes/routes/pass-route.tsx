@@ -2,16 +2,18 @@
 // confirmation, without signing in, on a phone. It shows the gate pass and saves it on the phone, so
 // the same link (or the installed app) shows it at the gate with no mobile data. It opens in the
 // language the guest booked in; the switch in the corner changes it.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api-client';
 import { useServerText } from '../../../lib/server-text';
 import { registerCatalogue, setLanguage } from '../../../lib/i18n';
+import { offlineStore } from '../../../lib/offline-store';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { GatePassCard } from '../../driver';
 import { passPageText } from '../i18n';
 import { useLinkedPass } from '../api/linked-pass';
+import { ManageBooking } from '../components/manage-booking';
 
 registerCatalogue(passPageText);
 
@@ -30,6 +32,8 @@ export function PassRoute() {
   const { link = '' } = useParams();
   const serverText = useServerText();
   const opened = useLinkedPass(link);
+  const [cancelled, setCancelled] = useState(false);
+  const appointmentId = opened.data?.pass.appointmentId;
   const language = opened.data?.language ?? null;
   useEffect(() => {
     if (language && language !== i18n.language) void setLanguage(language);
@@ -43,15 +47,31 @@ export function PassRoute() {
         <h1 className="text-2xl font-bold">{t('passPage.title')}</h1>
         <LanguageSwitch />
       </div>
-      {opened.isLoading && <Notice tone="info">{t('passPage.loading')}</Notice>}
-      {opened.isError && <Notice tone="error">{serverText(messageOf(opened.error, t('passPage.failed')))!}</Notice>}
-      {opened.data === null && <Notice tone="error">{t('passPage.noCopy')}</Notice>}
-      {opened.data && (
+      {cancelled && <Notice tone="info">{t('passPage.cancelled')}</Notice>}
+      {!cancelled && opened.isLoading && <Notice tone="info">{t('passPage.loading')}</Notice>}
+      {!cancelled && opened.isError && (
+        <Notice tone="error">{serverText(messageOf(opened.error, t('passPage.failed')))!}</Notice>
+      )}
+      {!cancelled && opened.data === null && <Notice tone="error">{t('passPage.noCopy')}</Notice>}
+      {!cancelled && opened.data && (
         <>
           <GatePassCard pass={opened.data.pass} fromPhone={opened.data.fromPhone} />
           <p className="text-sm text-slate-700" data-testid="pass-saved-here">
             {t('passPage.savedHere')}
           </p>
+          {/* The server is the judge of a change: with only the phone's copy there is nothing to change. */}
+          {!opened.data.fromPhone && (
+            <ManageBooking
+              key={link}
+              link={link}
+              date={opened.data.pass.claims.day}
+              onCancelled={() => {
+                setCancelled(true);
+                // A cancelled booking's pass must not open from the phone's copy either.
+                if (appointmentId) void offlineStore.forgetPass(appointmentId);
+              }}
+            />
+          )}
         </>
       )}
     </main>
