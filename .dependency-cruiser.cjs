@@ -13,7 +13,7 @@
  */
 const DOMAINS = {
   notifications: [],
-  carriers: [],
+  carriers: ['consent'],
   facilities: [],
   platform: [],
   vitals: [],

@@ -20,6 +20,8 @@ import {
   type Driver,
 } from './carrier.store';
 import { actsForAll, seesAll } from '../../shared/access';
+import { NOTICE_VERSION, type Consent } from '../../shared/contracts/privacy-notice';
+import { recordConsent } from '../consent';
 import type { SessionUser } from '../../shared/contracts/auth';
 
 /**
@@ -85,7 +87,19 @@ export const { handler, actions } = defineFunction('carriers', {
     const { user } = signedIn;
     const edit = parseBody(req, driverPreferencesSchema);
     if (!user.carrierId || !user.driverId) throw new ConflictError('No driver record is linked to this account');
-    return json(await updateDriver(user.tenantId, user.carrierId, user.driverId, edit, actorOf(signedIn)));
+    const driver = await updateDriver(user.tenantId, user.carrierId, user.driverId, edit, actorOf(signedIn));
+    // The driver's own choice of channels in the app is their consent to them (issue #36); a channel left
+    // out withdraws nothing given before (that is the choices link's).
+    const channels = edit.preferredChannels;
+    if (channels) {
+      const consent: Consent = {
+        noticeVersion: NOTICE_VERSION,
+        language: driver.preferredLanguage ?? 'en',
+        messaging: { sms: channels.includes('sms'), whatsapp: channels.includes('whatsapp') },
+      };
+      await recordConsent(user.tenantId, driver.phone, consent, 'driver_app', actorOf(signedIn));
+    }
+    return json(driver);
   },
 
   async createDriver(req) {

@@ -14,6 +14,8 @@ export const CONSENT_CHANNELS = [
   'driver_signup',
   'gate_checkin',
   'choices_link',
+  // The driver's own channel choice in the driver app.
+  'driver_app',
 ] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
 

@@ -289,4 +289,17 @@ describe("consent in a driver's own data", () => {
       }),
     ]);
   });
+
+  it('records the channels a driver chooses in the app as their consent to them, channel driver_app', async () => {
+    const driver = new Client(api.url);
+    await driver.signIn('driver');
+    const saved = await driver.request('PATCH', '/api/driver/preferences', {
+      body: { preferredChannels: ['whatsapp', 'sms'] },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const consents = (await driver.get('/api/privacy/my-data')).body.consents;
+    expect(consents).toHaveLength(2);
+    expect(consents[1]).toMatchObject({ channel: 'driver_app', noticeVersion: NOTICE });
+    expect(consents[1].purposes).toEqual(expect.arrayContaining(['sms', 'whatsapp']));
+  });
 });
