@@ -22,7 +22,7 @@ test('staff approve one carrier booking awaiting approval and refuse another wit
     await whenNotBusy(() =>
       ops.post('/api/facilities', {
         data: {
-          name: `Approval Hub ${run}`,
+          name: `Pending Approval Hub ${run}`,
           address: 'Plot 9, MIDC',
           operatingHoursStart: '00:00',
           operatingHoursEnd: '23:45',
@@ -37,7 +37,7 @@ test('staff approve one carrier booking awaiting approval and refuse another wit
   expect(rules.status(), await rules.text()).toBe(200);
   const carrier = await (
     await whenNotBusy(() =>
-      ops.post('/api/carriers', { data: { name: `Approval Fleet ${run}`, serviceTypes: ['FTL'] } }),
+      ops.post('/api/carriers', { data: { name: `Pending Approval Fleet ${run}`, serviceTypes: ['FTL'] } }),
     )
   ).json();
   const applicant = {

@@ -113,7 +113,7 @@ test('a held truck cannot move on (buttons disabled with the reason); after an o
   // The scheduling screen knows the hold too: its next step waits, with the hold and its reason.
   // Moved between in the app, as staff do: each screen shows what the app holds until a change renews it.
   const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
-  await sidebar.getByRole('link', { name: 'Appointments' }).click();
+  await sidebar.getByRole('link', { name: 'Appointments', exact: true }).click();
   const row = page.getByTestId('appointment-row').filter({ hasText: appointments[1]!.bookingReference });
   await expect(row).toBeVisible({ timeout: SCREEN_OPENS_MS });
   await expect(row.getByTestId('appointment-held')).toContainText(held);
@@ -138,7 +138,7 @@ test('a held truck cannot move on (buttons disabled with the reason); after an o
   await expect(card).toContainText(/PUC certificate of MH12GC0002 expired on/);
   await expect(card.getByRole('button', { name: 'Override' })).toHaveCount(0);
   // The override alone (no status change yet) lifts the hold on the scheduling screen too.
-  await sidebar.getByRole('link', { name: 'Appointments' }).click();
+  await sidebar.getByRole('link', { name: 'Appointments', exact: true }).click();
   // Read again after the override (without it the screen keeps what it had: the hold).
   await expect(row.getByRole('button', { name: 'Start Loading' })).toBeEnabled({ timeout: SCREEN_OPENS_MS });
   await expect(row.getByTestId('appointment-held')).toHaveCount(0);

@@ -5,6 +5,7 @@ const SIDEBAR: Record<string, string[]> = {
   admin: [
     'Overview',
     'Appointments',
+    'Standing Appointments',
     'Book Appointment',
     'Reschedule',
     'Live Tracking',
@@ -22,6 +23,7 @@ const SIDEBAR: Record<string, string[]> = {
   operations: [
     'Overview',
     'Appointments',
+    'Standing Appointments',
     'Book Appointment',
     'Reschedule',
     'Live Tracking',
@@ -35,6 +37,7 @@ const SIDEBAR: Record<string, string[]> = {
   yard_manager: [
     'Overview',
     'Appointments',
+    'Standing Appointments',
     'Book Appointment',
     'Reschedule',
     'Live Tracking',
@@ -43,7 +46,15 @@ const SIDEBAR: Record<string, string[]> = {
     'Carriers',
     'Reports',
   ],
-  spectator: ['Overview', 'Appointments', 'Live Tracking', 'Facilities', 'Warehouse Management', 'Reports'],
+  spectator: [
+    'Overview',
+    'Appointments',
+    'Standing Appointments',
+    'Live Tracking',
+    'Facilities',
+    'Warehouse Management',
+    'Reports',
+  ],
 };
 // A role is shown by its name, never its id (#29).
 const ROLE_NAMES: Record<string, string> = {

@@ -46,7 +46,7 @@ export function SchedulingRoute() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold">{t('appointments.list.title')}</h1>
-        <div className="flex items-end gap-2">
+        <div className="flex flex-wrap items-end gap-2">
           <BookingSearch value={search} onChange={setSearch} />
           <label className="flex items-center gap-2 pb-2 text-sm font-medium text-amber-800">
             <input type="checkbox" checked={awaitingOnly} onChange={(e) => setAwaitingOnly(e.target.checked)} />
