@@ -8,15 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { logger } from '../lib/logger';
 import { countFigure } from '../lib/telemetry';
-import {
-  createMessage,
-  getMessage,
-  isOptedOut,
-  lastInboundAt,
-  recordHealth,
-  saveMessage,
-  type StoredMessage,
-} from './message.store';
+import { createMessage, getMessage, isOptedOut, lastInboundAt, saveMessage, type StoredMessage } from './message.store';
+import { recordHealth } from './channel-health.store';
 import {
   backoffMs,
   DUPLICATE_WINDOW_MS,

@@ -2,14 +2,7 @@
 // the provider's message id through a pointer item; the 60-second duplicate guard per recipient and
 // text; opt-outs and WhatsApp's last inbound message per number; each channel's last success and
 // failure; callbacks already applied (replays); events already forwarded to the bus.
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import {
@@ -18,7 +11,6 @@ import {
   isConditionalCheckFailed,
   putIfAbsent,
   queryAll,
-  queryPrefix,
   transact,
   withoutKeys,
 } from '../lib/dynamo';
@@ -39,7 +31,6 @@ const keys = {
   duplicate: (tenantId: string, hash: string) => ({ PK: tenantPk(tenantId, 'MSGDUP', hash), SK: 'MSGDUP' }),
   optOut: (tenantId: string, phone: string) => ({ PK: tenantPk(tenantId, 'MSGOPTOUT', phone), SK: 'MSGOPTOUT' }),
   inbound: (tenantId: string, phone: string) => ({ PK: tenantPk(tenantId, 'MSGINBOUND', phone), SK: 'WHATSAPP' }),
-  health: (tenantId: string) => tenantPk(tenantId, 'MSGHEALTH'),
   callback: (tenantId: string, digest: string) => ({
     PK: tenantPk(tenantId, 'MSGCALLBACK', digest),
     SK: 'MSGCALLBACK',
@@ -269,45 +260,6 @@ export async function recordInbound(tenantId: string, phone: string, now: Date):
       },
     }),
   );
-}
-
-// ---- Each channel's last success and failure (the Integration Status cards) ----
-
-export interface ChannelHealth {
-  channel: Channel;
-  provider: string | null;
-  lastSuccessAt: string | null;
-  lastFailureAt: string | null;
-  lastError: string | null;
-}
-
-export async function recordHealth(
-  tenantId: string,
-  channel: Channel,
-  provider: string,
-  error: string | null,
-  now: Date,
-): Promise<void> {
-  const at = now.toISOString();
-  await ddb().send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: { PK: keys.health(tenantId), SK: channel },
-      UpdateExpression: error
-        ? 'SET channel = :c, provider = :p, lastFailureAt = :at, lastError = :e'
-        : 'SET channel = :c, provider = :p, lastSuccessAt = :at',
-      ExpressionAttributeValues: {
-        ':c': channel,
-        ':p': provider,
-        ':at': at,
-        ...(error ? { ':e': error.slice(0, 300) } : {}),
-      },
-    }),
-  );
-}
-
-export async function listHealth(tenantId: string): Promise<ChannelHealth[]> {
-  return queryPrefix<ChannelHealth>(keys.health(tenantId), '');
 }
 
 // ---- Callbacks applied once; events forwarded once; one delay alert per appointment ----

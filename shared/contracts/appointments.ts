@@ -5,7 +5,7 @@ import { requiredText } from './fields';
 import type { Language } from './messaging-templates';
 import type { ReferenceCheck } from './references';
 import { fieldValuesSchema, type BookedField } from './booking-fields';
-import { MAX_APPOINTMENT_MINUTES, overrideCutoff, windowIssues } from './appointment-times';
+import { MAX_APPOINTMENT_MINUTES, windowIssues } from './appointment-times';
 
 export { BLOCK_MINUTES, MAX_APPOINTMENT_MINUTES } from './appointment-times';
 export {
@@ -16,6 +16,14 @@ export {
   type RescheduleInput,
   type RescheduleRequest,
 } from './reschedules';
+export {
+  approveBookingSchema,
+  cancelAppointmentSchema,
+  CANCELLATION_REASON_MIN,
+  refuseBookingSchema,
+  type CancelAppointmentInput,
+  type RefuseBookingInput,
+} from './appointment-decisions';
 
 export const APPOINTMENT_STATUSES = [
   'pending_approval',
@@ -219,36 +227,6 @@ export const statusChangeSchema = z.strictObject({
     ),
   revision: seenRevision,
 });
-
-export const CANCELLATION_REASON_MIN = 5;
-
-/** Cancelling an appointment (staff, or the driver it is booked for): the reason is required. */
-
-export const cancelAppointmentSchema = z.strictObject({
-  reason: z
-    .string({ error: 'Please give a reason for cancelling' })
-    .trim()
-    .min(1, 'Please give a reason for cancelling')
-    .min(CANCELLATION_REASON_MIN, `Please give a reason for cancelling (minimum ${CANCELLATION_REASON_MIN} characters)`)
-    .max(500, 'Must be at most 500 characters'),
-  /** Staff only: cancel inside the facility's change cut-off (audited). */
-  overrideCutoff: overrideCutoff,
-});
-export type CancelAppointmentInput = z.input<typeof cancelAppointmentSchema>;
-
-/** Approving a carrier's booking awaiting approval: at the revision the screen showed. */
-export const approveBookingSchema = z.strictObject({ revision: seenRevision });
-
-/** Refusing a carrier's booking awaiting approval: the reason is required and sent to the carrier. */
-export const refuseBookingSchema = z.strictObject({
-  reason: z
-    .string({ error: 'Please give a reason for refusing (minimum 5 characters)' })
-    .trim()
-    .min(CANCELLATION_REASON_MIN, `Please give a reason for refusing (minimum ${CANCELLATION_REASON_MIN} characters)`)
-    .max(500, 'Must be at most 500 characters'),
-  revision: seenRevision,
-});
-export type RefuseBookingInput = z.input<typeof refuseBookingSchema>;
 
 export const equipmentAssignmentSchema = z.strictObject({ equipmentId: requiredText('Please select equipment', 64) });
 
