@@ -450,11 +450,13 @@ describe("the driver's reminder", () => {
     const { startedWatches } = await import('../../functions/messaging/delay-watch.store');
     const { instantOf } = await import('../../shared/time');
     const start = instantOf(date, '16:00', hub.facility.timeZone);
-    await expect
-      .poll(async () => (await startedWatches(start.toISOString().slice(0, 10), start.toISOString())).length, {
-        timeout: 15_000,
-      })
-      .toBeGreaterThan(0);
+    // The notifier writes each booking's watch after the answer: wait for this appointment's own (other
+    // tests' bookings of the same day are watched too, so "some watch" is not enough under load).
+    const watched = async (id: string) =>
+      (await startedWatches(start.toISOString().slice(0, 10), start.toISOString()))
+        .map((w) => w.appointmentId)
+        .includes(id);
+    await expect.poll(() => watched(kept.body.id), { timeout: 30_000 }).toBe(true);
     const { sendDueReminders } = await import('../../functions/messaging/reminders.worker');
     const reminders = async () => (await outbox()).filter((m) => m.to === driverPhone && /^Reminder/.test(m.body));
 
