@@ -7,7 +7,7 @@ import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
 import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { RevisionConflictError } from '../lib/errors';
-import { revised, revisionCondition, revisionOf } from '../lib/revision';
+import { revisionCondition, revisionOf, wholeRecordPut } from '../lib/revision';
 import { tenantPk } from '../lib/table';
 import type { AppointmentType, BookingField } from '../../shared/contracts/appointment-types';
 
@@ -38,16 +38,15 @@ export async function putStored<K extends Kind>(
   actor: Actor,
   now: Date,
 ): Promise<Stored<K>> {
-  const item = revised(before ?? {}, after as Stored<K>);
+  const { after: item, put } = wholeRecordPut<Stored<K>>(
+    key(kind, after.tenantId, after.facilityId, after.id),
+    ENTITY[kind],
+    before,
+    after as Stored<K>,
+  );
   await transact(
     [
-      {
-        Put: {
-          TableName: config.tableName,
-          Item: { ...key(kind, after.tenantId, after.facilityId, after.id), entity: ENTITY[kind], ...item },
-          ...(before ? revisionCondition(revisionOf(before)) : { ConditionExpression: 'attribute_not_exists(PK)' }),
-        },
-      },
+      put,
       auditPut(
         {
           tenantId: after.tenantId,

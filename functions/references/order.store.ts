@@ -7,7 +7,7 @@ import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
 import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { RevisionConflictError } from '../lib/errors';
-import { revised, revisionCondition, revisionOf } from '../lib/revision';
+import { wholeRecordPut } from '../lib/revision';
 import { referencesPartition } from './policy.store';
 import type { PurchaseOrder, PurchaseOrderHolder } from '../../shared/contracts/references';
 
@@ -48,16 +48,15 @@ export async function putUploadedOrder(
   actor: Actor,
   now: Date,
 ): Promise<void> {
-  const item = revised<StoredOrder>(before ?? {}, after);
+  const { after: item, put } = wholeRecordPut<StoredOrder>(
+    orderKey(after.tenantId, after.facilityId, after.po),
+    'purchase-order',
+    before,
+    after,
+  );
   await transact(
     [
-      {
-        Put: {
-          TableName: config.tableName,
-          Item: { ...orderKey(after.tenantId, after.facilityId, after.po), entity: 'purchase-order', ...item },
-          ...(before ? revisionCondition(revisionOf(before)) : { ConditionExpression: 'attribute_not_exists(PK)' }),
-        },
-      },
+      put,
       auditPut(
         {
           tenantId: after.tenantId,

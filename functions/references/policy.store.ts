@@ -1,10 +1,9 @@
 // A facility's reference policy (issue #32): one item in the facility's references partition, written
 // at its revision (functions/lib/revision.ts) with its audit record. No item: the check is off.
 import { auditPut, type Actor } from '../lib/audit';
-import { config } from '../lib/config';
 import { getItem, transact } from '../lib/dynamo';
 import { RevisionConflictError } from '../lib/errors';
-import { revised, revisionCondition, revisionOf } from '../lib/revision';
+import { wholeRecordPut } from '../lib/revision';
 import { tenantPk } from '../lib/table';
 import type { DownPolicy, ReferencePolicy } from '../../shared/contracts/references';
 
@@ -46,16 +45,15 @@ export async function putPolicy(
   actor: Actor,
   now = new Date(),
 ): Promise<StoredPolicy> {
-  const after = revised<StoredPolicy>(before ?? {}, { ...fields, updatedAt: now.toISOString() });
+  const { after, put } = wholeRecordPut<StoredPolicy>(
+    policyKey(fields.tenantId, fields.facilityId),
+    'reference-policy',
+    before,
+    { ...fields, updatedAt: now.toISOString() },
+  );
   await transact(
     [
-      {
-        Put: {
-          TableName: config.tableName,
-          Item: { ...policyKey(fields.tenantId, fields.facilityId), entity: 'reference-policy', ...after },
-          ...(before ? revisionCondition(revisionOf(before)) : { ConditionExpression: 'attribute_not_exists(PK)' }),
-        },
-      },
+      put,
       auditPut(
         {
           tenantId: fields.tenantId,

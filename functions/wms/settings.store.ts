@@ -1,10 +1,9 @@
 // The warehouse's settings of a facility (its bin code pattern): one item per facility in the
 // tenant's warehouse partition, written at its revision (functions/lib/revision.ts) with its audit.
 import { auditPut, type Actor } from '../lib/audit';
-import { config } from '../lib/config';
 import { getItem } from '../lib/dynamo';
 import { RevisionConflictError } from '../lib/errors';
-import { revised, revisionCondition, revisionOf } from '../lib/revision';
+import { wholeRecordPut } from '../lib/revision';
 import { tenantPk } from '../lib/table';
 import { transactEdit } from './edit.store';
 
@@ -31,17 +30,15 @@ export async function putFacilitySettings(
   actor: Actor,
   now = new Date(),
 ): Promise<StoredFacilitySettings> {
-  const changed: StoredFacilitySettings = { ...fields, updatedAt: now.toISOString() };
-  const after = revised(before ?? {}, changed);
+  const { after, put } = wholeRecordPut<StoredFacilitySettings>(
+    settingsKey(fields.tenantId, fields.facilityId),
+    'wms-facility-settings',
+    before,
+    { ...fields, updatedAt: now.toISOString() },
+  );
   await transactEdit(
     [
-      {
-        Put: {
-          TableName: config.tableName,
-          Item: { ...settingsKey(fields.tenantId, fields.facilityId), entity: 'wms-facility-settings', ...after },
-          ...(before ? revisionCondition(revisionOf(before)) : { ConditionExpression: 'attribute_not_exists(PK)' }),
-        },
-      },
+      put,
       auditPut(
         {
           tenantId: fields.tenantId,
