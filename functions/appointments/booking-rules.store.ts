@@ -1,9 +1,8 @@
 // A facility's booking rules (issue #32): one item in the tenant's partition per facility, written at
 // its revision (functions/lib/revision.ts) with its audit record. No item: no rule, reminders at 2 h.
-import { auditPut, type Actor } from '../lib/audit';
-import { getItem, transact } from '../lib/dynamo';
-import { RevisionConflictError } from '../lib/errors';
-import { wholeRecordPut } from '../lib/revision';
+import type { Actor } from '../lib/audit';
+import { getItem } from '../lib/dynamo';
+import { saveWholeRecord } from '../lib/revision';
 import { tenantPk } from '../lib/table';
 import type { BookingRules } from '../../shared/contracts/appointments-booking-rules';
 
@@ -28,29 +27,14 @@ export async function putBookingRules(
   actor: Actor,
   now = new Date(),
 ): Promise<StoredBookingRules> {
-  const { after, put } = wholeRecordPut<StoredBookingRules>(
-    rulesKey(fields.tenantId, fields.facilityId),
-    'booking-rules',
-    before,
-    { ...fields, updatedAt: now.toISOString() },
+  return saveWholeRecord<StoredBookingRules>(
+    {
+      key: rulesKey(fields.tenantId, fields.facilityId),
+      entity: 'booking-rules',
+      before,
+      changed: { ...fields, updatedAt: now.toISOString() },
+      audit: { tenantId: fields.tenantId, actor, action: 'booking-rules.saved', entityId: fields.facilityId },
+    },
+    now,
   );
-  await transact(
-    [
-      put,
-      auditPut(
-        {
-          tenantId: fields.tenantId,
-          actor,
-          action: 'booking-rules.saved',
-          entityType: 'booking-rules',
-          entityId: fields.facilityId,
-          before: before ? { ...before } : null,
-          after: { ...after },
-        },
-        now,
-      ),
-    ],
-    () => new RevisionConflictError(),
-  );
-  return after;
 }

@@ -205,3 +205,28 @@ export function editFields<R extends Revisioned, V>(
     },
   });
 }
+
+export interface WholeRecordSave<T extends Revisioned> {
+  key: { PK: string; SK: string };
+  entity: string;
+  /** The record as read (null: the first save, which must still find none). */
+  before: T | null;
+  changed: T;
+  /** Who saves what, for the audit record; its images are `image` of the record before and after. */
+  audit: Omit<AuditEntry, 'before' | 'after' | 'entityType'>;
+  /** What the audit record shows of the record (default: all of it); e.g. a secret shown as set or not. */
+  image?: (record: T) => Record<string, unknown>;
+}
+
+/** Saves a whole record (a facility's settings) at its next revision with its audit record, in one transaction. */
+export async function saveWholeRecord<T extends Revisioned>(
+  { key, entity, before, changed, audit, image = (r) => ({ ...r }) as Record<string, unknown> }: WholeRecordSave<T>,
+  now = new Date(),
+): Promise<T> {
+  const { after, put } = wholeRecordPut<T>(key, entity, before, changed);
+  await transact(
+    [put, auditPut({ ...audit, entityType: entity, before: before ? image(before) : null, after: image(after) }, now)],
+    () => new RevisionConflictError(),
+  );
+  return after;
+}

@@ -4,13 +4,12 @@
 // place in the calendar of closed appointments (the last day whose appointments it masked).
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { auditPut, type Actor } from '../lib/audit';
+import type { Actor } from '../lib/audit';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import { getItem, transact } from '../lib/dynamo';
-import { RevisionConflictError } from '../lib/errors';
+import { getItem } from '../lib/dynamo';
 import { retentionPolicyKey, type StoredRetentionPolicy } from '../lib/retention';
-import { wholeRecordPut } from '../lib/revision';
+import { saveWholeRecord } from '../lib/revision';
 import { tenantPk } from '../lib/table';
 import type { RetentionPeriods, RetentionReport } from '../../shared/contracts/privacy-retention';
 
@@ -27,35 +26,16 @@ export async function putRetentionPolicy(
   actor: Actor,
   now: Date,
 ): Promise<StoredRetentionPolicy> {
-  const { after, put } = wholeRecordPut<StoredRetentionPolicy>(
-    retentionPolicyKey(tenantId),
-    'retention-policy',
-    before,
+  return saveWholeRecord<StoredRetentionPolicy>(
     {
-      tenantId,
-      ...periods,
-      updatedAt: now.toISOString(),
+      key: retentionPolicyKey(tenantId),
+      entity: 'retention-policy',
+      before,
+      changed: { tenantId, ...periods, updatedAt: now.toISOString() },
+      audit: { tenantId, actor, action: 'privacy.retention.saved', entityId: tenantId },
     },
+    now,
   );
-  await transact(
-    [
-      put,
-      auditPut(
-        {
-          tenantId,
-          actor,
-          action: 'privacy.retention.saved',
-          entityType: 'retention-policy',
-          entityId: tenantId,
-          before: before ? { ...before } : null,
-          after: { ...after },
-        },
-        now,
-      ),
-    ],
-    () => new RevisionConflictError(),
-  );
-  return after;
 }
 
 export async function putRetentionReport(tenantId: string, report: RetentionReport): Promise<void> {

@@ -1,9 +1,8 @@
 // A facility's reference policy (issue #32): one item in the facility's references partition, written
 // at its revision (functions/lib/revision.ts) with its audit record. No item: the check is off.
-import { auditPut, type Actor } from '../lib/audit';
-import { getItem, transact } from '../lib/dynamo';
-import { RevisionConflictError } from '../lib/errors';
-import { wholeRecordPut } from '../lib/revision';
+import type { Actor } from '../lib/audit';
+import { getItem } from '../lib/dynamo';
+import { saveWholeRecord } from '../lib/revision';
 import { tenantPk } from '../lib/table';
 import type { DownPolicy, ReferencePolicy } from '../../shared/contracts/references';
 
@@ -45,29 +44,15 @@ export async function putPolicy(
   actor: Actor,
   now = new Date(),
 ): Promise<StoredPolicy> {
-  const { after, put } = wholeRecordPut<StoredPolicy>(
-    policyKey(fields.tenantId, fields.facilityId),
-    'reference-policy',
-    before,
-    { ...fields, updatedAt: now.toISOString() },
+  return saveWholeRecord<StoredPolicy>(
+    {
+      key: policyKey(fields.tenantId, fields.facilityId),
+      entity: 'reference-policy',
+      before,
+      changed: { ...fields, updatedAt: now.toISOString() },
+      audit: { tenantId: fields.tenantId, actor, action: 'reference-policy.saved', entityId: fields.facilityId },
+      image: audited,
+    },
+    now,
   );
-  await transact(
-    [
-      put,
-      auditPut(
-        {
-          tenantId: fields.tenantId,
-          actor,
-          action: 'reference-policy.saved',
-          entityType: 'reference-policy',
-          entityId: fields.facilityId,
-          before: before ? audited(before) : null,
-          after: audited(after),
-        },
-        now,
-      ),
-    ],
-    () => new RevisionConflictError(),
-  );
-  return after;
 }

@@ -1,11 +1,9 @@
 // The warehouse's settings of a facility (its bin code pattern): one item per facility in the
 // tenant's warehouse partition, written at its revision (functions/lib/revision.ts) with its audit.
-import { auditPut, type Actor } from '../lib/audit';
+import type { Actor } from '../lib/audit';
 import { getItem } from '../lib/dynamo';
-import { RevisionConflictError } from '../lib/errors';
-import { wholeRecordPut } from '../lib/revision';
+import { saveWholeRecord } from '../lib/revision';
 import { tenantPk } from '../lib/table';
-import { transactEdit } from './edit.store';
 
 export interface StoredFacilitySettings {
   tenantId: string;
@@ -30,29 +28,14 @@ export async function putFacilitySettings(
   actor: Actor,
   now = new Date(),
 ): Promise<StoredFacilitySettings> {
-  const { after, put } = wholeRecordPut<StoredFacilitySettings>(
-    settingsKey(fields.tenantId, fields.facilityId),
-    'wms-facility-settings',
-    before,
-    { ...fields, updatedAt: now.toISOString() },
+  return saveWholeRecord<StoredFacilitySettings>(
+    {
+      key: settingsKey(fields.tenantId, fields.facilityId),
+      entity: 'wms-facility-settings',
+      before,
+      changed: { ...fields, updatedAt: now.toISOString() },
+      audit: { tenantId: fields.tenantId, actor, action: 'wms-facility-settings.saved', entityId: fields.facilityId },
+    },
+    now,
   );
-  await transactEdit(
-    [
-      put,
-      auditPut(
-        {
-          tenantId: fields.tenantId,
-          actor,
-          action: 'wms-facility-settings.saved',
-          entityType: 'wms-facility-settings',
-          entityId: fields.facilityId,
-          before: before ? { ...before } : null,
-          after: { ...after },
-        },
-        now,
-      ),
-    ],
-    () => new RevisionConflictError(),
-  );
-  return after;
 }
