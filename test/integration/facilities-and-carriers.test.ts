@@ -2,11 +2,8 @@
 // permissions and tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
+import { signInAsAcmeAdmin } from '../support/tenancy';
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
-import { createUser } from '../../functions/users/user.store';
-import { putTenantIfAbsent } from '../../functions/tenancy/tenant.store';
-import { createFacility } from '../../functions/facilities/facility.store';
-import { hashPassword } from '../../functions/lib/passwords';
 import { assignmentPut } from '../../functions/facilities/resource.store';
 import { ddb } from '../../functions/lib/aws';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -26,48 +23,8 @@ beforeAll(async () => {
   await ops.signIn('operations');
   await spectator.signIn('spectator');
   // A second tenant with its own facility and admin.
-  await putTenantIfAbsent({ id: 'acme', name: 'Acme Warehousing', createdAt: new Date().toISOString() });
-  await createFacility(
-    'acme',
-    {
-      name: 'Acme Chakan',
-      address: 'MIDC Chakan',
-      city: null,
-      state: null,
-      country: null,
-      zipCode: null,
-      contactEmail: null,
-      contactPhone: null,
-      operatingHoursStart: '09:00',
-      operatingHoursEnd: '17:00',
-      totalDockDoors: 2,
-      timeZone: 'Asia/Kolkata',
-      slotMinutes: 60,
-      slotCapacity: 1,
-    },
-    null,
-    { id: 'acme-chakan' },
-  );
-  await createUser(
-    {
-      tenantId: 'acme',
-      username: 'acme-admin',
-      email: 'admin@acme.in',
-      phoneNumber: null,
-      firstName: 'Acme',
-      lastName: 'Admin',
-      profileImageUrl: null,
-      role: 'admin',
-      extraRoles: [],
-      userType: 'dockyard_employee',
-      status: 'active',
-      isVerified: true,
-      passwordHash: await hashPassword('Acme@12345'),
-    },
-    null,
-  );
   other = new Client(api.url);
-  await other.signIn('acme-admin', 'Acme@12345');
+  await signInAsAcmeAdmin(other);
 });
 afterAll(() => api.close());
 

@@ -4,11 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Client, startTestApi, type TestApi } from '../support/api';
+import { signInAsAcmeAdmin } from '../support/tenancy';
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
-import { putTenantIfAbsent } from '../../functions/tenancy';
-import { createFacility } from '../../functions/facilities';
-import { createUser } from '../../functions/users';
-import { hashPassword } from '../../functions/lib/passwords';
 import { ddb } from '../../functions/lib/aws';
 import { config } from '../../functions/lib/config';
 
@@ -23,47 +20,7 @@ beforeAll(async () => {
   api = await startTestApi();
   [ops, spectator, other] = [new Client(api.url), new Client(api.url), new Client(api.url)];
   await Promise.all([ops.signIn('operations'), spectator.signIn('spectator')]);
-  await putTenantIfAbsent({ id: 'acme', name: 'Acme Warehousing', createdAt: new Date().toISOString() });
-  await createFacility(
-    'acme',
-    {
-      name: 'Acme Chakan',
-      address: 'MIDC Chakan',
-      city: null,
-      state: null,
-      country: null,
-      zipCode: null,
-      contactEmail: null,
-      contactPhone: null,
-      operatingHoursStart: '09:00',
-      operatingHoursEnd: '17:00',
-      totalDockDoors: 2,
-      timeZone: 'Asia/Kolkata',
-      slotMinutes: 60,
-      slotCapacity: 1,
-    },
-    null,
-    { id: 'acme-chakan' },
-  );
-  await createUser(
-    {
-      tenantId: 'acme',
-      username: 'acme-admin',
-      email: 'admin@acme.in',
-      phoneNumber: null,
-      firstName: 'Acme',
-      lastName: 'Admin',
-      profileImageUrl: null,
-      role: 'admin',
-      extraRoles: [],
-      userType: 'dockyard_employee',
-      status: 'active',
-      isVerified: true,
-      passwordHash: await hashPassword('Acme@12345'),
-    },
-    null,
-  );
-  await other.signIn('acme-admin', 'Acme@12345');
+  await signInAsAcmeAdmin(other);
 });
 afterAll(() => api.close());
 

@@ -3,6 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { localOutbox } from '../../functions/messaging';
+import { putTenantIfAbsent } from '../../functions/tenancy';
+import { createFacility } from '../../functions/facilities';
+import { createUser } from '../../functions/users';
+import { hashPassword } from '../../functions/lib/passwords';
 import { Client } from './api';
 
 export const SIGNUP_PASSWORD = 'Trial@2026x';
@@ -70,4 +74,49 @@ export async function signUpOrganisation(url: string, overrides: Record<string, 
   const facilities = await admin.get('/api/facilities');
   expect(facilities.status).toBe(200);
   return { tenantId: user.tenantId, facilityId: facilities.body[0].id, email: body.email, admin, body };
+}
+
+/** A second tenant, "Acme Warehousing", with one facility (acme-chakan) and its admin; signs `admin` in as that admin. */
+export async function signInAsAcmeAdmin(admin: Client): Promise<void> {
+  await putTenantIfAbsent({ id: 'acme', name: 'Acme Warehousing', createdAt: new Date().toISOString() });
+  await createFacility(
+    'acme',
+    {
+      name: 'Acme Chakan',
+      address: 'MIDC Chakan',
+      city: null,
+      state: null,
+      country: null,
+      zipCode: null,
+      contactEmail: null,
+      contactPhone: null,
+      operatingHoursStart: '09:00',
+      operatingHoursEnd: '17:00',
+      totalDockDoors: 2,
+      timeZone: 'Asia/Kolkata',
+      slotMinutes: 60,
+      slotCapacity: 1,
+    },
+    null,
+    { id: 'acme-chakan' },
+  );
+  await createUser(
+    {
+      tenantId: 'acme',
+      username: 'acme-admin',
+      email: 'admin@acme.in',
+      phoneNumber: null,
+      firstName: 'Acme',
+      lastName: 'Admin',
+      profileImageUrl: null,
+      role: 'admin',
+      extraRoles: [],
+      userType: 'dockyard_employee',
+      status: 'active',
+      isVerified: true,
+      passwordHash: await hashPassword('Acme@12345'),
+    },
+    null,
+  );
+  await admin.signIn('acme-admin', 'Acme@12345');
 }
