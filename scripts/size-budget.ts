@@ -36,11 +36,15 @@ export interface RouteBudget {
 
 /** Each route of the SPA with its budgets (KB = 1024 bytes of gzip). */
 export const ROUTE_BUDGETS: RouteBudget[] = [
-  { route: 'landing', path: '/', modules: [feature('landing')], public: true, firstLoadKb: 140, chunkKb: 10 },
+  // The landing page is held closer: 129.3 KB on 2026-11-26 once the service worker's registration, the
+  // offline store and the role test page's texts left the first load. Nearly all of what remains is the
+  // framework chunk (React DOM alone ~63 KB), which every route needs as the app is built today.
+  { route: 'landing', path: '/', modules: [feature('landing')], public: true, firstLoadKb: 132, chunkKb: 10 },
   { route: 'sign-in', path: '/login', modules: [feature('auth')], public: true, firstLoadKb: 200, chunkKb: 75 },
   { route: 'public page', path: '/about', modules: [feature('pages')], public: true, firstLoadKb: 215, chunkKb: 85 },
   { route: 'sign-up', path: '/signup', modules: [feature('tenancy')], public: true, firstLoadKb: 200, chunkKb: 75 },
-  { route: 'not found', path: '/nowhere', modules: [feature('not-found')], public: true, firstLoadKb: 135, chunkKb: 2 },
+  // Its button and icon code left the entry with the update prompt's (2026-11-26), so its chunk holds them.
+  { route: 'not found', path: '/nowhere', modules: [feature('not-found')], public: true, firstLoadKb: 130, chunkKb: 3 },
   {
     route: 'gate pass page',
     path: '/pass/<token>',
@@ -54,7 +58,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     path: '/reslot/<token>',
     modules: [feature('trips')],
     public: true,
-    firstLoadKb: 190,
+    firstLoadKb: 185,
     chunkKb: 60,
   },
   {

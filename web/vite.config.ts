@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { FILE_PATH } from '../shared/navigation';
+import { FILE_PATH } from '../shared/navigation.ts';
 
 /** openapi.json, sitemap.xml and robots.txt of the public site, generated on each build (scripts/public-site.ts). */
 function publicSiteFiles(): Plugin {

@@ -10,6 +10,7 @@ import './index.css';
 import { App } from './app/app';
 import { preloadScreen } from './app/router';
 import { languageReady } from './lib/i18n';
+import { pageLoaded } from './lib/page-ready';
 import { createQueryClient } from './lib/query-client';
 import { SESSION_KEY, sessionQueryOptions } from './lib/session';
 import type { SessionUser } from '@shared/contracts/auth';
@@ -23,7 +24,10 @@ void queryClient
   .then(() => preloadScreen(location.pathname, queryClient.getQueryData<SessionUser | null>(SESSION_KEY) ?? null));
 // A Hindi visitor's first paint is in Hindi: wait for its catalogue (an English one waits for nothing).
 await languageReady.catch(() => undefined);
-void import('./lib/web-vitals').then((vitals) => vitals.reportWebVitals());
+// The library keeps the browser's buffered entries, so it measures the first screen even loaded after it.
+void pageLoaded()
+  .then(() => import('./lib/web-vitals'))
+  .then((vitals) => vitals.reportWebVitals());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App queryClient={queryClient} />

@@ -3,13 +3,15 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { hasRole as userHasRole, NO_ACCESS, type Permission } from '@shared/roles';
 import type { LoginInput, LoginResponse, SessionUser, SignInCodeInput } from '@shared/contracts/auth';
 import { ApiError, api, isUnauthorized } from './api-client';
-import { offlineStore } from './offline-store';
 import { setLanguage } from './i18n';
 
 export const SESSION_KEY = ['/api/auth/user'] as const;
 const SESSION_REFRESH_MS = 30_000;
 /** The pause between the 'Unauthorized' notice and the move to /login (spec: 500 ms). */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
+
+/** The device's offline store (IndexedDB), loaded when first used rather than with the first page. */
+const offlineStore = () => import('./offline-store').then((module) => module.offlineStore);
 
 /** The signed-in user's own language choice follows them to this device: applied once per page load
  * and at sign-in (later switches on this page are sent to the user record by the language switch). */
@@ -24,13 +26,21 @@ async function fetchSessionUser(): Promise<SessionUser | null> {
   try {
     const user = await api.get<SessionUser>('/api/auth/user', { headers: { 'Cache-Control': 'no-cache' } });
     applyUserLanguage(user);
-    void offlineStore.rememberUser(user).catch(() => undefined);
+    void offlineStore()
+      .then((store) => store.rememberUser(user))
+      .catch(() => undefined);
     return user;
   } catch (err) {
-    if (isUnauthorized(err)) await offlineStore.forgetUser().catch(() => undefined);
+    if (isUnauthorized(err))
+      await offlineStore()
+        .then((store) => store.forgetUser())
+        .catch(() => undefined);
     // No answer at all (no network): the user this device last saw, so the driver app and the gate open
     // offline; the server still checks the session on every call once the network is back.
-    if (!(err instanceof ApiError)) return offlineStore.rememberedUser().catch(() => null);
+    if (!(err instanceof ApiError))
+      return offlineStore()
+        .then((store) => store.rememberedUser())
+        .catch(() => null);
     return null; // any other failure also means "no user", without an error shown
   }
 }
@@ -81,7 +91,9 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return async (destination: '/' | '/login' = '/') => {
     queryClient.setQueryData(SESSION_KEY, null);
-    await offlineStore.forgetUser().catch(() => undefined);
+    await offlineStore()
+      .then((store) => store.forgetUser())
+      .catch(() => undefined);
     try {
       await api.post('/api/auth/logout');
     } finally {

@@ -7,6 +7,10 @@ import { api, ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { useRoleName } from '../../../lib/role-names';
 import { useLogout, useSession } from '../../../lib/session';
+import { registerCatalogue } from '../../../lib/i18n';
+import { testAuthText } from '../i18n';
+
+registerCatalogue(testAuthText);
 
 /** The sample accounts of the demo data; they exist only in local and demo deployments. */
 export const SAMPLE_PASSWORD = 'Demo@12345';
