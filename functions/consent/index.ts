@@ -1,6 +1,6 @@
 // What other domains may use of consent (docs/architecture.md §1): recording the consent a form sends,
 // the channel rules the messaging channel choice honours, a person's history and their choices link.
-import { newLinkId, linkIdOf, linkToken, linkTokenMatches } from '../lib/signed-link';
+import { appOrigin, newLinkId, linkIdOf, linkToken, linkTokenMatches } from '../lib/signed-link';
 import { NotFoundError } from '../lib/errors';
 import { transact } from '../lib/dynamo';
 import type { Actor } from '../lib/audit';
@@ -84,6 +84,17 @@ export async function choicesToken(tenantId: string, phone: string): Promise<str
   if (!person) return null;
   const id = await ensureChoicesLink(tenantId, person, newLinkId());
   return linkToken(await choicesLinkSigningKey(tenantId), id, [tenantId, person]);
+}
+
+/**
+ * The person's choices link as a message carries it (issue #36): the app's origin (the one the other
+ * links sent out use) and the person's token, made on first use. Null without an origin (no broken
+ * link) or without a mobile number (no person to make it for).
+ */
+export async function choicesLink(tenantId: string, phone: string): Promise<{ url: string; token: string } | null> {
+  const origin = appOrigin();
+  const token = origin ? await choicesToken(tenantId, phone) : null;
+  return origin && token ? { url: `${origin}/privacy/choices/${token}`, token } : null;
 }
 
 const NO_LINK = 'This choices link is not valid';

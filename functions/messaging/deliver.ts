@@ -24,6 +24,7 @@ import {
 } from './rules';
 import { platformSetup, providerSetup, type ProviderSetup } from './settings';
 import { isLocalMessaging } from './channel';
+import { choicesLink } from '../consent';
 import { exotelSms, exotelVoice } from './providers/exotel';
 import { whatsappCloud } from './providers/whatsapp-cloud';
 import { sesEmail, snsSms } from './providers/aws';
@@ -56,6 +57,8 @@ export interface SendRequest {
   refuseWithError?: boolean;
   /** Whose providers and DLT registration carry it: the hub's (default) or the platform's (account notices). */
   sender?: Sender;
+  /** An e-mail's recipient's mobile number, when known: whose choices link the e-mail carries. */
+  person?: string | null;
 }
 
 export type Sender = 'hub' | 'platform';
@@ -76,6 +79,12 @@ function chainOf(channel: Channel, setup: ProviderSetup): Step[] {
   }
 }
 
+/** The choices link a message carries (rules.ts prepare says where): the person's, never another's. */
+async function choicesOf(req: SendRequest) {
+  const phone = req.channel === 'email' ? req.person : req.channel === 'whatsapp' ? req.to : null;
+  return phone ? choicesLink(req.tenantId, phone) : null;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function outcomeOf(m: StoredMessage): SendOutcome {
@@ -92,6 +101,7 @@ export async function preflight(req: SendRequest, now = new Date()): Promise<voi
     values: req.values,
     text: req.text,
     insideWhatsappWindow,
+    choices: await choicesOf(req),
   });
 }
 
@@ -126,6 +136,7 @@ export async function sendOne(req: SendRequest, now = new Date()): Promise<SendO
       values: req.values,
       text: req.text,
       insideWhatsappWindow,
+      choices: await choicesOf(req),
     });
   } catch (err) {
     if (!(err instanceof SendRefused)) throw err;
@@ -226,6 +237,7 @@ async function dispatch(
     template: prepared.template,
     values: prepared.values,
     freeText: prepared.freeText,
+    choicesButton: prepared.choicesButton,
     dlt,
   };
   const attempts: MessageAttempt[] = [...message.attemptLog];

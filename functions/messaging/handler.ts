@@ -125,6 +125,8 @@ export const { handler, actions } = defineFunction('messaging', {
       tenantId: signedIn.user.tenantId,
       channel,
       to: channel === 'email' ? (input.email ?? input.to) : input.to,
+      // The e-mail carries the choices link of the mobile number it goes with (none for an address alone).
+      person: input.to,
       language: input.language,
       templateKey: input.templateKey,
       text: input.message,

@@ -35,7 +35,21 @@ export interface Prepared {
   template: MessageTemplate | null;
   values: Record<string, string> | null;
   freeText: boolean;
+  /** A WhatsApp template's URL button: the token its registered `/privacy/choices/{{1}}` ends with. */
+  choicesButton: string | null;
 }
+
+/** The person's choices link (consent's choicesLink): its address and the token it ends with. */
+export interface ChoicesLink {
+  url: string;
+  token: string;
+}
+
+/** The line after a text that carries the person's choices link, in the message's language. */
+export const CHOICES_LINE: Record<Language, string> = {
+  en: 'Your message choices: {0}',
+  hi: 'आपके संदेश विकल्प: {0}',
+};
 
 export interface Content {
   channel: Channel;
@@ -47,6 +61,8 @@ export interface Content {
   text?: string | null;
   /** WhatsApp: whether the recipient wrote to us in the last 24 hours. */
   insideWhatsappWindow: boolean;
+  /** The recipient's choices link (null: no origin configured, or no mobile number to make it for). */
+  choices?: ChoicesLink | null;
 }
 
 /** The text to send and how, or SendRefused with the reason. */
@@ -73,6 +89,19 @@ export function prepare(c: Content): Prepared {
         throw new SendRefused(match.reason);
     }
   }
+  const freeText = c.channel === 'whatsapp' && (!template || !values);
+  // The choices link (issue #36, DPDP: withdrawing as easy as giving), decided per channel here, the
+  // one place every message passes: an e-mail and a free-text WhatsApp (inside the 24-hour window)
+  // end with a line carrying it; a WhatsApp template (outside the window, approved texts only) carries
+  // it as the URL button every template is registered with (`<app origin>/privacy/choices/{{1}}`, the
+  // token the dynamic part); an SMS is a DLT-registered text that cannot take a line (a reply STOP
+  // withdraws); a voice call carries no link. The line counts towards the channel's limit.
+  let choicesButton: string | null = null;
+  if (c.choices && (c.channel === 'email' || freeText)) {
+    body = `${body}\n\n${CHOICES_LINE[c.language].replace('{0}', c.choices.url)}`;
+  } else if (c.choices && c.channel === 'whatsapp') {
+    choicesButton = c.choices.token;
+  }
   const tooLong = channelLimitProblem(c.channel, body);
   if (tooLong) throw new SendRefused(tooLong);
   if (c.channel === 'sms') {
@@ -80,13 +109,12 @@ export function prepare(c: Content): Prepared {
     const dlt = checkDlt(template.text[c.language], body);
     if (!dlt.ok) throw new SendRefused(dlt.reason);
   }
-  const freeText = c.channel === 'whatsapp' && (!template || !values);
   if (freeText && !c.insideWhatsappWindow) {
     throw new SendRefused(
       `${CHANNEL_LABELS.whatsapp} outside the 24-hour customer-service window needs an approved template: choose a quick template`,
     );
   }
-  return { body, template, values, freeText };
+  return { body, template, values, freeText, choicesButton };
 }
 
 /**

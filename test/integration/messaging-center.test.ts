@@ -8,7 +8,12 @@ import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { createSign, generateKeyPairSync } from 'node:crypto';
 import { Client, startTestApi, type TestApi } from '../support/api';
-import { FAKE_CREDENTIALS, startFakeProvider, TEST_DLT, type FakeProvider } from '../support/fake-sms-provider';
+import {
+  FAKE_CREDENTIALS,
+  fakeProviderSettings,
+  startFakeProvider,
+  type FakeProvider,
+} from '../support/fake-sms-provider';
 import { DEMO_TENANT_ID } from '../../functions/local/demo-ids';
 import { signSmsCallback, signWhatsappCallback } from '../../functions/messaging/callbacks';
 import { SNS_CERTIFICATES, snsStringToSign } from '../../functions/messaging/ses-events';
@@ -29,23 +34,7 @@ beforeAll(async () => {
   ops = new Client(api.url);
   await ops.signIn('operations');
   const saved = await ops.request('PUT', '/api/messaging/settings', {
-    body: {
-      smsProvider: {
-        baseUrl: fake.url,
-        accountSid: 'hub1',
-        apiKey: FAKE_CREDENTIALS.apiKey,
-        apiToken: FAKE_CREDENTIALS.apiToken,
-        callbackSecret: CALLBACK_SECRET,
-      },
-      dlt: TEST_DLT,
-      whatsapp: {
-        baseUrl: fake.url,
-        phoneNumberId: '1234567',
-        accessToken: FAKE_CREDENTIALS.accessToken,
-        appSecret: APP_SECRET,
-      },
-      snsBackup: true,
-    },
+    body: { ...fakeProviderSettings(fake, { sms: CALLBACK_SECRET, whatsapp: APP_SECRET }), snsBackup: true },
   });
   expect(saved.status, saved.text).toBe(200);
 });

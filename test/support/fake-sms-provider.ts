@@ -1,7 +1,8 @@
 // A fake of the Indian SMS/voice provider's HTTP API (Exotel-style) and of the WhatsApp Cloud API on
 // loopback, for the adapter tests: it checks the credentials, refuses an SMS without the entity id
 // and header of TEST_DLT, scrubs one whose text does not match the registered DLT template named by
-// DltTemplateId (as operators do), and can be told to answer slowly or with 5xx for the next requests.
+// DltTemplateId (as operators do), refuses a WhatsApp template whose URL button is not the choices
+// token our templates are registered with, and can be told to answer slowly or with 5xx for the next requests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkDlt, HUB_TEMPLATES, type DltRegistration, type Language } from '../../shared/contracts/messaging';
@@ -42,6 +43,51 @@ const REGISTERED = new Map<string, string>(
   ),
 );
 
+/** The hub's messaging settings (PUT /api/messaging/settings) that send SMS and WhatsApp to the fake, with these callback secrets. */
+export const fakeProviderSettings = (fake: FakeProvider, secrets: { sms: string; whatsapp: string }) => ({
+  smsProvider: {
+    baseUrl: fake.url,
+    accountSid: 'hub1',
+    apiKey: FAKE_CREDENTIALS.apiKey,
+    apiToken: FAKE_CREDENTIALS.apiToken,
+    callbackSecret: secrets.sms,
+  },
+  dlt: TEST_DLT,
+  whatsapp: {
+    baseUrl: fake.url,
+    phoneNumberId: '1234567',
+    accessToken: FAKE_CREDENTIALS.accessToken,
+    appSecret: secrets.whatsapp,
+  },
+});
+
+/** The choices page's token (functions/lib/signed-link.ts): all that may follow the URL button's registered `/privacy/choices/`. */
+const CHOICES_TOKEN = /^[A-Za-z0-9_-]{16}~[A-Za-z0-9_-]{22}$/;
+
+/**
+ * A template's buttons as the Cloud API takes them for our templates, registered with one URL button
+ * (index 0) whose dynamic suffix is the person's choices token: one text parameter, nothing else.
+ */
+function templateButtonsValid(body: string): boolean {
+  let sent: { template?: { components?: Record<string, unknown>[] } };
+  try {
+    sent = JSON.parse(body) as typeof sent;
+  } catch {
+    return false;
+  }
+  const buttons = (sent.template?.components ?? []).filter((c) => c.type === 'button');
+  return buttons.every((b) => {
+    const parameters = b.parameters as { type?: string; text?: string }[] | undefined;
+    return (
+      b.sub_type === 'url' &&
+      b.index === '0' &&
+      parameters?.length === 1 &&
+      parameters[0]!.type === 'text' &&
+      CHOICES_TOKEN.test(parameters[0]!.text ?? '')
+    );
+  });
+}
+
 export async function startFakeProvider(): Promise<FakeProvider> {
   const requests: FakeRequest[] = [];
   let failures: { status: number; left: number } = { status: 0, left: 0 };
@@ -68,6 +114,10 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       if (path.endsWith('/messages')) {
         if (req.headers.authorization !== `Bearer ${FAKE_CREDENTIALS.accessToken}`)
           return answer(res, 401, { error: { message: 'Invalid OAuth access token', code: 190 } });
+        if (!templateButtonsValid(body))
+          return answer(res, 400, {
+            error: { message: '(#132018) There was an issue with the parameters in your template.', code: 132018 },
+          });
         return answer(res, 200, { messaging_product: 'whatsapp', messages: [{ id: `wamid.${++seq}` }] });
       }
       const basic = `Basic ${Buffer.from(`${FAKE_CREDENTIALS.apiKey}:${FAKE_CREDENTIALS.apiToken}`).toString('base64')}`;

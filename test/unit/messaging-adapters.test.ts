@@ -27,6 +27,7 @@ const message = (over: Partial<ProviderMessage> = {}): ProviderMessage => ({
   body: renderTemplate('dock_assigned', 'hi', { dock: 'D04' }),
   subject: null,
   freeText: false,
+  choicesButton: null,
   dlt: { entityId: '1201160000000054321', header: 'DKHUBT', templateId: DOCK_ASSIGNED_HI },
   ...over,
 });
@@ -227,5 +228,20 @@ describe('HTTP adapters against the fake provider', () => {
         components: [{ type: 'body', parameters: [{ type: 'text', parameter_name: 'dock', text: 'D04' }] }],
       },
     });
+  });
+
+  it("sends a WhatsApp template's URL button with the person's choices token; the API refuses any other suffix", async () => {
+    const config = { baseUrl: fake.url, phoneNumberId: '1234567', accessToken: FAKE_CREDENTIALS.accessToken };
+    const token = 'AbCdEfGhIjKlMnOp~0123456789abcdefghij_-';
+    const wa = message({ channel: 'whatsapp', choicesButton: token });
+    await sendRequest('whatsapp-cloud', wa, whatsappCloud.build(wa, config), new Date());
+    expect(JSON.parse(fake.requests.at(-1)!.body).template.components).toEqual([
+      { type: 'body', parameters: [{ type: 'text', parameter_name: 'dock', text: 'D04' }] },
+      { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: token }] },
+    ]);
+    const broken = message({ channel: 'whatsapp', choicesButton: 'https://elsewhere.example/x' });
+    await expect(
+      sendRequest('whatsapp-cloud', broken, whatsappCloud.build(broken, config), new Date()),
+    ).rejects.toMatchObject({ retryable: false, message: expect.stringContaining('400') });
   });
 });

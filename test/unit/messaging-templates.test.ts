@@ -170,6 +170,32 @@ describe('DLT scrubbing', () => {
     expect(channelLimitProblem('whatsapp', 'a'.repeat(4096))).toBeNull();
     expect(channelLimitProblem('whatsapp', 'a'.repeat(4097))).toMatch(/4,096/);
   });
+
+  it("carries the person's choices link: a line after an e-mail or free WhatsApp text, a template's button, nothing in an SMS", () => {
+    const choices = { url: 'https://app.example.in/privacy/choices/abc~def', token: 'abc~def' };
+    const base = { insideWhatsappWindow: true, templateKey: null, choices };
+    expect(prepare({ ...base, channel: 'email', language: 'hi', text: 'गेट 3 खुला है' })).toMatchObject({
+      body: 'गेट 3 खुला है\n\nआपके संदेश विकल्प: https://app.example.in/privacy/choices/abc~def',
+      choicesButton: null,
+    });
+    expect(prepare({ ...base, channel: 'whatsapp', language: 'en', text: 'Gate 3 is open' })).toMatchObject({
+      body: 'Gate 3 is open\n\nYour message choices: https://app.example.in/privacy/choices/abc~def',
+      freeText: true,
+    });
+    const dock = { templateKey: 'dock_assigned', values: { dock: 'D04' }, language: 'en' as const };
+    expect(prepare({ ...base, ...dock, channel: 'whatsapp', insideWhatsappWindow: false })).toMatchObject({
+      body: 'Dock D04 assigned! Please proceed for loading/unloading.',
+      values: { dock: 'D04' },
+      freeText: false,
+      choicesButton: 'abc~def',
+    });
+    expect(prepare({ ...base, ...dock, channel: 'sms' })).toMatchObject({
+      body: 'Dock D04 assigned! Please proceed for loading/unloading.',
+      choicesButton: null,
+    });
+    // The line counts: 4,050 characters of text fit WhatsApp alone, not with the line after them.
+    expect(() => prepare({ ...base, channel: 'whatsapp', language: 'en', text: 'a'.repeat(4050) })).toThrow(/4,096/);
+  });
 });
 
 describe('Indian mobile numbers', () => {

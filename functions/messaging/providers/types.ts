@@ -20,6 +20,8 @@ export interface ProviderMessage {
   subject: string | null;
   /** WhatsApp: inside the 24-hour customer-service window a free-text message may be sent. */
   freeText: boolean;
+  /** WhatsApp template: the person's choices token, the dynamic part of the template's URL button. */
+  choicesButton: string | null;
   /** SMS: the sender's DLT registration for this text (rules.ts smsDlt); an SMS is never built without it. */
   dlt: SmsDlt | null;
 }

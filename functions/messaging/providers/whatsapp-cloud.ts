@@ -1,6 +1,6 @@
 // WhatsApp through the WhatsApp Business Cloud API: outside the 24-hour customer-service window only
-// an approved template message (its name, language code hi or en, the placeholder values in order);
-// inside it, free text.
+// an approved template message (its name, language code hi or en, the placeholder values in order,
+// the person's choices token for its URL button); inside it, free text.
 import type { Provider } from './types';
 
 export interface WhatsappConfig {
@@ -23,12 +23,16 @@ export const whatsappCloud: Provider<WhatsappConfig> = {
         parameter_name: name,
         text: m.values?.[name] ?? '',
       }));
+      // Every template is registered with the URL button `<app origin>/privacy/choices/{{1}}` (rules.ts prepare).
+      const button = m.choicesButton
+        ? [{ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: m.choicesButton }] }]
+        : [];
       message = {
         type: 'template',
         template: {
           name: m.template.whatsappName,
           language: { code: m.language },
-          components: parameters.length ? [{ type: 'body', parameters }] : [],
+          components: [...(parameters.length ? [{ type: 'body', parameters }] : []), ...button],
         },
       };
     }
