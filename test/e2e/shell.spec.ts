@@ -145,7 +145,13 @@ test.describe('signed-in shell', () => {
 
   test('logout ends the session and returns to the landing page', async ({ page }) => {
     await signIn(page, 'operations');
+    // Logout shows the landing at once and then reloads it once the server has ended the session: wait
+    // for that new document (the mark set here is gone), or the next goto races the reload.
+    await page.evaluate(() => Object.assign(window, { beforeLogout: true }));
     await page.getByRole('button', { name: 'Logout' }).click();
+    await expect
+      .poll(() => page.evaluate(() => !('beforeLogout' in window)).catch(() => false), { timeout: 15_000 })
+      .toBe(true);
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
     await page.goto('/scheduling');
     await expect(page.getByText('You are logged out. Logging in again...').first()).toBeVisible();
