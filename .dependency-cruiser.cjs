@@ -21,7 +21,7 @@ const DOMAINS = {
   references: ['facilities', 'notifications'],
   passes: ['facilities'],
   'appointment-types': ['facilities'],
-  'booking-links': ['appointment-types', 'appointments', 'carriers', 'facilities', 'messaging'],
+  'booking-links': ['appointment-types', 'appointments', 'carriers', 'consent', 'facilities', 'messaging'],
   appointments: ['appointment-types', 'carriers', 'consent', 'facilities', 'notifications', 'passes', 'references'],
   gate: ['appointments', 'facilities', 'passes'],
   messaging: ['appointments', 'carriers', 'consent', 'facilities', 'passes'],
@@ -37,7 +37,7 @@ const DOMAINS = {
   trips: ['appointments', 'facilities', 'gate', 'messaging', 'notifications'],
   ops: ['carriers', 'facilities', 'tenancy', 'users'],
   series: ['appointment-types', 'appointments', 'carriers', 'facilities'],
-  privacy: ['appointments', 'carriers', 'checkins', 'consent', 'messaging', 'notifications', 'trips', 'users'],
+  privacy: ['appointments', 'carriers', 'checkins', 'consent', 'gate', 'messaging', 'notifications', 'trips', 'users'],
 };
 
 /** The server folders that are not domains: the kernel and the local stack (composition). */

@@ -29,6 +29,8 @@ export function appointmentEventItem(type: DomainEventType, a: Appointment, extr
         quantity: a.quantity ?? null,
         durationMinutes: a.durationMinutes ?? null,
         fields: a.fields ?? [],
+        // A guest has no driver record: their messages (approval, cancellation) go in the language they booked in.
+        ...(a.guest?.language ? { language: a.guest.language } : {}),
         ...extra,
       },
     },

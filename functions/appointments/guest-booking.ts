@@ -12,7 +12,7 @@ import { parseSlotId } from '../facilities';
 import { newAppointment, referenceBooking } from './booking';
 import { holdReference, transactWithHold } from '../references';
 import { appointmentEventItem } from './events';
-import { assertBookable } from './booking-rules';
+import { assertBookable, initialStatus } from './booking-rules';
 import { answersTransaction, bookingAnswers, typedLoad, withAnswers } from '../appointment-types';
 import { freeDoorFor, searchSlots } from './slot-search';
 import { NO_DOOR, reserveDoor, withDoor } from './door-reservation';
@@ -119,6 +119,7 @@ async function confirmationOf(
     // A slot ends by the facility's closing time, on its own day (functions/facilities/slot-rules.ts).
     endsAt: instantOf(slotDate, endTime, facility.timeZone).toISOString(),
     doorNumber: appointment?.doorNumber ?? null,
+    awaitingApproval: appointment?.status === 'pending_approval',
     gatePass: pass && {
       token: pass.token,
       qrSvg: qrSvg(pass.token),
@@ -157,7 +158,7 @@ async function bookOnce(
         ? 'This slot is fully booked. Please choose another slot.'
         : 'This slot is not available for booking',
     );
-  await assertBookable(
+  const rules = await assertBookable(
     { kind: 'guest' },
     facility,
     { date: slot.slotDate, start: slot.startTime },
@@ -174,6 +175,8 @@ async function bookOnce(
       carrierId: via?.carrierId ?? null,
       carrierName: via?.carrierName ?? (input.ownerType === 'Driver' ? null : input.ownerName),
       bookingLinkId: via?.bookingLinkId ?? null,
+      // A booking link books for carriers: at a facility that approves carrier bookings, it waits too.
+      status: via ? initialStatus(rules, { kind: 'guest' }) : 'scheduled',
       driverName: input.driverName,
       driverPhone: input.mobileNumber,
       vehicleLicense: input.vehicleNumber,
@@ -253,7 +256,7 @@ async function bookOnce(
       tenantId,
       {
         type: 'appointment',
-        title: 'Guest slot booked',
+        title: appointment.status === 'pending_approval' ? 'Booking awaiting approval' : 'Guest slot booked',
         message: `${appointment.vehicleLicense} (${appointment.driverName}) booked ${slot.slotDate} ${slot.startTime}`,
       },
       now,

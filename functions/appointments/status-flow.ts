@@ -132,7 +132,15 @@ export async function moveStatus(
   };
   items.push(appointmentEventItem('appointment.status-changed', after, { from: before.status, to }, now));
   if (to === 'cancelled')
-    items.push(appointmentEventItem('appointment.cancelled', after, { reason: after.cancellationReason }, now));
+    items.push(
+      appointmentEventItem(
+        'appointment.cancelled',
+        after,
+        // A refused booking's driver hears the refusal (appointment.refused), not a cancellation.
+        { reason: after.cancellationReason, refused: changes.approval?.decision === 'refused' },
+        now,
+      ),
+    );
   if (NOTICE[to])
     items.push(
       notificationPut(

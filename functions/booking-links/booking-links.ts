@@ -12,6 +12,8 @@ import { getFacility, resolveFacility, type Facility } from '../facilities';
 import { bookingSetup } from '../appointment-types';
 import { bookGuestSlot } from '../appointments';
 import { sendMessage } from '../messaging';
+import { messagingAllowed } from '../consent';
+import { toIndianE164 } from '../../shared/contracts/messaging';
 import {
   bookingLinkKey,
   changeBookingLink,
@@ -130,7 +132,10 @@ export async function regenerateCode(
   return { link: await view(changed), code };
 }
 
-/** Sends the link and its code by SMS; the code must be the link's current one (staff just saw it). */
+/**
+ * Sends the link and its code by SMS or WhatsApp; the code must be the link's current one (staff just
+ * saw it). WhatsApp only to a number that agreed to it: otherwise refused, never sent by SMS instead.
+ */
 export async function sendBookingLink(
   tenantId: string,
   id: string,
@@ -143,12 +148,15 @@ export async function sendBookingLink(
   const key = await bookingLinkKey(tenantId);
   if (!sameHash(link.codeHash, codeHash(key, id, input.code)))
     throw new BadRequestError(BOOKING_LINK_TEXTS.wrongCode, { code: BOOKING_LINK_TEXTS.wrongCode });
+  const to = toIndianE164(input.mobileNumber) ?? input.mobileNumber;
+  if (input.channel === 'whatsapp' && !(await messagingAllowed(tenantId, to)).whatsapp)
+    throw new BadRequestError(BOOKING_LINK_TEXTS.noWhatsapp, { channel: BOOKING_LINK_TEXTS.noWhatsapp });
   const facility = await getFacility(tenantId, link.facilityId);
   await sendMessage(
     {
-      channel: 'sms',
+      channel: input.channel,
       tenantId,
-      to: input.mobileNumber,
+      to,
       language: input.language,
       template: 'booking_link',
       values: {

@@ -23,9 +23,12 @@ export interface OutgoingEmail {
   messageId?: string;
 }
 
-/** An account notice by SMS: India's DLT rules allow only a registered template's text. */
+/**
+ * An account notice by SMS (India's DLT rules allow only a registered template's text), or the same
+ * template by WhatsApp (its approved template of the same name).
+ */
 export interface OutgoingSms {
-  channel: 'sms';
+  channel: 'sms' | 'whatsapp';
   /** The hub the recipient's account belongs to (the message is logged there). */
   tenantId: string;
   to: string;

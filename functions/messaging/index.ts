@@ -1,6 +1,7 @@
 // What other domains may use of messaging (docs/architecture.md §1); nothing else of it is imported from outside.
 // sendMessage is the port: an e-mail goes to its adapter (channels/email.ts), an SMS takes the one
-// delivery path of every message (deliver.ts) with the platform's DLT registration.
+// delivery path of every message (deliver.ts) with the platform's DLT registration, a WhatsApp the same
+// path from the hub's number.
 import type { OutgoingMessage } from './channel';
 import { email } from './channels/email';
 import { sendOne } from './deliver';
@@ -14,12 +15,13 @@ export async function sendMessage(message: OutgoingMessage, now = new Date()): P
   await sendOne(
     {
       tenantId: message.tenantId,
-      channel: 'sms',
+      channel: message.channel,
       to: message.to,
       language: message.language ?? 'en',
       templateKey: message.template,
       values: message.values ?? {},
-      sender: 'platform',
+      // The platform has no WhatsApp number of its own: a WhatsApp goes from the hub's.
+      sender: message.channel === 'whatsapp' ? 'hub' : 'platform',
     },
     now,
   );

@@ -39,6 +39,7 @@ interface Detail {
   reason?: string | null;
   requestedDate?: string;
   requestedTimeStart?: string;
+  refused?: boolean;
 }
 
 export { displayDate };
@@ -83,6 +84,9 @@ export function templateFor(
             values: { ...when, reason: [...d.reason].slice(0, DLT_VARIABLE_MAX).join('').trim() },
           }
         : null;
+    case 'appointment.cancelled':
+      // Whoever cancelled (staff, the carrier, the booker by the pass link), the driver hears it once.
+      return when && !d.refused ? { key: 'appointment_cancelled', values: when } : null;
     case 'checkin.door-assigned':
       return d.doorNumber ? { key: 'dock_assigned', values: { dock: d.doorNumber } } : null;
     case 'checkin.created':

@@ -82,6 +82,8 @@ export interface GuestBookingConfirmation {
   startsAt: string;
   endsAt: string;
   doorNumber: string | null;
+  /** A booking-link booking at a facility that approves carrier bookings: no gate pass until staff approve it. */
+  awaitingApproval: boolean;
   /** `expiresAt`: the pass's last valid instant (its `exp`), as UTC. */
   gatePass: { token: string; qrSvg: string; expiresAt: string } | null;
   /** The pass link's token (issue #31): /pass/<token> shows the pass and keeps it on the phone for offline use. */

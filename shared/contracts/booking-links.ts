@@ -25,7 +25,13 @@ export const BOOKING_LINK_TEXTS = {
   mobileInvalid: 'Enter a valid 10-digit mobile number',
   alreadyRevoked: 'This booking link was already withdrawn',
   carrierUnknown: 'Carrier not found',
+  channelChoice: 'Choose SMS or WhatsApp',
+  noWhatsapp: 'This number has not agreed to WhatsApp messages, or withdrew it. Send the link by SMS.',
 } as const;
+
+/** The channels staff send a link by: the registered booking_link template on either. */
+export const BOOKING_LINK_CHANNELS = ['sms', 'whatsapp'] as const;
+export type BookingLinkChannel = (typeof BOOKING_LINK_CHANNELS)[number];
 
 export const accessCode = z
   .string({ error: BOOKING_LINK_TEXTS.codeFormat })
@@ -54,6 +60,7 @@ export const bookingLinkSendSchema = z.strictObject({
     .trim()
     .regex(/^(\+91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}$/, BOOKING_LINK_TEXTS.mobileInvalid),
   language: z.enum(LANGUAGES).default('en'),
+  channel: z.enum(BOOKING_LINK_CHANNELS, { error: BOOKING_LINK_TEXTS.channelChoice }).default('sms'),
   /** The code is stored hashed: staff send the one just shown to them (creation or a new code). */
   code: accessCode,
 });

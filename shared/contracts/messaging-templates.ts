@@ -264,6 +264,13 @@ export const MESSAGE_TEMPLATES = [
     '{hub} पर अपना स्लॉट बुक करें: {bookingLink} एक्सेस कोड: {code}। इसे केवल अपने ड्राइवरों के साथ साझा करें।',
     true,
   ),
+  template(
+    'appointment_cancelled',
+    'Appointment Cancelled',
+    ['date', 'time'],
+    'Your appointment for {date} at {time} is cancelled. Its gate pass no longer opens the gate.',
+    '{date} को {time} बजे की आपकी अपॉइंटमेंट रद्द कर दी गई है। इसका गेट पास अब गेट पर मान्य नहीं है।',
+  ),
 ] as const satisfies readonly MessageTemplate[];
 
 export type TemplateKey = (typeof MESSAGE_TEMPLATES)[number]['key'];

@@ -178,6 +178,62 @@ test.describe('carrier portal: a facility booking link', () => {
     await phone.close();
   });
 
+  test('at a facility that approves carrier bookings, a booking through the link says it awaits approval, in Hindi', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const ops = await apiAs(baseURL!, 'operations');
+    const created = await ops.post('/api/facilities', {
+      data: {
+        name: `Approval Link Hub ${randomUUID().slice(0, 8)}`,
+        address: 'Gate 6, MIDC Ranjangaon',
+        operatingHoursStart: '08:00',
+        operatingHoursEnd: '18:00',
+        timeZone: 'Asia/Kolkata',
+        slotMinutes: 60,
+        slotCapacity: 3,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const facility = (await created.json()) as { id: string };
+    const rules = await ops.put(`/api/bookings/facilities/${facility.id}/rules`, {
+      data: { approvalRequired: true, revision: 0 },
+    });
+    expect(rules.status(), await rules.text()).toBe(200);
+    const link = await ops.post('/api/booking-links', { data: { facilityId: facility.id, label: 'Approval drivers' } });
+    expect(link.status()).toBe(201);
+    const made = (await link.json()) as { link: { token: string }; code: string };
+    await ops.dispose();
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await phone.addInitScript(() => localStorage.setItem('docksaathi.language', 'hi'));
+    const page = await phone.newPage();
+    await page.goto(`/book/${made.link.token}`);
+    await page.getByLabel('एक्सेस कोड').fill(made.code);
+    await page.getByRole('button', { name: 'आगे बढ़ें' }).click();
+    const dialog = page.getByRole('dialog', { name: 'त्वरित स्लॉट बुकिंग' });
+    await dialog.getByLabel('वाहन नंबर *').fill('mh14kl4455');
+    await dialog.getByLabel('क्षमता (टन) *').fill('9');
+    await dialog.getByLabel('ड्राइवर का नाम *').fill('Suresh Pawar');
+    await dialog.getByLabel('ड्राइविंग लाइसेंस *').fill('MH1420150066666');
+    await dialog.getByLabel('मोबाइल नंबर *').fill(`98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
+    const date = indiaDate(2);
+    const calendar = dialog.getByRole('group', { name: 'आगमन तिथि कैलेंडर' });
+    await turnCalendarTo(calendar, date, indiaDate(), 'अगला महीना');
+    await calendar.locator(`button[data-date="${date}"]`).click();
+    await dialog.getByRole('option').filter({ hasText: '11:00 - 12:00' }).click();
+    await dialog.getByRole('button', { name: 'बुकिंग पक्की करें' }).click();
+
+    const done = dialog.getByTestId('guest-booking-confirmation');
+    await expect(done.getByRole('heading', { name: 'स्वीकृति की प्रतीक्षा में' })).toBeVisible();
+    await expect(done).toContainText('सुविधा पहले बुकिंग स्वीकार करती है।');
+    await expect(done.getByTestId('guest-booking-code')).toHaveText(/^DS-\d{6}-[0-9A-Z]{6}$/);
+    // No gate pass until staff approve it.
+    await expect(done.getByRole('img')).toHaveCount(0);
+    await phone.close();
+  });
+
   test('a booking within the facility’s change cut-off is refused on its pass page, in Hindi', async ({
     browser,
     baseURL,
@@ -228,6 +284,15 @@ test.describe('carrier portal: a facility booking link', () => {
     const row = page.getByTestId('booking-link').filter({ hasText: 'Sahyadri drivers' });
     await expect(row.getByRole('status')).toContainText(/Access code \d{6}: it is shown only now/);
     await expect(row).toContainText('/book/');
+    // By WhatsApp only to a number that agreed to it: refused under the channel, then sent by SMS.
+    const send = row.getByRole('form', { name: 'Send link' });
+    await send.getByLabel('Mobile number').fill(`9${String(Date.now()).slice(-9)}`);
+    await send.getByLabel('Send by').selectOption('whatsapp');
+    await send.getByRole('button', { name: 'Send link' }).click();
+    await expect(send.getByText('This number has not agreed to WhatsApp messages, or withdrew it.')).toBeVisible();
+    await send.getByLabel('Send by').selectOption('sms');
+    await send.getByRole('button', { name: 'Send link' }).click();
+    await expect(page.getByText('Booking link sent').first()).toBeVisible();
     await row.getByRole('button', { name: 'Withdraw' }).click();
     await expect(row).toContainText('Withdrawn');
   });

@@ -17,7 +17,7 @@ let driver: Client;
 let other: Organisation;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ workers: ['messaging-notifier'] });
   ops = new Client(api.url);
   await ops.signIn('operations');
   spectator = new Client(api.url);
@@ -31,6 +31,14 @@ afterAll(() => api?.close());
 const unique = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 const mobile = () => `9${String(randomInt(100_000_000, 999_999_999))}`;
 const outbox = async () => (await import('../../functions/messaging/outbox.store')).localOutbox(500);
+const textsTo = async (to: string) => (await outbox()).filter((m) => m.to === to).map((m) => m.body);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A day as the driver's SMS names it: "27 Nov 2026" (the DLT-registered form, in both languages). */
+const smsDay = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+};
+const NOTICE = '2026-11-v1';
 /** Each public call from an address of its own, so no test meets another's rate limit. */
 let address = 0;
 const fromAddress = () => `127.0.9.${(address++ % 200) + 2}`;
@@ -308,6 +316,141 @@ describe('a booking through a link', () => {
       'appointment.guest-booked',
       'booking link "Fleet link"',
     ]);
+  });
+});
+
+describe('a booking through a link at a facility that approves carrier bookings', () => {
+  async function approvingHub() {
+    const hub = await openHub(ops, unique('Approve Hub '));
+    const rules = `/api/bookings/facilities/${hub.facility.id}/rules`;
+    const current = await ops.get(rules);
+    const saved = await ops.request('PUT', rules, {
+      body: { approvalRequired: true, revision: current.body.revision },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    return hub;
+  }
+
+  async function bookPending(hub: Hub, start: string, language: 'en' | 'hi') {
+    const { link, code } = await newLink(hub);
+    const date = addDays(hub.local().date, 2);
+    const phone = `+91${mobile()}`;
+    const booked = await bookThrough(
+      link.token,
+      code,
+      bookingBody(slotAt(date, start), { mobileNumber: phone, language }),
+    );
+    expect(booked.status, booked.text).toBe(201);
+    const day = await ops.get(`/api/appointments?date=${date}&facilityId=${hub.facility.id}`);
+    const appointment = (day.body as { id: string; bookingReference: string; status: string; revision: number }[]).find(
+      (a) => a.bookingReference === booked.body.confirmationCode,
+    )!;
+    return { booked: booked.body, appointment, date, phone };
+  }
+
+  it('waits for approval with no gate pass, tells the booker in their language, and confirms once staff approve', async () => {
+    const hub = await approvingHub();
+    const { booked, appointment, date, phone } = await bookPending(hub, '11:00', 'hi');
+    expect(booked).toMatchObject({ awaitingApproval: true, gatePass: null, passLink: null });
+    expect(appointment.status).toBe('pending_approval');
+    const awaiting = `${smsDay(date)} को 11:00 बजे की आपकी बुकिंग सुविधा की स्वीकृति की प्रतीक्षा में है। निर्णय होने पर हम आपको संदेश भेजेंगे।`;
+    await expect.poll(() => textsTo(phone), { timeout: 15_000 }).toContain(awaiting);
+    expect((await textsTo(phone)).some((t) => t.includes('पक्की'))).toBe(false);
+
+    const approved = await ops.post(`/api/appointments/${appointment.id}/approve`, { revision: appointment.revision });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body.status).toBe('scheduled');
+    await expect
+      .poll(() => textsTo(phone), { timeout: 15_000 })
+      .toContain(`आपकी अपॉइंटमेंट ${smsDay(date)} को 11:00 बजे के लिए पक्की है। डॉक: बाद में बताया जाएगा।`);
+  });
+
+  it('is refused by staff with a reason, which the booker is sent instead of a cancellation', async () => {
+    const hub = await approvingHub();
+    const { appointment, date, phone } = await bookPending(hub, '12:00', 'en');
+    const refused = await ops.post(`/api/appointments/${appointment.id}/refuse`, {
+      reason: 'Dock under repair',
+      revision: appointment.revision,
+    });
+    expect(refused.status, refused.text).toBe(200);
+    expect(refused.body.status).toBe('cancelled');
+    await expect
+      .poll(() => textsTo(phone), { timeout: 15_000 })
+      .toContain(`Your booking for ${smsDay(date)} at 12:00 was refused by the facility. Reason: Dock under repair`);
+    expect((await textsTo(phone)).filter((t) => t.startsWith('Your appointment for'))).toEqual([]);
+  });
+
+  it('is confirmed at once where the facility does not approve carrier bookings', async () => {
+    const hub = await openHub(ops, unique('Open Hub '));
+    const { booked, appointment } = await bookPending(hub, '13:00', 'en');
+    expect(booked.awaitingApproval).toBe(false);
+    expect(booked.gatePass).not.toBeNull();
+    expect(appointment.status).toBe('scheduled');
+  });
+});
+
+describe('sending a link by WhatsApp', () => {
+  /** A number that agreed to WhatsApp when it booked through the link, and its choices link. */
+  async function agreedToWhatsapp(hub: Hub) {
+    const { link, code } = await newLink(hub);
+    const phone = `+91${mobile()}`;
+    const date = addDays(hub.local().date, 3);
+    const booked = await bookThrough(
+      link.token,
+      code,
+      bookingBody(slotAt(date, '15:00'), {
+        mobileNumber: phone,
+        consent: { noticeVersion: NOTICE, language: 'en', messaging: { sms: false, whatsapp: true } },
+      }),
+    );
+    expect(booked.status, booked.text).toBe(201);
+    return { phone, choices: booked.body.choicesLink as string };
+  }
+
+  it('goes as the registered template to a number that agreed to WhatsApp, and the message log shows WhatsApp', async () => {
+    const hub = await openHub(ops, unique('Wa Hub '));
+    const { phone } = await agreedToWhatsapp(hub);
+    const { link, code } = await newLink(hub);
+    const sent = await ops.post(`/api/booking-links/${link.id}/send`, {
+      mobileNumber: phone.slice(3),
+      code,
+      language: 'en',
+      channel: 'whatsapp',
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const mine = (await outbox()).filter((m) => m.to === phone && m.body.includes(`/book/${link.token}`));
+    expect(mine.map((m) => m.channel)).toEqual(['whatsapp']);
+    expect(mine[0]!.body).toContain(`Access code: ${code}.`);
+    const log = await ops.get('/api/messaging/messages?channel=whatsapp&limit=100');
+    expect(log.status, log.text).toBe(200);
+    expect(
+      (log.body.items as { to: string; template: string; channel: string }[]).find(
+        (m) => m.to === phone && m.template === 'booking_link',
+      ),
+    ).toMatchObject({ channel: 'whatsapp' });
+  });
+
+  it('is refused for a number that withdrew WhatsApp, under the channel, in English and Hindi; nothing is sent', async () => {
+    const hub = await openHub(ops, unique('Wa Hub '));
+    const { phone, choices } = await agreedToWhatsapp(hub);
+    const withdrawn = await guest().post(`/api/privacy/choices/${choices}`, { withdraw: ['whatsapp'] });
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    const { link, code } = await newLink(hub);
+    const body = { mobileNumber: phone, code, language: 'en', channel: 'whatsapp' };
+    const refused = await ops.post(`/api/booking-links/${link.id}/send`, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      channel: 'This number has not agreed to WhatsApp messages, or withdrew it. Send the link by SMS.',
+    });
+    const hindi = await ops.post(`/api/booking-links/${link.id}/send`, body, { headers: { 'accept-language': 'hi' } });
+    expect(hindi.body.errors).toEqual({
+      channel: 'इस नंबर ने WhatsApp संदेशों की सहमति नहीं दी है, या वापस ले ली है। लिंक SMS से भेजें।',
+    });
+    const never = await ops.post(`/api/booking-links/${link.id}/send`, { ...body, mobileNumber: mobile() });
+    expect(never.status).toBe(400);
+    const unknown = await ops.post(`/api/booking-links/${link.id}/send`, { ...body, channel: 'telegram' });
+    expect(unknown.body.errors).toEqual({ channel: 'Choose SMS or WhatsApp' });
+    expect((await outbox()).filter((m) => m.body.includes(`/book/${link.token}`))).toEqual([]);
   });
 });
 

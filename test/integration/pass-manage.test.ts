@@ -270,6 +270,33 @@ describe('the booker cancels on the pass page', () => {
     expect((await appointmentOf(booking.id)).scheduledTimeStart).toBe('18:00');
   });
 
+  it('tells the driver once, in the language they booked in, whether the booker or staff cancel', async () => {
+    const h = await hub();
+    const { localOutbox } = await import('../../functions/messaging');
+    const cancelTexts = async (to: string) =>
+      (await localOutbox(500)).filter((m) => m.to === to && m.body.includes(' 20:00 ')).map((m) => m.body);
+    // The SMS names the facility's day as "27 Nov 2026" (DLT-registered, in both languages).
+    const [y, mo, d] = h.tomorrow.split('-').map(Number) as [number, number, number];
+    const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][mo - 1];
+    const day = `${d} ${month} ${y}`;
+
+    const hindi = await guestBooking(h, h.tomorrow, '20:00', { language: 'hi' });
+    const byBooker = await anonymous().post(`/api/passes/${hindi.token}/cancel`, { reason: 'Truck broke down' });
+    expect(byBooker.status, byBooker.text).toBe(200);
+    const hindiText = `${day} को 20:00 बजे की आपकी अपॉइंटमेंट रद्द कर दी गई है। इसका गेट पास अब गेट पर मान्य नहीं है।`;
+    expect(await smsTo(hindi.phone, (body) => body === hindiText)).toBe(hindiText);
+
+    const english = await guestBooking(h, h.tomorrow, '20:00');
+    const byStaff = await ops.post(`/api/appointments/${english.id}/cancel`, { reason: 'Dock closed for repairs' });
+    expect(byStaff.status, byStaff.text).toBe(200);
+    const englishText = `Your appointment for ${day} at 20:00 is cancelled. Its gate pass no longer opens the gate.`;
+    expect(await smsTo(english.phone, (body) => body === englishText)).toBe(englishText);
+
+    // One message each: the cancellation goes by the notifier alone, keyed by its event.
+    expect((await cancelTexts(hindi.phone)).filter((t) => t === hindiText)).toHaveLength(1);
+    expect((await cancelTexts(english.phone)).filter((t) => t === englishText)).toHaveLength(1);
+  });
+
   it('answers an altered link 404 and changes nothing', async () => {
     const h = await hub();
     const booking = await guestBooking(h, h.tomorrow, '19:00');

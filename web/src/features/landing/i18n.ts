@@ -40,6 +40,10 @@ export const guestBookingText = defineCatalogue('guestBooking', {
     submitting: 'Booking...',
     bookingAt: 'Booking at {{facility}} ({{company}})',
     doneTitle: 'Booking confirmed',
+    // The words of a carrier's own booking while it waits (appointments' status label).
+    awaitingTitle: 'Awaiting approval',
+    awaitingApproval:
+      'The facility approves bookings first. You will get a message when it is decided; the gate pass comes with the approval.',
     doneCode: 'Confirmation code',
     doneFacility: 'Facility',
     doneAddress: 'Address',
@@ -98,6 +102,8 @@ export const guestBookingText = defineCatalogue('guestBooking', {
     submitting: 'बुक हो रहा है...',
     bookingAt: '{{facility}} ({{company}}) में बुकिंग',
     doneTitle: 'बुकिंग पक्की हो गई',
+    awaitingTitle: 'स्वीकृति की प्रतीक्षा में',
+    awaitingApproval: 'सुविधा पहले बुकिंग स्वीकार करती है। निर्णय होने पर आपको संदेश मिलेगा; गेट पास स्वीकृति के साथ आएगा।',
     doneCode: 'पुष्टि कोड',
     doneFacility: 'सुविधा',
     doneAddress: 'पता',

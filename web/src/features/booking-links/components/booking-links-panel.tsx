@@ -1,12 +1,13 @@
 // /configuration's "Booking links" section for one facility (issue #32): staff who set up facilities
 // make a link (a label, an optional carrier, how many days it lasts), see its access code once, send
-// the link and that code by SMS, copy the link, give it a new code or withdraw it. Each refusal of the
+// the link and that code by SMS or WhatsApp, copy the link, give it a new code or withdraw it. Each refusal of the
 // API shows under its field, in the reader's language.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import {
+  BOOKING_LINK_CHANNELS,
   bookingLinkInputSchema,
   bookingLinkSendSchema,
   DEFAULT_LINK_DAYS,
@@ -176,14 +177,14 @@ function SendForm({ linkId, code }: { linkId: string; code: string }) {
   const send = useSendBookingLink(linkId);
   const { register, handleSubmit, formState, setError } = useForm<SendInput, unknown, SendOutput>({
     resolver: schemaResolver(bookingLinkSendSchema),
-    defaultValues: { mobileNumber: '', language: i18n.language === 'hi' ? 'hi' : 'en', code },
+    defaultValues: { mobileNumber: '', language: i18n.language === 'hi' ? 'hi' : 'en', channel: 'sms', code },
   });
   const field = fieldBinder({ register, formState });
   return (
     <form
       noValidate
       aria-label={t('bookingLinks.send')}
-      className="grid gap-3 md:grid-cols-3"
+      className="grid gap-3 md:grid-cols-4"
       onSubmit={handleSubmit((values) =>
         send.mutate(values, { onError: (error) => showServerFieldErrors(error, setError) }),
       )}
@@ -193,6 +194,11 @@ function SendForm({ linkId, code }: { linkId: string; code: string }) {
         label={t('bookingLinks.sendLanguage')}
         options={LANGUAGES.map((l) => ({ value: l, label: t(`bookingLinks.languages.${l}`) }))}
         {...field('language')}
+      />
+      <SelectField
+        label={t('bookingLinks.sendChannel')}
+        options={BOOKING_LINK_CHANNELS.map((c) => ({ value: c, label: t(`bookingLinks.channels.${c}`) }))}
+        {...field('channel')}
       />
       <div className="self-end">
         <Button type="submit" disabled={send.isPending}>

@@ -2,7 +2,7 @@
 // code, the place, the time and the gate pass can be read, saved or shown at the gate.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CalendarPlus, CheckCircle2, Printer } from 'lucide-react';
+import { CalendarPlus, CheckCircle2, Clock, Printer } from 'lucide-react';
 import { validThroughSlot, type GuestBookingConfirmation as Confirmation } from '@shared/contracts/appointments-guest';
 import { Button } from '../../../components/ui/button';
 import { useFormat } from '../../../lib/format';
@@ -54,14 +54,18 @@ export function GuestBookingConfirmation({
     ],
     [t('guestBooking.doneDoor'), booking.doorNumber ?? t('guestBooking.doneDoorLater')],
   ];
+  // A booking-link booking the facility approves first: no pass yet, and the page says it waits.
+  const waiting = booking.awaitingApproval;
+  const StatusIcon = waiting ? Clock : CheckCircle2;
   return (
     <section aria-labelledby="guest-booking-done" className="space-y-4" data-testid="guest-booking-confirmation">
-      <div className="flex items-center gap-2 text-green-700">
-        <CheckCircle2 className="h-6 w-6" aria-hidden />
+      <div className={`flex items-center gap-2 ${waiting ? 'text-amber-700' : 'text-green-700'}`}>
+        <StatusIcon className="h-6 w-6" aria-hidden />
         <h3 id="guest-booking-done" className="text-lg font-semibold">
-          {t('guestBooking.doneTitle')}
+          {t(waiting ? 'guestBooking.awaitingTitle' : 'guestBooking.doneTitle')}
         </h3>
       </div>
+      {waiting && <p className="text-sm text-slate-700">{t('guestBooking.awaitingApproval')}</p>}
       <div className="rounded-md bg-green-50 p-3 ring-1 ring-green-200">
         <div className="text-sm text-slate-600">{t('guestBooking.doneCode')}</div>
         <div className="font-mono text-2xl font-bold tracking-wide" data-testid="guest-booking-code">

@@ -118,10 +118,14 @@ export function GuestBookingDialog({
           body: { ...values, language, consent: consent.consent() },
           idempotencyKey,
         });
-        toast({
-          title: t('guestBooking.confirmedTitle'),
-          description: t('guestBooking.confirmed', { code: booking.confirmationCode }),
-        });
+        toast(
+          booking.awaitingApproval
+            ? { title: t('guestBooking.awaitingTitle'), description: t('guestBooking.awaitingApproval') }
+            : {
+                title: t('guestBooking.confirmedTitle'),
+                description: t('guestBooking.confirmed', { code: booking.confirmationCode }),
+              },
+        );
         reset(blank);
         consent.reset();
         setDate(null);
