@@ -1,7 +1,7 @@
 // Registry answers cached per tenant, source and number (vehicle, licence, e-way bill) for the tenant's
 // cache hours, with the TTL attribute so DynamoDB drops them; and one decision item per gate check,
 // per facility and local day, which the dashboard's gate panel counts (one Query, no Scan).
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
@@ -44,6 +44,24 @@ export async function cacheAnswer<S extends GateSource>(
     [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + hours * 3600,
   };
   await ddb().send(new PutCommand({ TableName: config.tableName, Item: item }));
+}
+
+/** The answer as stored, whether or not its hours have passed (a person's data is held until it is deleted). */
+export async function storedAnswer<S extends GateSource>(
+  tenantId: string,
+  source: S,
+  subject: string,
+): Promise<{ source: S; subject: string; record: RegistryRecords[S]; fetchedAt: string } | null> {
+  const item = await getItem<{ record: RegistryRecords[S]; fetchedAt: string }>(
+    cacheKey(tenantId, source, subject),
+    true,
+  );
+  return item && { source, subject, record: item.record, fetchedAt: item.fetchedAt };
+}
+
+/** Deletes the cached answer (nothing to do when there is none). */
+export async function forgetAnswer(tenantId: string, source: GateSource, subject: string): Promise<void> {
+  await ddb().send(new DeleteCommand({ TableName: config.tableName, Key: cacheKey(tenantId, source, subject) }));
 }
 
 export interface GateDecisionEntry {

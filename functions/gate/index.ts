@@ -3,6 +3,8 @@
 export { runGateChecks, checkNumbers, type GateSubjects } from './run-checks';
 export { gateDecisionPut, gateOverridePut, writeGateDecision } from './gate-check.store';
 export { reasonErrors } from './rules';
+// A driver's rights (issue #36): what the registries answered about their licence, shown and erased.
+export { eraseDriverFromGate, gateAnswersAbout } from './erase-person';
 // The local stack writes the demo tenant's settings (functions/local/demo-gate.ts).
 export { putGateSettings, sealPassword } from './settings.store';
 // The trip watch (issue #33) asks FASTag for a vehicle's crossings through the same port and breaker.

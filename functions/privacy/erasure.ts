@@ -8,6 +8,7 @@ import { ConflictError, NotFoundError } from '../lib/errors';
 import { eraseDriverRecord, getDriver } from '../carriers';
 import { eraseDriverFromAppointments, listDriverAppointments } from '../appointments';
 import { eraseDriverFromCheckins } from '../checkins';
+import { eraseDriverFromGate } from '../gate';
 import { eraseDriverFromMessages } from '../messaging';
 import { eraseDriverFromNotifications } from '../notifications';
 import { eraseAccount } from '../users';
@@ -61,12 +62,13 @@ export async function erasureRequests(user: SessionUser, now = new Date()): Prom
   return withHolds.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.requestedAt.localeCompare(b.requestedAt));
 }
 
-async function openRequest(tenantId: string, id: string): Promise<ErasureRequest> {
-  const request = await getErasureRequest(tenantId, id);
+function stillOpen(request: ErasureRequest | null): ErasureRequest {
   if (!request) throw new NotFoundError('Erasure request not found');
   if (request.status !== 'pending') throw new ConflictError('This erasure request has already been answered');
   return request;
 }
+
+const openRequest = async (tenantId: string, id: string) => stillOpen(await getErasureRequest(tenantId, id));
 
 /** Erases the person everywhere, unless an appointment of theirs is in progress (409 with the reason). */
 export async function completeErasure(
@@ -75,7 +77,11 @@ export async function completeErasure(
   actor: Actor,
   now = new Date(),
 ): Promise<ErasureRequest> {
-  const request = await openRequest(tenantId, id);
+  const found = await getErasureRequest(tenantId, id);
+  // Asked again after a completion that finished when its answer was already lost (the 503 of the
+  // request's budget): the completed request, as the admin's first ask would have had it.
+  if (found?.status === 'completed') return found;
+  const request = stillOpen(found);
   const hold = erasureHold(await listDriverAppointments(tenantId, request.driverId));
   if (hold) throw new ConflictError(hold);
   const driver = await getDriver(tenantId, request.carrierId, request.driverId);
@@ -84,15 +90,19 @@ export async function completeErasure(
     const { pseudonym } = request;
     // Every step is idempotent (it rewrites only what still holds a trace) and the driver record, which
     // names the person for the others, goes last: a request cut short (503) is completed by asking again.
-    await Promise.all([
+    // Each step is let finish before the answer, so no step of a failed ask still runs when it is asked again.
+    const steps = await Promise.allSettled([
       eraseDriverFromAppointments(tenantId, driver.id, person, pseudonym).then((appointmentIds) =>
         eraseDriverFromCheckins(tenantId, appointmentIds, person, pseudonym),
       ),
       eraseDriverFromMessages(tenantId, person, pseudonym),
       eraseDriverFromNotifications(tenantId, person, pseudonym),
       eraseFromDomainEvents(tenantId, person, pseudonym, now),
+      eraseDriverFromGate(tenantId, person.licence),
       request.accountId && eraseAccount(tenantId, request.accountId, person, pseudonym, actor, now),
     ]);
+    const failed = steps.find((step) => step.status === 'rejected');
+    if (failed) throw failed.reason;
     await eraseDriverRecord(tenantId, driver.carrierId, driver.id, person, pseudonym, actor, now);
   }
   return saveErasureRequest(

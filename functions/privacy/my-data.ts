@@ -8,6 +8,7 @@ import { listDriverAppointments } from '../appointments';
 import { getAppointmentCheckin } from '../checkins';
 import { messagesOfPerson } from '../messaging';
 import { getTrips } from '../trips';
+import { gateAnswersAbout } from '../gate';
 import { consentHistory } from '../consent';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { AccessLogEntry, MyData } from '../../shared/contracts/privacy';
@@ -45,12 +46,13 @@ export async function myData(user: SessionUser, action: 'viewed' | 'exported', n
   const driver = await ownDriver(user);
   const appointments = await listDriverAppointments(user.tenantId, driver.id);
   const ids = appointments.map((a) => a.id);
-  const [checkins, messages, trips, requests, consents] = await Promise.all([
+  const [checkins, messages, trips, requests, consents, gateChecks] = await Promise.all([
     Promise.all(ids.map((id) => getAppointmentCheckin(user.tenantId, id))),
     messagesOfPerson(user.tenantId, personOf(driver)),
     getTrips(user.tenantId, ids),
     listErasureRequests(user.tenantId),
     consentHistory(user.tenantId, driver.phone),
+    gateAnswersAbout(user.tenantId, driver.licenseNumber),
   ]);
   await recordAccess(user, driver.id, action, now);
   const present = <T>(items: (T | null | undefined)[]) => items.filter((i): i is T => Boolean(i));
@@ -69,6 +71,7 @@ export async function myData(user: SessionUser, action: 'viewed' | 'exported', n
     appointments: appointments as unknown as Record<string, unknown>[],
     checkins: present(checkins) as unknown as Record<string, unknown>[],
     messages,
+    gateChecks: gateChecks as unknown as Record<string, unknown>[],
     // Gate photos are not taken yet (no upload path stores them); the list is where they will appear.
     gatePhotos: [],
     trips: present(trips) as unknown as Record<string, unknown>[],
@@ -108,6 +111,7 @@ export function myDataHtml(data: MyData, generatedAt: Date): string {
     ['Appointments', data.appointments],
     ['Check-ins', data.checkins],
     ['Messages', data.messages],
+    ['Licence registry answers at the gate', data.gateChecks],
     ['Gate photos', data.gatePhotos],
     ['Trips and FASTag crossings', data.trips],
     ['Consents', data.consents],

@@ -7,11 +7,15 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '../lib/aws';
 import { config } from '../lib/config';
+import { tenantPrefix } from '../lib/uploads';
 import { UPLOAD_MAX_BYTES } from '../../shared/product';
 
 export const UPLOAD_EXPIRY_SECONDS = 600;
 export const DOWNLOAD_EXPIRY_SECONDS = 300;
 export const pendingKey = (uploadId: string) => `pending/${uploadId}`;
+/** The folder of an account's kept documents: users/<tenant>/<user>/ (lib/uploads.ts). */
+export const documentFolder = (tenantId: string, userId: string) =>
+  `${tenantPrefix('userDocuments', tenantId)}${userId}/`;
 
 export async function presignUpload(contentType: string) {
   const uploadId = randomUUID();

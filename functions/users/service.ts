@@ -6,7 +6,7 @@ import { checkEmailCode, newEmailCode, VERIFICATION_MINUTES } from './email-code
 import type * as z from 'zod';
 import { BadRequestError, ConflictError, HttpError } from '../lib/errors';
 import { revisionOf } from '../lib/revision';
-import { deleteObject, deleteUpload, inspectUpload, keepUpload } from './documents';
+import { deleteObject, deleteUpload, documentFolder, inspectUpload, keepUpload } from './documents';
 import { sendMessage } from '../messaging';
 import { hashPassword } from '../lib/passwords';
 import { fieldErrors } from '../lib/http';
@@ -80,7 +80,7 @@ async function createRegistration(tenantId: string, input: z.output<typeof regis
   const kept: UserDocument[] = [];
   for (const c of checks) {
     if (!c.check.ok) continue;
-    const key = `users/${tenantId}/${userId}/${c.type}.${c.check.ext}`;
+    const key = `${documentFolder(tenantId, userId)}${c.type}.${c.check.ext}`;
     await keepUpload(c.uploadId, key, c.check.type);
     kept.push({
       documentType: c.type,

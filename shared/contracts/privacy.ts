@@ -85,6 +85,8 @@ export interface MyData {
   appointments: Record<string, unknown>[];
   checkins: Record<string, unknown>[];
   messages: Record<string, unknown>[];
+  /** What the licence registry answered the gate about the driver's licence, while the gate keeps it. */
+  gateChecks: Record<string, unknown>[];
   gatePhotos: Record<string, unknown>[];
   trips: Record<string, unknown>[];
   consents: Record<string, unknown>[];

@@ -4,15 +4,24 @@
 // while an appointment of theirs is in progress and is then completed by the facility admin. After
 // it, no item of the table and no object of the bucket holds the driver's phone, name or licence
 // (a Scan in this test only), and the day's figures are what they were. Views and downloads are in
-// the access log the admin reads.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// the access log the admin reads. Before the erasure Suresh has been checked at the gate (his licence
+// and vehicle asked of the fake ULIP, the answers cached), watched on the road (a trip with a FASTag
+// crossing) and holds a registration document in the bucket, so the Scan looks where those are kept.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { openHub, outsiderClient } from '../support/checkin-hub';
 import { move } from '../support/appointments';
 import { ddb, s3 } from '../../functions/lib/aws';
 import { config } from '../../functions/lib/config';
+import { writeObject } from '../../functions/lib/uploads';
+import { startFakeUlip, type FakeUlip } from '../../functions/local/fake-ulip';
+import { fakeUlipGateSettings, tripWatchSettings } from '../support/fake-ulip-settings';
+import { readerReadTime } from '../../functions/local/trip-simulator';
+import { resetBreakers } from '../../functions/gate/registry/breaker';
+import { watchTrips } from '../../functions/trips/watch';
+import { findUserByIdentifier, saveUser } from '../../functions/users';
 
 // The demo driver account drives as Suresh Kumar of Sahyadri (functions/local/seed.ts), written out by hand.
 const SURESH = { name: 'Suresh Kumar', phone: '9800000004', licence: 'MH0420190012345' };
@@ -20,33 +29,109 @@ const LICENCE_TEXT = 'Driving licence number must look like MH1220200012345 (sta
 const LICENCE_TEXT_HI = 'ड्राइविंग लाइसेंस नंबर MH1220200012345 (राज्य, RTO, वर्ष, 7 अंक) जैसा होना चाहिए';
 
 let api: TestApi;
+let ulip: FakeUlip;
 let ops: Client;
 let admin: Client;
 let driver: Client;
 
 beforeAll(async () => {
-  api = await startTestApi({ workers: ['event-forwarder', 'messaging-notifier'] });
+  [api, ulip] = await Promise.all([
+    startTestApi({ workers: ['event-forwarder', 'messaging-notifier'] }),
+    startFakeUlip(),
+  ]);
   [ops, admin, driver] = [new Client(api.url), new Client(api.url), new Client(api.url)];
   await ops.signIn('operations');
   await admin.signIn('admin');
   await driver.signIn('driver');
+  const gate = await admin.request('PUT', '/api/gate/settings', {
+    body: fakeUlipGateSettings(ulip.url, ['VAHAN', 'SARATHI', 'FASTAG']),
+  });
+  expect(gate.status, gate.text).toBe(200);
 }, 120_000);
-afterAll(async () => api?.close());
+afterAll(async () => {
+  await api?.close();
+  await ulip?.close();
+});
+beforeEach(() => resetBreakers());
+
+/** Suresh's truck on this run: a vehicle number of its own (MH14 PV and four digits). */
+const VEHICLE = `MH14PV${String(Date.now()).slice(-4)}`;
+/** Where the hub stands (Chakan MIDC); the crossing is on the expressway into it. */
+const HUB = { latitude: 18.76, longitude: 73.84 };
+
+/** The watch on at the hub, FASTag answering one crossing of Suresh's truck half an hour ago, run once now. */
+async function watchSureshOnTheRoad(facilityId: string) {
+  const on = await admin.request('PUT', `/api/trips/settings?facilityId=${facilityId}`, {
+    body: tripWatchSettings(HUB, { revision: 0 }),
+  });
+  expect(on.status, on.text).toBe(200);
+  const now = Date.now();
+  ulip.state.clock = () => now;
+  ulip.state.fastagAnswers.set(VEHICLE, [
+    {
+      seqNo: `${VEHICLE}-1`,
+      readerReadTime: readerReadTime(now - 30 * 60_000),
+      tollPlazaName: 'Talegaon (Urse) Toll Plaza',
+      tollPlazaGeocode: '18.7283,73.6886',
+      laneDirection: 'E',
+      vehicleClass: 'VC10',
+    },
+  ]);
+  await watchTrips(new Date(now));
+}
+
+/**
+ * A registration document of the driver's account, as registration keeps it (users/<tenant>/<user>/),
+ * written here because the demo account was made without one; its bytes carry the licence as a scan would.
+ */
+async function keepLicenceDocument(): Promise<string> {
+  const account = (await findUserByIdentifier('driver'))!;
+  const key = `users/${account.tenantId}/${account.id}/driving_license.png`;
+  const bytes = new TextEncoder().encode(`PNG licence ${SURESH.licence} of ${SURESH.name}`);
+  await writeObject(key, bytes, 'image/png');
+  const document = {
+    documentType: 'driving_license',
+    key,
+    contentType: 'image/png',
+    size: bytes.length,
+    uploadedAt: new Date().toISOString(),
+  };
+  await saveUser(account, { ...account, documents: [document] }, null, 'user.registered');
+  return key;
+}
 
 let hub: Awaited<ReturnType<typeof openHub>>;
 let suresh: { id: string; bookingReference: string };
 let ajay: { id: string };
+let documentKey: string;
 
 describe("a driver's own data", () => {
   it('shows the driver every record held about them and nothing of another driver', async () => {
     // Prepare
     hub = await openHub(ops, `Privacy Hub ${Date.now()}`);
-    suresh = await hub.appointment('12:00', { dockDoorId: hub.doors.h1.id });
+    suresh = await hub.appointment('12:00', { dockDoorId: hub.doors.h1.id, vehicleLicense: VEHICLE });
     ajay = await hub.appointment('14:00', {
       carrierId: 'carrier-ganga',
       driverId: 'driver-ajay',
       dockDoorId: hub.doors.h2.id,
     });
+    await watchSureshOnTheRoad(hub.facility.id);
+    const trip = await ops.get(`/api/appointments/${suresh.id}/trip`);
+    expect(trip.body.trip?.crossings, trip.text).toHaveLength(1);
+    // Suresh arrives: the gate asks VAHAN and FASTag about his truck and SARATHI about his licence.
+    const checkedIn = await ops.post('/api/checkins', {
+      appointmentId: suresh.id,
+      driverName: SURESH.name,
+      vehicleLicense: VEHICLE,
+      driverLicense: SURESH.licence,
+    });
+    expect(checkedIn.status, checkedIn.text).toBe(201);
+    expect(checkedIn.body.gate.checks.map((c: { source: string }) => c.source).sort()).toEqual([
+      'FASTAG',
+      'SARATHI',
+      'VAHAN',
+    ]);
+    documentKey = await keepLicenceDocument();
     // Act
     const res = await driver.get('/api/privacy/my-data');
     // Assess
@@ -56,8 +141,27 @@ describe("a driver's own data", () => {
     expect(ids).toContain(suresh.id);
     expect(ids).not.toContain(ajay.id);
     expect(JSON.stringify(res.body)).not.toContain('Ajay');
+    expect(res.body.trips.map((t: { appointmentId: string }) => t.appointmentId)).toEqual([suresh.id]);
+    // What the licence registry answered about his licence, as the gate keeps it.
+    expect(res.body.gateChecks).toEqual([
+      expect.objectContaining({
+        source: 'SARATHI',
+        subject: SURESH.licence,
+        record: expect.objectContaining({ dlNumber: SURESH.licence }),
+      }),
+    ]);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['appointments', 'checkins', 'consents', 'driver', 'erasureRequests', 'gatePhotos', 'messages', 'trips'].sort(),
+      [
+        'appointments',
+        'checkins',
+        'consents',
+        'driver',
+        'erasureRequests',
+        'gateChecks',
+        'gatePhotos',
+        'messages',
+        'trips',
+      ].sort(),
     );
   });
 
@@ -143,7 +247,7 @@ describe('erasure', () => {
   let requestId: string;
 
   it('is held while an appointment of the driver is in progress, with the reason shown', async () => {
-    expect((await move(ops, suresh.id, 'arrived')).status).toBe(200);
+    // Suresh was checked in at the gate above: his appointment is in progress.
     const asked = await driver.post('/api/privacy/erasure-requests');
     expect(asked.status, asked.text).toBe(201);
     requestId = asked.body.id;
@@ -184,6 +288,7 @@ describe('erasure', () => {
     const figures = async () => [
       (await ops.get('/api/analytics?days=7')).body,
       (await ops.get('/api/dashboard/metrics')).body,
+      (await ops.get(`/api/gate/today?facilityId=${hub.facility.id}`)).body,
     ];
     const before = await figures();
     expect(traces(await scanTable()).length).toBeGreaterThan(0);
@@ -197,13 +302,20 @@ describe('erasure', () => {
     expect(done.body).toMatchObject({ status: 'completed', driverName: null, heldReason: null });
     expect(traces(await scanTable())).toEqual([]);
     expect(traces(await bucketObjects())).toEqual([]);
+    const document = await s3()
+      .send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: documentKey }))
+      .then(
+        () => 'kept',
+        () => 'deleted',
+      );
+    expect(document).toBe('deleted');
     expect(await figures()).toEqual(before);
     const appointment = (await ops.get(`/api/appointments/${suresh.id}`)).body;
     expect(appointment).toMatchObject({ status: 'departed', scheduledTimeStart: '12:00' });
     expect(JSON.stringify(appointment)).toContain(done.body.pseudonym);
   });
 
-  it('a refusal needs a reason; an answered request cannot be answered again', async () => {
+  it('a refusal needs a reason; a completed request cannot be refused, and completing it again changes nothing', async () => {
     const short = await admin.post(`/api/privacy/erasure-requests/${requestId}/refuse`, { reason: 'no' });
     expect(short.status).toBe(400);
     expect(short.body.errors).toEqual({ reason: 'Please give a reason for the refusal (minimum 10 characters)' });
@@ -212,6 +324,9 @@ describe('erasure', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This erasure request has already been answered');
+    const completedAgain = await admin.post(`/api/privacy/erasure-requests/${requestId}/complete`);
+    expect(completedAgain.status, completedAgain.text).toBe(200);
+    expect(completedAgain.body).toMatchObject({ id: requestId, status: 'completed', refusedReason: null });
   });
 });
 

@@ -9,12 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { indiaDate } from '../support/dates';
-import {
-  FAKE_ULIP_ACCOUNT,
-  FAKE_ULIP_FIXTURES as F,
-  startFakeUlip,
-  type FakeUlip,
-} from '../../functions/local/fake-ulip';
+import { FAKE_ULIP_FIXTURES as F, startFakeUlip, type FakeUlip } from '../../functions/local/fake-ulip';
 import { readerReadTime } from '../../functions/local/trip-simulator';
 import { resetBreakers } from '../../functions/gate/registry/breaker';
 import { watchTrips } from '../../functions/trips/watch';
@@ -24,7 +19,7 @@ import { newReslotLinkPut } from '../../functions/trips/reslot.store';
 import { findByBookingReference, getAppointment } from '../../functions/appointments';
 import { getFacility } from '../../functions/facilities';
 import { transact } from '../../functions/lib/dynamo';
-import { DEFAULT_RULE_OUTCOMES } from '../../shared/contracts/gate';
+import { fakeUlipGateSettings, tripWatchSettings } from '../support/fake-ulip-settings';
 import { instantOf } from '../../shared/time';
 import { DEMO_TENANT_ID } from '../../functions/local/seed';
 
@@ -131,17 +126,7 @@ beforeAll(async () => {
   [api, ulip] = await Promise.all([startTestApi(), startFakeUlip()]);
   [admin, ops] = [new Client(api.url), new Client(api.url)];
   await Promise.all([admin.signIn('admin'), ops.signIn('operations')]);
-  const gate = await admin.request('PUT', '/api/gate/settings', {
-    body: {
-      enabled: true,
-      baseUrl: ulip.url,
-      username: FAKE_ULIP_ACCOUNT.username,
-      password: FAKE_ULIP_ACCOUNT.password,
-      checks: { VAHAN: false, SARATHI: false, FASTAG: true, EWAYBILL: false },
-      outcomes: DEFAULT_RULE_OUTCOMES,
-      cacheHours: 12,
-    },
-  });
+  const gate = await admin.request('PUT', '/api/gate/settings', { body: fakeUlipGateSettings(ulip.url, ['FASTAG']) });
   expect(gate.status, gate.text).toBe(200);
   facilityId = await facilityWithLink(`Chakan Watch ${run}`, 1);
 }, 120_000);
@@ -153,17 +138,7 @@ afterAll(async () => {
 });
 
 /** The watch on at Chakan with the issue's defaults, written out. */
-const body = (over: Record<string, unknown> = {}) => ({
-  enabled: true,
-  ...HUB,
-  startHoursBefore: 8,
-  roadFactor: 1.3,
-  graceMinutes: 30,
-  callEveryMinutes: 15,
-  noEntry: null,
-  reslotNeedsApproval: false,
-  ...over,
-});
+const body = (over: Record<string, unknown> = {}) => tripWatchSettings(HUB, over);
 
 describe('trip watch settings', () => {
   it('start with the defaults, refuse bad values by field, and save with the revision rule', async () => {
