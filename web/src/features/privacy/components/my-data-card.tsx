@@ -20,7 +20,7 @@ import { privacyText } from '../i18n';
 
 registerCatalogue(privacyText);
 
-const RECORDS = ['appointments', 'checkins', 'messages', 'gatePhotos', 'trips', 'consents'] as const;
+const RECORDS = ['appointments', 'checkins', 'messages', 'gatePhotos', 'gateChecks', 'trips', 'consents'] as const;
 
 export function MyDataCard() {
   const { t } = useTranslation();
