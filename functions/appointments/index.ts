@@ -33,4 +33,6 @@ export { type ExtraItems } from './reschedules';
 export { bookerSlots, rescheduleByBooker, rescheduleByLink, type BookerWish } from './reschedule-by-link';
 // A booking through a facility's booking link (functions/booking-links) takes the guest path.
 export { bookGuestSlot, guestBookingRequest, type BookedVia } from './guest-booking';
+// A booking link's page offers the starts its load fits, by the one slot search (issue #32).
+export { searchSlots } from './slot-search';
 export { eraseDriverFromAppointments } from './erase-person';

@@ -6,9 +6,10 @@ import { defineFunction } from '../api';
 import { BadRequestError } from '../lib/errors';
 import { rateLimit } from '../lib/throttle';
 import { appOrigin } from '../lib/signed-link';
-import { listHolidays, slotsOf } from '../facilities';
-import { guestBookingRequest } from '../appointments';
-import { dateString } from '../../shared/contracts/fields';
+import { listHolidays } from '../facilities';
+import { guestBookingRequest, searchSlots } from '../appointments';
+import { typedLoad } from '../appointment-types';
+import { slotSearchQuerySchema } from '../../shared/contracts/slots';
 import {
   ACCESS_CODE_HEADER,
   accessCode,
@@ -43,7 +44,8 @@ async function opened(req: ApiRequest) {
 }
 
 const listQuery = z.object({ facilityId: z.string({ error: 'Please select a facility' }).trim().min(1).max(64) });
-const dayQuery = z.object({ date: dateString('Please select a date') });
+/** A day, and the load to fit when the booker has chosen an appointment type (and its quantity). */
+const dayQuery = slotSearchQuerySchema.pick({ date: true, typeId: true, quantity: true });
 
 export const { handler, actions } = defineFunction('booking-links', {
   async listLinks(req) {
@@ -95,8 +97,8 @@ export const { handler, actions } = defineFunction('booking-links', {
 
   async slots(req) {
     const { facility } = await opened(req);
-    const { date } = parseQuery(req, dayQuery);
-    return json((await slotsOf(facility, date)).filter((s) => s.isAvailable && !s.isBlocked));
+    const { date, typeId, quantity } = parseQuery(req, dayQuery);
+    return json(await searchSlots(facility, date, await typedLoad(facility, typeId, quantity ?? null)));
   },
 
   async book(req) {

@@ -34,12 +34,12 @@ export const slotsQuerySchema = z.object({
 
 /** Slot search (issue #32): the slots of a date, for a load of an appointment type when one is named. */
 export const slotSearchQuerySchema = slotsQuerySchema.extend({
-  typeId: z.string().trim().max(64).optional(),
+  typeId: z.string().trim().max(64, 'Appointment type not found').optional(),
   quantity: z.coerce
     .number({ error: 'Must be a whole number' })
     .int('Must be a whole number')
-    .min(0)
-    .max(100000)
+    .min(0, 'Must be between 0 and 100000')
+    .max(100000, 'Must be between 0 and 100000')
     .optional(),
 });
 

@@ -2,9 +2,10 @@
 // for the journey, on /configuration in a short test of its own); a carrier on a 390 px phone in Hindi
 // opens /book/<token>, enters the access code, picks a type, is refused a PO the facility does not have
 // open (in Hindi, under the PO field, keeping what was typed), then books with a PO of the list. Each run
-// makes its own facility, PO list and link, so it assumes nothing about the day. The booker then opens
-// the pass from the confirmation and moves the booking to another free slot; a second booking, within the
-// facility's 12 h change cut-off, is refused on its pass page in Hindi.
+// makes its own facility, PO list and link, so it assumes nothing about the day. Choosing the type narrows
+// the offered starts to those where its load fits the door. The booker then opens the pass from the
+// confirmation and moves the booking to another free slot; a second booking, within the facility's 12 h
+// change cut-off, is refused on its pass page in Hindi.
 import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { indiaDate, turnCalendarTo } from './dates';
@@ -14,8 +15,11 @@ import { signIn } from './support';
 // The machine running the journeys is shared and slow at times: wait longer for each condition.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-/** A facility in India (08:00-18:00, hour slots of 3 places, one door) with a type, its open PO list and a booking link. */
-async function linkedHub(ops: APIRequestContext) {
+/**
+ * A facility in India (08:00-18:00, hour slots of 3 places, one door) with a type, its open PO list and a
+ * booking link; on `date` staff hold the door 09:00-10:00, so a typed load cannot start at 09:00.
+ */
+async function linkedHub(ops: APIRequestContext, date: string) {
   const tag = randomUUID().slice(0, 8);
   const created = await ops.post('/api/facilities', {
     data: {
@@ -31,9 +35,19 @@ async function linkedHub(ops: APIRequestContext) {
   expect(created.status()).toBe(201);
   const facility = (await created.json()) as { id: string; name: string };
   // A typed load takes a door for its whole duration.
-  expect((await ops.post('/api/dock-doors', { data: { facilityId: facility.id, doorNumber: 'L1' } })).status()).toBe(
-    201,
-  );
+  const door = await ops.post('/api/dock-doors', { data: { facilityId: facility.id, doorNumber: 'L1' } });
+  expect(door.status()).toBe(201);
+  const held = await ops.post('/api/appointments', {
+    data: {
+      facilityId: facility.id,
+      carrierId: 'carrier-sahyadri',
+      dockDoorId: ((await door.json()) as { id: string }).id,
+      scheduledDate: date,
+      scheduledTimeStart: '09:00',
+      scheduledTimeEnd: '10:00',
+    },
+  });
+  expect(held.status(), await held.text()).toBe(201);
   const type = await ops.post(`/api/appointment-types/facilities/${facility.id}/types`, {
     data: {
       name: `Loose inbound ${tag}`,
@@ -115,8 +129,9 @@ test.describe('carrier portal: a facility booking link', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
+    const date = indiaDate(2);
     const ops = await apiAs(baseURL!, 'operations');
-    const hub = await linkedHub(ops);
+    const hub = await linkedHub(ops, date);
     await ops.dispose();
 
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -141,14 +156,24 @@ test.describe('carrier portal: a facility booking link', () => {
     await dialog.getByLabel('ड्राइवर का नाम *').fill('Ramesh Gupta');
     await dialog.getByLabel('ड्राइविंग लाइसेंस *').fill('MH1420150044444');
     await dialog.getByLabel('मोबाइल नंबर *').fill(`98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
-    await dialog.getByLabel('अपॉइंटमेंट का प्रकार').selectOption({ label: hub.typeName });
     const unknownPo = `PO-NOT-${randomUUID().slice(0, 6).toUpperCase()}`;
     await dialog.getByLabel('PO नंबर').fill(unknownPo);
-    const date = indiaDate(2);
     const calendar = dialog.getByRole('group', { name: 'आगमन तिथि कैलेंडर' });
     await turnCalendarTo(calendar, date, indiaDate(), 'अगला महीना');
     await calendar.locator(`button[data-date="${date}"]`).click();
-    await dialog.getByRole('option').filter({ hasText: '10:00 - 11:00' }).click();
+    // Without a type, 09:00 has places left; the type's load needs the door, held 09:00-10:00, so once the
+    // type is chosen 09:00 is no longer offered and the 09:00 picked before is let go, with no message.
+    const starts = dialog.getByRole('listbox', { name: 'समय स्लॉट' });
+    const nine = starts.getByRole('option').filter({ hasText: '09:00 - 10:00' });
+    await nine.click();
+    await expect(nine).toHaveAttribute('aria-selected', 'true');
+    await dialog.getByLabel('अपॉइंटमेंट का प्रकार').selectOption({ label: hub.typeName });
+    await expect(nine).toHaveCount(0);
+    const ten = starts.getByRole('option').filter({ hasText: '10:00 - 11:00' });
+    await expect(ten).toBeVisible();
+    await expect(starts.getByRole('option', { selected: true })).toHaveCount(0);
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await ten.click();
     await dialog.getByRole('button', { name: 'बुकिंग पक्की करें' }).click();
 
     // Refused under the PO field in Hindi; what was typed stays.
@@ -186,7 +211,7 @@ test.describe('carrier portal: a facility booking link', () => {
     const ops = await apiAs(baseURL!, 'operations');
     const created = await ops.post('/api/facilities', {
       data: {
-        name: `Approval Link Hub ${randomUUID().slice(0, 8)}`,
+        name: `Link Approval Hub ${randomUUID().slice(0, 8)}`, // not before "Bhiwandi": the configuration screen opens on the first facility
         address: 'Gate 6, MIDC Ranjangaon',
         operatingHoursStart: '08:00',
         operatingHoursEnd: '18:00',

@@ -206,3 +206,47 @@ describe('guest confirmation SMS', () => {
     );
   });
 });
+
+describe('a guest’s slots for a load of an appointment type', () => {
+  it('through the facility link: a 90-minute type is not offered 09:00 before a 10:00-11:00 booking at its only door', async () => {
+    const hub = await facilityWithLink(`Sinnar Guest Hub ${randomUUID().slice(0, 6)}`);
+    const door = await ops.post('/api/dock-doors', { facilityId: hub.id, doorNumber: 'D1', status: 'available' });
+    expect(door.status, door.text).toBe(201);
+    const type = await ops.post(`/api/appointment-types/facilities/${hub.id}/types`, {
+      name: `Palletised inbound ${randomUUID().slice(0, 6)}`,
+      direction: 'inbound',
+      vehicleTypes: ['Truck'],
+      doorIds: [door.body.id],
+      durationRule: { kind: 'fixed', minutes: 90 },
+    });
+    expect(type.status, type.text).toBe(201);
+    const held = await ops.post('/api/appointments', {
+      facilityId: hub.id,
+      carrierId: 'carrier-sahyadri',
+      dockDoorId: door.body.id,
+      scheduledDate: day(5),
+      scheduledTimeStart: '10:00',
+      scheduledTimeEnd: '11:00',
+    });
+    expect(held.status, held.text).toBe(201);
+    const search = (query: string, headers: Record<string, string> = {}) =>
+      new Client(api.url).get(`/api/bookings/slots?facility=${hub.link}&date=${day(5)}${query}`, {
+        headers,
+        localAddress: nextAddress(),
+      });
+
+    // 90 minutes on the hourly grid take two hours: 08:00-10:00 fits, 09:00 and 10:00 do not, 11:00 does.
+    const typed = await search(`&typeId=${type.body.id}`);
+    expect(typed.status, typed.text).toBe(200);
+    const starts = (typed.body as { startTime: string }[]).map((s) => s.startTime);
+    expect(starts.filter((s) => s <= '12:00')).toEqual(['08:00', '11:00', '12:00']);
+    // Without a type, the slots as before: 09:00 has room (two trucks a slot).
+    const plain = await search('');
+    expect(plain.status, plain.text).toBe(200);
+    expect((plain.body as { startTime: string }[]).map((s) => s.startTime)).toContain('09:00');
+
+    const unknown = await search('&typeId=no-such-type', { 'accept-language': 'hi' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual({ typeId: 'अपॉइंटमेंट प्रकार नहीं मिला' });
+  });
+});

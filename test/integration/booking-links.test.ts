@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { openHub } from '../support/checkin-hub';
 import { signUpOrganisation, type Organisation } from '../support/tenancy';
-import { addDays, localDateTime } from '../../shared/time';
+import { addDays, fromMinutes, localDateTime, toMinutes } from '../../shared/time';
+import { indiaDate } from '../support/dates';
 
 let api: TestApi;
 let ops: Client;
@@ -51,7 +52,7 @@ async function newCarrier() {
   return res.body as { id: string; name: string };
 }
 
-async function newLink(hub: Hub, over: Record<string, unknown> = {}) {
+async function newLink(hub: { facility: { id: string } }, over: Record<string, unknown> = {}) {
   const res = await ops.post('/api/booking-links', { facilityId: hub.facility.id, label: unique('Link '), ...over });
   expect(res.status, res.text).toBe(201);
   return res.body as { link: { id: string; token: string; expiresAt: string; carrierId: string | null }; code: string };
@@ -451,6 +452,149 @@ describe('sending a link by WhatsApp', () => {
     const unknown = await ops.post(`/api/booking-links/${link.id}/send`, { ...body, channel: 'telegram' });
     expect(unknown.body.errors).toEqual({ channel: 'Choose SMS or WhatsApp' });
     expect((await outbox()).filter((m) => m.body.includes(`/book/${link.token}`))).toEqual([]);
+  });
+});
+
+describe('the link’s slots fit the load the booker chose', () => {
+  /** A facility on an hourly grid, open 06:00-20:00 in India, with one door, D1. */
+  async function hourlyHub() {
+    const created = await ops.post('/api/facilities', {
+      name: unique('Fit Hub '),
+      address: 'Plot 9, MIDC',
+      operatingHoursStart: '06:00',
+      operatingHoursEnd: '20:00',
+      timeZone: 'Asia/Kolkata',
+      slotMinutes: 60,
+    });
+    expect(created.status, created.text).toBe(201);
+    const door = await ops.post('/api/dock-doors', {
+      facilityId: created.body.id,
+      doorNumber: 'D1',
+      status: 'available',
+    });
+    expect(door.status, door.text).toBe(201);
+    return { facility: created.body as { id: string }, d1: door.body as { id: string } };
+  }
+  const newType = async (facilityId: string, body: Record<string, unknown>) => {
+    const res = await ops.post(`/api/appointment-types/facilities/${facilityId}/types`, {
+      name: unique('Palletised inbound '),
+      direction: 'inbound',
+      vehicleTypes: ['Truck'],
+      ...body,
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body as { id: string };
+  };
+  /** A staff booking of an hour from `start` at the door. */
+  const holdDoor = async (facilityId: string, dockDoorId: string, date: string, start: string) => {
+    const res = await ops.post('/api/appointments', {
+      facilityId,
+      carrierId: 'carrier-sahyadri',
+      dockDoorId,
+      scheduledDate: date,
+      scheduledTimeStart: start,
+      scheduledTimeEnd: fromMinutes(toMinutes(start) + 60),
+    });
+    expect(res.status, res.text).toBe(201);
+  };
+  const slotsOf = (token: string, code: string, query: string, headers: Record<string, string> = {}) =>
+    guest().get(`/api/book/${token}/slots?${query}`, {
+      headers: { ...withCode(code), ...headers },
+      localAddress: fromAddress(),
+    });
+  const startsOf = async (token: string, code: string, query: string) => {
+    const res = await slotsOf(token, code, query);
+    expect(res.status, res.text).toBe(200);
+    return (res.body as { startTime: string }[]).map((s) => s.startTime);
+  };
+
+  it('with a 90-minute type, does not offer 09:00 before a 10:00-11:00 booking at its only door; without a type, does', async () => {
+    const { facility, d1 } = await hourlyHub();
+    const type = await newType(facility.id, { doorIds: [d1.id], durationRule: { kind: 'fixed', minutes: 90 } });
+    const date = indiaDate(3);
+    await holdDoor(facility.id, d1.id, date, '10:00');
+    const { link, code } = await newLink({ facility });
+
+    // 90 minutes take two hours of an hourly grid (a load is rounded up to the grid): 08:00-10:00 fits
+    // before the 10:00 booking; 09:00 (until 11:00) and 10:00 do not.
+    const offered = await slotsOf(link.token, code, `date=${date}&typeId=${type.id}`);
+    expect(offered.status, offered.text).toBe(200);
+    const typed = (offered.body as { startTime: string; endTime: string }[]).map((s) => s.startTime);
+    expect(typed.filter((s) => s >= '08:00' && s <= '12:00')).toEqual(['08:00', '11:00', '12:00']);
+    expect(offered.body[typed.indexOf('11:00')]).toMatchObject({ endTime: '13:00' });
+    // The last start whose two hours end by the 20:00 close is 18:00.
+    expect(typed.at(-1)).toBe('18:00');
+
+    // Without a type, the facility's slots, one truck each by slot capacity, as before.
+    const plain = await startsOf(link.token, code, `date=${date}`);
+    expect(plain).toContain('09:00');
+    expect(plain).toContain('19:00');
+  });
+
+  it('counts a per-pallet load by its quantity, and asks for the quantity under its field', async () => {
+    const { facility, d1 } = await hourlyHub();
+    // 30 minutes a pallet, 60 to 180 minutes, at most 10 pallets.
+    const type = await newType(facility.id, {
+      doorIds: [d1.id],
+      durationRule: {
+        kind: 'per-unit',
+        unit: 'pallet',
+        minutesPerUnit: 30,
+        minMinutes: 60,
+        maxMinutes: 180,
+        maxQuantity: 10,
+      },
+    });
+    const date = indiaDate(4);
+    await holdDoor(facility.id, d1.id, date, '12:00');
+    const { link, code } = await newLink({ facility });
+    const morning = (starts: string[]) => starts.filter((s) => s >= '09:00' && s < '12:00');
+    // 2 pallets: 60 minutes, every hour before noon fits; 5 pallets: 150 minutes, rounded to 180, so 09:00 only.
+    expect(morning(await startsOf(link.token, code, `date=${date}&typeId=${type.id}&quantity=2`))).toEqual([
+      '09:00',
+      '10:00',
+      '11:00',
+    ]);
+    expect(morning(await startsOf(link.token, code, `date=${date}&typeId=${type.id}&quantity=5`))).toEqual(['09:00']);
+
+    const missing = await slotsOf(link.token, code, `date=${date}&typeId=${type.id}`);
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({ quantity: 'Enter the number of pallets or units for this appointment type' });
+    const tooMany = await slotsOf(link.token, code, `date=${date}&typeId=${type.id}&quantity=11`, {
+      'accept-language': 'hi',
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors).toEqual({ quantity: 'यह अपॉइंटमेंट प्रकार एक लोड में अधिकतम 10 लेता है' });
+    const notANumber = await slotsOf(link.token, code, `date=${date}&typeId=${type.id}&quantity=two`);
+    expect(notANumber.status).toBe(400);
+    expect(notANumber.body.errors).toEqual({ quantity: 'Must be a whole number' });
+    const negative = await slotsOf(link.token, code, `date=${date}&typeId=${type.id}&quantity=-1`, {
+      'accept-language': 'hi',
+    });
+    expect(negative.status).toBe(400);
+    expect(negative.body.errors).toEqual({ quantity: '0 और 100000 के बीच होना चाहिए' });
+  });
+
+  it('refuses a type the link’s facility does not have, in English and Hindi', async () => {
+    const mine = await hourlyHub();
+    const elsewhere = await hourlyHub();
+    const theirs = await newType(elsewhere.facility.id, { doorIds: [], durationRule: { kind: 'fixed', minutes: 60 } });
+    const { link, code } = await newLink(mine);
+    const date = indiaDate(3);
+    for (const typeId of [theirs.id, 'no-such-type']) {
+      const res = await slotsOf(link.token, code, `date=${date}&typeId=${typeId}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        message: 'Appointment type not found',
+        errors: { typeId: 'Appointment type not found' },
+      });
+    }
+    const hindi = await slotsOf(link.token, code, `date=${date}&typeId=${theirs.id}`, { 'accept-language': 'hi' });
+    expect(hindi.body.errors).toEqual({ typeId: 'अपॉइंटमेंट प्रकार नहीं मिला' });
+    // The wrong code is refused before anything of the facility is read.
+    const wrong = await slotsOf(link.token, wrongCodeOf(code), `date=${date}&typeId=${theirs.id}`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ code: 'The access code is not correct' });
   });
 });
 

@@ -14,7 +14,7 @@ import {
 import { api, apiRequest } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import type { GuestBookingSource } from '../../landing';
+import { loadQuery, type GuestBookingSource } from '../../landing';
 
 const listKey = (facilityId: string) => ['/api/booking-links', facilityId];
 
@@ -87,10 +87,10 @@ export function linkSource(token: string, code: string, opened: OpenedBookingLin
         queryKey: [bookPath(token), 'holidays'],
         queryFn: () => api.get<Holiday[]>(`${bookPath(token)}/holidays`, withCode),
       }),
-    useSlots: (date) =>
+    useSlots: (date, _facility, load) =>
       useQuery({
-        queryKey: [bookPath(token), 'slots', date],
-        queryFn: () => api.get<Slot[]>(`${bookPath(token)}/slots?date=${date}`, withCode),
+        queryKey: [bookPath(token), 'slots', date, load.typeId, load.quantity],
+        queryFn: () => api.get<Slot[]>(`${bookPath(token)}/slots?date=${date}${loadQuery(load)}`, withCode),
         enabled: Boolean(date),
         staleTime: 0,
       }),

@@ -34,10 +34,29 @@ export function useGuestHolidays(facility: string | null) {
   });
 }
 
-export function useAvailableSlots(date: string | null, facility: string | null) {
+/** The load the booker chose (issue #32): with a type, only starts where its whole duration fits a door that takes it. */
+export interface SlotLoad {
+  typeId: string | null;
+  /** Pallets or units; a per-unit type's duration counts them. */
+  quantity: number | null;
+}
+
+/** The load as slot search reads it from the query string: nothing without a type. */
+export const loadQuery = ({ typeId, quantity }: SlotLoad) =>
+  typeId ? `&typeId=${encodeURIComponent(typeId)}${quantity === null ? '' : `&quantity=${quantity}`}` : '';
+
+const slotsKey = ['/api/slots/available'];
+
+/** The facility's open slots; for a typed load, slot search's starts that fit it. */
+export function useAvailableSlots(date: string | null, facility: string | null, load: SlotLoad) {
   return useQuery({
-    queryKey: ['/api/slots/available', date, facility],
-    queryFn: () => api.get<Slot[]>(`/api/slots/available?date=${date}&${withFacility(facility)}`),
+    queryKey: [...slotsKey, date, facility, load.typeId, load.quantity],
+    queryFn: () =>
+      api.get<Slot[]>(
+        load.typeId
+          ? `/api/bookings/slots?date=${date}&${withFacility(facility)}${loadQuery(load)}`
+          : `/api/slots/available?date=${date}&${withFacility(facility)}`,
+      ),
     enabled: Boolean(date),
     staleTime: 0,
   });
@@ -53,7 +72,7 @@ export interface GuestBookingSource {
     enabled: boolean,
   ) => UseQueryResult<Pick<FacilityLinkInfo, 'facilityName' | 'tenantName' | 'timeZone' | 'privacyContact'>>;
   useHolidays: (facility: string | null) => UseQueryResult<Holiday[]>;
-  useSlots: (date: string | null, facility: string | null) => UseQueryResult<Slot[]>;
+  useSlots: (date: string | null, facility: string | null, load: SlotLoad) => UseQueryResult<Slot[]>;
   useBook: () => UseMutationResult<
     GuestBookingConfirmation,
     Error,
@@ -68,7 +87,7 @@ export function useGuestBooking() {
       apiRequest<GuestBookingConfirmation>('POST', '/api/bookings/slot', body, {
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/slots/available'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: slotsKey }),
   });
 }
 

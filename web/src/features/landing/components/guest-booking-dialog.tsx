@@ -1,10 +1,10 @@
 // The guest Quick Slot Booking dialog (no sign-in): vehicle, driver, a date and an open slot.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type * as z from 'zod';
-import { LOAD_TYPES } from '@shared/contracts/appointments';
+import { count, LOAD_TYPES } from '@shared/contracts/appointments';
 import {
   type GuestBookingConfirmation as Confirmation,
   GUEST_MISSING_INFORMATION,
@@ -22,6 +22,7 @@ import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
 import { registerCatalogue } from '../../../lib/i18n';
 import { useServerText } from '../../../lib/server-text';
+import { messageOf } from '../../../lib/api-client';
 import { guestBookingText } from '../i18n';
 import { GUEST_SOURCE, type GuestBookingSource } from '../api/guest-booking';
 import { SlotCalendar } from './slot-calendar';
@@ -66,7 +67,6 @@ export function GuestBookingDialog({
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const holidays = source.useHolidays(open ? facility : null);
   const holidaySet = useMemo(() => new Set((holidays.data ?? []).map((h) => h.holidayDate)), [holidays.data]);
-  const slots = source.useSlots(open ? date : null, facility);
   const book = source.useBook();
   const consent = useConsentChoice();
   const blank: FormInput = {
@@ -96,7 +96,17 @@ export function GuestBookingDialog({
   });
   const { register, handleSubmit, watch, setValue, reset, setError, formState } = form;
   const field = fieldBinder({ register, formState });
-  const [ownerType, slotId] = watch(['ownerType', 'slotId']);
+  const [ownerType, slotId, typeId, quantity] = watch(['ownerType', 'slotId', 'typeId', 'quantity']);
+  // The slots offered fit the load chosen (a type's duration at a door that takes it, issue #32); a
+  // quantity that is not a count yet is left out, and the form says so when it is sent.
+  const slots = source.useSlots(open ? date : null, facility, {
+    typeId: typeId || null,
+    quantity: count.safeParse(quantity).data ?? null,
+  });
+  // A slot chosen before the type or quantity changed, and no longer offered, is let go without a message.
+  useEffect(() => {
+    if (slotId && slots.data && !slots.data.some((s) => s.id === slotId)) setValue('slotId', '');
+  }, [slotId, slots.data, setValue]);
   // The date and slot are picked, not typed: their message stands under the slot list.
   const slotError = formState.errors.expectedArrivalDate?.message ?? formState.errors.slotId?.message;
 
@@ -229,6 +239,11 @@ export function GuestBookingDialog({
               {date && slots.isLoading && <p className="text-sm text-slate-500">{t('common.loading')}</p>}
               {date && slots.data && !slots.data.length && (
                 <p className="text-sm text-slate-500">{t('guestBooking.noSlots')}</p>
+              )}
+              {date && slots.isError && (
+                <p className="text-sm text-slate-600" data-testid="guest-booking-slots-refusal">
+                  {messageOf(slots.error, t('guestBooking.slotsFailed'))}
+                </p>
               )}
               <div className="grid gap-2" role="listbox" aria-label={t('guestBooking.timeSlots')}>
                 {(slots.data ?? []).map((s) => {
