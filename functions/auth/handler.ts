@@ -1,5 +1,5 @@
 // Sessions: sign in, sign out, who am I.
-import { json, parseBody, requireUser, sessionCookie, clearedSessionCookie, type ApiRequest } from '../lib/http';
+import { json, parseBody, requireUser, sessionCookies, clearedSessionCookies, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { config } from '../lib/config';
 import { loginSchema, signInCodeRequestSchema, signInCodeSchema } from '../../shared/contracts/auth';
@@ -23,7 +23,7 @@ export const { handler, actions } = defineFunction('auth', {
     // The user as every later request sees it (what its tenant allows, a sign-up's pending code).
     const resolved = await resolveSession(token);
     return json({ user: resolved?.user ?? user }, 200, {
-      cookies: [sessionCookie(token, maxAgeSeconds), deviceCookie(device.token, device.maxAgeSeconds)],
+      cookies: [...sessionCookies(token, maxAgeSeconds, user), deviceCookie(device.token, device.maxAgeSeconds)],
     });
   },
 
@@ -37,12 +37,13 @@ export const { handler, actions } = defineFunction('auth', {
     const { token, maxAgeSeconds } = await signInWithCode(parseBody(req, signInCodeSchema), req.ip);
     if (req.session) await deleteSession(req.session.token);
     const resolved = await resolveSession(token);
-    return json({ user: resolved?.user ?? null }, 200, { cookies: [sessionCookie(token, maxAgeSeconds)] });
+    const user = resolved?.user ?? null;
+    return json({ user }, 200, { cookies: sessionCookies(token, maxAgeSeconds, user) });
   },
 
   async logout(req: ApiRequest) {
     if (req.session && req.user) await signOut(req.session, req.user, req.ip);
-    return json({ message: 'Signed out' }, 200, { cookies: [clearedSessionCookie()] });
+    return json({ message: 'Signed out' }, 200, { cookies: clearedSessionCookies() });
   },
 
   async currentUser(req: ApiRequest) {
@@ -55,6 +56,7 @@ export const { handler, actions } = defineFunction('auth', {
     const { tenantId } = parseBody(req, switchTenantSchema);
     const next = await switchTenant(session, user, tenantId, req.ip);
     const resolved = await resolveSession(next.token);
-    return json({ user: resolved?.user ?? null }, 200, { cookies: [sessionCookie(next.token, next.maxAgeSeconds)] });
+    const switched = resolved?.user ?? null;
+    return json({ user: switched }, 200, { cookies: sessionCookies(next.token, next.maxAgeSeconds, switched) });
   },
 });

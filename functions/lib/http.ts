@@ -104,13 +104,26 @@ export function parseCookies(event: APIGatewayProxyEventV2): Record<string, stri
   return jar;
 }
 
-export function sessionCookie(token: string, maxAgeSeconds: number): string {
+/**
+ * The session's readable companion: no secret, only whether this browser holds a session and whether it
+ * is a driver's, so the SPA's first screen does not wait for GET /api/auth/user to learn that a visitor
+ * is signed out (the landing page), and a signed-in user's screen code is fetched at once. The server
+ * never reads it; a stale one costs the app one session check (web/src/lib/session.ts).
+ */
+export const SIGNED_IN_COOKIE = 'dy_signed_in';
+
+/** The session cookie and its hint, set together at every sign-in and tenant switch. */
+export function sessionCookies(token: string, maxAgeSeconds: number, user: { role: string } | null): string[] {
   const secure = config.secureCookies ? '; Secure' : '';
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+  const hint = user?.role === 'driver' ? 'driver' : 'staff';
+  return [
+    `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`,
+    `${SIGNED_IN_COOKIE}=${token ? hint : ''}; Path=/; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`,
+  ];
 }
 
-export function clearedSessionCookie(): string {
-  return sessionCookie('', 0);
+export function clearedSessionCookies(): string[] {
+  return sessionCookies('', 0, null);
 }
 
 export function actorOf(req: SignedInRequest): Actor {

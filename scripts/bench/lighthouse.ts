@@ -8,6 +8,7 @@
 // (web/dist, or WEB_DIST).
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from '@playwright/test';
 import type { BenchSection } from './section';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -15,7 +16,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 export const LIGHTHOUSE_GOAL = 95;
 
-async function sessionCookie(base: string, identifier: string): Promise<string> {
+/** The cookies a sign-in sets (the session and its readable hint), as the browser keeps them. */
+async function signInCookies(base: string, identifier: string): Promise<{ name: string; value: string }[]> {
   const signIn = () =>
     fetch(`${base}/api/auth/login`, {
       method: 'POST',
@@ -26,31 +28,40 @@ async function sessionCookie(base: string, identifier: string): Promise<string> 
   // 503: the database did not answer in time (a busy machine); the API asks to try again.
   for (let retry = 0; res.status === 503 && retry < 3; retry++) res = await signIn();
   if (!res.ok) throw new Error(`sign-in as ${identifier}: HTTP ${res.status}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('dy_session='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';')[0]!;
+  const cookies = res.headers.getSetCookie().map((line) => {
+    const [name, ...value] = line.split(';')[0]!.split('=');
+    return { name: name!, value: value.join('=') };
+  });
+  if (!cookies.some((c) => c.name === 'dy_session')) throw new Error('no session cookie');
+  return cookies;
 }
 
 export const lighthouseBench: BenchSection = async ({ base }) => {
   const page = await fetch(base);
   if (!(await page.text()).includes('id="root"'))
     return { title: 'Lighthouse: skipped, the SPA is not built (npm run build:web)', rows: [] };
-  const driverCookie = await sessionCookie(base, 'driver');
-  const yardManagerCookie = await sessionCookie(base, 'yard_manager');
+  const driver = await signInCookies(base, 'driver');
+  const yardManager = await signInCookies(base, 'yard_manager');
   const pages = [
-    { page: 'landing', url: `${base}/`, headers: {} as Record<string, string>, public: true },
-    { page: 'sign-in', url: `${base}/login`, headers: {}, public: true },
-    { page: 'driver home', url: `${base}/`, headers: { Cookie: driverCookie }, public: false },
-    { page: 'driver check-in', url: `${base}/checkin`, headers: { Cookie: driverCookie }, public: false },
-    { page: 'gate', url: `${base}/gate`, headers: { Cookie: yardManagerCookie }, public: false },
+    { page: 'landing', url: `${base}/`, cookies: [], public: true },
+    { page: 'sign-in', url: `${base}/login`, cookies: [], public: true },
+    { page: 'driver home', url: `${base}/`, cookies: driver, public: false },
+    { page: 'driver check-in', url: `${base}/checkin`, cookies: driver, public: false },
+    { page: 'gate', url: `${base}/gate`, cookies: yardManager, public: false },
   ];
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
+  // The browser's own cookie jar holds the signed-in pages' cookies, as after a real sign-in (the app
+  // reads the readable hint; Lighthouse keeps cookies between its runs and clears other storage).
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const jar = browser.contexts()[0]!;
   const rows: Record<string, unknown>[] = [];
   try {
     for (const p of pages) {
+      await jar.clearCookies();
+      await jar.addCookies(p.cookies.map((c) => ({ ...c, url: base })));
       const runs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'][] = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(p.url, {
@@ -58,7 +69,6 @@ export const lighthouseBench: BenchSection = async ({ base }) => {
           output: 'json',
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
-          extraHeaders: p.headers,
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${p.page}`);
         if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${p.page}: ${result.lhr.runtimeError.message}`);
@@ -79,6 +89,7 @@ export const lighthouseBench: BenchSection = async ({ base }) => {
       });
     }
   } finally {
+    await browser.close().catch(() => undefined);
     chrome.kill();
   }
   return {

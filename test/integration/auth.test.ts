@@ -29,6 +29,10 @@ describe('POST /api/auth/login', () => {
     // Assess
     expect(login.status).toBe(200);
     expect(String(login.headers['set-cookie'])).toMatch(/dy_session=.+; Path=\/; HttpOnly; SameSite=Lax/);
+    // Its readable companion says "signed in" (and whether as a driver) to the app's first screen.
+    const hint = (login.headers['set-cookie'] as string[]).find((c) => c.startsWith('dy_signed_in='));
+    expect(hint).toMatch(new RegExp(`^dy_signed_in=${role === 'driver' ? 'driver' : 'staff'}; Path=/; SameSite=Lax`));
+    expect(hint).not.toMatch(/HttpOnly/);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ username: role, role, roles: [role] });
     expect(Object.keys(me.body.canAccess).sort()).toEqual([
@@ -307,7 +311,10 @@ describe('sessions', () => {
     const out = await client.post('/api/auth/logout');
     // Assess
     expect(out.status).toBe(200);
-    expect(String(out.headers['set-cookie'])).toMatch(/Max-Age=0/);
+    expect(out.headers['set-cookie']).toEqual([
+      expect.stringMatching(/^dy_session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/),
+      expect.stringMatching(/^dy_signed_in=; Path=\/; SameSite=Lax; Max-Age=0/),
+    ]);
     expect((await client.get('/api/auth/user')).status).toBe(401);
   });
 

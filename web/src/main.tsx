@@ -12,13 +12,13 @@ import { preloadScreen } from './app/router';
 import { languageReady } from './lib/i18n';
 import { pageLoaded } from './lib/page-ready';
 import { createQueryClient } from './lib/query-client';
-import { SESSION_KEY, sessionQueryOptions } from './lib/session';
+import { SESSION_KEY, sessionQueryOptions, signedInHint } from './lib/session';
 import type { SessionUser } from '@shared/contracts/auth';
 
 // The first screen's data and code are asked for now, side by side, not one after the other once the
 // app has rendered: the session (who is signed in decides what `/` shows) and the screen's chunks.
 const queryClient = createQueryClient();
-preloadScreen(location.pathname);
+preloadScreen(location.pathname, signedInHint());
 void queryClient
   .prefetchQuery(sessionQueryOptions)
   .then(() => preloadScreen(location.pathname, queryClient.getQueryData<SessionUser | null>(SESSION_KEY) ?? null));

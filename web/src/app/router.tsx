@@ -149,10 +149,17 @@ function HomeRoute() {
 
 /**
  * Starts fetching the code of the screen at `pathname` (and its shell) while the session is still
- * being asked for, instead of after it: main.tsx calls it at start, and again with the user once the
- * session is known (`/` shows the landing page, the driver's home or the staff's by who is signed in).
+ * being asked for, instead of after it: main.tsx calls it at start with what the signed-in hint cookie
+ * says ('driver', 'staff' or null: signed out), and again with the user once the session is known (`/`
+ * shows the landing page, the driver's home or the staff's by who is signed in).
  */
-export function preloadScreen(pathname: string, user?: SessionUser | null) {
+export function preloadScreen(pathname: string, user?: SessionUser | null | 'driver' | 'staff') {
+  if (user === 'driver' || user === 'staff') {
+    preloadShell(user);
+    if (user === 'driver' && matchPath(PATHS.home, pathname)) DriverDashboardRoute.preload();
+    if (!matchPath(PATHS.home, pathname)) preloadScreen(pathname);
+    return;
+  }
   if (matchPath(PATHS.home, pathname)) {
     if (user === undefined) return;
     if (!user) return LandingRoute.preload();

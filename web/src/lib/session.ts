@@ -22,7 +22,23 @@ function applyUserLanguage(user: SessionUser | null) {
   if (user.language) void setLanguage(user.language);
 }
 
+/**
+ * What the session's readable companion cookie says (set and cleared by the server beside the session
+ * cookie, functions/lib/http.ts): null when this browser holds no session. Only a hint for speed: the
+ * server still decides who is signed in on every call.
+ */
+export function signedInHint(): 'driver' | 'staff' | null {
+  const found = /(?:^|;\s*)dy_signed_in=(driver|staff)(?:;|$)/.exec(document.cookie);
+  return found ? (found[1] as 'driver' | 'staff') : null;
+}
+const forgetSignedInHint = () => {
+  document.cookie = 'dy_signed_in=; Path=/; Max-Age=0; SameSite=Lax';
+};
+
 async function fetchSessionUser(): Promise<SessionUser | null> {
+  // Signed out (no session cookie to send): no need to ask, and no 401 in the console. Offline, the
+  // device's remembered user is still looked up below, so the driver app and the gate open offline.
+  if (!signedInHint() && navigator.onLine) return null;
   try {
     const user = await api.get<SessionUser>('/api/auth/user', { headers: { 'Cache-Control': 'no-cache' } });
     applyUserLanguage(user);
@@ -31,10 +47,12 @@ async function fetchSessionUser(): Promise<SessionUser | null> {
       .catch(() => undefined);
     return user;
   } catch (err) {
-    if (isUnauthorized(err))
+    if (isUnauthorized(err)) {
+      forgetSignedInHint();
       await offlineStore()
         .then((store) => store.forgetUser())
         .catch(() => undefined);
+    }
     // No answer at all (no network): the user this device last saw, so the driver app and the gate open
     // offline; the server still checks the session on every call once the network is back.
     if (!(err instanceof ApiError))
