@@ -18,7 +18,7 @@ import type { SessionUser } from '@shared/contracts/auth';
 // The first screen's data and code are asked for now, side by side, not one after the other once the
 // app has rendered: the session (who is signed in decides what `/` shows) and the screen's chunks.
 const queryClient = createQueryClient();
-preloadScreen(location.pathname, signedInHint());
+preloadScreen(location.pathname, signedInHint(), queryClient);
 void queryClient
   .prefetchQuery(sessionQueryOptions)
   .then(() => preloadScreen(location.pathname, queryClient.getQueryData<SessionUser | null>(SESSION_KEY) ?? null));

@@ -9,6 +9,9 @@ import { Spinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';
 import { PendingAccount, RequireAuth, type GuardVariant } from './guards';
 import type { SessionUser } from '@shared/contracts/auth';
+import type { QueryClient } from '@tanstack/react-query';
+// Not through the feature's index: only the query (a few hundred bytes) joins the entry, not the screen.
+import { driverBoardQuery } from '../features/driver/api/board';
 import { DriverShell, preloadShell, StaffShell } from './shells/lazy';
 import { isDriver, RoleShell } from './shells/role-shell';
 
@@ -153,10 +156,18 @@ function HomeRoute() {
  * says ('driver', 'staff' or null: signed out), and again with the user once the session is known (`/`
  * shows the landing page, the driver's home or the staff's by who is signed in).
  */
-export function preloadScreen(pathname: string, user?: SessionUser | null | 'driver' | 'staff') {
+export function preloadScreen(
+  pathname: string,
+  user?: SessionUser | null | 'driver' | 'staff',
+  queryClient?: QueryClient,
+) {
   if (user === 'driver' || user === 'staff') {
     preloadShell(user);
-    if (user === 'driver' && matchPath(PATHS.home, pathname)) DriverDashboardRoute.preload();
+    if (user === 'driver' && matchPath(PATHS.home, pathname)) {
+      DriverDashboardRoute.preload();
+      // The dashboard's data too, beside its code rather than after it has loaded and rendered.
+      void queryClient?.prefetchQuery(driverBoardQuery);
+    }
     if (!matchPath(PATHS.home, pathname)) preloadScreen(pathname);
     return;
   }

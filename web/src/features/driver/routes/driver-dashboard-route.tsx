@@ -4,12 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CalendarClock, MapPin, Phone, Volume2 } from 'lucide-react';
-import type { Appointment } from '@shared/contracts/appointments';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { useCancelFlow } from '../../appointments';
 import { useSelfCheckin } from '../../checkins';
-import { api, ApiError, messageOf } from '../../../lib/api-client';
+import { ApiError, messageOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
@@ -20,22 +19,8 @@ import { MyDataCard } from '../../privacy';
 import { GatePassCard } from '../components/gate-pass-card';
 import { OfflineCheckin } from '../components/offline-checkin';
 import { useDriverPass } from '../api/gate-pass';
+import { driverBoardQuery } from '../api/board';
 
-interface DriverBoard {
-  driver: { id: string; name: string } | null;
-  nextAppointment: Appointment | null;
-  upcoming: Appointment[];
-  thisMonth: number;
-  onTimeRate: number | null;
-  facility: { name: string; address: string | null; mapsUrl: string } | null;
-  emergencyContact: string;
-}
-
-const boardQuery = {
-  queryKey: ['/api/driver/dashboard'],
-  queryFn: () => api.get<DriverBoard>('/api/driver/dashboard'),
-  refetchInterval: 30_000,
-};
 const VOICE_RATE = 0.8;
 
 export function DriverDashboardRoute() {
@@ -43,7 +28,7 @@ export function DriverDashboardRoute() {
   const format = useFormat();
   const { toast } = useToast();
   const { user } = useSession();
-  const board = useQuery(boardQuery);
+  const board = useQuery(driverBoardQuery);
   const checkin = useSelfCheckin();
   const cancelFlow = useCancelFlow();
   const next = board.data?.nextAppointment ?? null;
