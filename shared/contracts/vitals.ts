@@ -4,7 +4,9 @@
 // booking link or an invitation token), a device class, and each metric's value and rating; any
 // other field is refused.
 import * as z from 'zod';
-import { PATHS, STATIC_PAGES } from '../navigation';
+import { VITALS_ROUTES } from './vitals-routes';
+
+export { OTHER_ROUTE, routePatternOf, VITALS_ROUTES } from './vitals-routes';
 
 export const VITAL_METRICS = ['LCP', 'INP', 'CLS'] as const;
 export type VitalMetric = (typeof VITAL_METRICS)[number];
@@ -15,24 +17,6 @@ export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
 export const VITAL_RATINGS = ['good', 'needs-improvement', 'poor'] as const;
 export type VitalRating = (typeof VITAL_RATINGS)[number];
-
-/** A screen whose address holds more than its name (`/invite/<token>`, `/wms/<tab>`) is reported as its first segment. */
-export const OTHER_ROUTE = '/*';
-export const VITALS_ROUTES: readonly string[] = [
-  ...new Set([...Object.values(PATHS), ...STATIC_PAGES.map((slug) => `/${slug}`), '/legal', OTHER_ROUTE]),
-];
-
-/** The route pattern of an address: the longest known screen path it starts with, else OTHER_ROUTE. */
-export function routePatternOf(pathname: string): string {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  let best: string | null = null;
-  for (const route of VITALS_ROUTES) {
-    if (route === OTHER_ROUTE) continue;
-    const matches = route === '/' ? path === '/' : path === route || path.startsWith(`${route}/`);
-    if (matches && (!best || route.length > best.length)) best = route;
-  }
-  return best ?? OTHER_ROUTE;
-}
 
 /** The largest value taken of each metric (ms; CLS unitless): beyond it a value is a broken measurement. */
 export const VITAL_MAX: Record<VitalMetric, number> = { LCP: 120_000, INP: 60_000, CLS: 50 };

@@ -86,6 +86,28 @@ test.describe('public pages', () => {
       .toContainEqual(expect.objectContaining({ familyName: 'Noto Sans Devanagari', isCustomFont: true }));
   });
 
+  test('the landing and sign-in pages, with their forms checked, break no rule of the content security policy', async ({
+    page,
+  }) => {
+    const cdp = await page.context().newCDPSession(page);
+    const violations: string[] = [];
+    cdp.on('Audits.issueAdded', ({ issue }) => {
+      if (issue.code === 'ContentSecurityPolicyIssue') violations.push(JSON.stringify(issue.details));
+    });
+    await cdp.send('Audits.enable');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/login');
+    // An empty sign-in is checked by its schema, the registration form builds its own: both with zod.
+    await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+    await expect(page.getByText('Please enter your email, username, or mobile number')).toBeVisible();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).first().click();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
   test('an unknown path shows the 404 page', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();

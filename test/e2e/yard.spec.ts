@@ -25,8 +25,21 @@ test.describe('/yard', () => {
     const toast = page.getByRole('status').filter({ hasText: /trucks? placed/ });
     await expect(toast).toContainText(`${vehicle} → Y`);
     const spotNumber = /→ (Y\d+)/.exec((await toast.textContent())!.split(vehicle)[1]!)![1]!;
-    await expect(page.getByRole('button', { name: `Spot ${spotNumber} ${vehicle}`, exact: true })).toBeVisible();
+    const tile = page.getByRole('button', { name: `Spot ${spotNumber} ${vehicle}`, exact: true });
+    await expect(tile).toBeVisible();
     await expect(waiting).toHaveText(String(before + 1));
+
+    // Pressing the parked truck's spot selects it (and only it); pressing it again lets it go.
+    const selectedSpot = page.getByRole('region', { name: 'Selected Spot' });
+    await tile.click();
+    await expect(tile).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('[data-testid="spot"][aria-pressed="true"]')).toHaveCount(1);
+    await expect(selectedSpot).toContainText(`${spotNumber} · occupied`);
+    await expect(selectedSpot).toContainText(vehicle);
+    await expect(selectedSpot.getByRole('button', { name: 'Release spot' })).toBeVisible();
+    await tile.click();
+    await expect(tile).toHaveAttribute('aria-pressed', 'false');
+    await expect(selectedSpot).toContainText('Click a spot to select it');
 
     await page.getByRole('button', { name: 'Assign Spots' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'No trucks placed' })).toContainText(
@@ -39,6 +52,11 @@ test.describe('/yard', () => {
     await page.goto('/yard');
     await expect(page.getByRole('button', { name: 'Refresh Layout' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Assign Spots' })).toHaveCount(0);
+    // The trucks on the way arrive after the layout (their code is fetched later) and then show.
+    await expect(page.getByRole('heading', { name: 'Trucks on the way' })).toBeVisible();
+    await expect(
+      page.getByText('No watched truck is on the way today.').or(page.getByRole('list', { name: 'Trucks on the way' })),
+    ).toBeVisible();
     const refused = await page.request.post('/api/yard/assign-spots', { data: {} });
     expect(refused.status()).toBe(403);
   });

@@ -1,7 +1,7 @@
 // Every route of the spec: public pages, the session-dependent home, and the signed-in screens,
 // each inside the shell its role gets. Paths come from shared/navigation.ts; each feature's code is
 // loaded the first time one of its screens is shown.
-import { isValidElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { isValidElement, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PATHS, STATIC_PAGES } from '@shared/navigation';
@@ -10,9 +10,11 @@ import { useSession } from '../lib/session';
 import { PendingAccount, RequireAuth, type GuardVariant } from './guards';
 import type { SessionUser } from '@shared/contracts/auth';
 import type { QueryClient } from '@tanstack/react-query';
-// Not through the feature's index: only the query (a few hundred bytes) joins the entry, not the screen.
+// Not through the features' index: only their first screen's query (a few hundred bytes each) joins
+// the entry, not the screens.
 import { driverBoardQuery } from '../features/driver/api/board';
-import { DriverShell, preloadShell, StaffShell } from './shells/lazy';
+import { yardQuery } from '../features/yard/api/overview';
+import { DriverShell, loadedOrLazy, preloadShell, StaffShell } from './shells/lazy';
 import { isDriver, RoleShell } from './shells/role-shell';
 
 /** One screen (whatever its props) of a lazily loaded feature module, through its index.ts; `preload`
@@ -20,10 +22,7 @@ import { isDriver, RoleShell } from './shells/role-shell';
 // Screens differ in their props and React's lazy() takes a component of any props.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function screen<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K) {
-  return Object.assign(
-    lazy(async () => ({ default: (await load())[name] })),
-    { preload: () => void load() },
-  );
+  return loadedOrLazy(async () => (await load())[name]);
 }
 type Preloadable = { preload?: () => void };
 const preloadElement = (element: ReactNode) => {
@@ -81,6 +80,8 @@ interface Screen {
   element: ReactNode;
   /** 'by-role': the driver shell for the driver role, the staff shell for everyone else. */
   shell: ShellRule;
+  /** The first screen's data, asked for beside its code when a signed-in user opens it. */
+  data?: (queryClient: QueryClient) => Promise<void>;
   guard?: GuardVariant;
 }
 
@@ -92,7 +93,7 @@ const SCREENS: Screen[] = [
   { path: PATHS.checkin, element: <CheckinRoute />, shell: 'by-role' },
   { path: PATHS.gate, element: <GateRoute />, shell: 'staff' },
   { path: PATHS.driver, element: <DriverDashboardRoute />, shell: 'driver', guard: 'authRequired' },
-  { path: PATHS.yard, element: <YardRoute />, shell: 'staff' },
+  { path: PATHS.yard, element: <YardRoute />, shell: 'staff', data: (client) => client.prefetchQuery(yardQuery) },
   { path: PATHS.analytics, element: <AnalyticsRoute />, shell: 'staff' },
   { path: PATHS.integrations, element: <IntegrationsRoute />, shell: 'staff' },
   { path: PATHS.users, element: <UsersRoute />, shell: 'staff' },
@@ -168,7 +169,11 @@ export function preloadScreen(
       // The dashboard's data too, beside its code rather than after it has loaded and rendered.
       void queryClient?.prefetchQuery(driverBoardQuery);
     }
-    if (!matchPath(PATHS.home, pathname)) preloadScreen(pathname);
+    if (!matchPath(PATHS.home, pathname)) {
+      preloadScreen(pathname);
+      const data = SCREENS.find((s) => matchPath(s.path, pathname))?.data;
+      if (data && queryClient) void data(queryClient);
+    }
     return;
   }
   if (matchPath(PATHS.home, pathname)) {

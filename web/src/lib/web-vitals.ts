@@ -4,7 +4,8 @@
 // cancel it. Nothing personal: the screen's route pattern, never the address; a device class from
 // the viewport, the processor count and the connection; each metric's value and rating.
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
-import { routePatternOf, type DeviceClass, type VitalsReport } from '@shared/contracts/vitals';
+import type { DeviceClass, VitalsReport } from '@shared/contracts/vitals';
+import { routePatternOf } from '@shared/contracts/vitals-routes';
 
 interface NetworkInformation {
   effectiveType?: string;

@@ -7,8 +7,19 @@ import { Card, CardBody } from '../../../components/ui/card';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/session';
+import { loadLater } from '../../../lib/load-later';
 import { SignInForm } from '../components/sign-in-form';
-import { RegisterForm } from '../components/register-form';
+
+// Most visitors of /login sign in: the registration form (its schemas, document upload and privacy
+// notice) is fetched when its tab is chosen or approached, not with the sign-in card's first paint.
+const RegisterForm = loadLater(async () => (await import('../components/register-form')).RegisterForm, {
+  fallback: <RegisterFormLoading />,
+});
+
+function RegisterFormLoading() {
+  const { t } = useTranslation();
+  return <Spinner label={t('common.loading')} />;
+}
 
 export function LoginRoute() {
   const { t } = useTranslation();
@@ -23,6 +34,8 @@ export function LoginRoute() {
       type="button"
       aria-pressed={mode === value}
       onClick={() => setMode(value)}
+      onPointerEnter={value === 'register' ? RegisterForm.preload : undefined}
+      onFocus={value === 'register' ? RegisterForm.preload : undefined}
       className={`flex-1 rounded-md px-4 py-2 text-sm font-medium ${mode === value ? 'bg-white text-blue-800 shadow' : 'text-slate-600 hover:text-slate-900'}`}
     >
       {label}

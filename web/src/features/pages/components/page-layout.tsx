@@ -7,11 +7,12 @@ import { PublicHeader } from '../../../components/public-header';
 import { SiteFooter } from '../../../components/site-footer';
 import { buttonClasses } from '../../../components/ui/button';
 import { registerCatalogue } from '../../../lib/i18n';
-import { companyPagesText, legalPagesText, pagesText, productPagesText, resourcePagesText } from '../i18n';
+import { pagesText } from '../i18n';
 import { usePageMeta } from './use-page-meta';
 
-for (const catalogue of [pagesText, productPagesText, resourcePagesText, companyPagesText, legalPagesText])
-  registerCatalogue(catalogue);
+// The frame's own texts; each group of pages registers its catalogue with its module, so a page
+// downloads its own texts only.
+registerCatalogue(pagesText);
 
 /** The keys of a list in the English catalogue, in order (Hindi has the same keys). */
 export const keysOf = (tree: object): string[] => Object.keys(tree);

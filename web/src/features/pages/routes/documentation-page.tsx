@@ -6,9 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { ROUTES, type ApiRoute } from '@shared/routes';
 import { buttonClasses } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/field';
+import { registerCatalogue } from '../../../lib/i18n';
 import { resourcePagesText } from '../i18n';
 import { Badge, CardGrid, keysOf, PageLayout, Section } from '../components/page-layout';
 import { matches } from './resource-pages';
+
+registerCatalogue(resourcePagesText);
 
 const en = resourcePagesText.en.documentation;
 const SECTIONS = ['gettingStarted', 'apiReference', 'userGuides', 'integrations'] as const;

@@ -5,10 +5,13 @@ import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/button';
 import { useFormat } from '../../../lib/format';
+import { registerCatalogue } from '../../../lib/i18n';
 import { legalPagesText } from '../i18n';
 import { Badge, CardGrid, Figures, keysOf, PageLayout, Section } from '../components/page-layout';
 import { contactLink } from './contact-link';
 import { LEGAL_DOCUMENTS, type LegalDocument } from '../legal-documents';
+
+registerCatalogue(legalPagesText);
 
 const en = legalPagesText.en;
 

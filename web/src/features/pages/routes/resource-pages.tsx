@@ -6,9 +6,12 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/field';
+import { registerCatalogue } from '../../../lib/i18n';
 import { resourcePagesText } from '../i18n';
 import { Badge, CardGrid, keysOf, LinkRow, PageLayout, Section } from '../components/page-layout';
 import { contactLink } from './contact-link';
+
+registerCatalogue(resourcePagesText);
 
 const en = resourcePagesText.en;
 

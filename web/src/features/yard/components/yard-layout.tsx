@@ -1,6 +1,6 @@
 // The yard live view: loading docks (6 columns), waiting area (8 columns), legend, dock
 // utilisation, the selected spot with Assign Truck; drag an occupied spot's truck to another spot.
-import { useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Maximize2, RefreshCw, Truck } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -26,6 +26,76 @@ export function utilizationTone(percent: number) {
   return percent < 70 ? 'bg-green-500' : percent < 85 ? 'bg-amber-500' : 'bg-red-500';
 }
 
+/** The words every tile shows, looked up once per language rather than once per tile. */
+function useTileWords() {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      spot: t('yard.layout.spotWord'),
+      truck: t('yard.layout.truck'),
+      empty: t('yard.layout.empty'),
+      maintenance: t('yard.layout.maintenance'),
+      maintenanceShort: t('yard.layout.maintenanceShort'),
+    }),
+    [t],
+  );
+}
+type TileWords = ReturnType<typeof useTileWords>;
+
+/** One spot of the waiting area; a truck is dragged from an occupied spot and dropped on another. */
+const SpotTile = memo(function SpotTile({
+  spot: s,
+  selected,
+  canEdit,
+  words,
+  onSelect,
+  onDropTruck,
+}: {
+  spot: YardSpotView;
+  selected: boolean;
+  canEdit: boolean;
+  words: TileWords;
+  onSelect: (spotId: string) => void;
+  onDropTruck: (spotId: string, assetId: string) => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      draggable={canEdit && s.status === 'occupied'}
+      onDragStart={(e) => e.dataTransfer.setData('text/plain', JSON.stringify({ from: s.id, asset: s.currentAssetId }))}
+      onDragOver={(e) => canEdit && e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        const { from, asset: moving } = JSON.parse(e.dataTransfer.getData('text/plain') || '{}') as {
+          from?: string;
+          asset?: string;
+        };
+        if (!from || !moving || from === s.id) return;
+        onDropTruck(s.id, moving);
+      }}
+      onClick={() => onSelect(s.id)}
+      className={`rounded-md border p-2 text-center text-xs [contain-intrinsic-size:auto_3.5rem] [content-visibility:auto] ${SPOT_STYLE[s.status]} ${selected ? 'ring-2 ring-blue-600' : ''}`}
+      data-testid="spot"
+    >
+      {/* The name is what the tile shows ('Spot Y06 GJ05EF9012', 'Spot Y07 Empty'): the word 'Spot' is for screen readers only. */}
+      <div className="font-semibold">
+        <span className="sr-only">{words.spot} </span>
+        {s.spotNumber}
+      </div>{' '}
+      <div className="truncate">
+        {s.status === 'occupied' ? (
+          (s.currentAssetId ?? words.truck)
+        ) : s.status === 'maintenance' ? (
+          <abbr title={words.maintenance}>{words.maintenanceShort}</abbr>
+        ) : (
+          words.empty
+        )}
+      </div>
+    </button>
+  );
+});
+
 export function YardLayout({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const { toast } = useToast();
@@ -36,6 +106,15 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
   const panel = useRef<HTMLDivElement>(null);
   const data = yard.data;
   const spot = data?.spots.find((s) => s.id === selected) ?? null;
+
+  const words = useTileWords();
+  // Stable across renders, so a refetch or a new selection repaints only the tiles that changed.
+  const select = useCallback((id: string) => setSelected((cur) => (cur === id ? null : id)), []);
+  const { mutate } = move;
+  const dropTruck = useCallback(
+    (spotId: string, assetId: string) => mutate({ spotId, status: 'occupied', assetId }),
+    [mutate],
+  );
 
   const refresh = async () => {
     await yard.refetch();
@@ -93,43 +172,15 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
                     screen readers. */}
                 <div className="grid grid-cols-4 gap-2 sm:grid-cols-8">
                   {data.spots.map((s) => (
-                    <button
+                    <SpotTile
                       key={s.id}
-                      type="button"
-                      aria-pressed={selected === s.id}
-                      draggable={canEdit && s.status === 'occupied'}
-                      onDragStart={(e) =>
-                        e.dataTransfer.setData('text/plain', JSON.stringify({ from: s.id, asset: s.currentAssetId }))
-                      }
-                      onDragOver={(e) => canEdit && e.preventDefault()}
-                      onDrop={(e) => {
-                        e.preventDefault();
-                        const { from, asset: moving } = JSON.parse(e.dataTransfer.getData('text/plain') || '{}') as {
-                          from?: string;
-                          asset?: string;
-                        };
-                        if (!from || !moving || from === s.id) return;
-                        move.mutate({ spotId: s.id, status: 'occupied', assetId: moving });
-                      }}
-                      onClick={() => setSelected((cur) => (cur === s.id ? null : s.id))}
-                      className={`rounded-md border p-2 text-center text-xs [contain-intrinsic-size:auto_3.5rem] [content-visibility:auto] ${SPOT_STYLE[s.status]} ${selected === s.id ? 'ring-2 ring-blue-600' : ''}`}
-                      data-testid="spot"
-                    >
-                      {/* The name is what the tile shows ('Spot Y06 GJ05EF9012', 'Spot Y07 Empty'): the word 'Spot' is for screen readers only. */}
-                      <div className="font-semibold">
-                        <span className="sr-only">{t('yard.layout.spotWord')} </span>
-                        {s.spotNumber}
-                      </div>{' '}
-                      <div className="truncate">
-                        {s.status === 'occupied' ? (
-                          (s.currentAssetId ?? t('yard.layout.truck'))
-                        ) : s.status === 'maintenance' ? (
-                          <abbr title={t('yard.layout.maintenance')}>{t('yard.layout.maintenanceShort')}</abbr>
-                        ) : (
-                          t('yard.layout.empty')
-                        )}
-                      </div>
-                    </button>
+                      spot={s}
+                      selected={selected === s.id}
+                      canEdit={canEdit}
+                      words={words}
+                      onSelect={select}
+                      onDropTruck={dropTruck}
+                    />
                   ))}
                 </div>
               </section>

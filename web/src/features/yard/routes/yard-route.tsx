@@ -7,15 +7,34 @@ import { yardText } from '../i18n';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { YardLayout } from '../components/yard-layout';
-import { TrucksOnTheWay } from '../components/trucks-on-the-way';
 import { useYard } from '../api/yard';
 import { useSession } from '../../../lib/session';
 import { relativeTime } from '../../../lib/relative-time';
 import { localeOf } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { useAssignSpots } from '../api/assign-spots';
+import { loadLater } from '../../../lib/load-later';
 
 registerCatalogue(yardText);
+
+/** The on-the-way card's frame while its code arrives: the size of its empty state, so nothing below moves. */
+function OnTheWayLoading() {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <CardHeader title={t('yard.onTheWay.title')} />
+      <CardBody>
+        <p className="text-sm text-slate-500">{t('common.loading')}</p>
+      </CardBody>
+    </Card>
+  );
+}
+
+// Below the layout and built on appointments' and trips' code (and their reads): fetched after the
+// yard's first screen, not before it (issue #34).
+const TrucksOnTheWay = loadLater(async () => (await import('../components/trucks-on-the-way')).TrucksOnTheWay, {
+  fallback: <OnTheWayLoading />,
+});
 
 export function YardRoute() {
   const { t, i18n } = useTranslation();

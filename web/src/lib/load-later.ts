@@ -1,0 +1,28 @@
+// A component whose code is fetched the first time it is rendered, for a feature's index.ts: a screen,
+// form, dialog or panel exported there stays out of the chunk of every other feature that imports the
+// index for one small part (issue #34: the first load of a screen is a measured budget,
+// scripts/size-budget.ts). `preload` starts the fetch before the first render.
+import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+
+export type LoadedLater<P> = ComponentType<P> & { preload: () => void };
+
+/**
+ * Without `fallback`, the component waits in the nearest Suspense above it (a screen: the router's
+ * loading spinner); with one, it waits in its own, showing `fallback` (null for a part that may appear
+ * late, a box of its final size for one in the page's flow so that nothing below it moves).
+ */
+// React's lazy() takes a component of any props.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function loadLater<P extends Record<string, any>>(
+  load: () => Promise<ComponentType<P>>,
+  options: { fallback?: ReactNode } = {},
+): LoadedLater<P> {
+  const Later = lazy(async () => ({ default: await load() }));
+  const preload = () => void load().catch(() => undefined);
+  const hasFallback = 'fallback' in options;
+  function LoadedLater(props: P) {
+    const element = createElement(Later as ComponentType<P>, props);
+    return hasFallback ? createElement(Suspense, { fallback: options.fallback }, element) : element;
+  }
+  return Object.assign(LoadedLater, { preload });
+}
