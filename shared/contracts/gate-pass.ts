@@ -8,8 +8,7 @@ import { cancelAppointmentSchema } from './appointments';
 import { dateString, timeOfDay } from './fields';
 import { RESCHEDULE_REASONS } from './reschedules';
 
-/** How far ahead of the server's clock a queued check-in's gate time may be (device clock skew). */
-export const GATE_CLOCK_SKEW_MINUTES = 10;
+export { GATE_CLOCK_SKEW_MINUTES } from './gate-clock';
 
 const IDEMPOTENCY_KEY_TEXT = 'Idempotency key must be 16-64 letters, digits, - or _';
 

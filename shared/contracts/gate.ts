@@ -99,8 +99,7 @@ export interface GateOverride {
   reason: string;
 }
 
-/** A held truck waits until a yard manager or admin overrides; it may still be turned away (leave). */
-export const heldAtGate = (gate: GateOutcome | null | undefined) => gate?.decision === 'HOLD' && !gate.override;
+export { heldAtGate } from './gate-hold';
 
 export interface GateOutcome {
   decision: GateDecision;

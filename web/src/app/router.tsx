@@ -1,7 +1,7 @@
 // Every route of the spec: public pages, the session-dependent home, and the signed-in screens,
 // each inside the shell its role gets. Paths come from shared/navigation.ts; each feature's code is
 // loaded the first time one of its screens is shown.
-import { isValidElement, Suspense, type ComponentType, type ReactNode } from 'react';
+import { isValidElement, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PATHS, STATIC_PAGES } from '@shared/navigation';
@@ -14,7 +14,8 @@ import type { QueryClient } from '@tanstack/react-query';
 // the entry, not the screens.
 import { driverBoardQuery } from '../features/driver/api/board';
 import { yardQuery } from '../features/yard/api/overview';
-import { DriverShell, loadedOrLazy, preloadShell, StaffShell } from './shells/lazy';
+import { DriverShell, preloadShell, StaffShell } from './shells/lazy';
+import { loadLater } from '../lib/load-later';
 import { isDriver, RoleShell } from './shells/role-shell';
 
 /** One screen (whatever its props) of a lazily loaded feature module, through its index.ts; `preload`
@@ -22,7 +23,7 @@ import { isDriver, RoleShell } from './shells/role-shell';
 // Screens differ in their props and React's lazy() takes a component of any props.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function screen<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K) {
-  return loadedOrLazy(async () => (await load())[name]);
+  return loadLater<ComponentProps<M[K]>>(async () => (await load())[name]);
 }
 type Preloadable = { preload?: () => void };
 const preloadElement = (element: ReactNode) => {

@@ -2,7 +2,7 @@
 // form, dialog or panel exported there stays out of the chunk of every other feature that imports the
 // index for one small part (issue #34: the first load of a screen is a measured budget,
 // scripts/size-budget.ts). `preload` starts the fetch before the first render.
-import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 
 export type LoadedLater<P> = ComponentType<P> & { preload: () => void };
 
@@ -17,10 +17,23 @@ export function loadLater<P extends Record<string, any>>(
   load: () => Promise<ComponentType<P>>,
   options: { fallback?: ReactNode } = {},
 ): LoadedLater<P> {
-  const Later = lazy(async () => ({ default: await load() }));
-  const preload = () => void load().catch(() => undefined);
+  // Once the code is here (preloaded, or shown before) the component renders at once: a bare lazy()
+  // suspends on its first render even for a module already loaded, and React then holds the screen
+  // behind the fallback (up to 300 ms) for nothing.
+  let loaded: ComponentType<P> | undefined;
+  const start = () =>
+    load().then((component) => {
+      loaded = component;
+      return component;
+    });
+  const Later = lazy(async () => ({ default: await start() }));
+  const preload = () => void start().catch(() => undefined);
   const hasFallback = 'fallback' in options;
   function LoadedLater(props: P) {
+    // Decided once per mount: switching from the lazy wrapper to the component itself would be a new
+    // element type, and React would remount the part (a dialog would lose its state).
+    const [ready] = useState(() => loaded);
+    if (ready) return createElement(ready, props);
     const element = createElement(Later as ComponentType<P>, props);
     return hasFallback ? createElement(Suspense, { fallback: options.fallback }, element) : element;
   }

@@ -69,7 +69,9 @@ export const sessionQueryOptions = queryOptions({
   refetchInterval: SESSION_REFRESH_MS,
   refetchOnWindowFocus: true,
   refetchOnMount: true,
-  staleTime: 0,
+  // Fresh for a few seconds: the shell, the guard and the screen each mount a session reader as a page
+  // opens, and each would otherwise ask again (2 to 4 checks competing with the screen's own data).
+  staleTime: 5_000,
 });
 
 export function useSession() {

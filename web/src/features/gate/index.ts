@@ -1,16 +1,16 @@
 // What other features use of gate compliance (issue #21): the decision on a check-in card, a refusal
 // in the check-in dialogs, the /configuration section and the dashboard's gate figures; and the gate
 // screen (issue #31), loaded only when opened (it brings the pass verification and IndexedDB with it).
-import { createElement, lazy } from 'react';
 import { registerCatalogue } from '../../lib/i18n';
+import { loadLater } from '../../lib/load-later';
 import { gatePassText, gateText } from './i18n';
 
 registerCatalogue(gateText);
 registerCatalogue(gatePassText);
 
-export { GateDecision, GateReasons } from './components/gate-decision';
+export { GateDecision } from './components/gate-decision';
+export { GateReasons } from './components/gate-reasons';
 export { GateRefusal } from './components/gate-refusal';
-export { GateSettingsPanel } from './components/gate-settings-panel';
 export { GateToday } from './components/gate-today';
 export { GateHint } from './components/gate-hint';
 export { GateScreenLink } from './components/gate-screen-link';
@@ -18,5 +18,9 @@ export { GateScreenLink } from './components/gate-screen-link';
 export { GateOutbox } from './components/gate-outbox';
 export { queueCheckin, resolveConflict, retryConflict } from './api/gate-pass';
 export { useCheckinOutbox } from './use-checkin-outbox';
-const GateScreen = lazy(async () => ({ default: (await import('./routes/gate-route')).GateRoute }));
-export const GateRoute = () => createElement(GateScreen);
+// A form of the /configuration page, fetched when that page shows it.
+export const GateSettingsPanel = loadLater(
+  async () => (await import('./components/gate-settings-panel')).GateSettingsPanel,
+  { fallback: null },
+);
+export const GateRoute = loadLater(async () => (await import('./routes/gate-route')).GateRoute);

@@ -1,24 +1,21 @@
 // A driver's own data (the driver app's card), the admin's erasure requests, access log, security
 // incidents, data retention, whole-data export and closing (issue #36), and the notice and consent
 // choice every form that takes personal data shows.
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { loadLater } from '../../lib/load-later';
 
 export { ChoicesLink, PrivacyNotice, useConsentChoice, type ConsentChoice } from './components/privacy-notice';
-export { ChoicesRoute } from './routes/choices-route';
+// The driver app's card: static while closed, what it shows once opened is fetched then.
+export { MyDataCard } from './components/my-data-card';
 
-/**
- * A panel loaded when it is first shown, in a Suspense of its own: the sign-in, sign-up and guest
- * booking forms import the notice from here, and must not carry the admin's panels with it (the
- * sign-in page's first load is a measured budget, scripts/size-budget.ts).
- */
-function shownLater(load: () => Promise<ComponentType>): ComponentType {
-  const Panel = lazy(async () => ({ default: await load() }));
-  return function ShownLater() {
-    return createElement(Suspense, { fallback: null }, createElement(Panel));
-  };
-}
+// The panels are fetched when first shown, each in a Suspense of its own: the sign-in, sign-up and
+// guest booking forms import the notice from here, and must not carry the admin's panels with it (the
+// first load of a screen is a measured budget, scripts/size-budget.ts).
+const shownLater = (load: () => Promise<ComponentType>) => loadLater(load, { fallback: null });
 
-export const MyDataCard = shownLater(async () => (await import('./components/my-data-card')).MyDataCard);
+// The public choices page is fetched when shown, not with the notice every form imports from here.
+export const ChoicesRoute = loadLater(async () => (await import('./routes/choices-route')).ChoicesRoute);
+
 export const ErasureRequestsPanel = shownLater(
   async () => (await import('./components/erasure-requests-panel')).ErasureRequestsPanel,
 );

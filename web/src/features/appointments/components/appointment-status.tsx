@@ -3,7 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { canTransition, type Appointment, type AppointmentStatus } from '@shared/contracts/appointments';
+import type { Appointment, AppointmentStatus } from '@shared/contracts/appointments';
+import { canTransition } from '@shared/contracts/truck-flow';
 import { GateReasons } from '../../gate';
 import { useChangeStatus } from '../api/appointments';
 

@@ -6,8 +6,14 @@ import { useTranslation } from 'react-i18next';
 import type { Appointment } from '@shared/contracts/appointments';
 import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
+import { loadLater } from '../../../lib/load-later';
 import { useCancelAppointment } from '../api/appointments';
-import { CancelAppointmentDialog } from './cancel-appointment-dialog';
+
+// Its form is fetched when a cancel is first asked for, not with the list that offers it.
+const CancelAppointmentDialog = loadLater(
+  async () => (await import('./cancel-appointment-dialog')).CancelAppointmentDialog,
+  { fallback: null },
+);
 
 export function useCancelFlow() {
   const { t } = useTranslation();
@@ -15,6 +21,8 @@ export function useCancelFlow() {
   const { toast } = useToast();
   const cancel = useCancelAppointment();
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  // Once opened, the dialog stays mounted, so that closing it gives the focus back to its button.
+  const [asked, setAsked] = useState(false);
   const confirm = (a: Appointment, reason: string) =>
     cancel.mutate(
       { id: a.id, reason },
@@ -31,13 +39,17 @@ export function useCancelFlow() {
         },
       },
     );
-  const dialog = (
+  const open = (a: Appointment) => {
+    setAsked(true);
+    setCancelling(a);
+  };
+  const dialog = asked ? (
     <CancelAppointmentDialog
       appointment={cancelling}
       pending={cancel.isPending}
       onClose={() => setCancelling(null)}
       onConfirm={(reason) => cancelling && confirm(cancelling, reason)}
     />
-  );
-  return { open: setCancelling, dialog };
+  ) : null;
+  return { open, dialog };
 }

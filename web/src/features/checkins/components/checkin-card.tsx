@@ -4,7 +4,8 @@
 // refresh after a change re-renders the list.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHECKIN_TRANSITIONS, type Checkin, type CheckinStatus } from '@shared/contracts/checkins';
+import type { Checkin, CheckinStatus } from '@shared/contracts/checkins';
+import { CHECKIN_TRANSITIONS } from '@shared/contracts/truck-flow';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
@@ -12,7 +13,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { useDockDoors } from '../../facilities';
 import { useFormat } from '../../../lib/format';
 import { GateDecision } from '../../gate';
-import { heldAtGate } from '@shared/contracts/gate';
+import { heldAtGate } from '@shared/contracts/gate-hold';
 
 const TONE: Record<CheckinStatus, BadgeTone> = {
   checked_in: 'blue',

@@ -11,9 +11,14 @@ import { useAssignCheckinDoor, useCheckins, useCheckinStatus } from '../api/chec
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { CheckinCard } from '../components/checkin-card';
-import { QuickCheckinForm } from '../components/quick-checkin-form';
-import { WalkInForm } from '../components/walk-in-form';
 import { GateScreenLink } from '../../gate';
+import { loadLater } from '../../../lib/load-later';
+
+// The staff's forms are not part of the list's first paint (nor of a driver's screen at all).
+const QuickCheckinForm = loadLater(async () => (await import('../components/quick-checkin-form')).QuickCheckinForm, {
+  fallback: null,
+});
+const WalkInForm = loadLater(async () => (await import('../components/walk-in-form')).WalkInForm, { fallback: null });
 
 export function CheckinRoute() {
   const { t } = useTranslation();
@@ -95,12 +100,16 @@ export function CheckinRoute() {
           ))}
         </div>
       )}
-      <Dialog open={dialog === 'quick'} onClose={() => setDialog(null)} title={t('checkins.quick')}>
-        <QuickCheckinForm onDone={() => setDialog(null)} />
-      </Dialog>
-      <Dialog open={dialog === 'walkin'} onClose={() => setDialog(null)} title={t('checkins.walkIn')} wide>
-        <WalkInForm onDone={() => setDialog(null)} />
-      </Dialog>
+      {staff && (
+        <>
+          <Dialog open={dialog === 'quick'} onClose={() => setDialog(null)} title={t('checkins.quick')}>
+            <QuickCheckinForm onDone={() => setDialog(null)} />
+          </Dialog>
+          <Dialog open={dialog === 'walkin'} onClose={() => setDialog(null)} title={t('checkins.walkIn')} wide>
+            <WalkInForm onDone={() => setDialog(null)} />
+          </Dialog>
+        </>
+      )}
     </div>
   );
 }

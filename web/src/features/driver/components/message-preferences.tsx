@@ -1,86 +1,19 @@
-// The driver app's own settings (issue #29.3): the language of the driver's messages and the channels
-// to try in order. Saved on the driver's own record from the revision loaded (PATCH
-// /api/driver/preferences); a refusal shows under its field and keeps the choice made.
-import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import type * as z from 'zod';
-import { driverPreferencesSchema } from '@shared/contracts/carriers';
-import { LANGUAGES } from '@shared/contracts/messaging';
-import { driverChannels, driverLanguage } from '@shared/contracts/messaging-drivers';
-import { Button } from '../../../components/ui/button';
-import { Card, CardBody } from '../../../components/ui/card';
-import { SelectField } from '../../../components/ui/select-field';
-import { PreferredChannelsField, useDrivers } from '../../carriers';
-import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
+// The card of the driver's message settings: its heading and text are shown at once, the form (with
+// its schema, the carriers' channel field and the driver's record) is fetched after the first paint.
 import { registerCatalogue } from '../../../lib/i18n';
+import { loadLater } from '../../../lib/load-later';
 import { useSession } from '../../../lib/session';
-import { useApiMutation } from '../../../lib/use-api-mutation';
 import { driverAppText } from '../i18n';
+import { PreferencesCard } from './preferences-card';
 
 registerCatalogue(driverAppText);
 
-type FormInput = z.input<typeof driverPreferencesSchema>;
-type FormOutput = z.output<typeof driverPreferencesSchema>;
-type Own = NonNullable<ReturnType<typeof useDrivers>['data']>[number];
+const PreferencesSection = loadLater(async () => (await import('./preferences-form')).PreferencesSection, {
+  fallback: <PreferencesCard />,
+});
 
 export function MessagePreferences() {
-  const { t } = useTranslation();
   const { user } = useSession();
-  // A driver sees only their own record in their carrier's list (functions/carriers/handler.ts).
-  const drivers = useDrivers(user?.carrierId ?? null);
-  const own = drivers.data?.find((d) => d.id === user?.driverId);
   if (!user?.driverId) return null;
-  return (
-    <Card>
-      <CardBody>
-        <section aria-labelledby="message-preferences" className="space-y-3">
-          <h2 id="message-preferences" className="font-semibold">
-            {t('driverApp.preferences.title')}
-          </h2>
-          <p className="text-sm text-slate-600">{t('driverApp.preferences.intro')}</p>
-          {own ? <PreferencesForm key={own.revision ?? 0} own={own} /> : null}
-        </section>
-      </CardBody>
-    </Card>
-  );
-}
-
-function PreferencesForm({ own }: { own: Own }) {
-  const { t } = useTranslation();
-  const { user } = useSession();
-  const save = useApiMutation<FormOutput, Own>({
-    method: 'PATCH',
-    url: () => '/api/driver/preferences',
-    invalidates: () => [['/api/carriers', user?.carrierId ?? '', 'drivers']],
-    failure: t('driverApp.preferences.saveFailed'),
-    success: t('driverApp.preferences.saved'),
-  });
-  const { register, handleSubmit, formState, setError, control } = useForm<FormInput, unknown, FormOutput>({
-    resolver: schemaResolver(driverPreferencesSchema),
-    defaultValues: {
-      preferredChannels: driverChannels(own),
-      preferredLanguage: driverLanguage(own),
-      revision: own.revision ?? 0,
-    },
-  });
-  const field = fieldBinder({ register, formState });
-  return (
-    <form
-      noValidate
-      className="space-y-3"
-      onSubmit={handleSubmit((values) =>
-        save.mutate(values, { onError: (error) => showServerFieldErrors(error, setError) }),
-      )}
-    >
-      <SelectField
-        label={t('driverApp.preferences.language')}
-        options={LANGUAGES.map((l) => ({ value: l, label: t(`driverApp.preferences.languages.${l}`) }))}
-        {...field('preferredLanguage')}
-      />
-      <PreferredChannelsField control={control} />
-      <Button type="submit" disabled={save.isPending} className="w-full">
-        {save.isPending ? t('driverApp.preferences.saving') : t('driverApp.preferences.save')}
-      </Button>
-    </form>
-  );
+  return <PreferencesSection />;
 }

@@ -2,7 +2,7 @@
 // stop the truck at the gate, shown early on the scheduling list and in the driver app.
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '@shared/contracts/appointments';
-import { GateReasons } from './gate-decision';
+import { GateReasons } from './gate-reasons';
 
 export function GateHint({ hint }: { hint: Appointment['gateHint'] }) {
   const { t } = useTranslation();

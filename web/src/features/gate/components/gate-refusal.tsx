@@ -2,7 +2,7 @@
 // shown in the check-in dialog so the guard can tell the driver what to fix.
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { GateReasons } from './gate-decision';
+import { GateReasons } from './gate-reasons';
 
 /** The reasons of a gate refusal, or null when the error is something else. */
 export function gateRefusalReasons(error: unknown): string[] | null {

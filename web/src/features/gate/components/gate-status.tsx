@@ -1,7 +1,7 @@
 // Where the gate device stands (issue #31): online or not, how old its revocation list is (with the
 // accepted risk said plainly once it is older than the device's limit), and its clock against the server's.
 import { useTranslation } from 'react-i18next';
-import { GATE_CLOCK_SKEW_MINUTES } from '@shared/contracts/gate-pass';
+import { GATE_CLOCK_SKEW_MINUTES } from '@shared/contracts/gate-clock';
 import { localDateTime } from '@shared/time';
 import { Badge } from '../../../components/ui/badge';
 import type { GateDeviceSettings, PassKit } from '../gate-store';

@@ -13,7 +13,12 @@ import { LanguageSwitch } from '../../../components/language-switch';
 import { GatePassCard } from '../../driver';
 import { passPageText } from '../i18n';
 import { useLinkedPass } from '../api/linked-pass';
-import { ManageBooking } from '../components/manage-booking';
+import { loadLater } from '../../../lib/load-later';
+
+// The cancel and reschedule forms, last on the page, are fetched once the pass is shown.
+const ManageBooking = loadLater(async () => (await import('../components/manage-booking')).ManageBooking, {
+  fallback: null,
+});
 
 registerCatalogue(passPageText);
 

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '@shared/navigation';
-import { NOTICE_VERSION, PRIVACY_NOTICES, type Consent } from '@shared/contracts/privacy-notice';
+import type { Consent } from '@shared/contracts/privacy-notice';
+import { NOTICE_VERSION, PRIVACY_NOTICES } from '@shared/contracts/privacy-notice-text';
 import { registerCatalogue } from '../../../lib/i18n';
 import { privacyText } from '../i18n';
 
