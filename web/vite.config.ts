@@ -23,6 +23,26 @@ function publicSiteFiles(): Plugin {
 }
 
 /**
+ * .vite/chunk-modules.json: the chunk file of each source module (relative to web/). The bundler merges
+ * small shared chunks, so a module may have no manifest entry of its own; scripts/size-budget.ts finds
+ * a route's modules through this map.
+ */
+function chunkModules(): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'chunk-modules',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunkOf: Record<string, string> = {};
+      for (const output of Object.values(bundle))
+        if (output.type === 'chunk')
+          for (const id of output.moduleIds) if (id.startsWith(root)) chunkOf[id.slice(root.length)] = output.fileName;
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(chunkOf, null, 1) });
+    },
+  };
+}
+
+/**
  * The installable app's manifest (issue #31), in English; `manifest-hi.webmanifest` is the same in
  * Hindi, and the page links the one of its language (web/src/app/pwa.ts).
  */
@@ -71,6 +91,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     publicSiteFiles(),
+    chunkModules(),
     hindiManifestFile(),
     // The service worker precaches the whole built app (every screen's chunk, the Hindi font), so after
     // one online visit every screen opens offline; it caches no /api answer (what is kept offline is kept

@@ -22,14 +22,18 @@ preloadScreen(location.pathname, signedInHint(), queryClient);
 void queryClient
   .prefetchQuery(sessionQueryOptions)
   .then(() => preloadScreen(location.pathname, queryClient.getQueryData<SessionUser | null>(SESSION_KEY) ?? null));
-// A Hindi visitor's first paint is in Hindi: wait for its catalogue (an English one waits for nothing).
-await languageReady.catch(() => undefined);
 // The library keeps the browser's buffered entries, so it measures the first screen even loaded after it.
 void pageLoaded()
   .then(() => import('./lib/web-vitals'))
   .then((vitals) => vitals.reportWebVitals());
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+// A Hindi visitor's first paint is in Hindi: wait for its catalogue (an English one waits for nothing).
+// A promise, not a top-level await: the bundler merges small shared chunks only in a build without one.
+void languageReady
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
+  );

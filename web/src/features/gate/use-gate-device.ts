@@ -5,7 +5,7 @@
 // verified against the kit with no network.
 import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GatePassCheck } from '@shared/gate-pass';
+import { verifyGatePass, type GatePassCheck } from '@shared/gate-pass';
 import { refreshKit } from './api/gate-pass';
 import { useCheckinOutbox, useWhileOnline } from './use-checkin-outbox';
 import {
@@ -57,9 +57,6 @@ export function useGateDevice() {
   const verify = useCallback(
     async (code: string): Promise<{ check: GatePassCheck; ms: number } | null> => {
       if (!kit) return null;
-      // The verifier (zod and jose) is fetched apart from the screen's first load; the screen starts the
-      // fetch as soon as a kit is there (gate-route.tsx), and it is precached for offline use.
-      const { verifyGatePass } = await import('@shared/gate-pass');
       const started = performance.now();
       const check = await verifyGatePass(code, {
         keys: kit.keys,

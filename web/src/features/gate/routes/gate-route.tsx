@@ -13,14 +13,11 @@ import { facilityChoicesQuery, queueCheckin, resolveConflict, retryConflict } fr
 import { GateOutbox } from '../components/gate-outbox';
 import { GateStatus } from '../components/gate-status';
 import { PassReader } from '../components/pass-reader';
+// With the screen, not later: a pass must verify with no network from the moment the screen shows
+// its kit, even before the service worker holds the app (a first visit that loses the network).
+import { PassVerdict } from '../components/pass-verdict';
 import { savedKits } from '../gate-store';
 import { useGateDevice } from '../use-gate-device';
-import { loadLater } from '../../../lib/load-later';
-
-// The verdict (with the pass verifier it shares its code with) is not part of the first paint.
-const PassVerdict = loadLater(async () => (await import('../components/pass-verdict')).PassVerdict, {
-  fallback: null,
-});
 
 function useClock(everyMs = 30_000) {
   const [now, setNow] = useState(() => new Date());
@@ -75,10 +72,6 @@ export function GateRoute() {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { kit, entries } = device;
-  // A device with a kit is about to read passes: fetch the verifier now rather than on the first read.
-  useEffect(() => {
-    if (kit) PassVerdict.preload();
-  }, [kit]);
 
   const onRead = async (code: string) => {
     setNotice(null);
