@@ -146,6 +146,8 @@ try {
         errors: l.errors,
       })),
     );
+    for (const [kind, l] of Object.entries(mixed.byKind))
+      if (l.firstError) console.log(`  first ${kind} failure: ${l.firstError}`);
     results.mixedLoad = mixed;
   });
 

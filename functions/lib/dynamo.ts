@@ -133,13 +133,15 @@ export async function transact(
 
 /**
  * Reads up to any number of items by key with BatchGetItem (100 keys a call, unprocessed keys asked
- * again with back-off); the answer is in the order of `keys`, null where no item exists.
+ * again with back-off); the answer is in the order of `keys`, null where no item exists. A key asked
+ * for twice is read once (BatchGetItem refuses a call with the same key twice) and answered twice.
  */
 export async function batchGet<T>(keys: { PK: string; SK: string }[]): Promise<(T | null)[]> {
   const found = new Map<string, Record<string, unknown>>();
   const id = (k: { PK: unknown; SK: unknown }) => `${String(k.PK)}\u0000${String(k.SK)}`;
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
+  const distinct = [...new Map(keys.map((k) => [id(k), { PK: k.PK, SK: k.SK }])).values()];
+  for (let i = 0; i < distinct.length; i += 100) {
+    let pending: Record<string, unknown>[] | undefined = distinct.slice(i, i + 100);
     for (let attempt = 0; pending?.length; attempt++) {
       if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
       const res: BatchGetCommandOutput = await ddb().send(

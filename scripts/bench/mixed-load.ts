@@ -65,8 +65,10 @@ export async function warehouseReceipts(operations: Call): Promise<MixedAction> 
   return {
     kind: 'warehouse receipt',
     weight: 2,
-    act: (call, n) =>
-      call('POST', '/api/wms/inventory/receive', {
+    // Received by the operations account (a yard manager may not receive stock: that would be a 403,
+    // counted as an error of the load rather than a receipt).
+    act: (_call, n) =>
+      operations('POST', '/api/wms/inventory/receive', {
         facilityId: DEMO_FACILITY_ID,
         productId: product.id,
         binId: bin.id,
@@ -80,6 +82,8 @@ export async function mixedLoad(people: Call[], seconds: number, actions: MixedA
   const totalWeight = actions.reduce((s, a) => s + a.weight, 0);
   const times = new Map<string, number[]>(actions.map((a) => [a.kind, []]));
   const errors = new Map<string, number>(actions.map((a) => [a.kind, 0]));
+  /** The first failure of each kind, printed: an error rate alone does not say what to fix. */
+  const firstError = new Map<string, string>();
   let n = 0;
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
@@ -92,8 +96,10 @@ export async function mixedLoad(people: Call[], seconds: number, actions: MixedA
         try {
           await action.act(call, n++);
           times.get(action.kind)!.push(performance.now() - t0);
-        } catch {
+        } catch (err) {
           errors.set(action.kind, errors.get(action.kind)! + 1);
+          if (!firstError.has(action.kind))
+            firstError.set(action.kind, err instanceof Error ? err.message : String(err));
         }
       }
     }),
@@ -113,7 +119,8 @@ export async function mixedLoad(people: Call[], seconds: number, actions: MixedA
         {
           ...percentiles(times.get(a.kind)!, elapsed, people.length),
           errors: errors.get(a.kind)!,
-        } satisfies Latency & { errors: number },
+          ...(firstError.has(a.kind) ? { firstError: firstError.get(a.kind)! } : {}),
+        } satisfies Latency & { errors: number; firstError?: string },
       ]),
     ),
   };
