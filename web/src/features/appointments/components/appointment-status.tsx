@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import type { Appointment, AppointmentStatus } from '@shared/contracts/appointments';
-import { canTransition } from '@shared/contracts/truck-flow';
+import { APPOINTMENT_STATUSES, canTransition } from '@shared/contracts/truck-flow';
 import { GateReasons } from '../../gate';
 import { useChangeStatus } from '../api/appointments';
 
@@ -18,16 +18,7 @@ const TONE: Record<string, BadgeTone> = {
   cancelled: 'red',
   no_show: 'red',
 };
-const KNOWN = new Set([
-  'pending_approval',
-  'scheduled',
-  'arrived',
-  'loading',
-  'unloading',
-  'departed',
-  'cancelled',
-  'no_show',
-]);
+const KNOWN = new Set<string>(APPOINTMENT_STATUSES);
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
