@@ -23,6 +23,7 @@ import { CORE_ACTIONS, mixedLoad, warehouseReceipts, type MixedAction } from './
 import { lambdaBundles, spaBundle } from './bench/bundles';
 import type { BenchSection } from './bench/section';
 import { writeReadmeBench } from './bench/readme';
+import { startWebFront } from './bench/https-front';
 
 const GOALS = { ratioP50: 1.3, lambdaKb: 250, initMs: 100 };
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
@@ -89,6 +90,7 @@ const stack = await startLocalStack({
   // The warehouse at scale is loaded as the stack starts, before its stream workers (bench/wms.ts).
   beforeWorkers: runs('wms') ? async () => (await import('./bench/wms')).loadBenchWarehouse() : undefined,
 });
+const web = await startWebFront(stack.url);
 sectionSeconds.start = Number(((performance.now() - stackStarted) / 1000).toFixed(1));
 instrumentDynamoDb();
 try {
@@ -153,7 +155,7 @@ try {
 
   for (const { name, load } of SECTIONS) {
     await section(name, async () => {
-      const report = await (await load())({ base, dynamoDbEndpoint: endpoint, admin, operations });
+      const report = await (await load())({ base, web, dynamoDbEndpoint: endpoint, admin, operations });
       console.log(`\n${report.title}`);
       console.table(report.rows);
       results[name] = report;
@@ -163,6 +165,7 @@ try {
   console.log(`\nDynamoDB calls during the run: ${totals.calls}; Scans: ${totals.scans} (goal 0)`);
   results.dynamoDb = { ...totals };
 } finally {
+  await web.close();
   await stack.stop();
 }
 results.seconds = (performance.now() - started) / 1000;

@@ -126,7 +126,7 @@ export default defineConfig({
     // .vite/manifest.json: each source module's chunk and what it imports, which scripts/size-budget.ts
     // reads to sum what each route loads.
     manifest: true,
-    // The libraries every page needs (React, the router, React Query, i18next) in one chunk: one
+    // The libraries every page needs (React, the router, React Query) in one chunk: one
     // request, cached across deploys of the app's own code, and better compressed than six small files.
     rolldownOptions: {
       output: {
@@ -134,7 +134,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|use-sync-external-store)[\\/]/,
               priority: 20,
             },
           ],

@@ -105,11 +105,20 @@ export function benchRows(r: Json): Row[] {
     rows.push(below(`${label}, p99`, m.p99, MESSAGE_P99_MS, ms));
     rows.push(atMost(`${label}, not delivered in 10 s`, m['not delivered in 10 s'], 0, String));
   }
+  // The browser sections name the protocol the pages came over (bench/https-front.ts: HTTP/2 as CloudFront).
+  const over = (section: Json | undefined) => (section?.extra?.protocol ? ` over ${section.extra.protocol}` : '');
   for (const l of r.lighthouse?.rows ?? [])
     for (const category of ['performance', 'accessibility', 'best-practices', 'seo'])
-      rows.push(atLeast(`Lighthouse mobile, ${l.page}: ${category}`, l[category], LIGHTHOUSE_MIN));
+      rows.push(atLeast(`Lighthouse mobile${over(r.lighthouse)}, ${l.page}: ${category}`, l[category], LIGHTHOUSE_MIN));
   for (const i of r.interactions?.rows ?? [])
-    rows.push(below(`Interaction at 4x CPU, ${i.measure} (n ${i.n}), p95`, i.p95, INTERACTION_GOAL_MS, ms));
+    rows.push(
+      below(
+        `Interaction at 4x CPU${over(r.interactions)}, ${i.measure} (n ${i.n}), p95`,
+        i.p95,
+        INTERACTION_GOAL_MS,
+        ms,
+      ),
+    );
   for (const section of ['integrations', 'tenancy', 'gate', 'gate-pass', 'trips', 'slot-search'])
     for (const row of r[section]?.rows ?? []) {
       const [first, ...rest] = Object.entries<unknown>(row);

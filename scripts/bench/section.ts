@@ -5,6 +5,8 @@ import type { Call } from './hot-paths';
 
 export interface BenchContext {
   base: string;
+  /** Where the browser sections open the SPA: HTTPS with HTTP/2 in front of `base`, as CloudFront serves it. */
+  web: { url: string; protocol: string };
   dynamoDbEndpoint: string;
   admin: Call;
   operations: Call;

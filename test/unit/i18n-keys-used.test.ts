@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { keysOf, type Catalogue, type Texts } from '../../web/src/lib/i18n/catalogue';
 import { en } from '../../web/src/lib/i18n/en';
 
-/** i18next plural forms: `t('x', { count })` reads x_one, x_other... */
+/** Plural forms (lib/i18n/translator.ts): `t('x', { count })` reads x_one, x_other... */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const WEB = join(import.meta.dirname, '..', '..', 'web', 'src');
 

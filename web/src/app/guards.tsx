@@ -4,7 +4,7 @@
 // Logout) with a way home (the server refuses the calls anyway).
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { meets, requirementOf } from '@shared/navigation';
 import { Notice } from '../components/ui/notice';
 import { Spinner } from '../components/ui/spinner';

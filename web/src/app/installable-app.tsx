@@ -3,7 +3,7 @@
 // itself) and looks for a new version hourly and whenever the network returns. The manifest of the
 // page's language is linked by the language switch (web/src/lib/manifest-link.ts).
 /// <reference types="vite-plugin-pwa/react" />
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '../components/ui/button';

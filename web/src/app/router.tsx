@@ -3,7 +3,7 @@
 // loaded the first time one of its screens is shown.
 import { isValidElement, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { PATHS, STATIC_PAGES } from '@shared/navigation';
 import { Spinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';

@@ -1,5 +1,5 @@
 import { Languages } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { api } from '../lib/api-client';
 import { setLanguage } from '../lib/i18n';
 import { useSession } from '../lib/session';
@@ -20,7 +20,9 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
       onClick={choose}
       aria-label={`${t('common.language')}: ${t('common.switchLanguage')}`}
       lang={next}
-      className={`inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 ${className}`}
+      // The other language's name in the phone's own fonts: "हिंदी" on an English page must not download
+      // the shipped Devanagari face (50 KB) that only Hindi pages need (Android and Windows have one).
+      className={`inline-flex font-[system-ui,sans-serif] items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 ${className}`}
     >
       <Languages className="h-4 w-4" aria-hidden />
       {t('common.switchLanguage')}

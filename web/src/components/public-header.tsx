@@ -2,7 +2,7 @@
 // linking home, the language switch and Sign In; a page may add its own actions before Sign In.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { PRODUCT_NAME } from '@shared/product';
 import { buttonClasses } from './ui/button';
 import { LanguageSwitch } from './language-switch';

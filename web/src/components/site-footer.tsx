@@ -1,6 +1,6 @@
 // The public footer with the thirteen information links (landing page and static pages).
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { PRODUCT_NAME } from '@shared/product';
 import { PUBLIC_PAGE_GROUPS } from '@shared/navigation';
 

@@ -1,6 +1,6 @@
 // Dates, times and numbers for the reader's language (en-IN or hi-IN), in the facility's time zone
 // (India by default). Every screen formats through these, never with a hard-coded locale.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n/use-translation';
 import { DEFAULT_TIME_ZONE } from '../../../shared/time';
 
 export type Locale = 'en-IN' | 'hi-IN';

@@ -1,6 +1,6 @@
 // The API's messages and the shared zod schemas' messages (both English in the source) in the
 // reader's language, through the one catalogue the server uses (shared/server-messages.ts).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n/use-translation';
 import { serverMessageTranslator } from '@shared/server-messages';
 
 // The Hindi catalogue (about 20 KB gzip) is fetched with the shell's Hindi texts (lib/i18n's

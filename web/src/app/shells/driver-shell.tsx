@@ -1,7 +1,7 @@
 // The mobile-style driver layout: header with the driver's name and Logout, bottom navigation.
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation';
 import { CalendarPlus, ClipboardCheck, Home, RefreshCw } from 'lucide-react';
 import { PATHS } from '@shared/navigation';
 import { PRODUCT_NAME } from '@shared/product';

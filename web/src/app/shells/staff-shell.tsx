@@ -1,7 +1,7 @@
 // The signed-in staff layout: top navigation bar, the role's sidebar, the page.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation';
 import { Menu, UserCircle, X } from 'lucide-react';
 import { PATHS, visibleNavigation } from '@shared/navigation';
 import { PRODUCT_NAME } from '@shared/product';

@@ -1,6 +1,6 @@
 // A modal dialog on the native <dialog> element: focus trap, Escape to close and the backdrop for free.
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation';
 import { X } from 'lucide-react';
 
 export function Dialog({

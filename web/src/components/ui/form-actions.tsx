@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation';
 import { Button } from './button';
 
 /** Cancel and submit at the foot of a dialog form; the submit reads 'Saving...' while pending. */

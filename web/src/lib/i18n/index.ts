@@ -1,9 +1,8 @@
-// i18next with English and Hindi; the choice is remembered in localStorage. English ships with the
-// first load; the shell's Hindi catalogue is a chunk of its own, fetched before the first render for a
-// Hindi visitor (main.tsx awaits `languageReady`) and when someone switches to Hindi.
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+// The app's texts in English and Hindi (translator.ts); the choice is remembered in localStorage.
+// English ships with the first load; the shell's Hindi catalogue is a chunk of its own, fetched before
+// the first render for a Hindi visitor (main.tsx waits for `languageReady`) and when someone switches.
 import { en } from './en';
+import { i18n, type TFunction } from './translator';
 import type { Catalogue } from './catalogue';
 import { loadHindiServerMessages } from '../server-text';
 import { linkManifestOf } from '../manifest-link';
@@ -29,20 +28,12 @@ let hindi: Promise<void> | undefined;
 /** Adds the shell's Hindi catalogue once (features add theirs with registerCatalogue). */
 function loadLanguage(language: Language): Promise<void> {
   if (language === 'en') return Promise.resolve();
-  return (hindi ??= Promise.all([import('./hi'), loadHindiServerMessages()]).then(
-    ([{ hi }]) => void i18n.addResourceBundle('hi', 'translation', hi, true, false),
-  ));
+  return (hindi ??= Promise.all([import('./hi'), loadHindiServerMessages()]).then(([{ hi }]) => i18n.add('hi', hi)));
 }
 
 const initial = storedLanguage();
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
-  partialBundledLanguages: true,
-  lng: initial,
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false }, // React escapes
-  returnNull: false,
-});
+i18n.add('en', en);
+i18n.changeLanguage(initial);
 document.documentElement.lang = i18n.language;
 linkManifestOf(initial);
 /** Resolves when the first language's texts are in; the app renders after it. */
@@ -50,7 +41,7 @@ export const languageReady = loadLanguage(initial);
 
 export async function setLanguage(language: Language) {
   await loadLanguage(language);
-  await i18n.changeLanguage(language);
+  i18n.changeLanguage(language);
   document.documentElement.lang = language;
   linkManifestOf(language);
   try {
@@ -65,8 +56,9 @@ const registered = new Set<string>();
 export function registerCatalogue(catalogue: Catalogue) {
   if (registered.has(catalogue.namespace)) return;
   registered.add(catalogue.namespace);
-  i18n.addResourceBundle('en', 'translation', { [catalogue.namespace]: catalogue.en }, true, false);
-  i18n.addResourceBundle('hi', 'translation', { [catalogue.namespace]: catalogue.hi }, true, false);
+  i18n.add('en', { [catalogue.namespace]: catalogue.en });
+  i18n.add('hi', { [catalogue.namespace]: catalogue.hi });
 }
 
 export { i18n };
+export type { TFunction };

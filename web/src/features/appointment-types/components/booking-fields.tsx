@@ -3,7 +3,7 @@
 // reader's language, with its own message where the field has one. Named `fields.<id>` in the form,
 // as the API names their refusals.
 import { get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import {
   fieldsAsked,
   type BookingField,

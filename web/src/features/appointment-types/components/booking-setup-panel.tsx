@@ -2,7 +2,7 @@
 // with their duration rules and doors, and the custom fields bookings answer. Staff who cannot change
 // facilities see the lists only. Each refusal of the API shows under its field, in the reader's language.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { LOAD_TYPES } from '@shared/contracts/appointments';
 import { VEHICLE_TYPES } from '@shared/contracts/appointments-guest';
 import { DURATION_UNITS, type AppointmentType, type AppointmentTypeInput } from '@shared/contracts/appointment-types';

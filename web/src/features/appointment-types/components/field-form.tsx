@@ -1,7 +1,7 @@
 // The form that adds a custom booking field to a facility (issue #32): its kind and options, who must
 // answer it, a pattern or range with its own message, and the types it is asked for.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { FIELD_KINDS, type AppointmentType, type BookingFieldInput } from '@shared/contracts/appointment-types';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

@@ -1,6 +1,6 @@
 // Appointments and reschedules: one declaration per call, shared by the scheduling, booking,
 // reschedule, dashboard and check-in screens (the last two through the feature's index.ts).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   Appointment,

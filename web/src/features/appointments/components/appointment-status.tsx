@@ -1,6 +1,6 @@
 // The appointment status badge and the status actions the spec offers (Mark Arrived, Start
 // Loading, Mark Departed); the server enforces the same flow (shared/contracts/appointments.ts).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import type { Appointment, AppointmentStatus } from '@shared/contracts/appointments';

@@ -3,7 +3,7 @@
 // typed kept). The toasts are raised here at screen level: the row goes once the list refreshes.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { refuseBookingSchema, type Appointment } from '@shared/contracts/appointments';
 import { Button } from '../../../components/ui/button';

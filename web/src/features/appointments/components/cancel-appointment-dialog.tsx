@@ -2,7 +2,7 @@
 // cancelled and the reason, validated by the shared schema. The screen owns the mutation and its
 // toasts, since the row or card that opened the dialog goes away once the list refreshes.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { cancelAppointmentSchema, type Appointment } from '@shared/contracts/appointments';
 import { Button } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 // A carrier's own upcoming appointments on /reschedule (issue #32): each with its status (a booking
 // awaiting the facility's approval shows so) and Cancel with a reason; the server scopes the list to
 // the account's carrier and holds a cancellation to the facility's change cut-off.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { Appointment } from '@shared/contracts/appointments';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';

@@ -2,7 +2,7 @@
 // mutation, and its success toast raised here at screen level, since the row that opened the dialog
 // goes away once the list refreshes.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { Appointment } from '@shared/contracts/appointments';
 import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';

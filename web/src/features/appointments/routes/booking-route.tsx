@@ -1,7 +1,7 @@
 // /booking: book an appointment at a facility with dock door, driver, labour and equipment.
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { appointmentInputSchema, BOOKED_BY, LOAD_TYPES, PRIORITIES } from '@shared/contracts/appointments';
 import { actsForAll } from '@shared/access';

@@ -1,6 +1,6 @@
 // /reschedule: request a new time for an eligible appointment; approve or deny pending requests.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import {
   isReschedulable,

@@ -1,7 +1,7 @@
 // /scheduling: the appointments of a chosen day, their status actions, and cancelling (with a reason).
 import { bookedFieldsText, matchesSearch } from '@shared/contracts/booking-fields';
 import { BookingSearch } from '../../appointment-types';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Plus } from 'lucide-react';

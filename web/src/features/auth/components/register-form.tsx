@@ -18,7 +18,7 @@ import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useServerText } from '../../../lib/server-text';
 import { useFormat } from '../../../lib/format';
 import { useRoleName } from '../../../lib/role-names';

@@ -3,7 +3,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { LoginForm } from '@shared/contracts/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

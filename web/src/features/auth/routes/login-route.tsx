@@ -1,7 +1,7 @@
 // The sign-in / create-account screen (/login, /register, /auth).
 import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { PRODUCT_NAME } from '@shared/product';
 import { Card, CardBody } from '../../../components/ui/card';
 import { LanguageSwitch } from '../../../components/language-switch';

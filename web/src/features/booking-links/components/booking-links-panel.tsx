@@ -4,7 +4,7 @@
 // API shows under its field, in the reader's language.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import {
   BOOKING_LINK_CHANNELS,

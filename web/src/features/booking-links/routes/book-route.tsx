@@ -5,7 +5,7 @@
 import { useMemo, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { bookingLinkCodeSchema, type OpenedBookingLink } from '@shared/contracts/booking-links';
 import type { GuestBookingInput } from '@shared/contracts/appointments-guest';

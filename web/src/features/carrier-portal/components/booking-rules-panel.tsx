@@ -2,7 +2,7 @@
 // cut-off, the change cut-off, one appointment per vehicle a day and the reminder lead time, saved at
 // the revision loaded (a stale save shows the server's refusal and reloads). Empty means no limit.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { bookingRulesSchema, type BookingRules } from '@shared/contracts/appointments-booking-rules';
 import { Button } from '../../../components/ui/button';

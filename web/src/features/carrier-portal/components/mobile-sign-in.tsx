@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import * as z from 'zod';
 import { signInCodeRequestSchema, signInCodeSchema, type SignInCodeInput } from '@shared/contracts/auth';
 import { Button } from '../../../components/ui/button';

@@ -2,7 +2,7 @@
 // account its own row; both pick the month and download the same figures as CSV. Until a month is
 // picked, the server answers for this month on the facility's clock.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 // Carriers and their drivers.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CarrierInput, DriverInput, driverUpdateSchema } from '@shared/contracts/carriers';
 import type * as z from 'zod';

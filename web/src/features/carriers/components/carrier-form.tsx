@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { carrierInputSchema, SERVICE_TYPES } from '@shared/contracts/carriers';
 import { FormActions } from '../../../components/ui/form-actions';

@@ -3,7 +3,7 @@
 // The staff's driver form and the driver app's settings both use it.
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { CHANNELS, type Channel } from '@shared/contracts/messaging';
 import { useServerText } from '../../../lib/server-text';
 import { registerCatalogue } from '../../../lib/i18n';

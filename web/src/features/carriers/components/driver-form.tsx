@@ -2,7 +2,7 @@
 // in fallback order, language; issue #29.3). An edit carries the revision it loaded: a driver changed
 // since is refused (409) and the form keeps what was typed.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { driverInputSchema, driverUpdateSchema } from '@shared/contracts/carriers';
 import { LANGUAGES } from '@shared/contracts/messaging';

@@ -1,6 +1,6 @@
 // /carriers: carriers with their performance, and the drivers of the selected carrier.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Mail, Pencil, Phone, Plus, Truck, User } from 'lucide-react';
 import { driverChannels, driverLanguage } from '@shared/contracts/messaging-drivers';
 import { Badge } from '../../../components/ui/badge';

@@ -1,6 +1,6 @@
 // Check-ins: the list, staff, walk-in and driver self check-in, the check-in status flow, door
 // assignment and the gate QR code.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
 import type { Checkin, CheckinStatus, quickCheckinSchema, walkInCheckinSchema } from '@shared/contracts/checkins';

@@ -3,7 +3,7 @@
 // truck has no door, a door to assign. The screen runs the changes (and their toasts), since the
 // refresh after a change re-renders the list.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { Checkin, CheckinStatus } from '@shared/contracts/checkins';
 import { CHECKIN_TRANSITIONS } from '@shared/contracts/truck-flow';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';

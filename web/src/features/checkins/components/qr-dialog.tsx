@@ -1,6 +1,6 @@
 // Generate QR: a real QR code of a signed check-in link for the facility, valid 24 hours.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { QrCode as QrIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';

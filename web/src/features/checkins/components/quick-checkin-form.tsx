@@ -1,7 +1,7 @@
 // Quick Check-In for a scheduled appointment of today: choosing the appointment fills its driver,
 // vehicle and dock door.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
 import { quickCheckinSchema } from '@shared/contracts/checkins';

@@ -1,7 +1,7 @@
 // Walk-In Check-In: a truck without an appointment; the server writes the walk-in appointment
 // (now, two hours) and its check-in together. A door can be given now or later from the card.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { walkInCheckinSchema } from '@shared/contracts/checkins';
 import { Button } from '../../../components/ui/button';

@@ -2,7 +2,7 @@
 // check-in status flow and a dock door for a truck that came without one. The changes and their
 // toasts live here, at screen level: the refresh after each change re-renders the cards.
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ClipboardCheck, UserPlus } from 'lucide-react';
 import { actsForAll, seesAll } from '@shared/access';
 import { Button } from '../../../components/ui/button';

@@ -2,7 +2,7 @@
 // driver checks in with one tap on their session (never asked for a code they already proved);
 // anyone else gives the booking code and mobile number.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import { useQuery } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 // The driver's gate pass: its QR code for the gate's scanner, what it is for, and when the phone
 // saved it for use with no mobile data.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { QrCode, WifiOff } from 'lucide-react';
 import { Card, CardBody } from '../../../components/ui/card';
 import { registerCatalogue } from '../../../lib/i18n';

@@ -2,7 +2,7 @@
 // queued in the same outbox as the gate's (the gate feature's), and sent when the network returns;
 // the check-in records the time it was made. A refusal at sync stays listed until resolved.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Button } from '../../../components/ui/button';
 import { GateOutbox, queueCheckin, resolveConflict, retryConflict, useCheckinOutbox } from '../../gate';
 import type { DriverPass } from '../api/gate-pass';

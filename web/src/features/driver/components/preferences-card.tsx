@@ -1,7 +1,7 @@
 // The card of the driver's message settings, around the form or, while the form's code is fetched,
 // alone with its heading and text.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Card, CardBody } from '../../../components/ui/card';
 
 export function PreferencesCard({ children }: { children?: ReactNode }) {

@@ -3,7 +3,7 @@
 // /api/driver/preferences); a refusal shows under its field and keeps the choice made. Fetched after
 // the driver's home is shown (message-preferences.tsx).
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { driverPreferencesSchema } from '@shared/contracts/carriers';
 import { LANGUAGES } from '@shared/contracts/messaging';

@@ -1,7 +1,7 @@
 // The driver's dashboard (/driver, and / for drivers): the driver's own next appointment, check-in,
 // directions, emergency contact, this month's figures, English/Hindi and a voice assistant.
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { CalendarClock, MapPin, Phone, Volume2 } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -198,11 +198,12 @@ export function DriverDashboardRoute() {
           </CardBody>
         </Card>
       )}
-      <MessagePreferences />
-      <MyDataCard />
       <a href={`tel:${board.data?.emergencyContact ?? ''}`} className={`${buttonClasses('danger')} w-full`}>
         <Phone className="h-4 w-4" aria-hidden /> {t('driver.emergency')}: {board.data?.emergencyContact}
       </a>
+      <MyDataCard />
+      {/* Last: its form arrives when scrolled near, and nothing below it may move then. */}
+      <MessagePreferences />
       {cancelFlow.dialog}
     </div>
   );

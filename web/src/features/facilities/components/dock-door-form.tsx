@@ -1,6 +1,6 @@
 // The Add Door form for the selected facility.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { DOOR_TYPES, dockDoorInputSchema } from '@shared/contracts/facilities';
 import { FormActions } from '../../../components/ui/form-actions';

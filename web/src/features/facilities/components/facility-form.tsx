@@ -1,6 +1,6 @@
 // The Add Facility form: the shared schema validates it.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { facilityInputSchema, SLOT_MINUTE_CHOICES } from '@shared/contracts/facilities';
 import { FormActions } from '../../../components/ui/form-actions';

@@ -1,7 +1,7 @@
 // Labour in-charges or handling equipment of a facility, with a quick add form the kind's shared
 // schema validates.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { equipmentInputSchema, laborInchargeInputSchema } from '@shared/contracts/facilities';
 import { Button } from '../../../components/ui/button';

@@ -2,7 +2,7 @@
 // are sent, with the version the form was filled from: another person's edit of another setting is
 // kept, and one made since the form was filled is not overwritten (the server answers 409).
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { facilityUpdateSchema, SLOT_MINUTE_CHOICES } from '@shared/contracts/facilities';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 // /configuration: per facility, the slot settings, the slots of a date, holidays, labour and equipment.
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/select-field';
 import { localDateTime } from '@shared/time';

@@ -1,6 +1,6 @@
 // /facilities: the facility list, and the dock doors of the selected facility.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Building2, Clock, DoorOpen, MapPin, Plus } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 // Gate compliance calls: the tenant's settings (admin), today's figures, and the override of a hold.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
 import type { GateDayFigures, GateSettingsView, gateSettingsSchema } from '@shared/contracts/gate';

@@ -2,7 +2,7 @@
 // reader's language), the override when there was one, and for a yard manager or admin an Override
 // button on a hold that opens a dialog asking for the reason (its form loaded when it opens).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { GateDecision as Decision, GateOutcome } from '@shared/contracts/gate';
 import { heldAtGate } from '@shared/contracts/gate-hold';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';

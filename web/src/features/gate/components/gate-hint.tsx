@@ -1,6 +1,6 @@
 // A booking's gate hint (issue #21): what the background check at booking found that would hold or
 // stop the truck at the gate, shown early on the scheduling list and in the driver app.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { Appointment } from '@shared/contracts/appointments';
 import { GateReasons } from './gate-reasons';
 

@@ -1,6 +1,6 @@
 // The check-ins made at this gate device: waiting to sync (and whether the registry checks still have
 // to run), synced, or refused by the server as a conflict the guard resolves (sent again or closed).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { localDateTime } from '@shared/time';
 import { useServerText } from '../../../lib/server-text';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';

@@ -1,6 +1,6 @@
 // The override of a gate hold: the reason, required, sent with the check-in's id.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { gateOverrideSchema } from '@shared/contracts/gate';
 import { Button } from '../../../components/ui/button';

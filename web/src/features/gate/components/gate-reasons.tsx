@@ -1,7 +1,7 @@
 // The reasons of a gate decision, one line each, in the reader's language: shown on a check-in card,
 // a refused check-in and the driver's hint; apart from the decision's override form so that these
 // do not carry it.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useServerText } from '../../../lib/server-text';
 
 export function GateReasons({ messages }: { messages: string[] }) {

@@ -1,6 +1,6 @@
 // A check-in the gate refused (422 "Entry refused at the gate"): the reasons, one per failed check,
 // shown in the check-in dialog so the guard can tell the driver what to fix.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ApiError } from '../../../lib/api-client';
 import { GateReasons } from './gate-reasons';
 

@@ -1,6 +1,6 @@
 // The way to the gate screen (/gate is not in the spec's sidebar), for those it is open to.
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ScanLine } from 'lucide-react';
 import { meets, PATHS, requirementOf } from '@shared/navigation';
 import { buttonClasses } from '../../../components/ui/button';

@@ -3,7 +3,7 @@
 // gives (hold or deny) and how long registry answers are kept.
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { GATE_RULES, GATE_SOURCES, gateSettingsSchema, type GateSettingsView } from '@shared/contracts/gate';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 // Where the gate device stands (issue #31): online or not, how old its revocation list is (with the
 // accepted risk said plainly once it is older than the device's limit), and its clock against the server's.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { GATE_CLOCK_SKEW_MINUTES } from '@shared/contracts/gate-clock';
 import { localDateTime } from '@shared/time';
 import { Badge } from '../../../components/ui/badge';

@@ -1,5 +1,5 @@
 // The dashboard gate panel's figures of today's gate checks: allowed, held, denied, overridden.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useGateToday } from '../api/gate';
 
 export function GateToday() {

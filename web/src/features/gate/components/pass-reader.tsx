@@ -1,6 +1,6 @@
 // Reads a gate pass: the camera fills the code and verifies it at once; a typed code is verified on submit.
 import { useCallback, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Button } from '../../../components/ui/button';
 import { CameraScanner } from '../../../components/camera-scanner';
 import { Field } from '../../../components/ui/field';

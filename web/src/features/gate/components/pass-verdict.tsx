@@ -1,6 +1,6 @@
 // The device's answer on a pass: valid (what it is for, and the check-in), or refused with its reason
 // in the reader's language (the shared pass module's text, through the server-message catalogue).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { gatePassRefusalText, type GatePassCheck } from '@shared/gate-pass';
 import { useServerText } from '../../../lib/server-text';
 import { Button } from '../../../components/ui/button';

@@ -2,7 +2,7 @@
 // read by camera or typed and verified on the device (no network needed), the check-in stored in the
 // device's outbox before anything is sent, and the outbox with what is waiting, synced or in conflict.
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useQuery } from '@tanstack/react-query';
 import { localDateTime } from '@shared/time';
 import type { GatePassCheck } from '@shared/gate-pass';

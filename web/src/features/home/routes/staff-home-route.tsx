@@ -1,6 +1,6 @@
 // The signed-in staff home: a greeting and the screens this role can open.
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { visibleNavigation } from '@shared/navigation';
 import { displayName, useSession } from '../../../lib/session';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { GenerateQrButton, useCheckins } from '../../checkins';
 import { GateToday } from '../../gate';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Card, CardBody } from '../../../components/ui/card';
 import { useFormat } from '../../../lib/format';
 import { useMetrics } from '../api/insights';

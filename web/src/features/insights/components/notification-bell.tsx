@@ -1,6 +1,6 @@
 // The bell: the number of notifications since the user last opened it, and the latest five.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Bell } from 'lucide-react';
 import { useNotifications } from '../api/insights';
 import { relativeTime } from '../../../lib/relative-time';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import { issueReportFormSchema } from '@shared/contracts/appointments';

@@ -1,7 +1,7 @@
 // The admins' field figures (issue #34): each screen's 75th percentile of LCP, INP and CLS as real
 // users' browsers measured them over the last 7 days, for all devices and per device class, with the
 // share of page views the browser rated good. Route patterns are shown as they are (they name screens).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { useFormat } from '../../../lib/format';
 import { VITAL_METRICS, type RouteVitals, type VitalMetric } from '@shared/contracts/vitals';

@@ -1,7 +1,7 @@
 // /analytics: figures computed for the chosen range, appointments per day, and the carrier scorecard
 // of a chosen month (scorecard-card.tsx) with its CSV export.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';

@@ -2,7 +2,7 @@
 // the live yard and the gate. A panel is shown only to a role that may read what it loads, so no
 // panel can show a load error for a refused read.
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Download, Plus } from 'lucide-react';
 import { actsForAll } from '@shared/access';
 import { Button, buttonClasses } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 // A webhook subscription's delivery log (issue #29.5): each attempt with its time, event, attempt
 // number, the receiver's status or none, the reason in words, and its duration, newest first a page at
 // a time; Resend sends a delivery again (same message id) as a new attempt.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { WebhookDeliveryAttempt } from '@shared/contracts/integrations-webhooks';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 // The Monitoring tab: the tenant's figures (stats every 30 s) and the selected system's status
 // (systems every 15 s), both computed by the server from the sync logs.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useMonitoringStats, useSystemStatuses } from '../api/integrations';
 import { StatusBadge } from './status-badge';
 import type { ExternalSystem } from '@shared/contracts/integrations';

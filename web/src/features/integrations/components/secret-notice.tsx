@@ -1,6 +1,6 @@
 // A secret shown once (the inbound signing secret of a new system, a webhook's signing secret), with copy.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Button } from '../../../components/ui/button';
 
 function Copyable({ label, value }: { label: string; value: string }) {

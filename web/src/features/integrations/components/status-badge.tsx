@@ -1,5 +1,5 @@
 // A system's connection status (doc 2 §4): CONNECTED, ERROR, SYNCING; anything else is unknown.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import type { ConnectionStatus } from '@shared/contracts/integrations';
 

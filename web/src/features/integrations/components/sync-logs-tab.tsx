@@ -1,5 +1,5 @@
 // The Sync Logs tab: every run of the system, newest first (status SUCCESS versus failure, doc 2 §4).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Badge } from '../../../components/ui/badge';
 import { useSyncLogs } from '../api/integrations';
 

@@ -1,7 +1,7 @@
 // Add System (doc 2 §5: name, system type, base URL and authentication type required; sync frequency
 // 300 s by default) and Edit System (credentials left empty are kept), on the shared schemas.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import * as z from 'zod';
 import {
   AUTH_TYPES,

@@ -3,7 +3,7 @@
 // the fields, kept as typed on a refusal) and delete.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { Trash2 } from 'lucide-react';
 import {

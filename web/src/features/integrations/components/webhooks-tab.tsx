@@ -2,7 +2,7 @@
 // resend, edit, delete) and add (a signing secret may be given; the one in force is shown once).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import type { ExternalSystem } from '@shared/contracts/integrations';
 import { WEBHOOK_EVENT_TYPES, webhookInputSchema } from '@shared/contracts/integrations-webhooks';

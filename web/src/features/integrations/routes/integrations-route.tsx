@@ -3,7 +3,7 @@
 // (Monitoring, Endpoints, Webhooks, Sync Logs), and the Add System modal. The spec's toasts are raised
 // here, by the mutations this screen makes (api/integrations.ts).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Plus, Server } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 // The guest's confirmation (issue #29.1): it stays in the dialog until the guest closes it, so the
 // code, the place, the time and the gate pass can be read, saved or shown at the gate.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { CalendarPlus, CheckCircle2, Clock, Printer } from 'lucide-react';
 import { validThroughSlot, type GuestBookingConfirmation as Confirmation } from '@shared/contracts/appointments-guest';

@@ -1,7 +1,7 @@
 // The guest Quick Slot Booking dialog (no sign-in): vehicle, driver, a date and an open slot.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useSearchParams } from 'react-router-dom';
 import type * as z from 'zod';
 import { count, LOAD_TYPES } from '@shared/contracts/appointments';

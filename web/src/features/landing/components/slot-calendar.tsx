@@ -1,7 +1,7 @@
 // A month calendar: past days and holidays cannot be chosen.
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { addDays } from '@shared/time';
 import { useFormat } from '../../../lib/format';
 

@@ -1,7 +1,7 @@
 // The public landing page (/ when signed out).
 import { Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { BarChart3, CalendarClock, MessageSquare, QrCode, Radar, ShieldCheck, Star } from 'lucide-react';
 import { PATHS } from '@shared/navigation';
 import { GuestBookingDialog, loadGuestBookingDialog } from '../components/lazy-guest-booking-dialog';

@@ -3,7 +3,7 @@
 // appointment and the preview shows the text as it will go; what cannot be filled is named before
 // sending (the server refuses it with the same words).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import {
   appointmentValues,
   fillTemplate,

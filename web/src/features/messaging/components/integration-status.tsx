@@ -1,6 +1,6 @@
 // Integration Status: one card per channel, computed by the server from the tenant's providers and
 // the last success and failure of each channel (never fixed texts).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Badge } from '../../../components/ui/badge';
 import { relativeTime } from '../../../lib/relative-time';
 import { localeOf } from '../../../lib/format';

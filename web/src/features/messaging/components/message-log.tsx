@@ -1,7 +1,7 @@
 // The message log: every message newest first (channel, recipient, template, language, text,
 // status), filtered by status and channel, a page at a time.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { CHANNELS, MESSAGE_STATUSES, type MessageStatus } from '@shared/contracts/messaging';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

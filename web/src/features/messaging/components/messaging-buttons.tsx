@@ -1,7 +1,7 @@
 // The ways into the Messaging Center: the dashboard header's button, and Quick Actions' "Send SMS
 // Update", which opens it for today's appointments' drivers with SMS chosen.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { MessageSquare, Send } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { MessagingCenter, type DriverAppointment } from './messaging-center';

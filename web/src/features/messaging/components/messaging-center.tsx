@@ -3,7 +3,7 @@
 // Use Template, Integration Status and the message log. The toasts are raised here, in the mutations'
 // callbacks, so a refresh of the lists cannot swallow them.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import {
   CHANNELS,
   findTemplate,

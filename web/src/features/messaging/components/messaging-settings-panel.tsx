@@ -5,7 +5,7 @@
 // registration is shown as such and its all-zero ids are not offered for editing.
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import {
   HUB_TEMPLATES,
   LANGUAGES,

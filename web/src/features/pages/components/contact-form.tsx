@@ -3,7 +3,7 @@
 // the reader's language; the server's field messages land on their fields.
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { contactInquirySchema, INQUIRY_TYPES, type InquiryType } from '@shared/contracts/contact';
 import { Button } from '../../../components/ui/button';
 import { Field, TextAreaField } from '../../../components/ui/field';

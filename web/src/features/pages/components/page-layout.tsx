@@ -2,7 +2,7 @@
 // card grids, link rows and the footer; the page's title, description and canonical link.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { PublicHeader } from '../../../components/public-header';
 import { SiteFooter } from '../../../components/site-footer';
 import { buttonClasses } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 // /about, /careers and /partners (doc 3 §2, §3, §9); /contact is contact-page.tsx. Apply and the
 // demo call to action open the contact form with the inquiry chosen.
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { buttonClasses } from '../../../components/ui/button';
 import { registerCatalogue } from '../../../lib/i18n';
 import { useFormat } from '../../../lib/format';

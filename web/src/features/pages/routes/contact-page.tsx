@@ -2,7 +2,7 @@
 // form's schemas come with this page only, not with /about and the other company pages.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { INQUIRY_TYPES, type InquiryType } from '@shared/contracts/contact';
 import { buttonClasses } from '../../../components/ui/button';
 import { useToast } from '../../../lib/toast';

@@ -2,7 +2,7 @@
 // that filters the active section, the API reference generated from the route table the server uses
 // (shared/routes.ts: method, path and who may call it, so it cannot drift) and the OpenAPI download.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ROUTES, type ApiRoute } from '@shared/routes';
 import { buttonClasses } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/field';

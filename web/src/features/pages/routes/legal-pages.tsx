@@ -2,7 +2,7 @@
 // full text: the View Document buttons open them; Subscribe to Legal Updates is a contact inquiry.
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { buttonClasses } from '../../../components/ui/button';
 import { useFormat } from '../../../lib/format';
 import { registerCatalogue } from '../../../lib/i18n';

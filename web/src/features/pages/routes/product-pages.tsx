@@ -1,6 +1,6 @@
 // /features, /mobile-app, /messaging and /security (doc 3 §2; /features and /mobile-app describe
 // the product as it is: the screens that exist, the driver web app, QR check-in).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { registerCatalogue } from '../../../lib/i18n';
 import { productPagesText } from '../i18n';
 import { Badge, BulletList, CardGrid, Figures, keysOf, LinkRow, PageLayout, Section } from '../components/page-layout';

@@ -3,7 +3,7 @@
 // registration is a contact inquiry, and the help-center search filters as you type.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { buttonClasses } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/field';
 import { registerCatalogue } from '../../../lib/i18n';

@@ -4,7 +4,7 @@
 // language the guest booked in; the switch in the corner changes it.
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { messageOf } from '../../../lib/api-client';
 import { useServerText } from '../../../lib/server-text';
 import { registerCatalogue, setLanguage } from '../../../lib/i18n';

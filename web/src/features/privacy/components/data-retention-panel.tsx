@@ -2,7 +2,7 @@
 // personal data with its default beside it, saved whole at the revision loaded (a stale save shows the
 // server's refusal), each refusal under its field; below, what the daily runs removed or masked.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import {
   RETENTION_KINDS,

@@ -2,7 +2,7 @@
 // now or refuse with a reason (shown under its field). Below, who viewed or downloaded personal data.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { erasureRefusalSchema, type ErasureRequest } from '@shared/contracts/privacy';
 import { Button } from '../../../components/ui/button';

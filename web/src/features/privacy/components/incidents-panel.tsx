@@ -3,7 +3,7 @@
 // steps taken, and the notice to the people drafted in English and Hindi, ready to copy.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import {
   INCIDENT_DATA_KINDS,

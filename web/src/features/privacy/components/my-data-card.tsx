@@ -2,7 +2,7 @@
 // JSON or a readable page, the correction of name and licence (a refusal shows under its field and
 // keeps what was typed), and the request to erase it with its due date and, when held, why.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { registerCatalogue } from '../../../lib/i18n';

@@ -1,7 +1,7 @@
 // The driver's data once asked for (issue #36): the records held, their download, the correction of
 // name and licence, and the erasure request with its due date and, when held, why.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { privacyCorrectionSchema, type MyData } from '@shared/contracts/privacy';
 import { Button, buttonClasses } from '../../../components/ui/button';

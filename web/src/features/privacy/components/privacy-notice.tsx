@@ -3,7 +3,7 @@
 // contract's, shared/contracts/privacy-notice.ts), and the SMS and WhatsApp opt-ins, each separate and
 // unticked: the booking, sign-up or check-in never depends on them.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { PATHS } from '@shared/navigation';
 import type { Consent } from '@shared/contracts/privacy-notice';

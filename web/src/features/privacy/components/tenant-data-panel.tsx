@@ -2,7 +2,7 @@
 // watches its progress to the download link; closes the organisation by typing its name (the refusal
 // under the field), and reopens it during the grace.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { CLOSING_GRACE_DAYS, closeTenantSchema, type TenantExport } from '@shared/contracts/privacy-export';
 import { Button, buttonClasses } from '../../../components/ui/button';

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { CONSENT_PURPOSES, type ConsentPurpose, type PrivacyChoices } from '@shared/contracts/privacy-notice';
 import { api, messageOf } from '../../../lib/api-client';
 import { registerCatalogue, setLanguage } from '../../../lib/i18n';

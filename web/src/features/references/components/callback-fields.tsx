@@ -3,7 +3,7 @@
 // booking gets when that system does not answer.
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { DOWN_POLICIES } from '@shared/contracts/references';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

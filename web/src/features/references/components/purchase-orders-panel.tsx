@@ -3,7 +3,7 @@
 // applied) and the facility's POs with their ledgers. Staff who cannot change facilities see the list.
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import {
   OVER_QUANTITY,

@@ -2,7 +2,7 @@
 // (or the conflict that kept the date from being booked), cancelling one occurrence as any appointment
 // is cancelled, and cancelling the whole series from a date on.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import type { Appointment } from '@shared/contracts/appointments';
 import { cancelSeriesSchema, type SeriesDetail } from '@shared/contracts/series';

@@ -3,7 +3,7 @@
 // typed is kept.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { seriesInputSchema, WEEKDAYS } from '@shared/contracts/series';
 import { Button } from '../../../components/ui/button';

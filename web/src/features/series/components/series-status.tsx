@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { SeriesStatus } from '@shared/contracts/series';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 

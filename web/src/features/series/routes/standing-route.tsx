@@ -1,7 +1,7 @@
 // /standing-appointments (issue #32): the tenant's standing appointments, a form for a new one (staff who
 // book for everyone), and the chosen series with its occurrences (?series=<id>, so a reload keeps it).
 import { useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { actsForAll } from '@shared/access';
 import type { Series } from '@shared/contracts/series';
 import { Button } from '../../../components/ui/button';

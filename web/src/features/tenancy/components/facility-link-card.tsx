@@ -2,7 +2,7 @@
 // the registration link; both name the facility by its opaque link token only.
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { registerCatalogue } from '../../../lib/i18n';

@@ -1,7 +1,7 @@
 // The /users screen's invitations (admins): invite staff by e-mail or mobile with a role, see each
 // invitation's state, revoke one still pending.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { INVITABLE_ROLES, invitationSchema, type InvitationInput } from '@shared/contracts/tenancy';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';

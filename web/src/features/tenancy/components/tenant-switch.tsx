@@ -2,7 +2,7 @@
 // hubs, and for admins the trial's days left (or, once it ended, the way to ask for a plan: only the
 // platform sets plans, #28.11).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Building2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';

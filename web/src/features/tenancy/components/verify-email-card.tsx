@@ -2,7 +2,7 @@
 // who left before entering it (issue #27, item 10); a new code can be sent from here either way.
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import * as z from 'zod';
 import { emailCodeSchema } from '@shared/contracts/tenancy';
 import { Button } from '../../../components/ui/button';

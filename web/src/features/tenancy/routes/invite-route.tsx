@@ -2,7 +2,7 @@
 // already signs in (staff of another hub) enters that password to add this organisation to the login.
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { PRODUCT_NAME } from '@shared/product';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { signupFormSchema, type SignupForm } from '@shared/contracts/tenancy';
 import { DEFAULT_TIME_ZONE } from '@shared/time';

@@ -1,5 +1,5 @@
 // /test-auth: the current user's role and flags, and sign-in as any of the five sample accounts.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { PLATFORM_ROLES, type CanAccess } from '@shared/roles';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';

@@ -1,7 +1,7 @@
 // A watched truck's state as the staff screens show it beside an appointment (issue #33): a small badge
 // (on time, at risk, late by ~N min, not seen with its reason, arrived) and, where there is an estimate,
 // "ETA 14:40 (14:10-15:20), last seen Khalapur toll 11:52" on the facility's clock.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { TripEstimate, TripView } from '@shared/contracts/trips';
 import { localDateTime } from '@shared/time';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';

@@ -1,7 +1,7 @@
 // An appointment's trip without a map (issue #33): its state, the toll plazas the truck crossed with
 // their times (newest last) and the arrival estimate, on the facility's clock. Shown on the
 // appointment's row in the schedule (opened from it) and, with the same estimate, in the driver app.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { TripView } from '@shared/contracts/trips';
 import { localDateTime } from '@shared/time';
 import { useAppointmentTrip } from '../api/trips';

@@ -4,7 +4,7 @@
 // takes the current settings but keeps what was typed, and a refused field shows under itself.
 import type { ComponentProps } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   tripWatchSettingsSchema,

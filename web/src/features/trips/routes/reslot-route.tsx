@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { ReslotResult, ReslotSlot } from '@shared/contracts/trips';
 import { localDateTime } from '@shared/time';
 import { ApiError, messageOf } from '../../../lib/api-client';

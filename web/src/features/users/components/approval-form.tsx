@@ -4,7 +4,7 @@
 // or creates the record and the toast says which. A refusal shows under its field; nothing is lost.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { approveSchema } from '@shared/contracts/users';
 import { bookingLinkFor, grantableRoles, type Role } from '@shared/roles';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 // /users (admin): pending approvals and all users, with approve, reject and the documents.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import { FileText } from 'lucide-react';

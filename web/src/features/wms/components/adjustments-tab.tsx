@@ -2,7 +2,7 @@
 // reason code, notes); the Adjustment History shows before, change and after of each (doc 3 §2).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Plus } from 'lucide-react';
 import type * as z from 'zod';
 import type { InventoryLine } from '@shared/contracts/wms';

@@ -3,7 +3,7 @@
 // the form loaded (a pattern changed meanwhile is refused, and the form shows the current one).
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { binCodeOf, binCodePatternSchema, wmsFacilitySettingsSchema } from '@shared/contracts/wms-bins';
 import { Button } from '../../../components/ui/button';

@@ -3,7 +3,7 @@
 // pattern) follows the typing; the server checks the range whole — the cap, the codes the zone
 // already uses (listed before anything is written) — and makes it whole or not at all.
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import { BIN_STATUSES, BIN_TYPES } from '@shared/contracts/wms';
 import {

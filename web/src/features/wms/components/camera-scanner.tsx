@@ -1,5 +1,5 @@
 // Receiving's camera: the shared scanner (web/src/components/camera-scanner.tsx) with the warehouse's texts.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { CameraScanner as Scanner } from '../../../components/camera-scanner';
 
 export function CameraScanner({ onCode, onClose }: { onCode: (code: string) => void; onClose: () => void }) {

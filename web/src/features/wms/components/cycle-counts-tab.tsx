@@ -5,7 +5,7 @@
 // lines completion left as they were (changed since the count started) marked.
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Check, Plus } from 'lucide-react';
 import type * as z from 'zod';
 import { COUNT_TYPES, cycleCountInputSchema, varianceTone, type CycleCount } from '@shared/contracts/wms-stock';

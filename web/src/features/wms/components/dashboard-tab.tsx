@@ -1,6 +1,6 @@
 // The Dashboard tab: five counts (refetched every 30 s), Quick Actions to the matching tabs and the
 // fixed System Status labels of doc 3 §2.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { CheckCircle2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';

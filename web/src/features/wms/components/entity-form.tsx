@@ -6,7 +6,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { ZodType } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';

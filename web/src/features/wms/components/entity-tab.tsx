@@ -5,7 +5,7 @@
 // The save and delete mutations live here, so their toasts survive the form closing.
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ZodType } from 'zod';
 import { Button } from '../../../components/ui/button';

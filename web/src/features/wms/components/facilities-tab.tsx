@@ -1,7 +1,7 @@
 // The Facilities tab: the facilities domain's facilities, searched and paged here, with each one's
 // bin code pattern (a warehouse setting) one click away.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { facilityAddressLine } from '@shared/contracts/facilities';
 import { WMS_PAGE_SIZE } from '@shared/contracts/wms';

@@ -2,7 +2,7 @@
 // moveSchema validates; the server checks the target's capacity and answers in the user's language).
 // A refused move keeps the dialog open with what was typed and marks the field the server names.
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
 import type { InventoryLine } from '@shared/contracts/wms';
 import { moveSchema } from '@shared/contracts/wms-stock';

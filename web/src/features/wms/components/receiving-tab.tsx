@@ -6,7 +6,7 @@
 import { useCallback, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Camera, ScanLine } from 'lucide-react';
 import type * as z from 'zod';
 import { capacityProblem, type Bin, type Paged, type Product } from '@shared/contracts/wms';

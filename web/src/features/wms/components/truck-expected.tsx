@@ -2,7 +2,7 @@
 // cartons and goods, and, when its PO is on the facility's list (issue #32), the PO's ledger and
 // expected lines (expected, received, open), each of which fills the form's product and quantity.
 // Only a PO that is not on a list leaves the booking without product lines, and the panel says so.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useFormat } from '../../../lib/format';
 import { Button } from '../../../components/ui/button';
 import type { DockAppointment, ExpectedLine } from '../api/wms';

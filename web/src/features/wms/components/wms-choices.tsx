@@ -1,6 +1,6 @@
 // The choices the warehouse tabs offer (facilities, zones, bins, products, enum values in the user's language)
 // and the active/inactive badge they share.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Badge } from '../../../components/ui/badge';
 import { useWmsOptions } from '../api/wms';
 

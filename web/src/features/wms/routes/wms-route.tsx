@@ -2,7 +2,7 @@
 // (/wms/bins) and a list's filters in the query, so a reload or a shared link keeps the place.
 // Writing controls show for wms:write; the server enforces the same permission on every change.
 import { useNavigate, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { PATHS } from '@shared/navigation';
 import { registerCatalogue } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';

@@ -1,7 +1,7 @@
 // Assign Spots (/yard): the server parks the waiting trucks on the free spots nearest the gate and
 // answers what it placed; the toast says how many.
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
+import type { TFunction } from '../../../lib/i18n/translator';
 import type { ToastInput } from '../../../lib/toast';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { yardQuery } from './yard';

@@ -1,5 +1,5 @@
 // The live yard: the overview (docks, spots, activity) and moving a truck between spots.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useQuery } from '@tanstack/react-query';
 import { yardQuery } from './overview';
 import { useApiMutation } from '../../../lib/use-api-mutation';

@@ -1,6 +1,6 @@
 // The yard's view of what is still coming (issue #33): today's watched trucks not yet on site, each with
 // its trip state and arrival estimate, so the yard plans spots for the late and the early.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { useTodaysSchedule } from '../../appointments';
 import { TripState, useTripsOf } from '../../trips';

@@ -1,7 +1,7 @@
 // The yard live view: loading docks (6 columns), waiting area (8 columns), legend, dock
 // utilisation, the selected spot with Assign Truck; drag an occupied spot's truck to another spot.
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Maximize2, RefreshCw, Truck } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';

@@ -1,7 +1,7 @@
 // /yard: occupied docks, waiting trucks and free spots from the live yard, the layout, activity;
 // Refresh Layout reloads the live yard, Assign Spots parks the waiting trucks.
 import { MapPin, RefreshCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { registerCatalogue } from '../../../lib/i18n';
 import { yardText } from '../i18n';
 import { Button } from '../../../components/ui/button';
