@@ -19,10 +19,8 @@ export const driverReachFields = {
   preferredLanguage: languageChoice.optional(),
 };
 
-/** A driver's channels in fallback order, and the language of their messages: SMS in English unless they chose. */
-export const driverChannels = (d: { preferredChannels?: Channel[] | null }): Channel[] =>
-  d.preferredChannels?.length ? d.preferredChannels : ['sms'];
-export const driverLanguage = (d: { preferredLanguage?: Language | null }): Language => d.preferredLanguage ?? 'en';
+// A driver's channels and language (driver-reach.ts: no schemas, so a screen may show them without zod).
+export { driverChannels, driverLanguage } from './driver-reach';
 
 /** POST /api/messaging/driver-messages: a driver, or an appointment's driver, and a template or a text. */
 export const driverMessageSchema = z

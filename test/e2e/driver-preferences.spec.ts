@@ -63,8 +63,11 @@ test('a driver sets Hindi and WhatsApp first in the driver app: the next message
   const email = await driverAccount(baseURL!, request, run);
   await signIn(page, email, PASSWORD);
   const card = page.getByRole('region', { name: 'How we message you' });
-  // The last card of the driver's home: its form arrives when the driver scrolls to it.
-  await card.scrollIntoViewIfNeeded();
+  // The card shows the driver's choice; its button opens the form.
+  await expect(card.getByTestId('message-preferences-now')).toHaveText('Now: messages in English, on SMS.', {
+    timeout: 20_000,
+  });
+  await card.getByRole('button', { name: 'Change how we message you' }).click();
   await expect(card.getByLabel('Language of my messages')).toBeVisible({ timeout: 20_000 });
 
   // Act: Hindi, WhatsApp ticked and moved above SMS, saved.
@@ -98,7 +101,11 @@ test('a driver sets Hindi and WhatsApp first in the driver app: the next message
     .toEqual(['whatsapp: लोडिंग/अनलोडिंग पूरी! कृपया दस्तावेज़ लें और बाहर निकलें।']);
   // The saved choice is what the driver app shows after a reload.
   await page.reload();
-  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByTestId('message-preferences-now')).toHaveText(
+    'Now: messages in हिंदी (Hindi), on WhatsApp, SMS.',
+    { timeout: 20_000 },
+  );
+  await card.getByRole('button', { name: 'Change how we message you' }).click();
   await expect(card.getByLabel('Language of my messages')).toHaveValue('hi', { timeout: 20_000 });
   await expect(card.getByRole('listitem').first()).toContainText('WhatsApp');
   await ops.dispose();

@@ -63,6 +63,11 @@ describe('Translator', () => {
     i18n.add('en', { title: 'Replaced?', added: { line: 'Added later' } });
     expect(i18n.t('title')).toBe('Dock appointments');
     expect(i18n.t('added.line')).toBe('Added later');
+    const catalogue = { wms: { title: 'Warehouse' } };
+    i18n.add('en', catalogue);
+    i18n.add('en', { wms: { zones: 'Zones' } });
+    expect(i18n.t('wms.zones')).toBe('Zones');
+    expect(catalogue).toEqual({ wms: { title: 'Warehouse' } }); // the catalogue given is not changed
     let calls = 0;
     const stop = i18n.subscribe(() => calls++);
     i18n.changeLanguage('hi');

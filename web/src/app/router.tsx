@@ -18,14 +18,20 @@ import { DriverShell, preloadShell, StaffShell } from './shells/lazy';
 import { loadLater } from '../lib/load-later';
 import { isDriver, RoleShell } from './shells/role-shell';
 
+type Preloadable = { preload?: () => void };
+
 /** One screen (whatever its props) of a lazily loaded feature module, through its index.ts; `preload`
  * starts fetching its code before it is rendered (preloadScreen). */
 // Screens differ in their props and React's lazy() takes a component of any props.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function screen<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K) {
-  return loadLater<ComponentProps<M[K]>>(async () => (await load())[name]);
+  return loadLater<ComponentProps<M[K]>>(async () => {
+    const component = (await load())[name];
+    // A screen the feature itself fetches when shown (lib/load-later.ts): its code too, now, not on render.
+    (component as Preloadable).preload?.();
+    return component;
+  });
 }
-type Preloadable = { preload?: () => void };
 const preloadElement = (element: ReactNode) => {
   if (isValidElement(element)) (element.type as Preloadable).preload?.();
 };

@@ -12,6 +12,9 @@ export const driverAppText = defineCatalogue('driverApp', {
       saving: 'Saving...',
       saved: 'Preferences saved',
       saveFailed: 'Failed to save preferences',
+      current: 'Now: messages in {{language}}, on {{channels}}.',
+      change: 'Change how we message you',
+      channels: { sms: 'SMS', whatsapp: 'WhatsApp', voice: 'Voice Call', email: 'Email' },
     },
     pass: {
       title: 'Gate pass',
@@ -38,6 +41,9 @@ export const driverAppText = defineCatalogue('driverApp', {
       saving: 'सहेजा जा रहा है...',
       saved: 'पसंद सहेजी गई',
       saveFailed: 'पसंद सहेजी नहीं जा सकी',
+      current: 'अभी: संदेश {{language}} में, {{channels}} पर।',
+      change: 'संदेश भेजने का तरीका बदलें',
+      channels: { sms: 'SMS', whatsapp: 'WhatsApp', voice: 'वॉइस कॉल', email: 'ईमेल' },
     },
     pass: {
       title: 'गेट पास',

@@ -1,11 +1,19 @@
 // What other features and the app use of tenancy: the sign-up and invitation screens, the e-mail code
 // card (a signed-up admin's pending screen), the top bar's organisation switch, the invitations panel
 // (/users), the facility link card (/facilities) and the facility link lookup (guest booking from /book/<link>).
-export { SignupRoute } from './routes/signup-route';
-export { VerifyEmailCard } from './components/verify-email-card';
-export { InviteRoute } from './routes/invite-route';
+// Screens, cards and panels are fetched when shown: every staff screen's top bar loads this index for
+// the organisation switch.
+import { loadLater } from '../../lib/load-later';
+
+export const SignupRoute = loadLater(async () => (await import('./routes/signup-route')).SignupRoute);
+export const VerifyEmailCard = loadLater(async () => (await import('./components/verify-email-card')).VerifyEmailCard);
+export const InviteRoute = loadLater(async () => (await import('./routes/invite-route')).InviteRoute);
 export { TenantSwitch } from './components/tenant-switch';
-export { InvitationsPanel } from './components/invitations-panel';
-export { FacilityLinkCard } from './components/facility-link-card';
+export const InvitationsPanel = loadLater(
+  async () => (await import('./components/invitations-panel')).InvitationsPanel,
+);
+export const FacilityLinkCard = loadLater(
+  async () => (await import('./components/facility-link-card')).FacilityLinkCard,
+);
 export { useFacilityLinkInfo } from './api/tenancy';
 export { tenancyText } from './i18n';

@@ -27,17 +27,27 @@ function valueAt(options: TOptions, path: string): unknown {
   return value;
 }
 
-/** Adds what `from` has and `into` lacks, deeply; a text already there is kept. */
-function mergeMissing(into: Record<string, Texts | string>, from: Texts): void {
+/**
+ * `into` with what `from` has and `into` lacks, deeply; a text already there is kept. A tree that gains
+ * keys is copied first (the trees given are the catalogues' own objects, shared, never changed).
+ */
+function withMissing(into: Texts, from: Texts): Texts {
+  let merged: Record<string, Texts | string> | undefined;
   for (const [key, value] of Object.entries(from)) {
     const existing = into[key];
-    if (existing === undefined) into[key] = typeof value === 'string' ? value : structuredClone(value);
-    else if (typeof existing !== 'string' && typeof value !== 'string') mergeMissing(existing, value);
+    const next =
+      existing === undefined
+        ? value
+        : typeof existing !== 'string' && typeof value !== 'string'
+          ? withMissing(existing, value)
+          : existing;
+    if (next !== existing) (merged ??= { ...into })[key] = next;
   }
+  return merged ?? into;
 }
 
 export class Translator {
-  private readonly texts = new Map<string, Record<string, Texts | string>>();
+  private readonly texts = new Map<string, Texts>();
   private readonly fixed = new Map<string, TFunction>();
   private readonly listeners = new Set<() => void>();
   private readonly plurals = new Map<string, Intl.PluralRules>();
@@ -51,9 +61,8 @@ export class Translator {
 
   /** Adds texts to a language; a key it already has keeps its text. */
   add(language: string, texts: Texts): void {
-    const tree = this.texts.get(language) ?? {};
-    mergeMissing(tree, texts);
-    this.texts.set(language, tree);
+    const tree = this.texts.get(language);
+    this.texts.set(language, tree ? withMissing(tree, texts) : texts);
   }
 
   /** The text of `key` in the current language. */

@@ -1,10 +1,14 @@
-// The card of the driver's message settings: its heading and text are shown at once, the form (with
-// its schema, the carriers' channel field and the driver's record) is fetched when the card comes near
-// the screen. It is the last card of the driver's home, so the form growing into it moves nothing.
+// The card of the driver's message settings: the driver's current choice (language, channels in
+// order) and a button that opens the form. The form (its schema, the channel order field) is fetched
+// when asked for, or when the pointer or focus reaches the button: the driver's home does not carry it.
+import { useState } from 'react';
 import { registerCatalogue } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { loadLater } from '../../../lib/load-later';
-import { useNearView } from '../../../lib/near-view';
 import { useSession } from '../../../lib/session';
+import { driverChannels, driverLanguage } from '@shared/contracts/driver-reach';
+import { Button } from '../../../components/ui/button';
+import { useDrivers } from '../../carriers';
 import { driverAppText } from '../i18n';
 import { PreferencesCard } from './preferences-card';
 
@@ -15,8 +19,37 @@ const PreferencesSection = loadLater(async () => (await import('./preferences-fo
 });
 
 export function MessagePreferences() {
+  const { t } = useTranslation();
   const { user } = useSession();
-  const [ref, near] = useNearView<HTMLDivElement>();
+  // A driver sees only their own record in their carrier's list (functions/carriers/handler.ts).
+  const drivers = useDrivers(user?.carrierId ?? null);
+  const own = drivers.data?.find((d) => d.id === user?.driverId);
+  const [editing, setEditing] = useState(false);
   if (!user?.driverId) return null;
-  return <div ref={ref}>{near ? <PreferencesSection /> : <PreferencesCard />}</div>;
+  if (editing) return <PreferencesSection />;
+  return (
+    <PreferencesCard>
+      {own && (
+        <>
+          <p className="text-sm" data-testid="message-preferences-now">
+            {t('driverApp.preferences.current', {
+              language: t(`driverApp.preferences.languages.${driverLanguage(own)}`),
+              channels: driverChannels(own)
+                .map((channel) => t(`driverApp.preferences.channels.${channel}`))
+                .join(', '),
+            })}
+          </p>
+          <Button
+            variant="secondary"
+            className="w-full"
+            onPointerEnter={PreferencesSection.preload}
+            onFocus={PreferencesSection.preload}
+            onClick={() => setEditing(true)}
+          >
+            {t('driverApp.preferences.change')}
+          </Button>
+        </>
+      )}
+    </PreferencesCard>
+  );
 }

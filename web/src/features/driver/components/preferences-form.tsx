@@ -16,6 +16,9 @@ import { useSession } from '../../../lib/session';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { PreferencesCard } from './preferences-card';
 
+// Its channel field is a chunk of the carriers feature: asked for with this form, not when it renders.
+PreferredChannelsField.preload();
+
 type FormInput = z.input<typeof driverPreferencesSchema>;
 type FormOutput = z.output<typeof driverPreferencesSchema>;
 type Own = NonNullable<ReturnType<typeof useDrivers>['data']>[number];
