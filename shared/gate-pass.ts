@@ -4,7 +4,6 @@
 // keys of a facility are a JWKS-style list; a revocation names an appointment and the pass versions
 // it revokes (a reschedule revokes the versions before it, a cancellation all of them).
 import { CompactSign, base64url, compactVerify, importJWK, type JWK } from 'jose';
-import * as z from 'zod';
 import { localDateTime } from './time';
 
 export const GATE_PASS_PREFIX = 'DSGP1.';
@@ -12,21 +11,59 @@ export const GATE_PASS_ALG = 'ES256';
 const PASS_TYPE = 'dsgp+jwt';
 
 /** What a pass says: the appointment (and its version), the facility, the vehicle, the day and window. */
-export const gatePassClaimsSchema = z.strictObject({
-  apt: z.string().min(1).max(64),
-  ver: z.number().int().min(0),
-  ref: z.string().max(40),
-  fac: z.string().min(1).max(64),
-  fnm: z.string().max(200),
-  tz: z.string().min(1).max(64),
-  veh: z.string().max(40),
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  ws: z.string().regex(/^\d{2}:\d{2}$/),
-  we: z.string().regex(/^\d{2}:\d{2}$/),
-  nbf: z.number().int(),
-  exp: z.number().int(),
-});
-export type GatePassClaims = z.infer<typeof gatePassClaimsSchema>;
+export interface GatePassClaims {
+  apt: string;
+  ver: number;
+  ref: string;
+  fac: string;
+  fnm: string;
+  tz: string;
+  veh: string;
+  day: string;
+  ws: string;
+  we: string;
+  nbf: number;
+  exp: number;
+}
+
+// Each claim's rule; a pass holds exactly these. Written out rather than as a zod schema: the gate's
+// device verifies passes on its first screen, and zod was half of that screen's code (issue #34).
+const text =
+  (min: number, max: number, pattern?: RegExp) =>
+  (v: unknown): boolean =>
+    typeof v === 'string' && v.length >= min && v.length <= max && (!pattern || pattern.test(v));
+const whole =
+  (min = Number.NEGATIVE_INFINITY) =>
+  (v: unknown): boolean =>
+    Number.isInteger(v) && (v as number) >= min;
+const CLAIM_RULES: Record<keyof GatePassClaims, (v: unknown) => boolean> = {
+  apt: text(1, 64),
+  ver: whole(0),
+  ref: text(0, 40),
+  fac: text(1, 64),
+  fnm: text(0, 200),
+  tz: text(1, 64),
+  veh: text(0, 40),
+  day: text(10, 10, /^\d{4}-\d{2}-\d{2}$/),
+  ws: text(5, 5, /^\d{2}:\d{2}$/),
+  we: text(5, 5, /^\d{2}:\d{2}$/),
+  nbf: whole(),
+  exp: whole(),
+};
+const CLAIMS = Object.keys(CLAIM_RULES) as (keyof GatePassClaims)[];
+
+/** The claims of a pass, in their order, if `value` holds exactly the claims and each keeps its rule; throws otherwise. */
+export function parseGatePassClaims(value: unknown): GatePassClaims {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error('Gate pass claims: not an object');
+  const given = value as Record<string, unknown>;
+  const keys = Object.keys(given);
+  const unknown = keys.find((k) => !Object.hasOwn(CLAIM_RULES, k));
+  if (unknown !== undefined) throw new Error(`Gate pass claims: unknown claim ${unknown}`);
+  const broken = CLAIMS.find((claim) => !CLAIM_RULES[claim](given[claim]));
+  if (broken !== undefined) throw new Error(`Gate pass claims: ${broken} is missing or out of its rule`);
+  return Object.fromEntries(CLAIMS.map((claim) => [claim, given[claim]])) as unknown as GatePassClaims;
+}
 
 /** A public key as the gate caches it: a JWK with its key id. */
 export type GatePassKey = JWK & { kid: string };
@@ -50,7 +87,7 @@ export type GatePassReason = GatePassRefusal['reason'];
 
 export async function signGatePass(claims: GatePassClaims, privateKey: JWK & { kid: string }): Promise<string> {
   const key = await importJWK(privateKey, GATE_PASS_ALG);
-  const jws = await new CompactSign(new TextEncoder().encode(JSON.stringify(gatePassClaimsSchema.parse(claims))))
+  const jws = await new CompactSign(new TextEncoder().encode(JSON.stringify(parseGatePassClaims(claims))))
     .setProtectedHeader({ alg: GATE_PASS_ALG, kid: privateKey.kid, typ: PASS_TYPE })
     .sign(key);
   return GATE_PASS_PREFIX + jws;
@@ -105,7 +142,7 @@ export async function verifyGatePass(code: string, ctx: GatePassContext): Promis
     const key = ctx.keys.find((k) => k.kid === header.kid);
     if (header.alg !== GATE_PASS_ALG || header.typ !== PASS_TYPE || !key) return { ok: false, reason: 'forged' };
     const { payload } = await compactVerify(jws, await imported(key), { algorithms: [GATE_PASS_ALG] });
-    claims = gatePassClaimsSchema.parse(JSON.parse(new TextDecoder().decode(payload)));
+    claims = parseGatePassClaims(JSON.parse(new TextDecoder().decode(payload)));
   } catch {
     return { ok: false, reason: 'forged' };
   }

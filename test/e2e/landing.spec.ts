@@ -56,6 +56,25 @@ test.describe('public pages', () => {
     await expect(page.getByRole('button', { name: 'Quick Slot Booking' })).toBeVisible();
   });
 
+  test('a signed-out visitor\u2019s English landing asks nothing about a session and downloads no Hindi font', async ({
+    page,
+  }) => {
+    // No signed-in hint cookie: the first screen does not wait for GET /api/auth/user, and the
+    // language switch's "हिंदी" is drawn in the phone's own fonts (issue #34).
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/auth/user' || /devanagari.*\.woff2$/.test(url.pathname)) asked.push(url.pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Run every dock, yard and warehouse from one screen',
+    );
+    await expect(page.getByRole('button', { name: /Language/ })).toHaveText('हिंदी');
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+  });
+
   test('Hindi text renders with the shipped Noto Sans Devanagari font, not a system font or boxes', async ({
     page,
   }) => {

@@ -2,7 +2,13 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import fc from 'fast-check';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import { signGatePass, verifyGatePass, type GatePassClaims, type GatePassKey } from '../../shared/gate-pass';
+import {
+  parseGatePassClaims,
+  signGatePass,
+  verifyGatePass,
+  type GatePassClaims,
+  type GatePassKey,
+} from '../../shared/gate-pass';
 
 const ist = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`);
 
@@ -182,5 +188,44 @@ describe('gate pass', () => {
     expect(await verifyGatePass(token.slice(0, -1) + sibling, at(ist('2026-03-12', '09:00')))).toMatchObject({
       ok: false,
     });
+  });
+});
+
+describe('the claims a pass may hold (parseGatePassClaims)', () => {
+  it('keeps a pass of exactly the claims, each within its rule, in the claims\u2019 order', () => {
+    const { exp, ...rest } = CLAIMS;
+    const reordered = { exp, ...rest };
+    expect(Object.keys(parseGatePassClaims(reordered))).toEqual([
+      'apt',
+      'ver',
+      'ref',
+      'fac',
+      'fnm',
+      'tz',
+      'veh',
+      'day',
+      'ws',
+      'we',
+      'nbf',
+      'exp',
+    ]);
+    expect(parseGatePassClaims({ ...CLAIMS, ref: '', veh: '' })).toMatchObject({ ref: '', veh: '' });
+  });
+
+  it.each([
+    ['an extra claim', { ...CLAIMS, admin: true }],
+    ['a claim from the prototype', { ...CLAIMS, toString: 'x' }],
+    ['a missing claim', (({ veh: _veh, ...rest }) => rest)(CLAIMS)],
+    ['an empty appointment id', { ...CLAIMS, apt: '' }],
+    ['a version below 0', { ...CLAIMS, ver: -1 }],
+    ['a version that is not whole', { ...CLAIMS, ver: 1.5 }],
+    ['a number as text', { ...CLAIMS, nbf: '1773279000' }],
+    ['a day not written YYYY-MM-DD', { ...CLAIMS, day: '12-03-2026' }],
+    ['a window start not written HH:MM', { ...CLAIMS, ws: '9:00' }],
+    ['a facility name over 200 characters', { ...CLAIMS, fnm: 'x'.repeat(201) }],
+    ['a list', [CLAIMS]],
+    ['nothing', null],
+  ])('refuses %s', (_, value) => {
+    expect(() => parseGatePassClaims(value)).toThrow(/Gate pass claims/);
   });
 });
