@@ -18,7 +18,7 @@ import { routeSizes } from '../size-budget';
 const ROOT = join(import.meta.dirname, '..', '..');
 const gz = (file: string) => gzipSync(readFileSync(file)).length;
 
-export function spaBundle(dist = join(ROOT, 'web', 'dist')) {
+export function spaBundle(dist = join(ROOT, 'web', process.env.WEB_DIST ?? 'dist')) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const firstLoad = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   const assets = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
