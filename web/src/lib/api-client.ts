@@ -1,5 +1,7 @@
 // The one API client: credentials on every call, JSON in and out, errors as "<status>: <body text>"
 // (the spec's format), so callers can show the server's message or their own fallback.
+import { noteReachable } from './reachability';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -44,18 +46,26 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   init: RequestInit = {},
 ): Promise<T> {
-  const res = await fetch(url, {
-    ...init,
-    method,
-    credentials: 'include',
-    // The server answers its messages in the page's language (functions/lib/http.ts).
-    headers: {
-      'Accept-Language': document.documentElement.lang || 'en',
-      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...init.headers,
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      ...init,
+      method,
+      credentials: 'include',
+      // The server answers its messages in the page's language (functions/lib/http.ts).
+      headers: {
+        'Accept-Language': document.documentElement.lang || 'en',
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...init.headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+  } catch (error) {
+    // No answer at all (no network, or none that reaches us); an abort is the caller's, not the network's.
+    if (error instanceof TypeError) noteReachable(false);
+    throw error;
+  }
+  noteReachable(true);
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
   if (res.status === 204) return undefined as T;
   const text = await res.text();

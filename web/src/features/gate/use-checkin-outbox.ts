@@ -2,13 +2,17 @@
 // driver's own: read from IndexedDB (through React Query, which must not wait for a network to read
 // the device) and sent whenever the network is there: on opening, on the browser's `online` event,
 // every minute while online, and when the service worker's Background Sync asks.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { onBackgroundSync } from '../../lib/background-sync';
+import { api } from '../../lib/api-client';
+import { isReachable, noteReachable, subscribeReachable } from '../../lib/reachability';
 import { GATE_OUTBOX, sendOutbox } from './api/gate-pass';
 import { outboxEntries, type OutboxEntry } from './gate-store';
 
 const SEND_MS = 60_000;
+/** While the browser says online and the server does not answer, how often it is asked again. */
+const PROBE_MS = 5_000;
 
 const outboxQuery = queryOptions({
   networkMode: 'always',
@@ -17,10 +21,16 @@ const outboxQuery = queryOptions({
   queryFn: outboxEntries,
 });
 
+/** Online: the browser has a network and the server answers (lib/reachability.ts). */
 function useOnline(): boolean {
-  const [online, setOnline] = useState(navigator.onLine);
+  const [network, setNetwork] = useState(navigator.onLine);
+  const reachable = useSyncExternalStore(subscribeReachable, isReachable);
   useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
+    const update = () => {
+      setNetwork(navigator.onLine);
+      // A network is back: try at once rather than at the next ask (a failed call says offline again).
+      if (navigator.onLine) noteReachable(true);
+    };
     window.addEventListener('online', update);
     window.addEventListener('offline', update);
     return () => {
@@ -28,7 +38,14 @@ function useOnline(): boolean {
       window.removeEventListener('offline', update);
     };
   }, []);
-  return online;
+  // A network with no answer: ask the server again every few seconds (reading the session changes
+  // nothing); any answer, even a refusal, makes the app online again.
+  useEffect(() => {
+    if (!network || reachable) return;
+    const timer = setInterval(() => void api.get('/api/auth/user').catch(() => undefined), PROBE_MS);
+    return () => clearInterval(timer);
+  }, [network, reachable]);
+  return network && reachable;
 }
 
 /** Runs `task` now and every `everyMs` while online. */

@@ -8,6 +8,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { verifyGatePass, type GatePassCheck } from '@shared/gate-pass';
 import { refreshKit } from './api/gate-pass';
 import { useCheckinOutbox, useWhileOnline } from './use-checkin-outbox';
+import { isOnline } from '../../lib/reachability';
 import {
   DEFAULT_GATE_SETTINGS,
   deviceSettings,
@@ -37,7 +38,7 @@ export function useGateDevice() {
 
   /** Fetches the kit; offline (or on a failed call) the device keeps what it has. */
   const refresh = useCallback(async () => {
-    if (!navigator.onLine || !facilityId) return;
+    if (!isOnline() || !facilityId) return;
     const fresh = await refreshKit(facilityId).catch(() => null);
     if (fresh) {
       queryClient.setQueryData(kitQuery(facilityId).queryKey, fresh);

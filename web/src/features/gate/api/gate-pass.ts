@@ -7,6 +7,7 @@ import type { GatePassCheckinInput, GatePassCheckinResult, GatePassKeysView } fr
 import type { GatePassClaims } from '@shared/gate-pass';
 import { api, apiRequest, ApiError } from '../../../lib/api-client';
 import { requestBackgroundSync } from '../../../lib/background-sync';
+import { isOnline } from '../../../lib/reachability';
 import {
   moveOutboxEntry,
   pruneOutbox,
@@ -110,9 +111,9 @@ export async function queueCheckin(token: string, pass: GatePassClaims, facility
     pass: { apt: pass.apt, ref: pass.ref, veh: pass.veh, day: pass.day, ws: pass.ws, we: pass.we, tz: pass.tz },
     state: 'waiting',
     // With no network the registry checks cannot run now: they run at sync, and a DENY then alerts.
-    checksPending: !navigator.onLine,
+    checksPending: !isOnline(),
   });
-  if (navigator.onLine) await syncOutbox();
+  if (isOnline()) await syncOutbox();
   else await requestBackgroundSync(GATE_OUTBOX);
   return happenedAt;
 }
