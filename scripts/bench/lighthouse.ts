@@ -10,6 +10,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import type { BenchSection } from './section';
+import { untilQuiet } from './quiet';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -72,7 +73,9 @@ export const lighthouseBench: BenchSection = async ({ base: api, web }) => {
       await jar.clearCookies();
       await jar.addCookies(p.cookies.map((c) => ({ ...c, url: base })));
       const runs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'][] = [];
+      const quiet: Awaited<ReturnType<typeof untilQuiet>>[] = [];
       for (let i = 0; i < RUNS; i++) {
+        quiet.push(await untilQuiet());
         const result = await lighthouse(p.url, {
           port: chrome.port,
           output: 'json',
@@ -94,6 +97,9 @@ export const lighthouseBench: BenchSection = async ({ base: api, web }) => {
         'LCP ms': Math.round(audit('largest-contentful-paint')),
         'TBT ms': Math.round(audit('total-blocking-time')),
         CLS: Number(audit('cumulative-layout-shift').toFixed(3)),
+        // How long each run waited for a quiet machine, and how busy it was when it started (quiet.ts).
+        'waited s': quiet.map((q) => q.waitedS).join('/'),
+        'CPU busy %': quiet.map((q) => q.busyPct).join('/'),
         [`goal >= ${LIGHTHOUSE_GOAL}`]: goals.every((c) => scores[c]! >= LIGHTHOUSE_GOAL) ? 'pass' : 'FAIL',
       });
     }
