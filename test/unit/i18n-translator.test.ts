@@ -86,4 +86,43 @@ describe('Translator', () => {
     expect(english('title')).toBe('Dock appointments');
     expect(i18n.fixedT('hi')('title')).toBe('डॉक अपॉइंटमेंट');
   });
+
+  it('tells its readers when texts of the language on screen arrive late, with a new function; not for another language', () => {
+    const i18n = texts();
+    i18n.changeLanguage('hi');
+    const before = i18n.fixedT('hi');
+    const state = i18n.state;
+    let calls = 0;
+    i18n.subscribe(() => calls++);
+    i18n.add('en', { yard: { title: 'Yard' } });
+    expect(calls).toBe(0);
+    expect(before('yard.title')).toBe('Yard');
+    i18n.add('hi', { yard: { title: 'यार्ड' } });
+    expect(calls).toBe(1);
+    expect(i18n.state).not.toBe(state);
+    expect(i18n.fixedT('hi')).not.toBe(before);
+    expect(i18n.fixedT('hi')('yard.title')).toBe('यार्ड');
+    i18n.add('hi', { yard: { title: 'यार्ड' } }); // nothing new: nobody is told
+    expect(calls).toBe(1);
+  });
+
+  it('waits for the texts being fetched, and goes on when a fetch fails', async () => {
+    const i18n = texts();
+    await expect(i18n.ready()).resolves.toBeUndefined();
+    let arrive!: () => void;
+    let fail!: (error: Error) => void;
+    const arriving = new Promise<void>((resolve) => (arrive = resolve)).then(() =>
+      i18n.add('hi', { gate: { title: 'गेट' } }),
+    );
+    i18n.track(arriving);
+    i18n.track(new Promise<void>((_, reject) => (fail = reject)));
+    let ready = false;
+    const waiting = i18n.ready().then(() => (ready = true));
+    await Promise.resolve();
+    expect(ready).toBe(false);
+    fail(new Error('offline'));
+    arrive();
+    await waiting;
+    expect(i18n.fixedT('hi')('gate.title')).toBe('गेट');
+  });
 });

@@ -2,7 +2,7 @@
 // redirect to /login (500 ms, or 1 s with the 'Authentication Required' variant); signed in
 // without the screen's permission, a no-access notice inside the role's own shell (navigation,
 // Logout) with a way home (the server refuses the calls anyway).
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../lib/i18n/use-translation';
 import { meets, requirementOf } from '@shared/navigation';
@@ -11,6 +11,7 @@ import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../lib/toast';
 import { UNAUTHORIZED_REDIRECT_MS, useLogout, useSession } from '../lib/session';
 import { RoleShell } from './shells/role-shell';
+import { loadLater } from '../lib/load-later';
 
 export type GuardVariant = 'unauthorized' | 'authRequired';
 export const REDIRECT_DELAY_MS: Record<GuardVariant, number> = {
@@ -36,7 +37,7 @@ export function useSignedOutRedirect(active: boolean, variant: GuardVariant) {
   }, [active, variant, toast, navigate, t]);
 }
 
-const VerifyEmailCard = lazy(async () => ({ default: (await import('../features/tenancy')).VerifyEmailCard }));
+const VerifyEmailCard = loadLater(async () => (await import('../features/tenancy')).VerifyEmailCard);
 
 /**
  * A registration waiting for (or refused) approval: it may sign in, and sees where it stands. An

@@ -3,6 +3,7 @@
 // index for one small part (issue #34: the first load of a screen is a measured budget,
 // scripts/size-budget.ts). `preload` starts the fetch before the first render.
 import { createElement, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { i18n } from './i18n/translator';
 
 export type LoadedLater<P> = ComponentType<P> & { preload: () => void };
 
@@ -21,8 +22,11 @@ export function loadLater<P extends Record<string, any>>(
   // suspends on its first render even for a module already loaded, and React then holds the screen
   // behind the fallback (up to 300 ms) for nothing.
   let loaded: ComponentType<P> | undefined;
+  // Its texts come with it: a Hindi reader's catalogue is fetched when the code registers it, and the
+  // component shows when that is in (or failed, when English stands in), never in English first.
   const start = () =>
-    load().then((component) => {
+    load().then(async (component) => {
+      await i18n.ready();
       loaded = component;
       return component;
     });

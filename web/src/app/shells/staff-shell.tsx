@@ -1,5 +1,5 @@
 // The signed-in staff layout: top navigation bar, the role's sidebar, the page.
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { Menu, UserCircle, X } from 'lucide-react';
@@ -8,10 +8,11 @@ import { PRODUCT_NAME } from '@shared/product';
 import { LanguageSwitch } from '../../components/language-switch';
 import { displayName, useLogout, useSession } from '../../lib/session';
 import { useRoleName } from '../../lib/role-names';
+import { loadLater } from '../../lib/load-later';
 
 // The bell reads insights' notifications feed; it arrives with that feature's code.
-const NotificationBell = lazy(async () => ({ default: (await import('../../features/insights')).NotificationBell }));
-const TenantSwitch = lazy(async () => ({ default: (await import('../../features/tenancy')).TenantSwitch }));
+const NotificationBell = loadLater(async () => (await import('../../features/insights')).NotificationBell);
+const TenantSwitch = loadLater(async () => (await import('../../features/tenancy')).TenantSwitch);
 
 const TOP_LINKS = [
   { to: PATHS.home, key: 'nav.dashboard' },

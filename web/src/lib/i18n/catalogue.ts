@@ -1,9 +1,12 @@
-// A feature's texts in both languages, kept beside the feature (web/src/features/<d>/i18n.ts):
-//   export const wmsText = defineCatalogue('wms', { en: {...}, hi: {...} });
-// and registered by the feature's screens module with `registerCatalogue(wmsText)` (index.ts), so
-// its keys read `t('wms.title')`. The Hindi tree must have exactly the English tree's keys: the
-// compiler checks it here and test/unit/i18n.test.ts checks every catalogue on each `npm test`.
-// This file is pure data plumbing (no i18next), so the tests can import catalogues in Node.
+// A feature's texts, kept beside the feature: English in web/src/features/<d>/i18n.ts, Hindi in the
+// sibling i18n.hi.ts, a chunk of its own that only a Hindi reader fetches (issue #34: each catalogue's
+// Hindi half was more than half of its bytes, in every English reader's first load):
+//   export const wmsEn = { ... } as const;
+//   export const wmsText = defineCatalogue('wms', wmsEn, () => import('./i18n.hi').then((m) => m.wms));
+// registered by the feature's screens module with `registerCatalogue(wmsText)` (index.ts), so its
+// keys read `t('wms.title')`. The Hindi tree must have exactly the English tree's keys: the compiler
+// checks it (i18n.hi.ts is typed `SameKeys<typeof wmsEn>`) and test/unit/i18n.test.ts checks every
+// catalogue on each `npm test`. This file is pure data plumbing, so the tests can import catalogues in Node.
 
 export type Texts = { readonly [key: string]: string | Texts };
 
@@ -13,14 +16,22 @@ export type SameKeys<T> = { readonly [K in keyof T]: T[K] extends string ? strin
 export interface Catalogue<T extends Texts = Texts> {
   namespace: string;
   en: T;
-  hi: SameKeys<T>;
+  /** Fetches the Hindi texts (the same promise each time). */
+  loadHindi: () => Promise<SameKeys<T>>;
 }
 
-export function defineCatalogue<const T extends Texts>(
+export function defineCatalogue<T extends Texts>(
   namespace: string,
-  texts: { en: T; hi: SameKeys<T> },
+  en: T,
+  hindi: () => Promise<NoInfer<SameKeys<T>>>,
 ): Catalogue<T> {
-  return { namespace, en: texts.en, hi: texts.hi };
+  let loading: Promise<SameKeys<T>> | undefined;
+  const loadHindi = () =>
+    (loading ??= hindi().catch((error: unknown) => {
+      loading = undefined; // offline before the chunk was cached: the next switch or screen tries again
+      throw error;
+    }));
+  return { namespace, en, loadHindi };
 }
 
 /** Every key of a tree as a dotted path, e.g. ['title', 'tabs.zones']. */

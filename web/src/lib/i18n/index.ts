@@ -1,6 +1,7 @@
 // The app's texts in English and Hindi (translator.ts); the choice is remembered in localStorage.
-// English ships with the first load; the shell's Hindi catalogue is a chunk of its own, fetched before
-// the first render for a Hindi visitor (main.tsx waits for `languageReady`) and when someone switches.
+// English ships with the first load; the Hindi texts are chunks of their own, fetched only for a Hindi
+// reader: the shell's before the first render (main.tsx waits for `languageReady`), a feature's when its
+// code loads (lib/load-later.ts waits for them before showing its screen), all of them on a switch.
 import { en } from './en';
 import { i18n, type TFunction } from './translator';
 import type { Catalogue } from './catalogue';
@@ -24,11 +25,24 @@ function storedLanguage(): Language {
   }
 }
 
+/** The features' catalogues registered so far (registerCatalogue). */
+const registered = new Map<string, Catalogue>();
 let hindi: Promise<void> | undefined;
-/** Adds the shell's Hindi catalogue once (features add theirs with registerCatalogue). */
+let hindiWanted = false;
+
+/** Fetches a feature's Hindi texts and adds them; `i18n.ready()` waits for them. */
+function addHindi(catalogue: Catalogue): Promise<void> {
+  const loading = catalogue.loadHindi().then((texts) => i18n.add('hi', { [catalogue.namespace]: texts }));
+  i18n.track(loading);
+  return loading;
+}
+
+/** Adds the Hindi texts once: the shell's, and those of each feature registered before or after. */
 function loadLanguage(language: Language): Promise<void> {
   if (language === 'en') return Promise.resolve();
-  return (hindi ??= Promise.all([import('./hi'), loadHindiServerMessages()]).then(([{ hi }]) => i18n.add('hi', hi)));
+  hindiWanted = true;
+  hindi ??= Promise.all([import('./hi'), loadHindiServerMessages()]).then(([{ hi }]) => i18n.add('hi', hi));
+  return Promise.all([hindi, ...[...registered.values()].map(addHindi)]).then(() => undefined);
 }
 
 const initial = storedLanguage();
@@ -51,13 +65,13 @@ export async function setLanguage(language: Language) {
   }
 }
 
-/** Adds a feature's catalogue (web/src/lib/i18n/catalogue.ts) under its namespace, once. */
-const registered = new Set<string>();
+/** Adds a feature's catalogue (web/src/lib/i18n/catalogue.ts) under its namespace, once; its Hindi
+ * texts are fetched now if Hindi has been chosen, else on the switch. */
 export function registerCatalogue(catalogue: Catalogue) {
   if (registered.has(catalogue.namespace)) return;
-  registered.add(catalogue.namespace);
+  registered.set(catalogue.namespace, catalogue);
   i18n.add('en', { [catalogue.namespace]: catalogue.en });
-  i18n.add('hi', { [catalogue.namespace]: catalogue.hi });
+  if (hindiWanted) void addHindi(catalogue).catch(() => undefined);
 }
 
 export { i18n };

@@ -51,6 +51,9 @@ export class Translator {
   private readonly fixed = new Map<string, TFunction>();
   private readonly listeners = new Set<() => void>();
   private readonly plurals = new Map<string, Intl.PluralRules>();
+  private readonly loading = new Set<Promise<void>>();
+  /** Grows when texts of the current language arrive: with the language, what useTranslation watches. */
+  private revision = 0;
 
   constructor(
     public language: string,
@@ -62,7 +65,35 @@ export class Translator {
   /** Adds texts to a language; a key it already has keeps its text. */
   add(language: string, texts: Texts): void {
     const tree = this.texts.get(language);
-    this.texts.set(language, tree ? withMissing(tree, texts) : texts);
+    const merged = tree ? withMissing(tree, texts) : texts;
+    if (merged === tree) return;
+    this.texts.set(language, merged);
+    if (language !== this.language) return;
+    // Texts of the language on screen arrived after it rendered (a catalogue's Hindi half fetched late):
+    // new functions, so what was memoised on the old ones is made again, and the screens render again.
+    this.revision += 1;
+    this.fixed.delete(language);
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Texts being fetched (a catalogue's Hindi half, lib/i18n/index.ts); `ready()` waits for them. */
+  track(loading: Promise<unknown>): void {
+    const settled = loading.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.loading.add(settled);
+    void settled.then(() => this.loading.delete(settled));
+  }
+
+  /** Resolves when the texts being fetched are in (or failed: English stands in for a missing text). */
+  ready(): Promise<void> {
+    return Promise.all(this.loading).then(() => undefined);
+  }
+
+  /** What a screen's texts depend on: the language and the texts it has. */
+  get state(): string {
+    return `${this.language}#${this.revision}`;
   }
 
   /** The text of `key` in the current language. */

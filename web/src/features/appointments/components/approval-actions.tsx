@@ -2,20 +2,17 @@
 // with a reason in a dialog (the shared schema's messages under the field, the server's too, what was
 // typed kept). The toasts are raised here at screen level: the row goes once the list refreshes.
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
-import { refuseBookingSchema, type Appointment } from '@shared/contracts/appointments';
+import type { Appointment } from '@shared/contracts/appointments';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { TextAreaField } from '../../../components/ui/field';
 import { useFormat } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
-import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
-import { useApproveBooking, useRefuseBooking } from '../api/appointments';
+import { loadLater } from '../../../lib/load-later';
+import { useApproveBooking } from '../api/appointments';
 
-type FormInput = z.input<typeof refuseBookingSchema>;
-type FormOutput = z.output<typeof refuseBookingSchema>;
+// The refusal's form (react-hook-form and the schema) is fetched when a refusal is first begun.
+const RefuseForm = loadLater(async () => (await import('./refuse-form')).RefuseForm, { fallback: null });
 
 /** The Approve and Refuse buttons of a row, and the one refusal dialog of the list. */
 export function useApprovalFlow() {
@@ -45,7 +42,13 @@ export function useApprovalFlow() {
       >
         {t('appointments.approval.approve')}
       </Button>
-      <Button size="sm" variant="danger" onClick={() => setRefusing(a)}>
+      <Button
+        size="sm"
+        variant="danger"
+        onPointerEnter={RefuseForm.preload}
+        onFocus={RefuseForm.preload}
+        onClick={() => setRefusing(a)}
+      >
         {t('appointments.approval.refuse')}
       </Button>
     </>
@@ -69,53 +72,4 @@ export function useApprovalFlow() {
     </Dialog>
   );
   return { actions, dialog };
-}
-
-function RefuseForm({
-  appointment,
-  onClose,
-  onRefused,
-}: {
-  appointment: Appointment;
-  onClose: () => void;
-  onRefused: (a: Appointment) => void;
-}) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const refuse = useRefuseBooking();
-  const { register, handleSubmit, formState, setError } = useForm<FormInput, unknown, FormOutput>({
-    resolver: schemaResolver(refuseBookingSchema),
-    defaultValues: { reason: '', revision: appointment.revision ?? 0 },
-  });
-  const field = fieldBinder({ register, formState });
-  return (
-    <form
-      noValidate
-      className="space-y-3"
-      onSubmit={handleSubmit((values) =>
-        refuse.mutate(
-          { id: appointment.id, ...values },
-          { onSuccess: () => onRefused(appointment), onError: (error) => showServerFieldErrors(error, setError) },
-        ),
-      )}
-    >
-      <p className="text-sm text-slate-700">
-        {t('appointments.approval.refuseText', {
-          carrier: appointment.carrierName ?? '—',
-          date: format.day(appointment.scheduledDate),
-          time: appointment.scheduledTimeStart,
-          reference: appointment.bookingReference,
-        })}
-      </p>
-      <TextAreaField label={t('appointments.approval.reason')} {...field('reason')} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('appointments.approval.keep')}
-        </Button>
-        <Button type="submit" variant="danger" disabled={refuse.isPending}>
-          {refuse.isPending ? t('appointments.approval.pending') : t('appointments.approval.submit')}
-        </Button>
-      </div>
-    </form>
-  );
 }

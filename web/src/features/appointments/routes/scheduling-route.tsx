@@ -1,5 +1,5 @@
 // /scheduling: the appointments of a chosen day, their status actions, and cancelling (with a reason).
-import { bookedFieldsText, matchesSearch } from '@shared/contracts/booking-fields';
+import { bookedFieldsText, matchesSearch } from '@shared/contracts/booked-fields';
 import { BookingSearch } from '../../appointment-types';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useState } from 'react';

@@ -1,20 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import { useForm } from 'react-hook-form';
-import type * as z from 'zod';
-import { issueReportFormSchema } from '@shared/contracts/appointments';
 import { useNavigate } from 'react-router-dom';
 import { AlertTriangle, ClipboardCheck, Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { Dialog } from '../../../components/ui/dialog';
-import { TextAreaField } from '../../../components/ui/field';
-import { SelectField } from '../../../components/ui/select-field';
-import { useReportIssue, useTodaysSchedule } from '../../appointments';
+import { useTodaysSchedule } from '../../appointments';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/session';
 import { SendSmsUpdateButton } from '../../messaging';
-import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
+import { loadLater } from '../../../lib/load-later';
+
+// The issue report's form (react-hook-form and the schema) is fetched when it is first wanted.
+const IssueReportDialog = loadLater(async () => (await import('./issue-report-dialog')).IssueReportDialog, {
+  fallback: null,
+});
 
 /** Downloads today's daily report (CSV) from the server. */
 export function useExportDailyReport() {
@@ -39,14 +38,10 @@ export function QuickActions() {
   const navigate = useNavigate();
   const exportReport = useExportDailyReport();
   const schedule = useTodaysSchedule();
-  const report = useReportIssue();
   const [open, setOpen] = useState(false);
+  // Mounted from its first opening on, so closing and reopening keeps what was typed.
+  const [reportShown, setReportShown] = useState(false);
   const { hasPermission } = useSession();
-  const form = useForm<z.input<typeof issueReportFormSchema>, unknown, z.output<typeof issueReportFormSchema>>({
-    resolver: schemaResolver(issueReportFormSchema),
-    defaultValues: { appointmentId: '', description: '' },
-  });
-  const field = fieldBinder(form);
   return (
     <Card>
       <CardHeader title={t('insights.quickActions.title')} />
@@ -55,47 +50,24 @@ export function QuickActions() {
         <Button variant="secondary" onClick={() => navigate('/checkin')}>
           <ClipboardCheck className="h-4 w-4" aria-hidden /> {t('insights.quickActions.manualCheckin')}
         </Button>
-        <Button variant="secondary" onClick={() => setOpen(true)}>
+        <Button
+          variant="secondary"
+          onPointerEnter={IssueReportDialog.preload}
+          onFocus={IssueReportDialog.preload}
+          onClick={() => {
+            setReportShown(true);
+            setOpen(true);
+          }}
+        >
           <AlertTriangle className="h-4 w-4" aria-hidden /> {t('insights.quickActions.reportIssue')}
         </Button>
         <Button variant="secondary" onClick={exportReport}>
           <Download className="h-4 w-4" aria-hidden /> {t('insights.quickActions.exportDaily')}
         </Button>
       </CardBody>
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('insights.quickActions.reportIssue')}>
-        <form
-          className="space-y-3"
-          noValidate
-          onSubmit={form.handleSubmit((values) =>
-            report.mutate(values, {
-              onSuccess: () => {
-                setOpen(false);
-                form.reset();
-              },
-              onError: (error) => showServerFieldErrors(error, form.setError),
-            }),
-          )}
-        >
-          <SelectField
-            label={t('insights.quickActions.appointment')}
-            placeholder={t('insights.quickActions.selectAppointment')}
-            {...field('appointmentId')}
-            options={(schedule.data ?? []).map((a) => ({
-              value: a.id,
-              label: `${a.scheduledTimeStart} · ${a.carrierName ?? a.driverName ?? t('insights.schedule.guest')} · ${a.bookingReference}`,
-            }))}
-          />
-          <TextAreaField label={t('insights.quickActions.whatHappened')} {...field('description')} />
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={report.isPending}>
-              {t('insights.quickActions.recordIssue')}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+      {reportShown && (
+        <IssueReportDialog open={open} onClose={() => setOpen(false)} appointments={schedule.data ?? []} />
+      )}
     </Card>
   );
 }
