@@ -27,8 +27,9 @@ export interface RouteBudget {
   public: boolean;
   /**
    * The ceilings the build is held to (gzip KB). Where a route is over its goal, the ceiling is what it
-   * loaded on 2026-11-26 (after the app's own translator replaced i18next) plus about 10 KB, rounded up
-   * to 5: it may shrink, not grow. Where the goal is reached (staff home, yard, test user roles), the
+   * loaded on 2026-11-26 (after the app's own translator replaced i18next; lowered again once the Hindi
+   * texts left English first loads and the dashboard's and scheduling's forms loaded when opened) plus
+   * about 10 KB, rounded up to 5: it may shrink, not grow. Where the goal is reached (staff home, yard, test user roles), the
    * ceiling is the goal. Lower a ceiling when a route gets smaller.
    */
   firstLoadKb: number;
@@ -48,8 +49,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     path: '/about',
     modules: [feature('pages'), 'src/features/pages/routes/company-pages.tsx'],
     public: true,
-    firstLoadKb: 150,
-    chunkKb: 40,
+    firstLoadKb: 135,
+    chunkKb: 30,
   },
   {
     route: 'sign-up',
@@ -64,14 +65,16 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   // The driver's and gate's screens (2026-11-26, first load / chunk): pass page 155.2 / 51.5, reslot 114 /
   // 10.3, QR check-in 168.1 / 64.4, driver home 154.6 / 50.9, driver check-in 134.6 / 30.9, gate 132.1 / 28.3,
   // once the screens, forms and dialogs other features export are fetched when shown, no first screen of
-  // theirs loads zod (src/lib/load-later.ts) and the driver's message form opens from a button.
+  // theirs loads zod (src/lib/load-later.ts) and the driver's message form opens from a button. Later the
+  // same day, with the Hindi texts in chunks of their own and "My data" after the first screen: pass page
+  // 139.9 / 35.9, driver home 139.9 / 35.8, driver check-in 130.6 / 26.5, gate 130.5 / 26.5.
   {
     route: 'gate pass page',
     path: '/pass/<token>',
     modules: [feature('passes')],
     public: true,
-    firstLoadKb: 170,
-    chunkKb: 65,
+    firstLoadKb: 150,
+    chunkKb: 50,
   },
   {
     route: 'reslot page',
@@ -94,8 +97,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     path: '/ (driver)',
     modules: [DRIVER_SHELL, feature('driver')],
     public: false,
-    firstLoadKb: 165,
-    chunkKb: 65,
+    firstLoadKb: 150,
+    chunkKb: 50,
   },
   {
     route: 'driver check-in',
@@ -120,8 +123,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     path: '/ (staff)',
     modules: [STAFF_SHELL, feature('insights'), 'src/features/insights/routes/dashboard-route.tsx'],
     public: false,
-    firstLoadKb: 230,
-    chunkKb: 130,
+    firstLoadKb: 165,
+    chunkKb: 60,
   },
   {
     route: 'staff home',
@@ -145,8 +148,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     path: '/scheduling',
     modules: [STAFF_SHELL, feature('appointments'), 'src/features/appointments/routes/scheduling-route.tsx'],
     public: false,
-    firstLoadKb: 210,
-    chunkKb: 105,
+    firstLoadKb: 200,
+    chunkKb: 100,
   },
   {
     route: 'facilities',
@@ -158,15 +161,15 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
       'src/features/tenancy/components/facility-link-card.tsx',
     ],
     public: false,
-    firstLoadKb: 190,
-    chunkKb: 90,
+    firstLoadKb: 185,
+    chunkKb: 85,
   },
   {
     route: 'carriers',
     path: '/carriers',
     modules: [STAFF_SHELL, feature('carriers'), 'src/features/carriers/routes/carriers-route.tsx'],
     public: false,
-    firstLoadKb: 185,
+    firstLoadKb: 180,
     chunkKb: 70,
   },
   {
@@ -174,16 +177,16 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     path: '/wms',
     modules: [STAFF_SHELL, feature('wms')],
     public: false,
-    firstLoadKb: 200,
-    chunkKb: 95,
+    firstLoadKb: 195,
+    chunkKb: 90,
   },
   {
     route: 'users',
     path: '/users',
     modules: [STAFF_SHELL, feature('users'), 'src/features/tenancy/components/invitations-panel.tsx'],
     public: false,
-    firstLoadKb: 195,
-    chunkKb: 90,
+    firstLoadKb: 190,
+    chunkKb: 85,
   },
   {
     route: 'integrations',
@@ -209,15 +212,15 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     path: '/book/<token>',
     modules: [feature('booking-links')],
     public: true,
-    firstLoadKb: 190,
-    chunkKb: 90,
+    firstLoadKb: 185,
+    chunkKb: 85,
   },
   {
     route: 'privacy choices page',
     path: '/privacy/choices/<token>',
     modules: [feature('privacy'), 'src/features/privacy/routes/choices-route.tsx'],
     public: true,
-    firstLoadKb: 160,
+    firstLoadKb: 155,
     chunkKb: 50,
   },
   {
@@ -225,8 +228,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     path: '/standing-appointments',
     modules: [STAFF_SHELL, feature('series')],
     public: false,
-    firstLoadKb: 210,
-    chunkKb: 110,
+    firstLoadKb: 200,
+    chunkKb: 100,
   },
 ];
 /** A screen module not in the list above (a new feature) is held to a signed-in screen's goal, and
