@@ -1,6 +1,9 @@
 // Facilities, dock doors, labour in-charges and equipment (docs/architecture.md §1, facilities).
 // Messages are the spec's texts.
 import * as z from 'zod';
+
+// A facility's address as one line, without schemas (facility-address.ts): lists show it without loading zod.
+export { facilityAddressLine } from './facility-address';
 import { isValidTimeZone, toMinutes, DEFAULT_TIME_ZONE } from '../time';
 import {
   changesSome,
@@ -83,13 +86,6 @@ export const facilityUpdateSchema = z
 export type FacilityUpdate = z.output<typeof facilityUpdateSchema>;
 
 export const DOOR_TYPES = ['standard', 'refrigerated', 'oversized', 'hazmat'] as const;
-/** Where a facility is, as one line: street address, city, state and PIN code, each once. */
-export const facilityAddressLine = (f: {
-  address?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zipCode?: string | null;
-}) => [f.address, f.city, f.state, f.zipCode].filter(Boolean).join(', ');
 /** The number of a facility's n-th dock door as Add Facility and sign-up create them: D01, D02, … D120. */
 export const dockDoorNumber = (n: number) => `D${String(n).padStart(2, '0')}`;
 export const DOOR_STATUSES = ['available', 'occupied', 'maintenance'] as const;

@@ -20,6 +20,9 @@ import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib
 import { BookingFields, useBookingSetup } from '../../appointment-types';
 import { loadMinutes } from '@shared/contracts/appointment-types';
 
+// The custom booking fields' code is fetched with this form's, not when the form first renders them.
+BookingFields.preload();
+
 type FormInput = z.input<typeof appointmentInputSchema>;
 type FormOutput = z.output<typeof appointmentInputSchema>;
 

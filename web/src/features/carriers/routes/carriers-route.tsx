@@ -2,17 +2,22 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Mail, Pencil, Phone, Plus, Truck, User } from 'lucide-react';
-import { driverChannels, driverLanguage } from '@shared/contracts/messaging-drivers';
+import { driverChannels, driverLanguage } from '@shared/contracts/driver-reach';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ListDetailPage, QueryState } from '../../../components/list-detail';
 import { Dialog } from '../../../components/ui/dialog';
 import { useSession } from '../../../lib/session';
 import { onTimeTone, useCarriers, useDrivers, type Driver } from '../api/carriers';
-import { CarrierForm } from '../components/carrier-form';
-import { DriverForm } from '../components/driver-form';
 import { registerCatalogue } from '../../../lib/i18n';
+import { loadLater } from '../../../lib/load-later';
 import { carriersText } from '../i18n';
+
+// The forms (react-hook-form and the contracts' schemas) are fetched when a dialog first opens them.
+const CarrierForm = loadLater(async () => (await import('../components/carrier-form')).CarrierForm, {
+  fallback: null,
+});
+const DriverForm = loadLater(async () => (await import('../components/driver-form')).DriverForm, { fallback: null });
 
 registerCatalogue(carriersText);
 
@@ -40,12 +45,21 @@ export function CarriersRoute() {
       actions={
         <>
           {canEdit && (
-            <Button onClick={() => setDialog('carrier')}>
+            <Button
+              onPointerEnter={CarrierForm.preload}
+              onFocus={CarrierForm.preload}
+              onClick={() => setDialog('carrier')}
+            >
               <Plus className="h-4 w-4" aria-hidden /> {t('carriers.addCarrier')}
             </Button>
           )}
           {canEdit && selected && (
-            <Button variant="secondary" onClick={() => setDialog('driver')}>
+            <Button
+              variant="secondary"
+              onPointerEnter={DriverForm.preload}
+              onFocus={DriverForm.preload}
+              onClick={() => setDialog('driver')}
+            >
               <Plus className="h-4 w-4" aria-hidden /> {t('carriers.addDriver')}
             </Button>
           )}
@@ -153,6 +167,8 @@ export function CarriersRoute() {
                       size="sm"
                       variant="secondary"
                       aria-label={t('carriers.editDriver', { name: d.name })}
+                      onPointerEnter={DriverForm.preload}
+                      onFocus={DriverForm.preload}
                       onClick={() => setEditing(d)}
                     >
                       <Pencil className="h-4 w-4" aria-hidden />

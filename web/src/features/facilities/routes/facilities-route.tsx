@@ -8,10 +8,17 @@ import { ListDetailPage, QueryState } from '../../../components/list-detail';
 import { Dialog } from '../../../components/ui/dialog';
 import { useSession } from '../../../lib/session';
 import { useDockDoors, useFacilities, type DockDoor } from '../api/facilities';
-import { DockDoorForm } from '../components/dock-door-form';
-import { FacilityForm } from '../components/facility-form';
 import { FacilityLinkCard } from '../../tenancy';
-import { facilityAddressLine } from '@shared/contracts/facilities';
+import { facilityAddressLine } from '@shared/contracts/facility-address';
+import { loadLater } from '../../../lib/load-later';
+
+// The forms (react-hook-form and the contracts' schemas) are fetched when a dialog first opens them.
+const FacilityForm = loadLater(async () => (await import('../components/facility-form')).FacilityForm, {
+  fallback: null,
+});
+const DockDoorForm = loadLater(async () => (await import('../components/dock-door-form')).DockDoorForm, {
+  fallback: null,
+});
 
 const DOOR_STATUS_TONE: Record<DockDoor['status'], BadgeTone> = {
   available: 'green',
@@ -35,12 +42,21 @@ export function FacilitiesRoute() {
       actions={
         <>
           {canEdit && (
-            <Button onClick={() => setDialog('facility')}>
+            <Button
+              onPointerEnter={FacilityForm.preload}
+              onFocus={FacilityForm.preload}
+              onClick={() => setDialog('facility')}
+            >
               <Plus className="h-4 w-4" aria-hidden /> {t('facilities.addFacility')}
             </Button>
           )}
           {canEdit && selected && (
-            <Button variant="secondary" onClick={() => setDialog('door')}>
+            <Button
+              variant="secondary"
+              onPointerEnter={DockDoorForm.preload}
+              onFocus={DockDoorForm.preload}
+              onClick={() => setDialog('door')}
+            >
               <Plus className="h-4 w-4" aria-hidden /> {t('facilities.addDoor')}
             </Button>
           )}

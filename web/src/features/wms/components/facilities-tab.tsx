@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router-dom';
-import { facilityAddressLine } from '@shared/contracts/facilities';
+import { facilityAddressLine } from '@shared/contracts/facility-address';
 import { WMS_PAGE_SIZE } from '@shared/contracts/wms';
 import { PATHS } from '@shared/navigation';
 import { Button } from '../../../components/ui/button';
