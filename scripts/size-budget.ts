@@ -29,7 +29,7 @@ export interface RouteBudget {
    * The ceilings the build is held to (gzip KB). Where a route is over its goal, the ceiling is what it
    * loaded on 2026-11-26 (after the app's own translator replaced i18next; lowered again once the Hindi
    * texts left English first loads and the dashboard's and scheduling's forms loaded when opened) plus
-   * about 10 KB, rounded up to 5: it may shrink, not grow. Where the goal is reached (staff home, yard, test user roles), the
+   * about 10 KB, rounded up to 5: it may shrink, not grow. Where the goal is reached (staff home, yard, test user roles, carriers), the
    * ceiling is the goal. Lower a ceiling when a route gets smaller.
    */
   firstLoadKb: number;
@@ -148,8 +148,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     path: '/scheduling',
     modules: [STAFF_SHELL, feature('appointments'), 'src/features/appointments/routes/scheduling-route.tsx'],
     public: false,
-    firstLoadKb: 200,
-    chunkKb: 100,
+    firstLoadKb: 150,
+    chunkKb: 45,
   },
   {
     route: 'facilities',
@@ -161,16 +161,16 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
       'src/features/tenancy/components/facility-link-card.tsx',
     ],
     public: false,
-    firstLoadKb: 185,
-    chunkKb: 85,
+    firstLoadKb: 145,
+    chunkKb: 40,
   },
   {
     route: 'carriers',
     path: '/carriers',
     modules: [STAFF_SHELL, feature('carriers'), 'src/features/carriers/routes/carriers-route.tsx'],
     public: false,
-    firstLoadKb: 180,
-    chunkKb: 70,
+    firstLoadKb: 120,
+    chunkKb: 25,
   },
   {
     route: 'warehouse',
@@ -212,8 +212,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     path: '/book/<token>',
     modules: [feature('booking-links')],
     public: true,
-    firstLoadKb: 185,
-    chunkKb: 85,
+    firstLoadKb: 180,
+    chunkKb: 75,
   },
   {
     route: 'privacy choices page',
@@ -228,8 +228,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     path: '/standing-appointments',
     modules: [STAFF_SHELL, feature('series')],
     public: false,
-    firstLoadKb: 200,
-    chunkKb: 100,
+    firstLoadKb: 190,
+    chunkKb: 90,
   },
 ];
 /** A screen module not in the list above (a new feature) is held to a signed-in screen's goal, and
