@@ -29,8 +29,8 @@ export interface RouteBudget {
    * The ceilings the build is held to (gzip KB). Where a route is over its goal, the ceiling is what it
    * loaded on 2026-11-26 (after the app's own translator replaced i18next; lowered again once the Hindi
    * texts left English first loads and the dashboard's and scheduling's forms loaded when opened) plus
-   * about 10 KB, rounded up to 5: it may shrink, not grow. Where the goal is reached (staff home, yard, test user roles, carriers), the
-   * ceiling is the goal. Lower a ceiling when a route gets smaller.
+   * about 10 KB, rounded up to 5: it may shrink, not grow. Where the goal is reached (staff home, yard,
+   * test user roles, carriers), the ceiling is the goal. Lower a ceiling when a route gets smaller.
    */
   firstLoadKb: number;
   chunkKb: number;
