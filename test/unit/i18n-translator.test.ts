@@ -87,7 +87,7 @@ describe('Translator', () => {
     expect(i18n.fixedT('hi')('title')).toBe('डॉक अपॉइंटमेंट');
   });
 
-  it('tells its readers when texts of the language on screen arrive late, with a new function; not for another language', () => {
+  it('tells its readers when texts they missed arrive late, with a new function; not for another language or unread texts', () => {
     const i18n = texts();
     i18n.changeLanguage('hi');
     const before = i18n.fixedT('hi');
@@ -95,6 +95,7 @@ describe('Translator', () => {
     let calls = 0;
     i18n.subscribe(() => calls++);
     i18n.add('en', { yard: { title: 'Yard' } });
+    i18n.add('hi', { gate: { title: 'गेट' } }); // nobody looked for it: no new render
     expect(calls).toBe(0);
     expect(before('yard.title')).toBe('Yard');
     i18n.add('hi', { yard: { title: 'यार्ड' } });

@@ -54,6 +54,8 @@ export class Translator {
   private readonly loading = new Set<Promise<void>>();
   /** Grows when texts of the current language arrive: with the language, what useTranslation watches. */
   private revision = 0;
+  /** A text of the current language was looked up and missing since the last notice (English stood in). */
+  private missed = false;
 
   constructor(
     public language: string,
@@ -68,9 +70,12 @@ export class Translator {
     const merged = tree ? withMissing(tree, texts) : texts;
     if (merged === tree) return;
     this.texts.set(language, merged);
-    if (language !== this.language) return;
+    // Only texts that something on screen looked for and missed call for a new render: a feature's
+    // catalogue added as its code loads, before anything shows it, must not re-render every screen.
+    if (language !== this.language || !this.missed) return;
     // Texts of the language on screen arrived after it rendered (a catalogue's Hindi half fetched late):
     // new functions, so what was memoised on the old ones is made again, and the screens render again.
+    this.missed = false;
     this.revision += 1;
     this.fixed.delete(language);
     for (const listener of this.listeners) listener();
@@ -128,9 +133,13 @@ export class Translator {
       const keys = typeof count === 'number' ? [`${key}_${this.pluralOf(lang, count)}`, `${key}_other`, key] : [key];
       for (const candidate of keys) {
         const text = lookup(this.texts.get(lang), candidate);
-        if (text !== undefined) return options ? this.fill(text, options) : text;
+        if (text !== undefined) {
+          if (lang !== language && language === this.language) this.missed = true;
+          return options ? this.fill(text, options) : text;
+        }
       }
     }
+    if (language === this.language) this.missed = true;
     return key;
   }
 

@@ -17,13 +17,9 @@ import { AppointmentTrip } from '../../trips';
 import { MessagePreferences } from '../components/message-preferences';
 import { GatePassCard } from '../components/gate-pass-card';
 import { OfflineCheckin } from '../components/offline-checkin';
+import { MyDataCard } from '../../privacy';
 import { useDriverPass } from '../api/gate-pass';
 import { driverBoardQuery } from '../api/board';
-import { loadLater } from '../../../lib/load-later';
-
-// "My data" sits below the fold, after the emergency call: the privacy feature (its card, notice and
-// texts, ~6 KB) is fetched after the first screen, not in it.
-const MyDataCard = loadLater(async () => (await import('../../privacy')).MyDataCard, { fallback: null });
 
 const VOICE_RATE = 0.8;
 
