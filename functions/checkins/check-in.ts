@@ -26,6 +26,7 @@ import { owns, type Viewer } from '../../shared/access';
 import { appointmentEventItem, moveStatus, newAppointment, type ChangeContext } from '../appointments';
 import type { Checkin } from '../../shared/contracts/checkins';
 import { BLOCK_MINUTES, type Appointment } from '../../shared/contracts/appointments';
+import { MINUTES_PER_DAY } from '../../shared/contracts/appointment-types';
 import { fromMinutes, localDateTime, toMinutes, DEFAULT_TIME_ZONE } from '../../shared/time';
 import { checkinWindow } from './rules';
 import { gateDecisionPuts, gateStep } from './gate-step';
@@ -161,7 +162,9 @@ export async function checkInWalkIn(
   const facility = await resolveFacility(ctx.tenantId, 'default');
   const local = localDateTime(now, facility.timeZone);
   const start = Math.floor(toMinutes(local.time) / BLOCK_MINUTES) * BLOCK_MINUTES;
-  const end = Math.min(start + WALK_IN_MINUTES, 24 * 60 - BLOCK_MINUTES);
+  // A day's appointment ends by 23:59, so a walk-in late in the evening holds its door to the day's end
+  // (at 23:50 its window is 23:45-23:59, the last quarter hour held; never an empty window).
+  const end = Math.min(start + WALK_IN_MINUTES, MINUTES_PER_DAY - 1);
   const door = await requestedDoor(ctx.tenantId, facility.id, input.dockDoorId);
   const iso = now.toISOString();
   const gateCtx = { ...ctx, facilityId: facility.id, timeZone: facility.timeZone, now };

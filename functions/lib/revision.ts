@@ -22,7 +22,7 @@
 import { auditPut, type AuditEntry } from './audit';
 import { config } from './config';
 import { transact } from './dynamo';
-import { RevisionConflictError } from './errors';
+import { ConflictError, RevisionConflictError } from './errors';
 
 export interface Revisioned {
   revision?: number;
@@ -154,6 +154,13 @@ export async function changeAtRevision<R extends Revisioned, T>({
     try {
       return await apply(current);
     } catch (err) {
+      if (err instanceof ConflictError && !(err instanceof RevisionConflictError) && attempt < COMMAND_ATTEMPTS) {
+        // A rule's refusal read from other records (a check-in's appointment) that a change landing
+        // meanwhile had already written: if the record moved on too, the refusal is of a state half
+        // read before and half after that change, so it is decided again on the record as it is now.
+        const latest = await read();
+        if (current && latest && revisionOf(latest) !== revisionOf(current)) continue;
+      }
       if (!(err instanceof RevisionConflictError) || err.current !== undefined) throw err;
       if (seen !== undefined || attempt >= COMMAND_ATTEMPTS) throw await conflictNow();
       await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));

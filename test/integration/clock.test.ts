@@ -1,6 +1,7 @@
 // Today, the slot list and the day figures at the instants of `npm run test:clock` (a month's last
 // evening, either side of IST midnight on 31 December, 29 February): each expectation is the hand-
 // written calendar of test/support/clock-instants.ts. Outside test:clock (no CLOCK_INSTANT) it is skipped.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { booking } from '../support/appointments';
@@ -87,6 +88,29 @@ describe.skipIf(!instant)(
       expect(past.status, past.text).toBeGreaterThanOrEqual(400);
       expect(past.status).toBeLessThan(500);
       expect((await ops.get(`/api/appointments?date=${at.yesterday}`)).body).toEqual([]);
+    });
+
+    it('a walk-in holds its door from the quarter hour under way to two hours on, within the day', async () => {
+      const doorNumber = `W-${randomUUID().slice(0, 6)}`;
+      const door = await ops.post('/api/dock-doors', { facilityId: DEMO_FACILITY_ID, doorNumber });
+      expect(door.status, door.text).toBe(201);
+      const walkIn = (vehicleLicense: string) =>
+        ops.post('/api/checkins/walk-in', {
+          driverName: 'Clock Walk-in',
+          vehicleLicense,
+          carrierName: 'Tempo Co',
+          dockDoorId: door.body.id,
+        });
+      const first = await walkIn('MH04CW0001');
+      expect(first.status, first.text).toBe(201);
+      expect((await ops.get(`/api/appointments/${first.body.appointmentId}`)).body).toMatchObject({
+        scheduledDate: at.date,
+        scheduledTimeStart: at.walkIn.start,
+        scheduledTimeEnd: at.walkIn.end,
+      });
+      const second = await walkIn('MH04CW0002');
+      expect(second.status).toBe(409);
+      expect(second.body.message).toBe(`Door ${doorNumber} is already booked at this time`);
     });
 
     it("a booking in today's first open slot is on today's list", async () => {

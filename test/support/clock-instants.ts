@@ -16,6 +16,9 @@ export interface ClockInstant {
   longDay: string;
   /** The first of today's slots not yet started, or null when the day's last slot has started. */
   firstOpenSlot: string | null;
+  /** A walk-in checked in then at the demo hub: its window, from the quarter hour under way for two
+   * hours, ending by 23:59 (a day's appointment ends within its day). */
+  walkIn: { start: string; end: string };
   /**
    * Runs every date-sensitive suite (scripts/test-clock.ts), not only the core: the instants just after
    * IST midnight, where a UTC day and India's day differ, get the whole set.
@@ -36,6 +39,7 @@ export const CLOCK_INSTANTS: ClockInstant[] = [
     month: 'November 2026',
     longDay: '30 November 2026',
     firstOpenSlot: null,
+    walkIn: { start: '20:00', end: '22:00' },
   },
   {
     name: 'year-end-before-midnight',
@@ -47,6 +51,7 @@ export const CLOCK_INSTANTS: ClockInstant[] = [
     month: 'December 2026',
     longDay: '31 December 2026',
     firstOpenSlot: null,
+    walkIn: { start: '23:45', end: '23:59' },
   },
   {
     name: 'new-year-after-midnight',
@@ -58,6 +63,7 @@ export const CLOCK_INSTANTS: ClockInstant[] = [
     month: 'January 2027',
     longDay: '1 January 2027',
     firstOpenSlot: '08:00',
+    walkIn: { start: '00:00', end: '02:00' },
     full: true,
   },
   {
@@ -70,6 +76,7 @@ export const CLOCK_INSTANTS: ClockInstant[] = [
     month: 'February 2028',
     longDay: '29 February 2028',
     firstOpenSlot: '13:00',
+    walkIn: { start: '12:00', end: '14:00' },
   },
   {
     name: 'leap-day-after-midnight',
@@ -81,6 +88,7 @@ export const CLOCK_INSTANTS: ClockInstant[] = [
     month: 'February 2028',
     longDay: '29 February 2028',
     firstOpenSlot: '08:00',
+    walkIn: { start: '00:00', end: '02:00' },
     full: true,
   },
   // A hub in Singapore (UTC+8, 2 h 30 min ahead of India): at 23:30 there both days agree; at 00:30 on
@@ -95,6 +103,7 @@ export const CLOCK_INSTANTS: ClockInstant[] = [
     month: 'December 2026',
     longDay: '31 December 2026',
     firstOpenSlot: null,
+    walkIn: { start: '21:00', end: '23:00' },
     singapore: { date: '2026-12-31', month: 'December 2026', longDay: '31 December 2026' },
   },
   {
@@ -107,6 +116,7 @@ export const CLOCK_INSTANTS: ClockInstant[] = [
     month: 'December 2026',
     longDay: '31 December 2026',
     firstOpenSlot: null,
+    walkIn: { start: '22:00', end: '23:59' },
     singapore: { date: '2027-01-01', month: 'January 2027', longDay: '1 January 2027' },
   },
 ];
