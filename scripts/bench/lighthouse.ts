@@ -6,6 +6,8 @@
 // BENCH_LIGHTHOUSE_RUNS=n runs each page n times and keeps the run of median performance (Lighthouse's
 // own advice on a busy machine). The SPA must be built into the folder the local stack serves
 // (web/dist, or WEB_DIST).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
@@ -88,6 +90,14 @@ export const lighthouseBench: BenchSection = async ({ base: api, web }) => {
       }
       const score = (lhr: (typeof runs)[number], c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
       const lhr = runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(runs.length / 2)]!;
+      // BENCH_LIGHTHOUSE_REPORTS=<folder>: the median run's whole report per page, to read what blocked.
+      if (process.env.BENCH_LIGHTHOUSE_REPORTS) {
+        mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
+        writeFileSync(
+          join(process.env.BENCH_LIGHTHOUSE_REPORTS, `${p.page.replace(/\W+/g, '-')}.json`),
+          JSON.stringify(lhr),
+        );
+      }
       const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? 0);
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, score(lhr, c)]));
       const goals = p.public ? CATEGORIES : (['performance'] as const);
