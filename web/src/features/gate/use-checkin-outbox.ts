@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { onBackgroundSync } from '../../lib/background-sync';
 import { api } from '../../lib/api-client';
+import { browserIdle } from '../../lib/page-ready';
 import { isReachable, noteReachable, subscribeReachable } from '../../lib/reachability';
 import { GATE_OUTBOX, sendOutbox } from './api/gate-pass';
 import { outboxEntries, type OutboxEntry } from './gate-store';
@@ -48,14 +49,21 @@ function useOnline(): boolean {
   return network && reachable;
 }
 
-/** Runs `task` now and every `everyMs` while online. */
+/**
+ * Runs `task` every `everyMs` while online, the first time as soon as the browser is idle: once the
+ * first screen is up on a page just opened (its requests and writes to the device's store do not
+ * hold up the screen on a slow phone, issue #34), at once on a page long open.
+ */
 export function useWhileOnline(online: boolean, task: () => Promise<unknown>, everyMs: number) {
   useEffect(() => {
     if (!online) return;
-    const first = setTimeout(() => void task(), 0);
+    let stopped = false;
+    void browserIdle().then(() => {
+      if (!stopped) void task();
+    });
     const timer = setInterval(() => void task(), everyMs);
     return () => {
-      clearTimeout(first);
+      stopped = true;
       clearInterval(timer);
     };
   }, [online, task, everyMs]);

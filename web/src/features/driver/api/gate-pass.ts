@@ -46,10 +46,17 @@ export function useDriverPass(next: Appointment | null, unreachable: boolean): D
       }
     },
   });
-  const saved = useQuery({ queryKey: SAVED_KEY, queryFn: () => offlineStore.currentPasses(), staleTime: 0 });
+  const serverUnreachable = unreachable || (fresh.isError && !(fresh.error instanceof ApiError));
+  // The phone's copies are read only when the server cannot be reached: with a network, the first
+  // screen does not wait on the device's store (issue #34).
+  const saved = useQuery({
+    queryKey: SAVED_KEY,
+    queryFn: () => offlineStore.currentPasses(),
+    staleTime: 0,
+    enabled: serverUnreachable,
+  });
 
   if (fresh.data && fresh.data.appointmentId === appointmentId) return { pass: fresh.data, fromPhone: false };
-  const serverUnreachable = unreachable || (fresh.isError && !(fresh.error instanceof ApiError));
   if (!serverUnreachable) return null;
   const kept = saved.data ?? [];
   const pass = appointmentId ? kept.find((p) => p.appointmentId === appointmentId) : kept[0];
