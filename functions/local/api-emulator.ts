@@ -159,9 +159,17 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   send(res, result.statusCode ?? 200, headers, payload);
 }
 
+/**
+ * How long an idle kept-alive connection stays open. Node's 5 s default is about as long as clients
+ * keep one for reuse, so a request sent on a connection the server was closing at that moment got
+ * "socket hang up" (a journey's booking, on a busy machine). The server now outlasts its clients, as
+ * a load balancer's 60 s idle timeout does.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
 export function createApiServer(options: Omit<ApiServerOptions, 'port'>): Server {
   const headers = securityHeaders(options.connectSources);
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     // The outbox holds verification codes: only this machine may read it, even with HOST=0.0.0.0.
     const fromThisMachine = /^(127\.|::1$|::ffff:127\.)/.test(req.socket.remoteAddress ?? '');
@@ -193,6 +201,10 @@ export function createApiServer(options: Omit<ApiServerOptions, 'port'>): Server
         );
     });
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // A request's headers may take as long as the connection may idle, or Node cuts it first.
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  return server;
 }
 
 export async function startApiServer(
