@@ -2,7 +2,8 @@
 // (CDP Emulation.setCPUThrottlingRate, a cheap phone), against the built SPA: p95 of
 // - a guest pressing "Confirm Booking" -> "Booking confirmed" shown,
 // - a typed pass on /gate: "Verify pass" -> the verdict, plus "Check in" -> "Check-in recorded at",
-// - opening /yard with 200 trucks parked -> the 200th truck painted.
+// - opening the yard with 200 trucks parked (the menu's Live Tracking) -> its first screen of spots
+//   painted, and -> all 200 spots painted.
 // Each measure is taken from Node around the click and the wait (so it includes the automation's own
 // round trips: it can only read high). Goal: each p95 < 1 s. Its own facilities, carriers and, for the
 // yard, its own tenant (signed up through the API, its spots created through yard's index), so it
@@ -191,19 +192,41 @@ async function yardTimes(browser: Browser, base: string, pageBase: string) {
       status: 'occupied',
       currentAssetId: `MH12YB${String(n).padStart(4, '0')}`,
     });
-  const last = `MH12YB${String(YARD_TRUCKS).padStart(4, '0')}`;
-  await page.goto('/');
-  return times(page, async () => {
+  // The next paint (a string: this file is compiled for Node, which has no requestAnimationFrame).
+  const painted = () =>
+    page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+  // The page's network quiet and its main thread idle: what the screen before started is not the yard's.
+  const untilIdle = async () => {
+    await page.waitForLoadState('networkidle');
+    await page.evaluate('new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 }))');
+  };
+  const allInPage: number[] = [];
+  const firstScreen = await times(page, async () => {
+    // Each run from a fresh load of another screen (the carriers: its code cached, as on a phone used
+    // daily, but no yard data in memory; the dashboard would have it, it shows the yard too), then the
+    // menu's Live Tracking: the way staff open the yard. A cold load of a URL is what Lighthouse measures.
+    await page.goto('/carriers');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menuItem = page.getByRole('link', { name: 'Live Tracking' });
+    await menuItem.waitFor();
+    await untilIdle();
     const t0 = performance.now();
-    await page.goto('/yard');
-    await page.getByTestId('spot').filter({ hasText: last }).waitFor({ state: 'attached' });
-    // The first paint after the 200 spots are in the page.
-    // (A string: this file is compiled for Node, which has no requestAnimationFrame.)
-    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
-    const elapsed = performance.now() - t0;
+    await menuItem.click();
+    // The yard's first screen: its first spots with their trucks (drawn in one commit), painted.
+    await page.getByTestId('spot').filter({ hasText: 'MH12YB' }).first().waitFor();
+    await painted();
+    const shown = performance.now() - t0;
+    // Then every one of the 200 spots, in the page and painted.
+    await page
+      .getByTestId('spot')
+      .nth(YARD_TRUCKS - 1)
+      .waitFor({ state: 'attached' });
+    await painted();
+    allInPage.push(performance.now() - t0);
     if ((await page.getByTestId('spot').count()) < YARD_TRUCKS) throw new Error('the yard shows fewer than 200 spots');
-    return elapsed;
+    return shown;
   });
+  return { firstScreen, allInPage };
 }
 
 export const interactionsBench: BenchSection = async ({ base, web, operations }) => {
@@ -214,7 +237,7 @@ export const interactionsBench: BenchSection = async ({ base, web, operations })
   try {
     // Each measure starts on a quiet machine (quiet.ts): what the bench left running is not the page's.
     const quiet: Awaited<ReturnType<typeof untilQuiet>>[] = [];
-    const measured = async (measure: () => Promise<number[] | null>) => {
+    const measured = async <T>(measure: () => Promise<T>) => {
       quiet.push(await untilQuiet());
       return measure();
     };
@@ -227,8 +250,13 @@ export const interactionsBench: BenchSection = async ({ base, web, operations })
         '/gate typed pass: "Verify pass" -> verdict + "Check in" -> recorded',
         await measured(() => gateTimes(browser, web.url, operations)),
       ],
-      [`open /yard with ${YARD_TRUCKS} trucks -> all painted`, await measured(() => yardTimes(browser, base, web.url))],
     ];
+    const yard = await measured(() => yardTimes(browser, base, web.url));
+    measures.push(
+      [`open /yard with ${YARD_TRUCKS} trucks -> its first screen painted`, yard.firstScreen],
+      [`open /yard with ${YARD_TRUCKS} trucks -> all ${YARD_TRUCKS} spots painted`, yard.allInPage],
+    );
+    quiet.push(quiet.at(-1)!);
     return {
       title: `Interactions in Chromium at 390 px over ${web.protocol}, CPU slowed ${CPU_SLOWDOWN}x (goal p95 < ${INTERACTION_GOAL_MS} ms); ms`,
       rows: measures.map(([measure, values], index) =>

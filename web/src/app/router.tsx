@@ -14,11 +14,13 @@ import type { QueryClient } from '@tanstack/react-query';
 // the entry, not the screens.
 import { driverBoardQuery } from '../features/driver/api/board';
 import { yardQuery } from '../features/yard/api/overview';
+import { checkinsQuery } from '../features/checkins/api/checkins-query';
+import { facilityChoicesQuery } from '../features/gate/api/facility-choices';
 import { DriverShell, preloadShell, StaffShell } from './shells/lazy';
 import { loadLater } from '../lib/load-later';
 import { isDriver, RoleShell } from './shells/role-shell';
 
-type Preloadable = { preload?: () => void };
+type Preloadable = { preload?: () => Promise<void> | void };
 
 /** One screen (whatever its props) of a lazily loaded feature module, through its index.ts; `preload`
  * starts fetching its code before it is rendered (preloadScreen). */
@@ -28,12 +30,12 @@ function screen<K extends string, M extends Record<K, ComponentType<any>>>(load:
   return loadLater<ComponentProps<M[K]>>(async () => {
     const component = (await load())[name];
     // A screen the feature itself fetches when shown (lib/load-later.ts): its code too, now, not on render.
-    (component as Preloadable).preload?.();
+    void (component as Preloadable).preload?.();
     return component;
   });
 }
-const preloadElement = (element: ReactNode) => {
-  if (isValidElement(element)) (element.type as Preloadable).preload?.();
+const preloadElement = async (element: ReactNode) => {
+  if (isValidElement(element)) await (element.type as Preloadable).preload?.();
 };
 
 const appointments = () => import('../features/appointments');
@@ -97,8 +99,18 @@ const SCREENS: Screen[] = [
   { path: PATHS.standing, element: <StandingAppointmentsRoute />, shell: 'staff' },
   { path: PATHS.booking, element: <BookingRoute />, shell: 'by-role' },
   { path: PATHS.reschedule, element: <RescheduleRoute />, shell: 'by-role' },
-  { path: PATHS.checkin, element: <CheckinRoute />, shell: 'by-role' },
-  { path: PATHS.gate, element: <GateRoute />, shell: 'staff' },
+  {
+    path: PATHS.checkin,
+    element: <CheckinRoute />,
+    shell: 'by-role',
+    data: (client) => client.prefetchQuery(checkinsQuery),
+  },
+  {
+    path: PATHS.gate,
+    element: <GateRoute />,
+    shell: 'staff',
+    data: (client) => client.prefetchQuery(facilityChoicesQuery),
+  },
   { path: PATHS.driver, element: <DriverDashboardRoute />, shell: 'driver', guard: 'authRequired' },
   { path: PATHS.yard, element: <YardRoute />, shell: 'staff', data: (client) => client.prefetchQuery(yardQuery) },
   { path: PATHS.analytics, element: <AnalyticsRoute />, shell: 'staff' },
@@ -162,45 +174,54 @@ function HomeRoute() {
  * Starts fetching the code of the screen at `pathname` (and its shell) while the session is still
  * being asked for, instead of after it: main.tsx calls it at start with what the signed-in hint cookie
  * says ('driver', 'staff' or null: signed out), and again with the user once the session is known (`/`
- * shows the landing page, the driver's home or the staff's by who is signed in).
+ * shows the landing page, the driver's home or the staff's by who is signed in). Settles when what it
+ * started is in: the code, and the first screen's data where the screen names it.
  */
-export function preloadScreen(
+export async function preloadScreen(
   pathname: string,
   user?: SessionUser | null | 'driver' | 'staff',
   queryClient?: QueryClient,
-) {
+): Promise<void> {
+  const started: Promise<unknown>[] = [];
   if (user === 'driver' || user === 'staff') {
-    preloadShell(user);
+    started.push(preloadShell(user));
     if (user === 'driver' && matchPath(PATHS.home, pathname)) {
-      DriverDashboardRoute.preload();
+      started.push(DriverDashboardRoute.preload());
       // The dashboard's data too, beside its code rather than after it has loaded and rendered.
-      void queryClient?.prefetchQuery(driverBoardQuery);
+      if (queryClient) started.push(queryClient.prefetchQuery(driverBoardQuery));
     }
     if (!matchPath(PATHS.home, pathname)) {
-      preloadScreen(pathname);
+      started.push(preloadScreen(pathname));
       const data = SCREENS.find((s) => matchPath(s.path, pathname))?.data;
-      if (data && queryClient) void data(queryClient);
+      if (data && queryClient) started.push(data(queryClient));
     }
-    return;
-  }
-  if (matchPath(PATHS.home, pathname)) {
-    if (user === undefined) return;
-    if (!user) return LandingRoute.preload();
-    if (user.status !== 'active') return;
-    if (isDriver(user)) {
-      preloadShell('driver');
-      return DriverDashboardRoute.preload();
+  } else if (matchPath(PATHS.home, pathname)) {
+    if (user === null) started.push(LandingRoute.preload());
+    else if (user && user.status === 'active') {
+      const driver = isDriver(user);
+      started.push(preloadShell(driver ? 'driver' : 'staff'));
+      started.push(
+        (driver
+          ? DriverDashboardRoute
+          : user.permissions.includes('dashboard:read')
+            ? DashboardRoute
+            : StaffHomeRoute
+        ).preload(),
+      );
     }
-    preloadShell('staff');
-    return (user.permissions.includes('dashboard:read') ? DashboardRoute : StaffHomeRoute).preload();
+  } else if ([PATHS.login, PATHS.register, PATHS.auth].some((path) => matchPath(path, pathname)))
+    started.push(LoginRoute.preload());
+  else {
+    const screen = SCREENS.find((s) => matchPath(s.path, pathname));
+    if (screen) {
+      // A 'by-role' screen's shell is known once the user is.
+      const shell =
+        screen.shell === 'by-role' ? (user ? (isDriver(user) ? 'driver' : 'staff') : undefined) : screen.shell;
+      if (shell) started.push(preloadShell(shell));
+      if (user === undefined) started.push(preloadElement(screen.element));
+    }
   }
-  if ([PATHS.login, PATHS.register, PATHS.auth].some((path) => matchPath(path, pathname))) return LoginRoute.preload();
-  const screen = SCREENS.find((s) => matchPath(s.path, pathname));
-  if (!screen) return;
-  // A 'by-role' screen's shell is known once the user is.
-  const shell = screen.shell === 'by-role' ? (user ? (isDriver(user) ? 'driver' : 'staff') : undefined) : screen.shell;
-  if (shell) preloadShell(shell);
-  if (user === undefined) preloadElement(screen.element);
+  await Promise.all(started.map((p) => p.catch(() => undefined)));
 }
 
 export function AppRoutes() {

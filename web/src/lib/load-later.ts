@@ -1,11 +1,11 @@
 // A component whose code is fetched the first time it is rendered, for a feature's index.ts: a screen,
 // form, dialog or panel exported there stays out of the chunk of every other feature that imports the
 // index for one small part (issue #34: the first load of a screen is a measured budget,
-// scripts/size-budget.ts). `preload` starts the fetch before the first render.
+// scripts/size-budget.ts). `preload` starts the fetch before the first render and settles when it ends.
 import { createElement, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { i18n } from './i18n/translator';
 
-export type LoadedLater<P> = ComponentType<P> & { preload: () => void };
+export type LoadedLater<P> = ComponentType<P> & { preload: () => Promise<void> };
 
 /**
  * Without `fallback`, the component waits in the nearest Suspense above it (a screen: the router's
@@ -31,7 +31,12 @@ export function loadLater<P extends Record<string, any>>(
       return component;
     });
   const Later = lazy(async () => ({ default: await start() }));
-  const preload = () => void start().catch(() => undefined);
+  // Settles when the code is here (or failed to come: the render then shows the failure).
+  const preload = () =>
+    start().then(
+      () => undefined,
+      () => undefined,
+    );
   const hasFallback = 'fallback' in options;
   function LoadedLater(props: P) {
     // Decided once per mount: switching from the lazy wrapper to the component itself would be a new

@@ -4,5 +4,5 @@ import { loadLater } from '../../lib/load-later';
 
 export const StaffShell = loadLater(async () => (await import('./staff-shell')).StaffShell);
 export const DriverShell = loadLater(async () => (await import('./driver-shell')).DriverShell);
-/** Starts fetching a shell's code before it is rendered (the router's preloadScreen). */
+/** Starts fetching a shell's code before it is rendered (the router's preloadScreen); settles when it is here. */
 export const preloadShell = (shell: 'staff' | 'driver') => (shell === 'staff' ? StaffShell : DriverShell).preload();

@@ -21,7 +21,7 @@ import { BookingFields, useBookingSetup } from '../../appointment-types';
 import { loadMinutes } from '@shared/contracts/appointment-types';
 
 // The custom booking fields' code is fetched with this form's, not when the form first renders them.
-BookingFields.preload();
+void BookingFields.preload();
 
 type FormInput = z.input<typeof appointmentInputSchema>;
 type FormOutput = z.output<typeof appointmentInputSchema>;

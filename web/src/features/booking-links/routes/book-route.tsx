@@ -21,7 +21,7 @@ import { GuestBookingDialog, LandingRoute } from '../../landing';
 import { linkSource, useOpenBookingLink } from '../api/booking-links';
 
 // The custom booking fields' code is fetched with this form's, not when the form first renders them.
-BookingFields.preload();
+void BookingFields.preload();
 
 /** A booking link's token names its item and signature with a tilde; a facility link has none. */
 const isBookingLinkToken = (token: string) => token.includes('~');

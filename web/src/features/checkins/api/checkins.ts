@@ -1,19 +1,16 @@
 // Check-ins: the list, staff, walk-in and driver self check-in, the check-in status flow, door
 // assignment and the gate QR code.
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
 import type { Checkin, CheckinStatus, quickCheckinSchema, walkInCheckinSchema } from '@shared/contracts/checkins';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
+import { checkinsQuery } from './checkins-query';
 
 export type { Checkin, CheckinStatus };
 
-export const checkinsQuery = queryOptions({
-  queryKey: ['/api/checkins'],
-  queryFn: () => api.get<Checkin[]>('/api/checkins'),
-  refetchInterval: 15_000,
-});
+export { checkinsQuery };
 
 export const useCheckins = () => useQuery(checkinsQuery);
 

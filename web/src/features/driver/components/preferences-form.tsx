@@ -17,7 +17,7 @@ import { useApiMutation } from '../../../lib/use-api-mutation';
 import { PreferencesCard } from './preferences-card';
 
 // Its channel field is a chunk of the carriers feature: asked for with this form, not when it renders.
-PreferredChannelsField.preload();
+void PreferredChannelsField.preload();
 
 type FormInput = z.input<typeof driverPreferencesSchema>;
 type FormOutput = z.output<typeof driverPreferencesSchema>;

@@ -1,8 +1,6 @@
 // The gate's calls for passes (issue #31): the facility's pass kit (kept on the device) and the
 // outbox of check-ins, sent whenever the network is there. The server applies each idempotency key
 // once, so sending an entry again (a lost answer, two tabs, a retry) never makes a second check-in.
-import { queryOptions } from '@tanstack/react-query';
-import type { Facility } from '@shared/contracts/facilities';
 import type { GatePassCheckinInput, GatePassCheckinResult, GatePassKeysView } from '@shared/contracts/gate-pass';
 import type { GatePassClaims } from '@shared/gate-pass';
 import { api, apiRequest, ApiError } from '../../../lib/api-client';
@@ -23,10 +21,7 @@ import {
  * The facilities a gate may stand at, under the facilities feature's own query key (one cache entry);
  * read here because facilities shows the gate's settings panel, so the gate may not import it back.
  */
-export const facilityChoicesQuery = queryOptions({
-  queryKey: ['/api/facilities'],
-  queryFn: () => api.get<Facility[]>('/api/facilities'),
-});
+export { facilityChoicesQuery } from './facility-choices';
 
 /** Fetches and keeps the facility's keys and revocations; notes the device clock against the server's. */
 export async function refreshKit(facilityId: string): Promise<PassKit> {

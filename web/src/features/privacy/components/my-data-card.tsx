@@ -35,7 +35,7 @@ export function MyDataCard() {
               variant="secondary"
               className="w-full"
               onClick={() => {
-                MyDataView.preload();
+                void MyDataView.preload();
                 setOpen(true);
               }}
             >

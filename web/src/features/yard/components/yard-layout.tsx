@@ -1,6 +1,6 @@
 // The yard live view: loading docks (6 columns), waiting area (8 columns), legend, dock
 // utilisation, the selected spot with Assign Truck; drag an occupied spot's truck to another spot.
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Maximize2, RefreshCw, Truck } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -96,6 +96,45 @@ const SpotTile = memo(function SpotTile({
   );
 });
 
+/** The spots of a phone's or a tablet's first screen (4 or 8 to a row), drawn in the yard's first paint. */
+const FIRST_PAINT_SPOTS = 48;
+
+/**
+ * The waiting area's spots. A yard holds hundreds: the first screen's spots are drawn at once and the
+ * rest right after, in a render the browser may interrupt (a deferred value), so the yard's first
+ * paint does not wait on tiles below the fold (issue #34). The browser then lays out and paints only
+ * the spots near the screen (content-visibility), while every spot is in the page for search and
+ * screen readers.
+ */
+function SpotGrid({
+  spots,
+  ...tile
+}: {
+  spots: YardSpotView[];
+  selected: string | null;
+  canEdit: boolean;
+  words: TileWords;
+  onSelect: (spotId: string) => void;
+  onDropTruck: (spotId: string, assetId: string) => void;
+}) {
+  const shown = useDeferredValue(spots.length, Math.min(spots.length, FIRST_PAINT_SPOTS));
+  return (
+    <div className="grid grid-cols-4 gap-2 sm:grid-cols-8">
+      {spots.slice(0, shown).map((s) => (
+        <SpotTile
+          key={s.id}
+          spot={s}
+          selected={tile.selected === s.id}
+          canEdit={tile.canEdit}
+          words={tile.words}
+          onSelect={tile.onSelect}
+          onDropTruck={tile.onDropTruck}
+        />
+      ))}
+    </div>
+  );
+}
+
 export function YardLayout({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const { toast } = useToast();
@@ -167,22 +206,14 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
               </section>
               <section aria-label={t('yard.layout.waitingArea')}>
                 <h3 className="mb-2 text-sm font-semibold">{t('yard.layout.waitingArea')}</h3>
-                {/* A yard holds hundreds of spots: the browser lays out and paints only those near the
-                    screen (content-visibility), while every spot stays in the page for search and
-                    screen readers. */}
-                <div className="grid grid-cols-4 gap-2 sm:grid-cols-8">
-                  {data.spots.map((s) => (
-                    <SpotTile
-                      key={s.id}
-                      spot={s}
-                      selected={selected === s.id}
-                      canEdit={canEdit}
-                      words={words}
-                      onSelect={select}
-                      onDropTruck={dropTruck}
-                    />
-                  ))}
-                </div>
+                <SpotGrid
+                  spots={data.spots}
+                  selected={selected}
+                  canEdit={canEdit}
+                  words={words}
+                  onSelect={select}
+                  onDropTruck={dropTruck}
+                />
               </section>
               <div className="flex flex-wrap gap-3 text-xs" role="group" aria-label={t('yard.layout.legend')}>
                 {[
