@@ -30,8 +30,9 @@ function OnTheWayLoading() {
   );
 }
 
-// Below the layout and built on appointments' and trips' code (and their reads): fetched after the
-// yard's first screen, not before it (issue #34).
+// Below the layout and built on appointments' and trips' code (and their reads): fetched once the
+// yard's own figures are shown, so its code and reads do not compete with the yard's first screen
+// (issue #34).
 const TrucksOnTheWay = loadLater(async () => (await import('../components/trucks-on-the-way')).TrucksOnTheWay, {
   fallback: <OnTheWayLoading />,
 });
@@ -87,7 +88,7 @@ export function YardRoute() {
         ))}
       </div>
       <YardLayout canEdit={hasPermission('yard:write')} />
-      <TrucksOnTheWay />
+      {y ? <TrucksOnTheWay /> : <OnTheWayLoading />}
       <Card>
         <CardHeader title={t('yard.recentActivity')} />
         <CardBody>
