@@ -101,7 +101,8 @@ export function linkSource(token: string, code: string, opened: OpenedBookingLin
           apiRequest<GuestBookingConfirmation>('POST', `${bookPath(token)}/booking`, body, {
             headers: { 'Idempotency-Key': idempotencyKey, [ACCESS_CODE_HEADER]: code },
           }),
-        onSettled: () => queryClient.invalidateQueries({ queryKey: [bookPath(token), 'slots'] }),
+        // Not awaited, as the guest booking's (landing/api/guest-booking.ts): the confirmation shows at once.
+        onSettled: () => void queryClient.invalidateQueries({ queryKey: [bookPath(token), 'slots'] }),
       });
     },
   };

@@ -87,7 +87,9 @@ export function useGuestBooking() {
       apiRequest<GuestBookingConfirmation>('POST', '/api/bookings/slot', body, {
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: slotsKey }),
+    // Not awaited: a returned promise would hold the confirmation until the slot list (which the
+    // confirmation does not show) was fetched again, a whole extra round trip after the booking.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: slotsKey }),
   });
 }
 
