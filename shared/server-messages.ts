@@ -5,6 +5,7 @@
 // domain doing anything; the SPA translates its client-side validation with the same translator.
 // The catalogue is not imported here: the SPA imports it, the kernel reads it on the first request
 // that asks for Hindi (functions/lib/server-messages.ts), so it is in no Lambda bundle.
+import { dateTimeFormat } from './intl';
 
 export type MessageLanguage = 'en' | 'hi';
 /** Hindi of every message the API answers with, keyed by its English text. */
@@ -85,12 +86,6 @@ export function serverMessageTranslator(hindi: HindiCatalogue) {
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-// Made on first use, not when the module loads: a Hindi formatter loads its locale's data, which costs
-// every page's start-up (about 12 ms of a fast CPU, 50 ms on a cheap phone) though most never show one.
-let hindiDates: Intl.DateTimeFormat | undefined;
-
 /** A calendar date 'YYYY-MM-DD' as a Hindi reader reads it, e.g. '29 फ़र॰ 2024'. */
 const hindiDate = (date: string): string =>
-  (hindiDates ??= new Intl.DateTimeFormat('hi-IN', { dateStyle: 'medium', timeZone: 'UTC' })).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  dateTimeFormat('hi-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));

@@ -1,5 +1,7 @@
 // Dates and times of day in a facility's time zone. Slot dates and opening hours are local to the
 // facility (default DEFAULT_TIME_ZONE below); instants are stored as ISO strings in UTC.
+import { dateTimeFormat } from './intl';
+
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -52,7 +54,7 @@ export function facilityClock(
 
 /** The local date (YYYY-MM-DD) and time (HH:mm) of an instant in a time zone. */
 export function localDateTime(instant: Date, timeZone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

@@ -14,6 +14,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { awsClientOptions, endpointFor } from './aws';
 import { config } from './config';
 import { ConflictError } from './errors';
+import { REQUEST_BUDGET_MS, remainingMs } from './deadline';
 
 interface IdempotentCall<P, C> {
   /** What makes two calls the same: hashed into the record's sort key. */
@@ -34,6 +35,20 @@ export interface IdempotentOptions {
 
 let client: DynamoDBClient | undefined;
 
+/**
+ * Tells Powertools how long the current call may still run: its request's time left (deadline.ts),
+ * read when the call starts. A call's record says "in progress" until then only: a request that never
+ * finished (its Lambda stopped mid-way) does not hold its key for the record's whole life (a day),
+ * answering every retry "still being processed"; a retry after it runs the use case, as a new key would.
+ * (Without it Powertools also warns on every call.)
+ */
+function withRequestTime(idempotencyConfig: IdempotencyConfig): IdempotencyConfig {
+  idempotencyConfig.registerLambdaContext({
+    getRemainingTimeInMillis: () => remainingMs() ?? REQUEST_BUDGET_MS,
+  } as Parameters<IdempotencyConfig['registerLambdaContext']>[0]);
+  return idempotencyConfig;
+}
+
 /** Wraps a use case so that calls with one key run it once; the key is scoped by the caller. */
 export function idempotent<P, C, R>(
   useCase: (payload: P, context: C) => Promise<R>,
@@ -53,12 +68,14 @@ export function idempotent<P, C, R>(
         awsSdkV3Client: client,
       }),
       keyPrefix: options.operation,
-      config: new IdempotencyConfig({
-        eventKeyJmesPath: 'key',
-        payloadValidationJmesPath: 'payload',
-        throwOnNoIdempotencyKey: true,
-        expiresAfterSeconds: options.expiresAfterSeconds,
-      }),
+      config: withRequestTime(
+        new IdempotencyConfig({
+          eventKeyJmesPath: 'key',
+          payloadValidationJmesPath: 'payload',
+          throwOnNoIdempotencyKey: true,
+          expiresAfterSeconds: options.expiresAfterSeconds,
+        }),
+      ),
     });
     try {
       return await run({ key, payload, context });

@@ -2,6 +2,7 @@
 // (India by default). Every screen formats through these, never with a hard-coded locale.
 import { useTranslation } from './i18n/use-translation';
 import { DEFAULT_TIME_ZONE } from '../../../shared/time';
+import { dateTimeFormat, numberFormat } from '../../../shared/intl';
 
 export type Locale = 'en-IN' | 'hi-IN';
 
@@ -9,31 +10,31 @@ export const localeOf = (language: string | undefined): Locale => (language?.sta
 
 /** A calendar date 'YYYY-MM-DD' (no time zone: the date as written), e.g. '15 Jan 2026' / '15 जन॰ 2026'. */
 export function formatDay(date: string, locale: Locale, style: 'medium' | 'long' = 'medium'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(
+  return dateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(
     new Date(`${date.slice(0, 10)}T00:00:00Z`),
   );
 }
 
 /** An instant's date and time as seen in the facility's time zone. */
 export function formatDateTime(iso: string | Date, locale: Locale, timeZone = DEFAULT_TIME_ZONE): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
 /** An instant's time of day in the facility's time zone. */
 export function formatTime(iso: string | Date, locale: Locale, timeZone = DEFAULT_TIME_ZONE): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+  return dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
 }
 
 /** A wall-clock time 'HH:mm' of a slot (already in the facility's zone), e.g. '2:30 pm'. */
 export function formatClock(time: string, locale: Locale): string {
   const [h, m] = time.split(':').map(Number);
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+  return dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2000, 0, 1, h ?? 0, m ?? 0)),
   );
 }
 
 export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(locale, options).format(value);
+  return numberFormat(locale, options).format(value);
 }
 
 /**
@@ -41,7 +42,7 @@ export function formatNumber(value: number, locale: Locale, options?: Intl.Numbe
  * languages (Hindi readers get the same digits): every amount on a screen is written by this.
  */
 export function formatRupees(paise: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', numberingSystem: 'latn' }).format(
+  return numberFormat(locale, { style: 'currency', currency: 'INR', numberingSystem: 'latn' }).format(
     paise / 100,
   );
 }
