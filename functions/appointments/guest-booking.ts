@@ -83,26 +83,26 @@ async function confirmationOf(
     getTenant(facility.tenantId),
     getAppointment(facility.tenantId, booked.appointmentId),
   ]);
-  // The booking is made: a pass (or its link, through which the panel keeps it on the phone) that cannot
-  // be made now must not turn it into an error for the guest. The two are independent: made together.
+  // The booking is made: a pass, its link (through which the panel keeps it on the phone) or the
+  // privacy choices link that cannot be made now must not turn it into an error for the guest. The
+  // three are independent: made together, so the guest waits for the slowest, not for their sum.
   const unlessFailed =
     (what: string) =>
     (error: unknown): null => {
       logger.warn(`guest booking confirmed without ${what}`, { appointmentId: booked.appointmentId, error });
       return null;
     };
-  const choicesLink = appointment?.driverPhone
-    ? await choicesToken(facility.tenantId, appointment.driverPhone).catch(unlessFailed('a choices link'))
-    : null;
-  const [pass, passLink] =
-    appointment?.status === 'scheduled'
-      ? await Promise.all([
-          issueGatePass(appointment, facility, now).catch(unlessFailed('a gate pass')),
-          newPassLink(appointment, facility, appointment.guest?.language ?? null, null, now).catch(
-            unlessFailed('a gate pass link'),
-          ),
-        ])
-      : [null, null];
+  const scheduled = appointment?.status === 'scheduled' ? appointment : null;
+  const [choicesLink, pass, passLink] = await Promise.all([
+    appointment?.driverPhone
+      ? choicesToken(facility.tenantId, appointment.driverPhone).catch(unlessFailed('a choices link'))
+      : null,
+    scheduled && issueGatePass(scheduled, facility, now).catch(unlessFailed('a gate pass')),
+    scheduled &&
+      newPassLink(scheduled, facility, scheduled.guest?.language ?? null, null, now).catch(
+        unlessFailed('a gate pass link'),
+      ),
+  ]);
   const slotDate = appointment?.scheduledDate ?? booked.slotDate;
   const startTime = appointment?.scheduledTimeStart ?? booked.startTime;
   const endTime = appointment?.scheduledTimeEnd ?? booked.endTime;
