@@ -42,9 +42,7 @@ export function formatNumber(value: number, locale: Locale, options?: Intl.Numbe
  * languages (Hindi readers get the same digits): every amount on a screen is written by this.
  */
 export function formatRupees(paise: number, locale: Locale): string {
-  return numberFormat(locale, { style: 'currency', currency: 'INR', numberingSystem: 'latn' }).format(
-    paise / 100,
-  );
+  return numberFormat(locale, { style: 'currency', currency: 'INR', numberingSystem: 'latn' }).format(paise / 100);
 }
 
 /** The formatters bound to the current language. */
