@@ -29,7 +29,7 @@ it('a call that never answered holds its key until its request’s time is up, t
   void withRequestDeadline({ getRemainingTimeInMillis: () => 2_500 }, () => book(key, truck, undefined));
   await vi.waitFor(() => expect(runs).toBe(1));
 
-  // While it may still be running, the same request waits for it.
+  // While it may still be running, the same request is refused: it does not run twice at once.
   await expect(withRequestDeadline(undefined, () => book(key, truck, undefined))).rejects.toThrow(
     'This request is still being processed. Please try again in a moment.',
   );
