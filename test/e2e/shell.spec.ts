@@ -231,4 +231,21 @@ test.describe('small screens', () => {
     await expect(page).toHaveURL(/\/carriers$/);
     await expect(menu).toHaveCount(0);
   });
+
+  test("pressing a menu link asks for the screen's data before the screen opens", async ({ page }) => {
+    await signIn(page, 'yard_manager');
+    // A fresh page of another screen: no yard figures in memory (the dashboard shows the yard too).
+    await page.goto('/carriers');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const liveTracking = page.getByRole('dialog', { name: 'Open menu' }).getByRole('link', { name: 'Live Tracking' });
+    await liveTracking.hover();
+    const figures = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/yard/overview');
+    await page.mouse.down();
+    await figures;
+    // Asked for on the press, while the carriers are still shown; the click then opens the yard.
+    await expect(page).toHaveURL(/\/carriers$/);
+    await page.mouse.up();
+    await expect(page).toHaveURL(/\/yard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Yard Management');
+  });
 });

@@ -1,15 +1,15 @@
 // Every route of the spec: public pages, the session-dependent home, and the signed-in screens,
 // each inside the shell its role gets. Paths come from shared/navigation.ts; each feature's code is
 // loaded the first time one of its screens is shown.
-import { isValidElement, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { isValidElement, Suspense, useCallback, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { useTranslation } from '../lib/i18n/use-translation';
 import { PATHS, STATIC_PAGES } from '@shared/navigation';
 import { Spinner } from '../components/ui/spinner';
-import { useSession } from '../lib/session';
+import { SESSION_KEY, useSession } from '../lib/session';
 import { PendingAccount, RequireAuth, type GuardVariant } from './guards';
 import type { SessionUser } from '@shared/contracts/auth';
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 // Not through the features' index: only their first screen's query (a few hundred bytes each) joins
 // the entry, not the screens.
 import { driverBoardQuery } from '../features/driver/api/board';
@@ -19,6 +19,7 @@ import { facilityChoicesQuery } from '../features/gate/api/facility-choices';
 import { DriverShell, preloadShell, StaffShell } from './shells/lazy';
 import { loadLater } from '../lib/load-later';
 import { isDriver, RoleShell } from './shells/role-shell';
+import { ScreenPreload, type PreloadScreen } from './screen-link';
 
 type Preloadable = { preload?: () => Promise<void> | void };
 
@@ -224,7 +225,31 @@ export async function preloadScreen(
   await Promise.all(started.map((p) => p.catch(() => undefined)));
 }
 
+/** What a shell's link starts loading (screen-link.tsx): the screen at `path` for the signed-in user. */
+function usePreloadLinkTarget(): PreloadScreen {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (path, data) => {
+      const user = queryClient.getQueryData<SessionUser | null>(SESSION_KEY);
+      if (!user) return;
+      // `/` is the user's home: which screen that is depends on the user, not on the path.
+      void (matchPath(PATHS.home, path)
+        ? preloadScreen(path, user)
+        : preloadScreen(path, isDriver(user) ? 'driver' : 'staff', data ? queryClient : undefined));
+    },
+    [queryClient],
+  );
+}
+
 export function AppRoutes() {
+  return (
+    <ScreenPreload.Provider value={usePreloadLinkTarget()}>
+      <AppRouteTable />
+    </ScreenPreload.Provider>
+  );
+}
+
+function AppRouteTable() {
   return (
     <Routes>
       <Route path={PATHS.home} element={<HomeRoute />} />

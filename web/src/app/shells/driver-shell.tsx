@@ -1,6 +1,6 @@
 // The mobile-style driver layout: header with the driver's name and Logout, bottom navigation.
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { ScreenLink } from '../screen-link';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { CalendarPlus, ClipboardCheck, Home, RefreshCw } from 'lucide-react';
 import { PATHS } from '@shared/navigation';
@@ -45,7 +45,7 @@ export function DriverShell({ children }: { children: ReactNode }) {
         className="fixed inset-x-0 bottom-0 z-40 mx-auto grid max-w-md grid-cols-4 border-t border-slate-200 bg-white"
       >
         {TABS.map(({ to, key, icon: Icon }) => (
-          <NavLink
+          <ScreenLink
             key={to}
             to={to}
             end
@@ -55,7 +55,7 @@ export function DriverShell({ children }: { children: ReactNode }) {
           >
             <Icon className="h-5 w-5" aria-hidden />
             {t(key)}
-          </NavLink>
+          </ScreenLink>
         ))}
       </nav>
     </div>

@@ -1,6 +1,7 @@
 // The signed-in staff layout: top navigation bar, the role's sidebar, the page.
 import { Suspense, useState, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { ScreenLink } from '../screen-link';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { Menu, UserCircle, X } from 'lucide-react';
 import { PATHS, visibleNavigation } from '@shared/navigation';
@@ -38,9 +39,9 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           <ul className="mt-2 space-y-1">
             {section.items.map((item) => (
               <li key={item.id}>
-                <NavLink to={item.path} end className={linkClasses} onClick={onNavigate} data-nav-item={item.id}>
+                <ScreenLink to={item.path} end className={linkClasses} onClick={onNavigate} data-nav-item={item.id}>
                   {t(`nav.items.${item.id}`)}
-                </NavLink>
+                </ScreenLink>
               </li>
             ))}
           </ul>
@@ -75,9 +76,9 @@ export function StaffShell({ children }: { children: ReactNode }) {
           </Link>
           <nav aria-label={t('nav.landmarks.main')} className="ml-6 hidden items-center gap-1 md:flex">
             {TOP_LINKS.map((l) => (
-              <NavLink key={l.to} to={l.to} end className={linkClasses}>
+              <ScreenLink key={l.to} to={l.to} end className={linkClasses}>
                 {t(l.key)}
-              </NavLink>
+              </ScreenLink>
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-2">
@@ -140,9 +141,9 @@ export function StaffShell({ children }: { children: ReactNode }) {
             </div>
             <nav aria-label={t('nav.landmarks.mobile')} className="mb-6 space-y-1 border-b border-slate-100 pb-4">
               {TOP_LINKS.map((l) => (
-                <NavLink key={l.to} to={l.to} end className={linkClasses} onClick={() => setMenuOpen(false)}>
+                <ScreenLink key={l.to} to={l.to} end className={linkClasses} onClick={() => setMenuOpen(false)}>
                   {t(l.key)}
-                </NavLink>
+                </ScreenLink>
               ))}
             </nav>
             <SidebarNav onNavigate={() => setMenuOpen(false)} />
