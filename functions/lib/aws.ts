@@ -3,15 +3,24 @@
 // a subsegment of the Lambda's trace (a no-op where tracing is off).
 // Inside an API request every call shares the request's deadline (deadline.ts): it is aborted there,
 // and each attempt's request timeout is what is left of it, so a stalled service costs a request at
-// most its budget (a 503, errors.ts). Outside a request (workers) the clients' own timeouts and the
-// SDK's 3 attempts bound a call. A DynamoDB write that may have reached the table before its answer
-// was lost is never retried: it fails as WriteOutcomeUnknownError (docs/decisions.md).
+// most its budget (a 503, errors.ts). A DynamoDB write is the exception once sent: it is awaited to its
+// answer (its own request timeout, never past the Lambda's end), since the table may apply it all the
+// same and the caller must hear what happened. Outside a request (workers) the clients' own timeouts
+// and the SDK's 3 attempts bound a call. A DynamoDB write that may have reached the table before its
+// answer was lost is never retried: it fails as WriteOutcomeUnknownError (docs/decisions.md).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { tracer } from './telemetry';
-import { DeadlineExceededError, deadlineSignal, remainingMs } from './deadline';
+import { DeadlineExceededError, deadlineSignal, lambdaRemainingMs, remainingMs } from './deadline';
 import { WriteOutcomeUnknownError } from './errors';
 
 export function endpointFor(service: string): string | undefined {
@@ -41,10 +50,29 @@ interface Sending {
   };
 }
 
+/** The document client's commands of the DYNAMODB_WRITES operations (below). */
+const DOCUMENT_WRITES = [PutCommand, UpdateCommand, DeleteCommand, TransactWriteCommand, BatchWriteCommand];
+
+/** Per-attempt options: each attempt's request timeout the smaller of the client's and `timeLeft()`
+ * (read again per attempt), and the signal that aborts the call, if any. */
+function attemptOptions(timeLeft: () => number | undefined, abortSignal?: AbortSignal) {
+  const options: { abortSignal?: AbortSignal; requestTimeout?: number } = abortSignal ? { abortSignal } : {};
+  Object.defineProperty(options, 'requestTimeout', {
+    enumerable: true,
+    get: () => Math.max(1, Math.min(CLIENT_TIMEOUTS.requestTimeout, timeLeft() ?? CLIENT_TIMEOUTS.requestTimeout)),
+  });
+  return options;
+}
+
 /**
  * Makes every call of a client share the current request's deadline: aborted at the deadline, each
- * attempt's request timeout the smaller of the client's and what is left (read again per attempt),
- * and no attempt started once the time is up. Outside a request, calls run as configured.
+ * attempt's request timeout the smaller of the client's and what is left, and no attempt started once
+ * the time is up. A DynamoDB write is not aborted once sent: cut off, the table may apply it all the
+ * same, and the SDK's retry middleware then throws its own AbortError in place of the attempt's
+ * WriteOutcomeUnknownError, which errors.ts must read as "busy, nothing written" (a client's retry
+ * wrote the stock twice: test/integration/wms-stock-deadline.test.ts). So its attempt runs to its
+ * answer or its own request timeout, never past the Lambda's end. Outside a request, calls run as
+ * configured.
  */
 export function withRequestDeadline<C>(client: C): C {
   const c = client as unknown as Sending;
@@ -52,14 +80,9 @@ export function withRequestDeadline<C>(client: C): C {
   const send = (command: never, options?: unknown) =>
     (Object.getPrototypeOf(c) as Sending).send.call(c, command, options);
   c.send = (command, options) => {
-    const abortSignal = deadlineSignal();
-    if (!abortSignal || options) return send(command, options);
-    const perAttempt = { abortSignal } as { abortSignal: AbortSignal; requestTimeout?: number };
-    Object.defineProperty(perAttempt, 'requestTimeout', {
-      enumerable: true,
-      get: () => Math.max(1, Math.min(CLIENT_TIMEOUTS.requestTimeout, remainingMs() ?? CLIENT_TIMEOUTS.requestTimeout)),
-    });
-    return send(command, perAttempt);
+    if (remainingMs() === undefined || options) return send(command, options);
+    const write = DOCUMENT_WRITES.some((W) => (command as unknown) instanceof W);
+    return send(command, write ? attemptOptions(lambdaRemainingMs) : attemptOptions(remainingMs, deadlineSignal()));
   };
   const eachAttempt = (next: (args: unknown) => Promise<unknown>) => async (args: unknown) => {
     if (remainingMs() === 0) throw new DeadlineExceededError();

@@ -1,7 +1,9 @@
 // One deadline per API request, shared by every database and outbound call the request makes
 // (aws.ts, outbound.ts), so a stalled service costs the caller at most REQUEST_BUDGET_MS and an
-// answer, never the Lambda's whole timeout. The kernel (http.ts) opens it from the Lambda context;
-// outside a request (workers, scripts) there is none and each call keeps its own timeouts.
+// answer, never the Lambda's whole timeout. Past it nothing new is started; a database write already
+// sent is the one call still awaited, to its own timeout (aws.ts), so that its answer is the truth.
+// The kernel (http.ts) opens it from the Lambda context; outside a request (workers, scripts) there is
+// none and each call keeps its own timeouts.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context } from 'aws-lambda';
 
@@ -11,7 +13,7 @@ export const REQUEST_BUDGET_MS = 4_500;
 const LAMBDA_MARGIN_MS = 500;
 
 interface Deadline {
-  /** Epoch ms after which nothing more is started or awaited. */
+  /** Epoch ms after which nothing more is started, nor awaited (but a database write already sent). */
   at: number;
   /** Epoch ms the Lambda itself ends (no deadline may pass it). */
   lambdaEndsAt: number;
@@ -45,6 +47,13 @@ export function extendRequestDeadline(ms: number, now = Date.now()): void {
 export function remainingMs(now = Date.now()): number | undefined {
   const deadline = current.getStore();
   return deadline ? Math.max(0, deadline.at - now) : undefined;
+}
+
+/** Milliseconds left to the Lambda's own end, less the margin for the answer (never below 0);
+ * undefined outside a request. */
+export function lambdaRemainingMs(now = Date.now()): number | undefined {
+  const deadline = current.getStore();
+  return deadline ? Math.max(0, deadline.lambdaEndsAt - now) : undefined;
 }
 
 /** A signal that aborts at the request's deadline; undefined outside a request. */
