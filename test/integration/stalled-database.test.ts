@@ -3,38 +3,19 @@
 // sends a write twice, and works again once the database answers.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { Client } from '../support/api';
-import { startStallProxy, type StallProxy } from '../support/stall-proxy';
-import { ensureBucket, ensureTable, useLocalEnvironment } from '../../functions/local/services';
+import { startApiBehindStallProxy, type StallProxy } from '../support/stall-proxy';
 
 let proxy: StallProxy;
 let url: string;
-let closeApi: () => Promise<void>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  // Prepare: the handlers talk to DynamoDB Local through the proxy (set before any client is made).
-  const dynamoDbEndpoint = inject('dynamoDbEndpoint');
-  const s3Endpoint = inject('s3Endpoint');
-  proxy = await startStallProxy(dynamoDbEndpoint);
-  const suffix = randomUUID().slice(0, 8);
-  useLocalEnvironment({
-    dynamoDbEndpoint: proxy.endpoint,
-    s3Endpoint,
-    tableName: `test-${suffix}`,
-    uploadsBucket: `uploads-${suffix}`,
-  });
-  await Promise.all([ensureTable(dynamoDbEndpoint, `test-${suffix}`), ensureBucket(s3Endpoint, `uploads-${suffix}`)]);
-  const { seedDemoData } = await import('../../functions/local/seed');
-  await seedDemoData();
-  const { startApiServer } = await import('../../functions/local/api-emulator');
-  const api = await startApiServer({ port: 0 });
-  url = api.url;
-  closeApi = api.close;
+  // Prepare: the handlers talk to DynamoDB Local through the proxy.
+  ({ proxy, url, close } = await startApiBehindStallProxy());
 });
 afterAll(async () => {
-  await closeApi?.();
-  await proxy?.close();
+  await close?.();
 });
 
 const signIn = (from: string) =>

@@ -7,16 +7,15 @@
 // before DynamoDB Local hands back every TransactWriteItems answer 1.2 s late (the transaction is
 // applied at once, only its answer comes late), so every stock write is still in flight at its
 // request's deadline.
-import { randomUUID } from 'node:crypto';
-import { connect, createServer, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Client, type HttpResponse } from '../support/api';
-import { ensureBucket, ensureTable, useLocalEnvironment } from '../../functions/local/services';
+import { startApiBehindStallProxy, type StallProxy } from '../support/stall-proxy';
 
-/** During the act only (sign-in and set-up keep the real budget): each request's budget, and how late
- * DynamoDB's answer to a TransactWriteItems comes back. */
-const timing = vi.hoisted(() => ({ budgetMs: 0, lateAnswerMs: 0 }));
-const ACT = { budgetMs: 1_000, lateAnswerMs: 1_200 };
+/** During the act only (sign-in and set-up keep the real budget): each request's budget. */
+const timing = vi.hoisted(() => ({ budgetMs: 0 }));
+const ACT_BUDGET_MS = 1_000;
+/** How late DynamoDB's answer to a TransactWriteItems comes back during the act. */
+const LATE_ANSWER_MS = 1_200;
 
 vi.mock('../../functions/lib/deadline', async (original) => {
   const deadline = await original<typeof import('../../functions/lib/deadline')>();
@@ -33,89 +32,21 @@ vi.mock('../../functions/lib/deadline', async (original) => {
   };
 });
 
-/** A TCP proxy before DynamoDB Local that hands back each TransactWriteItems answer `timing.lateAnswerMs` late. */
-interface SlowAnswers {
-  endpoint: string;
-  /** TransactWriteItems answered late since the proxy started. */
-  late: () => number;
-  close: () => Promise<void>;
-}
-
-async function startSlowAnswerProxy(target: string): Promise<SlowAnswers> {
-  const { hostname, port } = new URL(target);
-  let late = 0;
-  const sockets = new Set<Socket>();
-  const track = (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-    s.on('error', () => s.destroy());
-  };
-  const server = createServer((client) => {
-    const upstream = connect(Number(port), hostname);
-    track(client);
-    track(upstream);
-    let delayNextAnswer = 0;
-    let handedBack = Promise.resolve();
-    client.on('data', (chunk: Buffer) => {
-      if (timing.lateAnswerMs && /x-amz-target:\s*DynamoDB_\d+\.TransactWriteItems/i.test(chunk.toString('latin1'))) {
-        delayNextAnswer = timing.lateAnswerMs;
-        late++;
-      }
-      upstream.write(chunk);
-    });
-    upstream.on('data', (chunk: Buffer) => {
-      const wait = delayNextAnswer;
-      delayNextAnswer = 0;
-      handedBack = handedBack
-        .then(() => (wait ? new Promise((r) => setTimeout(r, wait)) : undefined))
-        .then(() => void (client.destroyed || client.write(chunk)));
-    });
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => void handedBack.then(() => client.destroy()));
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const address = server.address();
-  return {
-    endpoint: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-    late: () => late,
-    close: () =>
-      new Promise((ok) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => ok());
-      }),
-  };
-}
-
-let proxy: SlowAnswers;
-let closeApi: () => Promise<void>;
+let proxy: StallProxy;
+let close: () => Promise<void>;
 let ops: Client;
 let facilityId: string;
 
 beforeAll(async () => {
-  // The handlers talk to DynamoDB Local through the proxy (set before any client is made).
-  const dynamoDbEndpoint = inject('dynamoDbEndpoint');
-  const s3Endpoint = inject('s3Endpoint');
-  proxy = await startSlowAnswerProxy(dynamoDbEndpoint);
-  const suffix = randomUUID().slice(0, 8);
-  useLocalEnvironment({
-    dynamoDbEndpoint: proxy.endpoint,
-    s3Endpoint,
-    tableName: `test-${suffix}`,
-    uploadsBucket: `uploads-${suffix}`,
-  });
-  await Promise.all([ensureTable(dynamoDbEndpoint, `test-${suffix}`), ensureBucket(s3Endpoint, `uploads-${suffix}`)]);
-  const { seedDemoData, DEMO_FACILITY_ID } = await import('../../functions/local/seed');
-  await seedDemoData();
-  facilityId = DEMO_FACILITY_ID;
-  const { startApiServer } = await import('../../functions/local/api-emulator');
-  const api = await startApiServer({ port: 0 });
-  closeApi = api.close;
+  // The handlers talk to DynamoDB Local through the proxy.
+  const api = await startApiBehindStallProxy();
+  ({ proxy, close } = api);
+  facilityId = (await import('../../functions/local/seed')).DEMO_FACILITY_ID;
   ops = new Client(api.url);
   await ops.signIn('operations');
 });
 afterAll(async () => {
-  await closeApi?.();
-  await proxy?.close();
+  await close?.();
 });
 
 const BUSY = 'The service is busy right now. Please try again in a few seconds.';
@@ -159,15 +90,16 @@ const lineQuantities = async (sku: string) =>
 
 /** Runs the clients at once with the database's write answers late; each one's answers. */
 async function withLateWriteAnswers(send: () => Promise<HttpResponse>): Promise<string[][]> {
-  const lateBefore = proxy.late();
-  Object.assign(timing, ACT);
+  proxy.answerLate(['TransactWriteItems'], LATE_ANSWER_MS);
+  timing.budgetMs = ACT_BUDGET_MS;
   try {
     const answers = await Promise.all(Array.from({ length: CLIENTS }, () => untilAnswered(send)));
     // Every stock write of the act was answered after its request's deadline.
-    expect(proxy.late() - lateBefore).toBeGreaterThanOrEqual(CLIENTS);
+    expect(proxy.seen('TransactWriteItems')).toBeGreaterThanOrEqual(CLIENTS);
     return answers;
   } finally {
-    Object.assign(timing, { budgetMs: 0, lateAnswerMs: 0 });
+    timing.budgetMs = 0;
+    proxy.thaw();
   }
 }
 
