@@ -87,7 +87,11 @@ const SCREENS: Screen[] = [
     path: PATHS.gate,
     element: <GateRoute />,
     shell: 'staff',
-    data: (client) => client.prefetchQuery(facilityChoicesQuery),
+    // The device's settings, kit and outbox come from IndexedDB, in a chunk the screen needs anyway.
+    data: async (client) => {
+      const device = import('../features/gate/device-queries');
+      await Promise.all([client.prefetchQuery(facilityChoicesQuery), (await device).prefetchGateDevice(client)]);
+    },
   },
   { path: PATHS.driver, element: <DriverDashboardRoute />, shell: 'driver', guard: 'authRequired' },
   { path: PATHS.yard, element: <YardRoute />, shell: 'staff', data: (client) => client.prefetchQuery(yardQuery) },

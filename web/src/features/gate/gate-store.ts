@@ -79,6 +79,14 @@ export async function deviceSettings(): Promise<GateDeviceSettings> {
   return { ...DEFAULT_GATE_SETTINGS, ...(await (await db()).get('settings', SETTINGS_KEY)) };
 }
 
+/** The device's settings and the kit of the facility it guards (null when none is saved), read in one transaction. */
+export async function deviceState(): Promise<{ settings: GateDeviceSettings; kit: PassKit | null }> {
+  const tx = (await db()).transaction(['settings', 'kits']);
+  const settings = { ...DEFAULT_GATE_SETTINGS, ...(await tx.objectStore('settings').get(SETTINGS_KEY)) };
+  const kit = settings.facilityId ? ((await tx.objectStore('kits').get(settings.facilityId)) ?? null) : null;
+  return { settings, kit };
+}
+
 export async function saveDeviceSettings(change: Partial<GateDeviceSettings>): Promise<GateDeviceSettings> {
   const next = { ...(await deviceSettings()), ...change };
   await (await db()).put('settings', next, SETTINGS_KEY);

@@ -3,24 +3,18 @@
 // the device) and sent whenever the network is there: on opening, on the browser's `online` event,
 // every minute while online, and when the service worker's Background Sync asks.
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { onBackgroundSync } from '../../lib/background-sync';
 import { api } from '../../lib/api-client';
 import { browserIdle } from '../../lib/page-ready';
 import { isReachable, noteReachable, subscribeReachable } from '../../lib/reachability';
 import { GATE_OUTBOX, sendOutbox } from './api/gate-pass';
-import { outboxEntries, type OutboxEntry } from './gate-store';
+import { outboxQuery } from './device-queries';
+import type { OutboxEntry } from './gate-store';
 
 const SEND_MS = 60_000;
 /** While the browser says online and the server does not answer, how often it is asked again. */
 const PROBE_MS = 5_000;
-
-const outboxQuery = queryOptions({
-  networkMode: 'always',
-  staleTime: Infinity,
-  queryKey: ['gate-device', 'outbox'],
-  queryFn: outboxEntries,
-});
 
 /** Online: the browser has a network and the server answers (lib/reachability.ts). */
 function useOnline(): boolean {

@@ -4,55 +4,42 @@
 // minute while online; the outbox also when the service worker's Background Sync asks), and passes
 // verified against the kit with no network.
 import { useCallback } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { verifyGatePass, type GatePassCheck } from '@shared/gate-pass';
 import { refreshKit } from './api/gate-pass';
+import { deviceQuery } from './device-queries';
 import { useCheckinOutbox, useWhileOnline } from './use-checkin-outbox';
 import { isOnline } from '../../lib/reachability';
-import {
-  DEFAULT_GATE_SETTINGS,
-  deviceSettings,
-  saveDeviceSettings,
-  savedKit,
-  type GateDeviceSettings,
-  type PassKit,
-} from './gate-store';
+import { DEFAULT_GATE_SETTINGS, deviceState, saveDeviceSettings, type GateDeviceSettings } from './gate-store';
 
 const REFRESH_MS = 60_000;
-
-const local = { networkMode: 'always', staleTime: Infinity } as const;
-const settingsQuery = queryOptions({ ...local, queryKey: ['gate-device', 'settings'], queryFn: deviceSettings });
-const kitQuery = (facilityId: string | null) =>
-  queryOptions({
-    ...local,
-    queryKey: ['gate-device', 'kit', facilityId],
-    queryFn: async () => (facilityId ? ((await savedKit(facilityId)) ?? null) : null),
-  });
 
 export function useGateDevice() {
   const { online, entries, reloadEntries } = useCheckinOutbox();
   const queryClient = useQueryClient();
-  const settings = useQuery(settingsQuery).data;
-  const facilityId = settings?.facilityId ?? null;
-  const kit: PassKit | null = useQuery(kitQuery(facilityId)).data ?? null;
+  const device = useQuery(deviceQuery).data;
+  const facilityId = device?.settings.facilityId ?? null;
+  const kit = device?.kit ?? null;
+  /** What the device holds now (settings and kit changed together: one render). */
+  const reread = useCallback(
+    async () => queryClient.setQueryData(deviceQuery.queryKey, await deviceState()),
+    [queryClient],
+  );
 
   /** Fetches the kit; offline (or on a failed call) the device keeps what it has. */
   const refresh = useCallback(async () => {
     if (!isOnline() || !facilityId) return;
-    const fresh = await refreshKit(facilityId).catch(() => null);
-    if (fresh) {
-      queryClient.setQueryData(kitQuery(facilityId).queryKey, fresh);
-      await queryClient.invalidateQueries(settingsQuery);
-    }
-  }, [facilityId, queryClient]);
+    if (await refreshKit(facilityId).catch(() => null)) await reread();
+  }, [facilityId, reread]);
 
   useWhileOnline(online, refresh, REFRESH_MS);
 
   const changeSettings = useCallback(
     async (change: Partial<GateDeviceSettings>) => {
-      queryClient.setQueryData(settingsQuery.queryKey, await saveDeviceSettings(change));
+      await saveDeviceSettings(change);
+      await reread();
     },
-    [queryClient],
+    [reread],
   );
 
   const verify = useCallback(
@@ -75,8 +62,8 @@ export function useGateDevice() {
 
   return {
     online,
-    settings: settings ?? DEFAULT_GATE_SETTINGS,
-    ready: settings !== undefined,
+    settings: device?.settings ?? DEFAULT_GATE_SETTINGS,
+    ready: device !== undefined,
     kit,
     entries,
     refresh,

@@ -30,12 +30,14 @@ function useClock(everyMs = 30_000) {
 
 /** The facilities a gate may stand at: the tenant's list when online, the ones with a saved kit offline. */
 function useFacilityChoices() {
-  const online = useQuery(facilityChoicesQuery).data;
+  const list = useQuery(facilityChoicesQuery);
+  const online = list.data;
+  // Read only when the list cannot be had (no network, or no answer), not while it is on its way.
   const offline = useQuery({
     queryKey: ['gate-device', 'kits'],
     queryFn: savedKits,
     networkMode: 'always',
-    enabled: !online,
+    enabled: !online && (list.isError || list.fetchStatus === 'paused'),
   }).data;
   return useMemo(
     () =>

@@ -1,11 +1,12 @@
-// The gate device's outbox does not grow without end (issue #31): synced and resolved check-ins go a day
-// after they settled, and only the latest 200 settled ones stay; a check-in still waiting to sync or an
-// open conflict is never dropped, however old. Run in Chromium's IndexedDB (Node has none), the module
-// bundled as the SPA's build would.
+// What the gate device keeps in IndexedDB. Its outbox does not grow without end (issue #31): synced and
+// resolved check-ins go a day after they settled, and only the latest 200 settled ones stay; a check-in
+// still waiting to sync or an open conflict is never dropped, however old. Its settings are read with
+// the kit of the facility they name (issue #34: the gate screen renders once with both). Run in
+// Chromium's IndexedDB (Node has none), the module bundled as the SPA's build would.
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../../web/src/features/gate/gate-store';
+import type { GateDeviceSettings, OutboxEntry, PassKit } from '../../../web/src/features/gate/gate-store';
 
 const ORIGIN = 'http://gate-outbox.test';
 let browser: Browser;
@@ -45,6 +46,9 @@ type Gate = {
   putOutboxEntry(e: OutboxEntry): Promise<void>;
   pruneOutbox(now: Date): Promise<number>;
   outboxEntries(): Promise<OutboxEntry[]>;
+  saveKit(kit: PassKit): Promise<void>;
+  saveDeviceSettings(change: Partial<GateDeviceSettings>): Promise<GateDeviceSettings>;
+  deviceState(): Promise<{ settings: GateDeviceSettings; kit: PassKit | null }>;
 };
 
 async function put(entries: OutboxEntry[]) {
@@ -127,5 +131,49 @@ describe('gate outbox pruning', () => {
     for (const gone of ['s000', 's001', 's002', 's003', 's004']) expect(left).not.toContain(gone);
     expect(left).toContain('s005');
     expect(left).toContain('s204');
+  });
+});
+
+describe("the device's settings and its facility's kit", () => {
+  const kit = (facilityId: string): PassKit => ({
+    facilityId,
+    facilityName: `Hub ${facilityId}`,
+    timeZone: 'Asia/Kolkata',
+    keys: [],
+    revocations: [],
+    serverTime: '2026-12-31T18:30:00Z',
+    fetchedAt: '2026-12-31T18:30:01Z',
+  });
+  const state = () => page.evaluate(() => (window as unknown as { gate: Gate }).gate.deviceState());
+
+  it('answers the defaults and no kit on a new device', async () => {
+    expect(await state()).toEqual({
+      settings: { facilityId: null, revocationMaxAgeMinutes: 30, clockSkewMs: null },
+      kit: null,
+    });
+  });
+
+  it("answers the kit of the facility the settings name, and no other facility's", async () => {
+    await page.evaluate(
+      async ([a, b]) => {
+        await (window as unknown as { gate: Gate }).gate.saveKit(a!);
+        await (window as unknown as { gate: Gate }).gate.saveKit(b!);
+        await (window as unknown as { gate: Gate }).gate.saveDeviceSettings({
+          facilityId: 'fac-2',
+          revocationMaxAgeMinutes: 45,
+        });
+      },
+      [kit('fac-1'), kit('fac-2')],
+    );
+    expect(await state()).toEqual({
+      settings: { facilityId: 'fac-2', revocationMaxAgeMinutes: 45, clockSkewMs: null },
+      kit: kit('fac-2'),
+    });
+    // A facility with no kit saved yet (chosen offline): the settings, and no kit.
+    await page.evaluate(() => (window as unknown as { gate: Gate }).gate.saveDeviceSettings({ facilityId: 'fac-3' }));
+    expect(await state()).toEqual({
+      settings: { facilityId: 'fac-3', revocationMaxAgeMinutes: 45, clockSkewMs: null },
+      kit: null,
+    });
   });
 });
