@@ -3,43 +3,23 @@
 // still waiting to sync or an open conflict is never dropped, however old. Its settings are read with
 // the kit of the facility they name (issue #34: the gate screen renders once with both). Run in
 // Chromium's IndexedDB (Node has none), the module bundled as the SPA's build would.
-import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { browserModule, type BrowserModule } from '../../support/browser-module';
 import type { GateDeviceSettings, OutboxEntry, PassKit } from '../../../web/src/features/gate/gate-store';
 
 const ORIGIN = 'http://gate-outbox.test';
-let browser: Browser;
+let browser: BrowserModule;
 let page: Page;
-let bundle: string;
 
 beforeAll(async () => {
-  const built = await build({
-    entryPoints: ['web/src/features/gate/gate-store.ts'],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    globalName: 'gate',
-    target: 'es2022',
-  });
-  bundle = built.outputFiles[0]!.text;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  browser = await browserModule('web/src/features/gate/gate-store.ts', 'gate', ORIGIN);
 }, 60_000);
 afterAll(() => browser?.close());
 
 beforeEach(async () => {
   // A new context per test: an empty IndexedDB.
-  page = await (await browser.newContext()).newPage();
-  await page.route(`${ORIGIN}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><title>gate</title><script>${bundle.replace(/<\/script/g, '<\\/script')}</script>`,
-    }),
-  );
-  await page.goto(`${ORIGIN}/`);
+  page = await browser.newPage();
 });
 
 type Gate = {

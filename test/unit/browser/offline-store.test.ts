@@ -2,45 +2,25 @@
 // bundled as the SPA's build would and run in Chromium on a page of its own origin (Node has no
 // IndexedDB). Passes are kept per appointment, an expired one is dropped at the facility's midnight,
 // the signed-in user is remembered, and another user or a sign-out takes the passes away.
-import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { browserModule, type BrowserModule } from '../../support/browser-module';
 import type { GatePassView } from '../../../shared/contracts/gate-pass';
 import type { SessionUser } from '../../../shared/contracts/auth';
 import type { OfflineStore, SavedPass } from '../../../web/src/lib/offline-store';
 
 const ORIGIN = 'http://offline-store.test';
-let browser: Browser;
+let browser: BrowserModule;
 let page: Page;
-let bundle: string;
 
 beforeAll(async () => {
-  const built = await build({
-    entryPoints: ['web/src/lib/offline-store.ts'],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    globalName: 'offline',
-    target: 'es2022',
-  });
-  bundle = built.outputFiles[0]!.text;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  browser = await browserModule('web/src/lib/offline-store.ts', 'offline', ORIGIN);
 }, 60_000);
 afterAll(() => browser?.close());
 
 let run = 0;
 beforeEach(async () => {
-  page = await (await browser.newContext()).newPage();
-  await page.route(`${ORIGIN}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><title>store</title><script>${bundle.replace(/<\/script/g, '<\\/script')}</script>`,
-    }),
-  );
-  await page.goto(`${ORIGIN}/`);
+  page = await browser.newPage();
   run += 1;
 });
 
