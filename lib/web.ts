@@ -24,7 +24,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
-import { FILE_PATH } from '../shared/navigation';
+import { FILE_PATH, LANDING_DOCUMENT, LANGUAGE_COOKIE, PATHS, SIGNED_IN_COOKIE } from '../shared/navigation';
 import {
   apiSecurityHeaders,
   contentSecurityPolicy,
@@ -183,7 +183,7 @@ export class Web extends Construct {
         sources: [Source.asset(props.distDir)],
         destinationBucket: bucket,
         distribution: this.distribution,
-        distributionPaths: ['/index.html'],
+        distributionPaths: ['/index.html', LANDING_DOCUMENT],
       });
     }
   }
@@ -216,7 +216,16 @@ export function siteCertificate(
   );
 }
 
-/** CloudFront's viewer-request function: a path that is not a file (FILE_PATH) gets the app's index.html. */
+/**
+ * CloudFront's viewer-request function: a path that is not a file (FILE_PATH) gets the app's index.html,
+ * except where `servesLanding` (shared/navigation.ts) gives the static landing page (LANDING_DOCUMENT):
+ * `/` with no signed-in hint, in English by the language cookie or, without one, by the browser's first
+ * language. The cache keys on the rewritten path, so each document is cached once.
+ */
 export function spaRoutingCode(): string {
-  return `function handler(event){var r=event.request;if(!/${FILE_PATH.source}/.test(r.uri)){r.uri='/index.html';}return r;}`;
+  const cookie = (name: string) => `(r.cookies&&r.cookies['${name}']?r.cookies['${name}'].value:'')`;
+  const acceptLanguage = `(r.headers['accept-language']?r.headers['accept-language'].value:'')`;
+  const signedIn = `/^(driver|staff)$/.test(${cookie(SIGNED_IN_COOKIE)})`;
+  const english = `(${cookie(LANGUAGE_COOKIE)}?${cookie(LANGUAGE_COOKIE)}!=='hi':!/^\\s*hi(?![a-z])/i.test(${acceptLanguage}))`;
+  return `function handler(event){var r=event.request;if(r.uri==='${PATHS.home}'&&!${signedIn}&&${english}){r.uri='${LANDING_DOCUMENT}';}else if(!/${FILE_PATH.source}/.test(r.uri)){r.uri='/index.html';}return r;}`;
 }

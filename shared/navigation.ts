@@ -12,6 +12,66 @@ import type { CanAccess, Permission } from './roles';
  */
 export const FILE_PATH = /\/[^/?]*\.[A-Za-z0-9]{1,11}$/;
 
+/**
+ * The cookie the API sets beside the session (functions/lib/http.ts) that says, to scripts and to the
+ * CDN, that this browser is signed in and as whom ('driver' or 'staff'); it holds no secret.
+ */
+export const SIGNED_IN_COOKIE = 'dy_signed_in';
+
+/** What a Cookie header (or `document.cookie`) says of the signed-in hint: null when signed out. */
+export function signedInHintOf(cookies: string | undefined): 'driver' | 'staff' | null {
+  const hint = cookieValue(cookies, SIGNED_IN_COOKIE);
+  return hint === 'driver' || hint === 'staff' ? hint : null;
+}
+
+/**
+ * The language the app was last shown in on this browser ('en' or 'hi'), as a cookie beside the
+ * device's remembered choice (web/src/lib/i18n/stored-language.ts), so the CDN knows it too.
+ */
+export const LANGUAGE_COOKIE = 'dy_lang';
+
+/**
+ * The landing page as a static document in English, rendered at build (scripts/landing-page.ts, issue
+ * #34): a signed-out English visitor's `/` gets it, with no app code until they use it. A signed-in
+ * browser's `/` (its driver or staff home), a Hindi reader's (the language cookie, or on a first visit
+ * the browser's first language) and every other screen get the app's index.html. CloudFront's routing
+ * (lib/web.ts) and the local server (functions/local/static-files.ts) both follow `servesLanding`.
+ */
+export const LANDING_DOCUMENT = '/landing.html';
+
+/** The cookies of a request's parts ("name=value"), the first of each name (the API's and the CDN's reading). */
+export function cookieJar(parts: readonly string[]): Record<string, string> {
+  const jar: Record<string, string> = {};
+  for (const part of parts) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (name && !(name in jar)) jar[name] = decoded(part.slice(eq + 1).trim());
+  }
+  return jar;
+}
+
+/** A cookie's value decoded; one that is not valid percent-encoding is kept as sent, never an error. */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The value of a cookie in a Cookie header (or `document.cookie`). */
+export function cookieValue(cookies: string | undefined, name: string): string | undefined {
+  return cookieJar(cookies?.split(';') ?? [])[name];
+}
+
+/** Whether a request for `path` is answered with the static landing page (LANDING_DOCUMENT). */
+export function servesLanding(path: string, cookies: string | undefined, acceptLanguage: string | undefined): boolean {
+  if (path !== PATHS.home || signedInHintOf(cookies)) return false;
+  const language = cookieValue(cookies, LANGUAGE_COOKIE);
+  return language ? language !== 'hi' : !/^\s*hi(?![a-z])/i.test(acceptLanguage ?? '');
+}
+
 /** Every screen path of the SPA, once: the sidebar below, the router and the shells use these. */
 export const PATHS = {
   home: '/',

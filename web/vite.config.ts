@@ -6,17 +6,45 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { FILE_PATH } from '../shared/navigation.ts';
 
+/** Runs a script of scripts/ with tsx; it prints the files it made, as JSON { file name: content }. */
+function scriptFiles(name: string, options: { tsconfig?: string; input?: string } = {}): Record<string, string> {
+  const path = (relative: string) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
+  const args = [...(options.tsconfig ? ['--tsconfig', path(options.tsconfig)] : []), path(`scripts/${name}`)];
+  return JSON.parse(
+    execFileSync(path('node_modules/.bin/tsx'), args, {
+      input: options.input,
+      encoding: 'utf8',
+      maxBuffer: 32 * 1024 * 1024,
+    }),
+  ) as Record<string, string>;
+}
+
 /** openapi.json, sitemap.xml and robots.txt of the public site, generated on each build (scripts/public-site.ts). */
 function publicSiteFiles(): Plugin {
   return {
     name: 'public-site-files',
     apply: 'build',
     generateBundle() {
-      const script = fileURLToPath(new URL('../scripts/public-site.ts', import.meta.url));
-      const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
-      const files = JSON.parse(
-        execFileSync(tsx, [script], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 }),
-      ) as Record<string, string>;
+      for (const [fileName, source] of Object.entries(scriptFiles('public-site.ts')))
+        this.emitFile({ type: 'asset', fileName, source });
+    },
+  };
+}
+
+/**
+ * landing.html, the landing page as a static document for a signed-out visitor's `/`, and its script
+ * (scripts/landing-page.ts, issue #34): made from the built index.html, after the app's own files.
+ */
+function staticLanding(): Plugin {
+  return {
+    name: 'static-landing',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('static-landing: the build has no index.html');
+      // With the SPA's tsconfig: the script renders the app's own components (their `@shared` paths).
+      const files = scriptFiles('landing-page.ts', { tsconfig: 'tsconfig.web.json', input: String(index.source) });
       for (const [fileName, source] of Object.entries(files)) this.emitFile({ type: 'asset', fileName, source });
     },
   };
@@ -93,6 +121,7 @@ export default defineConfig({
     publicSiteFiles(),
     chunkModules(),
     hindiManifestFile(),
+    staticLanding(),
     // The service worker precaches the whole built app (every screen's chunk, the Hindi font), so after
     // one online visit every screen opens offline; it caches no /api answer (what is kept offline is kept
     // on purpose, in IndexedDB: web/src/lib/offline-store.ts). A new version waits for the user's "reload"

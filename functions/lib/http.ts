@@ -15,6 +15,7 @@ import { fieldErrors } from '../../shared/contracts/field-errors';
 import { ID_PATTERN } from '../../shared/ids';
 import { apiSecurityHeaders } from '../../shared/security-headers';
 import { requestLanguage } from '../../shared/server-messages';
+import { cookieJar, SIGNED_IN_COOKIE } from '../../shared/navigation';
 
 export { fieldErrors };
 import { config } from './config';
@@ -93,24 +94,16 @@ const BASE_HEADERS = {
 };
 
 export function parseCookies(event: APIGatewayProxyEventV2): Record<string, string> {
-  const jar: Record<string, string> = {};
-  const raw = event.cookies ?? (event.headers?.cookie ? event.headers.cookie.split(';') : []);
-  for (const part of raw) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (name && !(name in jar)) jar[name] = decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return jar;
+  return cookieJar(event.cookies ?? event.headers?.cookie?.split(';') ?? []);
 }
 
 /**
  * The session's readable companion: no secret, only whether this browser holds a session and whether it
  * is a driver's, so the SPA's first screen does not wait for GET /api/auth/user to learn that a visitor
- * is signed out (the landing page), and a signed-in user's screen code is fetched at once. The server
- * never reads it; a stale one costs the app one session check (web/src/lib/session.ts).
+ * is signed out (the landing page), and a signed-in user's screen code is fetched at once; the CDN
+ * serves a signed-out `/` the static landing page by it (LANDING_DOCUMENT). The API never reads it; a stale one costs the app one session check (web/src/lib/session.ts).
  */
-export const SIGNED_IN_COOKIE = 'dy_signed_in';
+export { SIGNED_IN_COOKIE };
 
 /** The session cookie and its hint, set together at every sign-in and tenant switch. */
 export function sessionCookies(token: string, maxAgeSeconds: number, user: { role: string } | null): string[] {

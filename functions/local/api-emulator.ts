@@ -188,7 +188,10 @@ export function createApiServer(options: Omit<ApiServerOptions, 'port'>): Server
         : url.pathname.startsWith('/api/') || url.pathname === '/api'
           ? handleApi(req, res, url)
           : options.staticDir
-            ? serveStatic(res, url, options.staticDir, headers, req.headers['accept-encoding'])
+            ? serveStatic(res, url, options.staticDir, headers, req.headers['accept-encoding'], {
+                cookie: req.headers.cookie,
+                acceptLanguage: req.headers['accept-language'],
+              })
             : Promise.resolve(send(res, 404, { 'content-type': 'text/plain' }, 'Not Found'));
     work.catch((err) => {
       console.error(err);

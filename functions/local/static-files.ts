@@ -1,11 +1,13 @@
 // The built SPA, served locally the way CloudFront serves it in AWS (lib/web.ts), so local
 // measurements (Lighthouse, bench) mean what they mean deployed: brotli or gzip by Accept-Encoding
 // for text assets, hashed assets cached for a year as immutable, index.html revalidated on each visit,
-// client-side routes answered with index.html. Compressed bodies are kept in memory per file version.
+// client-side routes answered with index.html, a signed-out English `/` with the static landing page
+// when the build has one (servesLanding). Compressed bodies are kept in memory per file version.
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { LANDING_DOCUMENT, servesLanding } from '../../shared/navigation';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -62,9 +64,11 @@ export async function serveStatic(
   staticDir: string,
   headers: Record<string, string>,
   acceptEncoding: string | undefined,
+  request: { cookie?: string; acceptLanguage?: string } = {},
 ) {
   const root = resolve(staticDir);
-  const requested = normalize(join(root, decodeURIComponent(url.pathname)));
+  const landing = servesLanding(url.pathname, request.cookie, request.acceptLanguage);
+  const requested = normalize(join(root, decodeURIComponent(landing ? LANDING_DOCUMENT : url.pathname)));
   let file = requested.startsWith(root) ? requested : join(root, 'index.html');
   let info = await stat(file).catch(() => null);
   if (!info?.isFile()) {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { POWERTOOLS_LAYER_PARAMETER } from '../../lib/bundling';
 import { FUNCTION_ACCESS } from '../../lib/api';
+import { spaRoutingCode } from '../../lib/web';
 import { FUNCTION_NAMES, ROUTES, routeKey } from '../../shared/routes';
 import { GSIS } from '../../functions/lib/table';
 import { streamFilterPatterns, WORKERS, type WorkerDefinition } from '../../functions/workers';
@@ -210,6 +211,24 @@ describe('the web stack', () => {
       (f) => f.Properties.Environment?.Variables?.ORIGIN_VERIFY_SECRET,
     );
     expect(api).toHaveLength(FUNCTION_NAMES.length);
+  });
+
+  it('routes each request for a page to its document before the cache: the static landing page or the app', () => {
+    // What the function decides is tested by running it (test/unit/spa-routing.test.ts); here, that the
+    // distribution runs it on every viewer request of the SPA's behaviour.
+    const routing = Object.entries(app.web.findResources('AWS::CloudFront::Function')).find(
+      ([, f]) => String(f.Properties.FunctionCode) === spaRoutingCode(),
+    );
+    expect(routing).toBeDefined();
+    app.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [
+            { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [routing![0], 'FunctionARN'] } },
+          ],
+        }),
+      }),
+    });
   });
 });
 

@@ -127,6 +127,113 @@ test.describe('public pages', () => {
     expect(violations).toEqual([]);
   });
 
+  test('a signed-out visitor\u2019s landing page is a static document: no app code until Quick Slot Booking is pressed', async ({
+    page,
+  }) => {
+    // The app's code: the framework chunk (React) and its entry, which index.html starts (issue #34).
+    const appCode: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/^\/assets\/(framework|index)-[^/]+\.js$/.test(path)) appCode.push(path);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Run every dock, yard and warehouse from one screen',
+    );
+    await page.waitForLoadState('networkidle');
+    expect(appCode).toEqual([]);
+    // Rendered when the site was built, the footer still shows this year.
+    const thisYear = await page.evaluate(() => new Date().getFullYear());
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${thisYear} DockSaathi.`);
+
+    await page.getByRole('button', { name: 'Quick Slot Booking' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(appCode.length).toBeGreaterThan(0);
+    await expect(page).toHaveURL(/\/#quick-slot-booking$/);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+    // The app now runs the page: its links move within it.
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page.getByLabel('Password')).toBeVisible();
+  });
+
+  test('a link to /#quick-slot-booking opens the landing page with Quick Slot Booking open', async ({ page }) => {
+    await page.goto('/#quick-slot-booking');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Run every dock, yard and warehouse from one screen',
+    );
+  });
+
+  test('a Hindi reader\u2019s first visit shows the landing page in Hindi, never the English one', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: 'hi-IN' });
+    const page = await context.newPage();
+    const englishSeen: boolean[] = [];
+    await page.exposeFunction('sawEnglish', () => englishSeen.push(true));
+    // Watches every paint-worthy moment: the English heading must never be shown to a Hindi reader.
+    await page.addInitScript(() => {
+      const check = () => {
+        const h1 = document.querySelector('h1');
+        if (h1 && h1.textContent?.startsWith('Run every dock') && h1.checkVisibility())
+          void (window as unknown as { sawEnglish: () => void }).sawEnglish();
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+      document.addEventListener('DOMContentLoaded', check);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('हर डॉक, यार्ड और वेयरहाउस एक ही स्क्रीन से चलाएँ');
+    expect(englishSeen).toEqual([]);
+    await context.close();
+  });
+
+  test('a Hindi choice remembered before its cookie existed still opens the landing page in Hindi', async ({
+    page,
+  }) => {
+    // The device remembers Hindi, but the CDN cannot know: the static page starts the app at once.
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('docksaathi.language', 'hi');
+      }
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('हर डॉक, यार्ड और वेयरहाउस एक ही स्क्रीन से चलाएँ');
+    // Now the cookie says it too, so the next visit is answered with the app directly.
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'dy_lang')?.value).toBe('hi');
+  });
+
+  test('the static landing page reports its own web vitals, as the route /', async ({ page }) => {
+    await page.addInitScript(() => {
+      const beacons: string[] = [];
+      (window as unknown as { beacons: string[] }).beacons = beacons;
+      navigator.sendBeacon = (url, data) => {
+        if (String(url).endsWith('/api/vitals') && data instanceof Blob) void data.text().then((t) => beacons.push(t));
+        return true;
+      };
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { beacons: string[] }).beacons.length))
+      .toBeGreaterThan(0);
+    const [report] = await page.evaluate(() =>
+      (window as unknown as { beacons: string[] }).beacons.map(
+        (b) => JSON.parse(b) as { route: string; metrics: { name: string }[] },
+      ),
+    );
+    expect(report!.route).toBe('/');
+    expect(report!.metrics.map((m) => m.name)).toContain('LCP');
+  });
+
   test('an unknown path shows the 404 page', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();

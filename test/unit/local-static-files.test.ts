@@ -1,5 +1,5 @@
 // The local server serves the SPA as CloudFront does: compressed by Accept-Encoding, hashed assets
-// immutable, client-side routes answered with index.html.
+// immutable, client-side routes answered with index.html, a signed-out `/` with the static landing page.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), `<!doctype html><title>t</title>${'<!-- pad -->'.repeat(200)}`);
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), script);
   writeFileSync(join(dir, 'assets', 'tiny-1.js'), 'export {};');
+  writeFileSync(join(dir, 'landing.html'), '<!doctype html><title>landing</title>');
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"DockSaathi"}');
   server = createServer(
@@ -28,6 +29,7 @@ beforeAll(async () => {
         dir,
         { 'x-frame-options': 'DENY' },
         req.headers['accept-encoding'],
+        { cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'] },
       ),
   );
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -36,11 +38,11 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
 
-async function get(path: string, acceptEncoding: string) {
+async function get(path: string, acceptEncoding: string, more: Record<string, string> = {}) {
   // fetch would decode for us; read the raw bytes with node:http semantics via a plain request.
   const { request } = await import('node:http');
   return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((ok, fail) => {
-    request(`${base}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+    request(`${base}${path}`, { headers: { 'accept-encoding': acceptEncoding, ...more } }, (res) => {
       const chunks: Buffer[] = [];
       res
         .on('data', (c: Buffer) => chunks.push(c))
@@ -81,6 +83,22 @@ describe('local static files', () => {
     expect(route.headers['cache-control']).toBe('no-cache');
     expect(route.headers['x-frame-options']).toBe('DENY');
     expect(brotliDecompressSync(route.body).toString()).toContain('<title>t</title>');
+  });
+
+  it('answers a signed-out English / with the static landing page, and any other / with the app', async () => {
+    const title = async (headers: Record<string, string> = {}) =>
+      /<title>(.*)<\/title>/.exec((await get('/', '', headers)).body.toString())?.[1];
+    expect(await title()).toBe('landing');
+    expect(await title({ cookie: 'dy_signed_in=; theme=dark' })).toBe('landing');
+    expect(await title({ 'accept-language': 'en-IN,en;q=0.9,hi;q=0.8' })).toBe('landing');
+    expect(await title({ cookie: 'theme=dark; dy_signed_in=driver' })).toBe('t');
+    expect(await title({ cookie: 'dy_signed_in=staff' })).toBe('t');
+    expect(await title({ 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' })).toBe('t');
+    expect(await title({ cookie: 'dy_lang=hi' })).toBe('t');
+    // The remembered choice wins over the browser's language.
+    expect(await title({ cookie: 'dy_lang=en', 'accept-language': 'hi' })).toBe('landing');
+    expect(await title({ cookie: 'dy_lang=hi', 'accept-language': 'en' })).toBe('t');
+    expect((await get('/', '')).headers['cache-control']).toBe('no-cache');
   });
 
   it('sends the service worker and the web app manifest with their types, revalidated on every visit', async () => {

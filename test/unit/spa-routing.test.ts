@@ -3,15 +3,35 @@
 import { describe, expect, it } from 'vitest';
 import { spaRoutingCode } from '../../lib/web';
 
-type Request = { uri: string };
+type Request = {
+  uri: string;
+  cookies?: Record<string, { value: string }>;
+  headers?: Record<string, { value: string }>;
+};
 // The function as CloudFront runs it: a handler of a viewer-request event.
 // eslint-disable-next-line @typescript-eslint/no-implied-eval
 const handler = new Function(`${spaRoutingCode()}; return handler;`)() as (e: { request: Request }) => Request;
-const served = (uri: string) => handler({ request: { uri } }).uri;
+const served = (uri: string, cookies: Request['cookies'] = {}, headers: Request['headers'] = {}) =>
+  handler({ request: { uri, cookies, headers } }).uri;
 
 describe('CloudFront SPA routing', () => {
+  it('a signed-out English visitor\u2019s / is the static landing page; any other / is the app', () => {
+    const language = (value: string) => ({ 'accept-language': { value } });
+    expect(served('/')).toBe('/landing.html');
+    expect(served('/', { dy_signed_in: { value: '' } })).toBe('/landing.html');
+    expect(served('/', { other: { value: 'driver' } })).toBe('/landing.html');
+    expect(served('/', {}, language('en-IN,en;q=0.9,hi;q=0.8'))).toBe('/landing.html');
+    expect(served('/', { dy_signed_in: { value: 'driver' } })).toBe('/index.html');
+    expect(served('/', { dy_signed_in: { value: 'staff' } })).toBe('/index.html');
+    expect(served('/', {}, language('hi-IN,hi;q=0.9,en;q=0.8'))).toBe('/index.html');
+    expect(served('/', {}, language('hi'))).toBe('/index.html');
+    expect(served('/', { dy_lang: { value: 'hi' } })).toBe('/index.html');
+    // The remembered choice wins over the browser's language.
+    expect(served('/', { dy_lang: { value: 'en' } }, language('hi-IN'))).toBe('/landing.html');
+    expect(served('/', { dy_lang: { value: 'hi' } }, language('en'))).toBe('/index.html');
+  });
+
   it.each([
-    '/',
     '/scheduling',
     '/gate',
     '/book/3f2a9c',

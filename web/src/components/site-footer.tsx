@@ -1,4 +1,5 @@
-// The public footer with the thirteen information links (landing page and static pages).
+// The public footer with the thirteen information links (landing page and static pages). The year is
+// marked: the static landing page, rendered at build, sets it when it opens (static-landing.ts).
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../lib/i18n/use-translation';
 import { PRODUCT_NAME } from '@shared/product';
@@ -29,7 +30,7 @@ export function SiteFooter() {
         ))}
       </div>
       <div className="border-t border-slate-800 py-4 text-center text-xs">
-        © {new Date().getFullYear()} {PRODUCT_NAME}. {t('landing.footer.rights')}
+        © <span data-current-year>{new Date().getFullYear()}</span> {PRODUCT_NAME}. {t('landing.footer.rights')}
       </div>
     </footer>
   );

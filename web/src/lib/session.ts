@@ -4,6 +4,9 @@ import { hasRole as userHasRole, NO_ACCESS, type Permission } from '@shared/role
 import type { LoginInput, LoginResponse, SessionUser, SignInCodeInput } from '@shared/contracts/auth';
 import { ApiError, api, isUnauthorized } from './api-client';
 import { setLanguage } from './i18n';
+import { forgetSignedInHint, signedInHint } from './signed-in-hint';
+
+export { signedInHint };
 
 export const SESSION_KEY = ['/api/auth/user'] as const;
 const SESSION_REFRESH_MS = 30_000;
@@ -21,19 +24,6 @@ function applyUserLanguage(user: SessionUser | null) {
   userLanguageApplied = true;
   if (user.language) void setLanguage(user.language);
 }
-
-/**
- * What the session's readable companion cookie says (set and cleared by the server beside the session
- * cookie, functions/lib/http.ts): null when this browser holds no session. Only a hint for speed: the
- * server still decides who is signed in on every call.
- */
-export function signedInHint(): 'driver' | 'staff' | null {
-  const found = /(?:^|;\s*)dy_signed_in=(driver|staff)(?:;|$)/.exec(document.cookie);
-  return found ? (found[1] as 'driver' | 'staff') : null;
-}
-const forgetSignedInHint = () => {
-  document.cookie = 'dy_signed_in=; Path=/; Max-Age=0; SameSite=Lax';
-};
 
 async function fetchSessionUser(): Promise<SessionUser | null> {
   // Signed out (no session cookie to send): no need to ask, and no 401 in the console. Offline, the

@@ -25,6 +25,9 @@ export function deviceClassOf(device: {
   return device.viewportWidth < 1280 ? 'tablet' : 'desktop';
 }
 
+/** Marks the page whose figures are being reported (an attribute: two bundles share the page). */
+const REPORTING = 'data-web-vitals';
+
 /** Metrics waiting to be sent, by the screen they were measured on (each metric's latest value). */
 const pending = new Map<string, Map<Metric['name'], Metric>>();
 
@@ -62,6 +65,10 @@ function send() {
 }
 
 export function reportWebVitals() {
+  // Once per page: the static landing page's script reports from the start (a bundle of its own), and the
+  // app it may start in the same document must not report the same figures again.
+  if (document.documentElement.hasAttribute(REPORTING)) return;
+  document.documentElement.setAttribute(REPORTING, '');
   onLCP(keep);
   onINP(keep);
   onCLS(keep);

@@ -7,23 +7,9 @@ import { i18n, type TFunction } from './translator';
 import type { Catalogue } from './catalogue';
 import { loadHindiServerMessages } from '../server-text';
 import { linkManifestOf } from '../manifest-link';
+import { mirrorRememberedLanguage, rememberLanguage, storedLanguage, type Language } from './stored-language';
 
-export const LANGUAGES = ['en', 'hi'] as const;
-export type Language = (typeof LANGUAGES)[number];
-const STORAGE_KEY = 'docksaathi.language';
-
-/** The device's remembered choice; on a first visit, the browser's language (hi-* gives Hindi). */
-function storedLanguage(): Language {
-  const browser: Language = (navigator.languages?.[0] ?? navigator.language ?? '').toLowerCase().startsWith('hi')
-    ? 'hi'
-    : 'en';
-  try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return value === 'hi' || value === 'en' ? value : browser;
-  } catch {
-    return browser;
-  }
-}
+export { LANGUAGES, type Language } from './stored-language';
 
 /** The features' catalogues registered so far (registerCatalogue). */
 const registered = new Map<string, Catalogue>();
@@ -46,6 +32,7 @@ function loadLanguage(language: Language): Promise<void> {
 }
 
 const initial = storedLanguage();
+mirrorRememberedLanguage();
 i18n.add('en', en);
 i18n.changeLanguage(initial);
 document.documentElement.lang = i18n.language;
@@ -58,11 +45,7 @@ export async function setLanguage(language: Language) {
   i18n.changeLanguage(language);
   document.documentElement.lang = language;
   linkManifestOf(language);
-  try {
-    localStorage.setItem(STORAGE_KEY, language);
-  } catch {
-    // private mode: the choice lasts for this page only
-  }
+  rememberLanguage(language);
 }
 
 /** Adds a feature's catalogue (web/src/lib/i18n/catalogue.ts) under its namespace, once; its Hindi

@@ -5,6 +5,8 @@ import { useSyncExternalStore } from 'react';
 import { i18n, type TFunction, type Translator } from './translator';
 
 export function useTranslation(): { t: TFunction; i18n: Translator } {
-  useSyncExternalStore(i18n.subscribe, () => i18n.state);
+  const state = () => i18n.state;
+  // The same snapshot on the server: the static landing page is rendered at build (scripts/landing-page.ts).
+  useSyncExternalStore(i18n.subscribe, state, state);
   return { t: i18n.fixedT(i18n.language), i18n };
 }

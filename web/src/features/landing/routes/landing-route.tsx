@@ -1,6 +1,6 @@
 // The public landing page (/ when signed out).
-import { Suspense, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { BarChart3, CalendarClock, MessageSquare, QrCode, Radar, ShieldCheck, Star } from 'lucide-react';
 import { PATHS } from '@shared/navigation';
@@ -8,6 +8,8 @@ import { GuestBookingDialog, loadGuestBookingDialog } from '../components/lazy-g
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PublicHeader } from '../../../components/public-header';
 import { SiteFooter } from '../../../components/site-footer';
+import { QUICK_SLOT_BOOKING_HASH } from '../static-page';
+import { STATIC_ACTION_ATTRIBUTE, STATIC_ACTIONS } from '../../../lib/static-actions';
 
 const loadBookingDialog = () => void loadGuestBookingDialog();
 
@@ -31,7 +33,18 @@ export function LandingRoute() {
   const { t } = useTranslation();
   // /book/<facility link> opens Quick Slot Booking for that facility (tenancy, issue #18).
   const { link } = useParams();
-  const [bookingOpen, setBookingOpen] = useState(Boolean(link));
+  // /#quick-slot-booking opens it too: the static landing page's button starts the app there.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [openedByAddress] = useState(location.hash === QUICK_SLOT_BOOKING_HASH);
+  const [bookingOpen, setBookingOpen] = useState(Boolean(link) || openedByAddress);
+  // Opened by the address (the static page's button was pressed, and this page replaced it): the
+  // dialog gives focus back to this page's button, as if it had been pressed here. A layout effect
+  // runs before the dialog's own effect notes what had focus.
+  const bookingButton = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (openedByAddress) bookingButton.current?.focus();
+  }, [openedByAddress]);
   // Mounted from its first opening on, so closing and reopening keeps what the guest typed.
   const [bookingShown, setBookingShown] = useState(bookingOpen);
   return (
@@ -40,6 +53,8 @@ export function LandingRoute() {
         actions={
           <Button
             variant="secondary"
+            ref={bookingButton}
+            {...{ [STATIC_ACTION_ATTRIBUTE]: STATIC_ACTIONS.booking }}
             onPointerEnter={loadBookingDialog}
             onFocus={loadBookingDialog}
             onClick={() => {
@@ -132,7 +147,14 @@ export function LandingRoute() {
       <SiteFooter />
       {bookingShown && (
         <Suspense fallback={null}>
-          <GuestBookingDialog open={bookingOpen} onClose={() => setBookingOpen(false)} facility={link} />
+          <GuestBookingDialog
+            open={bookingOpen}
+            onClose={() => {
+              setBookingOpen(false);
+              if (location.hash === QUICK_SLOT_BOOKING_HASH) void navigate({ hash: '' }, { replace: true });
+            }}
+            facility={link}
+          />
         </Suspense>
       )}
     </div>

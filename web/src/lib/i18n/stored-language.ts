@@ -1,0 +1,49 @@
+// The language this device reads the app in, remembered in localStorage and mirrored in a cookie the
+// CDN reads (LANGUAGE_COOKIE: a Hindi reader's `/` is the app, not the English static landing page).
+// Free of the app's other modules: the static landing page's script (features/landing/static-landing.ts)
+// uses it too.
+import { cookieValue, LANGUAGE_COOKIE } from '@shared/navigation';
+
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+const STORAGE_KEY = 'docksaathi.language';
+
+const COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60; // the longest a browser keeps a cookie
+
+function rememberedChoice(): Language | null {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return value === 'hi' || value === 'en' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The device's remembered choice; on a first visit, the browser's language (hi-* gives Hindi). */
+export function storedLanguage(): Language {
+  const browser: Language = (navigator.languages?.[0] ?? navigator.language ?? '').toLowerCase().startsWith('hi')
+    ? 'hi'
+    : 'en';
+  return rememberedChoice() ?? browser;
+}
+
+function mirrorInCookie(language: Language) {
+  if (cookieValue(document.cookie, LANGUAGE_COOKIE) === language) return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+}
+
+export function rememberLanguage(language: Language) {
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+  mirrorInCookie(language);
+}
+
+/** Mirrors a choice remembered before the cookie existed (or whose cookie was cleared) in the cookie. */
+export function mirrorRememberedLanguage() {
+  const choice = rememberedChoice();
+  if (choice) mirrorInCookie(choice);
+}
