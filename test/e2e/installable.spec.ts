@@ -103,7 +103,9 @@ test('Lighthouse (mobile) and Chromium find the app installable, in English and 
 test('a new version waits for the user: "reload" shows it, nothing replaces the running app by itself', async ({
   page,
 }) => {
-  await page.goto('/');
+  // A screen of the app: a signed-out visitor's `/` is the static landing page, which has no running app
+  // to replace (it is fetched fresh on every visit until the worker answers `/` with the app).
+  await page.goto('/login');
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await page.evaluate(() => Object.assign(window, { runningSince: 'first load' }));

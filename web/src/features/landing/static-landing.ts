@@ -9,7 +9,7 @@
 // Links are plain links: each loads its page. Bundled on its own (esbuild), so it imports leaf modules only.
 import { signedInHint } from '../../lib/signed-in-hint';
 import { mirrorRememberedLanguage, rememberLanguage, storedLanguage } from '../../lib/i18n/stored-language';
-import { pageLoaded } from '../../lib/page-ready';
+import { browserIdle, pageLoaded } from '../../lib/page-ready';
 import { STATIC_ACTION_ATTRIBUTE, STATIC_ACTIONS } from '../../lib/static-actions';
 import { APP_CODE_ID, QUICK_SLOT_BOOKING_HASH, STATIC_MARKUP_ATTRIBUTE } from './static-page';
 
@@ -63,6 +63,13 @@ for (const action of Object.values(STATIC_ACTIONS)) {
     startApp(button);
   });
 }
+
+// As the app does (app/app.tsx), the page installs the build's service worker (vite-plugin-pwa's sw.js)
+// once it has loaded and the browser is idle: the app is installable from here, and after one visit
+// every screen opens offline (issue #31), `/` included (the worker answers it with the app).
+void browserIdle()
+  .then(() => navigator.serviceWorker?.register('/sw.js', { scope: '/' }))
+  .catch(() => undefined);
 
 // The page's field figures (LCP, INP, CLS), as the app reports its screens'.
 void pageLoaded()
