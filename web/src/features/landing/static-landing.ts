@@ -8,7 +8,7 @@
 //   shows the page in Hindi. Its code is fetched as soon as the visitor points at, focuses or touches one.
 // Links are plain links: each loads its page. Bundled on its own (esbuild), so it imports leaf modules only.
 import { signedInHint } from '../../lib/signed-in-hint';
-import { mirrorRememberedLanguage, rememberLanguage, storedLanguage } from '../../lib/i18n/stored-language';
+import { mirrorLanguageInCookie, rememberLanguage, storedLanguage } from '../../lib/i18n/stored-language';
 import { browserIdle, pageLoaded } from '../../lib/page-ready';
 import { STATIC_ACTION_ATTRIBUTE, STATIC_ACTIONS } from '../../lib/static-actions';
 import { APP_CODE_ID, QUICK_SLOT_BOOKING_HASH, STATIC_MARKUP_ATTRIBUTE } from './static-page';
@@ -47,7 +47,7 @@ for (const year of document.querySelectorAll('[data-current-year]'))
 // The CDN serves this page only to a signed-out English reader (servesLanding); one it could not tell
 // (a choice remembered before its cookie) gets the app here, the static markup hidden until it renders.
 if (signedInHint() || storedLanguage() !== 'en') {
-  mirrorRememberedLanguage();
+  mirrorLanguageInCookie();
   document.querySelector(`[${STATIC_MARKUP_ATTRIBUTE}]`)?.setAttribute('hidden', '');
   startApp();
 } else if (location.hash === QUICK_SLOT_BOOKING_HASH) startApp(control(STATIC_ACTIONS.booking) ?? undefined);

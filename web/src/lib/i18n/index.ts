@@ -7,7 +7,7 @@ import { i18n, type TFunction } from './translator';
 import type { Catalogue } from './catalogue';
 import { loadHindiServerMessages } from '../server-text';
 import { linkManifestOf } from '../manifest-link';
-import { mirrorRememberedLanguage, rememberLanguage, storedLanguage, type Language } from './stored-language';
+import { mirrorLanguageInCookie, rememberLanguage, storedLanguage, type Language } from './stored-language';
 
 export { LANGUAGES, type Language } from './stored-language';
 
@@ -32,7 +32,7 @@ function loadLanguage(language: Language): Promise<void> {
 }
 
 const initial = storedLanguage();
-mirrorRememberedLanguage();
+mirrorLanguageInCookie();
 i18n.add('en', en);
 i18n.changeLanguage(initial);
 document.documentElement.lang = i18n.language;

@@ -42,8 +42,10 @@ export function rememberLanguage(language: Language) {
   mirrorInCookie(language);
 }
 
-/** Mirrors a choice remembered before the cookie existed (or whose cookie was cleared) in the cookie. */
-export function mirrorRememberedLanguage() {
-  const choice = rememberedChoice();
-  if (choice) mirrorInCookie(choice);
+/**
+ * Mirrors the language this device reads in (the remembered choice, else the browser's) in the cookie:
+ * a choice made before the cookie existed, or a cookie cleared or left from an older choice.
+ */
+export function mirrorLanguageInCookie() {
+  mirrorInCookie(storedLanguage());
 }
