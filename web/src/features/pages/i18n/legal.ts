@@ -123,11 +123,11 @@ export const legalPagesEn = {
       sections: {
         one: {
           title: 'Essential cookies',
-          text: 'A session cookie keeps you signed in, and a device cookie recognises a browser you signed in from before. Both are HttpOnly and cannot be read by scripts.',
+          text: 'A session cookie keeps you signed in, and a device cookie recognises a browser you signed in from before. Both are HttpOnly and cannot be read by scripts. A third says only whether this browser is signed in, as a driver or as staff, so your first screen opens sooner; it holds no secret.',
         },
         two: {
           title: 'Preferences',
-          text: 'Your language choice is kept in your browser’s local storage so the site opens in the language you chose.',
+          text: 'Your language choice is kept in your browser’s local storage, and in a cookie our servers read, so the site opens in the language you chose.',
         },
         three: { title: 'No tracking', text: 'We use no advertising or cross-site tracking cookies.' },
       },
