@@ -29,6 +29,7 @@ function firstVisitGlobals() {
     navigator: { language: 'en', languages: ['en'], onLine: true },
     localStorage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
     document: { documentElement: {}, cookie: '', querySelector: () => null, addEventListener: () => undefined },
+    location: { protocol: 'https:', pathname: '/', search: '', hash: '' },
     addEventListener: () => undefined,
   });
 }
