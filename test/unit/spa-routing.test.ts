@@ -2,6 +2,7 @@
 // still open the page) and which it leaves to the files of the build.
 import { describe, expect, it } from 'vitest';
 import { spaRoutingCode } from '../../lib/web';
+import { servesLanding } from '../../shared/navigation';
 
 type Request = {
   uri: string;
@@ -29,6 +30,28 @@ describe('CloudFront SPA routing', () => {
     // The remembered choice wins over the browser's language.
     expect(served('/', { dy_lang: { value: 'en' } }, language('hi-IN'))).toBe('/landing.html');
     expect(served('/', { dy_lang: { value: 'hi' } }, language('en'))).toBe('/index.html');
+  });
+
+  it('decides as the local server does (servesLanding) for every mix of cookies and browser language', () => {
+    // The same rule in CloudFront's JavaScript and in shared/navigation.ts: they must never disagree.
+    const hints = [undefined, '', 'driver', 'staff', 'admin'];
+    const languages = [undefined, '', 'en', 'hi', 'xx'];
+    const accepted = [undefined, '', 'hi', 'hi-IN,en;q=0.8', 'en-IN,hi;q=0.9', 'HI', 'hil', ' hi-IN'];
+    for (const path of ['/', '/login', '/landing'])
+      for (const hint of hints)
+        for (const language of languages)
+          for (const acceptLanguage of accepted) {
+            const cookies: Record<string, { value: string }> = {};
+            if (hint !== undefined) cookies.dy_signed_in = { value: hint };
+            if (language !== undefined) cookies.dy_lang = { value: language };
+            const header = Object.entries(cookies)
+              .map(([name, { value }]) => `${name}=${value}`)
+              .join('; ');
+            const expected = servesLanding(path, header, acceptLanguage) ? '/landing.html' : '/index.html';
+            const headers: Request['headers'] =
+              acceptLanguage === undefined ? {} : { 'accept-language': { value: acceptLanguage } };
+            expect(served(path, cookies, headers), JSON.stringify({ path, cookies, acceptLanguage })).toBe(expected);
+          }
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from '../lib/i18n/use-translation';
 import { PRODUCT_NAME } from '@shared/product';
 import { PUBLIC_PAGE_GROUPS } from '@shared/navigation';
+import { CURRENT_YEAR_ATTRIBUTE } from '../lib/static-actions';
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -30,7 +31,8 @@ export function SiteFooter() {
         ))}
       </div>
       <div className="border-t border-slate-800 py-4 text-center text-xs">
-        © <span data-current-year>{new Date().getFullYear()}</span> {PRODUCT_NAME}. {t('landing.footer.rights')}
+        © <span {...{ [CURRENT_YEAR_ATTRIBUTE]: '' }}>{new Date().getFullYear()}</span> {PRODUCT_NAME}.{' '}
+        {t('landing.footer.rights')}
       </div>
     </footer>
   );

@@ -5,3 +5,6 @@
  */
 export const STATIC_ACTION_ATTRIBUTE = 'data-static-action';
 export const STATIC_ACTIONS = { booking: 'quick-slot-booking', language: 'language' } as const;
+
+/** Marks the footer's year, which the static page sets when it opens (its markup is the build's day). */
+export const CURRENT_YEAR_ATTRIBUTE = 'data-current-year';

@@ -10,7 +10,7 @@
 import { signedInHint } from '../../lib/signed-in-hint';
 import { mirrorLanguageInCookie, rememberLanguage, storedLanguage } from '../../lib/i18n/stored-language';
 import { browserIdle, pageLoaded } from '../../lib/page-ready';
-import { STATIC_ACTION_ATTRIBUTE, STATIC_ACTIONS } from '../../lib/static-actions';
+import { CURRENT_YEAR_ATTRIBUTE, STATIC_ACTION_ATTRIBUTE, STATIC_ACTIONS } from '../../lib/static-actions';
 import { APP_CODE_ID, QUICK_SLOT_BOOKING_HASH, STATIC_MARKUP_ATTRIBUTE } from './static-page';
 
 const added = new Set<string>();
@@ -41,7 +41,7 @@ function control(action: string) {
 }
 
 // The markup was rendered when the site was built: the footer's year is this year's.
-for (const year of document.querySelectorAll('[data-current-year]'))
+for (const year of document.querySelectorAll(`[${CURRENT_YEAR_ATTRIBUTE}]`))
   year.textContent = String(new Date().getFullYear());
 
 // The CDN serves this page only to a signed-out English reader (servesLanding); one it could not tell
