@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { isValidDate } from '../time';
 import { optionalText } from './fields';
 import { idField, unitCostField } from './wms';
+import { MAX_SERIALS_PER_RECEIPT, RECEIVING_MAX_QUANTITY, VARIANCE_WARNING } from './wms-stock-limits';
 
 export const ADJUSTMENT_REASONS = [
   'damaged',
@@ -26,13 +27,12 @@ export type CountPhase = 'snapshot' | 'counting' | 'applying';
 /** Why a counted line's variance was not applied at completion. */
 export type CountSkipReason = 'line-changed' | 'line-gone' | 'reserved';
 
-/** Variance colours: 0 green, |v| up to this yellow, above it red (doc 3 §5, §9). */
-export const VARIANCE_WARNING = 5;
-export const RECEIVING_MAX_QUANTITY = 1_000_000;
-/** Each serial-tracked unit is its own line, written with its receipt in one transaction (at most 100 items). */
-export const MAX_SERIALS_PER_RECEIPT = 10;
-/** The count sheet's page size on the screen; the API takes 1-100. */
-export const COUNT_SHEET_PAGE_SIZE = 20;
+export {
+  COUNT_SHEET_PAGE_SIZE,
+  MAX_SERIALS_PER_RECEIPT,
+  RECEIVING_MAX_QUANTITY,
+  VARIANCE_WARNING,
+} from './wms-stock-limits';
 
 const optionalId = z
   .union([z.literal(''), z.null(), idField('Unknown item')])

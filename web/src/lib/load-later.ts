@@ -43,7 +43,7 @@ export function loadLater<P extends Record<string, any>>(
     // element type, and React would remount the part (a dialog would lose its state).
     const [ready] = useState(() => loaded);
     if (ready) return createElement(ready, props);
-    const element = createElement(Later as ComponentType<P>, props);
+    const element = createElement(Later as unknown as ComponentType<P>, props);
     return hasFallback ? createElement(Suspense, { fallback: options.fallback }, element) : element;
   }
   return Object.assign(LoadedLater, { preload });

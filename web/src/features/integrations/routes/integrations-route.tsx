@@ -2,7 +2,7 @@
 // selected one on the right ('Select a system to view details') with its actions and four tabs
 // (Monitoring, Endpoints, Webhooks, Sync Logs), and the Add System modal. The spec's toasts are raised
 // here, by the mutations this screen makes (api/integrations.ts).
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Plus, Server } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
@@ -23,19 +23,26 @@ import {
   useTestConnection,
   useTriggerSync,
 } from '../api/integrations';
-import { SystemForm } from '../components/system-form';
 import { SecretNotice } from '../components/secret-notice';
 import { StatusBadge } from '../components/status-badge';
 import { MonitoringTab } from '../components/monitoring-tab';
-import { EndpointsTab } from '../components/endpoints-tab';
-import { WebhooksTab } from '../components/webhooks-tab';
-import { SyncLogsTab } from '../components/sync-logs-tab';
+import { loadLater } from '../../../lib/load-later';
+import { Spinner } from '../../../components/ui/spinner';
 import type { ExternalSystemCreated } from '@shared/contracts/integrations';
 
 registerCatalogue(integrationsText);
 
+// The first screen is the systems and the monitoring tab. The form (react-hook-form, the contracts'
+// schemas) is fetched when a dialog first opens it, and the other tabs when opened, each when the
+// pointer or focus reaches its button first (issue #34: a signed-in first screen loads at most 120 KB).
+const SystemForm = loadLater(async () => (await import('../components/system-form')).SystemForm, { fallback: null });
+const EndpointsTab = loadLater(async () => (await import('../components/endpoints-tab')).EndpointsTab);
+const WebhooksTab = loadLater(async () => (await import('../components/webhooks-tab')).WebhooksTab);
+const SyncLogsTab = loadLater(async () => (await import('../components/sync-logs-tab')).SyncLogsTab);
+
 const TABS = ['monitoring', 'endpoints', 'webhooks', 'logs'] as const;
 type Tab = (typeof TABS)[number];
+const TAB_CODE = { monitoring: null, endpoints: EndpointsTab, webhooks: WebhooksTab, logs: SyncLogsTab };
 
 export function IntegrationsRoute() {
   const { t } = useTranslation();
@@ -66,7 +73,7 @@ export function IntegrationsRoute() {
           <h1 className="text-2xl font-bold">{t('integrations.title')}</h1>
           <p className="text-sm text-slate-600">{t('integrations.subtitle')}</p>
         </div>
-        <Button onClick={() => setDialog('add')}>
+        <Button onClick={() => setDialog('add')} onPointerEnter={SystemForm.preload} onFocus={SystemForm.preload}>
           <Plus className="h-4 w-4" aria-hidden /> {t('integrations.addSystem')}
         </Button>
       </div>
@@ -130,7 +137,13 @@ export function IntegrationsRoute() {
                   >
                     {sync.isPending ? t('integrations.actions.syncing') : t('integrations.actions.sync')}
                   </Button>
-                  <Button size="sm" variant="secondary" onClick={() => setDialog('edit')}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setDialog('edit')}
+                    onPointerEnter={SystemForm.preload}
+                    onFocus={SystemForm.preload}
+                  >
                     {t('integrations.actions.edit')}
                   </Button>
                   <Button
@@ -172,6 +185,8 @@ export function IntegrationsRoute() {
                       role="tab"
                       aria-selected={tab === name}
                       onClick={() => setTab(name)}
+                      onPointerEnter={TAB_CODE[name]?.preload}
+                      onFocus={TAB_CODE[name]?.preload}
                       className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === name ? 'border-blue-600 text-blue-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
                     >
                       {t(`integrations.tabs.${name}`)}
@@ -179,16 +194,18 @@ export function IntegrationsRoute() {
                   ))}
                 </div>
                 <div role="tabpanel" aria-label={t(`integrations.tabs.${tab}`)}>
-                  {tab === 'monitoring' && <MonitoringTab system={selected} />}
-                  {tab === 'endpoints' && (
-                    <EndpointsTab
-                      system={selected}
-                      syncing={sync.isPending}
-                      onSync={(endpointId) => sync.mutate({ id: selected.id, endpointId })}
-                    />
-                  )}
-                  {tab === 'webhooks' && <WebhooksTab system={selected} />}
-                  {tab === 'logs' && <SyncLogsTab systemId={selected.id} />}
+                  <Suspense fallback={<Spinner label={t('common.loading')} />}>
+                    {tab === 'monitoring' && <MonitoringTab system={selected} />}
+                    {tab === 'endpoints' && (
+                      <EndpointsTab
+                        system={selected}
+                        syncing={sync.isPending}
+                        onSync={(endpointId) => sync.mutate({ id: selected.id, endpointId })}
+                      />
+                    )}
+                    {tab === 'webhooks' && <WebhooksTab system={selected} />}
+                    {tab === 'logs' && <SyncLogsTab systemId={selected.id} />}
+                  </Suspense>
                 </div>
               </CardBody>
             </>

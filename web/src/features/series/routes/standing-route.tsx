@@ -10,9 +10,16 @@ import { useFormat } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { todayAt, useHomeFacility } from '../../facilities';
 import { useSeriesDetail, useSeriesList } from '../api/series';
-import { SeriesDetailView } from '../components/series-detail';
-import { SeriesForm } from '../components/series-form';
+import { loadLater } from '../../../lib/load-later';
 import { SeriesStatusBadge } from '../components/series-status';
+
+// The list is the first screen. The new series form below it and a series' detail (their forms:
+// react-hook-form, the contracts' schemas) are fetched when shown; the form is last on the page, so
+// nothing moves when it comes (issue #34: a signed-in first screen loads at most 120 KB).
+const SeriesForm = loadLater(async () => (await import('../components/series-form')).SeriesForm, { fallback: null });
+const SeriesDetailView = loadLater(async () => (await import('../components/series-detail')).SeriesDetailView, {
+  fallback: null,
+});
 
 export function StandingAppointmentsRoute() {
   const { t } = useTranslation();

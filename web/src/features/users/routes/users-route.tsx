@@ -1,15 +1,10 @@
 // /users (admin): pending approvals and all users, with approve, reject and the documents.
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import { useForm } from 'react-hook-form';
-import type * as z from 'zod';
 import { FileText } from 'lucide-react';
-import { rejectSchema } from '@shared/contracts/users';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
 import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
 import { useRoleName } from '../../../lib/role-names';
@@ -17,8 +12,13 @@ import { documentUrl, useDecideUser, usePendingRegistrations, useUsers, type Adm
 import { InvitationsPanel } from '../../tenancy';
 import { DataRetentionPanel, ErasureRequestsPanel, IncidentsPanel, TenantDataPanel } from '../../privacy';
 import type { Approval } from '@shared/contracts/users';
-import { ApprovalForm } from '../components/approval-form';
-import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
+import { loadLater } from '../../../lib/load-later';
+
+// The forms (react-hook-form, the contracts' schemas) are fetched when needed: the approval form when
+// the list shows a pending registration (the list waits for it, so no card grows after it shows), the
+// rejection form when its dialog first opens (issue #34: a signed-in first screen loads at most 120 KB).
+const ApprovalForm = loadLater(async () => (await import('../components/approval-form')).ApprovalForm);
+const RejectForm = loadLater(async () => (await import('../components/reject-form')).RejectForm, { fallback: null });
 
 const USER_TYPES = ['dockyard_employee', 'external_user', 'internal_user'];
 
@@ -108,41 +108,6 @@ function UserCard({
   );
 }
 
-/** The reason for a rejection, validated by the shared schema (empty means 'Admin decision'). */
-function RejectForm({
-  pending,
-  onCancel,
-  onReject,
-}: {
-  pending: boolean;
-  onCancel: () => void;
-  onReject: (reason: string) => void;
-}) {
-  const { t } = useTranslation();
-  const { register, handleSubmit, formState } = useForm<
-    z.input<typeof rejectSchema>,
-    unknown,
-    z.output<typeof rejectSchema>
-  >({
-    resolver: schemaResolver(rejectSchema),
-    defaultValues: { reason: t('users.defaultReason') },
-  });
-  const field = fieldBinder({ register, formState });
-  return (
-    <form className="space-y-3" noValidate onSubmit={handleSubmit((values) => onReject(values.reason))}>
-      <Field label={t('users.reason')} {...field('reason')} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="danger" disabled={pending}>
-          {t('users.reject')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 export function UsersRoute() {
   const { t } = useTranslation();
   const users = useUsers();
@@ -153,6 +118,9 @@ export function UsersRoute() {
   const [tab, setTab] = useState<'pending' | 'all'>('all');
   const [rejecting, setRejecting] = useState<AdminUser | null>(null);
   const list = tab === 'pending' ? pending : users;
+  const loading = (
+    <p className="text-sm text-slate-500">{tab === 'pending' ? t('users.loadingPending') : t('users.loadingAll')}</p>
+  );
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">{t('users.title')}</h1>
@@ -180,27 +148,27 @@ export function UsersRoute() {
         </button>
       </div>
       {list.isLoading ? (
-        <p className="text-sm text-slate-500">
-          {tab === 'pending' ? t('users.loadingPending') : t('users.loadingAll')}
-        </p>
+        loading
       ) : !list.data?.length ? (
         <p className="py-8 text-center text-slate-500">
           {tab === 'pending' ? t('users.noPending') : t('users.noUsers')}
         </p>
       ) : (
-        <div className="grid gap-3 md:grid-cols-2">
-          {list.data.map((u) => (
-            <UserCard
-              key={u.id}
-              user={u}
-              onApprove={(target, approval, onRefused) =>
-                approve.mutate({ userId: target.id, approval }, { onError: onRefused })
-              }
-              approving={approve.isPending && approve.variables?.userId === u.id}
-              onReject={setRejecting}
-            />
-          ))}
-        </div>
+        <Suspense fallback={loading}>
+          <div className="grid gap-3 md:grid-cols-2">
+            {list.data.map((u) => (
+              <UserCard
+                key={u.id}
+                user={u}
+                onApprove={(target, approval, onRefused) =>
+                  approve.mutate({ userId: target.id, approval }, { onError: onRefused })
+                }
+                approving={approve.isPending && approve.variables?.userId === u.id}
+                onReject={setRejecting}
+              />
+            ))}
+          </div>
+        </Suspense>
       )}
       <Dialog open={Boolean(rejecting)} onClose={() => setRejecting(null)} title={t('users.rejectTitle')}>
         {rejecting && (

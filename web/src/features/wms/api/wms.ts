@@ -8,13 +8,13 @@ import type {
   WmsFacilitySettings,
   WmsFacilitySettingsInput,
 } from '@shared/contracts/wms-bins';
-import {
-  COUNT_SHEET_PAGE_SIZE,
-  type Adjustment,
-  type AppointmentReceipt,
-  type CountCompletion,
-  type CycleCount,
-  type CycleCountItem,
+import { COUNT_SHEET_PAGE_SIZE } from '@shared/contracts/wms-stock-limits';
+import type {
+  Adjustment,
+  AppointmentReceipt,
+  CountCompletion,
+  CycleCount,
+  CycleCountItem,
 } from '@shared/contracts/wms-stock';
 import { api, ApiError } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';

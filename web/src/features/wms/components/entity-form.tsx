@@ -3,7 +3,7 @@
 // saving (the bin capacity rule of the Inventory form).
 /* eslint-disable react-hooks/refs, react-hooks/immutability -- the warning below the fields writes the
    form's `blocked` ref and the submit handler reads it: a ref shares that without re-rendering the form. */
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type MutableRefObject } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { X } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
@@ -130,7 +130,7 @@ function Warning({
 }: {
   control: Control<Values>;
   useWarning: (values: Values) => string | null;
-  blocked: RefObject<string | null>;
+  blocked: MutableRefObject<string | null>;
 }) {
   const values = useWatch({ control }) as Values;
   const text = useWarning(values);

@@ -1,6 +1,6 @@
 // The yard live view: loading docks (6 columns), waiting area (8 columns), legend, dock
 // utilisation, the selected spot with Assign Truck; drag an occupied spot's truck to another spot.
-import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Maximize2, RefreshCw, Truck } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -100,8 +100,21 @@ const SpotTile = memo(function SpotTile({
 const FIRST_PAINT_SPOTS = 48;
 
 /**
+ * How many of `count` spots to draw: the first screen's at the first render, then all of them in a
+ * render the browser may interrupt (a transition), and later counts as a deferred value.
+ */
+function useSpotsShown(count: number): number {
+  const [firstPaintDone, setFirstPaintDone] = useState(false);
+  useEffect(() => {
+    startTransition(() => setFirstPaintDone(true));
+  }, []);
+  const deferred = useDeferredValue(count);
+  return firstPaintDone ? deferred : Math.min(count, FIRST_PAINT_SPOTS);
+}
+
+/**
  * The waiting area's spots. A yard holds hundreds: the first screen's spots are drawn at once and the
- * rest right after, in a render the browser may interrupt (a deferred value), so the yard's first
+ * rest right after, in a render the browser may interrupt (useSpotsShown), so the yard's first
  * paint does not wait on tiles below the fold (issue #34). The browser then lays out and paints only
  * the spots near the screen (content-visibility), while every spot is in the page for search and
  * screen readers.
@@ -117,7 +130,7 @@ function SpotGrid({
   onSelect: (spotId: string) => void;
   onDropTruck: (spotId: string, assetId: string) => void;
 }) {
-  const shown = useDeferredValue(spots.length, Math.min(spots.length, FIRST_PAINT_SPOTS));
+  const shown = useSpotsShown(spots.length);
   return (
     <div className="grid grid-cols-4 gap-2 sm:grid-cols-8">
       {spots.slice(0, shown).map((s) => (
