@@ -140,7 +140,8 @@ test.describe('form errors stand under their fields', () => {
   test('invitation: a bad e-mail or mobile number says what is wrong', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/users');
-    const form = page.getByRole('form', { name: 'Invitations' });
+    await page.getByRole('button', { name: 'Invite staff' }).click();
+    const form = page.getByRole('dialog', { name: 'Invite staff' }).getByRole('form', { name: 'Invitations' });
     await form.getByLabel('Email').fill('staff@');
     await form.getByLabel('Mobile number').fill('12345');
     await form.getByRole('button', { name: 'Send invitation' }).click();

@@ -88,10 +88,13 @@ test.describe('tenancy', () => {
     const opsEmail = `ops.${tag}@navifreight.in`;
     await page.goto('/users');
     const invitations = page.getByTestId('invitations');
-    await invitations.getByLabel('Email').fill(opsEmail);
-    await invitations.getByLabel('Role').selectOption('operations');
-    await invitations.getByRole('button', { name: 'Send invitation' }).click();
+    await invitations.getByRole('button', { name: 'Invite staff' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite staff' });
+    await invite.getByLabel('Email').fill(opsEmail);
+    await invite.getByLabel('Role').selectOption('operations');
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Invitation sent' })).toBeVisible();
+    await expect(invite).toBeHidden();
     await expect(invitations.getByTestId('invitation').filter({ hasText: opsEmail })).toContainText('Pending');
     const token = await outboxText(request, opsEmail, /\/invite\/([A-Za-z0-9_-]+)/);
 

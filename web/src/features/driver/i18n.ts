@@ -27,8 +27,6 @@ export const driverAppEn = {
     saved: 'Saved for offline use: {{time}}',
     offline: 'No network: showing the pass saved on this phone.',
     noNetwork: 'No network: your appointments show when the phone is online again.',
-    checkIn: 'Check in with this pass',
-    checkInQueued: 'Saved on this phone: your check-in is sent when the network returns.',
   },
 } as const;
 

@@ -100,4 +100,6 @@ export const gatePass = {
   sendAgain: 'फिर से भेजें',
   markResolved: 'सुलझा हुआ मानें',
   openGate: 'गेट स्क्रीन खोलें',
+  driverCheckIn: 'इस पास से चेक-इन करें',
+  driverCheckInQueued: 'इस फ़ोन में सहेजा गया: नेटवर्क लौटने पर आपका चेक-इन भेजा जाएगा।',
 };

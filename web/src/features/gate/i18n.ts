@@ -117,6 +117,8 @@ export const gatePassEn = {
   sendAgain: 'Send again',
   markResolved: 'Mark resolved',
   openGate: 'Open the gate screen',
+  driverCheckIn: 'Check in with this pass',
+  driverCheckInQueued: 'Saved on this phone: your check-in is sent when the network returns.',
 } as const;
 
 export const gatePassText = defineCatalogue('gatePass', gatePassEn, () => import('./i18n.hi').then((m) => m.gatePass));

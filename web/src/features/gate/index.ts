@@ -14,10 +14,10 @@ export { GateRefusal } from './components/gate-refusal';
 export { GateToday } from './components/gate-today';
 export { GateHint } from './components/gate-hint';
 export { GateScreenLink } from './components/gate-screen-link';
-// The driver's own check-in with a pass, queued offline in the same outbox as the gate's.
-export { GateOutbox } from './components/gate-outbox';
-export { queueCheckin, resolveConflict, retryConflict } from './api/gate-pass';
-export { useCheckinOutbox } from './use-checkin-outbox';
+// The driver's own check-in with a pass, queued offline in the same outbox as the gate's: fetched when
+// shown, so the outbox (IndexedDB) is not on the first load of the screens that show a gate hint or
+// decision. It waits in the nearest Suspense: the driver app shows it with the pass.
+export const PassCheckin = loadLater(async () => (await import('./components/pass-checkin')).PassCheckin);
 // A form of the /configuration page, fetched when that page shows it.
 export const GateSettingsPanel = loadLater(
   async () => (await import('./components/gate-settings-panel')).GateSettingsPanel,

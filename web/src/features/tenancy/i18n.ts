@@ -60,6 +60,7 @@ export const tenancyEn = {
   invitations: {
     title: 'Invitations',
     description: 'Invite staff by email or mobile number. The link works once and expires in 7 days.',
+    invite: 'Invite staff',
     email: 'Email',
     phone: 'Mobile number',
     role: 'Role',

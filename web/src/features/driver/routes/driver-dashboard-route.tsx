@@ -1,5 +1,6 @@
 // The driver's dashboard (/driver, and / for drivers): the driver's own next appointment, check-in,
 // directions, emergency contact, this month's figures, English/Hindi and a voice assistant.
+import { Suspense, useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router-dom';
@@ -12,16 +13,20 @@ import { ApiError, messageOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useFormat } from '../../../lib/format';
-import { GateHint, GateRefusal } from '../../gate';
+import { GateHint, GateRefusal, PassCheckin } from '../../gate';
 import { AppointmentTrip } from '../../trips';
 import { MessagePreferences } from '../components/message-preferences';
 import { GatePassCard } from '../components/gate-pass-card';
-import { OfflineCheckin } from '../components/offline-checkin';
-import { MyDataCard } from '../../privacy';
+import { loadLater } from '../../../lib/load-later';
 import { useDriverPass } from '../api/gate-pass';
 import { driverBoardQuery } from '../api/board';
 
 const VOICE_RATE = 0.8;
+
+// "My data" is last on the page and not needed for its first paint: its code (the privacy feature's) is
+// fetched after it, and nothing below the card moves when it comes (issue #34: a signed-in first
+// screen loads at most 120 KB).
+const MyDataCard = loadLater(async () => (await import('../../privacy')).MyDataCard, { fallback: null });
 
 export function DriverDashboardRoute() {
   const { t, i18n } = useTranslation();
@@ -35,6 +40,11 @@ export function DriverDashboardRoute() {
   // No answer at all (no network), as opposed to an error the server gave.
   const unreachable = board.isError && !(board.error instanceof ApiError);
   const driverPass = useDriverPass(next, unreachable);
+  // The pass's check-in code is fetched while the pass is.
+  const passExpected = next?.status === 'scheduled' || unreachable;
+  useEffect(() => {
+    if (passExpected) void PassCheckin.preload();
+  }, [passExpected]);
   const name = user?.firstName ?? board.data?.driver?.name ?? '';
   const welcome = t('driver.welcome', { name });
 
@@ -152,8 +162,15 @@ export function DriverDashboardRoute() {
           )}
         </CardBody>
       </Card>
-      {driverPass && <GatePassCard {...driverPass} />}
-      {driverPass && <OfflineCheckin {...driverPass} />}
+      {/* The pass and its check-in show together: the check-in's code is fetched with the pass. */}
+      <Suspense fallback={null}>
+        {driverPass && (
+          <>
+            <GatePassCard {...driverPass} />
+            <PassCheckin {...driverPass} />
+          </>
+        )}
+      </Suspense>
       <div className="grid grid-cols-2 gap-3">
         <Card>
           <CardBody className="text-center">
@@ -201,9 +218,8 @@ export function DriverDashboardRoute() {
       <a href={`tel:${board.data?.emergencyContact ?? ''}`} className={`${buttonClasses('danger')} w-full`}>
         <Phone className="h-4 w-4" aria-hidden /> {t('driver.emergency')}: {board.data?.emergencyContact}
       </a>
-      <MyDataCard />
-      {/* Last: its form arrives when scrolled near, and nothing below it may move then. */}
       <MessagePreferences />
+      <MyDataCard />
       {cancelFlow.dialog}
     </div>
   );

@@ -6,14 +6,21 @@ import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Download, Plus } from 'lucide-react';
 import { actsForAll } from '@shared/access';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { YardLayout } from '../../yard';
 import { MessagingCenterButton } from '../../messaging';
 import { displayName, useSession } from '../../../lib/session';
-import { CheckinPanel } from '../components/checkin-panel';
 import { LiveNotifications } from '../components/live-notifications';
 import { MetricCards } from '../components/metric-cards';
 import { QuickActions, useExportDailyReport } from '../components/quick-actions';
 import { TodaysSchedule } from '../components/todays-schedule';
+import { loadLater } from '../../../lib/load-later';
+
+// The yard and the check-in panel close their columns: their code (the yard's, the check-ins') is
+// fetched after the first paint, and nothing below them moves when they come (issue #34: a signed-in
+// first screen loads at most 120 KB).
+const YardLayout = loadLater(async () => (await import('../../yard')).YardLayout, { fallback: null });
+const CheckinPanel = loadLater(async () => (await import('../components/checkin-panel')).CheckinPanel, {
+  fallback: null,
+});
 
 export function DashboardRoute() {
   const { t } = useTranslation();

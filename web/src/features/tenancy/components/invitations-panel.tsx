@@ -1,23 +1,25 @@
-// The /users screen's invitations (admins): invite staff by e-mail or mobile with a role, see each
-// invitation's state, revoke one still pending.
-import { useForm } from 'react-hook-form';
+// The /users screen's invitations (admins): each invitation's state, revoke one still pending, and
+// "Invite staff", which opens the invitation form in a dialog. The form (react-hook-form, the
+// contract's schema) is fetched when the pointer or focus reaches that button, or when it is pressed
+// (issue #34: a signed-in first screen loads at most 120 KB).
+import { useState } from 'react';
+import { UserPlus } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
-import { INVITABLE_ROLES, invitationSchema, type InvitationInput } from '@shared/contracts/tenancy';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
-import { SelectField } from '../../../components/ui/select-field';
+import { Dialog } from '../../../components/ui/dialog';
 import { messageOf } from '../../../lib/api-client';
 import { registerCatalogue } from '../../../lib/i18n';
+import { loadLater } from '../../../lib/load-later';
 import { useToast } from '../../../lib/toast';
 import { useRoleName } from '../../../lib/role-names';
-import { useCreateInvitation, useInvitations, useRevokeInvitation } from '../api/tenancy';
+import { useInvitations, useRevokeInvitation } from '../api/tenancy';
 import { tenancyText } from '../i18n';
-import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
 
 registerCatalogue(tenancyText);
+
+const InvitationForm = loadLater(async () => (await import('./invitation-form')).InvitationForm, { fallback: null });
 
 const STATUS_TONE: Record<string, BadgeTone> = { pending: 'blue', accepted: 'green', revoked: 'gray', expired: 'red' };
 
@@ -26,28 +28,8 @@ export function InvitationsPanel() {
   const roleName = useRoleName();
   const { toast } = useToast();
   const invitations = useInvitations();
-  const create = useCreateInvitation();
   const revoke = useRevokeInvitation();
-  const { register, handleSubmit, formState, reset } = useForm<
-    InvitationInput,
-    unknown,
-    z.output<typeof invitationSchema>
-  >({ resolver: schemaResolver(invitationSchema), defaultValues: { email: '', phoneNumber: '', role: 'operations' } });
-  const field = fieldBinder({ register, formState });
-  const onSubmit = handleSubmit((input) =>
-    create.mutate(input, {
-      onSuccess: () => {
-        reset();
-        toast({ title: t('tenancy.invitations.sent') });
-      },
-      onError: (error) =>
-        toast({
-          title: t('tenancy.invitations.failed'),
-          description: messageOf(error, t('tenancy.invitations.failed')),
-          variant: 'destructive',
-        }),
-    }),
-  );
+  const [inviting, setInviting] = useState(false);
   const onRevoke = (id: string) =>
     revoke.mutate(id, {
       onSuccess: () => toast({ title: t('tenancy.invitations.revoked') }),
@@ -60,25 +42,20 @@ export function InvitationsPanel() {
     });
   return (
     <Card data-testid="invitations">
-      <CardHeader title={t('tenancy.invitations.title')} description={t('tenancy.invitations.description')} />
-      <CardBody className="space-y-4">
-        <form
-          onSubmit={onSubmit}
-          noValidate
-          className="grid items-end gap-3 sm:grid-cols-4"
-          aria-label={t('tenancy.invitations.title')}
-        >
-          <Field label={t('tenancy.invitations.email')} type="email" {...field('email')} />
-          <Field label={t('tenancy.invitations.phone')} type="tel" {...field('phoneNumber')} />
-          <SelectField
-            label={t('tenancy.invitations.role')}
-            options={INVITABLE_ROLES.map((role) => ({ value: role, label: roleName(role) }))}
-            {...field('role')}
-          />
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? t('tenancy.invitations.sending') : t('tenancy.invitations.send')}
+      <CardHeader
+        title={t('tenancy.invitations.title')}
+        description={t('tenancy.invitations.description')}
+        action={
+          <Button
+            onClick={() => setInviting(true)}
+            onPointerEnter={InvitationForm.preload}
+            onFocus={InvitationForm.preload}
+          >
+            <UserPlus className="h-4 w-4" aria-hidden /> {t('tenancy.invitations.invite')}
           </Button>
-        </form>
+        }
+      />
+      <CardBody className="space-y-4">
         {invitations.data?.length ? (
           <ul className="divide-y divide-slate-100 text-sm">
             {invitations.data.map((i) => (
@@ -104,6 +81,9 @@ export function InvitationsPanel() {
           <p className="text-sm text-slate-500">{t('tenancy.invitations.empty')}</p>
         )}
       </CardBody>
+      <Dialog open={inviting} onClose={() => setInviting(false)} title={t('tenancy.invitations.invite')}>
+        <InvitationForm onSent={() => setInviting(false)} />
+      </Dialog>
     </Card>
   );
 }

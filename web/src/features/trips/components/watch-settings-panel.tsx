@@ -2,7 +2,7 @@
 // the watch starts, the road factor, the grace, the city's no-entry hours and the call budget. The save
 // carries the revision the form was filled from: a change made since is refused (409), the form then
 // takes the current settings but keeps what was typed, and a refused field shows under itself.
-import type { ComponentProps } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useQueryClient } from '@tanstack/react-query';
@@ -44,18 +44,22 @@ const formValues = ({ noEntry, fastagReady: _f, facilityId: _id, updatedAt: _u, 
 /** '' is "not given" (null) for the location; any other text is read as a number (the schema checks it). */
 const numberOrNull = (v: unknown) => (v === '' || v === null ? null : Number(v));
 
-function CheckboxField({ label, error, ...props }: ComponentProps<'input'> & { label: string; error?: string }) {
+// forwardRef: react-hook-form reads the box through its ref.
+const CheckboxField = forwardRef<
+  HTMLInputElement,
+  ComponentPropsWithoutRef<'input'> & { label: string; error?: string }
+>(function CheckboxField({ label, error, ...props }, ref) {
   const { controlId, controlProps, message } = useFieldMessage(undefined, error);
   return (
     <div className="sm:col-span-3">
       <label htmlFor={controlId} className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <input type="checkbox" {...controlProps} {...props} />
+        <input ref={ref} type="checkbox" {...controlProps} {...props} />
         {label}
       </label>
       {message}
     </div>
   );
-}
+});
 
 function WatchSettingsForm({ facilityId, settings }: { facilityId: string; settings: TripWatchSettingsView }) {
   const { t } = useTranslation();

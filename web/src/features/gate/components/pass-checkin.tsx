@@ -1,13 +1,16 @@
 // The driver's own check-in with no mobile data (issue #31): made with the pass saved on the phone,
-// queued in the same outbox as the gate's (the gate feature's), and sent when the network returns;
-// the check-in records the time it was made. A refusal at sync stays listed until resolved.
+// queued in the same outbox as the gate's, and sent when the network returns; the check-in records the
+// time it was made. A refusal at sync stays listed until resolved. The driver app shows it under the
+// pass, and fetches it with the pass (index.ts): the outbox (IndexedDB) is not on other screens' first load.
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Button } from '../../../components/ui/button';
-import { GateOutbox, queueCheckin, resolveConflict, retryConflict, useCheckinOutbox } from '../../gate';
-import type { DriverPass } from '../api/gate-pass';
+import type { SavedPass } from '../../../lib/offline-store';
+import { queueCheckin, resolveConflict, retryConflict } from '../api/gate-pass';
+import { useCheckinOutbox } from '../use-checkin-outbox';
+import { GateOutbox } from './gate-outbox';
 
-export function OfflineCheckin({ pass, fromPhone }: DriverPass) {
+export function PassCheckin({ pass, fromPhone }: { pass: SavedPass; fromPhone: boolean }) {
   const { t } = useTranslation();
   const outbox = useCheckinOutbox();
   const [busy, setBusy] = useState(false);
@@ -32,11 +35,11 @@ export function OfflineCheckin({ pass, fromPhone }: DriverPass) {
     <div className="space-y-2">
       {fromPhone && !open && (
         <Button className="w-full" disabled={busy} onClick={() => void checkIn()}>
-          {t('driverApp.pass.checkIn')}
+          {t('gatePass.driverCheckIn')}
         </Button>
       )}
       {mine.some((e) => e.state === 'waiting') && (
-        <p className="text-sm text-slate-700">{t('driverApp.pass.checkInQueued')}</p>
+        <p className="text-sm text-slate-700">{t('gatePass.driverCheckInQueued')}</p>
       )}
       {mine.length > 0 && (
         <GateOutbox
