@@ -9,7 +9,8 @@ import '@fontsource/noto-sans-devanagari/devanagari-700.css';
 import './index.css';
 import { App } from './app/app';
 import { preloadScreen } from './app/router';
-import { languageReady } from './lib/i18n';
+import { i18n, languageReady } from './lib/i18n';
+import { localeOf, warmFormatters } from './lib/format';
 import { pageLoaded } from './lib/page-ready';
 import { createQueryClient } from './lib/query-client';
 import { SESSION_KEY, sessionQueryOptions, signedInHint } from './lib/session';
@@ -24,6 +25,7 @@ const firstScreen = Promise.all([
     .prefetchQuery(sessionQueryOptions)
     .then(() => preloadScreen(location.pathname, queryClient.getQueryData<SessionUser | null>(SESSION_KEY) ?? null)),
 ]);
+warmFormatters(localeOf(i18n.language));
 /**
  * How long the first render waits for the first screen's session, code and data. With them in, React
  * builds the whole screen in one render it slices into short tasks; each part that arrived after it

@@ -23,10 +23,10 @@ import { driverBoardQuery } from '../api/board';
 
 const VOICE_RATE = 0.8;
 
-// "My data" is last on the page and not needed for its first paint: its code (the privacy feature's) is
-// fetched after it, and nothing below the card moves when it comes (issue #34: a signed-in first
-// screen loads at most 120 KB).
-const MyDataCard = loadLater(async () => (await import('../../privacy')).MyDataCard, { fallback: null });
+// "My data" is not needed for the page's first paint: its code (the privacy feature's) is fetched after
+// it (issue #34: a signed-in first screen loads at most 120 KB). The message settings below it show with
+// it, so that nothing moves when it comes.
+const MyDataCard = loadLater(async () => (await import('../../privacy')).MyDataCard);
 
 export function DriverDashboardRoute() {
   const { t, i18n } = useTranslation();
@@ -218,8 +218,11 @@ export function DriverDashboardRoute() {
       <a href={`tel:${board.data?.emergencyContact ?? ''}`} className={`${buttonClasses('danger')} w-full`}>
         <Phone className="h-4 w-4" aria-hidden /> {t('driver.emergency')}: {board.data?.emergencyContact}
       </a>
-      <MessagePreferences />
-      <MyDataCard />
+      <Suspense fallback={null}>
+        <MyDataCard />
+        {/* Last: its form arrives when scrolled near, and nothing below it may move then. */}
+        <MessagePreferences />
+      </Suspense>
       {cancelFlow.dialog}
     </div>
   );
