@@ -1,4 +1,6 @@
 // `npm start`: runs the whole product locally with demo data. Ctrl-C stops every child process.
+// Local mode first: the modules below check it when they load (a clean shell sets nothing).
+import '../functions/local/local-mode';
 import { startLocalStack } from '../functions/local/stack';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../functions/local/seed';
 import { PRODUCT_NAME } from '../shared/product';
