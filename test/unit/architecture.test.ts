@@ -6,7 +6,8 @@
 // Tests themselves may import a domain's internals (a rule or a store set up directly): they stand
 // outside the layers, and nothing in the product imports them (rule product-imports-no-tests).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -141,5 +142,33 @@ describe('architecture: the domain graph (scripts/deps-graph.ts)', () => {
       { from: 'facilities', to: 'appointments', imports: 1 },
       { from: 'carriers', to: 'facilities', imports: 1 },
     ]);
+  });
+});
+
+describe('architecture: docs/architecture.md §1', () => {
+  const { DOMAINS } = createRequire(import.meta.url)(join(ROOT, '.dependency-cruiser.cjs')) as {
+    DOMAINS: Record<string, string[]>;
+  };
+  /** The domain table's rows: rank, domain and the domains it may use, as written. */
+  const rows = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8')
+    .split('\n')
+    .filter((line) => /^\| \d+ +\| `/.test(line))
+    .map((line) => {
+      const [rank, domain, , uses] = line
+        .split('|')
+        .slice(1)
+        .map((cell) => cell.trim());
+      return { rank: Number(rank), domain: domain!.replaceAll('`', ''), uses: uses === '—' ? [] : uses!.split(', ') };
+    });
+
+  it('lists every server domain once, with the domains DOMAINS lets it use', () => {
+    expect(rows.map((r) => r.domain).sort()).toEqual(Object.keys(DOMAINS).sort());
+    for (const row of rows) expect(row.uses, row.domain).toEqual([...DOMAINS[row.domain]!].sort());
+  });
+
+  it('gives each domain the rank its uses give it, bottom up', () => {
+    const ranks = rankDomains(DOMAINS);
+    for (const row of rows) expect(row.rank, row.domain).toBe(ranks.get(row.domain));
+    expect(rows.map((r) => r.rank)).toEqual([...rows.map((r) => r.rank)].sort((a, b) => a - b));
   });
 });
