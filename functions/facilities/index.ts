@@ -3,7 +3,6 @@ export { createDockDoor, doorInServiceCheck, getDockDoor, listDockDoors, newDock
 export type { DockDoor } from './dock-door.store';
 export {
   createFacility,
-  deleteFacility,
   facilityKeys,
   getFacility,
   listFacilities,
@@ -12,6 +11,9 @@ export {
   updateFacility,
 } from './facility.store';
 export type { Facility } from './facility.store';
+// Add Facility and its delete (refused while doors, bookings or the default depend on it), for the warehouse's view (issue 51).
+export { addFacility } from './add-facility';
+export { removeFacility } from './remove-facility';
 export { assignmentDelete, createResource, listResources, reserveResource } from './resource.store';
 export type { Assignment } from './resource.store';
 export { facilityForRequest, isHoliday, slotsOf } from './service';

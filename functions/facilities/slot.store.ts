@@ -3,7 +3,7 @@
 // then carries its bookedCount (changed only by conditional writes) and overrides. A DAYBOOKINGS#<date>
 // item counts the day's bookings (staff and guest): a holiday is written only while it is 0 (or
 // absent), and every booking only while the day is no holiday, so the two can never both land.
-import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type Actor } from '../lib/audit';
 import { counterMove } from '../lib/counters';
 import { ddb } from '../lib/aws';
@@ -197,6 +197,23 @@ export async function listCountedDates(tenantId: string, facilityId: string): Pr
     queryPrefix<SlotRecord>(partition, 'SLOT#'),
   ]);
   return [...new Set([...days.map((d) => d.bookingDate), ...slots.map((s) => s.slotDate)])].sort();
+}
+
+/**
+ * Whether a booking was ever counted on one of the facility's days: its appointments (cancelled ones
+ * too) name the facility, so it cannot be deleted (remove-facility.ts). One item read at most.
+ */
+export async function hasCountedBookings(tenantId: string, facilityId: string): Promise<boolean> {
+  const res = await ddb().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+      ExpressionAttributeValues: { ':pk': facilityKeys.partition(tenantId, facilityId), ':sk': 'DAYBOOKINGS#' },
+      Limit: 1,
+      ConsistentRead: true,
+    }),
+  );
+  return (res.Items?.length ?? 0) > 0;
 }
 
 /** The day's booking count as stored (null: no counter yet), read before the bookings it counts. */

@@ -29,7 +29,13 @@ import {
   moveSchema,
   receiveSchema,
 } from '../../shared/contracts/wms-stock';
+import {
+  wmsFacilityInputSchema,
+  wmsFacilityListQuerySchema,
+  wmsFacilityUpdateSchema,
+} from '../../shared/contracts/wms-facilities';
 import { adjustInventory, adjustmentView } from './adjusting';
+import { createWmsFacility, deleteWmsFacility, listWmsFacilities, updateWmsFacility } from './facility-view';
 import { createBinRange, facilitySettings, saveFacilitySettings } from './bin-codes';
 import {
   binView,
@@ -118,7 +124,27 @@ export const { handler, actions } = defineFunction('wms', {
     return json(body);
   },
 
-  // --- zones, bins (the facilities are the facilities domain's) --------------------------------------------------------------------
+  // --- facilities: a view of the facilities domain's record (facility-view.ts), written with its rules ---
+  async listFacilities(req) {
+    return json(await listWmsFacilities(tenantOf(req), parseQuery(req, wmsFacilityListQuerySchema)));
+  },
+  async createFacility(req) {
+    const { tenantId, actor } = writer(req);
+    return json(await createWmsFacility(tenantId, parseBody(req, wmsFacilityInputSchema), actor), 201);
+  },
+  async updateFacility(req) {
+    const { tenantId, actor } = writer(req);
+    // The facility is found (or 404) before the body is read, as on every route naming a record.
+    const { id } = await facilityOf(tenantId, pathId(req, 'id', 'Facility'));
+    return json(await updateWmsFacility(tenantId, id, parseBody(req, wmsFacilityUpdateSchema), actor));
+  },
+  async deleteFacility(req) {
+    const { tenantId, actor } = writer(req);
+    await deleteWmsFacility(tenantId, pathId(req, 'id', 'Facility'), actor);
+    return json(undefined, 204);
+  },
+
+  // --- zones, bins ----------------------------------------------------------------------------------
   async listZones(req) {
     return json(await listZonePage(tenantOf(req), parseQuery(req, zoneListQuerySchema)));
   },

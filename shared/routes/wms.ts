@@ -1,5 +1,6 @@
 // Routes of the wms function (doc 3 §7): the warehouse's lists, receiving, adjustments and cycle
-// counts. Staff with wms:read see everything; wms:write (admin, operations, warehouse_manager) changes it.
+// counts. Staff with wms:read see everything; wms:write (admin, operations, warehouse_manager) changes it;
+// its facilities are the facilities domain's, changed with facilities:write.
 import type { ApiRoute } from './types';
 
 const read = 'wms:read' as const;
@@ -8,6 +9,17 @@ const write = 'wms:write' as const;
 export const wmsRoutes = [
   { method: 'GET', path: '/api/wms/dashboard', fn: 'wms', action: 'dashboard', access: read },
   { method: 'GET', path: '/api/wms/options', fn: 'wms', action: 'options', access: read },
+  // The facilities domain's facility in the spec's shape (issue 51): changed only with facilities:write.
+  { method: 'GET', path: '/api/wms/facilities', fn: 'wms', action: 'listFacilities', access: read },
+  { method: 'POST', path: '/api/wms/facilities', fn: 'wms', action: 'createFacility', access: 'facilities:write' },
+  { method: 'PUT', path: '/api/wms/facilities/{id}', fn: 'wms', action: 'updateFacility', access: 'facilities:write' },
+  {
+    method: 'DELETE',
+    path: '/api/wms/facilities/{id}',
+    fn: 'wms',
+    action: 'deleteFacility',
+    access: 'facilities:write',
+  },
   {
     method: 'GET',
     path: '/api/wms/facilities/{id}/settings',

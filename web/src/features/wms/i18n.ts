@@ -59,13 +59,25 @@ export const wmsEn = {
     cancel: 'Cancel',
     saving: 'Saving...',
   },
-  entity: { zone: 'zone', bin: 'bin', product: 'product', inventoryItem: 'inventory item' },
-  add: { zones: 'Add Zone', bins: 'Add Bin', products: 'Add Product', inventory: 'Add Inventory' },
-  facilities: {
-    manage: 'Add or edit facilities in Facilities',
-    hint: 'Facilities, their opening hours and dock doors are managed in Facilities; the warehouse uses them as they are.',
+  entity: { facility: 'facility', zone: 'zone', bin: 'bin', product: 'product', inventoryItem: 'inventory item' },
+  add: {
+    facilities: 'Add Facility',
+    zones: 'Add Zone',
+    bins: 'Add Bin',
+    products: 'Add Product',
+    inventory: 'Add Inventory',
   },
-  editTitle: { zones: 'Edit Zone', bins: 'Edit Bin', products: 'Edit Product', inventory: 'Edit Inventory' },
+  facilities: {
+    manage: 'Contact details, time zone and slots in Facilities',
+    hint: 'The same facilities as in Facilities: dock scheduling uses their opening hours and dock doors.',
+  },
+  editTitle: {
+    facilities: 'Edit Facility',
+    zones: 'Edit Zone',
+    bins: 'Edit Bin',
+    products: 'Edit Product',
+    inventory: 'Edit Inventory',
+  },
   field: {
     name: 'Name',
     address: 'Address',
@@ -298,8 +310,14 @@ export const wmsEn = {
     no: 'No',
   },
   toasts: {
-    entities: { zones: 'zone', bins: 'bin', products: 'product', inventory: 'inventory' },
-    entityTitles: { zones: 'Zone', bins: 'Bin', products: 'Product', inventory: 'Inventory' },
+    entities: { facilities: 'facility', zones: 'zone', bins: 'bin', products: 'product', inventory: 'inventory' },
+    entityTitles: {
+      facilities: 'Facility',
+      zones: 'Zone',
+      bins: 'Bin',
+      products: 'Product',
+      inventory: 'Inventory',
+    },
     createFailed: 'Failed to create {{name}}',
     updateFailed: 'Failed to update {{name}}',
     created: '{{name}} created successfully',

@@ -20,8 +20,8 @@ import { api, ApiError } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { i18n } from '../../../lib/i18n';
 
-/** The entities the warehouse creates and edits (its facilities are the facilities domain's). */
-export const WMS_ENTITIES = ['zones', 'bins', 'products', 'inventory'] as const;
+/** The entities the warehouse lists, creates and edits (its facilities are a view of the facilities domain's). */
+export const WMS_ENTITIES = ['facilities', 'zones', 'bins', 'products', 'inventory'] as const;
 export type WmsEntity = (typeof WMS_ENTITIES)[number];
 
 /** Builds a query string; a filter value 'all' (or empty) is sent as nothing (doc 3 §2). */
@@ -138,12 +138,19 @@ const DASHBOARD = dashboardQuery.queryKey;
 const OPTIONS = optionsQuery.queryKey;
 /** What a change of each entity refreshes: its list, the lists showing its names, the dropdowns, the dashboard. */
 const AFFECTS: Record<WmsEntity, WmsEntity[]> = {
+  facilities: ['facilities', 'zones', 'bins', 'inventory'],
   zones: ['zones', 'bins'],
   bins: ['bins', 'zones'],
   products: ['products', 'inventory'],
   inventory: ['inventory', 'bins', 'zones', 'products'],
 };
-const refreshed = (entity: WmsEntity) => [...AFFECTS[entity].map((e) => [`/api/wms/${e}`]), OPTIONS, DASHBOARD];
+const refreshed = (entity: WmsEntity) => [
+  ...AFFECTS[entity].map((e) => [`/api/wms/${e}`]),
+  // A facility is the facilities domain's record: every screen listing facilities reads it again.
+  ...(entity === 'facilities' ? [['/api/facilities']] : []),
+  OPTIONS,
+  DASHBOARD,
+];
 
 /** Create or update (with an id) of a management entity; fallbacks and toasts of doc 3 §8. */
 export function useSaveEntity<T extends { id?: string | null }>(entity: WmsEntity, mode: 'create' | 'update') {

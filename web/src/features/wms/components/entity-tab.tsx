@@ -1,4 +1,4 @@
-// A management tab (Zones, Bins, Products, Inventory): search and filters ('all' sent as
+// A management tab (Facilities, Zones, Bins, Products, Inventory): search and filters ('all' sent as
 // nothing), a table with Edit and Delete per row, Previous/Next over server cursors with
 // 'Page x of y (total)' when there is more than one page, and the inline form replacing the list.
 // The search and filters are the page's query (?zoneId=...), so a reload keeps them.
@@ -44,7 +44,7 @@ export interface EntityTabProps<T extends { id: string }> {
   /** Buttons beside Add (the Bins tab's Add bins from a range). */
   actions?: ReactNode;
   /** What one row is, for the delete confirmation (wms.entity). */
-  what: 'zone' | 'bin' | 'product' | 'inventoryItem';
+  what: 'facility' | 'zone' | 'bin' | 'product' | 'inventoryItem';
 }
 
 const PAGE_SIZE = 10;
@@ -129,7 +129,7 @@ export function EntityTab<T extends { id: string }>(props: EntityTabProps<T>) {
           {canWrite && props.actions}
         </div>
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[640px] text-left text-sm">
+          <table className="w-full min-w-[640px] text-left text-sm" aria-label={t(`wms.tabs.${entity}`)}>
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
                 {columns.map((c) => (
