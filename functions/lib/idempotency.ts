@@ -1,11 +1,16 @@
 // Idempotent use cases through Powertools idempotency, with their records in the single table:
-// PK 'IDEMPOTENCY', SK '<operation>#<hash of the client's key>', removed by the table's TTL
-// (expiresAt, epoch seconds). A repeat with the same key returns the first result without running
-// the use case again; the same key with a different request is a 409. A use case that throws leaves
-// no record, so the client may retry it.
+// PK 'TENANT#<tenant>#IDEMPOTENCY' (each tenant its own partition, issue #52: no hot key shared by all
+// tenants, and a tenant's records are found and erased with its other items), SK '<operation>#<hash
+// of the client's key>', removed by the table's TTL (expiresAt, epoch seconds). A repeat with the same
+// key returns the first result without running the use case again; the same key with a different
+// request is a 409. A use case that throws leaves no record, so the client may retry it.
+// Records written before #52 sit under PK 'IDEMPOTENCY' and live a day at most: until they have all
+// expired they are still read (legacyAnswer, docs/decisions.md "Idempotency records per tenant").
 import {
   IdempotencyAlreadyInProgressError,
   IdempotencyConfig,
+  IdempotencyItemNotFoundError,
+  IdempotencyRecordStatus,
   IdempotencyValidationError,
   makeIdempotent,
 } from '@aws-lambda-powertools/idempotency';
@@ -15,6 +20,7 @@ import { awsClientOptions, endpointFor } from './aws';
 import { config } from './config';
 import { ConflictError } from './errors';
 import { REQUEST_BUDGET_MS, remainingMs } from './deadline';
+import { tenantPk } from './table';
 
 interface IdempotentCall<P, C> {
   /** What makes two calls the same: hashed into the record's sort key. */
@@ -33,6 +39,11 @@ export interface IdempotentOptions {
   reusedKeyMessage: string;
 }
 
+/** The partition of a tenant's idempotency records; before #52 every tenant's were in LEGACY_PK. */
+export const idempotencyPk = (tenantId: string) => tenantPk(tenantId, 'IDEMPOTENCY');
+const LEGACY_PK = 'IDEMPOTENCY';
+const IN_PROGRESS = 'This request is still being processed. Please try again in a moment.';
+
 let client: DynamoDBClient | undefined;
 
 /**
@@ -49,40 +60,76 @@ function withRequestTime(idempotencyConfig: IdempotencyConfig): IdempotencyConfi
   return idempotencyConfig;
 }
 
-/** Wraps a use case so that calls with one key run it once; the key is scoped by the caller. */
+const persistenceLayer = (pk: string) =>
+  new DynamoDBPersistenceLayer({
+    tableName: config.tableName,
+    keyAttr: 'PK',
+    sortKeyAttr: 'SK',
+    staticPkValue: pk,
+    expiryAttr: 'expiresAt',
+    awsSdkV3Client: (client ??= new DynamoDBClient({ ...awsClientOptions(), endpoint: endpointFor('DYNAMODB') })),
+  });
+
+/**
+ * Wraps a use case so that calls with one key run it once; the key is scoped by the caller, and its
+ * record kept in the partition of the tenant `tenantOf` names.
+ */
 export function idempotent<P, C, R>(
   useCase: (payload: P, context: C) => Promise<R>,
-  options: IdempotentOptions,
+  options: IdempotentOptions & { tenantOf: (context: C) => string },
 ): (key: string, payload: P, context: C) => Promise<R> {
-  // Built on first use: the table name and endpoint come from the environment (config.ts).
-  let run: ((call: IdempotentCall<P, C>) => Promise<R>) | undefined;
-  return async (key, payload, context) => {
-    client ??= new DynamoDBClient({ ...awsClientOptions(), endpoint: endpointFor('DYNAMODB') });
-    run ??= makeIdempotent((call: IdempotentCall<P, C>) => useCase(call.payload, call.context), {
-      persistenceStore: new DynamoDBPersistenceLayer({
-        tableName: config.tableName,
-        keyAttr: 'PK',
-        sortKeyAttr: 'SK',
-        staticPkValue: 'IDEMPOTENCY',
-        expiryAttr: 'expiresAt',
-        awsSdkV3Client: client,
+  // Built on first use (the table name and endpoint come from the environment, config.ts): one runner
+  // per tenant, as a Powertools persistence layer has one partition key.
+  const runners = new Map<string, (call: IdempotentCall<P, C>) => Promise<R>>();
+  const idempotencyConfig = () =>
+    withRequestTime(
+      new IdempotencyConfig({
+        eventKeyJmesPath: 'key',
+        payloadValidationJmesPath: 'payload',
+        throwOnNoIdempotencyKey: true,
+        expiresAfterSeconds: options.expiresAfterSeconds,
       }),
-      keyPrefix: options.operation,
-      config: withRequestTime(
-        new IdempotencyConfig({
-          eventKeyJmesPath: 'key',
-          payloadValidationJmesPath: 'payload',
-          throwOnNoIdempotencyKey: true,
-          expiresAfterSeconds: options.expiresAfterSeconds,
-        }),
-      ),
-    });
+    );
+  const runnerOf = (tenantId: string) => {
+    let run = runners.get(tenantId);
+    if (!run) {
+      if (runners.size >= 1_000) runners.clear();
+      run = makeIdempotent((call: IdempotentCall<P, C>) => useCase(call.payload, call.context), {
+        persistenceStore: persistenceLayer(idempotencyPk(tenantId)),
+        keyPrefix: options.operation,
+        config: idempotencyConfig(),
+      });
+      runners.set(tenantId, run);
+    }
+    return run;
+  };
+  let legacy: DynamoDBPersistenceLayer | undefined;
+  /** The answer a record of before #52 (PK 'IDEMPOTENCY', a day at most) holds for this call, if any. */
+  const legacyAnswer = async (call: IdempotentCall<P, C>): Promise<{ response: R } | null> => {
+    if (!legacy) {
+      legacy = persistenceLayer(LEGACY_PK);
+      legacy.configure({ config: idempotencyConfig(), keyPrefix: options.operation });
+    }
     try {
-      return await run({ key, payload, context });
+      const record = await legacy.getRecord(call as unknown as Parameters<DynamoDBPersistenceLayer['getRecord']>[0]);
+      const status = record.getStatus();
+      if (status === IdempotencyRecordStatus.COMPLETED) return { response: record.getResponse() as R };
+      if (status === IdempotencyRecordStatus.INPROGRESS) throw new IdempotencyAlreadyInProgressError(IN_PROGRESS);
+      return null;
+    } catch (err) {
+      if (err instanceof IdempotencyItemNotFoundError) return null;
+      throw err;
+    }
+  };
+  return async (key, payload, context) => {
+    const call = { key, payload, context };
+    try {
+      const old = await legacyAnswer(call);
+      if (old) return old.response;
+      return await runnerOf(options.tenantOf(context))(call);
     } catch (err) {
       if (err instanceof IdempotencyValidationError) throw new ConflictError(options.reusedKeyMessage);
-      if (err instanceof IdempotencyAlreadyInProgressError)
-        throw new ConflictError('This request is still being processed. Please try again in a moment.');
+      if (err instanceof IdempotencyAlreadyInProgressError) throw new ConflictError(IN_PROGRESS);
       throw err;
     }
   };

@@ -60,7 +60,8 @@ export interface OutboundResponse {
 }
 
 // Private, loopback, link-local (the instance metadata service), carrier-grade NAT, multicast,
-// unspecified and reserved ranges; IPv6 unique-local, link-local, loopback, IPv4-mapped and NAT64.
+// unspecified and reserved ranges; IPv6 unique-local, link-local, loopback, IPv4-mapped, NAT64 (both),
+// IPv4-compatible, 6to4 and Teredo.
 const FORBIDDEN = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
@@ -80,10 +81,21 @@ for (const [net, prefix] of [
 ] as const) {
   FORBIDDEN.addSubnet(net, prefix, 'ipv4');
 }
+// The IPv6 transition ranges that carry an IPv4 address inside are refused whole (issue #52), not only
+// when the IPv4 inside is private: 6to4 (2002::/16, a.b.c.d in bits 16-47), Teredo (2001::/32, the
+// server's a.b.c.d in bits 32-63 and the client's obfuscated in the last 32), local-use NAT64
+// (64:ff9b:1::/48, where the IPv4 sits at a prefix length the network chose) and IPv4-compatible
+// (::/96, deprecated). Decoding each form is easy to get wrong (Teredo's XOR, NAT64's layouts, relays
+// that route to whatever a.b.c.d says); no customer's system is reached at such an address today
+// (6to4 and Teredo are deprecated, RFC 7526), so refusing them all costs nothing and fails closed.
+// IPv4-mapped (::ffff:0:0/96) stays judged as its IPv4 address (unmapped): a socket's own form of it.
 for (const [net, prefix] of [
-  ['::', 128],
+  ['::', 96],
   ['::1', 128],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2001::', 32],
+  ['2002::', 16],
   ['100::', 64],
   ['fc00::', 7],
   ['fe80::', 10],

@@ -1,7 +1,9 @@
 // Fixed-window counters in the table (one item per key and window, expired by TTL) for login
-// throttling and guest rate limits. Atomic ADD, so concurrent requests are all counted.
+// throttling and guest rate limits. Atomic ADD, so concurrent requests are all counted. A client
+// address in a key counts an IPv6 client by its /64 (throttleSubject).
 // Attempt streaks with a growing back-off (per sign-in account): each attempt is claimed before it is
 // checked, with a conditional write, so concurrent guesses cannot slip past the limit together.
+import { isIP } from 'node:net';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from './aws';
 import { config } from './config';
@@ -13,9 +15,59 @@ export interface Window {
   windowSeconds: number;
 }
 
+/** The 8 groups of an IPv6 address (an embedded dotted IPv4 tail and a zone allowed), or null. */
+function ipv6Groups(address: string): number[] | null {
+  if (isIP(address) !== 6) return null;
+  let text = address.replace(/%.*$/, '').toLowerCase();
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = text.slice(0, v4.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
+  const part = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const left = part(head);
+  const right = part(tail);
+  const groups =
+    tail === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+  return groups.length === 8 ? groups : null;
+}
+
+/**
+ * What a rate limit counts a client address as (issue #52): an IPv4 address as itself; an IPv6 address
+ * by its /64, since one subscriber's network hands out any number of addresses of its /64 and an
+ * attacker rotating through them is one client; an IPv4-mapped IPv6 address as its IPv4 address.
+ */
+export function addressSubject(address: string): string {
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff)
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * A key whose last part (after ':' or '#') is a client address counts it by addressSubject: every rate
+ * limit keyed on `req.ip` (`signup:${ip}`, `login:ip:${ip}`, ...) counts an IPv6 client by its /64.
+ */
+export function throttleSubject(key: string): string {
+  for (let i = 0; i < key.length; i++) {
+    if (i > 0 && key[i - 1] !== ':' && key[i - 1] !== '#') continue;
+    const tail = key.slice(i);
+    if (isIP(tail) === 6) return key.slice(0, i) + addressSubject(tail);
+  }
+  return key;
+}
+
 function keyOf(key: string, window: Window, now: number) {
   const start = Math.floor(now / 1000 / window.windowSeconds) * window.windowSeconds;
-  return { item: { PK: `THROTTLE#${key}`, SK: `WINDOW#${start}` }, resetsAt: start + window.windowSeconds };
+  return {
+    item: { PK: `THROTTLE#${throttleSubject(key)}`, SK: `WINDOW#${start}` },
+    resetsAt: start + window.windowSeconds,
+  };
 }
 
 export async function countIn(

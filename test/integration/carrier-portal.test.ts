@@ -20,7 +20,7 @@ let ops: Client;
 const PASSWORD = 'Strong#Pass1';
 
 beforeAll(async () => {
-  api = await startTestApi({ workers: ['messaging-notifier'] });
+  api = await startTestApi({ workers: ['messaging-notifier', 'auth-sign-in-codes'] });
   ops = new Client(api.url);
   await ops.signIn('operations');
 });
@@ -95,9 +95,14 @@ const book = (client: Client, body: Record<string, unknown>) =>
   client.post('/api/appointments', { loadType: 'inbound', ...body });
 
 describe('sign-in by mobile number and one-time code', () => {
-  const codeSentTo = async (phone: string) => {
+  const sentCode = async (phone: string) => {
     const sms = (await outbox()).find((m) => m.channel === 'sms' && m.to === `+91${phone}`);
     return sms ? /sign-in code is (\d{6})/.exec(sms.body)?.[1] : undefined;
+  };
+  // The SMS goes out from the sign-in code sender on the table's stream (issue #52), a moment later.
+  const codeSentTo = async (phone: string) => {
+    await expect.poll(() => sentCode(phone), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+    return sentCode(phone);
   };
 
   it('answers a number we hold and one we do not in the same words, and texts only the one we hold', async () => {
@@ -116,7 +121,7 @@ describe('sign-in by mobile number and one-time code', () => {
         'If this mobile number belongs to an account, a 6-digit code has been sent to it. It is valid for 10 minutes.',
     });
     expect(unheld.body).toEqual(held.body);
-    await expect.poll(() => codeSentTo(phone)).toMatch(/^\d{6}$/);
+    expect(await codeSentTo(phone)).toMatch(/^\d{6}$/);
     expect((await outbox()).some((m) => m.to === `+91${stranger}`)).toBe(false);
   });
 

@@ -21,7 +21,12 @@ it('a call that never answered holds its key until its request’s time is up, t
       if (runs === 1) return new Promise<string>(() => undefined);
       return `booked ${payload.truck}`;
     },
-    { operation: 'test-stalled', expiresAfterSeconds: 24 * 3600, reusedKeyMessage: 'Key used for another request' },
+    {
+      operation: 'test-stalled',
+      expiresAfterSeconds: 24 * 3600,
+      reusedKeyMessage: 'Key used for another request',
+      tenantOf: () => 'tenant-stalled',
+    },
   );
   const key = `stalled-${randomUUID()}`;
   const truck = { truck: 'MH12AB1234' };

@@ -86,11 +86,32 @@ describe('forbidden addresses', () => {
     '::ffff:7f00:1',
     '::ffff:a00:1',
     'ff02::1',
+    // IPv6 transition ranges, refused whole (#52): 6to4, Teredo, local-use NAT64, IPv4-compatible.
+    '2002:7f00:1::1',
+    '2002:808:808::1',
+    '2001:0:a00:8::f5ff:fffe',
+    '2001:0:808:808::1',
+    '64:ff9b:1::a00:1',
+    '64:ff9b:1::808:808',
+    '::127.0.0.1',
+    '::a00:1',
+    '::808:808',
     'not-an-ip',
   ])('refuses %s', (address) => {
     expect(isForbiddenAddress(address)).toBe(true);
   });
-  it.each(['8.8.8.8', '172.32.0.1', '13.235.1.1', '100.128.0.1', '2606:4700::1111'])('allows %s', (address) => {
+  it.each([
+    '8.8.8.8',
+    '172.32.0.1',
+    '13.235.1.1',
+    '100.128.0.1',
+    '2606:4700::1111',
+    '2001:4860:4860::8888',
+    '2001:1::1',
+    '2003::1',
+    '64:ff9b:2::1',
+    '::ffff:8.8.8.8',
+  ])('allows %s', (address) => {
     expect(isForbiddenAddress(address)).toBe(false);
   });
 });
