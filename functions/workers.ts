@@ -158,6 +158,14 @@ export const WORKERS: readonly WorkerDefinition[] = [
     access: { table: 'readWrite', uploads: 'readWrite', scan: true },
     timeoutSeconds: 900,
   },
+  // A driver's erasure (issue #52): each request the admin accepted carried out from its stored cursor, then completed.
+  {
+    name: 'privacy-erasure',
+    entry: 'functions/privacy/erasure.worker.ts',
+    trigger: { kind: 'stream', filter: { eventNames: ['MODIFY'], entities: ['erasure-request'] } },
+    access: { table: 'readWrite', uploads: 'readWrite' },
+    timeoutSeconds: 900,
+  },
   // Closed tenants (issue #36): each one whose 30-day grace has ended erased, items and files, once a day.
   {
     name: 'tenancy-closing',
@@ -165,6 +173,14 @@ export const WORKERS: readonly WorkerDefinition[] = [
     trigger: { kind: 'schedule', expression: 'rate(1 day)' },
     access: { table: 'readWrite', uploads: 'readWrite', scan: true },
     timeoutSeconds: 900,
+  },
+  // Sign-in codes (issue #52): the SMS of a code asked for, sent from the code's item (the request only
+  // writes it, alike for numbers held or not). The KMS grant (the sealed code) comes from lib/platform.ts.
+  {
+    name: 'auth-sign-in-codes',
+    entry: 'functions/auth/sign-in-code.worker.ts',
+    trigger: { kind: 'stream', filter: { eventNames: ['INSERT', 'MODIFY'], entities: ['sign-in-code'] } },
+    access: { table: 'readWrite', messaging: true },
   },
   // Standing appointments (issue #32): every active series booked ahead to today plus 8 weeks, once a day.
   {

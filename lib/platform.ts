@@ -163,6 +163,10 @@ export class Platform {
     // public reslot page opens it.
     for (const fn of workerFunctions(['trips-watch'])) secretsKey.grantEncryptDecrypt(fn);
     secretsKey.grantDecrypt(httpFunction('trips'));
+    // Sign-in codes (#52): the auth function makes and opens the code-hashing key and seals each code;
+    // the sender opens the code to send it.
+    secretsKey.grantEncryptDecrypt(httpFunction('auth'));
+    for (const fn of workerFunctions(['auth-sign-in-codes'])) secretsKey.grantDecrypt(fn);
     // A deployed function that loads functions/lib/secrets.ts refuses to start without its key id (fail
     // closed), so every function gets it; only the ones that seal or open secrets are granted the key.
     for (const fn of [...api.values(), ...workers.functions.values()])

@@ -71,8 +71,17 @@ export const deliveryKeys = {
   dueTenant: (tenantId: string) => ({ PK: DUE_TENANTS, SK: tenantId }),
 };
 
+/**
+ * Issue #52: a delivery keeps the event's payload (a driver's phone among it) as long as the domain event
+ * itself is kept (14 days, functions/lib/events.ts), then the TTL deletes it; a pending one is given up
+ * long before (the retries' schedule).
+ */
+export const DELIVERY_RETENTION_DAYS = 14;
+const expiryOf = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000) + DELIVERY_RETENTION_DAYS * 86_400;
+
 function toItem(d: DeliveryRecord) {
   return {
+    expiresAt: expiryOf(d.createdAt),
     ...deliveryKeys.key(d),
     GSI1PK: deliveryKeys.bySubscription(d.tenantId, d.subscriptionId),
     GSI1SK: `${d.createdAt}#${d.eventId}`,
@@ -316,4 +325,33 @@ export async function listDeliveries(tenantId: string, subscriptionId: string, l
     }),
   );
   return (res.Items ?? []).map((item) => withoutKeys<DeliveryRecord>(item));
+}
+
+/** The deliveries of one event (one per subscription), read by key: an erasure's copies of its payload. */
+export function deliveriesOfEvent(tenantId: string, eventId: string): Promise<DeliveryRecord[]> {
+  return queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :event)',
+    ExpressionAttributeValues: {
+      ':pk': deliveryKeys.key({ tenantId, eventId, subscriptionId: '' }).PK,
+      ':event': `${eventId}#`,
+    },
+  }).then((items) => items.map((i) => withoutKeys<DeliveryRecord>(i)));
+}
+
+/**
+ * An erasure's rewrite of a delivery's payload (issue #52), written only if the delivery is as it was
+ * read and no attempt holds it; false otherwise (the caller reads it again).
+ */
+export function saveErasedDelivery(before: DeliveryRecord, after: DeliveryRecord): Promise<boolean> {
+  return writeIf([
+    {
+      Put: {
+        TableName: config.tableName,
+        Item: toItem(after),
+        ConditionExpression:
+          'updatedAt = :seen AND (attribute_not_exists(leaseUntil) OR attribute_type(leaseUntil, :null) OR leaseUntil < :now)',
+        ExpressionAttributeValues: { ':seen': before.updatedAt, ':null': 'NULL', ':now': new Date().toISOString() },
+      },
+    },
+  ]);
 }

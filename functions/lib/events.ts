@@ -7,7 +7,7 @@ import { eventBridge } from './aws';
 import { config } from './config';
 import { logger } from './logger';
 import { tenantPk } from './table';
-import { scrubPartition } from './erase';
+import { idsHoldingTrace, scrubPartition } from './erase';
 import type { PersonTraces } from './personal-data-mask';
 import type { DomainEventType } from '../../shared/contracts/events';
 
@@ -113,6 +113,19 @@ export function domainEventOf(image: Record<string, unknown> | undefined): Domai
   return { id, type, tenantId, occurredAt, detail: (detail ?? {}) as Record<string, unknown> };
 }
 
+const keptEventDays = (now: Date) =>
+  Array.from({ length: Math.ceil(DOMAIN_EVENT_TTL_SECONDS / 86_400) + 1 }, (_, back) =>
+    new Date(now.getTime() - back * 86_400_000).toISOString().slice(0, 10),
+  );
+
+/** The ids of the kept events that name the person (issue #52: their webhook deliveries are found by them). */
+export async function domainEventsNaming(tenantId: string, person: PersonTraces, now = new Date()): Promise<string[]> {
+  const ids = await Promise.all(
+    keptEventDays(now).map((day) => idsHoldingTrace({ pk: tenantPk(tenantId, 'EVENT', day) }, person)),
+  );
+  return ids.flat();
+}
+
 /**
  * A person's erasure (issue #36): the event items still kept (their TTL's days and today, by the UTC
  * day of their partition) rewritten with the person's traces replaced by the pseudonym.
@@ -123,11 +136,7 @@ export async function eraseFromDomainEvents(
   pseudonym: string,
   now = new Date(),
 ): Promise<void> {
-  const days = Math.ceil(DOMAIN_EVENT_TTL_SECONDS / 86_400);
   await Promise.all(
-    Array.from({ length: days + 1 }, (_, back) => {
-      const day = new Date(now.getTime() - back * 86_400_000).toISOString().slice(0, 10);
-      return scrubPartition({ pk: tenantPk(tenantId, 'EVENT', day) }, person, pseudonym);
-    }),
+    keptEventDays(now).map((day) => scrubPartition({ pk: tenantPk(tenantId, 'EVENT', day) }, person, pseudonym)),
   );
 }

@@ -143,7 +143,8 @@ export async function sendOne(req: SendRequest, now = new Date()): Promise<SendO
     if (req.refuseWithError) throw err;
     return record({ ...base, status: 'failed', reason: err.message });
   }
-  const message: StoredMessage = { ...base, body: prepared.body };
+  // Issue #52: the log keeps the text and values with every secret masked; the real text goes to the provider only.
+  const message: StoredMessage = { ...base, body: prepared.logged.body, values: prepared.logged.values };
   if (OPT_OUT_CHANNELS.includes(req.channel) && (await isOptedOut(req.tenantId, req.to))) {
     return record({ ...message, status: 'suppressed', reason: 'The recipient opted out (STOP); nothing was sent' });
   }
@@ -233,6 +234,7 @@ async function dispatch(
   const chain = chainOf(message.channel, setup);
   const outgoing: ProviderMessage = {
     ...message,
+    body: prepared.body,
     subject,
     template: prepared.template,
     values: prepared.values,

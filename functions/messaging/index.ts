@@ -63,6 +63,8 @@ export { onLocalMessage } from './outbox';
 export { localOutbox } from './outbox.store';
 export type { LocalMessage } from './outbox.store';
 export { seedDemoDltRegistration } from './settings';
-export { eraseDriverFromMessages, messagesOfPerson } from './erase-person';
+export { eraseFromLocalOutbox, eraseMessagesPage, messagesOfPerson } from './erase-person';
 // Retention (issue #36): the privacy worker deletes the messages older than the tenant's policy.
 export { deleteMessagesBefore } from './message.store';
+// The set-up checklist and a guest's confirmation (issue #53): what the hub's messaging lacks, how a message went.
+export { guestConfirmationDelivery, messagingReadiness, type MessagingReadiness } from './readiness';

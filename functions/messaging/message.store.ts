@@ -2,6 +2,7 @@
 // the provider's message id through a pointer item; the 60-second duplicate guard per recipient and
 // text; opt-outs and WhatsApp's last inbound message per number; each channel's last success and
 // failure; callbacks already applied (replays); events already forwarded to the bus.
+import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
@@ -24,6 +25,9 @@ type TransactItems = Parameters<typeof transact>[0];
 const keys = {
   message: (tenantId: string, id: string) => ({ PK: tenantPk(tenantId, 'MSG', id), SK: 'MSG' }),
   log: (tenantId: string) => tenantPk(tenantId, 'MSGLOG'),
+  // Issue #52: a person's messages, found by the recipient's address (E.164 number or e-mail), never by
+  // words of the text. The address is hashed so no key spells a number.
+  recipient: (tenantId: string, to: string) => tenantPk(tenantId, 'MSGTO', recipientDigest(tenantId, to)),
   provider: (tenantId: string, provider: string, providerMessageId: string) => ({
     PK: tenantPk(tenantId, 'MSGPROVIDER', provider, providerMessageId),
     SK: 'MSGPROVIDER',
@@ -45,6 +49,10 @@ const keys = {
   }),
 };
 
+function recipientDigest(tenantId: string, to: string): string {
+  return createHash('sha256').update(`${tenantId}\n${to.trim().toLowerCase()}`).digest('base64url').slice(0, 32);
+}
+
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
 const DAY = 24 * 3600;
 
@@ -52,18 +60,61 @@ const DAY = 24 * 3600;
 export const messageLogPartition = (tenantId: string) => keys.log(tenantId);
 
 /** The message with its TTL: the tenant's retention of message bodies from when it was written. */
-async function messageItem(m: MessageEntry & { tenantId: string }) {
+async function messageItem(m: StoredMessage) {
   return {
     ...keys.message(m.tenantId, m.id),
     GSI1PK: keys.log(m.tenantId),
     GSI1SK: `${m.createdAt}#${m.id}`,
+    // An erased person's messages leave the recipient index with the erasure (eraseMessagesTo).
+    ...(m.erasedAt ? {} : { GSI2PK: keys.recipient(m.tenantId, m.to), GSI2SK: `${m.createdAt}#${m.id}` }),
     entity: 'message',
     ...m,
     expiresAt: await retentionExpiry(m.tenantId, 'messageBodies', Date.parse(m.createdAt)),
   };
 }
 
-export type StoredMessage = MessageEntry & { tenantId: string };
+export type StoredMessage = MessageEntry & { tenantId: string; erasedAt?: string };
+
+/** The messages sent to one recipient (E.164 number or e-mail address), newest first, a page at a time. */
+export async function messagesTo(
+  tenantId: string,
+  to: string,
+  page: { limit?: number; after?: Record<string, unknown> } = {},
+): Promise<{ items: StoredMessage[]; next: Record<string, unknown> | undefined }> {
+  const res = await ddb().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.recipient(tenantId, to) },
+      ScanIndexForward: false,
+      Limit: page.limit,
+      ExclusiveStartKey: page.after,
+    }),
+  );
+  return { items: (res.Items ?? []).map((i) => withoutKeys<StoredMessage>(i)), next: res.LastEvaluatedKey };
+}
+
+/**
+ * An erasure's rewrite of one message (issue #52): written only if the message is as it was read (a
+ * provider's callback in between makes the caller read it again); it leaves the recipient index.
+ */
+export async function saveErasedMessage(erased: StoredMessage, seenUpdatedAt: string): Promise<boolean> {
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: await messageItem(erased),
+        ConditionExpression: 'attribute_exists(PK) AND updatedAt = :seen',
+        ExpressionAttributeValues: { ':seen': seenUpdatedAt },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return false;
+    throw err;
+  }
+}
 
 /**
  * Deletes the tenant's messages written before `beforeIso` (retention, issue #36: the TTL deletes them

@@ -12,6 +12,7 @@ import {
   CHANNEL_LABELS,
   DEMO_DLT_ID,
   DLT_TEXTS,
+  PLACEHOLDERS,
   type Channel,
   type DltRegistration,
   type Language,
@@ -37,7 +38,40 @@ export interface Prepared {
   freeText: boolean;
   /** A WhatsApp template's URL button: the token its registered `/privacy/choices/{{1}}` ends with. */
   choicesButton: string | null;
+  /** What the message log keeps: the text and the values with every secret masked (maskSecrets). */
+  logged: { body: string; values: Record<string, string> | null };
 }
+
+/** A code in the log: never its digits. */
+export const MASKED_CODE = '••••••';
+/** A link in the log keeps its address up to the token: `https://…/invite/••••`. */
+export const maskLink = (link: string) => link.replace(/[^/]*$/, '••••');
+
+/** The templates whose `code` opens something (a sign-in, a booking link); elsewhere it is a booking reference. */
+const SECRET_CODE_TEMPLATES = new Set(['sign_in_code', 'booking_link']);
+
+/**
+ * Issue #52: the secrets a message carries (every link a template carries, each a signed or one-time
+ * token; a sign-in or access code; the person's choices link), each with how the log shows it. The
+ * secret itself goes only to the provider (and, locally, to the local outbox).
+ */
+function secretsOf(
+  template: MessageTemplate | null,
+  values: Record<string, string> | null,
+  choices: ChoicesLink | null | undefined,
+): [string, string][] {
+  const secrets: [string, string][] = choices ? [[choices.url, maskLink(choices.url)]] : [];
+  for (const [name, value] of Object.entries(values ?? {})) {
+    const kind = PLACEHOLDERS[name as Placeholder]?.kind;
+    if (!value) continue;
+    if (kind === 'link') secrets.push([value, maskLink(value)]);
+    else if (name === 'code' && template && SECRET_CODE_TEMPLATES.has(template.key)) secrets.push([value, MASKED_CODE]);
+  }
+  return secrets;
+}
+
+const maskSecrets = (text: string, secrets: [string, string][]) =>
+  secrets.reduce((masked, [secret, shown]) => masked.split(secret).join(shown), text);
 
 /** The person's choices link (consent's choicesLink): its address and the token it ends with. */
 export interface ChoicesLink {
@@ -114,7 +148,12 @@ export function prepare(c: Content): Prepared {
       `${CHANNEL_LABELS.whatsapp} outside the 24-hour customer-service window needs an approved template: choose a quick template`,
     );
   }
-  return { body, template, values, freeText, choicesButton };
+  const secrets = secretsOf(template, values, c.choices);
+  const logged = {
+    body: maskSecrets(body, secrets),
+    values: values && Object.fromEntries(Object.entries(values).map(([k, v]) => [k, maskSecrets(v, secrets)])),
+  };
+  return { body, template, values, freeText, choicesButton, logged };
 }
 
 /**

@@ -1,29 +1,30 @@
-// Erasure requests (issue #36): the driver asks, the facility admin completes or refuses with a
-// reason by the due date. An erasure waits while an appointment of the driver is in progress (the
+// Erasure requests (issue #36): the driver asks, the facility admin completes (the erasure worker
+// carries it out, issue #52) or refuses with a reason by the due date. An erasure waits while an appointment of the driver is in progress (the
 // truck on site needs its record); once done, the person's data is replaced everywhere it is stored
 // by a pseudonym, and the records keep their counts and timings.
 import type { Actor } from '../lib/audit';
-import { eraseFromDomainEvents } from '../lib/events';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { eraseDriverRecord, getDriver } from '../carriers';
-import { eraseDriverFromAppointments, listDriverAppointments } from '../appointments';
-import { eraseDriverFromCheckins } from '../checkins';
-import { eraseDriverFromGate } from '../gate';
-import { eraseDriverFromMessages } from '../messaging';
-import { eraseDriverFromNotifications } from '../notifications';
-import { eraseAccount } from '../users';
+import { listDriverAppointments } from '../appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { ErasureRequest } from '../../shared/contracts/privacy';
-import { getErasureRequest, listErasureRequests, putErasureRequest, saveErasureRequest } from './privacy.store';
+import {
+  getErasureCursor,
+  getErasureRequest,
+  listErasureRequests,
+  putErasureRequest,
+  saveErasureCursor,
+  saveErasureRequest,
+} from './privacy.store';
+import { startingCursor } from './erasure-run';
 import { erasureDueDate, erasureHold, pseudonymOf } from './rules';
 import { pseudonymKey } from './pseudonym-key';
-import { ownDriver, personOf, recordAccess } from './my-data';
+import { ownDriver, recordAccess } from './my-data';
 
 /** The driver's request; an open one of theirs is answered again rather than doubled. */
 export async function requestErasure(user: SessionUser, actor: Actor, now = new Date()): Promise<ErasureRequest> {
   const driver = await ownDriver(user);
   const open = (await listErasureRequests(user.tenantId)).find(
-    (r) => r.driverId === driver.id && r.status === 'pending',
+    (r) => r.driverId === driver.id && (r.status === 'pending' || r.status === 'erasing'),
   );
   if (open) return open;
   return putErasureRequest(
@@ -70,7 +71,14 @@ function stillOpen(request: ErasureRequest | null): ErasureRequest {
 
 const openRequest = async (tenantId: string, id: string) => stillOpen(await getErasureRequest(tenantId, id));
 
-/** Erases the person everywhere, unless an appointment of theirs is in progress (409 with the reason). */
+/** A cursor not moved for longer than a worker run may last (15 minutes): that run has stopped. */
+const STALLED_MS = 16 * 60_000;
+
+/**
+ * The admin's completion (issue #52): the erasure is accepted (status 'erasing') unless an appointment
+ * of the person is in progress (409 with the reason), and carried out by the erasure worker
+ * (erasure-run.ts), which completes the request. Asked again: the request in its state as it is now.
+ */
 export async function completeErasure(
   tenantId: string,
   id: string,
@@ -78,38 +86,24 @@ export async function completeErasure(
   now = new Date(),
 ): Promise<ErasureRequest> {
   const found = await getErasureRequest(tenantId, id);
-  // Asked again after a completion that finished when its answer was already lost (the 503 of the
-  // request's budget): the completed request, as the admin's first ask would have had it.
+  if (found?.status === 'erasing') {
+    // A run that stopped for good (its stream retries spent) is woken again by the request's change.
+    const cursor = await getErasureCursor(tenantId, id);
+    if (cursor && now.getTime() - Date.parse(cursor.updatedAt) > STALLED_MS)
+      return saveErasureRequest(tenantId, found, found, 'privacy.erasure.resumed', actor, now);
+    return found;
+  }
   if (found?.status === 'completed') return found;
   const request = stillOpen(found);
   const hold = erasureHold(await listDriverAppointments(tenantId, request.driverId));
   if (hold) throw new ConflictError(hold);
-  const driver = await getDriver(tenantId, request.carrierId, request.driverId);
-  if (driver) {
-    const person = personOf(driver);
-    const { pseudonym } = request;
-    // Every step is idempotent (it rewrites only what still holds a trace) and the driver record, which
-    // names the person for the others, goes last: a request cut short (503) is completed by asking again.
-    // Each step is let finish before the answer, so no step of a failed ask still runs when it is asked again.
-    const steps = await Promise.allSettled([
-      eraseDriverFromAppointments(tenantId, driver.id, person, pseudonym).then((appointmentIds) =>
-        eraseDriverFromCheckins(tenantId, appointmentIds, person, pseudonym),
-      ),
-      eraseDriverFromMessages(tenantId, person, pseudonym),
-      eraseDriverFromNotifications(tenantId, person, pseudonym),
-      eraseFromDomainEvents(tenantId, person, pseudonym, now),
-      eraseDriverFromGate(tenantId, person.licence),
-      request.accountId && eraseAccount(tenantId, request.accountId, person, pseudonym, actor, now),
-    ]);
-    const failed = steps.find((step) => step.status === 'rejected');
-    if (failed) throw failed.reason;
-    await eraseDriverRecord(tenantId, driver.carrierId, driver.id, person, pseudonym, actor, now);
-  }
+  // The cursor first, then the request's change, which wakes the worker (its stream record).
+  await saveErasureCursor(tenantId, id, startingCursor(actor, now), null);
   return saveErasureRequest(
     tenantId,
     request,
-    { ...request, status: 'completed', driverName: null, heldReason: null, decidedAt: now.toISOString() },
-    'privacy.erasure.completed',
+    { ...request, status: 'erasing', heldReason: null },
+    'privacy.erasure.accepted',
     actor,
     now,
   );

@@ -69,7 +69,13 @@ export const { handler, actions } = defineFunction('privacy', {
 
   async completeErasure(req) {
     const signedIn = requireUser(req);
-    return json(await completeErasure(signedIn.user.tenantId, pathId(req, 'id', 'Erasure request'), actorOf(signedIn)));
+    const request = await completeErasure(
+      signedIn.user.tenantId,
+      pathId(req, 'id', 'Erasure request'),
+      actorOf(signedIn),
+    );
+    // 202: accepted, carried out by the erasure worker; 200 once it is completed.
+    return json(request, request.status === 'erasing' ? 202 : 200);
   },
 
   async refuseErasure(req) {

@@ -48,7 +48,7 @@ export async function myData(user: SessionUser, action: 'viewed' | 'exported', n
   const ids = appointments.map((a) => a.id);
   const [checkins, messages, trips, requests, consents, gateChecks] = await Promise.all([
     Promise.all(ids.map((id) => getAppointmentCheckin(user.tenantId, id))),
-    messagesOfPerson(user.tenantId, personOf(driver)),
+    messagesOfPerson(user.tenantId, driver.phone),
     getTrips(user.tenantId, ids),
     listErasureRequests(user.tenantId),
     consentHistory(user.tenantId, driver.phone),
@@ -70,7 +70,7 @@ export async function myData(user: SessionUser, action: 'viewed' | 'exported', n
     },
     appointments: appointments as unknown as Record<string, unknown>[],
     checkins: present(checkins) as unknown as Record<string, unknown>[],
-    messages,
+    messages: messages as unknown as Record<string, unknown>[],
     gateChecks: gateChecks as unknown as Record<string, unknown>[],
     // Gate photos are not taken yet (no upload path stores them); the list is where they will appear.
     gatePhotos: [],

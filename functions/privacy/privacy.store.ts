@@ -6,7 +6,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type Actor } from '../lib/audit';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import { getItem, queryPrefix, transact } from '../lib/dynamo';
+import { getItem, isConditionalCheckFailed, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, RevisionConflictError } from '../lib/errors';
 import { revised, revisionCondition, revisionOf } from '../lib/revision';
 import { tenantPk } from '../lib/table';
@@ -15,7 +15,58 @@ import type { AccessLogEntry, ErasureRequest } from '../../shared/contracts/priv
 const keys = {
   request: (tenantId: string, id: string) => ({ PK: tenantPk(tenantId, 'PRIVACY'), SK: `ERASURE#${id}` }),
   accessLog: (tenantId: string) => tenantPk(tenantId, 'PRIVACYACCESS'),
+  // The erasure worker's cursor (issue #52): beside the request, outside its `ERASURE#` prefix.
+  cursor: (tenantId: string, id: string) => ({ PK: tenantPk(tenantId, 'PRIVACY'), SK: `ERASURECURSOR#${id}` }),
 };
+
+/** Where the erasure worker is in a request's steps: the next step, what earlier steps found, who asked. */
+export interface ErasureCursor {
+  step: string;
+  /** The kept domain events that named the person (their webhook deliveries are found by them). */
+  eventIds: string[];
+  /** Items rewritten so far, per step (the worker's log line at the end). */
+  counts: Record<string, number>;
+  actor: Actor;
+  updatedAt: string;
+}
+
+const CURSOR_KEEP_SECONDS = 90 * 86_400;
+
+export const getErasureCursor = (tenantId: string, id: string) =>
+  getItem<ErasureCursor>(keys.cursor(tenantId, id), true);
+
+/**
+ * Writes the cursor: the first one only if none exists (`seenAt` null), a next one only over the one
+ * read (`seenAt` its updatedAt), so two runs of the worker never both move it; false when another did.
+ */
+export async function saveErasureCursor(
+  tenantId: string,
+  id: string,
+  cursor: ErasureCursor,
+  seenAt: string | null,
+): Promise<boolean> {
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: {
+          ...keys.cursor(tenantId, id),
+          entity: 'erasure-cursor',
+          tenantId,
+          ...cursor,
+          expiresAt: Math.floor(Date.parse(cursor.updatedAt) / 1000) + CURSOR_KEEP_SECONDS,
+        },
+        ...(seenAt === null
+          ? { ConditionExpression: 'attribute_not_exists(PK)' }
+          : { ConditionExpression: 'updatedAt = :seen', ExpressionAttributeValues: { ':seen': seenAt } }),
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return false;
+    throw err;
+  }
+}
 
 export const listErasureRequests = (tenantId: string) =>
   queryPrefix<ErasureRequest>(tenantPk(tenantId, 'PRIVACY'), 'ERASURE#', { consistent: true });

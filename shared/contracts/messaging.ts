@@ -154,7 +154,10 @@ export interface MessageEntry {
   to: string;
   template: string | null;
   language: Language;
+  /** The text as sent, every secret in it masked (`/invite/••••`, `••••••`): the secret goes to the provider only. */
   body: string;
+  /** The template's values, secrets masked likewise (absent on messages written before issue #52). */
+  values?: Record<string, string> | null;
   status: MessageStatus;
   reason: string | null;
   provider: string | null;

@@ -34,7 +34,8 @@ export const erasureRefusalSchema = z.strictObject({
 });
 export type ErasureRefusalInput = z.input<typeof erasureRefusalSchema>;
 
-export const ERASURE_STATUSES = ['pending', 'completed', 'refused'] as const;
+// 'erasing': accepted by the admin, being carried out by the erasure worker (issue #52), then 'completed'.
+export const ERASURE_STATUSES = ['pending', 'erasing', 'completed', 'refused'] as const;
 export type ErasureStatus = (typeof ERASURE_STATUSES)[number];
 
 /** An erasure request as the admin and the driver see it. */

@@ -67,6 +67,29 @@ describe('retention and the tenant export', () => {
     expect(worker.actions()).toEqual(expect.arrayContaining(['s3:PutObject', 'dynamodb:Scan']));
   });
 
+  it("carries out each accepted erasure from its request's change on the table stream, without a Scan (issue #52)", () => {
+    const worker = fn('privacy-erasure');
+    expect(worker.template).toBe(app.workers);
+    app.workers.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: worker.id },
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              eventName: ['MODIFY'],
+              dynamodb: { NewImage: { entity: { S: ['erasure-request'] } } },
+            }),
+          },
+        ],
+      },
+    });
+    expect(worker.properties.Timeout).toBe(900);
+    expect(worker.actions()).toEqual(
+      expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 's3:DeleteObject*']),
+    );
+    expect(worker.actions()).not.toContain('dynamodb:Scan');
+  });
+
   it('grants Scan to the export and closing workers only', () => {
     const scanning = resourcesOf(app.all, 'AWS::IAM::Policy').filter((p) =>
       JSON.stringify(p.Properties.PolicyDocument).includes('dynamodb:Scan'),

@@ -74,9 +74,10 @@ test('a driver in Hindi sees, downloads and asks to erase their data; the admin 
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.getByRole('button', { name: 'Erase now' }).click();
 
-  // Assess (admin): erased, shown by pseudonym only; the driver's record holds the pseudonym.
-  await expect(admin.getByText('The data was erased')).toBeVisible({ timeout: 60_000 });
-  await expect(admin.getByTestId('erasure-request-row').filter({ hasText: name })).toHaveCount(0);
+  // Assess (admin): accepted, then erased by the erasure worker (issue #52), shown by pseudonym only;
+  // the driver's record holds the pseudonym.
+  await expect(admin.getByText('Erasure started: the data is being erased')).toBeVisible({ timeout: 60_000 });
+  await expect(admin.getByTestId('erasure-request-row').filter({ hasText: name })).toHaveCount(0, { timeout: 60_000 });
   const staff = await apiAs(baseURL!, 'operations');
   const drivers = (await (await staff.get(`/api/carriers/${carrierId}/drivers`)).json()) as { name: string }[];
   expect(drivers.map((d) => d.name)).toEqual([expect.stringMatching(/^Driver #[0-9a-f]{4}$/)]);

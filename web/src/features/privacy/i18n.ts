@@ -92,7 +92,7 @@ export const privacyEn = {
     asked: 'Your erasure request was sent',
     askFailed: 'Your erasure request could not be sent',
     request: 'Erasure requested on {{requested}}; answer due by {{due}}.',
-    statuses: { pending: 'Waiting for the facility', completed: 'Erased', refused: 'Refused' },
+    statuses: { pending: 'Waiting for the facility', erasing: 'Being erased', completed: 'Erased', refused: 'Refused' },
   },
   admin: {
     title: 'Erasure requests',
@@ -105,7 +105,7 @@ export const privacyEn = {
     refuse: 'Refuse',
     reason: 'Reason for the refusal',
     confirmRefuse: 'Refuse the request',
-    completed: 'The data was erased',
+    completed: 'Erasure started: the data is being erased',
     completeFailed: 'The data could not be erased',
     refused: 'The request was refused',
     refuseFailed: 'The request could not be refused',

@@ -13,8 +13,13 @@ export const INCIDENTS = '/api/privacy/incidents';
 export const useMyData = (enabled: boolean) =>
   useQuery({ queryKey: [MY_DATA], queryFn: () => api.get<MyData>(MY_DATA), enabled });
 
+/** While an accepted erasure is being carried out (issue #52: by the erasure worker), asked again every 2 s. */
 export const useErasureRequests = () =>
-  useQuery({ queryKey: [ERASURE_REQUESTS], queryFn: () => api.get<ErasureRequest[]>(ERASURE_REQUESTS) });
+  useQuery({
+    queryKey: [ERASURE_REQUESTS],
+    queryFn: () => api.get<ErasureRequest[]>(ERASURE_REQUESTS),
+    refetchInterval: (query) => (query.state.data?.some((r) => r.status === 'erasing') ? 2000 : false),
+  });
 
 export const useIncidents = () =>
   useQuery({ queryKey: [INCIDENTS], queryFn: () => api.get<IncidentView[]>(INCIDENTS) });
