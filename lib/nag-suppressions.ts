@@ -56,6 +56,12 @@ export const RULE_SUPPRESSIONS: RuleSuppression[] = [
     on: (r) => r.cfnResourceType === 'AWS::CloudFront::Distribution' && !distributionConfig(r).webAclId,
   },
   {
+    rule: 'AwsSolutions-CFR3',
+    reason:
+      "Signed links carry their token in the path or query, which CloudFront's standard log records; API requests are logged by API Gateway by route (no values) and the SPA's files by the bucket's access log (docs/decisions.md, issue #52.10)",
+    on: type('AWS::CloudFront::Distribution'),
+  },
+  {
     rule: 'AwsSolutions-CFR4',
     reason:
       "Without a custom domain the distribution uses CloudFront's default certificate, whose minimum TLS version cannot be set; with -c domain= it is TLS 1.2",

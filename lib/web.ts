@@ -136,9 +136,11 @@ export class Web extends Construct {
     this.distribution = new Distribution(this, 'cdn', {
       defaultRootObject: 'index.html',
       webAclId: props.webAclArn,
-      enableLogging: true,
-      logBucket: props.accessLogs,
-      logFilePrefix: 'cloudfront/',
+      // No CloudFront standard log (issue #52.10): it records each request's path and query, and signed
+      // links carry their token there (/pass/<token>, /api/reslot/<token>, ?t=<token>); a log line would
+      // be a working link. API requests are logged by API Gateway with their route, not their values
+      // (lib/api.ts), and the SPA's files by the bucket's server access log (docs/decisions.md).
+      enableLogging: false,
       ...(props.domain
         ? {
             domainNames: [props.domain.name],

@@ -5,7 +5,7 @@
 import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
 import { getItem, putIfAbsent, queryPrefix, transact, withoutKeys } from '../lib/dynamo';
-import { linkSigningKey } from '../lib/signed-link';
+import type { LinkKind } from '../lib/signed-link';
 import { tenantPk } from '../lib/table';
 import type { ConsentChoices, ConsentPurpose, ConsentRecord } from '../../shared/contracts/privacy-notice';
 import type { Language } from '../../shared/contracts/messaging-templates';
@@ -105,5 +105,10 @@ export async function ensureChoicesLink(tenantId: string, person: string, newId:
   return (await getItem<{ linkId: string }>(ref, true))!.linkId;
 }
 
-export const choicesLinkSigningKey = (tenantId: string) =>
-  linkSigningKey(tenantId, keys.signingKey(tenantId), 'consent-link-key');
+/** Choices links as signed links (issue #52.10): the tenant's keys; a token of the old scheme (no expiry) lives 30 days more. */
+export const CHOICES_LINK: LinkKind = {
+  name: 'choices',
+  keysAt: keys.signingKey,
+  entity: 'consent-link-key',
+  legacyOverlapDays: 30,
+};

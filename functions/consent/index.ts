@@ -1,11 +1,11 @@
 // What other domains may use of consent (docs/architecture.md §1): recording the consent a form sends,
 // the channel rules the messaging channel choice honours, a person's history and their choices link.
-import { appOrigin, newLinkId, linkIdOf, linkToken, linkTokenMatches } from '../lib/signed-link';
-import { NotFoundError } from '../lib/errors';
+import { appOrigin, checkLink, newLinkId, linkIdOf, signLink } from '../lib/signed-link';
+import { ConflictError, NotFoundError } from '../lib/errors';
 import { transact } from '../lib/dynamo';
 import type { Actor } from '../lib/audit';
 import {
-  choicesLinkSigningKey,
+  CHOICES_LINK,
   ensureChoicesLink,
   getChoicesLink,
   getCurrentChoices,
@@ -78,12 +78,19 @@ export async function consentHistory(tenantId: string, phone: string | null | un
   return person ? listConsentRecords(tenantId, person) : [];
 }
 
-/** The token of the person's choices link (`/privacy/choices/<token>`), one per person and tenant; null: no mobile number. */
-export async function choicesToken(tenantId: string, phone: string): Promise<string | null> {
+/** How long a choices link sent in a message opens the page (each message carries a fresh token). */
+export const CHOICES_LINK_DAYS = 30;
+
+/**
+ * A token of the person's choices link (`/privacy/choices/<token>`), one link per person and tenant,
+ * valid CHOICES_LINK_DAYS from now; null: no mobile number.
+ */
+export async function choicesToken(tenantId: string, phone: string, now = new Date()): Promise<string | null> {
   const person = personOf(tenantId, phone);
   if (!person) return null;
   const id = await ensureChoicesLink(tenantId, person, newLinkId());
-  return linkToken(await choicesLinkSigningKey(tenantId), id, [tenantId, person]);
+  const expiresAt = new Date(now.getTime() + CHOICES_LINK_DAYS * 86_400_000);
+  return signLink(CHOICES_LINK, tenantId, id, [tenantId, person], expiresAt, now);
 }
 
 /**
@@ -99,11 +106,15 @@ export async function choicesLink(tenantId: string, phone: string): Promise<{ ur
 
 const NO_LINK = 'This choices link is not valid';
 
-async function linkOf(token: string) {
+async function linkOf(token: string, now: Date) {
   const id = linkIdOf(token);
   const link = id ? await getChoicesLink(id) : null;
-  if (!link || !linkTokenMatches(await choicesLinkSigningKey(link.tenantId), token, [link.tenantId, link.person]))
-    throw new NotFoundError(NO_LINK);
+  const check = link
+    ? await checkLink(CHOICES_LINK, link.tenantId, token, [link.tenantId, link.person], now)
+    : 'invalid';
+  if (!link || check === 'invalid') throw new NotFoundError(NO_LINK);
+  if (check === 'expired')
+    throw new ConflictError('This choices link has expired. The latest message from us has a new link.');
   return link;
 }
 
@@ -115,13 +126,13 @@ const choicesView = (current: CurrentChoices | null, now: Date): PrivacyChoices 
 
 /** The public choices page: the person's current choices, from a signed token (a forged one: 404). */
 export async function choicesByToken(token: string, now = new Date()): Promise<PrivacyChoices> {
-  const link = await linkOf(token);
+  const link = await linkOf(token, now);
   return choicesView(await getCurrentChoices(link.tenantId, link.person), now);
 }
 
 /** Withdraws purposes from the choices link; recorded as a consent record, in effect at once. */
 export async function withdrawByToken(token: string, withdraw: ConsentPurpose[], now = new Date()) {
-  const link = await linkOf(token);
+  const link = await linkOf(token, now);
   const before = await getCurrentChoices(link.tenantId, link.person);
   const language = before?.language ?? 'en';
   const record: ConsentRecord = {

@@ -9,3 +9,5 @@ export { eraseDriverFromGate, gateAnswersAbout } from './erase-person';
 export { putGateSettings, sealPassword } from './settings.store';
 // The trip watch (issue #33) asks FASTag for a vehicle's crossings through the same port and breaker.
 export { fastagCrossings, fastagReady, type FastagCrossings } from './fastag-crossings';
+// How old a check-in synced from the gate may be (issue #52.4), for checkins' synced pass.
+export { gateOfflineWindow } from './settings';

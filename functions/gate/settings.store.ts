@@ -9,6 +9,7 @@ import { openSecret, sealSecret } from '../lib/secrets';
 import {
   CACHE_HOURS,
   DEFAULT_RULE_OUTCOMES,
+  OFFLINE_WINDOW,
   GATE_SOURCES,
   type GateRule,
   type GateSettingsView,
@@ -25,6 +26,9 @@ export interface GateSettings {
   checks: Record<GateSource, boolean>;
   outcomes: Record<GateRule, RuleOutcome>;
   cacheHours: number;
+  /** Absent on settings saved before issue #52.4: the defaults of OFFLINE_WINDOW. */
+  offlineDeviceHours?: number;
+  offlinePhoneMinutes?: number;
   updatedAt: string;
   updatedBy: string | null;
 }
@@ -62,6 +66,8 @@ export function settingsView(s: GateSettings | null): GateSettingsView {
     checks: s?.checks ?? (Object.fromEntries(GATE_SOURCES.map((g) => [g, true])) as Record<GateSource, boolean>),
     outcomes: s?.outcomes ?? DEFAULT_RULE_OUTCOMES,
     cacheHours: s?.cacheHours ?? CACHE_HOURS.default,
+    offlineDeviceHours: s?.offlineDeviceHours ?? OFFLINE_WINDOW.deviceHours.default,
+    offlinePhoneMinutes: s?.offlinePhoneMinutes ?? OFFLINE_WINDOW.phoneMinutes.default,
     updatedAt: s?.updatedAt ?? null,
   };
 }

@@ -27,6 +27,8 @@ export async function saveGateSettings(
     checks: input.checks,
     outcomes: input.outcomes,
     cacheHours: input.cacheHours,
+    offlineDeviceHours: input.offlineDeviceHours,
+    offlinePhoneMinutes: input.offlinePhoneMinutes,
     updatedAt: now.toISOString(),
     updatedBy: actor.username,
   };
@@ -49,4 +51,10 @@ export async function saveGateSettings(
     () => new ConflictError('Please try again'),
   );
   return settingsView(after);
+}
+
+/** How old a synced gate check-in may be (issue #52.4): a gate device's hours and a driver's phone's minutes. */
+export async function gateOfflineWindow(tenantId: string): Promise<{ deviceHours: number; phoneMinutes: number }> {
+  const view = settingsView(await getGateSettings(tenantId));
+  return { deviceHours: view.offlineDeviceHours, phoneMinutes: view.offlinePhoneMinutes };
 }

@@ -1,9 +1,9 @@
 // Gate pass links (issue #31): the short link of the booking message and the guest's confirmation to
 // the public pass page. One item per link in its own partition (PASSLINK#<id>: the page knows no
-// tenant before it reads it), signed with the tenant's pass-link key (functions/lib/signed-link.ts).
+// tenant before it reads it), signed with the tenant's pass-link keys (functions/lib/signed-link.ts).
 import { config } from '../lib/config';
 import { getItem } from '../lib/dynamo';
-import { linkSigningKey } from '../lib/signed-link';
+import type { LinkKind } from '../lib/signed-link';
 import { tenantPk } from '../lib/table';
 import type { Language } from '../../shared/contracts/messaging-templates';
 
@@ -49,6 +49,10 @@ export function newPassLinkPut(link: PassLink) {
   };
 }
 
-/** The tenant's key for signing pass links. */
-export const passLinkSigningKey = (tenantId: string) =>
-  linkSigningKey(tenantId, { PK: tenantPk(tenantId, 'PASSES'), SK: 'PASS-LINK-KEY' }, 'gate-pass-link-key');
+/** Pass links as signed links: the tenant's keys; a link of the old scheme lives at most as long as a booking ahead. */
+export const PASS_LINK: LinkKind = {
+  name: 'pass-link',
+  keysAt: (tenantId) => ({ PK: tenantPk(tenantId, 'PASSES'), SK: 'PASS-LINK-KEY' }),
+  entity: 'gate-pass-link-key',
+  legacyOverlapDays: 120,
+};

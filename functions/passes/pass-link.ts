@@ -5,13 +5,13 @@
 import { transact } from '../lib/dynamo';
 import { auditPut, type Actor } from '../lib/audit';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { linkIdOf, linkToken, linkTokenMatches, newLinkId } from '../lib/signed-link';
+import { checkLink, linkIdOf, newLinkId, signLink } from '../lib/signed-link';
 import { PASS_LINK_MESSAGES } from '../../shared/contracts/gate-pass';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { Language } from '../../shared/contracts/messaging-templates';
 import type { Facility } from '../facilities';
 import { passWindow } from './pass';
-import { getPassLink, newPassLinkPut, passLinkSigningKey, type PassLink } from './pass-link.store';
+import { getPassLink, newPassLinkPut, PASS_LINK, type PassLink } from './pass-link.store';
 
 const signedFields = (link: PassLink) => [link.tenantId, link.appointmentId, link.validUntil];
 
@@ -50,15 +50,16 @@ export async function newPassLink(
     ],
     () => new ConflictError('Please try again'),
   );
-  return linkToken(await passLinkSigningKey(link.tenantId), link.id, signedFields(link));
+  return signLink(PASS_LINK, link.tenantId, link.id, signedFields(link), new Date(link.validUntil), now);
 }
 
 /** The link of a token if it is genuine and unexpired. */
 export async function openPassLink(token: string, now = new Date()): Promise<PassLink> {
   const id = linkIdOf(token);
   const link = id ? await getPassLink(id) : null;
-  if (!link || !linkTokenMatches(await passLinkSigningKey(link.tenantId), token, signedFields(link)))
-    throw new NotFoundError(PASS_LINK_MESSAGES.invalid);
-  if (Date.parse(link.validUntil) <= now.getTime()) throw new ConflictError(PASS_LINK_MESSAGES.expired);
+  const check = link ? await checkLink(PASS_LINK, link.tenantId, token, signedFields(link), now) : 'invalid';
+  if (!link || check === 'invalid') throw new NotFoundError(PASS_LINK_MESSAGES.invalid);
+  if (check === 'expired' || Date.parse(link.validUntil) <= now.getTime())
+    throw new ConflictError(PASS_LINK_MESSAGES.expired);
   return link;
 }

@@ -1,10 +1,9 @@
 // Reslot links (issue #33): one item per link in its own partition (RESLOT#<id>: the public page
-// knows no tenant before it reads it), and the tenant's signing key, sealed like every tenant secret
-// (functions/lib/secrets.ts). The link's single use is a conditional update in the move's transaction.
-import { randomBytes } from 'node:crypto';
+// knows no tenant before it reads it), signed with the tenant's reslot keys (functions/lib/signed-link.ts).
+// The link's single use is a conditional update in the move's transaction.
 import { config } from '../lib/config';
-import { getItem, putIfAbsent } from '../lib/dynamo';
-import { openSecret, sealSecret } from '../lib/secrets';
+import { getItem } from '../lib/dynamo';
+import type { LinkKind } from '../lib/signed-link';
 import { tenantPk } from '../lib/table';
 import type { ReslotSlot } from '../../shared/contracts/trips';
 import type { Language } from '../../shared/contracts/messaging-templates';
@@ -66,20 +65,13 @@ export function useReslotLinkUpdate(id: string, now: Date) {
   };
 }
 
-/** The tenant's key for signing reslot links: made once (the first alert), sealed, then reused. */
-export async function reslotSigningKey(tenantId: string): Promise<Buffer> {
-  const key = signingKeyKey(tenantId);
-  let stored = await getItem<{ sealed: string }>(key, true);
-  if (!stored) {
-    await putIfAbsent({
-      ...key,
-      entity: 'reslot-signing-key',
-      sealed: await sealSecret(tenantId, randomBytes(32).toString('base64')),
-    });
-    stored = (await getItem<{ sealed: string }>(key, true))!;
-  }
-  return Buffer.from(await openSecret(tenantId, stored.sealed), 'base64');
-}
+/** Reslot links as signed links: the tenant's keys; a link of the old scheme lived to the end of its day. */
+export const RESLOT_LINK: LinkKind = {
+  name: 'reslot',
+  keysAt: signingKeyKey,
+  entity: 'reslot-signing-key',
+  legacyOverlapDays: 2,
+};
 
 export async function setReslotLanguage(id: string, language: Language): Promise<void> {
   await ddb().send(

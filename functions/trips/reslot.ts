@@ -1,10 +1,10 @@
-// The one-tap reslot (issue #33): a late truck's driver gets a link (signed with the tenant's key,
-// single use, valid to the end of the facility's day) to a page listing up to three free slots of the
+// The one-tap reslot (issue #33): a late truck's driver gets a link (a signed link of
+// functions/lib/signed-link.ts, single use, valid to the end of the facility's day) to a page listing up to three free slots of the
 // facility after the estimate; taking one moves the appointment by the reschedule rules (or files a
 // request where the facility wants to approve), with the link's use in the same transaction.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
 import type { Actor } from '../lib/audit';
+import { checkLink, linkIdOf, newLinkId, signLink } from '../lib/signed-link';
 import { getAppointment, rescheduleByLink } from '../appointments';
 import { getFacility, slotsOf, type Facility } from '../facilities';
 import {
@@ -16,21 +16,19 @@ import {
 } from '../../shared/contracts/trips';
 import { isReschedulable, type Appointment } from '../../shared/contracts/appointments';
 import { addDays, instantOf, localDateTime } from '../../shared/time';
-import { getReslotLink, reslotSigningKey, useReslotLinkUpdate, type ReslotLink } from './reslot.store';
+import { getReslotLink, RESLOT_LINK, useReslotLinkUpdate, type ReslotLink } from './reslot.store';
 import { getWatchSettings } from './watch-settings.store';
 
 /** How many slots the page offers. */
 export const RESLOT_CHOICES = 3;
-const TOKEN = /^([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{22})$/;
 /** The audit trail's actor of a driver's tap (the page has no sign-in). */
 export const RESLOT_ACTOR: Actor = { userId: 'reslot-link', username: 'driver (reslot link)' };
 
-const signature = (key: Buffer, link: Pick<ReslotLink, 'id' | 'tenantId' | 'appointmentId' | 'validUntil'>) =>
-  createHmac('sha256', key)
-    .update([link.id, link.tenantId, link.appointmentId, link.validUntil].join('|'))
-    .digest()
-    .subarray(0, 16)
-    .toString('base64url');
+const signedFields = (link: Pick<ReslotLink, 'tenantId' | 'appointmentId' | 'validUntil'>) => [
+  link.tenantId,
+  link.appointmentId,
+  link.validUntil,
+];
 
 /** The end of the facility's day that holds `now` (an instant). */
 export function endOfFacilityDay(now: Date, timeZone: string): Date {
@@ -45,7 +43,7 @@ export async function newReslotLink(
   now: Date,
 ): Promise<{ link: ReslotLink; token: string }> {
   const link: ReslotLink = {
-    id: randomBytes(12).toString('base64url'),
+    id: newLinkId(),
     tenantId: appointment.tenantId,
     appointmentId: appointment.id,
     facilityId: appointment.facilityId,
@@ -60,20 +58,19 @@ export async function newReslotLink(
     createdAt: now.toISOString(),
     language: null,
   };
-  return { link, token: `${link.id}.${signature(await reslotSigningKey(link.tenantId), link)}` };
+  const token = await signLink(RESLOT_LINK, link.tenantId, link.id, signedFields(link), new Date(link.validUntil), now);
+  return { link, token };
 }
 
 /** The link of a token if it is genuine, unused, unexpired and its appointment still at the offered time. */
 async function openLink(token: string, now: Date) {
-  const m = TOKEN.exec(token);
-  const link = m ? await getReslotLink(m[1]!) : null;
-  if (!m || !link) throw new NotFoundError(RESLOT_MESSAGES.invalid);
-  const expected = Buffer.from(signature(await reslotSigningKey(link.tenantId), link));
-  const given = Buffer.from(m[2]!);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
-    throw new NotFoundError(RESLOT_MESSAGES.invalid);
+  const id = linkIdOf(token);
+  const link = id ? await getReslotLink(id) : null;
+  const check = link ? await checkLink(RESLOT_LINK, link.tenantId, token, signedFields(link), now) : 'invalid';
+  if (!link || check === 'invalid') throw new NotFoundError(RESLOT_MESSAGES.invalid);
   if (link.usedAt) throw new ConflictError(RESLOT_MESSAGES.used);
-  if (Date.parse(link.validUntil) <= now.getTime()) throw new ConflictError(RESLOT_MESSAGES.expired);
+  if (check === 'expired' || Date.parse(link.validUntil) <= now.getTime())
+    throw new ConflictError(RESLOT_MESSAGES.expired);
   const [appointment, facility] = await Promise.all([
     getAppointment(link.tenantId, link.appointmentId),
     getFacility(link.tenantId, link.facilityId),

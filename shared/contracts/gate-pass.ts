@@ -22,6 +22,8 @@ export const gatePassCheckinSchema = z.strictObject({
   facilityId: z.string({ error: 'Facility is required' }).min(1, 'Facility is required').max(64),
   /** The device could not run the gate compliance checks (offline): they run now, and a DENY alerts. */
   checksPending: z.boolean().default(false),
+  /** The user who queued it on the device (issue #52.8): sent only under that user's own session. */
+  queuedBy: z.string().min(1).max(64).optional(),
 });
 export type GatePassCheckinInput = z.input<typeof gatePassCheckinSchema>;
 
@@ -58,6 +60,9 @@ export type GatePassRefusalCode = GatePassReason;
 export interface LinkedPassView extends GatePassView {
   language: 'en' | 'hi' | null;
 }
+
+/** A pass read this close outside its validity by the gate's clock is read at its nearest valid instant (issue #52.4). */
+export const PASS_GRACE_MINUTES = 5;
 
 /** The server's refusals of a gate pass link (English; Hindi in shared/i18n/server-messages-hi.json). */
 export const PASS_LINK_MESSAGES = {

@@ -111,6 +111,17 @@ export interface GateOutcome {
 
 export const CACHE_HOURS = { min: 1, max: 72, default: 12 } as const;
 
+/**
+ * How old a check-in synced from the gate may be (issue #52.4): hours for a signed-in gate device (a
+ * guard's tablet offline for a shift), minutes for a driver's own phone (it sends as soon as it has data).
+ */
+export const OFFLINE_WINDOW = {
+  deviceHours: { min: 1, max: 48, default: 12 },
+  phoneMinutes: { min: 1, max: 120, default: 15 },
+} as const;
+const DEVICE_HOURS_TEXT = 'Offline window of a gate device must be between 1 and 48 hours';
+const PHONE_MINUTES_TEXT = "Offline window of a driver's phone must be between 1 and 120 minutes";
+
 const checksSchema = z.strictObject({
   VAHAN: z.boolean(),
   SARATHI: z.boolean(),
@@ -141,6 +152,18 @@ export const gateSettingsSchema = z.strictObject({
     .int('Cache hours must be a whole number')
     .min(CACHE_HOURS.min, 'Cache hours must be between 1 and 72')
     .max(CACHE_HOURS.max, 'Cache hours must be between 1 and 72'),
+  offlineDeviceHours: z.coerce
+    .number({ error: DEVICE_HOURS_TEXT })
+    .int(DEVICE_HOURS_TEXT)
+    .min(OFFLINE_WINDOW.deviceHours.min, DEVICE_HOURS_TEXT)
+    .max(OFFLINE_WINDOW.deviceHours.max, DEVICE_HOURS_TEXT)
+    .default(OFFLINE_WINDOW.deviceHours.default),
+  offlinePhoneMinutes: z.coerce
+    .number({ error: PHONE_MINUTES_TEXT })
+    .int(PHONE_MINUTES_TEXT)
+    .min(OFFLINE_WINDOW.phoneMinutes.min, PHONE_MINUTES_TEXT)
+    .max(OFFLINE_WINDOW.phoneMinutes.max, PHONE_MINUTES_TEXT)
+    .default(OFFLINE_WINDOW.phoneMinutes.default),
 });
 export type GateSettingsInput = z.input<typeof gateSettingsSchema>;
 
@@ -154,6 +177,8 @@ export interface GateSettingsView {
   checks: Record<GateSource, boolean>;
   outcomes: Record<GateRule, RuleOutcome>;
   cacheHours: number;
+  offlineDeviceHours: number;
+  offlinePhoneMinutes: number;
   updatedAt: string | null;
 }
 

@@ -207,6 +207,51 @@ test.describe('offline gate', () => {
     await ops.dispose();
   });
 
+  test('a check-in queued by one guard is not sent under the next guard, and is sent when its guard signs in again', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    const { hub, ops, arriving } = await gateHub(baseURL!);
+    // Guard A queues a check-in on the shared tablet with no network.
+    await signInAs(page, 'yard_manager');
+    await openGateOnline(page);
+    await page.getByLabel('Gate at facility *').selectOption({ label: hub.name });
+    await expect(page.getByTestId('revocations-as-of')).toBeVisible();
+    await context.setOffline(true);
+    const valid = await verify(page, arriving.token);
+    await valid.getByRole('button', { name: 'Check in' }).click();
+    await expect(page.getByTestId('gate-checkin')).toContainText('Waiting to sync');
+
+    // Guard A signs out (the session leaves the tablet); guard B signs in and the network is back.
+    await page.goto('about:blank');
+    await context.clearCookies();
+    await context.setOffline(false);
+    await signInAs(page, 'operations');
+    await page.goto('/gate');
+    await expect(page.getByRole('heading', { name: 'Gate', exact: true })).toBeVisible();
+    await expect(page.getByTestId('sealed-checkins')).toHaveText(
+      'Check-ins queued by another user on this device: 1. They are sent when that user signs in again.',
+    );
+    await expect(page.getByTestId('gate-checkin')).toHaveCount(0);
+    // B's session sends nothing of A's (the outbox runs once the screen is idle, then every minute).
+    await page.waitForTimeout(3_000);
+    expect(await checkinsOf(ops, arriving.id)).toEqual([]);
+
+    // Guard A signs in again: their check-in goes, under their own session.
+    await page.goto('about:blank');
+    await context.clearCookies();
+    await signInAs(page, 'yard_manager');
+    await page.goto('/gate');
+    await expect(page.getByTestId('gate-checkin')).toContainText('Synced');
+    await expect(page.getByTestId('sealed-checkins')).toHaveCount(0);
+    const [checkin, ...others] = await checkinsOf(ops, arriving.id);
+    expect(others).toHaveLength(0);
+    expect(checkin!.checkinMethod).toBe('qr_code');
+    await ops.dispose();
+  });
+
   for (const language of ['en', 'hi'] as const) {
     test(`/gate has no serious accessibility violation at 390 px (${language})`, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });

@@ -30,6 +30,10 @@ afterAll(async () => {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const smsDate = (date: string) =>
   `${Number(date.slice(8))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+/** The same day in a Hindi SMS (issue #53): '9 मार्च 2026'. */
+const MONTHS_HI = ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'];
+const smsDateHi = (date: string) =>
+  `${Number(date.slice(8))} ${MONTHS_HI[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 const mobile = () => `+91 97${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 /** A guest's 10:00 booking in `days` days at a new facility of the demo company, and its SMS. */
@@ -101,14 +105,16 @@ async function smsTo(to: string, match: (body: string) => boolean) {
   }
 }
 
-const tokenIn = (sms: string) => /\/pass\/([A-Za-z0-9_-]+~[A-Za-z0-9_-]+)$/.exec(sms)?.[1] ?? '';
+/** A pass link's token (issue #52.10): id, expiry, key id and signature. */
+const TOKEN = /^[A-Za-z0-9_-]{16}~[0-9a-z]{1,10}~[A-Za-z0-9_-]{4}~[A-Za-z0-9_-]{22}$/;
+const tokenIn = (sms: string) => /\/pass\/([A-Za-z0-9_~-]+)$/.exec(sms)?.[1] ?? '';
 const anonymous = () => new Client(api.url);
 
 describe('the gate pass link of a guest booking', () => {
   it('the English SMS carries the link, which opens the appointment’s signed pass with no sign-in', async () => {
     const { name, facilityId, code, sms, appointment, panelLink } = await guestBooked('en');
     const token = tokenIn(sms);
-    expect(token).toMatch(/^[A-Za-z0-9_-]{16}~[A-Za-z0-9_-]{22}$/);
+    expect(token).toMatch(TOKEN);
     expect(sms).toBe(
       `Slot booked at ${name} for ${smsDate(day(3))} at 10:00. Confirmation code: ${code}. Gate pass (opens offline once saved): ${ORIGIN}/pass/${token}`,
     );
@@ -127,7 +133,7 @@ describe('the gate pass link of a guest booking', () => {
     });
     expect(page.body.qrSvg).toContain('<svg');
     // The confirmation panel's own link (the phone keeps the pass through it) opens the same appointment's pass.
-    expect(panelLink).toMatch(/^[A-Za-z0-9_-]{16}~[A-Za-z0-9_-]{22}$/);
+    expect(panelLink).toMatch(TOKEN);
     expect(panelLink).not.toBe(token);
     expect((await anonymous().get(`/api/passes/${panelLink}`)).body.claims).toMatchObject({ apt: appointment.id });
     // The pass itself verifies with the facility's public keys, as the gate's device does, on its day.
@@ -145,7 +151,7 @@ describe('the gate pass link of a guest booking', () => {
     const { name, code, sms } = await guestBooked('hi', 4);
     const token = tokenIn(sms);
     expect(sms).toBe(
-      `${name} में ${smsDate(day(4))} को 10:00 बजे का स्लॉट बुक हुआ। पुष्टि कोड: ${code}। गेट पास (एक बार सहेजने पर बिना नेटवर्क खुलता है): ${ORIGIN}/pass/${token}`,
+      `${name} में ${smsDateHi(day(4))} को 10:00 बजे का स्लॉट बुक हुआ। पुष्टि कोड: ${code}। गेट पास (एक बार सहेजने पर बिना नेटवर्क खुलता है): ${ORIGIN}/pass/${token}`,
     );
     expect((await anonymous().get(`/api/passes/${token}`)).body.language).toBe('hi');
   });
@@ -153,12 +159,13 @@ describe('the gate pass link of a guest booking', () => {
   it('refuses an altered, unknown or malformed link with the same words, in English and Hindi', async () => {
     const { sms } = await guestBooked('en', 5);
     const token = tokenIn(sms);
-    const [id, signature] = token.split('~') as [string, string];
+    const [id, exp, kid, signature] = token.split('~') as [string, string, string, string];
     const flipped = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
     for (const bad of [
-      `${id}~${flipped(signature, 5)}`,
-      `${flipped(id, 3)}~${signature}`,
-      `${id}~${signature}x`,
+      `${id}~${exp}~${kid}~${flipped(signature, 5)}`,
+      `${flipped(id, 3)}~${exp}~${kid}~${signature}`,
+      `${id}~${exp}~${kid}~${signature}x`,
+      `${id}~${signature}`,
       `${id}.${signature}`,
       'not-a-link',
       'x'.repeat(80),
@@ -166,7 +173,7 @@ describe('the gate pass link of a guest booking', () => {
       const res = await anonymous().get(`/api/passes/${encodeURIComponent(bad)}`);
       expect([res.status, res.body.message], bad).toEqual([404, 'This gate pass link is not valid']);
     }
-    const hindi = await anonymous().get(`/api/passes/${id}~${flipped(signature, 0)}`, {
+    const hindi = await anonymous().get(`/api/passes/${id}~${exp}~${kid}~${flipped(signature, 0)}`, {
       headers: { 'accept-language': 'hi' },
     });
     expect([hindi.status, hindi.body.message]).toEqual([404, 'यह गेट पास लिंक मान्य नहीं है']);
@@ -218,7 +225,7 @@ describe('the gate pass link of a staff or carrier booking and of a reschedule',
     const english = await staffBooking('driver-ravi', day(8), '14:00');
     const sms = (await smsTo(RAVI, (b) => b.includes(`${smsDate(day(8))} at 14:00`)))!;
     const token = tokenIn(sms);
-    expect(token).toMatch(/^[A-Za-z0-9_-]{16}~[A-Za-z0-9_-]{22}$/);
+    expect(token).toMatch(TOKEN);
     expect(sms).toBe(
       `Your appointment is confirmed for ${smsDate(day(8))} at 14:00. Dock: D01. Gate pass (opens offline once saved): ${ORIGIN}/pass/${token}`,
     );
@@ -228,9 +235,9 @@ describe('the gate pass link of a staff or carrier booking and of a reschedule',
     expect(page.body.claims).toMatchObject({ apt: english.body.id, day: day(8), ws: '14:00', we: '15:00' });
 
     const hindi = await staffBooking('driver-ajay', day(8), '16:00');
-    const hiSms = (await smsTo(AJAY, (b) => b.includes(`${smsDate(day(8))} को 16:00`)))!;
+    const hiSms = (await smsTo(AJAY, (b) => b.includes(`${smsDateHi(day(8))} को 16:00`)))!;
     expect(hiSms).toBe(
-      `आपकी अपॉइंटमेंट ${smsDate(day(8))} को 16:00 बजे के लिए पक्की है। डॉक: D01। गेट पास (एक बार सहेजने पर बिना नेटवर्क खुलता है): ${ORIGIN}/pass/${tokenIn(hiSms)}`,
+      `आपकी अपॉइंटमेंट ${smsDateHi(day(8))} को 16:00 बजे के लिए पक्की है। डॉक: D01। गेट पास (एक बार सहेजने पर बिना नेटवर्क खुलता है): ${ORIGIN}/pass/${tokenIn(hiSms)}`,
     );
     expect((await anonymous().get(`/api/passes/${tokenIn(hiSms)}`)).body).toMatchObject({
       language: 'hi',

@@ -11,11 +11,20 @@ export interface PassKit extends GatePassKeysView {
   fetchedAt: string;
 }
 
+/** Who queued a check-in (issue #52.8): the signed-in user and their tenant. */
+export interface OutboxAuthor {
+  userId: string;
+  tenantId: string;
+}
+
 /**
  * A check-in made at the gate: waiting to sync (checks pending when the device was offline),
  * synced (the server holds it), or a conflict the server refused, kept until the guard resolves it.
+ * It belongs to the user who queued it: on a shared tablet it is sent, shown and settled only while
+ * that user is signed in (an entry queued before #52.8 has no author and is sent by nobody).
  */
 export interface OutboxEntry {
+  author?: OutboxAuthor;
   idempotencyKey: string;
   token: string;
   facilityId: string;
@@ -137,3 +146,7 @@ export async function pruneOutbox(now = new Date()): Promise<number> {
   await tx.done;
   return dropped.length;
 }
+
+/** Whether the entry was queued by this user of this tenant. */
+export const isAuthor = (entry: OutboxEntry, author: OutboxAuthor | null): boolean =>
+  Boolean(author && entry.author?.userId === author.userId && entry.author.tenantId === author.tenantId);

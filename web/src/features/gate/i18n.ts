@@ -60,6 +60,8 @@ export const gateEn = {
     hold: 'Hold',
     deny: 'Deny',
     cacheHours: 'Keep registry answers for (hours) *',
+    offlineDeviceHours: 'Offline window of a gate device (hours)',
+    offlinePhoneMinutes: "Offline window of a driver's phone (minutes)",
     save: 'Save gate settings',
     saved: 'Gate settings saved',
     failed: 'Failed to save gate settings',
@@ -106,6 +108,8 @@ export const gatePassEn = {
   queued: 'Check-in recorded at {{time}}',
   outbox: 'Gate check-ins on this device',
   outboxEmpty: 'No check-ins at this gate yet.',
+  sealedByOthers:
+    'Check-ins queued by another user on this device: {{count}}. They are sent when that user signs in again.',
   gateTime: 'At the gate {{time}}',
   states: {
     waiting: 'Waiting to sync',

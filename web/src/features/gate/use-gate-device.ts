@@ -15,7 +15,7 @@ import { DEFAULT_GATE_SETTINGS, deviceState, saveDeviceSettings, type GateDevice
 const REFRESH_MS = 60_000;
 
 export function useGateDevice() {
-  const { online, entries, reloadEntries } = useCheckinOutbox();
+  const { online, author, entries, sealed, reloadEntries } = useCheckinOutbox();
   const queryClient = useQueryClient();
   const device = useQuery(deviceQuery).data;
   const facilityId = device?.settings.facilityId ?? null;
@@ -65,7 +65,9 @@ export function useGateDevice() {
     settings: device?.settings ?? DEFAULT_GATE_SETTINGS,
     ready: device !== undefined,
     kit,
+    author,
     entries,
+    sealed,
     refresh,
     reloadEntries,
     changeSettings,

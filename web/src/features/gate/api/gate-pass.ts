@@ -7,12 +7,14 @@ import { api, apiRequest, ApiError } from '../../../lib/api-client';
 import { requestBackgroundSync } from '../../../lib/background-sync';
 import { isOnline } from '../../../lib/reachability';
 import {
+  isAuthor,
   moveOutboxEntry,
   pruneOutbox,
   putOutboxEntry,
   saveDeviceSettings,
   saveKit,
   waitingEntries,
+  type OutboxAuthor,
   type OutboxEntry,
   type PassKit,
 } from '../gate-store';
@@ -46,6 +48,8 @@ async function send(entry: OutboxEntry): Promise<SendOutcome> {
     happenedAt: entry.happenedAt,
     facilityId: entry.facilityId,
     checksPending: entry.checksPending,
+    // The server refuses it under anyone else's session (issue #52.8).
+    queuedBy: entry.author?.userId,
   };
   try {
     // English on purpose: a conflict is kept and shown later in whatever language the screen has then.
@@ -74,11 +78,15 @@ export const GATE_OUTBOX = 'gate';
 
 let running: Promise<void> | null = null;
 
-/** Sends every waiting check-in, oldest first; stops at the first one the network cannot carry. */
-export function syncOutbox(): Promise<void> {
+/** The author's waiting check-ins, oldest first: another user's stay sealed on the device until they sign in. */
+const waitingOf = async (author: OutboxAuthor) =>
+  (await waitingEntries()).filter((e) => isAuthor(e, author)).sort((a, b) => a.happenedAt.localeCompare(b.happenedAt));
+
+/** Sends every check-in the signed-in `author` queued, oldest first; stops at the first one the network cannot carry. */
+export function syncOutbox(author: OutboxAuthor): Promise<void> {
   running ??= (async () => {
     try {
-      const waiting = (await waitingEntries()).sort((a, b) => a.happenedAt.localeCompare(b.happenedAt));
+      const waiting = await waitingOf(author);
       for (const entry of waiting)
         if ((await send(entry)) === 'unreachable') {
           await requestBackgroundSync(GATE_OUTBOX);
@@ -96,9 +104,15 @@ export function syncOutbox(): Promise<void> {
  * A check-in with a pass (the gate's, or the driver's own): stored first (never lost), then sent if the
  * network allows. Answers the time it happened, the one the server records.
  */
-export async function queueCheckin(token: string, pass: GatePassClaims, facilityId: string): Promise<string> {
+export async function queueCheckin(
+  token: string,
+  pass: GatePassClaims,
+  facilityId: string,
+  author: OutboxAuthor,
+): Promise<string> {
   const happenedAt = new Date().toISOString();
   await putOutboxEntry({
+    author: { userId: author.userId, tenantId: author.tenantId },
     idempotencyKey: crypto.randomUUID().replace(/-/g, ''),
     token,
     facilityId,
@@ -108,20 +122,20 @@ export async function queueCheckin(token: string, pass: GatePassClaims, facility
     // With no network the registry checks cannot run now: they run at sync, and a DENY then alerts.
     checksPending: !isOnline(),
   });
-  if (isOnline()) await syncOutbox();
+  if (isOnline()) await syncOutbox(author);
   else await requestBackgroundSync(GATE_OUTBOX);
   return happenedAt;
 }
 
-/** Sends the outbox; answers whether nothing is left waiting. */
-export async function sendOutbox(): Promise<boolean> {
-  await syncOutbox();
-  return (await waitingEntries()).length === 0;
+/** Sends the author's outbox; answers whether nothing of theirs is left waiting. */
+export async function sendOutbox(author: OutboxAuthor): Promise<boolean> {
+  await syncOutbox(author);
+  return (await waitingOf(author)).length === 0;
 }
 
 /** A conflict sent again (after the guard fixed its cause), or closed as resolved. */
-export async function retryConflict(key: string): Promise<void> {
-  if (await moveOutboxEntry(key, 'conflict', { state: 'waiting', message: undefined })) await syncOutbox();
+export async function retryConflict(key: string, author: OutboxAuthor): Promise<void> {
+  if (await moveOutboxEntry(key, 'conflict', { state: 'waiting', message: undefined })) await syncOutbox(author);
 }
 export const resolveConflict = (key: string) =>
   moveOutboxEntry(key, 'conflict', { state: 'resolved', resolvedAt: new Date().toISOString() });

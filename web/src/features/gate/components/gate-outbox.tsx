@@ -16,10 +16,13 @@ const TONE: Record<OutboxEntry['state'], BadgeTone> = {
 
 export function GateOutbox({
   entries,
+  sealed = 0,
   onRetry,
   onResolve,
 }: {
   entries: OutboxEntry[];
+  /** Other users' check-ins waiting on this device (issue #52.8): counted, never shown or sent here. */
+  sealed?: number;
   onRetry: (key: string) => void;
   onResolve: (key: string) => void;
 }) {
@@ -31,6 +34,11 @@ export function GateOutbox({
         {t('gatePass.outbox')}
       </h2>
       {entries.length === 0 && <p className="text-sm text-slate-600">{t('gatePass.outboxEmpty')}</p>}
+      {sealed > 0 && (
+        <p className="text-sm text-slate-700" data-testid="sealed-checkins">
+          {t('gatePass.sealedByOthers', { count: sealed })}
+        </p>
+      )}
       <ul className="space-y-2">
         {entries.map((e) => (
           <li

@@ -25,6 +25,8 @@ const formOf = (s: GateSettingsView | undefined): FormInput => ({
   checks: s?.checks ?? { VAHAN: true, SARATHI: true, FASTAG: true, EWAYBILL: true },
   outcomes: s?.outcomes ?? ({} as FormInput['outcomes']),
   cacheHours: s?.cacheHours ?? 12,
+  offlineDeviceHours: s?.offlineDeviceHours ?? 12,
+  offlinePhoneMinutes: s?.offlinePhoneMinutes ?? 15,
 });
 
 export function GateSettingsPanel() {
@@ -103,6 +105,22 @@ function GateSettingsForm() {
             max={72}
             className="max-w-xs"
             {...field('cacheHours')}
+          />
+          <Field
+            label={t('gate.settings.offlineDeviceHours')}
+            type="number"
+            min={1}
+            max={48}
+            className="max-w-xs"
+            {...field('offlineDeviceHours')}
+          />
+          <Field
+            label={t('gate.settings.offlinePhoneMinutes')}
+            type="number"
+            min={1}
+            max={120}
+            className="max-w-xs"
+            {...field('offlinePhoneMinutes')}
           />
           <div className="flex justify-end">
             <Button type="submit" disabled={save.isPending || settings.isLoading}>

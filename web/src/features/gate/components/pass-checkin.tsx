@@ -22,9 +22,10 @@ export function PassCheckin({ pass, fromPhone }: { pass: SavedPass; fromPhone: b
   };
 
   const checkIn = async () => {
+    if (!outbox.author) return;
     setBusy(true);
     try {
-      await queueCheckin(pass.token, pass.claims, pass.claims.fac);
+      await queueCheckin(pass.token, pass.claims, pass.claims.fac, outbox.author);
       await outbox.reloadEntries();
     } finally {
       setBusy(false);
@@ -44,7 +45,9 @@ export function PassCheckin({ pass, fromPhone }: { pass: SavedPass; fromPhone: b
       {mine.length > 0 && (
         <GateOutbox
           entries={mine}
-          onRetry={(key) => void settle(retryConflict, key)}
+          onRetry={(key) =>
+            void settle((k) => (outbox.author ? retryConflict(k, outbox.author) : Promise.resolve()), key)
+          }
           onResolve={(key) => void settle(resolveConflict, key)}
         />
       )}

@@ -82,7 +82,7 @@ export function GateRoute() {
   };
 
   const onCheckIn = async () => {
-    if (!read?.check.ok || !kit) return;
+    if (!read?.check.ok || !kit || !device.author) return;
     const { pass } = read.check;
     const earlier = entries.find((e) => e.pass.apt === pass.apt && (e.state === 'waiting' || e.state === 'synced'));
     const at = (iso: string) => localDateTime(new Date(iso), pass.tz).time;
@@ -92,7 +92,7 @@ export function GateRoute() {
     }
     setBusy(true);
     try {
-      const happenedAt = await queueCheckin(read.code.trim(), pass, kit.facilityId);
+      const happenedAt = await queueCheckin(read.code.trim(), pass, kit.facilityId, device.author);
       setNotice(t('gatePass.queued', { time: at(happenedAt) }));
       await device.reloadEntries();
     } finally {
@@ -137,7 +137,10 @@ export function GateRoute() {
         <CardBody className="space-y-4">
           <GateOutbox
             entries={entries}
-            onRetry={(key) => void settle(retryConflict, key)}
+            sealed={device.sealed}
+            onRetry={(key) =>
+              void settle((k) => (device.author ? retryConflict(k, device.author) : Promise.resolve()), key)
+            }
             onResolve={(key) => void settle(resolveConflict, key)}
           />
           {device.ready && (
