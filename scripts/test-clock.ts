@@ -5,7 +5,10 @@
 // (DynamoDB Local, the local stack, Chromium) whose clock starts at the instant and runs on.
 //   tsx scripts/test-clock.ts [--instants a,b] [--built]   (--built: web/dist is already built)
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { CLOCK_INSTANTS } from '../test/support/clock-instants';
+import type { VitestCounts } from '../test/support/count-reporter';
 
 /** Tests whose answers depend on the day or the hour: the core runs at every instant. */
 const CORE = {
@@ -52,13 +55,47 @@ if (!args.includes('--built') && spawnSync('npm', ['run', 'build:web'], { stdio:
  * process of the tree by the same amount, whenever it starts; an absolute '@' start would restart the
  * clock in each child (the local stack, Chromium) at the moment that child starts.
  */
-function atInstant(utc: string, name: string, command: string[]): boolean {
+function atInstant(utc: string, name: string, command: string[], env: NodeJS.ProcessEnv = {}): boolean {
   const offset = Math.round((Date.parse(utc) - Date.now()) / 1000);
   const run = spawnSync('faketime', ['-f', `${offset >= 0 ? '+' : ''}${offset}s`, ...command], {
     stdio: 'inherit',
-    env: { ...process.env, CLOCK_INSTANT: name, CI: process.env.CI ?? '' },
+    env: { ...process.env, CLOCK_INSTANT: name, CI: process.env.CI ?? '', ...env },
   });
   return run.status === 0;
+}
+
+// What each instant ran, for the timing table of `npm test` (scripts/test-stages.ts): with
+// CLOCK_COUNTS_FILE set, vitest's count reporter and Playwright's json reporter count the tests.
+const countsFile = process.env.CLOCK_COUNTS_FILE;
+const tally = { passed: 0, failed: 0, skipped: 0 };
+let assertions = 0;
+const perInstant: { name: string; seconds: number; vitestSeconds: number; journeySeconds: number }[] = [];
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+const scratch = countsFile ? join(dirname(countsFile), 'clock-instant') : '';
+const vitestArgs = countsFile ? ['--reporter=default', '--reporter=./test/support/count-reporter.ts'] : [];
+const journeyArgs = countsFile ? ['--reporter=list,json'] : [];
+function countVitest() {
+  const c = readJson<VitestCounts>(`${scratch}-vitest.json`);
+  if (!c) return void tally.failed++;
+  tally.passed += c.tests.passed;
+  tally.failed += c.tests.failed;
+  tally.skipped += c.tests.skipped;
+  assertions += c.assertions;
+}
+function countJourneys() {
+  const r = readJson<{ stats: { expected: number; unexpected: number; skipped: number; flaky: number } }>(
+    `${scratch}-playwright.json`,
+  );
+  if (!r) return void tally.failed++;
+  tally.passed += r.stats.expected;
+  tally.failed += r.stats.unexpected + r.stats.flaky;
+  tally.skipped += r.stats.skipped;
 }
 
 const failed: string[] = [];
@@ -72,10 +109,38 @@ for (const instant of instants) {
         journeys: [...CORE.journeys, ...(instant.full ? FULL.journeys : [])],
       };
   const { vitest, journeys } = set;
-  if (vitest.length && !atInstant(instant.utc, instant.name, ['npx', 'vitest', 'run', ...vitest]))
+  const instantStarted = Date.now();
+  if (countsFile) for (const f of ['vitest', 'playwright']) rmSync(`${scratch}-${f}.json`, { force: true });
+  if (
+    vitest.length &&
+    !atInstant(instant.utc, instant.name, ['npx', 'vitest', 'run', ...vitest, ...vitestArgs], {
+      VITEST_COUNTS_FILE: `${scratch}-vitest.json`,
+    })
+  )
     failed.push(`${instant.name} (vitest)`);
-  if (!atInstant(instant.utc, instant.name, ['npx', 'playwright', 'test', ...journeys]))
+  if (countsFile && vitest.length) countVitest();
+  const journeysStarted = Date.now();
+  if (
+    !atInstant(instant.utc, instant.name, ['npx', 'playwright', 'test', ...journeys, ...journeyArgs], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: `${scratch}-playwright.json`,
+    })
+  )
     failed.push(`${instant.name} (journeys)`);
+  if (countsFile) countJourneys();
+  const done = Date.now();
+  perInstant.push({
+    name: instant.name,
+    seconds: (done - instantStarted) / 1000,
+    vitestSeconds: (journeysStarted - instantStarted) / 1000,
+    journeySeconds: (done - journeysStarted) / 1000,
+  });
+}
+if (countsFile) {
+  mkdirSync(dirname(countsFile), { recursive: true });
+  writeFileSync(
+    countsFile,
+    JSON.stringify({ instants: instants.length, tests: tally, assertions, perInstant }, null, 2) + '\n',
+  );
 }
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 if (failed.length) {

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { inject } from 'vitest';
 import { ensureBucket, ensureTable, useLocalEnvironment } from '../../functions/local/services';
+import { copyTable, seededTemplate } from './seed-template';
 
 export interface TestApi {
   url: string;
@@ -26,9 +27,13 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const tableName = `test-${suffix}`;
   const uploadsBucket = `uploads-${suffix}`;
   useLocalEnvironment({ dynamoDbEndpoint, s3Endpoint, tableName, uploadsBucket });
-  await Promise.all([ensureTable(dynamoDbEndpoint, tableName), ensureBucket(s3Endpoint, uploadsBucket)]);
-  const { seedDemoData } = await import('../../functions/local/seed');
-  await seedDemoData();
+  // The demo data: a copy of this run's seeded template (test/support/seed-template.ts).
+  const [template] = await Promise.all([
+    seededTemplate(dynamoDbEndpoint, s3Endpoint, inject('testRunId')),
+    ensureTable(dynamoDbEndpoint, tableName),
+    ensureBucket(s3Endpoint, uploadsBucket),
+  ]);
+  await copyTable(dynamoDbEndpoint, template, tableName);
   const { startApiServer } = await import('../../functions/local/api-emulator');
   const api = await startApiServer({ port: 0 });
   let workers: { stop: () => Promise<void> } | undefined;

@@ -1,5 +1,7 @@
 // Starts one in-memory DynamoDB Local and one s3rver for the whole run; each test file gets its
-// own table and bucket on them (see test/support/api.ts).
+// own table and bucket on them, its table a copy of the run's demo data template (see
+// test/support/api.ts).
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +12,13 @@ declare module 'vitest' {
   export interface ProvidedContext {
     dynamoDbEndpoint: string;
     s3Endpoint: string;
+    /** Names this run's demo data template tables (test/support/seed-template.ts). */
+    testRunId: string;
   }
 }
 
 export default async function setup(project: TestProject) {
+  project.provide('testRunId', randomUUID().slice(0, 8));
   // Pointed at LocalStack (or another endpoint): use it instead of the embedded emulators.
   const external = process.env.AWS_ENDPOINT_URL;
   if (external) {

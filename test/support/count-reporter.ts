@@ -1,0 +1,46 @@
+// A vitest reporter for the timing table of `npm test` (scripts/test-stages.ts): writes the run's
+// counts (files, tests by state, expect() assertions from test/support/count-assertions.ts) and each
+// file's duration to the JSON file named by VITEST_COUNTS_FILE. Without it, it does nothing.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
+import type { Reporter, TestModule } from 'vitest/node';
+
+export interface VitestCounts {
+  files: number;
+  tests: { passed: number; failed: number; skipped: number };
+  assertions: number;
+  /** Each file's wall time in ms (import, set-up and tests), slowest first. */
+  durations: { file: string; ms: number; tests: number }[];
+}
+
+export default class CountReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
+    const out = process.env.VITEST_COUNTS_FILE;
+    if (!out) return;
+    const counts: VitestCounts = {
+      files: testModules.length,
+      tests: { passed: 0, failed: 0, skipped: 0 },
+      assertions: 0,
+      durations: [],
+    };
+    for (const module of testModules) {
+      let tests = 0;
+      for (const test of module.children.allTests()) {
+        tests++;
+        const state = test.result().state;
+        if (state === 'passed') counts.tests.passed++;
+        else if (state === 'failed') counts.tests.failed++;
+        else counts.tests.skipped++;
+        counts.assertions += test.meta().assertions ?? 0;
+      }
+      // A file that failed to load has no tests: it counts as one failure.
+      if (tests === 0 && module.state() === 'failed') counts.tests.failed++;
+      const d = module.diagnostic();
+      const ms = Math.round(d.prepareDuration + d.setupDuration + d.collectDuration + d.duration);
+      counts.durations.push({ file: relative(process.cwd(), module.moduleId), ms, tests });
+    }
+    counts.durations.sort((a, b) => b.ms - a.ms);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, JSON.stringify(counts, null, 2) + '\n');
+  }
+}
