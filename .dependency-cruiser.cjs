@@ -28,7 +28,7 @@ const DOMAINS = {
   integrations: ['appointments', 'carriers', 'facilities'],
   users: ['carriers', 'consent', 'facilities', 'messaging'],
   contact: ['messaging'],
-  tenancy: ['facilities', 'messaging', 'users'],
+  tenancy: ['appointment-types', 'appointments', 'booking-links', 'carriers', 'facilities', 'messaging', 'users'],
   auth: ['messaging', 'tenancy', 'users'],
   checkins: ['appointments', 'consent', 'facilities', 'gate', 'notifications', 'passes', 'tenancy', 'users'],
   wms: ['appointments', 'checkins', 'facilities', 'references'],
@@ -36,8 +36,8 @@ const DOMAINS = {
   insights: ['appointments', 'checkins', 'facilities', 'notifications', 'yard'],
   trips: ['appointments', 'facilities', 'gate', 'messaging', 'notifications'],
   ops: ['carriers', 'facilities', 'tenancy', 'users'],
-  series: ['appointment-types', 'appointments', 'carriers', 'facilities'],
-  privacy: ['appointments', 'carriers', 'checkins', 'consent', 'gate', 'messaging', 'notifications', 'trips', 'users'],
+  series: ['appointment-types', 'appointments', 'carriers', 'facilities', 'tenancy', 'users'],
+  privacy: ['appointments', 'carriers', 'checkins', 'consent', 'gate', 'integrations', 'messaging', 'notifications', 'trips', 'users'],
 };
 
 /** The server folders that are not domains: the kernel and the local stack (composition). */

@@ -16,7 +16,9 @@ export const { handler, actions } = defineFunction('series', {
   },
   async createSeries(req) {
     const signedIn = requireUser(req);
-    return json(await createSeries(signedIn.user, parseBody(req, seriesInputSchema), actorOf(signedIn)), 201);
+    const input = parseBody(req, seriesInputSchema);
+    const home = signedIn.session.homeTenantId ?? signedIn.user.tenantId;
+    return json(await createSeries(signedIn.user, input, actorOf(signedIn), home), 201);
   },
   async getSeries(req) {
     const { user } = requireUser(req);

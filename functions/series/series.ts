@@ -7,12 +7,11 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '../lib/audit';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
 import { getFacility, listHolidays, type Facility } from '../facilities';
-import { getCarrier } from '../carriers';
+import { getCarrier, getDriver } from '../carriers';
 import { typedLoad } from '../appointment-types';
 import { bookAppointment, cancelAppointment, getAppointment, withinOpeningHours } from '../appointments';
 import { appointmentInputSchema } from '../../shared/contracts/appointments';
 import { facilityClock, fromMinutes, toMinutes } from '../../shared/time';
-import { NO_ACCESS } from '../../shared/roles';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type {
   cancelSeriesSchema,
@@ -43,6 +42,7 @@ async function plannedSeries(
   user: SessionUser,
   input: z.output<typeof seriesInputSchema>,
   now: Date,
+  homeTenantId: string,
 ): Promise<{ series: Series; facility: Facility }> {
   const tenantId = user.tenantId;
   const facility = await getFacility(tenantId, input.facilityId);
@@ -52,6 +52,9 @@ async function plannedSeries(
     typedLoad(facility, input.typeId, input.quantity ?? null),
   ]);
   if (!carrier) throw invalid('carrierId', 'Carrier not found');
+  // A driver named in the body is one of this carrier's, in this tenant (issue #52.12), as a booking checks.
+  if (input.driverId && !(await getDriver(tenantId, carrier.id, input.driverId)))
+    throw invalid('driverId', 'The driver does not drive for this carrier');
   const timeEnd = load ? fromMinutes(toMinutes(input.timeStart) + load.durationMinutes) : input.timeEnd!;
   if (!withinOpeningHours(facility, input.timeStart, timeEnd))
     throw invalid('timeStart', `The facility is open ${facility.operatingHoursStart}-${facility.operatingHoursEnd}`);
@@ -92,46 +95,43 @@ async function plannedSeries(
     createdAt: iso,
     createdBy: user.username,
     createdById: user.id,
+    ...(homeTenantId !== tenantId ? { createdByHomeTenantId: homeTenantId } : {}),
     updatedAt: iso,
   };
   return { series, facility };
 }
 
+/** `homeTenantId`: the tenant of the creator's user record (the session's), so the worker finds it again. */
 export async function createSeries(
   user: SessionUser,
   input: z.output<typeof seriesInputSchema>,
   actor: Actor,
+  homeTenantId = user.tenantId,
   now = new Date(),
 ): Promise<SeriesDetail> {
-  const { series, facility } = await plannedSeries(user, input, now);
+  const { series, facility } = await plannedSeries(user, input, now, homeTenantId);
   const saved = await saveSeries(null, series, 'series.created', actor, now);
-  await extendSeries(saved, facility, now);
+  // The request's own user books the first weeks: the session carries the rights the creator holds now.
+  await extendSeries(saved, facility, now, user);
   return seriesDetail(user.tenantId, saved.id);
 }
 
 /**
- * Who books a series' occurrences: its creator's name on each appointment, with staff rights over the
- * tenant's appointments only (a series is created by staff, and the worker books without a session).
+ * Pauses an active series whose creator no longer holds the right to book it (issue #52.9), audited
+ * with the reason; the series leaves the worker's list, keeps what it booked, and staff may cancel it.
  */
-const bookerOf = (series: Series): SessionUser => ({
-  id: series.createdById,
-  tenantId: series.tenantId,
-  username: series.createdBy,
-  firstName: null,
-  lastName: null,
-  email: null,
-  phoneNumber: null,
-  profileImageUrl: null,
-  role: 'series',
-  roles: [],
-  permissions: ['appointments:write', 'appointments:book'],
-  canAccess: NO_ACCESS,
-  userType: null,
-  isVerified: true,
-  driverId: null,
-  carrierId: null,
-  status: 'active',
-});
+export async function pauseSeries(series: Series, reason: string, now: Date): Promise<void> {
+  const current = await getSeries(series.tenantId, series.id);
+  if (current?.status !== 'active') return;
+  const iso = now.toISOString();
+  await saveSeries(
+    current,
+    { ...current, status: 'paused', pausedReason: reason, pausedAt: iso, updatedAt: iso },
+    'series.paused',
+    null,
+    now,
+  );
+}
 
 /** The booking of one date of a series, as staff would send it. */
 const occurrenceInput = (series: Series, date: string) =>
@@ -160,13 +160,19 @@ const PARALLEL_BOOKINGS = 8;
 /**
  * Books the series' dates after the last one booked, up to today's horizon (today in the facility's
  * zone plus HORIZON_WEEKS): each date once, booked or kept as a conflict. Answers the dates it recorded.
+ * `booker`: the creator as they act today (the request's user, or standing.ts for the worker), so every
+ * booking is checked against the rights held now, never those held when the series was made.
  */
-export async function extendSeries(series: Series, facility: Facility, now: Date): Promise<string[]> {
+export async function extendSeries(
+  series: Series,
+  facility: Facility,
+  now: Date,
+  booker: SessionUser,
+): Promise<string[]> {
   if (series.status !== 'active') return [];
   const through = horizonEnd(facilityClock(facility, now).date);
   const dates = datesBetween(series.rule, series.bookedThrough, through);
   const holidays = new Map((await listHolidays(series.tenantId, series.facilityId)).map((h) => [h.holidayDate, h]));
-  const booker = bookerOf(series);
   const actor = { userId: series.createdById, username: series.createdBy };
   /** Books one date, or keeps why it could not be; false when another run recorded it first. */
   const record = async (date: string): Promise<boolean> => {

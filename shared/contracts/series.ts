@@ -91,8 +91,21 @@ export const cancelSeriesSchema = z.strictObject({
 });
 export type CancelSeriesInput = z.input<typeof cancelSeriesSchema>;
 
-export const SERIES_STATUSES = ['active', 'ended', 'cancelled'] as const;
+/** `paused`: its creator may no longer book for every carrier (issue #52.9); the worker books no more. */
+export const SERIES_STATUSES = ['active', 'ended', 'cancelled', 'paused'] as const;
 export type SeriesStatus = (typeof SERIES_STATUSES)[number];
+
+/**
+ * Why the horizon worker paused a series (issue #52.9): it books with the rights its creator holds on
+ * the day it runs, so a creator who lost them (removed, deactivated, no longer staff who book for every
+ * carrier) stops the series, and the staff see why. In the API's English, as a conflict is.
+ */
+export const SERIES_PAUSED_TEXTS = {
+  noAccount: (name: string) => `Paused: ${name} no longer has an account in this organisation`,
+  inactive: (name: string) => `Paused: the account of ${name} is no longer active`,
+  notMember: (name: string) => `Paused: ${name} is no longer a member of this organisation`,
+  mayNotBook: (name: string) => `Paused: ${name} may no longer book appointments for every carrier`,
+};
 
 export interface Series {
   id: string;
@@ -124,9 +137,14 @@ export interface Series {
   bookedThrough: string | null;
   cancelledFrom: string | null;
   cancellationReason: string | null;
+  /** Why the worker paused it and when (issue #52.9); absent on a series that was never paused. */
+  pausedReason?: string | null;
+  pausedAt?: string | null;
   createdAt: string;
   createdBy: string;
   createdById: string;
+  /** The tenant holding the creator's user record when it differs from the series' (a membership). */
+  createdByHomeTenantId?: string;
   updatedAt: string;
   revision?: number;
 }

@@ -13,10 +13,14 @@
 //         s  sees every record of the tenant, changes only its own: another carrier's is 403
 //         f  own carrier only, named in the body: another carrier is 403 (there is no record to hide)
 // Rules every cell shares: no session -> 401; another tenant's record -> 404 for every role that may
-// call the route (403 for one that may not); allowed means the request got past authorisation:
-// 2xx, or 400/409 from the body or the record's state (never 401/403/404, never 5xx). Records the
-// callers change are settled (cancelled appointments, a departed check-in), so a change is answered
-// 409 after the ownership check and nothing is used up; deletions get a record of their own per caller.
+// call the route (403 for one that may not). An allowed write whose act is written in
+// test/support/authz-effects.ts (issue #52.12) proves the action: the caller acts on a record of its
+// own, made before the walk, with a body that passes validation; it must be answered 2xx and the change
+// is read back through the API. Any other allowed call must get past authorisation: 2xx, or 400/409
+// from the body or the record's state (never 401/403/404, never 5xx); the writes still answered so are
+// named in NOT_YET_PROVEN. Records the callers refuse to change are settled (cancelled appointments, a
+// departed check-in), so a change is answered 409 after the ownership check and nothing is used up.
+// Records named in the body (drivers, carriers, appointments) get their own cases at the end.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type HttpResponse, type TestApi } from '../support/api';
@@ -28,6 +32,7 @@ import { createYardSpot } from '../../functions/yard';
 import { putErasureRequest } from '../../functions/privacy/privacy.store';
 import { startExport } from '../../functions/privacy/export.store';
 import { ROUTES, routeKey, type ApiRoute } from '../../shared/routes';
+import { ACTS, usePendingRegistrations, type ActContext, type Prepared } from '../support/authz-effects';
 import { addDays } from '../../shared/time';
 
 const COLUMNS = [
@@ -183,6 +188,7 @@ POST   /api/signup/resend                                public
 GET    /api/tenancy/tenant                               y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   y
 PUT    /api/tenancy/plan                                 n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/tenancy/memberships                          y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   y
+GET    /api/tenancy/setup                                y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/tenancy/closing                              y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/tenancy/close                                y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/tenancy/reopen                               y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
@@ -194,10 +200,15 @@ POST   /api/invitations/accept                           public
 GET    /api/facilities/{id}/link                         y   y   y   y   y   n   y   n   n   n   n   n   n   n   n   n
 POST   /api/facilities/{id}/link/rotate                  y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/facility-links/{token}                       public
+GET    /api/facility-links/{token}/bookings/{reference}/delivery public
 POST   /api/contact                                      public
 GET    /api/contact/inquiries                            y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/wms/dashboard                                y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
 GET    /api/wms/options                                  y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
+GET    /api/wms/facilities                               y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
+POST   /api/wms/facilities                               y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+PUT    /api/wms/facilities/{id}                          y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+DELETE /api/wms/facilities/{id}                          y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/wms/facilities/{id}/settings                 y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
 PUT    /api/wms/facilities/{id}/settings                 y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/references/facilities/{id}/policy            y   y   y   y   y   n   y   n   n   n   n   n   n   n   n   n
@@ -225,6 +236,7 @@ POST   /api/book/{token}                                 public
 GET    /api/book/{token}/holidays                        public
 GET    /api/book/{token}/slots                           public
 POST   /api/book/{token}/booking                         public
+GET    /api/book/{token}/booking/{reference}/delivery    public
 GET    /api/wms/zones                                    y   y   y   n   y   n   y   n   n   n   n   n   n   n   n   n
 POST   /api/wms/zones                                    y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
 PUT    /api/wms/zones/{id}                               y   y   y   n   y   n   n   n   n   n   n   n   n   n   n   n
@@ -358,6 +370,8 @@ interface Records {
   carrier: string;
   ownCarrier: string;
   ownDriver: string;
+  /** A driver of the other carrier (`carrier`). */
+  otherDriver: string;
   appointment: string;
   otherAppointment: string;
   reschedule: string;
@@ -382,6 +396,8 @@ interface Records {
   bookingField: string;
   /** A standing appointment (issue #32), cancelled already. */
   series: string;
+  /** A forklift of the facility, for the acts that assign equipment. */
+  equipment: string;
 }
 
 let api: TestApi;
@@ -549,6 +565,7 @@ async function recordsOf(org: Organisation): Promise<Records> {
     carrier,
     ownCarrier,
     ownDriver,
+    otherDriver,
     appointment,
     otherAppointment,
     reschedule,
@@ -568,6 +585,9 @@ async function recordsOf(org: Organisation): Promise<Records> {
     bookingLink: (await admin.post('/api/booking-links', { facilityId: facility, label: 'Matrix link' })).body.link.id,
     ...(await bookingSetupOf(admin, facility, 'Matrix')),
     series: await settledSeries(admin, facility, ownCarrier),
+    equipment: id(
+      await admin.post(`/api/facilities/${facility}/equipment`, { name: 'Matrix Forklift', type: 'Forklift' }),
+    ),
   };
 }
 
@@ -713,12 +733,20 @@ async function accountFor(column: Column): Promise<Client> {
   const send = client.request.bind(client);
   // Every request of this caller comes from its own address, so per-address limits are the caller's own.
   client.request = (method, path, options = {}) => send(method, path, { ...options, localAddress: address });
-  await client.signIn(user.email, PASSWORD);
-  return client;
+  // The password hash is admitted a few at a time: a busy machine answers 503, and the sign-in is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.signIn(user.email, PASSWORD);
+      return client;
+    } catch (err) {
+      if (attempt === 5 || !String(err).includes('503')) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 2000 * attempt));
+    }
+  }
 }
 
 /** The path and body of one call: the record of the case, a body that passes validation where the record matters. */
-function call(row: Row, which: Case, column: Column | null): { path: string; body?: unknown } {
+function call(row: Row, which: Case, column: Column | null, act?: Prepared): { path: string; body?: unknown } {
   const r = which === 'otherTenant' ? theirs : mine;
   const throwaway = column ? disposable.get(column) : undefined;
   const appointment = which === 'otherCarrier' ? r.otherAppointment : r.appointment;
@@ -788,6 +816,7 @@ function call(row: Row, which: Case, column: Column | null): { path: string; bod
     report: 'carrier-scorecard',
     typeId: deleting ? throwaway.appointmentType! : r.appointmentType,
     fieldId: deleting ? throwaway.bookingField! : r.bookingField,
+    ...act?.params,
   };
   const path =
     row.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]!)) + (QUERIES[row.key] ?? '');
@@ -805,7 +834,10 @@ function call(row: Row, which: Case, column: Column | null): { path: string; bod
     'POST /api/checkins': { appointmentId: appointment, driverName: 'Own Driver', vehicleLicense: 'MH12AB1234' },
   };
   const body =
-    special[row.key] ?? BODIES[row.key]?.(r) ?? (row.method === 'GET' || row.method === 'DELETE' ? undefined : {});
+    act?.body ??
+    special[row.key] ??
+    BODIES[row.key]?.(r) ??
+    (row.method === 'GET' || row.method === 'DELETE' ? undefined : {});
   return { path, body };
 }
 
@@ -867,6 +899,14 @@ const BODIES: Record<string, (r: Records) => unknown> = {
     webhookUrl: 'https://tms.example.com/matrix',
   }),
   'PATCH /api/integrations/systems/{id}/webhooks/{webhookId}': () => ({ isActive: false }),
+  // A body that passes validation (the caller's own facility and body are its act's, test/support/authz-effects.ts).
+  'PUT /api/wms/facilities/{id}': () => ({
+    name: 'Renamed by the matrix',
+    address: 'Plot 9, MIDC',
+    operatingHoursStart: '08:00',
+    operatingHoursEnd: '18:00',
+    totalDockDoors: 0,
+  }),
   'PUT /api/wms/zones/{id}': (r) => ({
     facilityId: r.facility,
     name: 'Renamed by the matrix',
@@ -909,6 +949,107 @@ function expected(cell: Cell, which: Case): number | 'allowed' {
 
 const allowed = (status: number) => status < 500 && ![401, 403, 404].includes(status);
 
+/** The write routes whose allowed cells are not yet read back (issue #52.12): past authorisation only. */
+const NOT_YET_PROVEN = new Set<string>([
+  'POST /api/auth/switch-tenant',
+  'PATCH /api/facilities/{id}/dock-doors/{doorId}',
+  'PATCH /api/facilities/{id}/time-slots/{slotId}',
+  'PATCH /api/yard-spots/{spotId}/status',
+  'POST /api/yard/assign-spots',
+  'PATCH /api/appointments/{id}/status',
+  'POST /api/appointments/{id}/approve',
+  'POST /api/appointments/{id}/refuse',
+  'PUT /api/bookings/facilities/{id}/rules',
+  'POST /api/appointments/{id}/issues',
+  'POST /api/checkins',
+  'POST /api/checkins/walk-in',
+  'POST /api/checkins/gate-pass',
+  'PATCH /api/checkins/{id}/status',
+  'PATCH /api/checkins/{id}/door',
+  'POST /api/appointments/{id}/checkin',
+  'PATCH /api/driver/preferences',
+  'PATCH /api/integrations/systems/{id}',
+  'POST /api/integrations/systems/{id}/rotate-secret',
+  'POST /api/integrations/systems/{id}/test',
+  'POST /api/integrations/systems/{id}/sync',
+  'PATCH /api/integrations/systems/{id}/endpoints/{endpointId}',
+  'PATCH /api/integrations/systems/{id}/webhooks/{webhookId}',
+  'POST /api/integrations/systems/{id}/webhooks/{webhookId}/test',
+  'POST /api/integrations/systems/{id}/webhooks/{webhookId}/deliveries/{eventId}/resend',
+  'POST /api/tenancy/close',
+  'POST /api/tenancy/reopen',
+  'POST /api/facilities/{id}/link/rotate',
+  'POST /api/wms/facilities',
+  'PUT /api/wms/facilities/{id}',
+  'DELETE /api/wms/facilities/{id}',
+  'PUT /api/wms/facilities/{id}/settings',
+  'PUT /api/references/facilities/{id}/policy',
+  'POST /api/references/facilities/{id}/orders/preview',
+  'POST /api/references/facilities/{id}/orders/upload',
+  'PUT /api/appointment-types/facilities/{id}/fields/{fieldId}',
+  'POST /api/booking-links/{id}/code',
+  'POST /api/booking-links/{id}/send',
+  'POST /api/wms/bins/range',
+  'PUT /api/wms/bins/{id}',
+  'POST /api/wms/inventory',
+  'PUT /api/wms/inventory/{id}',
+  'DELETE /api/wms/inventory/{id}',
+  'POST /api/wms/inventory/{id}/move',
+  'POST /api/wms/inventory/receive',
+  'POST /api/wms/inventory/adjust',
+  'POST /api/wms/cycle-counts',
+  'POST /api/wms/cycle-counts/{id}/start',
+  'POST /api/wms/cycle-counts/{id}/complete',
+  'POST /api/wms/cycle-counts/{id}/cancel',
+  'PATCH /api/wms/cycle-count-items/{id}',
+  'POST /api/messaging/test',
+  'POST /api/notifications/send',
+  'POST /api/messaging/driver-messages',
+  'POST /api/messaging/opt-outs',
+  'PUT /api/messaging/settings',
+  'PUT /api/gate/settings',
+  'POST /api/gate/pass-keys/rotate',
+  'POST /api/checkins/{id}/gate-override',
+  'PUT /api/trips/settings',
+  'PATCH /api/privacy/my-data',
+  'POST /api/privacy/erasure-requests',
+  'POST /api/privacy/erasure-requests/{id}/complete',
+  'POST /api/privacy/erasure-requests/{id}/refuse',
+  'POST /api/privacy/incidents/{id}/steps',
+  'PUT /api/privacy/retention',
+  'POST /api/privacy/tenant-exports',
+]);
+const isWrite = (row: Row) =>
+  row.method !== 'GET' && typeof row.cells !== 'string' && Object.values(row.cells).some((c) => c !== 'n');
+/** Per route and caller, what its own act prepared (test/support/authz-effects.ts). */
+const prepared = new Map<string, Prepared>();
+const actKey = (row: Row, column: Column) => `${row.key}|${column}`;
+const actContext = (n: number, caller?: Client): ActContext => ({
+  caller,
+  admin: a.admin,
+  r: { ...mine, systemBody },
+  n,
+  firstDay: addDays(tomorrow, 1),
+});
+
+/** Makes every allowed caller's own record of every act, a few at a time. */
+async function prepareActs() {
+  usePendingRegistrations(async () => (await pendingRegistration(a.tenantId, 'spectator')).id);
+  const tasks: (() => Promise<void>)[] = [];
+  for (const row of ROWS) {
+    const act = ACTS[row.key];
+    if (!act || typeof row.cells === 'string') continue;
+    for (const column of COLUMNS) {
+      if (expected(row.cells[column], 'own') !== 'allowed') continue;
+      const n = tasks.length;
+      tasks.push(async () => {
+        prepared.set(actKey(row, column), act.prepare ? await act.prepare(actContext(n)) : {});
+      });
+    }
+  }
+  await inPool(tasks);
+}
+
 async function walk(column: Column | null): Promise<string[]> {
   const client = column ? clients.get(column)! : new Client(api.url);
   const failures: string[] = [];
@@ -926,7 +1067,8 @@ async function walk(column: Column | null): Promise<string[]> {
     // A booking names its carrier in the body: another tenant's carrier is simply unknown there (400), no record to hide.
     if (row.key === 'POST /api/appointments') cases.splice(cases.indexOf('otherTenant'), 1);
     for (const which of cases) {
-      const { path, body } = call(row, which, column);
+      const act = which === 'own' && column ? prepared.get(actKey(row, column)) : undefined;
+      const { path, body } = call(row, which, column, act);
       const res = await client.request(row.method, path, body === undefined ? {} : { body });
       const label = `${row.key} [${which}] as ${column ?? 'anonymous'}: got ${res.status} ${res.status >= 400 ? (res.body?.message ?? '') : ''}`;
       if (res.status >= 500) failures.push(`${label} (server error)`);
@@ -939,6 +1081,15 @@ async function walk(column: Column | null): Promise<string[]> {
         continue;
       }
       const want = column ? expected(row.cells[column], which) : 401;
+      if (act) {
+        if (res.status < 200 || res.status >= 300)
+          failures.push(`${label}, expected 2xx (a valid act on its own record)`);
+        else {
+          const wrong = await ACTS[row.key]!.effect(actContext(-1, client), act, res, path);
+          if (wrong) failures.push(`${row.key} as ${column}: answered ${res.status} but ${wrong}`);
+        }
+        continue;
+      }
       if (want === 'allowed' ? !allowed(res.status) : res.status !== want) failures.push(`${label}, expected ${want}`);
     }
   }
@@ -971,17 +1122,111 @@ beforeAll(async () => {
   await inPool(COLUMNS.map((column, i) => async () => disposable.set(column, await disposableRecords(i))));
   // One at a time: each sign-in runs the memory-hard password hash.
   for (const column of COLUMNS) clients.set(column, await accountFor(column));
-}, 240_000);
+  await prepareActs();
+}, 300_000);
 
 afterAll(async () => {
   await tms?.close();
   await api?.close();
 });
 
+// Records named in the body (issue #52.12), before the walk (which ends with every caller signing out): a caller names a driver, a carrier or another record by id,
+// and only records it may act on are accepted. Each case is written by hand with the answer the rules
+// give (a record outside the caller's reach is refused before anything is written) and checks that
+// nothing changed where the named record lives.
+describe('records named in the body', () => {
+  const day = addDays(tomorrow, 30);
+  const booking = (r: Records, over: Record<string, unknown>) => ({
+    facilityId: r.facility,
+    scheduledDate: day,
+    scheduledTimeStart: '09:00',
+    scheduledTimeEnd: '10:00',
+    ...over,
+  });
+  const dayOf = async (org: Organisation, r: Records) =>
+    (await org.admin.get(`/api/appointments?date=${day}&facilityId=${r.facility}`)).body as unknown[];
+  const refusal = (res: HttpResponse) => [res.status, res.body?.errors ?? res.body?.message];
+
+  it('a carrier-side booker cannot book another carrier driver, nor a driver another driver', async () => {
+    const other = await clients
+      .get('tenant_operator')!
+      .post('/api/appointments', booking(mine, { carrierId: mine.ownCarrier, driverId: mine.otherDriver }));
+    expect(refusal(other)).toEqual([400, { driverId: 'The driver does not drive for this carrier' }]);
+    const colleague = id(
+      await a.admin.post('/api/drivers', {
+        carrierId: mine.ownCarrier,
+        name: 'Colleague',
+        licenseNumber: 'MH0420260001',
+      }),
+    );
+    const asDriver = await clients
+      .get('driver')!
+      .post('/api/appointments', booking(mine, { carrierId: mine.ownCarrier, driverId: colleague }));
+    expect(refusal(asDriver)).toEqual([403, 'Drivers can book appointments only for themselves']);
+    expect(await dayOf(a, mine)).toEqual([]);
+  });
+
+  it("another tenant's carrier and driver are unknown to a booking and a series, and nothing is made", async () => {
+    const carrier = await b.admin.post('/api/appointments', booking(theirs, { carrierId: mine.ownCarrier }));
+    expect(refusal(carrier)).toEqual([400, { carrierId: 'Carrier not found' }]);
+    const driver = await b.admin.post(
+      '/api/appointments',
+      booking(theirs, { carrierId: theirs.ownCarrier, driverId: mine.ownDriver }),
+    );
+    expect(refusal(driver)).toEqual([400, { driverId: 'The driver does not drive for this carrier' }]);
+    expect(await dayOf(b, theirs)).toEqual([]);
+    expect(await dayOf(a, mine)).toEqual([]);
+
+    const before = ((await b.admin.get('/api/series')).body as unknown[]).length;
+    const series = { ...SERIES_BODY(theirs.facility, theirs.ownCarrier), startDate: addDays(tomorrow, 7) };
+    const seriesCarrier = await b.admin.post('/api/series', { ...series, carrierId: mine.ownCarrier });
+    expect(refusal(seriesCarrier)).toEqual([400, { carrierId: 'Carrier not found' }]);
+    const seriesDriver = await b.admin.post('/api/series', { ...series, driverId: mine.ownDriver });
+    expect(refusal(seriesDriver)).toEqual([400, { driverId: 'The driver does not drive for this carrier' }]);
+    const otherCarrierDriver = await b.admin.post('/api/series', { ...series, driverId: theirs.otherDriver });
+    expect(refusal(otherCarrierDriver)).toEqual([400, { driverId: 'The driver does not drive for this carrier' }]);
+    expect(((await b.admin.get('/api/series')).body as unknown[]).length).toBe(before);
+  });
+
+  it("another tenant's carrier takes no driver, and an approval links no account to it", async () => {
+    const driver = await a.admin.post('/api/drivers', {
+      carrierId: theirs.ownCarrier,
+      name: 'Planted Driver',
+      licenseNumber: 'KA0520260002',
+    });
+    expect(driver.status).toBe(404);
+    expect(JSON.stringify((await b.admin.get(`/api/carriers/${theirs.ownCarrier}/drivers`)).body)).not.toContain(
+      'Planted Driver',
+    );
+
+    const applicant = await pendingRegistration(a.tenantId, 'driver', { userType: 'external_user' });
+    const theirDriver = await a.admin.post(`/api/admin/approve-user/${applicant.id}`, {
+      role: 'driver',
+      carrierId: theirs.ownCarrier,
+      driverId: theirs.ownDriver,
+    });
+    expect([400, 403, 404]).toContain(theirDriver.status);
+    const otherCarrier = await a.admin.post(`/api/admin/approve-user/${applicant.id}`, {
+      role: 'driver',
+      carrierId: mine.ownCarrier,
+      driverId: mine.otherDriver,
+    });
+    expect(refusal(otherCarrier)).toEqual([400, { driverId: 'The driver does not drive for this carrier' }]);
+    const pending = (await a.admin.get('/api/admin/pending-registrations')).body as { id: string }[];
+    expect(pending.map((u) => u.id)).toContain(applicant.id);
+  });
+});
+
 describe('the authorisation matrix', () => {
   it('has one row per route of the table, and every route of the table has its row', () => {
     const table = (ROUTES as readonly ApiRoute[]).map(routeKey).sort();
     expect(ROWS.map((r) => r.key).sort()).toEqual(table);
+  });
+
+  it('has for every write route an act that reads its effect back, or names it as not yet proven', () => {
+    const unproven = ROWS.filter((row) => isWrite(row) && !ACTS[row.key]).map((row) => row.key);
+    expect(unproven.sort()).toEqual([...NOT_YET_PROVEN].sort());
+    expect(Object.keys(ACTS).filter((key) => !ROWS.some((row) => row.key === key))).toEqual([]);
   });
 
   it('gives each account the role the approver picked, whatever it asked for', async () => {

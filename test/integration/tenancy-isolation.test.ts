@@ -111,6 +111,12 @@ const BODIES: Record<string, unknown> = {
   },
   'PATCH /api/integrations/systems/{id}/webhooks/{webhookId}': { isActive: false },
   'PUT /api/wms/facilities/{id}/settings': { binCodePattern: 'TK-{aisle}-{rack:2}-{level}' },
+  'PUT /api/wms/facilities/{id}': {
+    name: 'Taken over',
+    address: 'Plot 1, Intruder Road',
+    operatingHoursStart: '08:00',
+    operatingHoursEnd: '18:00',
+  },
   'PUT /api/references/facilities/{id}/policy': { mode: 'list' },
   'PUT /api/bookings/facilities/{id}/rules': { changeCutoffHours: 12 },
   'POST /api/booking-links/{id}/send': { mobileNumber: '9876543210', code: '123456' },

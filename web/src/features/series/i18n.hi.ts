@@ -15,7 +15,7 @@ export const series = {
     until: '{{date}} तक',
     times: '{{count}} बार',
   },
-  status: { active: 'चालू', ended: 'सभी बुक', cancelled: 'रद्द' },
+  status: { active: 'चालू', ended: 'सभी बुक', cancelled: 'रद्द', paused: 'रुकी हुई' },
   weekdays: { MO: 'सोम', TU: 'मंगल', WE: 'बुध', TH: 'गुरु', FR: 'शुक्र', SA: 'शनि', SU: 'रवि' },
   form: {
     title: 'नया स्थायी अपॉइंटमेंट',

@@ -16,7 +16,7 @@ export const seriesEn = {
     until: 'until {{date}}',
     times: '{{count}} times',
   },
-  status: { active: 'Active', ended: 'All booked', cancelled: 'Cancelled' },
+  status: { active: 'Active', ended: 'All booked', cancelled: 'Cancelled', paused: 'Paused' },
   weekdays: { MO: 'Mon', TU: 'Tue', WE: 'Wed', TH: 'Thu', FR: 'Fri', SA: 'Sat', SU: 'Sun' },
   form: {
     title: 'New standing appointment',

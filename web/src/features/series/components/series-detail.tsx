@@ -50,6 +50,11 @@ export function SeriesDetailView({ series, today }: { series: SeriesDetail; toda
               })}
             </p>
           )}
+          {series.status === 'paused' && series.pausedReason && (
+            <p role="status" className="text-sm text-amber-800">
+              {series.pausedReason}
+            </p>
+          )}
           <h3 className="font-semibold">
             {t('series.detail.occurrences')}
             {conflicts > 0 && (
