@@ -23,12 +23,12 @@ import {
 } from '../../shared/contracts/wms';
 import {
   adjustSchema,
-  COUNT_SHEET_PAGE_SIZE,
   countedQuantitySchema,
   cycleCountInputSchema,
   moveSchema,
   receiveSchema,
 } from '../../shared/contracts/wms-stock';
+import { COUNT_SHEET_PAGE_SIZE } from '../../shared/contracts/wms-stock-limits';
 import {
   wmsFacilityInputSchema,
   wmsFacilityListQuerySchema,

@@ -1,5 +1,5 @@
-// The warehouse's stock limits (wms-stock.ts re-exports them beside its schemas), apart from zod: the
-// warehouse's first screen reads the count sheet's page size and loads no schema (issue #34).
+// The warehouse's stock limits, apart from zod (wms-stock.ts's schemas and the server read them here):
+// the warehouse's first screen reads the count sheet's page size and loads no schema (issue #34).
 /** Variance colours: 0 green, |v| up to this yellow, above it red (doc 3 §5, §9). */
 export const VARIANCE_WARNING = 5;
 export const RECEIVING_MAX_QUANTITY = 1_000_000;

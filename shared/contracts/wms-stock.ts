@@ -27,13 +27,6 @@ export type CountPhase = 'snapshot' | 'counting' | 'applying';
 /** Why a counted line's variance was not applied at completion. */
 export type CountSkipReason = 'line-changed' | 'line-gone' | 'reserved';
 
-export {
-  COUNT_SHEET_PAGE_SIZE,
-  MAX_SERIALS_PER_RECEIPT,
-  RECEIVING_MAX_QUANTITY,
-  VARIANCE_WARNING,
-} from './wms-stock-limits';
-
 const optionalId = z
   .union([z.literal(''), z.null(), idField('Unknown item')])
   .optional()

@@ -1,12 +1,12 @@
 // The warehouse (/wms): zones, bins, products and inventory lines, their list queries and the
 // shapes the API answers (docs/architecture.md §1, wms). Messages are the texts of doc 3 §5; the
-// stock movements (receiving, adjustments, cycle counts) are in wms-stock.ts.
+// stock movements (receiving, adjustments, cycle counts) are in wms-stock.ts, bin codes and bins made
+// from a range in wms-bins.ts, the spec's facility view in wms-facilities.ts, GTIN check digits
+// (zod-free, for the scan parser too) in wms-gtin.ts.
 import * as z from 'zod';
 import { isValidDate } from '../time';
 import { optionalText, requiredText, seenRevision } from './fields';
 import { checkGtinBarcode } from './wms-gtin';
-
-export { validGtin } from './wms-gtin';
 
 export const ZONE_TYPES = ['receiving', 'storage', 'picking', 'shipping', 'staging'] as const;
 export const ZONE_TEMPERATURES = ['ambient', 'chilled', 'frozen'] as const;

@@ -1,6 +1,7 @@
 // GS1 parsing for the receiving form's scan mode: the forms scanners hand over, and refusals.
 import { describe, expect, it } from 'vitest';
-import { gtinCandidates, parseGs1, validGtin } from '../../web/src/features/wms/gs1';
+import { validGtin } from '../../shared/contracts/wms-gtin';
+import { gtinCandidates, parseGs1 } from '../../web/src/features/wms/gs1';
 
 describe('parseGs1', () => {
   it('reads GTIN, lot and expiry from a GS1-128 string with FNC1 separators and the symbology identifier', () => {

@@ -1,7 +1,7 @@
 // Every route of the spec: public pages, the session-dependent home, and the signed-in screens,
 // each inside the shell its role gets. Paths come from shared/navigation.ts; each feature's code is
 // loaded the first time one of its screens is shown.
-import { Suspense, useCallback, type ReactNode } from 'react';
+import { isValidElement, Suspense, useCallback, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { useTranslation } from '../lib/i18n/use-translation';
 import { PATHS, STATIC_PAGES } from '@shared/navigation';
@@ -19,40 +19,65 @@ import { facilityChoicesQuery } from '../features/gate/api/facility-choices';
 import { DriverShell, preloadShell, StaffShell } from './shells/lazy';
 import { isDriver, RoleShell } from './shells/role-shell';
 import { ScreenPreload, type PreloadScreen } from './screen-link';
-import {
-  LoginRoute,
-  LandingRoute,
-  StaffHomeRoute,
-  TestAuthRoute,
-  StaticPageRoute,
-  LegalDocumentRoute,
-  NotFoundRoute,
-  FacilitiesRoute,
-  ConfigurationRoute,
-  CarriersRoute,
-  SchedulingRoute,
-  BookingRoute,
-  RescheduleRoute,
-  StandingAppointmentsRoute,
-  DashboardRoute,
-  AnalyticsRoute,
-  CheckinRoute,
-  QrCheckinRoute,
-  DriverDashboardRoute,
-  YardRoute,
-  WmsRoute,
-  UsersRoute,
-  SignupRoute,
-  InviteRoute,
-  IntegrationsRoute,
-  GateRoute,
-  ReslotRoute,
-  ChoicesRoute,
-  PassRoute,
-  BookRoute,
-  BookingLinksPanel,
-  preloadElement,
-} from './screens';
+import { loadLater } from '../lib/load-later';
+
+// The screens of the route table, each a lazily loaded part of its feature, through the feature's
+// index.ts: its code is fetched the first time it is shown, or earlier when preloaded.
+type Preloadable = { preload?: () => Promise<void> | void };
+
+/** One screen (whatever its props) of a lazily loaded feature module, through its index.ts; `preload`
+ * starts fetching its code before it is rendered (preloadScreen below). */
+// Screens differ in their props and React's lazy() takes a component of any props.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function screen<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K) {
+  return loadLater<ComponentProps<M[K]>>(async () => {
+    const component = (await load())[name];
+    // A screen the feature itself fetches when shown (lib/load-later.ts): its code too, now, not on render.
+    void (component as Preloadable).preload?.();
+    return component;
+  });
+}
+const preloadElement = async (element: ReactNode) => {
+  if (isValidElement(element)) await (element.type as Preloadable).preload?.();
+};
+
+const appointments = () => import('../features/appointments');
+const facilities = () => import('../features/facilities');
+const checkins = () => import('../features/checkins');
+const insights = () => import('../features/insights');
+
+const LoginRoute = screen(() => import('../features/auth'), 'LoginRoute');
+const LandingRoute = screen(() => import('../features/landing'), 'LandingRoute');
+const StaffHomeRoute = screen(() => import('../features/home'), 'StaffHomeRoute');
+const TestAuthRoute = screen(() => import('../features/test-auth'), 'TestAuthRoute');
+const StaticPageRoute = screen(() => import('../features/pages'), 'StaticPageRoute');
+const LegalDocumentRoute = screen(() => import('../features/pages'), 'LegalDocumentRoute');
+const NotFoundRoute = screen(() => import('../features/not-found'), 'NotFoundRoute');
+const FacilitiesRoute = screen(facilities, 'FacilitiesRoute');
+const ConfigurationRoute = screen(facilities, 'ConfigurationRoute');
+const CarriersRoute = screen(() => import('../features/carriers'), 'CarriersRoute');
+const SchedulingRoute = screen(appointments, 'SchedulingRoute');
+const BookingRoute = screen(appointments, 'BookingRoute');
+const RescheduleRoute = screen(appointments, 'RescheduleRoute');
+const StandingAppointmentsRoute = screen(() => import('../features/series'), 'StandingAppointmentsRoute');
+const DashboardRoute = screen(insights, 'DashboardRoute');
+const AnalyticsRoute = screen(insights, 'AnalyticsRoute');
+const CheckinRoute = screen(checkins, 'CheckinRoute');
+const QrCheckinRoute = screen(checkins, 'QrCheckinRoute');
+const DriverDashboardRoute = screen(() => import('../features/driver'), 'DriverDashboardRoute');
+const YardRoute = screen(() => import('../features/yard'), 'YardRoute');
+const WmsRoute = screen(() => import('../features/wms'), 'WmsRoute');
+const UsersRoute = screen(() => import('../features/users'), 'UsersRoute');
+const SignupRoute = screen(() => import('../features/tenancy'), 'SignupRoute');
+const InviteRoute = screen(() => import('../features/tenancy'), 'InviteRoute');
+const IntegrationsRoute = screen(() => import('../features/integrations'), 'IntegrationsRoute');
+const GateRoute = screen(() => import('../features/gate'), 'GateRoute');
+const ReslotRoute = screen(() => import('../features/trips'), 'ReslotRoute');
+const ChoicesRoute = screen(() => import('../features/privacy'), 'ChoicesRoute');
+const PassRoute = screen(() => import('../features/passes'), 'PassRoute');
+// /book/<token>: a facility link's landing page, or a booking link's page (issue #32).
+const BookRoute = screen(() => import('../features/booking-links'), 'BookRoute');
+const BookingLinksPanel = screen(() => import('../features/booking-links'), 'BookingLinksPanel');
 
 /** Where a screen's code is still loading. */
 function Loading({ children }: { children: ReactNode }) {

@@ -52,8 +52,6 @@ function date(yymmdd: string): string | null {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-export { validGtin };
-
 function elements(raw: string): [string, string][] | null {
   const text = raw.trim().replace(/^\](C1|e0|d2|Q3|J1)/, '');
   if (text.startsWith('(')) {
