@@ -2,3 +2,4 @@
 export { answersTransaction, bookingAnswers, releaseAnswers, typedLoad, withAnswers } from './booking-terms';
 export type { BookingAnswers, TypedLoad } from './booking-terms';
 export { bookingSetup } from './setup';
+export { hasAppointmentTypes } from './readiness';

@@ -10,8 +10,8 @@ import { getTenant } from '../lib/tenants';
 import { getCarrier } from '../carriers';
 import { getFacility, resolveFacility, type Facility } from '../facilities';
 import { bookingSetup } from '../appointment-types';
-import { bookGuestSlot } from '../appointments';
-import { sendMessage } from '../messaging';
+import { bookGuestSlot, findByBookingReference } from '../appointments';
+import { guestConfirmationDelivery, sendMessage } from '../messaging';
 import { messagingAllowed } from '../consent';
 import { toIndianE164 } from '../../shared/contracts/messaging';
 import {
@@ -36,6 +36,7 @@ import {
   type OpenedBookingLink,
 } from '../../shared/contracts/booking-links';
 import type { GuestBookingConfirmation, guestBookingSchema } from '../../shared/contracts/appointments-guest';
+import type { ConfirmationDelivery } from '../../shared/contracts/tenancy-setup';
 
 const DAY_MS = 86_400_000;
 
@@ -238,4 +239,21 @@ export function bookThroughLink(
     carrierName: link.carrierName,
     actor: { userId: `booking-link:${link.id}`, username: `booking link "${link.label}"` },
   });
+}
+
+/**
+ * How the confirmation of a booking through this link reached the guest (issue #53): the page asks
+ * until it is sent or not sent, so it never claims an SMS that did not leave. Another link's booking
+ * is not found, as if it did not exist.
+ */
+export async function confirmationDelivery(link: StoredBookingLink, reference: string): Promise<ConfirmationDelivery> {
+  const appointment = await findByBookingReference(link.tenantId, reference);
+  if (!appointment || appointment.bookingLinkId !== link.id) throw new NotFoundError('Booking not found');
+  return guestConfirmationDelivery(appointment);
+}
+
+/** Whether the facility has a booking link in force (issue #53, the set-up checklist). */
+export async function hasLinkInForce(tenantId: string, facilityId: string, now = new Date()): Promise<boolean> {
+  const links = await listFacilityBookingLinks(tenantId, facilityId);
+  return links.some((l) => !l.revokedAt && Date.parse(l.expiresAt) > now.getTime());
 }

@@ -20,6 +20,7 @@ import {
 } from '../../shared/contracts/booking-links';
 import {
   bookThroughLink,
+  confirmationDelivery,
   createBookingLink,
   listBookingLinks,
   openedLink,
@@ -105,5 +106,13 @@ export const { handler, actions } = defineFunction('booking-links', {
     const { link, facility } = await opened(req);
     const { input, key } = guestBookingRequest(req);
     return json(await bookThroughLink(link, facility, input, key), 201);
+  },
+
+  /** How the booking's confirmation went (issue #53): asked by the page until it is sent or not sent. */
+  async delivery(req) {
+    const { link } = await opened(req);
+    const reference = z.string().trim().min(1).max(20).safeParse(req.params.reference);
+    if (!reference.success) throw new BadRequestError('Booking not found');
+    return json(await confirmationDelivery(link, reference.data));
   },
 });

@@ -1,3 +1,3 @@
-// What other domains may use of booking-links (docs/architecture.md §1): nothing; its routes serve the
-// staff panel and the public /book/<token> page.
-export {};
+// What other domains may use of booking-links (docs/architecture.md §1): whether a facility has a link
+// in force (tenancy's set-up checklist); its routes serve the staff panel and the public /book/<token> page.
+export { hasLinkInForce } from './booking-links';

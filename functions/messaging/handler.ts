@@ -78,14 +78,13 @@ async function driverRecipient(
     return { reach: reachOf(driver), values: {} };
   }
   const appointment = await findAppointment(user, recipient.appointmentId);
-  return {
-    reach: await driverReach(user.tenantId, {
-      carrierId: appointment.carrierId,
-      driverId: appointment.driverId,
-      phone: appointment.driverPhone,
-    }),
-    values: appointmentValues(appointment),
-  };
+  const reach = await driverReach(user.tenantId, {
+    carrierId: appointment.carrierId,
+    driverId: appointment.driverId,
+    phone: appointment.driverPhone,
+  });
+  // The date in the driver's language (issue #53): a Hindi SMS names the month in Hindi.
+  return { reach, values: appointmentValues(appointment, reach?.language) };
 }
 
 const failedAll = (outcomes: SendOutcome[]) => outcomes.every((o) => o.status === 'failed');

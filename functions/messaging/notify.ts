@@ -57,7 +57,9 @@ export function templateFor(
   const d = event.detail as Detail;
   const w = WORDS[language];
   const when =
-    d.scheduledDate && d.scheduledTimeStart ? { date: displayDate(d.scheduledDate), time: d.scheduledTimeStart } : null;
+    d.scheduledDate && d.scheduledTimeStart
+      ? { date: displayDate(d.scheduledDate, language), time: d.scheduledTimeStart }
+      : null;
   switch (event.type) {
     case 'appointment.created':
       if (!when || d.bookingType === 'walk_in') return null;
@@ -102,7 +104,10 @@ export function templateFor(
       return when ? { key: 'reschedule_approved', values: when } : null;
     case 'appointment.reschedule-denied':
       return d.requestedDate && d.requestedTimeStart
-        ? { key: 'reschedule_denied', values: { date: displayDate(d.requestedDate), time: d.requestedTimeStart } }
+        ? {
+            key: 'reschedule_denied',
+            values: { date: displayDate(d.requestedDate, language), time: d.requestedTimeStart },
+          }
         : null;
     default:
       return null;

@@ -46,7 +46,7 @@ async function remind(w: DelayWatch, leads: Map<string, number>, now: Date): Pro
     { carrierId: appointment.carrierId, driverId: appointment.driverId, phone: appointment.driverPhone },
     'appointment_reminder',
     (language) => ({
-      date: displayDate(appointment.scheduledDate),
+      date: displayDate(appointment.scheduledDate, language),
       time: appointment.scheduledTimeStart,
       dock: appointment.doorNumber ?? WORDS[language].toBeAssigned,
     }),

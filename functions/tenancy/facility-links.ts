@@ -4,6 +4,10 @@
 // shows it with the tenant's name and rotates it.
 import { ensureFacilityLink, facilityOfLink, resolveFacility, rotateFacilityLinkToken } from '../facilities';
 import { getTenant } from './tenant.store';
+import { findByBookingReference } from '../appointments';
+import { guestConfirmationDelivery } from '../messaging';
+import { NotFoundError } from '../lib/errors';
+import type { ConfirmationDelivery } from '../../shared/contracts/tenancy-setup';
 import type { Actor } from '../lib/audit';
 import type { FacilityLinkInfo, FacilityLinkView } from '../../shared/contracts/tenancy';
 
@@ -37,4 +41,22 @@ export async function rotateFacilityLink(
   const facility = await resolveFacility(tenantId, facilityId);
   const link = await rotateFacilityLinkToken(await ensureFacilityLink(tenantId, facility.id), actor);
   return { facilityId: facility.id, token: link.token };
+}
+
+/**
+ * How the confirmation of a guest booking made through the facility's link went (issue #53): the
+ * guest's page asks until it is sent or not sent. A booking of another facility, or one made through a
+ * booking link (its own page asks), is not found.
+ */
+export async function facilityLinkDelivery(token: string, reference: string): Promise<ConfirmationDelivery> {
+  const facility = await facilityOfLink(token);
+  const appointment = await findByBookingReference(facility.tenantId, reference);
+  if (
+    !appointment ||
+    appointment.facilityId !== facility.id ||
+    appointment.bookingType !== 'guest' ||
+    appointment.bookingLinkId
+  )
+    throw new NotFoundError('Booking not found');
+  return guestConfirmationDelivery(appointment);
 }

@@ -17,11 +17,12 @@ import {
 import { resendSignupCode, signUp, verifySignup } from './signup';
 import { acceptInvitation, invite, previewInvitation, revokeInvitation, tenantInvitations } from './invitations';
 import { membershipsOfLogin } from './access';
-import { facilityLinkInfo, facilityLinkOf, rotateFacilityLink } from './facility-links';
+import { facilityLinkDelivery, facilityLinkInfo, facilityLinkOf, rotateFacilityLink } from './facility-links';
 import { getTenant } from './tenant.store';
 import { choosePlan } from './plan';
 import { tenantView } from './rules';
 import { closeTenant, reopenTenant, tenantClosing } from './closing';
+import { setupChecklist } from './setup-checklist';
 import { closeTenantSchema } from '../../shared/contracts/privacy-export';
 
 export const TENANCY_LIMITS = {
@@ -67,6 +68,10 @@ export const { handler, actions } = defineFunction('tenancy', {
     const signedIn = requireUser(req);
     const { plan } = parseBody(req, planSchema);
     return json(await choosePlan(signedIn.user.tenantId, plan, actorOf(signedIn)));
+  },
+
+  async setupChecklist(req) {
+    return json(await setupChecklist(requireUser(req).user.tenantId));
   },
 
   async closing(req) {
@@ -130,5 +135,13 @@ export const { handler, actions } = defineFunction('tenancy', {
     // 'default' (too short to be a token) is the facility the landing page books without a link (issue #29.1).
     const token = req.params.token === 'default' ? (config.guestFacility ?? '') : (req.params.token ?? '');
     return json(await facilityLinkInfo(token));
+  },
+
+  /** How a guest booking's confirmation went (issue #53), asked by the guest's page until it is sent or not sent. */
+  async facilityLinkDelivery(req) {
+    await rateLimit(`facility-link:${req.ip}`, TENANCY_LIMITS.facilityLinks, TENANCY_TEXTS.tooMany);
+    const token = req.params.token === 'default' ? (config.guestFacility ?? '') : (req.params.token ?? '');
+    const reference = (req.params.reference ?? '').slice(0, 40);
+    return json(await facilityLinkDelivery(token, reference));
   },
 });

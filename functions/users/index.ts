@@ -4,6 +4,7 @@ export {
   createUser,
   findUserByIdentifier,
   getUser,
+  listUsers,
   newUserPuts,
   normalizePhone,
   saveUser,

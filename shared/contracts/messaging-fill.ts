@@ -5,11 +5,17 @@ import { placeholderProblem, type Language, type MessageTemplate, type Placehold
 
 export type PlaceholderValues = Partial<Record<Placeholder, string>>;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** '2026-11-24' -> '24 Nov 2026' (the same in both languages, as registered). */
-export function displayDate(iso: string): string {
+const MONTHS: Record<Language, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  hi: ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'],
+};
+/**
+ * '2026-11-24' -> '24 Nov 2026' in English, '24 नवंबर 2026' in Hindi (issue #53: a Hindi SMS names the
+ * month in Hindi). The date is a variable of the DLT template, so either form fits the registered text.
+ */
+export function displayDate(iso: string, language: Language = 'en'): string {
   const [y, m, d] = iso.split('-').map(Number);
-  return `${d} ${MONTHS[m! - 1]} ${y}`;
+  return `${d} ${MONTHS[language][m! - 1]} ${y}`;
 }
 
 /** What an appointment tells a template. */
@@ -21,9 +27,9 @@ export interface AppointmentFacts {
 }
 
 /** The placeholders an appointment can fill; one it cannot (no door yet, a delay) is absent. */
-export function appointmentValues(a: AppointmentFacts): PlaceholderValues {
+export function appointmentValues(a: AppointmentFacts, language: Language = 'en'): PlaceholderValues {
   return {
-    date: displayDate(a.scheduledDate),
+    date: displayDate(a.scheduledDate, language),
     time: a.scheduledTimeStart,
     code: a.bookingReference,
     ...(a.doorNumber ? { dock: a.doorNumber } : {}),

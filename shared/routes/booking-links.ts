@@ -31,4 +31,12 @@ export const bookingLinksRoutes = [
   { method: 'GET', path: '/api/book/{token}/holidays', fn: 'booking-links', action: 'holidays', access: 'public' },
   { method: 'GET', path: '/api/book/{token}/slots', fn: 'booking-links', action: 'slots', access: 'public' },
   { method: 'POST', path: '/api/book/{token}/booking', fn: 'booking-links', action: 'book', access: 'public' },
+  // How the booking's confirmation message went (issue #53): which channel carried it, or why none did.
+  {
+    method: 'GET',
+    path: '/api/book/{token}/booking/{reference}/delivery',
+    fn: 'booking-links',
+    action: 'delivery',
+    access: 'public',
+  },
 ] as const satisfies readonly ApiRoute[];

@@ -16,6 +16,8 @@ export const tenancyRoutes = [
     whileReadOnly: true,
   },
   { method: 'GET', path: '/api/tenancy/memberships', fn: 'tenancy', action: 'memberships', access: 'session' },
+  // A new organisation's set-up checklist (issue #53), shown on the dashboard to whoever sets the hub up.
+  { method: 'GET', path: '/api/tenancy/setup', fn: 'tenancy', action: 'setupChecklist', access: 'facilities:write' },
   // Closing the tenant (issue #36): its admin closes it, and reopens it within the grace.
   { method: 'GET', path: '/api/tenancy/closing', fn: 'tenancy', action: 'closing', access: 'admin:panel' },
   {
@@ -60,4 +62,12 @@ export const tenancyRoutes = [
     access: 'facilities:write',
   },
   { method: 'GET', path: '/api/facility-links/{token}', fn: 'tenancy', action: 'facilityLinkInfo', access: 'public' },
+  // How a guest booking's confirmation message went (issue #53): which channel carried it, or why none did.
+  {
+    method: 'GET',
+    path: '/api/facility-links/{token}/bookings/{reference}/delivery',
+    fn: 'tenancy',
+    action: 'facilityLinkDelivery',
+    access: 'public',
+  },
 ] as const satisfies readonly ApiRoute[];

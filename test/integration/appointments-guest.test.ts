@@ -21,6 +21,10 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** '2026-03-09' as the SMS writes it in both languages: '9 Mar 2026'. */
 const smsDate = (date: string) =>
   `${Number(date.slice(8))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+/** The same day in a Hindi SMS (issue #53): '9 मार्च 2026'. */
+const MONTHS_HI = ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'];
+const smsDateHi = (date: string) =>
+  `${Number(date.slice(8))} ${MONTHS_HI[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 
 /** A new facility of the demo company (whose SMS registration the local sink accepts) and its booking link. */
 async function facilityWithLink(name: string, hours = { operatingHoursStart: '08:00', operatingHoursEnd: '18:00' }) {
@@ -191,7 +195,7 @@ describe('guest confirmation SMS', () => {
     expect(res.status, res.text).toBe(201);
     const [sms] = await smsTo(e164(body.mobileNumber));
     expect(sms?.body).toBe(
-      `${name} में ${smsDate(day(6))} को 10:00 बजे का स्लॉट बुक हुआ। पुष्टि कोड: ${res.body.confirmationCode}। इसे गेट पर दिखाएं।`,
+      `${name} में ${smsDateHi(day(6))} को 10:00 बजे का स्लॉट बुक हुआ। पुष्टि कोड: ${res.body.confirmationCode}। इसे गेट पर दिखाएं।`,
     );
   });
 

@@ -33,11 +33,14 @@ const unique = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').sl
 const mobile = () => `9${String(randomInt(100_000_000, 999_999_999))}`;
 const outbox = async () => (await import('../../functions/messaging/outbox.store')).localOutbox(500);
 const textsTo = async (to: string) => (await outbox()).filter((m) => m.to === to).map((m) => m.body);
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** A day as the driver's SMS names it: "27 Nov 2026" (the DLT-registered form, in both languages). */
-const smsDay = (date: string) => {
+const MONTHS = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  hi: ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'],
+};
+/** A day as the driver's SMS names it: "27 Nov 2026", in Hindi "27 नवंबर 2026" (issue #53). */
+const smsDay = (date: string, language: 'en' | 'hi' = 'en') => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return `${d} ${MONTHS[m - 1]} ${y}`;
+  return `${d} ${MONTHS[language][m - 1]} ${y}`;
 };
 const NOTICE = '2026-11-v1';
 /** Each public call from an address of its own, so no test meets another's rate limit. */
@@ -354,7 +357,7 @@ describe('a booking through a link at a facility that approves carrier bookings'
     const { booked, appointment, date, phone } = await bookPending(hub, '11:00', 'hi');
     expect(booked).toMatchObject({ awaitingApproval: true, gatePass: null, passLink: null });
     expect(appointment.status).toBe('pending_approval');
-    const awaiting = `${smsDay(date)} को 11:00 बजे की आपकी बुकिंग सुविधा की स्वीकृति की प्रतीक्षा में है। निर्णय होने पर हम आपको संदेश भेजेंगे।`;
+    const awaiting = `${smsDay(date, 'hi')} को 11:00 बजे की आपकी बुकिंग सुविधा की स्वीकृति की प्रतीक्षा में है। निर्णय होने पर हम आपको संदेश भेजेंगे।`;
     await expect.poll(() => textsTo(phone), { timeout: 15_000 }).toContain(awaiting);
     expect((await textsTo(phone)).some((t) => t.includes('पक्की'))).toBe(false);
 
@@ -363,7 +366,7 @@ describe('a booking through a link at a facility that approves carrier bookings'
     expect(approved.body.status).toBe('scheduled');
     await expect
       .poll(() => textsTo(phone), { timeout: 15_000 })
-      .toContain(`आपकी अपॉइंटमेंट ${smsDay(date)} को 11:00 बजे के लिए पक्की है। डॉक: बाद में बताया जाएगा।`);
+      .toContain(`आपकी अपॉइंटमेंट ${smsDay(date, 'hi')} को 11:00 बजे के लिए पक्की है। डॉक: बाद में बताया जाएगा।`);
   });
 
   it('is refused by staff with a reason, which the booker is sent instead of a cancellation', async () => {

@@ -52,6 +52,10 @@ const written = (iso: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   });
+/** The same day in a Hindi message (issue #53): '27 नवंबर 2026'. */
+const MONTHS_HI = ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'];
+const writtenHi = (iso: string) =>
+  `${Number(iso.slice(8))} ${MONTHS_HI[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
 
 describe("a driver's own channels and language", () => {
   it('a driver chooses Hindi and WhatsApp first: the next message is Hindi on WhatsApp, and nothing on SMS', async () => {
@@ -78,7 +82,7 @@ describe("a driver's own channels and language", () => {
     expect(saved.body).toMatchObject({ preferredChannels: ['whatsapp', 'sms'], preferredLanguage: 'hi' });
     const confirmed = await sinkFor(SURESH, (b) => b.includes('को 15:00 बजे के लिए पक्की है'));
     expect(confirmed.map((m) => m.channel)).toEqual(['whatsapp']);
-    expect(confirmed[0]!.body).toBe(`आपकी अपॉइंटमेंट ${written(day(4))} को 15:00 बजे के लिए पक्की है। डॉक: D02।`);
+    expect(confirmed[0]!.body).toBe(`आपकी अपॉइंटमेंट ${writtenHi(day(4))} को 15:00 बजे के लिए पक्की है। डॉक: D02।`);
     const request = JSON.parse((confirmed[0]!.request as { body: string }).body);
     expect(request.template).toMatchObject({ name: 'docksaathi_appointment_confirmed', language: { code: 'hi' } });
     // The driver's second channel is a fallback, not a copy: no SMS follows.
@@ -191,7 +195,7 @@ describe("the Messaging Center to an appointment's driver", () => {
     // Assess
     expect(sent.status, sent.text).toBe(200);
     expect(sent.body).toMatchObject({ sentOn: 'sms', language: 'hi' });
-    const expected = `समय बदलने का आपका अनुरोध स्वीकार हुआ। नया समय: ${written(day(5))} को 09:00 बजे।`;
+    const expected = `समय बदलने का आपका अनुरोध स्वीकार हुआ। नया समय: ${writtenHi(day(5))} को 09:00 बजे।`;
     const [sms] = await sinkFor('+919812300002', (b) => b === expected);
     expect(sms).toMatchObject({ channel: 'sms', body: expected });
   });

@@ -279,11 +279,16 @@ describe('the booker cancels on the pass page', () => {
     const [y, mo, d] = h.tomorrow.split('-').map(Number) as [number, number, number];
     const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][mo - 1];
     const day = `${d} ${month} ${y}`;
+    // A Hindi SMS names the month in Hindi (issue #53).
+    const monthHi = ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'][
+      mo - 1
+    ];
+    const dayHi = `${d} ${monthHi} ${y}`;
 
     const hindi = await guestBooking(h, h.tomorrow, '20:00', { language: 'hi' });
     const byBooker = await anonymous().post(`/api/passes/${hindi.token}/cancel`, { reason: 'Truck broke down' });
     expect(byBooker.status, byBooker.text).toBe(200);
-    const hindiText = `${day} को 20:00 बजे की आपकी अपॉइंटमेंट रद्द कर दी गई है। इसका गेट पास अब गेट पर मान्य नहीं है।`;
+    const hindiText = `${dayHi} को 20:00 बजे की आपकी अपॉइंटमेंट रद्द कर दी गई है। इसका गेट पास अब गेट पर मान्य नहीं है।`;
     expect(await smsTo(hindi.phone, (body) => body === hindiText)).toBe(hindiText);
 
     const english = await guestBooking(h, h.tomorrow, '20:00');

@@ -220,7 +220,7 @@ describe('event templates', () => {
     };
     expect(templateFor(booked, 'hi')).toEqual({
       key: 'appointment_confirmed',
-      values: { date: '26 Nov 2026', time: '10:00', dock: 'बाद में बताया जाएगा' },
+      values: { date: '26 नवंबर 2026', time: '10:00', dock: 'बाद में बताया जाएगा' },
     });
     expect(
       templateFor({ ...booked, detail: { ...booked.detail, guest: true, bookingReference: 'DS-1126-K7Q2' } }, 'en'),
@@ -231,5 +231,8 @@ describe('event templates', () => {
     });
     expect(templateFor({ type: 'appointment.cancelled', detail: {} }, 'en')).toBeNull();
     expect(displayDate('2026-01-05')).toBe('5 Jan 2026');
+    // Issue #53: a Hindi SMS names the month in Hindi.
+    expect(displayDate('2026-12-04', 'hi')).toBe('4 दिसंबर 2026');
+    expect(displayDate('2026-01-05', 'en')).toBe('5 Jan 2026');
   });
 });

@@ -10,6 +10,7 @@ export const appointmentTypes = {
     name: 'नाम (अंग्रेज़ी) *',
     nameHi: 'नाम (हिंदी)',
     direction: 'दिशा',
+    directions: { inbound: 'इनबाउंड डिलीवरी', outbound: 'आउटबाउंड पिकअप' },
     doors: 'इसे लेने वाले दरवाज़े (कोई नहीं चुना: हर दरवाज़ा)',
     vehicles: 'वाहन प्रकार',
     rule: 'अवधि',

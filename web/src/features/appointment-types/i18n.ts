@@ -12,6 +12,7 @@ export const appointmentTypesEn = {
     name: 'Name (English) *',
     nameHi: 'Name (Hindi)',
     direction: 'Direction',
+    directions: { inbound: 'Inbound delivery', outbound: 'Outbound pickup' },
     doors: 'Doors that take it (none ticked: every door)',
     vehicles: 'Vehicle types',
     rule: 'Duration',

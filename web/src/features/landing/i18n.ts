@@ -61,6 +61,21 @@ export const guestBookingEn = {
   gatePassKept: 'Saved on this phone for use with no network.',
   openGatePass: 'Open gate pass (works offline)',
   doneSms: 'These details were also sent by SMS to {{phone}}.',
+  /** Which channel carried the confirmation, or why none did (issue #53). */
+  delivery: {
+    sending: 'Sending these details by SMS to {{phone}}…',
+    sentWhatsapp: 'These details were also sent on WhatsApp to {{phone}}.',
+    unknown: 'We could not confirm that an SMS reached {{phone}}. Keep this page or note your confirmation code.',
+    notSent: {
+      no_dlt:
+        'SMS not sent: this hub has not finished its SMS registration (DLT) yet. Keep this page or note your confirmation code.',
+      opted_out:
+        'No SMS sent: {{phone}} has turned off messages from this hub. Keep this page or note your confirmation code.',
+      failed: 'The SMS to {{phone}} could not be sent. Keep this page or note your confirmation code.',
+      no_number:
+        'No SMS sent: {{phone}} is not an Indian mobile number. Keep this page or note your confirmation code.',
+    },
+  },
   addToCalendar: 'Add to calendar',
   calendarTitle: 'Dock slot at {{facility}}',
   calendarDescription: 'Confirmation code {{code}}. Show your gate pass at the gate.',

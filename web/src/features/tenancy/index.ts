@@ -15,5 +15,9 @@ export const InvitationsPanel = loadLater(
 export const FacilityLinkCard = loadLater(
   async () => (await import('./components/facility-link-card')).FacilityLinkCard,
 );
+// A new organisation's set-up checklist (issue #53), on the dashboard until every step is done.
+export const SetupChecklist = loadLater(async () => (await import('./components/setup-checklist')).SetupChecklist, {
+  fallback: null,
+});
 export { useFacilityLinkInfo } from './api/tenancy';
 export { tenancyText } from './i18n';

@@ -50,7 +50,7 @@ export function BookingSetupPanel({ facilityId }: { facilityId: string }) {
               <li key={type.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
                   <span className="font-medium">{typeName(type)}</span> ·{' '}
-                  {t(`appointments.loadTypes.${type.direction}`)} ·{' '}
+                  {t(`appointmentTypes.types.directions.${type.direction}`)} ·{' '}
                   {type.durationRule.kind === 'fixed'
                     ? t('appointmentTypes.types.fixedSummary', { minutes: type.durationRule.minutes })
                     : t('appointmentTypes.types.perUnitSummary', {
@@ -184,7 +184,7 @@ function TypeForm({ facilityId }: { facilityId: string }) {
       <Field label={t('appointmentTypes.types.nameHi')} {...field('nameHi')} />
       <SelectField
         label={t('appointmentTypes.types.direction')}
-        options={LOAD_TYPES.map((d) => ({ value: d, label: t(`appointments.loadTypes.${d}`) }))}
+        options={LOAD_TYPES.map((d) => ({ value: d, label: t(`appointmentTypes.types.directions.${d}`) }))}
         {...field('direction')}
       />
       <SelectField

@@ -1,5 +1,6 @@
 // Facility booking links (issue #32): staff's list and changes, and the public page's calls, each
 // after the first with the access code the visitor typed (the server checks it on every call).
+import type { ConfirmationDelivery } from '@shared/contracts/tenancy-setup';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GuestBookingConfirmation, GuestBookingInput } from '@shared/contracts/appointments-guest';
 import type { Holiday, Slot } from '@shared/contracts/slots';
@@ -14,7 +15,7 @@ import {
 import { api, apiRequest } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { loadQuery, type GuestBookingSource } from '../../landing';
+import { deliveryRefetch, loadQuery, type GuestBookingSource } from '../../landing';
 
 const listKey = (facilityId: string) => ['/api/booking-links', facilityId];
 
@@ -105,5 +106,16 @@ export function linkSource(token: string, code: string, opened: OpenedBookingLin
         onSettled: () => void queryClient.invalidateQueries({ queryKey: [bookPath(token), 'slots'] }),
       });
     },
+    useDelivery: (reference) =>
+      useQuery({
+        queryKey: [bookPath(token), 'delivery', reference],
+        queryFn: () =>
+          api.get<ConfirmationDelivery>(
+            `${bookPath(token)}/booking/${encodeURIComponent(reference)}/delivery`,
+            withCode,
+          ),
+        refetchInterval: deliveryRefetch,
+        retry: false,
+      }),
   };
 }

@@ -54,7 +54,7 @@ export function TodaysSchedule({ canChange }: { canChange: boolean }) {
                 </span>
                 <span className="min-w-40 flex-1">
                   {a.carrierName ?? a.driverName ?? t('insights.schedule.guest')} ·{' '}
-                  {t(`appointments.loadTypes.${a.loadType}`)} ·{' '}
+                  {t(`insights.schedule.loadTypes.${a.loadType}`)} ·{' '}
                   {a.doorNumber ? t('insights.schedule.dock', { door: a.doorNumber }) : t('insights.schedule.noDock')}
                 </span>
                 <TripState trip={trips.get(a.id)} />

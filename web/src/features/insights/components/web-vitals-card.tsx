@@ -14,46 +14,52 @@ export function WebVitalsCard() {
   const figures = vitals.data;
   const value = (metric: VitalMetric, v: number) =>
     metric === 'LCP'
-      ? t('insights.vitals.seconds', { value: format.number(v / 1000, { maximumFractionDigits: 1 }) })
+      ? t('insightsAnalytics.vitals.seconds', { value: format.number(v / 1000, { maximumFractionDigits: 1 }) })
       : metric === 'INP'
-        ? t('insights.vitals.milliseconds', { value: format.number(v) })
+        ? t('insightsAnalytics.vitals.milliseconds', { value: format.number(v) })
         : format.number(v, { maximumFractionDigits: 3 });
   const cell = (row: RouteVitals, metric: VitalMetric) => {
     const m = row.metrics[metric];
     if (!m) return '—';
-    return t('insights.vitals.cell', { value: value(metric, m.p75), good: format.number(Math.round(m.good * 100)) });
+    return t('insightsAnalytics.vitals.cell', {
+      value: value(metric, m.p75),
+      good: format.number(Math.round(m.good * 100)),
+    });
   };
   const views = (row: RouteVitals) => Math.max(0, ...Object.values(row.metrics).map((m) => m.count));
   return (
     <Card id="web-vitals">
       <CardHeader
-        title={t('insights.vitals.title')}
+        title={t('insightsAnalytics.vitals.title')}
         description={
-          figures && t('insights.vitals.description', { from: format.day(figures.from), to: format.day(figures.to) })
+          figures &&
+          t('insightsAnalytics.vitals.description', { from: format.day(figures.from), to: format.day(figures.to) })
         }
       />
       <CardBody className="overflow-x-auto">
         {!figures ? (
-          <p className="text-sm text-slate-500">{vitals.isError ? t('insights.vitals.failed') : t('common.loading')}</p>
+          <p className="text-sm text-slate-500">
+            {vitals.isError ? t('insightsAnalytics.vitals.failed') : t('common.loading')}
+          </p>
         ) : !figures.routes.length ? (
-          <p className="text-sm text-slate-500">{t('insights.vitals.empty')}</p>
+          <p className="text-sm text-slate-500">{t('insightsAnalytics.vitals.empty')}</p>
         ) : (
-          <table className="w-full text-sm" aria-label={t('insights.vitals.label')}>
+          <table className="w-full text-sm" aria-label={t('insightsAnalytics.vitals.label')}>
             <thead className="text-left text-slate-500">
               <tr>
-                <th className="py-2">{t('insights.vitals.columns.route')}</th>
-                <th>{t('insights.vitals.columns.device')}</th>
+                <th className="py-2">{t('insightsAnalytics.vitals.columns.route')}</th>
+                <th>{t('insightsAnalytics.vitals.columns.device')}</th>
                 {VITAL_METRICS.map((m) => (
                   <th key={m}>{m}</th>
                 ))}
-                <th>{t('insights.vitals.columns.views')}</th>
+                <th>{t('insightsAnalytics.vitals.columns.views')}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {figures.routes.map((row) => (
                 <tr key={`${row.route} ${row.device}`} data-testid={`vitals-${row.route}-${row.device}`}>
                   <td className="py-2 font-mono">{row.route}</td>
-                  <td>{t(`insights.vitals.devices.${row.device}`)}</td>
+                  <td>{t(`insightsAnalytics.vitals.devices.${row.device}`)}</td>
                   {VITAL_METRICS.map((m) => (
                     <td key={m} data-metric={m}>
                       {cell(row, m)}

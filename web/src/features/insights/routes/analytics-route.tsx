@@ -8,7 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { api } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/format';
-import { insightsText } from '../i18n';
+import { registerCatalogue } from '../../../lib/i18n';
+import { insightsAnalyticsText } from '../analytics-i18n';
 import { useSession } from '../../../lib/session';
 import { WebVitalsCard } from '../components/web-vitals-card';
 import { ScorecardCard } from '../../carrier-portal';
@@ -32,7 +33,9 @@ interface Analytics {
 const RANGES = [7, 30, 90] as const;
 const REPORTS = ['carrier-scorecard', 'dwell-time', 'appointment-audit-log', 'dock-utilization'] as const;
 /** The cards' test ids keep the English names (analytics-No-shows) whatever the language. */
-const CARD_NAMES = insightsText.en.analytics.cards;
+registerCatalogue(insightsAnalyticsText);
+
+const CARD_NAMES = insightsAnalyticsText.en.analytics.cards;
 
 /** Downloads a report of the range as CSV from the server. */
 function download(name: string, days: number) {
@@ -69,35 +72,35 @@ export function AnalyticsRoute() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">{t('insights.analytics.title')}</h1>
+        <h1 className="text-2xl font-bold">{t('insightsAnalytics.analytics.title')}</h1>
         <div className="flex gap-2">
           <select
-            aria-label={t('insights.analytics.range')}
+            aria-label={t('insightsAnalytics.analytics.range')}
             value={days}
             onChange={(e) => setDays(Number(e.target.value) as typeof days)}
             className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
           >
             {RANGES.map((r) => (
               <option key={r} value={r}>
-                {t('insights.analytics.lastDays', { count: r })}
+                {t('insightsAnalytics.analytics.lastDays', { count: r })}
               </option>
             ))}
           </select>
           <Button variant="secondary" onClick={() => download('carrier-scorecard', days)}>
-            <Download className="h-4 w-4" aria-hidden /> {t('insights.analytics.exportReport')}
+            <Download className="h-4 w-4" aria-hidden /> {t('insightsAnalytics.analytics.exportReport')}
           </Button>
         </div>
       </div>
-      <div className="flex flex-wrap gap-2" aria-label={t('insights.analytics.reports')}>
+      <div className="flex flex-wrap gap-2" aria-label={t('insightsAnalytics.analytics.reports')}>
         {REPORTS.map((r) => (
           <Button key={r} size="sm" variant="secondary" onClick={() => download(r, days)}>
-            <Download className="h-4 w-4" aria-hidden /> {t(`insights.analytics.reportNames.${r}`)}
+            <Download className="h-4 w-4" aria-hidden /> {t(`insightsAnalytics.analytics.reportNames.${r}`)}
           </Button>
         ))}
       </div>
       {!a ? (
         <p className="text-sm text-slate-500">
-          {analytics.isError ? t('insights.analytics.failed') : t('common.loading')}
+          {analytics.isError ? t('insightsAnalytics.analytics.failed') : t('common.loading')}
         </p>
       ) : (
         <>
@@ -105,7 +108,7 @@ export function AnalyticsRoute() {
             {cards.map((c) => (
               <Card key={c.id}>
                 <CardBody>
-                  <div className="text-sm text-slate-500">{t(`insights.analytics.cards.${c.id}`)}</div>
+                  <div className="text-sm text-slate-500">{t(`insightsAnalytics.analytics.cards.${c.id}`)}</div>
                   <div className="text-2xl font-bold" data-testid={`analytics-${CARD_NAMES[c.id]}`}>
                     {c.value}
                   </div>
@@ -115,8 +118,8 @@ export function AnalyticsRoute() {
           </div>
           <Card>
             <CardHeader
-              title={t('insights.analytics.perDayTitle')}
-              description={t('insights.analytics.perDayDescription', {
+              title={t('insightsAnalytics.analytics.perDayTitle')}
+              description={t('insightsAnalytics.analytics.perDayDescription', {
                 facility: a.facilityName,
                 from: format.day(a.from),
                 to: format.day(a.to),
@@ -125,7 +128,11 @@ export function AnalyticsRoute() {
               })}
             />
             <CardBody>
-              <div className="flex h-40 items-end gap-0.5" role="img" aria-label={t('insights.analytics.perDayChart')}>
+              <div
+                className="flex h-40 items-end gap-0.5"
+                role="img"
+                aria-label={t('insightsAnalytics.analytics.perDayChart')}
+              >
                 {a.perDay.map((d) => (
                   <div
                     key={d.date}

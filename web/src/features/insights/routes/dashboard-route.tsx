@@ -7,6 +7,7 @@ import { Download, Plus } from 'lucide-react';
 import { actsForAll } from '@shared/access';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { MessagingCenterButton } from '../../messaging';
+import { SetupChecklist } from '../../tenancy';
 import { displayName, useSession } from '../../../lib/session';
 import { LiveNotifications } from '../components/live-notifications';
 import { MetricCards } from '../components/metric-cards';
@@ -46,6 +47,7 @@ export function DashboardRoute() {
           </Button>
         </div>
       </div>
+      {hasPermission('facilities:write') && <SetupChecklist />}
       <MetricCards />
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">

@@ -9,6 +9,7 @@ import {
 import type { GuestBookingConfirmation, GuestBookingInput } from '@shared/contracts/appointments-guest';
 import type { Holiday, Slot } from '@shared/contracts/slots';
 import type { FacilityLinkInfo } from '@shared/contracts/tenancy';
+import type { ConfirmationDelivery } from '@shared/contracts/tenancy-setup';
 import { api, apiRequest } from '../../../lib/api-client';
 
 const withFacility = (facility: string | null) => (facility ? `facility=${encodeURIComponent(facility)}` : '');
@@ -78,6 +79,11 @@ export interface GuestBookingSource {
     Error,
     { body: GuestBookingInput; idempotencyKey: string }
   >;
+  /**
+   * How the confirmation message went (issue #53), asked until it is sent or not sent: the
+   * confirmation names the channel that carried it, or why none did. Absent: the source cannot tell.
+   */
+  useDelivery?: (reference: string, facility: string | null) => UseQueryResult<ConfirmationDelivery>;
 }
 
 export function useGuestBooking() {
@@ -93,9 +99,28 @@ export function useGuestBooking() {
   });
 }
 
+/** While the confirmation is on its way: asked every 1.5 s (the notifier sends within seconds), for at most a minute. */
+export const deliveryRefetch = (query: { state: { data?: ConfirmationDelivery; dataUpdateCount: number } }) =>
+  query.state.data?.state === 'sending' && query.state.dataUpdateCount < 40 ? 1500 : false;
+
+/** How a guest booking's confirmation went (issue #53), through the facility link it was booked with. */
+export function useGuestDelivery(reference: string, facility: string | null) {
+  const token = facility || 'default';
+  return useQuery({
+    queryKey: ['/api/facility-links', token, 'delivery', reference],
+    queryFn: () =>
+      api.get<ConfirmationDelivery>(
+        `/api/facility-links/${encodeURIComponent(token)}/bookings/${encodeURIComponent(reference)}/delivery`,
+      ),
+    refetchInterval: deliveryRefetch,
+    retry: false,
+  });
+}
+
 export const GUEST_SOURCE: GuestBookingSource = {
   useFacility: useGuestFacility,
   useHolidays: useGuestHolidays,
   useSlots: useAvailableSlots,
   useBook: useGuestBooking,
+  useDelivery: useGuestDelivery,
 };

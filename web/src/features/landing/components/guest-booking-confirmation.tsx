@@ -10,6 +10,7 @@ import { downloadFile } from '../../../lib/download';
 import { guestBookingCalendar } from '../guest-calendar';
 import { useKeptGatePass } from '../../passes';
 import { ChoicesLink } from '../../privacy';
+import type { GuestBookingSource } from '../api/guest-booking';
 
 /** The zone's short name on the slot's day in the guest's language ('IST', 'GMT+8'). */
 function zoneName(locale: string, timeZone: string, at: string) {
@@ -23,10 +24,16 @@ function zoneName(locale: string, timeZone: string, at: string) {
 export function GuestBookingConfirmation({
   booking,
   phone,
+  facility,
+  useDelivery,
   onClose,
 }: {
   booking: Confirmation;
   phone: string;
+  /** The facility link it was booked through (null: the platform's guest facility). */
+  facility: string | null;
+  /** How the confirmation message went (issue #53); without it the page cannot tell and says nothing of a message. */
+  useDelivery?: GuestBookingSource['useDelivery'];
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -116,7 +123,16 @@ export function GuestBookingConfirmation({
           </figure>
         )}
       </div>
-      <p className="text-sm text-slate-600">{t('guestBooking.doneSms', { phone })}</p>
+      {useDelivery ? (
+        <DeliveryLine
+          reference={booking.confirmationCode}
+          facility={facility}
+          phone={phone}
+          useDelivery={useDelivery}
+        />
+      ) : (
+        <p className="text-sm text-slate-600">{t('guestBooking.doneSms', { phone })}</p>
+      )}
       <ChoicesLink token={booking.choicesLink} />
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-3">
         <Button variant="secondary" onClick={addToCalendar}>
@@ -126,5 +142,46 @@ export function GuestBookingConfirmation({
         <Button onClick={onClose}>{t('guestBooking.close')}</Button>
       </div>
     </section>
+  );
+}
+
+/**
+ * Which channel carried the confirmation, or that none did and why (issue #53): "sent by SMS" only
+ * once the SMS has left; while it is on its way, that it is being sent.
+ */
+function DeliveryLine({
+  reference,
+  facility,
+  phone,
+  useDelivery,
+}: {
+  reference: string;
+  facility: string | null;
+  phone: string;
+  useDelivery: NonNullable<GuestBookingSource['useDelivery']>;
+}) {
+  const { t } = useTranslation();
+  const delivery = useDelivery(reference, facility);
+  const d = delivery.data;
+  const text = !d
+    ? delivery.isError
+      ? t('guestBooking.delivery.unknown', { phone })
+      : t('guestBooking.delivery.sending', { phone })
+    : d.state === 'sent'
+      ? t(d.channel === 'whatsapp' ? 'guestBooking.delivery.sentWhatsapp' : 'guestBooking.doneSms', { phone })
+      : d.state === 'not_sent'
+        ? t(`guestBooking.delivery.notSent.${d.reason ?? 'failed'}`, { phone })
+        : delivery.isFetching || delivery.dataUpdatedAt === 0
+          ? t('guestBooking.delivery.sending', { phone })
+          : t('guestBooking.delivery.unknown', { phone });
+  const warn = d?.state === 'not_sent' || (d?.state === 'sending' && !delivery.isFetching) || delivery.isError;
+  return (
+    <p
+      role="status"
+      data-testid="confirmation-delivery"
+      className={`text-sm ${warn ? 'rounded-md bg-amber-50 p-2 text-amber-900 ring-1 ring-amber-200' : 'text-slate-600'}`}
+    >
+      {text}
+    </p>
   );
 }

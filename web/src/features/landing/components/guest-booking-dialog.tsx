@@ -171,7 +171,13 @@ export function GuestBookingDialog({
         </p>
       )}
       {booked ? (
-        <GuestBookingConfirmation booking={booked.booking} phone={booked.phone} onClose={close} />
+        <GuestBookingConfirmation
+          booking={booked.booking}
+          phone={booked.phone}
+          facility={facility}
+          useDelivery={source.useDelivery}
+          onClose={close}
+        />
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <SelectField

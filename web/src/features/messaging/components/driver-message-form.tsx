@@ -52,7 +52,9 @@ export function DriverMessageForm({
   const language = driverLanguage(driver ?? {});
   const channels = driverChannels(driver ?? {});
   const template = templateKey ? (findTemplate(templateKey) ?? null) : null;
-  const filled = template ? fillTemplate(template, language, appointment ? appointmentValues(appointment) : {}) : null;
+  const filled = template
+    ? fillTemplate(template, language, appointment ? appointmentValues(appointment, language) : {})
+    : null;
   const unfilled = filled?.missing.length ? unfilledMessage(filled.missing) : undefined;
   const noPhone = chosen && !phone ? t('messaging.recipient.noPhone') : undefined;
 
