@@ -11,7 +11,7 @@ import { config } from '../lib/config';
 import { batchGet, getItem, isConditionalCheckFailed, queryPrefix } from '../lib/dynamo';
 import { revised, revisionCondition, revisionOf } from '../lib/revision';
 import { facilityKeys } from '../facilities';
-import { quarterBlocks } from './rules';
+import { heldWindow, quarterBlocks } from './rules';
 import { ON_SITE_STATUSES, type Appointment } from '../../shared/contracts/appointments';
 import { tenantPk } from '../lib/table';
 import { heldAtGate, type GateOutcome } from '../../shared/contracts/gate';
@@ -181,16 +181,22 @@ export function blockDeletes(keys: { PK: string; SK: string }[], appointmentId: 
   }));
 }
 
-/** The quarter hours of its dock door that an appointment holds (`blocks`: only those of them). */
+/**
+ * The quarter hours of its dock door that an appointment holds (`blocks`: only those of them): its
+ * window's, or a late truck's door time from its arrival (rules.ts heldWindow).
+ */
 export function doorBlockKeys(
   a: Pick<
     Appointment,
-    'tenantId' | 'facilityId' | 'dockDoorId' | 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd'
+    'tenantId' | 'facilityId' | 'dockDoorId' | 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd' | 'doorTime'
   >,
-  blocks = quarterBlocks(a.scheduledTimeStart, a.scheduledTimeEnd),
+  blocks?: string[],
 ) {
   if (!a.dockDoorId) return [];
-  return blocks.map((b) => appointmentKeys.doorBlock(a.tenantId, a.facilityId, a.dockDoorId!, a.scheduledDate, b));
+  const held = heldWindow(a);
+  return (blocks ?? quarterBlocks(held.start, held.end)).map((b) =>
+    appointmentKeys.doorBlock(a.tenantId, a.facilityId, a.dockDoorId!, held.date, b),
+  );
 }
 
 /** A changed appointment (its status too), written only if nobody changed it since `before` was read (functions/lib/revision.ts). */

@@ -22,6 +22,7 @@ import {
 import { OPEN_STATUSES, type Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { TransactItems } from './context';
+import { vehicleBooked } from './vehicle-day';
 
 const HOUR_MS = 3600_000;
 
@@ -147,10 +148,9 @@ export async function assertBookable(
         a.vehicleLicense !== null &&
         normalizeRegistryNumber(a.vehicleLicense) === plate,
     );
-    if (holder) {
-      const refusal = BOOKING_RULE_TEXTS.vehicleBooked(plate, slot.date);
-      throw new ConflictError(refusal, { vehicleNumber: refusal });
-    }
+    // Appointments booked before claims were kept (or while the rule was off) hold no claim
+    // (vehicle-day.ts): this read finds them; the claim in the booking's transaction decides a race.
+    if (holder) throw vehicleBooked(plate, slot.date);
   }
   return rules;
 }

@@ -14,6 +14,7 @@ import { actorOf, type TransactItems } from './context';
 import { appointmentEventItem } from './events';
 import { bookingReference } from './rules';
 import { assertBookable, bookerOf, initialStatus } from './booking-rules';
+import { claimVehicleDay } from './vehicle-day';
 import { holdReference, transactWithHold } from '../references';
 import { answersTransaction, bookingAnswers, typedLoad, withAnswers, type TypedLoad } from '../appointment-types';
 import { doorTakesType, freeDoorFor, loadEnd } from './slot-search';
@@ -244,11 +245,13 @@ export async function bookAppointment(
       laborInchargeId: 'Already assigned at this time',
     });
   const reservation = await reserveDoor(door, appointment);
+  const vehicleDay = await claimVehicleDay(rules, appointment);
   const hold = await holdReference(referenceBooking(appointment), now);
   appointment.referenceCheck = hold.check;
   const items = [
     newAppointmentPut(appointment),
     ...labour,
+    ...vehicleDay.items,
     carrierOutcomeUpdate(tenantId, carrier.id, 'booked'),
     bookingReferencePut(appointment),
     appointmentEventItem('appointment.created', appointment, { bookingType: appointment.bookingType }, now),
@@ -286,7 +289,9 @@ export async function bookAppointment(
             ? new ConflictError(HOLIDAY_CLOSED)
             : index >= 1 && index <= labour.length
               ? new ConflictError('The labour in-charge was just assigned elsewhere. Please choose again.')
-              : new ConflictError(DOOR_TAKEN),
+              : index > labour.length && index <= labour.length + vehicleDay.items.length
+                ? vehicleDay.refusal(index - 1 - labour.length)
+                : new ConflictError(DOOR_TAKEN),
         ),
       ),
     ),

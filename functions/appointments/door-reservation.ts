@@ -5,12 +5,16 @@
 // checks read first, for a clear answer; the reservation's items go into the caller's transaction,
 // where the door's in-service condition and the blocks' attribute_not_exists decide any race.
 // Leaving the door (completed, departed) releases its blocks from now on (doorReleaseItems).
+// A truck reaching its door (arriveAtDoor, issue #52.5) is checked against the truck standing there,
+// kept or given, and takes the door's occupant record (door-occupant.store.ts) with a condition, so two
+// trucks racing for a door never both stand at it; a late one holds the door from now, not its window.
 import { BadRequestError, ConflictError, RevisionConflictError } from '../lib/errors';
 import { doorInServiceCheck, getDockDoor, getFacility, type DockDoor } from '../facilities';
 import { EARLY_CHECKIN_MINUTES } from '../../shared/contracts/checkins';
 import { instantOf, DEFAULT_TIME_ZONE } from '../../shared/time';
 import { blockDeletes, blockPuts, doorBlockKeys, doorHolders, listAppointmentsAtDoors } from './appointment.store';
-import { blocksFromNow } from './rules';
+import { doorOccupant, occupantDelete, occupantPut } from './door-occupant.store';
+import { blocksFromNow, heldWindow, lateDoorTime } from './rules';
 import type { TransactItems } from './context';
 import type { Appointment } from '../../shared/contracts/appointments';
 
@@ -26,8 +30,23 @@ const truckAtDoor = (door: DockDoor) =>
 
 type DoorWindow = Pick<
   Appointment,
-  'tenantId' | 'facilityId' | 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd'
+  'tenantId' | 'facilityId' | 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd' | 'doorTime'
 >;
+
+const zoneOf = async (w: Pick<Appointment, 'tenantId' | 'facilityId'>) =>
+  (await getFacility(w.tenantId, w.facilityId))?.timeZone ?? DEFAULT_TIME_ZONE;
+
+/**
+ * Whether a truck other than the holder's stands at the door: its occupant record, read consistently,
+ * or (for a truck that reached it before occupant records were kept) the at-door index of the day.
+ */
+async function otherTruckAt(door: DockDoor, w: DoorWindow, holder?: string): Promise<boolean> {
+  const [occupant, atDoors] = await Promise.all([
+    doorOccupant(w.tenantId, w.facilityId, door.id),
+    listAppointmentsAtDoors(w.tenantId, w.facilityId, heldWindow(w).date),
+  ]);
+  return (occupant !== null && occupant !== holder) || atDoors.some((a) => a.dockDoorId === door.id && a.id !== holder);
+}
 
 /** The facility's door a request names (null when it names none); an unknown door is a 400 on dockDoorId. */
 export async function requestedDoor(
@@ -54,16 +73,15 @@ export async function doorRefusal(
   now = new Date(),
 ): Promise<ConflictError | null> {
   if (door.status === 'maintenance') return underMaintenance(door);
-  const [holders, atDoors] = await Promise.all([
-    doorHolders(w.tenantId, w.facilityId, door.id, w.scheduledDate, w.scheduledTimeStart, w.scheduledTimeEnd),
-    listAppointmentsAtDoors(w.tenantId, w.facilityId, w.scheduledDate),
+  const held = heldWindow(w);
+  const [holders, standing] = await Promise.all([
+    doorHolders(w.tenantId, w.facilityId, door.id, held.date, held.start, held.end),
+    otherTruckAt(door, w, holder),
   ]);
   if (holders.some((id) => id !== holder)) return booked(door);
-  if (atDoors.some((a) => a.dockDoorId === door.id && a.id !== holder)) {
-    const zone = (await getFacility(w.tenantId, w.facilityId))?.timeZone ?? DEFAULT_TIME_ZONE;
+  if (standing) {
     const due =
-      instantOf(w.scheduledDate, w.scheduledTimeStart, zone).getTime() - now.getTime() <=
-      EARLY_CHECKIN_MINUTES * 60_000;
+      instantOf(held.date, held.start, await zoneOf(w)).getTime() - now.getTime() <= EARLY_CHECKIN_MINUTES * 60_000;
     if (due) return truckAtDoor(door);
   }
   return null;
@@ -123,12 +141,57 @@ export function withDoor(
   ];
 }
 
-/** Items that free the rest of the door time of an appointment whose truck left its door at `now`. */
-export const doorReleaseItems = (a: Appointment, timeZone: string, now: Date): TransactItems =>
-  blockDeletes(
-    doorBlockKeys(a, blocksFromNow(timeZone, a.scheduledDate, a.scheduledTimeStart, a.scheduledTimeEnd, now)),
-    a.id,
-  );
+/** The facility's door an appointment is booked at (null: none, or a door since removed). */
+export async function bookedDoor(a: Pick<Appointment, 'tenantId' | 'facilityId' | 'dockDoorId'>) {
+  return a.dockDoorId ? getDockDoor(a.tenantId, a.facilityId, a.dockDoorId) : null;
+}
+
+export interface Arrival {
+  /** What the appointment takes with it: a late truck's door time (rules.ts lateDoorTime). */
+  changes: Partial<Pick<Appointment, 'doorTime'>>;
+  /** The door reservation and occupant record, for the arrival's transaction (withDoor). */
+  reservation: DoorReservation;
+}
+
+/**
+ * A truck reaches `door` now (checked in, walked in, given a door), as the appointment will be
+ * (`after`, with that door) from `before` (null: a walk-in, new). Refused when another truck stands
+ * there; a late truck holds the door from the quarter hour under way (its blocks checked and reserved);
+ * the door's occupant record is put with a condition, which decides a race of two trucks for it.
+ */
+export async function arriveAtDoor(
+  door: DockDoor | null,
+  after: Appointment,
+  before: Appointment | null,
+  now: Date,
+): Promise<Arrival> {
+  if (!door) return { changes: {}, reservation: NO_DOOR };
+  const doorTime = lateDoorTime(await zoneOf(after), after, now);
+  const changes = doorTime ? { doorTime } : {};
+  const at: Appointment = { ...after, ...changes, dockDoorId: door.id, doorNumber: door.doorNumber };
+  // The door's time first (booked, under maintenance), as for any reservation; then the truck standing there.
+  const reservation = await reserveDoor(door, at, before);
+  if (await otherTruckAt(door, at, after.id)) throw truckAtDoor(door);
+  const own = reservation.items.length;
+  return {
+    changes,
+    reservation: {
+      items: [...reservation.items, occupantPut(after.tenantId, after.facilityId, door.id, after.id, now)],
+      refusal: (index) => (index < own ? reservation.refusal(index) : truckAtDoor(door)),
+    },
+  };
+}
+
+/**
+ * Items that free the door of an appointment whose truck left it at `now`: the rest of its door time,
+ * and its occupant record when it holds it (a truck that arrived before those were kept holds none).
+ */
+export async function doorReleaseItems(a: Appointment, timeZone: string, now: Date): Promise<TransactItems> {
+  const held = heldWindow(a);
+  const blocks = blockDeletes(doorBlockKeys(a, blocksFromNow(timeZone, held.date, held.start, held.end, now)), a.id);
+  const standing = a.dockDoorId && (await doorOccupant(a.tenantId, a.facilityId, a.dockDoorId)) === a.id;
+  return standing ? [...blocks, occupantDelete(a.tenantId, a.facilityId, a.dockDoorId!, a.id)] : blocks;
+}
 
 /** Items that free all the door time of an appointment that will not come (cancelled, no-show). */
 export const doorFreeItems = (a: Appointment): TransactItems => blockDeletes(doorBlockKeys(a), a.id);

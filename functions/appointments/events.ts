@@ -6,9 +6,19 @@ import { domainEventItem } from '../lib/events';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { DomainEventType } from '../../shared/contracts/events';
 
-export function appointmentEventItem(type: DomainEventType, a: Appointment, extra: Record<string, unknown>, now: Date) {
+/** The id of a guest booking's `appointment.created` event: the guest's page reads how its message went by it (issue #53). */
+export const guestBookedEventId = (appointmentId: string) => `appointment-created-${appointmentId}`;
+
+export function appointmentEventItem(
+  type: DomainEventType,
+  a: Appointment,
+  extra: Record<string, unknown>,
+  now: Date,
+  id?: string,
+) {
   return domainEventItem(
     {
+      ...(id ? { id } : {}),
       type,
       tenantId: a.tenantId,
       detail: {

@@ -11,8 +11,9 @@ import { slotsOf } from '../facilities';
 import { parseSlotId } from '../facilities';
 import { newAppointment, referenceBooking } from './booking';
 import { holdReference, transactWithHold } from '../references';
-import { appointmentEventItem } from './events';
+import { appointmentEventItem, guestBookedEventId } from './events';
 import { assertBookable, initialStatus } from './booking-rules';
+import { claimVehicleDay } from './vehicle-day';
 import { answersTransaction, bookingAnswers, typedLoad, withAnswers } from '../appointment-types';
 import { freeDoorFor, searchSlots } from './slot-search';
 import { NO_DOOR, reserveDoor, withDoor } from './door-reservation';
@@ -134,6 +135,7 @@ const bookIdempotently = idempotent(bookOnce, {
   operation: 'guest-booking',
   expiresAfterSeconds: 24 * 3600,
   reusedKeyMessage: 'This booking request was already used for a different booking',
+  tenantOf: ({ facility }) => facility.tenantId,
 });
 
 async function bookOnce(
@@ -224,6 +226,7 @@ async function bookOnce(
   const hold = await holdReference(referenceBooking(appointment), now);
   appointment.referenceCheck = hold.check;
   const reservation = door ? await reserveDoor(door, appointment) : NO_DOOR;
+  const vehicleDay = await claimVehicleDay(rules, appointment);
   // A typed load takes door time instead of a place of the slot.
   const place = load ? [] : [slotPlaceUpdate(tenantId, facility.id, slot)];
   const channel = input.facility ? 'booking_link' : 'guest_booking';
@@ -233,6 +236,7 @@ async function bookOnce(
     // The day is no holiday (after the place) and counts this booking, so a holiday cannot close it meanwhile.
     ...bookedDayItems(tenantId, facility.id, slot.slotDate),
     newAppointmentPut(appointment),
+    ...vehicleDay.items,
     auditPut(
       {
         tenantId,
@@ -251,6 +255,7 @@ async function bookOnce(
       // The guest's SMS is in the language they booked in and names the facility (issue #29.1).
       { bookingType: appointment.bookingType, guest: true, language: input.language, facilityName: facility.name },
       now,
+      guestBookedEventId(appointment.id),
     ),
     notificationPut(
       tenantId,
@@ -271,6 +276,8 @@ async function bookOnce(
         withDoor(reservation, items, (index) => {
           if (index < place.length) return new ConflictError('This slot is fully booked. Please choose another slot.');
           if (index === place.length) return new ConflictError(HOLIDAY_CLOSED);
+          const claim = index - place.length - 3;
+          if (claim >= 0 && claim < vehicleDay.items.length) return vehicleDay.refusal(claim);
           return new ConflictError('Please try again');
         }),
       ),

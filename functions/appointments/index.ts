@@ -21,9 +21,12 @@ export type { ChangeContext, TransactItems } from './context';
 export { changeStatus, moveStatus } from './status-flow';
 // Standing appointments (issue #32) cancel their occurrences from a date on as any appointment is cancelled.
 export { cancelAppointment, cancelByBooker } from './cancel';
-export { doorRefusal, requestedDoor, reserveDoor, withDoor } from './door-reservation';
+export { arriveAtDoor, bookedDoor, doorRefusal, requestedDoor, reserveDoor, withDoor } from './door-reservation';
 export type { DoorReservation } from './door-reservation';
-export { appointmentEventItem } from './events';
+// One open appointment per vehicle per day (issue #52.6): a walk-in asks and claims as a booking does.
+export { assertBookable } from './booking-rules';
+export { claimVehicleDay } from './vehicle-day';
+export { appointmentEventItem, guestBookedEventId } from './events';
 // A facility's booking rules: the reminder lead time the reminders worker reads (issue #32).
 export { bookingRulesOf, isLateCancellation } from './booking-rules';
 export { reconcileCounters } from './reconcile-counters';

@@ -16,7 +16,8 @@ import { actorOf, findAppointmentToChange, loadAppointment, type TransactItems }
 import { assignmentsOf } from './equipment';
 import { appointmentEventItem } from './events';
 import { decidedRequest } from './status-flow';
-import { assertBookable, assertChangeable, bookerOf } from './booking-rules';
+import { assertBookable, assertChangeable, bookerOf, bookingRulesOf } from './booking-rules';
+import { claimVehicleDay } from './vehicle-day';
 import { referenceBooking } from './booking';
 import { loadEnd } from './slot-search';
 import { typedLoad } from '../appointment-types';
@@ -286,6 +287,8 @@ export async function moveForRequest(
   );
   if (recheck.check) after.referenceCheck = recheck.check;
   const moves = assignmentsOf(before);
+  // Moved to another day, the vehicle's day moves with it: the old one released, the new one claimed.
+  const vehicleDay = await claimVehicleDay(await bookingRulesOf(tenantId, before.facilityId), after, before);
   // Moved to another day: the old day no longer counts it, the new one does (and must be no holiday).
   const dayItems =
     request.newDate === before.scheduledDate
@@ -303,6 +306,7 @@ export async function moveForRequest(
         // Unchanged since read: still scheduled, below the limit, and not moved by anyone else.
         appointmentChangePut(after, before),
         ...extra.items,
+        ...vehicleDay.items,
         ...slotItems,
         ...moves.map((a) => assignmentDelete(before.tenantId, before.facilityId, a)),
         ...dayItems,
@@ -334,9 +338,11 @@ export async function moveForRequest(
             ? new RevisionConflictError()
             : index < 2 + extra.items.length
               ? extra.refusal()
-              : new ConflictError(
-                  'The new time is no longer available. Please deny the request or ask for another time.',
-                ),
+              : index < 2 + extra.items.length + vehicleDay.items.length
+                ? vehicleDay.refusal(index - 2 - extra.items.length)
+                : new ConflictError(
+                    'The new time is no longer available. Please deny the request or ask for another time.',
+                  ),
     ),
   );
   return after;

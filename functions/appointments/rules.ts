@@ -1,7 +1,8 @@
 // Pure scheduling rules: quarter-hour blocks, opening hours, the past, arrival punctuality,
 // booking references.
 import { randomBytes } from 'node:crypto';
-import { BLOCK_MINUTES, type ArrivalOutcome } from '../../shared/contracts/appointments';
+import { BLOCK_MINUTES, type Appointment, type ArrivalOutcome } from '../../shared/contracts/appointments';
+import { MINUTES_PER_DAY } from '../../shared/contracts/appointment-types';
 import { fromMinutes, localDateTime, toMinutes } from '../../shared/time';
 
 /** The quarter-hour blocks a window covers: 10:00-10:45 -> 10:00, 10:15, 10:30. */
@@ -51,6 +52,30 @@ export function arrivalOutcome(timeZone: string, date: string, start: string, ar
 }
 
 export { isPunctual } from '../../shared/contracts/appointments';
+
+type DoorTime = NonNullable<Appointment['doorTime']>;
+type Window = Pick<Appointment, 'scheduledDate' | 'scheduledTimeStart' | 'scheduledTimeEnd' | 'doorTime'>;
+
+/** The door time an appointment holds: a late truck's from its arrival, else its window. */
+export const heldWindow = (a: Window): DoorTime =>
+  a.doorTime ?? { date: a.scheduledDate, start: a.scheduledTimeStart, end: a.scheduledTimeEnd };
+
+/**
+ * The door time of a truck that reaches its door at `now` (issue #52.5): a late one (arrivalOutcome)
+ * holds it from the quarter hour under way for its window's length, ending by 23:59 as a walk-in does;
+ * null for one that is early or on time (its window).
+ */
+export function lateDoorTime(timeZone: string, a: Window, now: Date): DoorTime | null {
+  if (arrivalOutcome(timeZone, a.scheduledDate, a.scheduledTimeStart, now) !== 'late') return null;
+  const local = localDateTime(now, timeZone);
+  const start = Math.floor(toMinutes(local.time) / BLOCK_MINUTES) * BLOCK_MINUTES;
+  const length = toMinutes(a.scheduledTimeEnd) - toMinutes(a.scheduledTimeStart);
+  return {
+    date: local.date,
+    start: fromMinutes(start),
+    end: fromMinutes(Math.min(start + length, MINUTES_PER_DAY - 1)),
+  };
+}
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: no I, L, O, U
 

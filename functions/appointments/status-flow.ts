@@ -14,7 +14,16 @@ import { releaseReference } from '../references';
 import { releaseAnswers } from '../appointment-types';
 import { assignmentDelete, dayBookingsUpdate, getFacility, slotPlaceUpdate } from '../facilities';
 import { appointmentChangePut, getAppointment } from './appointment.store';
-import { doorFreeItems, doorReleaseItems, NO_DOOR, withDoor, type DoorReservation } from './door-reservation';
+import {
+  arriveAtDoor,
+  bookedDoor,
+  doorFreeItems,
+  doorReleaseItems,
+  NO_DOOR,
+  withDoor,
+  type DoorReservation,
+} from './door-reservation';
+import { releaseVehicleDay } from './vehicle-day';
 import { decidedRequestPut, getRescheduleRequest } from './reschedule.store';
 import type { ChangeContext, TransactItems } from './context';
 import { assignmentsOf } from './equipment';
@@ -66,9 +75,14 @@ export interface StatusMove {
   /** Items of the caller in the same transaction (the check-in's own change). */
   extra?: TransactItems;
   /** Fields changed with the status (the reason of a cancellation, the door chosen at check-in). */
-  changes?: Partial<Pick<Appointment, 'cancellationReason' | 'dockDoorId' | 'doorNumber' | 'approval'>>;
-  /** A door reserved with the move (door-reservation.ts), its refusals answered as such. */
+  changes?: Partial<Pick<Appointment, 'cancellationReason' | 'dockDoorId' | 'doorNumber' | 'approval' | 'doorTime'>>;
+  /**
+   * A door reserved with the move (door-reservation.ts), its refusals answered as such. An arrival
+   * without one reaches the door it is booked at (arriveAtDoor), as a check-in does.
+   */
   door?: DoorReservation;
+  /** An arrival at a time the server cannot vouch for (a synced gate time, issue #52.4): never counted punctual. */
+  unverifiedArrival?: boolean;
 }
 
 /**
@@ -80,7 +94,7 @@ export async function moveStatus(
   before: Appointment,
   to: AppointmentStatus,
   now: Date,
-  { extra = [], changes = {}, door }: StatusMove = {},
+  { extra = [], changes: asked = {}, door: reserved, unverifiedArrival = false }: StatusMove = {},
 ): Promise<Appointment> {
   const id = before.id;
   if (!canTransition(before.status, to)) {
@@ -89,6 +103,11 @@ export async function moveStatus(
         ? `The appointment is already ${statusLabel(to)}`
         : `An appointment that is ${statusLabel(before.status)} cannot become ${statusLabel(to)}`,
     );
+  }
+  let [changes, door] = [asked, reserved];
+  if (to === 'arrived' && !door) {
+    const arrival = await arriveAtDoor(await bookedDoor(before), before, before, now);
+    [changes, door] = [{ ...changes, ...arrival.changes }, arrival.reservation];
   }
   const facility = await getFacility(ctx.tenantId, before.facilityId);
   const iso = now.toISOString();
@@ -109,6 +128,7 @@ export async function moveStatus(
       before.scheduledTimeStart,
       now,
     );
+    if (unverifiedArrival && after.arrivalOutcome !== 'late') after.arrivalOutcome = 'late';
     if (before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, after.arrivalOutcome));
   }
   if (to === 'no_show' && before.carrierId) items.push(carrierOutcomeUpdate(ctx.tenantId, before.carrierId, 'noShow'));
@@ -116,7 +136,9 @@ export async function moveStatus(
     items.push(...releaseItems(before), ...releaseReference(before), ...(await releaseAnswers(before)));
   // The truck left its door (its work completed, or it departed): the rest of the door's time is free.
   if (to === 'departed' && ON_SITE_STATUSES.includes(before.status))
-    items.push(...doorReleaseItems(before, facility?.timeZone ?? DEFAULT_TIME_ZONE, now));
+    items.push(...(await doorReleaseItems(before, facility?.timeZone ?? DEFAULT_TIME_ZONE, now)));
+  // No longer open: the vehicle's day is free for another booking (vehicle-day.ts).
+  if (to === 'departed' || to === 'cancelled' || to === 'no_show') items.push(...(await releaseVehicleDay(before)));
   // A cancelled booking no longer keeps its day from becoming a holiday.
   if (to === 'cancelled') items.push(dayBookingsUpdate(before.tenantId, before.facilityId, before.scheduledDate, -1));
   // Its gate pass no longer opens the gate (issue #31).

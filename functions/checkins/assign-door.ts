@@ -1,5 +1,5 @@
 // Assigning a dock door to a truck that checked in without one (typically a walk-in). The door is
-// reserved for the appointment's time by the one door rule (functions/appointments door-reservation.ts):
+// reserved by the one door rule (functions/appointments door-reservation.ts arriveAtDoor), from now for a late truck:
 // its quarter hours, the appointment, the check-in and the audit records are written in one transaction.
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
@@ -8,9 +8,9 @@ import { changeAtRevision, revised } from '../lib/revision';
 import {
   appointmentChangePut,
   appointmentEventItem,
+  arriveAtDoor,
   getAppointment,
   requestedDoor,
-  reserveDoor,
   withDoor,
 } from '../appointments';
 import { checkinChangePut, getCheckin } from './checkin.store';
@@ -55,14 +55,11 @@ async function assignDoor(ctx: ChangeContext, before: Checkin | null, dockDoorId
     );
   const door = (await requestedDoor(ctx.tenantId, appointment.facilityId, dockDoorId))!;
   const iso = now.toISOString();
-  const held: Appointment = revised(appointment, {
-    ...appointment,
-    dockDoorId: door.id,
-    doorNumber: door.doorNumber,
-    updatedAt: iso,
-  });
+  const atDoor = { ...appointment, dockDoorId: door.id, doorNumber: door.doorNumber, updatedAt: iso };
+  // The truck reaches the door now: not while another stands there; after its start, from now (issue #52.5).
+  const { changes, reservation } = await arriveAtDoor(door, atDoor, appointment, now);
+  const held: Appointment = revised(appointment, { ...atDoor, ...changes });
   const after: Checkin = revised(before, { ...before, dockDoorId: door.id, doorNumber: door.doorNumber });
-  const reservation = await reserveDoor(door, held, appointment);
   const items = [
     checkinChangePut(after, before),
     appointmentChangePut(held, appointment),

@@ -3,25 +3,27 @@
 // reserved by the one door rule (functions/appointments door-reservation.ts); from then on the truck
 // moves through the on-site flow (on-site.ts).
 import { consentPuts } from '../consent';
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
 import {
   bookingReferencePut,
   findByBookingReference,
   getAppointment,
   listDriverAppointments,
   newAppointmentPut,
+  arriveAtDoor,
+  assertBookable,
+  bookedDoor,
+  claimVehicleDay,
   requestedDoor,
-  reserveDoor,
   withDoor,
 } from '../appointments';
 import { checkinPuts, isCheckedIn } from './checkin.store';
-import { ensureFacilityLink, facilityOfLink, getFacility, resolveFacility, type Facility } from '../facilities';
+import { getFacility, resolveFacility, type Facility } from '../facilities';
 import { notificationPut } from '../notifications';
 import { normalizePhone } from '../users';
-import { findTenantSecret, tenantSecret } from '../tenancy';
 import { owns, type Viewer } from '../../shared/access';
 import { appointmentEventItem, moveStatus, newAppointment, type ChangeContext } from '../appointments';
 import type { Checkin } from '../../shared/contracts/checkins';
@@ -42,6 +44,8 @@ interface CheckinInput {
   notes?: string | null;
   driverLicense?: string | null;
   ewayBill?: string | null;
+  /** A synced gate time (offline-checkin.ts): kept on the check-in; `verified` false: not counted punctual. */
+  gateTime?: { claimedAt: string; receivedAt: string; verified: boolean };
 }
 
 /**
@@ -72,13 +76,19 @@ export async function checkInAppointment(
     now,
   );
   if (!window.open) throw new ConflictError(window.reason);
-  // A door chosen at check-in becomes the appointment's, reserved for its time (one it booked is kept otherwise).
-  const door =
+  // A door chosen at check-in becomes the appointment's (one it booked is kept otherwise); either way the
+  // truck reaches it by the one door rule: not while another truck stands there, a late one from now.
+  const given =
     input.dockDoorId && input.dockDoorId !== appointment.dockDoorId
       ? await requestedDoor(ctx.tenantId, appointment.facilityId, input.dockDoorId)
       : null;
-  const atDoor = door ? { dockDoorId: door.id, doorNumber: door.doorNumber } : {};
-  const reservation = door ? await reserveDoor(door, { ...appointment, ...atDoor }, appointment) : undefined;
+  const atDoor = given ? { dockDoorId: given.id, doorNumber: given.doorNumber } : {};
+  const arrival = await arriveAtDoor(
+    given ?? (await bookedDoor(appointment)),
+    { ...appointment, ...atDoor },
+    appointment,
+    now,
+  );
   const gateCtx = {
     ...ctx,
     facilityId: appointment.facilityId,
@@ -88,8 +98,9 @@ export async function checkInAppointment(
   const gate = await gateStep(gateCtx, appointment, input);
   const checkin = { ...newCheckin(ctx, { ...appointment, ...atDoor }, input, method, now), gate };
   await moveStatus(ctx, appointment, 'arrived', now, {
-    changes: atDoor,
-    door: reservation,
+    changes: { ...atDoor, ...arrival.changes },
+    door: arrival.reservation,
+    unverifiedArrival: input.gateTime ? !input.gateTime.verified : false,
     extra: [
       ...checkinPuts(checkin),
       ...gateDecisionPuts(gateCtx, gate, appointment.id, checkin.id, checkin.vehicleLicense),
@@ -148,6 +159,7 @@ function newCheckin(ctx: ChangeContext, a: Appointment, input: CheckinInput, met
     departedAt: null,
     createdAt: iso,
     createdBy: ctx.actor?.username ?? null,
+    ...(input.gateTime && { claimedAt: input.gateTime.claimedAt, receivedAt: input.gateTime.receivedAt }),
   };
 }
 
@@ -166,6 +178,15 @@ export async function checkInWalkIn(
   // (at 23:50 its window is 23:45-23:59, the last quarter hour held; never an empty window).
   const end = Math.min(start + WALK_IN_MINUTES, MINUTES_PER_DAY - 1);
   const door = await requestedDoor(ctx.tenantId, facility.id, input.dockDoorId);
+  // A walk-in is a booking too: where the facility holds a vehicle to one open appointment a day, a
+  // vehicle that has one today is checked in for that one (issue #52.6), not walked in beside it.
+  const rules = await assertBookable(
+    { kind: 'staff' },
+    facility,
+    { date: local.date, start: fromMinutes(start) },
+    { license: input.vehicleLicense },
+    now,
+  );
   const iso = now.toISOString();
   const gateCtx = { ...ctx, facilityId: facility.id, timeZone: facility.timeZone, now };
   const walkInId = randomUUID();
@@ -200,10 +221,13 @@ export async function checkInWalkIn(
     now,
   );
   const checkin = { ...newCheckin(ctx, appointment, input, 'manual', now), gate };
-  const reservation = await reserveDoor(door, appointment);
+  // Its window starts in the quarter hour under way, so a walk-in is never late: its door time is its window.
+  const { reservation } = await arriveAtDoor(door, appointment, null, now);
+  const vehicleDay = await claimVehicleDay(rules, appointment);
   const consent = await consentPuts(ctx.tenantId, input.driverPhone, input.consent, 'gate_checkin', ctx.actor, now);
   const items = [
     newAppointmentPut(appointment),
+    ...vehicleDay.items,
     bookingReferencePut(appointment),
     ...checkinPuts(checkin),
     notificationPut(
@@ -247,55 +271,13 @@ export async function checkInWalkIn(
     ...gateDecisionPuts(gateCtx, gate, appointment.id, checkin.id, checkin.vehicleLicense),
     ...consent,
   ];
-  await transact(...withDoor(reservation, items, () => new ConflictError('Please try again')));
+  const claimed = (index: number) => index >= 1 && index <= vehicleDay.items.length;
+  await transact(
+    ...withDoor(reservation, items, (index) =>
+      claimed(index) ? vehicleDay.refusal(index - 1) : new ConflictError('Please try again'),
+    ),
+  );
   return checkin;
-}
-
-// ---- QR check-in links: signed with a per-tenant key kept in the table ----
-
-export const QR_LINK_HOURS = 24;
-
-const tenantQrKey = (tenantId: string) => tenantSecret(tenantId, 'QRKEY');
-
-const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
-
-/**
- * The gate QR's link. Its payload names the facility by its revocable link token, not by its tenant and
- * facility ids, so scanning it reveals nothing a guest could book with beyond that link (issue #28.5).
- */
-export async function createQrLink(facility: Facility, origin: string, now = new Date()) {
-  const expiresAt = new Date(now.getTime() + QR_LINK_HOURS * 3600 * 1000);
-  const link = await ensureFacilityLink(facility.tenantId, facility.id);
-  const payload = Buffer.from(JSON.stringify({ l: link.token, exp: Math.floor(expiresAt.getTime() / 1000) })).toString(
-    'base64url',
-  );
-  const token = `${payload}.${sign(await tenantQrKey(facility.tenantId), payload)}`;
-  return { token, url: `${origin}/checkin/qr?t=${token}`, expiresAt: expiresAt.toISOString() };
-}
-
-/** The facility a QR token names, if its signature holds and it has not expired. */
-export async function verifyQrToken(token: string, now = new Date()): Promise<Facility> {
-  const invalid = new BadRequestError(
-    'This check-in code is not valid or has expired. Please scan the code at the gate again.',
-  );
-  const [payload, signature] = token.split('.');
-  if (!payload || !signature) throw invalid;
-  let claims: { l?: string; exp?: number };
-  try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims;
-  } catch {
-    throw invalid;
-  }
-  if (typeof claims.l !== 'string' || typeof claims.exp !== 'number') throw invalid;
-  // Read-only: a forged or revoked link, or a tenant without a key, is simply invalid.
-  const facility = await facilityOfLink(claims.l).catch(() => null);
-  const key = facility && (await findTenantSecret(facility.tenantId, 'QRKEY'));
-  if (!facility || !key) throw invalid;
-  const expected = Buffer.from(sign(key, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid;
-  if (claims.exp * 1000 < now.getTime()) throw invalid;
-  return facility;
 }
 
 /**

@@ -17,7 +17,8 @@ import {
 import { listCheckins } from './checkin.store';
 import { resolveFacility } from '../facilities';
 import { contextOf, findAppointment } from '../appointments';
-import { checkInAppointment, checkInByQr, checkInWalkIn, createQrLink, verifyQrToken } from './check-in';
+import { checkInAppointment, checkInByQr, checkInWalkIn } from './check-in';
+import { createQrLink, verifyQrToken } from './qr-link';
 import { changeAppointmentStatus, changeCheckinStatus } from './on-site';
 import { assignCheckinDoor } from './assign-door';
 import { overrideGateHold } from './gate-override';

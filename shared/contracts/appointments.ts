@@ -227,6 +227,8 @@ export interface Appointment {
   approval?: { decision: 'approved' | 'refused'; decidedBy: string; decidedAt: string; reason: string | null };
   /** The reschedule request awaiting a decision, if any (at most one per appointment). */
   pendingRescheduleId: string | null;
+  /** The door time a late truck holds from its arrival (issue #52.5); absent: its window's. */
+  doorTime?: { date: string; start: string; end: string } | null;
   /** Gate compliance checked at booking (issue #21): what would stop the truck at the gate, early. */
   gateHint?: { decision: 'ALLOW' | 'HOLD' | 'DENY' | 'NOT_CHECKED'; messages: string[]; checkedAt: string } | null;
   /** In the lists only: the truck's check-in is held at the gate (shared/contracts/gate.ts heldAtGate), and why. */

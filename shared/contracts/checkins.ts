@@ -114,4 +114,10 @@ export interface Checkin {
   gate?: GateOutcome | null;
   /** functions/lib/revision.ts; a check-in from before revisions has none (revision 0). */
   revision?: number;
+  /**
+   * A check-in synced from a gate device or a driver's phone (issue #52.4): the time the device claims
+   * it happened (checkInTime follows it) and the server's time when it arrived.
+   */
+  claimedAt?: string;
+  receivedAt?: string;
 }
