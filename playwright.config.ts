@@ -37,7 +37,6 @@ export default defineConfig({
     // per-address limits are raised so repeated journeys from 127.0.0.1 are not refused (the limits
     // themselves are tested in test/integration).
     env: {
-      STAGE: 'local',
       PORT: String(PORT),
       WEB_DIST: process.env.WEB_DIST ?? 'dist',
       LOCAL_IN_MEMORY: '1',

@@ -44,14 +44,6 @@ async function ownRecord() {
   return drivers.body[0] as { id: string; revision?: number; preferredLanguage?: string; preferredChannels?: string[] };
 }
 
-/** '2026-11-27' as the templates write a date: '27 Nov 2026'. */
-const written = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 /** The same day in a Hindi message (issue #53): '27 नवंबर 2026'. */
 const MONTHS_HI = ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'];
 const writtenHi = (iso: string) =>
