@@ -2,9 +2,7 @@
 export {
   appointmentChangePut,
   appointmentItem,
-  blockPuts,
   bookingReferencePut,
-  doorBlockKeys,
   doorHolders,
   findByBookingReference,
   getAppointment,
@@ -21,8 +19,7 @@ export type { ChangeContext, TransactItems } from './context';
 export { changeStatus, moveStatus } from './status-flow';
 // Standing appointments (issue #32) cancel their occurrences from a date on as any appointment is cancelled.
 export { cancelAppointment, cancelByBooker } from './cancel';
-export { arriveAtDoor, bookedDoor, doorRefusal, requestedDoor, reserveDoor, withDoor } from './door-reservation';
-export type { DoorReservation } from './door-reservation';
+export { arriveAtDoor, bookedDoor, requestedDoor, withDoor } from './door-reservation';
 // One open appointment per vehicle per day (issue #52.6): a walk-in asks and claims as a booking does.
 export { assertBookable } from './booking-rules';
 export { claimVehicleDay } from './vehicle-day';
@@ -30,12 +27,10 @@ export { appointmentEventItem, guestBookedEventId } from './events';
 // A facility's booking rules: the reminder lead time the reminders worker reads (issue #32).
 export { bookingRulesOf, isLateCancellation } from './booking-rules';
 export { reconcileCounters } from './reconcile-counters';
-export type { CounterCorrection } from './reconcile-counters';
 // The trip watch's one-tap reslot (issue #33) moves an appointment by the reschedule rules.
-export { type ExtraItems } from './reschedules';
 export { bookerSlots, rescheduleByBooker, rescheduleByLink, type BookerWish } from './reschedule-by-link';
 // A booking through a facility's booking link (functions/booking-links) takes the guest path.
-export { bookGuestSlot, guestBookingRequest, type BookedVia } from './guest-booking';
+export { bookGuestSlot, guestBookingRequest } from './guest-booking';
 // A booking link's page offers the starts its load fits, by the one slot search (issue #32).
 export { searchSlots } from './slot-search';
 export { eraseDriverFromAppointments } from './erase-person';

@@ -10,4 +10,4 @@ export {
 export { planCarrierLink, planDriverLink } from './account-link';
 export { updateDriver, type Driver } from './carrier.store';
 export { eraseDriverRecord } from './driver-erasure.store';
-export type { Applicant, LinkRequest, PlannedLink } from './account-link';
+export type { Applicant, LinkRequest } from './account-link';

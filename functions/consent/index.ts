@@ -79,7 +79,7 @@ export async function consentHistory(tenantId: string, phone: string | null | un
 }
 
 /** How long a choices link sent in a message opens the page (each message carries a fresh token). */
-export const CHOICES_LINK_DAYS = 30;
+const CHOICES_LINK_DAYS = 30;
 
 /**
  * A token of the person's choices link (`/privacy/choices/<token>`), one link per person and tenant,

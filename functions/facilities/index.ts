@@ -24,7 +24,6 @@ export {
   HOLIDAY_CLOSED,
   listCountedDates,
   listSlotRecords,
-  notHolidayCheck,
   readDayBookings,
   setDayBookings,
   setSlotPlaces,

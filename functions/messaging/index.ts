@@ -58,7 +58,6 @@ export async function messageDriver(
   return { sentOn, language: reach.language };
 }
 
-export type { ChannelName, OutgoingMessage } from './channel';
 export { onLocalMessage } from './outbox';
 export { localOutbox } from './outbox.store';
 export type { LocalMessage } from './outbox.store';
@@ -67,4 +66,4 @@ export { eraseFromLocalOutbox, eraseMessagesPage, messagesOfPerson } from './era
 // Retention (issue #36): the privacy worker deletes the messages older than the tenant's policy.
 export { deleteMessagesBefore } from './message.store';
 // The set-up checklist and a guest's confirmation (issue #53): what the hub's messaging lacks, how a message went.
-export { guestConfirmationDelivery, messagingReadiness, type MessagingReadiness } from './readiness';
+export { guestConfirmationDelivery, messagingReadiness } from './readiness';

@@ -1,8 +1,6 @@
 // What other domains may use of wms (docs/architecture.md §1); nothing else of it is imported from outside.
-export { receiptsOfAppointment } from './movement.store';
 // Demo data and the bench load a warehouse in bulk, then go through the real use cases.
 export { bulkLoad, type BulkWarehouse } from './bulk-load';
 export { adjustInventory } from './adjusting';
 export { createCount } from './cycle-counts';
 export { getZone } from './zone.store';
-export { queryStats } from './page.store';

@@ -1,4 +1,3 @@
 // What other domains may use of yard (docs/architecture.md §1); nothing else of it is imported from outside.
 export { createYardSpot } from './yard-spot.store';
-export type { YardSpot } from './yard-spot.store';
 export { liveDoors, yardOverview } from './overview';

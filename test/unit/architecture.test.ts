@@ -38,6 +38,42 @@ describe('architecture: the text of the files', () => {
   });
 });
 
+describe("architecture: a domain's index.ts", () => {
+  const everything = [...sources, ...readSources(ROOT, ['test'])];
+  /** The names a domain's index.ts exports: re-exported lists and its own declarations. */
+  const exportsOf = (text: string) => {
+    const code = text.replace(/\/\/.*$/gm, '');
+    const names = new Set<string>();
+    for (const [, , list] of code.matchAll(/export\s*(type\s*)?\{([^}]*)\}/g))
+      for (const item of list!.split(',')) {
+        const name = item
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)
+          .pop();
+        if (name) names.add(name);
+      }
+    for (const [, name] of code.matchAll(/export\s+(?:async\s+)?(?:function|const|class|type|interface)\s+(\w+)/g))
+      names.add(name!);
+    return [...names];
+  };
+
+  it('exports only what something outside the domain uses', () => {
+    const unused = sources
+      .filter((f) => /^functions\/[^/]+\/index\.ts$/.test(f.path))
+      .flatMap((index) => {
+        const domain = index.path.slice(0, index.path.lastIndexOf('/') + 1);
+        return exportsOf(index.text)
+          .filter((name) => {
+            const word = new RegExp(`\\b${name}\\b`);
+            return !everything.some((f) => !f.path.startsWith(domain) && word.test(f.text));
+          })
+          .map((name) => `${index.path}: ${name}`);
+      });
+    expect(unused).toEqual([]);
+  });
+});
+
 describe('architecture: the dependency rules (dependency-cruiser)', () => {
   const tree = mkdtempSync(join(tmpdir(), 'deps-'));
   afterAll(() => rmSync(tree, { recursive: true, force: true }));
