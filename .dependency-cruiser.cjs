@@ -37,7 +37,18 @@ const DOMAINS = {
   trips: ['appointments', 'facilities', 'gate', 'messaging', 'notifications'],
   ops: ['carriers', 'facilities', 'tenancy', 'users'],
   series: ['appointment-types', 'appointments', 'carriers', 'facilities', 'tenancy', 'users'],
-  privacy: ['appointments', 'carriers', 'checkins', 'consent', 'gate', 'integrations', 'messaging', 'notifications', 'trips', 'users'],
+  privacy: [
+    'appointments',
+    'carriers',
+    'checkins',
+    'consent',
+    'gate',
+    'integrations',
+    'messaging',
+    'notifications',
+    'trips',
+    'users',
+  ],
 };
 
 /** The server folders that are not domains: the kernel and the local stack (composition). */

@@ -16,7 +16,7 @@ export { isPunctual, withinOpeningHours } from './rules';
 export { bookAppointment, newAppointment } from './booking';
 export { contextOf, findAppointment, todayFor } from './context';
 export type { ChangeContext, TransactItems } from './context';
-export { changeStatus, moveStatus } from './status-flow';
+export { moveStatus } from './status-flow';
 // Standing appointments (issue #32) cancel their occurrences from a date on as any appointment is cancelled.
 export { cancelAppointment, cancelByBooker } from './cancel';
 export { arriveAtDoor, bookedDoor, requestedDoor, withDoor } from './door-reservation';

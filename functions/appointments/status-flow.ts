@@ -5,15 +5,15 @@
 // reschedule request and writes the notification and the audit record.
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
-import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
-import { changeAtRevision, revised } from '../lib/revision';
+import { ConflictError, RevisionConflictError } from '../lib/errors';
+import { revised } from '../lib/revision';
 import { notificationPut } from '../notifications';
 import { gatePassRevocationPut } from '../passes';
 import { carrierOutcomeUpdate } from '../carriers';
 import { releaseReference } from '../references';
 import { releaseAnswers } from '../appointment-types';
 import { assignmentDelete, dayBookingsUpdate, getFacility, slotPlaceUpdate } from '../facilities';
-import { appointmentChangePut, getAppointment } from './appointment.store';
+import { appointmentChangePut } from './appointment.store';
 import {
   arriveAtDoor,
   bookedDoor,
@@ -46,30 +46,6 @@ const STATUS_TIMESTAMP: Partial<Record<AppointmentStatus, keyof Appointment>> = 
   departed: 'departedAt',
   cancelled: 'cancelledAt',
 };
-
-/**
- * Moves an appointment along the status flow; anything else is a 409 that changes nothing. A change
- * from a screen may carry the revision it loaded (`seen`); without one it is a command that reads
- * again and retries when something else changed the appointment meanwhile (functions/lib/revision.ts).
- */
-export function changeStatus(
-  ctx: ChangeContext,
-  id: string,
-  to: AppointmentStatus,
-  now = new Date(),
-  changes: Partial<Pick<Appointment, 'cancellationReason'>> = {},
-  seen?: number,
-): Promise<Appointment> {
-  return changeAtRevision({
-    read: () => getAppointment(ctx.tenantId, id),
-    seen,
-    view: (appointment) => appointment,
-    apply: async (before) => {
-      if (!before) throw new NotFoundError('Appointment not found');
-      return moveStatus(ctx, before, to, now, { changes });
-    },
-  });
-}
 
 export interface StatusMove {
   /** Items of the caller in the same transaction (the check-in's own change). */

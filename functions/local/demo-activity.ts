@@ -4,8 +4,8 @@
 // Every step goes through the services the API uses, at the instant it would have happened, so
 // timestamps, punctuality and the computed figures are plausible at any hour: before opening the
 // dashboard shows today's schedule with yesterday behind it, just before midnight a finished day.
-import { bookAppointment, changeStatus, type ChangeContext } from '../appointments';
-import { changeCheckinStatus, checkInAppointment } from '../checkins';
+import { bookAppointment, type ChangeContext } from '../appointments';
+import { changeAppointmentStatus, changeCheckinStatus, checkInAppointment } from '../checkins';
 import { getFacility } from '../facilities';
 import { getUser, findUserByIdentifier, toSessionUser } from '../users';
 import { addDays, facilityTimeZone, localDateTime, toMinutes } from '../../shared/time';
@@ -199,7 +199,7 @@ async function playVisit(user: SessionUser, ctx: ChangeContext, timeZone: string
   );
   if (!v.timeline) {
     const closed = instantAt(date, v.end, timeZone);
-    if (closed <= now) await changeStatus(ctx, appointment.id, 'no_show', closed);
+    if (closed <= now) await changeAppointmentStatus(ctx, appointment.id, 'no_show', closed);
     return;
   }
   const opened = instantAt(date, v.start, timeZone).getTime();

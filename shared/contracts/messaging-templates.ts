@@ -24,7 +24,13 @@ interface PlaceholderType {
 
 /** Every placeholder a template may use, with its type: a value of another shape is refused. */
 export const PLACEHOLDERS = {
-  date: { kind: 'date', max: 11, pattern: /^\d{1,2} [A-Z][a-z]{2} \d{4}$|^\d{4}-\d{2}-\d{2}$/, example: '24 Nov 2026' },
+  // '24 Nov 2026', or in a Hindi message '24 अक्टूबर 2026' (issue #53: 15 characters at the longest month).
+  date: {
+    kind: 'date',
+    max: 15,
+    pattern: /^\d{1,2} [A-Z][a-z]{2} \d{4}$|^\d{1,2} [\u0900-\u097F]{2,8} \d{4}$|^\d{4}-\d{2}-\d{2}$/,
+    example: '24 Nov 2026',
+  },
   time: { kind: 'time', max: 5, pattern: /^([01]\d|2[0-3]):[0-5]\d$/, example: '10:30' },
   newTime: { kind: 'time', max: 5, pattern: /^([01]\d|2[0-3]):[0-5]\d$/, example: '11:15' },
   delay: { kind: 'minutes', max: 4, pattern: /^\d{1,4}$/, example: '25' },

@@ -97,7 +97,7 @@ test('the link in a Hindi booking SMS opens the pass in Hindi, and again with no
   const sms = await smsTo(page.request, `+91${mobile}`);
   expect(sms).toContain(`पुष्टि कोड: ${confirmationCode}।`);
   const url = /गेट पास \(एक बार सहेजने पर बिना नेटवर्क खुलता है\): (\S+)$/.exec(sms)?.[1];
-  expect(url, sms).toMatch(/\/pass\/[A-Za-z0-9_-]{16}~[A-Za-z0-9_-]{22}$/);
+  expect(url, sms).toMatch(/\/pass\/[A-Za-z0-9_-]{16}~[0-9a-z]{1,10}~[A-Za-z0-9_-]{4}~[A-Za-z0-9_-]{22}$/);
 
   // Act: the guest taps the link on the phone.
   await page.goto(new URL(url!).pathname);
@@ -165,7 +165,10 @@ test('the guest confirmation keeps the pass on the phone: its link opens the pas
   const kept = done.getByTestId('gate-pass-kept');
   await expect(kept).toContainText('Saved on this phone for use with no network.');
   const open = kept.getByRole('link', { name: 'Open gate pass (works offline)' });
-  await expect(open).toHaveAttribute('href', /^\/pass\/[A-Za-z0-9_-]{16}~[A-Za-z0-9_-]{22}$/);
+  await expect(open).toHaveAttribute(
+    'href',
+    /^\/pass\/[A-Za-z0-9_-]{16}~[0-9a-z]{1,10}~[A-Za-z0-9_-]{4}~[A-Za-z0-9_-]{22}$/,
+  );
 
   // Act: no network; the guest opens the pass from the panel, then reloads it.
   await context.setOffline(true);

@@ -339,7 +339,8 @@ describe('the carrier scorecard of February 2028', () => {
     const place = await hub({ approvalRequired: true, changeCutoffHours: 12 });
     const mine = await fleet();
     const other = await fleet();
-    const { bookAppointment, changeStatus, contextOf } = await import('../../functions/appointments');
+    const { bookAppointment, contextOf } = await import('../../functions/appointments');
+    const { changeAppointmentStatus } = await import('../../functions/checkins');
     const { cancelAppointment } = await import('../../functions/appointments/cancel');
     const user = await operationsUser();
     const book = (carrierId: string, date: string, start: string) =>
@@ -368,7 +369,7 @@ describe('the carrier scorecard of February 2028', () => {
         at('2028-01-01', '09:00'),
       );
     const step = (id: string, status: 'arrived' | 'loading' | 'departed' | 'no_show', date: string, time: string) =>
-      changeStatus(contextOf(user), id, status, at(date, time));
+      changeAppointmentStatus(contextOf(user), id, status, at(date, time));
     const visit = async (date: string, arrive: string, leave: string) => {
       const a = await book(mine.carrierId, date, '09:00');
       await step(a.id, 'arrived', date, arrive);

@@ -61,8 +61,11 @@ async function operationsUser() {
 
 /** Moves an appointment to a status as the operations user, at a set time of the test's day. */
 async function stepAt(id: string, status: 'arrived' | 'loading' | 'departed', time: string) {
-  const { changeStatus, contextOf } = await import('../../functions/appointments');
-  return changeStatus(contextOf(await operationsUser()), id, status, at(time));
+  const [{ contextOf }, { changeAppointmentStatus }] = await Promise.all([
+    import('../../functions/appointments'),
+    import('../../functions/checkins'),
+  ]);
+  return changeAppointmentStatus(contextOf(await operationsUser()), id, status, at(time));
 }
 
 describe('analytics', () => {

@@ -246,7 +246,7 @@ describe('a truck that will be 90 minutes late', () => {
     expect(sent[0]!.channel).toBe('sms');
     expect(sent[0]!.body).toMatch(/^आपका ट्रक 16:31 बजे पहुँचने का अनुमान है, जो आपके 14:00 बजे के स्लॉट के बाद है।/);
     link = /https:\/\/app\.docksaathi\.in\/reslot\/(\S+)$/.exec(sent[0]!.body)![1]!;
-    expect(link).toMatch(/^[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}$/);
+    expect(link).toMatch(/^[A-Za-z0-9_-]{8,64}~[0-9a-z]{1,10}~[A-Za-z0-9_-]{4}~[A-Za-z0-9_-]{22}$/);
   });
 
   it('is read with the other listed appointments in one request, on the facility clock, only by who may see it', async () => {

@@ -5,7 +5,9 @@
 // the table is either here or named in NOT_YET_PROVEN with why.
 import { randomUUID } from 'node:crypto';
 import type { Client, HttpResponse } from './api';
-import { addDays } from '../../shared/time';
+import { addDays, localDateTime } from '../../shared/time';
+import { zoneAtTenNow } from './checkin-hub';
+import { GATE_RULES } from '../../shared/contracts/gate';
 
 /** The records of the caller's tenant an act builds on (the matrix's own records). */
 export interface ActRecords {
@@ -37,6 +39,8 @@ export interface Prepared {
   /** Path parameters of the caller's own record (the rest come from the matrix). */
   params?: Record<string, string>;
   body?: unknown;
+  /** The query of the call, for routes that name their record there (`?facilityId=...`). */
+  query?: string;
   /** What the effect check needs to know (the record made, the name sent...). */
   state?: Record<string, string>;
 }
@@ -561,3 +565,761 @@ export const ACTS: Record<string, Act> = {
     effect: listed(() => '/api/privacy/incidents', 'name'),
   },
 };
+
+// --- check-ins, gate passes and status changes (issue #52.12) ---------------------------------------
+// Check-in is open on the facility's own day from two hours before the start: the acts book at a hub of
+// the matrix's tenant where it is 10:xx now (open round the clock), at 12:00 today, each on a door of its
+// own (made by the act), with a vehicle number of its own.
+
+const rowsOf = (body: unknown): Record<string, unknown>[] => {
+  const b = body as { items?: unknown; data?: unknown } | null;
+  return ([body, b?.items, b?.data].find(Array.isArray) as Record<string, unknown>[] | undefined) ?? [];
+};
+
+const hubs = new Map<Client, Promise<string>>();
+/** The matrix tenant's hub where it is 10:xx now (one per admin, made once). */
+const checkinHub = (ctx: ActContext) => {
+  if (!hubs.has(ctx.admin))
+    hubs.set(
+      ctx.admin,
+      (async () =>
+        made(
+          await ctx.admin.post('/api/facilities', {
+            name: unique('Matrix Gate Hub'),
+            address: 'Plot 1, MIDC',
+            operatingHoursStart: '00:00',
+            operatingHoursEnd: '23:45',
+            timeZone: zoneAtTenNow(),
+          }),
+        ))(),
+    );
+  return hubs.get(ctx.admin)!;
+};
+
+const doorOf = async (ctx: ActContext, facility: string, suffix = '') =>
+  made(
+    await ctx.admin.post('/api/dock-doors', {
+      facilityId: facility,
+      doorNumber: `G${ctx.n}${suffix}`,
+      status: 'available',
+    }),
+  );
+
+const plateOf = (ctx: ActContext) => `MH12MX${String(ctx.n).padStart(4, '0')}`;
+
+/** A scheduled appointment of the caller's own carrier and driver, at 12:00 today at the gate hub, on its own door. */
+async function dueAppointment(ctx: ActContext) {
+  const facility = await checkinHub(ctx);
+  const door = await doorOf(ctx, facility);
+  const res = await ctx.admin.post('/api/appointments', {
+    facilityId: facility,
+    carrierId: ctx.r.ownCarrier,
+    driverId: ctx.r.ownDriver,
+    dockDoorId: door,
+    scheduledDate: localDateTime(new Date(), zoneAtTenNow()).date,
+    scheduledTimeStart: '12:00',
+    scheduledTimeEnd: '13:00',
+  });
+  return { facility, door, appointment: made(res) };
+}
+
+/** A due appointment checked in by the admin (status checked_in, at its own door). */
+async function checkedIn(ctx: ActContext) {
+  const due = await dueAppointment(ctx);
+  const checkin = made(
+    await ctx.admin.post('/api/checkins', {
+      appointmentId: due.appointment,
+      driverName: 'Own Driver',
+      vehicleLicense: plateOf(ctx),
+      dockDoorId: due.door,
+    }),
+  );
+  return { ...due, checkin };
+}
+
+const checkinOf = async (ctx: ActContext, id: string) =>
+  rowsOf((await ctx.admin.get('/api/checkins')).body).find((c) => c.id === id);
+
+/** The appointment is arrived and has exactly the one check-in `res` answered. */
+const arrivedWith = async (ctx: ActContext, appointment: string, checkin: unknown) => {
+  const status = (await appointmentOf(ctx, appointment))?.status;
+  if (status !== 'arrived') return `appointment is ${status}`;
+  const of = rowsOf((await ctx.admin.get('/api/checkins')).body).filter((c) => c.appointmentId === appointment);
+  return of.length === 1 && of[0]!.id === checkin ? null : `check-ins of it: ${JSON.stringify(of)}`;
+};
+
+Object.assign(ACTS, {
+  'POST /api/checkins': {
+    prepare: async (ctx) => {
+      const { appointment } = await dueAppointment(ctx);
+      return {
+        body: { appointmentId: appointment, driverName: 'Own Driver', vehicleLicense: plateOf(ctx) },
+        state: { appointment },
+      };
+    },
+    effect: async (ctx, p, res) => arrivedWith(ctx, p.state!.appointment!, res.body?.id),
+  },
+  'POST /api/appointments/{id}/checkin': {
+    prepare: async (ctx) => {
+      const { appointment } = await dueAppointment(ctx);
+      return { params: { id: appointment }, body: {} };
+    },
+    effect: async (ctx, p, res) => arrivedWith(ctx, p.params!.id!, res.body?.id),
+  },
+  'POST /api/checkins/gate-pass': {
+    prepare: async (ctx) => {
+      const { facility, appointment } = await dueAppointment(ctx);
+      const pass = await ctx.admin.get(`/api/appointments/${appointment}/gate-pass`);
+      if (pass.status !== 200) throw new Error(`act set-up failed: ${pass.status} ${pass.text}`);
+      return {
+        body: {
+          idempotencyKey: randomUUID().replace(/-/g, ''),
+          token: pass.body.token,
+          facilityId: facility,
+          // The gate's time is when the call is made (within any offline window).
+          get happenedAt() {
+            return new Date().toISOString();
+          },
+        },
+        state: { appointment },
+      };
+    },
+    effect: async (ctx, p, res) => arrivedWith(ctx, p.state!.appointment!, res.body?.checkin?.id),
+  },
+  'POST /api/checkins/walk-in': {
+    prepare: async (ctx) => {
+      const name = unique('Walk In');
+      return { body: { driverName: name, vehicleLicense: plateOf(ctx), carrierName: 'Walk-in Roadways' } };
+    },
+    effect: async (ctx, _p, res) => {
+      const walkIn = await appointmentOf(ctx, res.body?.appointmentId);
+      if (walkIn?.status !== 'arrived' || walkIn.bookedBy !== 'walk_in')
+        return `appointment is ${JSON.stringify(walkIn)}`;
+      return (await checkinOf(ctx, res.body.id))?.appointmentId === walkIn.id ? null : 'no check-in of the walk-in';
+    },
+  },
+  'PATCH /api/checkins/{id}/status': {
+    prepare: async (ctx) => {
+      const { checkin, appointment } = await checkedIn(ctx);
+      return { params: { id: checkin }, body: { status: 'at_dock' }, state: { appointment } };
+    },
+    effect: async (ctx, p) => {
+      const checkin = await checkinOf(ctx, p.params!.id!);
+      const appointment = await appointmentOf(ctx, p.state!.appointment!);
+      return checkin?.status === 'at_dock' && appointment?.status === 'arrived'
+        ? null
+        : `check-in is ${checkin?.status}, appointment ${appointment?.status}`;
+    },
+  },
+  'PATCH /api/checkins/{id}/door': {
+    // A walk-in has no door yet (the default facility's): the act gives it a door of its own.
+    prepare: async (ctx) => {
+      const checkin = made(
+        await ctx.admin.post('/api/checkins/walk-in', {
+          driverName: unique('Door Wala'),
+          vehicleLicense: `MH14MX${String(ctx.n).padStart(4, '0')}`,
+          carrierName: 'Walk-in Roadways',
+        }),
+      );
+      const door = await doorOf(ctx, ctx.r.facility, 'W');
+      return { params: { id: checkin }, body: { dockDoorId: door }, state: { door } };
+    },
+    effect: async (ctx, p) => {
+      const checkin = await checkinOf(ctx, p.params!.id!);
+      return checkin?.dockDoorId === p.state!.door ? null : `check-in is at ${checkin?.dockDoorId}`;
+    },
+  },
+  'PATCH /api/appointments/{id}/status': {
+    prepare: async (ctx) => {
+      const { appointment, checkin } = await checkedIn(ctx);
+      return { params: { id: appointment }, body: { status: 'unloading' }, state: { checkin } };
+    },
+    effect: async (ctx, p) => {
+      const status = (await appointmentOf(ctx, p.params!.id!))?.status;
+      const checkin = (await checkinOf(ctx, p.state!.checkin!))?.status;
+      return status === 'unloading' && checkin === 'unloading' ? null : `appointment is ${status}, check-in ${checkin}`;
+    },
+  },
+} satisfies Record<string, Act>);
+
+// --- WMS stock (issue #52.12) -------------------------------------------------------------------------
+// Stock at the matrix's own facility is frozen by its running full cycle count, so the stock acts work
+// at a store of their own (one per admin), each with a product and bins of its own: no two cells share
+// an inventory line.
+
+const stores = new Map<Client, Promise<{ facility: string; zone: string }>>();
+const stockStore = (ctx: ActContext) => {
+  if (!stores.has(ctx.admin))
+    stores.set(
+      ctx.admin,
+      (async () => {
+        const facility = made(
+          await ctx.admin.post('/api/facilities', {
+            name: unique('Matrix Store'),
+            address: 'Plot 9, MIDC',
+            operatingHoursStart: '08:00',
+            operatingHoursEnd: '18:00',
+          }),
+        );
+        const zone = made(
+          await ctx.admin.post('/api/wms/zones', {
+            facilityId: facility,
+            name: 'Stock',
+            code: 'ST',
+            zoneType: 'storage',
+          }),
+        );
+        return { facility, zone };
+      })(),
+    );
+  return stores.get(ctx.admin)!;
+};
+
+/** A product and two bins of the act's own at the stock store. */
+async function stockSite(ctx: ActContext) {
+  const { facility, zone } = await stockStore(ctx);
+  const product = made(
+    await ctx.admin.post('/api/wms/products', { sku: `MXS-${randomUUID().slice(0, 6)}`, name: unique('Stock') }),
+  );
+  const bin = async (suffix: string) =>
+    made(await ctx.admin.post('/api/wms/bins', { zoneId: zone, binCode: `ST-${ctx.n}${suffix}`, binType: 'shelf' }));
+  return { facility, product, bin: await bin('A'), otherBin: await bin('B') };
+}
+
+/** A stock site with 10 units received into its first bin: the line's id. */
+async function stocked(ctx: ActContext) {
+  const site = await stockSite(ctx);
+  const received = await ctx.admin.post('/api/wms/inventory/receive', {
+    facilityId: site.facility,
+    productId: site.product,
+    binId: site.bin,
+    quantity: 10,
+  });
+  if (received.status !== 201 || !received.body?.inventoryId)
+    throw new Error(`act set-up failed: ${received.status} ${received.text}`);
+  return { ...site, line: received.body.inventoryId as string };
+}
+
+const linesOf = async (ctx: ActContext, facility: string) =>
+  rowsOf((await ctx.admin.get(`/api/wms/inventory?facilityId=${facility}&limit=100`)).body);
+
+/** The product's lines at the store, as `bin:quantity`, sorted. */
+const stockOf = async (ctx: ActContext, p: Prepared) =>
+  (await linesOf(ctx, p.state!.facility!))
+    .filter((l) => l.productId === p.state!.product)
+    .map((l) => `${l.binId === p.state!.bin ? 'A' : l.binId === p.state!.otherBin ? 'B' : l.binId}:${l.quantity}`)
+    .sort()
+    .join(',');
+const stockIs = (want: string) => async (ctx: ActContext, p: Prepared) => {
+  const got = await stockOf(ctx, p);
+  return got === want ? null : `stock is ${got}, expected ${want}`;
+};
+
+Object.assign(ACTS, {
+  'POST /api/wms/inventory/receive': {
+    prepare: async (ctx) => {
+      const site = await stockSite(ctx);
+      return {
+        body: { facilityId: site.facility, productId: site.product, binId: site.bin, quantity: 7 },
+        state: site,
+      };
+    },
+    effect: stockIs('A:7'),
+  },
+  'POST /api/wms/inventory/adjust': {
+    prepare: async (ctx) => {
+      const site = await stocked(ctx);
+      return { body: { inventoryId: site.line, quantityAdjusted: -3, reasonCode: 'damaged' }, state: site };
+    },
+    effect: stockIs('A:7'),
+  },
+  'POST /api/wms/inventory/{id}/move': {
+    prepare: async (ctx) => {
+      const site = await stocked(ctx);
+      return { params: { id: site.line }, body: { toBinId: site.otherBin, quantity: 4 }, state: site };
+    },
+    effect: stockIs('A:6,B:4'),
+  },
+  'POST /api/wms/inventory': {
+    prepare: async (ctx) => {
+      const site = await stockSite(ctx);
+      return {
+        body: { facilityId: site.facility, productId: site.product, binId: site.bin, quantity: 5 },
+        state: site,
+      };
+    },
+    effect: stockIs('A:5'),
+  },
+  'PUT /api/wms/inventory/{id}': {
+    // The quantity changes only through an adjustment: the edit names the line's lot.
+    prepare: async (ctx) => {
+      const site = await stocked(ctx);
+      const lot = `LOT-${ctx.n}`;
+      return {
+        params: { id: site.line },
+        body: { facilityId: site.facility, productId: site.product, binId: site.bin, quantity: 10, lotNumber: lot },
+        state: { ...site, name: lot },
+      };
+    },
+    effect: async (ctx, p) => {
+      const line = (await linesOf(ctx, p.state!.facility!)).find((l) => l.id === p.params!.id);
+      return line?.lotNumber === p.state!.name && line?.quantity === 10 ? null : `line is ${JSON.stringify(line)}`;
+    },
+  },
+  'DELETE /api/wms/inventory/{id}': {
+    // An empty line (one holding units is refused until adjusted to 0).
+    prepare: async (ctx) => {
+      const site = await stockSite(ctx);
+      const line = made(
+        await ctx.admin.post('/api/wms/inventory', {
+          facilityId: site.facility,
+          productId: site.product,
+          binId: site.bin,
+          quantity: 0,
+        }),
+      );
+      return { params: { id: line }, state: site };
+    },
+    effect: stockIs(''),
+  },
+} satisfies Record<string, Act>);
+
+// --- settings and privacy (issue #52.12) --------------------------------------------------------------
+// Tenant-wide settings have one record: only routes with a single allowed caller (the admin) are proven
+// here, so no two cells write the same record at once.
+
+const incidentOf = async (ctx: ActContext, id: string) =>
+  rowsOf((await ctx.admin.get('/api/privacy/incidents')).body).find((i) => i.id === id);
+
+Object.assign(ACTS, {
+  'PUT /api/privacy/retention': {
+    prepare: async (ctx) => {
+      const current = (await ctx.admin.get('/api/privacy/retention')).body;
+      return {
+        body: {
+          checkinPhotos: 31,
+          licenceImages: 181,
+          messageBodies: 91,
+          fastagCrossings: 48,
+          closedAppointments: 200 + (ctx.n % 50),
+          revision: current.revision ?? 0,
+        },
+        state: { closedAppointments: String(200 + (ctx.n % 50)) },
+      };
+    },
+    effect: async (ctx, p) => {
+      const policy = (await ctx.admin.get('/api/privacy/retention')).body;
+      return policy?.checkinPhotos === 31 &&
+        policy.fastagCrossings === 48 &&
+        String(policy.closedAppointments) === p.state!.closedAppointments
+        ? null
+        : `policy is ${JSON.stringify(policy)}`;
+    },
+  },
+  'PUT /api/gate/settings': {
+    prepare: async (ctx) => {
+      const username = `matrix-${ctx.n}`;
+      return {
+        body: {
+          // Off: saved and read back, no gate call is made with it.
+          enabled: false,
+          baseUrl: 'https://ulip.example.in',
+          username,
+          password: 'matrix-secret',
+          checks: { VAHAN: true, SARATHI: false, FASTAG: false, EWAYBILL: false },
+          outcomes: Object.fromEntries(GATE_RULES.map((r) => [r, 'HOLD'])),
+          cacheHours: 6,
+          offlineDeviceHours: 12,
+          offlinePhoneMinutes: 15,
+        },
+        state: { name: username },
+      };
+    },
+    effect: async (ctx, p) => {
+      const settings = (await ctx.admin.get('/api/gate/settings')).body;
+      return settings?.username === p.state!.name && settings.hasPassword === true && settings.cacheHours === 6
+        ? null
+        : `settings are ${JSON.stringify(settings)}`;
+    },
+  },
+  'POST /api/privacy/incidents/{id}/steps': {
+    prepare: async (ctx) => ({
+      params: {
+        id: made(
+          await ctx.admin.post('/api/privacy/incidents', {
+            title: unique('Matrix incident'),
+            description: 'Recorded by the permission matrix.',
+            discoveredAt: '2026-11-20T10:00:00+05:30',
+            dataKinds: ['names'],
+            affectedFrom: '2026-11-19',
+            affectedTo: '2026-11-19',
+            measures: 'None needed: a test record.',
+            contact: 'matrix@example.in',
+          }),
+        ),
+      },
+      body: { step: 'board_notified' },
+    }),
+    effect: async (ctx, p) => {
+      const incident = await incidentOf(ctx, p.params!.id!);
+      return incident?.boardNotifiedAt && !incident.closedAt ? null : `incident is ${JSON.stringify(incident)}`;
+    },
+  },
+} satisfies Record<string, Act>);
+
+// --- per-facility settings and renames of the caller's own records (issue #52.12) ---------------------
+
+/** A facility of the caller's own, for the settings kept per facility. */
+const ownFacility = async (ctx: ActContext) =>
+  made(
+    await ctx.admin.post('/api/facilities', {
+      name: unique('Matrix Settings'),
+      address: 'Plot 9, MIDC',
+      operatingHoursStart: '08:00',
+      operatingHoursEnd: '18:00',
+    }),
+  );
+
+/** The record of `list` with the id, or undefined. */
+const found = async (ctx: ActContext, list: string, id: string) =>
+  rowsOf((await ctx.admin.get(list)).body).find((x) => x.id === id);
+
+Object.assign(ACTS, {
+  'PUT /api/wms/facilities/{id}/settings': {
+    prepare: async (ctx) => ({
+      params: { id: await ownFacility(ctx) },
+      body: { binCodePattern: 'MX-{aisle}-{rack:2}-{level}' },
+    }),
+    effect: async (ctx, p) => {
+      const settings = (await ctx.admin.get(`/api/wms/facilities/${p.params!.id}/settings`)).body;
+      return JSON.stringify(settings).includes('MX-{aisle}-{rack:2}-{level}')
+        ? null
+        : `settings are ${JSON.stringify(settings)}`;
+    },
+  },
+  'PUT /api/bookings/facilities/{id}/rules': {
+    prepare: async (ctx) => ({
+      params: { id: await ownFacility(ctx) },
+      body: { minLeadHours: 2, maxLeadHours: 240, changeCutoffHours: 4, approvalRequired: true, reminderMinutes: 90 },
+    }),
+    effect: async (ctx, p) => {
+      const rules = (await ctx.admin.get(`/api/bookings/facilities/${p.params!.id}/rules`)).body;
+      return rules?.approvalRequired === true && rules.minLeadHours === 2 && rules.reminderMinutes === 90
+        ? null
+        : `rules are ${JSON.stringify(rules)}`;
+    },
+  },
+  'PUT /api/trips/settings': {
+    prepare: async (ctx) => {
+      const facility = await ownFacility(ctx);
+      return {
+        query: `?facilityId=${facility}`,
+        body: {
+          enabled: false,
+          latitude: null,
+          longitude: null,
+          startHoursBefore: 3,
+          roadFactor: 1.4,
+          graceMinutes: 30,
+          callEveryMinutes: 15,
+          noEntry: { from: '08:00', to: '22:00' },
+          reslotNeedsApproval: true,
+        },
+        state: { facility },
+      };
+    },
+    effect: async (ctx, p) => {
+      const settings = (await ctx.admin.get(`/api/trips/settings?facilityId=${p.state!.facility}`)).body;
+      return settings?.startHoursBefore === 3 && settings.reslotNeedsApproval === true && settings.graceMinutes === 30
+        ? null
+        : `settings are ${JSON.stringify(settings)}`;
+    },
+  },
+  'PATCH /api/facilities/{id}/dock-doors/{doorId}': {
+    prepare: async (ctx) => ({
+      params: { doorId: await doorOf(ctx, ctx.r.facility, 'P') },
+      body: { doorType: 'refrigerated' },
+    }),
+    effect: async (ctx, p) => {
+      const door = await found(ctx, `/api/facilities/${ctx.r.facility}/dock-doors`, p.params!.doorId!);
+      return door?.doorType === 'refrigerated' ? null : `door is ${JSON.stringify(door)}`;
+    },
+  },
+  'PUT /api/wms/bins/{id}': {
+    prepare: async (ctx) => {
+      const id = made(
+        await ctx.admin.post('/api/wms/bins', { zoneId: ctx.r.zone, binCode: `RB-${ctx.n}`, binType: 'shelf' }),
+      );
+      const name = `RB-${ctx.n}-X`;
+      return { params: { id }, body: { zoneId: ctx.r.zone, binCode: name, binType: 'shelf' }, state: { name } };
+    },
+    effect: renamed((ctx) => `/api/wms/bins?zoneId=${ctx.r.zone}&limit=100`),
+  },
+  'PUT /api/appointment-types/facilities/{id}/fields/{fieldId}': {
+    prepare: async (ctx) => {
+      const setup = `/api/appointment-types/facilities/${ctx.r.facility}`;
+      const fieldId = made(await ctx.admin.post(`${setup}/fields`, { label: unique('To rename'), kind: 'text' }));
+      const name = unique('Renamed seal');
+      return { params: { fieldId }, body: { field: { label: name, kind: 'text' } }, state: { name } };
+    },
+    effect: renamed((ctx) => `/api/appointment-types/facilities/${ctx.r.facility}`),
+  },
+  'PATCH /api/integrations/systems/{id}': {
+    prepare: async (ctx) => {
+      const id = made(await ctx.admin.post('/api/integrations/systems', ctx.r.systemBody()));
+      const name = unique('Renamed TMS');
+      return { params: { id }, body: { name }, state: { name } };
+    },
+    effect: renamed(() => '/api/integrations/systems'),
+  },
+  'PATCH /api/integrations/systems/{id}/endpoints/{endpointId}': {
+    prepare: async (ctx) => {
+      const endpointId = made(
+        await ctx.admin.post(`/api/integrations/systems/${ctx.r.system}/endpoints`, {
+          name: unique('To rename'),
+          endpoint: `/rename/${ctx.n}`,
+        }),
+      );
+      const name = unique('Renamed endpoint');
+      return { params: { endpointId }, body: { name }, state: { name } };
+    },
+    effect: renamed((ctx) => `/api/integrations/systems/${ctx.r.system}/endpoints`),
+  },
+  'PATCH /api/integrations/systems/{id}/webhooks/{webhookId}': {
+    prepare: async (ctx) => ({
+      params: {
+        webhookId: made(
+          await ctx.admin.post(`/api/integrations/systems/${ctx.r.system}/webhooks`, {
+            eventType: 'appointment.created',
+            webhookUrl: `https://tms.example.com/pause/${ctx.n}`,
+          }),
+        ),
+      },
+      body: { isActive: false },
+    }),
+    effect: async (ctx, p) => {
+      const hook = await found(ctx, `/api/integrations/systems/${ctx.r.system}/webhooks`, p.params!.webhookId!);
+      return hook?.isActive === false ? null : `webhook is ${JSON.stringify(hook)}`;
+    },
+  },
+} satisfies Record<string, Act>);
+
+// --- issues, links and keys, erasure decisions, bin ranges and cycle counts (issue #52.12) ------------
+
+/** A pending erasure request of a fresh driver of the tenant (written through the privacy store). */
+let pendingErasureOf: ((tenantAdmin: Client) => Promise<string>) | null = null;
+export const usePendingErasures = (make: (tenantAdmin: Client) => Promise<string>) => {
+  pendingErasureOf = make;
+};
+const erasureOf = async (ctx: ActContext, id: string) =>
+  rowsOf((await ctx.admin.get('/api/privacy/erasure-requests')).body).find((r) => r.id === id);
+
+/** A facility of the caller's own with 5 units of a product received (no bin), and a full count of it. */
+async function countOf(ctx: ActContext, started: boolean) {
+  const facility = await ownFacility(ctx);
+  const product = made(
+    await ctx.admin.post('/api/wms/products', { sku: `MXC-${randomUUID().slice(0, 6)}`, name: unique('Counted') }),
+  );
+  const received = await ctx.admin.post('/api/wms/inventory/receive', {
+    facilityId: facility,
+    productId: product,
+    quantity: 5,
+  });
+  if (received.status !== 201) throw new Error(`act set-up failed: ${received.status} ${received.text}`);
+  const count = made(await ctx.admin.post('/api/wms/cycle-counts', { facilityId: facility, countType: 'full' }));
+  if (started) {
+    const start = await ctx.admin.post(`/api/wms/cycle-counts/${count}/start`, {});
+    if (start.status !== 200) throw new Error(`act set-up failed: ${start.status} ${start.text}`);
+  }
+  return { facility, count };
+}
+const countStatus = async (ctx: ActContext, id: string) =>
+  (await found(ctx, '/api/wms/cycle-counts?limit=100', id))?.status;
+const itemsOf = async (ctx: ActContext, count: string) =>
+  rowsOf((await ctx.admin.get(`/api/wms/cycle-counts/${count}/items`)).body);
+
+Object.assign(ACTS, {
+  'POST /api/appointments/{id}/issues': {
+    prepare: async (ctx) => {
+      const description = unique('Forklift blocked at the matrix door');
+      return { params: { id: await freshAppointment(ctx) }, body: { description }, state: { name: description } };
+    },
+    effect: async (ctx, p) =>
+      JSON.stringify((await ctx.admin.get('/api/notifications')).body).includes(p.state!.name!)
+        ? null
+        : 'the issue is not in the notifications feed',
+  },
+  'POST /api/facilities/{id}/link/rotate': {
+    prepare: async (ctx) => {
+      const id = await ownFacility(ctx);
+      const before = await ctx.admin.get(`/api/facilities/${id}/link`);
+      if (before.status !== 200 || !before.body?.token) throw new Error(`act set-up failed: ${before.text}`);
+      return { params: { id }, body: {}, state: { token: before.body.token } };
+    },
+    effect: async (ctx, p) => {
+      const token = (await ctx.admin.get(`/api/facilities/${p.params!.id}/link`)).body?.token;
+      return token && token !== p.state!.token ? null : `the link is still ${token}`;
+    },
+  },
+  'POST /api/gate/pass-keys/rotate': {
+    prepare: async (ctx) => {
+      const facility = await ownFacility(ctx);
+      return { body: { facilityId: facility }, state: { facility } };
+    },
+    effect: async (ctx, p, res) => {
+      const kit = (await ctx.admin.get(`/api/gate/pass-keys?facilityId=${p.state!.facility}`)).body;
+      const kids = ((kit?.keys ?? []) as { kid: string }[]).map((k) => k.kid);
+      return res.body?.kid && kids.includes(res.body.kid) ? null : `keys are ${JSON.stringify(kids)}`;
+    },
+  },
+  'POST /api/privacy/erasure-requests/{id}/refuse': {
+    prepare: async (ctx) => ({
+      params: { id: await pendingErasureOf!(ctx.admin) },
+      body: { reason: 'Kept for a legal hold by the matrix' },
+    }),
+    effect: async (ctx, p) => {
+      const request = await erasureOf(ctx, p.params!.id!);
+      return request?.status === 'refused' ? null : `request is ${JSON.stringify(request)}`;
+    },
+  },
+  'POST /api/privacy/erasure-requests/{id}/complete': {
+    prepare: async (ctx) => ({ params: { id: await pendingErasureOf!(ctx.admin) }, body: {} }),
+    effect: async (ctx, p) => {
+      const request = await erasureOf(ctx, p.params!.id!);
+      return ['erasing', 'completed'].includes(request?.status as string)
+        ? null
+        : `request is ${JSON.stringify(request)}`;
+    },
+  },
+  'POST /api/wms/bins/range': {
+    // A zone of the act's own: the range's codes (from the facility's pattern) are then the act's alone.
+    prepare: async (ctx) => {
+      const zone = made(
+        await ctx.admin.post('/api/wms/zones', {
+          facilityId: ctx.r.facility,
+          name: unique('Range Zone'),
+          code: `RG${ctx.n}`,
+          zoneType: 'storage',
+        }),
+      );
+      return {
+        body: {
+          zoneId: zone,
+          binType: 'shelf',
+          aisleFrom: 'A',
+          aisleTo: 'B',
+          rackFrom: 1,
+          rackTo: 2,
+          levelFrom: 0,
+          levelTo: 0,
+        },
+        state: { zone },
+      };
+    },
+    effect: async (ctx, p) => {
+      const bins = rowsOf((await ctx.admin.get(`/api/wms/bins?zoneId=${p.state!.zone}&limit=100`)).body);
+      return bins.length === 4 ? null : `the zone holds ${bins.length} bins`;
+    },
+  },
+  'POST /api/wms/cycle-counts': {
+    prepare: async (ctx) => ({ body: { facilityId: await ownFacility(ctx), countType: 'full' } }),
+    effect: async (ctx, _p, res) => {
+      const status = await countStatus(ctx, res.body?.id);
+      return status === 'planned' ? null : `count is ${status}`;
+    },
+  },
+  'POST /api/wms/cycle-counts/{id}/start': {
+    prepare: async (ctx) => ({ params: { id: (await countOf(ctx, false)).count }, body: {} }),
+    effect: async (ctx, p) => {
+      const status = await countStatus(ctx, p.params!.id!);
+      const items = await itemsOf(ctx, p.params!.id!);
+      return status === 'active' && items.length === 1 ? null : `count is ${status} with ${items.length} lines`;
+    },
+  },
+  'POST /api/wms/cycle-counts/{id}/cancel': {
+    prepare: async (ctx) => ({ params: { id: (await countOf(ctx, true)).count }, body: {} }),
+    effect: async (ctx, p) => {
+      const status = await countStatus(ctx, p.params!.id!);
+      return status === 'cancelled' ? null : `count is ${status}`;
+    },
+  },
+  'PATCH /api/wms/cycle-count-items/{id}': {
+    prepare: async (ctx) => {
+      const { count } = await countOf(ctx, true);
+      const item = (await itemsOf(ctx, count))[0]?.id as string | undefined;
+      if (!item) throw new Error('act set-up failed: no count sheet line');
+      return { params: { id: item }, body: { countedQuantity: 4 }, state: { count } };
+    },
+    effect: async (ctx, p) => {
+      const item = (await itemsOf(ctx, p.state!.count!)).find((i) => i.id === p.params!.id);
+      return item?.countedQuantity === 4 ? null : `line is ${JSON.stringify(item)}`;
+    },
+  },
+  'POST /api/wms/cycle-counts/{id}/complete': {
+    prepare: async (ctx) => {
+      const { count, facility } = await countOf(ctx, true);
+      const item = (await itemsOf(ctx, count))[0]?.id as string | undefined;
+      const counted = await ctx.admin.request('PATCH', `/api/wms/cycle-count-items/${item}`, {
+        body: { countedQuantity: 4 },
+      });
+      if (counted.status !== 200) throw new Error(`act set-up failed: ${counted.status} ${counted.text}`);
+      return { params: { id: count }, body: {}, state: { facility } };
+    },
+    effect: async (ctx, p) => {
+      const status = await countStatus(ctx, p.params!.id!);
+      const stock = (await linesOf(ctx, p.state!.facility!)).map((l) => l.quantity);
+      return status === 'completed' && stock.join() === '4' ? null : `count is ${status}, stock ${stock.join()}`;
+    },
+  },
+} satisfies Record<string, Act>);
+
+// --- yard spots, slots and webhook tests (issue #52.12) ------------------------------------
+
+/** A yard spot of the matrix facility (spots have no create route: written through the yard store). */
+let yardSpotOf: ((tenantAdmin: Client) => Promise<string>) | null = null;
+export const useYardSpots = (make: (tenantAdmin: Client) => Promise<string>) => {
+  yardSpotOf = make;
+};
+
+Object.assign(ACTS, {
+  'PATCH /api/yard-spots/{spotId}/status': {
+    prepare: async (ctx) => ({ params: { spotId: await yardSpotOf!(ctx.admin) }, body: { status: 'maintenance' } }),
+    effect: async (ctx, p) => {
+      const spot = await found(ctx, `/api/facilities/${ctx.r.facility}/yard-spots`, p.params!.spotId!);
+      return spot?.status === 'maintenance' ? null : `spot is ${JSON.stringify(spot)}`;
+    },
+  },
+  'PATCH /api/facilities/{id}/time-slots/{slotId}': {
+    prepare: async (ctx) => {
+      const id = await ownFacility(ctx);
+      const day = addDays(ctx.firstDay, 3);
+      return { params: { id, slotId: `${day}_0900` }, body: { isBlocked: true }, state: { day } };
+    },
+    effect: async (ctx, p) => {
+      const slots = rowsOf(
+        (await ctx.admin.get(`/api/facilities/${p.params!.id}/time-slots?date=${p.state!.day}`)).body,
+      );
+      const slot = slots.find((s) => s.id === p.params!.slotId);
+      return slot?.isBlocked === true ? null : `slot is ${JSON.stringify(slot)}`;
+    },
+  },
+  'POST /api/integrations/systems/{id}/webhooks/{webhookId}/test': {
+    prepare: async (ctx) => ({
+      params: {
+        webhookId: made(
+          await ctx.admin.post(`/api/integrations/systems/${ctx.r.system}/webhooks`, {
+            eventType: 'appointment.created',
+            webhookUrl: `${new URL(String(ctx.r.systemBody().baseUrl)).origin}/webhooks`,
+          }),
+        ),
+      },
+      body: {},
+    }),
+    effect: async (ctx, p, res) => {
+      const deliveries = await ctx.admin.get(
+        `/api/integrations/systems/${ctx.r.system}/webhooks/${p.params!.webhookId}/deliveries`,
+      );
+      return res.body?.eventId && has(deliveries, res.body.eventId) ? null : `no delivery ${res.body?.eventId}`;
+    },
+  },
+} satisfies Record<string, Act>);

@@ -62,7 +62,7 @@ export const fakeProviderSettings = (fake: FakeProvider, secrets: { sms: string;
 });
 
 /** The choices page's token (functions/lib/signed-link.ts): all that may follow the URL button's registered `/privacy/choices/`. */
-const CHOICES_TOKEN = /^[A-Za-z0-9_-]{16}~[A-Za-z0-9_-]{22}$/;
+const CHOICES_TOKEN = /^[A-Za-z0-9_-]{16}~[0-9a-z]{1,10}~[A-Za-z0-9_-]{4}~[A-Za-z0-9_-]{22}$/;
 
 /**
  * A template's buttons as the Cloud API takes them for our templates, registered with one URL button
