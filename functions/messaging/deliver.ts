@@ -165,7 +165,7 @@ export async function sendOne(req: SendRequest, now = new Date()): Promise<SendO
     : [];
   const created = await createMessage(
     message,
-    { hash: duplicateHash(req.channel, req.to, prepared.body), windowMs: DUPLICATE_WINDOW_MS },
+    { hash: duplicateHash(req.channel, req.to, prepared.said), windowMs: DUPLICATE_WINDOW_MS },
     audit,
   );
   if (created === 'duplicate') {

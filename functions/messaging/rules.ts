@@ -40,6 +40,8 @@ export interface Prepared {
   choicesButton: string | null;
   /** What the message log keeps: the text and the values with every secret masked (maskSecrets). */
   logged: { body: string; values: Record<string, string> | null };
+  /** What the 60-second duplicate guard compares: the text without its choices link, signed anew for each message. */
+  said: string;
 }
 
 /** A code in the log: never its digits. */
@@ -131,6 +133,7 @@ export function prepare(c: Content): Prepared {
   // token the dynamic part); an SMS is a DLT-registered text that cannot take a line (a reply STOP
   // withdraws); a voice call carries no link. The line counts towards the channel's limit.
   let choicesButton: string | null = null;
+  const said = body;
   if (c.choices && (c.channel === 'email' || freeText)) {
     body = `${body}\n\n${CHOICES_LINE[c.language].replace('{0}', c.choices.url)}`;
   } else if (c.choices && c.channel === 'whatsapp') {
@@ -153,7 +156,7 @@ export function prepare(c: Content): Prepared {
     body: maskSecrets(body, secrets),
     values: values && Object.fromEntries(Object.entries(values).map(([k, v]) => [k, maskSecrets(v, secrets)])),
   };
-  return { body, template, values, freeText, choicesButton, logged };
+  return { body, template, values, freeText, choicesButton, logged, said };
 }
 
 /**

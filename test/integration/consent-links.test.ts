@@ -142,20 +142,29 @@ describe('the choices link in every WhatsApp and e-mail', () => {
     // Assess: the template's URL button ends with the person's token (the fake API checks its form).
     const [confirmation] = await until(() => whatsappTo(phone), 1);
     expect(confirmation.type).toBe('template');
-    expect(confirmation.template.components.at(-1)).toEqual({
-      type: 'button',
-      sub_type: 'url',
-      index: '0',
-      parameters: [{ type: 'text', text: token }],
-    });
+    // The same person's link, signed again when the message was sent (its expiry counts from then).
+    const button = confirmation.template.components.at(-1);
+    expect(button).toMatchObject({ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text' }] });
+    expect(String(button.parameters[0].text).split('~')[0]).toBe(token.split('~')[0]);
     // Act: the driver writes; staff answer in free text and by e-mail, in Hindi.
     const sent = await answerInWindow(phone, 'sunita.pawar@example.in', 'hi', 'गेट 2 बंद है, गेट 3 से आइए');
     // Assess: each ends with the line and the link, as sent and as logged.
     expect(sent.status, sent.text).toBe(200);
-    const expected = `गेट 2 बंद है, गेट 3 से आइए\n\nआपके संदेश विकल्प: ${url}`;
-    expect(whatsappTo(phone).at(-1)).toMatchObject({ type: 'text', text: { body: expected } });
-    expect(emailsTo(ses, 'sunita.pawar@example.in')).toEqual([expected]);
-    expect((await log(phone)).find((m: { body: string }) => m.body.startsWith('गेट 2'))?.body).toBe(expected);
+    // The person's own link (the same id; each message signs it anew, so its expiry counts from the send).
+    const linked = (body: string) => {
+      const [line, sent] = body.split('\n\nआपके संदेश विकल्प: ');
+      return line === 'गेट 2 बंद है, गेट 3 से आइए' && sent?.split('~')[0] === url.split('~')[0];
+    };
+    const last = whatsappTo(phone).at(-1);
+    expect(last.type).toBe('text');
+    expect(linked(last.text.body), last.text.body).toBe(true);
+    const emails = emailsTo(ses, 'sunita.pawar@example.in');
+    expect(emails).toHaveLength(1);
+    expect(linked(emails[0]!), emails[0]).toBe(true);
+    // The log keeps the text with the link masked (issue #52.2): no one reads a signed link there.
+    const logged = (await log(phone)).find((m: { body: string }) => m.body.startsWith('गेट 2'))?.body as string;
+    expect(logged.startsWith('गेट 2 बंद है, गेट 3 से आइए\n\nआपके संदेश विकल्प: ')).toBe(true);
+    expect(logged).not.toContain(token.split('~')[0]);
     // The 60-second guard still knows the same text to the same person.
     const again = await notify({ to: phone, channels: ['whatsapp'], language: 'hi', message: 'गेट 2 बंद है, गेट 3 से आइए' });
     expect(again.body.outcomes).toMatchObject([{ channel: 'whatsapp', status: 'suppressed' }]);

@@ -232,7 +232,7 @@ describe('HTTP adapters against the fake provider', () => {
 
   it("sends a WhatsApp template's URL button with the person's choices token; the API refuses any other suffix", async () => {
     const config = { baseUrl: fake.url, phoneNumberId: '1234567', accessToken: FAKE_CREDENTIALS.accessToken };
-    const token = 'AbCdEfGhIjKlMnOp~0123456789abcdefghij_-';
+    const token = 'AbCdEfGhIjKlMnOp~tr0sm8~AbCd~0123456789abcdefghij_-';
     const wa = message({ channel: 'whatsapp', choicesButton: token });
     await sendRequest('whatsapp-cloud', wa, whatsappCloud.build(wa, config), new Date());
     expect(JSON.parse(fake.requests.at(-1)!.body).template.components).toEqual([
