@@ -189,7 +189,7 @@ test.describe('guest booking', () => {
     const code = (await done.getByTestId('guest-booking-code').textContent())!.trim();
     const sms = await smsTo(page.request, `+91${mobile}`);
     expect(sms).toMatch(
-      new RegExp(`^${hub.name} में \\d{1,2} [A-Z][a-z]{2} \\d{4} को 15:00 बजे का स्लॉट बुक हुआ। पुष्टि कोड: ${code}।`),
+      new RegExp(`^${hub.name} में \\d{1,2} [\\u0900-\\u097F]+ \\d{4} को 15:00 बजे का स्लॉट बुक हुआ। पुष्टि कोड: ${code}।`),
     );
   });
 });

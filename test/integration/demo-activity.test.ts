@@ -111,6 +111,17 @@ describe('demo activity', () => {
         ).toBe(true);
       }
       if (time === '23:50') expect(todays.body.every((a) => FINAL.includes(a.status))).toBe(true);
+      // The cases share one table, and a door holds its truck until it departs (issue #52.5): the trucks
+      // this case left at the dock leave before the next case plays its days on the same doors.
+      const onSite = new Set(
+        todays.body.filter((t) => ['arrived', 'loading', 'unloading'].includes(t.status)).map((t) => t.id),
+      );
+      for (const c of checkinList.body.filter((c) => onSite.has(c.appointmentId)) as (Checkin & { id: string })[]) {
+        const moves = [];
+        for (const status of ['at_dock', 'unloading', 'loading', 'completed', 'departed'])
+          moves.push((await ops.request('PATCH', `/api/checkins/${c.id}/status`, { body: { status } })).status);
+        expect(moves.at(-1), `${c.appointmentId} departs`).toBe(200);
+      }
     },
     120_000,
   );

@@ -42,7 +42,7 @@ describe('driver messages from domain events', () => {
     // Assess
     expect(sent.map((m) => m.channel)).toEqual(['sms']);
     const sms = sent[0]!;
-    expect(sms.body).toMatch(/^आपकी अपॉइंटमेंट \d{1,2} [A-Z][a-z]{2} \d{4} को 11:00 बजे के लिए पक्की है। डॉक: D01।$/);
+    expect(sms.body).toMatch(/^आपकी अपॉइंटमेंट \d{1,2} [\u0900-\u097F]+ \d{4} को 11:00 बजे के लिए पक्की है। डॉक: D01।$/);
     const request = sms.request as { url: string; body: string; headers: Record<string, string> };
     const form = new URLSearchParams(request.body);
     // The demo hub's stand-in registration (all zeros, demo only) reaches the local sink, nothing else.

@@ -117,8 +117,13 @@ describe('README', () => {
   }, 120_000);
 
   afterAll(async () => {
-    if (product && product.exitCode === null) {
-      process.kill(-product.pid!, 'SIGKILL');
+    // A product still running (a test failed before Ctrl-C): its process group is stopped.
+    if (product && product.exitCode === null && product.signalCode === null) {
+      try {
+        process.kill(-product.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
     }
     if (tree) rmSync(tree, { recursive: true, force: true });
   });
