@@ -22,6 +22,8 @@ export interface Counts {
   assertions?: number;
   /** What else the stage counted, in words (routes, modules, packages). */
   other?: string;
+  /** The tests that failed, by file and name: the run's last lines repeat them. */
+  failures?: string[];
 }
 
 export interface StageResult extends Counts {
@@ -149,12 +151,31 @@ export async function vitest(files: string[] = [], countsFile = join(RESULTS, 'v
     tests: counts?.tests ?? { passed: 0, failed: 1, skipped: 0 },
     assertions: counts?.assertions,
     durations: counts?.durations,
+    failures: counts?.failures,
   };
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; line: number; tests: { status: string; projectName?: string }[] }[];
 }
 
 interface PlaywrightReport {
   stats: { expected: number; unexpected: number; skipped: number; flaky: number };
-  suites: unknown[];
+  suites: PlaywrightSuite[];
+}
+
+/** The specs whose result was not the expected one (failed, or flaky: passed only on a retry). */
+export function playwrightFailures(suites: PlaywrightSuite[], titles: string[] = []): string[] {
+  return suites.flatMap((suite) => {
+    const path = suite.title === suite.file ? titles : [...titles, suite.title];
+    const own = (suite.specs ?? [])
+      .filter((spec) => spec.tests.some((t) => t.status === 'unexpected' || t.status === 'flaky'))
+      .map((spec) => `${suite.file}:${spec.line} > ${[...path, spec.title].join(' > ')}`);
+    return [...own, ...playwrightFailures(suite.suites ?? [], path)];
+  });
 }
 
 /** Playwright's json reporter (alongside list) counts the tests; `args` adds files and options. */
@@ -172,11 +193,12 @@ export async function playwright(args: string[] = [], jsonFile = join(RESULTS, '
     tests: s
       ? { passed: s.expected, failed: s.unexpected + s.flaky, skipped: s.skipped }
       : { passed: 0, failed: 1, skipped: 0 },
+    failures: report ? playwrightFailures(report.suites) : undefined,
   };
 }
 
-function specFiles(suites: unknown[]): number {
-  return new Set((suites as { file: string }[]).map((s) => s.file)).size;
+function specFiles(suites: PlaywrightSuite[]): number {
+  return new Set(suites.map((s) => s.file)).size;
 }
 
 function filesUnder(dir: string): number {
@@ -342,6 +364,8 @@ async function main() {
       console.log(`  ${formatSeconds(d.ms / 1000).padStart(7)}  ${d.file} (${d.tests})`);
   }
   writeTiming('ci-timing.json', results, { wallSeconds: wall, machine: cpuNote(), vitestFiles: durations });
+  const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `  ${r.stage}: ${f}`));
+  if (failures.length) console.log(`\nfailed:\n${failures.join('\n')}`);
   const { passed, failed } = totals(results);
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -7,7 +7,7 @@ import { signIn } from './support';
 
 const at = clockInstant();
 
-test.describe(`today at ${at?.name ?? 'the real clock'}`, () => {
+test.describe(`today at ${at?.name ?? 'the real clock'}`, { tag: '@instant' }, () => {
   // Skipped in a plain run on purpose: its expectations are one faked instant's hand-written calendar,
   // so it only means something under faketime (scripts/test-clock.ts sets the instant).
   test.skip(!at, 'runs under npm run test:clock');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { sidebarItems, signIn } from './support';
+import { sidebarItems, signIn, signInWithForm } from './support';
 
 const SIDEBAR: Record<string, string[]> = {
   admin: [
@@ -73,7 +73,7 @@ const FIRST_NAMES: Record<string, string> = {
 test.describe('signed-in shell', () => {
   for (const [role, items] of Object.entries(SIDEBAR)) {
     test(`${role} signs in and sees exactly the sidebar of the role`, async ({ page }) => {
-      await signIn(page, role);
+      await signInWithForm(page, role);
       await expect(page.getByRole('heading', { name: `Welcome back, ${FIRST_NAMES[role]}` })).toBeVisible();
       await expect(page.getByTestId('user-role')).toHaveText(ROLE_NAMES[role]!);
       expect(await sidebarItems(page)).toEqual(items);
@@ -87,7 +87,7 @@ test.describe('signed-in shell', () => {
   }
 
   test('the driver signs in to the driver shell with its bottom navigation and no sidebar', async ({ page }) => {
-    await signIn(page, 'driver');
+    await signInWithForm(page, 'driver');
     await expect(page.getByTestId('driver-shell')).toBeVisible();
     await expect(page.getByTestId('driver-name')).toHaveText('Suresh');
     await expect(page.getByRole('navigation', { name: 'Driver' }).getByRole('link')).toHaveText([

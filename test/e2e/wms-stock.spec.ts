@@ -177,6 +177,9 @@ test.describe('/wms stock with a trace', () => {
     await expect(page.getByRole('row').filter({ hasText: product.name })).toContainText('₹12.95');
 
     await page.getByRole('tab', { name: 'Bins' }).click();
+    // The inventory stays on screen until the bins' code has arrived (a transition): its Search is not
+    // the bins' one.
+    await expect(page.getByRole('table', { name: 'Bins' })).toBeVisible();
     await page.getByLabel('Search').fill(from.binCode);
     const row = page.getByRole('row').filter({ hasText: from.binCode });
     await expect(row).toHaveCount(1);

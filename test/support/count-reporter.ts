@@ -11,6 +11,8 @@ export interface VitestCounts {
   assertions: number;
   /** Each file's wall time in ms (import, set-up and tests), slowest first. */
   durations: { file: string; ms: number; tests: number }[];
+  /** The failed tests (file > name), so the run's last lines say which. */
+  failures: string[];
 }
 
 export default class CountReporter implements Reporter {
@@ -22,6 +24,7 @@ export default class CountReporter implements Reporter {
       tests: { passed: 0, failed: 0, skipped: 0 },
       assertions: 0,
       durations: [],
+      failures: [],
     };
     for (const module of testModules) {
       let tests = 0;
@@ -29,12 +32,17 @@ export default class CountReporter implements Reporter {
         tests++;
         const state = test.result().state;
         if (state === 'passed') counts.tests.passed++;
-        else if (state === 'failed') counts.tests.failed++;
-        else counts.tests.skipped++;
+        else if (state === 'failed') {
+          counts.tests.failed++;
+          counts.failures.push(`${relative(process.cwd(), module.moduleId)} > ${test.fullName}`);
+        } else counts.tests.skipped++;
         counts.assertions += test.meta().assertions ?? 0;
       }
       // A file that failed to load has no tests: it counts as one failure.
-      if (tests === 0 && module.state() === 'failed') counts.tests.failed++;
+      if (tests === 0 && module.state() === 'failed') {
+        counts.tests.failed++;
+        counts.failures.push(`${relative(process.cwd(), module.moduleId)} (did not load)`);
+      }
       const d = module.diagnostic();
       const ms = Math.round(d.prepareDuration + d.setupDuration + d.collectDuration + d.duration);
       counts.durations.push({ file: relative(process.cwd(), module.moduleId), ms, tests });
