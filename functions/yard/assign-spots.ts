@@ -1,5 +1,5 @@
 // Assign Spots (/yard): parks the trucks that wait in the yard (checked in, appointment arrived,
-// not at a door, on no spot) on the free spots nearest the gate, in one transaction. Every spot is
+// not held at the gate, not at a door, on no spot) on the free spots nearest the gate, in one transaction. Every spot is
 // written only if unchanged since it was read, every truck only if it stands on no spot, every
 // check-in only if still waiting; if anything moved meanwhile nothing is placed (409).
 import type { Actor } from '../lib/audit';
@@ -10,6 +10,7 @@ import { checkinStatusCheck, listFacilityCheckins } from '../checkins';
 import { listYardSpots, placementItems } from './yard-spot.store';
 import type { Facility } from '../facilities';
 import { planSpotAssignment, type WaitingTruck } from './rules';
+import { heldAtGate } from '../../shared/contracts/gate';
 
 export interface SpotAssignment {
   placed: { spotId: string; spotNumber: string; assetId: string; appointmentId: string; checkinId: string }[];
@@ -18,8 +19,9 @@ export interface SpotAssignment {
 }
 
 async function waitingTrucks(facility: Facility): Promise<(WaitingTruck & { status: 'checked_in' })[]> {
+  // A truck held at the gate has not come in: it gets a spot once a yard manager lets it through.
   const checkedIn = (await listFacilityCheckins(facility.tenantId, facility.id)).filter(
-    (c) => c.status === 'checked_in',
+    (c) => c.status === 'checked_in' && !heldAtGate(c.gate),
   );
   const appointments = await Promise.all(checkedIn.map((c) => getAppointment(facility.tenantId, c.appointmentId)));
   return checkedIn

@@ -16,6 +16,8 @@ import {
   type FakeUlip,
 } from '../../functions/local/fake-ulip';
 import { resetBreakers } from '../../functions/gate/registry/breaker';
+import { DEMO_FACILITY_ID, DEMO_TENANT_ID } from '../../functions/local/seed';
+import { createYardSpot } from '../../functions/yard';
 
 let api: TestApi;
 let ulip: FakeUlip;
@@ -417,5 +419,26 @@ describe('the scheduling list of a held truck', () => {
     });
     expect(override.status, override.text).toBe(200);
     expect((await listed()).gateHold).toBeUndefined();
+  });
+
+  it('is given no yard spot until a yard manager lets it through', async () => {
+    const waitingParked = await yard.post('/api/yard/assign-spots', { facilityId: DEMO_FACILITY_ID });
+    expect(waitingParked.status, waitingParked.text).toBe(200);
+    expect(waitingParked.body.stillWaiting).toBe(0);
+    // A free spot (spots have no create route: written through the yard's own store).
+    await createYardSpot(DEMO_TENANT_ID, DEMO_FACILITY_ID, `YH${Date.now() % 1000}`, null);
+
+    const held = await walkIn(ops, F.expiredPuc);
+    expect(held.body.gate.decision).toBe('HOLD');
+    const whileHeld = await yard.post('/api/yard/assign-spots', { facilityId: DEMO_FACILITY_ID });
+    expect(whileHeld.status, whileHeld.text).toBe(200);
+    expect(whileHeld.body).toEqual({ placed: [], stillWaiting: 0 });
+
+    const through = await yard.post(`/api/checkins/${held.body.id}/gate-override`, {
+      reason: 'PUC renewed, paper seen at the gate',
+    });
+    expect(through.status, through.text).toBe(200);
+    const letThrough = await yard.post('/api/yard/assign-spots', { facilityId: DEMO_FACILITY_ID });
+    expect(letThrough.body.placed).toEqual([expect.objectContaining({ checkinId: held.body.id })]);
   });
 });
