@@ -10,13 +10,24 @@ test.describe('operations', () => {
     await expect(page.getByTestId('spot')).toHaveCount(20);
     await expect(page.getByTestId('dock').filter({ hasText: 'D07' })).toHaveAttribute('data-status', 'maintenance');
 
-    // Drag the truck on Y05 to the empty Y06.
-    await page
-      .getByRole('button', { name: 'Spot Y05 GJ05EF9012' })
-      .dragTo(page.getByRole('button', { name: 'Spot Y06 Empty', exact: true }));
+    // Drag the truck on Y05 to the empty Y06, then back, so the next run finds the yard as seeded.
+    // A tile can be dragged once the screen knows the user may move trucks (their session has arrived),
+    // and a drag started while the waiting area is still being laid out (its tiles render as they
+    // scroll into view) never drops: the drag is made again until the truck stands on its new spot.
+    const truck = 'GJ05EF9012';
+    const spot = (n: string, shows: string) => page.getByRole('button', { name: `Spot ${n} ${shows}`, exact: true });
+    const moveTruck = async (from: string, to: string) => {
+      await expect(spot(from, truck)).toHaveAttribute('draggable', 'true');
+      await page.getByRole('region', { name: 'Waiting Area' }).scrollIntoViewIfNeeded();
+      await expect(async () => {
+        if (await spot(from, truck).count()) await spot(from, truck).dragTo(spot(to, 'Empty'), { timeout: 5_000 });
+        await expect(spot(to, truck)).toBeVisible({ timeout: 3_000 });
+      }).toPass({ timeout: 30_000 });
+      await expect(spot(from, 'Empty')).toBeVisible();
+    };
+    await moveTruck('Y05', 'Y06');
     await expect(page.getByRole('status').filter({ hasText: 'Yard spot updated successfully' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Spot Y06 GJ05EF9012' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Spot Y05 Empty', exact: true })).toBeVisible();
+    await moveTruck('Y06', 'Y05');
 
     await page.getByRole('button', { name: 'Generate QR' }).click();
     const dialog = page.getByRole('dialog', { name: /Check-in QR/ });

@@ -428,7 +428,11 @@ describe('the scheduling list of a held truck', () => {
     // A free spot (spots have no create route: written through the yard's own store).
     await createYardSpot(DEMO_TENANT_ID, DEMO_FACILITY_ID, `YH${Date.now() % 1000}`, null);
 
-    const held = await walkIn(ops, F.expiredPuc);
+    // A vehicle number of its own (held for its driver's licence): an earlier test's truck with the
+    // fixture's number may already stand on a spot, and one vehicle is never parked twice.
+    const held = await walkIn(ops, `MH12YH${String(Date.now() % 10_000).padStart(4, '0')}`, {
+      driverLicense: F.licenceNoTransport,
+    });
     expect(held.body.gate.decision).toBe('HOLD');
     const whileHeld = await yard.post('/api/yard/assign-spots', { facilityId: DEMO_FACILITY_ID });
     expect(whileHeld.status, whileHeld.text).toBe(200);
