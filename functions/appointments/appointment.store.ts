@@ -1,5 +1,6 @@
 // Appointments: each in its own partition (TENANT#<t>#APPT#<id>), found by date through GSI1
-// (TENANT#<t>#APPTDATE#<date>, sorted by facility and start), by driver through GSI2, and, while a
+// (TENANT#<t>#APPTDATE#<date>, sorted by facility and start), by driver through GSI2 (one without a
+// driver record by the person's key for its mobile number, TENANT#<t>#APPTPHONE#<key>), and, while a
 // truck is on site at a door, through the sparse GSI3 (TENANT#<t>#FACILITY#<f>#ATDOOR#<date>): the
 // live yard reads the few appointments holding doors, not the whole day. Every write of an
 // appointment puts the whole item through appointmentItem, so the index keys follow each change.
@@ -14,6 +15,7 @@ import { facilityKeys } from '../facilities';
 import { heldWindow, quarterBlocks } from './rules';
 import { ON_SITE_STATUSES, type Appointment } from '../../shared/contracts/appointments';
 import { tenantPk } from '../lib/table';
+import { phoneKeyOf } from '../lib/person-key';
 import { heldAtGate, type GateOutcome } from '../../shared/contracts/gate';
 
 export const appointmentKeys = {
@@ -22,13 +24,21 @@ export const appointmentKeys = {
     GSI1PK: tenantPk(a.tenantId, 'APPTDATE', a.scheduledDate),
     GSI1SK: `${a.facilityId}#${a.scheduledTimeStart}#${a.id}`,
   }),
-  byDriver: (a: Pick<Appointment, 'tenantId' | 'driverId' | 'scheduledDate' | 'scheduledTimeStart' | 'id'>) =>
-    a.driverId
-      ? {
-          GSI2PK: tenantPk(a.tenantId, 'DRIVER', a.driverId),
-          GSI2SK: `${a.scheduledDate}#${a.scheduledTimeStart}#${a.id}`,
-        }
-      : {},
+  /**
+   * The person's appointments: by driver, or (issue #52) an appointment without a driver record that
+   * holds a mobile number (a guest's, a walk-in's) by the person's key for that number.
+   */
+  byPerson: (
+    a: Pick<Appointment, 'tenantId' | 'driverId' | 'driverPhone' | 'scheduledDate' | 'scheduledTimeStart' | 'id'> & {
+      guest?: Appointment['guest'];
+    },
+  ) => {
+    const GSI2SK = `${a.scheduledDate}#${a.scheduledTimeStart}#${a.id}`;
+    if (a.driverId) return { GSI2PK: tenantPk(a.tenantId, 'DRIVER', a.driverId), GSI2SK };
+    const phone = a.driverPhone ?? a.guest?.ownerContactNumber;
+    const person = phone ? phoneKeyOf(a.tenantId, phone) : null;
+    return person ? { GSI2PK: byPhonePartition(a.tenantId, person), GSI2SK } : {};
+  },
   atDoor: (a: Appointment) =>
     a.dockDoorId && ON_SITE_STATUSES.includes(a.status)
       ? { GSI3PK: atDoorPartition(a.tenantId, a.facilityId, a.scheduledDate), GSI3SK: `${a.dockDoorId}#${a.id}` }
@@ -39,6 +49,8 @@ export const appointmentKeys = {
   }),
 };
 
+const byPhonePartition = (tenantId: string, person: string) => tenantPk(tenantId, 'APPTPHONE', person);
+
 const atDoorPartition = (tenantId: string, facilityId: string, date: string) =>
   tenantPk(tenantId, 'FACILITY', facilityId, 'ATDOOR', date);
 
@@ -46,7 +58,7 @@ export function appointmentItem(a: Appointment) {
   return {
     ...appointmentKeys.key(a.tenantId, a.id),
     ...appointmentKeys.byDate(a),
-    ...appointmentKeys.byDriver(a),
+    ...appointmentKeys.byPerson(a),
     ...appointmentKeys.atDoor(a),
     entity: 'appointment',
     ...a,
@@ -131,6 +143,15 @@ export function listAppointmentsAtDoors(tenantId: string, facilityId: string, da
 
 export function listDriverAppointments(tenantId: string, driverId: string): Promise<Appointment[]> {
   return queryIndex('GSI2', tenantPk(tenantId, 'DRIVER', driverId));
+}
+
+/**
+ * The appointments without a driver record that hold the number (issue #52: a guest's booking, a
+ * walk-in), through the person index; none for a text that is no mobile number.
+ */
+export function listAppointmentsByPhone(tenantId: string, phone: string | null | undefined): Promise<Appointment[]> {
+  const person = phone ? phoneKeyOf(tenantId, phone) : null;
+  return person ? queryIndex('GSI2', byPhonePartition(tenantId, person)) : Promise.resolve([]);
 }
 
 /** Which appointments hold the door in the window (empty: the door is free). */

@@ -21,6 +21,8 @@ export function appointmentEventItem(
       ...(id ? { id } : {}),
       type,
       tenantId: a.tenantId,
+      // It names the driver (their number): on the appointment's event index, where an erasure finds it.
+      about: a.id,
       detail: {
         appointmentId: a.id,
         bookingReference: a.bookingReference,

@@ -1,6 +1,7 @@
 // Guest slot booking (Quick Slot Booking): no account; the slot's bookedCount goes up
 // in the same transaction as the booking, conditioned on the capacity, and an Idempotency-Key makes
 // a retry return the same confirmation (Powertools idempotency, functions/lib/idempotency.ts).
+import { createHash } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { idempotent } from '../lib/idempotency';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
@@ -41,13 +42,9 @@ export interface BookedVia {
   actor: Actor;
 }
 
-/** A guest booking's body and Idempotency-Key, checked beyond the schema: an owner's name unless a driver books. */
+/** A guest booking's body (the schema the booking form checks too) and its Idempotency-Key. */
 export function guestBookingRequest(req: ApiRequest): { input: GuestBookingInput; key: string | undefined } {
   const input = parseBody(req, guestBookingSchema);
-  if (input.ownerType !== 'Driver' && !input.ownerName)
-    throw new BadRequestError('Please fill in all required fields and select a time slot', {
-      ownerName: 'Owner name is required',
-    });
   const key = req.event.headers?.['idempotency-key'];
   if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
     throw new BadRequestError('Idempotency-Key must be 8-100 letters, digits, - or _');
@@ -66,7 +63,12 @@ export async function bookGuestSlot(
   via?: BookedVia,
 ): Promise<GuestBookingConfirmation> {
   const booked = idempotencyKey
-    ? await bookIdempotently(`${facility.tenantId}:${idempotencyKey}`, input, { facility, now, via })
+    ? await bookIdempotently(`${facility.tenantId}:${idempotencyKey}`, input, {
+        facility,
+        now,
+        via,
+        appointmentId: keyedAppointmentId(facility.tenantId, idempotencyKey),
+      })
     : await bookOnce(input, { facility, now, via });
   return confirmationOf(facility, booked, now);
 }
@@ -131,17 +133,52 @@ async function confirmationOf(
   };
 }
 
+const REUSED_KEY = 'This booking request was already used for a different booking';
+
 const bookIdempotently = idempotent(bookOnce, {
   operation: 'guest-booking',
   expiresAfterSeconds: 24 * 3600,
-  reusedKeyMessage: 'This booking request was already used for a different booking',
+  reusedKeyMessage: REUSED_KEY,
   tenantOf: ({ facility }) => facility.tenantId,
 });
 
+/**
+ * The id of the booking an Idempotency-Key makes (a UUID from the tenant and the key). Powertools
+ * forgets a key whose use case failed, so a retry runs it again: when the first try's transaction was
+ * applied and only its answer lost ("may or may not have been saved"), the retry finds the booking by
+ * this id and answers it, and the booking's own condition (no appointment with its id yet) keeps two
+ * tries from both writing (issue #55: the chaos run's guest bookings were doubled).
+ */
+function keyedAppointmentId(tenantId: string, idempotencyKey: string): string {
+  const hex = createHash('sha256').update(`guest-booking\u0000${tenantId}\u0000${idempotencyKey}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The first try's booking, as a retry with its key answers it (null: no try was applied). */
+async function bookedBefore(
+  tenantId: string,
+  appointmentId: string,
+  input: GuestBookingInput,
+): Promise<GuestBookingResult | null> {
+  const booked = await getAppointment(tenantId, appointmentId);
+  if (!booked) return null;
+  if (booked.vehicleLicense !== input.vehicleNumber || booked.slotId !== input.slotId)
+    throw new ConflictError(REUSED_KEY);
+  return {
+    appointmentId,
+    confirmationCode: booked.bookingReference,
+    slotDate: booked.scheduledDate,
+    startTime: booked.scheduledTimeStart,
+    endTime: booked.scheduledTimeEnd,
+  };
+}
+
 async function bookOnce(
   input: GuestBookingInput,
-  { facility, now, via }: { facility: Facility; now: Date; via?: BookedVia },
+  { facility, now, via, appointmentId }: { facility: Facility; now: Date; via?: BookedVia; appointmentId?: string },
 ): Promise<GuestBookingResult> {
+  const before = appointmentId ? await bookedBefore(facility.tenantId, appointmentId, input) : null;
+  if (before) return before;
   const parsed = parseSlotId(input.slotId);
   if (!parsed)
     throw new BadRequestError('Please fill in all required fields and select a time slot', { slotId: 'Unknown slot' });
@@ -171,6 +208,7 @@ async function bookOnce(
   const tenantId = facility.tenantId;
   const appointment = newAppointment(
     {
+      ...(appointmentId ? { id: appointmentId } : {}),
       tenantId,
       facilityId: facility.id,
       facilityName: facility.name,

@@ -33,4 +33,5 @@ export { bookerSlots, rescheduleByBooker, rescheduleByLink, type BookerWish } fr
 export { bookGuestSlot, guestBookingRequest } from './guest-booking';
 // A booking link's page offers the starts its load fits, by the one slot search (issue #32).
 export { searchSlots } from './slot-search';
-export { eraseDriverFromAppointments } from './erase-person';
+// A person's erasure (issue #52): their appointments, by driver and by number, erased one by one.
+export { appointmentsOfPerson, eraseFromAppointment, tracesOnAppointment } from './erase-person';

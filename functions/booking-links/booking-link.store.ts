@@ -1,6 +1,7 @@
 // Booking links (issue #32): one item per link in its own partition (BOOKING-LINK#<id>: the public page
 // knows no tenant before it reads it), listed per facility through GSI1; the tenant's key signs the
-// link's token and hashes its access code. Wrong codes are counted on the link's item itself.
+// link's token and hashes its access code; the code itself is kept only sealed (functions/lib/secrets.ts,
+// bound to the tenant), for sending the link again (issue #53). Wrong codes are counted on the link's item itself.
 import { randomBytes } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
@@ -20,8 +21,10 @@ export interface StoredBookingLink {
   label: string;
   carrierId: string | null;
   carrierName: string | null;
-  /** HMAC of the id and the code with the tenant's booking-link key: the code itself is never stored. */
+  /** HMAC of the id and the code with the tenant's booking-link key: what the page's code is checked against. */
   codeHash: string;
+  /** The code sealed for the tenant, so staff can send the link again; never answered. Absent on links made before issue #53. */
+  codeSealed?: string | null;
   expiresAt: string;
   revokedAt: string | null;
   /** Wrong codes since the last right one (or the last lock); the link is refused until `lockedUntil`. */
@@ -56,7 +59,7 @@ export async function listFacilityBookingLinks(tenantId: string, facilityId: str
 }
 
 export async function putNewBookingLink(link: StoredBookingLink, actor: Actor, now: Date): Promise<void> {
-  const { codeHash: _secret, ...shown } = link;
+  const { codeHash: _secret, codeSealed: _sealed, ...shown } = link;
   await transact(
     [
       {
@@ -85,7 +88,7 @@ export async function putNewBookingLink(link: StoredBookingLink, actor: Actor, n
 /** Revokes the link or gives it a new code, at the revision read, audited in the same transaction. */
 export async function changeBookingLink(
   before: StoredBookingLink,
-  change: { revokedAt: string } | { codeHash: string },
+  change: { revokedAt: string } | { codeHash: string; codeSealed: string },
   actor: Actor,
   now: Date,
 ): Promise<StoredBookingLink> {

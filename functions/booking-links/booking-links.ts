@@ -6,6 +6,7 @@ import type * as z from 'zod';
 import type { Actor } from '../lib/audit';
 import { BadRequestError, HttpError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { linkIdOf, linkToken, linkTokenMatches } from '../lib/signed-link';
+import { openSecret, sealSecret } from '../lib/secrets';
 import { getTenant } from '../lib/tenants';
 import { getCarrier } from '../carriers';
 import { getFacility, resolveFacility, type Facility } from '../facilities';
@@ -29,7 +30,9 @@ import {
   BOOKING_LINK_TEXTS,
   CODE_ATTEMPTS,
   CODE_LOCK_MINUTES,
+  LINK_LANGUAGE_PARAM,
   type BookingLink,
+  type BookingLinkSent,
   type BookingLinkWithCode,
   type bookingLinkInputSchema,
   type bookingLinkSendSchema,
@@ -46,6 +49,11 @@ const signed = (link: Pick<StoredBookingLink, 'tenantId' | 'facilityId'>) => [li
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 const codeHash = (key: Buffer, id: string, code: string) =>
   createHmac('sha256', key).update(`${id}|code|${code}`).digest('base64url');
+/** What a link keeps of its code: the hash the page's code is checked against, and the code sealed for sending it again. */
+const keptCode = async (tenantId: string, id: string, code: string) => ({
+  codeHash: codeHash(await bookingLinkKey(tenantId), id, code),
+  codeSealed: await sealSecret(tenantId, code),
+});
 
 async function view(link: StoredBookingLink): Promise<BookingLink> {
   const key = await bookingLinkKey(link.tenantId);
@@ -83,7 +91,7 @@ export async function createBookingLink(
     label: input.label,
     carrierId: carrier?.id ?? null,
     carrierName: carrier?.name ?? null,
-    codeHash: codeHash(await bookingLinkKey(tenantId), id, code),
+    ...(await keptCode(tenantId, id, code)),
     expiresAt: new Date(now.getTime() + input.validDays * DAY_MS).toISOString(),
     revokedAt: null,
     failedAttempts: 0,
@@ -124,18 +132,15 @@ export async function regenerateCode(
   const link = await ownLink(tenantId, id);
   if (link.revokedAt) throw new HttpError(409, BOOKING_LINK_TEXTS.alreadyRevoked);
   const code = newCode();
-  const changed = await changeBookingLink(
-    link,
-    { codeHash: codeHash(await bookingLinkKey(tenantId), id, code) },
-    actor,
-    now,
-  );
+  const changed = await changeBookingLink(link, await keptCode(tenantId, id, code), actor, now);
   return { link: await view(changed), code };
 }
 
 /**
- * Sends the link and its code by SMS or WhatsApp; the code must be the link's current one (staff just
- * saw it). WhatsApp only to a number that agreed to it: otherwise refused, never sent by SMS instead.
+ * Sends the link and its current code by SMS or WhatsApp, as often as staff like (issue #53: no new code
+ * needed); the link carries the message's language, which the page opens in. WhatsApp only to a number
+ * that agreed to it: otherwise refused, never sent by SMS instead. A message the channel did not carry
+ * (no DLT registration, the number opted out, the provider refused it) is an error with its reason.
  */
 export async function sendBookingLink(
   tenantId: string,
@@ -143,17 +148,20 @@ export async function sendBookingLink(
   input: z.output<typeof bookingLinkSendSchema>,
   origin: string,
   now = new Date(),
-): Promise<void> {
+): Promise<BookingLinkSent> {
   const link = await ownLink(tenantId, id);
   assertInForce(link, now);
-  const key = await bookingLinkKey(tenantId);
-  if (!sameHash(link.codeHash, codeHash(key, id, input.code)))
-    throw new BadRequestError(BOOKING_LINK_TEXTS.wrongCode, { code: BOOKING_LINK_TEXTS.wrongCode });
+  if (!link.codeSealed) throw new HttpError(409, BOOKING_LINK_TEXTS.noCodeToSend);
   const to = toIndianE164(input.mobileNumber) ?? input.mobileNumber;
   if (input.channel === 'whatsapp' && !(await messagingAllowed(tenantId, to)).whatsapp)
     throw new BadRequestError(BOOKING_LINK_TEXTS.noWhatsapp, { channel: BOOKING_LINK_TEXTS.noWhatsapp });
-  const facility = await getFacility(tenantId, link.facilityId);
-  await sendMessage(
+  const [key, code, facility] = await Promise.all([
+    bookingLinkKey(tenantId),
+    openSecret(tenantId, link.codeSealed),
+    getFacility(tenantId, link.facilityId),
+  ]);
+  const token = linkToken(key, id, signed(link));
+  const outcome = await sendMessage(
     {
       channel: input.channel,
       tenantId,
@@ -162,12 +170,15 @@ export async function sendBookingLink(
       template: 'booking_link',
       values: {
         hub: (facility?.name ?? '').slice(0, 30),
-        bookingLink: `${origin}/book/${linkToken(key, id, signed(link))}`,
-        code: input.code,
+        bookingLink: `${origin}/book/${token}?${LINK_LANGUAGE_PARAM}=${input.language}`,
+        code,
       },
     },
     now,
   );
+  if (outcome?.status !== 'sent' && outcome?.status !== 'delivered')
+    throw new HttpError(422, `The booking link could not be sent. ${outcome?.reason ?? ''}`);
+  return { message: 'Booking link sent', channel: input.channel, to };
 }
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

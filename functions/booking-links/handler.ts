@@ -79,8 +79,7 @@ export const { handler, actions } = defineFunction('booking-links', {
       appOrigin() ??
       req.event.headers?.origin ??
       `${/^(localhost|127\.)/.test(host ?? '') ? 'http' : 'https'}://${host}`;
-    await sendBookingLink(user.tenantId, pathId(req, 'id', 'Booking link'), input, origin);
-    return json({ message: 'Booking link sent' });
+    return json(await sendBookingLink(user.tenantId, pathId(req, 'id', 'Booking link'), input, origin));
   },
 
   /** The page's first call: the code in the body; the answer names the facility and its booking form. */

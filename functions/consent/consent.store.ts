@@ -4,7 +4,7 @@
 // knows no tenant before it reads it) and the tenant's key that signs it.
 import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
-import { getItem, putIfAbsent, queryPrefix, transact, withoutKeys } from '../lib/dynamo';
+import { getItem, putIfAbsent, queryAll, queryPrefix, transact, unchangedCondition, withoutKeys } from '../lib/dynamo';
 import type { LinkKind } from '../lib/signed-link';
 import { tenantPk } from '../lib/table';
 import type { ConsentChoices, ConsentPurpose, ConsentRecord } from '../../shared/contracts/privacy-notice';
@@ -112,3 +112,53 @@ export const CHOICES_LINK: LinkKind = {
   entity: 'consent-link-key',
   legacyOverlapDays: 30,
 };
+
+// --- A person's erasure (issue #52) -------------------------------------------------------------------
+
+type StoredConsentItem = Record<string, unknown> & { PK: string; SK: string };
+
+/** Every item of the person's consent partition, with its keys: the history, the current choices, the link's reference. */
+export const consentPartition = (tenantId: string, person: string) =>
+  queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.person(tenantId, person) },
+    ConsistentRead: true,
+  }) as Promise<StoredConsentItem[]>;
+
+export const isConsentRecord = (item: StoredConsentItem) => item.SK.startsWith('RECORD#');
+export const isChoicesLinkRef = (item: StoredConsentItem) => item.SK === keys.linkRef;
+
+class Changed extends Error {}
+
+async function writeIf(items: Parameters<typeof transact>[0]): Promise<boolean> {
+  try {
+    await transact(items, () => new Changed());
+    return true;
+  } catch (err) {
+    if (err instanceof Changed) return false;
+    throw err;
+  }
+}
+
+/** Moves a record of the history to another person's key, only as it was read; false when it changed or went. */
+export function moveConsentRecord(tenantId: string, item: StoredConsentItem, to: string): Promise<boolean> {
+  return writeIf([
+    {
+      Put: {
+        TableName: config.tableName,
+        Item: { ...item, PK: keys.person(tenantId, to) },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    { Delete: { TableName: config.tableName, Key: { PK: item.PK, SK: item.SK }, ...unchangedCondition(item) } },
+  ]);
+}
+
+/** Deletes an item of the partition (the current choices, the link's reference with the link), only as read. */
+export function deleteConsentItem(item: StoredConsentItem): Promise<boolean> {
+  const linkId = isChoicesLinkRef(item) ? String(item.linkId) : null;
+  return writeIf([
+    { Delete: { TableName: config.tableName, Key: { PK: item.PK, SK: item.SK }, ...unchangedCondition(item) } },
+    ...(linkId ? [{ Delete: { TableName: config.tableName, Key: keys.link(linkId) } }] : []),
+  ]);
+}

@@ -152,3 +152,6 @@ export async function withdrawByToken(token: string, withdraw: ConsentPurpose[],
   await saveConsent(link.tenantId, link.person, record, current, null, randomUUID());
   return choicesView(current, now);
 }
+
+// A person's erasure (issue #52): their consent records leave the key of their number.
+export { eraseConsentOf } from './erase-person';

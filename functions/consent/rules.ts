@@ -1,14 +1,10 @@
 // The pure rules of consent (issue #36): whom a record is about (a hash of the mobile number, so the
 // key names no number) and the choices a new record leaves.
-import { createHash } from 'node:crypto';
-import { toIndianE164 } from '../../shared/contracts/messaging';
+import { phoneKeyOf } from '../lib/person-key';
 import type { Consent, ConsentChoices, ConsentPurpose } from '../../shared/contracts/privacy-notice';
 
-/** The key of a person's consent: the hash of their number in E.164, so every written form is one person. */
-export function personOf(tenantId: string, phone: string): string | null {
-  const e164 = toIndianE164(phone);
-  return e164 ? createHash('sha256').update(`${tenantId}|${e164}`).digest('base64url').slice(0, 32) : null;
-}
+/** The key of a person's consent: the person's key by their number (functions/lib/person-key.ts). */
+export const personOf = phoneKeyOf;
 
 export const NO_CHOICES: ConsentChoices = { sms: false, whatsapp: false, marketing: false };
 

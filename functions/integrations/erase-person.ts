@@ -1,7 +1,8 @@
 // A driver's erasure (issue #52), the webhooks' side: each delivery of an event that named the person
 // keeps its status and attempts, with the person's traces in its payload replaced by the pseudonym.
-// Found by key from the erased events' ids (the erasure's index by person for events), never by a
-// read of all deliveries; written only over the state it was read in (an attempt holding it is waited for).
+// Found by key from the ids of the events about the person's appointments (the events' index by
+// subject), never by a read of all deliveries; written only over the state it was read in (an attempt
+// holding it is waited for). A delivery keeps its TTL (14 days, delivery.store.ts), rewritten or not.
 import { scrubPerson, holdsTraceOf, type PersonTraces } from '../lib/personal-data-mask';
 import { deliveriesOfEvent, saveErasedDelivery, type DeliveryRecord } from './delivery.store';
 

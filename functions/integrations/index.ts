@@ -3,5 +3,5 @@
 export { useLocalSyncScheduler, type SyncScheduler } from './schedules';
 export { runScheduledSync } from './scheduled-sync';
 export { listActiveSystemsAllTenants } from './system.store';
-// A driver's erasure (issue #52): the copies of the person in webhook deliveries, by the erased events' ids.
+// A driver's erasure (issue #52): the copies of the person in webhook deliveries, by the ids of the events about them.
 export { eraseFromWebhookDeliveries } from './erase-person';

@@ -5,7 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from './aws';
 import { config } from './config';
-import { queryAll } from './dynamo';
+import { queryAll, rewriteAsRead } from './dynamo';
 import { tenantPk } from './table';
 
 export interface Actor {
@@ -134,11 +134,18 @@ export async function rewriteAuditTrail(
     KeyConditionExpression: 'GSI1PK = :pk',
     ExpressionAttributeValues: { ':pk': auditKeys.entity(tenantId, filter.entityType, filter.entityId) },
   });
-  for (const item of trail) {
-    const { PK, SK, GSI1PK, GSI1SK, ...record } = item;
-    await ddb().send(
-      new PutCommand({ TableName: config.tableName, Item: { ...scrub(record), PK, SK, GSI1PK, GSI1SK } }),
-    );
-  }
+  // Only over each record as it was read (issue #52). A scrub that names another entity id moves the
+  // record to that entity's trail (a consent history kept under the erased person's new key).
+  for (const item of trail)
+    await rewriteAsRead(item, ({ PK, SK, GSI1PK: _trail, GSI1SK, ...record }) => {
+      const after = scrub(record);
+      return {
+        ...after,
+        PK,
+        SK,
+        GSI1PK: auditKeys.entity(tenantId, String(after.entityType), String(after.entityId)),
+        GSI1SK,
+      };
+    });
   return trail.length;
 }

@@ -6,11 +6,13 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type BatchGetCommandOutput,
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { isDeepStrictEqual } from 'node:util';
 import { ddb } from './aws';
 import { config } from './config';
 import { clampedCounterMove, reportClampedCounters } from './counters';
@@ -156,4 +158,97 @@ export async function batchGet<T>(keys: { PK: string; SK: string }[]): Promise<(
     const item = found.get(id(k));
     return item ? withoutKeys<T>(item) : null;
   });
+}
+
+/**
+ * The condition "the item is still as it was read" (issue #52): every attribute of `before` holds the
+ * value read (a null by its type), so a change that landed meanwhile, or a delete, fails it.
+ */
+export function unchangedCondition(before: Record<string, unknown>, prefix = 'seen') {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const terms = Object.entries(before).map(([name, value], i) => {
+    names[`#${prefix}${i}`] = name;
+    if (value === null) {
+      values[`:${prefix}Null`] = 'NULL';
+      return `attribute_type(#${prefix}${i}, :${prefix}Null)`;
+    }
+    values[`:${prefix}${i}`] = value;
+    return `#${prefix}${i} = :${prefix}${i}`;
+  });
+  return {
+    ConditionExpression: terms.join(' AND '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/**
+ * Rewrites an item read as `before` into `after` (key attributes unchanged) only if it is still as
+ * read: the attributes that differ are set, those `after` drops removed, any other attribute written
+ * meanwhile left alone. False when the item changed or went (the caller reads it again, or lets it be).
+ */
+export async function rewriteIfUnchanged(
+  key: { PK: string; SK: string },
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Promise<boolean> {
+  const changed = Object.entries(after).filter(
+    ([name, value]) => name !== 'PK' && name !== 'SK' && value !== undefined && !isDeepStrictEqual(value, before[name]),
+  );
+  const dropped = Object.keys(before).filter((name) => name !== 'PK' && name !== 'SK' && after[name] === undefined);
+  if (!changed.length && !dropped.length) return true;
+  const condition = unchangedCondition(before);
+  const names: Record<string, string> = { ...condition.ExpressionAttributeNames };
+  const values: Record<string, unknown> = { ...condition.ExpressionAttributeValues };
+  const sets = changed.map(([name, value], i) => {
+    names[`#set${i}`] = name;
+    values[`:set${i}`] = value;
+    return `#set${i} = :set${i}`;
+  });
+  const removes = dropped.map((name, i) => {
+    names[`#drop${i}`] = name;
+    return `#drop${i}`;
+  });
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: { PK: key.PK, SK: key.SK },
+        UpdateExpression: [
+          sets.length ? `SET ${sets.join(', ')}` : '',
+          removes.length ? `REMOVE ${removes.join(', ')}` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+        ConditionExpression: condition.ConditionExpression,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return false;
+    throw err;
+  }
+}
+
+const REWRITE_TRIES = 5;
+
+/**
+ * Rewrites one item (read with its keys) through `rewrite`, only over the state it was read in
+ * (rewriteIfUnchanged): an item changed meanwhile is read again and rewritten again, one deleted
+ * meanwhile stays deleted. Throws when it keeps changing (a worker's retry takes it up again).
+ */
+export async function rewriteAsRead(
+  read: Record<string, unknown>,
+  rewrite: (item: Record<string, unknown>) => Record<string, unknown>,
+): Promise<void> {
+  let current: Record<string, unknown> | undefined = read;
+  for (let attempt = 1; current; attempt++) {
+    const key: { PK: string; SK: string } = { PK: String(current.PK), SK: String(current.SK) };
+    if (await rewriteIfUnchanged(key, current, rewrite(current))) return;
+    if (attempt >= REWRITE_TRIES) throw new Error(`The item kept changing while it was rewritten (${attempt} tries)`);
+    current = (await ddb().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }))).Item;
+  }
 }

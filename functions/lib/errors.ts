@@ -107,6 +107,8 @@ const TRANSIENT_NAMES = new Set([
   'ServiceUnavailableException',
   'InternalServerError',
   'InternalFailure',
+  // S3's own name for a 500 it asks to be retried.
+  'InternalError',
   // The request's deadline (deadline.ts) ended the call, or came before it started.
   'AbortError',
   'DeadlineExceededError',

@@ -7,7 +7,8 @@ import { eventBridge } from './aws';
 import { config } from './config';
 import { logger } from './logger';
 import { tenantPk } from './table';
-import { idsHoldingTrace, scrubPartition } from './erase';
+import { scrubItems } from './erase';
+import { queryAll } from './dynamo';
 import type { PersonTraces } from './personal-data-mask';
 import type { DomainEventType } from '../../shared/contracts/events';
 
@@ -76,8 +77,15 @@ export interface DomainEventRecord extends DomainEvent {
   occurredAt: string;
 }
 
-/** `type` is one of DOMAIN_EVENT_TYPES (shared/contracts/events.ts). */
-export function domainEventItem(event: DomainEvent & { type: DomainEventType; id?: string }, now = new Date()) {
+/**
+ * `type` is one of DOMAIN_EVENT_TYPES (shared/contracts/events.ts); `about`, the id of the record the
+ * event is about when it names a person (an appointment), puts it on that record's event index, by
+ * which a person's erasure finds it (issue #52).
+ */
+export function domainEventItem(
+  event: DomainEvent & { type: DomainEventType; id?: string; about?: string },
+  now = new Date(),
+) {
   const occurredAt = now.toISOString();
   const id = event.id ?? randomUUID();
   return {
@@ -86,6 +94,7 @@ export function domainEventItem(event: DomainEvent & { type: DomainEventType; id
       Item: {
         PK: tenantPk(event.tenantId, 'EVENT', occurredAt.slice(0, 10)),
         SK: `${occurredAt}#${id}`,
+        ...(event.about ? { GSI1PK: aboutPartition(event.tenantId, event.about), GSI1SK: `${occurredAt}#${id}` } : {}),
         entity: DOMAIN_EVENT_ENTITY,
         id,
         type: event.type,
@@ -113,30 +122,33 @@ export function domainEventOf(image: Record<string, unknown> | undefined): Domai
   return { id, type, tenantId, occurredAt, detail: (detail ?? {}) as Record<string, unknown> };
 }
 
-const keptEventDays = (now: Date) =>
-  Array.from({ length: Math.ceil(DOMAIN_EVENT_TTL_SECONDS / 86_400) + 1 }, (_, back) =>
-    new Date(now.getTime() - back * 86_400_000).toISOString().slice(0, 10),
-  );
+/** The index of the events about one record (issue #52): GSI1 of the event items. */
+const aboutPartition = (tenantId: string, about: string) => tenantPk(tenantId, 'EVENTSABOUT', about);
 
-/** The ids of the kept events that name the person (issue #52: their webhook deliveries are found by them). */
-export async function domainEventsNaming(tenantId: string, person: PersonTraces, now = new Date()): Promise<string[]> {
-  const ids = await Promise.all(
-    keptEventDays(now).map((day) => idsHoldingTrace({ pk: tenantPk(tenantId, 'EVENT', day) }, person)),
-  );
-  return ids.flat();
-}
+/** The kept events about a record (issue #52), with their keys, through the index by subject. */
+const eventItemsAbout = (tenantId: string, about: string) =>
+  queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': aboutPartition(tenantId, about) },
+  });
 
 /**
- * A person's erasure (issue #36): the event items still kept (their TTL's days and today, by the UTC
- * day of their partition) rewritten with the person's traces replaced by the pseudonym.
+ * The ids of the kept events about a record (an appointment: the events it caused, its driver's
+ * number among them); events written before the index had none (they expire by their TTL, 14 days).
  */
-export async function eraseFromDomainEvents(
+export const domainEventIdsAbout = async (tenantId: string, about: string): Promise<string[]> =>
+  (await eventItemsAbout(tenantId, about)).map((item) => String(item.id));
+
+/**
+ * A person's erasure (issue #36): the kept events about a record of theirs rewritten with the
+ * person's traces replaced by the pseudonym (each only as it was read); how many it rewrote.
+ */
+export async function eraseFromEventsAbout(
   tenantId: string,
+  about: string,
   person: PersonTraces,
   pseudonym: string,
-  now = new Date(),
-): Promise<void> {
-  await Promise.all(
-    keptEventDays(now).map((day) => scrubPartition({ pk: tenantPk(tenantId, 'EVENT', day) }, person, pseudonym)),
-  );
+): Promise<number> {
+  return (await scrubItems(await eventItemsAbout(tenantId, about), person, pseudonym)).length;
 }

@@ -190,6 +190,20 @@ export async function requirePublicUrl(raw: string, field: string): Promise<void
 
 const breakers = circuitBreaker();
 
+/** Stands between a call and its exchange: the local stack's fault injection (functions/local/faults.ts). */
+export type OutboundFaults = (
+  req: OutboundRequest,
+  exchange: () => Promise<OutboundResponse>,
+) => Promise<OutboundResponse>;
+let faults: OutboundFaults | undefined;
+
+/** Sets the local stack's fault injection; refused outside local mode, so no deployed call meets one. */
+export function injectOutboundFaults(inject: OutboundFaults | undefined): void {
+  if (inject && !config.localMode)
+    throw new Error('Outbound faults are injected in the local stack only (STAGE=local)');
+  faults = inject;
+}
+
 function breakerCheck(key: string, host: string, now: number) {
   const openMs = breakers.openFor(key, now);
   if (openMs) {
@@ -235,8 +249,8 @@ export async function callOutbound(req: OutboundRequest): Promise<OutboundRespon
     callback(null, target.address, target.family);
   };
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  try {
-    const res = await new Promise<OutboundResponse>((resolve, reject) => {
+  const exchange = () =>
+    new Promise<OutboundResponse>((resolve, reject) => {
       let settled = false;
       const fail = (err: OutboundError) => {
         if (settled) return;
@@ -291,6 +305,8 @@ export async function callOutbound(req: OutboundRequest): Promise<OutboundRespon
       if (req.body !== undefined) request.write(req.body);
       request.end();
     });
+  try {
+    const res = await (faults && config.localMode ? faults(req, exchange) : exchange());
     breakerRecord(breaker, res.status >= 500);
     return res;
   } catch (err) {

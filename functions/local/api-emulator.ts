@@ -8,6 +8,7 @@ import { matchRoute, routeKey } from '../../shared/routes';
 import { apiSecurityHeaders, securityHeaders } from '../../shared/security-headers';
 import { FUNCTIONS } from '../registry';
 import { DEV_OUTBOX_PATH, outboxListing } from './outbox';
+import { drawFault } from './faults';
 import { serveStatic } from './static-files';
 
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024; // API Gateway's own limit
@@ -153,6 +154,15 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
       event,
       lambdaContext(route.fn),
     )) ?? {};
+  // An injected fault (faults.ts): the function stopped after its writes and before its answer, which
+  // API Gateway reports as a timed-out integration.
+  if (req.method !== 'GET' && req.method !== 'HEAD' && drawFault('api.drop'))
+    return send(
+      res,
+      504,
+      { ...API_HEADERS, 'content-type': 'application/json' },
+      JSON.stringify({ message: 'Endpoint request timed out' }),
+    );
   const headers: Record<string, string | string[]> = { ...API_HEADERS, ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   const payload = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? '');

@@ -32,6 +32,9 @@ export interface LocalStackOptions {
 
 export async function startLocalStack(options: LocalStackOptions) {
   const log = options.log ?? (() => undefined);
+  // FAULTS (faults.ts) is read here, once, before anything starts: a setting it cannot read stops the start.
+  const { faultsFromEnvironment } = await import('./faults');
+  const faultPlan = faultsFromEnvironment();
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
@@ -122,6 +125,17 @@ export async function startLocalStack(options: LocalStackOptions) {
     // Where is my truck (#33): reslot links point at this server; `npm start` watches three demo trucks.
     process.env.APP_ORIGIN ??= api.url;
     if (options.demoActivity) await (await import('./demo-trips')).seedDemoTrips(api.url, ulip);
+    // Faults begin once the demo data is in (it is the stack's set-up, not traffic).
+    if (faultPlan) {
+      const faults = await import('./faults');
+      await faults.installFaults();
+      faults.switchFaults(faultPlan);
+      log(
+        `Faults           ${Object.entries(faultPlan.rates)
+          .map(([kind, rate]) => `${kind} ${rate * 100} %`)
+          .join(', ')}; seed ${faultPlan.seed} (FAULTS_SEED=${faultPlan.seed} replays it)`,
+      );
+    }
     log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { url: api.url, stop: stopAll };
   } catch (err) {

@@ -10,6 +10,7 @@ import type { WorkerDefinition } from '../workers';
 import { startScheduler, type ScheduledJob } from './scheduler';
 import { startStreamPoller, type StreamConsumer } from './stream-poller';
 import { keepDeadLetter } from './dead-letters';
+import { drawBetween, drawFault } from './faults';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -29,6 +30,21 @@ export function workerContext(name: string): Context {
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,
+  };
+}
+
+/**
+ * A stream worker's handler as the deployed event source mapping may run it (issue #55), when the local
+ * stack's faults ask for it (faults.ts): a batch handed late, handed a second time after the first, or
+ * run and then failed as if the worker stopped before its checkpoint (the poller hands it again).
+ */
+export function withDeliveryFaults<E, R>(handler: (event: E) => Promise<R>): (event: E) => Promise<R> {
+  return async (event) => {
+    if (drawFault('stream.late')) await new Promise((r) => setTimeout(r, drawBetween(200, 2000)));
+    let result = await handler(event);
+    if (drawFault('stream.duplicate')) result = await handler(event);
+    if (drawFault('worker.stop')) throw new Error('Injected fault: the worker stopped before its checkpoint');
+    return result;
   };
 }
 
@@ -69,7 +85,12 @@ export async function startLocalWorkers(options: {
     const handler = await loadWorker(worker);
     const invoke = (event: unknown) => handler(event as never, workerContext(worker.name));
     if (trigger.kind === 'schedule') jobs.push({ name: worker.name, expression: trigger.expression, run: invoke });
-    else consumers.push({ name: worker.name, filter: trigger.filter, handler: invoke as StreamConsumer['handler'] });
+    else
+      consumers.push({
+        name: worker.name,
+        filter: trigger.filter,
+        handler: withDeliveryFaults(invoke as StreamConsumer['handler']),
+      });
   }
   const scheduler = jobs.length ? startScheduler(jobs, onError) : undefined;
   const poller = consumers.length

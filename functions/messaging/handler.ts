@@ -9,7 +9,8 @@ import { findAppointment } from '../appointments';
 import { driverReach, reachOf, sendByReach, type DriverReach } from './reach';
 import { writeAudit } from '../lib/audit';
 import { preflight, sendOne, type SendRequest } from './deliver';
-import { SendRefused } from './rules';
+import { SendRefused, smsTemplatesOf } from './rules';
+import { isLocalMessaging } from './channel';
 import { listMessages, setOptOut } from './message.store';
 import { listHealth } from './channel-health.store';
 import { providerSetup, readSettings, updateSettings } from './settings';
@@ -204,6 +205,7 @@ export const { handler, actions } = defineFunction('messaging', {
         lastSuccessAt: h?.lastSuccessAt ?? null,
         lastFailureAt: h?.lastFailureAt ?? null,
         lastError: h?.lastError ?? null,
+        ...(channel === 'sms' ? { templates: smsTemplatesOf(setup.dlt, isLocalMessaging()) } : {}),
       };
     });
     return json(cards);

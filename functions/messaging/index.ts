@@ -6,13 +6,17 @@ import type { OutgoingMessage } from './channel';
 import { email } from './channels/email';
 import { sendOne } from './deliver';
 import { driverReach, sendByReach } from './reach';
-import type { Channel, Language, Placeholder, TemplateKey } from '../../shared/contracts/messaging';
+import type { Channel, Language, Placeholder, SendOutcome, TemplateKey } from '../../shared/contracts/messaging';
 
-export async function sendMessage(message: OutgoingMessage, now = new Date()): Promise<void> {
-  if (message.channel === 'email') return email.send(message, now);
+/** Answers how an SMS or WhatsApp went (the log's outcome); null for an e-mail, whose adapter tells nothing. */
+export async function sendMessage(message: OutgoingMessage, now = new Date()): Promise<SendOutcome | null> {
+  if (message.channel === 'email') {
+    await email.send(message, now);
+    return null;
+  }
   // A notice that is not sent is recorded in the log as failed with its reason (and logged); the
   // action that caused it goes on.
-  await sendOne(
+  return sendOne(
     {
       tenantId: message.tenantId,
       channel: message.channel,

@@ -7,6 +7,7 @@ import {
   checkDlt,
   dltTemplateId,
   findTemplate,
+  HUB_TEMPLATES,
   renderTemplate,
   TemplateError,
   CHANNEL_LABELS,
@@ -181,6 +182,24 @@ export function smsDlt(
   if (!localSink && (registration.entityId === DEMO_DLT_ID || templateId === DEMO_DLT_ID))
     throw new SendRefused(DLT_TEXTS.demoOnly);
   return { entityId: registration.entityId, header: registration.header, templateId };
+}
+
+/**
+ * The hub's templates an SMS may carry, per language: those its DLT registration lets through
+ * (smsDlt), so the Messaging Center offers these only instead of refusing a text after sending it.
+ */
+export function smsTemplatesOf(registration: DltRegistration | null, localSink: boolean): Record<Language, string[]> {
+  const passes = (template: MessageTemplate, language: Language) => {
+    try {
+      smsDlt(registration, 'hub', template, language, localSink);
+      return true;
+    } catch (err) {
+      if (err instanceof SendRefused) return false;
+      throw err;
+    }
+  };
+  const registered = (language: Language) => HUB_TEMPLATES.filter((t) => passes(t, language)).map((t) => t.key);
+  return { en: registered('en'), hi: registered('hi') };
 }
 
 /** A stable message id per event and channel (the idempotency key of the notifier). */

@@ -1,16 +1,21 @@
 // Carrying out an accepted erasure (issue #52), in the erasure worker (erasure.worker.ts), not in the
-// admin's request: the steps in order, each finding the person's items by key or by an index by person
-// (the driver's appointments by driver id, messages by the recipient's number, webhook deliveries by
-// the ids of the events that named the person), each rewrite conditional on the item as it was read.
-// After each step (and each page of messages) the cursor is stored, so a run cut short (timeout,
-// crash, a delivery held by an attempt) is resumed by the stream's retry where it stopped. The driver
-// record, which names the person for the others, goes last; then the request is completed.
+// admin's request: the steps in order, each finding the person's items by key or by an index by person,
+// never by a Scan or a read of a tenant's whole log: the person's appointments first (the driver's by
+// driver id, and those without a driver record that hold the person's number, a guest's or a walk-in's,
+// by the person's key for it), kept in the cursor; through them their check-ins, the events about them
+// (the events' index by subject) and those events' webhook deliveries (by key); messages by the
+// recipient's number; consent records by the person's key. Each rewrite is conditional on the item as
+// it was read. After each step (and each page of appointments or messages) the cursor is stored, so a
+// run cut short (timeout, crash, a delivery held by an attempt) is resumed by the stream's retry where
+// it stopped. The driver record, which names the person for the others, goes last; then the request
+// is completed.
 import type { Actor } from '../lib/audit';
-import { domainEventsNaming, eraseFromDomainEvents } from '../lib/events';
+import { domainEventIdsAbout, eraseFromEventsAbout } from '../lib/events';
 import { logger } from '../lib/logger';
 import { getDriver, eraseDriverRecord } from '../carriers';
-import { eraseDriverFromAppointments } from '../appointments';
+import { appointmentsOfPerson, eraseFromAppointment, tracesOnAppointment } from '../appointments';
 import { eraseDriverFromCheckins } from '../checkins';
+import { eraseConsentOf } from '../consent';
 import { eraseDriverFromGate } from '../gate';
 import { eraseFromWebhookDeliveries } from '../integrations';
 import { eraseFromLocalOutbox, eraseMessagesPage } from '../messaging';
@@ -35,15 +40,38 @@ interface Run {
   now: Date;
 }
 
-/** One step: what it rewrote, and (messages) whether it has more to do; `eventIds` for the next steps. */
-type StepResult = { count: number; more?: boolean; eventIds?: string[] };
+/**
+ * One step: what it rewrote; `more` when it stopped part-way (at `position` of the appointments, or
+ * with messages left); `appointmentIds` the person's appointments, for the steps after it.
+ */
+type StepResult = { count: number; more?: boolean; position?: number; appointmentIds?: string[] };
+
+/** Appointments a step takes between two stored cursors. */
+const PAGE = 25;
+
+/** Runs `each` over the next page of the person's appointments; `more` while some are left. */
+async function appointmentsPage(run: Run, each: (id: string) => Promise<number>): Promise<StepResult> {
+  const { appointmentIds, position } = run.cursor;
+  const page = appointmentIds.slice(position, position + PAGE);
+  let count = 0;
+  for (const id of page) count += await each(id);
+  const next = position + page.length;
+  return { count, more: next < appointmentIds.length, position: next };
+}
 
 const STEPS: Record<string, (run: Run) => Promise<StepResult>> = {
-  appointments: async ({ tenantId, request, person }) => {
-    const ids = await eraseDriverFromAppointments(tenantId, request.driverId, person, request.pseudonym);
-    await eraseDriverFromCheckins(tenantId, ids, person, request.pseudonym);
-    return { count: ids.length };
+  // Found before any is erased: an erased appointment without a driver record leaves the index by number.
+  'appointments-found': async ({ tenantId, request, person }) => {
+    const found = await appointmentsOfPerson(tenantId, request.driverId, person.phone);
+    return { count: found.length, appointmentIds: found.map((a) => a.id) };
   },
+  // Each appointment's check-in and trail first, the appointment last (it holds the traces as typed).
+  appointments: (run) =>
+    appointmentsPage(run, async (id) => {
+      const traces = await tracesOnAppointment(run.tenantId, id, run.person);
+      for (const t of traces) await eraseDriverFromCheckins(run.tenantId, [id], t, run.request.pseudonym);
+      return (await eraseFromAppointment(run.tenantId, id, traces, run.request.pseudonym)) ? 1 : 0;
+    }),
   messages: async ({ tenantId, request, person, now }) => {
     const page = await eraseMessagesPage(tenantId, person, request.pseudonym, now);
     return { count: page.erased, more: page.more };
@@ -52,18 +80,21 @@ const STEPS: Record<string, (run: Run) => Promise<StepResult>> = {
   notifications: async ({ tenantId, person, request }) => ({
     count: (await eraseDriverFromNotifications(tenantId, person, request.pseudonym)).length,
   }),
-  // Found before they are rewritten: once rewritten, an event no longer names the person.
-  'events-found': async ({ tenantId, person, now }) => {
-    const eventIds = await domainEventsNaming(tenantId, person, now);
-    return { count: eventIds.length, eventIds };
-  },
-  deliveries: async ({ tenantId, person, request, cursor }) => ({
-    count: await eraseFromWebhookDeliveries(tenantId, cursor.eventIds, person, request.pseudonym),
+  consent: async ({ tenantId, person, request }) => ({
+    count: await eraseConsentOf(tenantId, person.phone, request.driverId),
   }),
-  events: async ({ tenantId, person, request, now }) => {
-    await eraseFromDomainEvents(tenantId, person, request.pseudonym, now);
-    return { count: 0 };
-  },
+  // Before the events: a delivery is found by the id of the event it carries.
+  deliveries: (run) =>
+    appointmentsPage(run, async (id) =>
+      eraseFromWebhookDeliveries(
+        run.tenantId,
+        await domainEventIdsAbout(run.tenantId, id),
+        run.person,
+        run.request.pseudonym,
+      ),
+    ),
+  events: (run) =>
+    appointmentsPage(run, (id) => eraseFromEventsAbout(run.tenantId, id, run.person, run.request.pseudonym)),
   gate: async ({ tenantId, person }) => {
     await eraseDriverFromGate(tenantId, person.licence);
     return { count: 0 };
@@ -93,7 +124,8 @@ const DONE = 'done';
 /** The cursor an accepted erasure starts with (written with the acceptance, before the worker is woken). */
 export const startingCursor = (actor: Actor, now: Date): ErasureCursor => ({
   step: FIRST_ERASURE_STEP,
-  eventIds: [],
+  appointmentIds: [],
+  position: 0,
   counts: {},
   actor,
   updatedAt: now.toISOString(),
@@ -105,6 +137,10 @@ export async function carryOutErasure(tenantId: string, id: string, now = new Da
   if (request?.status !== 'erasing') return;
   let cursor = await getErasureCursor(tenantId, id);
   if (!cursor) return; // accepted without a cursor cannot happen: the acceptance writes it first
+  // A cursor written by an earlier version (no appointments kept, or a step no longer known): every
+  // step is safe to run again, so the run starts over (from the cursor as stored, which it moves on).
+  if (cursor.step !== DONE && (!Array.isArray(cursor.appointmentIds) || !STEPS[cursor.step]))
+    cursor = { ...startingCursor(cursor.actor, now), counts: cursor.counts, updatedAt: cursor.updatedAt };
   const driver = cursor.step === DONE ? null : await getDriver(tenantId, request.carrierId, request.driverId);
   // A driver record already gone (deleted) leaves nothing that names the person to look for.
   if (driver) {
@@ -114,7 +150,8 @@ export async function carryOutErasure(tenantId: string, id: string, now = new Da
       const next: ErasureCursor = {
         ...cursor,
         step: result.more ? cursor.step : (ORDER[ORDER.indexOf(cursor.step) + 1] ?? DONE),
-        eventIds: result.eventIds ?? cursor.eventIds,
+        appointmentIds: result.appointmentIds ?? cursor.appointmentIds,
+        position: result.more ? (result.position ?? 0) : 0,
         counts: { ...cursor.counts, [cursor.step]: (cursor.counts[cursor.step] ?? 0) + result.count },
         updatedAt: new Date().toISOString(),
       };

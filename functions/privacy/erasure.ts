@@ -1,10 +1,11 @@
 // Erasure requests (issue #36): the driver asks, the facility admin completes (the erasure worker
-// carries it out, issue #52) or refuses with a reason by the due date. An erasure waits while an appointment of the driver is in progress (the
-// truck on site needs its record); once done, the person's data is replaced everywhere it is stored
+// carries it out, issue #52) or refuses with a reason by the due date. An erasure waits while an
+// appointment of the person is in progress (the truck on site needs its record); once done, the person's data is replaced everywhere it is stored
 // by a pseudonym, and the records keep their counts and timings.
 import type { Actor } from '../lib/audit';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { listDriverAppointments } from '../appointments';
+import { appointmentsOfPerson } from '../appointments';
+import { getDriver } from '../carriers';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { ErasureRequest } from '../../shared/contracts/privacy';
 import {
@@ -19,6 +20,15 @@ import { startingCursor } from './erasure-run';
 import { erasureDueDate, erasureHold, pseudonymOf } from './rules';
 import { pseudonymKey } from './pseudonym-key';
 import { ownDriver, recordAccess } from './my-data';
+
+/**
+ * The person's appointments an erasure waits for: the driver's, and those without a driver record that
+ * hold their number (a walk-in of theirs on site holds it as well).
+ */
+async function appointmentsOf(tenantId: string, request: Pick<ErasureRequest, 'carrierId' | 'driverId'>) {
+  const driver = await getDriver(tenantId, request.carrierId, request.driverId);
+  return appointmentsOfPerson(tenantId, request.driverId, driver?.phone);
+}
 
 /** The driver's request; an open one of theirs is answered again rather than doubled. */
 export async function requestErasure(user: SessionUser, actor: Actor, now = new Date()): Promise<ErasureRequest> {
@@ -38,7 +48,7 @@ export async function requestErasure(user: SessionUser, actor: Actor, now = new 
       status: 'pending',
       requestedAt: now.toISOString(),
       dueDate: erasureDueDate(now),
-      heldReason: erasureHold(await listDriverAppointments(user.tenantId, driver.id)),
+      heldReason: erasureHold(await appointmentsOfPerson(user.tenantId, driver.id, driver.phone)),
       refusedReason: null,
       decidedAt: null,
     },
@@ -52,9 +62,7 @@ export async function erasureRequests(user: SessionUser, now = new Date()): Prom
   const requests = await listErasureRequests(user.tenantId);
   const withHolds = await Promise.all(
     requests.map(async (r) =>
-      r.status === 'pending'
-        ? { ...r, heldReason: erasureHold(await listDriverAppointments(user.tenantId, r.driverId)) }
-        : r,
+      r.status === 'pending' ? { ...r, heldReason: erasureHold(await appointmentsOf(user.tenantId, r)) } : r,
     ),
   );
   await Promise.all(
@@ -95,7 +103,7 @@ export async function completeErasure(
   }
   if (found?.status === 'completed') return found;
   const request = stillOpen(found);
-  const hold = erasureHold(await listDriverAppointments(tenantId, request.driverId));
+  const hold = erasureHold(await appointmentsOf(tenantId, request));
   if (hold) throw new ConflictError(hold);
   // The cursor first, then the request's change, which wakes the worker (its stream record).
   await saveErasureCursor(tenantId, id, startingCursor(actor, now), null);

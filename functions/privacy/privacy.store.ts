@@ -22,8 +22,14 @@ const keys = {
 /** Where the erasure worker is in a request's steps: the next step, what earlier steps found, who asked. */
 export interface ErasureCursor {
   step: string;
-  /** The kept domain events that named the person (their webhook deliveries are found by them). */
-  eventIds: string[];
+  /**
+   * The person's appointments, found first (by driver and by number): once erased, one without a
+   * driver record leaves the index by number, so a resumed run finds them here; the steps after it
+   * reach the check-ins, events and webhook deliveries through them.
+   */
+  appointmentIds: string[];
+  /** How far into `appointmentIds` the current step has come (a step over them resumes there). */
+  position: number;
   /** Items rewritten so far, per step (the worker's log line at the end). */
   counts: Record<string, number>;
   actor: Actor;

@@ -29,9 +29,8 @@ import { dockDoorNumber } from '../../shared/contracts/facilities';
 
 type SignupInput = z.output<typeof signupSchema>;
 
-/** The first facility's defaults: 08:00-18:00, 60-minute slots of 2 bookings, four standard doors. */
+/** The first facility's defaults: 08:00-18:00, 60-minute slots of 2 bookings (its doors: as many as sign-up asked). */
 export const FIRST_FACILITY = {
-  doors: 4,
   operatingHoursStart: '08:00',
   operatingHoursEnd: '18:00',
   slotMinutes: 60,
@@ -100,14 +99,14 @@ export async function signUp(input: SignupInput, ip: string, now = new Date()): 
     operatingHoursStart: FIRST_FACILITY.operatingHoursStart,
     operatingHoursEnd: FIRST_FACILITY.operatingHoursEnd,
     timeZone: input.timeZone,
-    totalDockDoors: FIRST_FACILITY.doors,
-    doorCount: FIRST_FACILITY.doors,
+    totalDockDoors: input.dockDoors,
+    doorCount: input.dockDoors,
     slotMinutes: FIRST_FACILITY.slotMinutes,
     slotCapacity: FIRST_FACILITY.slotCapacity,
     isActive: true,
     createdAt: at,
   };
-  const doors: DockDoor[] = Array.from({ length: FIRST_FACILITY.doors }, (_, i) => ({
+  const doors: DockDoor[] = Array.from({ length: input.dockDoors }, (_, i) => ({
     id: randomUUID(),
     tenantId,
     facilityId,

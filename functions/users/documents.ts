@@ -69,9 +69,14 @@ export type UploadCheck =
 
 export async function inspectUpload(uploadId: string): Promise<UploadCheck> {
   const Key = pendingKey(uploadId);
+  // Only an object that is not there is a missing upload: S3 throttling or failing is the service's
+  // fault (a 503, the upload kept for the retry), never "upload it again" (issue #55).
   const head = await s3()
     .send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key }))
-    .catch(() => null);
+    .catch((err: unknown) => {
+      if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      throw err;
+    });
   if (!head) return { ok: false, problem: 'missing' };
   const size = Number(head.ContentLength ?? 0);
   if (size >= UPLOAD_MAX_BYTES || size === 0) return { ok: false, problem: 'too-large' };

@@ -3,7 +3,7 @@
 // change it records. Both lists are newest first by key.
 import { config } from '../lib/config';
 import { tenantPk } from '../lib/table';
-import { queryPrefix } from '../lib/dynamo';
+import { queryAll, queryPrefix, withoutKeys } from '../lib/dynamo';
 import type { AdjustmentReason, AppointmentReceipt } from '../../shared/contracts/wms-stock';
 import { queryPage } from './page.store';
 
@@ -85,4 +85,15 @@ export async function pageAdjustments(tenantId: string, limit: number, cursor?: 
 
 export async function receiptsOfAppointment(tenantId: string, appointmentId: string): Promise<StoredReceipt[]> {
   return queryPrefix<StoredReceipt>(movementKeys.byAppointment(tenantId, appointmentId), '', { index: 'GSI1' });
+}
+
+/** The tenant's receipts received at `since` (an ISO time) or later, oldest first: what a reconciliation
+ * of the stock counts against its lines (scripts/bench/chaos.ts). */
+export async function receiptsSince(tenantId: string, since: string): Promise<StoredReceipt[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND SK >= :since',
+    ExpressionAttributeValues: { ':pk': movementKeys.receipts(tenantId), ':since': since },
+    ConsistentRead: true,
+  });
+  return items.map((item) => withoutKeys<StoredReceipt>(item));
 }

@@ -13,7 +13,7 @@ import { truckStage, type TruckStage } from '../../shared/contracts/appointments
 import { localDateTime, DEFAULT_TIME_ZONE } from '../../shared/time';
 import type { receiveSchema, Receipt } from '../../shared/contracts/wms-stock';
 import { toPaise } from '../../shared/contracts/wms';
-import { getBin, type StoredBin } from './bin.store';
+import { getBin } from './bin.store';
 import { counterUpdate } from './counters.store';
 import { findLineId, getLine, lineCreateItems, lineQuantityUpdate, type StoredLine } from './inventory.store';
 import { receiptPut, type StoredReceipt } from './movement.store';
@@ -22,12 +22,13 @@ import { findProductBySku, getProduct, productLinesUpdate } from './product.stor
 import { expectedOrder, receiveAgainstReference } from '../references';
 import { averageCost, checkTracking, counterMoves, lineCounters } from './rules';
 import {
-  binAt,
   binAndZoneUpdates,
+  binOfFacility,
   capacityRefusal,
   checkCapacity,
   facilityOf,
   frozenRefusal,
+  lineRaced,
   notFrozenChecks,
   raced,
   withRetries,
@@ -118,8 +119,13 @@ export async function receiveGoods(
   actor: Actor,
   now = new Date(),
 ): Promise<Receipt> {
-  const facility = await facilityOf(tenantId, input.facilityId);
-  const product = await getProduct(tenantId, input.productId);
+  // What the receipt needs is read at once (issue #55: read one after another, with the retries of a
+  // lost race, the bench's receipts into one line ran past their request's deadline).
+  const [facility, product, binRead] = await Promise.all([
+    facilityOf(tenantId, input.facilityId),
+    getProduct(tenantId, input.productId),
+    input.binId ? getBin(tenantId, input.binId) : null,
+  ]);
   if (!product) throw new NotFoundError('Product not found');
   const inactive = () =>
     new ConflictError(`${product.name} is inactive and cannot be received`, {
@@ -127,7 +133,7 @@ export async function receiveGoods(
     });
   if (!product.isActive) throw inactive();
   checkTracking(product, { lotNumber: input.lotNumber, serialNumbers: input.serialNumbers, quantity: input.quantity });
-  const firstBin = input.binId ? await binAt(tenantId, input.binId, facility.id) : null;
+  const firstBin = input.binId ? binOfFacility(binRead, facility.id) : null;
   if (firstBin && (!firstBin.isReceivable || firstBin.status === 'blocked' || firstBin.status === 'maintenance')) {
     throw new ConflictError(
       `Bin ${firstBin.binCode} does not accept receipts (${firstBin.isReceivable ? firstBin.status : 'not receivable'})`,
@@ -141,158 +147,169 @@ export async function receiveGoods(
     binId: firstBin?.id ?? null,
     productId: product.id,
   };
-  const zone = firstBin ? await getZone(tenantId, firstBin.zoneId) : null;
+  const [zone, frozen] = await Promise.all([
+    firstBin ? getZone(tenantId, firstBin.zoneId) : null,
+    frozenRefusal(tenantId, place, firstBin?.binCode),
+  ]);
+  if (frozen) throw frozen;
 
   /** Why the receipt cannot go in now, if a rule refuses it (after a lost race). */
-  const explain = async (bin: StoredBin | null) =>
-    (await frozenRefusal(tenantId, place, bin?.binCode)) ?? (bin ? capacityRefusal(bin, input.quantity) : null);
-
-  const frozen = await frozenRefusal(tenantId, place, firstBin?.binCode);
-  if (frozen) throw frozen;
+  const explain = async () => {
+    const [bin, refusal] = await Promise.all([
+      firstBin ? getBin(tenantId, firstBin.id) : null,
+      frozenRefusal(tenantId, place, firstBin?.binCode),
+    ]);
+    return refusal ?? (bin ? capacityRefusal(bin, input.quantity) : null);
+  };
 
   // One unit per serial for a serial-tracked product (each its own line), else one merge into the line.
   const cost = input.unitCost === null ? null : toPaise(input.unitCost);
   const units = product.isSerialTracked
     ? input.serialNumbers.map((serialNumber) => ({ serialNumber, quantity: 1 }))
     : [{ serialNumber: null, quantity: input.quantity }];
-  return withRetries(
-    async () => {
-      const bin = firstBin ? await getBin(tenantId, firstBin.id) : null;
-      if (firstBin && !bin) throw new NotFoundError('Bin not found');
-      if (bin) checkCapacity(bin, input.quantity);
-      const at = now.toISOString();
-      const lineWrites = [];
-      const receipts: StoredReceipt[] = [];
-      const newLines: StoredLine[] = [];
-      for (const unit of units) {
-        const lineId = await findLineId(tenantId, {
-          productId: product.id,
-          facilityId: facility.id,
-          binId: bin?.id ?? null,
-          lotNumber: input.lotNumber,
-          serialNumber: unit.serialNumber,
-        });
-        const existing = lineId ? await getLine(tenantId, lineId) : null;
-        if (existing && unit.serialNumber) {
-          const message = `Serial number ${unit.serialNumber} of ${product.name} is already in stock at this facility`;
-          throw new ConflictError(message, { serialNumbers: message });
-        }
-        const line: StoredLine = existing ?? {
-          id: timeOrderedId(now.getTime()),
-          tenantId,
-          facilityId: facility.id,
-          facilityName: facility.name,
-          productId: product.id,
-          productName: product.name,
-          productSku: product.sku,
-          productBarcode: product.barcodeValue,
-          binId: bin?.id ?? null,
-          binCode: bin?.binCode ?? null,
-          zoneId: bin?.zoneId ?? null,
-          zoneName: zone?.name ?? null,
-          lotNumber: input.lotNumber,
-          serialNumber: unit.serialNumber,
-          quantity: 0,
-          reservedQuantity: 0,
-          unitCostPaise: cost,
-          expiryDate: input.expiryDate,
-          status: 'available',
-          createdAt: at,
-          updatedAt: at,
-        };
-        const quantityAfter = line.quantity + unit.quantity;
-        // The line's cost becomes the weighted average of what it held and what arrives (rules.ts).
-        if (existing)
-          lineWrites.push(
-            lineQuantityUpdate(existing, quantityAfter, at, {
-              ...(cost !== null
-                ? { unitCostPaise: averageCost(existing.quantity, existing.unitCostPaise, unit.quantity, cost) }
-                : {}),
-              ...(input.expiryDate ? { expiryDate: input.expiryDate } : {}),
-            }),
-          );
-        else {
-          lineWrites.push(...lineCreateItems({ ...line, quantity: quantityAfter }).items);
-          newLines.push(line);
-        }
-        receipts.push({
-          id: timeOrderedId(now.getTime()),
-          tenantId,
-          inventoryId: line.id,
-          facilityId: facility.id,
-          productId: product.id,
-          productName: product.name,
-          productSku: product.sku,
-          binId: bin?.id ?? null,
-          binCode: bin?.binCode ?? null,
-          quantity: unit.quantity,
-          quantityAfter,
-          lotNumber: input.lotNumber,
-          unitCostPaise: cost,
-          poNumber: input.poNumber,
-          notes: input.notes,
-          appointmentId: input.appointmentId,
-          receivedAt: at,
-          receivedBy: actor.username,
-        });
+  return withRetries(async () => {
+    // The bin and the lines each unit goes into, read at once.
+    const [bin, lines] = await Promise.all([
+      firstBin ? getBin(tenantId, firstBin.id) : null,
+      Promise.all(
+        units.map(async (unit) => {
+          const lineId = await findLineId(tenantId, {
+            productId: product.id,
+            facilityId: facility.id,
+            binId: firstBin?.id ?? null,
+            lotNumber: input.lotNumber,
+            serialNumber: unit.serialNumber,
+          });
+          return lineId ? getLine(tenantId, lineId) : null;
+        }),
+      ),
+    ]);
+    if (firstBin && !bin) throw new NotFoundError('Bin not found');
+    if (bin) checkCapacity(bin, input.quantity);
+    const at = now.toISOString();
+    const lineWrites = [];
+    const receipts: StoredReceipt[] = [];
+    const newLines: StoredLine[] = [];
+    for (const [u, unit] of units.entries()) {
+      const existing = lines[u]!;
+      if (existing && unit.serialNumber) {
+        const message = `Serial number ${unit.serialNumber} of ${product.name} is already in stock at this facility`;
+        throw new ConflictError(message, { serialNumbers: message });
       }
-      const first = receipts[0]!;
-      const inventoryIds = receipts.map((r) => r.inventoryId);
-      const detail = {
-        receiptId: first.id,
-        inventoryId: first.inventoryId,
-        inventoryIds,
-        productId: product.id,
+      const line: StoredLine = existing ?? {
+        id: timeOrderedId(now.getTime()),
+        tenantId,
         facilityId: facility.id,
+        facilityName: facility.name,
+        productId: product.id,
+        productName: product.name,
+        productSku: product.sku,
+        productBarcode: product.barcodeValue,
         binId: bin?.id ?? null,
-        quantity: input.quantity,
-        appointmentId: input.appointmentId,
+        binCode: bin?.binCode ?? null,
+        zoneId: bin?.zoneId ?? null,
+        zoneName: zone?.name ?? null,
+        lotNumber: input.lotNumber,
+        serialNumber: unit.serialNumber,
+        quantity: 0,
+        reservedQuantity: 0,
+        unitCostPaise: cost,
+        expiryDate: input.expiryDate,
+        status: 'available',
+        createdAt: at,
+        updatedAt: at,
       };
-      const items = [
-        productLinesUpdate(tenantId, product.id, newLines.length, true),
-        ...lineWrites,
-        ...(bin ? binAndZoneUpdates([{ bin, units: input.quantity, lines: newLines.length }]) : []),
-        ...counterUpdate(
+      const quantityAfter = line.quantity + unit.quantity;
+      // The line's cost becomes the weighted average of what it held and what arrives (rules.ts).
+      if (existing)
+        lineWrites.push(
+          lineQuantityUpdate(existing, quantityAfter, at, {
+            ...(cost !== null
+              ? { unitCostPaise: averageCost(existing.quantity, existing.unitCostPaise, unit.quantity, cost) }
+              : {}),
+            ...(input.expiryDate ? { expiryDate: input.expiryDate } : {}),
+          }),
+        );
+      else {
+        lineWrites.push(...lineCreateItems({ ...line, quantity: quantityAfter }).items);
+        newLines.push(line);
+      }
+      receipts.push({
+        id: timeOrderedId(now.getTime()),
+        tenantId,
+        inventoryId: line.id,
+        facilityId: facility.id,
+        productId: product.id,
+        productName: product.name,
+        productSku: product.sku,
+        binId: bin?.id ?? null,
+        binCode: bin?.binCode ?? null,
+        quantity: unit.quantity,
+        quantityAfter,
+        lotNumber: input.lotNumber,
+        unitCostPaise: cost,
+        poNumber: input.poNumber,
+        notes: input.notes,
+        appointmentId: input.appointmentId,
+        receivedAt: at,
+        receivedBy: actor.username,
+      });
+    }
+    const first = receipts[0]!;
+    const inventoryIds = receipts.map((r) => r.inventoryId);
+    const detail = {
+      receiptId: first.id,
+      inventoryId: first.inventoryId,
+      inventoryIds,
+      productId: product.id,
+      facilityId: facility.id,
+      binId: bin?.id ?? null,
+      quantity: input.quantity,
+      appointmentId: input.appointmentId,
+    };
+    const items = [
+      productLinesUpdate(tenantId, product.id, newLines.length, true),
+      ...lineWrites,
+      ...(bin ? binAndZoneUpdates([{ bin, units: input.quantity, lines: newLines.length }]) : []),
+      ...counterUpdate(
+        tenantId,
+        { quantity: input.quantity, ...counterMoves([], newLines.flatMap(lineCounters)) },
+        first.inventoryId,
+      ),
+      ...receipts.map(receiptPut),
+      // The PO's ledger counts the goods (issue #32), in the receipt's own transaction.
+      ...(await receiveAgainstReference(tenantId, facility.id, input.poNumber, product.sku, input.quantity, now)),
+      domainEventItem({ tenantId, type: 'goods.received', detail }, now),
+      ...notFrozenChecks(tenantId, place),
+      auditPut(
+        {
           tenantId,
-          { quantity: input.quantity, ...counterMoves([], newLines.flatMap(lineCounters)) },
-          first.inventoryId,
-        ),
-        ...receipts.map(receiptPut),
-        // The PO's ledger counts the goods (issue #32), in the receipt's own transaction.
-        ...(await receiveAgainstReference(tenantId, facility.id, input.poNumber, product.sku, input.quantity, now)),
-        domainEventItem({ tenantId, type: 'goods.received', detail }, now),
-        ...notFrozenChecks(tenantId, place),
-        auditPut(
-          {
-            tenantId,
-            actor,
-            action: 'wms-inventory.received',
-            entityType: 'wms-inventory',
-            entityId: first.inventoryId,
-            before: newLines.length === receipts.length ? null : { quantity: first.quantityAfter - input.quantity },
-            after: {
-              ...detail,
-              quantityAfter: first.quantityAfter,
-              lotNumber: input.lotNumber,
-              serialNumbers: input.serialNumbers,
-              poNumber: input.poNumber,
-            },
+          actor,
+          action: 'wms-inventory.received',
+          entityType: 'wms-inventory',
+          entityId: first.inventoryId,
+          before: newLines.length === receipts.length ? null : { quantity: first.quantityAfter - input.quantity },
+          after: {
+            ...detail,
+            quantityAfter: first.quantityAfter,
+            lotNumber: input.lotNumber,
+            serialNumbers: input.serialNumbers,
+            poNumber: input.poNumber,
           },
-          now,
-        ),
-      ];
-      await transact(items, (i) => (i === 0 ? inactive() : raced()));
-      return {
-        id: first.id,
-        inventoryId: first.inventoryId,
-        inventoryIds,
-        quantity: input.quantity,
-        quantityAfter: first.quantityAfter,
-        appointmentId: input.appointmentId,
-      };
-    },
-    async () => explain(firstBin ? await getBin(tenantId, firstBin.id) : null),
-  );
+        },
+        now,
+      ),
+    ];
+    await transact(items, (i) => (i === 0 ? inactive() : i <= lineWrites.length ? lineRaced() : raced()));
+    return {
+      id: first.id,
+      inventoryId: first.inventoryId,
+      inventoryIds,
+      quantity: input.quantity,
+      quantityAfter: first.quantityAfter,
+      appointmentId: input.appointmentId,
+    };
+  }, explain);
 }
 
 export function requireFacilityQuery(facilityId: string | undefined): string {

@@ -203,6 +203,7 @@ async function yardTimes(browser: Browser, base: string, pageBase: string) {
     facilityName: `Bench Yard DC ${id}`,
     facilityCity: 'Pune',
     facilityState: 'Maharashtra',
+    dockDoors: 4,
   });
   if (signup.status !== 201) throw new Error(`yard tenant sign-up: HTTP ${signup.status} ${await signup.text()}`);
   const verification = /code is (\d{6})/.exec((await localOutbox(20)).find((m) => m.to === email)?.body ?? '')?.[1];

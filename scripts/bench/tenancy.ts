@@ -33,6 +33,7 @@ export const tenancyBench: BenchSection = async ({ base, operations }) => {
       facilityName: `Bench DC ${tag}`,
       facilityCity: 'Pune',
       facilityState: 'Maharashtra',
+      dockDoors: 4,
     };
     let t = performance.now();
     const res = await post('/api/signup', body);

@@ -114,6 +114,48 @@ const fieldText = (max: number) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
+/**
+ * What every booking form at a facility asks already (its key and its label as the forms show it, with
+ * the other spellings staff write): a custom field that repeats one would ask the same thing twice
+ * (issue #53, item 5), so set-up refuses it.
+ */
+export const BUILT_IN_BOOKING_FIELDS: readonly { key: string; labels: readonly string[] }[] = [
+  { key: 'poNumber', labels: ['PO number', 'Purchase order number'] },
+  { key: 'bolNumber', labels: ['BOL number', 'Bill of lading number'] },
+  { key: 'palletCount', labels: ['Pallet count', 'Pallets'] },
+  { key: 'cartonCount', labels: ['Carton count', 'Cartons'] },
+  { key: 'quantity', labels: ['PO quantity (units)', 'PO quantity'] },
+  { key: 'loadType', labels: ['Load type'] },
+  { key: 'priority', labels: ['Priority'] },
+  { key: 'specialInstructions', labels: ['Special instructions'] },
+  { key: 'handlingEquipmentNotes', labels: ['Handling equipment notes'] },
+  { key: 'vehicleNumber', labels: ['Vehicle number'] },
+  { key: 'vehicleType', labels: ['Vehicle type'] },
+  { key: 'capacityTons', labels: ['Capacity (tons)'] },
+  { key: 'driverName', labels: ['Driver name'] },
+  { key: 'driverLicense', labels: ['Driving license', 'Driving licence', 'Driving licence number'] },
+  { key: 'mobileNumber', labels: ['Mobile number'] },
+  { key: 'ownerName', labels: ['Owner name'] },
+  { key: 'ownerContactNumber', labels: ['Owner contact number'] },
+  { key: 'goodsType', labels: ['Goods type'] },
+  { key: 'ewayBill', labels: ['E-way bill', 'E-way bill number'] },
+];
+
+/** A label as compared with the built-in fields: case, spaces and punctuation do not count ("P.O. Number" = "poNumber"). */
+const comparable = (label: string) =>
+  label
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]/gu, '');
+const BUILT_IN_BY_NAME = new Map(
+  BUILT_IN_BOOKING_FIELDS.flatMap((f) => [f.key, ...f.labels].map((name) => [comparable(name), f.labels[0]!])),
+);
+/** The built-in field a custom field's label repeats (its label as the forms show it), or null. */
+export const builtInFieldRepeated = (label: string | null): string | null =>
+  (label && BUILT_IN_BY_NAME.get(comparable(label))) || null;
+export const repeatsBuiltInMessage = (builtIn: string) =>
+  `This repeats the built-in field "${builtIn}", which every booking asks already`;
+
 export const bookingFieldInputSchema = z
   .strictObject({
     label: requiredText('Label is required', 80),
@@ -133,6 +175,10 @@ export const bookingFieldInputSchema = z
     uniquePerFacility: z.boolean().default(false),
   })
   .superRefine((f, ctx) => {
+    for (const path of ['label', 'labelHi'] as const) {
+      const builtIn = builtInFieldRepeated(f[path]);
+      if (builtIn) ctx.addIssue({ code: 'custom', path: [path], message: repeatsBuiltInMessage(builtIn) });
+    }
     if (f.kind === 'dropdown' && f.options.length < 1)
       ctx.addIssue({ code: 'custom', path: ['options'], message: 'A dropdown needs at least one option' });
     if (f.hiddenFromCarriers && f.requiredForCarriers)

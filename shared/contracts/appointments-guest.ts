@@ -9,6 +9,7 @@ import { consentSchema } from './privacy-notice';
 export const OWNER_TYPES = ['Driver', 'TruckOwner', 'Transporter'] as const;
 export const VEHICLE_TYPES = ['Truck', 'Trailer', 'Container', 'Van', 'Tanker'] as const;
 export const GUEST_MISSING_INFORMATION = 'Please fill in all required fields and select a time slot';
+export const OWNER_NAME_REQUIRED = 'Owner name is required';
 
 const required = (max: number) =>
   z
@@ -17,51 +18,58 @@ const required = (max: number) =>
     .min(1, GUEST_MISSING_INFORMATION)
     .max(max, `Must be at most ${max} characters`);
 
-export const guestBookingSchema = z.strictObject({
-  ownerType: z.enum(OWNER_TYPES, { error: GUEST_MISSING_INFORMATION }),
-  vehicleNumber: required(15)
-    .transform((v) => v.toUpperCase().replace(/\s+/g, ''))
-    .refine((v) => /^[A-Z0-9-]{4,15}$/.test(v), 'Enter the vehicle number as on the plate, e.g. MH12AB1234'),
-  vehicleType: z.enum(VEHICLE_TYPES, { error: GUEST_MISSING_INFORMATION }),
-  capacityTons: z.coerce
-    .number({ error: GUEST_MISSING_INFORMATION })
-    .positive('Capacity must be more than 0 tons')
-    .max(100, 'Capacity must be at most 100 tons'),
-  driverName: required(120),
-  driverLicense: required(30),
-  mobileNumber: required(20).refine((v) => /^\+?[\d\s-]{10,16}$/.test(v), 'Enter a valid mobile number'),
-  ownerName: optionalText(120),
-  ownerContactNumber: optionalText(20),
-  loadType: z.enum(LOAD_TYPES).default('inbound'),
-  goodsType: optionalText(80),
-  poNumber: optionalText(40),
-  /** Units of the PO the truck brings (issue #32: counted in the PO's ledger). */
-  quantity: count,
-  ewayBill: optionalText(20),
-  /** The facility's appointment type and its answers to the custom booking fields (issue #32). */
-  typeId: z
-    .string()
-    .trim()
-    .max(64)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
-  fields: fieldValuesSchema,
-  expectedArrivalDate: z
-    .string({ error: GUEST_MISSING_INFORMATION })
-    .min(1, GUEST_MISSING_INFORMATION)
-    .max(40)
-    .refine((v) => !Number.isNaN(Date.parse(v)), GUEST_MISSING_INFORMATION),
-  slotId: required(40),
-  bookingType: z.literal('guest').default('guest'),
-  priority: z.literal('normal').default('normal'),
-  /** The booking link's facility ('tenantId/facilityId'); the platform's guest facility when absent. */
-  facility: z.string().max(140).optional(),
-  /** The language the guest booked in: their confirmation SMS is written in it. */
-  language: z.enum(LANGUAGES, { error: 'Unknown language: use en or hi' }).default('en'),
-  /** The privacy notice the guest saw and their messaging opt-ins (issue #36); the booking never depends on them. */
-  consent: consentSchema.optional(),
-});
+export const guestBookingSchema = z
+  .strictObject({
+    ownerType: z.enum(OWNER_TYPES, { error: GUEST_MISSING_INFORMATION }),
+    vehicleNumber: required(15)
+      .transform((v) => v.toUpperCase().replace(/\s+/g, ''))
+      .refine((v) => /^[A-Z0-9-]{4,15}$/.test(v), 'Enter the vehicle number as on the plate, e.g. MH12AB1234'),
+    vehicleType: z.enum(VEHICLE_TYPES, { error: GUEST_MISSING_INFORMATION }),
+    capacityTons: z.coerce
+      .number({ error: GUEST_MISSING_INFORMATION })
+      .positive('Capacity must be more than 0 tons')
+      .max(100, 'Capacity must be at most 100 tons'),
+    driverName: required(120),
+    driverLicense: required(30),
+    mobileNumber: required(20).refine((v) => /^\+?[\d\s-]{10,16}$/.test(v), 'Enter a valid mobile number'),
+    ownerName: optionalText(120),
+    ownerContactNumber: optionalText(20),
+    loadType: z.enum(LOAD_TYPES).default('inbound'),
+    goodsType: optionalText(80),
+    poNumber: optionalText(40),
+    /** Units of the PO the truck brings (issue #32: counted in the PO's ledger). */
+    quantity: count,
+    ewayBill: optionalText(20),
+    /** The facility's appointment type and its answers to the custom booking fields (issue #32). */
+    typeId: z
+      .string()
+      .trim()
+      .max(64)
+      .optional()
+      .nullable()
+      .transform((v) => (v ? v : null)),
+    fields: fieldValuesSchema,
+    expectedArrivalDate: z
+      .string({ error: GUEST_MISSING_INFORMATION })
+      .min(1, GUEST_MISSING_INFORMATION)
+      .max(40)
+      .refine((v) => !Number.isNaN(Date.parse(v)), GUEST_MISSING_INFORMATION),
+    slotId: required(40),
+    bookingType: z.literal('guest').default('guest'),
+    priority: z.literal('normal').default('normal'),
+    /** The booking link's facility ('tenantId/facilityId'); the platform's guest facility when absent. */
+    facility: z.string().max(140).optional(),
+    /** The language the guest booked in: their confirmation SMS is written in it. */
+    language: z.enum(LANGUAGES, { error: 'Unknown language: use en or hi' }).default('en'),
+    /** The privacy notice the guest saw and their messaging opt-ins (issue #36); the booking never depends on them. */
+    consent: consentSchema.optional(),
+  })
+  // A truck owner or transporter names the owner; a driver books for themself (issue #53: the form says
+  // so under the field before it sends, as for every other field).
+  .superRefine((v, ctx) => {
+    if (v.ownerType !== 'Driver' && !v.ownerName)
+      ctx.addIssue({ code: 'custom', path: ['ownerName'], message: OWNER_NAME_REQUIRED });
+  });
 export type GuestBookingInput = z.input<typeof guestBookingSchema>;
 
 /**

@@ -1,6 +1,7 @@
 // Facility booking links (issue #32, carrier self-service): staff make a link to one facility with a
 // 6-digit access code, share both by SMS or WhatsApp, and a fleet owner can forward them to a driver.
-// The link (/book/<token>) asks the code, then shows the facility's booking form.
+// The link (/book/<token>) asks the code, then shows the facility's booking form. The code is kept
+// sealed with the link, so staff can send the link again without a new code (issue #53).
 import * as z from 'zod';
 import { optionalText, requiredText } from './fields';
 import { LANGUAGES } from './messaging-templates';
@@ -27,6 +28,7 @@ export const BOOKING_LINK_TEXTS = {
   carrierUnknown: 'Carrier not found',
   channelChoice: 'Choose SMS or WhatsApp',
   noWhatsapp: 'This number has not agreed to WhatsApp messages, or withdrew it. Send the link by SMS.',
+  noCodeToSend: 'This link’s code was made before codes could be sent again: make a new code, then send the link.',
 } as const;
 
 /** The channels staff send a link by: the registered booking_link template on either. */
@@ -61,10 +63,21 @@ export const bookingLinkSendSchema = z.strictObject({
     .regex(/^(\+91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}$/, BOOKING_LINK_TEXTS.mobileInvalid),
   language: z.enum(LANGUAGES).default('en'),
   channel: z.enum(BOOKING_LINK_CHANNELS, { error: BOOKING_LINK_TEXTS.channelChoice }).default('sms'),
-  /** The code is stored hashed: staff send the one just shown to them (creation or a new code). */
-  code: accessCode,
 });
 export type BookingLinkSend = z.input<typeof bookingLinkSendSchema>;
+
+/** A link sent (issue #53): the channel that carried it and the number it went to (E.164). */
+export interface BookingLinkSent {
+  message: string;
+  channel: BookingLinkChannel;
+  to: string;
+}
+
+/**
+ * The query parameter of the link a message carries (issue #53): the language the message was written
+ * in, which the /book page opens in (`/book/<token>?lang=hi`).
+ */
+export const LINK_LANGUAGE_PARAM = 'lang';
 
 /** A link as staff see it; its code is never shown again after it was made. */
 export interface BookingLink {

@@ -191,6 +191,8 @@ export interface ChannelStatus {
   lastSuccessAt: string | null;
   lastFailureAt: string | null;
   lastError: string | null;
+  /** SMS only: the hub's templates an SMS may carry in each language (those its DLT registration has ids for). */
+  templates?: Record<Language, string[]>;
 }
 
 // ---- India's DLT registration (TRAI TCCCPR 2018; docs/decisions.md "DLT registration") ----

@@ -69,6 +69,14 @@ export const gstin = z
     if (problem) ctx.addIssue({ code: 'custom', message: GSTIN_MESSAGES[problem] });
   });
 
+/**
+ * The first facility's dock doors, made at sign-up (D01, D02 ...; more are added under Facilities). At
+ * most 40: they are written in the sign-up's one transaction with the tenant, its admin and the
+ * facility, under DynamoDB's 100 items.
+ */
+export const SIGNUP_MAX_DOORS = 40;
+const DOOR_COUNT = 'Enter the number of dock doors, from 1 to 40';
+
 const signupFields = {
   companyName: requiredText('Company name is required', 120),
   gstin,
@@ -80,6 +88,11 @@ const signupFields = {
   facilityName: requiredText('Facility name is required', 120),
   facilityCity: requiredText('City is required', 80),
   facilityState: requiredText('State is required', 80),
+  dockDoors: z.coerce
+    .number({ error: DOOR_COUNT })
+    .int(DOOR_COUNT)
+    .min(1, DOOR_COUNT)
+    .max(SIGNUP_MAX_DOORS, DOOR_COUNT),
   timeZone: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isValidTimeZone, 'Unknown time zone'),
 };
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support';
+import { shownDay } from './dates';
 import { apiAs, laterToday, openHub, quarterAfter, sameDayAsIndia, shiftTime, zoneWhere } from './checkin-support';
 
 test.describe('operations', () => {
@@ -153,7 +154,7 @@ test.describe('operations', () => {
       await dialog.getByLabel('Vehicle license *').fill('MH04AB1234');
       await dialog.getByRole('button', { name: 'Check In' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText(
-        `Check-in for this appointment opens at ${shiftTime(later, -120)} on ${date}, 2 hours before its ${later} start.`,
+        `Check-in for this appointment opens at ${shiftTime(later, -120)} on ${shownDay(date)}, 2 hours before its ${later} start.`,
       );
       await appointment.selectOption({ label: `${start} · Guest ${tag} · ${confirmationCode}` });
       await expect(dialog.getByLabel('Vehicle license *')).toHaveValue(`KA05${tag}`);
@@ -222,7 +223,7 @@ test.describe('operations', () => {
       await expect(card).toContainText(`${later} - ${shiftTime(later, 15)}`);
       await expect(page.getByRole('link', { name: 'Get Directions' })).toHaveAttribute('href', /google\.com\/maps/);
       await page.getByRole('button', { name: 'Check In' }).click();
-      const reason = `Check-in for this appointment opens at ${shiftTime(later, -120)} on ${date}, 2 hours before its ${later} start.`;
+      const reason = `Check-in for this appointment opens at ${shiftTime(later, -120)} on ${shownDay(date)}, 2 hours before its ${later} start.`;
       await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText(reason);
       await expect(page.getByTestId('checkin-error')).toHaveText(reason);
       await expect(page.getByRole('button', { name: 'Check In' })).toBeEnabled();

@@ -74,11 +74,15 @@ test.describe('reference data screens', () => {
     const before = Number(/\((\d+)\)/.exec((await heading.textContent()) ?? '')?.[1]);
     await page.getByRole('button', { name: 'Add Carrier' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Carrier' });
-    await expect(dialog.getByText('Please select at least one service type')).toBeVisible();
+    // An untouched form shows no error (issue #53): the submit waits for a service type.
+    await expect(dialog.getByLabel('Carrier name *')).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'Add Carrier' })).toBeDisabled();
     await dialog.getByLabel('Carrier name *').fill(name);
+    await expect(dialog.getByRole('alert')).toHaveText('Please select at least one service type');
     await dialog.getByLabel('Contact email').fill('bookings@malabar.in');
     await dialog.getByLabel('FTL (Full Truckload)').check();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
     await dialog.getByLabel('Refrigerated').check();
     await dialog.getByRole('button', { name: 'Add Carrier' }).click();
     await expect(dialog).toBeHidden();

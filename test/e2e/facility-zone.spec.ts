@@ -49,6 +49,7 @@ test.describe(`a hub in Singapore at ${at?.name ?? 'the real clock'}`, () => {
         facilityName: `Jurong Port Hub ${tag}`,
         facilityCity: 'Singapore',
         facilityState: 'Singapore',
+        dockDoors: 4,
         timeZone: 'Asia/Singapore',
       },
     });

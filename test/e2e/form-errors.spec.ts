@@ -63,6 +63,7 @@ test.describe('form errors stand under their fields', () => {
     await form.getByLabel('Facility name').fill('Taken DC');
     await form.getByLabel('City').fill('Pune');
     await form.getByLabel('State').fill('Maharashtra');
+    await form.getByLabel('Number of dock doors').fill('4');
     await form.getByRole('button', { name: 'Create organisation' }).click();
     await expectUnder(
       form,

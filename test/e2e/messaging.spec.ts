@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signIn } from './support';
 import { apiAs, openHub } from './checkin-support';
-import { indiaDate } from './dates';
+import { indiaDate, shownDay } from './dates';
 import { addDays } from '../../shared/time';
+import { HUB_TEMPLATES } from '../../shared/contracts/messaging';
 
 /** A new hub of its own per run (signed up and verified through the API): no DLT registration yet. */
 async function newHub(request: APIRequestContext) {
@@ -20,6 +21,7 @@ async function newHub(request: APIRequestContext) {
       facilityName: `DLT Hub ${tag}`,
       facilityCity: 'Pune',
       facilityState: 'Maharashtra',
+      dockDoors: 4,
     },
   });
   expect(signup.status(), await signup.text()).toBe(201);
@@ -84,23 +86,36 @@ test.describe('Messaging Center', () => {
     await expect(dialog.getByTestId('status-sms')).toContainText('Configured');
   });
 
-  test('a template left with a blank placeholder is refused with the reason, and nothing is sent', async ({ page }) => {
+  test('an SMS whose template has a blank placeholder or whose text is free is refused before sending, with the reason under its field', async ({
+    page,
+  }) => {
+    const digits = `96${String(Date.now() % 1e8).padStart(8, '0')}`;
     await signIn(page, 'operations');
     await page.getByRole('button', { name: 'Messaging Center' }).click();
     const dialog = page.getByRole('dialog', { name: 'Multi-Channel Notification Center' });
-    await dialog.getByLabel('Phone number').fill('+91 98123 45678');
+    await dialog.getByLabel('Phone number').fill(digits);
+    const sends: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/notifications/send')) sends.push(r.url());
+    });
+    // Free text by SMS: a registered template is asked for.
+    await dialog.getByLabel('Custom Message').fill('Gate 2 is closed today');
+    await dialog.getByRole('button', { name: 'Send Multi-Channel Notification' }).click();
+    await expect(dialog.getByLabel('Quick Templates')).toHaveAccessibleDescription(
+      'Choose one of your registered templates for SMS',
+    );
+    // A template with its placeholders left blank: the reason stands under the message.
     await dialog.getByRole('button', { name: 'Use Template: Appointment Confirmed', exact: true }).click();
     await dialog.getByRole('button', { name: 'Send Multi-Channel Notification' }).click();
-    await expect(dialog.getByRole('alert').filter({ hasText: 'Send Failed' })).toContainText(
-      'Failed to send notification',
-    );
-    await expect(dialog.getByTestId('messaging-problem')).toHaveText('SMS: Fill in {date} before sending');
+    await expect(dialog.getByLabel('Custom Message')).toHaveAccessibleDescription('Fill in {date} before sending');
     await expect(dialog.getByLabel('Custom Message')).toHaveValue(
       'Your appointment is confirmed for {date} at {time}. Dock: {dock}.',
     );
+    expect(sends).toEqual([]);
+    await expect(dialog.getByTestId('message-log-entry').filter({ hasText: `+91${digits}` })).toHaveCount(0);
   });
 
-  test('a new hub enters its DLT registration; an SMS whose template has no DLT template ID is not sent, with the reason in the log', async ({
+  test('a new hub enters its DLT registration; for SMS the Messaging Center offers only the templates it registered, in their languages', async ({
     page,
     request,
   }) => {
@@ -135,27 +150,38 @@ test.describe('Messaging Center', () => {
     );
     await expect(page.getByLabel('Sender header')).toHaveValue('DKHUBT');
 
-    // Dock Assigned in Hindi has no DLT template ID: not sent, and the log says why.
+    // For SMS the Messaging Center offers only what is registered: Dock Assigned, in English only.
     const digits = `97${String(Date.now() % 1e8).padStart(8, '0')}`;
     await page.goto('/');
     await page.getByRole('button', { name: 'Messaging Center' }).click();
     const dialog = page.getByRole('dialog', { name: 'Multi-Channel Notification Center' });
+    const templates = dialog.getByLabel('Quick Templates');
+    await expect(templates.locator('option')).toHaveText(['Select a template', 'Dock Assigned']);
+    await expect(templates).toHaveAccessibleDescription(
+      'SMS carries only your hub’s registered (DLT) templates: the list shows those registered in English.',
+    );
     await dialog.getByLabel('Phone number').fill(digits);
     await dialog.getByLabel('Language').selectOption('hi');
-    await dialog.getByLabel('Quick Templates').selectOption('dock_assigned');
-    await dialog.getByLabel('Custom Message').fill('डॉक D04 आवंटित! कृपया लोडिंग/अनलोडिंग के लिए आगे बढ़ें।');
+    await expect(templates.locator('option')).toHaveText(['Select a template']);
+    await expect(templates).toHaveAccessibleDescription(
+      'No template is registered for SMS in Hindi yet: add DLT template IDs under Configuration, Messaging providers, or send on another channel.',
+    );
+    // Its Hindi text chosen from the list below is refused before sending, saying why.
+    await dialog.getByRole('button', { name: 'Use Template: Dock Assigned', exact: true }).click();
     await dialog.getByRole('button', { name: 'Send Multi-Channel Notification' }).click();
-    await expect(dialog.getByRole('alert').filter({ hasText: 'Send Failed' })).toBeVisible({ timeout: 15_000 });
-    const reason =
-      'Not sent: "Dock Assigned" has no DLT template ID for its Hindi text. Add it under Configuration, Messaging providers';
+    await expect(templates).toHaveAccessibleDescription(
+      '"Dock Assigned" is not registered for SMS in Hindi: choose a registered template, or add its DLT template ID under Configuration, Messaging providers.',
+    );
     const entry = dialog.getByTestId('message-log-entry').filter({ hasText: `+91${digits}` });
-    await expect(entry).toContainText('Failed');
-    await expect(entry.getByTestId('message-reason')).toHaveText(reason);
+    await expect(entry).toHaveCount(0);
+    // Without SMS, every template is offered again (WhatsApp, for instance).
+    await dialog.getByRole('checkbox', { name: 'SMS' }).uncheck();
+    await expect(templates.locator('option')).toHaveCount(HUB_TEMPLATES.length + 1);
+    await dialog.getByRole('checkbox', { name: 'SMS' }).check();
 
-    // The same text in English goes out.
-    await dialog.getByLabel('Phone number').fill(digits);
+    // The text in English goes out.
     await dialog.getByLabel('Language').selectOption('en');
-    await dialog.getByLabel('Quick Templates').selectOption('dock_assigned');
+    await templates.selectOption('dock_assigned');
     await dialog.getByLabel('Custom Message').fill('Dock D04 assigned! Please proceed for loading/unloading.');
     await dialog.getByRole('button', { name: 'Send Multi-Channel Notification' }).click();
     await expect(dialog.getByRole('status').filter({ hasText: 'Notification Sent' })).toBeVisible({ timeout: 15_000 });
@@ -213,7 +239,7 @@ test.describe('Messaging Center', () => {
     await dialog.getByRole('radio', { name: 'An appointment’s driver' }).check();
     await dialog
       .getByLabel('Appointment', { exact: true })
-      .selectOption({ label: `${date} 10:00 · Mohan ${tag} · ${bookingReference}` });
+      .selectOption({ label: `${shownDay(date)} 10:00 · Mohan ${tag} · ${bookingReference}` });
     await expect(dialog.getByTestId('driver-reach')).toHaveText('Reached by SMS, in English');
     await dialog.getByLabel('Quick Templates').last().selectOption({ label: 'Delay Alert' });
     const send = dialog.getByRole('button', { name: 'Send to driver' });

@@ -60,6 +60,7 @@ test('a new hub follows its set-up checklist to a first booking whose SMS reache
   await form.getByLabel('Facility name').fill(`Chakan Hub ${tag}`);
   await form.getByLabel('City').fill('Pune');
   await form.getByLabel('State').fill('Maharashtra');
+  await form.getByLabel('Number of dock doors').fill('4');
   await form.getByRole('button', { name: 'Create organisation' }).click();
   const verify = page.getByRole('form', { name: 'Verify your email' });
   await expect(verify).toBeVisible();

@@ -187,3 +187,98 @@ test('the driver checks in with the saved pass offline; back online it is sent o
   await expect(waiting).toHaveCount(0);
   await ops.dispose();
 });
+
+test('back online, the driver app drops its no-network notes; the emergency button keeps its number throughout', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  // Prepare: one online visit (the pass saved, the service worker in control).
+  const run = await driverWithAppointment(baseURL!, request);
+  await signIn(page, run.email, PASSWORD);
+  await page.goto('/driver');
+  const pass = page.getByRole('region', { name: 'Gate pass' });
+  await expect(pass.getByRole('img', { name: `Gate pass QR code, booking ${run.bookingReference}` })).toBeVisible();
+  const emergency = page.getByRole('link', { name: /^Emergency Contact: / });
+  await expect(emergency).toHaveAccessibleName(/^Emergency Contact: [0-9+][0-9 -]{6,}$/);
+  const emergencyName = (await emergency.textContent())!.trim();
+  const emergencyHref = (await emergency.getAttribute('href'))!;
+  expect(emergencyHref).toMatch(/^tel:[0-9+][0-9 -]{6,}$/);
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const phoneCopy = pass.getByTestId('pass-offline');
+  const noAppointments = page.getByText('No network: your appointments show when the phone is online again.');
+
+  // Act: the network goes; the driver opens the app again.
+  await context.setOffline(true);
+  await page.reload();
+
+  // Assess: the no-network notes, and the emergency button with its label and number.
+  await expect(phoneCopy).toBeVisible();
+  await expect(noAppointments).toBeVisible();
+  await expect(emergency).toHaveAccessibleName(emergencyName);
+  await expect(emergency).toHaveAttribute('href', emergencyHref);
+
+  // Act: the network returns, with the page left open.
+  await context.setOffline(false);
+
+  // Assess: the notes go, the appointment shows again, the emergency button is unchanged.
+  await expect(phoneCopy).toHaveCount(0);
+  await expect(noAppointments).toHaveCount(0);
+  await expect(page.getByTestId('next-appointment')).toContainText(run.bookingReference);
+  await expect(emergency).toHaveAccessibleName(emergencyName);
+  await expect(emergency).toHaveAttribute('href', emergencyHref);
+
+  // Act: the network goes again, the page still open.
+  await context.setOffline(true);
+
+  // Assess: the notes are back (the appointment, known, stays), and the emergency button as it was.
+  await expect(phoneCopy).toBeVisible();
+  await expect(page.getByTestId('next-appointment')).toContainText(run.bookingReference);
+  await expect(emergency).toHaveAccessibleName(emergencyName);
+  await context.setOffline(false);
+});
+
+test("offline, a check-in with tomorrow's pass is refused on the phone and nothing is queued", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  // Prepare: tomorrow's appointment, its pass saved on one online visit.
+  const run = await driverWithAppointment(baseURL!, request);
+  await signIn(page, run.email, PASSWORD);
+  await page.goto('/driver');
+  const pass = page.getByRole('region', { name: 'Gate pass' });
+  await expect(pass.getByRole('img', { name: `Gate pass QR code, booking ${run.bookingReference}` })).toBeVisible();
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // Act: no network; the driver taps check-in with the phone's pass.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(pass.getByTestId('pass-offline')).toBeVisible();
+  await page.getByRole('button', { name: 'Check in with this pass' }).click();
+
+  // Assess: refused on the phone, with the pass's day; nothing waits to be sent.
+  await expect(page.getByRole('alert').filter({ hasText: 'not today' })).toHaveText(
+    `This gate pass is for ${shownDay(run.date)}, not today. Check in on that day.`,
+  );
+  await expect(page.getByTestId('gate-checkin')).toHaveCount(0);
+  await expect(page.getByText('Saved on this phone: your check-in is sent when the network returns.')).toHaveCount(0);
+
+  // In Hindi too.
+  await page.evaluate(() => localStorage.setItem('docksaathi.language', 'hi'));
+  await page.reload();
+  await page.getByRole('button', { name: 'इस पास से चेक-इन करें' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'आज' })).toContainText('आज के लिए नहीं');
+
+  // Back online: the server never got a check-in.
+  await context.setOffline(false);
+  await expect(page.getByTestId('next-appointment')).toContainText(run.bookingReference);
+  const ops = await apiAs(baseURL!, 'operations');
+  const checkins = (await (await ops.get('/api/checkins')).json()) as { appointmentId: string }[];
+  expect(checkins.filter((c) => c.appointmentId === run.appointmentId)).toEqual([]);
+  await ops.dispose();
+});

@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs, laterToday, openHub, quarterAfter, shiftTime, zoneWhere } from './checkin-support';
 import { PASSWORD } from './support';
+import { shownDay } from './dates';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -157,7 +158,9 @@ test.describe('offline gate', () => {
     // Two days on, with no network again: the pass of that day has expired.
     await context.setOffline(true);
     await page.clock.setFixedTime(new Date(Date.now() + 2 * 86_400_000));
-    await expect(await verify(page, late.token)).toContainText(`This gate pass has expired: it was for ${date}`);
+    await expect(await verify(page, late.token)).toContainText(
+      `This gate pass has expired: it was for ${shownDay(date)}`,
+    );
     await ops.dispose();
   });
 

@@ -183,3 +183,53 @@ test('the guest confirmation keeps the pass on the phone: its link opens the pas
   await expect(pass).toContainText('MH12PQ4455');
   await expect(pass).toContainText(shownDay(date));
 });
+
+test('"Saved" shows only once the page and the pass are on the phone: a reload with no network at once still opens it', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // Prepare: a guest's booking for the day after tomorrow, on a phone that never opened the app.
+  const hub = await ownHub(baseURL!);
+  const mobile = mobileOfRun();
+  const date = indiaDate(2);
+  const booked = await page.request.post('/api/bookings/slot', {
+    data: {
+      ownerType: 'Driver',
+      vehicleNumber: 'MH14RT7781',
+      vehicleType: 'Truck',
+      capacityTons: 12,
+      driverName: 'Vijay Pawar',
+      driverLicense: 'MH1420180077777',
+      mobileNumber: `+91 ${mobile}`,
+      expectedArrivalDate: new Date().toISOString(),
+      slotId: `${date}_1400`,
+      facility: hub.link,
+      language: 'en',
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const { confirmationCode } = (await booked.json()) as { confirmationCode: string };
+  const url = /Gate pass \(opens offline once saved\): (\S+)$/.exec(await smsTo(page.request, `+91${mobile}`));
+  expect(url).not.toBeNull();
+
+  // Act: the guest opens the link; the moment the page says the pass is saved, the network goes and they reload.
+  await page.goto(new URL(url![1]!).pathname);
+  const pass = page.getByRole('region', { name: 'Gate pass' });
+  await expect(pass.getByRole('img', { name: `Gate pass QR code, booking ${confirmationCode}` })).toBeVisible();
+  await expect(page.getByTestId('pass-saved-here')).toHaveText(
+    'Saved on this phone: this page opens the pass even with no mobile data.',
+  );
+  await expect(pass.getByTestId('pass-saved')).toHaveText(/^Saved for offline use: \S/);
+  await context.setOffline(true);
+  await page.reload();
+
+  // Assess: the pass opens from the phone.
+  await expect(pass.getByRole('img', { name: `Gate pass QR code, booking ${confirmationCode}` })).toBeVisible();
+  await expect(pass.getByTestId('pass-offline')).toHaveText('No network: showing the pass saved on this phone.');
+  await expect(pass).toContainText('MH14RT7781');
+  await expect(pass).toContainText(shownDay(date));
+  await expect(page.getByTestId('pass-saved-here')).toHaveText(
+    'Saved on this phone: this page opens the pass even with no mobile data.',
+  );
+});

@@ -45,6 +45,7 @@ test('the admin changes a retention period and exports all data, its progress re
       facilityName: `Retention ${tag} DC`,
       facilityCity: 'Nagpur',
       facilityState: 'Maharashtra',
+      dockDoors: 4,
     },
   });
   expect(signup.status(), await signup.text()).toBe(201);

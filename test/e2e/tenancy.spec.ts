@@ -59,6 +59,7 @@ test.describe('tenancy', () => {
     await form.getByLabel('Facility name').fill(facility);
     await form.getByLabel('City').fill('Navi Mumbai');
     await form.getByLabel('State').fill('Maharashtra');
+    await form.getByLabel('Number of dock doors').fill('4');
     await form.getByRole('button', { name: 'Create organisation' }).click();
     await expect(
       form.getByText('GSTIN check digit does not match. Please check the number for typing mistakes'),

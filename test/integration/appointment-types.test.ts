@@ -11,7 +11,8 @@ import { Client, startTestApi, type TestApi } from '../support/api';
 import { FAKE_CREDENTIALS, startFakeTms, type FakeTms } from '../support/fake-tms';
 import { startLocalWorkers } from '../../functions/local/workers';
 import { WORKERS } from '../../functions/workers';
-import { DEMO_FACILITY_ID } from '../../functions/local/seed';
+import { DEMO_FACILITY_ID, DEMO_TENANT_ID } from '../../functions/local/seed';
+import { listAudit } from '../../functions/lib/audit';
 import { signUpOrganisation, type Organisation } from '../support/tenancy';
 import { indiaDate } from '../support/dates';
 import { waitFor } from '../support/wait-for';
@@ -299,6 +300,101 @@ describe('custom booking fields', () => {
     expect(again.body.fields).toEqual([
       { fieldId: seal.id, label: 'Seal number', labelHi: 'सील नंबर', kind: 'text', value: 'EF1111' },
     ]);
+  });
+});
+
+describe('correcting the set-up (issue #53, items 5 and 7)', () => {
+  const repeats = (builtIn: string) => `This repeats the built-in field "${builtIn}", which every booking asks already`;
+
+  it('refuses a field that repeats a built-in one, however it is written, on adding and on editing; saves nothing', async () => {
+    const { facility } = await hub();
+    const path = `${setupPath(facility.id)}/fields`;
+    for (const [label, builtIn] of [
+      ['PO number', 'PO number'],
+      ['  po   NUMBER ', 'PO number'],
+      ['P.O. Number', 'PO number'],
+      ['poNumber', 'PO number'],
+      ['E-Way Bill', 'E-way bill'],
+      ['Vehicle No.', null],
+    ] as const) {
+      const res = await ops.post(path, { label, kind: 'text' });
+      if (builtIn === null) {
+        expect(res.status, res.text).toBe(201);
+        continue;
+      }
+      expect(res.status, label).toBe(400);
+      expect(res.body.errors).toEqual({ label: repeats(builtIn) });
+    }
+    const inHindi = await ops.request('POST', path, {
+      body: { label: 'Order reference', labelHi: 'po number', kind: 'text' },
+      headers: { 'accept-language': 'hi' },
+    });
+    expect(inHindi.status).toBe(400);
+    expect(inHindi.body.errors).toEqual({
+      labelHi: 'यह पहले से बने फ़ील्ड "PO number" को दोहराता है, जिसे हर बुकिंग पहले से पूछती है',
+    });
+    const setup = (await ops.get(setupPath(facility.id))).body;
+    expect(setup.fields.map((f: { label: string }) => f.label)).toEqual(['Vehicle No.']);
+
+    // Renamed into a built-in one: refused, the field stays as it was.
+    const [field] = setup.fields;
+    const renamed = await ops.request('PUT', `${path}/${field.id}`, {
+      body: { field: { label: 'Driver Name', kind: 'text' }, revision: field.revision },
+    });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.errors).toEqual({ 'field.label': repeats('Driver name') });
+    expect((await ops.get(setupPath(facility.id))).body.fields).toEqual([field]);
+  });
+
+  it('edits a field and a type in place: a bad edit changes nothing, a good one is audited with before and after', async () => {
+    const { facility, d1 } = await hub();
+    const type = await createType(facility.id, { name: 'Loose cartons' });
+    const created = await ops.post(`${setupPath(facility.id)}/fields`, { label: 'Seal number', kind: 'text' });
+    expect(created.status, created.text).toBe(201);
+    const field = created.body;
+    const fieldPath = `${setupPath(facility.id)}/fields/${field.id}`;
+
+    const bad = await ops.request('PUT', fieldPath, {
+      body: { field: { label: 'Seal number', kind: 'dropdown', options: [] }, revision: field.revision },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ 'field.options': 'A dropdown needs at least one option' });
+    const edit = { label: 'Seal type', kind: 'dropdown', options: ['Bolt', 'Cable'], typeIds: [type.id] };
+    const saved = await ops.request('PUT', fieldPath, { body: { field: edit, revision: field.revision } });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({ ...edit, id: field.id, revision: field.revision + 1 });
+    const [fieldAudit] = await listAudit(DEMO_TENANT_ID, { entityType: 'booking-field', entityId: field.id });
+    expect(fieldAudit).toMatchObject({
+      action: 'booking-field.updated',
+      actorName: 'operations',
+      before: { label: 'Seal number', kind: 'text', options: [] },
+      after: { label: 'Seal type', kind: 'dropdown', options: ['Bolt', 'Cable'] },
+    });
+
+    const typePath = `${setupPath(facility.id)}/types/${type.id}`;
+    const typeEdit = {
+      name: 'Loose cartons',
+      direction: 'outbound',
+      vehicleTypes: ['Van'],
+      doorIds: [d1.id],
+      durationRule: fixed(90),
+    };
+    const unknownDoor = await ops.request('PUT', typePath, {
+      body: { ...typeEdit, doorIds: ['no-such-door'], revision: type.revision },
+    });
+    expect(unknownDoor.status).toBe(400);
+    expect(unknownDoor.body.errors).toEqual({ doorIds: 'Dock door not found at this facility' });
+    const typeSaved = await ops.request('PUT', typePath, { body: { ...typeEdit, revision: type.revision } });
+    expect(typeSaved.status, typeSaved.text).toBe(200);
+    expect((await ops.get(setupPath(facility.id))).body.types).toEqual([
+      expect.objectContaining({ ...typeEdit, id: type.id, revision: type.revision + 1 }),
+    ]);
+    const [typeAudit] = await listAudit(DEMO_TENANT_ID, { entityType: 'appointment-type', entityId: type.id });
+    expect(typeAudit).toMatchObject({
+      action: 'appointment-type.updated',
+      before: { direction: 'inbound', durationRule: fixed(60) },
+      after: { direction: 'outbound', durationRule: fixed(90), doorIds: [d1.id] },
+    });
   });
 });
 

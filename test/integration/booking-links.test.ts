@@ -1,15 +1,19 @@
-// Facility booking links (issue #32) through the local HTTP path: staff make, list, re-code, send and
-// revoke them (and nobody else may); the public page opens one with its access code only (five wrong
-// codes lock it for 15 minutes), a revoked or expired link says so in English and Hindi; a booking
+// Facility booking links (issue #32) through the local HTTP path: staff make, list, re-code, send (again,
+// with the same code and the message's language in the link: issue #53) and revoke them (and nobody
+// else may); the public page opens one with its access code only (five wrong codes lock it for 15
+// minutes), a revoked or expired link says so in English and Hindi; a booking
 // through the link meets the lead time and the PO check exactly as a carrier's, is recorded as the
 // link's and its carrier's, and is audited; another tenant can neither see nor touch a link.
 import { randomInt, randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { openHub } from '../support/checkin-hub';
 import { signUpOrganisation, type Organisation } from '../support/tenancy';
 import { addDays, fromMinutes, localDateTime, toMinutes } from '../../shared/time';
 import { indiaDate } from '../support/dates';
+import { ddb } from '../../functions/lib/aws';
+import { config } from '../../functions/lib/config';
 
 let api: TestApi;
 let ops: Client;
@@ -165,23 +169,91 @@ describe('staff manage a facility’s booking links', () => {
     expect((await guest().post(`/api/booking-links/${link.id}/code`)).status).toBe(401);
   });
 
-  it('send the link and its code by SMS in the chosen language, only with the link’s current code', async () => {
+  it('send the link and its current code by SMS in the chosen language, again and again without a new code', async () => {
     const hub = await openHub(ops, unique('Link Hub '));
     const { link, code } = await newLink(hub);
-    const to = mobile();
-    const wrong = await ops.post(`/api/booking-links/${link.id}/send`, {
-      mobileNumber: to,
-      code: wrongCodeOf(code),
-      language: 'hi',
-    });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.errors).toEqual({ code: 'The access code is not correct' });
-    const sent = await ops.post(`/api/booking-links/${link.id}/send`, { mobileNumber: to, code, language: 'hi' });
+    const [first, second] = [mobile(), mobile()];
+    const sent = await ops.post(`/api/booking-links/${link.id}/send`, { mobileNumber: first, language: 'hi' });
     expect(sent.status, sent.text).toBe(200);
-    const sms = (await outbox()).filter((m) => m.to.replace(/\D/g, '').endsWith(to));
-    expect(sms).toHaveLength(1);
-    expect(sms[0]!.body).toContain(`/book/${link.token}`);
-    expect(sms[0]!.body).toContain(`एक्सेस कोड: ${code}`);
+    expect(sent.body).toEqual({ message: 'Booking link sent', channel: 'sms', to: `+91${first}` });
+    // The link in the message opens the page in the message's language.
+    expect(await textsTo(`+91${first}`)).toEqual([
+      `${hub.facility.name} पर अपना स्लॉट बुक करें: ${api.url}/book/${link.token}?lang=hi एक्सेस कोड: ${code}। इसे केवल अपने ड्राइवरों के साथ साझा करें।`,
+    ]);
+
+    // Sent again later, to someone else, in English: the same code, which still opens the link.
+    const again = await ops.post(`/api/booking-links/${link.id}/send`, { mobileNumber: second, language: 'en' });
+    expect(again.status, again.text).toBe(200);
+    expect(await textsTo(`+91${second}`)).toEqual([
+      `Book your slot at ${hub.facility.name}: ${api.url}/book/${link.token}?lang=en Access code: ${code}. Share it only with your drivers.`,
+    ]);
+    expect((await open(link.token, code)).status).toBe(200);
+
+    // After a new code, a send carries the new one.
+    const recoded = await ops.post(`/api/booking-links/${link.id}/code`);
+    expect(recoded.status, recoded.text).toBe(200);
+    const third = mobile();
+    expect((await ops.post(`/api/booking-links/${link.id}/send`, { mobileNumber: third })).status).toBe(200);
+    expect(await textsTo(`+91${third}`)).toEqual([
+      `Book your slot at ${hub.facility.name}: ${api.url}/book/${link.token}?lang=en Access code: ${recoded.body.code}. Share it only with your drivers.`,
+    ]);
+    // The code is never answered: not in the list, not in the send's answer.
+    const listed = await ops.get(`/api/booking-links?facilityId=${hub.facility.id}`);
+    expect(JSON.stringify(listed.body)).not.toContain(recoded.body.code);
+    expect(listed.body[0]).not.toHaveProperty('codeSealed');
+  });
+
+  it('say when a send did not go: the same message to the same number within a minute is not sent twice', async () => {
+    const hub = await openHub(ops, unique('Link Hub '));
+    const { link } = await newLink(hub);
+    const to = mobile();
+    expect((await ops.post(`/api/booking-links/${link.id}/send`, { mobileNumber: to })).status).toBe(200);
+    const twice = await ops.post(`/api/booking-links/${link.id}/send`, { mobileNumber: to });
+    expect(twice.status).toBe(422);
+    expect(twice.body.message).toBe(
+      'The booking link could not be sent. The same message went to this recipient less than 60 s ago; sent once',
+    );
+    const hindi = await ops.post(
+      `/api/booking-links/${link.id}/send`,
+      { mobileNumber: to },
+      { headers: { 'accept-language': 'hi' } },
+    );
+    expect(hindi.body.message).toMatch(/^बुकिंग लिंक नहीं भेजा जा सका।/);
+    expect(await textsTo(`+91${to}`)).toHaveLength(1);
+  });
+
+  it('refuse to send a link made before its code was kept, a withdrawn one, and an unknown field; nothing is sent', async () => {
+    const hub = await openHub(ops, unique('Link Hub '));
+    const { link, code } = await newLink(hub);
+    // A link made before issue #53 kept only its code's hash.
+    await ddb().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: { PK: `BOOKING-LINK#${link.id}`, SK: 'LINK' },
+        UpdateExpression: 'REMOVE codeSealed',
+      }),
+    );
+    const to = mobile();
+    const old = await ops.post(`/api/booking-links/${link.id}/send`, { mobileNumber: to });
+    expect(old.status).toBe(409);
+    expect(old.body.message).toBe(
+      'This link’s code was made before codes could be sent again: make a new code, then send the link.',
+    );
+    const oldHi = await ops.post(
+      `/api/booking-links/${link.id}/send`,
+      { mobileNumber: to },
+      { headers: { 'accept-language': 'hi' } },
+    );
+    expect(oldHi.body.message).toBe('इस लिंक का कोड दोबारा भेजने की सुविधा से पहले बना था: नया कोड बनाएँ, फिर लिंक भेजें।');
+    // The old body's code is no field of a send any more.
+    const withCode = await ops.post(`/api/booking-links/${link.id}/send`, { mobileNumber: to, code });
+    expect(withCode.status).toBe(400);
+    // A new code makes it sendable.
+    expect((await ops.post(`/api/booking-links/${link.id}/code`)).status).toBe(200);
+    expect((await ops.post(`/api/booking-links/${link.id}/revoke`)).status).toBe(200);
+    const revoked = await ops.post(`/api/booking-links/${link.id}/send`, { mobileNumber: to });
+    expect(revoked.status).toBe(410);
+    expect(await textsTo(`+91${to}`)).toEqual([]);
   });
 });
 
@@ -417,7 +489,6 @@ describe('sending a link by WhatsApp', () => {
     const { link, code } = await newLink(hub);
     const sent = await ops.post(`/api/booking-links/${link.id}/send`, {
       mobileNumber: phone.slice(3),
-      code,
       language: 'en',
       channel: 'whatsapp',
     });
@@ -439,8 +510,8 @@ describe('sending a link by WhatsApp', () => {
     const { phone, choices } = await agreedToWhatsapp(hub);
     const withdrawn = await guest().post(`/api/privacy/choices/${choices}`, { withdraw: ['whatsapp'] });
     expect(withdrawn.status, withdrawn.text).toBe(200);
-    const { link, code } = await newLink(hub);
-    const body = { mobileNumber: phone, code, language: 'en', channel: 'whatsapp' };
+    const { link } = await newLink(hub);
+    const body = { mobileNumber: phone, language: 'en', channel: 'whatsapp' };
     const refused = await ops.post(`/api/booking-links/${link.id}/send`, body);
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({
@@ -608,9 +679,7 @@ describe('tenants apart', () => {
     expect((await other.admin.get(`/api/booking-links?facilityId=${hub.facility.id}`)).status).toBe(404);
     expect((await other.admin.post(`/api/booking-links/${link.id}/revoke`)).status).toBe(404);
     expect((await other.admin.post(`/api/booking-links/${link.id}/code`)).status).toBe(404);
-    expect(
-      (await other.admin.post(`/api/booking-links/${link.id}/send`, { mobileNumber: mobile(), code })).status,
-    ).toBe(404);
+    expect((await other.admin.post(`/api/booking-links/${link.id}/send`, { mobileNumber: mobile() })).status).toBe(404);
     expect(
       (await other.admin.post('/api/booking-links', { facilityId: hub.facility.id, label: 'Theirs' })).status,
     ).toBe(404);

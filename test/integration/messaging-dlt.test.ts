@@ -50,10 +50,19 @@ afterAll(async () => {
 afterEach(() => vi.unstubAllEnvs());
 
 describe('the hub’s DLT registration', () => {
-  it('starts as the demo’s stand-in, marked as demo', async () => {
+  it('starts as the demo’s stand-in, marked as demo, whose templates an SMS may carry only to the local outbox', async () => {
     const res = await admin.get('/api/messaging/settings');
     expect(res.status).toBe(200);
     expect(res.body.dlt).toMatchObject({ demo: true, entityId: '0000000000000000000', header: 'DSDEMO' });
+    const smsCard = async () =>
+      (await admin.get('/api/messaging/status')).body.find((c: { channel: string }) => c.channel === 'sms');
+    const local = (await smsCard()).templates;
+    expect(local.en).toEqual(expect.arrayContaining(['appointment_confirmed', 'dock_assigned', 'test_message']));
+    // The platform's own texts (sign-in codes, invitations) are not the hub's to send.
+    expect(local.en).not.toContain('sign_in_code');
+    expect(local.hi).toEqual(local.en);
+    vi.stubEnv('MESSAGING_MODE', 'live');
+    expect((await smsCard()).templates).toEqual({ en: [], hi: [] });
   });
 
   it.each([
@@ -144,6 +153,20 @@ describe('an SMS goes out only with its DLT ids', () => {
     expect(translate(reason, 'hi')).toBe(
       'नहीं भेजा गया: "Dock Assigned" के हिंदी टेक्स्ट की कोई DLT टेम्पलेट ID नहीं है। इसे कॉन्फ़िगरेशन, मैसेजिंग प्रदाता में जोड़ें',
     );
+  });
+
+  it('tells the Messaging Center which templates an SMS may carry: only those registered, in their languages', async () => {
+    const smsCard = async () =>
+      (await admin.get('/api/messaging/status')).body.find((c: { channel: string }) => c.channel === 'sms');
+    expect((await smsCard()).templates).toEqual({ en: ['dock_assigned'], hi: [] });
+    // The operators' scrubbing refuses the demo's stand-in ids outside the local sink: none is offered there.
+    expect((await settings({ dlt: null })).status).toBe(200);
+    expect((await smsCard()).templates).toEqual({ en: [], hi: [] });
+    expect((await settings({ dlt: HUB_DLT })).status).toBe(200);
+    const other = (await admin.get('/api/messaging/status')).body.filter(
+      (c: { channel: string }) => c.channel !== 'sms',
+    );
+    expect(other.map((c: { templates?: unknown }) => c.templates)).toEqual([undefined, undefined, undefined]);
   });
 
   it('sends with the hub’s entity id, header and the text’s template id', async () => {

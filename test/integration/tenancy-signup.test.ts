@@ -146,6 +146,36 @@ describe('organisation sign-up', () => {
     }
   });
 
+  it('makes as many dock doors as the sign-up asked for (1 to 40), and refuses any other count writing nothing', async () => {
+    const doorNumbers = async (org: { admin: Client; facilityId: string }) =>
+      (await org.admin.get(`/api/facilities/${org.facilityId}/dock-doors`)).body.map(
+        (d: { doorNumber: string }) => d.doorNumber,
+      );
+    const two = await signUpOrganisation(api.url, { dockDoors: 2 });
+    expect(await doorNumbers(two)).toEqual(['D01', 'D02']);
+    expect((await two.admin.get('/api/facilities')).body[0]).toMatchObject({ doorCount: 2, totalDockDoors: 2 });
+    // The most a sign-up takes still fits its one transaction.
+    const forty = await signUpOrganisation(api.url, { dockDoors: 40 });
+    const many = await doorNumbers(forty);
+    expect(many).toHaveLength(40);
+    expect([many[0], many[39]]).toEqual(['D01', 'D40']);
+
+    const message = 'Enter the number of dock doors, from 1 to 40';
+    for (const dockDoors of [0, 41, 2.5, 'four', undefined]) {
+      const body = signupBody({ dockDoors });
+      const res = await new Client(api.url).post('/api/signup', body, { localAddress: nextAddress() });
+      expect(res.status, String(dockDoors)).toBe(400);
+      expect(res.body.errors).toEqual({ dockDoors: message });
+      expect(await itemsNamed(body.companyName)).toEqual([]);
+    }
+    const hindi = await new Client(api.url).request('POST', '/api/signup', {
+      body: signupBody({ dockDoors: 0 }),
+      headers: { 'accept-language': 'hi' },
+      localAddress: nextAddress(),
+    });
+    expect(hindi.body.errors.dockDoors).toBe('डॉक दरवाज़ों की संख्या 1 से 40 के बीच दर्ज करें');
+  });
+
   it('lets exactly one of two simultaneous sign-ups with the same e-mail through, leaving nothing of the other', async () => {
     const email = `race.${Date.now()}@example.in`;
     const a = signupBody({ email });

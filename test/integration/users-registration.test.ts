@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Client, startTestApi, type TestApi } from '../support/api';
+import { PDF, pdfWith, uploadDocument } from '../support/uploads';
 import { s3 } from '../../functions/lib/aws';
 import { localOutbox } from '../../functions/messaging';
 import { REQUIRED_DOCUMENTS } from '../../shared/contracts/users';
@@ -17,37 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** A PDF as writers produce it: header, body, cross-reference table, trailer, startxref, %%EOF. */
-const pdfWith = (body: Buffer | string) =>
-  Buffer.concat([
-    Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'),
-    Buffer.from(body),
-    Buffer.from(
-      '\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer\n<< /Size 2 /Root 1 0 R >>\nstartxref\n2040\n%%EOF\n',
-    ),
-  ]);
-const PDF = pdfWith(Buffer.alloc(2000, 0x20));
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 1)]);
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(1000, 0x90)]);
 
 let ip = 10;
-/** Asks for a presigned POST and uploads the bytes to it as the browser would. */
-async function upload(client: Client, documentType: string, bytes: Buffer, contentType = 'application/pdf') {
-  // A client that lies about the size is caught by the server's own check after the upload.
-  const declared = Math.min(bytes.length, 1024);
-  const res = await client.post(
-    '/api/auth/register/uploads',
-    { documentType, fileName: `${documentType}.pdf`, contentType, size: declared },
-    { localAddress: `127.0.20.${ip}` },
-  );
-  expect(res.status).toBe(201);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(res.body.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }));
-  const put = await fetch(res.body.url, { method: 'POST', body: form });
-  expect([200, 201, 204]).toContain(put.status);
-  return res.body.uploadId as string;
-}
+/** Uploads as the browser would, from this test's current address. */
+const upload = (client: Client, documentType: string, bytes: Buffer, contentType = 'application/pdf') =>
+  uploadDocument(client, documentType, bytes, contentType, `127.0.20.${ip}`);
 
 const base = (email: string, over: Record<string, unknown> = {}) => ({
   email,

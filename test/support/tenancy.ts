@@ -29,6 +29,7 @@ export function signupBody(overrides: Record<string, unknown> = {}) {
     facilityName: `Hub ${tag} DC`,
     facilityCity: 'Pune',
     facilityState: 'Maharashtra',
+    dockDoors: 4,
     ...overrides,
   };
 }

@@ -52,6 +52,7 @@ describe('GSTIN', () => {
       facilityName: 'F',
       facilityCity: 'Pune',
       facilityState: 'MH',
+      dockDoors: 2,
     };
     expect(signupSchema.safeParse(body).success).toBe(true);
     expect(signupSchema.safeParse({ ...body, gstin: '' }).data?.gstin).toBeNull();

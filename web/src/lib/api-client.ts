@@ -1,6 +1,8 @@
 // The one API client: credentials on every call, JSON in and out, errors as "<status>: <body text>"
 // (the spec's format), so callers can show the server's message or their own fallback.
 import { noteReachable } from './reachability';
+import { localeOf, readableDates } from './format';
+import { i18n } from './i18n/translator';
 
 export class ApiError extends Error {
   constructor(
@@ -35,9 +37,10 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-/** The server's message of a failed call, or the given fallback. */
+/** The server's message of a failed call (its dates as the reader reads them), or the given fallback. */
 export function messageOf(error: unknown, fallback: string): string {
-  return (error instanceof ApiError && error.serverMessage) || fallback;
+  const message = error instanceof ApiError && error.serverMessage;
+  return message ? readableDates(message, localeOf(i18n.language)) : fallback;
 }
 
 export async function apiRequest<T = unknown>(

@@ -17,6 +17,8 @@ import {
 import type * as z from 'zod';
 import { fieldErrors } from '@shared/contracts/field-errors';
 import { ApiError } from './api-client';
+import { localeOf, readableDates } from './format';
+import { i18n } from './i18n/translator';
 
 /** The form's resolver: the shared schema's messages, one per field, as the API would answer them. */
 export function schemaResolver<I extends FieldValues, O>(schema: z.ZodType<O, I>): Resolver<I, unknown, O> {
@@ -48,7 +50,11 @@ export function showServerFieldErrors<T extends FieldValues>(
   if (!(error instanceof ApiError)) return false;
   const entries = Object.entries(error.fieldErrors).filter(([field]) => field !== '_');
   entries.forEach(([field, message], index) =>
-    setError(fieldOf(field) as Path<T>, { type: 'server', message }, { shouldFocus: index === 0 }),
+    setError(
+      fieldOf(field) as Path<T>,
+      { type: 'server', message: readableDates(message, localeOf(i18n.language)) },
+      { shouldFocus: index === 0 },
+    ),
   );
   return entries.length > 0;
 }

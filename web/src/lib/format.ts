@@ -33,6 +33,22 @@ export function formatClock(time: string, locale: Locale): string {
   );
 }
 
+// A date '2026-12-04' or an instant '2026-12-04T10:00:00Z' inside a text (not part of a code or a word).
+const ISO_IN_TEXT = /(?<![\w-])(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?(?![\w-])/g;
+
+/**
+ * A text with the dates in it written as the reader's language writes them: a calendar date
+ * '2026-12-04' as formatDay, an instant '2026-12-04T10:00:00Z' as formatDateTime. The API's messages,
+ * the shared modules' (a gate pass's refusal) and notifications carry their dates the machine's way
+ * (the English message is also the key of its Hindi); every screen shows them through this.
+ */
+export function readableDates(text: string, locale: Locale, timeZone = DEFAULT_TIME_ZONE): string {
+  return text.replace(ISO_IN_TEXT, (whole, date: string, time: string | undefined) => {
+    if (Number.isNaN(Date.parse(time ? whole : `${date}T00:00:00Z`))) return whole;
+    return time ? formatDateTime(whole, locale, timeZone) : formatDay(date, locale);
+  });
+}
+
 export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {
   return numberFormat(locale, options).format(value);
 }
@@ -78,5 +94,7 @@ export function useFormat(timeZone = DEFAULT_TIME_ZONE) {
     clock: (time: string) => formatClock(time, locale),
     number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, locale, options),
     rupees: (paise: number) => formatRupees(paise, locale),
+    /** A message with its dates as this reader reads them (readableDates). */
+    dates: (text: string) => readableDates(text, locale, timeZone),
   };
 }

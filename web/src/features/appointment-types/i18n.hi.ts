@@ -4,6 +4,11 @@
 export const appointmentTypes = {
   title: 'अपॉइंटमेंट प्रकार और बुकिंग फ़ील्ड',
   description: 'लोड क्या है और दरवाज़े पर कितना समय लेता है, कौन से दरवाज़े उसे लेते हैं, और हर बुकिंग के सवाल।',
+  edit: 'बदलें',
+  editNamed: '{{name}} बदलें',
+  deleteNamed: '{{name}} हटाएँ',
+  save: 'बदलाव सहेजें',
+  confirmDelete: 'हटाएँ',
   types: {
     title: 'अपॉइंटमेंट प्रकार',
     empty: 'अभी कोई अपॉइंटमेंट प्रकार नहीं: हर बुकिंग एक स्लॉट लेती है।',
@@ -24,6 +29,9 @@ export const appointmentTypes = {
     maxQuantity: 'एक लोड में अधिकतम *',
     add: 'प्रकार जोड़ें',
     remove: 'हटाएँ',
+    editTitle: 'अपॉइंटमेंट प्रकार बदलें',
+    deleteTitle: 'अपॉइंटमेंट प्रकार हटाएँ?',
+    deleteText: '"{{name}}" हटाएँ? नई बुकिंग इसे नहीं चुन सकेंगी; इसके साथ पहले से बुक अपॉइंटमेंट का समय वही रहेगा।',
     fixedSummary: '{{minutes}} मिनट',
     perUnitSummary: 'प्रति {{unit}} {{perUnit}} मिनट, {{min}}–{{max}} मिनट, अधिकतम {{most}}',
     allDoors: 'हर दरवाज़ा',
@@ -50,6 +58,9 @@ export const appointmentTypes = {
     unique: 'इस सुविधा पर अद्वितीय',
     add: 'फ़ील्ड जोड़ें',
     remove: 'हटाएँ',
+    editTitle: 'बुकिंग फ़ील्ड बदलें',
+    deleteTitle: 'बुकिंग फ़ील्ड हटाएँ?',
+    deleteText: '"{{label}}" हटाएँ? नई बुकिंग में यह नहीं पूछा जाएगा; पहले की बुकिंग के जवाब बने रहेंगे।',
   },
   booking: {
     type: 'अपॉइंटमेंट प्रकार',

@@ -6,6 +6,11 @@ export const appointmentTypesEn = {
   title: 'Appointment types and booking fields',
   description:
     'What a load is and how long it takes at the door, which doors take it, and the questions every booking answers.',
+  edit: 'Edit',
+  editNamed: 'Edit {{name}}',
+  deleteNamed: 'Delete {{name}}',
+  save: 'Save changes',
+  confirmDelete: 'Delete',
   types: {
     title: 'Appointment types',
     empty: 'No appointment types yet: every booking takes one slot.',
@@ -26,6 +31,10 @@ export const appointmentTypesEn = {
     maxQuantity: 'Most per load *',
     add: 'Add type',
     remove: 'Delete',
+    editTitle: 'Edit appointment type',
+    deleteTitle: 'Delete appointment type?',
+    deleteText:
+      'Delete "{{name}}"? New bookings can no longer choose it; appointments already booked with it keep their times.',
     fixedSummary: '{{minutes}} min',
     perUnitSummary: '{{perUnit}} min per {{unit}}, {{min}}–{{max}} min, up to {{most}}',
     allDoors: 'every door',
@@ -52,6 +61,9 @@ export const appointmentTypesEn = {
     unique: 'Unique at this facility',
     add: 'Add field',
     remove: 'Delete',
+    editTitle: 'Edit booking field',
+    deleteTitle: 'Delete booking field?',
+    deleteText: 'Delete "{{label}}"? New bookings no longer ask it; bookings already made keep their answers.',
   },
   booking: {
     type: 'Appointment type',

@@ -29,11 +29,18 @@ export const bookingLinksEn = {
   channels: { sms: 'SMS', whatsapp: 'WhatsApp' },
   languages: { en: 'English', hi: 'Hindi' },
   sending: 'Sending...',
+  recode: {
+    title: 'Replace the access code?',
+    text: 'The code of “{{label}}” stops working at once: whoever has only that code cannot book through the link until they get the new one. To send the link again with its current code, use Send link instead.',
+    confirm: 'Make a new code',
+  },
   toasts: {
     created: 'Booking link created',
     revoked: 'Booking link withdrawn',
     recoded: 'New access code made',
     sent: 'Booking link sent',
+    sentTo: 'Sent by {{channel}} to {{phone}}, with the link’s current access code.',
+    notSent: 'The booking link could not be sent',
     failed: 'The booking link could not be changed',
   },
   page: {

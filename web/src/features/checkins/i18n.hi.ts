@@ -34,7 +34,7 @@ export const checkins = {
     checkedIn: '{{time}} पर चेक इन',
     door: 'डॉक {{door}}',
     noDoor: 'अभी डॉक नहीं',
-    appointment: 'अपॉइंटमेंट …{{id}}',
+    booking: 'बुकिंग {{reference}}',
     heldAtGate: 'गेट पर रोका गया: ट्रक के आगे बढ़ने से पहले यार्ड मैनेजर को रोक हटानी होगी।',
   },
   assignDoor: 'डॉक दरवाज़ा दें',

@@ -35,7 +35,7 @@ export const checkinsEn = {
     checkedIn: 'Checked in {{time}}',
     door: 'Door {{door}}',
     noDoor: 'No door yet',
-    appointment: 'Appt …{{id}}',
+    booking: 'Booking {{reference}}',
     heldAtGate: 'On hold at the gate: a yard manager must override the hold before the truck moves on.',
   },
   assignDoor: 'Assign dock door',

@@ -25,6 +25,8 @@ export const driverAppEn = {
     vehicle: 'Vehicle',
     hint: 'Show this code at the gate. It works without mobile data.',
     saved: 'Saved for offline use: {{time}}',
+    saving: 'Saving for offline use...',
+    notSaved: 'Not saved for offline use: this browser cannot keep the app. Keep this page open.',
     offline: 'No network: showing the pass saved on this phone.',
     noNetwork: 'No network: your appointments show when the phone is online again.',
   },

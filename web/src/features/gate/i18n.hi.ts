@@ -105,4 +105,5 @@ export const gatePass = {
   openGate: 'गेट स्क्रीन खोलें',
   driverCheckIn: 'इस पास से चेक-इन करें',
   driverCheckInQueued: 'इस फ़ोन में सहेजा गया: नेटवर्क लौटने पर आपका चेक-इन भेजा जाएगा।',
+  driverNotToday: 'यह गेट पास {{day}} के लिए है, आज के लिए नहीं। उसी दिन चेक-इन करें।',
 };

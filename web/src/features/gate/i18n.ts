@@ -123,6 +123,7 @@ export const gatePassEn = {
   openGate: 'Open the gate screen',
   driverCheckIn: 'Check in with this pass',
   driverCheckInQueued: 'Saved on this phone: your check-in is sent when the network returns.',
+  driverNotToday: 'This gate pass is for {{day}}, not today. Check in on that day.',
 } as const;
 
 export const gatePassText = defineCatalogue('gatePass', gatePassEn, () => import('./i18n.hi').then((m) => m.gatePass));

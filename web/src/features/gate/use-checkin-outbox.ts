@@ -4,47 +4,17 @@
 // every minute while online, and when the service worker's Background Sync asks. Only the signed-in
 // user's own entries are listed and sent (issue #52.8): on a shared gate tablet another guard's stay
 // sealed on the device, counted but not shown, until that guard signs in again.
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { onBackgroundSync } from '../../lib/background-sync';
-import { api } from '../../lib/api-client';
 import { browserIdle } from '../../lib/page-ready';
-import { isReachable, noteReachable, subscribeReachable } from '../../lib/reachability';
+import { useOnline } from '../../lib/use-online';
 import { useSession } from '../../lib/session';
 import { GATE_OUTBOX, sendOutbox } from './api/gate-pass';
 import { outboxQuery } from './device-queries';
 import { isAuthor, type OutboxAuthor, type OutboxEntry } from './gate-store';
 
 const SEND_MS = 60_000;
-/** While the browser says online and the server does not answer, how often it is asked again. */
-const PROBE_MS = 5_000;
-
-/** Online: the browser has a network and the server answers (lib/reachability.ts). */
-function useOnline(): boolean {
-  const [network, setNetwork] = useState(navigator.onLine);
-  const reachable = useSyncExternalStore(subscribeReachable, isReachable);
-  useEffect(() => {
-    const update = () => {
-      setNetwork(navigator.onLine);
-      // A network is back: try at once rather than at the next ask (a failed call says offline again).
-      if (navigator.onLine) noteReachable(true);
-    };
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  // A network with no answer: ask the server again every few seconds (reading the session changes
-  // nothing); any answer, even a refusal, makes the app online again.
-  useEffect(() => {
-    if (!network || reachable) return;
-    const timer = setInterval(() => void api.get('/api/auth/user').catch(() => undefined), PROBE_MS);
-    return () => clearInterval(timer);
-  }, [network, reachable]);
-  return network && reachable;
-}
 
 /**
  * Runs `task` every `everyMs` while online, the first time as soon as the browser is idle: once the

@@ -5,6 +5,8 @@ export const insights = {
   minutes: '{{value}} मिनट',
   dashboard: {
     subtitle: 'आपके डॉक, यार्ड और गेट का लाइव दृश्य।',
+    firstGreeting: 'DockSaathi में आपका स्वागत है, {{name}}',
+    firstSubtitle: 'आपका हब तैयार है। नीचे दी गई सूची बताती है कि पहला ट्रक आने से पहले क्या सेट करना है।',
     newAppointment: 'नया अपॉइंटमेंट',
     exportReport: 'रिपोर्ट निर्यात करें',
   },
@@ -30,7 +32,7 @@ export const insights = {
   schedule: {
     title: 'आज का शेड्यूल',
     dockFilter: 'डॉक फ़िल्टर',
-    filters: { all: 'सभी डॉक', 'dock-1': 'डॉक 1-6', 'dock-7': 'डॉक 7-12' },
+    allDocks: 'सभी डॉक',
     failed: 'आज का शेड्यूल लोड नहीं हो सका। कृपया पेज रीफ़्रेश करें।',
     empty: 'आज कोई अपॉइंटमेंट निर्धारित नहीं है',
     listLabel: 'आज का शेड्यूल',

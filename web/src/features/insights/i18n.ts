@@ -7,6 +7,8 @@ export const insightsEn = {
   minutes: '{{value}} min',
   dashboard: {
     subtitle: 'Live view of your docks, yard and gate.',
+    firstGreeting: 'Welcome to DockSaathi, {{name}}',
+    firstSubtitle: 'Your hub is ready. The checklist below shows what to set up before the first truck comes.',
     newAppointment: 'New Appointment',
     exportReport: 'Export Report',
   },
@@ -37,7 +39,7 @@ export const insightsEn = {
   schedule: {
     title: "Today's Schedule",
     dockFilter: 'Dock filter',
-    filters: { all: 'All docks', 'dock-1': 'Dock 1-6', 'dock-7': 'Dock 7-12' },
+    allDocks: 'All docks',
     failed: "Failed to load today's schedule. Please refresh the page.",
     empty: 'No appointments scheduled for today',
     listLabel: "Today's schedule",

@@ -27,6 +27,7 @@ export const guestBooking = {
   goodsType: 'माल का प्रकार',
   poNumber: 'PO नंबर',
   quantity: 'PO मात्रा (इकाइयाँ)',
+  quantityBy: { pallet: 'पैलेट *', unit: 'यूनिट *' },
   ewayBill: 'ई-वे बिल',
   slotsFor: '{{date}} के समय स्लॉट',
   chooseDate: 'स्लॉट देखने के लिए तारीख चुनें',
@@ -72,4 +73,7 @@ export const guestBooking = {
   calendarTitle: '{{facility}} में डॉक स्लॉट',
   calendarDescription: 'पुष्टि कोड {{code}}। गेट पर अपना गेट पास दिखाएं।',
   close: 'बंद करें',
+  willRemember: 'बुकिंग के बाद आपके वाहन, ड्राइवर और मालिक का विवरण इस डिवाइस पर रखा जाता है, इस लिंक से आपकी अगली बुकिंग के लिए।',
+  remembered: 'आपके वाहन, ड्राइवर और मालिक का विवरण इस डिवाइस पर इस लिंक से हुई आपकी पिछली बुकिंग से भरा गया है।',
+  forget: 'इस डिवाइस से मेरा विवरण हटाएँ',
 };

@@ -29,6 +29,8 @@ export const guestBookingEn = {
   goodsType: 'Goods type',
   poNumber: 'PO number',
   quantity: 'PO quantity (units)',
+  /** The quantity of a type that counts its load (issue #53): named by its unit, and asked. */
+  quantityBy: { pallet: 'Pallets *', unit: 'Units *' },
   ewayBill: 'E-way bill',
   slotsFor: 'Time slots for {{date}}',
   chooseDate: 'Choose a date to see its slots',
@@ -80,6 +82,12 @@ export const guestBookingEn = {
   calendarTitle: 'Dock slot at {{facility}}',
   calendarDescription: 'Confirmation code {{code}}. Show your gate pass at the gate.',
   close: 'Close',
+  /** A booking link's booker's details kept on the device (issue #53). */
+  willRemember:
+    'After you book, your vehicle, driver and owner details are kept on this device for your next booking through this link.',
+  remembered:
+    'Your vehicle, driver and owner details are filled in from your last booking through this link on this device.',
+  forget: 'Forget my details on this device',
 } as const;
 
 export const guestBookingText = defineCatalogue('guestBooking', guestBookingEn, () =>

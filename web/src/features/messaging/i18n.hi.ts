@@ -30,6 +30,15 @@ export const messaging = {
   },
   channel: { sms: 'SMS', whatsapp: 'WhatsApp', voice: 'वॉइस कॉल', email: 'ईमेल' },
   languages: { en: 'अंग्रेज़ी', hi: 'हिंदी' },
+  sms: {
+    onlyRegistered: 'SMS केवल आपके हब के पंजीकृत (DLT) टेम्पलेट भेजता है: सूची में {{language}} में पंजीकृत टेम्पलेट हैं।',
+    noneRegistered:
+      '{{language}} में SMS के लिए अभी कोई टेम्पलेट पंजीकृत नहीं है: कॉन्फ़िगरेशन, मैसेजिंग प्रदाता में DLT टेम्पलेट ID जोड़ें, या किसी दूसरे चैनल पर भेजें।',
+    chooseTemplate: 'SMS के लिए अपने पंजीकृत टेम्पलेट में से एक चुनें',
+    notRegistered:
+      '"{{name}}" {{language}} में SMS के लिए पंजीकृत नहीं है: कोई पंजीकृत टेम्पलेट चुनें, या कॉन्फ़िगरेशन, मैसेजिंग प्रदाता में इसकी DLT टेम्पलेट ID जोड़ें।',
+    notForSms: '{{language}} में SMS के लिए पंजीकृत नहीं',
+  },
   templates: { title: 'भारतीय ड्राइवरों के लिए संदेश टेम्पलेट', use: 'टेम्पलेट उपयोग करें' },
   status: {
     title: 'इंटीग्रेशन स्थिति',

@@ -32,6 +32,17 @@ export const messagingEn = {
   },
   channel: { sms: 'SMS', whatsapp: 'WhatsApp', voice: 'Voice Call', email: 'Email' },
   languages: { en: 'English', hi: 'Hindi' },
+  /** SMS carries the hub's DLT-registered templates only (issue #53, item 7). */
+  sms: {
+    onlyRegistered:
+      'SMS carries only your hub’s registered (DLT) templates: the list shows those registered in {{language}}.',
+    noneRegistered:
+      'No template is registered for SMS in {{language}} yet: add DLT template IDs under Configuration, Messaging providers, or send on another channel.',
+    chooseTemplate: 'Choose one of your registered templates for SMS',
+    notRegistered:
+      '"{{name}}" is not registered for SMS in {{language}}: choose a registered template, or add its DLT template ID under Configuration, Messaging providers.',
+    notForSms: 'Not registered for SMS in {{language}}',
+  },
   templates: { title: 'Message Templates for Indian Drivers', use: 'Use Template' },
   status: {
     title: 'Integration Status',

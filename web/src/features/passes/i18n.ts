@@ -7,6 +7,9 @@ export const passPageEn = {
   title: 'Your gate pass',
   loading: 'Opening your gate pass...',
   savedHere: 'Saved on this phone: this page opens the pass even with no mobile data.',
+  savingHere: 'Saving on this phone for use with no mobile data... Keep this page open until it says saved.',
+  notSavedHere:
+    'This browser cannot keep this page for use with no mobile data. Keep it open, or take a screenshot of the pass.',
   noCopy: 'No network, and this pass was not saved on this phone yet. Open the link once while online.',
   failed: 'The gate pass could not be opened. Please try again.',
   cancelled: 'Your booking is cancelled. The facility has been told.',

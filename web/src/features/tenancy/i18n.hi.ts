@@ -21,6 +21,8 @@ export const tenancy = {
     facilityName: 'सुविधा का नाम',
     city: 'शहर',
     state: 'राज्य',
+    dockDoors: 'डॉक दरवाज़ों की संख्या',
+    dockDoorsHint: '1 से 40 तक। इनके नंबर D01, D02 इत्यादि होंगे; बाद में सुविधाएँ में दरवाज़े जोड़ें या बदलें।',
     timeZone: 'समय क्षेत्र',
     submit: 'संगठन बनाएँ',
     submitting: 'बनाया जा रहा है...',

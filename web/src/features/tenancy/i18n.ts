@@ -23,6 +23,8 @@ export const tenancyEn = {
     facilityName: 'Facility name',
     city: 'City',
     state: 'State',
+    dockDoors: 'Number of dock doors',
+    dockDoorsHint: 'From 1 to 40. They are numbered D01, D02 and so on; add or change doors later under Facilities.',
     timeZone: 'Time zone',
     submit: 'Create organisation',
     submitting: 'Creating...',

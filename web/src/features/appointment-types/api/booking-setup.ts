@@ -30,6 +30,17 @@ export const useCreateType = (facilityId: string) =>
     success: i18n.t('appointmentTypes.toasts.typeSaved'),
   });
 
+/** Saves a type's edit at the revision the form loaded (a change meanwhile: 409). */
+export const useUpdateType = (facilityId: string) =>
+  useApiMutation<{ id: string; revision: number; input: AppointmentTypeInput }, AppointmentType>({
+    method: 'PUT',
+    url: ({ id }) => `${base(facilityId)}/types/${id}`,
+    send: ({ input, revision }) => ({ ...input, revision }),
+    invalidates: () => [setupKey(facilityId)],
+    failure: i18n.t('appointmentTypes.toasts.typeFailed'),
+    success: i18n.t('appointmentTypes.toasts.typeSaved'),
+  });
+
 export const useDeleteType = (facilityId: string) =>
   useApiMutation<AppointmentType, unknown>({
     method: 'DELETE',
@@ -42,6 +53,17 @@ export const useDeleteType = (facilityId: string) =>
 export const useCreateField = (facilityId: string) =>
   useApiMutation<BookingFieldInput, BookingField>({
     url: () => `${base(facilityId)}/fields`,
+    invalidates: () => [setupKey(facilityId)],
+    failure: i18n.t('appointmentTypes.toasts.fieldFailed'),
+    success: i18n.t('appointmentTypes.toasts.fieldSaved'),
+  });
+
+/** Saves a field's edit at the revision the form loaded; the API names its refusals `field.<name>`. */
+export const useUpdateField = (facilityId: string) =>
+  useApiMutation<{ id: string; revision: number; input: BookingFieldInput }, BookingField>({
+    method: 'PUT',
+    url: ({ id }) => `${base(facilityId)}/fields/${id}`,
+    send: ({ input, revision }) => ({ field: input, revision }),
     invalidates: () => [setupKey(facilityId)],
     failure: i18n.t('appointmentTypes.toasts.fieldFailed'),
     success: i18n.t('appointmentTypes.toasts.fieldSaved'),

@@ -1,25 +1,24 @@
 // /configuration's "Appointment types and booking fields" section for one facility (issue #32): the types
-// with their duration rules and doors, and the custom fields bookings answer. Staff who cannot change
-// facilities see the lists only. Each refusal of the API shows under its field, in the reader's language.
-import { useForm } from 'react-hook-form';
+// with their duration rules and doors, and the custom fields bookings answer. Each can be edited in a
+// dialog, and deleting one asks first (issue #53, item 7). Staff who cannot change facilities see the
+// lists only.
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import { LOAD_TYPES } from '@shared/contracts/appointments';
-import { VEHICLE_TYPES } from '@shared/contracts/appointments-guest';
-import { DURATION_UNITS, type AppointmentType, type AppointmentTypeInput } from '@shared/contracts/appointment-types';
+import type { AppointmentType, BookingField } from '@shared/contracts/appointment-types';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
-import { SelectField } from '../../../components/ui/select-field';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Dialog } from '../../../components/ui/dialog';
 import { useSession } from '../../../lib/session';
-import { fieldBinder, showServerFieldErrors } from '../../../lib/form-errors';
-import {
-  useBookingSetup,
-  useCreateType,
-  useDeleteField,
-  useDeleteType,
-  useFacilityDoors as useDockDoors,
-} from '../api/booking-setup';
+import { useBookingSetup, useDeleteField, useDeleteType, useFacilityDoors as useDockDoors } from '../api/booking-setup';
 import { FieldForm } from './field-form';
+import { TypeForm } from './type-form';
+
+/** What the panel has open: a type or field in its edit dialog, or in the question before deleting it. */
+type Open =
+  | { kind: 'type'; act: 'edit' | 'delete'; type: AppointmentType }
+  | { kind: 'field'; act: 'edit' | 'delete'; field: BookingField }
+  | null;
 
 export function BookingSetupPanel({ facilityId }: { facilityId: string }) {
   const { t, i18n } = useTranslation();
@@ -29,10 +28,18 @@ export function BookingSetupPanel({ facilityId }: { facilityId: string }) {
   const doors = useDockDoors(facilityId);
   const removeType = useDeleteType(facilityId);
   const removeField = useDeleteField(facilityId);
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
   const hindi = i18n.language === 'hi';
   const doorName = (id: string) => doors.data?.find((d) => d.id === id)?.doorNumber ?? id;
   const types = setup.data?.types ?? [];
   const typeName = (type: AppointmentType) => (hindi && type.nameHi) || type.name;
+  const fieldLabel = (f: BookingField) => (hindi && f.labelHi) || f.label;
+  const deleting = open?.act === 'delete' ? open : null;
+  const confirmDelete = () => {
+    if (deleting?.kind === 'type') removeType.mutate(deleting.type, { onSuccess: close });
+    if (deleting?.kind === 'field') removeField.mutate(deleting.field, { onSuccess: close });
+  };
   return (
     <Card>
       <CardHeader title={t('appointmentTypes.title')} description={t('appointmentTypes.description')} />
@@ -63,9 +70,24 @@ export function BookingSetupPanel({ facilityId }: { facilityId: string }) {
                   · {type.doorIds.length ? type.doorIds.map(doorName).join(', ') : t('appointmentTypes.types.allDoors')}
                 </span>
                 {canWrite && (
-                  <Button type="button" variant="secondary" onClick={() => removeType.mutate(type)}>
-                    {t('appointmentTypes.types.remove')}
-                  </Button>
+                  <span className="flex gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={t('appointmentTypes.editNamed', { name: typeName(type) })}
+                      onClick={() => setOpen({ kind: 'type', act: 'edit', type })}
+                    >
+                      {t('appointmentTypes.edit')}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={t('appointmentTypes.deleteNamed', { name: typeName(type) })}
+                      onClick={() => setOpen({ kind: 'type', act: 'delete', type })}
+                    >
+                      {t('appointmentTypes.types.remove')}
+                    </Button>
+                  </span>
                 )}
               </li>
             ))}
@@ -81,8 +103,7 @@ export function BookingSetupPanel({ facilityId }: { facilityId: string }) {
             {(setup.data?.fields ?? []).map((f) => (
               <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
-                  <span className="font-medium">{(hindi && f.labelHi) || f.label}</span> ·{' '}
-                  {t(`appointmentTypes.fields.kinds.${f.kind}`)}
+                  <span className="font-medium">{fieldLabel(f)}</span> · {t(`appointmentTypes.fields.kinds.${f.kind}`)}
                   {f.typeIds.length
                     ? ` · ${f.typeIds
                         .map((id) => types.find((ty) => ty.id === id))
@@ -95,9 +116,24 @@ export function BookingSetupPanel({ facilityId }: { facilityId: string }) {
                   {f.uniquePerFacility ? ` · ${t('appointmentTypes.fields.unique')}` : ''}
                 </span>
                 {canWrite && (
-                  <Button type="button" variant="secondary" onClick={() => removeField.mutate(f)}>
-                    {t('appointmentTypes.fields.remove')}
-                  </Button>
+                  <span className="flex gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={t('appointmentTypes.editNamed', { name: fieldLabel(f) })}
+                      onClick={() => setOpen({ kind: 'field', act: 'edit', field: f })}
+                    >
+                      {t('appointmentTypes.edit')}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={t('appointmentTypes.deleteNamed', { name: fieldLabel(f) })}
+                      onClick={() => setOpen({ kind: 'field', act: 'delete', field: f })}
+                    >
+                      {t('appointmentTypes.fields.remove')}
+                    </Button>
+                  </span>
                 )}
               </li>
             ))}
@@ -105,142 +141,34 @@ export function BookingSetupPanel({ facilityId }: { facilityId: string }) {
           {canWrite && <FieldForm facilityId={facilityId} types={types} />}
         </section>
       </CardBody>
+      <Dialog
+        open={open?.act === 'edit'}
+        onClose={close}
+        wide
+        title={open?.kind === 'field' ? t('appointmentTypes.fields.editTitle') : t('appointmentTypes.types.editTitle')}
+      >
+        {open?.act === 'edit' && open.kind === 'type' && (
+          <TypeForm key={open.type.id} facilityId={facilityId} editing={open.type} onDone={close} />
+        )}
+        {open?.act === 'edit' && open.kind === 'field' && (
+          <FieldForm key={open.field.id} facilityId={facilityId} types={types} editing={open.field} onDone={close} />
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={
+          deleting?.kind === 'field'
+            ? t('appointmentTypes.fields.deleteTitle')
+            : t('appointmentTypes.types.deleteTitle')
+        }
+        confirmLabel={t('appointmentTypes.confirmDelete')}
+        pending={removeType.isPending || removeField.isPending}
+        onConfirm={confirmDelete}
+        onCancel={close}
+      >
+        {deleting?.kind === 'type' && t('appointmentTypes.types.deleteText', { name: typeName(deleting.type) })}
+        {deleting?.kind === 'field' && t('appointmentTypes.fields.deleteText', { label: fieldLabel(deleting.field) })}
+      </ConfirmDialog>
     </Card>
-  );
-}
-
-interface TypeForm {
-  name: string;
-  nameHi: string;
-  direction: (typeof LOAD_TYPES)[number];
-  doorIds: string[];
-  vehicleTypes: string[];
-  kind: 'fixed' | 'per-unit';
-  minutes: string;
-  unit: (typeof DURATION_UNITS)[number];
-  minutesPerUnit: string;
-  minMinutes: string;
-  maxMinutes: string;
-  maxQuantity: string;
-}
-const blankType: TypeForm = {
-  name: '',
-  nameHi: '',
-  direction: 'inbound',
-  doorIds: [],
-  vehicleTypes: [],
-  kind: 'fixed',
-  minutes: '60',
-  unit: 'pallet',
-  minutesPerUnit: '',
-  minMinutes: '',
-  maxMinutes: '',
-  maxQuantity: '',
-};
-
-/** The API names a rule's parts under durationRule; the form has them flat (the rule itself: its kind). */
-const typeFieldOf = (apiField: string) =>
-  apiField === 'durationRule' ? 'kind' : apiField.replace(/^durationRule\./, '').replace(/\.\d+$/, '');
-
-function TypeForm({ facilityId }: { facilityId: string }) {
-  const { t } = useTranslation();
-  const create = useCreateType(facilityId);
-  const doors = useDockDoors(facilityId);
-  const form = useForm<TypeForm>({ defaultValues: blankType });
-  const field = fieldBinder(form);
-  const kind = form.watch('kind');
-  const submit = form.handleSubmit((v) => {
-    const body: AppointmentTypeInput = {
-      name: v.name,
-      nameHi: v.nameHi,
-      direction: v.direction,
-      doorIds: v.doorIds,
-      vehicleTypes: v.vehicleTypes as AppointmentTypeInput['vehicleTypes'],
-      durationRule:
-        v.kind === 'fixed'
-          ? { kind: 'fixed', minutes: v.minutes }
-          : {
-              kind: 'per-unit',
-              unit: v.unit,
-              minutesPerUnit: v.minutesPerUnit,
-              minMinutes: v.minMinutes,
-              maxMinutes: v.maxMinutes,
-              maxQuantity: v.maxQuantity,
-            },
-    };
-    create.mutate(body, {
-      onSuccess: () => form.reset(blankType),
-      onError: (error) => showServerFieldErrors(error, form.setError, typeFieldOf),
-    });
-  });
-  return (
-    <form
-      noValidate
-      onSubmit={submit}
-      aria-label={t('appointmentTypes.types.add')}
-      className="grid gap-3 md:grid-cols-3"
-    >
-      <Field label={t('appointmentTypes.types.name')} {...field('name')} />
-      <Field label={t('appointmentTypes.types.nameHi')} {...field('nameHi')} />
-      <SelectField
-        label={t('appointmentTypes.types.direction')}
-        options={LOAD_TYPES.map((d) => ({ value: d, label: t(`appointmentTypes.types.directions.${d}`) }))}
-        {...field('direction')}
-      />
-      <SelectField
-        label={t('appointmentTypes.types.rule')}
-        options={(['fixed', 'per-unit'] as const).map((k) => ({
-          value: k,
-          label: t(`appointmentTypes.types.rules.${k}`),
-        }))}
-        {...field('kind')}
-      />
-      {kind === 'fixed' ? (
-        <Field label={t('appointmentTypes.types.minutes')} type="number" min={0} {...field('minutes')} />
-      ) : (
-        <>
-          <SelectField
-            label={t('appointmentTypes.types.unit')}
-            options={DURATION_UNITS.map((u) => ({ value: u, label: t(`appointmentTypes.types.units.${u}`) }))}
-            {...field('unit')}
-          />
-          <Field
-            label={t('appointmentTypes.types.minutesPerUnit')}
-            type="number"
-            min={0}
-            {...field('minutesPerUnit')}
-          />
-          <Field label={t('appointmentTypes.types.minMinutes')} type="number" min={0} {...field('minMinutes')} />
-          <Field label={t('appointmentTypes.types.maxMinutes')} type="number" min={0} {...field('maxMinutes')} />
-          <Field label={t('appointmentTypes.types.maxQuantity')} type="number" min={1} {...field('maxQuantity')} />
-        </>
-      )}
-      <fieldset className="text-sm md:col-span-3">
-        <legend className="font-medium">{t('appointmentTypes.types.doors')}</legend>
-        <div className="flex flex-wrap gap-3">
-          {(doors.data ?? []).map((d) => (
-            <label key={d.id} className="flex items-center gap-1">
-              <input type="checkbox" value={d.id} {...form.register('doorIds')} /> {d.doorNumber}
-            </label>
-          ))}
-        </div>
-        {field('doorIds').error && <p className="text-sm text-red-600">{field('doorIds').error}</p>}
-      </fieldset>
-      <fieldset className="text-sm md:col-span-3">
-        <legend className="font-medium">{t('appointmentTypes.types.vehicles')}</legend>
-        <div className="flex flex-wrap gap-3">
-          {VEHICLE_TYPES.map((v) => (
-            <label key={v} className="flex items-center gap-1">
-              <input type="checkbox" value={v} {...form.register('vehicleTypes')} /> {v}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div className="md:col-span-3">
-        <Button type="submit" disabled={create.isPending}>
-          {t('appointmentTypes.types.add')}
-        </Button>
-      </div>
-    </form>
   );
 }

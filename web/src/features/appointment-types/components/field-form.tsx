@@ -1,15 +1,22 @@
-// The form that adds a custom booking field to a facility (issue #32): its kind and options, who must
-// answer it, a pattern or range with its own message, and the types it is asked for.
+// The form of a custom booking field of a facility (issue #32): its kind and options, who must answer it,
+// a pattern or range with its own message, and the types it is asked for. It adds a field, or (given one)
+// edits it in place at the revision it was loaded at (issue #53, item 7); a label that repeats a built-in
+// field is refused by the API under the label.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import { FIELD_KINDS, type AppointmentType, type BookingFieldInput } from '@shared/contracts/appointment-types';
+import {
+  FIELD_KINDS,
+  type AppointmentType,
+  type BookingField,
+  type BookingFieldInput,
+} from '@shared/contracts/appointment-types';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { fieldBinder, showServerFieldErrors } from '../../../lib/form-errors';
-import { useCreateField } from '../api/booking-setup';
+import { useCreateField, useUpdateField } from '../api/booking-setup';
 
-interface FieldForm {
+interface FieldValues {
   label: string;
   labelHi: string;
   kind: (typeof FIELD_KINDS)[number];
@@ -25,7 +32,7 @@ interface FieldForm {
   messageHi: string;
   uniquePerFacility: boolean;
 }
-const blankField: FieldForm = {
+const blankField: FieldValues = {
   label: '',
   labelHi: '',
   kind: 'text',
@@ -42,19 +49,60 @@ const blankField: FieldForm = {
   uniquePerFacility: false,
 };
 const numberOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
+const text = (v: string | number | null) => (v === null ? '' : String(v));
 
-export function FieldForm({ facilityId, types }: { facilityId: string; types: AppointmentType[] }) {
+/** A saved field as the form shows it (the form asks for one type; see `typeIdsOf`). */
+const valuesOf = (f: BookingField): FieldValues => ({
+  label: f.label,
+  labelHi: text(f.labelHi),
+  kind: f.kind,
+  typeId: f.typeIds[0] ?? '',
+  options: f.options.join(', '),
+  requiredForStaff: f.requiredForStaff,
+  requiredForCarriers: f.requiredForCarriers,
+  hiddenFromCarriers: f.hiddenFromCarriers,
+  pattern: text(f.pattern),
+  min: text(f.min),
+  max: text(f.max),
+  message: text(f.message),
+  messageHi: text(f.messageHi),
+  uniquePerFacility: f.uniquePerFacility,
+});
+
+/** The API's names of a field's parts (an edit's under `field.`) as the form's. */
+const fieldOf = (apiField: string) => {
+  const name = apiField.replace(/^field\./, '').replace(/\.\d+$/, '');
+  return name === 'typeIds' ? 'typeId' : name;
+};
+
+export function FieldForm({
+  facilityId,
+  types,
+  editing,
+  onDone,
+}: {
+  facilityId: string;
+  types: AppointmentType[];
+  /** The field to edit; none: a new one. */
+  editing?: BookingField;
+  /** After an edit is saved, or when it is cancelled. */
+  onDone?: () => void;
+}) {
   const { t } = useTranslation();
   const create = useCreateField(facilityId);
-  const form = useForm<FieldForm>({ defaultValues: blankField });
+  const update = useUpdateField(facilityId);
+  const form = useForm<FieldValues>({ defaultValues: editing ? valuesOf(editing) : blankField });
   const field = fieldBinder(form);
   const kind = form.watch('kind');
+  // A field asked for several types (set through the API) keeps them while its first is still chosen.
+  const typeIdsOf = (typeId: string) =>
+    editing && typeId === (editing.typeIds[0] ?? '') ? editing.typeIds : typeId ? [typeId] : [];
   const submit = form.handleSubmit((v) => {
     const body: BookingFieldInput = {
       label: v.label,
       labelHi: v.labelHi,
       kind: v.kind,
-      typeIds: v.typeId ? [v.typeId] : [],
+      typeIds: typeIdsOf(v.typeId),
       options: v.kind === 'dropdown' ? v.options.split(',').map((o) => o.trim()) : [],
       requiredForStaff: v.requiredForStaff,
       requiredForCarriers: v.requiredForCarriers,
@@ -66,12 +114,12 @@ export function FieldForm({ facilityId, types }: { facilityId: string; types: Ap
       messageHi: v.messageHi,
       uniquePerFacility: v.uniquePerFacility,
     };
-    create.mutate(body, {
-      onSuccess: () => form.reset(blankField),
-      onError: (error) =>
-        showServerFieldErrors(error, form.setError, (f) => (f === 'typeIds' ? 'typeId' : f.replace(/\.\d+$/, ''))),
-    });
+    const onError = (error: unknown) => showServerFieldErrors(error, form.setError, fieldOf);
+    if (editing)
+      update.mutate({ id: editing.id, revision: editing.revision, input: body }, { onSuccess: onDone, onError });
+    else create.mutate(body, { onSuccess: () => form.reset(blankField), onError });
   });
+  const title = editing ? t('appointmentTypes.fields.editTitle') : t('appointmentTypes.fields.add');
   const check = (name: 'requiredForStaff' | 'requiredForCarriers' | 'hiddenFromCarriers' | 'uniquePerFacility') => (
     <label className="flex items-center gap-2 text-sm">
       <input type="checkbox" {...form.register(name)} />{' '}
@@ -80,12 +128,7 @@ export function FieldForm({ facilityId, types }: { facilityId: string; types: Ap
     </label>
   );
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      aria-label={t('appointmentTypes.fields.add')}
-      className="grid gap-3 md:grid-cols-3"
-    >
+    <form noValidate onSubmit={submit} aria-label={title} className="grid gap-3 md:grid-cols-3">
       <Field label={t('appointmentTypes.fields.label')} {...field('label')} />
       <Field label={t('appointmentTypes.fields.labelHi')} {...field('labelHi')} />
       <SelectField
@@ -117,9 +160,14 @@ export function FieldForm({ facilityId, types }: { facilityId: string; types: Ap
         {check('hiddenFromCarriers')}
         {check('uniquePerFacility')}
       </div>
-      <div className="md:col-span-3">
-        <Button type="submit" disabled={create.isPending}>
-          {t('appointmentTypes.fields.add')}
+      <div className="flex gap-2 md:col-span-3">
+        {editing && (
+          <Button variant="secondary" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+        )}
+        <Button type="submit" disabled={create.isPending || update.isPending}>
+          {editing ? t('appointmentTypes.save') : t('appointmentTypes.fields.add')}
         </Button>
       </div>
     </form>

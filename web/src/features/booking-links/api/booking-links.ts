@@ -9,6 +9,7 @@ import {
   type BookingLink,
   type BookingLinkInput,
   type BookingLinkSend,
+  type BookingLinkSent,
   type BookingLinkWithCode,
   type OpenedBookingLink,
 } from '@shared/contracts/booking-links';
@@ -51,12 +52,19 @@ export const useNewBookingLinkCode = (facilityId: string) =>
     success: i18n.t('bookingLinks.toasts.recoded'),
   });
 
+/** Sends the link with its current code; the toast names the channel that carried it and the number (issue #53). */
 export const useSendBookingLink = (linkId: string) =>
-  useApiMutation<BookingLinkSend, unknown>({
+  useApiMutation<BookingLinkSend, BookingLinkSent>({
     url: () => `/api/booking-links/${linkId}/send`,
     invalidates: () => [],
-    failure: i18n.t('bookingLinks.toasts.failed'),
-    success: i18n.t('bookingLinks.toasts.sent'),
+    failure: i18n.t('bookingLinks.toasts.notSent'),
+    success: (sent) => ({
+      title: i18n.t('bookingLinks.toasts.sent'),
+      description: i18n.t('bookingLinks.toasts.sentTo', {
+        channel: i18n.t(`bookingLinks.channels.${sent.channel}`),
+        phone: sent.to,
+      }),
+    }),
   });
 
 const bookPath = (token: string) => `/api/book/${encodeURIComponent(token)}`;

@@ -1,7 +1,9 @@
 // /configuration's "Booking links" section for one facility (issue #32): staff who set up facilities
 // make a link (a label, an optional carrier, how many days it lasts), see its access code once, send
-// the link and that code by SMS or WhatsApp, copy the link, give it a new code or withdraw it. Each refusal of the
-// API shows under its field, in the reader's language.
+// the link and its code by SMS or WhatsApp (again whenever they like, with the same code: issue #53),
+// copy the link, give it a new code (after saying yes to replacing the old one) or withdraw it. A send
+// is confirmed by a toast naming the channel and number; each refusal of the API shows under its
+// field, or in a toast with its reason, in the reader's language.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
@@ -19,6 +21,7 @@ import { PATHS } from '@shared/navigation';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useSession } from '../../../lib/session';
@@ -126,8 +129,12 @@ function LinkRow({
   const recode = useNewBookingLinkCode(facilityId);
   // When the screen was opened: a link that lapses while it is open still reads valid until it is reloaded.
   const [openedAt] = useState(() => Date.now());
+  const [sending, setSending] = useState(false);
+  const [askingRecode, setAskingRecode] = useState(false);
   const expired = Date.parse(link.expiresAt) <= openedAt;
   const inForce = !link.revokedAt && !expired;
+  // A link just made or re-coded opens with its send form; any other link's opens on "Send link".
+  const sendShown = inForce && (sending || code !== null);
   return (
     <li className="space-y-2 py-3" data-testid="booking-link">
       <div className="flex flex-wrap items-center gap-2">
@@ -156,7 +163,12 @@ function LinkRow({
           <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(linkUrl(link.token))}>
             {t('bookingLinks.copy')}
           </Button>
-          <Button variant="secondary" onClick={() => recode.mutate(link, { onSuccess: onRecoded })}>
+          {!sendShown && (
+            <Button variant="secondary" onClick={() => setSending(true)}>
+              {t('bookingLinks.send')}
+            </Button>
+          )}
+          <Button variant="secondary" onClick={() => setAskingRecode(true)}>
             {t('bookingLinks.newCode')}
           </Button>
           <Button variant="danger" onClick={() => revoke.mutate(link)}>
@@ -164,7 +176,24 @@ function LinkRow({
           </Button>
         </div>
       )}
-      {code && inForce && <SendForm linkId={link.id} code={code} />}
+      {sendShown && <SendForm linkId={link.id} />}
+      <ConfirmDialog
+        open={askingRecode}
+        title={t('bookingLinks.recode.title')}
+        confirmLabel={t('bookingLinks.recode.confirm')}
+        pending={recode.isPending}
+        onCancel={() => setAskingRecode(false)}
+        onConfirm={() =>
+          recode.mutate(link, {
+            onSuccess: (made) => {
+              setAskingRecode(false);
+              onRecoded(made);
+            },
+          })
+        }
+      >
+        {t('bookingLinks.recode.text', { label: link.label })}
+      </ConfirmDialog>
     </li>
   );
 }
@@ -172,12 +201,13 @@ function LinkRow({
 type SendInput = z.input<typeof bookingLinkSendSchema>;
 type SendOutput = z.output<typeof bookingLinkSendSchema>;
 
-function SendForm({ linkId, code }: { linkId: string; code: string }) {
+/** Sends the link with its current code (the server keeps it sealed): as often as staff like, to anyone. */
+function SendForm({ linkId }: { linkId: string }) {
   const { t, i18n } = useTranslation();
   const send = useSendBookingLink(linkId);
-  const { register, handleSubmit, formState, setError } = useForm<SendInput, unknown, SendOutput>({
+  const { register, handleSubmit, formState, setError, resetField } = useForm<SendInput, unknown, SendOutput>({
     resolver: schemaResolver(bookingLinkSendSchema),
-    defaultValues: { mobileNumber: '', language: i18n.language === 'hi' ? 'hi' : 'en', channel: 'sms', code },
+    defaultValues: { mobileNumber: '', language: i18n.language === 'hi' ? 'hi' : 'en', channel: 'sms' },
   });
   const field = fieldBinder({ register, formState });
   return (
@@ -186,7 +216,11 @@ function SendForm({ linkId, code }: { linkId: string; code: string }) {
       aria-label={t('bookingLinks.send')}
       className="grid gap-3 md:grid-cols-4"
       onSubmit={handleSubmit((values) =>
-        send.mutate(values, { onError: (error) => showServerFieldErrors(error, setError) }),
+        send.mutate(values, {
+          // Ready for the next number; the language and channel chosen stay.
+          onSuccess: () => resetField('mobileNumber'),
+          onError: (error) => showServerFieldErrors(error, setError),
+        }),
       )}
     >
       <Field label={t('bookingLinks.sendTo')} type="tel" placeholder="98XXXXXXXX" {...field('mobileNumber')} />

@@ -1,13 +1,16 @@
 // /book/<token>: a facility's public link (features/landing) or, when the token is a booking link's
 // (`<id>~<signature>`, issue #32), its page: the access code first, then the facility's booking form
 // (the guest booking dialog of features/landing, reading and booking through the link) with the
-// facility's appointment types and the custom fields carriers answer.
-import { useMemo, useState } from 'react';
+// facility's appointment types and the custom fields carriers answer. The page opens in the language of
+// the message that carried the link (`?lang=` in it, issue #53); the switch in the header changes it. The
+// form checks the chosen type's quantity and fields before it sends, names the quantity by the type's
+// unit, and keeps the booker's vehicle, driver and owner on the device for the next booking through the link.
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
-import { bookingLinkCodeSchema, type OpenedBookingLink } from '@shared/contracts/booking-links';
+import { bookingLinkCodeSchema, LINK_LANGUAGE_PARAM, type OpenedBookingLink } from '@shared/contracts/booking-links';
 import type { GuestBookingInput } from '@shared/contracts/appointments-guest';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -16,9 +19,11 @@ import { SelectField } from '../../../components/ui/select-field';
 import { PublicHeader } from '../../../components/public-header';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
+import { setLanguage } from '../../../lib/i18n';
 import { BookingFields } from '../../appointment-types';
 import { GuestBookingDialog, LandingRoute } from '../../landing';
 import { linkSource, useOpenBookingLink } from '../api/booking-links';
+import { linkBookingSchema, unitOfType } from '../link-booking-schema';
 
 // The custom booking fields' code is fetched with this form's, not when the form first renders them.
 void BookingFields.preload();
@@ -28,6 +33,14 @@ const isBookingLinkToken = (token: string) => token.includes('~');
 
 export function BookRoute() {
   const { link = '' } = useParams();
+  const { i18n } = useTranslation();
+  const [search] = useSearchParams();
+  const asked = search.get(LINK_LANGUAGE_PARAM);
+  useEffect(() => {
+    if ((asked === 'en' || asked === 'hi') && asked !== i18n.language) void setLanguage(asked);
+    // Only when the link names a language, not on every switch the reader makes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asked]);
   return isBookingLinkToken(link) ? <BookingLinkPage token={link} /> : <LandingRoute />;
 }
 
@@ -141,11 +154,16 @@ function LinkBookingDialog({
   onClose: () => void;
 }) {
   const source = useMemo(() => linkSource(token, code, link), [token, code, link]);
+  const schema = useMemo(() => linkBookingSchema(link.setup), [link.setup]);
   return (
     <GuestBookingDialog
       open={open}
       onClose={onClose}
       source={source}
+      schema={schema}
+      unitOf={(typeId) => unitOfType(link.setup, typeId)}
+      // The link's id (before the tilde): the details kept for it are never read through another link.
+      rememberAs={token.split('~')[0]}
       loadExtras={(form) => <TypeAndFields link={link} form={form} />}
     />
   );

@@ -1,3 +1,7 @@
+// The Add Carrier form (doc 2): at least one service type, the submit disabled until one is chosen. The
+// message asking for one appears once the user has started filling the form, not on an untouched form
+// (issue #53, item 7).
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
@@ -20,8 +24,10 @@ export function CarrierForm({ onDone }: { onDone: () => void }) {
   const field = fieldBinder({ register, formState });
   const chosen = watch('serviceTypes') ?? [];
   const noneChosen = !Array.isArray(chosen) || chosen.length === 0;
+  const [started, setStarted] = useState(false);
   return (
     <form
+      onChange={() => setStarted(true)}
       onSubmit={handleSubmit((values) =>
         create.mutate(values, { onSuccess: onDone, onError: (error) => showServerFieldErrors(error, setError) }),
       )}
@@ -42,7 +48,11 @@ export function CarrierForm({ onDone }: { onDone: () => void }) {
             </label>
           ))}
         </div>
-        {noneChosen && <p className="mt-1 text-sm text-red-600">{t('carriers.form.chooseService')}</p>}
+        {noneChosen && started && (
+          <p role="alert" className="mt-1 text-sm text-red-600">
+            {t('carriers.form.chooseService')}
+          </p>
+        )}
       </fieldset>
       <FormActions
         onCancel={onDone}

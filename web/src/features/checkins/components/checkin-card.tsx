@@ -1,5 +1,5 @@
 // One check-in card: driver, vehicle, status badge, check-in time, dock door, the
-// appointment id's last 8 characters and notes; for staff the next status steps and, while the
+// booking code (the one the driver was given; issue #53: not the appointment's internal id) and notes; for staff the next status steps and, while the
 // truck has no door, a door to assign. The screen runs the changes (and their toasts), since the
 // refresh after a change re-renders the list.
 import { useState } from 'react';
@@ -61,7 +61,7 @@ export function CheckinCard({
         <div className="text-slate-600">
           {t('checkins.card.checkedIn', { time: format.time(c.checkInTime) })} ·{' '}
           {c.doorNumber ? t('checkins.card.door', { door: c.doorNumber }) : t('checkins.card.noDoor')} ·{' '}
-          {t('checkins.card.appointment', { id: c.appointmentId.slice(-8) })}
+          {t('checkins.card.booking', { reference: c.bookingReference })}
         </div>
         {c.notes && <div className="text-slate-500">{c.notes}</div>}
         <GateDecision checkinId={c.id} gate={c.gate} />

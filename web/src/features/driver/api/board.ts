@@ -1,6 +1,8 @@
 // The driver's dashboard data (GET /api/driver/dashboard): read by the dashboard, and asked for by the
-// router beside the dashboard's code when the signed-in hint says a driver opens `/` (issue #34).
+// router beside the dashboard's code when the signed-in hint says a driver opens `/` (issue #34). Its
+// emergency number is kept on the device for use with no network (issue #53).
 import type { Appointment } from '@shared/contracts/appointments';
+import { useEffect } from 'react';
 import { api } from '../../../lib/api-client';
 
 export interface DriverBoard {
@@ -18,3 +20,30 @@ export const driverBoardQuery = {
   queryFn: () => api.get<DriverBoard>('/api/driver/dashboard'),
   refetchInterval: 30_000,
 };
+
+/** Where the device keeps the emergency number of each driver who opened the dashboard. */
+const contactKey = (userId: string) => `docksaathi.emergencyContact.${userId}`;
+
+function keptContact(userId: string): string | null {
+  try {
+    return localStorage.getItem(contactKey(userId));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The emergency number: the dashboard's answer, kept on the device so that the button keeps it with
+ * no network (the app opened offline, or while the dashboard is being fetched); null until first known.
+ */
+export function useEmergencyContact(userId: string | null, answered: string | undefined): string | null {
+  useEffect(() => {
+    if (!userId || !answered) return;
+    try {
+      localStorage.setItem(contactKey(userId), answered);
+    } catch {
+      // A device that keeps nothing shows the number only while online.
+    }
+  }, [userId, answered]);
+  return answered ?? (userId ? keptContact(userId) : null);
+}

@@ -2,6 +2,7 @@
 // can be reached, and kept on the phone (web/src/lib/offline-store.ts) so that it shows at the gate
 // with no mobile data. A pass the server no longer issues (the appointment was cancelled or is no
 // longer scheduled) is dropped from the phone too.
+import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Appointment } from '@shared/contracts/appointments';
 import type { GatePassView } from '@shared/contracts/gate-pass';
@@ -46,7 +47,13 @@ export function useDriverPass(next: Appointment | null, unreachable: boolean): D
       }
     },
   });
-  const serverUnreachable = unreachable || (fresh.isError && !(fresh.error instanceof ApiError));
+  const freshUnanswered = fresh.isError && !(fresh.error instanceof ApiError);
+  const serverUnreachable = unreachable || freshUnanswered;
+  // Back online: a pass the network did not carry is asked for again at once.
+  const { refetch } = fresh;
+  useEffect(() => {
+    if (!unreachable && freshUnanswered) void refetch();
+  }, [unreachable, freshUnanswered, refetch]);
   // The phone's copies are read only when the server cannot be reached: with a network, the first
   // screen does not wait on the device's store (issue #34).
   const saved = useQuery({
@@ -56,7 +63,9 @@ export function useDriverPass(next: Appointment | null, unreachable: boolean): D
     enabled: serverUnreachable,
   });
 
-  if (fresh.data && fresh.data.appointmentId === appointmentId) return { pass: fresh.data, fromPhone: false };
+  // Fetched while online, and the phone's copy (saved as fetched) once the server cannot be reached.
+  if (fresh.data && fresh.data.appointmentId === appointmentId)
+    return { pass: fresh.data, fromPhone: serverUnreachable };
   if (!serverUnreachable) return null;
   const kept = saved.data ?? [];
   const pass = appointmentId ? kept.find((p) => p.appointmentId === appointmentId) : kept[0];

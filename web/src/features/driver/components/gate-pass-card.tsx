@@ -1,10 +1,11 @@
 // The driver's gate pass: its QR code for the gate's scanner, what it is for, and when the phone
-// saved it for use with no mobile data.
+// saved it for use with no mobile data (once the app itself opens with none: lib/app-shell.ts).
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { QrCode, WifiOff } from 'lucide-react';
 import { Card, CardBody } from '../../../components/ui/card';
 import { registerCatalogue } from '../../../lib/i18n';
 import { useFormat } from '../../../lib/format';
+import { useAppShell } from '../../../lib/app-shell';
 import { driverAppText } from '../i18n';
 import type { DriverPass } from '../api/gate-pass';
 
@@ -14,6 +15,8 @@ export function GatePassCard({ pass, fromPhone }: DriverPass) {
   const { t } = useTranslation();
   const format = useFormat(pass.claims.tz);
   const { claims } = pass;
+  // Saved for offline use once the app itself opens with no network too, not only the pass on the device.
+  const shell = useAppShell();
   const rows = [
     [t('driverApp.pass.day'), format.day(claims.day)],
     [t('driverApp.pass.window'), `${format.clock(claims.ws)} – ${format.clock(claims.we)}`],
@@ -48,8 +51,14 @@ export function GatePassCard({ pass, fromPhone }: DriverPass) {
           ))}
         </dl>
         <p className="text-sm text-slate-600">{t('driverApp.pass.hint')}</p>
-        <p className="text-sm font-medium text-green-800" data-testid="pass-saved">
-          {t('driverApp.pass.saved', { time: format.dateTime(pass.savedAt) })}
+        <p
+          role="status"
+          className={`text-sm font-medium ${shell === 'saved' ? 'text-green-800' : 'text-amber-900'}`}
+          data-testid="pass-saved"
+        >
+          {shell === 'saved'
+            ? t('driverApp.pass.saved', { time: format.dateTime(pass.savedAt) })
+            : t(shell === 'saving' ? 'driverApp.pass.saving' : 'driverApp.pass.notSaved')}
         </p>
       </CardBody>
     </Card>

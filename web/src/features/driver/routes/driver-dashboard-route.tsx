@@ -1,6 +1,6 @@
 // The driver's dashboard (/driver, and / for drivers): the driver's own next appointment, check-in,
 // directions, emergency contact, this month's figures, English/Hindi and a voice assistant.
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router-dom';
@@ -19,7 +19,8 @@ import { MessagePreferences } from '../components/message-preferences';
 import { GatePassCard } from '../components/gate-pass-card';
 import { loadLater } from '../../../lib/load-later';
 import { useDriverPass } from '../api/gate-pass';
-import { driverBoardQuery } from '../api/board';
+import { driverBoardQuery, useEmergencyContact } from '../api/board';
+import { useOnline } from '../../../lib/use-online';
 
 const VOICE_RATE = 0.8;
 
@@ -37,14 +38,23 @@ export function DriverDashboardRoute() {
   const checkin = useSelfCheckin();
   const cancelFlow = useCancelFlow();
   const next = board.data?.nextAppointment ?? null;
-  // No answer at all (no network), as opposed to an error the server gave.
-  const unreachable = board.isError && !(board.error instanceof ApiError);
+  // Offline (lib/use-online.ts), or no answer at all to the dashboard's last ask (as opposed to an error
+  // the server gave): the no-network notes show. Back online, the dashboard is asked again at once.
+  const online = useOnline();
+  const unreachable = !online || (board.isError && !(board.error instanceof ApiError));
+  const { refetch } = board;
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    if (online && !wasOnline.current) void refetch();
+    wasOnline.current = online;
+  }, [online, refetch]);
   const driverPass = useDriverPass(next, unreachable);
   // The pass's check-in code is fetched while the pass is.
   const passExpected = next?.status === 'scheduled' || unreachable;
   useEffect(() => {
     if (passExpected) void PassCheckin.preload();
   }, [passExpected]);
+  const emergencyContact = useEmergencyContact(user?.id ?? null, board.data?.emergencyContact);
   const name = user?.firstName ?? board.data?.driver?.name ?? '';
   const welcome = t('driver.welcome', { name });
 
@@ -215,8 +225,12 @@ export function DriverDashboardRoute() {
           </CardBody>
         </Card>
       )}
-      <a href={`tel:${board.data?.emergencyContact ?? ''}`} className={`${buttonClasses('danger')} w-full`}>
-        <Phone className="h-4 w-4" aria-hidden /> {t('driver.emergency')}: {board.data?.emergencyContact}
+      <a
+        href={emergencyContact ? `tel:${emergencyContact}` : undefined}
+        className={`${buttonClasses('danger')} w-full`}
+      >
+        <Phone className="h-4 w-4" aria-hidden /> {t('driver.emergency')}
+        {emergencyContact && `: ${emergencyContact}`}
       </a>
       <Suspense fallback={null}>
         <MyDataCard />

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/i18n/use-translation';
 import { gatePassRefusalText, type GatePassCheck } from '@shared/gate-pass';
 import { useServerText } from '../../../lib/server-text';
 import { Button } from '../../../components/ui/button';
+import { useFormat } from '../../../lib/format';
 
 export function PassVerdict({
   check,
@@ -21,6 +22,8 @@ export function PassVerdict({
 }) {
   const { t } = useTranslation();
   const serverText = useServerText();
+  // The window as the driver's pass card writes it, in the pass's time zone.
+  const format = useFormat(check.ok ? check.pass.tz : undefined);
   const timing = (
     <p className="text-xs text-slate-600">{t('gatePass.verifiedIn', { ms: Math.max(1, Math.round(ms)) })}</p>
   );
@@ -51,7 +54,7 @@ export function PassVerdict({
         <dd>{pass.veh}</dd>
         <dt className="text-slate-600">{t('gatePass.window')}</dt>
         <dd>
-          {pass.day} {pass.ws}–{pass.we}
+          {format.day(pass.day)}, {format.clock(pass.ws)} – {format.clock(pass.we)}
         </dd>
       </dl>
       {timing}

@@ -37,6 +37,16 @@ export const notificationsQuery = queryOptions({
 export const useMetrics = (enabled = true) => useQuery({ ...metricsQuery, enabled });
 export const useNotifications = (enabled = true) => useQuery({ ...notificationsQuery, enabled });
 
+/** The dock doors of the dashboard's facility (the one its figures are for): the schedule filters by them. */
+export function useDashboardDoors() {
+  const facilityId = useMetrics().data?.facilityId;
+  return useQuery({
+    queryKey: ['/api/facilities', facilityId, 'dock-doors'],
+    queryFn: () => api.get<{ id: string; doorNumber: string }[]>(`/api/facilities/${facilityId}/dock-doors`),
+    enabled: Boolean(facilityId),
+  });
+}
+
 /** Field web vitals: each screen's p75 over the last 7 days, per device class (admins). */
 export const useWebVitals = () =>
   useQuery({ queryKey: ['/api/vitals'], queryFn: () => api.get<VitalsFigures>('/api/vitals') });

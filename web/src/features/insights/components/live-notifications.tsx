@@ -6,6 +6,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { useNotifications } from '../api/insights';
 import { relativeTime } from '../../../lib/relative-time';
 import { useFormat } from '../../../lib/format';
+import { useServerText } from '../../../lib/server-text';
 
 /** The icon from the title's words: checked in/arrived, delay/late, assignment/moved. */
 function iconFor(title: string) {
@@ -20,6 +21,8 @@ function iconFor(title: string) {
 export function LiveNotifications() {
   const { t } = useTranslation();
   const format = useFormat();
+  // The server's words (English where the catalogue has no Hindi), their dates as the reader reads them.
+  const say = useServerText();
   const notifications = useNotifications();
   const [all, setAll] = useState(false);
   const items = notifications.data ?? [];
@@ -40,8 +43,8 @@ export function LiveNotifications() {
                 <li key={n.id} className="flex gap-2 text-sm">
                   {iconFor(n.title)}
                   <div className="min-w-0">
-                    <div className="font-medium">{n.title}</div>
-                    <div className="truncate text-slate-600">{n.message}</div>
+                    <div className="font-medium">{say(n.title)}</div>
+                    <div className="truncate text-slate-600">{say(n.message)}</div>
                     <div className="text-xs text-slate-400">{relativeTime(n.sentAt, format.locale)}</div>
                   </div>
                 </li>

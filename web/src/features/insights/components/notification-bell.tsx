@@ -5,6 +5,7 @@ import { Bell } from 'lucide-react';
 import { useNotifications } from '../api/insights';
 import { relativeTime } from '../../../lib/relative-time';
 import { useFormat } from '../../../lib/format';
+import { useServerText } from '../../../lib/server-text';
 import { registerCatalogue } from '../../../lib/i18n';
 import { insightsText } from '../i18n';
 
@@ -15,6 +16,8 @@ const SEEN_KEY = 'docksaathi.notificationsSeenAt';
 export function NotificationBell({ enabled, label }: { enabled: boolean; label: string }) {
   const { t } = useTranslation();
   const format = useFormat();
+  // The server's words (English where the catalogue has no Hindi), their dates as the reader reads them.
+  const say = useServerText();
   const notifications = useNotifications(enabled);
   const [seenAt, setSeenAt] = useState(() => localStorage.getItem(SEEN_KEY) ?? '');
   const [open, setOpen] = useState(false);
@@ -53,8 +56,8 @@ export function NotificationBell({ enabled, label }: { enabled: boolean; label: 
             <ul className="divide-y divide-slate-100">
               {items.slice(0, 5).map((n) => (
                 <li key={n.id} className="p-2 text-sm">
-                  <div className="font-medium">{n.title}</div>
-                  <div className="text-slate-600">{n.message}</div>
+                  <div className="font-medium">{say(n.title)}</div>
+                  <div className="text-slate-600">{say(n.message)}</div>
                   <div className="text-xs text-slate-400">{relativeTime(n.sentAt, format.locale)}</div>
                 </li>
               ))}

@@ -1,24 +1,22 @@
+// Today's Schedule on the dashboard (doc 1): the day's appointments with their status actions, and a dock
+// filter offering the doors the dashboard's facility has (issue #53, item 7), however many they are.
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { AppointmentStatusAction, StatusBadge, useTodaysSchedule } from '../../appointments';
 import { TripState, useTripsOf } from '../../trips';
+import { useDashboardDoors } from '../api/insights';
 
-const FILTERS = [
-  { value: 'all', test: () => true },
-  { value: 'dock-1', test: (n: number) => n >= 1 && n <= 6 },
-  { value: 'dock-7', test: (n: number) => n >= 7 && n <= 12 },
-] as const;
+const ALL = 'all';
 
 export function TodaysSchedule({ canChange }: { canChange: boolean }) {
   const { t } = useTranslation();
   const schedule = useTodaysSchedule();
-  const [filter, setFilter] = useState<(typeof FILTERS)[number]['value']>('all');
-  const rule = FILTERS.find((f) => f.value === filter)!;
+  const doors = useDashboardDoors();
+  /** `all`, or the id of the door whose appointments are shown. */
+  const [filter, setFilter] = useState(ALL);
   const trips = useTripsOf((schedule.data ?? []).map((a) => a.id));
-  const rows = (schedule.data ?? []).filter(
-    (a) => filter === 'all' || (a.doorNumber && rule.test(Number(a.doorNumber.replace(/\D/g, '')))),
-  );
+  const rows = (schedule.data ?? []).filter((a) => filter === ALL || a.dockDoorId === filter);
   return (
     <Card>
       <CardHeader
@@ -27,12 +25,13 @@ export function TodaysSchedule({ canChange }: { canChange: boolean }) {
           <select
             aria-label={t('insights.schedule.dockFilter')}
             value={filter}
-            onChange={(e) => setFilter(e.target.value as typeof filter)}
+            onChange={(e) => setFilter(e.target.value)}
             className="rounded-md border border-slate-300 px-2 py-1 text-sm"
           >
-            {FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {t(`insights.schedule.filters.${f.value}`)}
+            <option value={ALL}>{t('insights.schedule.allDocks')}</option>
+            {(doors.data ?? []).map((door) => (
+              <option key={door.id} value={door.id}>
+                {t('insights.schedule.dock', { door: door.doorNumber })}
               </option>
             ))}
           </select>

@@ -1,7 +1,7 @@
 // The operations dashboard (/ for staff): figures, today's schedule, notifications, quick actions,
 // the live yard and the gate. A panel is shown only to a role that may read what it loads, so no
 // panel can show a load error for a refused read.
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Download, Plus } from 'lucide-react';
 import { actsForAll } from '@shared/access';
@@ -28,12 +28,19 @@ export function DashboardRoute() {
   const { user, hasPermission } = useSession();
   const exportReport = useExportDailyReport();
   const canAct = Boolean(user && actsForAll(user));
+  // The first screen after sign-up greets a newcomer, not a returning user (issue #53, item 7).
+  const firstVisit = (useLocation().state as { firstVisit?: boolean } | null)?.firstVisit === true;
+  const name = displayName(user, t('common.user'));
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <h1 className="text-2xl font-bold">{t('home.greeting', { name: displayName(user, t('common.user')) })}</h1>
-          <p className="text-slate-600">{t('insights.dashboard.subtitle')}</p>
+          <h1 className="text-2xl font-bold">
+            {firstVisit ? t('insights.dashboard.firstGreeting', { name }) : t('home.greeting', { name })}
+          </h1>
+          <p className="text-slate-600">
+            {firstVisit ? t('insights.dashboard.firstSubtitle') : t('insights.dashboard.subtitle')}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {hasPermission('messaging:send') && <MessagingCenterButton />}

@@ -1,10 +1,14 @@
-// The guest Quick Slot Booking dialog (no sign-in): vehicle, driver, a date and an open slot.
+// The guest Quick Slot Booking dialog (no sign-in): vehicle, driver, a date and an open slot. Every
+// field is checked in the browser by the schema the server checks it with (a booking link's page adds
+// its type's and custom fields' checks); a booking link's page also names the quantity by its type's
+// unit and keeps the booker's vehicle, driver and owner on the device for the next booking (issue #53).
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useSearchParams } from 'react-router-dom';
 import type * as z from 'zod';
 import { count, LOAD_TYPES } from '@shared/contracts/appointments';
+import type { DurationUnit } from '@shared/contracts/appointment-types';
 import {
   type GuestBookingConfirmation as Confirmation,
   GUEST_MISSING_INFORMATION,
@@ -28,6 +32,13 @@ import { GUEST_SOURCE, type GuestBookingSource } from '../api/guest-booking';
 import { SlotCalendar } from './slot-calendar';
 import { GuestBookingConfirmation } from './guest-booking-confirmation';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
+import {
+  forgetDetails,
+  REMEMBERED_FIELDS,
+  rememberDetails,
+  rememberedDetails,
+  type RememberedDetails,
+} from '../remembered-details';
 
 type FormInput = z.input<typeof guestBookingSchema>;
 type FormOutput = z.output<typeof guestBookingSchema>;
@@ -41,6 +52,9 @@ export function GuestBookingDialog({
   facility: linked,
   source = GUEST_SOURCE,
   loadExtras,
+  schema = guestBookingSchema,
+  unitOf,
+  rememberAs,
 }: {
   open: boolean;
   onClose: () => void;
@@ -49,6 +63,12 @@ export function GuestBookingDialog({
   source?: GuestBookingSource;
   /** More of the load (a booking link's appointment types and custom fields), bound to the same form. */
   loadExtras?: (form: UseFormReturn<FormInput, unknown, FormOutput>) => ReactNode;
+  /** The form's checks: the guest booking's, or more of them (a booking link's types and fields); the same for the dialog's life. */
+  schema?: z.ZodType<FormOutput, FormInput>;
+  /** What the chosen type counts its load in (pallets, units), which names the quantity field; null: no such type. */
+  unitOf?: (typeId: string | null) => DurationUnit | null;
+  /** Where on this device the booker's vehicle, driver and owner are kept for their next booking (a booking link's id). */
+  rememberAs?: string;
 }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
@@ -69,7 +89,10 @@ export function GuestBookingDialog({
   const holidaySet = useMemo(() => new Set((holidays.data ?? []).map((h) => h.holidayDate)), [holidays.data]);
   const book = source.useBook();
   const consent = useConsentChoice();
-  const blank: FormInput = {
+  const [remembered, setRemembered] = useState<RememberedDetails | null>(() =>
+    rememberAs ? rememberedDetails(rememberAs) : null,
+  );
+  const empty: FormInput = {
     ownerType: 'Driver',
     vehicleNumber: '',
     vehicleType: 'Truck',
@@ -90,8 +113,11 @@ export function GuestBookingDialog({
     priority: 'normal',
     ...(facility ? { facility } : {}),
   };
+  // A new booking starts from what this device remembers of the last one.
+  const startingFrom = (kept: RememberedDetails | null): FormInput => ({ ...empty, ...kept });
+  const blank = startingFrom(remembered);
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: schemaResolver(guestBookingSchema),
+    resolver: schemaResolver(schema),
     defaultValues: blank,
   });
   const { register, handleSubmit, watch, setValue, reset, setError, formState } = form;
@@ -109,6 +135,13 @@ export function GuestBookingDialog({
   }, [slotId, slots.data, setValue]);
   // The date and slot are picked, not typed: their message stands under the slot list.
   const slotError = formState.errors.expectedArrivalDate?.message ?? formState.errors.slotId?.message;
+  const unit = unitOf?.(typeId || null) ?? null;
+
+  const forget = () => {
+    forgetDetails(rememberAs!);
+    setRemembered(null);
+    for (const name of REMEMBERED_FIELDS) setValue(name, empty[name]);
+  };
 
   const close = () => {
     reset(blank);
@@ -136,7 +169,9 @@ export function GuestBookingDialog({
                 description: t('guestBooking.confirmed', { code: booking.confirmationCode }),
               },
         );
-        reset(blank);
+        const kept = rememberAs ? rememberDetails(rememberAs, values) : null;
+        setRemembered(kept);
+        reset(startingFrom(kept));
         consent.reset();
         setDate(null);
         setIdempotencyKey(crypto.randomUUID());
@@ -180,6 +215,19 @@ export function GuestBookingDialog({
         />
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {rememberAs && (
+            <div
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700"
+              data-testid="remembered-details"
+            >
+              <p>{remembered ? t('guestBooking.remembered') : t('guestBooking.willRemember')}</p>
+              {remembered && (
+                <Button variant="secondary" size="sm" onClick={forget}>
+                  {t('guestBooking.forget')}
+                </Button>
+              )}
+            </div>
+          )}
           <SelectField
             label={t('guestBooking.bookingAs')}
             options={OWNER_TYPES.map((o) => ({ value: o, label: t(`guestBooking.owners.${o}`) }))}
@@ -226,7 +274,12 @@ export function GuestBookingDialog({
             />
             <Field label={t('guestBooking.goodsType')} {...field('goodsType')} />
             <Field label={t('guestBooking.poNumber')} {...field('poNumber')} />
-            <Field label={t('guestBooking.quantity')} type="number" min={0} {...field('quantity')} />
+            <Field
+              label={unit ? t(`guestBooking.quantityBy.${unit}`) : t('guestBooking.quantity')}
+              type="number"
+              min={0}
+              {...field('quantity')}
+            />
             <Field label={t('guestBooking.ewayBill')} {...field('ewayBill')} />
             {loadExtras?.(form)}
           </fieldset>

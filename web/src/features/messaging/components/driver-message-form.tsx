@@ -17,6 +17,7 @@ import { TextAreaField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
+import { useFormat } from '../../../lib/format';
 import { useCarriers, useDrivers } from '../../carriers';
 import { useSendMessages, type DriverAppointment } from '../api/messaging';
 
@@ -30,6 +31,7 @@ export function DriverMessageForm({
   initialAppointmentId?: string;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { toast } = useToast();
   const { sendToDriver } = useSendMessages();
   const carriers = useCarriers();
@@ -129,7 +131,7 @@ export function DriverMessageForm({
           onChange={(e) => setAppointmentId(e.target.value)}
           options={appointments.map((a) => ({
             value: a.id,
-            label: `${a.scheduledDate} ${a.scheduledTimeStart} · ${a.driverName ?? a.driverPhone ?? '—'} · ${a.bookingReference}`,
+            label: `${format.day(a.scheduledDate)} ${a.scheduledTimeStart} · ${a.driverName ?? a.driverPhone ?? '—'} · ${a.bookingReference}`,
           }))}
         />
       )}

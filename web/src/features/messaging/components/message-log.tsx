@@ -7,7 +7,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { relativeTime } from '../../../lib/relative-time';
-import { localeOf } from '../../../lib/format';
+import { formatDateTime, localeOf } from '../../../lib/format';
 import { useServerText } from '../../../lib/server-text';
 import { useMessageLog, type LogFilter } from '../api/messaging';
 
@@ -71,7 +71,10 @@ export function MessageLog({ enabled }: { enabled: boolean }) {
                 <span className="text-slate-500">
                   {m.template ?? '—'} · {m.language}
                 </span>
-                <span className="ml-auto text-xs text-slate-500" title={m.createdAt}>
+                <span
+                  className="ml-auto text-xs text-slate-500"
+                  title={formatDateTime(m.createdAt, localeOf(i18n.language))}
+                >
                   {relativeTime(m.createdAt, localeOf(i18n.language))}
                 </span>
               </div>

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import {
   CHANNELS,
+  checkDlt,
   findTemplate,
   HUB_TEMPLATES,
   LANGUAGES,
@@ -19,7 +20,12 @@ import { SelectField } from '../../../components/ui/select-field';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { registerCatalogue } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
-import { useSendMessages, useUpcomingDriverAppointments, type DriverAppointment } from '../api/messaging';
+import {
+  useIntegrationStatus,
+  useSendMessages,
+  useUpcomingDriverAppointments,
+  type DriverAppointment,
+} from '../api/messaging';
 import { messagingText } from '../i18n';
 import { DriverMessageForm } from './driver-message-form';
 import { IntegrationStatus } from './integration-status';
@@ -51,7 +57,24 @@ export function MessagingCenter({
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   /** Field messages: the form's own checks, then the server's ({ to, email, message }). */
-  const [errors, setErrors] = useState<{ phone?: string; email?: string; message?: string }>({});
+  const [errors, setErrors] = useState<{ phone?: string; email?: string; template?: string; message?: string }>({});
+  // SMS carries only the hub's DLT-registered templates (issue #53): with SMS chosen, Quick Templates
+  // offers those registered in the chosen language, and a send is checked here before it goes.
+  const smsCard = useIntegrationStatus(open).data?.find((c) => c.channel === 'sms');
+  const smsOn = channels.includes('sms');
+  const registered = smsOn ? (smsCard?.templates?.[language] ?? null) : null;
+  const offered = registered ? HUB_TEMPLATES.filter((tpl) => registered.includes(tpl.key)) : HUB_TEMPLATES;
+  const languageName = t(`messaging.languages.${language}`);
+  /** Why the typed message cannot go by SMS (the field and its message), or null. */
+  const smsProblem = (): { template?: string; message?: string } | null => {
+    if (!registered) return null;
+    const template = findTemplate(templateKey);
+    if (!template) return { template: t('messaging.sms.chooseTemplate') };
+    if (!registered.includes(template.key))
+      return { template: t('messaging.sms.notRegistered', { name: template.name, language: languageName }) };
+    const dlt = checkDlt(template.text[language], message.trim());
+    return dlt.ok ? null : { message: dlt.reason };
+  };
   const serverErrors = (err: unknown) => {
     const fields = err instanceof ApiError ? err.fieldErrors : {};
     setErrors({ phone: fields.to, email: fields.email, message: fields.message });
@@ -82,6 +105,7 @@ export function MessagingCenter({
 
   const applyTemplate = (key: string, lang = language) => {
     setTemplateKey(key);
+    setErrors((now) => ({ ...now, template: undefined }));
     const template = findTemplate(key);
     if (template) setMessage(template.text[lang]);
   };
@@ -139,6 +163,8 @@ export function MessagingCenter({
         description: t('messaging.toast.selectChannelsText'),
         variant: 'destructive',
       });
+    const notForSms = smsProblem();
+    if (notForSms) return setErrors(notForSms);
     send.mutate(
       { to: phone.trim(), email: email.trim(), message, channels, language, templateKey: templateKey || null },
       {
@@ -261,9 +287,16 @@ export function MessagingCenter({
                 <SelectField
                   label={t('messaging.custom.quickTemplates')}
                   placeholder={t('messaging.custom.quickTemplatesPlaceholder')}
-                  value={templateKey}
+                  value={offered.some((tpl) => tpl.key === templateKey) ? templateKey : ''}
                   onChange={(e) => applyTemplate(e.target.value)}
-                  options={HUB_TEMPLATES.map((tpl) => ({ value: tpl.key, label: tpl.name }))}
+                  options={offered.map((tpl) => ({ value: tpl.key, label: tpl.name }))}
+                  error={errors.template}
+                  hint={
+                    registered &&
+                    t(registered.length ? 'messaging.sms.onlyRegistered' : 'messaging.sms.noneRegistered', {
+                      language: languageName,
+                    })
+                  }
                 />
               </div>
               <TextAreaField
@@ -292,6 +325,9 @@ export function MessagingCenter({
                   <p className="text-sm text-slate-600" lang={language}>
                     {tpl.text[language]}
                   </p>
+                  {registered && !registered.includes(tpl.key) && (
+                    <p className="text-xs text-amber-700">{t('messaging.sms.notForSms', { language: languageName })}</p>
+                  )}
                 </div>
                 <Button
                   variant="secondary"

@@ -1,6 +1,7 @@
 // /pass/<link> (issue #31): the page a driver or guest opens from the booking message or the guest's
 // confirmation, without signing in, on a phone. It shows the gate pass and saves it on the phone, so
-// the same link (or the installed app) shows it at the gate with no mobile data. It opens in the
+// the same link (or the installed app) shows it at the gate with no mobile data; it says so only once a
+// reload with no network would open it (lib/app-shell.ts), and says it is saving until then. It opens in the
 // language the guest booked in; the switch in the corner changes it.
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { messageOf } from '../../../lib/api-client';
 import { useServerText } from '../../../lib/server-text';
 import { registerCatalogue, setLanguage } from '../../../lib/i18n';
 import { offlineStore } from '../../../lib/offline-store';
+import { useAppShell } from '../../../lib/app-shell';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { GatePassCard } from '../../driver';
 import { passPageText } from '../i18n';
@@ -37,6 +39,8 @@ export function PassRoute() {
   const { link = '' } = useParams();
   const serverText = useServerText();
   const opened = useLinkedPass(link);
+  // The pass is on the phone once it shows (useLinkedPass saves it first); the page, once the app's is cached.
+  const shell = useAppShell();
   const [cancelled, setCancelled] = useState(false);
   const appointmentId = opened.data?.pass.appointmentId;
   const language = opened.data?.language ?? null;
@@ -62,7 +66,13 @@ export function PassRoute() {
         <>
           <GatePassCard pass={opened.data.pass} fromPhone={opened.data.fromPhone} />
           <p className="text-sm text-slate-700" data-testid="pass-saved-here">
-            {t('passPage.savedHere')}
+            {t(
+              shell === 'saved'
+                ? 'passPage.savedHere'
+                : shell === 'saving'
+                  ? 'passPage.savingHere'
+                  : 'passPage.notSavedHere',
+            )}
           </p>
           {/* The server is the judge of a change: with only the phone's copy there is nothing to change. */}
           {!opened.data.fromPhone && (

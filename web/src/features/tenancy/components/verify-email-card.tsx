@@ -36,7 +36,8 @@ export function VerifyEmailCard({ email, password }: { email: string; password?:
       {
         onSuccess: () => {
           toast({ title: t('tenancy.verify.started') });
-          void navigate('/', { replace: true });
+          // The hub's first screen greets a newcomer; "Welcome back" is for later visits.
+          void navigate('/', { replace: true, state: { firstVisit: true } });
         },
         onError: (error) => {
           showServerFieldErrors(error, form.setError);

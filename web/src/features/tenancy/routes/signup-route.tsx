@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod';
-import { signupFormSchema, type SignupForm } from '@shared/contracts/tenancy';
+import { SIGNUP_MAX_DOORS, signupFormSchema, type SignupForm } from '@shared/contracts/tenancy';
 import { DEFAULT_TIME_ZONE } from '@shared/time';
 import { PRODUCT_NAME } from '@shared/product';
 import { Button } from '../../../components/ui/button';
@@ -33,7 +33,11 @@ function SignupFormCard({ onCreated }: { onCreated: (email: string, password: st
     SignupForm,
     unknown,
     z.output<typeof signupFormSchema>
-  >({ resolver: schemaResolver(signupFormSchema), defaultValues: { timeZone: DEFAULT_TIME_ZONE, gstin: '' } });
+  >({
+    resolver: schemaResolver(signupFormSchema),
+    // The number of dock doors starts empty: the hub says how many it has (issue #53, item 7).
+    defaultValues: { timeZone: DEFAULT_TIME_ZONE, gstin: '', dockDoors: '' },
+  });
   const field = fieldBinder({ register, formState });
   const onSubmit = handleSubmit(({ confirmPassword: _confirm, ...input }) =>
     signup.mutate(input, {
@@ -91,6 +95,15 @@ function SignupFormCard({ onCreated }: { onCreated: (email: string, password: st
         <Field label={t('tenancy.signup.facilityName')} {...field('facilityName')} />
         <Field label={t('tenancy.signup.city')} {...field('facilityCity')} />
         <Field label={t('tenancy.signup.state')} {...field('facilityState')} />
+        <Field
+          label={t('tenancy.signup.dockDoors')}
+          hint={t('tenancy.signup.dockDoorsHint')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={SIGNUP_MAX_DOORS}
+          {...field('dockDoors')}
+        />
         <SelectField
           label={t('tenancy.signup.timeZone')}
           options={TIME_ZONES.map((zone) => ({ value: zone, label: zone }))}

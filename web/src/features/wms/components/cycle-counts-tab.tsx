@@ -27,6 +27,7 @@ import {
   useWmsOptions,
 } from '../api/wms';
 import { schemaResolver } from '../../../lib/form-errors';
+import { useFormat } from '../../../lib/format';
 
 type FormInput = z.input<typeof cycleCountInputSchema>;
 type FormOutput = z.output<typeof cycleCountInputSchema>;
@@ -214,6 +215,7 @@ function CountItems({ count }: { count: CycleCount }) {
 
 export function CycleCountsTab({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [creating, setCreating] = useState(false);
   const [counting, setCounting] = useState<CycleCount | null>(null);
   const counts = useCycleCounts();
@@ -261,7 +263,7 @@ export function CycleCountsTab({ canWrite }: { canWrite: boolean }) {
                     <td className="px-2 py-2">
                       <Badge tone={STATUS_TONE[c.status]}>{t(`wms.values.${c.status}`)}</Badge>
                     </td>
-                    <td className="px-2 py-2">{c.plannedDate ?? '—'}</td>
+                    <td className="px-2 py-2">{c.plannedDate ? format.day(c.plannedDate) : '—'}</td>
                     <td className="space-x-1 whitespace-nowrap px-2 py-2">
                       {canWrite && c.status === 'planned' && (
                         <Button size="sm" disabled={start.isPending} onClick={() => start.mutate({ id: c.id })}>
