@@ -31,6 +31,7 @@ import {
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
 import { S3ServiceException } from '@aws-sdk/client-s3';
+import { seededRandom } from './seeded-random';
 
 export const FAULT_GROUPS = {
   'dynamo.read': ['throttle', 'timeout', 'unprocessed'],
@@ -109,18 +110,6 @@ let fromEnvironment: { plan: FaultPlan | null } | undefined;
 export function faultsFromEnvironment(): FaultPlan | null {
   fromEnvironment ??= { plan: readFaults(process.env) };
   return fromEnvironment.plan;
-}
-
-/** A seeded random number generator (mulberry32): the same seed draws the same sequence. */
-export function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 let active: FaultPlan | null = null;
@@ -251,6 +240,22 @@ function partlyUnprocessed(output: Record<string, unknown>, input: Record<string
   return { ...output, UnprocessedKeys: { ...((output.UnprocessedKeys as object) ?? {}), ...unprocessed } };
 }
 
+/**
+ * A drawn fault that every kind of DynamoDB call shares: throttled, no answer in time, or written
+ * with its answer lost on the way back (a timeout the caller cannot tell from one before the write).
+ */
+async function commonFault(fault: string | boolean | null, operation: string, args: Parameters<Next>[0], next: Next) {
+  if (fault === 'throttle') throw throttled();
+  if (fault === 'timeout') {
+    await sleep(TIMEOUT_MS);
+    throw timeout(operation);
+  }
+  if (fault === 'lost') {
+    await next(args);
+    throw timeout(operation);
+  }
+}
+
 /** The faults of DynamoDB, inside the SDK's retries and below the product's own middleware (aws.ts). */
 function dynamoFaults(next: Next, context: { commandName?: string }): Next {
   const operation = context.commandName?.replace(/Command$/, '') ?? '';
@@ -261,43 +266,18 @@ function dynamoFaults(next: Next, context: { commandName?: string }): Next {
         'dynamo.read',
         operation === 'BatchGetItem' ? ['throttle', 'timeout', 'unprocessed'] : ['throttle', 'timeout'],
       );
-      if (fault === 'throttle') throw throttled();
-      if (fault === 'timeout') {
-        await sleep(TIMEOUT_MS);
-        throw timeout(operation);
-      }
       if (fault === 'unprocessed') {
         const res = await next(args);
         return { ...res, output: partlyUnprocessed(res.output, args.input) };
       }
-      return next(args);
-    }
-    if (WRITES.has(operation)) {
-      const fault = drawFault('dynamo.write');
-      if (fault === 'throttle') throw throttled();
-      if (fault === 'timeout') {
-        await sleep(TIMEOUT_MS);
-        throw timeout(operation);
-      }
-      if (fault === 'lost') {
-        await next(args);
-        throw timeout(operation);
-      }
-      return next(args);
-    }
-    if (TRANSACTIONS.has(operation)) {
+      await commonFault(fault, operation, args, next);
+    } else if (WRITES.has(operation)) {
+      await commonFault(drawFault('dynamo.write'), operation, args, next);
+    } else if (TRANSACTIONS.has(operation)) {
       const write = operation === 'TransactWriteItems';
       const fault = drawFault('dynamo.tx', write ? undefined : ['conflict', 'throttle', 'timeout']);
       if (fault === 'conflict') throw conflict(args.input);
-      if (fault === 'throttle') throw throttled();
-      if (fault === 'timeout') {
-        await sleep(TIMEOUT_MS);
-        throw timeout(operation);
-      }
-      if (fault === 'lost') {
-        await next(args);
-        throw timeout(operation);
-      }
+      await commonFault(fault, operation, args, next);
     }
     return next(args);
   };

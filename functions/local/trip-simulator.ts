@@ -4,6 +4,7 @@
 // the same trip.
 import { afterNoEntry, haversineKm, type Point } from '../trips/estimate';
 import { DEFAULT_TIME_ZONE } from '../../shared/time';
+import { seededRandom } from './seeded-random';
 
 export interface Plaza extends Point {
   name: string;
@@ -55,18 +56,6 @@ export interface SimulatedTrip {
   arrivesAt: number;
 }
 
-/** A small deterministic generator (mulberry32): the same seed, the same trip. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface TripPlan {
   vehicleNumber: string;
   corridor: CorridorName;
@@ -84,7 +73,7 @@ export interface TripPlan {
 
 /** One truck's crossings and arrival. */
 export function simulateTrip(plan: TripPlan): SimulatedTrip {
-  const rng = random(plan.seed);
+  const rng = seededRandom(plan.seed);
   const corridor: Corridor = CORRIDORS[plan.corridor];
   const points = [...corridor.plazas.slice(plan.fromPlaza ?? 0), corridor.hub];
   // A truck's own pace (28-52 km/h with its stops left out), then each stretch's traffic and road.

@@ -14,7 +14,7 @@
 // 20 %; test/integration/chaos.test.ts runs a small one in `npm test`. The reconciliation: chaos-reconcile.ts.
 import { addDays, localDateTime } from '../../shared/time';
 import { DEMO_FACILITY_ID, DEMO_TENANT_ID } from '../../functions/local/demo-ids';
-import { seededRandom } from '../../functions/local/faults';
+import { seededRandom } from '../../functions/local/seeded-random';
 import { chaosClient, told, busy, type Answer, type Send, type Told } from './chaos-client';
 
 // ---- The world the load works in (made with faults off) ----------------------------------------------

@@ -11,7 +11,8 @@ const TRIPS = Number(process.env.BENCH_TRIPS ?? 500);
 const LEADS = [120, 60, 30] as const;
 
 export const tripsBench: BenchSection = async () => {
-  const { CORRIDORS, simulateTrip, random } = await import('../../functions/local/trip-simulator');
+  const { CORRIDORS, simulateTrip } = await import('../../functions/local/trip-simulator');
+  const { seededRandom } = await import('../../functions/local/seeded-random');
   const { assessTrip, callIntervalMinutes } = await import('../../functions/trips/estimate');
   const { TRIP_WATCH_DEFAULTS } = await import('../../shared/contracts/trips');
   const { instantOf } = await import('../../shared/time');
@@ -22,7 +23,7 @@ export const tripsBench: BenchSection = async () => {
     timeZone: 'Asia/Kolkata',
   };
   const noEntry = { nh48: { from: '23:00', to: '05:00' }, expressway: null } as const;
-  const rng = random(33);
+  const rng = seededRandom(33);
   /** Per corridor and plaza, minutes from the crossing to the arrival of the trips already done. */
   const history = new Map<string, number[]>();
   const errors = Object.fromEntries(LEADS.map((l) => [l, { estimate: [] as number[], naive: [] as number[] }]));

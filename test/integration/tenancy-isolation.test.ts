@@ -119,7 +119,7 @@ const BODIES: Record<string, unknown> = {
   },
   'PUT /api/references/facilities/{id}/policy': { mode: 'list' },
   'PUT /api/bookings/facilities/{id}/rules': { changeCutoffHours: 12 },
-  'POST /api/booking-links/{id}/send': { mobileNumber: '9876543210', code: '123456' },
+  'POST /api/booking-links/{id}/send': { mobileNumber: '9876543210' },
   'POST /api/references/facilities/{id}/orders/preview': {
     mode: 'replace',
     csv: 'po,supplier,sku,quantity\nTK-1,Intruder,SKU-1,5',

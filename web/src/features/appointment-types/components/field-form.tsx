@@ -10,8 +10,8 @@ import {
   type BookingField,
   type BookingFieldInput,
 } from '@shared/contracts/appointment-types';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { FormActions } from './form-actions';
 import { SelectField } from '../../../components/ui/select-field';
 import { fieldBinder, showServerFieldErrors } from '../../../lib/form-errors';
 import { useCreateField, useUpdateField } from '../api/booking-setup';
@@ -160,16 +160,12 @@ export function FieldForm({
         {check('hiddenFromCarriers')}
         {check('uniquePerFacility')}
       </div>
-      <div className="flex gap-2 md:col-span-3">
-        {editing && (
-          <Button variant="secondary" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-        )}
-        <Button type="submit" disabled={create.isPending || update.isPending}>
-          {editing ? t('appointmentTypes.save') : t('appointmentTypes.fields.add')}
-        </Button>
-      </div>
+      <FormActions
+        editing={Boolean(editing)}
+        pending={create.isPending || update.isPending}
+        addLabel={t('appointmentTypes.fields.add')}
+        onDone={onDone}
+      />
     </form>
   );
 }

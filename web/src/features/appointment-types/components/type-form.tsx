@@ -6,8 +6,8 @@ import { useTranslation } from '../../../lib/i18n/use-translation';
 import { LOAD_TYPES } from '@shared/contracts/appointments';
 import { VEHICLE_TYPES } from '@shared/contracts/appointments-guest';
 import { DURATION_UNITS, type AppointmentType, type AppointmentTypeInput } from '@shared/contracts/appointment-types';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { FormActions } from './form-actions';
 import { SelectField } from '../../../components/ui/select-field';
 import { fieldBinder, showServerFieldErrors } from '../../../lib/form-errors';
 import { useCreateType, useFacilityDoors as useDockDoors, useUpdateType } from '../api/booking-setup';
@@ -169,16 +169,12 @@ export function TypeForm({
           ))}
         </div>
       </fieldset>
-      <div className="flex gap-2 md:col-span-3">
-        {editing && (
-          <Button variant="secondary" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-        )}
-        <Button type="submit" disabled={create.isPending || update.isPending}>
-          {editing ? t('appointmentTypes.save') : t('appointmentTypes.types.add')}
-        </Button>
-      </div>
+      <FormActions
+        editing={Boolean(editing)}
+        pending={create.isPending || update.isPending}
+        addLabel={t('appointmentTypes.types.add')}
+        onDone={onDone}
+      />
     </form>
   );
 }
