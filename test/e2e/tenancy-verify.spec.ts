@@ -41,6 +41,7 @@ test('an admin who left sign-up before the code signs in, gets a new code and la
   await form.getByLabel('Facility name').fill(`Left Early Hub ${tag}`);
   await form.getByLabel('City').fill('Kochi');
   await form.getByLabel('State').fill('Kerala');
+  await form.getByLabel('Number of dock doors').fill('3');
   await form.getByRole('button', { name: 'Create organisation' }).click();
   await expect(page.getByRole('form', { name: 'Verify your email' })).toBeVisible();
   const first = await codeSentTo(request, email);
