@@ -6,6 +6,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: false,
+  // One worker: measured on CI's two cores (4 Dec 2026), one worker's Chromium and local stack keep
+  // both cores busy; two workers, each with a stack of its own, ran slower (over 22 minutes for 152 of
+  // the 174 journeys, against 22 for all with one) and timed out requests (issue #54).
   workers: 1,
   retries: 0,
   timeout: 30_000,
