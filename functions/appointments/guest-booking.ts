@@ -173,12 +173,35 @@ async function bookedBefore(
   };
 }
 
-async function bookOnce(
-  input: GuestBookingInput,
-  { facility, now, via, appointmentId }: { facility: Facility; now: Date; via?: BookedVia; appointmentId?: string },
-): Promise<GuestBookingResult> {
+interface BookingCall {
+  facility: Facility;
+  now: Date;
+  via?: BookedVia;
+  /** Made from the Idempotency-Key (keyedAppointmentId): the same for every try of one request. */
+  appointmentId?: string;
+}
+
+async function bookOnce(input: GuestBookingInput, call: BookingCall): Promise<GuestBookingResult> {
+  const { facility, appointmentId } = call;
   const before = appointmentId ? await bookedBefore(facility.tenantId, appointmentId, input) : null;
   if (before) return before;
+  try {
+    return await bookNew(input, call);
+  } catch (err) {
+    // A retry whose first try was answered "may or may not have been saved" (past its deadline) can run
+    // while that try's transaction lands: the place it took makes this one "fully booked". The booking
+    // the key made is then the answer, read, not a refusal of a booking the guest has (issue #55).
+    if (!appointmentId || !(err instanceof ConflictError)) throw err;
+    const meanwhile = await bookedBefore(facility.tenantId, appointmentId, input);
+    if (meanwhile) return meanwhile;
+    throw err;
+  }
+}
+
+async function bookNew(
+  input: GuestBookingInput,
+  { facility, now, via, appointmentId }: BookingCall,
+): Promise<GuestBookingResult> {
   const parsed = parseSlotId(input.slotId);
   if (!parsed)
     throw new BadRequestError('Please fill in all required fields and select a time slot', { slotId: 'Unknown slot' });
