@@ -13,7 +13,7 @@ import { startLocalStack } from '../functions/local/stack';
 import { freePort } from '../functions/local/services';
 import { instrumentDynamoDb, settle } from './bench/measure';
 import { writeReadmeChaos } from './bench/readme';
-import { chaosLoad, prepareChaos, stockPlaces } from './bench/chaos';
+import { arrivalsNeeded, chaosLoad, gateArrivals, prepareChaos, stockPlaces } from './bench/chaos';
 import { reconcile, type ChaosReport } from './bench/chaos-reconcile';
 
 const number = (name: string, fallback: number) => {
@@ -40,12 +40,14 @@ const faults = await import('../functions/local/faults');
 await faults.installFaults();
 const rows: (ChaosReport & { rate: number; seed: number; faults: number; faultsByKind: Record<string, number> })[] = [];
 const started = performance.now();
+let world: Awaited<ReturnType<typeof prepareChaos>> | undefined;
 try {
-  const world = await prepareChaos(stack.url);
+  world = await prepareChaos(stack.url);
   for (const [i, rate] of RATES.entries()) {
     const seed = SEED + i;
     const tag = `CH${i}${SEED.toString(36).slice(-3).toUpperCase()}`;
     const places = await stockPlaces(world, tag);
+    const arrivals = await gateArrivals(world, tag, arrivalsNeeded(OPERATIONS));
     faults.switchFaults(faults.parseFaults(`all:${rate}`, String(seed)));
     const ledger = await chaosLoad(world, {
       operations: OPERATIONS,
@@ -53,6 +55,7 @@ try {
       seed,
       tag,
       places,
+      arrivals,
       fromDay: 30 + 10 * i,
     });
     const faultsByKind = faults.injectedFaults();
@@ -65,8 +68,14 @@ try {
       `${(rate * 100).toFixed(0)} %: ${report.operations} operations, ${report.lost} lost, ${report.doubled} doubled, ${report.inconsistent} inconsistent`,
     );
     for (const p of report.problems) console.log(`  ${p}`);
+    console.log(
+      `  done / refused / unknown: ${Object.entries(report.byKind)
+        .map(([kind, t]) => `${kind} ${t.done}/${t.refused}/${t.unknown}`)
+        .join(', ')}`,
+    );
   }
 } finally {
+  await world?.close();
   await stack.stop();
 }
 console.log('\nChaos: each rate is every fault kind at that rate; lost / doubled / inconsistent goal 0 / 0 / 0');

@@ -31,6 +31,12 @@ export class OutboundError extends Error {
   constructor(
     readonly failure: OutboundFailure,
     message: string,
+    /**
+     * The whole request had gone out when it failed (no answer in time, a connection reset while
+     * waiting): the other side may have acted on it. Whoever must not act twice (a message to a
+     * person) does not send it again blindly (issue #55).
+     */
+    readonly requestSent = false,
   ) {
     super(message);
     this.name = 'OutboundError';
@@ -252,12 +258,13 @@ export async function callOutbound(req: OutboundRequest): Promise<OutboundRespon
   const exchange = () =>
     new Promise<OutboundResponse>((resolve, reject) => {
       let settled = false;
+      let sent = false;
       const fail = (err: OutboundError) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         request.destroy();
-        reject(err);
+        reject(sent && !err.requestSent ? new OutboundError(err.failure, err.message, true) : err);
       };
       const request = send(
         url,
@@ -302,6 +309,7 @@ export async function callOutbound(req: OutboundRequest): Promise<OutboundRespon
       // One deadline for the whole exchange (connect, TLS, answer), not per socket event.
       const timer = setTimeout(() => fail(timedOut(url.host, timeoutMs)), timeoutMs);
       request.on('error', (err: NodeJS.ErrnoException) => fail(failureOf(err, url.host, timeoutMs)));
+      request.on('finish', () => (sent = true));
       if (req.body !== undefined) request.write(req.body);
       request.end();
     });

@@ -319,7 +319,7 @@ async function outboundFault(req: { url: string }, exchange: Exchange) {
   }
   if (fault === 'lost') {
     await exchange();
-    throw new OutboundError('TIMEOUT', `Timed out waiting for ${host} (injected fault, after it got the call)`);
+    throw new OutboundError('TIMEOUT', `Timed out waiting for ${host} (injected fault, after it got the call)`, true);
   }
   return {
     status: 503,

@@ -144,7 +144,7 @@ interface WhatsappPayload {
   entry?: {
     changes?: {
       value?: {
-        statuses?: { id?: string; status?: string; errors?: { title?: string }[] }[];
+        statuses?: { id?: string; status?: string; biz_opaque_callback_data?: string; errors?: { title?: string }[] }[];
         messages?: { from?: string; text?: { body?: string } }[];
       };
     }[];
@@ -180,9 +180,13 @@ export async function handleWhatsappCallback(
     for (const s of change.value?.statuses ?? []) {
       const status = WHATSAPP_STATUS[s.status ?? ''];
       if (!status || !s.id) continue;
+      // Our id rides along (biz_opaque_callback_data): it finds a message whose send answer was lost.
+      const ref = s.biz_opaque_callback_data;
       if (
         await moveMessage(
-          await findMessageByProviderId(tenantId, 'whatsapp-cloud', s.id),
+          ref && isId(ref)
+            ? await getMessage(tenantId, ref)
+            : await findMessageByProviderId(tenantId, 'whatsapp-cloud', s.id),
           status,
           s.errors?.[0]?.title ?? null,
           now,

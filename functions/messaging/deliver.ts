@@ -8,10 +8,19 @@ import { randomUUID } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { logger } from '../lib/logger';
 import { countFigure } from '../lib/telemetry';
-import { createMessage, getMessage, isOptedOut, lastInboundAt, saveMessage, type StoredMessage } from './message.store';
+import {
+  claimDispatch,
+  createMessage,
+  getMessage,
+  isOptedOut,
+  lastInboundAt,
+  saveMessage,
+  type StoredMessage,
+} from './message.store';
 import { recordHealth } from './channel-health.store';
 import {
   backoffMs,
+  DISPATCH_STOPPED_MS,
   DUPLICATE_WINDOW_MS,
   duplicateHash,
   eventMessageId,
@@ -19,6 +28,7 @@ import {
   PROVIDER_TRIES,
   SendRefused,
   smsDlt,
+  UNCONFIRMED_REASON,
   WHATSAPP_WINDOW_MS,
   type Prepared,
 } from './rules';
@@ -178,9 +188,19 @@ export async function sendOne(req: SendRequest, now = new Date()): Promise<SendO
   }
   if (created === 'exists') {
     const existing = await getMessage(req.tenantId, id);
-    // Written but never sent (the worker stopped in between): this retry sends it.
     if (!existing || existing.status !== 'queued') return outcomeOf(existing ?? message);
-    return dispatch(existing, prepared, req.subject ?? null, req.sender ?? 'hub');
+    // Written but never handed to a provider (the worker stopped in between): this retry sends it.
+    if (!existing.dispatchStartedAt) return dispatch(existing, prepared, req.subject ?? null, req.sender ?? 'hub');
+    // A try began handing it over and saved no outcome: it may have reached the provider, so it is
+    // not sent again (issue #55). Once that try has surely stopped, the message says so.
+    if (now.getTime() - Date.parse(existing.dispatchStartedAt) < DISPATCH_STOPPED_MS) return outcomeOf(existing);
+    const unconfirmed: StoredMessage = {
+      ...existing,
+      status: 'unconfirmed',
+      reason: UNCONFIRMED_REASON,
+      updatedAt: now.toISOString(),
+    };
+    return outcomeOf((await saveMessage(unconfirmed, 'queued')) ? unconfirmed : existing);
   }
   return dispatch(message, prepared, req.subject ?? null, req.sender ?? 'hub');
 }
@@ -232,6 +252,8 @@ async function dispatch(
     }
   }
   const chain = chainOf(message.channel, setup);
+  // One try at a time hands a message over; a try that finds another began stops here (issue #55).
+  if (chain.length > 0 && !(await claimDispatch(message, new Date()))) return outcomeOf(message);
   const outgoing: ProviderMessage = {
     ...message,
     body: prepared.body,
@@ -277,6 +299,22 @@ async function dispatch(
           try: tryNo,
           err: lastError,
         });
+        // The provider got it and its answer was lost: another try, or the next provider, could make a
+        // second copy. The provider's delivery report (it carries our id) settles it (issue #55).
+        if (err instanceof ProviderError && err.maybeSent) {
+          const unconfirmed: StoredMessage = {
+            ...message,
+            status: 'unconfirmed',
+            reason: UNCONFIRMED_REASON,
+            provider: provider.name,
+            attempts: attempts.length,
+            attemptLog: attempts,
+            updatedAt: new Date().toISOString(),
+          };
+          await saveMessage(unconfirmed, message.status);
+          countFigure('messageFailures', { channel: message.channel });
+          return outcomeOf(unconfirmed);
+        }
         if (!(err instanceof ProviderError) || !err.retryable) break;
       }
     }

@@ -2,8 +2,15 @@
 // the provider's message id through a pointer item; the 60-second duplicate guard per recipient and
 // text; opt-outs and WhatsApp's last inbound message per number; each channel's last success and
 // failure; callbacks already applied (replays); events already forwarded to the bus.
-import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import {
@@ -73,7 +80,13 @@ async function messageItem(m: StoredMessage) {
   };
 }
 
-export type StoredMessage = MessageEntry & { tenantId: string; erasedAt?: string };
+export type StoredMessage = MessageEntry & {
+  tenantId: string;
+  erasedAt?: string;
+  /** When a try began handing the queued message to its providers (claimDispatch). */
+  dispatchStartedAt?: string;
+  dispatchClaim?: string;
+};
 
 /** The messages sent to one recipient (E.164 number or e-mail address), newest first, a page at a time. */
 export async function messagesTo(
@@ -178,6 +191,31 @@ export async function getMessage(tenantId: string, id: string): Promise<StoredMe
   return getItem<StoredMessage>(keys.message(tenantId, id), true);
 }
 
+/**
+ * Marks a queued message as being handed to its providers. False when another try already began: that
+ * try may have reached the provider before it stopped, so this one must not send it again (issue #55).
+ * A claim whose answer was lost and that the SDK sent again finds itself by its token.
+ */
+export async function claimDispatch(m: StoredMessage, now: Date): Promise<boolean> {
+  const token = randomUUID();
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: keys.message(m.tenantId, m.id),
+        UpdateExpression: 'SET dispatchStartedAt = :now, dispatchClaim = :token',
+        ConditionExpression: '#status = :queued AND attribute_not_exists(dispatchStartedAt)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':token': token, ':queued': 'queued' },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (!isConditionalCheckFailed(err)) throw err;
+    return (await getItem<{ dispatchClaim?: string }>(keys.message(m.tenantId, m.id), true))?.dispatchClaim === token;
+  }
+}
+
 /** Saves a message's new state, only if its status is still the one it was read with. */
 export async function saveMessage(m: StoredMessage, seenStatus: MessageStatus): Promise<boolean> {
   try {
@@ -268,7 +306,13 @@ export async function listMessages(
     next = res.LastEvaluatedKey;
   } while (next && items.length < query.limit);
   const entries = items.map(
-    ({ tenantId: _t, expiresAt: _e, ...entry }: StoredMessage & { expiresAt?: number }) => entry,
+    ({
+      tenantId: _t,
+      expiresAt: _e,
+      dispatchStartedAt: _d,
+      dispatchClaim: _c,
+      ...entry
+    }: StoredMessage & { expiresAt?: number }) => entry,
   );
   return { items: entries, nextCursor: next ? Buffer.from(JSON.stringify(next)).toString('base64url') : null };
 }

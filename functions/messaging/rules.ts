@@ -31,6 +31,14 @@ export const WHATSAPP_WINDOW_MS = 24 * 3600 * 1000;
 /** Tries per provider for a retryable failure, and the wait before each retry. */
 export const PROVIDER_TRIES = 3;
 export const backoffMs = (retry: number) => 150 * 2 ** (retry - 1);
+/**
+ * A try that began handing a message to its providers this long ago and saved no outcome has stopped
+ * (every provider's tries, timeouts and backoffs take well under it): the message is then unconfirmed.
+ */
+export const DISPATCH_STOPPED_MS = 60_000;
+/** Why a message is unconfirmed: it may have reached the provider, so it is not sent again (issue #55). */
+export const UNCONFIRMED_REASON =
+  'The provider may have got this message (its answer was lost), so it was not sent again; its delivery report will confirm it';
 
 export interface Prepared {
   body: string;
@@ -215,11 +223,12 @@ export function duplicateHash(channel: Channel, to: string, body: string): strin
 
 const RANK: Record<MessageStatus, number> = {
   queued: 0,
-  sent: 1,
-  delivered: 2,
-  failed: 2,
-  undeliverable: 2,
-  suppressed: 3,
+  unconfirmed: 1,
+  sent: 2,
+  delivered: 3,
+  failed: 3,
+  undeliverable: 3,
+  suppressed: 4,
 };
 
 /** A callback moves a message forward only (a late "sent" never undoes "delivered"); suppressed stays. */

@@ -4,5 +4,5 @@ export { bulkLoad, type BulkWarehouse } from './bulk-load';
 export { adjustInventory } from './adjusting';
 export { createCount } from './cycle-counts';
 export { getZone } from './zone.store';
-// The chaos run's reconciliation counts the stock against the receipts (scripts/bench/chaos.ts).
-export { receiptsSince } from './movement.store';
+// The chaos run's reconciliation counts the stock against the receipts and moves (scripts/bench/chaos.ts).
+export { adjustmentsSince, receiptsSince } from './movement.store';

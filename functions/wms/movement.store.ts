@@ -97,3 +97,14 @@ export async function receiptsSince(tenantId: string, since: string): Promise<St
   });
   return items.map((item) => withoutKeys<StoredReceipt>(item));
 }
+
+/** The tenant's adjustments (moves, counts, corrections) made at `since` (an ISO time) or later, oldest
+ * first: what a reconciliation of the stock counts the moves by (scripts/bench/chaos.ts). */
+export async function adjustmentsSince(tenantId: string, since: string): Promise<StoredAdjustment[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND SK >= :since',
+    ExpressionAttributeValues: { ':pk': movementKeys.adjustments(tenantId), ':since': since },
+    ConsistentRead: true,
+  });
+  return items.map((item) => withoutKeys<StoredAdjustment>(item));
+}

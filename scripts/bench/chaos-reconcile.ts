@@ -3,6 +3,7 @@
 import { DEMO_FACILITY_ID, DEMO_TENANT_ID } from '../../functions/local/demo-ids';
 import { percentiles } from './measure';
 import { hhmm, type ChaosLedger, type ChaosOp, type ChaosWorld } from './chaos';
+import { reconcileCheckins, reconcileDeliveries, reconcileMessages, reconcileStock } from './chaos-reconcile-kinds';
 
 export interface ChaosReport {
   operations: number;
@@ -16,18 +17,26 @@ export interface ChaosReport {
   requests: number;
   errorRate: number;
   p95: number;
+  /** What the clients were told, per kind. */
+  byKind: Record<string, Record<'done' | 'refused' | 'unknown', number>>;
   /** What each problem was (the first 20), to fix it. */
   problems: string[];
 }
 
 const ON_SITE = new Set(['arrived', 'loading', 'unloading']);
 const HOLDS_DOOR = new Set(['pending_approval', 'scheduled', 'arrived', 'loading', 'unloading']);
+/** The kinds that make an appointment, found by their marker (a PO number or a vehicle). */
+const BOOKINGS = new Set([
+  'staff booking',
+  'guest booking',
+  'carrier booking',
+  'link booking',
+  'inbound webhook',
+  'walk-in',
+]);
 
 export async function reconcile(world: ChaosWorld, ledger: ChaosLedger): Promise<ChaosReport> {
-  const [{ listAppointmentsByDate, doorHolders, reconcileCounters }, { receiptsSince }] = await Promise.all([
-    import('../../functions/appointments'),
-    import('../../functions/wms'),
-  ]);
+  const { listAppointmentsByDate, doorHolders, reconcileCounters } = await import('../../functions/appointments');
   const tenant = DEMO_TENANT_ID;
   const problems: string[] = [];
   const counts = { lost: 0, doubled: 0, inconsistent: 0, resolvedByReading: 0 };
@@ -60,14 +69,16 @@ export async function reconcile(world: ChaosWorld, ledger: ChaosLedger): Promise
       return problem('inconsistent', `${what} ${op.marker} was refused and is there`);
     if (op.told === 'unknown') counts.resolvedByReading++;
   };
-  for (const op of ledger.ops) {
-    if (op.kind === 'staff booking' || op.kind === 'guest booking' || op.kind === 'walk-in')
-      settle(op, byMarker.get(op.marker!)?.length ?? 0, op.kind);
+  for (const op of ledger.ops.filter((o) => BOOKINGS.has(o.kind))) {
+    const found = byMarker.get(op.marker!) ?? [];
+    settle(op, found.length, op.kind);
+    // Made as the kind says: a carrier's in its carrier's name, a link's as the link's.
+    const a = found[0];
+    if (a && op.kind === 'carrier booking' && a.carrierId !== 'carrier-deccan')
+      problem('inconsistent', `carrier booking ${op.marker} is in the name of ${a.carrierId}`);
+    if (a && op.kind === 'link booking' && a.bookingLinkId !== world.bookingLink.id)
+      problem('inconsistent', `link booking ${op.marker} is not recorded as the link's (${a.bookingLinkId})`);
   }
-  const receipts = (await receiptsSince(tenant, ledger.startedAt)).filter((r) => r.notes?.startsWith(ledger.tag));
-  const receiptsOf = new Map<string, number>();
-  for (const r of receipts) receiptsOf.set(r.notes!, (receiptsOf.get(r.notes!) ?? 0) + 1);
-  for (const op of ledger.ops) if (op.kind === 'receipt') settle(op, receiptsOf.get(op.marker!) ?? 0, 'receipt');
 
   // The bookings the client knows of are as it was last told.
   const byId = new Map(appointments.map((a) => [a.id, a]));
@@ -140,23 +151,10 @@ export async function reconcile(world: ChaosWorld, ledger: ChaosLedger): Promise
       `${c.counter} of ${c.date}${c.startTime ? ` ${c.startTime}` : ''}: ${c.was ?? 'none'}, counted ${c.count}`,
     );
 
-  // Stock: each line, its bin and the receipts into them agree; nothing negative.
-  for (const place of ledger.places) {
-    const received = receipts.filter((r) => r.productId === place.productId).reduce((s, r) => s + r.quantity, 0);
-    const lines = await world.operations('GET', `/api/wms/inventory?search=${encodeURIComponent(place.sku)}&limit=100`);
-    const inLines = (lines.body?.data ?? []).reduce((s: number, l: { quantity: number }) => s + l.quantity, 0);
-    const bin = (await world.operations('GET', `/api/wms/bins/${place.binId}`)).body?.currentQuantity ?? 0;
-    if (inLines !== received || bin !== received)
-      problem('inconsistent', `${place.sku}: receipts ${received}, lines ${inLines}, bin ${bin}`);
-    if (inLines < 0 || bin < 0) problem('inconsistent', `${place.sku}: negative stock`);
-  }
-
-  // Messages: at most one to the provider per message id (an event's message id is derived from it).
-  const { localOutbox } = await import('../../functions/messaging');
-  const sent = new Map<string, number>();
-  for (const m of await localOutbox(5000))
-    if (m.messageId && m.sentAt >= ledger.startedAt) sent.set(m.messageId, (sent.get(m.messageId) ?? 0) + 1);
-  for (const [id, n] of sent) if (n > 1) problem('doubled', `message ${id} went to the provider ${n} times`);
+  await reconcileStock(world, ledger, problem, settle);
+  await reconcileCheckins(ledger, problem, settle);
+  await reconcileMessages(ledger, problem, settle);
+  await reconcileDeliveries(world, ledger, problem);
 
   const times = ledger.requests.map((r) => r.ms);
   return {
@@ -170,6 +168,13 @@ export async function reconcile(world: ChaosWorld, ledger: ChaosLedger): Promise
     requests: ledger.requests.length,
     errorRate: ledger.requests.length ? ledger.requests.filter((r) => r.error).length / ledger.requests.length : 0,
     p95: percentiles(times, 1, 1).p95,
+    byKind: Object.fromEntries(
+      [...new Set(ledger.ops.map((o) => o.kind))].map((kind) => {
+        const of = ledger.ops.filter((o) => o.kind === kind);
+        const n = (t: string) => of.filter((o) => o.told === t).length;
+        return [kind, { done: n('done'), refused: n('refused'), unknown: n('unknown') }];
+      }),
+    ),
     problems,
   };
 }

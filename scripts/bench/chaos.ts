@@ -1,161 +1,74 @@
-// The chaos run (issue #55): a mixed workload of people booking (staff and guests), rescheduling and
-// cancelling, checking trucks in at the gate, giving them doors and moving them through the yard,
-// receiving goods and watching the dashboard, while the local stack injects faults at a rate
+// The chaos run (issue #55): a mixed workload of people booking (staff, carriers in their portal, guests
+// by the facility link and by a booking link, an external system by its inbound webhook), rescheduling
+// and cancelling, checking trucks in (walk-in, quick, gate pass, an offline gate's queued check-ins),
+// giving them doors and moving them through the yard (each departure sent to a webhook subscriber),
+// receiving and moving goods, sending messages and watching the dashboard (the later kinds are in
+// chaos-kinds.ts, the world they work in in chaos-world.ts), while the local stack injects faults at a rate
 // (functions/local/faults.ts); then the table is reconciled against what each client was told:
 //   lost          a change the client was told was made (2xx) is not in the table
 //   doubled       a change is in the table more than once (a booking, a receipt, a message per event)
-//   inconsistent  a change the client was told failed (4xx, or 503 "busy": nothing written) is there; a
+//   inconsistent  a change the client was told failed (4xx, or 503 "busy": nothing written) is there, or a
+//                 change is there in part (a check-in without its arrival, a move's one side); a
 //                 door's quarter-hours held by no booking or missing from one; two trucks on site at one
 //                 door; a slot over its capacity; a booking counter that differs from the bookings it
 //                 counts; a stock line, bin and the receipts into them that disagree; negative stock
 // A client told "may or may not have been saved" (or whose answer never came) does not retry blindly:
-// a guest sends the booking again with its Idempotency-Key, anyone else reads what happened (here, at
-// the reconciliation, when faults are off). `npm run chaos` (scripts/chaos.ts) runs it at 0, 1, 5 and
+// a guest, a booking link's booker, the gate (a pass) and an external system (its webhook-id) send the
+// same request again with the same key; anyone else reads what happened (here, at the reconciliation,
+// when faults are off). `npm run chaos` (scripts/chaos.ts) runs it at 0, 1, 5 and
 // 20 %; test/integration/chaos.test.ts runs a small one in `npm test`. The reconciliation: chaos-reconcile.ts.
-import { addDays, localDateTime } from '../../shared/time';
-import { DEMO_FACILITY_ID, DEMO_TENANT_ID } from '../../functions/local/demo-ids';
+import { DEMO_FACILITY_ID } from '../../functions/local/demo-ids';
 import { seededRandom } from '../../functions/local/seeded-random';
-import { chaosClient, told, busy, type Answer, type Send, type Told } from './chaos-client';
+import { chaosClient, told, type Answer, type Send } from './chaos-client';
+import { actMore, keyedRetries } from './chaos-kinds';
+import {
+  chaosDays,
+  type Arrival,
+  type ChaosLedger,
+  type ChaosOp,
+  type ChaosWorld,
+  type Kind,
+  type Place,
+} from './chaos-world';
 
-// ---- The world the load works in (made with faults off) ----------------------------------------------
-
-export interface ChaosWorld {
-  base: string;
-  operations: Send;
-  yard: Send;
-  /** The demo facility's doors (staff bookings, walk-ins). */
-  doors: string[];
-  /** A facility of the run's own that guests book through its link: 3 places a slot. */
-  guestFacility: { id: string; link: string; capacity: number };
-  today: string;
-}
-
-const expectCreated = (what: string, a: Answer) => {
-  if (a.status !== 200 && a.status !== 201) throw new Error(`${what}: HTTP ${a.status} ${JSON.stringify(a.body)}`);
-  return a.body;
-};
-
-export async function prepareChaos(base: string): Promise<ChaosWorld> {
-  const [operations, yard] = await Promise.all([chaosClient(base, 'operations'), chaosClient(base, 'yard_manager')]);
-  const { listDockDoors } = await import('../../functions/facilities');
-  const doors = (await listDockDoors(DEMO_TENANT_ID, DEMO_FACILITY_ID))
-    .filter((d) => d.status !== 'maintenance')
-    .map((d) => d.id);
-  const tag = Date.now().toString(36).slice(-5).toUpperCase();
-  const facility = expectCreated(
-    'guest facility',
-    await operations('POST', '/api/facilities', {
-      name: `Chaos Guest Hub ${tag}`,
-      address: 'Plot 9, Chakan MIDC',
-      city: 'Pune',
-      state: 'Maharashtra',
-      zipCode: '410501',
-      operatingHoursStart: '06:00',
-      operatingHoursEnd: '20:00',
-      timeZone: 'Asia/Kolkata',
-      slotMinutes: 60,
-      slotCapacity: 3,
-    }),
-  );
-  const link = expectCreated('guest link', await operations('GET', `/api/facilities/${facility.id}/link`));
-  return {
-    base,
-    operations,
-    yard,
-    doors,
-    guestFacility: { id: facility.id, link: link.token, capacity: 3 },
-    today: localDateTime(new Date(), 'Asia/Kolkata').date,
-  };
-}
-
-export interface Place {
-  productId: string;
-  sku: string;
-  binId: string;
-}
-
-/** Three bins and three products of the run's own (each rate its own, so its stock starts at 0); made
- * before the faults are switched on. */
-export async function stockPlaces(world: ChaosWorld, tag: string): Promise<Place[]> {
-  const zone = expectCreated(
-    'zone',
-    await world.operations('POST', '/api/wms/zones', {
-      facilityId: DEMO_FACILITY_ID,
-      name: `Chaos receiving ${tag}`,
-      code: `CH${tag}`,
-      zoneType: 'receiving',
-    }),
-  );
-  const places: Place[] = [];
-  for (let i = 1; i <= 3; i++) {
-    const bin = expectCreated(
-      'bin',
-      await world.operations('POST', '/api/wms/bins', { zoneId: zone.id, binCode: `CH-${tag}-${i}`, binType: 'floor' }),
-    );
-    const product = expectCreated(
-      'product',
-      await world.operations('POST', '/api/wms/products', { sku: `CH-${tag}-${i}`, name: `Chaos goods ${tag} ${i}` }),
-    );
-    places.push({ productId: product.id, sku: product.sku, binId: bin.id });
-  }
-  return places;
-}
+export {
+  gateArrivals,
+  prepareChaos,
+  stockPlaces,
+  type Arrival,
+  type ChaosLedger,
+  type ChaosOp,
+  type ChaosWorld,
+  type Place,
+} from './chaos-world';
 
 // ---- The load ------------------------------------------------------------------------------------
 
-type Kind =
-  | 'staff booking'
-  | 'guest booking'
-  | 'reschedule'
-  | 'cancel'
-  | 'walk-in'
-  | 'door assignment'
-  | 'status move'
-  | 'receipt'
-  | 'dashboard poll';
-
 const WEIGHTS: [Kind, number][] = [
-  ['staff booking', 3],
+  ['staff booking', 2],
   ['guest booking', 2],
+  ['carrier booking', 1],
+  ['link booking', 1],
+  ['inbound webhook', 1],
   ['reschedule', 1],
   ['cancel', 1],
   ['walk-in', 1],
+  ['quick check-in', 1],
+  ['gate-pass check-in', 1],
+  ['offline sync', 1],
   ['door assignment', 1],
   ['status move', 1],
   ['receipt', 2],
-  ['dashboard poll', 2],
+  ['warehouse move', 1],
+  ['message', 1],
+  ['dashboard poll', 1],
 ];
+const TOTAL = WEIGHTS.reduce((s, [, w]) => s + w, 0);
+const CHECKINS = new Set<Kind>(['quick check-in', 'gate-pass check-in', 'offline sync']);
 
-export interface ChaosOp {
-  n: number;
-  kind: Kind;
-  told: Told;
-  /** What the client can find its change by (a PO number, a guest's vehicle, a receipt's note). */
-  marker?: string;
-  quantity?: number;
-  place?: Place;
-}
-
-/** A booking the client knows of, and what it was last told about it. */
-interface Booked {
-  id: string;
-  date: string;
-  start: string;
-  end: string;
-  status: 'scheduled' | 'cancelled';
-  /** An answer left it unknown (or a reschedule request pending): no more changes, nor checks of its state. */
-  unsure: boolean;
-  busy: boolean;
-}
-
-interface WalkIn {
-  checkinId: string;
-  appointmentId: string;
-  door: string | null;
-  stage: 'checked_in' | 'unloading' | 'completed';
-  unsure: boolean;
-  busy: boolean;
-}
+/** How many trucks a rate of `operations` needs due at the gate (gateArrivals): its check-ins, and a margin. */
+export const arrivalsNeeded = (operations: number) =>
+  Math.ceil((operations * WEIGHTS.filter(([k]) => CHECKINS.has(k)).reduce((s, [, w]) => s + w, 0) * 1.25) / TOTAL + 5);
 
 export interface ChaosOptions {
   operations: number;
@@ -165,21 +78,10 @@ export interface ChaosOptions {
   tag: string;
   /** Where its receipts go (stockPlaces). */
   places: Place[];
+  /** The trucks due at the gate hub for its check-ins (gateArrivals). */
+  arrivals: Arrival[];
   /** Its bookings fall on the 8 days from this many days ahead (each rate of a run its own days). */
   fromDay?: number;
-}
-
-export interface ChaosLedger {
-  tag: string;
-  /** The days its bookings fall on. */
-  days: string[];
-  startedAt: string;
-  ops: ChaosOp[];
-  booked: Booked[];
-  walkIns: WalkIn[];
-  places: Place[];
-  /** Every request's time and whether its person saw an error (5xx, or no answer). */
-  requests: { ms: number; error: boolean }[];
 }
 
 export const hhmm = (minutes: number) =>
@@ -188,7 +90,7 @@ export const hhmm = (minutes: number) =>
 export async function chaosLoad(world: ChaosWorld, options: ChaosOptions): Promise<ChaosLedger> {
   const random = seededRandom(options.seed);
   const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(random() * list.length)];
-  const days = Array.from({ length: 8 }, (_, i) => addDays(world.today, (options.fromDay ?? 30) + i));
+  const days = chaosDays(world, options.fromDay);
   const ledger: ChaosLedger = {
     tag: options.tag,
     days,
@@ -197,6 +99,7 @@ export async function chaosLoad(world: ChaosWorld, options: ChaosOptions): Promi
     booked: [],
     walkIns: [],
     places: options.places,
+    arrivals: options.arrivals,
     requests: [],
   };
   const guest = await chaosClient(world.base);
@@ -211,11 +114,17 @@ export async function chaosLoad(world: ChaosWorld, options: ChaosOptions): Promi
   const ops = as(world.operations);
   const yard = as(world.yard);
   const guestSend = as(guest);
-  const total = WEIGHTS.reduce((s, [, w]) => s + w, 0);
+  const carrier = as(world.carrier);
+  const due = [...options.arrivals];
   let next = 0;
 
+  const poll = async (n: number): Promise<ChaosOp> => {
+    const answers = await Promise.all([ops('GET', '/api/dashboard/metrics'), ops('GET', '/api/appointments/today')]);
+    return { n, kind: 'dashboard poll', told: answers.every((a) => told(a) === 'done') ? 'done' : 'refused' };
+  };
+
   const act = async (n: number): Promise<ChaosOp> => {
-    let roll = random() * total;
+    let roll = random() * TOTAL;
     const kind = WEIGHTS.find(([, w]) => (roll -= w) < 0)?.[0] ?? 'dashboard poll';
     const marker = `${options.tag}${String(n).padStart(5, '0')}`;
     switch (kind) {
@@ -262,18 +171,11 @@ export async function chaosLoad(world: ChaosWorld, options: ChaosOptions): Promi
           facility: world.guestFacility.link,
         };
         // A guest whose answer did not come, or was "busy", sends the same booking again with the same
-        // key (never a new one). Once an answer was unknown, a later refusal speaks for that try only:
-        // whether the booking was made is then read.
-        let answer: Told = 'unknown';
-        let unsure = false;
-        for (let attempt = 0; attempt < 6; attempt++) {
-          if (attempt) await new Promise((r) => setTimeout(r, 100 + 200 * random()));
-          const a = await guestSend('POST', '/api/bookings/slot', body, { 'idempotency-key': key });
-          answer = told(a);
-          if (answer === 'done' || (answer === 'refused' && !busy(a))) break;
-          if (answer === 'unknown') unsure = true;
-        }
-        return { n, kind, told: answer !== 'done' && unsure ? 'unknown' : answer, marker };
+        // key (never a new one).
+        const answer = await keyedRetries(random, () =>
+          guestSend('POST', '/api/bookings/slot', body, { 'idempotency-key': key }),
+        );
+        return { n, kind, told: answer, marker };
       }
       case 'reschedule': {
         const target = pick(ledger.booked.filter((b) => b.status === 'scheduled' && !b.unsure && !b.busy));
@@ -363,12 +265,11 @@ export async function chaosLoad(world: ChaosWorld, options: ChaosOptions): Promi
         });
         return { n, kind, told: told(a), marker, quantity, place };
       }
-      case 'dashboard poll': {
-        const answers = await Promise.all([
-          ops('GET', '/api/dashboard/metrics'),
-          ops('GET', '/api/appointments/today'),
-        ]);
-        return { n, kind, told: answers.every((a) => told(a) === 'done') ? 'done' : 'refused' };
+      case 'dashboard poll':
+        return poll(n);
+      default: {
+        const context = { world, ledger, n, marker, random, due, ops, yard, carrier, guest: guestSend };
+        return (await actMore(kind, context)) ?? poll(n);
       }
     }
   };

@@ -19,7 +19,19 @@ export const CHANNEL_LABELS: Record<Channel, string> = {
 export const PHONE_CHANNELS: readonly Channel[] = ['sms', 'whatsapp', 'voice'];
 export const OPT_OUT_CHANNELS: readonly Channel[] = ['sms', 'whatsapp'];
 
-export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'undeliverable', 'suppressed'] as const;
+/**
+ * `unconfirmed`: handed to a provider whose answer was lost; it may have been sent, so it is not sent
+ * again, and the provider's delivery report moves it on (issue #55).
+ */
+export const MESSAGE_STATUSES = [
+  'queued',
+  'sent',
+  'unconfirmed',
+  'delivered',
+  'failed',
+  'undeliverable',
+  'suppressed',
+] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** What one message may carry on each channel (SMS in bytes as sent: UCS-2 for Hindi). */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api';
 import { useFaults, type Faults } from '../support/faults';
 import { FAULT_GROUPS } from '../../functions/local/faults';
-import { chaosLoad, prepareChaos, stockPlaces } from '../../scripts/bench/chaos';
+import { arrivalsNeeded, chaosLoad, gateArrivals, prepareChaos, stockPlaces } from '../../scripts/bench/chaos';
 import { reconcile } from '../../scripts/bench/chaos-reconcile';
 
 const SEED = Number(process.env.CHAOS_TEST_SEED ?? 5505);
@@ -29,14 +29,23 @@ describe('chaos: a mixed workload under faults', () => {
     // Prepare
     const world = await prepareChaos(api.url);
     const places = await stockPlaces(world, 'CHT');
+    const arrivals = await gateArrivals(world, 'CHT', arrivalsNeeded(OPERATIONS));
     faults.on(Object.fromEntries(Object.keys(FAULT_GROUPS).map((kind) => [kind, RATE])), undefined, SEED);
     // Act
-    const ledger = await chaosLoad(world, { operations: OPERATIONS, people: 6, seed: SEED, tag: 'CHT', places });
+    const ledger = await chaosLoad(world, {
+      operations: OPERATIONS,
+      people: 6,
+      seed: SEED,
+      tag: 'CHT',
+      places,
+      arrivals,
+    });
     const injected = faults.injected();
     faults.off();
     // The workers catch up (late and repeated deliveries) before the table is read.
     await new Promise((r) => setTimeout(r, 4000));
     const report = await reconcile(world, ledger);
+    await world.close();
     // Assess
     const seen = { lost: report.lost, doubled: report.doubled, inconsistent: report.inconsistent };
     expect(seen, `seed ${SEED} (CHAOS_TEST_SEED=${SEED} replays it):\n${report.problems.join('\n')}`).toEqual({
@@ -48,5 +57,9 @@ describe('chaos: a mixed workload under faults', () => {
     // Faults were met, and most changes still went through.
     expect(Object.values(injected).reduce((s, n) => s + n, 0)).toBeGreaterThan(20);
     expect(report.acknowledged).toBeGreaterThan(OPERATIONS / 2);
+    // Every kind ran, and was told done a few times.
+    for (const [kind, told] of Object.entries(report.byKind))
+      if (kind !== 'dashboard poll') expect(told.done, `${kind}: ${JSON.stringify(told)}`).toBeGreaterThanOrEqual(3);
+    expect(Object.keys(report.byKind)).toHaveLength(17);
   }, 240_000);
 });

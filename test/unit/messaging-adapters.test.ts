@@ -186,16 +186,20 @@ describe('HTTP adapters against the fake provider', () => {
     expect(providerReason(JSON.stringify({ RestException: { Message: 'A'.repeat(500) } }))).toHaveLength(120);
   });
 
-  it('a slow provider times out and a 5xx may be retried', async () => {
+  it('a slow provider times out, not to be sent again (it had the whole request); a 5xx may be retried', async () => {
     fake.delay(1000);
     await expect(
       sendRequest('exotel-sms', message(), exotelSms.build(message(), exotel()), new Date()),
-    ).rejects.toMatchObject({ retryable: true, message: 'No answer within 300 ms' });
+    ).rejects.toMatchObject({
+      retryable: false,
+      maybeSent: true,
+      message: 'No answer within 300 ms after the provider got the message',
+    });
     fake.delay(0);
     fake.failNext(503, 1);
     await expect(
       sendRequest('exotel-sms', message(), exotelSms.build(message(), exotel()), new Date()),
-    ).rejects.toMatchObject({ retryable: true, message: expect.stringContaining('503') });
+    ).rejects.toMatchObject({ retryable: true, maybeSent: false, message: expect.stringContaining('503') });
   });
 
   it('places a text-to-speech call in Hindi and sends a WhatsApp template with its language code', async () => {

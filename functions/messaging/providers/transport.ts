@@ -66,6 +66,14 @@ async function sendHttp(request: Extract<ProviderRequest, { kind: 'http' }>): Pr
   } catch (err) {
     if (!(err instanceof OutboundError)) throw err;
     // A refused address stays refused; anything else may pass.
+    if (err.requestSent)
+      throw new ProviderError(
+        err.failure === 'TIMEOUT'
+          ? `No answer within ${providerTimeoutMs()} ms after the provider got the message`
+          : `The connection failed after the provider got the message: ${err.message}`,
+        false,
+        true,
+      );
     throw new ProviderError(
       err.failure === 'TIMEOUT' ? `No answer within ${providerTimeoutMs()} ms` : `Provider unreachable: ${err.message}`,
       err.failure !== 'BLOCKED_ADDRESS',

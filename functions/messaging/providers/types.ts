@@ -51,11 +51,16 @@ export interface Provider<C = unknown> {
   messageIdOf(answer: unknown): string | null;
 }
 
-/** A failed provider call: `retryable` for timeouts, network errors and 5xx; not for a refused request. */
+/**
+ * A failed provider call: `retryable` for timeouts, network errors and 5xx; not for a refused request.
+ * `maybeSent`: the provider got the whole request and its answer was lost (a timeout after it): it
+ * may have sent the message, so the message is not sent again (deliver.ts, issue #55).
+ */
 export class ProviderError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    readonly maybeSent = false,
   ) {
     super(message);
   }

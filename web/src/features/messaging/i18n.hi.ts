@@ -70,6 +70,7 @@ export const messaging = {
   messageStatus: {
     queued: 'कतार में',
     sent: 'भेजा गया',
+    unconfirmed: 'पुष्टि नहीं हुई',
     delivered: 'पहुँच गया',
     failed: 'विफल',
     undeliverable: 'पहुँचाया नहीं जा सका',

@@ -74,6 +74,7 @@ export const messagingEn = {
   messageStatus: {
     queued: 'Queued',
     sent: 'Sent',
+    unconfirmed: 'Not confirmed',
     delivered: 'Delivered',
     failed: 'Failed',
     undeliverable: 'Undeliverable',

@@ -14,6 +14,7 @@ import { useMessageLog, type LogFilter } from '../api/messaging';
 const TONE: Record<MessageStatus, BadgeTone> = {
   queued: 'blue',
   sent: 'blue',
+  unconfirmed: 'yellow',
   delivered: 'green',
   failed: 'red',
   undeliverable: 'red',
