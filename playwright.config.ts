@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { QUICK_JAVA } from './test/support/quick-java';
 
 // Browser journeys in Debian's Chromium against the whole local stack (in-memory data).
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -72,6 +73,7 @@ export default defineConfig({
       DEMO_ACTIVITY: '0',
       LOCAL_OUTBOX_ECHO: '0',
       RATE_LIMIT_FACTOR: '100',
+      JAVA_TOOL_OPTIONS: QUICK_JAVA,
     },
     reuseExistingServer: false,
     timeout: 180_000,

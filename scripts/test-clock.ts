@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CLOCK_INSTANTS } from '../test/support/clock-instants';
+import { QUICK_JAVA } from '../test/support/quick-java';
 import type { VitestCounts } from '../test/support/count-reporter';
 
 /** Tests whose answers depend on the day or the hour: the core runs at every instant (of the
@@ -67,9 +68,8 @@ function atInstant(utc: string, name: string, command: string[], env: NodeJS.Pro
         CLOCK_INSTANT: name,
         CI: process.env.CI ?? '',
         FORCE_COLOR: '0',
-        // Each instant starts two DynamoDB Locals that live two or three minutes: Java's quick compiler
-        // alone (no C2) and the serial collector took 15 % less CPU for an instant, measured (issue #54).
-        JAVA_TOOL_OPTIONS: process.env.JAVA_TOOL_OPTIONS ?? '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC',
+        // Each instant starts two DynamoDB Locals that live two or three minutes.
+        JAVA_TOOL_OPTIONS: QUICK_JAVA,
         ...env,
       },
     });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal, startS3rver } from '../../functions/local/services';
+import { QUICK_JAVA } from './quick-java';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,7 +28,13 @@ export default async function setup(project: TestProject) {
     return;
   }
   const s3Dir = mkdtempSync(join(tmpdir(), 'dockyard-test-s3-'));
-  const [dynamo, s3] = await Promise.all([startDynamoDbLocal(), startS3rver({ dataDir: s3Dir })]);
+  // The run's DynamoDB Local on Java's quick compiler (test/support/quick-java.ts), read when Java starts.
+  const ownJavaOptions = process.env.JAVA_TOOL_OPTIONS;
+  process.env.JAVA_TOOL_OPTIONS = QUICK_JAVA;
+  const [dynamo, s3] = await Promise.all([startDynamoDbLocal(), startS3rver({ dataDir: s3Dir })]).finally(() => {
+    if (ownJavaOptions === undefined) delete process.env.JAVA_TOOL_OPTIONS;
+    else process.env.JAVA_TOOL_OPTIONS = ownJavaOptions;
+  });
   project.provide('dynamoDbEndpoint', dynamo.endpoint);
   project.provide('s3Endpoint', s3.endpoint);
   return async () => {
