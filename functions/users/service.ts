@@ -4,7 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { checkEmailCode, newEmailCode, VERIFICATION_MINUTES } from './email-code';
 import type * as z from 'zod';
-import { BadRequestError, ConflictError, HttpError } from '../lib/errors';
+import {
+  asServiceUnavailable,
+  BadRequestError,
+  ConflictError,
+  HttpError,
+  ServiceUnavailableError,
+} from '../lib/errors';
 import { revisionOf } from '../lib/revision';
 import { deleteObject, deleteUpload, documentFolder, inspectUpload, keepUpload } from './documents';
 import { sendMessage } from '../messaging';
@@ -21,12 +27,17 @@ import {
 } from '../../shared/contracts/users';
 import { answerClash, registrationAnswer } from './registration-clash';
 
-/** Registers; a refused registration keeps none of its uploads (the form uploads again on retry). */
+/**
+ * Registers; a refused registration keeps none of its uploads (the form uploads again on retry). One
+ * that met a busy service (503, "try again in a few seconds") or may have been saved keeps them: the
+ * same application sent again needs them, and the bucket lets unclaimed uploads expire after a day.
+ */
 export async function register(tenantId: string, input: z.output<typeof registerRequestSchema>, now = new Date()) {
   try {
     return await createRegistration(tenantId, input, now);
   } catch (err) {
-    await Promise.all(input.documents.map((d) => deleteUpload(d.uploadId)));
+    const busy = err instanceof ServiceUnavailableError || asServiceUnavailable(err) !== null;
+    if (!busy) await Promise.all(input.documents.map((d) => deleteUpload(d.uploadId)));
     throw err;
   }
 }

@@ -88,4 +88,18 @@ describe('S3 faults at the SDK client', () => {
     expect(again.status, again.text).toBe(201);
     expect(await pendingApplicants()).toContain('meena.k2@example.in');
   });
+
+  it('the uploads of an application S3 answered busy stay for its retry, also when S3 could delete them', async () => {
+    // Prepare: only the document checks fail (every attempt of both); deletes would go through.
+    const { register } = await application('meena.k3@example.in', '+91 98450 77773');
+    faults.on({ 's3.error': 1 }, { 's3.error': 6 });
+    // Act
+    const refused = await register();
+    faults.off();
+    const again = await register();
+    // Assess
+    expect(refused.status, refused.text).toBe(503);
+    expect(again.status, again.text).toBe(201);
+    expect(await pendingApplicants()).toContain('meena.k3@example.in');
+  });
 });
