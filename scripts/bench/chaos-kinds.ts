@@ -8,7 +8,15 @@ import { Webhook } from 'standardwebhooks';
 import { DEMO_FACILITY_ID } from '../../functions/local/demo-ids';
 import { localDateTime, toMinutes } from '../../shared/time';
 import { busy, told, type Answer, type Send, type Told } from './chaos-client';
-import type { Arrival, Booked, ChaosLedger, ChaosOp, ChaosWorld, Kind } from './chaos-world';
+import {
+  bookedHour,
+  hhmm,
+  type Arrival,
+  type ChaosLedger,
+  type ChaosOp,
+  type ChaosWorld,
+  type Kind,
+} from './chaos-world';
 
 export interface KindContext {
   world: ChaosWorld;
@@ -23,9 +31,6 @@ export interface KindContext {
   carrier: Send;
   guest: Send;
 }
-
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /**
  * A request with a key of its own, sent again with the same key while its answer does not come or is
@@ -76,16 +81,7 @@ export async function actMore(kind: Kind, c: KindContext): Promise<ChaosOp | nul
         scheduledTimeEnd: hhmm(start + 60),
         poNumber: marker,
       });
-      if (told(a) === 'done' && a.body?.status === 'scheduled')
-        ledger.booked.push({
-          id: a.body.id,
-          date,
-          start: hhmm(start),
-          end: hhmm(start + 60),
-          status: 'scheduled',
-          unsure: false,
-          busy: false,
-        } satisfies Booked);
+      if (told(a) === 'done' && a.body?.status === 'scheduled') ledger.booked.push(bookedHour(a.body.id, date, start));
       return { n, kind, told: told(a), marker };
     }
     case 'link booking': {

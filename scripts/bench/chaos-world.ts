@@ -300,6 +300,20 @@ export interface ChaosOp {
 }
 
 /** A booking the client knows of, and what it was last told about it. */
+export const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** The ledger's line for a booking told done: the hour from `start` (minutes into the day), scheduled. */
+export const bookedHour = (id: string, date: string, start: number): Booked => ({
+  id,
+  date,
+  start: hhmm(start),
+  end: hhmm(start + 60),
+  status: 'scheduled',
+  unsure: false,
+  busy: false,
+});
+
 export interface Booked {
   id: string;
   date: string;

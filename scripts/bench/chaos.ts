@@ -22,7 +22,9 @@ import { seededRandom } from '../../functions/local/seeded-random';
 import { chaosClient, told, type Answer, type Send } from './chaos-client';
 import { actMore, keyedRetries } from './chaos-kinds';
 import {
+  bookedHour,
   chaosDays,
+  hhmm,
   type Arrival,
   type ChaosLedger,
   type ChaosOp,
@@ -33,6 +35,7 @@ import {
 
 export {
   gateArrivals,
+  hhmm,
   prepareChaos,
   stockPlaces,
   type Arrival,
@@ -83,9 +86,6 @@ export interface ChaosOptions {
   /** Its bookings fall on the 8 days from this many days ahead (each rate of a run its own days). */
   fromDay?: number;
 }
-
-export const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 export async function chaosLoad(world: ChaosWorld, options: ChaosOptions): Promise<ChaosLedger> {
   const random = seededRandom(options.seed);
@@ -142,16 +142,7 @@ export async function chaosLoad(world: ChaosWorld, options: ChaosOptions): Promi
           scheduledTimeEnd: hhmm(start + 60),
           poNumber: marker,
         });
-        if (told(a) === 'done')
-          ledger.booked.push({
-            id: a.body.id,
-            date,
-            start: hhmm(start),
-            end: hhmm(start + 60),
-            status: 'scheduled',
-            unsure: false,
-            busy: false,
-          });
+        if (told(a) === 'done') ledger.booked.push(bookedHour(a.body.id, date, start));
         return { n, kind, told: told(a), marker };
       }
       case 'guest booking': {
