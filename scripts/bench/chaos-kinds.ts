@@ -10,6 +10,7 @@ import { localDateTime, toMinutes } from '../../shared/time';
 import { busy, told, type Answer, type Send, type Told } from './chaos-client';
 import {
   bookedHour,
+  guestForm,
   hhmm,
   type Arrival,
   type ChaosLedger,
@@ -86,17 +87,11 @@ export async function actMore(kind: Kind, c: KindContext): Promise<ChaosOp | nul
     }
     case 'link booking': {
       const date = pick(random, ledger.days)!;
-      const body = {
-        ownerType: 'Driver',
-        vehicleNumber: marker,
-        vehicleType: 'Truck',
-        capacityTons: 9,
+      const body = guestForm(marker, n, date, random, {
         driverName: 'Chaos Link Driver',
-        driverLicense: `MH12${marker}`,
-        mobileNumber: `+91 96${String(n % 1e8).padStart(8, '0')}`,
-        expectedArrivalDate: new Date().toISOString(),
-        slotId: `${date}_${String(6 + Math.floor(random() * 14)).padStart(2, '0')}00`,
-      };
+        licencePrefix: 'MH12',
+        mobilePrefix: '96',
+      });
       const headers = { 'idempotency-key': `chaos-${marker}`, 'x-access-code': world.bookingLink.code };
       const outcome = await keyedRetries(random, () =>
         c.guest('POST', `/api/book/${world.bookingLink.token}/booking`, body, headers),

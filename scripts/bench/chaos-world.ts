@@ -314,6 +314,30 @@ export const bookedHour = (id: string, date: string, start: number): Booked => (
   busy: false,
 });
 
+/**
+ * A guest's booking form, as the guest page and a booking link send it: an hour slot from 06:00 to
+ * 19:00 of `date`, a truck named by the operation's marker, the driver's details by `who`.
+ */
+export function guestForm(
+  marker: string,
+  n: number,
+  date: string,
+  random: () => number,
+  who: { driverName: string; licencePrefix: string; mobilePrefix: string },
+) {
+  return {
+    ownerType: 'Driver',
+    vehicleNumber: marker,
+    vehicleType: 'Truck',
+    capacityTons: 9,
+    driverName: who.driverName,
+    driverLicense: `${who.licencePrefix}${marker}`,
+    mobileNumber: `+91 ${who.mobilePrefix}${String(n % 1e8).padStart(8, '0')}`,
+    expectedArrivalDate: new Date().toISOString(),
+    slotId: `${date}_${String(6 + Math.floor(random() * 14)).padStart(2, '0')}00`,
+  };
+}
+
 export interface Booked {
   id: string;
   date: string;

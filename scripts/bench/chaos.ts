@@ -24,6 +24,7 @@ import { actMore, keyedRetries } from './chaos-kinds';
 import {
   bookedHour,
   chaosDays,
+  guestForm,
   hhmm,
   type Arrival,
   type ChaosLedger,
@@ -147,18 +148,13 @@ export async function chaosLoad(world: ChaosWorld, options: ChaosOptions): Promi
       }
       case 'guest booking': {
         const date = pick(days)!;
-        const slot = `${date}_${String(6 + Math.floor(random() * 14)).padStart(2, '0')}00`;
         const key = `chaos-${marker}`;
         const body = {
-          ownerType: 'Driver',
-          vehicleNumber: marker,
-          vehicleType: 'Truck',
-          capacityTons: 9,
-          driverName: 'Chaos Guest',
-          driverLicense: `MH14${marker}`,
-          mobileNumber: `+91 97${String(n % 1e8).padStart(8, '0')}`,
-          expectedArrivalDate: new Date().toISOString(),
-          slotId: slot,
+          ...guestForm(marker, n, date, random, {
+            driverName: 'Chaos Guest',
+            licencePrefix: 'MH14',
+            mobilePrefix: '97',
+          }),
           facility: world.guestFacility.link,
         };
         // A guest whose answer did not come, or was "busy", sends the same booking again with the same
