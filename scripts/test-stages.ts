@@ -30,6 +30,8 @@ export interface StageResult extends Counts {
   stage: string;
   ok: boolean;
   seconds: number;
+  /** Cores the machine kept busy on average while the stage ran (all processes, from /proc/stat). */
+  coresBusy?: number;
   /** Not run (a stage it needs failed), with why. */
   skipped?: string;
 }
@@ -67,8 +69,26 @@ export function readJson<T>(file: string): T | undefined {
 /** Times a stage; `body` answers whether it passed and what it counted. */
 export async function stage(name: string, body: () => Promise<{ ok: boolean } & Counts>): Promise<StageResult> {
   const started = performance.now();
+  const cpuBefore = cpuTicks();
   const result = await body();
-  return { stage: name, seconds: (performance.now() - started) / 1000, ...result };
+  const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuTicks();
+  const coresBusy = cpuBefore && cpuAfter ? (cpuAfter.busy - cpuBefore.busy) / CLOCK_TICKS / seconds : undefined;
+  return { stage: name, seconds, ...(coresBusy === undefined ? {} : { coresBusy }), ...result };
+}
+
+/** Linux's USER_HZ: /proc/stat counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
+
+/** The machine's busy CPU time so far, all cores (user, nice, system, irq, softirq, steal), in ticks; none off Linux. */
+function cpuTicks(): { busy: number } | undefined {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = cpu;
+    return { busy: user + nice + system + irq + softirq + steal };
+  } catch {
+    return undefined;
+  }
 }
 
 // --- the stages -------------------------------------------------------------------------------------
@@ -218,13 +238,14 @@ export function table(results: StageResult[], title: string): string {
       r.stage,
       r.skipped ? 'skipped' : r.ok ? 'ok' : 'FAILED',
       r.skipped ? '' : formatSeconds(r.seconds),
+      r.coresBusy === undefined || r.skipped ? '' : r.coresBusy.toFixed(2),
       r.files === undefined ? '' : String(r.files),
       t ? `${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}` : '',
       r.assertions === undefined ? '' : String(r.assertions),
       r.skipped ?? r.other ?? '',
     ];
   });
-  const head = ['stage', 'result', 'time', 'files', 'tests', 'assertions', 'also'];
+  const head = ['stage', 'result', 'time', 'cores busy', 'files', 'tests', 'assertions', 'also'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells
