@@ -12,6 +12,7 @@ import { saveGateSettings } from './settings';
 import { gateDayFigures } from './figures';
 import { gatePassKeys, issueGatePass, rotateGatePassKey } from '../passes';
 import { qrSvg } from '../lib/qr-svg';
+import { qrPng } from '../lib/qr-png';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
 import { rateLimit } from '../lib/throttle';
 import { findAppointment } from '../appointments';
@@ -30,6 +31,8 @@ import {
 
 /** A pass link is opened by hand: a few tries a minute per address is plenty, a token guesser is stopped. */
 const PASS_LINK_LIMIT = { limit: 30, windowSeconds: 60 };
+/** A pass's QR image is fetched by the chat provider's media servers (a few addresses for all drivers, issue #56). */
+const PASS_QR_LIMIT = { limit: 600, windowSeconds: 60 };
 
 export const { handler, actions } = defineFunction('gate', {
   async getSettings(req) {
@@ -78,6 +81,12 @@ export const { handler, actions } = defineFunction('gate', {
     return json(await linkedPass(await passToken(req)));
   },
 
+  /** The pass's QR code as a PNG (a WhatsApp image message takes no SVG): the same code the pass page shows. */
+  async passQr(req) {
+    const { token } = await linkedPass(await passToken(req, 'pass-qr', PASS_QR_LIMIT));
+    return { status: 200, binary: qrPng(token), headers: { 'content-type': 'image/png', 'cache-control': 'no-store' } };
+  },
+
   /** The open slots of a day for the booker's change of time on the pass page. */
   async passSlots(req) {
     const token = await passToken(req);
@@ -99,12 +108,8 @@ export const { handler, actions } = defineFunction('gate', {
 });
 
 /** A pass link's token, after the per-address limit every pass-link route shares. */
-async function passToken(req: ApiRequest): Promise<string> {
-  await rateLimit(
-    `pass-link:${req.ip}`,
-    PASS_LINK_LIMIT,
-    'Too many attempts from this network. Please try again later.',
-  );
+async function passToken(req: ApiRequest, bucket = 'pass-link', limit = PASS_LINK_LIMIT): Promise<string> {
+  await rateLimit(`${bucket}:${req.ip}`, limit, 'Too many attempts from this network. Please try again later.');
   const token = req.params.token ?? '';
   if (token.length > 64) throw new NotFoundError(PASS_LINK_MESSAGES.invalid);
   return token;

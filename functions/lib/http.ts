@@ -79,6 +79,8 @@ export interface ApiResult {
   body?: unknown;
   /** A body sent as it is (CSV, SVG...), with its content-type in `headers`. */
   raw?: string;
+  /** A binary body (a PNG...), sent base64-encoded as API Gateway takes it, with its content-type in `headers`. */
+  binary?: Buffer;
   cookies?: string[];
   headers?: Record<string, string>;
 }
@@ -182,7 +184,9 @@ function toResponse(result: ApiResult): APIGatewayProxyStructuredResultV2 {
     statusCode: status,
     headers: { ...BASE_HEADERS, ...result.headers },
     cookies: result.cookies,
-    body: result.raw ?? (status === 204 || result.body === undefined ? '' : JSON.stringify(result.body)),
+    ...(result.binary
+      ? { body: result.binary.toString('base64'), isBase64Encoded: true }
+      : { body: result.raw ?? (status === 204 || result.body === undefined ? '' : JSON.stringify(result.body)) }),
   };
 }
 

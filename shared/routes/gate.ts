@@ -19,6 +19,8 @@ export const gateRoutes = [
   { method: 'GET', path: '/api/appointments/{id}/gate-pass', fn: 'gate', action: 'gatePass', access: 'checkins:read' },
   // The public pass page of a pass link (booking message, guest confirmation): the signed link is the credential.
   { method: 'GET', path: '/api/passes/{token}', fn: 'gate', action: 'passByLink', access: 'public' },
+  // The same pass's QR code as a PNG, for the WhatsApp confirmation's image (issue #56).
+  { method: 'GET', path: '/api/passes/{token}/qr', fn: 'gate', action: 'passQr', access: 'public' },
   // The pass page is the booker's "manage my booking" page (issue #32): change the time, or cancel.
   { method: 'GET', path: '/api/passes/{token}/slots', fn: 'gate', action: 'passSlots', access: 'public' },
   {

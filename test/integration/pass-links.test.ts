@@ -4,6 +4,7 @@
 // link show no pass, in English and Hindi. A hub whose DLT registration lacks the text with the link
 // sends the plain text.
 import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { booking, day } from '../support/appointments';
@@ -177,6 +178,31 @@ describe('the gate pass link of a guest booking', () => {
       headers: { 'accept-language': 'hi' },
     });
     expect([hindi.status, hindi.body.message]).toEqual([404, 'यह गेट पास लिंक मान्य नहीं है']);
+  });
+
+  it('gives the pass as a PNG QR code for a chat message’s image, and a forged link none', async () => {
+    const { sms } = await guestBooked('en', 7);
+    const token = tokenIn(sms);
+    const res = await fetch(`${api.url}/api/passes/${token}/qr`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await res.arrayBuffer());
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    // IHDR: a square, 8 pixels a module, 4 modules of quiet zone a side, a QR code's 17 + 4 x version modules.
+    expect(png.toString('ascii', 12, 16)).toBe('IHDR');
+    const side = png.readUInt32BE(16);
+    expect(png.readUInt32BE(20)).toBe(side);
+    const modules = side / 8 - 8;
+    expect(Number.isInteger(modules) && (modules - 17) % 4 === 0 && modules >= 21).toBe(true);
+    // The pixels: white quiet zone, then the top-left finder pattern's black edge, white ring, black core.
+    const idat = png.indexOf('IDAT');
+    const pixels = inflateSync(png.subarray(idat + 4, idat + 4 + png.readUInt32BE(idat - 4)));
+    const at = (x: number, y: number) => pixels[y * (side + 1) + 1 + x];
+    expect([at(0, 0), at(31, 31), at(32, 32), at(40, 40), at(48, 48), at(56, 56)]).toEqual([255, 255, 0, 255, 0, 0]);
+
+    const forged = await fetch(`${api.url}/api/passes/${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}/qr`);
+    expect(forged.status).toBe(404);
+    expect(forged.headers.get('content-type')).toContain('application/json');
   });
 
   it('a cancelled appointment’s link shows no pass', async () => {
