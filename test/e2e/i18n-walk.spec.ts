@@ -4,7 +4,9 @@
 // messages (/book, /pass, /reslot, /invite, /privacy/choices, the gate's QR check-in), signed in as
 // each role with screens (the administrator every screen, the others what their navigation offers,
 // the driver its own app). On each screen it fails on visible text (and titles, placeholders and
-// accessible names) that is a key of the i18n dictionaries, or a raw ISO date ('2026-12-04').
+// accessible names) that is a key of the i18n dictionaries, or a raw ISO date ('2026-12-04'). Signed out,
+// as the administrator and as a driver, each screen it opens is checked with axe too (test/e2e/axe.ts,
+// issue #19): one visit of a screen serves both checks, the walk's half of the journeys' time (#54).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,6 +18,7 @@ import { keysOf, type Catalogue } from '../../web/src/lib/i18n/catalogue';
 import { en } from '../../web/src/lib/i18n/en';
 import { guestBookingInHindi } from '../support/guest-booking';
 import { approve, register } from './accounts';
+import { seriousViolations } from './axe';
 import { apiAs, laterToday, openHub, quarterAfter, shiftTime, zoneWhere } from './checkin-support';
 import { indiaDate, shownDay } from './dates';
 import {
@@ -118,16 +121,22 @@ const visibleText = (page: Page) =>
 
 class Walk {
   readonly findings: string[] = [];
+  /**
+   * With `axe`, each screen the walk opens is also checked for serious accessibility violations
+   * (the signed-out, administrator and driver walks: every route once per language).
+   */
   constructor(
     private readonly page: Page,
     private readonly language: Language,
     private readonly keysIn: (text: string) => string[],
+    private readonly axe = false,
   ) {}
 
   async visit(path: string, label = path) {
     await settle(this.page, path);
     await expect(this.page.locator('html')).toHaveAttribute('lang', this.language);
     await this.check(label);
+    if (this.axe) this.findings.push(...(await seriousViolations(this.page, label)));
   }
 
   async check(label: string) {
@@ -351,20 +360,14 @@ test('the router is read: its screens, public routes and token routes are all fo
 
 for (const language of ['en', 'hi'] as const) {
   test.describe(`in ${language === 'en' ? 'English' : 'Hindi'}`, () => {
-    test('public routes and the links in messages show no i18n key and no ISO date', async ({
+    test('public routes, pages and legal documents show no i18n key, no ISO date, no serious axe violation', async ({
       page,
-      baseURL,
-      request,
     }) => {
-      const walk = new Walk(page, language, keyFinder(await allKeys()));
-      const tokens = await tokenPaths(baseURL!, request, language);
+      const walk = new Walk(page, language, keyFinder(await allKeys()), true);
       await page.addInitScript((lang) => localStorage.setItem('docksaathi.language', lang), language);
       const paths = [
-        ...PUBLIC_KEYS.map((k) => tokens[k] ?? PATHS[k]),
-        ...[...TOKEN_ROUTES].map((k) => {
-          expect(tokens[k], `a ${PATHS[k]}/<token> link to walk`).toBeTruthy();
-          return tokens[k]!;
-        }),
+        // The gate's QR check-in opens from its signed link, walked with the links in messages.
+        ...PUBLIC_KEYS.filter((k) => k !== 'qrCheckin').map((k) => PATHS[k]),
         ...STATIC_PAGES.map((slug) => `/${slug}`),
         ...Object.keys(LEGAL_DOCUMENTS).map((d) => `/legal/${d}`),
         NOT_FOUND,
@@ -373,12 +376,32 @@ for (const language of ['en', 'hi'] as const) {
       expect(walk.findings).toEqual([]);
     });
 
-    test("every signed-in screen, as the administrator, with the gate's answers and a check-in card", async ({
+    test('the links in messages and the gate QR code show no i18n key, no ISO date, no serious axe violation', async ({
+      page,
+      baseURL,
+      request,
+    }) => {
+      const walk = new Walk(page, language, keyFinder(await allKeys()), true);
+      const tokens = await tokenPaths(baseURL!, request, language);
+      await page.addInitScript((lang) => localStorage.setItem('docksaathi.language', lang), language);
+      expect(tokens.qrCheckin, 'the gate QR code link to walk').toBeTruthy();
+      const paths = [
+        ...[...TOKEN_ROUTES].map((k) => {
+          expect(tokens[k], `a ${PATHS[k]}/<token> link to walk`).toBeTruthy();
+          return tokens[k]!;
+        }),
+        tokens.qrCheckin!,
+      ];
+      for (const path of paths) await walk.visit(path);
+      expect(walk.findings).toEqual([]);
+    });
+
+    test('every signed-in screen, as the administrator, with a busy hub of data, and no serious axe violation', async ({
       page,
       baseURL,
     }) => {
-      const walk = new Walk(page, language, keyFinder(await allKeys()));
-      const data = await busyHub(baseURL!);
+      const walk = new Walk(page, language, keyFinder(await allKeys()), true);
+      await busyHub(baseURL!);
       const admin = await signInIn(page, 'admin', language);
       try {
         await walk.visit(PATHS.home, 'admin /');
@@ -386,7 +409,17 @@ for (const language of ['en', 'hi'] as const) {
           await walk.visit(PATHS[screen.key], `admin ${PATHS[screen.key]}`);
           if (screen.tabbed) await walk.tabs(`admin ${PATHS[screen.key]}`);
         }
+      } finally {
+        await admin.restore();
+      }
+      expect(walk.findings).toEqual([]);
+    });
 
+    test("the gate's answers and a check-in card, as the administrator", async ({ page, baseURL }) => {
+      const walk = new Walk(page, language, keyFinder(await allKeys()));
+      const data = await busyHub(baseURL!);
+      const admin = await signInIn(page, 'admin', language);
+      try {
         // The check-in card names the booking by the code the driver was given.
         await settle(page, PATHS.checkin);
         const card = page.getByTestId('checkin-card').filter({ hasText: data.driverName });
@@ -394,6 +427,7 @@ for (const language of ['en', 'hi'] as const) {
           .soft(card)
           .toContainText(`${language === 'en' ? 'Booking' : 'बुकिंग'} ${data.today.bookingReference}`);
         await expect.soft(card).not.toContainText(data.today.id.slice(-8));
+        await walk.check('admin /checkin, a check-in card');
 
         // The gate's answers: a pass due now, and tomorrow's, refused with its day.
         await settle(page, PATHS.gate);
@@ -431,18 +465,30 @@ for (const language of ['en', 'hi'] as const) {
       });
     }
 
-    test('the driver app, with a check-in refused until its day', async ({ page, baseURL, request }) => {
-      const walk = new Walk(page, language, keyFinder(await allKeys()));
+    test("the driver app's screens, with the driver's next booking, and no serious axe violation", async ({
+      page,
+      baseURL,
+      request,
+    }) => {
+      const walk = new Walk(page, language, keyFinder(await allKeys()), true);
       // A driver of the run's own, whose next appointment is tomorrow's at the run's hub.
+      const driver = await runDriver(baseURL!, request);
+      await busyHub(baseURL!, driver);
+      await signInIn(page, driver.email, language, DRIVER_PASSWORD);
+      const paths = await navigationPaths(page);
+      // The driver's own screens outside its navigation (its home shows the same board).
+      paths.push(...SCREENS.filter((s) => s.shell === 'driver').map((s) => PATHS[s.key]));
+      paths.push(PATHS.home, PATHS.driver, PATHS.booking, PATHS.reschedule, PATHS.checkin);
+      expect(paths.length).toBeGreaterThan(1);
+      for (const path of new Set(paths)) await walk.visit(path, `driver ${path}`);
+      expect(walk.findings).toEqual([]);
+    });
+
+    test("a driver's check-in refused until its day", async ({ page, baseURL, request }) => {
+      const walk = new Walk(page, language, keyFinder(await allKeys()));
       const driver = await runDriver(baseURL!, request);
       const data = await busyHub(baseURL!, driver);
       await signInIn(page, driver.email, language, DRIVER_PASSWORD);
-      const paths = await navigationPaths(page);
-      // The driver's own screen outside its navigation (its home shows the same board).
-      paths.push(...SCREENS.filter((s) => s.shell === 'driver').map((s) => PATHS[s.key]));
-      expect(paths.length).toBeGreaterThan(1);
-      for (const path of new Set(paths)) await walk.visit(path, `driver ${path}`);
-
       await settle(page, PATHS.home);
       await expect(page.getByTestId('next-appointment')).toContainText(data.tomorrow.bookingReference);
       await page.getByRole('button', { name: language === 'en' ? 'Check In' : 'चेक इन करें', exact: true }).click();

@@ -3,12 +3,12 @@
 // worker takes control and the pass is saved on the phone. With the network cut, a reload still opens
 // the driver app and shows the same pass, saying it is the phone's copy and when it was saved; the API
 // is not answered from any cache. Each run makes its own carrier, driver, account, hub and appointment.
-import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { signIn } from './support';
 import { apiAs, laterToday, openHub, quarterAfter, shiftTime, zoneWhere } from './checkin-support';
 import { approve, register, whenNotBusy } from './accounts';
 import { indiaDate, shownDay } from './dates';
+import { seriousViolations } from './axe';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 150_000 });
@@ -67,13 +67,6 @@ async function driverWithAppointment(
   const { id, bookingReference } = (await booked.json()) as { id: string; bookingReference: string };
   await ops.dispose();
   return { email, hub, date, appointmentId: id, bookingReference };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 test('the driver app opens offline after one visit and shows its saved pass', async ({

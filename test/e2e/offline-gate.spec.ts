@@ -2,11 +2,11 @@
 // service worker, verifies passes on the device (valid, forged, revoked, not a pass, expired) and
 // queues the check-in; back online the server holds exactly one check-in at the gate time, and the
 // same queued check-in sent five more times still gives one. /gate passes axe at 390 px in both languages.
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs, laterToday, openHub, quarterAfter, shiftTime, zoneWhere } from './checkin-support';
 import { PASSWORD } from './support';
 import { shownDay } from './dates';
+import { seriousViolations } from './axe';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -270,9 +270,7 @@ test.describe('offline gate', () => {
       await expect(page.getByTestId('pass-verdict')).toContainText(
         language === 'en' ? 'Not a DockSaathi gate pass' : 'यह DockSaathi गेट पास नहीं है',
       );
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     });
   }

@@ -3,11 +3,11 @@
 // and saves it, and with the network cut a reload of the same link still shows it. The guest's
 // confirmation panel keeps the pass on the phone too: with the network cut, its link opens the pass.
 // Each run books at a hub of its own, with a mobile number of its own.
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from './checkin-support';
 import { calendarDay, indiaDate, shownDay } from './dates';
+import { seriousViolations } from './axe';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 150_000 });
@@ -53,13 +53,6 @@ async function smsTo(api: APIRequestContext, to: string): Promise<string> {
     })
     .not.toBe('');
   return body;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** Waits until the app's service worker controls the page (so a reload with no network still opens it). */

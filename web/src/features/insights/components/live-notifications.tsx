@@ -45,7 +45,7 @@ export function LiveNotifications() {
                   <div className="min-w-0">
                     <div className="font-medium">{say(n.title)}</div>
                     <div className="truncate text-slate-600">{say(n.message)}</div>
-                    <div className="text-xs text-slate-400">{relativeTime(n.sentAt, format.locale)}</div>
+                    <div className="text-xs text-slate-500">{relativeTime(n.sentAt, format.locale)}</div>
                   </div>
                 </li>
               ))}

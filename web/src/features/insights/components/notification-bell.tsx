@@ -58,7 +58,7 @@ export function NotificationBell({ enabled, label }: { enabled: boolean; label: 
                 <li key={n.id} className="p-2 text-sm">
                   <div className="font-medium">{say(n.title)}</div>
                   <div className="text-slate-600">{say(n.message)}</div>
-                  <div className="text-xs text-slate-400">{relativeTime(n.sentAt, format.locale)}</div>
+                  <div className="text-xs text-slate-500">{relativeTime(n.sentAt, format.locale)}</div>
                 </li>
               ))}
             </ul>
