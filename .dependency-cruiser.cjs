@@ -37,6 +37,19 @@ const DOMAINS = {
   trips: ['appointments', 'facilities', 'gate', 'messaging', 'notifications'],
   ops: ['carriers', 'facilities', 'tenancy', 'users'],
   series: ['appointment-types', 'appointments', 'carriers', 'facilities', 'tenancy', 'users'],
+  // WhatsApp and SMS conversations (issue #56): a driver books, changes, cancels and checks in by chat.
+  chat: [
+    'appointment-types',
+    'appointments',
+    'booking-links',
+    'carriers',
+    'checkins',
+    'consent',
+    'facilities',
+    'messaging',
+    'passes',
+    'users',
+  ],
   privacy: [
     'appointments',
     'carriers',

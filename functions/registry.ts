@@ -23,6 +23,7 @@ import * as privacy from './privacy/handler';
 import * as appointmentTypes from './appointment-types/handler';
 import * as bookingLinks from './booking-links/handler';
 import * as series from './series/handler';
+import * as chat from './chat/handler';
 
 export const FUNCTIONS = {
   auth,
@@ -47,4 +48,5 @@ export const FUNCTIONS = {
   'appointment-types': appointmentTypes,
   'booking-links': bookingLinks,
   series,
+  chat,
 } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

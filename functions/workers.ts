@@ -182,6 +182,16 @@ export const WORKERS: readonly WorkerDefinition[] = [
     trigger: { kind: 'stream', filter: { eventNames: ['INSERT', 'MODIFY'], entities: ['sign-in-code'] } },
     access: { table: 'readWrite', messaging: true },
   },
+  // WhatsApp and SMS conversations (issue #56): each message recorded by the webhook (or an inbound SMS recorded by
+  // messaging) answered one at a time per number and tenant, in order; the replies sent through messaging.
+  // Its KMS grant (the hubs' provider secrets) comes from lib/messaging.ts.
+  {
+    name: 'chat-inbox',
+    entry: 'functions/chat/inbox.worker.ts',
+    trigger: { kind: 'stream', filter: { eventNames: ['INSERT'], entities: ['chat-inbound', 'sms-inbound'] } },
+    access: { table: 'readWrite', messaging: true },
+    timeoutSeconds: 180,
+  },
   // Standing appointments (issue #32): every active series booked ahead to today plus 8 weeks, once a day.
   {
     name: 'series-horizon',

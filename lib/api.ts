@@ -51,6 +51,8 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   'booking-links': { table: 'readWrite', events: true, messaging: true },
   // Standing appointments (#32): the series, its occurrences and the appointments it books: table items only.
   series: { table: 'readWrite' },
+  // The WhatsApp webhook (#56): statuses and the inbox, table items only; the hubs' app secrets (KMS) in lib/platform.ts.
+  chat: { table: 'readWrite' },
 };
 
 /** The API stacks that hold the HTTP functions (lib/platform.ts), by what their domains serve. */
@@ -87,6 +89,8 @@ export const FUNCTION_GROUP: Record<FunctionName, ApiGroup> = {
   // CloudFormation's 200 resources: a facility's booking links and standing appointments.
   'booking-links': 'bookings',
   series: 'bookings',
+  // A driver's bookings by WhatsApp (#56): the webhook.
+  chat: 'bookings',
   // The warehouse, and the POs it receives against.
   wms: 'warehouse',
   references: 'warehouse',

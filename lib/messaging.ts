@@ -13,7 +13,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 
-export const MESSAGING_WORKERS = ['messaging-notifier', 'messaging-delay-alerts'] as const;
+export const MESSAGING_WORKERS = ['messaging-notifier', 'messaging-delay-alerts', 'chat-inbox'] as const;
 
 export interface MessagingProps {
   secretsKey: Key;

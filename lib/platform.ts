@@ -159,6 +159,8 @@ export class Platform {
     secretsKey.grantEncryptDecrypt(httpFunction('gate'));
     for (const fn of [httpFunction('checkins'), ...workerFunctions(['gate-booking-hints'])])
       secretsKey.grantDecrypt(fn);
+    // WhatsApp conversations (#56): the webhook opens the hub's app secret to check each POST's signature.
+    secretsKey.grantDecrypt(httpFunction('chat'));
     // Where is my truck (#33): the watch opens the ULIP password and seals the reslot signing key; the
     // public reslot page opens it.
     for (const fn of workerFunctions(['trips-watch'])) secretsKey.grantEncryptDecrypt(fn);

@@ -7,7 +7,7 @@
 // Each section's wall time is printed after it and kept in latest.json (`sectionSeconds`, with
 // `start` for the local stack and the warehouse load), so the run's 10-minute budget can be read section by section.
 // Order: bundles (before the stack starts), hotPaths, race, mixed, then SECTIONS (wms last).
-// BENCH_ONLY=wms,gate (a comma list of section names: hotPaths, race, mixed, messaging,
+// BENCH_ONLY=wms,gate (a comma list of section names: hotPaths, race, mixed, messaging, chat,
 // integrations, tenancy, lighthouse, interactions, wms, gate, trips, bundles) runs only those, for work on one of them;
 // a partial run is written to .bench/partial.json, never over latest.json (the README quotes that
 // one). Sections run in the order below either way.
@@ -31,6 +31,8 @@ const MIXED_PEOPLE = Number(process.env.BENCH_PEOPLE ?? 20);
 
 const SECTIONS: { name: string; load: () => Promise<BenchSection> }[] = [
   { name: 'messaging', load: async () => (await import('./bench/messaging')).messagingBench },
+  // The WhatsApp bot's reply time (issue #56), through the local stack's fake Cloud API.
+  { name: 'chat', load: async () => (await import('./bench/chat')).chatBench },
   { name: 'integrations', load: async () => (await import('./bench/integrations')).integrationsBench },
   { name: 'tenancy', load: async () => (await import('./bench/tenancy')).tenancyBench },
   { name: 'lighthouse', load: async () => (await import('./bench/lighthouse')).lighthouseBench },

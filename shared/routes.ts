@@ -24,6 +24,7 @@ import { privacyRoutes } from './routes/privacy';
 import { appointmentTypesRoutes } from './routes/appointment-types';
 import { bookingLinksRoutes } from './routes/booking-links';
 import { seriesRoutes } from './routes/series';
+import { chatRoutes } from './routes/chat';
 
 export * from './routes/types';
 
@@ -50,6 +51,7 @@ export const ROUTES = [
   ...appointmentTypesRoutes,
   ...bookingLinksRoutes,
   ...seriesRoutes,
+  ...chatRoutes,
 ] as const satisfies readonly ApiRoute[];
 
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {

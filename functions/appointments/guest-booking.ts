@@ -34,9 +34,14 @@ import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/ids';
 
 type GuestBookingInput = z.output<typeof guestBookingSchema>;
 
-/** A booking through a facility's booking link (functions/booking-links): recorded as the link's, for its carrier. */
+/**
+ * A booking through a facility's booking link (functions/booking-links): recorded as the link's, for its
+ * carrier; or by a known driver in a chat (functions/chat, issue #56): no link, for the driver's carrier.
+ */
 export interface BookedVia {
-  bookingLinkId: string;
+  bookingLinkId: string | null;
+  /** The driver record the booking is for (a known driver booking by chat): it shows in their app. */
+  driverId?: string | null;
   carrierId: string | null;
   carrierName: string | null;
   actor: Actor;
@@ -236,6 +241,7 @@ async function bookNew(
       facilityId: facility.id,
       facilityName: facility.name,
       carrierId: via?.carrierId ?? null,
+      driverId: via?.driverId ?? null,
       carrierName: via?.carrierName ?? (input.ownerType === 'Driver' ? null : input.ownerName),
       bookingLinkId: via?.bookingLinkId ?? null,
       // A booking link books for carriers: at a facility that approves carrier bookings, it waits too.

@@ -8,6 +8,7 @@ export {
   getAppointment,
   listAppointmentsAtDoors,
   listAppointmentsByDate,
+  listAppointmentsByPhone,
   listDriverAppointments,
   newAppointmentPut,
   setAppointmentGateHint,

@@ -221,6 +221,24 @@ export async function openWithCode(
   return { link, facility };
 }
 
+/**
+ * The link of a token whose code was given right earlier in the same chat (issue #56): the chat keeps the
+ * token, never the code, and books through the link only while it is still in force.
+ */
+export async function linkInForce(
+  token: string,
+  now = new Date(),
+): Promise<{ link: StoredBookingLink; facility: Facility }> {
+  const id = linkIdOf(token);
+  const link = id ? await getBookingLink(id) : null;
+  if (!link || !linkTokenMatches(await bookingLinkKey(link.tenantId), token, signed(link)))
+    throw new NotFoundError(BOOKING_LINK_TEXTS.invalid);
+  assertInForce(link, now);
+  const facility = await getFacility(link.tenantId, link.facilityId);
+  if (!facility?.isActive) throw new NotFoundError(BOOKING_LINK_TEXTS.invalid);
+  return { link, facility };
+}
+
 /** The page's header and booking form once the code is right: the fields hidden from carriers are left out. */
 export async function openedLink(link: StoredBookingLink, facility: Facility): Promise<OpenedBookingLink> {
   const [tenant, setup] = await Promise.all([getTenant(link.tenantId), bookingSetup(facility)]);

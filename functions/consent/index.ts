@@ -72,6 +72,13 @@ export async function messagingAllowed(tenantId: string, phone: string): Promise
   return { whatsapp: current?.choices.whatsapp ?? false, sms: !current?.withdrawn.includes('sms') };
 }
 
+/** Whether the person withdrew a purpose (the chat stays silent on a channel they withdrew: issue #56). */
+export async function hasWithdrawn(tenantId: string, phone: string, purpose: ConsentPurpose): Promise<boolean> {
+  const person = personOf(tenantId, phone);
+  const current = person ? await getCurrentChoices(tenantId, person) : null;
+  return current?.withdrawn.includes(purpose) ?? false;
+}
+
 /** The person's consent history, oldest first. */
 export async function consentHistory(tenantId: string, phone: string | null | undefined): Promise<ConsentRecord[]> {
   const person = phone ? personOf(tenantId, phone) : null;

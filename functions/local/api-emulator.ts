@@ -25,6 +25,11 @@ export interface ApiServerOptions {
   devOutbox?: boolean;
   /** POST hooks of the local stack by path (e.g. functions/local/dev-trips.ts), from this machine only. */
   devRoutes?: Record<string, (body: unknown) => Promise<unknown>>;
+  /** GET pages of the local stack by path (e.g. the WhatsApp page, functions/local/dev-whatsapp.ts), from this machine only. */
+  devPages?: Record<
+    string,
+    (url: URL) => Promise<{ contentType: string; body: string; headers?: Record<string, string> }>
+  >;
 }
 
 /** A local POST hook: its JSON body in, its answer out; a body it refuses is a 400. */
@@ -184,25 +189,35 @@ export function createApiServer(options: Omit<ApiServerOptions, 'port'>): Server
     // The outbox holds verification codes: only this machine may read it, even with HOST=0.0.0.0.
     const fromThisMachine = /^(127\.|::1$|::ffff:127\.)/.test(req.socket.remoteAddress ?? '');
     const devRoute = req.method === 'POST' && fromThisMachine ? options.devRoutes?.[url.pathname] : undefined;
+    const devPage = req.method === 'GET' && fromThisMachine ? options.devPages?.[url.pathname] : undefined;
     const work = devRoute
       ? runDevRoute(req, res, devRoute)
-      : options.devOutbox && req.method === 'GET' && url.pathname === DEV_OUTBOX_PATH && fromThisMachine
-        ? outboxListing().then((messages) =>
+      : devPage
+        ? devPage(url).then((page) =>
             send(
               res,
               200,
-              { 'content-type': 'application/json', 'cache-control': 'no-store' },
-              JSON.stringify(messages, null, 2),
+              { 'content-type': page.contentType, 'cache-control': 'no-store', ...page.headers },
+              page.body,
             ),
           )
-        : url.pathname.startsWith('/api/') || url.pathname === '/api'
-          ? handleApi(req, res, url)
-          : options.staticDir
-            ? serveStatic(res, url, options.staticDir, headers, req.headers['accept-encoding'], {
-                cookie: req.headers.cookie,
-                acceptLanguage: req.headers['accept-language'],
-              })
-            : Promise.resolve(send(res, 404, { 'content-type': 'text/plain' }, 'Not Found'));
+        : options.devOutbox && req.method === 'GET' && url.pathname === DEV_OUTBOX_PATH && fromThisMachine
+          ? outboxListing().then((messages) =>
+              send(
+                res,
+                200,
+                { 'content-type': 'application/json', 'cache-control': 'no-store' },
+                JSON.stringify(messages, null, 2),
+              ),
+            )
+          : url.pathname.startsWith('/api/') || url.pathname === '/api'
+            ? handleApi(req, res, url)
+            : options.staticDir
+              ? serveStatic(res, url, options.staticDir, headers, req.headers['accept-encoding'], {
+                  cookie: req.headers.cookie,
+                  acceptLanguage: req.headers['accept-language'],
+                })
+              : Promise.resolve(send(res, 404, { 'content-type': 'text/plain' }, 'Not Found'));
     work.catch((err) => {
       console.error(err);
       if (!res.headersSent)

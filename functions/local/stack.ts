@@ -111,6 +111,12 @@ export async function startLocalStack(options: LocalStackOptions) {
     // /api/dev/outbox, so a newcomer can finish "Verify email" without log flags.
     const { printOutgoingMessages } = await import('./outbox');
     if (process.env.LOCAL_OUTBOX_ECHO !== '0') printOutgoingMessages(log);
+    // A fake WhatsApp Cloud API (#56): the demo hub's WhatsApp goes to it (sent for real: LOCAL_PROVIDER_FAKES,
+    // the messages still in the outbox), and it plays the driver at /dev/whatsapp.
+    const whatsapp = await (await import('./fake-whatsapp')).startFakeWhatsapp();
+    stops.push(whatsapp.close);
+    process.env.LOCAL_PROVIDER_FAKES = [process.env.LOCAL_PROVIDER_FAKES, whatsapp.url].filter(Boolean).join(',');
+    const devWhatsapp = await import('./dev-whatsapp');
     const { startApiServer } = await import('./api-emulator');
     const api = await startApiServer({
       port: options.port,
@@ -119,9 +125,13 @@ export async function startLocalStack(options: LocalStackOptions) {
       connectSources: [s3.endpoint],
       devOutbox: true,
       // The journeys drive the trip watch with these (issue #33).
-      devRoutes: (await import('./dev-trips')).devTripRoutes(ulip),
+      devRoutes: { ...(await import('./dev-trips')).devTripRoutes(ulip), ...devWhatsapp.devWhatsappRoutes(whatsapp) },
+      devPages: devWhatsapp.devWhatsappPages(whatsapp),
     });
     stops.push(api.close);
+    whatsapp.productUrl = api.url;
+    await (await import('./demo-whatsapp')).seedDemoWhatsappSettings(whatsapp);
+    log(`Fake WhatsApp    ${whatsapp.url} (chats at ${api.url}${devWhatsapp.DEV_WHATSAPP_PAGE})`);
     // Where is my truck (#33): reslot links point at this server; `npm start` watches three demo trucks.
     process.env.APP_ORIGIN ??= api.url;
     if (options.demoActivity) await (await import('./demo-trips')).seedDemoTrips(api.url, ulip);
@@ -137,7 +147,7 @@ export async function startLocalStack(options: LocalStackOptions) {
       );
     }
     log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return { url: api.url, stop: stopAll };
+    return { url: api.url, stop: stopAll, whatsapp };
   } catch (err) {
     await stopAll();
     throw err;

@@ -3,7 +3,10 @@
 // (HMAC-SHA256 over "<timestamp>.<raw body>", at most 5 minutes old), WhatsApp's with
 // X-Hub-Signature-256 (HMAC-SHA256 of the raw body with the app secret). A callback is applied once:
 // a replay (the same signed body again) is refused and changes nothing. STOP opts the number out of
-// SMS and WhatsApp, START opts it back in; a WhatsApp message opens its 24-hour window.
+// SMS and WhatsApp, START opts it back in; a WhatsApp message opens its 24-hour window. Any other
+// inbound SMS is recorded for the conversation (issue #56: chat's inbox worker reads it; messaging
+// does not know the chat, which builds on it). The statuses of WhatsApp's webhook are applied by one
+// function (applyWhatsappStatuses), here and for the hub-wide webhook of chat.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import { countFigure } from '../lib/telemetry';
@@ -12,12 +15,13 @@ import {
   findMessageByProviderId,
   getMessage,
   recordInbound,
+  recordInboundSms,
   saveMessage,
   setOptOut,
   type StoredMessage,
 } from './message.store';
 import { canMoveTo } from './rules';
-import { providerSetup } from './settings';
+import { providerSetup, whatsappAppSecret } from './settings';
 import { toIndianE164, type MessageStatus } from '../../shared/contracts/messaging';
 import { isId } from '../../shared/ids';
 import { asText } from '../../shared/text';
@@ -56,11 +60,33 @@ async function applyOnce(tenantId: string, rawBody: string, now: Date) {
 const STOP = /^\s*(stop|unsubscribe|रोकें|बंद)\s*$/i;
 const START = /^\s*(start|subscribe|शुरू)\s*$/i;
 
-async function inbound(tenantId: string, from: string, text: string, now: Date) {
-  const phone = toIndianE164(from);
-  if (!phone) return;
-  if (STOP.test(text)) await setOptOut(tenantId, phone, true, 'STOP', now);
-  else if (START.test(text)) await setOptOut(tenantId, phone, false, 'START', now);
+/** STOP or START from the number: applied (its opt-out set or cleared) and named; null for any other text. */
+export async function applyOptOutKeyword(
+  tenantId: string,
+  phone: string,
+  text: string,
+  now: Date,
+): Promise<'stop' | 'start' | null> {
+  if (STOP.test(text)) {
+    await setOptOut(tenantId, phone, true, 'STOP', now);
+    return 'stop';
+  }
+  if (START.test(text)) {
+    await setOptOut(tenantId, phone, false, 'START', now);
+    return 'start';
+  }
+  return null;
+}
+
+/** The hub's WhatsApp app signed this body (X-Hub-Signature-256), compared in constant time. */
+export async function whatsappSignatureValid(
+  tenantId: string,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<boolean> {
+  const secret = isId(tenantId) ? await whatsappAppSecret(tenantId) : null;
+  // Without a secret the expected value is still computed, so a hub without one answers as slowly as one with.
+  return sameSignature(signWhatsappCallback(secret ?? '', rawBody), signature) && Boolean(secret);
 }
 
 async function moveMessage(
@@ -125,7 +151,15 @@ export async function handleSmsCallback(
   await applyOnce(tenantId, `${timestamp}.${rawBody}`, now);
   const f = fieldsOf(rawBody, headers['content-type'] ?? '');
   if (f.From && f.Body && !f.Status) {
-    await inbound(tenantId, f.From, f.Body, now);
+    const phone = toIndianE164(f.From);
+    if (phone && !(await applyOptOutKeyword(tenantId, phone, f.Body, now)))
+      await recordInboundSms({
+        tenantId,
+        phone,
+        text: f.Body.slice(0, 1600),
+        sid: f.SmsSid || createHash('sha256').update(`${timestamp}.${rawBody}`).digest('hex').slice(0, 40),
+        receivedAt: now.toISOString(),
+      });
     return { received: 'inbound' };
   }
   const status = SMS_STATUS[(f.Status ?? '').toLowerCase()];
@@ -140,11 +174,19 @@ export async function handleSmsCallback(
   return { received: moved ? status : 'unchanged' };
 }
 
+/** A delivery status of the Cloud API's webhook (`entry[].changes[].value.statuses[]`). */
+export interface WhatsappStatus {
+  id?: string;
+  status?: string;
+  biz_opaque_callback_data?: string;
+  errors?: { title?: string }[];
+}
+
 interface WhatsappPayload {
   entry?: {
     changes?: {
       value?: {
-        statuses?: { id?: string; status?: string; biz_opaque_callback_data?: string; errors?: { title?: string }[] }[];
+        statuses?: WhatsappStatus[];
         messages?: { from?: string; text?: { body?: string } }[];
       };
     }[];
@@ -157,6 +199,23 @@ const WHATSAPP_STATUS: Record<string, MessageStatus> = {
   read: 'delivered',
   failed: 'failed',
 };
+
+/** Moves the message log by the statuses of a verified webhook (forward only); answers how many moved. */
+export async function applyWhatsappStatuses(tenantId: string, statuses: WhatsappStatus[], now: Date): Promise<number> {
+  let moved = 0;
+  for (const s of statuses) {
+    const status = WHATSAPP_STATUS[s.status ?? ''];
+    if (!status || !s.id) continue;
+    // Our id rides along (biz_opaque_callback_data): it finds a message whose send answer was lost.
+    const ref = s.biz_opaque_callback_data;
+    const message =
+      ref && isId(ref)
+        ? await getMessage(tenantId, ref)
+        : await findMessageByProviderId(tenantId, 'whatsapp-cloud', s.id);
+    if (await moveMessage(message, status, s.errors?.[0]?.title ?? null, now)) moved++;
+  }
+  return moved;
+}
 
 /** The WhatsApp Cloud API webhook: statuses of our messages and the driver's messages to us. */
 export async function handleWhatsappCallback(
@@ -177,28 +236,12 @@ export async function handleWhatsappCallback(
   }
   let moved = 0;
   for (const change of (payload.entry ?? []).flatMap((e) => e.changes ?? [])) {
-    for (const s of change.value?.statuses ?? []) {
-      const status = WHATSAPP_STATUS[s.status ?? ''];
-      if (!status || !s.id) continue;
-      // Our id rides along (biz_opaque_callback_data): it finds a message whose send answer was lost.
-      const ref = s.biz_opaque_callback_data;
-      if (
-        await moveMessage(
-          ref && isId(ref)
-            ? await getMessage(tenantId, ref)
-            : await findMessageByProviderId(tenantId, 'whatsapp-cloud', s.id),
-          status,
-          s.errors?.[0]?.title ?? null,
-          now,
-        )
-      )
-        moved++;
-    }
+    moved += await applyWhatsappStatuses(tenantId, change.value?.statuses ?? [], now);
     for (const m of change.value?.messages ?? []) {
       const phone = m.from ? toIndianE164(m.from) : null;
       if (!phone) continue;
       await recordInbound(tenantId, phone, now);
-      if (m.text?.body) await inbound(tenantId, phone, m.text.body, now);
+      if (m.text?.body) await applyOptOutKeyword(tenantId, phone, m.text.body, now);
     }
   }
   return { received: moved };

@@ -39,7 +39,7 @@ import { exotelSms, exotelVoice } from './providers/exotel';
 import { whatsappCloud } from './providers/whatsapp-cloud';
 import { sesEmail, snsSms } from './providers/aws';
 import { sendRequest } from './providers/transport';
-import { ProviderError, type Provider, type ProviderMessage } from './providers/types';
+import { ProviderError, type Provider, type ProviderMessage, type RichContent } from './providers/types';
 import {
   CHANNEL_LABELS,
   OPT_OUT_CHANNELS,
@@ -69,6 +69,14 @@ export interface SendRequest {
   sender?: Sender;
   /** An e-mail's recipient's mobile number, when known: whose choices link the e-mail carries. */
   person?: string | null;
+  /**
+   * A reply of a conversation the person is having with the hub (issue #56, replies.ts): no choices
+   * line (the person is in the chat, where STOP works; a line under every answer would drown it) and no
+   * 60-second duplicate guard (a question asked again is an answer, and `event` keeps a retry single).
+   */
+  conversation?: boolean;
+  /** WhatsApp inside the window: buttons, a list or an image; `text` is what the log (and SMS) shows. */
+  rich?: RichContent | null;
 }
 
 export type Sender = 'hub' | 'platform';
@@ -91,6 +99,7 @@ function chainOf(channel: Channel, setup: ProviderSetup): Step[] {
 
 /** The choices link a message carries (rules.ts prepare says where): the person's, never another's. */
 async function choicesOf(req: SendRequest) {
+  if (req.conversation) return null;
   const phone = req.channel === 'email' ? req.person : req.channel === 'whatsapp' ? req.to : null;
   return phone ? choicesLink(req.tenantId, phone) : null;
 }
@@ -175,7 +184,9 @@ export async function sendOne(req: SendRequest, now = new Date()): Promise<SendO
     : [];
   const created = await createMessage(
     message,
-    { hash: duplicateHash(req.channel, req.to, prepared.said), windowMs: DUPLICATE_WINDOW_MS },
+    req.conversation
+      ? null
+      : { hash: duplicateHash(req.channel, req.to, prepared.said), windowMs: DUPLICATE_WINDOW_MS },
     audit,
   );
   if (created === 'duplicate') {
@@ -190,7 +201,8 @@ export async function sendOne(req: SendRequest, now = new Date()): Promise<SendO
     const existing = await getMessage(req.tenantId, id);
     if (!existing || existing.status !== 'queued') return outcomeOf(existing ?? message);
     // Written but never handed to a provider (the worker stopped in between): this retry sends it.
-    if (!existing.dispatchStartedAt) return dispatch(existing, prepared, req.subject ?? null, req.sender ?? 'hub');
+    if (!existing.dispatchStartedAt)
+      return dispatch(existing, prepared, req.subject ?? null, req.sender ?? 'hub', req.rich ?? null);
     // A try began handing it over and saved no outcome: it may have reached the provider, so it is
     // not sent again (issue #55). Once that try has surely stopped, the message says so.
     if (now.getTime() - Date.parse(existing.dispatchStartedAt) < DISPATCH_STOPPED_MS) return outcomeOf(existing);
@@ -202,7 +214,7 @@ export async function sendOne(req: SendRequest, now = new Date()): Promise<SendO
     };
     return outcomeOf((await saveMessage(unconfirmed, 'queued')) ? unconfirmed : existing);
   }
-  return dispatch(message, prepared, req.subject ?? null, req.sender ?? 'hub');
+  return dispatch(message, prepared, req.subject ?? null, req.sender ?? 'hub', req.rich ?? null);
 }
 
 /** Logs a message that is not sent (refused, suppressed); a second write of the same id changes nothing. */
@@ -223,6 +235,7 @@ async function dispatch(
   prepared: Prepared,
   subject: string | null,
   sender: Sender,
+  rich: RichContent | null,
 ): Promise<SendOutcome> {
   const setup = sender === 'platform' ? platformSetup() : await providerSetup(message.tenantId);
   let dlt = null;
@@ -263,6 +276,7 @@ async function dispatch(
     freeText: prepared.freeText,
     choicesButton: prepared.choicesButton,
     dlt,
+    rich: message.channel === 'whatsapp' ? rich : null,
   };
   const attempts: MessageAttempt[] = [...message.attemptLog];
   let lastError = `${CHANNEL_LABELS[message.channel]} is not configured for this hub`;

@@ -71,3 +71,12 @@ export { eraseFromLocalOutbox, eraseMessagesPage, messagesOfPerson } from './era
 export { deleteMessagesBefore } from './message.store';
 // The set-up checklist and a guest's confirmation (issue #53): what the hub's messaging lacks, how a message went.
 export { guestConfirmationDelivery, messagingReadiness } from './readiness';
+// WhatsApp and SMS as a conversation (issue #56): the chat's webhook finds the hub by its number (or
+// verify token), checks the signature with the hub's app secret, moves the log by the statuses, opens
+// the window and applies STOP/START; its inbox worker reads the inbound SMS recorded here and sends the
+// replies through the one delivery path.
+export { tenantOfWhatsappNumber, tenantOfVerifyToken } from './settings.store';
+export { verifyTokenDigest, seedDemoWhatsapp } from './settings';
+export { applyOptOutKeyword, applyWhatsappStatuses, signWhatsappCallback, whatsappSignatureValid } from './callbacks';
+export { recordInbound as openWhatsappWindow, SMS_INBOUND_ENTITY, type InboundSms } from './message.store';
+export { sendConversationReply, type RichContent } from './replies';

@@ -344,17 +344,51 @@ export async function lastInboundAt(tenantId: string, phone: string): Promise<st
   return (await getItem<{ at: string }>(keys.inbound(tenantId, phone)))?.at ?? null;
 }
 
-export async function recordInbound(tenantId: string, phone: string, now: Date): Promise<void> {
-  await ddb().send(
-    new PutCommand({
-      TableName: config.tableName,
-      Item: {
-        ...keys.inbound(tenantId, phone),
-        at: now.toISOString(),
-        expiresAt: epochSeconds(now.getTime()) + 2 * DAY,
-      },
-    }),
-  );
+/**
+ * The person wrote at `at`: the window runs from their latest message. A message read late (a webhook
+ * retried hours after) never moves the window past when it was written, nor back from a newer one.
+ */
+export async function recordInbound(tenantId: string, phone: string, at: Date): Promise<void> {
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: {
+          ...keys.inbound(tenantId, phone),
+          at: at.toISOString(),
+          expiresAt: epochSeconds(at.getTime()) + 2 * DAY,
+        },
+        ConditionExpression: 'attribute_not_exists(PK) OR #at < :at',
+        ExpressionAttributeNames: { '#at': 'at' },
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionalCheckFailed(err)) throw err;
+  }
+}
+
+/** The stream entity of an inbound SMS the conversation reads (issue #56: chat's inbox worker). */
+export const SMS_INBOUND_ENTITY = 'sms-inbound';
+
+export interface InboundSms {
+  tenantId: string;
+  phone: string;
+  text: string;
+  /** The provider's id of the SMS (its SmsSid), or the callback's digest when it gave none. */
+  sid: string;
+  receivedAt: string;
+}
+
+/** Records an inbound SMS for the conversation, once per sid; kept two days (the chat takes it at once). */
+export async function recordInboundSms(sms: InboundSms): Promise<void> {
+  await putIfAbsent({
+    PK: tenantPk(sms.tenantId, 'SMSINBOUND', sms.sid),
+    SK: 'SMSINBOUND',
+    entity: SMS_INBOUND_ENTITY,
+    ...sms,
+    expiresAt: epochSeconds(Date.parse(sms.receivedAt)) + 2 * DAY,
+  });
 }
 
 // ---- Callbacks applied once; events forwarded once; one delay alert per appointment ----

@@ -2,6 +2,7 @@
 // never carries a secret or its ciphertext, only whether each is set. Locally (MESSAGING_MODE=local)
 // a channel the tenant has not configured uses the local sandbox profile: its requests go to the
 // local sink only, so every channel can be tried on a fresh machine.
+import { createHash } from 'node:crypto';
 import { openSecret, sealSecret } from '../lib/secrets';
 import { requirePublicUrl } from '../lib/outbound';
 import type { Actor } from '../lib/audit';
@@ -45,6 +46,9 @@ export interface ProviderSetup {
   smsCallbackSecret: string | null;
   whatsappAppSecret: string | null;
 }
+
+/** The lookup key of a verify token (settings.store.ts): its SHA-256, so the token itself is kept sealed only. */
+export const verifyTokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const open = (tenantId: string, sealed: string | null | undefined) =>
   sealed ? openSecret(tenantId, sealed) : Promise.resolve(null);
@@ -98,6 +102,11 @@ export async function providerSetup(tenantId: string): Promise<ProviderSetup> {
     smsCallbackSecret,
     whatsappAppSecret,
   };
+}
+
+/** The hub's WhatsApp app secret alone (the webhook checks each POST with it; nothing else is opened). */
+export async function whatsappAppSecret(tenantId: string): Promise<string | null> {
+  return open(tenantId, (await getMessagingSettings(tenantId))?.whatsapp?.appSecret);
 }
 
 const platformEmail = (from?: string | null): SesEmailConfig => ({
@@ -166,11 +175,17 @@ export function settingsView(
           phoneNumberId: s.whatsapp.phoneNumberId,
           accessTokenSet: Boolean(s.whatsapp.accessToken),
           appSecretSet: Boolean(s.whatsapp.appSecret),
+          verifyTokenSet: Boolean(s.whatsapp.verifyToken),
         }
       : null,
     emailFrom: s?.emailFrom ?? null,
     delayAlertMinutes: s?.delayAlertMinutes ?? DEFAULT_DELAY_ALERT_MINUTES,
-    callbackUrls: { sms: callbackUrl(tenantId, 'sms', origin)!, whatsapp: callbackUrl(tenantId, 'whatsapp', origin)! },
+    callbackUrls: {
+      sms: callbackUrl(tenantId, 'sms', origin)!,
+      whatsapp: callbackUrl(tenantId, 'whatsapp', origin)!,
+      // The one webhook of every hub's WhatsApp app (issue #56): the hub is found by its phone number id.
+      whatsappWebhook: `${origin.replace(/\/+$/, '')}/api/whatsapp/webhook`,
+    },
   };
 }
 
@@ -217,12 +232,14 @@ export async function updateSettings(
   }
   if (input.whatsapp === null) after.whatsapp = null;
   else if (input.whatsapp) {
-    const { accessToken, appSecret, ...plain } = input.whatsapp;
+    const { accessToken, appSecret, verifyToken, ...plain } = input.whatsapp;
     const old = before?.whatsapp;
     after.whatsapp = {
       ...plain,
       accessToken: await keepOrSeal(tenantId, accessToken, old?.accessToken),
       appSecret: await keepOrSeal(tenantId, appSecret, old?.appSecret),
+      verifyToken: await keepOrSeal(tenantId, verifyToken, old?.verifyToken),
+      verifyTokenDigest: verifyToken ? verifyTokenDigest(verifyToken) : (old?.verifyTokenDigest ?? null),
     };
   }
   const changed = Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined);
@@ -244,4 +261,39 @@ export async function seedDemoDltRegistration(tenantId: string, now = new Date()
     revision: 1,
   };
   await saveMessagingSettings(tenantId, null, demo, { userId: 'seed', username: 'demo seed' }, ['dlt'], now);
+}
+
+/** What the local stack's fake WhatsApp Cloud API needs of the demo hub (functions/local/fake-whatsapp.ts). */
+export interface DemoWhatsapp {
+  baseUrl: string;
+  phoneNumberId: string;
+  accessToken: string;
+  appSecret: string;
+  verifyToken: string;
+}
+
+/**
+ * Points the local demo hub's WhatsApp at the fake Cloud API (written on every start: the fake's port
+ * changes), secrets sealed and the webhook's lookups kept as a save from /configuration keeps them.
+ */
+export async function seedDemoWhatsapp(tenantId: string, demo: DemoWhatsapp, now = new Date()): Promise<void> {
+  const before = await getMessagingSettings(tenantId);
+  const after: StoredMessagingSettings = {
+    smsProvider: before?.smsProvider ?? null,
+    dlt: before?.dlt ?? DEMO_DLT_REGISTRATION,
+    snsBackup: before?.snsBackup ?? true,
+    whatsapp: {
+      baseUrl: demo.baseUrl,
+      phoneNumberId: demo.phoneNumberId,
+      accessToken: await sealSecret(tenantId, demo.accessToken),
+      appSecret: await sealSecret(tenantId, demo.appSecret),
+      verifyToken: await sealSecret(tenantId, demo.verifyToken),
+      verifyTokenDigest: verifyTokenDigest(demo.verifyToken),
+    },
+    emailFrom: before?.emailFrom ?? null,
+    delayAlertMinutes: before?.delayAlertMinutes ?? null,
+    updatedAt: now.toISOString(),
+    revision: (before?.revision ?? 0) + 1,
+  };
+  await saveMessagingSettings(tenantId, before, after, { userId: 'seed', username: 'demo seed' }, ['whatsapp'], now);
 }

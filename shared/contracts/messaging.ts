@@ -323,6 +323,8 @@ export const messagingSettingsSchema = z.strictObject({
         .regex(/^\d{5,30}$/, 'Phone number ID must be digits'),
       accessToken: secret,
       appSecret: secret,
+      /** The token Meta's webhook verification (GET /api/whatsapp/webhook) echoes back (issue #56). */
+      verifyToken: secret,
     })
     .nullable()
     .optional(),
@@ -353,10 +355,17 @@ export interface MessagingSettingsView {
   /** `demo`: the local demo's stand-in registration (all-zero ids), never sent outside the local sink. */
   dlt: (DltRegistration & { demo: boolean }) | null;
   snsBackup: boolean;
-  whatsapp: { baseUrl: string; phoneNumberId: string; accessTokenSet: boolean; appSecretSet: boolean } | null;
+  whatsapp: {
+    baseUrl: string;
+    phoneNumberId: string;
+    accessTokenSet: boolean;
+    appSecretSet: boolean;
+    verifyTokenSet: boolean;
+  } | null;
   emailFrom: string | null;
   delayAlertMinutes: number;
-  callbackUrls: { sms: string; whatsapp: string };
+  /** `whatsappWebhook`: the address to give Meta as the app's webhook (issue #56). */
+  callbackUrls: { sms: string; whatsapp: string; whatsappWebhook: string };
 }
 
 export const DEFAULT_DELAY_ALERT_MINUTES = 15;

@@ -41,5 +41,6 @@ export const FUNCTION_NAMES = [
   'appointment-types',
   'booking-links',
   'series',
+  'chat',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];

@@ -47,6 +47,20 @@ describe('messaging resources', () => {
     expect(actionsOf('messaging-delay-alerts')).not.toContain('sns:Publish');
   });
 
+  it('runs the chat inbox on inserted inbox items and inbound SMS; the webhook only opens app secrets, the inbox sends (issue #56)', () => {
+    const mapping = mappingOf('chat-inbox');
+    expect(mapping).toMatchObject({ StartingPosition: 'LATEST', FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    expect(JSON.parse(mapping.FilterCriteria.Filters[0].Pattern)).toEqual({
+      eventName: ['INSERT'],
+      dynamodb: { NewImage: { entity: { S: ['chat-inbound', 'sms-inbound'] } } },
+    });
+    expect(actionsOf('chat')).toContain('kms:Decrypt');
+    expect(actionsOf('chat')).not.toContain('kms:Encrypt');
+    expect(actionsOf('chat')).not.toContain('sns:Publish');
+    expect(actionsOf('chat-inbox')).toEqual(expect.arrayContaining(['kms:Decrypt', 'sns:Publish']));
+    expect(actionsOf('chat-inbox')).not.toContain('kms:Encrypt');
+  });
+
   it('gives the secrets key to the function that seals provider keys and to the notifier that opens them', () => {
     expect(actionsOf('messaging')).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
     expect(actionsOf('messaging-notifier')).toContain('kms:Decrypt');

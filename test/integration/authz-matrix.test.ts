@@ -311,6 +311,7 @@ GET    /api/appointments/{id}/trip                       y   y   y   y   y   y  
 GET    /api/reslot/{token}                               public
 POST   /api/reslot/{token}                               public
 GET    /api/passes/{token}                               public
+GET    /api/passes/{token}/qr                            public
 GET    /api/passes/{token}/slots                         public
 POST   /api/passes/{token}/reschedule                    public
 POST   /api/passes/{token}/cancel                        public
@@ -333,6 +334,8 @@ GET    /api/privacy/tenant-exports                       y   n   n   n   n   n  
 GET    /api/privacy/tenant-exports/{id}                  y   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/privacy/choices/{token}                      public
 POST   /api/privacy/choices/{token}                      public
+GET    /api/whatsapp/webhook                             public
+POST   /api/whatsapp/webhook                             signed
 `;
 
 interface Row {

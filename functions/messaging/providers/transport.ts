@@ -112,6 +112,20 @@ async function sendAws(request: Exclude<ProviderRequest, { kind: 'http' }>): Pro
   }
 }
 
+/**
+ * Locally, the providers the local stack fakes on loopback (LOCAL_PROVIDER_FAKES: their base URLs,
+ * comma separated; the fake WhatsApp Cloud API of issue #56): a request to one is recorded in the sink
+ * and made too, so the fake answers it as the provider would. Nothing else leaves the sink.
+ */
+function toLocalFake(request: ProviderRequest): request is Extract<ProviderRequest, { kind: 'http' }> {
+  if (request.kind !== 'http') return false;
+  const fakes = (process.env.LOCAL_PROVIDER_FAKES ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  return fakes.some((base) => request.url.startsWith(`${base}/`));
+}
+
 /** Sends the request; answers the provider's answer (locally, the sink's receipt). */
 export async function sendRequest(
   provider: string,
@@ -120,6 +134,7 @@ export async function sendRequest(
   now: Date,
 ): Promise<unknown> {
   if (isLocalMessaging()) {
+    const fake = toLocalFake(request);
     const receipt = `local-${randomUUID()}`;
     await recordInSink(
       {
@@ -134,6 +149,7 @@ export async function sendRequest(
       },
       now,
     );
+    if (fake) return sendHttp(request);
     // Shaped like each provider's own answer, so the adapter reads the id as it would deployed.
     return { SMSMessage: { Sid: receipt }, Call: { Sid: receipt }, messages: [{ id: receipt }], MessageId: receipt };
   }

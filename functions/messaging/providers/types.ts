@@ -24,7 +24,18 @@ export interface ProviderMessage {
   choicesButton: string | null;
   /** SMS: the sender's DLT registration for this text (rules.ts smsDlt); an SMS is never built without it. */
   dlt: SmsDlt | null;
+  /** WhatsApp inside the window: reply buttons, a list or an image instead of plain text (issue #56). */
+  rich?: RichContent | null;
 }
+
+/**
+ * A free-form WhatsApp message richer than text: up to 3 reply buttons, a list of up to 10 rows (one
+ * section), or an image by its link. Only inside the 24-hour window; by SMS it goes as its text.
+ */
+export type RichContent =
+  | { kind: 'buttons'; body: string; buttons: { id: string; title: string }[] }
+  | { kind: 'list'; body: string; button: string; rows: { id: string; title: string; description?: string }[] }
+  | { kind: 'image'; link: string; caption?: string };
 
 export interface SmsDlt {
   entityId: string;
