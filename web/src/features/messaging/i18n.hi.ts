@@ -137,6 +137,7 @@ export const messaging = {
     phoneNumberId: 'फ़ोन नंबर ID',
     accessToken: 'एक्सेस टोकन',
     appSecret: 'ऐप सीक्रेट',
+    verifyToken: 'वेरिफ़ाई टोकन (Meta के वेबहुक की जाँच के लिए)',
     emailFrom: 'ईमेल भेजने वाले का पता',
     delayAlertMinutes: 'देरी की सूचना (कितने मिनट देर होने पर)',
     callbacks: 'प्रदाताओं के लिए कॉलबैक पते',

@@ -142,6 +142,7 @@ export const messagingEn = {
     phoneNumberId: 'Phone number ID',
     accessToken: 'Access token',
     appSecret: 'App secret',
+    verifyToken: "Verify token (for Meta's webhook check)",
     emailFrom: 'E-mail sender address',
     delayAlertMinutes: 'Delay alert after (minutes late)',
     callbacks: 'Callback addresses for the providers',

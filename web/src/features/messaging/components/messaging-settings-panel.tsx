@@ -36,6 +36,7 @@ interface FormValues {
   phoneNumberId: string;
   accessToken: string;
   appSecret: string;
+  verifyToken: string;
   emailFrom: string;
   delayAlertMinutes: number;
 }
@@ -54,6 +55,7 @@ function formOf(s: MessagingSettingsView | undefined): FormValues {
     phoneNumberId: s?.whatsapp?.phoneNumberId ?? '',
     accessToken: '',
     appSecret: '',
+    verifyToken: '',
     emailFrom: s?.emailFrom ?? '',
     delayAlertMinutes: s?.delayAlertMinutes ?? 15,
   };
@@ -104,6 +106,7 @@ function inputOf(v: FormValues, saved: MessagingSettingsView | undefined): Messa
           phoneNumberId: wa,
           accessToken: secret(v.accessToken),
           appSecret: secret(v.appSecret),
+          verifyToken: secret(v.verifyToken),
         }
       : saved?.whatsapp
         ? null
@@ -252,6 +255,13 @@ export function MessagingSettingsPanel() {
               hint={secretHint(s?.whatsapp?.appSecretSet)}
               {...field('appSecret')}
             />
+            <Field
+              label={t('messaging.settings.verifyToken')}
+              type="password"
+              autoComplete="off"
+              hint={secretHint(s?.whatsapp?.verifyTokenSet)}
+              {...field('verifyToken')}
+            />
           </fieldset>
           <div className="grid gap-2 sm:grid-cols-2">
             <Field label={t('messaging.settings.emailFrom')} type="email" {...field('emailFrom')} />
@@ -267,7 +277,7 @@ export function MessagingSettingsPanel() {
             <div className="text-xs text-slate-600">
               <p className="font-medium">{t('messaging.settings.callbacks')}</p>
               <p>{t('messaging.settings.callbackSms', { url: s.callbackUrls.sms })}</p>
-              <p>{t('messaging.settings.callbackWhatsapp', { url: s.callbackUrls.whatsapp })}</p>
+              <p>{t('messaging.settings.callbackWhatsapp', { url: s.callbackUrls.whatsappWebhook })}</p>
             </div>
           )}
           <Button type="submit" disabled={save.isPending}>
