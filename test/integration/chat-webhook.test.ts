@@ -5,7 +5,7 @@
 // hub connected (forged, unsigned, tampered, unknown number: 401, nothing applied); a wamid applied
 // once however often Meta retries it; two messages from one number answered in the order written;
 // reply buttons, a list choice, a template's quick reply and a location read as the conversation
-// expects; STOP handled by messaging, not the conversation; the statuses moving the message log; an
+// expects; a message older than the 24-hour window answered with nothing free-form; STOP handled by messaging, not the conversation; the statuses moving the message log; an
 // inbound SMS reaching the conversation.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
@@ -187,6 +187,29 @@ describe('POST /api/whatsapp/webhook', () => {
       { kind: 'text', text: 'slow first' },
       { kind: 'text', text: 'second' },
     ]);
+  });
+
+  it('answers nothing free-form to a message written more than 24 hours ago (Meta retried it a day): the log says why', async () => {
+    // Prepare: the driver wrote 24 hours and 5 minutes ago; Meta delivers the webhook only now.
+    const number = newNumber();
+    const hook = wa.webhookOf(number, says('written yesterday'), {
+      timestamp: Math.floor(Date.now() / 1000) - 24 * 3600 - 300,
+    });
+    // Act
+    const res = await signed(hook);
+    // Assess: applied (the conversation heard it), but the window it opened has closed: nothing is sent.
+    expect(res.body).toEqual({ received: { messages: 1, statuses: 0 } });
+    await until(() => heard.filter((m) => m.phone === number), 1);
+    const logged = await until(async () => {
+      const page = await ops.get('/api/messaging/messages?channel=whatsapp&limit=100');
+      return (page.body.items as { to: string; status: string; reason: string | null }[]).filter(
+        (m) => m.to === number,
+      );
+    }, 1);
+    expect(logged).toMatchObject([
+      { status: 'failed', reason: expect.stringMatching(/24-hour customer-service window/) },
+    ]);
+    expect(wa.sentTo(number)).toEqual([]);
   });
 
   it('sends reply buttons, and reads a tap, a list choice, a quick reply and a location as the conversation expects', async () => {
