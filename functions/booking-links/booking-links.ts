@@ -198,11 +198,7 @@ export async function openWithCode(
   code: string,
   now = new Date(),
 ): Promise<{ link: StoredBookingLink; facility: Facility }> {
-  const id = linkIdOf(token);
-  const link = id ? await getBookingLink(id) : null;
-  if (!link || !linkTokenMatches(await bookingLinkKey(link.tenantId), token, signed(link)))
-    throw new NotFoundError(BOOKING_LINK_TEXTS.invalid);
-  assertInForce(link, now);
+  const link = await signedLinkInForce(token, now);
   const lockedFor = link.lockedUntil ? Date.parse(link.lockedUntil) - now.getTime() : 0;
   if (lockedFor > 0) throw new TooManyRequestsError(BOOKING_LINK_TEXTS.locked, Math.ceil(lockedFor / 1000));
   const key = await bookingLinkKey(link.tenantId);
@@ -216,6 +212,21 @@ export async function openWithCode(
     throw new BadRequestError(BOOKING_LINK_TEXTS.wrongCode, { code: BOOKING_LINK_TEXTS.wrongCode });
   }
   if (link.failedAttempts > 0) await clearWrongCodes(link.id);
+  return withActiveFacility(link);
+}
+
+/** The link a token names, when the token is its own (signed with the tenant's key) and the link is in force. */
+async function signedLinkInForce(token: string, now: Date): Promise<StoredBookingLink> {
+  const id = linkIdOf(token);
+  const link = id ? await getBookingLink(id) : null;
+  if (!link || !linkTokenMatches(await bookingLinkKey(link.tenantId), token, signed(link)))
+    throw new NotFoundError(BOOKING_LINK_TEXTS.invalid);
+  assertInForce(link, now);
+  return link;
+}
+
+/** The link with its facility, while the facility is active (otherwise the link opens nothing). */
+async function withActiveFacility(link: StoredBookingLink): Promise<{ link: StoredBookingLink; facility: Facility }> {
   const facility = await getFacility(link.tenantId, link.facilityId);
   if (!facility?.isActive) throw new NotFoundError(BOOKING_LINK_TEXTS.invalid);
   return { link, facility };
@@ -229,14 +240,7 @@ export async function linkInForce(
   token: string,
   now = new Date(),
 ): Promise<{ link: StoredBookingLink; facility: Facility }> {
-  const id = linkIdOf(token);
-  const link = id ? await getBookingLink(id) : null;
-  if (!link || !linkTokenMatches(await bookingLinkKey(link.tenantId), token, signed(link)))
-    throw new NotFoundError(BOOKING_LINK_TEXTS.invalid);
-  assertInForce(link, now);
-  const facility = await getFacility(link.tenantId, link.facilityId);
-  if (!facility?.isActive) throw new NotFoundError(BOOKING_LINK_TEXTS.invalid);
-  return { link, facility };
+  return withActiveFacility(await signedLinkInForce(token, now));
 }
 
 /** The page's header and booking form once the code is right: the fields hidden from carriers are left out. */

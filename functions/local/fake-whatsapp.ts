@@ -163,10 +163,9 @@ export async function startFakeWhatsapp(options: { port?: number } = {}): Promis
     res.end(JSON.stringify(body));
   };
 
-  const webhookOf: FakeWhatsapp['webhookOf'] = (from, action, opts = {}) => {
-    const id = opts.wamid ?? wamid();
-    const timestamp = opts.timestamp ?? Math.floor(Date.now() / 1000);
-    const body = JSON.stringify({
+  /** A webhook body as Meta posts it: one change of the business account's number, with `value`'s messages or statuses. */
+  const envelope = (value: Record<string, unknown>) =>
+    JSON.stringify({
       object: 'whatsapp_business_account',
       entry: [
         {
@@ -177,13 +176,20 @@ export async function startFakeWhatsapp(options: { port?: number } = {}): Promis
               value: {
                 messaging_product: 'whatsapp',
                 metadata: { display_phone_number: account.displayNumber, phone_number_id: account.phoneNumberId },
-                contacts: [{ profile: { name: 'Driver' }, wa_id: digits(from) }],
-                messages: [webhookMessage(digits(from), id, timestamp, action)],
+                ...value,
               },
             },
           ],
         },
       ],
+    });
+
+  const webhookOf: FakeWhatsapp['webhookOf'] = (from, action, opts = {}) => {
+    const id = opts.wamid ?? wamid();
+    const timestamp = opts.timestamp ?? Math.floor(Date.now() / 1000);
+    const body = envelope({
+      contacts: [{ profile: { name: 'Driver' }, wa_id: digits(from) }],
+      messages: [webhookMessage(digits(from), id, timestamp, action)],
     });
     return { body, signature: signWhatsappCallback(account.appSecret, body), wamid: id };
   };
@@ -207,31 +213,16 @@ export async function startFakeWhatsapp(options: { port?: number } = {}): Promis
       ['delivered', 300],
     ] as const) {
       await new Promise((r) => setTimeout(r, afterMs));
-      const body = JSON.stringify({
-        object: 'whatsapp_business_account',
-        entry: [
+      const body = envelope({
+        statuses: [
           {
-            id: '102290129340398',
-            changes: [
-              {
-                field: 'messages',
-                value: {
-                  messaging_product: 'whatsapp',
-                  metadata: { display_phone_number: account.displayNumber, phone_number_id: account.phoneNumberId },
-                  statuses: [
-                    {
-                      id: entry.wamid,
-                      status,
-                      timestamp: String(Math.floor(Date.now() / 1000)),
-                      recipient_id: to,
-                      ...(entry.message.biz_opaque_callback_data
-                        ? { biz_opaque_callback_data: entry.message.biz_opaque_callback_data }
-                        : {}),
-                    },
-                  ],
-                },
-              },
-            ],
+            id: entry.wamid,
+            status,
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            recipient_id: to,
+            ...(entry.message.biz_opaque_callback_data
+              ? { biz_opaque_callback_data: entry.message.biz_opaque_callback_data }
+              : {}),
           },
         ],
       });
