@@ -48,6 +48,7 @@ const DOMAINS = {
     'facilities',
     'messaging',
     'passes',
+    'trips',
     'users',
   ],
   privacy: [

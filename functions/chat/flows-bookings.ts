@@ -5,6 +5,8 @@
 import { getFacility } from '../facilities';
 import { bookerSlots, cancelByBooker, rescheduleByBooker } from '../appointments';
 import { checkInAppointment } from '../checkins';
+import { haversineKm, hubLocation } from '../trips';
+import { facilityClock } from '../../shared/time';
 import { newPassLink } from '../passes';
 import type { Appointment } from '../../shared/contracts/appointments';
 import { bookingCodeOf, chosen, dateOfDayId, dayId, nextDays, optionsOf, startId, timeOfStartId } from './steps';
@@ -153,14 +155,51 @@ export async function onChangeStart(turn: Turn, appointmentId: string, date: str
   }
 }
 
-/** "I have arrived": the booking code checks the truck in; a location cannot place it at a hub here. */
+/**
+ * "I have arrived": the booking code checks the truck in, or a location shared within
+ * ARRIVAL_RADIUS_KM of the gate of a hub where the number has a booking today (the gate its trip watch
+ * keeps); farther, the driver is told how far, and asked for the code at the gate.
+ */
 export async function onArrival(turn: Turn): Promise<Outcome> {
   const { content, tenantId, phone } = turn.message;
-  if (content.kind === 'location') return { step: { name: 'arrival' }, replies: [text(turn.t.locationUnknown)] };
+  if (content.kind === 'location') return arrivalAt(turn, content);
   const code = content.kind === 'text' ? bookingCodeOf(content.text) : null;
   if (!code) return again(turn);
   const a = await bookingOfNumber(tenantId, phone, turn.person, code);
   if (!a) return { step: { name: 'arrival' }, replies: [text(turn.t.notYourCode), text(turn.t.askArrival)] };
+  return checkIn(turn, a);
+}
+
+/** How near its hub's gate a shared location checks a truck in (km). */
+export const ARRIVAL_RADIUS_KM = 1;
+
+async function arrivalAt(turn: Turn, point: { latitude: number; longitude: number }): Promise<Outcome> {
+  const { tenantId, phone } = turn.message;
+  const scheduled = (await upcomingOfNumber(tenantId, phone, turn.person, turn.now)).filter(
+    (a) => a.status === 'scheduled',
+  );
+  const near: { a: Appointment; km: number; hub: string }[] = [];
+  for (const a of scheduled) {
+    const [facility, gate] = await Promise.all([
+      getFacility(tenantId, a.facilityId),
+      hubLocation(tenantId, a.facilityId),
+    ]);
+    if (!facility || !gate || a.scheduledDate !== facilityClock(facility, turn.now).date) continue;
+    near.push({ a, km: haversineKm(point, gate), hub: facility.name });
+  }
+  const nearest = near.sort((x, y) => x.km - y.km)[0];
+  if (!nearest) return { step: { name: 'arrival' }, replies: [text(turn.t.locationUnknown)] };
+  if (nearest.km > ARRIVAL_RADIUS_KM)
+    return {
+      step: { name: 'arrival' },
+      replies: [text(turn.t.tooFarFromHub({ km: nearest.km.toFixed(1), hub: nearest.hub }))],
+    };
+  return checkIn(turn, nearest.a);
+}
+
+/** Checks the booking's truck in by the check-in and gate rules; the door, or the holding area. */
+async function checkIn(turn: Turn, a: Appointment): Promise<Outcome> {
+  const { tenantId, phone } = turn.message;
   try {
     const checkin = await checkInAppointment({ tenantId, actor: chatActor(phone) }, a.id, {}, 'qr_code', turn.now);
     // The gate's hold (or refusal) keeps the truck in the holding area whatever door it booked.

@@ -54,6 +54,7 @@ export interface ChatTexts {
   moveRequested: (s: { code: string; day: string; start: string }) => string;
   askArrival: string;
   locationUnknown: string;
+  tooFarFromHub: (s: { km: string; hub: string }) => string;
   notYourCode: string;
   proceedToDoor: (door: string) => string;
   waitInHolding: string;
@@ -131,6 +132,7 @@ const en: ChatTexts = {
   moveRequested: (s) => `Your change of ${s.code} to ${s.day} at ${s.start} is sent to the hub for approval.`,
   askArrival: 'Send your booking code, or share your location.',
   locationUnknown: 'We cannot check you in by location here. Please send your booking code.',
+  tooFarFromHub: (s) => `You are ${s.km} km from ${s.hub}. Send your booking code when you reach the gate.`,
   notYourCode: 'No booking of this number has this code.',
   proceedToDoor: (door) => `You are checked in. Your door is ${door}, proceed now.`,
   waitInHolding: 'You are checked in. Please wait in the holding area; we will message you your door.',
@@ -209,6 +211,7 @@ const hi: ChatTexts = {
   moveRequested: (s) => `${s.code} को ${s.day} ${s.start} बजे करने का अनुरोध मंज़ूरी के लिए हब को भेज दिया गया है।`,
   askArrival: 'अपना बुकिंग कोड भेजें, या अपनी लोकेशन शेयर करें।',
   locationUnknown: 'यहाँ लोकेशन से चेक-इन नहीं हो सकता। कृपया अपना बुकिंग कोड भेजें।',
+  tooFarFromHub: (s) => `आप ${s.hub} से ${s.km} किमी दूर हैं। गेट पर पहुँचकर अपना बुकिंग कोड भेजें।`,
   notYourCode: 'इस नंबर की किसी बुकिंग का यह कोड नहीं है।',
   proceedToDoor: (door) => `आपका चेक-इन हो गया। आपका डॉक ${door} है, अभी आगे बढ़ें।`,
   waitInHolding: 'आपका चेक-इन हो गया। कृपया होल्डिंग एरिया में इंतज़ार करें; हम आपको डॉक का संदेश भेजेंगे।',

@@ -72,3 +72,15 @@ export async function saveWatchSettings(
     },
   });
 }
+
+/**
+ * A hub's gate on the map, as its trip watch keeps it (set on the watch's settings, whether or not trucks
+ * are watched), or null: a driver's "I have arrived" by a shared location in the chat (issue #56).
+ */
+export async function hubLocation(
+  tenantId: string,
+  facilityId: string,
+): Promise<{ latitude: number; longitude: number } | null> {
+  const { latitude, longitude } = await getWatchSettings(tenantId, facilityId);
+  return latitude === null || longitude === null ? null : { latitude, longitude };
+}

@@ -2,11 +2,12 @@
 // message at a time per number, against the local stack: a booking from "Hi" to its pass in at most 8
 // messages or taps (English, a known driver; Hindi, an unknown number with a booking link), a start taken
 // meanwhile, a reply not asked for, change and cancel under the hub's cut-off, nobody else's booking shown,
-// SMS keywords, and the arrival check-in.
+// SMS keywords, and the arrival check-in by code and by a location at the hub's gate.
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { openHub } from '../support/checkin-hub';
+import { tripWatchSettings } from '../support/fake-ulip-settings';
 import { addDays } from '../../shared/time';
 import type { ChatContent, ChatReply, ChatTurn } from '../../functions/chat/types';
 
@@ -342,6 +343,40 @@ describe('the number’s own bookings', () => {
     turn = await c.location(19.3, 73.05);
     expect(bodies(turn)).toContain(t.locationUnknown);
     turn = await c.text(code);
+    expect(bodies(turn)).toMatch(/You are checked in\./);
+  });
+});
+
+describe('arrival by a shared location', () => {
+  // The hub's gate on the map, as its trip watch keeps it (the watch itself off).
+  const GATE = { latitude: 18.76, longitude: 73.84 };
+
+  it("checks the truck in at its hub's gate; farther than a kilometre it says how far and asks for the code", async () => {
+    const admin = new Client(api.url);
+    await admin.signIn('admin');
+    const saved = await admin.request('PUT', `/api/trips/settings?facilityId=${hub.facility.id}`, {
+      body: tripWatchSettings(GATE, { enabled: false, revision: 0 }),
+    });
+    expect(saved.status, saved.text).toBe(200);
+    // A new number books today through the hub's booking link.
+    const made = await ops.post('/api/booking-links', { facilityId: hub.facility.id, label: 'Arrival link' });
+    expect(made.status, made.text).toBe(201);
+    const c = chat(unknownNumber());
+    let turn = await c.text(`${ORIGIN}/book/${made.body.link.token}?lang=en code ${made.body.code}`);
+    turn = await c.tap(`day:${hub.local().date}`);
+    turn = await answerFields(c, await c.tap(optionsOf(turn)[0]!.id), 'en');
+    turn = await c.tap('confirm:yes');
+    expect(bodies(turn)).toMatch(/Booked\. Your booking code is \S+\./);
+
+    await c.text('menu');
+    await c.tap('menu:arrived');
+    // 0.05 degrees of latitude north of the gate: 5.6 km (111.2 km a degree).
+    turn = await c.location(GATE.latitude + 0.05, GATE.longitude);
+    expect(bodies(turn)).toBe(
+      `You are 5.6 km from ${hub.facility.name}. Send your booking code when you reach the gate.`,
+    );
+    // 0.005 degrees east of the gate at 18.76 N: 0.53 km, inside the kilometre.
+    turn = await c.location(GATE.latitude, GATE.longitude + 0.005);
     expect(bodies(turn)).toMatch(/You are checked in\./);
   });
 });
