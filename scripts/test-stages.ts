@@ -131,7 +131,9 @@ export async function lint(files: string[] = ['.']): Promise<{ ok: boolean; log:
 
 /** `npm run format:check` (Prettier); its debug log names each file it checks. */
 export async function format(files: string[] = ['.']): Promise<{ ok: boolean; log: string } & Counts> {
-  const res = await run(bin('prettier'), ['--check', ...files, '--no-color', '--log-level', 'debug'], { capture: true });
+  const res = await run(bin('prettier'), ['--check', ...files, '--no-color', '--log-level', 'debug'], {
+    capture: true,
+  });
   const lines = res.out.split('\n');
   const checked = lines.filter((l) => l.startsWith('[debug] resolve config from')).length;
   const log = lines
