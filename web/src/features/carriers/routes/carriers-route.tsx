@@ -23,7 +23,7 @@ registerCatalogue(carriersText);
 
 const TONE_TEXT = {
   green: 'text-green-700',
-  yellow: 'text-amber-600',
+  yellow: 'text-amber-700',
   red: 'text-red-600',
   gray: 'text-slate-500',
 } as const;
