@@ -6,6 +6,14 @@ import { QUICK_JAVA } from './test/support/quick-java';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 
 /**
+ * Journeys at a time, each worker against a local stack of its own (its own DynamoDB Local, demo data and
+ * port PORT + its parallel index), so no journey sees another's data. E2E_WORKERS=1 runs one stack.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/** This worker's stack: Playwright sets TEST_PARALLEL_INDEX (0 to WORKERS - 1) before a worker reads this file. */
+const STACK_PORT = PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
+/**
  * Debian's Chromium (`apt-get install -y chromium`), or CHROMIUM_PATH. Its old headless shell
  * (`apt-get install -y chromium-headless-shell`) runs the journeys with about a fifth less CPU and time
  * (measured on 2 cores, issue #54): it renders the same pages with the same Blink, without the desktop
@@ -30,19 +38,17 @@ const NEEDS_FULL_BROWSER = /(installable|offline-driver|offline-gate|offline-pas
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: false,
-  // One worker: measured on CI's two cores (4 Dec 2026), one worker's Chromium and local stack keep
-  // both cores busy; two workers, each with a stack of its own, ran slower (over 22 minutes for 152 of
-  // the 174 journeys, against 22 for all with one) and timed out requests (issue #54).
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 30_000,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${STACK_PORT}`,
     // A failed journey keeps its trace: each step's DOM, network and console. Without the screencast:
     // its frames cost a fifth of the journeys' CPU and time (measured on 2 cores, issue #54); the trace
-    // viewer draws each step from its DOM snapshot.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // viewer draws each step from its DOM snapshot. Not in CI, where nobody can open it (its output is
+    // the log): recording it cost the two workers about a third of their CPU (issue #54).
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     // The app's service worker precaches the whole build (about 2.5 MB) in every new context: only the
     // journeys about the installable, offline app let it run (test.use({ serviceWorkers: 'allow' })).
     serviceWorkers: 'block',
@@ -59,14 +65,14 @@ export default defineConfig({
       use: { launchOptions: { executablePath: FULL_CHROMIUM, args: LAUNCH_ARGS } },
     },
   ],
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, slot) => ({
     command: 'npx tsx bin/local.ts',
-    url: `http://127.0.0.1:${PORT}/api/health`,
+    url: `http://127.0.0.1:${PORT + slot}/api/health`,
     // Journeys start from the base demo data only, so what they count does not depend on the clock;
     // per-address limits are raised so repeated journeys from 127.0.0.1 are not refused (the limits
     // themselves are tested in test/integration).
     env: {
-      PORT: String(PORT),
+      PORT: String(PORT + slot),
       WEB_DIST: process.env.WEB_DIST ?? 'dist',
       LOCAL_IN_MEMORY: '1',
       LOG_LEVEL: 'warn',
@@ -77,6 +83,6 @@ export default defineConfig({
     },
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'pipe',
-  },
+    stdout: 'pipe' as const,
+  })),
 });

@@ -103,18 +103,16 @@ function readJson<T>(file: string): T | undefined {
 const scratch = countsFile ? join(dirname(countsFile), 'clock-instant') : '';
 const vitestArgs = countsFile ? ['--reporter=default', '--reporter=./test/support/count-reporter.ts'] : [];
 const journeyArgs = countsFile ? ['--reporter=list,json'] : [];
-function countVitest() {
-  const c = readJson<VitestCounts>(`${scratch}-vitest.json`);
+function countVitest(file: string) {
+  const c = readJson<VitestCounts>(file);
   if (!c) return void tally.failed++;
   tally.passed += c.tests.passed;
   tally.failed += c.tests.failed;
   tally.skipped += c.tests.skipped;
   assertions += c.assertions;
 }
-function countJourneys() {
-  const r = readJson<{ stats: { expected: number; unexpected: number; skipped: number; flaky: number } }>(
-    `${scratch}-playwright.json`,
-  );
+function countJourneys(file: string) {
+  const r = readJson<{ stats: { expected: number; unexpected: number; skipped: number; flaky: number } }>(file);
   if (!r) return void tally.failed++;
   tally.passed += r.stats.expected;
   tally.failed += r.stats.unexpected + r.stats.flaky;
@@ -123,8 +121,9 @@ function countJourneys() {
 
 const failed: string[] = [];
 const started = Date.now();
-for (const instant of instants) {
-  console.log(`\n=== ${instant.name}: ${instant.utc} (India ${instant.date} ${instant.time}) ===`);
+
+/** One instant: its journeys, then its tests, one after the other, each in a process tree of its own. */
+async function runInstant(instant: (typeof instants)[number]) {
   const set = instant.singapore
     ? SINGAPORE
     : {
@@ -134,29 +133,44 @@ for (const instant of instants) {
   const { vitest, journeys } = set;
   // At the core instants, only the journeys whose answer depends on the instant (tagged @instant).
   const grep = instant.full || instant.singapore ? [] : ['--grep', '@instant'];
+  console.log(`\n=== ${instant.name}: ${instant.utc} (India ${instant.date} ${instant.time}) ===`);
   const instantStarted = Date.now();
-  if (countsFile) for (const f of ['vitest', 'playwright']) rmSync(`${scratch}-${f}.json`, { force: true });
+  const files = scratch && `${scratch}-${instant.name}`;
+  if (countsFile) for (const f of ['vitest', 'playwright']) rmSync(`${files}-${f}.json`, { force: true });
   // The journeys, then the tests, one after the other: run at once (as until 4 Dec 2026), each slowed
   // the other past its gain (an instant took 147 s at once against 154 s after each other, its tests
   // 120 s instead of 50, a 5 s journey 13 s here and 31 s on CI, where it timed out) (issue #54).
+  // One journey worker (one local stack): an instant's few journeys took 49 s on two against 38 on one.
   const journeysOk = await atInstant(
     instant.utc,
     instant.name,
-    ['npx', 'playwright', 'test', ...journeys, ...journeyArgs, ...grep],
+    // Each instant's own output folder: Playwright empties its folder when it starts.
+    [
+      'npx',
+      'playwright',
+      'test',
+      ...journeys,
+      ...journeyArgs,
+      ...grep,
+      '--output',
+      `test-results/clock-${instant.name}`,
+    ],
     {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: `${scratch}-playwright.json`,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: `${files}-playwright.json`,
+      E2E_WORKERS: '1',
+      E2E_PORT: String(portOf(instant.name)),
     },
   );
   const journeysDone = Date.now();
   const vitestOk =
     !vitest.length ||
     (await atInstant(instant.utc, instant.name, ['npx', 'vitest', 'run', ...vitest, ...vitestArgs], {
-      VITEST_COUNTS_FILE: `${scratch}-vitest.json`,
+      VITEST_COUNTS_FILE: `${files}-vitest.json`,
     }));
   if (!vitestOk) failed.push(`${instant.name} (vitest)`);
-  if (countsFile && vitest.length) countVitest();
+  if (countsFile && vitest.length) countVitest(`${files}-vitest.json`);
   if (!journeysOk) failed.push(`${instant.name} (journeys)`);
-  if (countsFile) countJourneys();
+  if (countsFile) countJourneys(`${files}-playwright.json`);
   const done = Date.now();
   perInstant.push({
     name: instant.name,
@@ -165,6 +179,21 @@ for (const instant of instants) {
     vitestSeconds: (done - journeysDone) / 1000,
   });
 }
+
+/** Each instant's journeys on a port of their own: two instants run at once. */
+function portOf(name: string): number {
+  return Number(process.env.E2E_PORT ?? 3210) + 1 + instants.findIndex((i) => i.name === name);
+}
+
+// Two instants at a time, the longest (the full ones) first: one instant keeps about 1.5 of CI's two
+// cores busy, waiting on its stacks' start-ups; two keep both (issue #54).
+const queue = [...instants].sort((a, b) => Number(!!b.full) - Number(!!a.full));
+const AT_ONCE = Number(process.env.CLOCK_AT_ONCE ?? 2);
+await Promise.all(
+  Array.from({ length: Math.min(AT_ONCE, queue.length) }, async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await runInstant(next);
+  }),
+);
 if (countsFile) {
   mkdirSync(dirname(countsFile), { recursive: true });
   writeFileSync(
