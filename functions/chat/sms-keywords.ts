@@ -5,8 +5,8 @@ import { cancelByBooker } from '../appointments';
 import type { Language } from '../../shared/contracts/messaging-templates';
 import type { ChatMessageIn } from './types';
 import { bookingOfNumber, chatActor, personOf } from './people';
-import { dayLabel, CHAT_TEXTS } from './texts';
-import { refusal } from './turn';
+import { CHAT_TEXTS, smsAnswers } from './texts';
+import { HttpError } from '../lib/errors';
 
 export type SmsKeyword = { word: 'help' } | { word: 'status' | 'cancel'; code: string };
 
@@ -32,7 +32,10 @@ export function smsKeyword(text: string): SmsKeyword | null {
   return /^[A-Z0-9-]{4,20}$/.test(code) ? { word, code } : null;
 }
 
-/** The plain-text answer of a keyword, or null when the SMS is no keyword (the conversation answers it). */
+/**
+ * The plain-text answer of a keyword, or null when the SMS is no keyword (the conversation answers it).
+ * Each answer is a registered template's text (functions/chat/texts.ts smsAnswers), so it may go by SMS.
+ */
 export async function answerSmsKeyword(
   message: ChatMessageIn,
   language: Language,
@@ -42,22 +45,28 @@ export async function answerSmsKeyword(
   const keyword = smsKeyword(message.content.text);
   if (!keyword) return null;
   const t = CHAT_TEXTS[language];
-  if (keyword.word === 'help') return t.smsHelp;
+  const answers = smsAnswers(language);
+  if (keyword.word === 'help') return answers.help;
   const { tenantId, phone } = message;
   const a = await bookingOfNumber(tenantId, phone, await personOf(tenantId, phone), keyword.code);
-  if (!a) return t.notYourCode;
+  if (!a) return answers.unknownCode;
   if (keyword.word === 'cancel') {
+    // Only a scheduled booking (or one awaiting approval) is cancelled; a later one says what it is.
+    if (a.status !== 'scheduled' && a.status !== 'pending_approval')
+      return answers.notCancelled(a.bookingReference, t.notCancellableBecause(t.statuses[a.status]));
     try {
       await cancelByBooker(tenantId, chatActor(phone), a.id, 'Cancelled by the driver by SMS', now);
-      return t.cancelled(a.bookingReference);
+      return answers.cancelled(a.bookingReference);
     } catch (err) {
-      return refusal(err, { language, t });
+      // The booker's change cut-off (a 4xx); anything else is the worker's to retry.
+      if (err instanceof HttpError && err.status < 500) return answers.notCancelled(a.bookingReference, t.cutoffPassed);
+      throw err;
     }
   }
-  return t.smsStatus({
+  return answers.status({
     code: a.bookingReference,
     status: t.statuses[a.status],
-    day: dayLabel(a.scheduledDate, language),
+    date: a.scheduledDate,
     start: a.scheduledTimeStart,
     hub: a.facilityName,
     door: a.doorNumber,

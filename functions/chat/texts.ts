@@ -2,7 +2,7 @@
 // Hindi texts). The domains' own messages (validation, cut-offs, conflicts) are not written here: they are
 // the spec's texts, translated by the server-message catalogue (functions/lib/server-messages.ts).
 import { dateTimeFormat } from '../../shared/intl';
-import type { Language } from '../../shared/contracts/messaging-templates';
+import { clipVariable, displayDate, renderTemplate, type Language } from '../../shared/contracts/messaging';
 import type { MenuAction } from './steps';
 import type { AppointmentStatus } from '../../shared/contracts/truck-flow';
 
@@ -62,15 +62,35 @@ export interface ChatTexts {
   tryAgain: string;
   /** The product's own status words (web/src/features/appointments/i18n*.ts). */
   statuses: Record<AppointmentStatus, string>;
-  smsHelp: string;
-  smsStatus: (s: {
-    code: string;
-    status: string;
-    day: string;
-    start: string;
-    hub: string;
-    door: string | null;
-  }) => string;
+  /** A door not given yet, as an SMS status names it. */
+  noDoorYet: string;
+  /** Why CANCEL by SMS changed nothing: the booking's status, or its change cut-off. */
+  notCancellableBecause: (status: string) => string;
+  cutoffPassed: string;
+}
+
+/**
+ * The answers to SMS keywords (functions/chat/sms-keywords.ts), and the chat's texts with the same
+ * words: each is a message template's registered text, as an SMS must be under DLT.
+ */
+export function smsAnswers(language: Language) {
+  const t = CHAT_TEXTS[language];
+  return {
+    help: renderTemplate('sms_help', language, {}),
+    unknownCode: t.notYourCode,
+    cancelled: (code: string) => renderTemplate('sms_cancelled', language, { code }),
+    notCancelled: (code: string, reason: string) =>
+      renderTemplate('sms_not_cancelled', language, { code, reason: clipVariable(reason) }),
+    status: (s: { code: string; status: string; date: string; start: string; hub: string; door: string | null }) =>
+      renderTemplate('sms_status', language, {
+        code: s.code,
+        status: s.status,
+        hub: clipVariable(s.hub),
+        date: displayDate(s.date, language),
+        time: s.start,
+        dock: s.door ?? t.noDoorYet,
+      }),
+  };
 }
 
 const en: ChatTexts = {
@@ -126,14 +146,14 @@ const en: ChatTexts = {
   confirmCancel: (s) => `Cancel booking ${s.code} on ${s.day} at ${s.start}?`,
   yesCancel: 'Yes, cancel',
   keep: 'No, keep it',
-  cancelled: (code) => `Booking ${code} is cancelled.`,
+  cancelled: (code) => smsAnswers('en').cancelled(code),
   kept: 'Your booking is unchanged.',
   moved: (s) => `Booking ${s.code} is moved to ${s.day} at ${s.start}. Your new gate pass:`,
   moveRequested: (s) => `Your change of ${s.code} to ${s.day} at ${s.start} is sent to the hub for approval.`,
   askArrival: 'Send your booking code, or share your location.',
   locationUnknown: 'We cannot check you in by location here. Please send your booking code.',
   tooFarFromHub: (s) => `You are ${s.km} km from ${s.hub}. Send your booking code when you reach the gate.`,
-  notYourCode: 'No booking of this number has this code.',
+  notYourCode: renderTemplate('sms_unknown_code', 'en', {}),
   proceedToDoor: (door) => `You are checked in. Your door is ${door}, proceed now.`,
   waitInHolding: 'You are checked in. Please wait in the holding area; we will message you your door.',
   whatsappWithdrawn: (link) =>
@@ -149,8 +169,9 @@ const en: ChatTexts = {
     cancelled: 'Cancelled',
     no_show: 'No-show',
   },
-  smsHelp: 'DockSaathi: send STATUS <code> to see a booking, CANCEL <code> to cancel it.',
-  smsStatus: (s) => `Booking ${s.code}: ${s.status}. ${s.hub}, ${s.day} ${s.start}${s.door ? `, door ${s.door}` : ''}.`,
+  noDoorYet: 'not given yet',
+  notCancellableBecause: (status) => `it is ${status}`,
+  cutoffPassed: 'the change cut-off has passed',
 };
 
 const hi: ChatTexts = {
@@ -205,14 +226,14 @@ const hi: ChatTexts = {
   confirmCancel: (s) => `${s.day} को ${s.start} बजे की बुकिंग ${s.code} रद्द करें?`,
   yesCancel: 'हाँ, रद्द करें',
   keep: 'नहीं, रहने दें',
-  cancelled: (code) => `बुकिंग ${code} रद्द कर दी गई है।`,
+  cancelled: (code) => smsAnswers('hi').cancelled(code),
   kept: 'आपकी बुकिंग में कोई बदलाव नहीं हुआ।',
   moved: (s) => `बुकिंग ${s.code} अब ${s.day} को ${s.start} बजे है। आपका नया गेट पास:`,
   moveRequested: (s) => `${s.code} को ${s.day} ${s.start} बजे करने का अनुरोध मंज़ूरी के लिए हब को भेज दिया गया है।`,
   askArrival: 'अपना बुकिंग कोड भेजें, या अपनी लोकेशन शेयर करें।',
   locationUnknown: 'यहाँ लोकेशन से चेक-इन नहीं हो सकता। कृपया अपना बुकिंग कोड भेजें।',
   tooFarFromHub: (s) => `आप ${s.hub} से ${s.km} किमी दूर हैं। गेट पर पहुँचकर अपना बुकिंग कोड भेजें।`,
-  notYourCode: 'इस नंबर की किसी बुकिंग का यह कोड नहीं है।',
+  notYourCode: renderTemplate('sms_unknown_code', 'hi', {}),
   proceedToDoor: (door) => `आपका चेक-इन हो गया। आपका डॉक ${door} है, अभी आगे बढ़ें।`,
   waitInHolding: 'आपका चेक-इन हो गया। कृपया होल्डिंग एरिया में इंतज़ार करें; हम आपको डॉक का संदेश भेजेंगे।',
   whatsappWithdrawn: (link) =>
@@ -228,8 +249,9 @@ const hi: ChatTexts = {
     cancelled: 'रद्द',
     no_show: 'नहीं आए',
   },
-  smsHelp: 'DockSaathi: बुकिंग देखने के लिए STATUS <कोड>, रद्द करने के लिए CANCEL <कोड> भेजें।',
-  smsStatus: (s) => `बुकिंग ${s.code}: ${s.status}। ${s.hub}, ${s.day} ${s.start}${s.door ? `, डॉक ${s.door}` : ''}।`,
+  noDoorYet: 'अभी तय नहीं',
+  notCancellableBecause: (status) => `यह ${status} है`,
+  cutoffPassed: 'बदलाव की समय-सीमा निकल गई',
 };
 
 export const CHAT_TEXTS: Record<Language, ChatTexts> = { en, hi };

@@ -9,7 +9,7 @@ import { providerSetup } from './settings';
 import { withPassLink } from './pass-link';
 import {
   displayDate,
-  DLT_VARIABLE_MAX,
+  clipVariable,
   LANGUAGES,
   type Language,
   type Placeholder,
@@ -72,7 +72,7 @@ export function templateFor(
           values: {
             ...when,
             code: d.bookingReference,
-            hub: [...(d.facilityName ?? '')].slice(0, DLT_VARIABLE_MAX).join('').trim(),
+            hub: clipVariable(d.facilityName ?? ''),
           },
         };
       return { key: 'appointment_confirmed', values: { ...when, dock: d.doorNumber ?? w.toBeAssigned } };
@@ -83,7 +83,7 @@ export function templateFor(
       return when && d.reason
         ? {
             key: 'booking_refused',
-            values: { ...when, reason: [...d.reason].slice(0, DLT_VARIABLE_MAX).join('').trim() },
+            values: { ...when, reason: clipVariable(d.reason) },
           }
         : null;
     case 'appointment.cancelled':

@@ -40,6 +40,8 @@ export const PLACEHOLDERS = {
   link: { kind: 'link', max: DLT_VARIABLE_MAX, pattern: /^https:\/\/\S+$/, example: 'https://dksathi.in/q/K7Q2' },
   reason: { kind: 'text', max: DLT_VARIABLE_MAX, example: 'Documents incomplete' },
   hub: { kind: 'text', max: DLT_VARIABLE_MAX, example: 'Demo Logistics Pvt Ltd' },
+  // An appointment's status in the message's language ('Scheduled', 'अनुमोदन की प्रतीक्षा').
+  status: { kind: 'text', max: DLT_VARIABLE_MAX, example: 'Scheduled' },
   // An invitation link carries a 43-character token: registered as {#var#}{#var#}{#var#}.
   inviteLink: {
     kind: 'link',
@@ -277,6 +279,42 @@ export const MESSAGE_TEMPLATES = [
     'Your appointment for {date} at {time} is cancelled. Its gate pass no longer opens the gate.',
     '{date} को {time} बजे की आपकी अपॉइंटमेंट रद्द कर दी गई है। इसका गेट पास अब गेट पर मान्य नहीं है।',
   ),
+  // The answers to SMS keywords from feature phones (issue #56): an SMS goes out only as a registered text.
+  template(
+    'sms_help',
+    'SMS Keyword Help',
+    [],
+    'DockSaathi: send STATUS <code> to see a booking, CANCEL <code> to cancel it.',
+    'DockSaathi: बुकिंग देखने के लिए STATUS <कोड>, रद्द करने के लिए CANCEL <कोड> भेजें।',
+  ),
+  template(
+    'sms_status',
+    'SMS Booking Status',
+    ['code', 'status', 'hub', 'date', 'time', 'dock'],
+    'Booking {code}: {status}. {hub}, {date} {time}, door {dock}.',
+    'बुकिंग {code}: {status}। {hub}, {date} {time}, डॉक {dock}।',
+  ),
+  template(
+    'sms_cancelled',
+    'SMS Booking Cancelled',
+    ['code'],
+    'Booking {code} is cancelled.',
+    'बुकिंग {code} रद्द कर दी गई है।',
+  ),
+  template(
+    'sms_not_cancelled',
+    'SMS Booking Not Cancelled',
+    ['code', 'reason'],
+    'Booking {code} was not cancelled. Reason: {reason}',
+    'बुकिंग {code} रद्द नहीं हुई। कारण: {reason}',
+  ),
+  template(
+    'sms_unknown_code',
+    'SMS Unknown Code',
+    [],
+    'No booking of this number has this code.',
+    'इस नंबर की किसी बुकिंग का यह कोड नहीं है।',
+  ),
 ] as const satisfies readonly MessageTemplate[];
 
 export type TemplateKey = (typeof MESSAGE_TEMPLATES)[number]['key'];
@@ -304,6 +342,11 @@ export function placeholderProblem(name: Placeholder, value: unknown): string | 
   if (/[{}]/.test(value)) return `The value of {${name}} may not contain braces`;
   if (type.pattern && !type.pattern.test(value)) return `The value of {${name}} is not a valid ${type.kind}`;
   return null;
+}
+
+/** A free text cut to what one DLT variable carries (a hub's long name, a reason). */
+export function clipVariable(text: string): string {
+  return [...text].slice(0, DLT_VARIABLE_MAX).join('').trim();
 }
 
 /** The template's text in the language with every placeholder filled; a missing or ill-typed value throws. */

@@ -302,6 +302,10 @@ describe('the number’s own bookings', () => {
     if (optionsOf(turn).some((o) => o.id.startsWith('appt:'))) turn = await c.tap(`appt:${mine[0]!.id}`);
     turn = await c.tap('cancel:yes');
     expect(bodies(turn)).toBe('Changes close 72 hours before the slot. Call the facility.');
+    // By SMS too: nothing is cancelled, and the answer (a registered template) says why.
+    expect(bodies(await chat(SURESH, 'sms').text(`CANCEL ${mine[0]!.bookingReference}`))).toBe(
+      `Booking ${mine[0]!.bookingReference} was not cancelled. Reason: the change cut-off has passed`,
+    );
     const after = (await ops.get(rules)).body;
     expect(
       (await ops.request('PUT', rules, { body: { changeCutoffHours: null, revision: after.revision } })).status,
@@ -319,18 +323,39 @@ describe('the number’s own bookings', () => {
     expect(bodies(turn)).toContain(t.cancelled(mine[0]!.bookingReference));
   });
 
-  it('answers SMS STATUS, CANCEL and HELP for the number’s own codes only', async () => {
-    const t = (await texts()).en;
-    const own = { bookingReference: await bookBySuresh(addDays(hub.local().date, 2), 1) };
+  it('answers SMS STATUS, CANCEL and HELP for the number’s own codes only, each with a registered template', async () => {
+    const { smsTemplateOf } = await import('../../functions/messaging/replies');
+    const code = await bookBySuresh(addDays(hub.local().date, 2), 1);
     const sms = chat(SURESH, 'sms');
-    expect(bodies(await sms.text('HELP'))).toBe(t.smsHelp);
-    expect(bodies(await sms.text(`status ${own.bookingReference}`))).toContain(
-      `Booking ${own.bookingReference}: Scheduled.`,
+    /** The one SMS answered, and the template whose DLT registration lets it go (null: it would not go). */
+    const answer = async (said: string, language: 'en' | 'hi' = 'en') => {
+      const text = bodies(await sms.text(said));
+      return { text, template: smsTemplateOf(text, language) };
+    };
+    expect(await answer('HELP')).toEqual({
+      text: 'DockSaathi: send STATUS <code> to see a booking, CANCEL <code> to cancel it.',
+      template: 'sms_help',
+    });
+    const status = await answer(`status ${code}`);
+    expect(status.text).toMatch(
+      new RegExp(
+        `^Booking ${code}: Scheduled\\. ${hub.facility.name}, \\d{1,2} [A-Z][a-z]{2} \\d{4} \\d\\d:\\d\\d, door not given yet\\.$`,
+      ),
     );
+    expect(status.template).toBe('sms_status');
     const stranger = chat(unknownNumber(), 'sms');
-    expect(bodies(await stranger.text(`STATUS ${own.bookingReference}`))).toBe(t.notYourCode);
-    expect(bodies(await stranger.text(`CANCEL ${own.bookingReference}`))).toBe(t.notYourCode);
-    expect(bodies(await sms.text(`रद्द ${own.bookingReference}`))).toBe(t.cancelled(own.bookingReference));
+    for (const said of [`STATUS ${code}`, `CANCEL ${code}`]) {
+      const text = bodies(await stranger.text(said));
+      expect(text).toBe('No booking of this number has this code.');
+      expect(smsTemplateOf(text, 'en')).toBe('sms_unknown_code');
+    }
+    expect(await answer(`रद्द ${code}`)).toEqual({ text: `Booking ${code} is cancelled.`, template: 'sms_cancelled' });
+    // Cancelled already: CANCEL again says why nothing changed, and STATUS says so.
+    expect(await answer(`CANCEL ${code}`)).toEqual({
+      text: `Booking ${code} was not cancelled. Reason: it is Cancelled`,
+      template: 'sms_not_cancelled',
+    });
+    expect((await answer(`STATUS ${code}`)).text).toMatch(new RegExp(`^Booking ${code}: Cancelled\\.`));
   });
 
   it('checks the truck in on arrival by its code; a location asks for the code', async () => {

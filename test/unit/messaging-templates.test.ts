@@ -69,6 +69,9 @@ const maxValue: Record<Placeholder, fc.Arbitrary<string>> = {
   hub: fc
     .string({ unit: fc.constantFrom('L', 'o', 'g', 'ह', 'ब', ' '), minLength: 30, maxLength: 30 })
     .filter((v) => v.trim() === v && v.length > 0),
+  status: fc
+    .string({ unit: fc.constantFrom('S', 'c', 'ि', 'र', ' '), minLength: 30, maxLength: 30 })
+    .filter((v) => v.trim() === v && v.length > 0),
 };
 
 describe('message templates', () => {

@@ -58,75 +58,78 @@ function GateSettingsForm() {
           )}
           aria-label={t('gate.settings.title')}
         >
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input type="checkbox" {...register('enabled')} /> {t('gate.settings.enabled')}
-          </label>
-          <div className="grid gap-3 md:grid-cols-3">
-            <Field label={t('gate.settings.baseUrl')} {...field('baseUrl')} />
-            <Field label={t('gate.settings.username')} autoComplete="off" {...field('username')} />
+          {/* Nothing can be typed before the saved settings arrive: their arrival would replace it. */}
+          <fieldset disabled={settings.isPending} className="min-w-0 space-y-4">
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input type="checkbox" {...register('enabled')} /> {t('gate.settings.enabled')}
+            </label>
+            <div className="grid gap-3 md:grid-cols-3">
+              <Field label={t('gate.settings.baseUrl')} {...field('baseUrl')} />
+              <Field label={t('gate.settings.username')} autoComplete="off" {...field('username')} />
+              <Field
+                label={t('gate.settings.password')}
+                type="password"
+                autoComplete="new-password"
+                hint={settings.data?.hasPassword ? t('gate.settings.passwordSaved') : undefined}
+                {...field('password')}
+              />
+            </div>
+            <fieldset>
+              <legend className="mb-1 text-sm font-semibold">{t('gate.settings.checks')}</legend>
+              <div className="flex flex-wrap gap-4">
+                {GATE_SOURCES.map((source) => (
+                  <label key={source} className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" {...register(`checks.${source}`)} /> {t(`gate.settings.sources.${source}`)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <fieldset>
+              <legend className="mb-1 text-sm font-semibold">{t('gate.settings.outcomes')}</legend>
+              <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+                {GATE_RULES.map((rule) => (
+                  <SelectField
+                    key={rule}
+                    label={t(`gate.settings.rules.${rule}`)}
+                    options={[
+                      { value: 'HOLD', label: t('gate.settings.hold') },
+                      { value: 'DENY', label: t('gate.settings.deny') },
+                    ]}
+                    {...field(`outcomes.${rule}`)}
+                  />
+                ))}
+              </div>
+            </fieldset>
             <Field
-              label={t('gate.settings.password')}
-              type="password"
-              autoComplete="new-password"
-              hint={settings.data?.hasPassword ? t('gate.settings.passwordSaved') : undefined}
-              {...field('password')}
+              label={t('gate.settings.cacheHours')}
+              type="number"
+              min={1}
+              max={72}
+              className="max-w-xs"
+              {...field('cacheHours')}
             />
-          </div>
-          <fieldset>
-            <legend className="mb-1 text-sm font-semibold">{t('gate.settings.checks')}</legend>
-            <div className="flex flex-wrap gap-4">
-              {GATE_SOURCES.map((source) => (
-                <label key={source} className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" {...register(`checks.${source}`)} /> {t(`gate.settings.sources.${source}`)}
-                </label>
-              ))}
+            <Field
+              label={t('gate.settings.offlineDeviceHours')}
+              type="number"
+              min={1}
+              max={48}
+              className="max-w-xs"
+              {...field('offlineDeviceHours')}
+            />
+            <Field
+              label={t('gate.settings.offlinePhoneMinutes')}
+              type="number"
+              min={1}
+              max={120}
+              className="max-w-xs"
+              {...field('offlinePhoneMinutes')}
+            />
+            <div className="flex justify-end">
+              <Button type="submit" disabled={save.isPending || settings.isLoading}>
+                {t('gate.settings.save')}
+              </Button>
             </div>
           </fieldset>
-          <fieldset>
-            <legend className="mb-1 text-sm font-semibold">{t('gate.settings.outcomes')}</legend>
-            <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-              {GATE_RULES.map((rule) => (
-                <SelectField
-                  key={rule}
-                  label={t(`gate.settings.rules.${rule}`)}
-                  options={[
-                    { value: 'HOLD', label: t('gate.settings.hold') },
-                    { value: 'DENY', label: t('gate.settings.deny') },
-                  ]}
-                  {...field(`outcomes.${rule}`)}
-                />
-              ))}
-            </div>
-          </fieldset>
-          <Field
-            label={t('gate.settings.cacheHours')}
-            type="number"
-            min={1}
-            max={72}
-            className="max-w-xs"
-            {...field('cacheHours')}
-          />
-          <Field
-            label={t('gate.settings.offlineDeviceHours')}
-            type="number"
-            min={1}
-            max={48}
-            className="max-w-xs"
-            {...field('offlineDeviceHours')}
-          />
-          <Field
-            label={t('gate.settings.offlinePhoneMinutes')}
-            type="number"
-            min={1}
-            max={120}
-            className="max-w-xs"
-            {...field('offlinePhoneMinutes')}
-          />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={save.isPending || settings.isLoading}>
-              {t('gate.settings.save')}
-            </Button>
-          </div>
         </form>
       </CardBody>
     </Card>

@@ -145,144 +145,151 @@ export function MessagingSettingsPanel() {
             }),
           )}
         >
-          <fieldset className="grid gap-2 sm:grid-cols-2">
-            <legend className="mb-1 font-medium">{t('messaging.settings.smsSection')}</legend>
-            <Field label={t('messaging.settings.baseUrl')} placeholder="https://api.exotel.com" {...field('baseUrl')} />
-            <Field label={t('messaging.settings.accountSid')} {...field('accountSid')} />
-            <Field
-              label={t('messaging.settings.apiKey')}
-              type="password"
-              autoComplete="off"
-              hint={secretHint(s?.smsProvider?.apiKeySet)}
-              {...field('apiKey')}
-            />
-            <Field
-              label={t('messaging.settings.apiToken')}
-              type="password"
-              autoComplete="off"
-              hint={secretHint(s?.smsProvider?.apiTokenSet)}
-              {...field('apiToken')}
-            />
-            <Field
-              label={t('messaging.settings.callbackSecret')}
-              type="password"
-              autoComplete="off"
-              hint={secretHint(s?.smsProvider?.callbackSecretSet)}
-              {...field('callbackSecret')}
-            />
-            <Field label={t('messaging.settings.voiceCallerId')} {...field('voiceCallerId')} />
-            <label className="flex items-center gap-2 text-sm sm:col-span-2">
-              <input type="checkbox" {...form.register('snsBackup')} /> {t('messaging.settings.snsBackup')}
-            </label>
-          </fieldset>
-          <fieldset className="grid gap-2 sm:grid-cols-2" aria-describedby="dlt-status">
-            <legend className="mb-1 font-medium">{t('messaging.settings.dltSection')}</legend>
-            <p
-              id="dlt-status"
-              data-testid="dlt-status"
-              className={`text-sm sm:col-span-2 ${s?.dlt && !s.dlt.demo ? 'text-slate-600' : 'rounded border border-amber-300 bg-amber-50 p-2 text-amber-900'}`}
-            >
-              {s?.dlt?.demo
-                ? t('messaging.settings.dltDemo', { entityId: s.dlt.entityId, header: s.dlt.header })
-                : s?.dlt
-                  ? t('messaging.settings.dltHelp')
-                  : t('messaging.settings.dltMissing')}
-            </p>
-            <Field
-              label={t('messaging.settings.dltEntityId')}
-              inputMode="numeric"
-              maxLength={19}
-              hint={t('messaging.settings.digits19')}
-              {...field('dlt.entityId')}
-            />
-            <Field
-              label={t('messaging.settings.header')}
-              maxLength={6}
-              hint={t('messaging.settings.headerHint')}
-              {...field('dlt.header')}
-            />
-            <table className="text-sm sm:col-span-2">
-              <caption className="mb-1 text-left font-medium">{t('messaging.settings.dltTemplates')}</caption>
-              <thead>
-                <tr className="text-left text-slate-600">
-                  <th scope="col">{t('messaging.log.template')}</th>
-                  {LANGUAGES.map((l) => (
-                    <th key={l} scope="col">
-                      {t(`messaging.languages.${l}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {HUB_TEMPLATES.map((tpl) => (
-                  <tr key={tpl.key} className="align-top">
-                    <th scope="row" className="py-1 pr-2 text-left font-normal">
-                      {tpl.name}
-                    </th>
+          {/* Nothing can be typed before the saved settings arrive: their arrival would replace it. */}
+          <fieldset disabled={settings.isPending} className="min-w-0 space-y-4">
+            <fieldset className="grid gap-2 sm:grid-cols-2">
+              <legend className="mb-1 font-medium">{t('messaging.settings.smsSection')}</legend>
+              <Field
+                label={t('messaging.settings.baseUrl')}
+                placeholder="https://api.exotel.com"
+                {...field('baseUrl')}
+              />
+              <Field label={t('messaging.settings.accountSid')} {...field('accountSid')} />
+              <Field
+                label={t('messaging.settings.apiKey')}
+                type="password"
+                autoComplete="off"
+                hint={secretHint(s?.smsProvider?.apiKeySet)}
+                {...field('apiKey')}
+              />
+              <Field
+                label={t('messaging.settings.apiToken')}
+                type="password"
+                autoComplete="off"
+                hint={secretHint(s?.smsProvider?.apiTokenSet)}
+                {...field('apiToken')}
+              />
+              <Field
+                label={t('messaging.settings.callbackSecret')}
+                type="password"
+                autoComplete="off"
+                hint={secretHint(s?.smsProvider?.callbackSecretSet)}
+                {...field('callbackSecret')}
+              />
+              <Field label={t('messaging.settings.voiceCallerId')} {...field('voiceCallerId')} />
+              <label className="flex items-center gap-2 text-sm sm:col-span-2">
+                <input type="checkbox" {...form.register('snsBackup')} /> {t('messaging.settings.snsBackup')}
+              </label>
+            </fieldset>
+            <fieldset className="grid gap-2 sm:grid-cols-2" aria-describedby="dlt-status">
+              <legend className="mb-1 font-medium">{t('messaging.settings.dltSection')}</legend>
+              <p
+                id="dlt-status"
+                data-testid="dlt-status"
+                className={`text-sm sm:col-span-2 ${s?.dlt && !s.dlt.demo ? 'text-slate-600' : 'rounded border border-amber-300 bg-amber-50 p-2 text-amber-900'}`}
+              >
+                {s?.dlt?.demo
+                  ? t('messaging.settings.dltDemo', { entityId: s.dlt.entityId, header: s.dlt.header })
+                  : s?.dlt
+                    ? t('messaging.settings.dltHelp')
+                    : t('messaging.settings.dltMissing')}
+              </p>
+              <Field
+                label={t('messaging.settings.dltEntityId')}
+                inputMode="numeric"
+                maxLength={19}
+                hint={t('messaging.settings.digits19')}
+                {...field('dlt.entityId')}
+              />
+              <Field
+                label={t('messaging.settings.header')}
+                maxLength={6}
+                hint={t('messaging.settings.headerHint')}
+                {...field('dlt.header')}
+              />
+              <table className="text-sm sm:col-span-2">
+                <caption className="mb-1 text-left font-medium">{t('messaging.settings.dltTemplates')}</caption>
+                <thead>
+                  <tr className="text-left text-slate-600">
+                    <th scope="col">{t('messaging.log.template')}</th>
                     {LANGUAGES.map((l) => (
-                      <td key={l} className="py-1 pr-2">
-                        <Field
-                          label={t('messaging.settings.templateIdOf', {
-                            template: tpl.name,
-                            language: t(`messaging.languages.${l}`),
-                          })}
-                          inputMode="numeric"
-                          maxLength={19}
-                          {...field(`dlt.templateIds.${tpl.key}.${l}`)}
-                        />
-                      </td>
+                      <th key={l} scope="col">
+                        {t(`messaging.languages.${l}`)}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </fieldset>
-          <fieldset className="grid gap-2 sm:grid-cols-2">
-            <legend className="mb-1 font-medium">{t('messaging.settings.whatsappSection')}</legend>
-            <Field label={t('messaging.settings.baseUrl')} {...field('waBaseUrl')} />
-            <Field label={t('messaging.settings.phoneNumberId')} inputMode="numeric" {...field('phoneNumberId')} />
-            <Field
-              label={t('messaging.settings.accessToken')}
-              type="password"
-              autoComplete="off"
-              hint={secretHint(s?.whatsapp?.accessTokenSet)}
-              {...field('accessToken')}
-            />
-            <Field
-              label={t('messaging.settings.appSecret')}
-              type="password"
-              autoComplete="off"
-              hint={secretHint(s?.whatsapp?.appSecretSet)}
-              {...field('appSecret')}
-            />
-            <Field
-              label={t('messaging.settings.verifyToken')}
-              type="password"
-              autoComplete="off"
-              hint={secretHint(s?.whatsapp?.verifyTokenSet)}
-              {...field('verifyToken')}
-            />
-          </fieldset>
-          <div className="grid gap-2 sm:grid-cols-2">
-            <Field label={t('messaging.settings.emailFrom')} type="email" {...field('emailFrom')} />
-            <Field
-              label={t('messaging.settings.delayAlertMinutes')}
-              type="number"
-              min={5}
-              max={240}
-              {...field('delayAlertMinutes')}
-            />
-          </div>
-          {s && (
-            <div className="text-xs text-slate-600">
-              <p className="font-medium">{t('messaging.settings.callbacks')}</p>
-              <p>{t('messaging.settings.callbackSms', { url: s.callbackUrls.sms })}</p>
-              <p>{t('messaging.settings.callbackWhatsapp', { url: s.callbackUrls.whatsappWebhook })}</p>
+                </thead>
+                <tbody>
+                  {HUB_TEMPLATES.map((tpl) => (
+                    <tr key={tpl.key} className="align-top">
+                      <th scope="row" className="py-1 pr-2 text-left font-normal">
+                        {tpl.name}
+                      </th>
+                      {LANGUAGES.map((l) => (
+                        <td key={l} className="py-1 pr-2">
+                          <Field
+                            label={t('messaging.settings.templateIdOf', {
+                              template: tpl.name,
+                              language: t(`messaging.languages.${l}`),
+                            })}
+                            inputMode="numeric"
+                            maxLength={19}
+                            {...field(`dlt.templateIds.${tpl.key}.${l}`)}
+                          />
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </fieldset>
+            <fieldset className="grid gap-2 sm:grid-cols-2">
+              <legend className="mb-1 font-medium">{t('messaging.settings.whatsappSection')}</legend>
+              <Field label={t('messaging.settings.baseUrl')} {...field('waBaseUrl')} />
+              <Field label={t('messaging.settings.phoneNumberId')} inputMode="numeric" {...field('phoneNumberId')} />
+              <Field
+                label={t('messaging.settings.accessToken')}
+                type="password"
+                autoComplete="off"
+                hint={secretHint(s?.whatsapp?.accessTokenSet)}
+                {...field('accessToken')}
+              />
+              <Field
+                label={t('messaging.settings.appSecret')}
+                type="password"
+                autoComplete="off"
+                hint={secretHint(s?.whatsapp?.appSecretSet)}
+                {...field('appSecret')}
+              />
+              <Field
+                label={t('messaging.settings.verifyToken')}
+                type="password"
+                autoComplete="off"
+                hint={secretHint(s?.whatsapp?.verifyTokenSet)}
+                {...field('verifyToken')}
+              />
+            </fieldset>
+            <div className="grid gap-2 sm:grid-cols-2">
+              <Field label={t('messaging.settings.emailFrom')} type="email" {...field('emailFrom')} />
+              <Field
+                label={t('messaging.settings.delayAlertMinutes')}
+                type="number"
+                min={5}
+                max={240}
+                {...field('delayAlertMinutes')}
+              />
             </div>
-          )}
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? t('messaging.settings.saving') : t('messaging.settings.save')}
-          </Button>
+            {s && (
+              <div className="text-xs text-slate-600">
+                <p className="font-medium">{t('messaging.settings.callbacks')}</p>
+                <p>{t('messaging.settings.callbackSms', { url: s.callbackUrls.sms })}</p>
+                <p>{t('messaging.settings.callbackWhatsapp', { url: s.callbackUrls.whatsappWebhook })}</p>
+              </div>
+            )}
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? t('messaging.settings.saving') : t('messaging.settings.save')}
+            </Button>
+          </fieldset>
         </form>
       </CardBody>
     </Card>
