@@ -18,7 +18,7 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { awsClientOptions, endpointFor } from './aws';
 import { config } from './config';
-import { ConflictError } from './errors';
+import { ConflictError, HttpError } from './errors';
 import { REQUEST_BUDGET_MS, remainingMs } from './deadline';
 import { tenantPk } from './table';
 
@@ -43,6 +43,7 @@ export interface IdempotentOptions {
 export const idempotencyPk = (tenantId: string) => tenantPk(tenantId, 'IDEMPOTENCY');
 const LEGACY_PK = 'IDEMPOTENCY';
 const IN_PROGRESS = 'This request is still being processed. Please try again in a moment.';
+const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
 
 let client: DynamoDBClient | undefined;
 
@@ -129,7 +130,9 @@ export function idempotent<P, C, R>(
       return await runnerOf(options.tenantOf(context))(call);
     } catch (err) {
       if (err instanceof IdempotencyValidationError) throw new ConflictError(options.reusedKeyMessage);
-      if (err instanceof IdempotencyAlreadyInProgressError) throw new ConflictError(IN_PROGRESS);
+      // The first try is still running: the same 409 as a webhook's (integrations/inbound.ts), told when to ask again.
+      if (err instanceof IdempotencyAlreadyInProgressError)
+        throw new HttpError(409, IN_PROGRESS, undefined, { 'retry-after': String(IN_PROGRESS_RETRY_AFTER_SECONDS) });
       throw err;
     }
   };

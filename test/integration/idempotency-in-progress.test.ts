@@ -35,9 +35,12 @@ it('a call that never answered holds its key until its request’s time is up, t
   await vi.waitFor(() => expect(runs).toBe(1));
 
   // While it may still be running, the same request is refused: it does not run twice at once.
-  await expect(withRequestDeadline(undefined, () => book(key, truck, undefined))).rejects.toThrow(
-    'This request is still being processed. Please try again in a moment.',
-  );
+  // It is a 409 that says when to ask again.
+  await expect(withRequestDeadline(undefined, () => book(key, truck, undefined))).rejects.toMatchObject({
+    status: 409,
+    message: 'This request is still being processed. Please try again in a moment.',
+    headers: { 'retry-after': '1' },
+  });
   expect(runs).toBe(1);
 
   // Its time is up: the retry runs the use case (not "still being processed" for the record's day).
