@@ -34,6 +34,16 @@ async function settle(page: Page, path: string) {
   await expect(page.getByText(/^(Loading\.\.\.|लोड हो रहा है\.\.\.)$/)).toHaveCount(0, { timeout: 30_000 });
 }
 
+test('the axe rule finds serious violations: an image without a text, a nameless button, grey on white', async ({
+  page,
+}) => {
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Planted</title></head><body><main>
+    <h1>Gate</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+    <button></button><p style="color:#bbb;background:#fff">Door 4 is free</p></main></body></html>`);
+  const found = (await seriousViolations(page, 'planted')).map((v) => v.split(' (')[0]);
+  expect(found).toEqual(['planted button-name', 'planted color-contrast', 'planted image-alt']);
+});
+
 for (const language of ['en', 'hi'] as const) {
   test.describe(`axe in ${language === 'en' ? 'English' : 'Hindi'}`, () => {
     test('the guest booking dialog', async ({ page }) => {
