@@ -70,6 +70,12 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           // One DynamoDB Local and one s3rver for the run; each file gets its own table and bucket.
           globalSetup: ['test/support/global-setup.ts'],
+          // The files share their worker's process, each with the project's own modules evaluated
+          // afresh and its environment put back (test/support/fresh-modules.ts): node_modules load
+          // once per worker, not once per file. Measured on 30 integration files on 2 cores (issue
+          // #54): 84 s and 145 CPU-s instead of 123 s and 224 CPU-s.
+          isolate: false,
+          setupFiles: [...common.setupFiles, 'test/support/fresh-modules.ts'],
         },
       },
     ],
