@@ -35,6 +35,8 @@ const DOMAINS = {
   yard: ['appointments', 'checkins', 'facilities'],
   insights: ['appointments', 'checkins', 'facilities', 'notifications', 'yard'],
   trips: ['appointments', 'facilities', 'gate', 'messaging', 'notifications'],
+  // Dwell and detention both ways (issue #57): so far its rules, on the kernel alone.
+  detention: [],
   ops: ['carriers', 'facilities', 'tenancy', 'users'],
   series: ['appointment-types', 'appointments', 'carriers', 'facilities', 'tenancy', 'users'],
   // WhatsApp and SMS conversations (issue #56): a driver books, changes, cancels and checks in by chat.

@@ -1,0 +1,91 @@
+// Dwell and detention both ways (issue #57): a facility's detention terms per vehicle class, the
+// events of a truck's time at the hub, and the causes each hour of it is put down to. The server's
+// rules (functions/detention/rules.ts) and the terms form read these; money is kept in paise.
+import * as z from 'zod';
+
+/** The vehicle classes terms are set for, as India's transporters name them. */
+export const VEHICLE_CLASSES = ['lcv_14ft', 'sxl_20ft', 'mxl_32ft', 'trailer_40ft'] as const;
+export type VehicleClass = (typeof VEHICLE_CLASSES)[number];
+
+/**
+ * The events of a truck's time at the hub, in the order a truck lives them. `gate_in` and `gate_out`
+ * bound its dwell; the others split it into causes. A FASTag crossing near the hub is shown on the
+ * timeline but counts for nothing: the truck is not at the hub yet.
+ */
+export const TIMELINE_EVENTS = [
+  'fastag_near_hub',
+  'gate_in',
+  'holding_area',
+  'called_to_door',
+  'at_door',
+  'work_started',
+  'work_finished',
+  'documents_done',
+  'gate_out',
+] as const;
+export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
+
+/**
+ * What each minute of a dwell is put down to: waiting for a door (gate-in to at the door), the work
+ * at the door, the paperwork after it, and the hub holding a truck that is done (documents done to
+ * gate-out). Paperwork late on the carrier's side is the carrier's time: no detention for it.
+ */
+export const DETENTION_CAUSES = ['door_wait', 'at_door', 'documents', 'hub_hold'] as const;
+export type DetentionCause = (typeof DETENTION_CAUSES)[number];
+
+/** Who was slow with the documents, when they were: the carrier's time is its own. */
+export const DOCUMENTS_PARTIES = ['hub', 'carrier'] as const;
+export type DocumentsParty = (typeof DOCUMENTS_PARTIES)[number];
+
+/** The bounds the terms form and the server both enforce. */
+export const DETENTION_TERMS_LIMITS = {
+  freeMinutes: { min: 0, max: 24 * 60 },
+  /** Rupees per started hour of detention (stored in paise). */
+  rateRupees: { min: 0, max: 100_000 },
+  graceMinutes: { min: 0, max: 240 },
+  /** Rupees the hub charges a truck that came after its grace or not at all (stored in paise). */
+  lateFeeRupees: { min: 0, max: 100_000 },
+} as const;
+
+/** A facility's terms for one vehicle class: the rules read them in paise and minutes. */
+export interface DetentionTerms {
+  vehicleClass: VehicleClass;
+  /** Minutes from the clock's start the hub may keep the truck without paying. */
+  freeMinutes: number;
+  /** Paise per started hour past the free time. */
+  ratePaisePerHour: number;
+  /** Minutes after the window's start a truck still counts as on time. */
+  graceMinutes: number;
+  /** Paise the carrier owes for a truck that came after its grace (0: no fee). */
+  lateFeePaise: number;
+}
+
+const bounded = (label: string, { min, max }: { min: number; max: number }, int = true) => {
+  const message = `${label} must be between ${min.toLocaleString('en-IN')} and ${max.toLocaleString('en-IN')}`;
+  const n = z.number({ error: message }).min(min, message).max(max, message);
+  return int ? n.int(message) : n.multipleOf(0.01, `${label} must be in rupees and paise`);
+};
+
+/** The terms as the form sends them: rupees with paise, minutes as whole numbers. */
+export const detentionTermsInputSchema = z.strictObject({
+  vehicleClass: z.enum(VEHICLE_CLASSES, { error: 'Choose a vehicle class' }),
+  freeMinutes: bounded('Free time (minutes)', DETENTION_TERMS_LIMITS.freeMinutes),
+  rateRupees: bounded('Detention rate (₹ per started hour)', DETENTION_TERMS_LIMITS.rateRupees, false),
+  graceMinutes: bounded('Grace for lateness (minutes)', DETENTION_TERMS_LIMITS.graceMinutes),
+  lateFeeRupees: bounded('Late or no-show fee (₹)', DETENTION_TERMS_LIMITS.lateFeeRupees, false),
+});
+export type DetentionTermsInput = z.infer<typeof detentionTermsInputSchema>;
+
+/** Rupees with paise as the form gives them, in whole paise (₹1,250.50 -> 125050). */
+export const paiseOf = (rupees: number) => Math.round(rupees * 100);
+
+/** The stored terms of a form's input. */
+export function termsOf(input: DetentionTermsInput): DetentionTerms {
+  return {
+    vehicleClass: input.vehicleClass,
+    freeMinutes: input.freeMinutes,
+    ratePaisePerHour: paiseOf(input.rateRupees),
+    graceMinutes: input.graceMinutes,
+    lateFeePaise: paiseOf(input.lateFeeRupees),
+  };
+}
