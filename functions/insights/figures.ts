@@ -7,7 +7,7 @@ import type { DockDoor } from '../facilities';
 import { liveDoors } from '../yard';
 import { instantOf, localDateTime } from '../../shared/time';
 import { isPunctual } from '../appointments';
-import { asText } from '../../shared/text';
+import { toCsv } from '../lib/csv';
 
 const ACTIVE = OPEN_STATUSES;
 export const msBetween = (a: string, b: string) => new Date(b).getTime() - new Date(a).getTime();
@@ -193,23 +193,6 @@ export function driverDashboard(
     thisMonth: appointments.filter((a) => a.scheduledDate.startsWith(month) && a.status !== 'cancelled').length,
     onTimeRate: onTimeRate(appointments),
   };
-}
-
-/** A cell starting with one of these would run as a formula in a spreadsheet (tab and CR included). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** A line inside a cell is read the same way: each line break followed by a formula start. */
-const LINE_FORMULA_START = /(\r\n|\r|\n)(?=[=+\-@\t])/g;
-
-/** One CSV cell: formula starts defused with a leading apostrophe, quoted when it holds CR, LF, a comma or a quote. */
-const csvCell = (v: unknown) => {
-  if (typeof v === 'number' || typeof v === 'bigint') return String(v); // a figure is never a formula (-5 stays a number)
-  const s = asText(v);
-  const safe = (FORMULA_START.test(s) ? `'${s}` : s).replace(LINE_FORMULA_START, "$1'");
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
-export function toCsv(header: string[], rows: unknown[][]): string {
-  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
 export function dailyReportCsv(appointments: Appointment[]): string {

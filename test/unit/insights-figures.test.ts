@@ -9,8 +9,8 @@ import {
   onTimeRate,
   scorecardCsv,
   carrierScorecard,
-  toCsv,
 } from '../../functions/insights/figures';
+import { toCsv } from '../../functions/lib/csv';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { Checkin } from '../../shared/contracts/checkins';
 import type { DockDoor } from '../../functions/facilities';
