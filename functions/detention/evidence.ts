@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
   DETENTION_CAUSES,
+  rupeesText,
   type DetentionCause,
   type DetentionTerms,
   type TimelineEvent,
@@ -97,9 +98,6 @@ const ARRIVAL_LABELS: Record<EvidencePack['figures']['arrival'], string> = {
   not_yet: 'Not arrived',
 };
 
-/** Paise as rupees with two decimals, the way an accounts team reads them (125050 -> 1250.50). */
-const rupees = (paise: number) =>
-  `${paise < 0 ? '-' : ''}${Math.floor(Math.abs(paise) / 100)}.${String(Math.abs(paise) % 100).padStart(2, '0')}`;
 const minutes = (m: number | null) => (m === null ? '' : String(m));
 
 /** The pack's lines, label and value, as both files give them. */
@@ -117,7 +115,7 @@ function summary(pack: EvidencePack, hash: string, verifyUrl: string): [string, 
     ["Carrier's own time (min)", String(f.carrierMinutes)],
     [
       'Terms',
-      `${t.freeMinutes} min free, INR ${rupees(t.ratePaisePerHour)} per started hour, ${t.graceMinutes} min grace, late fee INR ${rupees(t.lateFeePaise)}`,
+      `${t.freeMinutes} min free, INR ${rupeesText(t.ratePaisePerHour)} per started hour, ${t.graceMinutes} min grace, late fee INR ${rupeesText(t.lateFeePaise)}`,
     ],
     ...DETENTION_CAUSES.map(
       (cause) =>
@@ -125,8 +123,8 @@ function summary(pack: EvidencePack, hash: string, verifyUrl: string): [string, 
     ),
     ['Detention (min)', String(f.detentionMinutes)],
     ['Detention (started hours)', String(f.chargedHours)],
-    ['Detention owed by the hub (INR)', rupees(f.detentionPaise)],
-    ['Late fee owed by the carrier (INR)', rupees(f.lateFeePaise)],
+    ['Detention owed by the hub (INR)', rupeesText(f.detentionPaise)],
+    ['Late fee owed by the carrier (INR)', rupeesText(f.lateFeePaise)],
     ['Evidence hash (SHA-256)', hash],
     ['Verify at', verifyUrl],
   ];

@@ -79,6 +79,10 @@ export type DetentionTermsInput = z.infer<typeof detentionTermsInputSchema>;
 /** Rupees with paise as the form gives them, in whole paise (₹1,250.50 -> 125050). */
 export const paiseOf = (rupees: number) => Math.round(rupees * 100);
 
+/** Paise as rupees with two decimals, as an accounts team reads them (125050 -> 1250.50; -50 -> -0.50). */
+export const rupeesText = (paise: number) =>
+  `${paise < 0 ? '-' : ''}${Math.floor(Math.abs(paise) / 100)}.${String(Math.abs(paise) % 100).padStart(2, '0')}`;
+
 /** The stored terms of a form's input. */
 export function termsOf(input: DetentionTermsInput): DetentionTerms {
   return {
