@@ -41,6 +41,12 @@ export default defineConfig({
   workers: WORKERS,
   retries: 0,
   timeout: 30_000,
+  // How long an assertion waits for the page to show what a server answer brings. A request may take
+  // up to the server's 5 s deadline (functions/lib/deadline.ts) before the page renders its answer, so
+  // Playwright's default of 5 s failed on CI's loaded machine (load average 6.8 on 2 cores) where the
+  // answer came a moment later (carrier-portal.spec.ts, "staff make a link", issue #54). Waiting longer
+  // costs a passing journey nothing: an assertion returns as soon as it holds.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${STACK_PORT}`,

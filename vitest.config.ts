@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import SlowestFirst from './test/support/slowest-first';
+import SlowestFirst from './test/support/slowest-first.ts';
 
 // Unit, integration (real local HTTP path on DynamoDB Local + s3rver) and CDK tests, in three projects
 // that share the run's two workers. Browser journeys run with Playwright (playwright.config.ts).
