@@ -35,8 +35,9 @@ const DOMAINS = {
   yard: ['appointments', 'checkins', 'facilities'],
   insights: ['appointments', 'checkins', 'facilities', 'notifications', 'yard'],
   trips: ['appointments', 'facilities', 'gate', 'messaging', 'notifications'],
-  // Dwell and detention both ways (issue #57): so far its rules, on the kernel alone.
-  detention: [],
+  // Dwell and detention both ways (issue #57): a truck's times from its appointment, check-in and trip,
+  // assessed under its facility's terms.
+  detention: ['appointments', 'checkins', 'facilities', 'trips'],
   ops: ['carriers', 'facilities', 'tenancy', 'users'],
   series: ['appointment-types', 'appointments', 'carriers', 'facilities', 'tenancy', 'users'],
   // WhatsApp and SMS conversations (issue #56): a driver books, changes, cancels and checks in by chat.

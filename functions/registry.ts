@@ -24,6 +24,7 @@ import * as appointmentTypes from './appointment-types/handler';
 import * as bookingLinks from './booking-links/handler';
 import * as series from './series/handler';
 import * as chat from './chat/handler';
+import * as detention from './detention/handler';
 
 export const FUNCTIONS = {
   auth,
@@ -49,4 +50,5 @@ export const FUNCTIONS = {
   'booking-links': bookingLinks,
   series,
   chat,
+  detention,
 } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

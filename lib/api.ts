@@ -53,6 +53,8 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   series: { table: 'readWrite' },
   // The WhatsApp webhook (#56): statuses and the inbox, table items only; the hubs' app secrets (KMS) in lib/platform.ts.
   chat: { table: 'readWrite' },
+  // Detention (#57): terms, a truck's staff records and its evidence packs (with their verification records).
+  detention: { table: 'readWrite' },
 };
 
 /** The API stacks that hold the HTTP functions (lib/platform.ts), by what their domains serve. */
@@ -91,6 +93,8 @@ export const FUNCTION_GROUP: Record<FunctionName, ApiGroup> = {
   series: 'bookings',
   // A driver's bookings by WhatsApp (#56): the webhook.
   chat: 'bookings',
+  // Dwell and detention (#57): the facilities' terms and the trucks' evidence, beside the carriers' bookings.
+  detention: 'bookings',
   // The warehouse, and the POs it receives against.
   wms: 'warehouse',
   references: 'warehouse',

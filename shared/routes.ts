@@ -25,6 +25,7 @@ import { appointmentTypesRoutes } from './routes/appointment-types';
 import { bookingLinksRoutes } from './routes/booking-links';
 import { seriesRoutes } from './routes/series';
 import { chatRoutes } from './routes/chat';
+import { detentionRoutes } from './routes/detention';
 
 export * from './routes/types';
 
@@ -52,6 +53,7 @@ export const ROUTES = [
   ...bookingLinksRoutes,
   ...seriesRoutes,
   ...chatRoutes,
+  ...detentionRoutes,
 ] as const satisfies readonly ApiRoute[];
 
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {

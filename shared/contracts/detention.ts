@@ -2,6 +2,7 @@
 // events of a truck's time at the hub, and the causes each hour of it is put down to. The server's
 // rules (functions/detention/rules.ts) and the terms form read these; money is kept in paise.
 import * as z from 'zod';
+import { requiredText, seenRevision } from './fields';
 
 /** The vehicle classes terms are set for, as India's transporters name them. */
 export const VEHICLE_CLASSES = ['lcv_14ft', 'sxl_20ft', 'mxl_32ft', 'trailer_40ft'] as const;
@@ -92,4 +93,101 @@ export function termsOf(input: DetentionTermsInput): DetentionTerms {
     graceMinutes: input.graceMinutes,
     lateFeePaise: paiseOf(input.lateFeeRupees),
   };
+}
+
+// --- The facility's terms, as stored and read -----------------------------------------------------------
+
+/**
+ * A facility's terms until its staff save their own: two hours free and half an hour's grace (what
+ * Indian transport contracts commonly write), and no money either way (no rate, no late fee), so the
+ * times are measured from the first truck while nothing is charged that the hub has not agreed to.
+ */
+export const DETENTION_TERMS_DEFAULTS = {
+  freeMinutes: 120,
+  rateRupees: 0,
+  graceMinutes: 30,
+  lateFeeRupees: 0,
+} as const;
+
+/**
+ * The class a facility's trucks are assessed under when the booking names none (bookings do not carry a
+ * vehicle class yet): the facility's chosen default, a 32 ft multi-axle until it chooses one.
+ */
+export const DEFAULT_VEHICLE_CLASS: VehicleClass = 'mxl_32ft';
+
+/** A vehicle class's terms before any are saved. */
+export const defaultTerms = (vehicleClass: VehicleClass): DetentionTerms =>
+  termsOf({ vehicleClass, ...DETENTION_TERMS_DEFAULTS });
+
+export const detentionTermsQuerySchema = z.object({ facilityId: z.string().max(64).optional() });
+
+/** A save of one vehicle class's terms: the form's fields, whether the class becomes the facility's default, the revision loaded. */
+export const detentionTermsSaveSchema = detentionTermsInputSchema.extend({
+  defaultClass: z.boolean({ error: 'Choose whether this class is the default' }).optional(),
+  revision: seenRevision,
+});
+export type DetentionTermsSave = z.infer<typeof detentionTermsSaveSchema>;
+
+/** One vehicle class's terms as the form shows them: rupees for the fields, paise as stored. */
+export interface DetentionClassTermsView extends DetentionTerms {
+  rateRupees: number;
+  lateFeeRupees: number;
+  /** False: the defaults, never saved for this class. */
+  saved: boolean;
+}
+
+export interface DetentionTermsView {
+  facilityId: string;
+  defaultVehicleClass: VehicleClass;
+  /** Every vehicle class, in VEHICLE_CLASSES order. */
+  classes: DetentionClassTermsView[];
+  revision: number;
+  updatedAt: string | null;
+}
+
+// --- Staff events and corrections on a truck's timeline -------------------------------------------------
+
+/** The events staff record as they happen (the others come from the gate, the status moves and FASTag). */
+export const STAFF_EVENTS = ['holding_area', 'called_to_door', 'documents_done'] as const;
+export type StaffEvent = (typeof STAFF_EVENTS)[number];
+
+const instant = (message: string) => z.iso.datetime({ offset: true, error: message });
+
+/** An event staff record: now unless they say when; for documents done, who was late with them, if anyone. */
+export const detentionEventSchema = z
+  .strictObject({
+    event: z.enum(STAFF_EVENTS, { error: 'Choose holding area, called to door or documents done' }),
+    at: instant('When it happened must be a date and time').optional(),
+    lateParty: z.enum(DOCUMENTS_PARTIES, { error: 'Choose the hub or the carrier' }).nullable().optional(),
+  })
+  .refine((e) => e.event === 'documents_done' || !e.lateParty, {
+    path: ['lateParty'],
+    message: 'Only the documents can be late on one side',
+  });
+export type DetentionEventInput = z.infer<typeof detentionEventSchema>;
+
+/** A correction of an event's time, with the reason (the original is kept beside it). */
+export const detentionCorrectionSchema = z.strictObject({
+  event: z.enum(TIMELINE_EVENTS, { error: 'Choose the event to correct' }),
+  at: instant('The corrected time must be a date and time'),
+  reason: requiredText('Say why the time is corrected', 300),
+});
+export type DetentionCorrectionInput = z.infer<typeof detentionCorrectionSchema>;
+
+// --- The public check of an evidence pack ---------------------------------------------------------------
+
+/** What the verify page shows of an issued pack: enough to match the paper, nothing about the people. */
+export interface EvidenceVerification {
+  valid: true;
+  hash: string;
+  facility: string;
+  bookingReference: string;
+  issuedAt: string;
+  detentionMinutes: number;
+  chargedHours: number;
+  detentionPaise: number;
+  /** The detention sum in rupees with paise, as printed on the pack. */
+  detentionRupees: string;
+  lateFeePaise: number;
+  lateFeeRupees: string;
 }

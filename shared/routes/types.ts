@@ -42,5 +42,6 @@ export const FUNCTION_NAMES = [
   'booking-links',
   'series',
   'chat',
+  'detention',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];

@@ -336,6 +336,14 @@ GET    /api/privacy/choices/{token}                      public
 POST   /api/privacy/choices/{token}                      public
 GET    /api/whatsapp/webhook                             public
 POST   /api/whatsapp/webhook                             signed
+GET    /api/detention/terms                              y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+PUT    /api/detention/terms                              y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/detention/appointments/{id}                  y   y   y   y   y   y   y   y   o   o   o   o   o   o   o   n
+POST   /api/detention/appointments/{id}/events           y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/detention/appointments/{id}/corrections      y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/detention/appointments/{id}/evidence.csv     y   y   y   y   y   y   y   y   o   o   o   o   o   o   o   n
+GET    /api/detention/appointments/{id}/evidence.pdf     y   y   y   y   y   y   y   y   o   o   o   o   o   o   o   n
+GET    /api/verify/{hash}                                public
 `;
 
 interface Row {
@@ -364,7 +372,7 @@ const ROWS: Row[] = MATRIX.trim()
 
 /** Routes whose record is an appointment (named in the path, or in the body): they also get another carrier's. */
 const APPOINTMENT_RECORD = (row: Row) =>
-  /^\/api\/appointments\/\{id\}/.test(row.path) ||
+  /^\/api\/(detention\/)?appointments\/\{id\}/.test(row.path) ||
   row.path === '/api/wms/appointments/{id}/receipts' ||
   row.key === 'POST /api/checkins' ||
   row.key === 'POST /api/appointments';
@@ -793,7 +801,9 @@ function call(row: Row, which: Case, column: Column | null, act?: Prepared): { p
   const deleting = row.method === 'DELETE' && which === 'own' && throwaway;
   const params: Record<string, string> = {
     id:
-      row.path.startsWith('/api/appointments/') || row.path.startsWith('/api/wms/appointments/')
+      row.path.startsWith('/api/appointments/') ||
+      row.path.startsWith('/api/wms/appointments/') ||
+      row.path.startsWith('/api/detention/appointments/')
         ? appointment
         : row.path.startsWith('/api/reschedules/')
           ? r.reschedule
@@ -853,6 +863,8 @@ function call(row: Row, which: Case, column: Column | null, act?: Prepared): { p
     systemId: r.system,
     tenantId: r.tenantId,
     token: 'demo-bhiwandi',
+    // An evidence code never issued: the public check answers it 404.
+    hash: '0'.repeat(64),
     report: 'carrier-scorecard',
     typeId: deleting ? throwaway.appointmentType! : r.appointmentType,
     fieldId: deleting ? throwaway.bookingField! : r.bookingField,

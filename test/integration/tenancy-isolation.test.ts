@@ -66,6 +66,7 @@ const FIXTURES: { path: RegExp; params: () => Record<string, string> }[] = [
   { path: /^\/api\/wms\/products\/\{id\}/, params: () => ({ id: ids.product! }) },
   { path: /^\/api\/wms\/inventory\/\{id\}/, params: () => ({ id: ids.inventory! }) },
   { path: /^\/api\/wms\/appointments\/\{id\}/, params: () => ({ id: ids.appointment! }) },
+  { path: /^\/api\/detention\/appointments\/\{id\}/, params: () => ({ id: ids.appointment! }) },
   { path: /^\/api\/wms\/cycle-counts\/\{id\}/, params: () => ({ id: ids.cycleCount! }) },
   { path: /^\/api\/wms\/cycle-count-items\/\{id\}/, params: () => ({ id: ids.cycleCountItem! }) },
   { path: /^\/api\/series\/\{id\}/, params: () => ({ id: ids.series! }) },

@@ -1799,3 +1799,69 @@ Object.assign(ACTS, {
     },
   },
 } satisfies Record<string, Act>);
+
+// --- Dwell and detention (issue #57) ------------------------------------------------------------------
+// A facility of the caller's own for the terms; a fresh appointment of its own, arrived (its gate-in),
+// for what staff record on a truck's timeline.
+
+/** A fresh appointment of the caller's own, arrived now; its arrival time. */
+async function arrivedAppointment(ctx: ActContext) {
+  const id = await freshAppointment(ctx);
+  const arrived = await ctx.admin.request('PATCH', `/api/appointments/${id}/status`, { body: { status: 'arrived' } });
+  if (arrived.status !== 200 || !arrived.body?.arrivedAt) throw new Error(`act set-up failed: ${arrived.text}`);
+  return { id, arrivedAt: arrived.body.arrivedAt as string };
+}
+
+const timelineOf = async (ctx: ActContext, id: string) =>
+  (await ctx.admin.get(`/api/detention/appointments/${id}`)).body as {
+    timeline?: { event: string; at: string; source: string; correction?: { original: { at: string } } }[];
+    documentsLateParty?: string | null;
+  };
+
+Object.assign(ACTS, {
+  'PUT /api/detention/terms': {
+    prepare: async (ctx) => {
+      const facility = await ownFacility(ctx);
+      return {
+        query: `?facilityId=${facility}`,
+        body: { vehicleClass: 'sxl_20ft', freeMinutes: 90, rateRupees: 350.5, graceMinutes: 20, lateFeeRupees: 1000 },
+        state: { facility },
+      };
+    },
+    effect: async (ctx, p) => {
+      const terms = (await ctx.admin.get(`/api/detention/terms?facilityId=${p.state!.facility}`)).body;
+      const sxl = (terms?.classes ?? []).find((c: { vehicleClass: string }) => c.vehicleClass === 'sxl_20ft');
+      return sxl?.saved && sxl.ratePaisePerHour === 35050 && sxl.freeMinutes === 90
+        ? null
+        : `terms are ${JSON.stringify(sxl)}`;
+    },
+  },
+  'POST /api/detention/appointments/{id}/events': {
+    prepare: async (ctx) => {
+      const { id } = await arrivedAppointment(ctx);
+      return { params: { id }, body: { event: 'documents_done', lateParty: 'carrier' } };
+    },
+    effect: async (ctx, p) => {
+      const truck = await timelineOf(ctx, p.params!.id!);
+      const done = truck.timeline?.find((e) => e.event === 'documents_done');
+      return done && truck.documentsLateParty === 'carrier' ? null : `the truck is ${JSON.stringify(truck)}`;
+    },
+  },
+  'POST /api/detention/appointments/{id}/corrections': {
+    prepare: async (ctx) => {
+      const { id, arrivedAt } = await arrivedAppointment(ctx);
+      const at = new Date(Date.parse(arrivedAt) - 5 * 60_000).toISOString();
+      return {
+        params: { id },
+        body: { event: 'gate_in', at, reason: 'Gate register says five minutes earlier' },
+        state: { at, arrivedAt },
+      };
+    },
+    effect: async (ctx, p) => {
+      const gateIn = (await timelineOf(ctx, p.params!.id!)).timeline?.find((e) => e.event === 'gate_in');
+      return gateIn?.at === p.state!.at && gateIn?.correction?.original.at === p.state!.arrivedAt
+        ? null
+        : `gate-in is ${JSON.stringify(gateIn)}`;
+    },
+  },
+} satisfies Record<string, Act>);
