@@ -1,6 +1,8 @@
-// Demo activity that agrees with the clock (npm start only): yesterday's completed day, today with
-// the history its hours have had by `now` (past windows arrived, worked and departed, the one in
-// progress at the dock, later ones scheduled) and the driver account's next appointment tomorrow.
+// Demo activity that agrees with the clock (npm start only): the past week's completed days (some
+// trucks late, some held at the hub waiting for a door or for their papers, as a real week has them,
+// under the demo hub's detention terms: issue #57), today with the history its hours have had by `now`
+// (past windows arrived, worked and departed, the one in progress at the dock, later ones scheduled)
+// and the driver account's next appointment tomorrow.
 // Every step goes through the services the API uses, at the instant it would have happened, so
 // timestamps, punctuality and the computed figures are plausible at any hour: before opening the
 // dashboard shows today's schedule with yesterday behind it, just before midnight a finished day.
@@ -9,7 +11,11 @@ import { changeAppointmentStatus, changeCheckinStatus, checkInAppointment } from
 import { getFacility } from '../facilities';
 import { getUser, findUserByIdentifier, toSessionUser } from '../users';
 import { addDays, facilityTimeZone, localDateTime, toMinutes } from '../../shared/time';
+import { saveDetentionTerms } from '../detention/terms';
+import { recordEvent } from '../detention/entries';
+import { getAppointment } from '../appointments';
 import { DEMO_FACILITY_ID } from './demo-ids';
+import type { DocumentsParty } from '../../shared/contracts/detention';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { Checkin, CheckinStatus } from '../../shared/contracts/checkins';
 
@@ -27,6 +33,8 @@ interface Visit {
   method?: Checkin['checkinMethod'];
   /** Omitted: the truck never came; a no-show once its window has closed. */
   timeline?: Timeline;
+  /** The documents were late (by the side named): done just before the truck left, after its wait for them. */
+  papersLate?: DocumentsParty;
 }
 
 // One working day (08:00-18:00): every truck arrives at or after its window opens (two of them
@@ -124,6 +132,55 @@ const DAY: Visit[] = [
   },
 ];
 
+/**
+ * How a past day differed from the plain DAY, by days ago (yesterday is plain), each written by hand:
+ * a visit (its index in DAY) came `late` minutes after its timeline's check-in, was `held` minutes in the
+ * holding area before a door was free (only trucks whose door is free for the next hours), or waited
+ * `papers` minutes for its documents after the work, with the side that was late with them.
+ */
+interface DayDifferences {
+  late?: Record<number, number>;
+  held?: Record<number, number>;
+  papers?: Record<number, { minutes: number; lateParty: DocumentsParty }>;
+}
+const PAST_WEEK: Record<number, DayDifferences> = {
+  2: { held: { 0: 150 }, late: { 7: 50 } },
+  3: { held: { 5: 200 }, papers: { 3: { minutes: 90, lateParty: 'carrier' } } },
+  4: { late: { 4: 70 }, held: { 8: 140 } },
+  5: { held: { 2: 180 }, late: { 0: 45 }, papers: { 6: { minutes: 60, lateParty: 'hub' } } },
+  6: { papers: { 3: { minutes: 120, lateParty: 'carrier' } }, held: { 4: 160 }, late: { 8: 60 } },
+};
+
+/** The visit as it went on a day `daysAgo` (its timeline moved by that day's differences). */
+function asOn(daysAgo: number, index: number, visit: Visit): Visit {
+  const day = PAST_WEEK[daysAgo];
+  if (!day || !visit.timeline) return visit;
+  const late = day.late?.[index] ?? 0;
+  const held = day.held?.[index] ?? 0;
+  const papers = day.papers?.[index];
+  const [checkIn, atDock, work, completed, departed] = visit.timeline;
+  return {
+    ...visit,
+    timeline: [
+      checkIn + late,
+      atDock + late + held,
+      work + late + held,
+      completed + late + held,
+      departed + late + held + (papers?.minutes ?? 0),
+    ],
+    ...(papers && { papersLate: papers.lateParty }),
+  };
+}
+
+/**
+ * The demo hub's detention terms (issue #57): what a Bhiwandi warehouse and its transporters agree for
+ * a 32 ft multi-axle and a 20 ft truck, saved when the demo data is first made.
+ */
+const DEMO_TERMS = [
+  { vehicleClass: 'mxl_32ft', freeMinutes: 120, rateRupees: 600, graceMinutes: 30, lateFeeRupees: 1000 },
+  { vehicleClass: 'sxl_20ft', freeMinutes: 90, rateRupees: 400, graceMinutes: 30, lateFeeRupees: 750 },
+] as const;
+
 /** Tomorrow: the driver account's next appointment. */
 const TOMORROW: Visit[] = [
   {
@@ -153,7 +210,10 @@ function instantAt(date: string, time: string, timeZone: string): Date {
   return new Date(instant);
 }
 
-export async function seedDemoActivity(now = new Date()) {
+/** The past days seeded before today: a week's history. */
+export const DEMO_PAST_DAYS = 6;
+
+export async function seedDemoActivity(now = new Date(), pastDays = DEMO_PAST_DAYS) {
   const staff = await findUserByIdentifier('operations');
   const facility = await getFacility(staff?.tenantId ?? '', DEMO_FACILITY_ID);
   if (!staff || !facility) return;
@@ -161,12 +221,19 @@ export async function seedDemoActivity(now = new Date()) {
   const ctx: ChangeContext = { tenantId: user.tenantId, actor: { userId: user.id, username: user.username } };
   const timeZone = facilityTimeZone(facility);
   const today = localDateTime(now, timeZone).date;
-  for (const [offset, visits] of [
-    [-1, DAY],
-    [0, DAY],
-    [1, TOMORROW],
-  ] as const) {
-    for (const visit of visits) await playVisit(user, ctx, timeZone, addDays(today, offset), visit, now);
+  const aWeekAgo = instantAt(addDays(today, -pastDays - 1), BOOKED_THE_EVENING_BEFORE, timeZone);
+  for (const terms of DEMO_TERMS)
+    await saveDetentionTerms(
+      user.tenantId,
+      DEMO_FACILITY_ID,
+      { userId: user.id, username: user.username },
+      { ...terms, revision: undefined },
+      aWeekAgo,
+    );
+  for (let daysAgo = pastDays; daysAgo >= -1; daysAgo--) {
+    const visits = daysAgo === -1 ? TOMORROW : DAY;
+    for (const [index, visit] of visits.entries())
+      await playVisit(user, ctx, timeZone, addDays(today, -daysAgo), asOn(daysAgo, index, visit), now);
   }
 }
 
@@ -221,5 +288,16 @@ async function playVisit(user: SessionUser, ctx: ChangeContext, timeZone: string
   for (const [i, step] of steps.entries()) {
     if (later[i]! > now) return;
     await changeCheckinStatus(ctx, checkin.id, step, later[i]);
+  }
+  // The papers came late: staff note when they were done (just before the truck left) once it has.
+  if (v.papersLate) {
+    const left = later.at(-1)!.getTime();
+    const booked = (await getAppointment(user.tenantId, appointment.id))!;
+    await recordEvent(
+      user,
+      booked,
+      { event: 'documents_done', at: new Date(left - MINUTE).toISOString(), lateParty: v.papersLate },
+      new Date(Math.min(left + MINUTE, now.getTime())),
+    );
   }
 }

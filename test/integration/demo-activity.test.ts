@@ -1,8 +1,9 @@
-// The demo day agrees with the clock it is seeded at: seeded at fixed facility times (before
-// opening, mid-morning, afternoon, just before midnight), then read back through the API.
+// The demo days agree with the clock they are seeded at: seeded at fixed facility times (before
+// opening, mid-morning, afternoon, just before midnight), then read back through the API. The afternoon
+// case seeds the whole past week npm start makes, and reads its late and held trucks' detention (#57).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
-import { seedDemoActivity } from '../../functions/local/demo-activity';
+import { DEMO_PAST_DAYS, seedDemoActivity } from '../../functions/local/demo-activity';
 import { addDays, localDateTime } from '../../shared/time';
 
 let api: TestApi;
@@ -40,30 +41,76 @@ const IST = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`)
 const realToday = localDateTime(new Date(), 'Asia/Kolkata').date;
 const FINAL = ['departed', 'no_show'];
 
+/**
+ * Three trucks of the week, worked by hand from the demo hub's terms for a 32 ft truck (2 h free, ₹600
+ * per started hour, 30 min grace, ₹1,000 late fee) and the week's differences (demo-activity.ts).
+ */
+async function expectTheWeeksDetention(days: Appointment[][]) {
+  const at = (daysAgo: number, start: string) => {
+    const found = days[daysAgo - 1]!.find((a) => a.scheduledTimeStart === start);
+    expect(found, `the ${start} truck ${daysAgo} days ago`).toBeDefined();
+    return found!.id;
+  };
+  const detention = async (id: string) => {
+    const res = await ops.get(`/api/detention/appointments/${id}`);
+    expect(res.status, res.text).toBe(200);
+    return res.body.assessment;
+  };
+  // 3 days ago, 12:30-14:00: in at 12:30, held 200 min for a door (at it 16:00), out at 17:10. Dwell
+  // 280 min, 160 past the free time: 3 started hours, ₹1,800 owed to the carrier.
+  expect(await detention(at(3, '12:30'))).toMatchObject({
+    arrival: 'on_time',
+    dwellMinutes: 280,
+    detentionMinutes: 160,
+    chargedHours: 3,
+    detentionPaise: 180_000,
+    lateFeePaise: 0,
+  });
+  // 4 days ago, 11:00-12:30: in at 12:15, 75 min after its window opened, past the 30 min grace: no
+  // free-time guarantee, and the ₹1,000 late fee.
+  expect(await detention(at(4, '11:00'))).toMatchObject({
+    lateByMinutes: 75,
+    detentionPaise: 0,
+    lateFeePaise: 100_000,
+  });
+  // 3 days ago, 10:00-11:30: in at 10:20, work done 11:20, out 90 min later than a plain day at 13:00,
+  // the carrier's papers done 12:59. Dwell 160 min, of which the 99 min waiting for the carrier's papers
+  // are its own: 61 min, within the free time.
+  expect(await detention(at(3, '10:00'))).toMatchObject({
+    dwellMinutes: 160,
+    carrierMinutes: 99,
+    detentionMinutes: 0,
+    detentionPaise: 0,
+  });
+}
+
 describe('demo activity', () => {
+  // Seeded with yesterday only, but the afternoon case with the week (the cases share one table: each
+  // seeds days clear of the others').
   it.each([
-    ['05:00', 30],
-    ['10:30', 40],
-    ['15:00', 50],
-    ['23:50', 60],
+    ['05:00', 30, 1],
+    ['10:30', 40, 1],
+    ['15:00', 50, DEMO_PAST_DAYS],
+    ['23:50', 60, 1],
   ])(
     'seeded at %s IST is plausible at that time',
-    async (time, daysAhead) => {
+    async (time, daysAhead, pastDays) => {
       // Prepare
       const today = addDays(realToday, daysAhead);
       const now = IST(today, time);
-      const yesterday = addDays(today, -1);
+      const pastDates = Array.from({ length: pastDays }, (_, i) => addDays(today, -1 - i));
 
       // Act
-      await seedDemoActivity(now);
+      await seedDemoActivity(now, pastDays);
 
       // Assess
-      const [before, todays, after, checkinList] = await Promise.all([
-        ops.get<Appointment[]>(`/api/appointments?date=${yesterday}`),
+      const [todays, after, checkinList, ...past] = await Promise.all([
         ops.get<Appointment[]>(`/api/appointments?date=${today}`),
         ops.get<Appointment[]>(`/api/appointments?date=${addDays(today, 1)}`),
         ops.get<Checkin[]>('/api/checkins'),
+        ...pastDates.map((date) => ops.get<Appointment[]>(`/api/appointments?date=${date}`)),
       ]);
+      const before = { body: past.flatMap((day) => day.body) };
       const all = [...before.body, ...todays.body, ...after.body];
       expect(todays.body.length).toBeGreaterThan(3);
       expect(after.body.length).toBeGreaterThan(0);
@@ -95,8 +142,8 @@ describe('demo activity', () => {
           expect(ms(a.departedAt)!, label).toBeLessThanOrEqual(now.getTime());
         }
       }
-      // Yesterday is a finished day with history; tomorrow is all ahead.
-      expect(before.body.length).toBeGreaterThan(0);
+      // The past days are finished days with history; tomorrow is all ahead.
+      for (const day of past) expect(day.body.length).toBeGreaterThan(0);
       expect(before.body.every((a) => FINAL.includes(a.status))).toBe(true);
       expect(before.body.some((a) => a.status === 'departed')).toBe(true);
       expect(after.body.every((a) => a.status === 'scheduled')).toBe(true);
@@ -111,6 +158,7 @@ describe('demo activity', () => {
         ).toBe(true);
       }
       if (time === '23:50') expect(todays.body.every((a) => FINAL.includes(a.status))).toBe(true);
+      if (pastDays === DEMO_PAST_DAYS) await expectTheWeeksDetention(past.map((day) => day.body));
       // The cases share one table, and a door holds its truck until it departs (issue #52.5): the trucks
       // this case left at the dock leave before the next case plays its days on the same doors.
       const onSite = new Set(
