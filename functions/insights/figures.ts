@@ -106,7 +106,39 @@ export interface ScorecardRow {
   late: number;
   noShows: number;
   avgDwellMinutes: number | null;
+  /** The hub's side (issue #57.4): how long its trucks were kept, gate-in to the end of the work. */
+  medianDwellMinutes: number | null;
+  p90DwellMinutes: number | null;
+  /** Percent of its trucks kept over two hours, to one decimal. */
+  overTwoHoursShare: number | null;
   lateCancellations: number;
+}
+
+/** A truck kept longer than this at the hub is counted in the share "over 2 hours". */
+export const LONG_DWELL_MINUTES = 120;
+
+/** The value below which `share` of the sorted values fall, by nearest rank (p90: the ceil(0.9 n)-th). */
+function nearestRank(sorted: number[], share: number): number | null {
+  return sorted.length ? sorted[Math.ceil(share * sorted.length) - 1]! : null;
+}
+
+/**
+ * How long the appointments' trucks were kept (arrival to departure, in minutes): the median (the middle
+ * value, or the mean of the two middle ones, to one decimal), the 90th percentile by nearest rank, and
+ * the share over two hours. None without a truck that came and left.
+ */
+export function dwellFigures(appointments: Appointment[]) {
+  const minutes = appointments
+    .filter((a) => a.arrivedAt && a.departedAt)
+    .map((a) => msBetween(a.arrivedAt!, a.departedAt!) / 60_000)
+    .sort((x, y) => x - y);
+  const n = minutes.length;
+  const middle = n % 2 ? minutes[(n - 1) / 2]! : (minutes[n / 2 - 1]! + minutes[n / 2]!) / 2;
+  return {
+    medianDwellMinutes: n ? round1(middle) : null,
+    p90DwellMinutes: round1(nearestRank(minutes, 0.9)),
+    overTwoHoursShare: n ? round1((minutes.filter((m) => m > LONG_DWELL_MINUTES).length / n) * 100) : null,
+  };
 }
 
 /**
@@ -136,9 +168,33 @@ export function carrierScorecard(
       avgDwellMinutes: averageOf(
         list.filter((a) => a.arrivedAt && a.departedAt).map((a) => msBetween(a.arrivedAt!, a.departedAt!)),
       ),
+      ...dwellFigures(list),
       lateCancellations: list.filter(lateCancellation).length,
     }))
     .sort((a, b) => b.appointments - a.appointments || a.carrier.localeCompare(b.carrier));
+}
+
+/** How long one facility kept a carrier's trucks in a month (the carrier's side of the scorecard). */
+export interface FacilityDwellRow extends ReturnType<typeof dwellFigures> {
+  facilityId: string;
+  facility: string;
+  /** Trucks that came and left. */
+  trucks: number;
+}
+
+/** The dwell figures of the appointments per facility, the facility that kept the most trucks first. */
+export function dwellByFacility(appointments: Appointment[]): FacilityDwellRow[] {
+  const byFacility = new Map<string, Appointment[]>();
+  for (const a of appointments.filter((a) => a.arrivedAt && a.departedAt))
+    byFacility.set(a.facilityId, [...(byFacility.get(a.facilityId) ?? []), a]);
+  return [...byFacility.values()]
+    .map((list) => ({
+      facilityId: list[0]!.facilityId,
+      facility: list[0]!.facilityName,
+      trucks: list.length,
+      ...dwellFigures(list),
+    }))
+    .sort((a, b) => b.trucks - a.trucks || a.facility.localeCompare(b.facility));
 }
 
 /** The scorecard as CSV, staff's (every carrier) and a carrier's own (its row) alike. */
@@ -153,6 +209,9 @@ export function scorecardCsv(month: string, rows: ScorecardRow[]): string {
       'Late',
       'No-shows',
       'Avg dwell (min)',
+      'Median dwell (min)',
+      'P90 dwell (min)',
+      'Over 2 h %',
       'Late cancellations',
     ],
     rows.map((r) => [
@@ -164,6 +223,9 @@ export function scorecardCsv(month: string, rows: ScorecardRow[]): string {
       r.late,
       r.noShows,
       r.avgDwellMinutes,
+      r.medianDwellMinutes,
+      r.p90DwellMinutes,
+      r.overTwoHoursShare,
       r.lateCancellations,
     ]),
   );

@@ -21,7 +21,7 @@ import {
   scorecardCsv,
   type ReportName,
 } from './figures';
-import { monthQuery, monthScorecard } from './scorecard';
+import { carrierMonth, monthQuery, monthScorecard } from './scorecard';
 import { analyticsFromCounters, dashboardFromCounters, gateFromCounters } from './day-figures';
 import { readDays } from './day-figures.store';
 import { facilityAddressLine } from '../../shared/contracts/facilities';
@@ -58,7 +58,7 @@ async function ownScorecard(req: ApiRequest) {
   // A driver's account names the carrier it drives for, but the carrier's figures are its office's.
   if (!user.carrierId || user.driverId) throw new ForbiddenError('The scorecard is shown to carrier accounts only');
   const month = await monthOf(req, session);
-  return { month, rows: await monthScorecard(user.tenantId, month, { carrierId: user.carrierId }) };
+  return { month, ...(await carrierMonth(user.tenantId, month, user.carrierId)) };
 }
 
 export const { handler, actions } = defineFunction('insights', {

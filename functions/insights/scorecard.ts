@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { bookingRulesOf, isLateCancellation, listAppointmentsByDate } from '../appointments';
 import { getFacility } from '../facilities';
 import { addDays, facilityTimeZone } from '../../shared/time';
-import { carrierScorecard, type ScorecardRow } from './figures';
+import { carrierScorecard, dwellByFacility, type FacilityDwellRow, type ScorecardRow } from './figures';
 import type { Appointment } from '../../shared/contracts/appointments';
 
 export const monthQuery = z.object({
@@ -28,10 +28,35 @@ export async function monthScorecard(
   month: string,
   scope: { facilityId?: string; carrierId?: string },
 ): Promise<ScorecardRow[]> {
+  return scorecardOf(tenantId, await monthAppointments(tenantId, month, scope));
+}
+
+/**
+ * A carrier's own scorecard of a month: its row across the tenant's facilities, and the hub's side of
+ * it per facility (issue #57.4): how long each facility kept its trucks.
+ */
+export async function carrierMonth(
+  tenantId: string,
+  month: string,
+  carrierId: string,
+): Promise<{ rows: ScorecardRow[]; facilities: FacilityDwellRow[] }> {
+  const appointments = await monthAppointments(tenantId, month, { carrierId });
+  return { rows: await scorecardOf(tenantId, appointments), facilities: dwellByFacility(appointments) };
+}
+
+/** The month's appointments read day by day (a query per day), of one facility or carrier if named. */
+async function monthAppointments(
+  tenantId: string,
+  month: string,
+  scope: { facilityId?: string; carrierId?: string },
+): Promise<Appointment[]> {
   const perDay = await Promise.all(
     daysOfMonth(month).map((day) => listAppointmentsByDate(tenantId, day, scope.facilityId)),
   );
-  const appointments = perDay.flat().filter((a) => !scope.carrierId || a.carrierId === scope.carrierId);
+  return perDay.flat().filter((a) => !scope.carrierId || a.carrierId === scope.carrierId);
+}
+
+async function scorecardOf(tenantId: string, appointments: Appointment[]): Promise<ScorecardRow[]> {
   const facilityIds = [...new Set(appointments.filter((a) => a.status === 'cancelled').map((a) => a.facilityId))];
   const rules = new Map(
     await Promise.all(

@@ -428,7 +428,8 @@ describe('the carrier scorecard of February 2028', () => {
     const res = await seeded.mine.client.get('/api/carrier/scorecard?month=2028-02');
     expect(res.status, res.text).toBe(200);
     // 6 appointments (3 visits, 1 no-show, 2 cancelled); punctual 2 (early, on time) of 4 decided (+1 late,
-    // +1 no-show) = 50 %; dwell (60 + 30 + 60) / 3 = 50 minutes; 1 cancellation inside the cut-off.
+    // +1 no-show) = 50 %; dwell (60 + 30 + 60) / 3 = 50 minutes, 30/60/60 sorted: median 60, p90 (the
+    // 3rd of 3) 60, none over two hours; 1 cancellation inside the cut-off.
     expect(res.body).toEqual({
       month: '2028-02',
       rows: [
@@ -441,7 +442,21 @@ describe('the carrier scorecard of February 2028', () => {
           late: 1,
           noShows: 1,
           avgDwellMinutes: 50,
+          medianDwellMinutes: 60,
+          p90DwellMinutes: 60,
+          overTwoHoursShare: 0,
           lateCancellations: 1,
+        },
+      ],
+      // The hub's side: the one facility kept its 3 trucks 30, 60 and 60 minutes.
+      facilities: [
+        {
+          facilityId: seeded.place.facilityId,
+          facility: expect.stringMatching(/^Approval Hub /),
+          trucks: 3,
+          medianDwellMinutes: 60,
+          p90DwellMinutes: 60,
+          overTwoHoursShare: 0,
         },
       ],
     });
@@ -451,8 +466,8 @@ describe('the carrier scorecard of February 2028', () => {
     const res = await seeded.mine.client.get('/api/carrier/scorecard/csv?month=2028-02');
     expect(res.status).toBe(200);
     expect(res.text).toBe(
-      'Month,Carrier,Appointments,On-time %,Early,Late,No-shows,Avg dwell (min),Late cancellations\r\n' +
-        `2028-02,${seeded.mine.carrierName},6,50,1,1,1,50,1\r\n`,
+      'Month,Carrier,Appointments,On-time %,Early,Late,No-shows,Avg dwell (min),Median dwell (min),P90 dwell (min),Over 2 h %,Late cancellations\r\n' +
+        `2028-02,${seeded.mine.carrierName},6,50,1,1,1,50,60,60,0,1\r\n`,
     );
   });
 

@@ -9,6 +9,7 @@ import {
   onTimeRate,
   scorecardCsv,
   carrierScorecard,
+  dwellFigures,
 } from '../../functions/insights/figures';
 import { toCsv } from '../../functions/lib/csv';
 import type { Appointment } from '../../shared/contracts/appointments';
@@ -209,9 +210,38 @@ describe('analytics', () => {
     );
     // Assess
     expect(csv).toBe(
-      'Month,Carrier,Appointments,On-time %,Early,Late,No-shows,Avg dwell (min),Late cancellations\r\n' +
-        '2026-03,"Ganga, Pune",1,100,0,0,0,30,0\r\n',
+      'Month,Carrier,Appointments,On-time %,Early,Late,No-shows,Avg dwell (min),Median dwell (min),P90 dwell (min),Over 2 h %,Late cancellations\r\n' +
+        '2026-03,"Ganga, Pune",1,100,0,0,0,30,30,30,0,0\r\n',
     );
+  });
+
+  it("gives the hub's side of a carrier's trucks: median and p90 dwell, and the share kept over two hours", () => {
+    const kept = (minutes: number) =>
+      appointment({
+        status: 'departed',
+        arrivedAt: '2026-03-10T04:30:00.000Z',
+        departedAt: new Date(Date.parse('2026-03-10T04:30:00.000Z') + minutes * 60_000).toISOString(),
+      });
+    // 30, 90, 130, 150, 200: the middle one 130; p90 the ceil(4.5) = 5th, 200; 3 of 5 over 120 = 60 %.
+    expect(dwellFigures([200, 30, 150, 90, 130].map(kept))).toEqual({
+      medianDwellMinutes: 130,
+      p90DwellMinutes: 200,
+      overTwoHoursShare: 60,
+    });
+    // 40 and 100: the mean of the middle two, 70; p90 the ceil(1.8) = 2nd, 100; none over 2 h.
+    expect(dwellFigures([kept(100), kept(40)])).toEqual({
+      medianDwellMinutes: 70,
+      p90DwellMinutes: 100,
+      overTwoHoursShare: 0,
+    });
+    // Exactly two hours is not over them; a truck still in (no departure) and a no-show count for nothing.
+    const stillIn = appointment({ status: 'arrived', arrivedAt: '2026-03-10T04:30:00.000Z' });
+    expect(dwellFigures([kept(120), kept(40), stillIn, appointment({ status: 'no_show' })])).toEqual({
+      medianDwellMinutes: 80,
+      p90DwellMinutes: 120,
+      overTwoHoursShare: 0,
+    });
+    expect(dwellFigures([])).toEqual({ medianDwellMinutes: null, p90DwellMinutes: null, overTwoHoursShare: null });
   });
 });
 
