@@ -9,7 +9,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import { batchGet, getItem, isConditionalCheckFailed, queryPrefix } from '../lib/dynamo';
+import { batchGet, getItem, isConditionalCheckFailed, queryAll, queryPrefix, withoutKeys } from '../lib/dynamo';
 import { revised, revisionCondition, revisionOf } from '../lib/revision';
 import { facilityKeys } from '../facilities';
 import { heldWindow, quarterBlocks } from './rules';
@@ -92,20 +92,43 @@ function queryIndex(index: 'GSI1' | 'GSI2' | 'GSI3', pk: string, skPrefix?: stri
   return queryPrefix<Appointment>(pk, skPrefix ?? '', { index });
 }
 
+const inStartOrder = (items: Appointment[]) =>
+  items.sort(
+    (a, b) => a.scheduledTimeStart.localeCompare(b.scheduledTimeStart) || a.createdAt.localeCompare(b.createdAt),
+  );
+
 /** The appointments of a date, in start order; of one facility when facilityId is given. */
 export async function listAppointmentsByDate(
   tenantId: string,
   date: string,
   facilityId?: string,
 ): Promise<Appointment[]> {
-  const items = await queryIndex(
-    'GSI1',
-    tenantPk(tenantId, 'APPTDATE', date),
-    facilityId ? `${facilityId}#` : undefined,
+  return inStartOrder(
+    await queryIndex('GSI1', tenantPk(tenantId, 'APPTDATE', date), facilityId ? `${facilityId}#` : undefined),
   );
-  return items.sort(
-    (a, b) => a.scheduledTimeStart.localeCompare(b.scheduledTimeStart) || a.createdAt.localeCompare(b.createdAt),
-  );
+}
+
+/**
+ * A facility's appointments of a date whose window starts at `latestStart` (HH:MM) or before, in start
+ * order: one key range of the date's index (its sort key is facility#start#id), so a caller that needs
+ * only the windows begun or near (the trip watch) does not read the rest of the day.
+ */
+export async function listAppointmentsStartingBy(
+  tenantId: string,
+  date: string,
+  facilityId: string,
+  latestStart: string,
+): Promise<Appointment[]> {
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': tenantPk(tenantId, 'APPTDATE', date),
+      ':from': `${facilityId}#`,
+      ':to': `${facilityId}#${latestStart}#\uffff`,
+    },
+  });
+  return inStartOrder(items.map((item) => withoutKeys<Appointment>(item)));
 }
 
 /**

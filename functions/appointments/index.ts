@@ -8,6 +8,7 @@ export {
   getAppointment,
   listAppointmentsAtDoors,
   listAppointmentsByDate,
+  listAppointmentsStartingBy,
   listAppointmentsByPhone,
   listDriverAppointments,
   newAppointmentPut,

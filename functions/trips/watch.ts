@@ -6,7 +6,7 @@
 // state and estimate written; a late trip raises its alert once (alert.ts).
 import { fastagCrossings } from '../gate';
 import { getFacility, type Facility } from '../facilities';
-import { listAppointmentsByDate } from '../appointments';
+import { listAppointmentsByDate, listAppointmentsStartingBy } from '../appointments';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { Crossing, NotSeenReason } from '../../shared/contracts/trips';
 import { addDays, instantOf, localDateTime, toMinutes } from '../../shared/time';
@@ -62,12 +62,9 @@ export async function watchTrips(now = new Date()): Promise<WatchRun> {
       fastagReady(tenantId),
     ]);
     if (!settings.enabled || !facility || !ready || settings.latitude === null || settings.longitude === null) continue;
-    const today = localDateTime(now, facility.timeZone).date;
-    const appointments = (
-      await Promise.all([today, addDays(today, 1)].map((d) => listAppointmentsByDate(tenantId, d, facilityId)))
-    )
-      .flat()
-      .filter((a) => a.vehicleLicense && a.bookingType !== 'walk_in' && a.status !== 'cancelled');
+    const appointments = (await appointmentsWatched(tenantId, facility, settings.startHoursBefore, now)).filter(
+      (a) => a.vehicleLicense && a.bookingType !== 'walk_in' && a.status !== 'cancelled',
+    );
     const [history, trips] = await Promise.all([
       plazaHistory(tenantId, facilityId),
       getTrips(
@@ -89,6 +86,26 @@ export async function watchTrips(now = new Date()): Promise<WatchRun> {
     }
   }
   return run;
+}
+
+/**
+ * Today's and tomorrow's appointments whose watch has begun by now: those whose window starts within
+ * the watch's hours from now (an hour more, for a day whose clock changes), read by key range; tomorrow's
+ * are read only once that horizon reaches tomorrow. Every run before this read both whole days.
+ */
+async function appointmentsWatched(tenantId: string, facility: Facility, hoursBefore: number, now: Date) {
+  const today = localDateTime(now, facility.timeZone).date;
+  const tomorrow = addDays(today, 1);
+  const horizon = localDateTime(new Date(now.getTime() + (hoursBefore + 1) * 3_600_000), facility.timeZone);
+  const whole = (date: string) => listAppointmentsByDate(tenantId, date, facility.id);
+  const upTo = (date: string) => listAppointmentsStartingBy(tenantId, date, facility.id, horizon.time);
+  const days =
+    horizon.date === today
+      ? [upTo(today)]
+      : horizon.date === tomorrow
+        ? [whole(today), upTo(tomorrow)]
+        : [whole(today), whole(tomorrow)];
+  return (await Promise.all(days)).flat();
 }
 
 async function watchOne(
