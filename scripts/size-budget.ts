@@ -100,6 +100,16 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     firstLoadKb: 105,
     chunkKb: 20,
   },
+  // The public check of a detention evidence pack's code (issue #57): the page and its texts, no zod
+  // (2026-12-05: 91.7 / 7.4).
+  {
+    route: 'evidence verify page',
+    path: '/verify/<hash>',
+    modules: [feature('detention'), 'src/features/detention/routes/verify-route.tsx'],
+    public: true,
+    firstLoadKb: 105,
+    chunkKb: 15,
+  },
   {
     route: 'gate QR check-in',
     path: '/checkin/qr',

@@ -107,6 +107,8 @@ export const PATHS = {
   pass: '/pass',
   /** A person's message choices (issue #36), public: /privacy/choices/<token>, from the link in a message. */
   privacyChoices: '/privacy/choices',
+  /** The check of a detention evidence pack's code (issue #57), public: /verify/<hash>, printed on the pack. */
+  verify: '/verify',
 } as const;
 
 /** The public information pages, each at `/<slug>` (linked from the site footer). */

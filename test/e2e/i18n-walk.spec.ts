@@ -1,9 +1,9 @@
 // Issue #53.4: every screen tells the truth in both languages. The journey walks every route of the
 // app's router (web/src/app/router.tsx, read as it is written, so a new route is walked without
 // editing this file) in English and in Hindi: signed out the public pages and the links people get in
-// messages (/book, /pass, /reslot, /invite, /privacy/choices, the gate's QR check-in), signed in as
-// each role with screens (the administrator every screen, the others what their navigation offers,
-// the driver its own app). On each screen it fails on visible text (and titles, placeholders and
+// messages (/book, /pass, /reslot, /invite, /privacy/choices, the gate's QR check-in, a detention
+// evidence pack's /verify), signed in as each role with screens (the administrator every screen, the
+// others what their navigation offers, the driver its own app). On each screen it fails on visible text (and titles, placeholders and
 // accessible names) that is a key of the i18n dictionaries, or a raw ISO date ('2026-12-04'). Signed out,
 // as the administrator and as a driver, each screen it opens is checked with axe too (test/e2e/axe.ts,
 // issue #19): one visit of a screen serves both checks, the walk's half of the journeys' time (#54).
@@ -234,7 +234,8 @@ async function outboxLink(api: APIRequestContext, to: string, link: RegExp): Pro
 
 /**
  * One path of each token route: a late truck's hub (its booking link, a guest's pass and message
- * choices, the late driver's reslot link), an invitation e-mailed to a new colleague.
+ * choices, the late driver's reslot link, the code of a truck's evidence pack), an invitation e-mailed to
+ * a new colleague.
  */
 async function tokenPaths(
   baseURL: string,
@@ -275,6 +276,27 @@ async function tokenPaths(
   expect(qr.status(), await qr.text()).toBe(200);
   const { url } = (await qr.json()) as { url: string };
   await admin.dispose();
+  // A detention evidence pack's code (issue #57): the first download of a truck's evidence issues it.
+  const ops = await apiAs(baseURL, 'operations');
+  const truck = await whenNotBusy(() =>
+    ops.post('/api/appointments', {
+      data: {
+        facilityId: hub.id,
+        carrierId: 'carrier-sahyadri',
+        scheduledDate: indiaDate(3),
+        scheduledTimeStart: '12:00',
+        scheduledTimeEnd: '13:00',
+      },
+    }),
+  );
+  expect(truck.status(), await truck.text()).toBe(201);
+  const { id: truckId } = (await truck.json()) as { id: string };
+  const evidence = await whenNotBusy(() => ops.get(`/api/detention/appointments/${truckId}/evidence.csv`));
+  expect(evidence.status(), await evidence.text()).toBe(200);
+  const detention = await ops.get(`/api/detention/appointments/${truckId}`);
+  const { hash } = ((await detention.json()) as { evidence: { hash: string | null } }).evidence;
+  expect(hash, 'the evidence pack issued').toBeTruthy();
+  await ops.dispose();
   return {
     book: `${PATHS.book}/${hub.bookingLink}`,
     pass: `${PATHS.pass}/${booked.passLink}`,
@@ -283,6 +305,7 @@ async function tokenPaths(
     reslot: `${await reslotPathOf(api, who.mobile)}?lang=${language}`,
     invite: await outboxLink(api, email, /\/invite\/[A-Za-z0-9_-]+/),
     qrCheckin: `${new URL(url, baseURL).pathname}${new URL(url, baseURL).search}`,
+    verify: `${PATHS.verify}/${hash}`,
   };
 }
 
@@ -384,7 +407,7 @@ async function verifyAtGate(page: Page, token: string, valid: boolean) {
 test('the router is read: its screens, public routes and token routes are all found', () => {
   expect(SCREENS.length).toBeGreaterThan(10);
   expect(PUBLIC_KEYS).toEqual(expect.arrayContaining(['home', 'login', 'signup', 'qrCheckin']));
-  expect([...TOKEN_ROUTES].sort()).toEqual(['book', 'invite', 'pass', 'privacyChoices', 'reslot']);
+  expect([...TOKEN_ROUTES].sort()).toEqual(['book', 'invite', 'pass', 'privacyChoices', 'reslot', 'verify']);
   // A route written as text is walked only if it is one of these.
   expect(LITERAL_PATHS.sort()).toEqual(['*', '/legal/:document']);
   expect(ROUTER).toContain('STATIC_PAGES.map');

@@ -75,6 +75,8 @@ const GateRoute = screen(() => import('../features/gate'), 'GateRoute');
 const ReslotRoute = screen(() => import('../features/trips'), 'ReslotRoute');
 const ChoicesRoute = screen(() => import('../features/privacy'), 'ChoicesRoute');
 const PassRoute = screen(() => import('../features/passes'), 'PassRoute');
+// /verify/<hash>: the public check of a detention evidence pack's code (issue #57).
+const VerifyRoute = screen(() => import('../features/detention'), 'VerifyRoute');
 // /book/<token>: a facility link's landing page, or a booking link's page (issue #32).
 const BookRoute = screen(() => import('../features/booking-links'), 'BookRoute');
 const BookingLinksPanel = screen(() => import('../features/booking-links'), 'BookingLinksPanel');
@@ -304,6 +306,14 @@ function AppRouteTable() {
         element={
           <Loading>
             <PassRoute />
+          </Loading>
+        }
+      />
+      <Route
+        path={`${PATHS.verify}/:hash`}
+        element={
+          <Loading>
+            <VerifyRoute />
           </Loading>
         }
       />

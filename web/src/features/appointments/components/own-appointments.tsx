@@ -1,6 +1,7 @@
 // A carrier's own upcoming appointments on /reschedule (issue #32): each with its status (a booking
 // awaiting the facility's approval shows so) and Cancel with a reason; the server scopes the list to
-// the account's carrier and holds a cancellation to the facility's change cut-off.
+// the account's carrier and holds a cancellation to the facility's change cut-off. A truck that came
+// opens its detention (issue #57), read-only: the carrier's side of the figures.
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { Appointment } from '@shared/contracts/appointments';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +9,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { useFormat } from '../../../lib/format';
 import { StatusBadge } from './appointment-status';
 import { useCancelFlow } from './use-cancel-flow';
+import { DetentionDetails, hasDetention } from '../../detention';
 
 export function OwnAppointments({ appointments, loading }: { appointments: Appointment[]; loading: boolean }) {
   const { t } = useTranslation();
@@ -41,6 +43,7 @@ export function OwnAppointments({ appointments, loading }: { appointments: Appoi
                     {t('appointments.list.cancel')}
                   </Button>
                 )}
+                {hasDetention(a.status) && <DetentionDetails appointmentId={a.id} />}
               </li>
             ))}
           </ul>

@@ -17,6 +17,7 @@ import { useSession } from '../../../lib/session';
 import { GateHint } from '../../gate';
 import { todayAt, useHomeFacility } from '../../facilities';
 import { TripState, TripStrip, useTripsOf } from '../../trips';
+import { DetentionDetails, hasDetention } from '../../detention';
 
 export function SchedulingRoute() {
   const { t } = useTranslation();
@@ -115,6 +116,8 @@ export function SchedulingRoute() {
                       {t('appointments.list.cancel')}
                     </Button>
                   )}
+                  {/* Its own line under the row: the truck's timeline, figures and forms need the width. */}
+                  {hasDetention(a.status) && <DetentionDetails appointmentId={a.id} />}
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
-// /configuration: per facility, the slot settings, the slots of a date, holidays, labour and equipment.
+// /configuration: per facility, the slot settings, the slots of a date, holidays, labour and equipment,
+// and the sections of the features set up per facility (booking, trip watch, detention terms...).
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -14,6 +15,7 @@ import { GateSettingsPanel } from '../../gate';
 import { PurchaseOrdersPanel } from '../../references';
 import { BookingSetupPanel } from '../../appointment-types';
 import { WatchSettingsPanel } from '../../trips';
+import { DetentionTermsPanel } from '../../detention';
 import { BookingRulesPanel } from '../../carrier-portal';
 
 /**
@@ -89,6 +91,7 @@ export function ConfigurationRoute({ facilitySections }: { facilitySections?: (f
       {facilitySections?.(facility.id)}
       <PurchaseOrdersPanel facilityId={facility.id} />
       <WatchSettingsPanel facilityId={facility.id} />
+      <DetentionTermsPanel facilityId={facility.id} />
       <MessagingSettingsPanel />
       <GateSettingsPanel />
     </div>
