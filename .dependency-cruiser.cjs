@@ -36,8 +36,8 @@ const DOMAINS = {
   insights: ['appointments', 'checkins', 'facilities', 'notifications', 'yard'],
   trips: ['appointments', 'facilities', 'gate', 'messaging', 'notifications'],
   // Dwell and detention both ways (issue #57): a truck's times from its appointment, check-in and trip,
-  // assessed under its facility's terms.
-  detention: ['appointments', 'checkins', 'facilities', 'trips'],
+  // assessed under its facility's terms; a carrier's monthly statement names the carrier (issue #57.3).
+  detention: ['appointments', 'carriers', 'checkins', 'facilities', 'trips'],
   ops: ['carriers', 'facilities', 'tenancy', 'users'],
   series: ['appointment-types', 'appointments', 'carriers', 'facilities', 'tenancy', 'users'],
   // WhatsApp and SMS conversations (issue #56): a driver books, changes, cancels and checks in by chat.

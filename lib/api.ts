@@ -53,7 +53,8 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   series: { table: 'readWrite' },
   // The WhatsApp webhook (#56): statuses and the inbox, table items only; the hubs' app secrets (KMS) in lib/platform.ts.
   chat: { table: 'readWrite' },
-  // Detention (#57): terms, a truck's staff records and its evidence packs (with their verification records).
+  // Detention (#57): terms, a truck's staff records and its evidence packs (with their verification records),
+  // carriers' monthly statements and disputes; its domain events (detention.*, statement.issued) are table items.
   detention: { table: 'readWrite' },
 };
 

@@ -16,6 +16,7 @@ import type { DetentionCorrectionInput, DetentionEventInput } from '../../shared
 import { correctionRefusal } from './timeline';
 import { entryPuts, type DetentionEntry } from './truck.store';
 import { detentionView, truckOf, type Truck, type TruckDetentionView } from './truck';
+import { signalDetention } from './signals';
 
 export const ALREADY_RECORDED = 'This event is already on the timeline: correct its time instead';
 
@@ -66,7 +67,10 @@ function record(
         ],
         () => new RevisionConflictError(),
       );
-      return detentionView(await read());
+      // The entry may start or close the truck's detention (a gate-out corrected, documents done late).
+      const after = await read();
+      await signalDetention(after, now);
+      return detentionView(after);
     },
   });
 }

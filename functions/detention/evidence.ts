@@ -84,13 +84,13 @@ const SOURCE_LABELS: Record<TimelineSource, string> = {
   status_change: 'Status change',
   staff_correction: 'Staff correction',
 };
-const CAUSE_LABELS: Record<DetentionCause, string> = {
+export const CAUSE_LABELS: Record<DetentionCause, string> = {
   door_wait: 'waiting for a door',
   at_door: 'at the door',
   documents: 'documents',
   hub_hold: 'held by the hub',
 };
-const ARRIVAL_LABELS: Record<EvidencePack['figures']['arrival'], string> = {
+export const ARRIVAL_LABELS: Record<EvidencePack['figures']['arrival'], string> = {
   early: 'Early',
   on_time: 'On time',
   late: 'Late',

@@ -1,6 +1,8 @@
 // Dwell and detention (issue #57): a facility's detention terms (admin), a truck's detention (staff,
 // and the carrier whose truck it is), the events and corrections staff record on its timeline, its
-// evidence pack as CSV and PDF, and the public check of a pack's code (no session: whoever holds the paper).
+// evidence pack as CSV and PDF, and the public check of a pack's code (no session: whoever holds the paper);
+// a carrier's monthly statements (staff issue, answer and close them; its carrier's office reads and
+// disputes them), as JSON, CSV and PDF.
 import {
   actorOf,
   json,
@@ -21,7 +23,17 @@ import {
   detentionEventSchema,
   detentionTermsQuerySchema,
   detentionTermsSaveSchema,
+  statementAnswerSchema,
+  statementCloseSchema,
+  statementDisputeSchema,
+  statementIssueSchema,
+  statementListQuerySchema,
 } from '../../shared/contracts/detention';
+import { answerDispute, assertDisputer, closeStatement, disputeLine } from './disputes';
+import { signalDetention } from './signals';
+import { statementCsv } from './statement';
+import { statementPdf } from './statement-pdf';
+import { findStatement, issueStatement, listStatements, statementView } from './statements';
 import { evidenceCsv, evidencePdf } from './evidence';
 import { correctEvent, recordEvent } from './entries';
 import { issueEvidence, verifyEvidence } from './issue';
@@ -43,6 +55,9 @@ function verifyUrl(req: ApiRequest, hash: string): string {
   const origin = appOrigin() ?? `${/^(localhost|127\.)/.test(host) ? 'http' : 'https'}://${host}`;
   return `${origin}/verify/${hash}`;
 }
+
+const statementId = (req: ApiRequest) => pathId(req, 'id', 'Statement');
+const lineId = (req: ApiRequest) => pathId(req, 'appointmentId', 'Statement line');
 
 const download = (name: string, contentType: string, body: { raw: string } | { binary: Buffer }): ApiResult => ({
   status: 200,
@@ -68,7 +83,10 @@ export const { handler, actions } = defineFunction('detention', {
 
   async truckDetention(req) {
     const { appointment } = await truckRequest(req);
-    return json(detentionView(await truckOf(appointment)));
+    const truck = await truckOf(appointment);
+    // The first reader to see the truck's free time run out (or the truck gone) sends the event.
+    await signalDetention(truck);
+    return json(detentionView(truck));
   },
 
   async recordEvent(req) {
@@ -93,6 +111,52 @@ export const { handler, actions } = defineFunction('detention', {
     const { pack, hash } = await issueEvidence(user, appointment);
     const pdf = await evidencePdf(pack, verifyUrl(req, hash));
     return download(`detention-${pack.bookingReference}.pdf`, 'application/pdf', { binary: Buffer.from(pdf) });
+  },
+
+  async issueStatement(req) {
+    const { user } = requireUser(req);
+    return json(await issueStatement(user, parseBody(req, statementIssueSchema)), 201);
+  },
+
+  async listStatements(req) {
+    const { user } = requireUser(req);
+    return json(await listStatements(user, parseQuery(req, statementListQuerySchema)));
+  },
+
+  async getStatement(req) {
+    const { user } = requireUser(req);
+    return json(statementView(await findStatement(user, statementId(req))));
+  },
+
+  async statementCsv(req) {
+    const { user } = requireUser(req);
+    const s = statementView(await findStatement(user, statementId(req)));
+    return download(`detention-statement-${s.number}.csv`, 'text/csv; charset=utf-8', { raw: statementCsv(s) });
+  },
+
+  async statementPdf(req) {
+    const { user } = requireUser(req);
+    const s = statementView(await findStatement(user, statementId(req)));
+    const pdf = await statementPdf(s);
+    return download(`detention-statement-${s.number}.pdf`, 'application/pdf', { binary: Buffer.from(pdf) });
+  },
+
+  async disputeLine(req) {
+    const { user } = requireUser(req);
+    assertDisputer(user);
+    const input = parseBody(req, statementDisputeSchema);
+    return json(await disputeLine(user, statementId(req), lineId(req), input), 201);
+  },
+
+  async answerDispute(req) {
+    const { user } = requireUser(req);
+    const input = parseBody(req, statementAnswerSchema);
+    return json(await answerDispute(user, statementId(req), lineId(req), input));
+  },
+
+  async closeStatement(req) {
+    const { user } = requireUser(req);
+    return json(await closeStatement(user, statementId(req), parseBody(req, statementCloseSchema)));
   },
 
   async verifyEvidence(req) {

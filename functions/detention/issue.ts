@@ -15,6 +15,7 @@ import { evidenceHash, type EvidencePack } from './evidence';
 import { evidenceRecordPut, getEvidenceRecord } from './evidence.store';
 import { factsHashOf, issuedFor, packOf, truckOf, type Truck } from './truck';
 import { issuePut, type DetentionIssue } from './truck.store';
+import { signalDetention } from './signals';
 
 export const CHANGED_MEANWHILE = "The truck's records changed meanwhile: download its evidence again";
 export const UNKNOWN_EVIDENCE =
@@ -27,6 +28,16 @@ export async function issueEvidence(
   now = new Date(),
 ): Promise<{ pack: EvidencePack; hash: string }> {
   const truck = await truckOf(appointment, now);
+  await signalDetention(truck, now);
+  return issueTruckEvidence(user, truck, now);
+}
+
+/** The pack of the truck as read, as issued (issuing it now if its facts were never issued). */
+export async function issueTruckEvidence(
+  user: SessionUser,
+  truck: Truck,
+  now = new Date(),
+): Promise<{ pack: EvidencePack; hash: string }> {
   const issued = issuedFor(truck) ?? (await issue(user, truck, now));
   return { pack: packOf(truck, issued.issuedAt), hash: issued.hash };
 }

@@ -48,6 +48,8 @@ export interface DetentionAssessment {
   atDoorMinutes: number | null;
   /** Where the free time starts counting; null: no guarantee (late, no-show, not come). */
   clockStartsAt: Date | null;
+  /** When the free time ran out and detention began; null: it has not (or cannot). */
+  detentionStartsAt: Date | null;
   /** Every minute of the dwell, by cause. */
   minutesByCause: Record<DetentionCause, number>;
   /** Minutes that are the carrier's own (its late documents). */
@@ -110,6 +112,7 @@ export function assessDetention(c: DetentionCase): DetentionAssessment {
     doorWaitMinutes: null,
     atDoorMinutes: null,
     clockStartsAt: null,
+    detentionStartsAt: null,
     minutesByCause: byCause(),
     carrierMinutes: 0,
     detentionMinutesByCause: byCause(),
@@ -139,14 +142,18 @@ export function assessDetention(c: DetentionCase): DetentionAssessment {
   // The free time, then detention: the hub's minutes from the clock's start, in the order they came.
   const clockStartsAt = late ? null : Math.max(gateIn, windowStart);
   const detentionMinutesByCause = byCause();
+  let detentionStartsAt: number | null = null;
   if (clockStartsAt !== null) {
     let free = c.terms.freeMinutes;
     for (const s of segments) {
       if (s.carriers) continue;
-      const own = minutesBetween(Math.max(s.from, clockStartsAt), s.to);
+      const from = Math.max(s.from, clockStartsAt);
+      const own = minutesBetween(from, s.to);
       const used = Math.min(free, own);
       free -= used;
       detentionMinutesByCause[s.cause] += own - used;
+      // The first minute past the free time: where the hub's clock ran out inside this segment.
+      if (own > used && detentionStartsAt === null) detentionStartsAt = from + used * MINUTE;
     }
   }
   const detentionMinutes = DETENTION_CAUSES.reduce((sum, cause) => sum + detentionMinutesByCause[cause], 0);
@@ -161,6 +168,7 @@ export function assessDetention(c: DetentionCase): DetentionAssessment {
     doorWaitMinutes: minutesBetween(gateIn, doorAt?.from ?? end),
     atDoorMinutes: doorAt ? minutesBetween(doorAt.from, doorLeft?.from ?? end) : null,
     clockStartsAt: clockStartsAt === null ? null : new Date(clockStartsAt),
+    detentionStartsAt: detentionStartsAt === null ? null : new Date(detentionStartsAt),
     minutesByCause,
     carrierMinutes,
     detentionMinutesByCause,

@@ -33,11 +33,11 @@ export interface FacilityTotals {
   lateFeePaise: number;
 }
 
-export interface CarrierStatement {
+export interface CarrierStatement<L extends StatementLine = StatementLine> {
   carrierName: string;
   /** YYYY-MM. */
   month: string;
-  lines: StatementLine[];
+  lines: L[];
   byFacility: FacilityTotals[];
   /** Detention minutes by cause, all facilities. */
   byCause: Record<DetentionCause, number>;
@@ -52,7 +52,11 @@ export interface CarrierStatement {
 }
 
 /** The statement of `month` from the carrier's lines (lines of other months are left out). */
-export function statementOf(carrierName: string, month: string, lines: StatementLine[]): CarrierStatement {
+export function statementOf<L extends StatementLine>(
+  carrierName: string,
+  month: string,
+  lines: L[],
+): CarrierStatement<L> {
   const own = lines
     .filter((l) => l.day.slice(0, 7) === month)
     .sort((a, b) => a.day.localeCompare(b.day) || a.bookingReference.localeCompare(b.bookingReference));

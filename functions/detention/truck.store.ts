@@ -2,7 +2,9 @@
 // whose revision orders the writes (two corrections landing together are checked against each other),
 // the events and corrections staff record (each its own item, written once and never overwritten: the
 // timeline keeps the first original beside the latest time), and the evidence packs issued for it, one
-// per set of facts (so the same facts are always the same pack, with the same hash and issue time).
+// per set of facts (so the same facts are always the same pack, with the same hash and issue time), and
+// a marker per domain event sent about the truck (detention started, closed with given figures), written
+// with the event so each is sent once.
 import { config } from '../lib/config';
 import { queryAll, withoutKeys } from '../lib/dynamo';
 import { nextRevision, revisionCondition } from '../lib/revision';
@@ -38,12 +40,15 @@ export interface TruckRecords {
   revision: number | null;
   entries: DetentionEntry[];
   issues: DetentionIssue[];
+  /** The events sent about the truck, by their marker (`started`, `closed#<figures>`). */
+  sent: string[];
 }
 
 const pk = (tenantId: string, appointmentId: string) => tenantPk(tenantId, 'DETENTION', appointmentId);
 const HEAD = 'CASE';
 const ENTRY = 'ENTRY#';
 const ISSUE = 'ISSUED#';
+const SENT = 'SENT#';
 
 /** Everything recorded of the truck, in one consistent query of its partition. */
 export async function truckRecords(tenantId: string, appointmentId: string): Promise<TruckRecords> {
@@ -58,6 +63,7 @@ export async function truckRecords(tenantId: string, appointmentId: string): Pro
     revision: head ? Number(head.revision ?? 0) : null,
     entries: kind(ENTRY).map((i) => withoutKeys<DetentionEntry & { tenantId: string }>(i)),
     issues: kind(ISSUE).map((i) => withoutKeys<DetentionIssue>(i)),
+    sent: kind(SENT).map((i) => String(i.SK).slice(SENT.length)),
   };
 }
 
@@ -114,6 +120,24 @@ export function issuePut(tenantId: string, appointmentId: string, issue: Detenti
         tenantId,
         appointmentId,
         ...issue,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** The transaction item that marks an event sent about the truck, once: a second sender finds it there. */
+export function sentPut(tenantId: string, appointmentId: string, marker: string, sentAt: string) {
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: {
+        PK: pk(tenantId, appointmentId),
+        SK: `${SENT}${marker}`,
+        entity: 'detention-sent',
+        tenantId,
+        appointmentId,
+        sentAt,
       },
       ConditionExpression: 'attribute_not_exists(PK)',
     },

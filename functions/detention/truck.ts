@@ -128,7 +128,10 @@ export interface TruckDetentionView {
   timeline: TimelineEntry[];
   documentsLateParty: DocumentsParty | null;
   terms: DetentionTerms;
-  assessment: Omit<DetentionAssessment, 'clockStartsAt'> & { clockStartsAt: string | null };
+  assessment: Omit<DetentionAssessment, 'clockStartsAt' | 'detentionStartsAt'> & {
+    clockStartsAt: string | null;
+    detentionStartsAt: string | null;
+  };
   /**
    * The evidence of these facts: `final` once the truck has left (or was a no-show: before, a pack holds
    * its figures so far); `hash` and `issuedAt` of the pack issued for them (null until it is downloaded,
@@ -154,7 +157,11 @@ export function detentionView(t: Truck): TruckDetentionView {
     timeline: t.timeline,
     documentsLateParty: t.documentsLateParty,
     terms: t.terms,
-    assessment: { ...t.assessment, clockStartsAt: t.assessment.clockStartsAt?.toISOString() ?? null },
+    assessment: {
+      ...t.assessment,
+      clockStartsAt: t.assessment.clockStartsAt?.toISOString() ?? null,
+      detentionStartsAt: t.assessment.detentionStartsAt?.toISOString() ?? null,
+    },
     evidence: { final: settled(t), hash: issued?.hash ?? null, issuedAt: issued?.issuedAt ?? null },
   };
 }

@@ -191,3 +191,153 @@ export interface EvidenceVerification {
   lateFeePaise: number;
   lateFeeRupees: string;
 }
+
+// --- A carrier's monthly statement and its disputes (issue #57.3) ---------------------------------------
+
+/** A statement is issued open; issuing the month again replaces it (superseded); staff close it at the end. */
+export const STATEMENT_STATUSES = ['open', 'superseded', 'closed'] as const;
+export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+
+/** A line's dispute: open until the hub accepts it (concedes) or answers it (the figures stand, with why). */
+export const DISPUTE_STATUSES = ['open', 'accepted', 'answered'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/** What the hub does with a dispute. */
+export const DISPUTE_DECISIONS = ['accepted', 'answered'] as const;
+export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
+
+export const STATEMENT_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+const statementMonth = z
+  .string({ error: 'Choose a month' })
+  .trim()
+  .min(1, 'Choose a month')
+  .regex(STATEMENT_MONTH_PATTERN, 'Choose a month in the form YYYY-MM');
+
+/** Staff issue a carrier's statement for a month that has ended. */
+export const statementIssueSchema = z.strictObject({
+  carrierId: requiredText('Choose a carrier', 64),
+  month: statementMonth,
+});
+export type StatementIssueInput = z.infer<typeof statementIssueSchema>;
+
+/** The statements list: one carrier's, one month's, or both (a carrier's people only ever see their own). */
+export const statementListQuerySchema = z.object({
+  carrierId: z.string().trim().max(64).optional(),
+  month: statementMonth.optional(),
+});
+
+/** A carrier's people dispute a line, saying what is wrong with it. */
+export const statementDisputeSchema = z.strictObject({
+  reason: requiredText('Say what is wrong with this line', 500),
+});
+export type StatementDisputeInput = z.infer<typeof statementDisputeSchema>;
+
+/** The hub's answer to a dispute: accepted (it concedes), or answered with why the figures stand. */
+export const statementAnswerSchema = z
+  .strictObject({
+    decision: z.enum(DISPUTE_DECISIONS, { error: 'Choose accept or answer' }),
+    reply: z
+      .string({ error: 'Write the answer to the carrier' })
+      .trim()
+      .max(500, 'Must be at most 500 characters')
+      .optional(),
+    revision: seenRevision,
+  })
+  .refine((a) => a.decision === 'accepted' || Boolean(a.reply), {
+    path: ['reply'],
+    message: 'Write the answer to the carrier',
+  });
+export type StatementAnswerInput = z.infer<typeof statementAnswerSchema>;
+
+/** Closing a statement: the revision the screen loaded, if it sends one. */
+export const statementCloseSchema = z.strictObject({ revision: seenRevision });
+export type StatementCloseInput = z.infer<typeof statementCloseSchema>;
+
+/** A line's dispute as both sides read it. */
+export interface StatementDispute {
+  status: DisputeStatus;
+  /** The carrier's reason; when reopened, the latest (the first kept in `history`). */
+  reason: string;
+  openedBy: string;
+  openedAt: string;
+  /** Recorded by the hub's staff on the carrier's behalf (the carrier phoned or wrote in). */
+  onBehalf: boolean;
+  /** Whether the carrier reopened it once after an answer (a second time is refused). */
+  reopened: boolean;
+  reply: string | null;
+  answeredBy: string | null;
+  answeredAt: string | null;
+  /** Earlier rounds of the dispute, oldest first. */
+  history: {
+    reason: string;
+    openedBy: string;
+    openedAt: string;
+    onBehalf: boolean;
+    reply: string | null;
+    answeredBy: string | null;
+    answeredAt: string | null;
+  }[];
+  revision: number;
+}
+
+/** One truck of a statement, as issued. */
+export interface DetentionStatementLine {
+  appointmentId: string;
+  bookingReference: string;
+  facilityId: string;
+  facilityName: string;
+  day: string;
+  vehicleNumber: string | null;
+  vehicleClass: VehicleClass;
+  arrival: 'early' | 'on_time' | 'late' | 'no_show' | 'not_yet';
+  dwellMinutes: number | null;
+  detentionMinutesByCause: Record<DetentionCause, number>;
+  chargedHours: number;
+  detentionPaise: number;
+  lateFeePaise: number;
+  evidenceHash: string;
+}
+
+export interface DetentionStatementTotals {
+  trucks: number;
+  chargedHours: number;
+  detentionPaise: number;
+  lateFeePaise: number;
+  /** Detention less late fees: above zero the hub owes the carrier, below it the carrier owes the hub. */
+  netPaise: number;
+}
+
+/** A statement in the list. */
+export interface DetentionStatementSummary {
+  id: string;
+  /** DET-YYYY-MM-NNNN: the tenant's running number of the month's statements. */
+  number: string;
+  carrierId: string;
+  carrierName: string;
+  month: string;
+  status: StatementStatus;
+  issuedAt: string;
+  issuedBy: string;
+  totals: DetentionStatementTotals;
+  openDisputes: number;
+  /** The statement this one replaced, and the one that replaced it. */
+  supersedes: { id: string; number: string } | null;
+  supersededBy: { id: string; number: string } | null;
+  closedAt: string | null;
+  closedBy: string | null;
+  revision: number;
+}
+
+/** A statement whole: its lines (each with its dispute), totals by facility and by cause. */
+export interface DetentionStatementView extends DetentionStatementSummary {
+  lines: (DetentionStatementLine & { dispute: StatementDispute | null })[];
+  byFacility: {
+    facilityId: string;
+    facilityName: string;
+    trucks: number;
+    chargedHours: number;
+    detentionPaise: number;
+    lateFeePaise: number;
+  }[];
+  byCause: Record<DetentionCause, number>;
+}

@@ -17,6 +17,11 @@ export const DOMAIN_EVENT_TYPES = [
   'goods.received', // WMS receipt; detail: receiptId/movementId, productId, binId, quantity, appointmentId?
   'user.approved', // registration approved; detail: userId
   'user.rejected', // registration rejected; detail: userId, reason
+  // Detention (issue #57): a truck's free time ran out (detail: appointmentId, carrierId, startedAt, terms); a
+  // truck left with its figures (sent again when a correction changes them); a carrier's monthly statement.
+  'detention.started',
+  'detention.closed',
+  'statement.issued', // detail: statementId, number, carrierId, month, totals
 ] as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];

@@ -17,6 +17,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'checkin.created',
   'loading.completed',
   'goods.received',
+  'detention.started',
+  'detention.closed',
+  'statement.issued',
 ] as const satisfies readonly (DomainEventType | 'appointment.departed')[];
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

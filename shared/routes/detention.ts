@@ -2,6 +2,12 @@
 // settings), a truck's detention, the events and corrections staff record on its timeline, its evidence
 // pack, and the public check of a pack's code. A truck is read by staff and by its own carrier's people
 // (as its appointment is); staff who change appointments record and correct its times.
+// A carrier's monthly statements (issue #57.3) are issued, answered and closed by the staff who manage
+// the carriers (carriers:write: the hub's account with each carrier); they are read by staff and by the
+// carrier's own office (reference:read, scoped to its carrier in the use case, as a truck is); a line is
+// disputed by the carrier's office (reschedules:request: a carrier asking the hub to change something of
+// its own), or recorded on its behalf by staff who act for every carrier. A statement's CSV and
+// PDF are whole path segments (`statement.csv`): API Gateway's path variables fill whole segments.
 import type { ApiRoute } from './types';
 
 export const detentionRoutes = [
@@ -43,4 +49,60 @@ export const detentionRoutes = [
     access: 'reference:read',
   },
   { method: 'GET', path: '/api/verify/{hash}', fn: 'detention', action: 'verifyEvidence', access: 'public' },
+  {
+    method: 'POST',
+    path: '/api/detention/statements',
+    fn: 'detention',
+    action: 'issueStatement',
+    access: 'carriers:write',
+  },
+  {
+    method: 'GET',
+    path: '/api/detention/statements',
+    fn: 'detention',
+    action: 'listStatements',
+    access: 'reference:read',
+  },
+  {
+    method: 'GET',
+    path: '/api/detention/statements/{id}',
+    fn: 'detention',
+    action: 'getStatement',
+    access: 'reference:read',
+  },
+  {
+    method: 'GET',
+    path: '/api/detention/statements/{id}/statement.csv',
+    fn: 'detention',
+    action: 'statementCsv',
+    access: 'reference:read',
+  },
+  {
+    method: 'GET',
+    path: '/api/detention/statements/{id}/statement.pdf',
+    fn: 'detention',
+    action: 'statementPdf',
+    access: 'reference:read',
+  },
+  {
+    method: 'POST',
+    path: '/api/detention/statements/{id}/lines/{appointmentId}/dispute',
+    fn: 'detention',
+    action: 'disputeLine',
+    access: 'reschedules:request',
+  },
+  {
+    method: 'POST',
+    path: '/api/detention/statements/{id}/lines/{appointmentId}/answer',
+    fn: 'detention',
+    action: 'answerDispute',
+    access: 'carriers:write',
+  },
+  {
+    method: 'POST',
+    path: '/api/detention/statements/{id}/close',
+    fn: 'detention',
+    action: 'closeStatement',
+    access: 'carriers:write',
+  },
 ] as const satisfies readonly ApiRoute[];

@@ -41,8 +41,12 @@ import { FAKE_ULIP_FIXTURES, startFakeUlip } from '../../functions/local/fake-ul
 import { fakeUlipGateSettings } from '../support/fake-ulip-settings';
 import { TEST_DLT } from '../support/fake-sms-provider';
 import { ROUTES, routeKey, type ApiRoute } from '../../shared/routes';
+import { answerDispute, closeStatement, disputeLine } from '../../functions/detention/disputes';
+import type { SessionUser } from '../../shared/contracts/auth';
 import {
   ACTS,
+  monthsAgo,
+  pastTruck,
   usePendingErasures,
   useHeldCheckins,
   useYardSpots,
@@ -86,7 +90,11 @@ type Cell = 'y' | 'n' | 'o' | 's' | 'f';
 // logistics_coordinator, truck_owner, transporter_company, freight_forwarder) book and ask for
 // reschedules for their own carrier; the tenant admin also reads every appointment of the tenant;
 // the driver books for themself, checks in and has the driver app. A pending account has a session
-// and no permission.
+// and no permission. A carrier's monthly detention statements (#57.3) are issued, answered and closed by
+// the staff who change carriers; read by staff who read every appointment and by a carrier's office
+// (its own carrier's only; a driver reads none: 403); a line is disputed by a carrier's office, or by
+// staff who book for every carrier on its behalf (the tenant admin, linked to a carrier, sees every
+// statement and disputes its own carrier's; a driver disputes none: 403).
 const MATRIX = `
                                                          adm ops opm yrd whm sec spc tad top ven lgc drv trk trn ffw pnd
 GET    /api/health                                       public
@@ -344,6 +352,14 @@ POST   /api/detention/appointments/{id}/corrections      y   y   y   y   n   n  
 GET    /api/detention/appointments/{id}/evidence.csv     y   y   y   y   y   y   y   y   o   o   o   o   o   o   o   n
 GET    /api/detention/appointments/{id}/evidence.pdf     y   y   y   y   y   y   y   y   o   o   o   o   o   o   o   n
 GET    /api/verify/{hash}                                public
+POST   /api/detention/statements                         y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/detention/statements                         y   y   y   y   y   y   y   y   y   y   y   n   y   y   y   n
+GET    /api/detention/statements/{id}                    y   y   y   y   y   y   y   y   o   o   o   n   o   o   o   n
+GET    /api/detention/statements/{id}/statement.csv      y   y   y   y   y   y   y   y   o   o   o   n   o   o   o   n
+GET    /api/detention/statements/{id}/statement.pdf      y   y   y   y   y   y   y   y   o   o   o   n   o   o   o   n
+POST   /api/detention/statements/{id}/lines/{appointmentId}/dispute y y y y n n n s o o o n o o o n
+POST   /api/detention/statements/{id}/lines/{appointmentId}/answer y y y n n n n n n n n n n n n n
+POST   /api/detention/statements/{id}/close              y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 `;
 
 interface Row {
@@ -376,6 +392,8 @@ const APPOINTMENT_RECORD = (row: Row) =>
   row.path === '/api/wms/appointments/{id}/receipts' ||
   row.key === 'POST /api/checkins' ||
   row.key === 'POST /api/appointments';
+/** Routes whose record is a carrier's detention statement: another carrier's is one to hide too. */
+const STATEMENT_RECORD = (row: Row) => row.path.startsWith('/api/detention/statements/{id}');
 /** Path parameters that name no record (the tenant is the session's). */
 const NOT_RECORDS = new Set(['report']);
 const namesRecord = (row: Row) =>
@@ -427,6 +445,12 @@ interface Records {
   series: string;
   /** A forklift of the facility, for the acts that assign equipment. */
   equipment: string;
+  /** The own carrier's detention statement of the month before last, and its one line (a truck's appointment). */
+  statement: string;
+  statementLine: string;
+  /** The other carrier's, closed, its line's dispute answered: a change is answered 409 and nothing changes. */
+  otherStatement: string;
+  otherStatementLine: string;
 }
 
 let api: TestApi;
@@ -618,7 +642,27 @@ async function recordsOf(org: Organisation): Promise<Records> {
     equipment: id(
       await admin.post(`/api/facilities/${facility}/equipment`, { name: 'Matrix Forklift', type: 'Forklift' }),
     ),
+    ...(await statementsOf(admin, facility, ownCarrier, carrier)),
   };
+}
+
+/**
+ * The own carrier's statement of the month before last (one truck), and the other carrier's, settled: its
+ * line disputed by that carrier's office, answered and the statement closed (through the use cases: no
+ * caller of the matrix works for that carrier).
+ */
+async function statementsOf(admin: Client, facility: string, ownCarrier: string, carrier: string) {
+  const user = (await admin.get('/api/auth/user')).body as SessionUser;
+  const month = monthsAgo(2);
+  const statementLine = await pastTruck(user, facility, ownCarrier, `${month}-10`);
+  const otherStatementLine = await pastTruck(user, facility, carrier, `${month}-11`);
+  const issue = async (carrierId: string) => id(await admin.post('/api/detention/statements', { carrierId, month }));
+  const [statement, otherStatement] = [await issue(ownCarrier), await issue(carrier)];
+  const office: SessionUser = { ...user, id: `office-${carrier}`, carrierId: carrier, driverId: null };
+  await disputeLine(office, otherStatement, otherStatementLine, { reason: 'Settled by the matrix' });
+  await answerDispute(user, otherStatement, otherStatementLine, { decision: 'answered', reply: 'Settled' });
+  await closeStatement(user, otherStatement, {});
+  return { statement, statementLine, otherStatement, otherStatementLine };
 }
 
 /** A standing appointment (issue #32), cancelled at once: a cancel by a caller is then refused 409 and changes nothing. */
@@ -865,6 +909,11 @@ function call(row: Row, which: Case, column: Column | null, act?: Prepared): { p
     token: 'demo-bhiwandi',
     // An evidence code never issued: the public check answers it 404.
     hash: '0'.repeat(64),
+    // A carrier's statement (#57.3) and its line: another carrier's for that case.
+    ...(row.path.startsWith('/api/detention/statements/') && {
+      id: which === 'otherCarrier' ? r.otherStatement : r.statement,
+    }),
+    appointmentId: which === 'otherCarrier' ? r.otherStatementLine : r.statementLine,
     report: 'carrier-scorecard',
     typeId: deleting ? throwaway.appointmentType! : r.appointmentType,
     fieldId: deleting ? throwaway.bookingField! : r.bookingField,
@@ -981,6 +1030,11 @@ const BODIES: Record<string, (r: Records) => unknown> = {
   // Outside the facility's hours (08:00-18:00): past the permission check, refused 400 and nothing booked.
   'POST /api/series': (r) => ({ ...SERIES_BODY(r.facility, r.ownCarrier), timeStart: '03:00', timeEnd: '04:00' }),
   'POST /api/series/{id}/cancel': () => ({ fromDate: tomorrow, reason: 'Cancelled by the matrix' }),
+  'POST /api/detention/statements/{id}/lines/{appointmentId}/dispute': () => ({ reason: 'Disputed by the matrix' }),
+  'POST /api/detention/statements/{id}/lines/{appointmentId}/answer': () => ({
+    decision: 'answered',
+    reply: 'Answered by the matrix',
+  }),
 };
 
 const QUERIES: Record<string, string> = {
@@ -1128,7 +1182,7 @@ async function walk(column: Column | null, rows: Row[]): Promise<string[]> {
     const cases: Case[] =
       typeof row.cells === 'string' || !namesRecord(row)
         ? ['own']
-        : APPOINTMENT_RECORD(row)
+        : APPOINTMENT_RECORD(row) || STATEMENT_RECORD(row)
           ? ['own', 'otherCarrier', 'otherTenant']
           : ['own', 'otherTenant'];
     // A booking names its carrier in the body: another tenant's carrier is simply unknown there (400), no record to hide.

@@ -67,6 +67,11 @@ const FIXTURES: { path: RegExp; params: () => Record<string, string> }[] = [
   { path: /^\/api\/wms\/inventory\/\{id\}/, params: () => ({ id: ids.inventory! }) },
   { path: /^\/api\/wms\/appointments\/\{id\}/, params: () => ({ id: ids.appointment! }) },
   { path: /^\/api\/detention\/appointments\/\{id\}/, params: () => ({ id: ids.appointment! }) },
+  // A carrier's detention statement (issue #57.3) and a line of it (any appointment: B finds no statement).
+  {
+    path: /^\/api\/detention\/statements\/\{id\}/,
+    params: () => ({ id: ids.statement!, appointmentId: ids.appointment! }),
+  },
   { path: /^\/api\/wms\/cycle-counts\/\{id\}/, params: () => ({ id: ids.cycleCount! }) },
   { path: /^\/api\/wms\/cycle-count-items\/\{id\}/, params: () => ({ id: ids.cycleCountItem! }) },
   { path: /^\/api\/series\/\{id\}/, params: () => ({ id: ids.series! }) },
@@ -135,6 +140,8 @@ const BODIES: Record<string, unknown> = {
   'PUT /api/wms/inventory/{id}': { facilityId: 'x-facility', productId: 'x-product', quantity: 1 },
   'POST /api/wms/inventory/{id}/move': { toBinId: 'x-bin', quantity: 1 },
   'PATCH /api/wms/cycle-count-items/{id}': { countedQuantity: 1 },
+  'POST /api/detention/statements/{id}/lines/{appointmentId}/dispute': { reason: 'Disputed by an intruder' },
+  'POST /api/detention/statements/{id}/lines/{appointmentId}/answer': { decision: 'accepted' },
 };
 
 /** Query strings that pass each read's validation. */
@@ -308,11 +315,15 @@ beforeAll(async () => {
     invitation,
   };
   for (const [name, value] of Object.entries(ids)) expect(value, `fixture ${name}`).toBeTruthy();
-  Object.assign(ids, await optionalFixtures(admin, facility));
+  Object.assign(ids, await optionalFixtures(admin, facility, carrier));
 }, 180_000);
 
 /** Items of other domains, each made through its create route; one that cannot be made stays absent. */
-async function optionalFixtures(admin: Organisation['admin'], facility: string): Promise<Record<string, string>> {
+async function optionalFixtures(
+  admin: Organisation['admin'],
+  facility: string,
+  carrierId?: string,
+): Promise<Record<string, string>> {
   const made: Record<string, string> = {};
   const make = async (name: string, path: string, body: unknown, pick = (b: any) => b?.id as string | undefined) => {
     const res = await admin.post(path, body);
@@ -373,6 +384,8 @@ async function optionalFixtures(admin: Organisation['admin'], facility: string):
       binId: made.bin ?? null,
       quantity: 10,
     });
+  // A carrier's detention statement of a month long past (issue #57.3; its trucks in detention-statements.test.ts).
+  if (carrierId) await make('statement', '/api/detention/statements', { carrierId, month: '2025-01' });
   const count = await make('cycleCount', '/api/wms/cycle-counts', { facilityId: facility, countType: 'full' });
   if (count) {
     await admin.post(`/api/wms/cycle-counts/${count}/start`, {});

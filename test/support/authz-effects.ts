@@ -10,12 +10,17 @@ import type { Client, HttpResponse } from './api';
 import { addDays, localDateTime } from '../../shared/time';
 import { zoneAtTenNow } from './checkin-hub';
 import { GATE_RULES } from '../../shared/contracts/gate';
+import type { SessionUser } from '../../shared/contracts/auth';
+import { bookAppointment, contextOf } from '../../functions/appointments';
+import { changeAppointmentStatus } from '../../functions/checkins';
 
 /** The records of the caller's tenant an act builds on (the matrix's own records). */
 export interface ActRecords {
   facility: string;
   ownCarrier: string;
   ownDriver: string;
+  /** Another carrier of the tenant (no caller's own). */
+  carrier: string;
   /** The facility's equipment (one item, free on every day the acts book). */
   equipment: string;
   /** An integration system of the tenant, and a WMS zone of the facility. */
@@ -1862,6 +1867,133 @@ Object.assign(ACTS, {
       return gateIn?.at === p.state!.at && gateIn?.correction?.original.at === p.state!.arrivedAt
         ? null
         : `gate-in is ${JSON.stringify(gateIn)}`;
+    },
+  },
+} satisfies Record<string, Act>);
+
+// --- A carrier's monthly statements (issue #57.3) -----------------------------------------------------
+// A statement needs a month that is over and trucks that have left: the acts book a truck of the tenant's
+// own carrier on a past day through the service (a past day cannot be booked over HTTP), move it out, and
+// issue that month's statement, each act in a month of its own (statements of one carrier and month
+// replace each other). Issuing and closing use another carrier and months long past, so no act's month
+// meets another's.
+
+/** The month `back` months before this one on the hub's clock (YYYY-MM). */
+export function monthsAgo(back: number): string {
+  const [y, m] = localDateTime(new Date(), 'Asia/Kolkata').date.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) - back;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** A departed truck of the carrier on a past day (10:00-13:00 at the facility), booked and moved as `user`. */
+export async function pastTruck(user: SessionUser, facilityId: string, carrierId: string, date: string) {
+  const at = (time: string) => new Date(`${date}T${time}:00+05:30`);
+  const booked = await bookAppointment(
+    user,
+    {
+      facilityId,
+      carrierId,
+      driverId: null,
+      dockDoorId: null,
+      laborInchargeId: null,
+      vehicleLicense: `MH43ST${String(Math.floor(Math.random() * 9000) + 1000)}`,
+      scheduledDate: date,
+      scheduledTimeStart: '10:00',
+      scheduledTimeEnd: '11:00',
+      loadType: 'inbound',
+      priority: 'normal',
+      bookedBy: 'carrier',
+      poNumber: null,
+      bolNumber: null,
+      palletCount: null,
+      cartonCount: null,
+      estimatedDuration: 60,
+      specialInstructions: null,
+      handlingEquipmentNotes: null,
+    },
+    at('00:00'),
+  );
+  for (const [status, time] of [
+    ['arrived', '10:00'],
+    ['departed', '13:00'],
+  ] as const)
+    await changeAppointmentStatus(contextOf(user), booked.id, status, at(time));
+  return booked.id;
+}
+
+/** A statement of the tenant's own carrier with one truck, in a month of the act's own. */
+async function ownStatement(ctx: ActContext) {
+  const user = (await ctx.admin.get('/api/auth/user')).body as SessionUser;
+  const month = monthsAgo(ctx.n + 3);
+  const line = await pastTruck(user, ctx.r.facility, ctx.r.ownCarrier, `${month}-10`);
+  const id = made(await ctx.admin.post('/api/detention/statements', { carrierId: ctx.r.ownCarrier, month }));
+  return { id, line };
+}
+
+/** A month long past of the act's own, for the acts that issue or close another carrier's statement. */
+const pastMonth = (ctx: ActContext, from: number) =>
+  `${from + Math.floor(ctx.n / 12)}-${String((ctx.n % 12) + 1).padStart(2, '0')}`;
+
+const statementOf = async (ctx: ActContext, id: string) =>
+  (await ctx.admin.get(`/api/detention/statements/${id}`)).body as {
+    status?: string;
+    lines?: { appointmentId: string; dispute: { status: string; reason: string; reply: string | null } | null }[];
+  };
+const disputeOf = async (ctx: ActContext, p: Prepared) =>
+  (await statementOf(ctx, p.params!.id!)).lines?.find((l) => l.appointmentId === p.params!.appointmentId)?.dispute;
+
+Object.assign(ACTS, {
+  'POST /api/detention/statements': {
+    prepare: async (ctx) => {
+      const month = pastMonth(ctx, 1800);
+      return { body: { carrierId: ctx.r.carrier, month }, state: { month } };
+    },
+    effect: async (ctx, p, res) => {
+      const list = await ctx.admin.get(`/api/detention/statements?carrierId=${ctx.r.carrier}&month=${p.state!.month}`);
+      const found = (list.body ?? []).find((s: { id: string }) => s.id === res.body?.id);
+      return found?.status === 'open' ? null : `the list holds ${list.text}`;
+    },
+  },
+  'POST /api/detention/statements/{id}/close': {
+    prepare: async (ctx) => {
+      const month = pastMonth(ctx, 1900);
+      const id = made(await ctx.admin.post('/api/detention/statements', { carrierId: ctx.r.carrier, month }));
+      return { params: { id }, body: {} };
+    },
+    effect: async (ctx, p) => {
+      const s = await statementOf(ctx, p.params!.id!);
+      return s.status === 'closed' ? null : `the statement is ${s.status}`;
+    },
+  },
+  'POST /api/detention/statements/{id}/lines/{appointmentId}/dispute': {
+    prepare: async (ctx) => {
+      const { id, line } = await ownStatement(ctx);
+      return { params: { id, appointmentId: line }, body: { reason: 'Disputed by the matrix: out at 12:00' } };
+    },
+    effect: async (ctx, p) => {
+      const dispute = await disputeOf(ctx, p);
+      return dispute?.status === 'open' && dispute.reason === 'Disputed by the matrix: out at 12:00'
+        ? null
+        : `the dispute is ${JSON.stringify(dispute)}`;
+    },
+  },
+  'POST /api/detention/statements/{id}/lines/{appointmentId}/answer': {
+    prepare: async (ctx) => {
+      const { id, line } = await ownStatement(ctx);
+      const disputed = await ctx.booker!.post(`/api/detention/statements/${id}/lines/${line}/dispute`, {
+        reason: 'Disputed for the matrix to answer',
+      });
+      if (disputed.status !== 201) throw new Error(`act set-up failed: ${disputed.text}`);
+      return {
+        params: { id, appointmentId: line },
+        body: { decision: 'answered', reply: 'The gate register says 13:00' },
+      };
+    },
+    effect: async (ctx, p) => {
+      const dispute = await disputeOf(ctx, p);
+      return dispute?.status === 'answered' && dispute.reply === 'The gate register says 13:00'
+        ? null
+        : `the dispute is ${JSON.stringify(dispute)}`;
     },
   },
 } satisfies Record<string, Act>);
