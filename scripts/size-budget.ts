@@ -204,6 +204,16 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     firstLoadKb: 120,
     chunkKb: 20,
   },
+  // A carrier's detention statements (issue #57.3): the list and a statement, no zod; the forms and a
+  // truck's detention come when shown (2026-12-05: 98.8 / 14.4).
+  {
+    route: 'detention statements',
+    path: '/statements',
+    modules: [STAFF_SHELL, feature('detention'), 'src/features/detention/routes/statements-route.tsx'],
+    public: false,
+    firstLoadKb: 120,
+    chunkKb: 20,
+  },
   // Only the dashboard tab is the first screen; the other tabs and their forms come when opened (2026-11-27:
   // 97.7 / 15; 180.7 / 75.7 the day before).
   {

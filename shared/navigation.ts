@@ -109,6 +109,8 @@ export const PATHS = {
   privacyChoices: '/privacy/choices',
   /** The check of a detention evidence pack's code (issue #57), public: /verify/<hash>, printed on the pack. */
   verify: '/verify',
+  /** A carrier's monthly detention statements (issue #57.3): its own list, a line's truck and disputes. */
+  statements: '/statements',
 } as const;
 
 /** The public information pages, each at `/<slug>` (linked from the site footer). */

@@ -125,7 +125,11 @@ export async function startLocalStack(options: LocalStackOptions) {
       connectSources: [s3.endpoint],
       devOutbox: true,
       // The journeys drive the trip watch with these (issue #33).
-      devRoutes: { ...(await import('./dev-trips')).devTripRoutes(ulip), ...devWhatsapp.devWhatsappRoutes(whatsapp) },
+      devRoutes: {
+        ...(await import('./dev-trips')).devTripRoutes(ulip),
+        ...devWhatsapp.devWhatsappRoutes(whatsapp),
+        ...(await import('./dev-detention')).devDetentionRoutes(),
+      },
       devPages: devWhatsapp.devWhatsappPages(whatsapp),
     });
     stops.push(api.close);

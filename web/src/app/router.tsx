@@ -77,6 +77,7 @@ const ChoicesRoute = screen(() => import('../features/privacy'), 'ChoicesRoute')
 const PassRoute = screen(() => import('../features/passes'), 'PassRoute');
 // /verify/<hash>: the public check of a detention evidence pack's code (issue #57).
 const VerifyRoute = screen(() => import('../features/detention'), 'VerifyRoute');
+const StatementsRoute = screen(() => import('../features/detention'), 'StatementsRoute');
 // /book/<token>: a facility link's landing page, or a booking link's page (issue #32).
 const BookRoute = screen(() => import('../features/booking-links'), 'BookRoute');
 const BookingLinksPanel = screen(() => import('../features/booking-links'), 'BookingLinksPanel');
@@ -123,6 +124,7 @@ const SCREENS: Screen[] = [
   { path: PATHS.driver, element: <DriverDashboardRoute />, shell: 'driver', guard: 'authRequired' },
   { path: PATHS.yard, element: <YardRoute />, shell: 'staff', data: (client) => client.prefetchQuery(yardQuery) },
   { path: PATHS.analytics, element: <AnalyticsRoute />, shell: 'staff' },
+  { path: PATHS.statements, element: <StatementsRoute />, shell: 'by-role', guard: 'authRequired' },
   { path: PATHS.integrations, element: <IntegrationsRoute />, shell: 'staff' },
   { path: PATHS.users, element: <UsersRoute />, shell: 'staff' },
   { path: PATHS.facilities, element: <FacilitiesRoute />, shell: 'staff' },

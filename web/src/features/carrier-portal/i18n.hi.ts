@@ -23,7 +23,16 @@ export const carrierPortal = {
       noShows: 'नहीं आए',
       avgDwell: 'औसत ठहराव',
       lateCancellations: 'देर से रद्द',
+      medianDwell: 'मध्य ठहराव',
+      p90Dwell: 'p90 ठहराव',
+      overTwoHours: '2 घंटे से ज़्यादा रोके गए',
     },
+    hubs: {
+      label: 'हर हब ने आपके ट्रक कितनी देर रोके',
+      facility: 'हब',
+      trucks: 'ट्रक',
+    },
+    statements: 'आपके डिटेंशन स्टेटमेंट',
   },
   mobile: {
     open: 'मोबाइल नंबर से साइन इन करें',

@@ -25,7 +25,16 @@ export const carrierPortalEn = {
       noShows: 'No-shows',
       avgDwell: 'Avg dwell',
       lateCancellations: 'Late cancellations',
+      medianDwell: 'Median dwell',
+      p90Dwell: 'p90 dwell',
+      overTwoHours: 'Kept over 2 h',
     },
+    hubs: {
+      label: 'How long each hub kept your trucks',
+      facility: 'Hub',
+      trucks: 'Trucks',
+    },
+    statements: 'Your detention statements',
   },
   mobile: {
     open: 'Sign in with mobile number',

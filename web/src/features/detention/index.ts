@@ -8,6 +8,10 @@ registerCatalogue(detentionText);
 
 // The page and the terms form are fetched when shown, not with the row's disclosure others show.
 export const VerifyRoute = loadLater(async () => (await import('./routes/verify-route')).VerifyRoute);
+export const StatementsRoute = loadLater(async () => (await import('./routes/statements-route')).StatementsRoute);
+export const StatementsPanel = loadLater(async () => (await import('./components/statements-panel')).StatementsPanel, {
+  fallback: null,
+});
 export const DetentionTermsPanel = loadLater(
   async () => (await import('./components/detention-terms-panel')).DetentionTermsPanel,
   { fallback: null },

@@ -4,6 +4,8 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { PATHS } from '@shared/navigation';
 import { Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -21,6 +23,20 @@ interface ScorecardRow {
   noShows: number;
   avgDwellMinutes: number | null;
   lateCancellations: number;
+  /** The hub's side (issue #57.4): how long the trucks were kept, and the share kept over two hours (%). */
+  medianDwellMinutes?: number | null;
+  p90DwellMinutes?: number | null;
+  overTwoHoursShare?: number | null;
+}
+
+/** A carrier's own scorecard: how long each hub kept its trucks. */
+interface FacilityDwellRow {
+  facilityId: string;
+  facility: string;
+  trucks: number;
+  medianDwellMinutes: number | null;
+  p90DwellMinutes: number | null;
+  overTwoHoursShare: number | null;
 }
 
 const SOURCES = {
@@ -44,13 +60,17 @@ export function ScorecardCard({ source }: { source: keyof typeof SOURCES }) {
   const query = chosen ? `?month=${chosen}` : '';
   const scorecard = useQuery({
     queryKey: [SOURCES[source].data, chosen],
-    queryFn: () => api.get<{ month: string; rows: ScorecardRow[] }>(`${SOURCES[source].data}${query}`),
+    queryFn: () =>
+      api.get<{ month: string; rows: ScorecardRow[]; facilities?: FacilityDwellRow[] }>(
+        `${SOURCES[source].data}${query}`,
+      ),
   });
   const month = chosen ?? scorecard.data?.month ?? '';
   const rows = scorecard.data?.rows ?? [];
-  const pct = (v: number | null) => (v === null ? '—' : `${format.number(v)}%`);
-  const minutes = (v: number | null) =>
-    v === null ? '—' : t('carrierPortal.scorecard.minutes', { value: format.number(v) });
+  const hubs = scorecard.data?.facilities ?? [];
+  const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${format.number(v)}%`);
+  const minutes = (v: number | null | undefined) =>
+    v === null || v === undefined ? '—' : t('carrierPortal.scorecard.minutes', { value: format.number(v) });
   return (
     <Card id="carrier-scorecard">
       <CardHeader
@@ -91,6 +111,9 @@ export function ScorecardCard({ source }: { source: keyof typeof SOURCES }) {
                   <th>{t('carrierPortal.scorecard.columns.late')}</th>
                   <th>{t('carrierPortal.scorecard.columns.noShows')}</th>
                   <th>{t('carrierPortal.scorecard.columns.avgDwell')}</th>
+                  <th>{t('carrierPortal.scorecard.columns.medianDwell')}</th>
+                  <th>{t('carrierPortal.scorecard.columns.p90Dwell')}</th>
+                  <th>{t('carrierPortal.scorecard.columns.overTwoHours')}</th>
                   <th>{t('carrierPortal.scorecard.columns.lateCancellations')}</th>
                 </tr>
               </thead>
@@ -104,6 +127,9 @@ export function ScorecardCard({ source }: { source: keyof typeof SOURCES }) {
                     <td>{format.number(c.late)}</td>
                     <td>{format.number(c.noShows)}</td>
                     <td>{minutes(c.avgDwellMinutes)}</td>
+                    <td>{minutes(c.medianDwellMinutes)}</td>
+                    <td>{minutes(c.p90DwellMinutes)}</td>
+                    <td>{pct(c.overTwoHoursShare)}</td>
                     <td>{format.number(c.lateCancellations)}</td>
                   </tr>
                 ))}
@@ -111,6 +137,40 @@ export function ScorecardCard({ source }: { source: keyof typeof SOURCES }) {
             </table>
           )}
         </div>
+        {source === 'carrier' && hubs.length > 0 && (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm" aria-label={t('carrierPortal.scorecard.hubs.label')}>
+              <caption className="pb-1 text-left font-semibold text-slate-700">
+                {t('carrierPortal.scorecard.hubs.label')}
+              </caption>
+              <thead className="text-left text-slate-500">
+                <tr>
+                  <th className="py-2">{t('carrierPortal.scorecard.hubs.facility')}</th>
+                  <th>{t('carrierPortal.scorecard.hubs.trucks')}</th>
+                  <th>{t('carrierPortal.scorecard.columns.medianDwell')}</th>
+                  <th>{t('carrierPortal.scorecard.columns.p90Dwell')}</th>
+                  <th>{t('carrierPortal.scorecard.columns.overTwoHours')}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {hubs.map((h) => (
+                  <tr key={h.facilityId} data-testid="scorecard-hub-row">
+                    <td className="py-2 font-medium">{h.facility}</td>
+                    <td>{format.number(h.trucks)}</td>
+                    <td>{minutes(h.medianDwellMinutes)}</td>
+                    <td>{minutes(h.p90DwellMinutes)}</td>
+                    <td>{pct(h.overTwoHoursShare)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {source === 'carrier' && (
+          <Link to={PATHS.statements} className="inline-block text-sm font-medium text-blue-700 underline">
+            {t('carrierPortal.scorecard.statements')}
+          </Link>
+        )}
       </CardBody>
     </Card>
   );

@@ -1,5 +1,6 @@
 // /analytics: figures computed for the chosen range, appointments per day, and the carrier scorecard
-// of a chosen month (scorecard-card.tsx) with its CSV export.
+// of a chosen month (scorecard-card.tsx) with its CSV export, and the carriers' monthly detention
+// statements (issued, answered and closed here by staff who manage the carriers).
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { insightsAnalyticsText } from '../analytics-i18n';
 import { useSession } from '../../../lib/session';
 import { WebVitalsCard } from '../components/web-vitals-card';
 import { ScorecardCard } from '../../carrier-portal';
+import { StatementsPanel } from '../../detention';
 
 interface Analytics {
   days: number;
@@ -145,6 +147,7 @@ export function AnalyticsRoute() {
             </CardBody>
           </Card>
           <ScorecardCard source="staff" />
+          <StatementsPanel side="staff" />
         </>
       )}
       {canAccess.adminPanel && <WebVitalsCard />}
