@@ -395,7 +395,8 @@ describe('facility edits', () => {
 // The edit routes of the domains that came with #15-#19 (wms, integrations, messaging, tenancy, users'
 // language) are tested for partial edits in their own suites; this file covers the dock side's.
 // Settings documents replaced whole (gate: an omitted password keeps the stored one; the trip watch; a
-// facility's PO policy) are tested in their own suites.
+// facility's PO policy; a facility's detention terms, one vehicle class at a time) are tested in their
+// own suites.
 const COVERED_IN_THEIR_SUITES = new Set([
   'wms',
   'integrations',
@@ -407,6 +408,7 @@ const COVERED_IN_THEIR_SUITES = new Set([
   'references',
   'appointment-types',
   'privacy',
+  'detention',
 ]);
 /** Whole-document settings (PUT replaces the facility's booking rules), tested in carrier-portal.test.ts. */
 const WHOLE_DOCUMENTS = new Set(['/api/auth/user/language', '/api/bookings/facilities/{id}/rules']);
