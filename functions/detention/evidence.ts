@@ -19,7 +19,7 @@ import {
 import { localDateTime } from '../../shared/time';
 import { toCsv } from '../lib/csv';
 import type { DetentionAssessment } from './rules';
-import type { TimelineEntry, TimelineSource } from './timeline';
+import type { TimelineEntry, TimelineSource } from '../../shared/contracts/detention';
 
 export interface EvidencePack {
   bookingReference: string;

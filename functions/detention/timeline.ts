@@ -4,28 +4,12 @@
 // status moves), and the events staff record (holding area, called to door, documents done). A staff
 // correction keeps the original time and source beside the new one, with who corrected it and why;
 // a correction that would put an event before one the truck lives earlier is refused.
-import { TIMELINE_EVENTS, type TimelineEvent } from '../../shared/contracts/detention';
-
-/** Where a time on the timeline comes from. */
-export const TIMELINE_SOURCES = [
-  'fastag',
-  'pass_scan',
-  'gate_qr',
-  'driver_app',
-  'staff',
-  'status_change',
-  'staff_correction',
-] as const;
-export type TimelineSource = (typeof TIMELINE_SOURCES)[number];
-
-export interface TimelineEntry {
-  event: TimelineEvent;
-  /** ISO instant. */
-  at: string;
-  source: TimelineSource;
-  /** Present once corrected: the time and source the correction replaced, who and why. */
-  correction?: { original: { at: string; source: TimelineSource }; by: string; reason: string; correctedAt: string };
-}
+import {
+  TIMELINE_EVENTS,
+  type TimelineEntry,
+  type TimelineEvent,
+  type TimelineSource,
+} from '../../shared/contracts/detention';
 
 /** A staff correction or a staff-recorded event: the event's time as staff say it was. */
 export interface TimelineCorrection {

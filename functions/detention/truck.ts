@@ -11,7 +11,8 @@ import { facilityTimeZone } from '../../shared/time';
 import { evidenceHash, type EvidencePack } from './evidence';
 import { assessDetention, type DetentionAssessment } from './rules';
 import { termsFor } from './terms';
-import { stampsOf, timelineOf, type TimelineEntry } from './timeline';
+import { stampsOf, timelineOf } from './timeline';
+import type { TimelineEntry } from '../../shared/contracts/detention';
 import { truckRecords, type DetentionIssue, type TruckRecords } from './truck.store';
 
 export interface Truck {

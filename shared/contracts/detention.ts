@@ -26,6 +26,28 @@ export const TIMELINE_EVENTS = [
 ] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 
+/** Where a time on the timeline comes from (functions/detention/timeline.ts reads each from its record). */
+export const TIMELINE_SOURCES = [
+  'fastag',
+  'pass_scan',
+  'gate_qr',
+  'driver_app',
+  'staff',
+  'status_change',
+  'staff_correction',
+] as const;
+export type TimelineSource = (typeof TIMELINE_SOURCES)[number];
+
+/** One event of a truck's timeline, as the server reads it and the screens show it. */
+export interface TimelineEntry {
+  event: TimelineEvent;
+  /** ISO instant. */
+  at: string;
+  source: TimelineSource;
+  /** Present once corrected: the time and source the correction replaced, who and why. */
+  correction?: { original: { at: string; source: TimelineSource }; by: string; reason: string; correctedAt: string };
+}
+
 /**
  * What each minute of a dwell is put down to: waiting for a door (gate-in to at the door), the work
  * at the door, the paperwork after it, and the hub holding a truck that is done (documents done to

@@ -12,7 +12,7 @@ import type {
   DetentionTermsView,
   DocumentsParty,
   EvidenceVerification,
-  TimelineEvent,
+  TimelineEntry,
   VehicleClass,
 } from '@shared/contracts/detention';
 import type { AppointmentStatus } from '@shared/contracts/appointments';
@@ -20,30 +20,10 @@ import { api } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
-// The truck's view as GET /api/detention/appointments/{id} answers it. The server writes these types
-// beside its use case (functions/detention/truck.ts, timeline.ts, rules.ts), not in
-// shared/contracts/detention.ts, and the SPA imports no server code: they are written here, as the
-// integration test (test/integration/detention.test.ts) reads the answer.
-
-/** Where a time on the timeline comes from (functions/detention/timeline.ts TIMELINE_SOURCES). */
-export const TIMELINE_SOURCES = [
-  'fastag',
-  'pass_scan',
-  'gate_qr',
-  'driver_app',
-  'staff',
-  'status_change',
-  'staff_correction',
-] as const;
-export type TimelineSource = (typeof TIMELINE_SOURCES)[number];
-
-export interface TimelineEntry {
-  event: TimelineEvent;
-  at: string;
-  source: TimelineSource;
-  /** Once corrected: the first time and source, who corrected it last and why. */
-  correction?: { original: { at: string; source: TimelineSource }; by: string; reason: string; correctedAt: string };
-}
+// The truck's view as GET /api/detention/appointments/{id} answers it. Its timeline entries are the
+// contract's; the assessment and the view are written beside the server's use case
+// (functions/detention/truck.ts, rules.ts, whose instants are Dates until sent), and the SPA imports
+// no server code: they are written here as JSON, as the integration test reads the answer.
 
 export type ArrivalOutcome = 'early' | 'on_time' | 'late' | 'no_show' | 'not_yet';
 
