@@ -5,6 +5,8 @@
 //   carry session cookies and personal data).
 // - Metrics are published only where the CDK stack set a namespace (POWERTOOLS_METRICS_NAMESPACE)
 //   and POWERTOOLS_METRICS_DISABLED is not true; locally nothing is printed.
+// First: decides the X-Ray SDK's mode before the Tracer loads it.
+import './xray-mode';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
