@@ -113,8 +113,10 @@ export async function typecheck(projects = TSC_PROJECTS): Promise<{ ok: boolean;
 }
 
 /** `npm run lint` (ESLint, 0 warnings) with its results as JSON, to count the files; stylish on failure. */
-export async function lint(files: string[] = ['.']): Promise<{ ok: boolean; log: string } & Counts> {
-  const out = join(RESULTS, 'eslint.json');
+export async function lint(
+  files: string[] = ['.'],
+  out = join(RESULTS, 'eslint.json'),
+): Promise<{ ok: boolean; log: string } & Counts> {
   rmSync(out, { force: true });
   const res = await run(bin('eslint'), [...files, '--max-warnings', '0', '--format', 'json', '--output-file', out], {
     capture: true,
@@ -318,14 +320,34 @@ async function main() {
       logs.set(name, log);
       return rest;
     });
-  const [lintResult, [typeResult, formatResult, depsResult]] = await Promise.all([
-    withLog('lint', () => lint()),
-    (async () => [
-      await withLog('type-check', () => typecheck()),
-      await withLog('format', () => format()),
-      await withLog('dependency rules', () => deps()),
-    ])(),
+  // ESLint in two processes, the SPA's files (its own program) and the rest, each in a lane: one
+  // process took 172 s, the longest of the static work, against 70 and 102 CPU-s for the halves
+  // (issue #54). The lint row is both together: its time from the first start to the last end.
+  const lintStarted = performance.now();
+  const lintEnded: number[] = [];
+  const lintPart = async (files: string[], out: string) => {
+    const result = await lint(files, join(RESULTS, out));
+    lintEnded.push(performance.now());
+    return result;
+  };
+  const [[webLint, typeResult], [restLint, depsResult, formatResult]] = await Promise.all([
+    (async () =>
+      [await lintPart(['web/src'], 'eslint-web.json'), await withLog('type-check', () => typecheck())] as const)(),
+    (async () =>
+      [
+        await lintPart(['.', '--ignore-pattern', 'web/src/**'], 'eslint.json'),
+        await withLog('dependency rules', () => deps()),
+        await withLog('format', () => format()),
+      ] as const)(),
   ]);
+  const lintResult: StageResult = {
+    stage: 'lint',
+    ok: webLint.ok && restLint.ok,
+    seconds: (Math.max(...lintEnded) - lintStarted) / 1000,
+    files: (webLint.files ?? 0) + (restLint.files ?? 0),
+    other: '2 processes',
+  };
+  logs.set('lint', [webLint.log, restLint.log].filter(Boolean).join('\n'));
   for (const r of [typeResult, lintResult, formatResult, depsResult]) {
     const log = logs.get(r.stage)?.trim();
     console.log(`\n> ${r.stage}: ${r.ok ? 'ok' : 'FAILED'} (${formatSeconds(r.seconds)})${log ? `\n${log}` : ''}`);
