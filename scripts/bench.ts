@@ -6,9 +6,11 @@
 //
 // Each section's wall time is printed after it and kept in latest.json (`sectionSeconds`, with
 // `start` for the local stack and the warehouse load), so the run's 10-minute budget can be read section by section.
-// Order: bundles (before the stack starts), hotPaths, race, mixed, then SECTIONS (wms last).
+// Order: bundles and PURE_SECTIONS (before the stack starts), hotPaths, race, mixed, then SECTIONS (wms last).
 // BENCH_ONLY=wms,gate (a comma list of section names: hotPaths, race, mixed, messaging, chat,
-// integrations, tenancy, lighthouse, interactions, wms, gate, trips, bundles) runs only those, for work on one of them;
+// integrations, tenancy, lighthouse, interactions, wms, gate, trips, bundles, planner) runs only those, for work on one of them;
+// sections that need no stack (PURE_SECTIONS: the door planner) run before it starts, and a BENCH_ONLY of
+// those (and bundles) alone starts no stack;
 // a partial run is written to .bench/partial.json, never over latest.json (the README quotes that
 // one). Sections run in the order below either way.
 import './bench/env';
@@ -21,7 +23,7 @@ import { hotPaths, signIn, type Call } from './bench/hot-paths';
 import { guestRace } from './bench/race';
 import { CORE_ACTIONS, mixedLoad, warehouseReceipts, type MixedAction } from './bench/mixed-load';
 import { lambdaBundles, spaBundle } from './bench/bundles';
-import type { BenchSection } from './bench/section';
+import type { BenchSection, PureBenchSection } from './bench/section';
 import { writeReadmeBench } from './bench/readme';
 import { startWebFront } from './bench/https-front';
 
@@ -44,10 +46,22 @@ const SECTIONS: { name: string; load: () => Promise<BenchSection> }[] = [
   // Its 100,000-line warehouse is loaded as the stack starts (in `start`), before the stream workers.
   { name: 'wms', load: async () => (await import('./bench/wms')).wmsBench },
 ];
+/** Sections that need no stack (pure computation), run before it starts. */
+const PURE_SECTIONS: { name: string; load: () => Promise<PureBenchSection> }[] = [
+  // The door planner (issue #58): first-free, greedy and the HiGHS solver on generated days.
+  { name: 'planner', load: async () => (await import('./bench/planner')).plannerBench },
+];
 /** Kinds of request in the mixed load besides the core ones, each set up before the load starts. */
 const MIXED_ACTIONS: { load: (operations: Call) => Promise<MixedAction> }[] = [{ load: warehouseReceipts }];
 
-const ALL_SECTIONS = ['bundles', 'hotPaths', 'race', 'mixed', ...SECTIONS.map((s) => s.name)];
+const ALL_SECTIONS = [
+  'bundles',
+  ...PURE_SECTIONS.map((s) => s.name),
+  'hotPaths',
+  'race',
+  'mixed',
+  ...SECTIONS.map((s) => s.name),
+];
 const ONLY = process.env.BENCH_ONLY
   ? process.env.BENCH_ONLY.split(',')
       .map((s) => s.trim())
@@ -80,6 +94,19 @@ console.log('\nDockSaathi benchmark: local stack, DynamoDB Local, loopback HTTP;
 // First, before the local stack starts: the code sizes need no stack, and each Lambda's init is timed
 // in a fresh process, best on a machine that DynamoDB Local and the stream poller leave quiet.
 await section('bundles', () => codeSizes(results));
+for (const { name, load } of PURE_SECTIONS) {
+  await section(name, async () => {
+    const report = await (await load())();
+    console.log(`\n${report.title}`);
+    console.table(report.rows);
+    results[name] = report;
+  });
+}
+const stackless = ['bundles', ...PURE_SECTIONS.map((s) => s.name)];
+if (ONLY?.every((name) => stackless.includes(name))) {
+  await finish();
+  process.exit(0);
+}
 
 const stackStarted = performance.now();
 const port = await freePort();
@@ -170,22 +197,27 @@ try {
   await web.close();
   await stack.stop();
 }
-results.seconds = (performance.now() - started) / 1000;
-const file = ONLY
-  ? join(import.meta.dirname, '..', '.bench', 'partial.json')
-  : join(import.meta.dirname, '..', 'bench', 'results', 'latest.json');
-mkdirSync(join(file, '..'), { recursive: true });
-writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
-// README's figures come from the full run's file only (a partial run would show a partial table as the latest).
-if (!ONLY) await writeReadmeBench(file);
-console.log(
-  `\nSeconds per section: ${Object.entries(sectionSeconds)
-    .map(([name, s]) => `${name} ${s}`)
-    .join(', ')}`,
-);
-console.log(
-  `Bench took ${(results.seconds as number).toFixed(0)} s; figures in ${ONLY ? '.bench/partial.json (BENCH_ONLY)' : 'bench/results/latest.json'}`,
-);
+await finish();
+
+/** Writes the run's figures (and README's section after a full run) and prints the time per section. */
+async function finish(): Promise<void> {
+  results.seconds = (performance.now() - started) / 1000;
+  const file = ONLY
+    ? join(import.meta.dirname, '..', '.bench', 'partial.json')
+    : join(import.meta.dirname, '..', 'bench', 'results', 'latest.json');
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+  // README's figures come from the full run's file only (a partial run would show a partial table as the latest).
+  if (!ONLY) await writeReadmeBench(file);
+  console.log(
+    `\nSeconds per section: ${Object.entries(sectionSeconds)
+      .map(([name, s]) => `${name} ${s}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `Bench took ${(results.seconds as number).toFixed(0)} s; figures in ${ONLY ? '.bench/partial.json (BENCH_ONLY)' : 'bench/results/latest.json'}`,
+  );
+}
 
 /** The code each visitor and each request loads: the SPA's first load and chunks, each Lambda's bundle. */
 async function codeSizes(results: Record<string, unknown>): Promise<void> {

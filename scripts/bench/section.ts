@@ -16,3 +16,10 @@ export interface BenchContext {
 export type BenchSection = (
   ctx: BenchContext,
 ) => Promise<{ title: string; rows: Record<string, unknown>[]; extra?: Record<string, unknown> }>;
+
+/** A section that needs no running stack (pure computation, as the door planner's): run before the stack starts. */
+export type PureBenchSection = () => Promise<{
+  title: string;
+  rows: Record<string, unknown>[];
+  extra?: Record<string, unknown>;
+}>;

@@ -1,0 +1,149 @@
+// The door plan of one facility's day (issue #58): what the planner is given (the day's doors, its
+// trucks with their appointment and live state) and what it returns (each truck a door and a start,
+// with the solver's status and gap), and the texts of the plans it refuses. Times are minutes from
+// the facility's local midnight (shared/time.ts turns them into HH:mm), so a plan is pure arithmetic
+// and the caller (a worker) does the clock.
+import * as z from 'zod';
+import { PRIORITIES } from './appointments';
+import { VEHICLE_TYPES } from './appointments-guest';
+
+/** How a plan is made: today's first free door in order, a greedy plan, or the MILP solver (HiGHS). */
+export const PLAN_STRATEGIES = ['firstFree', 'greedy', 'solver'] as const;
+export type PlanStrategy = (typeof PLAN_STRATEGIES)[number];
+
+/** A minute of the plan's day, from the facility's local midnight (past 24:00 for a night shift). */
+const minute = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 * 24 * 60);
+const id = z.string().trim().min(1).max(64);
+
+export const planDoorSchema = z.strictObject({
+  id,
+  /** The door's number as staff know it ("D05"). */
+  name: z.string().trim().min(1).max(40),
+  /** The appointment types it takes (null: every type). */
+  appointmentTypeIds: z.array(id).nullable(),
+  /** The vehicles it takes (null: every vehicle). */
+  vehicleTypes: z.array(z.enum(VEHICLE_TYPES)).nullable(),
+  opensAt: minute,
+  closesAt: minute,
+});
+export type PlanDoor = z.output<typeof planDoorSchema>;
+
+/** Where a truck is now: on its way (its FASTag ETA, null: none yet), waiting in holding, or at a door. */
+export const truckStateSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('expected'), etaMinute: minute.nullable() }),
+  z.strictObject({ kind: z.literal('holding'), arrivedMinute: minute }),
+  z.strictObject({
+    kind: z.literal('atDoor'),
+    doorId: id,
+    startedMinute: minute,
+    /** When its unload is now expected to end: later than start + length when it overruns. */
+    expectedEndMinute: minute,
+  }),
+]);
+export type TruckState = z.output<typeof truckStateSchema>;
+
+export const planTruckSchema = z.strictObject({
+  /** The appointment's id. */
+  id,
+  appointmentTypeId: id,
+  vehicleType: z.enum(VEHICLE_TYPES),
+  durationMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
+  /** The booked window: its start is when the truck is due. */
+  windowStart: minute,
+  windowEnd: minute,
+  priority: z.enum(PRIORITIES),
+  state: truckStateSchema,
+  /** The door the truck has already been told (a change costs `changePenaltyMinutes`), null: none. */
+  toldDoorId: id.nullable(),
+});
+export type PlanTruck = z.output<typeof planTruckSchema>;
+
+export const planInputSchema = z.strictObject({
+  facilityId: id,
+  date: z.string(),
+  /** The moment the plan is made: nothing starts before it. */
+  nowMinute: minute,
+  doors: z.array(planDoorSchema).max(200),
+  trucks: z.array(planTruckSchema).max(5000),
+  /**
+   * What changing a told door costs, in minutes of one truck's waiting. Small by default: a door told at
+   * booking is cheap to change before the truck is called (a larger one trades waiting for fewer changes).
+   */
+  changePenaltyMinutes: z
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(5),
+  /** The solver's wall-clock budget for the whole day; past it, the rest is planned greedily. */
+  timeLimitSeconds: z.number().positive().max(600).default(4.5),
+});
+export type PlanInput = z.input<typeof planInputSchema>;
+export type ParsedPlanInput = z.output<typeof planInputSchema>;
+
+export interface PlannedTruck {
+  truckId: string;
+  doorId: string;
+  startMinute: number;
+  endMinute: number;
+  /** Minutes from when the truck is due (the later of its arrival and its booked start) to its start. */
+  waitMinutes: number;
+  /** Sent to another door than the one it was told. */
+  changed: boolean;
+  /** Already at its door: kept as it is. */
+  fixed: boolean;
+}
+
+/** How the solver's part of a plan went (null for the other strategies). */
+export interface SolverReport {
+  /** optimal: every window proved optimal; feasible: some stopped at the limit with a solution; fallback: greedy used. */
+  status: 'optimal' | 'feasible' | 'fallback';
+  /** The largest relative MIP gap of a window (0 when all are optimal). */
+  gap: number;
+  windows: number;
+  /** Windows planned greedily (time limit passed or the solver failed there). */
+  fallbackWindows: number;
+  seconds: number;
+  /** Why the plan fell back, when it did (English). */
+  message: string | null;
+}
+
+export interface DoorPlan {
+  strategy: PlanStrategy;
+  trucks: PlannedTruck[];
+  /** Trucks no door can finish before it closes. */
+  unplaced: string[];
+  /** Sum over trucks of waiting by priority weight, plus the change penalties. */
+  objective: number;
+  totalWaitMinutes: number;
+  changes: number;
+  solver: SolverReport | null;
+  seconds: number;
+}
+
+export type PlanProblem =
+  | { kind: 'no-doors' }
+  | { kind: 'no-door-takes'; truckId: string; appointmentTypeId: string; vehicleType: string }
+  | { kind: 'unknown-door'; truckId: string; doorId: string }
+  | { kind: 'invalid-input'; detail: string };
+
+export type PlanResult = { ok: true; plan: DoorPlan } | { ok: false; problem: PlanProblem; message: string };
+
+/** The texts of a refused plan and a fallback, in English (Hindi in shared/i18n/server-messages-hi.json). */
+export const PLANNER_TEXTS = {
+  noDoors: 'No door is open at this facility on this day, so no plan can be made',
+  noDoorTakes: (truck: string, type: string, vehicle: string) =>
+    `No door takes appointment ${truck} (type ${type}, vehicle ${vehicle}): give a door that type, or the plan stays as it is`,
+  unknownDoor: (truck: string, door: string) =>
+    `Appointment ${truck} is at door ${door}, which is not a door of this facility`,
+  invalidInput: (detail: string) => `The plan's input is not valid: ${detail}`,
+  solverFailed: (detail: string) => `The solver failed (${detail}); the plan was made greedily`,
+  timeLimit: 'The solver reached its time limit; the rest of the day was planned greedily',
+} as const;
