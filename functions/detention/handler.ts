@@ -30,7 +30,6 @@ import {
   statementListQuerySchema,
 } from '../../shared/contracts/detention';
 import { answerDispute, assertDisputer, closeStatement, disputeLine } from './disputes';
-import { signalDetention } from './signals';
 import { statementCsv } from './statement';
 import { statementPdf } from './statement-pdf';
 import { findStatement, issueStatement, listStatements, statementView } from './statements';
@@ -83,10 +82,8 @@ export const { handler, actions } = defineFunction('detention', {
 
   async truckDetention(req) {
     const { appointment } = await truckRequest(req);
-    const truck = await truckOf(appointment);
-    // The first reader to see the truck's free time run out (or the truck gone) sends the event.
-    await signalDetention(truck);
-    return json(detentionView(truck));
+    // A read: the detention events are the worker's (watch.ts), never sent from here.
+    return json(detentionView(await truckOf(appointment)));
   },
 
   async recordEvent(req) {

@@ -15,7 +15,6 @@ import { evidenceHash, type EvidencePack } from './evidence';
 import { evidenceRecordPut, getEvidenceRecord } from './evidence.store';
 import { factsHashOf, issuedFor, packOf, truckOf, type Truck } from './truck';
 import { issuePut, type DetentionIssue } from './truck.store';
-import { signalDetention } from './signals';
 
 export const CHANGED_MEANWHILE = "The truck's records changed meanwhile: download its evidence again";
 export const UNKNOWN_EVIDENCE =
@@ -27,9 +26,7 @@ export async function issueEvidence(
   appointment: Appointment,
   now = new Date(),
 ): Promise<{ pack: EvidencePack; hash: string }> {
-  const truck = await truckOf(appointment, now);
-  await signalDetention(truck, now);
-  return issueTruckEvidence(user, truck, now);
+  return issueTruckEvidence(user, await truckOf(appointment, now), now);
 }
 
 /** The pack of the truck as read, as issued (issuing it now if its facts were never issued). */

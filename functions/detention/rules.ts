@@ -178,3 +178,23 @@ export function assessDetention(c: DetentionCase): DetentionAssessment {
     lateFeePaise: late ? c.terms.lateFeePaise : 0,
   };
 }
+
+/**
+ * The detention rupees (paise) of a truck by cause, for the figures (issue #57.4): the charged sum split
+ * by each cause's share of the detention minutes, rounded down to the paisa; the paise the rounding
+ * leaves go to the cause with the most minutes (the first in DETENTION_CAUSES' order on a tie), so the
+ * causes add up to what is charged.
+ */
+export function detentionPaiseByCause(
+  a: Pick<DetentionAssessment, 'detentionMinutesByCause' | 'detentionMinutes' | 'detentionPaise'>,
+): Record<DetentionCause, number> {
+  const paise = byCause();
+  if (a.detentionMinutes <= 0 || a.detentionPaise <= 0) return paise;
+  let largest: DetentionCause = DETENTION_CAUSES[0];
+  for (const cause of DETENTION_CAUSES) {
+    paise[cause] = Math.floor((a.detentionPaise * a.detentionMinutesByCause[cause]) / a.detentionMinutes);
+    if (a.detentionMinutesByCause[cause] > a.detentionMinutesByCause[largest]) largest = cause;
+  }
+  paise[largest] += a.detentionPaise - DETENTION_CAUSES.reduce((sum, cause) => sum + paise[cause], 0);
+  return paise;
+}

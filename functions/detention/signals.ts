@@ -1,19 +1,18 @@
 // The domain events of a truck's detention (issue #57), for the outbound webhooks: `detention.started`
 // once its free time has run out, `detention.closed` once it has left, with its figures (again when a
 // correction changes them). Each is written with a marker in the truck's records in one transaction, so
-// it is sent once however many readers see the truck at the same moment.
+// it is sent once however many senders see the truck at the same moment; the truck's figures for the
+// dashboard and analytics (figures.ts) go in the same transaction once it has left.
 //
-// Where they are sent from: every place the detention domain assesses a truck (its view, its evidence,
-// the events and corrections staff record, the monthly statement). The moment detention starts is no
-// write of anyone's (time passes), and a truck leaves through the check-in's status moves, which are
-// the checkins domain's, below this one: a worker of its own (a schedule over the trucks on site, or
-// the table's stream of check-ins) would send them on time without a reader, and is the next step
-// (docs/architecture.md §3). Until then the event carries the instants themselves (`startedAt`,
-// `gateOutAt`), so a receiver that hears of it later still books it at the right time.
+// Who sends them: the detention worker (watch.ts, every 5 minutes over the trucks on site), and the
+// writes that change a truck's facts or settle them (a staff event or correction, a monthly statement).
+// A read never does (a GET writes nothing). The event carries the instants themselves (`startedAt`,
+// `gateOutAt`), so a receiver that hears of it minutes later still books it at the right time.
 import { createHash } from 'node:crypto';
 import { domainEventItem } from '../lib/events';
 import { transact } from '../lib/dynamo';
 import { logger } from '../lib/logger';
+import { figuresItems } from './figures';
 import { settled, type Truck } from './truck';
 import { sentPut } from './truck.store';
 
@@ -87,16 +86,20 @@ export function detentionSignals(t: Truck, now: Date) {
 }
 
 /**
- * Sends the events the truck calls for. Another reader sending them at the same moment wins (its
- * marker is there: nothing is sent twice); a failure here never fails what the reader asked for.
+ * Sends the events the truck calls for, with its figures once it has left. Another sender doing it at
+ * the same moment wins (its marker is there: nothing is sent twice); a failure here never fails the write
+ * that called it. False when they could not be written (the worker tries again on its next run).
  */
-export async function signalDetention(t: Truck, now = new Date()): Promise<void> {
-  const items = detentionSignals(t, now);
-  if (!items.length) return;
+export async function signalDetention(t: Truck, now = new Date()): Promise<boolean> {
+  const items = [...detentionSignals(t, now), ...figuresItems(t)];
+  if (!items.length) return true;
   const taken = new Error('sent meanwhile');
   try {
     await transact(items, () => taken);
+    return true;
   } catch (err) {
-    if (err !== taken) logger.warn('detention events not sent', { appointmentId: t.appointment.id, err: String(err) });
+    if (err === taken) return true;
+    logger.warn('detention events not sent', { appointmentId: t.appointment.id, err: String(err) });
+    return false;
   }
 }

@@ -42,6 +42,15 @@ export interface TruckRecords {
   issues: DetentionIssue[];
   /** The events sent about the truck, by their marker (`started`, `closed#<figures>`). */
   sent: string[];
+  /** Where the truck's figures stand in the read model (figures.store.ts), once written. */
+  figures: FiguresMark | null;
+}
+
+/** The truck's item in the figures read model: its facility's day and the hash of what it holds. */
+export interface FiguresMark {
+  facilityId: string;
+  day: string;
+  hash: string;
 }
 
 const pk = (tenantId: string, appointmentId: string) => tenantPk(tenantId, 'DETENTION', appointmentId);
@@ -49,6 +58,7 @@ const HEAD = 'CASE';
 const ENTRY = 'ENTRY#';
 const ISSUE = 'ISSUED#';
 const SENT = 'SENT#';
+const FIGURES = 'FIGURES';
 
 /** Everything recorded of the truck, in one consistent query of its partition. */
 export async function truckRecords(tenantId: string, appointmentId: string): Promise<TruckRecords> {
@@ -59,11 +69,15 @@ export async function truckRecords(tenantId: string, appointmentId: string): Pro
   });
   const kind = (prefix: string) => items.filter((i) => String(i.SK).startsWith(prefix));
   const head = items.find((i) => i.SK === HEAD);
+  const figures = items.find((i) => i.SK === FIGURES);
   return {
     revision: head ? Number(head.revision ?? 0) : null,
     entries: kind(ENTRY).map((i) => withoutKeys<DetentionEntry & { tenantId: string }>(i)),
     issues: kind(ISSUE).map((i) => withoutKeys<DetentionIssue>(i)),
     sent: kind(SENT).map((i) => String(i.SK).slice(SENT.length)),
+    figures: figures
+      ? { facilityId: String(figures.facilityId), day: String(figures.day), hash: String(figures.hash) }
+      : null,
   };
 }
 
@@ -140,6 +154,33 @@ export function sentPut(tenantId: string, appointmentId: string, marker: string,
         sentAt,
       },
       ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/**
+ * The transaction item that records where the truck's figures now stand, on the condition that they
+ * stood as read (`seen`; null: never written), so two writers of the same truck's figures do not cross.
+ */
+export function figuresMarkPut(tenantId: string, appointmentId: string, mark: FiguresMark, seen: FiguresMark | null) {
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: {
+        PK: pk(tenantId, appointmentId),
+        SK: FIGURES,
+        entity: 'detention-figures-mark',
+        tenantId,
+        appointmentId,
+        ...mark,
+      },
+      ...(seen
+        ? {
+            ConditionExpression: '#hash = :seen',
+            ExpressionAttributeNames: { '#hash': 'hash' },
+            ExpressionAttributeValues: { ':seen': seen.hash },
+          }
+        : { ConditionExpression: 'attribute_not_exists(PK)' }),
     },
   };
 }

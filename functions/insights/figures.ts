@@ -128,10 +128,14 @@ function nearestRank(sorted: number[], share: number): number | null {
  * the share over two hours. None without a truck that came and left.
  */
 export function dwellFigures(appointments: Appointment[]) {
-  const minutes = appointments
-    .filter((a) => a.arrivedAt && a.departedAt)
-    .map((a) => msBetween(a.arrivedAt!, a.departedAt!) / 60_000)
-    .sort((x, y) => x - y);
+  return dwellOfMinutes(
+    appointments.filter((a) => a.arrivedAt && a.departedAt).map((a) => msBetween(a.arrivedAt!, a.departedAt!) / 60_000),
+  );
+}
+
+/** The same figures of trucks' dwell given in minutes (the detention read model's trucks). */
+export function dwellOfMinutes(dwell: number[]) {
+  const minutes = [...dwell].sort((x, y) => x - y);
   const n = minutes.length;
   const middle = n % 2 ? minutes[(n - 1) / 2]! : (minutes[n / 2 - 1]! + minutes[n / 2]!) / 2;
   return {
@@ -298,12 +302,18 @@ export function dailyReportCsv(appointments: Appointment[]): string {
   );
 }
 
-export const REPORTS = ['carrier-scorecard', 'dwell-time', 'dock-utilization', 'appointment-audit-log'] as const;
+export const REPORTS = [
+  'carrier-scorecard',
+  'dwell-time',
+  'dwell-detention',
+  'dock-utilization',
+  'appointment-audit-log',
+] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 /** The analytics page's reports over a range of days as CSV (the scorecard is monthly: scorecardCsv). */
 export function reportCsv(
-  name: Exclude<ReportName, 'appointment-audit-log' | 'carrier-scorecard'>,
+  name: Exclude<ReportName, 'appointment-audit-log' | 'carrier-scorecard' | 'dwell-detention'>,
   appointments: Appointment[],
   doors: DockDoor[],
   days: string[],

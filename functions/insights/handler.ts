@@ -25,6 +25,8 @@ import { carrierMonth, monthQuery, monthScorecard } from './scorecard';
 import { analyticsFromCounters, dashboardFromCounters, gateFromCounters } from './day-figures';
 import { readDays } from './day-figures.store';
 import { facilityAddressLine } from '../../shared/contracts/facilities';
+import { listTruckFigures } from '../detention';
+import { dwellAnalytics, dwellDetentionCsv, dwellDetentionFigures } from './dwell-figures';
 
 export const EMERGENCY_CONTACT = '1800-266-0101';
 const ANALYTICS_RANGES = [7, 30, 90] as const;
@@ -66,13 +68,16 @@ export const { handler, actions } = defineFunction('insights', {
   async dashboardMetrics(req) {
     const { user, session } = requireUser(req);
     const { date, facility } = await todayContext(session);
-    const [doors, [today]] = await Promise.all([
+    // And the detention read model's trucks that came in today and have left: one key Query.
+    const [doors, [today], trucks] = await Promise.all([
       listDockDoors(user.tenantId, facility.id),
       readDays(user.tenantId, facility.id, [date]),
+      listTruckFigures(user.tenantId, facility.id, date, date),
     ]);
     return json({
       ...dashboardFromCounters(doors, today!.counters),
       gate: gateFromCounters(today!.counters),
+      dwell: dwellDetentionFigures(trucks),
       date,
       facilityId: facility.id,
       facilityName: facility.name,
@@ -89,12 +94,18 @@ export const { handler, actions } = defineFunction('insights', {
     const { days: range } = parseQuery(req, rangeQuery);
     const { date, facility } = await todayContext(session);
     const days = Array.from({ length: range }, (_, i) => addDays(date, i - range + 1));
-    const [doors, perDay] = await Promise.all([
+    const [doors, perDay, trucks] = await Promise.all([
       listDockDoors(user.tenantId, facility.id),
       readDays(user.tenantId, facility.id, days),
+      listTruckFigures(user.tenantId, facility.id, days[0]!, date),
     ]);
     const openMinutes = toMinutes(facility.operatingHoursEnd) - toMinutes(facility.operatingHoursStart);
-    return json({ days: range, facilityName: facility.name, ...analyticsFromCounters(perDay, doors, openMinutes) });
+    return json({
+      days: range,
+      facilityName: facility.name,
+      ...analyticsFromCounters(perDay, doors, openMinutes),
+      dwell: dwellAnalytics(trucks, days),
+    });
   },
 
   async report(req) {
@@ -110,7 +121,9 @@ export const { handler, actions } = defineFunction('insights', {
     const { date, facility } = await todayContext(session);
     const days = Array.from({ length: range }, (_, i) => addDays(date, i - range + 1));
     let csv: string;
-    if (name === 'appointment-audit-log') {
+    if (name === 'dwell-detention') {
+      csv = dwellDetentionCsv(facility.name, await listTruckFigures(user.tenantId, facility.id, days[0]!, date), days);
+    } else if (name === 'appointment-audit-log') {
       // From the first day's midnight at the facility (05:30 the day before in UTC, for India).
       csv = auditLogCsv(
         await listAuditBetween(

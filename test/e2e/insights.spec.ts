@@ -27,6 +27,9 @@ test.describe('dashboard for every staff role', () => {
         page.getByText('No recent notifications').or(page.getByRole('list', { name: 'Notifications' })),
       ).toBeVisible();
       await expect(page.getByTestId('dock')).toHaveCount(12);
+      // Today's dwell and detention (issue #57.4): its figures, or that no truck has come and left yet.
+      await expect(page.getByRole('heading', { name: 'Dwell and detention today' })).toBeVisible();
+      await expect(page.getByTestId('dwell-today-empty').or(page.getByTestId('dwell-today'))).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Recent Check-ins' })).toBeVisible();
       await expect(
         page.getByText('No recent check-ins').or(page.getByRole('list', { name: 'Recent check-ins' })),

@@ -84,6 +84,28 @@ async function expectTheWeeksDetention(days: Appointment[][]) {
   });
 }
 
+/**
+ * The week's figures as `npm start` builds them after the seed (functions/local/demo-figures.ts): the
+ * truck of 3 days ago kept 280 min (12:30 window, in on time) is in the detention read model of that day
+ * with its ₹1,800; a truck that never came is not.
+ */
+async function expectTheWeeksFigures(now: Date, day: string, appointments: Appointment[]) {
+  const { rebuildDemoFigures } = await import('../../functions/local/demo-figures');
+  const { listTruckFigures } = await import('../../functions/detention');
+  const { DEMO_FACILITY_ID, DEMO_TENANT_ID } = await import('../../functions/local/seed');
+  await rebuildDemoFigures(now);
+  const figures = await listTruckFigures(DEMO_TENANT_ID, DEMO_FACILITY_ID, day, day);
+  const kept = appointments.find((a) => a.scheduledTimeStart === '12:30')!;
+  expect(figures.find((f) => f.appointmentId === kept.id)).toMatchObject({
+    day,
+    arrival: 'on_time',
+    dwellMinutes: 280,
+    detentionPaise: 180_000,
+  });
+  const left = appointments.filter((a) => a.status === 'departed').map((a) => a.id);
+  expect(figures.map((f) => f.appointmentId).sort()).toEqual([...left].sort());
+}
+
 describe('demo activity', () => {
   // Seeded with yesterday only, but the afternoon case with the week (the cases share one table: each
   // seeds days clear of the others').
@@ -158,7 +180,10 @@ describe('demo activity', () => {
         ).toBe(true);
       }
       if (time === '23:50') expect(todays.body.every((a) => FINAL.includes(a.status))).toBe(true);
-      if (pastDays === DEMO_PAST_DAYS) await expectTheWeeksDetention(past.map((day) => day.body));
+      if (pastDays === DEMO_PAST_DAYS) {
+        await expectTheWeeksDetention(past.map((day) => day.body));
+        await expectTheWeeksFigures(now, addDays(today, -3), past[2]!.body);
+      }
       // The cases share one table, and a door holds its truck until it departs (issue #52.5): the trucks
       // this case left at the dock leave before the next case plays its days on the same doors.
       const onSite = new Set(

@@ -3,6 +3,21 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { VitalsFigures } from '@shared/contracts/vitals';
 
+export type DetentionCauseKey = 'door_wait' | 'at_door' | 'documents' | 'hub_hold';
+
+/** Dwell and detention of the trucks that came and left (functions/insights/dwell-figures.ts). */
+export interface DwellFigures {
+  trucks: number;
+  medianDwellMinutes: number | null;
+  p90DwellMinutes: number | null;
+  overTwoHoursShare: number | null;
+  onTimeShare: number | null;
+  detentionHoursByCause: Record<DetentionCauseKey, number>;
+  detentionHours: number;
+  detentionRupeesByCause: Record<DetentionCauseKey, number>;
+  detentionRupees: number;
+}
+
 export interface DashboardMetrics {
   activeAppointments: number;
   totalDocks: number;
@@ -11,6 +26,7 @@ export interface DashboardMetrics {
   avgWaitTimeMinutes: number | null;
   onTimeRate: number | null;
   gate: { checkinsToday: number; averageToDockMinutes: number | null; manualCheckins: number; qrCheckins: number };
+  dwell: DwellFigures;
   facilityId: string;
   facilityName: string;
 }

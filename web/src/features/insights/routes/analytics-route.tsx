@@ -1,4 +1,5 @@
-// /analytics: figures computed for the chosen range, appointments per day, and the carrier scorecard
+// /analytics: figures computed for the chosen range, appointments per day, dwell and detention (by day and
+// carrier, with their CSV: issue #57.4), and the carrier scorecard
 // of a chosen month (scorecard-card.tsx) with its CSV export, and the carriers' monthly detention
 // statements (issued, answered and closed here by staff who manage the carriers).
 import { useState } from 'react';
@@ -15,6 +16,8 @@ import { useSession } from '../../../lib/session';
 import { WebVitalsCard } from '../components/web-vitals-card';
 import { ScorecardCard } from '../../carrier-portal';
 import { StatementsPanel } from '../../detention';
+import { DwellSummary, DwellTable } from '../components/dwell-figures';
+import type { DwellFigures } from '../api/insights';
 
 interface Analytics {
   days: number;
@@ -30,6 +33,10 @@ interface Analytics {
   dockUtilization: number;
   perDay: { date: string; appointments: number }[];
   byLoadType: { inbound: number; outbound: number };
+  dwell: DwellFigures & {
+    perDay: (DwellFigures & { date: string })[];
+    carriers: (DwellFigures & { carrier: string | null })[];
+  };
 }
 
 const RANGES = [7, 30, 90] as const;
@@ -144,6 +151,40 @@ export function AnalyticsRoute() {
                   />
                 ))}
               </div>
+            </CardBody>
+          </Card>
+          <Card>
+            <CardHeader
+              title={t('insightsAnalytics.analytics.dwellTitle')}
+              description={t('insightsAnalytics.analytics.dwellDescription', {
+                facility: a.facilityName,
+                from: format.day(a.from),
+                to: format.day(a.to),
+              })}
+            />
+            <CardBody className="space-y-4">
+              <Button size="sm" variant="secondary" onClick={() => download('dwell-detention', days)}>
+                <Download className="h-4 w-4" aria-hidden /> {t('insightsAnalytics.analytics.dwellCsv')}
+              </Button>
+              <DwellSummary figures={a.dwell} testId="dwell-range" />
+              <h3 className="font-semibold">{t('insightsAnalytics.analytics.byCarrier')}</h3>
+              <DwellTable
+                label={t('insightsAnalytics.analytics.byCarrier')}
+                nameHeader={t('insightsAnalytics.analytics.carrier')}
+                rows={a.dwell.carriers.map((c) => ({
+                  key: `carrier-${c.carrier ?? ''}`,
+                  name: c.carrier ?? t('insightsAnalytics.analytics.noCarrier'),
+                  figures: c,
+                }))}
+              />
+              <h3 className="font-semibold">{t('insightsAnalytics.analytics.byDay')}</h3>
+              <DwellTable
+                label={t('insightsAnalytics.analytics.byDay')}
+                nameHeader={t('insightsAnalytics.analytics.day')}
+                rows={a.dwell.perDay
+                  .filter((d) => d.trucks > 0)
+                  .map((d) => ({ key: `day-${d.date}`, name: format.day(d.date), figures: d }))}
+              />
             </CardBody>
           </Card>
           <ScorecardCard source="staff" />

@@ -11,6 +11,7 @@ import { SetupChecklist } from '../../tenancy';
 import { displayName, useSession } from '../../../lib/session';
 import { LiveNotifications } from '../components/live-notifications';
 import { MetricCards } from '../components/metric-cards';
+import { DwellTodayCard } from '../components/dwell-figures';
 import { QuickActions, useExportDailyReport } from '../components/quick-actions';
 import { TodaysSchedule } from '../components/todays-schedule';
 import { loadLater } from '../../../lib/load-later';
@@ -59,6 +60,7 @@ export function DashboardRoute() {
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <TodaysSchedule canChange={canAct} />
+          <DwellTodayCard />
           {hasPermission('yard:read') && <YardLayout canEdit={hasPermission('yard:write')} />}
         </div>
         <div className="space-y-4">
