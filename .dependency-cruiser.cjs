@@ -17,6 +17,9 @@ const DOMAINS = {
   facilities: [],
   platform: [],
   vitals: [],
+  // The door plan (issue #58): its core is pure; its proposals (#58.2) read the day (doors, types, appointments,
+  // trip estimates) and apply a plan through the appointments' door rule and the check-in's door assignment.
+  planner: ['appointment-types', 'appointments', 'checkins', 'facilities', 'trips'],
   consent: [],
   references: ['facilities', 'notifications'],
   passes: ['facilities'],
@@ -33,7 +36,7 @@ const DOMAINS = {
   checkins: ['appointments', 'consent', 'facilities', 'gate', 'notifications', 'passes', 'tenancy', 'users'],
   wms: ['appointments', 'checkins', 'facilities', 'references'],
   yard: ['appointments', 'checkins', 'facilities'],
-  insights: ['appointments', 'checkins', 'facilities', 'notifications', 'yard'],
+  insights: ['appointments', 'checkins', 'detention', 'facilities', 'notifications', 'yard'],
   trips: ['appointments', 'facilities', 'gate', 'messaging', 'notifications'],
   // Dwell and detention both ways (issue #57): a truck's times from its appointment, check-in and trip,
   // assessed under its facility's terms; a carrier's monthly statement names the carrier (issue #57.3).

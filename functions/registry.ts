@@ -25,6 +25,7 @@ import * as bookingLinks from './booking-links/handler';
 import * as series from './series/handler';
 import * as chat from './chat/handler';
 import * as detention from './detention/handler';
+import * as planner from './planner/handler';
 
 export const FUNCTIONS = {
   auth,
@@ -51,4 +52,5 @@ export const FUNCTIONS = {
   series,
   chat,
   detention,
+  planner,
 } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

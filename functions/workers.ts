@@ -31,6 +31,11 @@ export interface WorkerDefinition {
   access: FunctionAccess | null;
   /** Seconds one invocation may run (default 60). */
   timeoutSeconds?: number;
+  /**
+   * Packages installed beside the worker's bundle instead of bundled into it: HiGHS (`highs`) loads its
+   * WebAssembly from its own folder by its module's URL, which a CommonJS bundle does not have.
+   */
+  nodeModules?: readonly string[];
 }
 
 const CHANGES = ['INSERT', 'MODIFY', 'REMOVE'] as const;
@@ -191,6 +196,25 @@ export const WORKERS: readonly WorkerDefinition[] = [
     trigger: { kind: 'stream', filter: { eventNames: ['INSERT'], entities: ['chat-inbound', 'sms-inbound'] } },
     access: { table: 'readWrite', messaging: true },
     timeoutSeconds: 180,
+  },
+  // Dwell and detention (issue #57): the trucks on site assessed every 5 minutes, detention.started sent once a
+  // truck's free time has passed and detention.closed (with its figures for the dashboard) once it has left.
+  {
+    name: 'detention-watch',
+    entry: 'functions/detention/watch.worker.ts',
+    trigger: { kind: 'schedule', expression: 'rate(5 minutes)' },
+    access: { table: 'readWrite' },
+    timeoutSeconds: 300,
+  },
+  // The door plan (issue #58.2): each proposal staff ask for solved by the MILP solver (HiGHS, WebAssembly: bundled
+  // here, never in an HTTP function), greedy past its time limit, its result written on the proposal.
+  {
+    name: 'planner-proposals',
+    entry: 'functions/planner/solve.worker.ts',
+    trigger: { kind: 'stream', filter: { eventNames: ['INSERT'], entities: ['plan-proposal'] } },
+    access: { table: 'readWrite' },
+    timeoutSeconds: 60,
+    nodeModules: ['highs'],
   },
   // Standing appointments (issue #32): every active series booked ahead to today plus 8 weeks, once a day.
   {

@@ -56,6 +56,8 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   // Detention (#57): terms, a truck's staff records and its evidence packs (with their verification records),
   // carriers' monthly statements and disputes; its domain events (detention.*, statement.issued) are table items.
   detention: { table: 'readWrite' },
+  // The door plan's proposals (#58.2): reads the day, stores proposals, applies them (door changes, table items).
+  planner: { table: 'readWrite' },
 };
 
 /** The API stacks that hold the HTTP functions (lib/platform.ts), by what their domains serve. */
@@ -96,6 +98,8 @@ export const FUNCTION_GROUP: Record<FunctionName, ApiGroup> = {
   chat: 'bookings',
   // Dwell and detention (#57): the facilities' terms and the trucks' evidence, beside the carriers' bookings.
   detention: 'bookings',
+  // The door plan's proposals (#58.2): three routes, beside the bookings (operations has no room left).
+  planner: 'bookings',
   // The warehouse, and the POs it receives against.
   wms: 'warehouse',
   references: 'warehouse',

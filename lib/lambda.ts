@@ -25,6 +25,8 @@ export interface ProductFunctionProps {
   timeout: Duration;
   /** The shared runtime configuration (table, bucket, bus, stage, origins). */
   environment: Record<string, string>;
+  /** Packages installed beside the bundle instead of bundled (functions/workers.ts `nodeModules`). */
+  nodeModules?: readonly string[];
 }
 
 /** AWS's Powertools layer (lib/bundling.ts), one reference per stack, its ARN read from SSM at deploy. */
@@ -87,6 +89,7 @@ export function productFunction(scope: Construct, props: ProductFunctionProps): 
       sourceMap: true,
       charset: Charset.UTF8,
       externalModules: [...LAMBDA_BUNDLING.externalModules],
+      ...(props.nodeModules?.length && { nodeModules: [...props.nodeModules] }),
       define: { ...LAMBDA_BUNDLING.define },
       forceDockerBundling: false,
       commandHooks: {

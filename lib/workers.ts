@@ -37,6 +37,7 @@ export class Workers extends Construct {
         entry: worker.entry,
         timeout,
         environment: props.environment,
+        nodeModules: worker.nodeModules,
       });
       grantAccess(fn, worker.access, props);
       this.functions.set(worker.name, fn);

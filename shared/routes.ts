@@ -26,6 +26,7 @@ import { bookingLinksRoutes } from './routes/booking-links';
 import { seriesRoutes } from './routes/series';
 import { chatRoutes } from './routes/chat';
 import { detentionRoutes } from './routes/detention';
+import { plannerRoutes } from './routes/planner';
 
 export * from './routes/types';
 
@@ -54,6 +55,7 @@ export const ROUTES = [
   ...seriesRoutes,
   ...chatRoutes,
   ...detentionRoutes,
+  ...plannerRoutes,
 ] as const satisfies readonly ApiRoute[];
 
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {

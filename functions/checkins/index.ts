@@ -4,3 +4,5 @@ export { changeAppointmentStatus, changeCheckinStatus } from './on-site';
 export { checkinStatusCheck, listCheckins, listCheckinsSince, listFacilityCheckins } from './checkin.store';
 export { getAppointmentCheckin } from './checkin.store';
 export { eraseDriverFromCheckins } from './erase-person';
+// Staff's door plan (functions/planner, issue #58.2) gives a truck waiting in holding its door as staff do.
+export { assignCheckinDoor } from './assign-door';

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { PRIORITIES } from './appointments';
 import { VEHICLE_TYPES } from './appointments-guest';
+import { dateString } from './fields';
 
 /** How a plan is made: today's first free door in order, a greedy plan, or the MILP solver (HiGHS). */
 export const PLAN_STRATEGIES = ['firstFree', 'greedy', 'solver'] as const;
@@ -17,12 +18,14 @@ const minute = z
   .int()
   .min(0)
   .max(2 * 24 * 60);
-const id = z.string().trim().min(1).max(64);
+const ID_REQUIRED = 'An id is required';
+const id = z.string({ error: ID_REQUIRED }).trim().min(1, ID_REQUIRED).max(64);
+const DOOR_NAME_REQUIRED = 'Door name is required';
 
 export const planDoorSchema = z.strictObject({
   id,
   /** The door's number as staff know it ("D05"). */
-  name: z.string().trim().min(1).max(40),
+  name: z.string({ error: DOOR_NAME_REQUIRED }).trim().min(1, DOOR_NAME_REQUIRED).max(40),
   /** The appointment types it takes (null: every type). */
   appointmentTypeIds: z.array(id).nullable(),
   /** The vehicles it takes (null: every vehicle). */
@@ -68,7 +71,7 @@ export type PlanTruck = z.output<typeof planTruckSchema>;
 
 export const planInputSchema = z.strictObject({
   facilityId: id,
-  date: z.string(),
+  date: z.string({ error: 'Date is required' }).trim().min(1, 'Date is required'),
   /** The moment the plan is made: nothing starts before it. */
   nowMinute: minute,
   doors: z.array(planDoorSchema).max(200),
@@ -146,4 +149,81 @@ export const PLANNER_TEXTS = {
   invalidInput: (detail: string) => `The plan's input is not valid: ${detail}`,
   solverFailed: (detail: string) => `The solver failed (${detail}); the plan was made greedily`,
   timeLimit: 'The solver reached its time limit; the rest of the day was planned greedily',
+} as const;
+
+// Proposals through the API (issue #58.2): staff ask for a plan of a facility's day, which a worker
+// solves (the solver is kept out of the request's function); they see it beside today's plan and apply
+// all of it or some trucks, each through the door rule, refused for a truck changed since.
+const facilityDay = {
+  facilityId: z.string({ error: 'Facility is required' }).trim().min(1, 'Facility is required').max(64),
+  date: dateString('Date must be YYYY-MM-DD'),
+};
+export const proposalRequestSchema = z.strictObject(facilityDay);
+export const latestProposalQuerySchema = z.strictObject(facilityDay);
+export const applyProposalSchema = z.strictObject({
+  /** The trucks (appointment ids) to apply; absent: every change of the proposal. */
+  truckIds: z.array(id).min(1, 'Choose at least one truck').max(5000).optional(),
+});
+
+export const PROPOSAL_STATUSES = ['solving', 'ready', 'failed'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/** A truck's door and start on the facility's clock (HH:mm), null: none yet. */
+export interface PlacedAt {
+  doorId: string | null;
+  doorNumber: string | null;
+  start: string;
+  end: string;
+}
+
+export interface ProposalTruck {
+  appointmentId: string;
+  bookingReference: string;
+  vehicleLicense: string | null;
+  state: TruckState['kind'];
+  /** The appointment's revision the plan was made from: applying refuses it once it differs. */
+  baseRevision: number;
+  current: PlacedAt;
+  /** null while the plan is solving, or when no door could take it before closing. */
+  proposed: PlacedAt | null;
+  waitMinutes: number | null;
+  /** The proposal moves it (another door or another start). */
+  changed: boolean;
+  /** What applying did: applied, or refused with the reason (absent: not applied yet). */
+  applied?: { outcome: 'applied' | 'refused'; reason: string | null; at: string };
+}
+
+export interface PlanProposal {
+  id: string;
+  facilityId: string;
+  date: string;
+  status: ProposalStatus;
+  strategy: PlanStrategy;
+  /** The solver's status and gap (null until solved). */
+  solver: SolverReport | null;
+  totalWaitMinutes: number | null;
+  changes: number | null;
+  /** Why the plan failed, when it did (English; translated by the kernel). */
+  message: string | null;
+  createdAt: string;
+  createdBy: string | null;
+  solvedAt: string | null;
+  trucks: ProposalTruck[];
+}
+
+/** What applying answered, per truck asked for. */
+export interface ApplyResult {
+  proposalId: string;
+  applied: string[];
+  refused: { appointmentId: string; reason: string }[];
+}
+
+export const PROPOSAL_TEXTS = {
+  notFound: 'Plan proposal not found',
+  notReady: 'This plan is still being solved; apply it once it is ready',
+  failed: 'This plan failed and cannot be applied',
+  notInProposal: (id: string) => `Appointment ${id} is not in this plan`,
+  changedSince: 'This appointment changed after the plan was made (checked in, moved or cancelled); plan again',
+  noChange: 'The plan keeps this truck as it is',
+  waitsInHolding: 'This truck waits in the holding area until its door frees; it is called forward then',
 } as const;

@@ -43,5 +43,6 @@ export const FUNCTION_NAMES = [
   'series',
   'chat',
   'detention',
+  'planner',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];

@@ -360,6 +360,10 @@ GET    /api/detention/statements/{id}/statement.pdf      y   y   y   y   y   y  
 POST   /api/detention/statements/{id}/lines/{appointmentId}/dispute y y y y n n n s o o o n o o o n
 POST   /api/detention/statements/{id}/lines/{appointmentId}/answer y y y n n n n n n n n n n n n n
 POST   /api/detention/statements/{id}/close              y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/planner/proposals                            y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/planner/proposals/latest                     y   y   y   y   y   y   y   n   n   n   n   n   n   n   n   n
+GET    /api/planner/proposals/{id}                       y   y   y   y   y   y   y   n   n   n   n   n   n   n   n   n
+POST   /api/planner/proposals/{id}/apply                 y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
 `;
 
 interface Row {
@@ -443,6 +447,8 @@ interface Records {
   bookingField: string;
   /** A standing appointment (issue #32), cancelled already. */
   series: string;
+  /** A door plan proposal of tomorrow (issue #58.2), still solving (no worker runs here). */
+  proposal: string;
   /** A forklift of the facility, for the acts that assign equipment. */
   equipment: string;
   /** The own carrier's detention statement of the month before last, and its one line (a truck's appointment). */
@@ -639,6 +645,7 @@ async function recordsOf(org: Organisation): Promise<Records> {
     bookingLink: (await admin.post('/api/booking-links', { facilityId: facility, label: 'Matrix link' })).body.link.id,
     ...(await bookingSetupOf(admin, facility, 'Matrix')),
     series: await settledSeries(admin, facility, ownCarrier),
+    proposal: id(await admin.post('/api/planner/proposals', { facilityId: facility, date: tomorrow })),
     equipment: id(
       await admin.post(`/api/facilities/${facility}/equipment`, { name: 'Matrix Forklift', type: 'Forklift' }),
     ),
@@ -893,7 +900,9 @@ function call(row: Row, which: Case, column: Column | null, act?: Prepared): { p
                                       ? r.ownCarrier
                                       : row.path.startsWith('/api/series/')
                                         ? r.series
-                                        : r.facility,
+                                        : row.path.startsWith('/api/planner/proposals/')
+                                          ? r.proposal
+                                          : r.facility,
     userId: r.pendingUser,
     documentType: 'employee_id',
     slotId: r.slot,
@@ -1042,6 +1051,8 @@ const QUERIES: Record<string, string> = {
   'GET /api/facilities/{id}/equipment/available': `?date=${tomorrow}&timeStart=10:00&timeEnd=11:00`,
   'GET /api/facilities/{id}/time-slots': `?date=${tomorrow}`,
   'GET /api/bookings/slots': `?date=${tomorrow}`,
+  // The caller's tenant's default facility (each tenant's own), tomorrow.
+  'GET /api/planner/proposals/latest': `?facilityId=default&date=${tomorrow}`,
 };
 
 /** What the cell says the call must answer: a status, or 'allowed' (past authorisation). */

@@ -75,6 +75,8 @@ const FIXTURES: { path: RegExp; params: () => Record<string, string> }[] = [
   { path: /^\/api\/wms\/cycle-counts\/\{id\}/, params: () => ({ id: ids.cycleCount! }) },
   { path: /^\/api\/wms\/cycle-count-items\/\{id\}/, params: () => ({ id: ids.cycleCountItem! }) },
   { path: /^\/api\/series\/\{id\}/, params: () => ({ id: ids.series! }) },
+  // A door plan proposal (issue #58.2): read and applied by id.
+  { path: /^\/api\/planner\/proposals\/\{id\}/, params: () => ({ id: ids.proposal! }) },
 ];
 
 /** Bodies that pass each route's validation, so the answer is about the item (its absence), not the body. */
@@ -386,6 +388,8 @@ async function optionalFixtures(
     });
   // A carrier's detention statement of a month long past (issue #57.3; its trucks in detention-statements.test.ts).
   if (carrierId) await make('statement', '/api/detention/statements', { carrierId, month: '2025-01' });
+  // A door plan proposal of tomorrow (issue #58.2; no worker here: it stays solving, which B never learns).
+  await make('proposal', '/api/planner/proposals', { facilityId: facility, date: indiaDate(1) });
   const count = await make('cycleCount', '/api/wms/cycle-counts', { facilityId: facility, countType: 'full' });
   if (count) {
     await admin.post(`/api/wms/cycle-counts/${count}/start`, {});

@@ -13,6 +13,7 @@ import { GATE_RULES } from '../../shared/contracts/gate';
 import type { SessionUser } from '../../shared/contracts/auth';
 import { bookAppointment, contextOf } from '../../functions/appointments';
 import { changeAppointmentStatus } from '../../functions/checkins';
+import { solveProposal } from '../../functions/planner/solve';
 
 /** The records of the caller's tenant an act builds on (the matrix's own records). */
 export interface ActRecords {
@@ -147,6 +148,44 @@ const renamed = (list: (ctx: ActContext) => string) => async (ctx: ActContext, p
   has(await ctx.admin.get(list(ctx)), p.state!.name!) ? null : `the new name is not in ${list(ctx)}`;
 
 export const ACTS: Record<string, Act> = {
+  // The door plan (issue #58.2): a proposal of a day of the caller's own (no worker runs in the walk: it is
+  // solving), read back by id and as the day's latest.
+  'POST /api/planner/proposals': {
+    prepare: async (ctx) => ({ body: { facilityId: ctx.r.facility, date: addDays(ctx.firstDay, 30 + ctx.n) } }),
+    effect: async (ctx, p, res) => {
+      const { facilityId, date } = p.body as { facilityId: string; date: string };
+      const latest = await ctx.admin.get(`/api/planner/proposals/latest?facilityId=${facilityId}&date=${date}`);
+      return res.status === 202 &&
+        latest.body?.proposal?.id === res.body.id &&
+        latest.body.proposal.status === 'solving'
+        ? null
+        : `not the day's latest proposal: ${latest.text}`;
+    },
+  },
+  // A fresh appointment of the caller's own window, planned (solved here, as the worker would) and applied alone.
+  'POST /api/planner/proposals/{id}/apply': {
+    prepare: async (ctx) => {
+      const appointment = await freshAppointment(ctx);
+      const asked = await ctx.admin.post('/api/planner/proposals', {
+        facilityId: ctx.r.facility,
+        date: windowOf(ctx).scheduledDate,
+      });
+      const proposal = made(asked);
+      const user = (await ctx.admin.get('/api/auth/user')).body as SessionUser;
+      await solveProposal(user.tenantId, proposal);
+      return { params: { id: proposal }, body: { truckIds: [appointment] }, state: { appointment, proposal } };
+    },
+    effect: async (ctx, p, res) => {
+      const planned = (await ctx.admin.get(`/api/planner/proposals/${p.state!.proposal}`)).body;
+      const truck = planned.trucks?.find((t: { appointmentId: string }) => t.appointmentId === p.state!.appointment);
+      const booked = await appointmentOf(ctx, p.state!.appointment!);
+      return res.body?.applied?.includes(p.state!.appointment) &&
+        truck?.applied?.outcome === 'applied' &&
+        booked?.dockDoorId === truck.proposed?.doorId
+        ? null
+        : `not applied: ${res.text} ${JSON.stringify(booked?.dockDoorId)} ${JSON.stringify(truck)}`;
+    },
+  },
   'POST /api/appointments': {
     prepare: async (ctx) => ({
       body: { facilityId: ctx.r.facility, carrierId: ctx.r.ownCarrier, driverId: ctx.r.ownDriver, ...windowOf(ctx) },

@@ -1,0 +1,34 @@
+// Routes of the planner function: the door plan's proposals of a facility's day (issue #58.2), asked
+// for, read beside today's plan and applied by the staff who move trucks to doors.
+import type { ApiRoute } from './types';
+
+export const plannerRoutes = [
+  {
+    method: 'POST',
+    path: '/api/planner/proposals',
+    fn: 'planner',
+    action: 'requestProposal',
+    access: 'appointments:write',
+  },
+  {
+    method: 'GET',
+    path: '/api/planner/proposals/latest',
+    fn: 'planner',
+    action: 'latestProposal',
+    access: 'yard:read',
+  },
+  {
+    method: 'GET',
+    path: '/api/planner/proposals/{id}',
+    fn: 'planner',
+    action: 'getProposal',
+    access: 'yard:read',
+  },
+  {
+    method: 'POST',
+    path: '/api/planner/proposals/{id}/apply',
+    fn: 'planner',
+    action: 'applyProposal',
+    access: 'appointments:write',
+  },
+] as const satisfies readonly ApiRoute[];
