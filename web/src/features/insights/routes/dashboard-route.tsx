@@ -11,7 +11,6 @@ import { SetupChecklist } from '../../tenancy';
 import { displayName, useSession } from '../../../lib/session';
 import { LiveNotifications } from '../components/live-notifications';
 import { MetricCards } from '../components/metric-cards';
-import { DwellTodayCard } from '../components/dwell-figures';
 import { QuickActions, useExportDailyReport } from '../components/quick-actions';
 import { TodaysSchedule } from '../components/todays-schedule';
 import { loadLater } from '../../../lib/load-later';
@@ -21,6 +20,10 @@ import { loadLater } from '../../../lib/load-later';
 // first screen loads at most 120 KB).
 const YardLayout = loadLater(async () => (await import('../../yard')).YardLayout, { fallback: null });
 const CheckinPanel = loadLater(async () => (await import('../components/checkin-panel')).CheckinPanel, {
+  fallback: null,
+});
+// Today's dwell and detention (issue #57.4), last in its column for the same reason.
+const DwellTodayCard = loadLater(async () => (await import('../components/dwell-figures')).DwellTodayCard, {
   fallback: null,
 });
 
@@ -60,8 +63,8 @@ export function DashboardRoute() {
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <TodaysSchedule canChange={canAct} />
-          <DwellTodayCard />
           {hasPermission('yard:read') && <YardLayout canEdit={hasPermission('yard:write')} />}
+          <DwellTodayCard />
         </div>
         <div className="space-y-4">
           <LiveNotifications />
