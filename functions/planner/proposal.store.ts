@@ -106,15 +106,36 @@ export async function saveSolved(
   }
 }
 
-/** The trucks with what applying did to them (the last apply's outcome per truck). */
-export async function saveApplied(tenantId: string, id: string, trucks: ProposalTruck[]): Promise<void> {
-  await ddb().send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: proposalKey(tenantId, id),
-      UpdateExpression: 'SET trucksJson = :trucks',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':trucks': JSON.stringify(trucks) },
-    }),
-  );
+/** What an apply did to a truck. */
+export type AppliedOutcome = NonNullable<ProposalTruck['applied']>;
+
+/**
+ * Records what an apply did to its trucks, merged with what another apply recorded meanwhile: the
+ * trucks are written only if they are still as read (else read again and merged again), so two
+ * applies at once each keep their outcomes.
+ */
+export async function recordApplied(tenantId: string, id: string, outcomes: Map<string, AppliedOutcome>) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const stored = await getProposal(tenantId, id);
+    if (!stored) return;
+    const trucks = (JSON.parse(stored.trucksJson) as ProposalTruck[]).map((t) => {
+      const applied = outcomes.get(t.appointmentId);
+      return applied ? { ...t, applied } : t;
+    });
+    try {
+      await ddb().send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: proposalKey(tenantId, id),
+          UpdateExpression: 'SET trucksJson = :trucks',
+          ConditionExpression: 'trucksJson = :seen',
+          ExpressionAttributeValues: { ':trucks': JSON.stringify(trucks), ':seen': stored.trucksJson },
+        }),
+      );
+      return;
+    } catch (err) {
+      if (!isConditionalCheckFailed(err)) throw err;
+    }
+  }
+  throw new Error(`The outcomes of proposal ${id} could not be recorded: it kept changing`);
 }

@@ -19,7 +19,14 @@ import {
 } from '../../shared/contracts/planner';
 import { inputProblem, problemMessage } from './rules';
 import { readLiveDay } from './day-input';
-import { getProposal, latestProposal, proposalView, putProposal, saveApplied } from './proposal.store';
+import {
+  getProposal,
+  latestProposal,
+  proposalView,
+  putProposal,
+  recordApplied,
+  type AppliedOutcome,
+} from './proposal.store';
 
 /** Reads the day, refuses one the planner cannot plan, and stores the proposal for the worker to solve. */
 export async function requestProposal(
@@ -125,12 +132,11 @@ export async function applyProposal(
   }
   for (const truck of pending) refused.set(truck.appointmentId, lastError.get(truck.appointmentId) ?? '');
   const at = now.toISOString();
-  const trucks = proposal.trucks.map((t): ProposalTruck => {
-    if (applied.includes(t.appointmentId)) return { ...t, applied: { outcome: 'applied', reason: null, at } };
-    const reason = refused.get(t.appointmentId);
-    return reason === undefined ? t : { ...t, applied: { outcome: 'refused', reason, at } };
-  });
-  await saveApplied(ctx.tenantId, proposal.id, trucks);
+  const outcomes = new Map<string, AppliedOutcome>([
+    ...applied.map((id) => [id, { outcome: 'applied', reason: null, at }] as const),
+    ...[...refused].map(([id, reason]) => [id, { outcome: 'refused', reason, at }] as const),
+  ]);
+  await recordApplied(ctx.tenantId, proposal.id, outcomes);
   return {
     proposalId: proposal.id,
     applied,

@@ -213,6 +213,21 @@ describe('door plan proposals', () => {
     expect(await appointment(x)).toMatchObject({ status: 'arrived', dockDoorId: null });
   });
 
+  it('two applies at once, each of its own truck, both keep their outcome on the proposal', async () => {
+    // T1 and T2, two trucks 12:00-13:00 without doors: each gets a door at 12:00. Two staff apply one
+    // truck each at the same moment; the proposal then records both as applied, neither write lost.
+    const f = await hub('Twin Hub', ['T1', 'T2']);
+    const [a, b] = [await book(f.id, '12:00', '13:00'), await book(f.id, '12:00', '13:00')];
+    const proposal = await solved(f.id);
+    const answers = await Promise.all(
+      [a, b].map((id) => staff.post(`/api/planner/proposals/${proposal.id}/apply`, { truckIds: [id] })),
+    );
+    expect(answers.map((r) => r.body.applied)).toEqual([[a], [b]]);
+    const after = (await staff.get(`/api/planner/proposals/${proposal.id}`)).body as PlanProposal;
+    expect(truck(after, a).applied).toMatchObject({ outcome: 'applied', reason: null });
+    expect(truck(after, b).applied).toMatchObject({ outcome: 'applied', reason: null });
+  });
+
   it('a facility without doors gets the clear error, in English and Hindi, and nothing is stored', async () => {
     const f = await hub('Doorless Hub', []);
     await book(f.id, '12:00', '13:00');
