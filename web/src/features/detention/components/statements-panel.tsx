@@ -3,8 +3,9 @@
 // stand) and close the statement; a carrier's office reads its own statements on a phone, opens each
 // line's truck (its detention and evidence) and disputes a line with its reason, then reads the hub's
 // answer. The server's refusals show under the field they are about.
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Download } from 'lucide-react';
+import { Figure } from './figure';
 import {
   type DetentionCause,
   type DetentionStatementSummary,
@@ -93,17 +94,6 @@ function netText(t: Translate, rupees: (paise: number) => string, netPaise: numb
 }
 
 // ---- One statement --------------------------------------------------------------------------------------------
-
-function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-3 border-b border-slate-100 py-1">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="font-medium" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
-}
 
 function Totals({ s }: { s: DetentionStatementView }) {
   const { t } = useTranslation();

@@ -8,6 +8,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Download } from 'lucide-react';
+import { Figure } from './figure';
 import { useForm, type Resolver } from 'react-hook-form';
 import type * as z from 'zod';
 import {
@@ -47,17 +48,6 @@ function Section({ label, children }: { label: string; children: ReactNode }) {
       <h4 className="text-sm font-semibold text-slate-700">{label}</h4>
       {children}
     </section>
-  );
-}
-
-function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-3 border-b border-slate-100 py-1">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="font-medium" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
   );
 }
 
