@@ -143,9 +143,13 @@ describe('hostile input on every route', () => {
   it("never answers 5xx, answers refusals in the error format with the field's own message, and writes nothing when it refuses", async () => {
     const problems: string[] = [];
     const anonymous = new Client(api.url);
+    // The table's digest as the last route left it, when that route refused everything (its digest
+    // after is the next one's before: one Scan of the table a route instead of two, issue #54).
+    let unchanged: string | undefined;
     for (const route of ROUTES as readonly ApiRoute[]) {
       if (SESSION_CHANGING.has(route.action)) continue;
-      const before = await tableDigest();
+      const before = unchanged ?? (await tableDigest());
+      unchanged = undefined;
       let succeeded = false;
       const attempts: { client: Client; path: string; options: Parameters<Client['request']>[2]; label: string }[] = [];
       for (const [i, id] of HOSTILE_IDS.entries()) {
@@ -184,8 +188,11 @@ describe('hostile input on every route', () => {
         if (res.status < 400) succeeded = true;
       }
       // A route that accepted some of it may have written; a route that refused everything must not have.
-      if (!succeeded && (await tableDigest()) !== before)
-        problems.push(`${routeKey(route)}: refused every request but the table changed`);
+      if (!succeeded) {
+        const after = await tableDigest();
+        if (after !== before) problems.push(`${routeKey(route)}: refused every request but the table changed`);
+        unchanged = after;
+      }
     }
     expect(problems).toEqual([]);
   }, 600_000);
