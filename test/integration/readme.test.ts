@@ -48,6 +48,8 @@ const COMMANDS: Record<string, string> = {
     'run below with one short section (BENCH_ONLY=trips) in a clean shell; the whole bench is a 20-minute measurement, not a test',
   'npm run chaos':
     'part of npm test at one fault rate (test/integration/chaos.test.ts); the four rates are a measurement, not a test',
+  'npm run capacity':
+    'its model on a sample of the biggest hub’s peak is part of npm test (test/integration/capacity.test.ts); the three hub days are a measurement, not a test',
   'npm run build:web': 'run below, as part of npm start',
   'npm run test:vitest':
     'part of npm test (vitest run); the LocalStack variant needs Docker, which this machine has not',

@@ -1,0 +1,60 @@
+// The capacity model's check on a recorded day (issue #60, docs/scale.md): a sample of the biggest hub's
+// 8-10 am peak (3,000 trucks a day) runs through the real handlers and stream workers with every
+// DynamoDB call recorded (scripts/capacity/), and no partition key or GSI key may need more than
+// 1,000 WCU/s or 3,000 RCU/s at 10x that hub (tenant keys: or the biggest tenant; keys shared by the
+// whole network: or every hub at its peak). A key that every booking of a hub, a tenant or the network
+// writes (a counter, one day's index, one partition for all tenants) fails it by name.
+// Fewer doors and carriers than the hub has: each takes more of the load (the check errs on the safe side).
+import { describe, expect, inject, it } from 'vitest';
+import { HUB_SIZES } from '../../scripts/capacity/day';
+import { hubFigures, LIMITS } from '../../scripts/capacity/model';
+import { runHubDay } from '../../scripts/capacity/run';
+import { copyTable, seededTemplate } from '../support/seed-template';
+
+describe('capacity model: no hot key at 10x the biggest hub (issue #60)', () => {
+  it('keeps every partition and GSI key of the peak under the partition limits', async () => {
+    const endpoint = inject('dynamoDbEndpoint');
+    const template = await seededTemplate(endpoint, inject('s3Endpoint'), inject('testRunId'));
+    const run = await runHubDay({
+      dynamoDbEndpoint: endpoint,
+      size: { ...HUB_SIZES[3000]!, doors: 12, carriers: 6 },
+      sample: 12,
+      window: { from: 32, to: 40 },
+      prepareTable: async (table) => void (await copyTable(endpoint, template, table)),
+    });
+    // The day happened: every truck was booked, checked in, put at a door and checked out (a staff
+    // message may be the same text the door's own message sent a moment before: sent once, a 422).
+    expect(run.record.refused.filter((r) => !(r.action === 'staff message' && r.status === 422))).toEqual([]);
+    expect(run.record.actions['check-out']).toBeGreaterThanOrEqual(10);
+    const figures = hubFigures(run);
+    console.table(
+      figures.keys.slice(0, 8).map((k) => ({
+        key: `${k.index} ${k.pattern}`,
+        class: k.cls,
+        '10x RCU/s': Math.round(k.checkRcu),
+        '10x WCU/s': Math.round(k.checkWcu),
+      })),
+    );
+    const over = figures.keys
+      .filter((k) => k.checkWcu > LIMITS.wcu || k.checkRcu > LIMITS.rcu)
+      .map(
+        (k) => `${k.index} ${k.pattern} (${k.cls}): ${Math.round(k.checkWcu)} WCU/s, ${Math.round(k.checkRcu)} RCU/s`,
+      );
+    expect(over).toEqual([]);
+    expect(figures.busiest.wcu.checkWcu).toBeLessThanOrEqual(LIMITS.wcu);
+    expect(figures.busiest.rcu.checkRcu).toBeLessThanOrEqual(LIMITS.rcu);
+
+    // A hot key that comes back is caught: the same recorded day with the audit trail in one partition
+    // per day for every tenant, unsharded (AUDIT#<day>, as a shared partition was before its shards).
+    const shared = hubFigures({
+      ...run,
+      accesses: run.accesses.map((a) =>
+        a.index === 'table' && /#AUDIT#\d{4}-\d{2}-\d{2}#\d+$/.test(a.key)
+          ? { ...a, key: a.key.replace(/^TENANT#[^#]+#/, '').replace(/#\d+$/, '') }
+          : a,
+      ),
+    });
+    expect(shared.busiest.wcu.pattern).toBe('AUDIT#{d}');
+    expect(shared.busiest.wcu.checkWcu).toBeGreaterThan(LIMITS.wcu);
+  }, 240_000);
+});
