@@ -20,6 +20,9 @@ const DOMAINS = {
   // The door plan (issue #58): its core is pure; its proposals (#58.2) read the day (doors, types, appointments,
   // trip estimates) and apply a plan through the appointments' door rule and the check-in's door assignment.
   planner: ['appointment-types', 'appointments', 'checkins', 'facilities', 'trips'],
+  // The holding area's call forward (issue #58.3): the queue is the check-ins without a door; a free door is
+  // given through the check-in's door assignment, the driver told through messaging.
+  holding: ['appointments', 'checkins', 'facilities', 'messaging'],
   consent: [],
   references: ['facilities', 'notifications'],
   passes: ['facilities'],

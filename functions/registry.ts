@@ -26,6 +26,7 @@ import * as series from './series/handler';
 import * as chat from './chat/handler';
 import * as detention from './detention/handler';
 import * as planner from './planner/handler';
+import * as holding from './holding/handler';
 
 export const FUNCTIONS = {
   auth,
@@ -53,4 +54,5 @@ export const FUNCTIONS = {
   chat,
   detention,
   planner,
+  holding,
 } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

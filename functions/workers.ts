@@ -216,6 +216,41 @@ export const WORKERS: readonly WorkerDefinition[] = [
     timeoutSeconds: 60,
     nodeModules: ['highs'],
   },
+  // Automatic re-planning (issue #58.2), at the facilities that turned it on: a trip's new ETA that makes its
+  // truck late or early, and every 5 minutes an unload past its length, ask for a proposal of the day (solved by
+  // 'planner-proposals', which applies it to the trucks still on their way).
+  {
+    name: 'planner-replan',
+    entry: 'functions/planner/replan.worker.ts',
+    trigger: { kind: 'stream', filter: { eventNames: ['INSERT', 'MODIFY'], entities: ['trip'] } },
+    access: { table: 'readWrite' },
+    timeoutSeconds: 60,
+  },
+  {
+    name: 'planner-overruns',
+    entry: 'functions/planner/overrun.worker.ts',
+    trigger: { kind: 'schedule', expression: 'rate(5 minutes)' },
+    access: { table: 'readWrite' },
+    timeoutSeconds: 120,
+  },
+  // Yard moves as tasks (issue #58.4): a door given to (or released by) a truck whose trailer is dropped in the
+  // yard makes its spot -> door (door -> spot) move for yard staff.
+  {
+    name: 'yard-tasks',
+    entry: 'functions/yard/tasks.worker.ts',
+    trigger: { kind: 'stream', filter: { eventNames: ['MODIFY'], entities: ['appointment'] } },
+    access: { table: 'readWrite' },
+  },
+  // The holding area's call forward (issue #58.3), every minute over the facilities that turned it on: a door that
+  // freed goes to the next driver in holding, called with a deadline; a called driver past it is skipped, the next called.
+  // A schedule, not the stream: it reads only those facilities, where a stream worker would wake for every event.
+  {
+    name: 'holding-call-forward',
+    entry: 'functions/holding/call-forward.worker.ts',
+    trigger: { kind: 'schedule', expression: 'rate(1 minute)' },
+    access: { table: 'readWrite', messaging: true },
+    timeoutSeconds: 120,
+  },
   // Standing appointments (issue #32): every active series booked ahead to today plus 8 weeks, once a day.
   {
     name: 'series-horizon',

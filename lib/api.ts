@@ -58,6 +58,8 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   detention: { table: 'readWrite' },
   // The door plan's proposals (#58.2): reads the day, stores proposals, applies them (door changes, table items).
   planner: { table: 'readWrite' },
+  // The holding queue (#58.3): a facility's holding area and its trucks' call states, table items only.
+  holding: { table: 'readWrite' },
 };
 
 /** The API stacks that hold the HTTP functions (lib/platform.ts), by what their domains serve. */
@@ -100,6 +102,8 @@ export const FUNCTION_GROUP: Record<FunctionName, ApiGroup> = {
   detention: 'bookings',
   // The door plan's proposals (#58.2): three routes, beside the bookings (operations has no room left).
   planner: 'bookings',
+  // The holding queue (#58.3): three routes, beside the door plan.
+  holding: 'bookings',
   // The warehouse, and the POs it receives against.
   wms: 'warehouse',
   references: 'warehouse',

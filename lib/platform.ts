@@ -169,6 +169,8 @@ export class Platform {
     // the sender opens the code to send it.
     secretsKey.grantEncryptDecrypt(httpFunction('auth'));
     for (const fn of workerFunctions(['auth-sign-in-codes'])) secretsKey.grantDecrypt(fn);
+    // The holding area's call forward (#58.3): its worker tells a driver who missed the call through the hub's provider.
+    for (const fn of workerFunctions(['holding-call-forward'])) secretsKey.grantDecrypt(fn);
     // A deployed function that loads functions/lib/secrets.ts refuses to start without its key id (fail
     // closed), so every function gets it; only the ones that seal or open secrets are granted the key.
     for (const fn of [...api.values(), ...workers.functions.values()])

@@ -85,6 +85,8 @@ export const PATHS = {
   /** Standing appointments (issue #32): weekly series and their occurrences. */
   standing: '/standing-appointments',
   yard: '/yard',
+  /** Yard moves as tasks (issue #58.4): yard staff's list on a phone. */
+  yardTasks: '/yard/tasks',
   driver: '/driver',
   checkin: '/checkin',
   /** The gate screen (issue #31): passes verified on the device, check-ins queued offline. */
@@ -111,6 +113,8 @@ export const PATHS = {
   verify: '/verify',
   /** A carrier's monthly detention statements (issue #57.3): its own list, a line's truck and disputes. */
   statements: '/statements',
+  /** The door plan (issue #58.2): the planner's proposed plan of a facility's day beside today's, applied. */
+  doorPlan: '/door-plan',
 } as const;
 
 /** The public information pages, each at `/<slug>` (linked from the site footer). */
@@ -170,6 +174,8 @@ export const NAV_SECTIONS: NavSection[] = [
         requires: { permission: 'reschedules:request' },
       },
       { id: 'live-tracking', label: 'Live Tracking', path: PATHS.yard, requires: { permission: 'yard:read' } },
+      // The door plan (issue #58.2): read by whoever sees the yard; applied by those who move trucks to doors.
+      { id: 'door-plan', label: 'Door Plan', path: PATHS.doorPlan, requires: { permission: 'yard:read' } },
       { id: 'driver-app', label: 'Driver Mobile App', path: PATHS.driver, requires: { flag: 'driverMobile' } },
       { id: 'checkin', label: 'Check-in', path: PATHS.checkin, requires: { permission: 'checkins:write' } },
     ],
@@ -224,6 +230,8 @@ export function visibleNavigation(user: Grants | null | undefined): NavSection[]
 const OFF_SIDEBAR: Record<string, Requirement> = {
   // The hub's gate staff (yard managers, operations); the server refuses anyone else its calls.
   [PATHS.gate]: { permission: 'yard:write' },
+  // Yard moves (issue #58.4): reached from the yard view; starting and finishing one needs yard:write.
+  [PATHS.yardTasks]: { permission: 'yard:read' },
 };
 
 /** What a screen requires, by path; the role test page and unknown paths need only a session. */

@@ -27,6 +27,7 @@ import { seriesRoutes } from './routes/series';
 import { chatRoutes } from './routes/chat';
 import { detentionRoutes } from './routes/detention';
 import { plannerRoutes } from './routes/planner';
+import { holdingRoutes } from './routes/holding';
 
 export * from './routes/types';
 
@@ -56,6 +57,7 @@ export const ROUTES = [
   ...chatRoutes,
   ...detentionRoutes,
   ...plannerRoutes,
+  ...holdingRoutes,
 ] as const satisfies readonly ApiRoute[];
 
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {

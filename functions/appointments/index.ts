@@ -22,6 +22,8 @@ export { moveStatus } from './status-flow';
 // Standing appointments (issue #32) cancel their occurrences from a date on as any appointment is cancelled.
 export { cancelAppointment, cancelByBooker } from './cancel';
 export { arriveAtDoor, bookedDoor, requestedDoor, withDoor } from './door-reservation';
+// A holding area's call forward (functions/holding, issue #58.3) takes a door back from a driver who did not come.
+export { doorReleaseItems } from './door-reservation';
 // Staff's door plan (issue #58.2) moves a booked truck's door and door time by the one door rule.
 export { placeAtDoor } from './door-change';
 // One open appointment per vehicle per day (issue #52.6): a walk-in asks and claims as a booking does.

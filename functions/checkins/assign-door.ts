@@ -33,16 +33,24 @@ export function assignCheckinDoor(
   dockDoorId: string,
   seen?: number,
   now = new Date(),
+  /** What the door-assigned event carries besides the truck (a holding area's call forward: its deadline). */
+  eventDetail: Record<string, unknown> = {},
 ): Promise<Checkin> {
   return changeAtRevision({
     read: () => getCheckin(ctx.tenantId, checkinId),
     seen,
     view: (checkin) => checkin,
-    apply: (before) => assignDoor(ctx, before, dockDoorId, now),
+    apply: (before) => assignDoor(ctx, before, dockDoorId, now, eventDetail),
   });
 }
 
-async function assignDoor(ctx: ChangeContext, before: Checkin | null, dockDoorId: string, now: Date): Promise<Checkin> {
+async function assignDoor(
+  ctx: ChangeContext,
+  before: Checkin | null,
+  dockDoorId: string,
+  now: Date,
+  eventDetail: Record<string, unknown>,
+): Promise<Checkin> {
   if (!before) throw new NotFoundError('Check-in not found');
   if (before.dockDoorId) throw new ConflictError(`This check-in already has door ${before.doorNumber}`);
   if (!CHECKIN_OPEN.includes(before.status))
@@ -96,7 +104,7 @@ async function assignDoor(ctx: ChangeContext, before: Checkin | null, dockDoorId
       },
       now,
     ),
-    appointmentEventItem('checkin.door-assigned', held, { checkinId: after.id }, now),
+    appointmentEventItem('checkin.door-assigned', held, { ...eventDetail, checkinId: after.id }, now),
   ];
   await transact(...withDoor(reservation, items, () => new RevisionConflictError()));
   return after;

@@ -6,3 +6,5 @@ export { getAppointmentCheckin } from './checkin.store';
 export { eraseDriverFromCheckins } from './erase-person';
 // Staff's door plan (functions/planner, issue #58.2) gives a truck waiting in holding its door as staff do.
 export { assignCheckinDoor } from './assign-door';
+// The holding area's call forward (functions/holding, issue #58.3) takes the door back from a driver who did not come.
+export { withdrawCheckinDoor } from './withdraw-door';

@@ -40,6 +40,8 @@ interface Detail {
   requestedDate?: string;
   requestedTimeStart?: string;
   refused?: boolean;
+  /** A door given by a holding area's call forward (issue #58.3): the local time ('HH:mm') to reach it by. */
+  callForward?: { deadlineTime?: string };
 }
 
 export { displayDate };
@@ -90,7 +92,11 @@ export function templateFor(
       // Whoever cancelled (staff, the carrier, the booker by the pass link), the driver hears it once.
       return when && !d.refused ? { key: 'appointment_cancelled', values: when } : null;
     case 'checkin.door-assigned':
-      return d.doorNumber ? { key: 'dock_assigned', values: { dock: d.doorNumber } } : null;
+      if (!d.doorNumber) return null;
+      // A holding area's call forward (functions/holding): the door with the time to reach it by, on the facility's clock.
+      return d.callForward?.deadlineTime
+        ? { key: 'call_forward', values: { dock: d.doorNumber, time: d.callForward.deadlineTime } }
+        : { key: 'dock_assigned', values: { dock: d.doorNumber } };
     case 'checkin.created':
       return { key: 'check_in_success', values: { spot: d.doorNumber ? w.dock(d.doorNumber) : w.parking } };
     case 'loading.completed':

@@ -2,13 +2,21 @@
 // 'planner-proposals' worker solves it; a day the planner refuses is answered with its message and
 // nothing is stored), the latest beside today's plan, and applied truck by truck. This function never
 // loads the solver: it reads and checks the day (day-input.ts, rules.ts) and applies plans; plan.ts
-// and its WebAssembly solver are the worker's (solve.ts).
-import { json, parseBody, parseQuery, pathId, requireUser } from '../lib/http';
+// and its WebAssembly solver are the worker's (solve.ts). A facility's planner settings (automatic
+// re-planning on or off, replan.ts) are read and saved here too.
+import { actorOf, json, parseBody, parseQuery, pathId, requireUser } from '../lib/http';
 import { defineFunction } from '../api';
 import { contextOf } from '../appointments';
 import { resolveFacility } from '../facilities';
-import { applyProposalSchema, latestProposalQuerySchema, proposalRequestSchema } from '../../shared/contracts/planner';
+import {
+  applyProposalSchema,
+  latestProposalQuerySchema,
+  plannerSettingsQuerySchema,
+  plannerSettingsSaveSchema,
+  proposalRequestSchema,
+} from '../../shared/contracts/planner';
 import { applyProposal, findProposal, latestOf, requestProposal } from './proposals';
+import { plannerSettingsView, savePlannerSettings } from './settings';
 
 export const { handler, actions } = defineFunction('planner', {
   async requestProposal(req) {
@@ -33,5 +41,20 @@ export const { handler, actions } = defineFunction('planner', {
     const { user } = requireUser(req);
     const { truckIds } = parseBody(req, applyProposalSchema);
     return json(await applyProposal(contextOf(user), pathId(req, 'id', 'Plan proposal'), truckIds));
+  },
+
+  async getSettings(req) {
+    const { user } = requireUser(req);
+    const { facilityId } = parseQuery(req, plannerSettingsQuerySchema);
+    const facility = await resolveFacility(user.tenantId, facilityId);
+    return json(await plannerSettingsView(user.tenantId, facility.id));
+  },
+
+  async saveSettings(req) {
+    const signedIn = requireUser(req);
+    const { facilityId } = parseQuery(req, plannerSettingsQuerySchema);
+    const input = parseBody(req, plannerSettingsSaveSchema);
+    const facility = await resolveFacility(signedIn.user.tenantId, facilityId);
+    return json(await savePlannerSettings(signedIn.user.tenantId, facility.id, actorOf(signedIn), input));
   },
 });

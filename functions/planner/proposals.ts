@@ -16,6 +16,7 @@ import {
   type ApplyResult,
   type PlanProposal,
   type ProposalTruck,
+  type ReplanTrigger,
 } from '../../shared/contracts/planner';
 import { inputProblem, problemMessage } from './rules';
 import { readLiveDay } from './day-input';
@@ -28,12 +29,16 @@ import {
   type AppliedOutcome,
 } from './proposal.store';
 
-/** Reads the day, refuses one the planner cannot plan, and stores the proposal for the worker to solve. */
+/**
+ * Reads the day, refuses one the planner cannot plan, and stores the proposal for the worker to solve
+ * (with its trigger when automatic re-planning asked for it, replan.ts).
+ */
 export async function requestProposal(
   ctx: ChangeContext,
   facilityId: string,
   date: string,
   now = new Date(),
+  trigger: ReplanTrigger | null = null,
 ): Promise<PlanProposal> {
   const day = await readLiveDay(ctx.tenantId, facilityId, date, now);
   const parsed = planInputSchema.safeParse(day.input);
@@ -58,6 +63,7 @@ export async function requestProposal(
     createdBy: ctx.actor?.username ?? null,
     solvedAt: null,
     trucks: day.trucks,
+    trigger,
   };
   await putProposal({ ...proposal, tenantId: ctx.tenantId }, day.input);
   return proposal;

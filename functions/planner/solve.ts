@@ -2,11 +2,13 @@
 // (HiGHS, WebAssembly, loaded on demand by plan.ts), which falls back to the greedy plan past its time
 // limit or when it fails; the result, with the solver's status and gap, is written on the proposal
 // while it is solving (a proposal handed twice is solved once). A refused day (changed between the
-// request's check and now) marks the proposal failed with the planner's message.
+// request's check and now) marks the proposal failed with the planner's message. A proposal of automatic
+// re-planning is then applied (replan.ts applyReplan).
 import { fromMinutes } from '../../shared/time';
 import type { PlanProposal, ProposalTruck } from '../../shared/contracts/planner';
 import { planDay } from './plan';
 import { getProposal, proposalInput, proposalView, saveSolved } from './proposal.store';
+import { applyReplan } from './replan';
 
 const LAST_MINUTE = 24 * 60 - 1;
 const clock = (m: number) => fromMinutes(Math.min(m, LAST_MINUTE));
@@ -18,7 +20,7 @@ export async function solveProposal(tenantId: string, id: string, now = () => ne
   const proposal: PlanProposal = proposalView(stored);
   const result = await planDay(input, 'solver');
   if (!result.ok) {
-    await saveSolved(tenantId, id, {
+    const saved = await saveSolved(tenantId, id, {
       status: 'failed',
       strategy: 'solver',
       solver: null,
@@ -28,6 +30,7 @@ export async function solveProposal(tenantId: string, id: string, now = () => ne
       solvedAt: now().toISOString(),
       trucks: proposal.trucks,
     });
+    if (saved && stored.trigger) await applyReplan(tenantId, id, now());
     return;
   }
   const { plan } = result;
@@ -46,7 +49,7 @@ export async function solveProposal(tenantId: string, id: string, now = () => ne
       t.state !== 'atDoor' && !p.fixed && (proposed.doorId !== t.current.doorId || proposed.start !== t.current.start);
     return { ...t, proposed, waitMinutes: p.waitMinutes, changed };
   });
-  await saveSolved(tenantId, id, {
+  const saved = await saveSolved(tenantId, id, {
     status: 'ready',
     strategy: plan.strategy,
     solver: plan.solver,
@@ -56,4 +59,6 @@ export async function solveProposal(tenantId: string, id: string, now = () => ne
     solvedAt: now().toISOString(),
     trucks,
   });
+  // Automatic re-planning (replan.ts): applied at once to the trucks still on their way, by this worker.
+  if (saved && stored.trigger) await applyReplan(tenantId, id, now());
 }

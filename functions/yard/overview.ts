@@ -4,6 +4,7 @@ import { ON_SITE_STATUSES as AT_DOOR, type Appointment } from '../../shared/cont
 import type { Checkin } from '../../shared/contracts/checkins';
 import type { DockDoor } from '../facilities';
 import type { YardSpot } from './yard-spot.store';
+import type { YardTask } from '../../shared/contracts/yard';
 
 export function liveDoors(doors: DockDoor[], today: Appointment[]) {
   const inUse = new Map(today.filter((a) => a.dockDoorId && AT_DOOR.includes(a.status)).map((a) => [a.dockDoorId!, a]));
@@ -28,9 +29,39 @@ export function liveDoors(doors: DockDoor[], today: Appointment[]) {
   });
 }
 
-/** The live yard; `atDoors` holds at least the day's appointments on site at a door (others are ignored). */
-export function yardOverview(doors: DockDoor[], spots: YardSpot[], atDoors: Appointment[], checkins: Checkin[]) {
-  const live = liveDoors(doors, atDoors);
+/**
+ * The doors as the yard's open moves leave them (issue #58.4): a trailer on its way from a spot is not
+ * at its door yet (the door waits for it, showing no trailer); a trailer still to be taken back to a
+ * spot stands at its door, which is occupied until the move is done.
+ */
+function withMoves(live: ReturnType<typeof liveDoors>, moves: YardTask[]) {
+  return live.map((door) => {
+    const move = moves.find((m) => m.dockDoorId === door.id);
+    if (!move) return { ...door, move: null };
+    const summary = { taskId: move.id, kind: move.kind, state: move.state, assetId: move.assetId };
+    if (move.kind === 'to_door') return { ...door, assetId: null, move: { ...summary, spotNumber: move.spotNumber } };
+    const status = door.status === 'available' ? ('occupied' as const) : door.status;
+    return {
+      ...door,
+      status,
+      assetId: door.assetId ?? move.assetId,
+      move: { ...summary, spotNumber: move.spotNumber },
+    };
+  });
+}
+
+/**
+ * The live yard; `atDoors` holds at least the day's appointments on site at a door (others are ignored),
+ * `moves` the yard's open and started move tasks.
+ */
+export function yardOverview(
+  doors: DockDoor[],
+  spots: YardSpot[],
+  atDoors: Appointment[],
+  checkins: Checkin[],
+  moves: YardTask[] = [],
+) {
+  const live = withMoves(liveDoors(doors, atDoors), moves);
   // A checked-in truck parked on a spot (Assign Spots) is counted once, with the spots.
   const parked = new Set(spots.map((s) => s.currentAssetId));
   const waiting = checkins.filter(

@@ -1,4 +1,5 @@
 // Pure rules of the yard: which waiting trucks Assign Spots places, and on which free spots.
+import type { YardTaskState } from '../../shared/contracts/yard';
 
 /** Spots are numbered outward from the gate: the lowest number (Y01) is the nearest. */
 export const bySpotNumber = (a: { spotNumber: string }, b: { spotNumber: string }) =>
@@ -43,4 +44,32 @@ export function planSpotAssignment<T extends WaitingTruck, S extends Spot>(
     placements: trucks.slice(0, count).map((truck, i) => ({ truck, spot: free[i]! })),
     stillWaiting: trucks.length - count,
   };
+}
+
+// --- yard moves as tasks (issue #58.4) ---------------------------------------------------------
+
+/** The task's states and where each may go; cancelling is the plan's (the worker), never a tap. */
+export const YARD_TASK_MOVES = {
+  open: ['started', 'cancelled'],
+  started: ['done', 'cancelled'],
+  done: [],
+  cancelled: [],
+} as const satisfies Record<YardTaskState, readonly YardTaskState[]>;
+
+export const isActiveTask = (t: { state: YardTaskState }) => t.state === 'open' || t.state === 'started';
+
+/** Why a task in `from` cannot move to `to` (the 409's message), or null when it may. */
+export function taskMoveRefusal(from: YardTaskState, to: 'started' | 'done'): string | null {
+  if ((YARD_TASK_MOVES[from] as readonly YardTaskState[]).includes(to)) return null;
+  if (from === 'done') return 'This yard task is already done';
+  if (from === 'cancelled') return 'This yard task was cancelled';
+  if (from === 'started') return 'This yard task has already been started';
+  return 'Start this yard task before finishing it';
+}
+
+/** The free spot nearest the gate that no other move is taking a trailer to, or null. */
+export function nearestFreeSpot<S extends Spot>(spots: S[], taken: ReadonlySet<string> = new Set()): S | null {
+  return (
+    spots.filter((s) => s.status === 'empty' && !s.currentAssetId && !taken.has(s.id)).sort(bySpotNumber)[0] ?? null
+  );
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
-import { queryPrefix, transact } from '../lib/dynamo';
+import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { facilityKeys } from '../facilities';
 import type { YARD_SPOT_STATUSES } from '../../shared/contracts/yard';
@@ -236,4 +236,37 @@ export function placementItems(tenantId: string, placements: SpotPlacement[], ac
     ),
   ]);
   return { items, placed };
+}
+
+/** The spot the asset stands on (its YARDASSET# item names it), or null. */
+export async function spotOfAsset(tenantId: string, facilityId: string, assetId: string): Promise<YardSpot | null> {
+  const parked = await getItem<{ spotId: string }>(yardSpotKeys.asset(tenantId, facilityId, assetId), true);
+  if (!parked) return null;
+  const spot = await getItem<YardSpot>(yardSpotKeys.key(tenantId, facilityId, parked.spotId), true);
+  return spot?.currentAssetId === assetId ? spot : null;
+}
+
+/**
+ * Transaction items that take the asset off its spot (a yard move to a door): the spot still as read
+ * and empty after, the asset's YARDASSET# item gone, an audit record. Returns the items and the spot.
+ */
+export function leaveItems(spot: YardSpot, actor: Actor, reason: Record<string, unknown>, now = new Date()) {
+  const freed: YardSpot = { ...spot, status: 'empty', currentAssetId: null, updatedAt: now.toISOString() };
+  const items: TransactItem[] = [
+    { Put: { TableName: config.tableName, Item: toItem(freed), ...unchanged(spot) } },
+    ...(spot.currentAssetId ? [assetLeaveDelete(spot, spot.currentAssetId)] : []),
+    auditPut(
+      {
+        tenantId: spot.tenantId,
+        actor,
+        action: 'yard-spot.status-changed',
+        entityType: 'yard-spot',
+        entityId: spot.id,
+        before: { ...spot },
+        after: { ...freed, ...reason },
+      },
+      now,
+    ),
+  ];
+  return { items, freed };
 }

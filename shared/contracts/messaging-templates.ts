@@ -315,6 +315,22 @@ export const MESSAGE_TEMPLATES = [
     'No booking of this number has this code.',
     'इस नंबर की किसी बुकिंग का यह कोड नहीं है।',
   ),
+  // A holding area's call forward (issue #58.3): the driver waiting for a door is called to the one that freed,
+  // with the time by which to reach it; one who did not is told the next truck went instead.
+  template(
+    'call_forward',
+    'Call Forward',
+    ['dock', 'time'],
+    'Proceed to door {dock} now. Please reach it by {time}, or the next truck will be called.',
+    'अभी डॉक {dock} पर जाएँ। कृपया {time} बजे तक पहुँचें, नहीं तो अगले ट्रक को बुलाया जाएगा।',
+  ),
+  template(
+    'call_forward_missed',
+    'Call Forward Missed',
+    ['dock', 'time'],
+    'You did not reach door {dock} by {time}, so the next truck was called. Please wait in the holding area for your next call.',
+    'आप {time} बजे तक डॉक {dock} पर नहीं पहुँचे, इसलिए अगले ट्रक को बुलाया गया। कृपया होल्डिंग क्षेत्र में अगली कॉल का इंतज़ार करें।',
+  ),
 ] as const satisfies readonly MessageTemplate[];
 
 export type TemplateKey = (typeof MESSAGE_TEMPLATES)[number]['key'];

@@ -209,6 +209,8 @@ export interface PlanProposal {
   createdBy: string | null;
   solvedAt: string | null;
   trucks: ProposalTruck[];
+  /** Made by automatic re-planning, and why (absent or null: asked for by staff). */
+  trigger?: ReplanTrigger | null;
 }
 
 /** What applying answered, per truck asked for. */
@@ -227,3 +229,40 @@ export const PROPOSAL_TEXTS = {
   noChange: 'The plan keeps this truck as it is',
   waitsInHolding: 'This truck waits in the holding area until its door frees; it is called forward then',
 } as const;
+
+// Automatic re-planning (issue #58.2): a facility may let the planner re-plan its day by itself when a
+// truck's ETA turns it late or early, or an unload overruns. Such a proposal is applied at once, but only
+// to trucks still on their way: booked (awaiting approval or scheduled), not checked in. A truck that has
+// checked in has been called (it waits in holding to be called forward, or stands at its door); its
+// change stays in the proposal for staff to apply.
+/** An ETA this many minutes or more past the truck's booked start makes it late; as many before, early. */
+export const REPLAN_TOLERANCE_MINUTES = 15;
+export const REPLAN_CAUSES = ['late', 'early', 'overrun'] as const;
+export type ReplanCause = (typeof REPLAN_CAUSES)[number];
+
+export const plannerSettingsQuerySchema = z.strictObject({
+  facilityId: z.string({ error: 'Facility is required' }).trim().min(1, 'Facility is required').max(64),
+});
+export const plannerSettingsSaveSchema = z.strictObject({
+  autoReplan: z.boolean({ error: 'Automatic re-planning must be on or off' }),
+  /** The revision the form loaded (functions/lib/revision.ts); absent: saved over whatever is stored. */
+  revision: z.number().int().min(0).optional(),
+});
+export type PlannerSettingsSave = z.output<typeof plannerSettingsSaveSchema>;
+
+export interface PlannerSettingsView {
+  facilityId: string;
+  autoReplan: boolean;
+  revision: number;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+/** What made the planner re-plan by itself (absent on a proposal staff asked for). */
+export interface ReplanTrigger {
+  cause: ReplanCause;
+  appointmentId: string;
+  bookingReference: string | null;
+  /** late, early: the truck's ETA (HH:mm on the facility's clock); overrun: when its unload should have ended. */
+  at: string | null;
+}

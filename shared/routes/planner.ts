@@ -31,4 +31,14 @@ export const plannerRoutes = [
     action: 'applyProposal',
     access: 'appointments:write',
   },
+  // A facility's planner settings: automatic re-planning on or off (issue #58.2), read beside the plan,
+  // changed by those who configure the facility.
+  { method: 'GET', path: '/api/planner/settings', fn: 'planner', action: 'getSettings', access: 'yard:read' },
+  {
+    method: 'PUT',
+    path: '/api/planner/settings',
+    fn: 'planner',
+    action: 'saveSettings',
+    access: 'settings:configure',
+  },
 ] as const satisfies readonly ApiRoute[];

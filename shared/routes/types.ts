@@ -44,5 +44,6 @@ export const FUNCTION_NAMES = [
   'chat',
   'detention',
   'planner',
+  'holding',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];

@@ -130,7 +130,7 @@ describe('the stacks of the app', { timeout: 120_000 }, () => {
       'vitals',
       'yard',
     ]);
-    expect(holds('bookings')).toEqual(['booking-links', 'chat', 'detention', 'planner', 'series']);
+    expect(holds('bookings')).toEqual(['booking-links', 'chat', 'detention', 'holding', 'planner', 'series']);
     expect(holds('warehouse')).toEqual(['references', 'wms']);
     for (const template of plain.httpFunctions) {
       const integrations = Object.keys(template.findResources('AWS::ApiGatewayV2::Integration'));

@@ -31,6 +31,7 @@ import { startFakeTms, FAKE_CREDENTIALS, type FakeTms } from '../support/fake-tm
 import { indiaDate } from '../support/dates';
 import { APPLICANT_PASSWORD as PASSWORD, pendingRegistration } from '../support/users';
 import { createYardSpot } from '../../functions/yard';
+import { makeYardTask } from '../support/yard-tasks';
 import { putErasureRequest } from '../../functions/privacy/privacy.store';
 import { finishExport, startExport } from '../../functions/privacy/export.store';
 import { newMembershipPut } from '../../functions/tenancy/membership.store';
@@ -138,6 +139,10 @@ GET    /api/facilities/{id}/yard-spots                   y   y   y   y   y   y  
 PATCH  /api/yard-spots/{spotId}/status                   y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/yard/overview                                y   y   y   y   y   y   y   n   n   n   n   n   n   n   n   n
 POST   /api/yard/assign-spots                            y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/facilities/{id}/yard-tasks                   y   y   y   y   y   y   y   n   n   n   n   n   n   n   n   n
+PUT    /api/facilities/{id}/yard-settings                y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/yard-tasks/{taskId}/start                    y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/yard-tasks/{taskId}/finish                   y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/carriers                                     y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   n
 POST   /api/carriers                                     y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 PATCH  /api/carriers/{id}                              y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
@@ -346,6 +351,9 @@ GET    /api/whatsapp/webhook                             public
 POST   /api/whatsapp/webhook                             signed
 GET    /api/detention/terms                              y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 PUT    /api/detention/terms                              y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/holding/queue                                y   y   y   y   y   y   y   n   n   n   n   n   n   n   n   n
+GET    /api/holding/area                                 y   y   y   y   y   y   y   n   n   n   n   n   n   n   n   n
+PUT    /api/holding/area                                 y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/detention/appointments/{id}                  y   y   y   y   y   y   y   y   o   o   o   o   o   o   o   n
 POST   /api/detention/appointments/{id}/events           y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/detention/appointments/{id}/corrections      y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
@@ -364,6 +372,8 @@ POST   /api/planner/proposals                            y   y   y   y   n   n  
 GET    /api/planner/proposals/latest                     y   y   y   y   y   y   y   n   n   n   n   n   n   n   n   n
 GET    /api/planner/proposals/{id}                       y   y   y   y   y   y   y   n   n   n   n   n   n   n   n   n
 POST   /api/planner/proposals/{id}/apply                 y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/planner/settings                             y   y   y   y   y   y   y   n   n   n   n   n   n   n   n   n
+PUT    /api/planner/settings                             y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 `;
 
 interface Row {
@@ -418,6 +428,8 @@ interface Records {
   slot: string;
   holiday: string;
   spot: string;
+  /** A yard move (issue #58.4), done already: starting or finishing it again is a 409. */
+  yardTask: string;
   carrier: string;
   ownCarrier: string;
   ownDriver: string;
@@ -546,6 +558,7 @@ async function recordsOf(org: Organisation): Promise<Records> {
     (await admin.post(`/api/facilities/${facility}/holidays`, { holidayDate: holiday, name: 'Matrix Holiday' })).status,
   ).toBe(201);
   const spot = (await createYardSpot(org.tenantId, facility, 'Y01', null)).id;
+  const yardTask = await makeYardTask(org.tenantId, facility, 'done');
   const document = {
     documentType: 'employee_id',
     key: `users/${org.tenantId}/x/employee_id.pdf`,
@@ -622,6 +635,7 @@ async function recordsOf(org: Organisation): Promise<Records> {
     slot: `${tomorrow}_0900`,
     holiday,
     spot,
+    yardTask,
     carrier,
     ownCarrier,
     ownDriver,
@@ -908,6 +922,7 @@ function call(row: Row, which: Case, column: Column | null, act?: Prepared): { p
     slotId: r.slot,
     date: deleting ? throwaway.holiday! : r.holiday,
     spotId: r.spot,
+    taskId: r.yardTask,
     driverId: r.ownDriver,
     doorId: r.door,
     endpointId: deleting ? throwaway.endpoint! : r.endpoint,
@@ -1053,6 +1068,7 @@ const QUERIES: Record<string, string> = {
   'GET /api/bookings/slots': `?date=${tomorrow}`,
   // The caller's tenant's default facility (each tenant's own), tomorrow.
   'GET /api/planner/proposals/latest': `?facilityId=default&date=${tomorrow}`,
+  'GET /api/planner/settings': '?facilityId=default',
 };
 
 /** What the cell says the call must answer: a status, or 'allowed' (past authorisation). */

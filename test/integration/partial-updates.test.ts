@@ -409,9 +409,20 @@ const COVERED_IN_THEIR_SUITES = new Set([
   'appointment-types',
   'privacy',
   'detention',
+  // The planner's settings (issue #58.2): one field, saved whole (test/integration/planner-replan.test.ts).
+  'planner',
+  // A facility's holding area (issue #58.3): name, place and call forward, saved whole (holding.test.ts).
+  'holding',
 ]);
-/** Whole-document settings (PUT replaces the facility's booking rules), tested in carrier-portal.test.ts. */
-const WHOLE_DOCUMENTS = new Set(['/api/auth/user/language', '/api/bookings/facilities/{id}/rules']);
+/**
+ * Whole-document settings: PUT replaces the facility's booking rules (tested in carrier-portal.test.ts)
+ * and its yard settings (one field, whether trailers are dropped: yard-tasks.test.ts).
+ */
+const WHOLE_DOCUMENTS = new Set([
+  '/api/auth/user/language',
+  '/api/bookings/facilities/{id}/rules',
+  '/api/facilities/{id}/yard-settings',
+]);
 const EDIT_ROUTES = (ROUTES as readonly ApiRoute[])
   .filter(
     (r) =>

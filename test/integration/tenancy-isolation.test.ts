@@ -31,6 +31,8 @@ const FIXTURES: { path: RegExp; params: () => Record<string, string> }[] = [
   { path: /^\/api\/facilities\/\{id\}/, params: () => ({ id: ids.facility! }) },
   { path: /^\/api\/bookings\/facilities\/\{id\}/, params: () => ({ id: ids.facility! }) },
   { path: /^\/api\/yard-spots\/\{spotId\}/, params: () => ({ spotId: ids.spot! }) },
+  // A yard move (issue #58.4), open: started or finished by B it would change.
+  { path: /^\/api\/yard-tasks\/\{taskId\}/, params: () => ({ taskId: ids.yardTask! }) },
   { path: /^\/api\/carriers\/\{id\}/, params: () => ({ id: ids.carrier! }) },
   { path: /^\/api\/appointments\/\{id\}/, params: () => ({ id: ids.appointment! }) },
   { path: /^\/api\/reschedules\/\{id\}/, params: () => ({ id: ids.reschedule! }) },
@@ -234,6 +236,9 @@ beforeAll(async () => {
   );
   const { createYardSpot } = await import('../../functions/yard');
   const spot = (await createYardSpot(a.tenantId, facility, 'Y01', null)).id;
+  // A yard move of A's (issue #58.4; made by the door plan's worker in yard-tasks.test.ts).
+  const { makeYardTask } = await import('../support/yard-tasks');
+  const yardTask = await makeYardTask(a.tenantId, facility, 'open');
   const invitation = await created(
     await admin.post('/api/invitations', { email: `a.staff.${Date.now()}@example.in`, role: 'spectator' }),
   );
@@ -309,6 +314,7 @@ beforeAll(async () => {
     slot: `${tomorrow}_0900`,
     holiday,
     spot,
+    yardTask,
     carrier,
     appointment,
     reschedule: reschedule.body?.id ?? pending.body?.[0]?.id,

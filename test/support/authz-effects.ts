@@ -14,6 +14,7 @@ import type { SessionUser } from '../../shared/contracts/auth';
 import { bookAppointment, contextOf } from '../../functions/appointments';
 import { changeAppointmentStatus } from '../../functions/checkins';
 import { solveProposal } from '../../functions/planner/solve';
+import { makeYardTask } from './yard-tasks';
 
 /** The records of the caller's tenant an act builds on (the matrix's own records). */
 export interface ActRecords {
@@ -160,6 +161,19 @@ export const ACTS: Record<string, Act> = {
         latest.body.proposal.status === 'solving'
         ? null
         : `not the day's latest proposal: ${latest.text}`;
+    },
+  },
+  // Automatic re-planning turned on at a facility of the caller's own, read back.
+  'PUT /api/planner/settings': {
+    prepare: async (ctx) => {
+      const facility = await ownFacility(ctx);
+      return { query: `?facilityId=${facility}`, body: { autoReplan: true }, state: { facility } };
+    },
+    effect: async (ctx, p) => {
+      const settings = (await ctx.admin.get(`/api/planner/settings?facilityId=${p.state!.facility}`)).body;
+      return settings?.autoReplan === true && settings.revision === 1
+        ? null
+        : `settings are ${JSON.stringify(settings)}`;
     },
   },
   // A fresh appointment of the caller's own window, planned (solved here, as the worker would) and applied alone.
@@ -1339,6 +1353,14 @@ Object.assign(ACTS, {
 
 /** A yard spot of the matrix facility (spots have no create route: written through the yard store). */
 let yardSpotOf: ((facility: string) => Promise<string>) | null = null;
+/** The tenant of the act's records (the admin's session). */
+const tenantOf = async (ctx: ActContext) => ((await ctx.admin.get('/api/auth/user')).body as SessionUser).tenantId;
+/** A yard move of the act's hub, read back through its list (issue #58.4). */
+const yardTaskOf = async (ctx: ActContext, taskId: string) =>
+  (
+    (await ctx.admin.get(`/api/facilities/${ctx.r.facility}/yard-tasks`)).body?.tasks as { id: string; state: string }[]
+  )?.find((t) => t.id === taskId);
+
 export const useYardSpots = (make: (facility: string) => Promise<string>) => {
   yardSpotOf = make;
 };
@@ -1625,6 +1647,32 @@ Object.assign(ACTS, {
         : `gate is ${JSON.stringify(gate)}`;
     },
   },
+  // Yard moves (issue #58.4): a move of the caller's own hub made open (started) through the yard's store, as the
+  // door plan's worker makes it; started (finished) by the caller, read back in the hub's list.
+  'POST /api/yard-tasks/{taskId}/start': {
+    prepare: async (ctx) => ({ params: { taskId: await makeYardTask(await tenantOf(ctx), ctx.r.facility, 'open') } }),
+    effect: async (ctx, p) => {
+      const task = await yardTaskOf(ctx, p.params!.taskId!);
+      return task?.state === 'started' ? null : `task is ${JSON.stringify(task)}`;
+    },
+  },
+  'POST /api/yard-tasks/{taskId}/finish': {
+    prepare: async (ctx) => ({
+      params: { taskId: await makeYardTask(await tenantOf(ctx), ctx.r.facility, 'started') },
+    }),
+    effect: async (ctx, p) => {
+      const task = await yardTaskOf(ctx, p.params!.taskId!);
+      return task?.state === 'done' ? null : `task is ${JSON.stringify(task)}`;
+    },
+  },
+  // A new hub of the caller's (trailers not dropped, the default) set to drop them.
+  'PUT /api/facilities/{id}/yard-settings': {
+    prepare: async (ctx) => ({ params: { id: await ownFacility(ctx) }, body: { dropTrailers: true } }),
+    effect: async (ctx, p) => {
+      const list = (await ctx.admin.get(`/api/facilities/${p.params!.id}/yard-tasks`)).body;
+      return list?.dropTrailers === true ? null : `settings read back as ${JSON.stringify(list)}`;
+    },
+  },
   'POST /api/yard/assign-spots': {
     // A hub of the act's own with one free spot and one truck waiting in the yard (checked in, at no spot).
     prepare: async (ctx) => {
@@ -1863,6 +1911,23 @@ const timelineOf = async (ctx: ActContext, id: string) =>
   };
 
 Object.assign(ACTS, {
+  // A facility's holding area (issue #58.3): every caller saves the same one, call forward left off.
+  'PUT /api/holding/area': {
+    prepare: async (ctx) => {
+      const facility = await ownFacility(ctx);
+      return {
+        query: `?facilityId=${facility}`,
+        body: { name: 'Matrix truck park', kind: 'outside', callForward: false },
+        state: { facility },
+      };
+    },
+    effect: async (ctx, p) => {
+      const area = (await ctx.admin.get(`/api/holding/area?facilityId=${p.state!.facility}`)).body;
+      return area?.name === 'Matrix truck park' && area.kind === 'outside' && area.configured
+        ? null
+        : `the holding area is ${JSON.stringify(area)}`;
+    },
+  },
   'PUT /api/detention/terms': {
     prepare: async (ctx) => {
       const facility = await ownFacility(ctx);

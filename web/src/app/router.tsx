@@ -66,6 +66,7 @@ const CheckinRoute = screen(checkins, 'CheckinRoute');
 const QrCheckinRoute = screen(checkins, 'QrCheckinRoute');
 const DriverDashboardRoute = screen(() => import('../features/driver'), 'DriverDashboardRoute');
 const YardRoute = screen(() => import('../features/yard'), 'YardRoute');
+const YardTasksRoute = screen(() => import('../features/yard'), 'YardTasksRoute');
 const WmsRoute = screen(() => import('../features/wms'), 'WmsRoute');
 const UsersRoute = screen(() => import('../features/users'), 'UsersRoute');
 const SignupRoute = screen(() => import('../features/tenancy'), 'SignupRoute');
@@ -78,6 +79,8 @@ const PassRoute = screen(() => import('../features/passes'), 'PassRoute');
 // /verify/<hash>: the public check of a detention evidence pack's code (issue #57).
 const VerifyRoute = screen(() => import('../features/detention'), 'VerifyRoute');
 const StatementsRoute = screen(() => import('../features/detention'), 'StatementsRoute');
+// /door-plan: the planner's proposed door plan beside today's (issue #58.2).
+const PlannerRoute = screen(() => import('../features/planner'), 'PlannerRoute');
 // /book/<token>: a facility link's landing page, or a booking link's page (issue #32).
 const BookRoute = screen(() => import('../features/booking-links'), 'BookRoute');
 const BookingLinksPanel = screen(() => import('../features/booking-links'), 'BookingLinksPanel');
@@ -123,6 +126,14 @@ const SCREENS: Screen[] = [
   },
   { path: PATHS.driver, element: <DriverDashboardRoute />, shell: 'driver', guard: 'authRequired' },
   { path: PATHS.yard, element: <YardRoute />, shell: 'staff', data: (client) => client.prefetchQuery(yardQuery) },
+  { path: PATHS.doorPlan, element: <PlannerRoute />, shell: 'staff' },
+  // Yard staff's moves on a phone (issue #58.4); the list is read for the yard view's facility.
+  {
+    path: PATHS.yardTasks,
+    element: <YardTasksRoute />,
+    shell: 'staff',
+    data: (client) => client.prefetchQuery(yardQuery),
+  },
   { path: PATHS.analytics, element: <AnalyticsRoute />, shell: 'staff' },
   { path: PATHS.statements, element: <StatementsRoute />, shell: 'by-role', guard: 'authRequired' },
   { path: PATHS.integrations, element: <IntegrationsRoute />, shell: 'staff' },

@@ -38,6 +38,37 @@ export const yardEn = {
     vehicleNumber: 'Vehicle number',
     assignTruck: 'Assign Truck',
     releaseSpot: 'Release spot',
+    /** A door waiting for a trailer a yard move brings from a spot (issue #58.4). */
+    incoming: '{{asset}} from {{spot}}',
+  },
+  tasks: {
+    open: 'Yard tasks',
+    title: 'Yard tasks',
+    subtitle:
+      'Trailer moves made by the door plan. Tap Start when you pick up the trailer and Done when it is in place.',
+    toYard: 'Back to the yard view',
+    listLabel: 'Moves to do',
+    empty: 'No yard moves to do right now.',
+    notDropping:
+      'This hub does not drop trailers, so the door plan makes no yard moves. An administrator can turn trailer drops on.',
+    dropTrailers: 'Trucks drop their trailers in the yard',
+    loadFailed: 'Failed to load the yard tasks',
+    recent: 'Done recently',
+    kinds: { to_door: 'Spot to door', to_spot: 'Door to spot' },
+    states: { open: 'Open', started: 'Started', done: 'Done', cancelled: 'Cancelled' },
+    from: 'From',
+    to: 'To',
+    door: 'Door {{number}}',
+    anySpot: 'Nearest free spot',
+    start: 'Start',
+    finish: 'Done',
+    toasts: {
+      started: 'Move of {{asset}} started',
+      done: '{{asset}} is at {{place}}',
+      failed: 'The move could not be updated',
+      settingsSaved: 'Yard settings saved',
+      settingsFailed: 'Failed to save the yard settings',
+    },
   },
   toasts: {
     updated: 'Yard spot updated successfully',

@@ -65,6 +65,7 @@ export const en = {
       'book-appointment': 'Book Appointment',
       reschedule: 'Reschedule',
       'live-tracking': 'Live Tracking',
+      'door-plan': 'Door Plan',
       'driver-app': 'Driver Mobile App',
       checkin: 'Check-in',
       facilities: 'Facilities',

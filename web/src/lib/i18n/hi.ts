@@ -66,6 +66,7 @@ export const hi: Messages = {
       'book-appointment': 'अपॉइंटमेंट बुक करें',
       reschedule: 'पुनर्निर्धारण',
       'live-tracking': 'लाइव ट्रैकिंग',
+      'door-plan': 'डॉक योजना',
       'driver-app': 'ड्राइवर मोबाइल ऐप',
       checkin: 'चेक-इन',
       facilities: 'सुविधाएँ',

@@ -18,6 +18,11 @@ import { PassReader } from '../components/pass-reader';
 import { PassVerdict } from '../components/pass-verdict';
 import { savedKits } from '../gate-store';
 import { useGateDevice } from '../use-gate-device';
+import { useSession } from '../../../lib/session';
+import { loadLater } from '../../../lib/load-later';
+
+// The facility's holding queue (issue #58.3), fetched after the screen: the pass check never waits on it.
+const HoldingQueueCard = loadLater(async () => (await import('../../holding')).HoldingQueueCard, { fallback: null });
 
 function useClock(everyMs = 30_000) {
   const [now, setNow] = useState(() => new Date());
@@ -74,6 +79,7 @@ export function GateRoute() {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { kit, entries } = device;
+  const { hasPermission } = useSession();
 
   const onRead = async (code: string) => {
     setNotice(null);
@@ -152,6 +158,9 @@ export function GateRoute() {
           )}
         </CardBody>
       </Card>
+      {device.online && device.settings.facilityId && hasPermission('yard:read') && (
+        <HoldingQueueCard facilityId={device.settings.facilityId} canConfigure={hasPermission('settings:configure')} />
+      )}
     </div>
   );
 }

@@ -22,6 +22,10 @@ const YardLayout = loadLater(async () => (await import('../../yard')).YardLayout
 const CheckinPanel = loadLater(async () => (await import('../components/checkin-panel')).CheckinPanel, {
   fallback: null,
 });
+// The default facility's holding queue (issue #58.3), last in its column for the same reason.
+const HoldingQueueCard = loadLater(async () => (await import('../../holding')).HoldingQueueCard, {
+  fallback: null,
+});
 // Today's dwell and detention (issue #57.4), last in its column for the same reason.
 const DwellTodayCard = loadLater(async () => (await import('../components/dwell-figures')).DwellTodayCard, {
   fallback: null,
@@ -70,6 +74,7 @@ export function DashboardRoute() {
           <LiveNotifications />
           {canAct && <QuickActions />}
           {hasPermission('checkins:read') && <CheckinPanel canGenerate={hasPermission('checkins:write')} />}
+          {hasPermission('yard:read') && <HoldingQueueCard canConfigure={hasPermission('settings:configure')} />}
         </div>
       </div>
     </div>

@@ -9,6 +9,14 @@ export interface LiveDoor {
   doorType: string;
   status: 'available' | 'occupied' | 'loading' | 'maintenance';
   assetId: string | null;
+  /** The yard move open at the door (issue #58.4): a trailer coming from a spot, or one to take back to a spot. */
+  move: {
+    taskId: string;
+    kind: 'to_door' | 'to_spot';
+    state: string;
+    assetId: string;
+    spotNumber: string | null;
+  } | null;
 }
 
 export interface YardSpotView {

@@ -211,7 +211,9 @@ export function YardLayout({ canEdit }: { canEdit: boolean }) {
                           ? t('yard.layout.empty')
                           : d.status === 'maintenance'
                             ? t('yard.layout.maintenance')
-                            : (d.assetId ?? t('yard.layout.occupied'))}
+                            : d.move?.kind === 'to_door'
+                              ? t('yard.layout.incoming', { asset: d.move.assetId, spot: d.move.spotNumber ?? '' })
+                              : (d.assetId ?? t('yard.layout.occupied'))}
                       </div>
                     </div>
                   ))}

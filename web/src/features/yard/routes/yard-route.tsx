@@ -1,10 +1,12 @@
 // /yard: occupied docks, waiting trucks and free spots from the live yard, the layout, activity;
 // Refresh Layout reloads the live yard, Assign Spots parks the waiting trucks.
-import { MapPin, RefreshCw } from 'lucide-react';
+import { ListChecks, MapPin, RefreshCw } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { PATHS } from '@shared/navigation';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { registerCatalogue } from '../../../lib/i18n';
 import { yardText } from '../i18n';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { YardLayout } from '../components/yard-layout';
 import { useYard } from '../api/yard';
@@ -65,6 +67,9 @@ export function YardRoute() {
           <p className="text-sm text-slate-600">{t('yard.subtitle')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link to={PATHS.yardTasks} className={buttonClasses('secondary')}>
+            <ListChecks className="h-4 w-4" aria-hidden /> {t('yard.tasks.open')}
+          </Link>
           <Button variant="secondary" disabled={yard.isFetching} onClick={() => void refresh()}>
             <RefreshCw className="h-4 w-4" aria-hidden /> {t('yard.refreshLayout')}
           </Button>
