@@ -4,6 +4,8 @@
 // A booked truck is expected (at its ETA when the watch has one), an arrived one without a door waits
 // in holding, one at its door (arrived with a door, loading, unloading) stays there till its unload's
 // end (later than its length when it overruns). Each truck's view keeps the revision it was read at.
+// The facility's planner settings give the day's labour and equipment (issue #58.1): the crews by hour
+// as periods of the day's minutes, the equipment's counts, and what each appointment type needs.
 import { BadRequestError } from '../lib/errors';
 import { getTrips } from '../trips';
 import { bookingSetup } from '../appointment-types';
@@ -11,6 +13,7 @@ import { listDockDoors, resolveFacility, type Facility } from '../facilities';
 import { listAppointmentsByDate } from '../appointments';
 import { instantOf, localDateTime, toMinutes, fromMinutes, facilityTimeZone } from '../../shared/time';
 import { VEHICLE_TYPES } from '../../shared/contracts/appointments-guest';
+import { plannerSettingsOf } from './settings';
 import type { Appointment, AppointmentStatus } from '../../shared/contracts/appointments';
 import type { PlanDoor, PlanInput, PlanTruck, ProposalTruck, TruckState } from '../../shared/contracts/planner';
 
@@ -37,10 +40,11 @@ export async function readLiveDay(tenantId: string, facilityId: string, date: st
   const midnight = instantOf(date, '00:00', zone).getTime();
   const minuteOf = (iso: string) => clamp((Date.parse(iso) - midnight) / 60_000);
   const nowMinute = date === today.date ? toMinutes(today.time) : 0;
-  const [doors, setup, booked] = await Promise.all([
+  const [doors, setup, booked, settings] = await Promise.all([
     listDockDoors(tenantId, facility.id),
     bookingSetup(facility),
     listAppointmentsByDate(tenantId, date, facility.id),
+    plannerSettingsOf(tenantId, facility.id),
   ]);
   // A truck at work without a door on record (before doors were kept) is left out: it holds none.
   const appointments = booked.filter(
@@ -108,7 +112,17 @@ export async function readLiveDay(tenantId: string, facilityId: string, date: st
   }
   return {
     facility,
-    input: { facilityId: facility.id, date, nowMinute: clamp(nowMinute), doors: planDoors, trucks: planTrucks },
+    input: {
+      facilityId: facility.id,
+      date,
+      nowMinute: clamp(nowMinute),
+      doors: planDoors,
+      trucks: planTrucks,
+      crews: settings.crews.map((c) => ({ fromMinute: c.fromHour * 60, toMinute: c.toHour * 60, crews: c.crews })),
+      equipment: Object.fromEntries(settings.equipment.map((e) => [e.name, e.count])),
+      needs: Object.fromEntries(settings.needs.map((n) => [n.appointmentTypeId, n.items])),
+      typeNames: Object.fromEntries(setup.types.map((t) => [t.id, t.name])),
+    },
     trucks,
   };
 }

@@ -3,7 +3,7 @@
 // nothing is stored), the latest beside today's plan, and applied truck by truck. This function never
 // loads the solver: it reads and checks the day (day-input.ts, rules.ts) and applies plans; plan.ts
 // and its WebAssembly solver are the worker's (solve.ts). A facility's planner settings (automatic
-// re-planning on or off, replan.ts) are read and saved here too.
+// re-planning on or off, replan.ts; its crews, equipment and each type's needs) are read and saved here too.
 import { actorOf, json, parseBody, parseQuery, pathId, requireUser } from '../lib/http';
 import { defineFunction } from '../api';
 import { contextOf } from '../appointments';
@@ -55,6 +55,6 @@ export const { handler, actions } = defineFunction('planner', {
     const { facilityId } = parseQuery(req, plannerSettingsQuerySchema);
     const input = parseBody(req, plannerSettingsSaveSchema);
     const facility = await resolveFacility(signedIn.user.tenantId, facilityId);
-    return json(await savePlannerSettings(signedIn.user.tenantId, facility.id, actorOf(signedIn), input));
+    return json(await savePlannerSettings(facility, actorOf(signedIn), input));
   },
 });

@@ -1,7 +1,9 @@
 // A facility day's door plan by one of three strategies (issue #58), behind one function: the input is
 // parsed and refused with a message naming the cause (no doors, a truck no door takes, a truck at an
-// unknown door), the trucks at doors stay, the rest are placed by the strategy, and every plan is
-// moved as early as its doors' order allows. Pure: no clock, no store; the solver is loaded on demand.
+// unknown door, a type that needs equipment the facility has none of), the trucks at doors stay, the
+// rest are placed by the strategy within the crews and equipment of the day (resources.ts), and every
+// plan is moved as early as its doors' order and those limits allow. Pure: no clock, no store; the
+// solver is loaded on demand.
 import {
   planInputSchema,
   type ParsedPlanInput,
@@ -12,6 +14,7 @@ import {
 } from '../../shared/contracts/planner';
 import { firstFreePlan, greedyPlan, type Placement } from './list-schedule';
 import { atDoorTrucks, compact, doorsFreeAt, inputProblem, planOf, refused } from './rules';
+import { dayProfile } from './resources';
 import type { LoadSolver } from './solver';
 
 export interface PlanOptions {
@@ -39,8 +42,8 @@ export async function planDay(
   const freeAt = doorsFreeAt(day);
   let placement: Placement;
   let solver: SolverReport | null = null;
-  if (strategy === 'firstFree') placement = firstFreePlan(day, waiting, freeAt);
-  else if (strategy === 'greedy') placement = greedyPlan(day, waiting, freeAt);
+  if (strategy === 'firstFree') placement = firstFreePlan(day, waiting, freeAt, dayProfile(day));
+  else if (strategy === 'greedy') placement = greedyPlan(day, waiting, freeAt, 1, undefined, dayProfile(day));
   else {
     const { solverPlacement } = await import('./solver');
     const solved = await solverPlacement(day, waiting, freeAt, options.loadSolver);

@@ -1,6 +1,7 @@
 // The door plan's rules, shared by every strategy (issue #58): which door takes which truck, when a
 // truck is ready and when it is due, what a plan costs, the refusals of bad input, and the check that
-// a plan never puts two trucks at one door at once or a truck at a door that cannot take it.
+// a plan never puts two trucks at one door at once or a truck at a door that cannot take it, nor works
+// more trucks at once than the crews on shift or an item of equipment's count (resources.ts).
 import {
   PLANNER_TEXTS,
   type DoorPlan,
@@ -11,6 +12,7 @@ import {
   type PlanResult,
   type PlanTruck,
 } from '../../shared/contracts/planner';
+import { missingItem, overuseFault, planProfile } from './resources';
 
 /** A minute of waiting of a truck of each priority, against one of a normal truck. */
 export const PRIORITY_WEIGHT: Record<PlanTruck['priority'], number> = { low: 1, normal: 1, high: 2, urgent: 4 };
@@ -63,6 +65,18 @@ export function inputProblem(input: ParsedPlanInput): PlanProblem | null {
         vehicleType: truck.vehicleType,
       };
   }
+  for (const truck of input.trucks) {
+    if (truck.state.kind === 'atDoor') continue;
+    const item = missingItem(input, truck);
+    if (item !== null)
+      return {
+        kind: 'no-equipment',
+        truckId: truck.id,
+        appointmentTypeId: truck.appointmentTypeId,
+        typeName: input.typeNames[truck.appointmentTypeId] ?? truck.appointmentTypeId,
+        item,
+      };
+  }
   return null;
 }
 
@@ -74,6 +88,8 @@ export function problemMessage(problem: PlanProblem): string {
       return PLANNER_TEXTS.noDoorTakes(problem.truckId, problem.appointmentTypeId, problem.vehicleType);
     case 'unknown-door':
       return PLANNER_TEXTS.unknownDoor(problem.truckId, problem.doorId);
+    case 'no-equipment':
+      return PLANNER_TEXTS.noEquipment(problem.truckId, problem.typeName, problem.item);
     case 'invalid-input':
       return PLANNER_TEXTS.invalidInput(problem.detail);
   }
@@ -116,29 +132,34 @@ export function doorsFreeAt(input: ParsedPlanInput): Map<string, number> {
 }
 
 /**
- * Moves every truck of a plan as early as its door and its readiness allow, keeping each door's order:
- * a start only moves earlier, so no two trucks come to overlap and none ends later.
+ * Moves every truck of a plan as early as its door, its readiness and the crews and equipment free then
+ * allow, keeping each door's order: trucks are taken by start, and a start only moves earlier, so no two
+ * trucks come to overlap, none ends later, and a later truck's place stays within the limits (the trucks
+ * moved before it only free minutes from its start on).
  */
 export function compact(input: ParsedPlanInput, trucks: PlannedTruck[]): PlannedTruck[] {
   const byId = new Map(input.trucks.map((t) => [t.id, t]));
-  const doors = new Map(input.doors.map((d) => [d.id, d]));
+  const free = new Map(input.doors.map((d) => [d.id, Math.max(d.opensAt, input.nowMinute)]));
+  const profile = planProfile(input, trucks);
   const out: PlannedTruck[] = [];
-  const byDoor = byDoorOf(trucks);
-  for (const [doorId, list] of byDoor) {
-    const door = doors.get(doorId)!;
-    let free = Math.max(door.opensAt, input.nowMinute);
-    for (const p of [...list].sort((a, b) => a.startMinute - b.startMinute)) {
-      if (p.fixed) {
-        out.push(p);
-        free = Math.max(free, p.endMinute);
-        continue;
-      }
-      const truck = byId.get(p.truckId)!;
-      const start = Math.min(p.startMinute, Math.max(free, readyMinute(truck, input.nowMinute)));
-      const moved = placed(truck, doorId, start, input.nowMinute);
-      out.push(moved);
-      free = moved.endMinute;
+  for (const p of [...trucks].sort((a, b) => a.startMinute - b.startMinute)) {
+    if (p.fixed) {
+      out.push(p);
+      free.set(p.doorId, Math.max(free.get(p.doorId)!, p.endMinute));
+      continue;
     }
+    const truck = byId.get(p.truckId)!;
+    const from = Math.max(free.get(p.doorId)!, readyMinute(truck, input.nowMinute));
+    let start = Math.min(p.startMinute, from);
+    if (profile && start < p.startMinute) {
+      const length = p.endMinute - p.startMinute;
+      profile.remove(truck, p.startMinute, length);
+      start = profile.earliest(truck, start, length, 1, p.startMinute) ?? p.startMinute;
+      profile.add(truck, start, length);
+    }
+    const moved = placed(truck, p.doorId, start, input.nowMinute);
+    out.push(moved);
+    free.set(p.doorId, moved.endMinute);
   }
   return out;
 }
@@ -193,6 +214,13 @@ export function planFaults(input: ParsedPlanInput, plan: DoorPlan): string[] {
   }
   for (const t of input.trucks)
     if (!seen.has(t.id) && !plan.unplaced.includes(t.id)) faults.push(`${t.id}: neither planned nor unplaced`);
+  const profile = planProfile(input, plan.trucks);
+  if (profile)
+    for (const p of plan.trucks) {
+      const truck = byId.get(p.truckId);
+      if (!truck || p.fixed) continue;
+      for (const o of profile.overuse(truck, p.startMinute, p.endMinute)) faults.push(overuseFault(p.truckId, o));
+    }
   for (const [doorId, list] of byDoorOf(plan.trucks)) {
     const sorted = [...list].sort((a, b) => a.startMinute - b.startMinute);
     for (let i = 1; i < sorted.length; i++)

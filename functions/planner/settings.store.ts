@@ -1,18 +1,24 @@
 // A facility's planner settings (issue #58.2): one item per facility in the tenant's partition (automatic
-// re-planning on or off, under the revision rule), and, while re-planning is on, a pointer in the list the
-// overrun watch reads (PLANNERREPLAN#ON, one partition across tenants: the worker runs for all of them),
-// written in the same transaction with the audit record.
+// re-planning on or off; the crews by hour, equipment and each type's needs of #58.1; under the revision
+// rule), and, while re-planning is on, a pointer in the list the overrun watch reads (PLANNERREPLAN#ON,
+// one partition across tenants: the worker runs for all of them), written in the same transaction with
+// the audit record.
 import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
 import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { RevisionConflictError } from '../lib/errors';
 import { wholeRecordPut } from '../lib/revision';
 import { tenantPk } from '../lib/table';
+import type { CrewShift, EquipmentCount, TypeNeeds } from '../../shared/contracts/planner';
 
 export interface StoredPlannerSettings {
   tenantId: string;
   facilityId: string;
   autoReplan: boolean;
+  /** Labour and equipment (issue #58.1); absent on settings saved before them (none: no limits). */
+  crews?: CrewShift[];
+  equipment?: EquipmentCount[];
+  needs?: TypeNeeds[];
   revision?: number;
   updatedAt: string;
   updatedBy: string | null;

@@ -12,11 +12,17 @@
 // the greedy plan is a solution and the warm start), which keeps a window of 30 trucks (15 placed, 15
 // seen ahead) on 20 doors near a thousand columns. The grid costs minutes: after the day is solved,
 // compact() (rules.ts) moves each truck as early as its door's order allows.
+//
+// Labour and equipment (resources.ts): for each slot, the columns of trucks worked then are at most the
+// crews on shift less those already working (trucks at doors, earlier windows), and likewise for each
+// item of equipment among the trucks that need it; a column with no room left is not offered. The greedy
+// plan of a window respects the same limits, so it stays a solution and the warm start.
 import type { Highs } from 'highs';
 import type { ParsedPlanInput, PlanTruck, SolverReport } from '../../shared/contracts/planner';
 import { PLANNER_TEXTS } from '../../shared/contracts/planner';
 import { doorReach, dueOrder, greedyPlan, type Placement } from './list-schedule';
 import { doorTakes, dueMinute, isChanged, placed, PRIORITY_WEIGHT, readyMinute } from './rules';
+import { dayProfile, type ResourceProfile } from './resources';
 
 /** The solver's grid: minutes a slot lasts. */
 export const GRID = 5;
@@ -70,7 +76,7 @@ async function warmUp(highs: Highs): Promise<void> {
   }));
   const input = { facilityId: 'warm-up', date: '2026-01-01', nowMinute: 0, doors, trucks };
   await solverPlacement(
-    { ...input, changePenaltyMinutes: 30, timeLimitSeconds: 5 },
+    { ...input, changePenaltyMinutes: 30, timeLimitSeconds: 5, crews: [], equipment: {}, needs: {}, typeNames: {} },
     trucks,
     new Map(doors.map((d) => [d.id, 0])),
     async () => highs,
@@ -126,10 +132,20 @@ export function windowModel(
   trucks: PlanTruck[],
   held: Map<string, Set<number>>,
   greedy: Map<string, { doorId: string; slot: number }>,
+  profile: ResourceProfile | null = null,
 ): { lp: string; columns: Column[] } {
   const now = input.nowMinute;
   const columns: Column[] = [];
   const cover = new Map<string, number[]>();
+  // Per resource and slot: the room left (crews, or an item's count, less the trucks already worked
+  // then) and the columns that use it.
+  const room = new Map<string, number>();
+  const roomAt = (key: string, slot: number) => {
+    const k = `${key}\u0000${slot}`;
+    if (!room.has(k)) room.set(k, profile!.room(key, slot * GRID, (slot + 1) * GRID));
+    return room.get(k)!;
+  };
+  const uses = new Map<string, number[]>();
   trucks.forEach((truck, ti) => {
     const ready = Math.ceil(readyMinute(truck, now) / GRID);
     const due = dueMinute(truck, now);
@@ -140,8 +156,14 @@ export function windowModel(
     const dueSlot = Math.max(ready, Math.ceil(due / GRID));
     const greedyWait = hint ? Math.max(0, hint.slot - dueSlot) : SLOTS_PER_DOOR;
     const from = Math.max(ready, dueSlot - EARLY_SLOTS);
-    const to = dueSlot + Math.min(SLOTS_PER_DOOR, greedyWait + EXTRA_SLOTS) + 1;
+    // With crews or equipment limited, a truck the greedy plan does not keep waiting may be best moved
+    // later to free a crew or an item for another: it is offered the full span at least.
+    const span = profile
+      ? Math.max(SLOTS_PER_DOOR, Math.min(greedyWait + EXTRA_SLOTS, 2 * SLOTS_PER_DOOR))
+      : Math.min(SLOTS_PER_DOOR, greedyWait + EXTRA_SLOTS);
+    const to = dueSlot + span + 1;
     const offered = candidateDoors(input, truck, held, hint?.doorId ?? null);
+    const keys = profile ? profile.keysOf(truck) : [];
     input.doors.forEach((door, di) => {
       if (!offered.has(door.id)) return;
       const taken = held.get(door.id)!;
@@ -154,6 +176,7 @@ export function windowModel(
         if (slot * GRID + truck.durationMinutes > door.closesAt) continue;
         let free = true;
         for (let k = 0; k < length && free; k++) free = !taken.has(slot + k);
+        for (let k = 0; k < length && free; k++) free = keys.every((key) => roomAt(key, slot + k) >= 1);
         if (!free) continue;
         const cost =
           PRIORITY_WEIGHT[truck.priority] * Math.max(0, slot * GRID - due) +
@@ -167,6 +190,12 @@ export function windowModel(
           const list = cover.get(key);
           if (list) list.push(c);
           else cover.set(key, [c]);
+          for (const resource of keys) {
+            const at = `${resource}\u0000${slot + k}`;
+            const using = uses.get(at);
+            if (using) using.push(c);
+            else uses.set(at, [c]);
+          }
         }
       }
     });
@@ -181,6 +210,13 @@ export function windowModel(
   let r = 0;
   for (const cs of cover.values())
     if (cs.length > 1) lines.push(` d${r++}: ${cs.map((c) => `+ ${name(c)}`).join(' ')} <= 1`);
+  // Two columns of one truck never share a slot's room (one of them is chosen), so only distinct trucks count.
+  let q = 0;
+  for (const [at, cs] of uses) {
+    const left = room.get(at)!;
+    if (new Set(cs.map((c) => columns[c]!.truck)).size > left)
+      lines.push(` r${q++}: ${cs.map((c) => `+ ${name(c)}`).join(' ')} <= ${left}`);
+  }
   lines.push('Binary', ...columns.map((_, c) => ` ${name(c)}`), 'End');
   return { lp: lines.join('\n'), columns };
 }
@@ -228,6 +264,8 @@ export async function solverPlacement(
   trucks: PlanTruck[],
   freeAt: Map<string, number>,
   loadSolver: LoadSolver = loadHighs,
+  /** The crews and equipment in use (trucks at doors); the day's own by default, null: no limits. */
+  profile: ResourceProfile | null = dayProfile(input),
 ): Promise<{ placement: Placement; report: SolverReport }> {
   const budget = input.timeLimitSeconds * 1000;
   const report: SolverReport = { status: 'optimal', gap: 0, windows: 0, fallbackWindows: 0, seconds: 0, message: null };
@@ -251,7 +289,7 @@ export async function solverPlacement(
     const batch = ordered.slice(w * WINDOW_TRUCKS, (w + 1) * WINDOW_TRUCKS + LOOK_AHEAD);
     const committed = new Set(batch.slice(0, WINDOW_TRUCKS).map((t) => t.id));
     // The greedy plan of the window on the grid, after the doors' last trucks so far: a solution of the model.
-    const greedy = greedyPlan(input, batch, new Map(frontier), GRID, reach);
+    const greedy = greedyPlan(input, batch, new Map(frontier), GRID, reach, profile?.clone() ?? null);
     const hints = new Map(greedy.placed.map((p) => [p.truckId, { doorId: p.doorId, slot: p.startMinute / GRID }]));
     const placeable = batch.filter((t) => hints.has(t.id));
     out.unplaced.push(...greedy.unplaced.filter((id) => committed.has(id)));
@@ -266,7 +304,7 @@ export async function solverPlacement(
     if (greedyFree) {
       // The greedy plan is optimal here.
     } else if (highs && left > 0 && placeable.length) {
-      const { lp, columns } = windowModel(input, placeable, held, hints);
+      const { lp, columns } = windowModel(input, placeable, held, hints, profile);
       const start = columns.flatMap((c, i) => {
         const hint = hints.get(placeable[c.truck]!.id)!;
         return input.doors[c.door]!.id === hint.doorId && c.slot === hint.slot ? [i] : [];
@@ -299,6 +337,7 @@ export async function solverPlacement(
       if (!committed.has(c.truck.id)) continue;
       const length = Math.ceil(c.truck.durationMinutes / GRID);
       for (let k = 0; k < length; k++) held.get(c.doorId)!.add(c.slot + k);
+      profile?.add(c.truck, c.slot * GRID, length * GRID);
       frontier.set(c.doorId, Math.max(frontier.get(c.doorId)!, (c.slot + length) * GRID));
       out.placed.push(placed(c.truck, c.doorId, c.slot * GRID, input.nowMinute));
     }

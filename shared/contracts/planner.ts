@@ -69,6 +69,16 @@ export const planTruckSchema = z.strictObject({
 });
 export type PlanTruck = z.output<typeof planTruckSchema>;
 
+// Labour and equipment (issue #58.1): the crews on shift by the minute of the day (a minute no period
+// covers has no limit but its doors), the facility's equipment by name and count, and the items each
+// appointment type needs (one of each). At any minute, the trucks being worked at doors are at most the
+// crews on shift, and those whose type needs an item at most its count.
+const count = z.number().int().min(0).max(999);
+const itemName = z.string().min(1).max(40);
+const key = z.string().min(1).max(64);
+export const crewPeriodSchema = z.strictObject({ fromMinute: minute, toMinute: minute, crews: count });
+export type CrewPeriod = z.output<typeof crewPeriodSchema>;
+
 export const planInputSchema = z.strictObject({
   facilityId: id,
   date: z.string({ error: 'Date is required' }).trim().min(1, 'Date is required'),
@@ -87,6 +97,14 @@ export const planInputSchema = z.strictObject({
     .default(5),
   /** The solver's wall-clock budget for the whole day; past it, the rest is planned greedily. */
   timeLimitSeconds: z.number().positive().max(600).default(4.5),
+  /** Crews on shift by period (none: no limit beyond the doors). */
+  crews: z.array(crewPeriodSchema).max(48).default([]),
+  /** The facility's equipment: how many of each named item. */
+  equipment: z.record(itemName, count).default({}),
+  /** What a truck of an appointment type needs: item names, one of each. */
+  needs: z.record(key, z.array(itemName).max(10)).default({}),
+  /** Appointment types' names, for messages (absent: the id is shown). */
+  typeNames: z.record(key, z.string().max(120)).default({}),
 });
 export type PlanInput = z.input<typeof planInputSchema>;
 export type ParsedPlanInput = z.output<typeof planInputSchema>;
@@ -135,6 +153,7 @@ export type PlanProblem =
   | { kind: 'no-doors' }
   | { kind: 'no-door-takes'; truckId: string; appointmentTypeId: string; vehicleType: string }
   | { kind: 'unknown-door'; truckId: string; doorId: string }
+  | { kind: 'no-equipment'; truckId: string; appointmentTypeId: string; typeName: string; item: string }
   | { kind: 'invalid-input'; detail: string };
 
 export type PlanResult = { ok: true; plan: DoorPlan } | { ok: false; problem: PlanProblem; message: string };
@@ -146,6 +165,8 @@ export const PLANNER_TEXTS = {
     `No door takes appointment ${truck} (type ${type}, vehicle ${vehicle}): give a door that type, or the plan stays as it is`,
   unknownDoor: (truck: string, door: string) =>
     `Appointment ${truck} is at door ${door}, which is not a door of this facility`,
+  noEquipment: (truck: string, type: string, item: string) =>
+    `Appointment ${truck} is of type ${type}, which needs a ${item}, and this facility has none: add one to its equipment, or the plan stays as it is`,
   invalidInput: (detail: string) => `The plan's input is not valid: ${detail}`,
   solverFailed: (detail: string) => `The solver failed (${detail}); the plan was made greedily`,
   timeLimit: 'The solver reached its time limit; the rest of the day was planned greedily',
@@ -243,16 +264,97 @@ export type ReplanCause = (typeof REPLAN_CAUSES)[number];
 export const plannerSettingsQuerySchema = z.strictObject({
   facilityId: z.string({ error: 'Facility is required' }).trim().min(1, 'Facility is required').max(64),
 });
-export const plannerSettingsSaveSchema = z.strictObject({
-  autoReplan: z.boolean({ error: 'Automatic re-planning must be on or off' }),
-  /** The revision the form loaded (functions/lib/revision.ts); absent: saved over whatever is stored. */
-  revision: z.number().int().min(0).optional(),
+/** The texts of the planner settings' labour and equipment (Hindi in shared/i18n/server-messages-hi.json). */
+export const PLANNER_SETTINGS_TEXTS = {
+  shiftHour: 'A crew shift starts and ends on a whole hour from 0 to 24',
+  shiftOrder: 'A crew shift must end after it starts',
+  crews: 'Crews must be a whole number from 0 to 999',
+  shiftsOverlap: 'Crew shifts overlap: give each hour of the day one number of crews',
+  equipmentName: 'Equipment name is required',
+  equipmentCount: 'An equipment count must be a whole number from 0 to 999',
+  equipmentTwice: 'Each equipment item is listed once',
+  typeRequired: 'Choose an appointment type',
+  typeTwice: "Each appointment type's needs are listed once",
+  needsItem: 'Choose the equipment it needs',
+  unknownItem: (item: string) => `${item} is not in the facility's equipment list`,
+  unknownType: (type: string) => `Appointment type ${type} is not a type of this facility`,
+} as const;
+
+const T = PLANNER_SETTINGS_TEXTS;
+const hour = z.number({ error: T.shiftHour }).int(T.shiftHour).min(0, T.shiftHour).max(24, T.shiftHour);
+const equipmentName = z
+  .string({ error: T.equipmentName })
+  .trim()
+  .min(1, T.equipmentName)
+  .max(40, 'Must be at most 40 characters');
+export const crewShiftSchema = z
+  .strictObject({
+    fromHour: hour,
+    toHour: hour,
+    crews: z.number({ error: T.crews }).int(T.crews).min(0, T.crews).max(999, T.crews),
+  })
+  .refine((s) => s.toHour > s.fromHour, { message: T.shiftOrder, path: ['toHour'] });
+export const equipmentCountSchema = z.strictObject({
+  name: equipmentName,
+  count: z
+    .number({ error: T.equipmentCount })
+    .int(T.equipmentCount)
+    .min(0, T.equipmentCount)
+    .max(999, T.equipmentCount),
 });
+export const typeNeedsSchema = z.strictObject({
+  appointmentTypeId: z.string({ error: T.typeRequired }).trim().min(1, T.typeRequired).max(64, T.typeRequired),
+  items: z.array(equipmentName, { error: T.needsItem }).min(1, T.needsItem).max(10),
+});
+export type CrewShift = z.output<typeof crewShiftSchema>;
+export type EquipmentCount = z.output<typeof equipmentCountSchema>;
+export type TypeNeeds = z.output<typeof typeNeedsSchema>;
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export const plannerSettingsSaveSchema = z
+  .strictObject({
+    autoReplan: z.boolean({ error: 'Automatic re-planning must be on or off' }),
+    /** Crews on shift by hour of the day (empty: no limit beyond the doors); absent: kept as saved. */
+    crews: z.array(crewShiftSchema).max(24).optional(),
+    /** The facility's equipment by name and count; absent: kept as saved. */
+    equipment: z.array(equipmentCountSchema).max(30).optional(),
+    /** What trucks of each appointment type need (items of the equipment list); absent: kept as saved. */
+    needs: z.array(typeNeedsSchema).max(100).optional(),
+    /** The revision the form loaded (functions/lib/revision.ts); absent: saved over whatever is stored. */
+    revision: z.number().int().min(0).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const shifts = v.crews ?? [];
+    shifts.forEach((s, i) => {
+      if (shifts.some((o, j) => j < i && o.fromHour < s.toHour && s.fromHour < o.toHour))
+        ctx.addIssue({ code: 'custom', message: T.shiftsOverlap, path: ['crews', i, 'fromHour'] });
+    });
+    const items = v.equipment ?? [];
+    items.forEach((e, i) => {
+      if (items.some((o, j) => j < i && sameName(o.name, e.name)))
+        ctx.addIssue({ code: 'custom', message: T.equipmentTwice, path: ['equipment', i, 'name'] });
+    });
+    const needs = v.needs ?? [];
+    needs.forEach((n, i) => {
+      if (needs.some((o, j) => j < i && o.appointmentTypeId === n.appointmentTypeId))
+        ctx.addIssue({ code: 'custom', message: T.typeTwice, path: ['needs', i, 'appointmentTypeId'] });
+      // Checked against the equipment sent with it (the stored list when none is sent: settings.ts).
+      if (v.equipment)
+        n.items.forEach((item, k) => {
+          if (!items.some((e) => sameName(e.name, item)))
+            ctx.addIssue({ code: 'custom', message: T.unknownItem(item), path: ['needs', i, 'items', k] });
+        });
+    });
+  });
 export type PlannerSettingsSave = z.output<typeof plannerSettingsSaveSchema>;
 
 export interface PlannerSettingsView {
   facilityId: string;
   autoReplan: boolean;
+  crews: CrewShift[];
+  equipment: EquipmentCount[];
+  needs: TypeNeeds[];
   revision: number;
   updatedAt: string | null;
   updatedBy: string | null;

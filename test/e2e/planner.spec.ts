@@ -5,6 +5,7 @@
 // the others has checked in (so the plan is stale for it), accepts all: the other is applied and the
 // checked-in truck is refused with the reason. On a 390 px phone the changes are a list (no board) and
 // "Accept all" applies them. Set-up (the hub, its doors and bookings, a check-in) goes through the API.
+// Last, those who configure the facility set its crews, equipment and a type's needs on the same screen.
 import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs, laterToday, localNow, quarterAfter, shiftTime, zoneWhere } from './checkin-support';
@@ -154,5 +155,51 @@ test('on a 390 px phone the changes are a list, accepted all at once', async ({ 
   await page.getByRole('button', { name: 'Accept all' }).click();
   for (const { code } of booked) await expect(page.getByTestId(`outcome-${code}`)).toHaveText('Applied');
   await expect(page.getByRole('button', { name: 'Accept all' })).toBeDisabled();
+  await ops.dispose();
+});
+
+test('operations sets the crews, equipment and a type’s needs of the door plan', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { ops, facility } = await hubWithTrucks(baseURL!, 0);
+  const typeName = `Frozen ${randomUUID().slice(0, 4)}`;
+  const type = await ok(
+    await ops.post(`/api/appointment-types/facilities/${facility.id}/types`, {
+      data: {
+        name: typeName,
+        direction: 'inbound',
+        vehicleTypes: [],
+        doorIds: [],
+        durationRule: { kind: 'fixed', minutes: 60 },
+      },
+    }),
+    201,
+  );
+  await signIn(page, 'operations');
+  await openDoorPlan(page, facility.name);
+  const card = page.getByRole('form', { name: 'Labour and equipment' });
+  await expect(card.getByText('No crew limit: only the doors limit the plan.')).toBeVisible();
+
+  // A shift (08:00 to 12:00 by default) of 2 crews, and one reefer plug that the type needs.
+  await card.getByRole('button', { name: 'Add a shift' }).click();
+  await card.getByLabel('Crews', { exact: true }).fill('2');
+  await card.getByRole('button', { name: 'Add equipment' }).click();
+  await card.getByLabel('Name', { exact: true }).fill('Reefer plug');
+  // An empty count is refused under its field before anything is sent.
+  await card.getByLabel('Count', { exact: true }).fill('');
+  await card.getByRole('button', { name: 'Save labour and equipment' }).click();
+  await expect(card.getByText('An equipment count must be a whole number from 0 to 999')).toBeVisible();
+  await card.getByLabel('Count', { exact: true }).fill('1');
+  await card.getByRole('group', { name: typeName }).getByRole('checkbox', { name: 'Reefer plug' }).check();
+  expect(await seriousViolations(page, 'door plan labour and equipment')).toEqual([]);
+  await card.getByRole('button', { name: 'Save labour and equipment' }).click();
+  await expect(page.getByText('Labour and equipment saved')).toBeVisible();
+
+  const settings = await ok(await ops.get(`/api/planner/settings?facilityId=${facility.id}`));
+  expect(settings).toMatchObject({
+    crews: [{ fromHour: 8, toHour: 12, crews: 2 }],
+    equipment: [{ name: 'Reefer plug', count: 1 }],
+    needs: [{ appointmentTypeId: type.id, items: ['Reefer plug'] }],
+    revision: 1,
+  });
   await ops.dispose();
 });

@@ -409,7 +409,8 @@ const COVERED_IN_THEIR_SUITES = new Set([
   'appointment-types',
   'privacy',
   'detention',
-  // The planner's settings (issue #58.2): one field, saved whole (test/integration/planner-replan.test.ts).
+  // The planner's settings (issue #58.2): re-planning, crews, equipment and needs; a part left out is kept as
+  // saved (test/integration/planner-replan.test.ts, planner-resources.test.ts).
   'planner',
   // A facility's holding area (issue #58.3): name, place and call forward, saved whole (holding.test.ts).
   'holding',

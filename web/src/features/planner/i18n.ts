@@ -1,6 +1,7 @@
 // The door plan (issue #58.2): the proposed plan of a facility's day beside today's, as a door-by-time
 // board on a desktop and the changes as a list on a phone, applied all or some, with each truck's outcome;
-// and the facility's automatic re-planning. In English and Hindi; refusals are the server's own messages.
+// and the facility's automatic re-planning, crews, equipment and needs (#58.1). In English and Hindi;
+// refusals are the server's own messages.
 import { defineCatalogue } from '../../lib/i18n/catalogue';
 
 /** The English texts; the Hindi ones are in ./i18n.hi.ts, fetched only for a Hindi reader. */
@@ -74,6 +75,40 @@ export const plannerEn = {
     turnedOn: 'Automatic re-planning is on',
     turnedOff: 'Automatic re-planning is off',
     failed: 'The planner settings could not be saved',
+  },
+  resources: {
+    title: 'Labour and equipment',
+    description:
+      'The planner works no more trucks at once than the crews on shift, and no more trucks needing an item of equipment than the facility has.',
+    crews: {
+      title: 'Crews by hour',
+      help: 'Unloading and loading crews on shift. Hours without a shift have no limit beyond the doors.',
+      none: 'No crew limit: only the doors limit the plan.',
+      from: 'From',
+      to: 'To',
+      crews: 'Crews',
+      add: 'Add a shift',
+      removeOne: 'Remove the shift from {{from}}',
+    },
+    equipment: {
+      title: 'Equipment',
+      help: 'Named equipment and how many the facility has (for example forklift 3, reefer plug 2).',
+      name: 'Name',
+      count: 'Count',
+      add: 'Add equipment',
+      removeOne: 'Remove {{name}}',
+    },
+    needs: {
+      title: 'What each appointment type needs',
+      help: 'A truck of a type waits until one of each item it needs is free.',
+      noTypes: 'This facility has no appointment types yet.',
+      noEquipment: 'Add equipment above to say which types need it.',
+    },
+    remove: 'Remove',
+    fix: 'Correct the fields marked above.',
+    save: 'Save labour and equipment',
+    saving: 'Saving…',
+    saved: 'Labour and equipment saved',
   },
 } as const;
 

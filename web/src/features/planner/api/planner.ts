@@ -1,6 +1,7 @@
 // The door plan's calls (issue #58.2): the latest proposal of a facility's day (polled while the worker
 // solves it), asking for a new one, applying all or some of its changes, and the facility's planner
-// settings (automatic re-planning). Each query is declared once here, for the screen and its invalidation.
+// settings (automatic re-planning; crews, equipment and each type's needs). Each query is declared once
+// here, for the screen and its invalidation.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApplyResult, PlannerSettingsSave, PlannerSettingsView, PlanProposal } from '@shared/contracts/planner';
 import { api } from '../../../lib/api-client';
@@ -62,5 +63,16 @@ export function useSavePlannerSettings(facilityId: string) {
     success: (view) => ({
       title: i18n.t(view.autoReplan ? 'planner.settings.turnedOn' : 'planner.settings.turnedOff'),
     }),
+  });
+}
+
+/** Saves the facility's crews, equipment and each type's needs (with automatic re-planning as it is). */
+export function useSavePlannerResources(facilityId: string) {
+  return useApiMutation<PlannerSettingsSave, PlannerSettingsView>({
+    method: 'PUT',
+    url: () => `/api/planner/settings?facilityId=${encodeURIComponent(facilityId)}`,
+    invalidates: () => [plannerSettingsQuery(facilityId).queryKey],
+    failure: i18n.t('planner.settings.failed'),
+    success: i18n.t('planner.resources.saved'),
   });
 }

@@ -2,7 +2,7 @@
 // desktop a door-by-time board (today's plan or the proposal, the trucks it moves highlighted) above the
 // changes; on a phone the changes as a list. Staff who move trucks ask for a plan, accept all of it or
 // tick some, and see each truck's outcome; a plan still solving is waited on (polled). Those who configure
-// the facility turn automatic re-planning on or off.
+// the facility turn automatic re-planning on or off, and set its crews, equipment and each type's needs.
 import { useState } from 'react';
 import { Loader2 } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
@@ -19,6 +19,7 @@ import { DEFAULT_TIME_ZONE } from '@shared/time';
 import { useLatestProposal, usePlannerSettings, useRequestProposal, useSavePlannerSettings } from '../api/planner';
 import { DoorBoard } from '../components/door-board';
 import { ChangesList } from '../components/changes-list';
+import { ResourcesCard } from '../components/resources-card';
 
 export function PlannerRoute() {
   const { t } = useTranslation();
@@ -61,6 +62,7 @@ export function PlannerRoute() {
         />
       )}
       {facilityId && <AutoReplanCard facilityId={facilityId} canConfigure={hasPermission('settings:configure')} />}
+      {facilityId && hasPermission('settings:configure') && <ResourcesCard facilityId={facilityId} />}
     </div>
   );
 }
