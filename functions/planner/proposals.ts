@@ -170,7 +170,9 @@ async function applyOne(
   }
   if (truck.state === 'holding') {
     // A truck in holding reaches its door when the door frees: given it now only when its start has come.
-    if (toMinutes(proposed.start) > nowMinute) throw new Refused(PROPOSAL_TEXTS.waitsInHolding);
+    // A plan's minutes are whole (a check-in at 10:26:40 starts at 10:27), so a start in the minute after
+    // this one has come: the driver takes longer than that to reach the door.
+    if (toMinutes(proposed.start) > nowMinute + 1) throw new Refused(PROPOSAL_TEXTS.waitsInHolding);
     const checkin = await getAppointmentCheckin(ctx.tenantId, truck.appointmentId);
     if (!checkin) throw new Refused(PROPOSAL_TEXTS.changedSince);
     await assignCheckinDoor(ctx, checkin.id, proposed.doorId!, undefined, now);
