@@ -89,7 +89,13 @@ function dayCalls(functions: Functions, record: DayRecord) {
   const setupCtx: Omit<CallContext, 'fn'> = { bucket: 0, kind: 'time', weight: 0 };
   const logins = new Map<Session, string>();
   const call: Call = async (ctx, method, path, opts) => {
-    const res = await invoke(functions, record, ctx, method, path, opts);
+    let res = await invoke(functions, record, ctx, method, path, opts);
+    // A 503 (the table stalled past a call's timeout) is tried again, as a client does after its
+    // Retry-After; both attempts' reads and writes stay in the record, as they would be billed.
+    for (let retry = 0; res.status === 503 && retry < 3; retry++) {
+      await new Promise((r) => setTimeout(r, 500 * (retry + 1)));
+      res = await invoke(functions, record, ctx, method, path, opts);
+    }
     const identifier = opts?.session && logins.get(opts.session);
     if (res.status !== 401 || !identifier) return res;
     opts.session!.cookies = (await signInAs(identifier)).cookies;

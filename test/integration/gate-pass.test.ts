@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { openHub } from '../support/checkin-hub';
-import { addDays } from '../../shared/time';
+import { addDays, instantOf } from '../../shared/time';
 import { verifyGatePass } from '../../shared/gate-pass';
 import { gatePassKeys } from '../../functions/passes';
 import { getAppointment } from '../../functions/appointments';
@@ -36,7 +36,9 @@ describe('check-in with a gate pass synced from an offline gate', () => {
     const a = await site.appointment('12:00');
     const token = await passOf(driver, a.id);
     const idempotencyKey = key();
-    const happenedAt = new Date(Date.now() - 3 * 60_000).toISOString();
+    // 3 minutes ago, or 10:00 when the hour has just begun: the 12:00 appointment's check-in opens at 10:00.
+    const opened = instantOf(site.local().date, '10:00', site.facility.timeZone).getTime();
+    const happenedAt = new Date(Math.max(Date.now() - 3 * 60_000, opened)).toISOString();
     const body = { idempotencyKey, token, happenedAt, facilityId: site.facility.id, checksPending: true };
     const answers = await Promise.all(Array.from({ length: 10 }, () => yard.post('/api/checkins/gate-pass', body)));
     for (const res of answers) expect([200, 201], res.text).toContain(res.status);

@@ -204,7 +204,10 @@ describe('a synced gate check-in belongs to the user who queued it (issue #52.8)
     const entry = {
       idempotencyKey: key(),
       token: a.token,
-      happenedAt: new Date(Date.now() - 60_000).toISOString(),
+      // A minute ago, or 10:00 when the hour has just begun: the 12:00 appointment's check-in opens at 10:00.
+      happenedAt: new Date(
+        Math.max(Date.now() - 60_000, instantOf(hub.today, '10:00', hub.timeZone).getTime()),
+      ).toISOString(),
       facilityId: hub.id,
       checksPending: true,
       queuedBy: yardUserId,
