@@ -14,6 +14,7 @@
 // a partial run is written to .bench/partial.json, never over latest.json (the README quotes that
 // one). Sections run in the order below either way.
 import './bench/env';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLocalStack } from '../functions/local/stack';
@@ -70,6 +71,14 @@ const ONLY = process.env.BENCH_ONLY
 const unknownSections = ONLY?.filter((name) => !ALL_SECTIONS.includes(name)) ?? [];
 if (unknownSections.length)
   throw new Error(`BENCH_ONLY: no section ${unknownSections.join(', ')} (sections: ${ALL_SECTIONS.join(', ')})`);
+
+/** Sections that open the SPA or measure its bundle: the web app is built first when one of them runs
+ * (`npm run build:web`); a BENCH_ONLY of others (trips, wms, ...) does not build it again. */
+const SPA_SECTIONS = ['bundles', 'lighthouse', 'interactions', 'gate', 'gate-pass'];
+if (!ONLY || ONLY.some((name) => SPA_SECTIONS.includes(name))) {
+  const build = spawnSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const ms = (v: number) => Number(v.toFixed(1));
 const kb = (v: number) => Number((v / 1024).toFixed(1));
