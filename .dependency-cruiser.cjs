@@ -60,6 +60,19 @@ const DOMAINS = {
     'trips',
     'users',
   ],
+  // A platform carrier (issue #59): signs in by auth's code flow, books at each linked hub through the
+  // hub's appointments, holds drivers as each hub's carrier drivers, and shows their passes.
+  // A driver's erasure and export reach each linked hub through its privacy use cases.
+  'carrier-identity': [
+    'appointment-types',
+    'appointments',
+    'auth',
+    'carriers',
+    'facilities',
+    'passes',
+    'privacy',
+    'users',
+  ],
   privacy: [
     'appointments',
     'carriers',

@@ -27,6 +27,7 @@ import * as chat from './chat/handler';
 import * as detention from './detention/handler';
 import * as planner from './planner/handler';
 import * as holding from './holding/handler';
+import * as carrierIdentity from './carrier-identity/handler';
 
 export const FUNCTIONS = {
   auth,
@@ -55,4 +56,5 @@ export const FUNCTIONS = {
   detention,
   planner,
   holding,
+  'carrier-identity': carrierIdentity,
 } satisfies Record<FunctionName, { handler: unknown; actions: Record<string, unknown> }>;

@@ -60,6 +60,8 @@ export const FUNCTION_ACCESS: Record<FunctionName, FunctionAccess | null> = {
   planner: { table: 'readWrite' },
   // The holding queue (#58.3): a facility's holding area and its trucks' call states, table items only.
   holding: { table: 'readWrite' },
+  // A platform carrier (#59): its records, its hubs' links, bookings at a hub (events), its people's sign-in codes.
+  'carrier-identity': { table: 'readWrite', events: true },
 };
 
 /** The API stacks that hold the HTTP functions (lib/platform.ts), by what their domains serve. */
@@ -80,6 +82,8 @@ export const FUNCTION_GROUP: Record<FunctionName, ApiGroup> = {
   contact: 'accounts',
   messaging: 'accounts',
   privacy: 'accounts',
+  // A platform carrier's people and its links with hubs (#59).
+  'carrier-identity': 'accounts',
   // The dock and yard day: facilities, carriers, bookings (TMS ones too), the gate, check-in, the figures.
   facilities: 'operations',
   carriers: 'operations',

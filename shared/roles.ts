@@ -33,6 +33,12 @@ export const PERMISSIONS = [
   // The tenant's plan is the platform's billing to change (issue #28.11): no tenant role holds it, so a
   // tenant admin cannot end its own trial; the platform's operators and billing sit outside the tenants.
   'platform:billing',
+  // A carrier of the platform (issue #59), outside every tenant: only its own people hold these, never a
+  // hub's role (see CARRIER_IDENTITY_ROLE_PERMISSIONS below).
+  'identity:read',
+  'identity:book',
+  'identity:manage',
+  'identity:wallet',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -103,7 +109,7 @@ const OPERATIONS: Permission[] = [
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   // A hub's admin holds every permission of the hub, none of the platform's.
-  admin: PERMISSIONS.filter((p) => !p.startsWith('platform:')),
+  admin: PERMISSIONS.filter((p) => !p.startsWith('platform:') && !p.startsWith('identity:')),
   operations: OPERATIONS,
   operations_manager: OPERATIONS,
   yard_manager: [
@@ -137,6 +143,17 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   transporter_company: [...EXTERNAL_BOOKER],
   freight_forwarder: [...EXTERNAL_BOOKER],
 };
+
+/**
+ * The people of a platform carrier (issue #59), signed in outside any tenant: the owner manages its hubs
+ * and people and books; a dispatcher books and reads; a driver holds the pass wallet. None is a hub role
+ * (not in ROLES), so no hub can grant one.
+ */
+export const CARRIER_IDENTITY_ROLE_PERMISSIONS = {
+  owner: ['identity:read', 'identity:book', 'identity:manage'],
+  dispatcher: ['identity:read', 'identity:book'],
+  driver: ['identity:wallet'],
+} as const satisfies Record<string, readonly Permission[]>;
 
 /** Permissions that change data; a role holding none of them is read-only. */
 const WRITE_PERMISSIONS = new Set<Permission>(

@@ -28,6 +28,7 @@ import { chatRoutes } from './routes/chat';
 import { detentionRoutes } from './routes/detention';
 import { plannerRoutes } from './routes/planner';
 import { holdingRoutes } from './routes/holding';
+import { carrierIdentityRoutes } from './routes/carrier-identity';
 
 export * from './routes/types';
 
@@ -58,6 +59,7 @@ export const ROUTES = [
   ...detentionRoutes,
   ...plannerRoutes,
   ...holdingRoutes,
+  ...carrierIdentityRoutes,
 ] as const satisfies readonly ApiRoute[];
 
 export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {

@@ -21,6 +21,8 @@ export type { ChangeContext, TransactItems } from './context';
 export { moveStatus } from './status-flow';
 // Standing appointments (issue #32) cancel their occurrences from a date on as any appointment is cancelled.
 export { cancelAppointment, cancelByBooker } from './cancel';
+// A platform carrier (functions/carrier-identity, issue #59) asks a hub for a new time as that hub's booker.
+export { requestReschedule } from './reschedules';
 export { arriveAtDoor, bookedDoor, requestedDoor, withDoor } from './door-reservation';
 // A holding area's call forward (functions/holding, issue #58.3) takes a door back from a driver who did not come.
 export { doorReleaseItems } from './door-reservation';

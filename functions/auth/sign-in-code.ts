@@ -41,29 +41,57 @@ const signsInByCode = (user: User | null): user is User =>
     toSessionUser(user).carrierId,
   );
 
+/** Who a number signs in as: the session's tenant and user, and the SMS's language. */
+export interface CodeAccount {
+  tenantId: string;
+  userId: string;
+  username: string;
+  language: string;
+  /** Why the account may not sign in now (its tenant closed), or null. */
+  refusal?: () => Promise<string | null>;
+}
+
+/** A hub's account that signs in by code: an active carrier-side booker or driver linked to its carrier. */
+async function userAccount(phone: string): Promise<CodeAccount | null> {
+  const found = await findUserByIdentifier(phone);
+  // The user read a held number's lookup made, for a number no alias names (its answer is not used).
+  if (!found) await getUser('-', '-');
+  if (!signsInByCode(found)) return null;
+  return {
+    tenantId: found.tenantId,
+    userId: found.id,
+    username: found.username,
+    language: found.language ?? 'en',
+    refusal: () => closedTenantRefusal(found.tenantId, toSessionUser(found).permissions),
+  };
+}
+
 /**
  * The same work for a number we hold and one we do not (issue #52): two reads (the alias and the
  * user, or a read in its place), a code made, hashed and sealed, one item written, the same answer.
  * The SMS is not sent here: the item is the queue, and the sender (sign-in-code.worker.ts) sends it
  * for an account's item only, so the answer's time does not tell whether an SMS went out.
  */
-export async function requestSignInCode(
+export function requestSignInCode(phoneNumber: string, ip: string, now = new Date()): Promise<{ message: string }> {
+  return requestCodeFor(phoneNumber, ip, userAccount, now);
+}
+
+/** The code flow for any kind of account `find` names (a hub's user; a platform carrier's person, issue #59). */
+export async function requestCodeFor(
   phoneNumber: string,
   ip: string,
+  find: (phone: string) => Promise<CodeAccount | null>,
   now = new Date(),
 ): Promise<{ message: string }> {
   const phone = normalizePhone(phoneNumber)!;
   await rateLimit(`signin-code:ip:${ip}`, SIGN_IN_CODE.perAddress, SIGN_IN_CODE_TEXTS.tooMany, now.getTime());
   await rateLimit(`signin-code:phone:${phone}`, SIGN_IN_CODE.perNumber, SIGN_IN_CODE_TEXTS.tooMany, now.getTime());
-  const found = await findUserByIdentifier(phone);
-  // The user read a held number's lookup made, for a number no alias names (its answer is not used).
-  if (!found) await getUser('-', '-');
-  const user = signsInByCode(found) ? found : null;
+  const account = await find(phone);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const [codeHash, sealedCode] = await Promise.all([hashCode(phone, code), sealCode(code)]);
   await putPendingCode({
     phone,
-    ...(user ? { tenantId: user.tenantId, userId: user.id, language: user.language ?? 'en' } : {}),
+    ...(account ? { tenantId: account.tenantId, userId: account.userId, language: account.language } : {}),
     codeHash,
     sealedCode,
     expiresAt: Math.floor(now.getTime() / 1000) + SIGN_IN_CODE.validMinutes * 60,
@@ -72,7 +100,16 @@ export async function requestSignInCode(
   return { message: SIGN_IN_CODE_TEXTS.sent };
 }
 
-export async function signInWithCode(input: { phoneNumber: string; code: string }, ip: string, now = new Date()) {
+export function signInWithCode(input: { phoneNumber: string; code: string }, ip: string, now = new Date()) {
+  return signInWithCodeFor(input, ip, userAccount, now);
+}
+
+export async function signInWithCodeFor(
+  input: { phoneNumber: string; code: string },
+  ip: string,
+  find: (phone: string) => Promise<CodeAccount | null>,
+  now = new Date(),
+) {
   const phone = normalizePhone(input.phoneNumber)!;
   await rateLimit(`signin-code:verify:${ip}`, SIGN_IN_CODE.verifyPerAddress, SIGN_IN_CODE_TEXTS.tooMany, now.getTime());
   await rateLimit(
@@ -85,22 +122,22 @@ export async function signInWithCode(input: { phoneNumber: string; code: string 
   // The attempt is claimed (counted, within the 5) before the code is compared; none left: refused.
   const pending = await claimCodeAttempt(phone, SIGN_IN_CODE.attempts, Math.floor(now.getTime() / 1000));
   if (!pending || !pending.userId || !(await sameCode(pending, input.code))) throw refused();
-  const user = await findUserByIdentifier(phone);
-  if (!signsInByCode(user) || user.id !== pending.userId) throw refused();
-  const closed = await closedTenantRefusal(user.tenantId, toSessionUser(user).permissions);
+  const account = await find(phone);
+  if (!account || account.userId !== pending.userId || account.tenantId !== pending.tenantId) throw refused();
+  const closed = account.refusal ? await account.refusal() : null;
   if (closed) throw new ForbiddenError(closed);
-  const session = newSession(user.tenantId, user.id, now.getTime());
+  const session = newSession(account.tenantId, account.userId, now.getTime());
   await transact(
     [
       useCodeDelete(pending),
       session.put,
       auditPut(
         {
-          tenantId: user.tenantId,
-          actor: { userId: user.id, username: user.username },
+          tenantId: account.tenantId,
+          actor: { userId: account.userId, username: account.username },
           action: 'session.signed-in',
           entityType: 'user',
-          entityId: user.id,
+          entityId: account.userId,
           after: { method: 'mobile-code' },
           ip,
         },
@@ -109,6 +146,6 @@ export async function signInWithCode(input: { phoneNumber: string; code: string 
     ],
     refused,
   );
-  await publish({ type: 'session.signed-in', tenantId: user.tenantId, detail: { userId: user.id } });
+  await publish({ type: 'session.signed-in', tenantId: account.tenantId, detail: { userId: account.userId } });
   return { token: session.token, maxAgeSeconds: config.sessionTtlSeconds };
 }

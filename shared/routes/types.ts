@@ -45,5 +45,6 @@ export const FUNCTION_NAMES = [
   'detention',
   'planner',
   'holding',
+  'carrier-identity',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];

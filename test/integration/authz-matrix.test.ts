@@ -57,6 +57,9 @@ import {
 } from '../support/authz-effects';
 import { addDays, localDateTime } from '../../shared/time';
 import { zoneAtTenNow } from '../support/checkin-hub';
+import { IDENTITY_CELLS, matrixIdentity, type IdentityCell } from '../support/authz-carrier-identity';
+import { acceptInvitation, inviteCarrier } from '../../functions/carrier-identity/links';
+import { getPendingCode, openCode } from '../../functions/auth/sign-in-code.store';
 
 const COLUMNS = [
   'admin',
@@ -374,6 +377,29 @@ GET    /api/planner/proposals/{id}                       y   y   y   y   y   y  
 POST   /api/planner/proposals/{id}/apply                 y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/planner/settings                             y   y   y   y   y   y   y   n   n   n   n   n   n   n   n   n
 PUT    /api/planner/settings                             y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/carrier-links                                y   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/carrier-links/invitations                    y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/carrier-links/requests/{identityId}/approve  y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+DELETE /api/carrier-links/{identityId}                   y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/carrier-identity/register                    public
+POST   /api/carrier-identity/mobile-code                 public
+POST   /api/carrier-identity/mobile-code/verify          public
+GET    /api/carrier-identity/me                          n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/carrier-identity/people                      n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/carrier-identity/people                      n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/carrier-identity/drivers                     n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/carrier-identity/drivers                     n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/carrier-identity/invitations                 n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/carrier-identity/invitations/{hubId}/accept  n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/carrier-identity/link-requests               n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/carrier-identity/hubs                        n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/carrier-identity/bookings                    n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/carrier-identity/hubs/{hubId}/bookings       n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/carrier-identity/hubs/{hubId}/bookings/{id}/cancel n n n n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/carrier-identity/hubs/{hubId}/bookings/{id}/reschedule n n n n n n n n n n n n n n n n
+GET    /api/carrier-identity/wallet                      n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+POST   /api/carrier-identity/privacy/erasure             n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+GET    /api/carrier-identity/privacy/export              n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 `;
 
 interface Row {
@@ -981,6 +1007,7 @@ const INCIDENT = {
 };
 
 const BODIES: Record<string, (r: Records) => unknown> = {
+  'POST /api/carrier-links/requests/{identityId}/approve': (r) => ({ carrierId: r.ownCarrier }),
   'POST /api/booking-links': (r) => ({ facilityId: r.facility, label: 'Matrix link' }),
   'POST /api/booking-links/{id}/send': () => ({ mobileNumber: '9876543210' }),
   'POST /api/admin/reject-user/{userId}': () => ({ reason: 'Matrix decision' }),
@@ -1489,4 +1516,51 @@ describe('the authorisation matrix', () => {
     for (const column of callers) failures.push(...(await walk(column, serial)));
     expect(failures).toEqual([]);
   }, 240_000);
+});
+
+// The carrier identity's column (issue #59), by hand in test/support/authz-carrier-identity.ts: a platform
+// carrier's owner, signed in once by mobile code, linked to hub A's carrier record (tenant a) and to no
+// record of hub B (tenant b), against every route of the table; its own routes at hub A and at hub B.
+describe('the carrier identity column', () => {
+  it('answers a platform carrier linked to hub A, not hub B, as its column says', async () => {
+    const identity = await matrixIdentity();
+    const who = { actor: { userId: 'matrix', username: 'matrix' }, ip: '127.0.0.1' };
+    await inviteCarrier(a.tenantId, { gstin: identity.gstin, carrierId: mine.ownCarrier }, who);
+    await acceptInvitation(identity.id, a.tenantId, who);
+    const owner = new Client(api.url);
+    const localAddress = nextAddress();
+    await owner.post('/api/carrier-identity/mobile-code', { phoneNumber: identity.phone }, { localAddress });
+    const code = await openCode((await getPendingCode(`+91${identity.phone}`))!.sealedCode!);
+    const signedIn = await owner.post(
+      '/api/carrier-identity/mobile-code/verify',
+      { phoneNumber: identity.phone, code },
+      { localAddress },
+    );
+    expect(signedIn.status, signedIn.text).toBe(200);
+    const failures: string[] = [];
+    const check = (row: Row, hub: 'A' | 'B', want: 'y' | number, res: HttpResponse) => {
+      const ok = want === 'y' ? allowed(res.status) : res.status === want;
+      if (!ok)
+        failures.push(`${row.key} at hub ${hub}: got ${res.status} ${res.body?.message ?? ''}, expected ${want}`);
+    };
+    for (const row of ROWS) {
+      if (typeof row.cells === 'string') continue;
+      const cell: IdentityCell = IDENTITY_CELLS.get(row.key) ?? { key: row.key, own: 403 };
+      const hubs: ['A' | 'B', string, 'y' | number][] = [['A', a.tenantId, cell.own]];
+      if (cell.other !== undefined) hubs.push(['B', b.tenantId, cell.other]);
+      for (const [hub, hubId, want] of hubs) {
+        const { path, body } = call(row, 'own', null);
+        const at = path
+          .replace('/hubs/undefined/', `/hubs/${hubId}/`)
+          .replace('/invitations/undefined/', `/invitations/${hubId}/`);
+        const query = row.key === 'GET /api/carrier-identity/bookings' ? `?date=${tomorrow}` : '';
+        check(row, hub, want, await owner.request(row.method, at + query, body === undefined ? {} : { body }));
+      }
+    }
+    expect(failures).toEqual([]);
+    // It never acted at either hub: neither hub's link list changed but for hub A's own link.
+    expect(
+      (await b.admin.get('/api/carrier-links')).body.some((l: { identityId: string }) => l.identityId === identity.id),
+    ).toBe(false);
+  }, 120_000);
 });

@@ -15,6 +15,7 @@ import { bookAppointment, contextOf } from '../../functions/appointments';
 import { changeAppointmentStatus } from '../../functions/checkins';
 import { solveProposal } from '../../functions/planner/solve';
 import { makeYardTask } from './yard-tasks';
+import { CARRIER_LINK_ACTS } from './authz-carrier-identity';
 
 /** The records of the caller's tenant an act builds on (the matrix's own records). */
 export interface ActRecords {
@@ -2101,3 +2102,6 @@ Object.assign(ACTS, {
     },
   },
 } satisfies Record<string, Act>);
+
+// A platform carrier's links with the hub (issue #59): test/support/authz-carrier-identity.ts.
+Object.assign(ACTS, CARRIER_LINK_ACTS);
