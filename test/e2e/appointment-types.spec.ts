@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { signInTo } from './support';
 import { apiAs } from './checkin-support';
 import { indiaDate } from './dates';
 
@@ -33,8 +33,7 @@ test('staff define a per-pallet type and a custom field, book with them, and see
   await ops.dispose();
 
   // The type and the field, on /configuration.
-  await signIn(page, 'operations');
-  await page.goto('/configuration');
+  await signInTo(page, 'operations', '/configuration');
   await page.getByLabel('Facility', { exact: true }).selectOption({ label: facility.name });
   const typeForm = page.getByRole('form', { name: 'Add type' });
   await typeForm.getByLabel('Name (English) *').fill(`Palletised inbound ${tag}`);

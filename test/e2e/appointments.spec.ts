@@ -4,7 +4,7 @@
 // it repeats on one server and does not depend on what else is booked that day.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { indiaDate, shownDay } from './dates';
-import { signIn, whenNotBusy } from './support';
+import { signIn, signInTo, whenNotBusy } from './support';
 import { apiAs, openHub } from './checkin-support';
 import { approve, register } from './accounts';
 
@@ -70,8 +70,7 @@ test.describe('appointments', () => {
     baseURL,
   }) => {
     const run = await ownRun(baseURL!);
-    await signIn(page, 'operations');
-    await page.goto('/booking');
+    await signInTo(page, 'operations', '/booking');
     const date = indiaDate(3);
     await fillBooking(page, run, { door: 'Door H1 (standard)', start: '10:00', date });
     await expect(page.getByLabel('End time *')).toHaveValue('11:00');
@@ -151,8 +150,7 @@ test.describe('appointments', () => {
     await expect(mine.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 
     const ops = await browser.newPage();
-    await signIn(ops, 'operations');
-    await ops.goto('/reschedule');
+    await signInTo(ops, 'operations', '/reschedule');
     const pending = ops
       .getByRole('list', { name: 'Pending reschedules' })
       .getByRole('listitem')

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { apiAs } from './checkin-support';
 import { indiaDate, turnCalendarTo } from './dates';
-import { signIn } from './support';
+import { signInTo } from './support';
 
 // Screens load their code lazily; on a busy shared machine a first load takes longer than 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -90,8 +90,7 @@ test('a booking link is sent again without a new code and asks before a new code
   const mobile = mobileOfRun();
 
   // Staff come back to the link later (its code no longer shown) and send it in Hindi.
-  await signIn(page, 'operations');
-  await page.goto('/configuration');
+  await signInTo(page, 'operations', '/configuration');
   await page.getByLabel('Facility', { exact: true }).selectOption({ label: hub.facility.name });
   const row = page.getByTestId('booking-link').filter({ hasText: hub.link.label });
   await expect(row.getByRole('status')).toHaveCount(0);

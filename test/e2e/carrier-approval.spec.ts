@@ -4,7 +4,7 @@
 // nothing changes), then with one. Each run makes its own facility, carrier and account.
 import { randomUUID } from 'node:crypto';
 import { expect, request, test } from '@playwright/test';
-import { signIn } from './support';
+import { signInTo } from './support';
 import { approve, register, whenNotBusy } from './accounts';
 import { apiAs } from './checkin-support';
 import { indiaDate } from './dates';
@@ -76,8 +76,7 @@ test('staff approve one carrier booking awaiting approval and refuse another wit
   const kept = await book('09:00', '10:00');
   const refused = await book('11:00', '12:00');
 
-  await signIn(page, 'operations');
-  await page.goto('/scheduling');
+  await signInTo(page, 'operations', '/scheduling');
   await page.getByLabel('Date').fill(date);
   await page.getByLabel(/^Awaiting approval only/).check();
   await page.getByLabel('Search bookings').fill(run);

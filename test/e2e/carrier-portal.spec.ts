@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { indiaDate, turnCalendarTo } from './dates';
 import { apiAs } from './checkin-support';
-import { signIn } from './support';
+import { signInTo } from './support';
 
 // The machine running the journeys is shared and slow at times: wait longer for each condition.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -298,8 +298,7 @@ test.describe('carrier portal: a facility booking link', () => {
     expect(created.status()).toBe(201);
     await ops.dispose();
 
-    await signIn(page, 'operations');
-    await page.goto('/configuration');
+    await signInTo(page, 'operations', '/configuration');
     await page.getByLabel('Facility', { exact: true }).selectOption({ label: name });
     const form = page.getByRole('form', { name: 'Create link' });
     await form.getByRole('button', { name: 'Create link' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { signIn, signInTo } from './support';
 import { shownDay } from './dates';
 import { apiAs, laterToday, openHub, quarterAfter, sameDayAsIndia, shiftTime, zoneWhere } from './checkin-support';
 
@@ -44,8 +44,7 @@ test.describe('operations', () => {
     { tag: '@instant' },
     async ({ page }) => {
       const tag = Date.now().toString(36).slice(-5).toUpperCase();
-      await signIn(page, 'yard_manager');
-      await page.goto('/checkin');
+      await signInTo(page, 'yard_manager', '/checkin');
       await page.getByRole('button', { name: 'Walk-In Check-In' }).click();
       const dialog = page.getByRole('dialog', { name: 'Walk-In Check-In' });
       await dialog.getByRole('button', { name: 'Check In Walk-In' }).click();
@@ -137,8 +136,7 @@ test.describe('operations', () => {
       ).toBe(201);
       await ops.dispose();
 
-      await signIn(page, 'yard_manager');
-      await page.goto('/checkin');
+      await signInTo(page, 'yard_manager', '/checkin');
       await page.getByRole('button', { name: 'Quick Check-In' }).click();
       const dialog = page.getByRole('dialog', { name: 'Quick Check-In' });
       const appointment = dialog.getByLabel('Appointment *');
@@ -304,8 +302,7 @@ test.describe('operations', () => {
   );
 
   test('yard and analytics pages show figures from the data', async ({ page }) => {
-    await signIn(page, 'spectator');
-    await page.goto('/yard');
+    await signInTo(page, 'spectator', '/yard');
     await expect(page.getByTestId('yard-Occupied Docks')).toHaveText(/^\d+\/12$/);
     await expect(page.getByRole('button', { name: 'Assign Truck' })).toHaveCount(0);
     await page.goto('/analytics');

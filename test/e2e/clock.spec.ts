@@ -3,7 +3,7 @@
 // of test/support/clock-instants.ts. Outside test:clock (no CLOCK_INSTANT) it is skipped.
 import { expect, test } from '@playwright/test';
 import { clockInstant } from '../support/clock-instants';
-import { signIn } from './support';
+import { signInTo } from './support';
 
 const at = clockInstant();
 
@@ -26,8 +26,7 @@ test.describe(`today at ${at?.name ?? 'the real clock'}`, { tag: '@instant' }, (
   });
 
   test("staff screens start on India's today", async ({ page }) => {
-    await signIn(page, 'operations');
-    await page.goto('/scheduling');
+    await signInTo(page, 'operations', '/scheduling');
     await expect(page.getByLabel('Date')).toHaveValue(at!.date);
     await page.goto('/booking');
     await expect(page.getByLabel('Date *')).toHaveValue(at!.date);

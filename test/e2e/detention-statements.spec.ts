@@ -15,7 +15,7 @@ import { expect as baseExpect, test, type APIRequestContext } from '@playwright/
 import { addDays } from '../../shared/time';
 import { approve, register } from './accounts';
 import { apiAs } from './checkin-support';
-import { PASSWORD, SCREEN_OPENS_MS, signIn, whenNotBusy } from './support';
+import { PASSWORD, SCREEN_OPENS_MS, signInTo, whenNotBusy } from './support';
 
 // The machine running the journeys is shared and slow at times: wait longer for each condition.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -126,8 +126,7 @@ test.describe('a carrier disputes a line of its statement on a 390 px phone, the
       // The carrier's office opens its statement of the month, in Hindi.
       const page = await phone.newPage();
       await page.addInitScript(() => localStorage.setItem('docksaathi.language', 'hi'));
-      await signIn(page, email);
-      await page.goto('/statements');
+      await signInTo(page, email, '/statements');
       const row = page.getByTestId('statement-row').filter({ hasText: statement.number });
       await expect(row).toBeVisible({ timeout: SCREEN_OPENS_MS });
       await expect(row).toContainText('2 ट्रक');
@@ -165,8 +164,7 @@ test.describe('a carrier disputes a line of its statement on a 390 px phone, the
 
       // The hub answers the dispute on /analytics, then closes the statement.
       const hub = await desk.newPage();
-      await signIn(hub, 'operations');
-      await hub.goto('/analytics');
+      await signInTo(hub, 'operations', '/analytics');
       const hubRow = hub.getByTestId('statement-row').filter({ hasText: statement.number });
       await expect(hubRow).toContainText('1 open dispute', { timeout: SCREEN_OPENS_MS });
       await hubRow.getByRole('button', { name: `Open statement ${statement.number}` }).click();

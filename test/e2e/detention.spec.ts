@@ -16,7 +16,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from '@
 import { addDays } from '../../shared/time';
 import { approve, register } from './accounts';
 import { apiAs, quarterAfter, sameDayAsIndia, shiftTime, zoneWhere } from './checkin-support';
-import { PASSWORD, SCREEN_OPENS_MS, signIn, whenNotBusy } from './support';
+import { PASSWORD, SCREEN_OPENS_MS, signInTo, whenNotBusy } from './support';
 
 // The machine running the journeys is shared and slow at times: wait longer for each condition.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -149,8 +149,7 @@ test('operations sets the terms, corrects a gate-out, downloads the evidence and
   const reference = appointment.bookingReference;
 
   // The hub's terms for its default class: a rate below zero is refused under its field, then saved.
-  await signIn(page, 'operations');
-  await page.goto('/configuration');
+  await signInTo(page, 'operations', '/configuration');
   await page.getByLabel('Facility', { exact: true }).selectOption({ label: facility.name });
   const terms = page.getByRole('form', { name: '32-ft MXL' });
   await expect(terms).toBeVisible({ timeout: SCREEN_OPENS_MS });
@@ -271,8 +270,7 @@ test.describe('on a 390 px phone', () => {
     });
     await approve(baseURL!, email, { role: 'transporter_company', carrierId: carrier.id });
 
-    await signIn(page, email);
-    await page.goto('/reschedule');
+    await signInTo(page, email, '/reschedule');
     const truck = await openDetention(page, 'own-appointment', appointment.bookingReference);
     await expect(truck.getByTestId('detention-figures')).toContainText('On time');
     await expect(truck.getByTestId('detention-charged')).toHaveText(/^[34] charged hours/);

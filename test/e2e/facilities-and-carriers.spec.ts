@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { indiaDate } from './dates';
-import { signIn } from './support';
+import { signIn, signInTo } from './support';
 
 test.describe('reference data screens', () => {
   test('operations adds a facility and a door, and sees them listed', async ({ page }) => {
@@ -62,8 +62,7 @@ test.describe('reference data screens', () => {
   });
 
   test('operations adds a carrier and a driver, and sees them listed', async ({ page }) => {
-    await signIn(page, 'operations');
-    await page.goto('/carriers');
+    await signInTo(page, 'operations', '/carriers');
     // Other journeys of this run add carriers too: count from what is listed once the list has loaded,
     // and give this carrier a name of its own.
     const name = `Malabar Transport Co ${Date.now().toString(36)}`;
@@ -105,8 +104,7 @@ test.describe('reference data screens', () => {
   });
 
   test('the spectator sees facilities without the add buttons', async ({ page }) => {
-    await signIn(page, 'spectator');
-    await page.goto('/facilities');
+    await signInTo(page, 'spectator', '/facilities');
     await expect(page.getByRole('list', { name: 'Facility list' })).toContainText('Bhiwandi Distribution Centre');
     await expect(page.getByRole('button', { name: 'Add Facility' })).toHaveCount(0);
   });

@@ -5,7 +5,7 @@
 // hub in India keeps India's. Expectations are the hand-written calendar of test/support/clock-instants.ts.
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { clockInstant } from '../support/clock-instants';
-import { signIn } from './support';
+import { signInTo } from './support';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const at = clockInstant();
@@ -59,8 +59,7 @@ test.describe(`a hub in Singapore at ${at?.name ?? 'the real clock'}`, () => {
     ).toBe(200);
 
     // Staff of the Singapore company: the schedule and the booking form open on Singapore's today.
-    await signIn(page, email, password);
-    await page.goto('/scheduling');
+    await signInTo(page, email, '/scheduling', password);
     await expect(page.getByLabel('Date')).toHaveValue(sg.date);
     await page.goto('/booking');
     await page.getByLabel('Facility *').selectOption({ label: `Jurong Port Hub ${tag}` });
@@ -83,8 +82,7 @@ test.describe(`a hub in Singapore at ${at?.name ?? 'the real clock'}`, () => {
 
     // The demo hub in India keeps India's day.
     const demo = await browser.newPage();
-    await signIn(demo, 'operations');
-    await demo.goto('/scheduling');
+    await signInTo(demo, 'operations', '/scheduling');
     await expect(demo.getByLabel('Date')).toHaveValue(at!.date);
     await demo.close();
   });

@@ -5,7 +5,7 @@
 // schemas' messages), written out here by hand.
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { indiaDate } from './dates';
-import { signIn } from './support';
+import { signIn, signInTo } from './support';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const LONG = (n: number) => 'x'.repeat(n);
@@ -85,8 +85,7 @@ test.describe('form errors stand under their fields', () => {
   });
 
   test('booking: every field, Special instructions over 500 characters included, also in Hindi', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/booking');
+    await signInTo(page, 'admin', '/booking');
     await page.getByLabel('Estimated duration (minutes)').fill('10');
     await page.getByLabel('PO number').fill(LONG(41));
     await page.getByLabel('Pallet count').fill('-1');
@@ -139,8 +138,7 @@ test.describe('form errors stand under their fields', () => {
   });
 
   test('invitation: a bad e-mail or mobile number says what is wrong', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/users');
+    await signInTo(page, 'admin', '/users');
     await page.getByRole('button', { name: 'Invite staff' }).click();
     const form = page.getByRole('dialog', { name: 'Invite staff' }).getByRole('form', { name: 'Invitations' });
     await form.getByLabel('Email').fill('staff@');
@@ -151,8 +149,7 @@ test.describe('form errors stand under their fields', () => {
   });
 
   test('carrier, facility and dock door', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/carriers');
+    await signInTo(page, 'admin', '/carriers');
     await page.getByRole('button', { name: 'Add Carrier' }).first().click();
     let dialog = page.getByRole('dialog');
     await dialog.getByLabel('Contact email').fill('ops@');
@@ -183,8 +180,7 @@ test.describe('form errors stand under their fields', () => {
   });
 
   test('walk-in check-in: the fields and the vehicle check numbers, under their fields', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/checkin');
+    await signInTo(page, 'admin', '/checkin');
     await page.getByRole('button', { name: 'Walk-In Check-In' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Notes').fill(LONG(501));
@@ -203,8 +199,7 @@ test.describe('form errors stand under their fields', () => {
   });
 
   test('integrations: Add System', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/integrations');
+    await signInTo(page, 'admin', '/integrations');
     await page.getByRole('button', { name: 'Add System' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Base URL *').fill('ftp://tms.example.com');

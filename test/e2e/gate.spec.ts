@@ -3,7 +3,7 @@
 // yard manager overrides with a reason, and the card shows both. The demo tenant's ULIP settings are
 // switched on for these journeys only (the other journeys check in free-text vehicle numbers).
 import { expect, test, type Page } from '@playwright/test';
-import { SCREEN_OPENS_MS, signIn } from './support';
+import { SCREEN_OPENS_MS, signIn, signInTo } from './support';
 import { shownDay } from './dates';
 import { apiAs, localNow, openHub, quarterAfter, sameDayAsIndia, shiftTime, zoneWhere } from './checkin-support';
 import { addDays, localDateTime } from '../../shared/time';
@@ -71,8 +71,7 @@ test('a truck with an expired e-way bill is refused at quick check-in with the r
   const { start, timeZone, appointments } = await twoDueAppointments(baseURL!, tag);
   // The fake's bill ran out at 18:00 yesterday India time; the reason gives it in the hub's time zone.
   const expiry = localDateTime(new Date(`${addDays(localNow('Asia/Kolkata').date, -1)}T12:30:00Z`), timeZone);
-  await signIn(page, 'yard_manager');
-  await page.goto('/checkin');
+  await signInTo(page, 'yard_manager', '/checkin');
   const dialog = await quickCheckIn(page, `${start} · Sahyadri Roadways · ${appointments[0]!.bookingReference}`, {
     driver: `Denied ${tag}`,
     vehicle: 'MH12GC0001',
@@ -93,8 +92,7 @@ test('a held truck cannot move on (buttons disabled with the reason); after an o
 }) => {
   const tag = Date.now().toString(36).slice(-5).toUpperCase();
   const { start, appointments } = await twoDueAppointments(baseURL!, tag);
-  await signIn(page, 'yard_manager');
-  await page.goto('/checkin');
+  await signInTo(page, 'yard_manager', '/checkin');
   const dialog = await quickCheckIn(page, `${start} · Sahyadri Roadways · ${appointments[1]!.bookingReference}`, {
     driver: `Held ${tag}`,
     vehicle: 'MH12GC0002',
@@ -189,8 +187,7 @@ test('a signed-in driver who scans the gate QR code checks in on their session, 
 });
 
 test('an admin sees the gate compliance section of /configuration with the password kept back', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/configuration');
+  await signInTo(page, 'admin', '/configuration');
   const section = page.getByRole('form', { name: 'Gate compliance (ULIP)' });
   await expect(section.getByLabel('Run gate checks at check-in')).toBeChecked({ timeout: SCREEN_OPENS_MS });
   await expect(section.getByLabel('ULIP password')).toHaveValue('');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { indiaDate } from './dates';
-import { SCREEN_OPENS_MS, signIn, sidebarItems } from './support';
+import { SCREEN_OPENS_MS, sidebarItems, signIn, signInTo } from './support';
 import { apiAs } from './checkin-support';
 import { appointmentRequests, FAKE_CREDENTIALS, startFakeTms, type FakeTms } from '../support/fake-tms';
 
@@ -146,8 +146,7 @@ test.describe('/integrations', () => {
     const receiver = await startFakeTms({ webhookSecret: receiverSecret });
     const name = `Webhook TMS ${run}`;
     try {
-      await signIn(page, 'admin');
-      await page.goto('/integrations');
+      await signInTo(page, 'admin', '/integrations');
       await page.getByRole('button', { name: 'Add System' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add System' });
       await dialog.getByLabel('System name *').fill(name);

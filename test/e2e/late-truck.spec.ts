@@ -5,7 +5,7 @@
 // first slot after the estimate (17:00, the hub's hourly slots); a second visit is refused with the
 // server's message; the schedule shows the new time.
 import { expect, test } from '@playwright/test';
-import { SCREEN_OPENS_MS, signIn } from './support';
+import { SCREEN_OPENS_MS, signInTo } from './support';
 import {
   bookTruck,
   fastagOn,
@@ -37,8 +37,7 @@ test('operations sees a late truck, the driver reslots it with one tap in Hindi,
   const day = lateDay();
 
   // The watch goes on at the hub on its settings screen.
-  await signIn(page, 'operations');
-  await page.goto('/configuration');
+  await signInTo(page, 'operations', '/configuration');
   await page.getByLabel('Facility', { exact: true }).selectOption({ label: hub.name });
   const settings = page.locator('form').filter({ has: page.getByRole('button', { name: 'Save trip watch' }) });
   await expect(settings).toBeVisible({ timeout: SCREEN_OPENS_MS });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signIn } from './support';
+import { signIn, signInTo } from './support';
 import { apiAs, openHub } from './checkin-support';
 import { indiaDate, shownDay } from './dates';
 import { addDays } from '../../shared/time';
@@ -121,8 +121,7 @@ test.describe('Messaging Center', () => {
   }) => {
     test.setTimeout(90_000);
     const hub = await newHub(request);
-    await signIn(page, hub.email, hub.password);
-    await page.goto('/configuration');
+    await signInTo(page, hub.email, '/configuration', hub.password);
     const status = page.getByTestId('dlt-status');
     await expect(status).toHaveText(
       'No DLT registration: no SMS is sent until you enter your DLT entity ID, sender header and the DLT template ID of each template you send.',
@@ -189,8 +188,7 @@ test.describe('Messaging Center', () => {
   });
 
   test('the demo hub’s DLT registration is shown as demo only', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/configuration');
+    await signInTo(page, 'admin', '/configuration');
     await expect(page.getByTestId('dlt-status')).toHaveText(
       'Demo only: this hub uses the local demo’s stand-in registration (entity ID 0000000000000000000, header DSDEMO). These IDs are not registered with any operator; SMS with them reach only the local outbox. Enter your own DLT IDs below to send real SMS.',
       { timeout: 20_000 },

@@ -4,7 +4,7 @@
 // the driver app and shows the same pass, saying it is the phone's copy and when it was saved; the API
 // is not answered from any cache. Each run makes its own carrier, driver, account, hub and appointment.
 import { expect as baseExpect, test } from '@playwright/test';
-import { signIn } from './support';
+import { signIn, signInTo } from './support';
 import { apiAs, laterToday, openHub, quarterAfter, shiftTime, zoneWhere } from './checkin-support';
 import { approve, register, whenNotBusy } from './accounts';
 import { indiaDate, shownDay } from './dates';
@@ -139,8 +139,7 @@ test('the driver checks in with the saved pass offline; back online it is sent o
 }) => {
   // Prepare: one online visit saves the pass and installs the service worker.
   const run = await driverWithAppointment(baseURL!, request, 'now');
-  await signIn(page, run.email, PASSWORD);
-  await page.goto('/driver');
+  await signInTo(page, run.email, '/driver', PASSWORD);
   const pass = page.getByRole('region', { name: 'Gate pass' });
   await expect(pass.getByRole('img', { name: `Gate pass QR code, booking ${run.bookingReference}` })).toBeVisible();
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
@@ -189,8 +188,7 @@ test('back online, the driver app drops its no-network notes; the emergency butt
 }) => {
   // Prepare: one online visit (the pass saved, the service worker in control).
   const run = await driverWithAppointment(baseURL!, request);
-  await signIn(page, run.email, PASSWORD);
-  await page.goto('/driver');
+  await signInTo(page, run.email, '/driver', PASSWORD);
   const pass = page.getByRole('region', { name: 'Gate pass' });
   await expect(pass.getByRole('img', { name: `Gate pass QR code, booking ${run.bookingReference}` })).toBeVisible();
   const emergency = page.getByRole('link', { name: /^Emergency Contact: / });
@@ -241,8 +239,7 @@ test("offline, a check-in with tomorrow's pass is refused on the phone and nothi
 }) => {
   // Prepare: tomorrow's appointment, its pass saved on one online visit.
   const run = await driverWithAppointment(baseURL!, request);
-  await signIn(page, run.email, PASSWORD);
-  await page.goto('/driver');
+  await signInTo(page, run.email, '/driver', PASSWORD);
   const pass = page.getByRole('region', { name: 'Gate pass' });
   await expect(pass.getByRole('img', { name: `Gate pass QR code, booking ${run.bookingReference}` })).toBeVisible();
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs, laterToday, localNow, quarterAfter, shiftTime, zoneWhere } from './checkin-support';
-import { SCREEN_OPENS_MS, signIn, whenNotBusy } from './support';
+import { SCREEN_OPENS_MS, signIn, signInTo, whenNotBusy } from './support';
 import { seriousViolations } from './axe';
 
 // The machine running the journeys is shared and slow at times: wait longer for each condition.
@@ -140,8 +140,7 @@ test('on a 390 px phone the changes are a list, accepted all at once', async ({ 
   const { ops, facility, booked, date } = await hubWithTrucks(baseURL!, 2);
   // Asked for through the API (as another member of staff would): the phone finds it solving or solved.
   await ok(await ops.post('/api/planner/proposals', { data: { facilityId: facility.id, date } }), 202);
-  await signIn(page, 'operations');
-  await page.goto('/door-plan');
+  await signInTo(page, 'operations', '/door-plan');
   await expect(page.getByRole('heading', { name: 'Door plan', level: 1 })).toBeVisible({ timeout: SCREEN_OPENS_MS });
   await page.getByLabel('Facility', { exact: true }).selectOption({ label: facility.name });
   const changes = page.getByRole('list', { name: 'Changes' });

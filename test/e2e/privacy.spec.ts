@@ -3,7 +3,7 @@
 // its own carrier, driver record and driver account (the name and number carry the run's tag).
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { signIn, whenNotBusy } from './support';
+import { signIn, signInTo, whenNotBusy } from './support';
 import { apiAs } from './checkin-support';
 import { approve, register } from './accounts';
 
@@ -68,8 +68,7 @@ test('a driver in Hindi sees, downloads and asks to erase their data; the admin 
   // Act (admin): the request on the users screen, erased.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin, 'admin');
-  await admin.goto('/users');
+  await signInTo(admin, 'admin', '/users');
   const row = admin.getByTestId('erasure-request-row').filter({ hasText: name });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.getByRole('button', { name: 'Erase now' }).click();

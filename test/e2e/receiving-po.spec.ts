@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { signInTo } from './support';
 import { apiAs, laterToday, openHub, quarterAfter, shiftTime, zoneWhere } from './checkin-support';
 
 // Receiving from the dock against a PO list (issues #32 and #29): staff turn the PO check on for their
@@ -22,8 +22,7 @@ test('a truck at the dock shows its PO lines in receiving, and receiving a line 
   const { id: productId } = (await product.json()) as { id: string };
 
   // The PO check and the list, on /configuration.
-  await signIn(page, 'operations');
-  await page.goto('/configuration');
+  await signInTo(page, 'operations', '/configuration');
   await page.getByLabel('Facility', { exact: true }).selectOption({ label: hub.name });
   const panel = page.locator('main');
   await panel.getByRole('combobox', { name: 'PO check', exact: true }).selectOption('list');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { signInTo } from './support';
 import { laterToday, openHub, zoneWhere } from './checkin-support';
 
 // The PO check by callback on /configuration (issue #32): staff choose Callback for their own new
@@ -12,8 +12,7 @@ test('staff set the PO check to call their system, with a write-only signing sec
   const hub = await openHub(baseURL!, `Callback Hub ${tag}`, zoneWhere(laterToday));
   const url = `http://127.0.0.1:9/po-check/${tag.toLowerCase()}`;
 
-  await signIn(page, 'operations');
-  await page.goto('/configuration');
+  await signInTo(page, 'operations', '/configuration');
   await page.getByLabel('Facility', { exact: true }).selectOption({ label: hub.name });
   const panel = page.locator('main');
   await panel.getByRole('combobox', { name: 'PO check', exact: true }).selectOption('callback');

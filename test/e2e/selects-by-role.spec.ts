@@ -5,7 +5,7 @@
 // by hand: an administrator picks the role, finds the carrier by its GSTIN and links a driver record.
 // Each run makes its own carrier, driver, facility and accounts (names carry the run's tag).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { signIn, signInTo } from './support';
 import { apiAs } from './checkin-support';
 import { approve, pendingRegistration, register } from './accounts';
 import { gstinCheckCharacter } from '../../shared/gstin';
@@ -176,8 +176,7 @@ async function bookAs(page: Page, run: Run, carrierId: string, driverId: string 
 
 /** The administrator's card of a pending registration on /users. */
 async function pendingCard(page: Page, email: string) {
-  await signIn(page, 'admin');
-  await page.goto('/users');
+  await signInTo(page, 'admin', '/users');
   await page.getByRole('tab', { name: /Pending Approvals/ }).click();
   return page.getByTestId('user-card').filter({ hasText: email });
 }
@@ -205,8 +204,7 @@ test('a driver books for their own carrier and record only, with no carrier to c
 }) => {
   const run = await setUp(baseURL!);
   const email = (await accountsAs(baseURL!, request, run, ['driver']))[0]!;
-  await signIn(page, email, PASSWORD);
-  await page.goto('/booking');
+  await signInTo(page, email, '/booking', PASSWORD);
   await expect(page.getByTestId('booking-party')).toContainText(run.carrier.name);
   await expect(page.getByLabel('Carrier *')).toHaveCount(0);
   const booked = await bookAs(page, run, run.carrier.id, run.driver.id);
@@ -296,7 +294,6 @@ test('an approval links a carrier and a driver record and sets the role', async 
   await expect(card).toContainText('Verified');
   await expect(card).toContainText('Role: Driver');
   await page.context().clearCookies();
-  await signIn(page, email, PASSWORD);
-  await page.goto('/booking');
+  await signInTo(page, email, '/booking', PASSWORD);
   await expect(page.getByTestId('booking-party')).toContainText(run.carrier.name);
 });

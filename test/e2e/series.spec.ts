@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { signInTo } from './support';
 import { apiAs } from './checkin-support';
 import { indiaDate, shownDay } from './dates';
 import { addDays } from '../../shared/time';
@@ -35,8 +35,7 @@ test('staff create a series, see its occurrences, and cancel one of them', async
 
   const start = indiaDate(2);
   const dates = [start, addDays(start, 7), addDays(start, 14)];
-  await signIn(page, 'operations');
-  await page.goto('/standing-appointments');
+  await signInTo(page, 'operations', '/standing-appointments');
   await expect(page.getByRole('heading', { name: 'Standing appointments', level: 1 })).toBeVisible();
   const form = page.getByRole('form', { name: 'New standing appointment' });
   await form.getByLabel('Facility', { exact: true }).selectOption({ label: facility.name });

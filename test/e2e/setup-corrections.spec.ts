@@ -4,7 +4,7 @@
 // booking field in place, are asked before a delete, and a field that repeats a built-in one (a second
 // "PO number") is refused under its label, on adding and on editing.
 import { expect as baseExpect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { signIn } from './support';
+import { signInTo } from './support';
 import { apiAs } from './checkin-support';
 
 // Screens load their code lazily; on a busy shared machine a first load takes longer than 5 s.
@@ -102,8 +102,7 @@ test('staff edit a type and a field in place, are asked before deleting, and can
   const facility = (await created.json()) as { id: string; name: string };
   await ops.dispose();
 
-  await signIn(page, 'operations');
-  await page.goto('/configuration');
+  await signInTo(page, 'operations', '/configuration');
   await page.getByLabel('Facility', { exact: true }).selectOption({ label: facility.name });
   const types = page.getByTestId('appointment-types');
   const fields = page.getByTestId('booking-fields');

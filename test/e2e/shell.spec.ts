@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { sidebarItems, signIn, signInWithForm } from './support';
+import { sidebarItems, signIn, signInTo, signInWithForm } from './support';
 
 const SIDEBAR: Record<string, string[]> = {
   admin: [
@@ -107,8 +107,7 @@ test.describe('signed-in shell', () => {
   });
 
   test('a role without access to a screen is told so inside its shell, with the way home', async ({ page }) => {
-    await signIn(page, 'spectator');
-    await page.goto('/users');
+    await signInTo(page, 'spectator', '/users');
     await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
     expect(await sidebarItems(page)).toEqual(SIDEBAR.spectator);
     await expect(page.getByTestId('user-role')).toHaveText('Spectator');
@@ -119,8 +118,7 @@ test.describe('signed-in shell', () => {
   });
 
   test('staff opening the driver app see no access in the staff shell, not the driver shell', async ({ page }) => {
-    await signIn(page, 'operations');
-    await page.goto('/driver');
+    await signInTo(page, 'operations', '/driver');
     await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
     await expect(page.getByTestId('driver-shell')).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -129,8 +127,7 @@ test.describe('signed-in shell', () => {
   });
 
   test('the driver opening a staff screen sees no access in the driver shell and can log out', async ({ page }) => {
-    await signIn(page, 'driver');
-    await page.goto('/yard');
+    await signInTo(page, 'driver', '/yard');
     await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
     await expect(page.getByTestId('driver-shell')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Driver' }).getByRole('link')).toHaveText([

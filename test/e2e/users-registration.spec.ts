@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signIn, signInWithForm } from './support';
+import { signIn, signInTo, signInWithForm } from './support';
 
 const pdf = (name: string) => ({
   name,
@@ -89,8 +89,7 @@ test.describe('registration and approval', () => {
     await expect(page.getByText('Enter the 6-digit code')).toBeVisible();
 
     const admin = await browser.newPage();
-    await signIn(admin, 'admin');
-    await admin.goto('/users');
+    await signInTo(admin, 'admin', '/users');
     await admin.getByRole('tab', { name: /Pending Approvals/ }).click();
     const card = admin.getByTestId('user-card').filter({ hasText: email });
     await expect(card).toContainText('Pending');
@@ -121,8 +120,7 @@ test.describe('registration and approval', () => {
   test('an admin rejects a registration with a reason, and the account cannot sign in', async ({ page, request }) => {
     const email = `turned.away.${runTag()}@example.in`;
     await registerGuard(request, email, 'Tarun');
-    await signIn(page, 'admin');
-    await page.goto('/users');
+    await signInTo(page, 'admin', '/users');
     await page.getByRole('tab', { name: /Pending Approvals/ }).click();
     const card = page.getByTestId('user-card').filter({ hasText: email });
     await card.getByRole('button', { name: 'Reject' }).click();

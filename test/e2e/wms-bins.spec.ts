@@ -4,7 +4,7 @@
 // Each run makes its own facility, zone, product and truck, so runs repeat on one server.
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import { laterToday, openHub, quarterAfter, zoneWhere } from './checkin-support';
-import { PASSWORD, SCREEN_OPENS_MS, signIn } from './support';
+import { PASSWORD, SCREEN_OPENS_MS, signInTo } from './support';
 
 /**
  * Operations' API client, once the stack answers: just after start it is still loading the demo
@@ -52,8 +52,7 @@ test.describe('/wms set-up and dock receiving', () => {
     const zone = await zoneRes.json();
     await ops.dispose();
 
-    await signIn(page, 'operations');
-    await page.goto('/wms/bins');
+    await signInTo(page, 'operations', '/wms/bins');
     await expect(page.getByRole('tab', { name: 'Bins' })).toHaveAttribute('aria-selected', 'true', {
       timeout: SCREEN_OPENS_MS,
     });
@@ -142,8 +141,7 @@ test.describe('/wms set-up and dock receiving', () => {
     const sku = `SALT-${run}`;
     expect((await ops.post('/api/wms/products', { data: { sku, name: `Tata Salt 1 kg ${run}` } })).status()).toBe(201);
 
-    await signIn(page, 'operations');
-    await page.goto('/wms/receiving');
+    await signInTo(page, 'operations', '/wms/receiving');
     await expect(page.getByLabel('Facility *')).toBeVisible({ timeout: SCREEN_OPENS_MS });
     await page.getByLabel('Facility *').selectOption({ label: hub.name });
     await expect(page.getByText("No truck is at this facility's dock right now.")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { signIn, signInTo } from './support';
 
 // The warehouse's Facilities tab (doc 3 §2; issue 51): Add Facility, Edit and Delete through
 // /api/wms/facilities, on the same facility record /facilities shows; a delete the server refuses
@@ -48,8 +48,7 @@ test.describe('/wms Facilities tab', () => {
   });
 
   test('a reader without facilities:write sees the list and no writing controls', async ({ page }) => {
-    await signIn(page, 'spectator');
-    await page.goto('/wms/facilities');
+    await signInTo(page, 'spectator', '/wms/facilities');
     await expect(
       page.getByRole('table', { name: 'Facilities' }).getByRole('row').filter({ hasText: HOME }),
     ).toHaveCount(1);

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { signInTo } from './support';
 
 test.describe('/yard', () => {
   test('Refresh Layout reloads the live yard; Assign Spots parks the waiting truck and says how many', async ({
     page,
   }, testInfo) => {
     const vehicle = `MH04YD${String(1000 + testInfo.repeatEachIndex * 7 + (Date.now() % 7))}`;
-    await signIn(page, 'yard_manager');
-    await page.goto('/yard');
+    await signInTo(page, 'yard_manager', '/yard');
     const waiting = page.getByTestId('yard-Waiting Trucks');
     await expect(waiting).toHaveText(/^\d+$/);
     const before = Number(await waiting.textContent());
@@ -48,8 +47,7 @@ test.describe('/yard', () => {
   });
 
   test('read-only roles may refresh the yard but not assign spots', async ({ page }) => {
-    await signIn(page, 'spectator');
-    await page.goto('/yard');
+    await signInTo(page, 'spectator', '/yard');
     await expect(page.getByRole('button', { name: 'Refresh Layout' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Assign Spots' })).toHaveCount(0);
     // The trucks on the way arrive after the layout (their code is fetched later) and then show.
