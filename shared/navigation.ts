@@ -115,6 +115,14 @@ export const PATHS = {
   statements: '/statements',
   /** The door plan (issue #58.2): the planner's proposed plan of a facility's day beside today's, applied. */
   doorPlan: '/door-plan',
+  /** A platform carrier's sign-in and registration (issue #59), public: one login for every hub. */
+  carrierSignIn: '/carrier',
+  /** A platform carrier's linked hubs, its bookings across them and its drivers (issue #59). */
+  myHubs: '/my-hubs',
+  hubBookings: '/my-hubs/bookings',
+  carrierDrivers: '/my-hubs/drivers',
+  /** A carrier's driver's gate passes of every hub (issue #59). */
+  passWallet: '/pass-wallet',
 } as const;
 
 /** The public information pages, each at `/<slug>` (linked from the site footer). */
@@ -178,6 +186,21 @@ export const NAV_SECTIONS: NavSection[] = [
       { id: 'door-plan', label: 'Door Plan', path: PATHS.doorPlan, requires: { permission: 'yard:read' } },
       { id: 'driver-app', label: 'Driver Mobile App', path: PATHS.driver, requires: { flag: 'driverMobile' } },
       { id: 'checkin', label: 'Check-in', path: PATHS.checkin, requires: { permission: 'checkins:write' } },
+      // A platform carrier's people (issue #59): no hub role holds identity:*, so hub staff never see these.
+      { id: 'my-hubs', label: 'My hubs', path: PATHS.myHubs, requires: { permission: 'identity:read' } },
+      { id: 'hub-bookings', label: 'Bookings', path: PATHS.hubBookings, requires: { permission: 'identity:read' } },
+      {
+        id: 'carrier-drivers',
+        label: 'Drivers',
+        path: PATHS.carrierDrivers,
+        requires: { permission: 'identity:read' },
+      },
+      {
+        id: 'pass-wallet',
+        label: 'My gate passes',
+        path: PATHS.passWallet,
+        requires: { permission: 'identity:wallet' },
+      },
     ],
   },
   {

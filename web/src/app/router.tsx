@@ -84,6 +84,13 @@ const PlannerRoute = screen(() => import('../features/planner'), 'PlannerRoute')
 // /book/<token>: a facility link's landing page, or a booking link's page (issue #32).
 const BookRoute = screen(() => import('../features/booking-links'), 'BookRoute');
 const BookingLinksPanel = screen(() => import('../features/booking-links'), 'BookingLinksPanel');
+// A platform carrier (issue #59): its sign-in, its hubs, bookings and drivers, and its driver's pass wallet.
+const carrierIdentity = () => import('../features/carrier-identity');
+const CarrierSignInRoute = screen(carrierIdentity, 'CarrierSignInRoute');
+const MyHubsRoute = screen(carrierIdentity, 'MyHubsRoute');
+const HubBookingsRoute = screen(carrierIdentity, 'HubBookingsRoute');
+const CarrierDriversRoute = screen(carrierIdentity, 'CarrierDriversRoute');
+const PassWalletRoute = screen(carrierIdentity, 'PassWalletRoute');
 
 /** Where a screen's code is still loading. */
 function Loading({ children }: { children: ReactNode }) {
@@ -156,7 +163,19 @@ const SCREENS: Screen[] = [
     shell: 'staff',
   },
   { path: PATHS.testAuth, element: <TestAuthRoute />, shell: 'by-role', guard: 'authRequired' },
+  { path: PATHS.myHubs, element: <MyHubsRoute />, shell: 'staff', guard: 'authRequired' },
+  { path: PATHS.hubBookings, element: <HubBookingsRoute />, shell: 'staff', guard: 'authRequired' },
+  { path: PATHS.carrierDrivers, element: <CarrierDriversRoute />, shell: 'staff', guard: 'authRequired' },
+  { path: PATHS.passWallet, element: <PassWalletRoute />, shell: 'driver', guard: 'authRequired' },
 ];
+
+/** A platform carrier's person (issue #59): the owner's and dispatcher's home is "My hubs", a driver's the wallet. */
+const carrierHome = (user: SessionUser) =>
+  user.permissions.includes('identity:wallet')
+    ? PassWalletRoute
+    : user.permissions.includes('identity:read')
+      ? MyHubsRoute
+      : null;
 
 function Shell({ rule, children }: { rule: ShellRule; children: ReactNode }) {
   const page = <Loading>{children}</Loading>;
@@ -181,6 +200,18 @@ function HomeRoute() {
       </Loading>
     );
   if (user.status !== 'active') return <PendingAccount />;
+  if (user.permissions.includes('identity:wallet'))
+    return (
+      <Shell rule="driver">
+        <PassWalletRoute />
+      </Shell>
+    );
+  if (user.permissions.includes('identity:read'))
+    return (
+      <Shell rule="staff">
+        <MyHubsRoute />
+      </Shell>
+    );
   if (isDriver(user))
     return (
       <Shell rule="driver">
@@ -223,11 +254,13 @@ export async function preloadScreen(
       const driver = isDriver(user);
       started.push(preloadShell(driver ? 'driver' : 'staff'));
       started.push(
-        (driver
-          ? DriverDashboardRoute
-          : user.permissions.includes('dashboard:read')
-            ? DashboardRoute
-            : StaffHomeRoute
+        (
+          carrierHome(user) ??
+          (driver
+            ? DriverDashboardRoute
+            : user.permissions.includes('dashboard:read')
+              ? DashboardRoute
+              : StaffHomeRoute)
         ).preload(),
       );
     }
@@ -327,6 +360,14 @@ function AppRouteTable() {
         element={
           <Loading>
             <VerifyRoute />
+          </Loading>
+        }
+      />
+      <Route
+        path={PATHS.carrierSignIn}
+        element={
+          <Loading>
+            <CarrierSignInRoute />
           </Loading>
         }
       />

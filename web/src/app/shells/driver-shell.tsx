@@ -19,6 +19,9 @@ export function DriverShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const logout = useLogout();
+  // A platform carrier's driver (issue #59) works at many hubs: their home is the pass wallet, and the
+  // tabs of a hub's own driver (booking, reschedule, check-in at that hub) are not theirs.
+  const tabs = user?.permissions.includes('identity:wallet') ? [] : TABS;
   return (
     <div className="mx-auto flex min-h-screen max-w-md flex-col bg-slate-50" data-testid="driver-shell">
       <header className="sticky top-0 z-40 flex items-center gap-2 bg-blue-800 px-4 py-3 text-white">
@@ -40,24 +43,26 @@ export function DriverShell({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main className="flex-1 p-4 pb-24">{children}</main>
-      <nav
-        aria-label={t('nav.landmarks.driver')}
-        className="fixed inset-x-0 bottom-0 z-40 mx-auto grid max-w-md grid-cols-4 border-t border-slate-200 bg-white"
-      >
-        {TABS.map(({ to, key, icon: Icon }) => (
-          <ScreenLink
-            key={to}
-            to={to}
-            end
-            className={({ isActive }) =>
-              `flex flex-col items-center gap-1 py-2 text-xs font-medium ${isActive ? 'text-blue-800' : 'text-slate-600'}`
-            }
-          >
-            <Icon className="h-5 w-5" aria-hidden />
-            {t(key)}
-          </ScreenLink>
-        ))}
-      </nav>
+      {tabs.length > 0 && (
+        <nav
+          aria-label={t('nav.landmarks.driver')}
+          className="fixed inset-x-0 bottom-0 z-40 mx-auto grid max-w-md grid-cols-4 border-t border-slate-200 bg-white"
+        >
+          {tabs.map(({ to, key, icon: Icon }) => (
+            <ScreenLink
+              key={to}
+              to={to}
+              end
+              className={({ isActive }) =>
+                `flex flex-col items-center gap-1 py-2 text-xs font-medium ${isActive ? 'text-blue-800' : 'text-slate-600'}`
+              }
+            >
+              <Icon className="h-5 w-5" aria-hidden />
+              {t(key)}
+            </ScreenLink>
+          ))}
+        </nav>
+      )}
     </div>
   );
 }

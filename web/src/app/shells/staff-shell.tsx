@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { ScreenLink } from '../screen-link';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { Menu, UserCircle, X } from 'lucide-react';
-import { PATHS, visibleNavigation } from '@shared/navigation';
+import { meets, PATHS, requirementOf, visibleNavigation, type Requirement } from '@shared/navigation';
 import { PRODUCT_NAME } from '@shared/product';
 import { LanguageSwitch } from '../../components/language-switch';
 import { displayName, useLogout, useSession } from '../../lib/session';
@@ -15,12 +15,22 @@ import { loadLater } from '../../lib/load-later';
 const NotificationBell = loadLater(async () => (await import('../../features/insights')).NotificationBell);
 const TenantSwitch = loadLater(async () => (await import('../../features/tenancy')).TenantSwitch);
 
-const TOP_LINKS = [
-  { to: PATHS.home, key: 'nav.dashboard' },
+const TOP_LINKS: { to: string; key: string; requires?: Requirement }[] = [
+  // Home is the dashboard for those who may read it (a platform carrier's home is My hubs: issue #59).
+  { to: PATHS.home, key: 'nav.dashboard', requires: { permission: 'dashboard:read' } },
   { to: PATHS.scheduling, key: 'nav.scheduling' },
   { to: PATHS.yard, key: 'nav.yard' },
   { to: PATHS.analytics, key: 'nav.analytics' },
-] as const;
+];
+
+/** The top links a user may open (the sidebar's own rule, by path): none that would only say "no access". */
+function useTopLinks() {
+  const { user } = useSession();
+  return TOP_LINKS.filter((l) => {
+    const requirement = l.requires ?? requirementOf(l.to);
+    return !requirement || meets(user, requirement);
+  });
+}
 
 function linkClasses({ isActive }: { isActive: boolean }) {
   return `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100'}`;
@@ -56,6 +66,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
+  const topLinks = useTopLinks();
   const name = displayName(user, t('common.user'));
   const roleName = useRoleName();
   return (
@@ -75,7 +86,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
             {PRODUCT_NAME}
           </Link>
           <nav aria-label={t('nav.landmarks.main')} className="ml-6 hidden items-center gap-1 md:flex">
-            {TOP_LINKS.map((l) => (
+            {topLinks.map((l) => (
               <ScreenLink key={l.to} to={l.to} end className={linkClasses}>
                 {t(l.key)}
               </ScreenLink>
@@ -140,7 +151,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
               <div className="text-slate-500">{user?.role ? roleName(user.role) : t('common.operationsManager')}</div>
             </div>
             <nav aria-label={t('nav.landmarks.mobile')} className="mb-6 space-y-1 border-b border-slate-100 pb-4">
-              {TOP_LINKS.map((l) => (
+              {topLinks.map((l) => (
                 <ScreenLink key={l.to} to={l.to} end className={linkClasses} onClick={() => setMenuOpen(false)}>
                   {t(l.key)}
                 </ScreenLink>

@@ -2,6 +2,8 @@
 export const en = {
   // One name per role, wherever a role is shown (web/src/lib/role-names.ts); never its id.
   roles: {
+    owner: 'Carrier owner',
+    dispatcher: 'Dispatcher',
     admin: 'Admin',
     operations: 'Operations',
     yard_manager: 'Yard Manager',
@@ -66,6 +68,10 @@ export const en = {
       reschedule: 'Reschedule',
       'live-tracking': 'Live Tracking',
       'door-plan': 'Door Plan',
+      'my-hubs': 'My hubs',
+      'hub-bookings': 'Bookings',
+      'carrier-drivers': 'Drivers',
+      'pass-wallet': 'My gate passes',
       'driver-app': 'Driver Mobile App',
       checkin: 'Check-in',
       facilities: 'Facilities',

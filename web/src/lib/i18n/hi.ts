@@ -4,6 +4,8 @@ import type { Messages } from './en';
 export const hi: Messages = {
   // One name per role, wherever a role is shown (web/src/lib/role-names.ts); never its id.
   roles: {
+    owner: 'कैरियर मालिक',
+    dispatcher: 'डिस्पैचर',
     admin: 'व्यवस्थापक',
     operations: 'संचालन',
     yard_manager: 'यार्ड प्रबंधक',
@@ -67,6 +69,10 @@ export const hi: Messages = {
       reschedule: 'पुनर्निर्धारण',
       'live-tracking': 'लाइव ट्रैकिंग',
       'door-plan': 'डॉक योजना',
+      'my-hubs': 'मेरे हब',
+      'hub-bookings': 'बुकिंग',
+      'carrier-drivers': 'ड्राइवर',
+      'pass-wallet': 'मेरे गेट पास',
       'driver-app': 'ड्राइवर मोबाइल ऐप',
       checkin: 'चेक-इन',
       facilities: 'सुविधाएँ',
