@@ -18,6 +18,11 @@ const CarrierForm = loadLater(async () => (await import('../components/carrier-f
   fallback: null,
 });
 const DriverForm = loadLater(async () => (await import('../components/driver-form')).DriverForm, { fallback: null });
+// Carriers on DockSaathi (issue #59): the hub's links to carriers of the platform, fetched when shown.
+const CarrierLinksSection = loadLater(
+  async () => (await import('../components/carrier-links-section')).CarrierLinksSection,
+  { fallback: null },
+);
 
 registerCatalogue(carriersText);
 
@@ -181,6 +186,7 @@ export function CarriersRoute() {
         )
       }
     >
+      {hasPermission('carriers:read') && <CarrierLinksSection />}
       <Dialog open={dialog === 'carrier'} onClose={() => setDialog(null)} title={t('carriers.addCarrier')}>
         <CarrierForm onDone={() => setDialog(null)} />
       </Dialog>
