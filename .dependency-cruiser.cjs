@@ -62,13 +62,15 @@ const DOMAINS = {
   ],
   // A platform carrier (issue #59): signs in by auth's code flow, books at each linked hub through the
   // hub's appointments, holds drivers as each hub's carrier drivers, and shows their passes.
-  // A driver's erasure and export reach each linked hub through its privacy use cases.
+  // A driver's erasure and export reach each linked hub through its privacy use cases; its owner
+  // hears of a hub's invitation by messaging's system SMS.
   'carrier-identity': [
     'appointment-types',
     'appointments',
     'auth',
     'carriers',
     'facilities',
+    'messaging',
     'passes',
     'privacy',
     'users',

@@ -48,6 +48,12 @@ const signedIn = (req: ApiRequest) => {
   return { ...r, identityId: r.user.carrierId!, who: { actor: actorOf(r), ip: req.ip } };
 };
 
+/** The site the request came through, for the link in the invitation's SMS (the SPA is served from the same host). */
+function siteOrigin(req: ApiRequest) {
+  const host = req.event.headers?.['x-forwarded-host'] ?? req.event.headers?.host ?? 'localhost';
+  return `${/^(localhost|127\.|\[::1\])/.test(host) ? 'http' : 'https'}://${host}`;
+}
+
 export const { handler, actions } = defineFunction('carrier-identity', {
   async register(req) {
     const { identity, person } = await registerCarrier(parseBody(req, carrierRegistrationSchema), req.ip);
@@ -159,7 +165,8 @@ export const { handler, actions } = defineFunction('carrier-identity', {
 
   async invite(req) {
     const { user, who } = signedIn(req);
-    return json(await inviteCarrier(user.tenantId, parseBody(req, carrierInvitationSchema), who), 201);
+    const input = parseBody(req, carrierInvitationSchema);
+    return json(await inviteCarrier(user.tenantId, input, { ...who, origin: siteOrigin(req) }), 201);
   },
 
   async approveRequest(req) {

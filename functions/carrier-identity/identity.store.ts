@@ -11,6 +11,7 @@ import { ConflictError } from '../lib/errors';
 import { tenantPk } from '../lib/table';
 import { CARRIER_IDENTITY_TEXTS as T } from '../../shared/contracts/carrier-identity-texts';
 import type { CarrierIdentity, CarrierPerson, HubCarrierLink } from '../../shared/contracts/carrier-identity';
+import type { Language } from '../../shared/contracts/messaging';
 
 export const identityKeys = {
   identity: (id: string) => ({ PK: `CARRIERID#${id}`, SK: 'IDENTITY' }),
@@ -35,8 +36,15 @@ const put = (Item: Record<string, unknown>, ConditionExpression?: string) => ({
 });
 
 export const getIdentity = (id: string) => getItem<CarrierIdentity>(identityKeys.identity(id));
-export const getPerson = (id: string, personId: string) => getItem<CarrierPerson>(identityKeys.person(id, personId));
-export const listPeople = (id: string) => queryPrefix<CarrierPerson>(`CARRIERID#${id}`, 'PERSON#');
+/** A person as read: one written before people had a language reads as English. */
+const withLanguage = (person: CarrierPerson): CarrierPerson => ({ ...person, language: person.language ?? 'en' });
+
+export async function getPerson(id: string, personId: string): Promise<CarrierPerson | null> {
+  const person = await getItem<CarrierPerson>(identityKeys.person(id, personId));
+  return person && withLanguage(person);
+}
+export const listPeople = async (id: string) =>
+  (await queryPrefix<CarrierPerson>(`CARRIERID#${id}`, 'PERSON#')).map(withLanguage);
 
 export async function identityOfGstin(gstin: string): Promise<string | null> {
   return (await getItem<{ identityId: string }>(identityKeys.gstin(gstin)))?.identityId ?? null;
@@ -48,13 +56,17 @@ export async function personOfPhone(phone: string): Promise<{ identityId: string
 
 /** The new carrier, its owner, and the claims on its GSTIN and the owner's number, all or nothing. */
 export async function createIdentity(
-  input: { gstin: string; name: string; ownerName: string; phone: string },
+  input: { gstin: string; name: string; ownerName: string; phone: string; language?: Language },
   ip: string,
   now = new Date(),
 ): Promise<{ identity: CarrierIdentity; person: CarrierPerson }> {
   const at = now.toISOString();
   const identity: CarrierIdentity = { id: randomUUID(), gstin: input.gstin, name: input.name, createdAt: at };
-  const person = newPerson(identity.id, { name: input.ownerName, phoneNumber: input.phone, role: 'owner' }, at);
+  const person = newPerson(
+    identity.id,
+    { name: input.ownerName, phoneNumber: input.phone, role: 'owner', language: input.language },
+    at,
+  );
   const actor = { userId: person.id, username: person.name };
   await transact(
     [
@@ -79,11 +91,16 @@ export async function createIdentity(
   return { identity, person };
 }
 
-function newPerson(
-  identityId: string,
-  input: { name: string; phoneNumber: string; role: CarrierPerson['role']; licenseNumber?: string; id?: string },
-  at: string,
-): CarrierPerson {
+interface PersonInput {
+  name: string;
+  phoneNumber: string;
+  role: CarrierPerson['role'];
+  licenseNumber?: string;
+  id?: string;
+  language?: Language;
+}
+
+function newPerson(identityId: string, input: PersonInput, at: string): CarrierPerson {
   return {
     id: input.id ?? randomUUID(),
     identityId,
@@ -91,6 +108,7 @@ function newPerson(
     phoneNumber: input.phoneNumber,
     role: input.role,
     ...(input.role === 'driver' ? { licenseNumber: input.licenseNumber ?? null } : {}),
+    language: input.language ?? 'en',
     createdAt: at,
   };
 }
@@ -111,7 +129,7 @@ const personPuts = (person: CarrierPerson) => [
 /** A dispatcher or driver added by the owner (or a hub's account moved over); the number must be no other carrier person's. */
 export async function addPerson(
   identityId: string,
-  input: { name: string; phoneNumber: string; role: CarrierPerson['role']; licenseNumber?: string; id?: string },
+  input: PersonInput,
   actor: Actor,
   now = new Date(),
 ): Promise<CarrierPerson> {

@@ -1,12 +1,18 @@
 // A carrier's links with hubs (issue #59): registration of the platform carrier; a hub invites a
 // carrier by GSTIN or mobile number naming its own carrier record, the carrier accepts; a carrier asks a
 // hub, the hub approves naming its record; the hub unlinks, which ends the carrier's access at once.
-// Every step writes both copies of the link with the hub's and the carrier's audit records.
+// Every step writes both copies of the link with the hub's and the carrier's audit records. An
+// invitation is told to the carrier's owner by SMS, in the owner's language (the platform's text).
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { getTenant } from '../lib/tenants';
+import { logger } from '../lib/logger';
+import { appOrigin } from '../lib/signed-link';
 import type { Actor } from '../lib/audit';
 import { getCarrier } from '../carriers';
+import { sendMessage } from '../messaging';
 import { normalizePhone } from '../users';
+import { clipVariable, type Language } from '../../shared/contracts/messaging';
+import { PATHS } from '../../shared/navigation';
 import {
   CARRIER_IDENTITY_TEXTS as T,
   type CarrierInvitation,
@@ -19,7 +25,9 @@ import {
   getHubLink,
   getIdentity,
   identityOfGstin,
+  identityTenant,
   listIdentityLinks,
+  listPeople,
   personOfPhone,
   writeLink,
 } from './identity.store';
@@ -34,7 +42,7 @@ interface Who {
 }
 
 export function registerCarrier(
-  input: { gstin: string; name: string; ownerName: string; phoneNumber: string },
+  input: { gstin: string; name: string; ownerName: string; phoneNumber: string; language?: Language },
   ip: string,
 ) {
   return createIdentity({ ...input, phone: normalizePhone(input.phoneNumber)! }, ip);
@@ -42,11 +50,44 @@ export function registerCarrier(
 
 const hubName = async (tenantId: string) => (await getTenant(tenantId))?.name ?? null;
 
-/** The hub invites the carrier that holds the GSTIN or the mobile number. */
+/**
+ * The carrier's owner hears of a hub's invitation by SMS, in the owner's language, with the link to the
+ * "My hubs" screen where it is accepted. A system SMS of the platform logged in the carrier's own space
+ * (the owner's number is not the hub's to see). The invitation holds whatever becomes of the SMS: a
+ * refusal is logged by messaging as failed, anything else here.
+ */
+async function tellOwner(link: HubCarrierLink, origin: string | null, now: Date): Promise<void> {
+  const about = { tenantId: link.tenantId, identityId: link.identityId };
+  try {
+    const owner = (await listPeople(link.identityId)).find((p) => p.role === 'owner');
+    if (!owner || !origin) {
+      logger.warn('Carrier invitation SMS not sent', { ...about, reason: owner ? 'no site origin' : 'no owner' });
+      return;
+    }
+    await sendMessage(
+      {
+        channel: 'sms',
+        tenantId: identityTenant(link.identityId),
+        to: owner.phoneNumber,
+        template: 'carrier_invitation',
+        values: { hub: clipVariable(link.hubName), inviteLink: `${origin}${PATHS.myHubs}` },
+        language: owner.language,
+      },
+      now,
+    );
+  } catch (err) {
+    logger.error('Carrier invitation SMS not sent', { ...about, err: String(err) });
+  }
+}
+
+/**
+ * The hub invites the carrier that holds the GSTIN or the mobile number. `origin` is the site the
+ * request came through, for the owner's link (the deployment's app origin when none is given).
+ */
 export async function inviteCarrier(
   tenantId: string,
   input: { gstin?: string; phoneNumber?: string; carrierId: string },
-  who: Who,
+  who: Who & { origin?: string },
   now = new Date(),
 ): Promise<HubCarrierLink> {
   const phone = input.phoneNumber ? normalizePhone(input.phoneNumber)! : null;
@@ -78,7 +119,13 @@ export async function inviteCarrier(
     linkedAt: null,
   };
   // A carrier that had asked this hub is invited in its request's place.
-  await writeLink(link, existing?.status ?? null, { ...who, action: 'carrier-link.invited' }, now);
+  await writeLink(
+    link,
+    existing?.status ?? null,
+    { actor: who.actor, ip: who.ip, action: 'carrier-link.invited' },
+    now,
+  );
+  await tellOwner(link, who.origin ?? appOrigin(), now);
   return link;
 }
 

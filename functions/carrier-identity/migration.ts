@@ -5,7 +5,8 @@
 // (its id derived from the hub and the record, so a second run finds it). Each record is linked to its
 // carrier as the hub's record; each active account of the carrier with a mobile number becomes one of
 // the carrier's people: a driver account as a driver with the id of its hub driver record, the first
-// other account as owner, the rest as dispatchers. Nothing is deleted or changed at the hub; a number
+// other account as owner, the rest as dispatchers, each in the account's language (English when it has
+// none). Nothing is deleted or changed at the hub; a number
 // already a carrier person's, or an account without one, is counted and left.
 import { createHash } from 'node:crypto';
 import { getTenant, listTenantIds } from '../lib/tenants';
@@ -99,7 +100,13 @@ async function movePeople(identityId: string, accounts: User[], report: Migratio
     const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
     await addPerson(
       identityId,
-      { name, phoneNumber: phone, role, ...(user.driverId ? { id: user.driverId } : {}) },
+      {
+        name,
+        phoneNumber: phone,
+        role,
+        language: user.language ?? 'en',
+        ...(user.driverId ? { id: user.driverId } : {}),
+      },
       SYSTEM.actor,
     );
     hasOwner ||= role === 'owner';

@@ -65,7 +65,12 @@ async function personAccount(phone: string): Promise<CodeAccount | null> {
   // A second read either way, so the answer's time does not tell a held number from another (issue #52).
   const person = await getPerson(claim?.identityId ?? '-', claim?.personId ?? '-');
   if (!person) return null;
-  return { tenantId: identityTenant(person.identityId), userId: person.id, username: person.name, language: 'en' };
+  return {
+    tenantId: identityTenant(person.identityId),
+    userId: person.id,
+    username: person.name,
+    language: person.language,
+  };
 }
 
 export const requestPersonCode = (phoneNumber: string, ip: string) => requestCodeFor(phoneNumber, ip, personAccount);

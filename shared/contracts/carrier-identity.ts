@@ -7,6 +7,7 @@ import { gstinProblem, GSTIN_MESSAGES } from '../gstin';
 import { requiredText } from './fields';
 import { signInCodeRequestSchema } from './auth';
 import { appointmentInputSchema, type Appointment } from './appointments';
+import { languageChoice, type Language } from './language';
 import { CARRIER_IDENTITY_TEXTS } from './carrier-identity-texts';
 
 export { CARRIER_IDENTITY_TEXTS };
@@ -24,12 +25,16 @@ export const requiredGstin = z
 
 const mobile = signInCodeRequestSchema.shape.phoneNumber;
 
+/** The language of a carrier person's SMS (sign-in code, a hub's invitation): English unless chosen. */
+const personLanguage = languageChoice.default('en');
+
 /** A carrier registers itself: its GSTIN, its name and its owner, who signs in with the mobile number. */
 export const carrierRegistrationSchema = z.strictObject({
   gstin: requiredGstin,
   name: requiredText('Carrier name is required', 120),
   ownerName: requiredText('Owner name is required', 120),
   phoneNumber: mobile,
+  language: personLanguage,
 });
 export type CarrierRegistration = z.input<typeof carrierRegistrationSchema>;
 
@@ -41,6 +46,7 @@ export const carrierUserInputSchema = z.strictObject({
   name: requiredText('Name is required', 120),
   phoneNumber: mobile,
   role: z.literal('dispatcher', { error: CARRIER_IDENTITY_TEXTS.roleInvalid }),
+  language: personLanguage,
 });
 
 /** A driver of the carrier: the licence stays with the carrier; each hub holds its own copy when assigned. */
@@ -48,6 +54,7 @@ export const carrierDriverInputSchema = z.strictObject({
   name: requiredText('Driver name is required', 120),
   phoneNumber: mobile,
   licenseNumber: requiredText('License number is required', 30),
+  language: personLanguage,
 });
 
 /** A hub invites a carrier by GSTIN or by mobile number, naming the hub's own carrier record to link. */
@@ -106,6 +113,8 @@ export interface CarrierPerson {
   role: CarrierPersonRole;
   /** Drivers only. */
   licenseNumber?: string | null;
+  /** The language of the person's SMS; an item written before it existed has none and reads as 'en'. */
+  language: Language;
   createdAt: string;
 }
 

@@ -5,8 +5,9 @@
 // customer-service window sends the approved template of the same name with its language code.
 // The DLT template ids are not here: the operators issue them to whoever registers the texts (each
 // hub in its messaging settings; the platform in its deploy configuration).
-export const LANGUAGES = ['en', 'hi'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Language } from './language';
+
+export { LANGUAGES, type Language };
 
 /** DLT: a variable part of a registered SMS template carries at most 30 characters. */
 export const DLT_VARIABLE_MAX = 30;
@@ -330,6 +331,16 @@ export const MESSAGE_TEMPLATES = [
     ['dock', 'time'],
     'You did not reach door {dock} by {time}, so the next truck was called. Please wait in the holding area for your next call.',
     'आप {time} बजे तक डॉक {dock} पर नहीं पहुँचे, इसलिए अगले ट्रक को बुलाया गया। कृपया होल्डिंग क्षेत्र में अगली कॉल का इंतज़ार करें।',
+  ),
+  // A hub invites a platform carrier (issue #59): its owner is told, in their language, with the link to
+  // the carrier's "My hubs" screen where the invitation is accepted. The platform's text, not a hub's.
+  template(
+    'carrier_invitation',
+    'Carrier Invitation',
+    ['hub', 'inviteLink'],
+    '{hub} invited your company to book dock appointments on DockSaathi. Sign in to accept: {inviteLink}',
+    '{hub} ने आपकी कंपनी को DockSaathi पर डॉक अपॉइंटमेंट बुक करने के लिए आमंत्रित किया है। स्वीकार करने के लिए साइन इन करें: {inviteLink}',
+    true,
   ),
 ] as const satisfies readonly MessageTemplate[];
 

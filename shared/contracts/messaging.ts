@@ -3,6 +3,7 @@
 // log and the per-tenant provider settings. Messages are the spec's texts where it gives them.
 import * as z from 'zod';
 import { findTemplate, LANGUAGES, TEMPLATE_KEYS, type Language } from './messaging-templates';
+import { languageChoice } from './language';
 
 export * from './messaging-templates';
 export * from './messaging-fill';
@@ -70,7 +71,7 @@ export function toIndianE164(input: string): string | null {
 const EMAIL = z.email('Enter a valid e-mail address').max(254);
 
 export const channelField = z.enum(CHANNELS, { error: 'Unknown channel: use sms, whatsapp, voice or email' });
-export const languageChoice = z.enum(LANGUAGES, { error: 'Unknown language: use en or hi' });
+export { languageChoice };
 const languageField = languageChoice.default('en');
 export const templateKeyField = z
   .string()
