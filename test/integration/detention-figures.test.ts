@@ -29,11 +29,17 @@ const at = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`);
 const iso = (day: string, time: string) => at(day, time).toISOString();
 let plate = 0;
 
-const user = async () => toSessionUser((await findUserByIdentifier(org.email))!);
+const user = async (company = org) => toSessionUser((await findUserByIdentifier(company.email))!);
 
 /** A truck booked for a window of the day (through the service: some windows are before now), checked in at `gateIn` (null: not). */
-async function truck(day: string, window: [string, string], carrier: { id: string }, gateIn: string | null) {
-  const staff = await user();
+async function truck(
+  day: string,
+  window: [string, string],
+  carrier: { id: string },
+  gateIn: string | null,
+  company = org,
+) {
+  const staff = await user(company);
   const vehicleLicense = `MH12${run
     .replace(/[^A-Z]/g, 'X')
     .slice(0, 2)
@@ -41,7 +47,7 @@ async function truck(day: string, window: [string, string], carrier: { id: strin
   const booked = await bookAppointment(
     staff,
     {
-      facilityId: org.facilityId,
+      facilityId: company.facilityId,
       carrierId: carrier.id,
       driverId: null,
       dockDoorId: null,
@@ -74,20 +80,20 @@ async function truck(day: string, window: [string, string], carrier: { id: strin
   return { ...booked, checkinId: checkin.id, day };
 }
 
-async function moves(t: { checkinId: string; day: string }, steps: [CheckinStatus, string][]) {
-  const ctx = contextOf(await user());
+async function moves(t: { checkinId: string; day: string }, steps: [CheckinStatus, string][], company = org) {
+  const ctx = contextOf(await user(company));
   for (const [status, time] of steps) await changeCheckinStatus(ctx, t.checkinId, status, at(t.day, time));
 }
 
 /** The company's detention events (the event items, in the partitions of the days the worker ran). */
-async function detentionEvents() {
+async function detentionEvents(tenantId = org.tenantId) {
   const days = [...new Set([yesterday, today, addDays(today, 1)])];
   const items = (
     await Promise.all(
       days.map((d) =>
         queryAll({
           KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': tenantPk(org.tenantId, 'EVENT', d) },
+          ExpressionAttributeValues: { ':pk': tenantPk(tenantId, 'EVENT', d) },
         }),
       ),
     )
@@ -98,6 +104,21 @@ async function detentionEvents() {
 }
 
 let trucks: Record<'a' | 'b' | 'c' | 'd', Awaited<ReturnType<typeof truck>>>;
+
+/** Two hours free, ₹750 per started hour, half an hour's grace, ₹1,500 for a late truck. */
+async function setTerms(company: Organisation) {
+  const terms = await company.admin.request('PUT', `/api/detention/terms?facilityId=${company.facilityId}`, {
+    body: {
+      vehicleClass: 'mxl_32ft',
+      freeMinutes: 120,
+      rateRupees: 750,
+      graceMinutes: 30,
+      lateFeeRupees: 1500,
+      defaultClass: true,
+    },
+  });
+  expect(terms.status, terms.text).toBe(200);
+}
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -110,18 +131,7 @@ beforeAll(async () => {
     expect(res.status, res.text).toBe(201);
     carriers[key] = { id: res.body.id, name };
   }
-  // Two hours free, ₹750 per started hour, half an hour's grace, ₹1,500 for a late truck.
-  const terms = await org.admin.request('PUT', `/api/detention/terms?facilityId=${org.facilityId}`, {
-    body: {
-      vehicleClass: 'mxl_32ft',
-      freeMinutes: 120,
-      rateRupees: 750,
-      graceMinutes: 30,
-      lateFeeRupees: 1500,
-      defaultClass: true,
-    },
-  });
-  expect(terms.status, terms.text).toBe(200);
+  await setTerms(org);
 
   // A (Ambika): window 09:00, in 09:00, at the door 09:10, out 09:30: 30 min, on time, no detention.
   // B (Ambika): window 10:00, in 10:45 (45 min late, past the 30 min grace), out 12:15: 90 min, late.
@@ -165,9 +175,26 @@ afterAll(async () => {
 
 describe('the detention worker', () => {
   it('sends nothing from a read: a truck long past its free time read over HTTP writes no event', async () => {
-    const res = await org.admin.get(`/api/detention/appointments/${trucks.c.id}`);
+    // A company of its own, with a truck at the door since yesterday 12:00 (in at 11:00, its free time
+    // over at 13:00 yesterday): past its free time at any hour of the run. Today's truck C is not, before
+    // 13:00 in India (a run at 00:31 IST read C before its day's check-in and failed).
+    const other = await signUpOrganisation(api.url);
+    await setTerms(other);
+    const carrier = await other.admin.post('/api/carriers', { name: `Chetak Carriers ${run}`, serviceTypes: ['FTL'] });
+    expect(carrier.status, carrier.text).toBe(201);
+    const e = await truck(yesterday, ['11:00', '12:00'], carrier.body, '11:00', other);
+    await moves(
+      e,
+      [
+        ['at_dock', '12:00'],
+        ['unloading', '12:00'],
+      ],
+      other,
+    );
+    const res = await other.admin.get(`/api/detention/appointments/${e.id}`);
     expect(res.status, res.text).toBe(200);
     expect(res.body.assessment.detentionMinutes).toBeGreaterThan(0);
+    expect(await detentionEvents(other.tenantId)).toEqual([]);
     expect(await detentionEvents()).toEqual([]);
   });
 
