@@ -4,6 +4,7 @@
 import { normalizePhone, findUserByIdentifier } from '../users';
 import { getCarrier, getDriver, type Driver } from '../carriers';
 import { listAppointmentsByPhone, listDriverAppointments } from '../appointments';
+import { getFacility } from '../facilities';
 import { facilityClock } from '../../shared/time';
 import { driverLanguage } from '../../shared/contracts/driver-reach';
 import type { Actor } from '../lib/audit';
@@ -64,13 +65,16 @@ export async function appointmentsOfNumber(tenantId: string, phone: string, pers
 
 /** The number's bookings still ahead (scheduled or awaiting approval, from today on the hub's clock). */
 export async function upcomingOfNumber(tenantId: string, phone: string, person: Person, now: Date) {
-  const all = await appointmentsOfNumber(tenantId, phone, person);
-  return all.filter(
-    (a) =>
-      (a.status === 'scheduled' || a.status === 'pending_approval') &&
-      // The appointment does not carry its hub's zone: the product's default day (a day's slack is harmless).
-      a.scheduledDate >= facilityClock(null, now).date,
+  const open = (await appointmentsOfNumber(tenantId, phone, person)).filter(
+    (a) => a.status === 'scheduled' || a.status === 'pending_approval',
   );
+  // Today by each hub's own clock: India's date dropped the day's bookings of a hub whose date is
+  // behind it (a hub at UTC-9 on 5 December, read at 00:31 on the 6th in India).
+  const hubs = [...new Set(open.map((a) => a.facilityId))];
+  const today = new Map(
+    await Promise.all(hubs.map(async (id) => [id, facilityClock(await getFacility(tenantId, id), now).date] as const)),
+  );
+  return open.filter((a) => a.scheduledDate >= today.get(a.facilityId)!);
 }
 
 /** The number's booking with a code (booking reference), or null: a code of another person is none. */

@@ -9,6 +9,7 @@ import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../functions/lib/aws';
 import { startTestApi, type TestApi } from '../support/api';
 import { nextAddress, signUpOrganisation, type Organisation } from '../support/tenancy';
+import { matrixIdentity } from '../support/authz-carrier-identity';
 import { ROUTES, type ApiRoute } from '../../shared/routes';
 import { addDays } from '../../shared/time';
 import { indiaDate } from '../support/dates';
@@ -79,6 +80,8 @@ const FIXTURES: { path: RegExp; params: () => Record<string, string> }[] = [
   { path: /^\/api\/series\/\{id\}/, params: () => ({ id: ids.series! }) },
   // A door plan proposal (issue #58.2): read and applied by id.
   { path: /^\/api\/planner\/proposals\/\{id\}/, params: () => ({ id: ids.proposal! }) },
+  // A platform carrier A invited (issue #59): approved or unlinked by B it would change A's link.
+  { path: /^\/api\/carrier-links\/(requests\/)?\{identityId\}/, params: () => ({ identityId: ids.carrierIdentity! }) },
 ];
 
 /** Bodies that pass each route's validation, so the answer is about the item (its absence), not the body. */
@@ -146,6 +149,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/wms/cycle-count-items/{id}': { countedQuantity: 1 },
   'POST /api/detention/statements/{id}/lines/{appointmentId}/dispute': { reason: 'Disputed by an intruder' },
   'POST /api/detention/statements/{id}/lines/{appointmentId}/answer': { decision: 'accepted' },
+  'POST /api/carrier-links/requests/{identityId}/approve': { carrierId: 'x-carrier' },
 };
 
 /** Query strings that pass each read's validation. */
@@ -157,7 +161,12 @@ const QUERIES: Record<string, string> = {
 
 const itemParameters = (route: ApiRoute) =>
   [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((p) => !NOT_ITEM_PARAMETERS.has(p));
-const withItems = (ROUTES as readonly ApiRoute[]).filter((r) => r.access !== 'public' && itemParameters(r).length > 0);
+// A platform carrier's own routes (identity:*, issue #59) answer a carrier person's session only: a hub's
+// staff hold no identity permission and are refused before any item is read (the authorization matrix);
+// one carrier against another, and a hub that unlinked, are carrier-identity.test.ts's.
+const withItems = (ROUTES as readonly ApiRoute[]).filter(
+  (r) => r.access !== 'public' && !r.access.startsWith('identity:') && itemParameters(r).length > 0,
+);
 const fixtureOf = (route: ApiRoute) => {
   const fixture = FIXTURES.find((f) => f.path.test(route.path));
   // A fixture whose item could not be made (its domain's routes changed) counts as missing.
@@ -321,10 +330,19 @@ beforeAll(async () => {
     checkin,
     pendingUser: users.body[0].id,
     invitation,
+    carrierIdentity: await invitedCarrier(admin, carrier),
   };
   for (const [name, value] of Object.entries(ids)) expect(value, `fixture ${name}`).toBeTruthy();
   Object.assign(ids, await optionalFixtures(admin, facility, carrier));
 }, 180_000);
+
+/** A platform carrier (issue #59) that A's staff invited to its carrier record: its identity's id. */
+async function invitedCarrier(admin: Organisation['admin'], carrierId: string): Promise<string> {
+  const identity = await matrixIdentity();
+  const res = await admin.post('/api/carrier-links/invitations', { gstin: identity.gstin, carrierId });
+  expect(res.status, res.text).toBe(201);
+  return identity.id;
+}
 
 /** Items of other domains, each made through its create route; one that cannot be made stays absent. */
 async function optionalFixtures(
