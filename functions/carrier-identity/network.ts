@@ -112,6 +112,8 @@ async function hubDriver(user: SessionUser, link: { tenantId: string; carrierId:
     name: person.name,
     phone: person.phoneNumber,
     licenseNumber: person.licenseNumber ?? '-',
+    // The hub messages the driver (passes, calls forward) in the language the carrier chose for them.
+    preferredLanguage: person.language ?? 'en',
   });
   const actor = { userId: user.id, username: user.username };
   return (await createDriver(link.tenantId, fields, actor, { id: person.id })).id;

@@ -89,18 +89,35 @@ async function invite(hub: APIRequestContext, gstin: string, name: string) {
 }
 
 const SIGN_IN = {
-  en: { form: 'Carrier sign-in', number: 'Mobile number', send: 'Send code', code: '6-digit code', go: 'Sign in' },
-  hi: { form: 'कैरियर साइन-इन', number: 'मोबाइल नंबर', send: 'कोड भेजें', code: '6 अंकों का कोड', go: 'साइन इन करें' },
+  en: {
+    form: 'Carrier sign-in',
+    number: 'Mobile number',
+    send: 'Send code',
+    code: '6-digit code',
+    go: 'Sign in',
+    sms: /^Your DockSaathi sign-in code is (\d{6})\. It is valid for 10 minutes\. Do not share it with anyone\.$/,
+  },
+  hi: {
+    form: 'कैरियर साइन-इन',
+    number: 'मोबाइल नंबर',
+    send: 'कोड भेजें',
+    code: '6 अंकों का कोड',
+    go: 'साइन इन करें',
+    sms: /^आपका DockSaathi साइन-इन कोड (\d{6}) है। यह 10 मिनट तक मान्य है। इसे किसी के साथ साझा न करें।$/,
+  },
 };
 
-/** Signs a carrier's person in on /carrier with the SMS code, as they would on their phone. */
+/**
+ * Signs a carrier's person in on /carrier with the SMS code, as they would on their phone; the code's SMS
+ * must be the whole text in `language` too (the person's language of messages), or no code is found.
+ */
 async function signInByCode(page: Page, phone: string, language: keyof typeof SIGN_IN = 'en') {
   const text = SIGN_IN[language];
   const form = page.getByRole('form', { name: text.form });
   await form.getByLabel(text.number).fill(phone);
   await form.getByRole('button', { name: text.send }).click();
   await expect(form.getByRole('status')).toBeVisible();
-  await form.getByLabel(text.code).fill(await codeSentTo(page.request, phone));
+  await form.getByLabel(text.code).fill(await codeSentTo(page.request, phone, text.sms));
   await form.getByRole('button', { name: text.go }).click();
 }
 
@@ -231,6 +248,8 @@ test('one carrier login books at two tenants’ hubs, one driver at both, both p
   await addDriver.getByLabel('Driver name').fill(driver.name);
   await addDriver.getByLabel('Mobile number').fill(driver.phone);
   await addDriver.getByLabel('License number').fill(`MH12${randomInt(10_000_000_000, 99_999_999_999)}`);
+  // The driver reads Hindi: the owner chooses it for the driver's SMS.
+  await addDriver.getByLabel('Language of messages').selectOption({ label: 'Hindi' });
   await addDriver.getByRole('button', { name: 'Add driver' }).click();
   await expect(page.getByTestId('carrier-driver').filter({ hasText: driver.name })).toBeVisible();
 
@@ -262,6 +281,7 @@ test('one carrier login books at two tenants’ hubs, one driver at both, both p
   // The driver signs in on their own phone, in Hindi: both hubs' passes in one wallet.
   const driverPage = await phonePage(browser, 'hi');
   await driverPage.goto('/carrier');
+  // The sign-in code comes by SMS in the language the owner chose for the driver: the Hindi text.
   await signInByCode(driverPage, driver.phone, 'hi');
   await expect(driverPage.getByRole('heading', { level: 1, name: 'मेरे गेट पास' })).toBeVisible();
   // No hub's own driver tabs (booking, check-in at one hub) on a carrier's driver's phone.

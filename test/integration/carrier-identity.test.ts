@@ -20,7 +20,7 @@ import {
   personOfPhone,
 } from '../../functions/carrier-identity/identity.store';
 import { linkExistingCarriers } from '../../functions/carrier-identity/migration';
-import { listCarriers } from '../../functions/carriers';
+import { getDriver, listCarriers } from '../../functions/carriers';
 import { listErasureRequests } from '../../functions/privacy/privacy.store';
 import { listAudit } from '../../functions/lib/audit';
 import { DEMO_FACILITY_ID, DEMO_TENANT_ID } from '../../functions/local/demo-ids';
@@ -216,6 +216,7 @@ describe('one carrier, two hubs of two tenants', () => {
       name: 'Ramesh Yadav',
       phoneNumber: driverPhone,
       licenseNumber: 'MH1220110012345',
+      language: 'hi',
     });
     expect(driver.status, driver.text).toBe(201);
     driverId = driver.body.id;
@@ -234,6 +235,15 @@ describe('one carrier, two hubs of two tenants', () => {
     expect(atAcme.body.appointment).toMatchObject({ tenantId: ACME, carrierId: acmeRecord, driverId });
     booked.demo = atDemo.body.appointment.id;
     booked.acme = atAcme.body.appointment.id;
+    // Each hub's own copy of the driver, messaged in the language the carrier chose for them.
+    for (const [tenantId, carrierId] of [
+      [DEMO_TENANT_ID, demoRecord],
+      [ACME, acmeRecord],
+    ] as const)
+      expect(await getDriver(tenantId, carrierId, driverId)).toMatchObject({
+        name: 'Ramesh Yadav',
+        preferredLanguage: 'hi',
+      });
 
     const all = await fleet.owner.get(`/api/carrier-identity/bookings?date=${date}`);
     expect(

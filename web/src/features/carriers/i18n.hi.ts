@@ -32,9 +32,7 @@ export const carriers = {
     driverName: 'ड्राइवर का नाम *',
     driverPhone: 'फ़ोन',
     licenseNumber: 'लाइसेंस नंबर *',
-    messageLanguage: 'संदेशों की भाषा',
   },
-  languages: { en: 'अंग्रेज़ी', hi: 'हिंदी' },
   channel: { sms: 'SMS', whatsapp: 'WhatsApp', voice: 'वॉइस कॉल', email: 'ईमेल' },
   reach: {
     channels: 'चैनल, आज़माने के क्रम में',

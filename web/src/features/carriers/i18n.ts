@@ -33,9 +33,7 @@ export const carriersEn = {
     driverName: 'Driver name *',
     driverPhone: 'Phone',
     licenseNumber: 'License number *',
-    messageLanguage: 'Language of messages',
   },
-  languages: { en: 'English', hi: 'Hindi' },
   channel: { sms: 'SMS', whatsapp: 'WhatsApp', voice: 'Voice Call', email: 'Email' },
   reach: {
     channels: 'Channels, in the order to try',

@@ -33,6 +33,9 @@ export const en = {
     user: 'User',
     operationsManager: 'Operations Manager',
     language: 'Language',
+    // A person's language for messages and SMS, wherever one is chosen (carriers, carrier identity).
+    messageLanguage: 'Language of messages',
+    languages: { en: 'English', hi: 'Hindi' },
     switchLanguage: 'हिंदी',
     openMenu: 'Open menu',
     notifications: 'Notifications',

@@ -34,6 +34,8 @@ export const hi: Messages = {
     user: 'उपयोगकर्ता',
     operationsManager: 'ऑपरेशंस मैनेजर',
     language: 'भाषा',
+    messageLanguage: 'संदेशों की भाषा',
+    languages: { en: 'अंग्रेज़ी', hi: 'हिंदी' },
     switchLanguage: 'English',
     openMenu: 'मेनू खोलें',
     notifications: 'सूचनाएँ',

@@ -11,6 +11,7 @@ import type {
   WalletPass,
 } from '@shared/contracts/carrier-identity';
 import type { HubCarrierLink } from '@shared/contracts/carrier-identity';
+import type { Language } from '@shared/contracts/language';
 import type { RescheduleInput } from '@shared/contracts/reschedules';
 import { api } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
@@ -76,7 +77,7 @@ export const useAskToLink = () =>
   });
 
 export const useAddDriver = () =>
-  useApiMutation<{ name: string; phoneNumber: string; licenseNumber: string }, CarrierPerson>({
+  useApiMutation<{ name: string; phoneNumber: string; licenseNumber: string; language: Language }, CarrierPerson>({
     url: () => DRIVERS,
     invalidates: () => [driversQuery.queryKey],
     failure: i18n.t('carrierIdentity.drivers.addFailed'),

@@ -3,11 +3,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { carrierDriverInputSchema } from '@shared/contracts/carrier-identity';
+import { LANGUAGES } from '@shared/contracts/language';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useSession } from '../../../lib/session';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 import { useAddDriver, useCarrierDrivers } from '../api/identity';
@@ -18,7 +20,7 @@ function AddDriverForm({ onDone }: { onDone: () => void }) {
   const add = useAddDriver();
   const { register, handleSubmit, formState, setError } = useForm({
     resolver: schemaResolver(carrierDriverInputSchema),
-    defaultValues: { name: '', phoneNumber: '', licenseNumber: '' },
+    defaultValues: { name: '', phoneNumber: '', licenseNumber: '', language: 'en' },
   });
   const field = fieldBinder({ register, formState });
   const submit = handleSubmit((values) =>
@@ -29,6 +31,12 @@ function AddDriverForm({ onDone }: { onDone: () => void }) {
       <Field label={t('carrierIdentity.drivers.name')} autoComplete="off" {...field('name')} />
       <Field label={t('carrierIdentity.drivers.phone')} type="tel" inputMode="tel" {...field('phoneNumber')} />
       <Field label={t('carrierIdentity.drivers.license')} autoCapitalize="characters" {...field('licenseNumber')} />
+      {/* The language of the driver's SMS (sign-in code), which may not be the owner's. */}
+      <SelectField
+        label={t('common.messageLanguage')}
+        options={LANGUAGES.map((l) => ({ value: l, label: t(`common.languages.${l}`) }))}
+        {...field('language')}
+      />
       <FormActions onCancel={onDone} pending={add.isPending} submitLabel={t('carrierIdentity.drivers.submit')} />
     </form>
   );

@@ -1,18 +1,20 @@
 // /carrier (issue #59): a platform carrier's people (owner, dispatcher, driver) sign in once for every hub
 // with their mobile number and an SMS code; a new carrier registers here with its GSTIN (check digit
 // verified, as at sign-up). The session it starts lands on "My hubs", or a driver's pass wallet.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import { signInCodeRequestSchema, signInCodeSchema, type LoginResponse } from '@shared/contracts/auth';
 import { carrierRegistrationSchema, type CarrierRegistration } from '@shared/contracts/carrier-identity';
+import { LANGUAGES, type Language } from '@shared/contracts/language';
 import { PATHS } from '@shared/navigation';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
 import { PublicHeader } from '../../../components/public-header';
 import { api, messageOf } from '../../../lib/api-client';
 import { useServerText } from '../../../lib/server-text';
@@ -114,14 +116,22 @@ function CodeSignIn({ phoneNumber }: { phoneNumber: string }) {
   );
 }
 
+/** The language the screen is shown in, as the language of the owner's SMS. */
+const screenLanguage = (language: string): Language => (language === 'hi' ? 'hi' : 'en');
+
 function RegisterForm({ onDone }: { onDone: (phoneNumber: string) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const say = useServerText();
   const { toast } = useToast();
-  const { register, handleSubmit, formState, setError } = useForm<CarrierRegistration>({
+  const shown = screenLanguage(i18n.language);
+  const { register, handleSubmit, formState, setError, getFieldState, resetField } = useForm<CarrierRegistration>({
     resolver: schemaResolver(carrierRegistrationSchema),
-    defaultValues: { gstin: '', name: '', ownerName: '', phoneNumber: '' },
+    defaultValues: { gstin: '', name: '', ownerName: '', phoneNumber: '', language: shown },
   });
+  // The screen switched language before the owner chose one: the SMS follows the screen.
+  useEffect(() => {
+    if (!getFieldState('language').isDirty) resetField('language', { defaultValue: shown });
+  }, [shown, getFieldState, resetField]);
   const field = fieldBinder({ register, formState });
   const submit = handleSubmit(async (values) => {
     try {
@@ -153,6 +163,11 @@ function RegisterForm({ onDone }: { onDone: (phoneNumber: string) => void }) {
         inputMode="tel"
         autoComplete="tel"
         {...field('phoneNumber')}
+      />
+      <SelectField
+        label={t('common.messageLanguage')}
+        options={LANGUAGES.map((l) => ({ value: l, label: t(`common.languages.${l}`) }))}
+        {...field('language')}
       />
       <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
         {t(formState.isSubmitting ? 'carrierIdentity.register.submitting' : 'carrierIdentity.register.submit')}

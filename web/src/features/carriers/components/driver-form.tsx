@@ -51,8 +51,8 @@ export function DriverForm({ carrierId, driver, onDone }: { carrierId: string; d
       <Field label={t('carriers.form.licenseNumber')} {...field('licenseNumber')} />
       <PreferredChannelsField control={control} />
       <SelectField
-        label={t('carriers.form.messageLanguage')}
-        options={LANGUAGES.map((l) => ({ value: l, label: t(`carriers.languages.${l}`) }))}
+        label={t('common.messageLanguage')}
+        options={LANGUAGES.map((l) => ({ value: l, label: t(`common.languages.${l}`) }))}
         {...field('preferredLanguage')}
       />
       {e.carrierId && <p className="text-sm text-red-600">{e.carrierId.message}</p>}

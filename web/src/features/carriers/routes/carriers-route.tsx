@@ -163,7 +163,7 @@ export function CarriersRoute() {
                         channels: driverChannels(d)
                           .map((c) => t(`carriers.channel.${c}`))
                           .join(' → '),
-                        language: t(`carriers.languages.${driverLanguage(d)}`),
+                        language: t(`common.languages.${driverLanguage(d)}`),
                       })}
                     </div>
                   </div>
