@@ -9,6 +9,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { loadLater } from '../../../lib/load-later';
+import { APPOINTMENT_STATUSES } from '@shared/contracts/truck-flow';
 
 // The change and cancel forms (react-hook-form and the hub's zod schemas) are fetched when opened.
 const ChangeForm = loadLater(async () => (await import('./booking-changes')).ChangeForm, { fallback: null });
@@ -24,16 +25,8 @@ const TONE: Record<string, BadgeTone> = {
 /** The statuses a booking can still be changed or cancelled in by its carrier (the hub decides the rest). */
 const OPEN = new Set(['pending_approval', 'scheduled']);
 
-export const BOOKING_STATUSES = [
-  'pending_approval',
-  'scheduled',
-  'arrived',
-  'loading',
-  'unloading',
-  'departed',
-  'cancelled',
-  'no_show',
-] as const;
+/** The bookings list's status filter: an appointment's statuses, as the appointments domain has them. */
+export const BOOKING_STATUSES = APPOINTMENT_STATUSES;
 
 export function BookingCard({ booking, canBook }: { booking: NetworkBooking; canBook: boolean }) {
   const { t } = useTranslation();
