@@ -12,6 +12,7 @@ import { streakKey } from '../../functions/lib/throttle';
 import { accountThrottleKey, LOGIN_LIMITS } from '../../functions/auth/service';
 import { PLATFORM_ROLES } from '../../shared/roles';
 import { DEMO_TENANT_ID } from '../../functions/local/seed';
+import { awayFromWindowEnd } from '../support/windows';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -133,16 +134,6 @@ describe('sign-in throttling', () => {
     localAddress?: string,
     headers?: Record<string, string>,
   ) => client.post('/api/auth/login', { identifier, password }, { localAddress, headers });
-  /**
-   * The address and known-device limits count in fixed windows: a test that fills one starts at least a minute before
-   * it ends (CI once rolled into the next window between a known device's 10th typo and its 11th attempt).
-   */
-  const awayFromWindowEnd = async (window = LOGIN_LIMITS.perAddress) => {
-    const windowMs = window.windowSeconds * 1000;
-    const left = windowMs - (Date.now() % windowMs);
-    if (left < 60_000) await new Promise((r) => setTimeout(r, left + 100));
-  };
-
   it('counts failures per account, whichever alias is typed, then answers 429 with Retry-After even for the right password', async () => {
     // Prepare: 5 failures spread over the username, the e-mail and the mobile number
     const user = await newAccount();
@@ -258,7 +249,7 @@ describe('sign-in throttling', () => {
 
   it('throttles a client address after 30 failures from unknown devices, but not a known device behind it', async () => {
     // Prepare: another loopback address acts as another client; a colleague signed in there before
-    await awayFromWindowEnd();
+    await awayFromWindowEnd(LOGIN_LIMITS.perAddress);
     const from = '127.0.0.2';
     const colleague = new Client(api.url);
     await attempt(colleague, 'admin', 'Demo@12345', from);
@@ -275,7 +266,7 @@ describe('sign-in throttling', () => {
 
   it('keys the address limit on the viewer address CloudFront vouches for, and ignores it unvouched', async () => {
     // Prepare: requests arrive from one socket (CloudFront's edge) on behalf of different viewers
-    await awayFromWindowEnd();
+    await awayFromWindowEnd(LOGIN_LIMITS.perAddress);
     process.env.ORIGIN_VERIFY_SECRET = 'test-origin-secret';
     try {
       const edge = '127.0.1.9';
