@@ -15,6 +15,7 @@ import { defineFunction } from '../api';
 import { ForbiddenError } from '../lib/errors';
 import { deleteSession } from '../auth';
 import { signInCodeRequestSchema, signInCodeSchema } from '../../shared/contracts/auth';
+import { userLanguageSchema } from '../../shared/contracts/users';
 import { cancelAppointmentSchema } from '../../shared/contracts/appointments';
 import { rescheduleInputSchema } from '../../shared/contracts/reschedules';
 import {
@@ -29,7 +30,7 @@ import {
   networkBookingsQuerySchema,
 } from '../../shared/contracts/carrier-identity';
 import { normalizePhone } from '../users';
-import { addPerson, getIdentity, getPerson, listHubLinks, listPeople } from './identity.store';
+import { addPerson, getIdentity, getPerson, listHubLinks, listPeople, setPersonLanguage } from './identity.store';
 import { carrierSessionUser, requestPersonCode, resolveCarrierSession, signInPerson } from './session';
 import {
   acceptInvitation,
@@ -78,6 +79,15 @@ export const { handler, actions } = defineFunction('carrier-identity', {
     // A hub's session is no platform carrier's.
     if (user.userType !== 'carrier_identity' || !identity || !person) throw new ForbiddenError();
     return json({ identity, person, user: carrierSessionUser(person) });
+  },
+
+  /** The person's own language (the screens' language switch): their screens and their messages follow it. */
+  async setLanguage(req) {
+    const { identityId, user, who } = signedIn(req);
+    if (user.userType !== 'carrier_identity') throw new ForbiddenError();
+    const { language } = parseBody(req, userLanguageSchema);
+    const person = await setPersonLanguage(identityId, user.id, language, who.actor);
+    return json({ language: person.language });
   },
 
   async listPeople(req) {

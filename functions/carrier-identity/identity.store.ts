@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { auditPut, type Actor } from '../lib/audit';
 import { config } from '../lib/config';
 import { getItem, queryPrefix, transact } from '../lib/dynamo';
-import { ConflictError } from '../lib/errors';
+import { ConflictError, NotFoundError } from '../lib/errors';
 import { tenantPk } from '../lib/table';
 import { CARRIER_IDENTITY_TEXTS as T } from '../../shared/contracts/carrier-identity-texts';
 import type { CarrierIdentity, CarrierPerson, HubCarrierLink } from '../../shared/contracts/carrier-identity';
@@ -151,6 +151,50 @@ export async function addPerson(
     () => new ConflictError(T.phoneTaken),
   );
   return person;
+}
+
+/**
+ * The language a person reads the product and gets messages in, as they chose it on a screen; audited, and
+ * refused (not found) for a person who is no longer there.
+ */
+export async function setPersonLanguage(
+  identityId: string,
+  personId: string,
+  language: Language,
+  actor: Actor,
+  now = new Date(),
+): Promise<CarrierPerson> {
+  const before = await getPerson(identityId, personId);
+  if (!before) throw new NotFoundError(T.personNotFound);
+  if (before.language === language) return before;
+  await transact(
+    [
+      {
+        Update: {
+          TableName: config.tableName,
+          Key: identityKeys.person(identityId, personId),
+          UpdateExpression: 'SET #language = :language',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#language': 'language' },
+          ExpressionAttributeValues: { ':language': language },
+        },
+      },
+      auditPut(
+        {
+          tenantId: identityTenant(identityId),
+          actor,
+          action: 'carrier-identity.language-changed',
+          entityType: 'carrier-person',
+          entityId: personId,
+          before: { language: before.language },
+          after: { language },
+        },
+        now,
+      ),
+    ],
+    () => new NotFoundError(T.personNotFound),
+  );
+  return { ...before, language };
 }
 
 /**

@@ -40,7 +40,8 @@ export function carrierSessionUser(person: CarrierPerson): SessionUser {
     driverId: person.role === 'driver' ? person.id : null,
     carrierId: person.identityId,
     status: 'active',
-    language: null,
+    // Chosen at registration, when the owner added them, or on a screen since: their screens follow it.
+    language: person.language ?? null,
   };
 }
 

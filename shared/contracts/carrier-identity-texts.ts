@@ -17,6 +17,7 @@ export const CARRIER_IDENTITY_TEXTS = {
   hubNotFound: 'Hub not found',
   carrierRecordRequired: 'Choose the carrier record of your hub to link',
   carrierRecordNotFound: 'Carrier record not found',
+  personNotFound: 'Person not found',
   roleInvalid: 'Role must be dispatcher',
   noCarrier: 'No carrier on DockSaathi has this GSTIN or mobile number. Ask the carrier to register first.',
 } as const;

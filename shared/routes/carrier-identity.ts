@@ -11,6 +11,8 @@ export const carrierIdentityRoutes = [
   { method: 'POST', path: '/api/carrier-identity/mobile-code/verify', fn, action: 'verifyCode', access: 'public' },
   // The carrier's side.
   { method: 'GET', path: '/api/carrier-identity/me', fn, action: 'me', access: 'session' },
+  // The language the person reads the product and gets messages in (the language switch of the carrier's screens).
+  { method: 'PATCH', path: '/api/carrier-identity/me/language', fn, action: 'setLanguage', access: 'session' },
   { method: 'GET', path: '/api/carrier-identity/people', fn, action: 'listPeople', access: 'identity:read' },
   { method: 'POST', path: '/api/carrier-identity/people', fn, action: 'addDispatcher', access: 'identity:manage' },
   { method: 'GET', path: '/api/carrier-identity/drivers', fn, action: 'listDrivers', access: 'identity:read' },

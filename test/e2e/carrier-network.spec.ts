@@ -108,16 +108,22 @@ const SIGN_IN = {
 };
 
 /**
- * Signs a carrier's person in on /carrier with the SMS code, as they would on their phone; the code's SMS
- * must be the whole text in `language` too (the person's language of messages), or no code is found.
+ * Signs a carrier's person in on /carrier, shown in `language`, with the SMS code, as they would on their
+ * phone; the code's SMS must be the whole text in `smsLanguage` (the person's language of messages), or no
+ * code is found.
  */
-async function signInByCode(page: Page, phone: string, language: keyof typeof SIGN_IN = 'en') {
+async function signInByCode(
+  page: Page,
+  phone: string,
+  language: keyof typeof SIGN_IN = 'en',
+  smsLanguage: keyof typeof SIGN_IN = language,
+) {
   const text = SIGN_IN[language];
   const form = page.getByRole('form', { name: text.form });
   await form.getByLabel(text.number).fill(phone);
   await form.getByRole('button', { name: text.send }).click();
   await expect(form.getByRole('status')).toBeVisible();
-  await form.getByLabel(text.code).fill(await codeSentTo(page.request, phone, text.sms));
+  await form.getByLabel(text.code).fill(await codeSentTo(page.request, phone, SIGN_IN[smsLanguage].sms));
   await form.getByRole('button', { name: text.go }).click();
 }
 
@@ -325,4 +331,45 @@ test('one carrier login books at two tenants’ hubs, one driver at both, both p
   await expect(page.getByRole('status').filter({ hasText: 'Booking cancelled' })).toBeVisible();
   await expect(secondBooking).toContainText('Cancelled');
   await Promise.all([demoOps.dispose(), other.admin.dispose(), page.context().close(), driverPage.context().close()]);
+});
+
+test('a carrier person’s language follows them: chosen at registration, switched on a screen, kept for the next phone', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const tag = randomUUID().slice(0, 6);
+  const phone = mobile();
+  // The owner registered on a Hindi screen: Hindi is their language.
+  const guest = await request.newContext({ baseURL });
+  const registered = await whenNotBusy(() =>
+    guest.post('/api/carrier-identity/register', {
+      data: {
+        gstin: newGstin(),
+        name: `Bhasha Transport ${tag}`,
+        ownerName: 'Kamla Devi',
+        phoneNumber: phone,
+        language: 'hi',
+      },
+    }),
+  );
+  expect(registered.status(), await registered.text()).toBe(201);
+  await guest.dispose();
+
+  // On a borrowed phone set to English, the form is English, the code comes in Hindi, and the screens turn Hindi.
+  const borrowed = await phonePage(browser, 'en');
+  await borrowed.goto('/carrier');
+  await signInByCode(borrowed, phone, 'en', 'hi');
+  await expect(borrowed.getByRole('heading', { level: 1, name: 'मेरे हब' })).toBeVisible();
+
+  // They switch to English there: kept on their record, not only on that phone.
+  await borrowed.getByRole('button', { name: 'भाषा: English' }).click();
+  await expect(borrowed.getByRole('heading', { level: 1, name: 'My hubs' })).toBeVisible();
+
+  // Their own phone, set to Hindi: the code now comes in English, and after sign-in the screens are English.
+  const own = await phonePage(browser, 'hi');
+  await own.goto('/carrier');
+  await signInByCode(own, phone, 'hi', 'en');
+  await expect(own.getByRole('heading', { level: 1, name: 'My hubs' })).toBeVisible();
+  await expect(own.locator('html')).toHaveAttribute('lang', 'en');
 });

@@ -385,6 +385,7 @@ POST   /api/carrier-identity/register                    public
 POST   /api/carrier-identity/mobile-code                 public
 POST   /api/carrier-identity/mobile-code/verify          public
 GET    /api/carrier-identity/me                          n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+PATCH  /api/carrier-identity/me/language                 n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/carrier-identity/people                      n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/carrier-identity/people                      n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/carrier-identity/drivers                     n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n

@@ -517,3 +517,48 @@ describe('sign-in by mobile code', () => {
     expect(me.body.person.role).toBe('owner');
   });
 });
+
+describe('a person’s language', () => {
+  it('comes with their session, follows a switch on a screen to every device, and is kept with an audit record', async () => {
+    // Prepare: an owner registered on an English screen
+    const fleet = await registerCarrier(`Bhasha ${randomUUID().slice(0, 4)}`);
+    const person = (await fleet.owner.get('/api/carrier-identity/me')).body.person as { id: string };
+    expect((await fleet.owner.get('/api/auth/user')).body.language).toBe('en');
+    // Act: the owner switches to Hindi on a screen
+    const switched = await fleet.owner.request('PATCH', '/api/carrier-identity/me/language', {
+      body: { language: 'hi' },
+    });
+    // Assess: this session, a new sign-in elsewhere and the person's record read Hindi
+    expect(switched.status, switched.text).toBe(200);
+    expect(switched.body).toEqual({ language: 'hi' });
+    expect((await fleet.owner.get('/api/auth/user')).body.language).toBe('hi');
+    const elsewhere = await signInByCode(fleet.phone);
+    expect((await elsewhere.get('/api/auth/user')).body.language).toBe('hi');
+    expect((await listPeople(fleet.id)).find((p) => p.id === person.id)?.language).toBe('hi');
+    const trail = await listAudit(`carrier~${fleet.id}`, { entityType: 'carrier-person', entityId: person.id });
+    expect(trail.map((r) => [r.action, r.before, r.after])).toEqual([
+      ['carrier-identity.language-changed', { language: 'en' }, { language: 'hi' }],
+    ]);
+  });
+
+  it('refuses a language it does not have, in English and Hindi, and a hub’s staff, changing nothing', async () => {
+    // Prepare
+    const fleet = await registerCarrier(`Bhasha Galat ${randomUUID().slice(0, 4)}`);
+    const staffBefore = (await demoStaff.get('/api/auth/user')).body.language;
+    // Act
+    const french = await fleet.owner.request('PATCH', '/api/carrier-identity/me/language', {
+      body: { language: 'fr' },
+    });
+    const inHindi = await fleet.owner.request('PATCH', '/api/carrier-identity/me/language', {
+      body: { language: 'fr' },
+      ...hindi,
+    });
+    const staff = await demoStaff.request('PATCH', '/api/carrier-identity/me/language', { body: { language: 'hi' } });
+    // Assess
+    expect([french.status, french.body.errors]).toEqual([400, { language: 'Choose English or Hindi' }]);
+    expect([inHindi.status, inHindi.body.errors]).toEqual([400, { language: 'अंग्रेज़ी या हिंदी चुनें' }]);
+    expect(staff.status).toBe(403);
+    expect((await fleet.owner.get('/api/auth/user')).body.language).toBe('en');
+    expect((await demoStaff.get('/api/auth/user')).body.language).toBe(staffBefore);
+  });
+});

@@ -421,6 +421,7 @@ const COVERED_IN_THEIR_SUITES = new Set([
  */
 const WHOLE_DOCUMENTS = new Set([
   '/api/auth/user/language',
+  '/api/carrier-identity/me/language',
   '/api/bookings/facilities/{id}/rules',
   '/api/facilities/{id}/yard-settings',
 ]);

@@ -105,6 +105,7 @@ PATCH  /api/auth/user/language                            y
 GET    /api/tenancy/tenant                                404
 GET    /api/tenancy/memberships                           y
 GET    /api/carrier-identity/me                           y
+PATCH  /api/carrier-identity/me/language                  y
 GET    /api/carrier-identity/people                       y
 POST   /api/carrier-identity/people                       y
 GET    /api/carrier-identity/drivers                      y

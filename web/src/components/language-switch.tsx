@@ -2,18 +2,18 @@ import { Languages } from 'lucide-react';
 import { useTranslation } from '../lib/i18n/use-translation';
 import { api } from '../lib/api-client';
 import { setLanguage } from '../lib/i18n';
-import { useSession } from '../lib/session';
+import { useSession, userLanguagePath } from '../lib/session';
 import { STATIC_ACTION_ATTRIBUTE, STATIC_ACTIONS } from '../lib/static-actions';
 
 /** Switches between English and Hindi; the label names the other language. The choice is remembered
- * on this device and, when signed in, on the user (PATCH /api/auth/user/language). */
+ * on this device and, when signed in, on the user (userLanguagePath). */
 export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const next = i18n.language === 'hi' ? 'en' : 'hi';
   const choose = () => {
     void setLanguage(next);
-    if (user) void api.patch('/api/auth/user/language', { language: next }).catch(() => undefined); // the device keeps it regardless
+    if (user) void api.patch(userLanguagePath(user), { language: next }).catch(() => undefined); // the device keeps it regardless
   };
   return (
     <button

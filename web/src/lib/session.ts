@@ -16,6 +16,11 @@ export const UNAUTHORIZED_REDIRECT_MS = 500;
 /** The device's offline store (IndexedDB), loaded when first used rather than with the first page. */
 const offlineStore = () => import('./offline-store').then((module) => module.offlineStore);
 
+/** Where a signed-in user's language choice is kept: a platform carrier's person (issue #59) on their
+ * person record, which their messages follow too; everyone else on their user record. */
+export const userLanguagePath = (user: Pick<SessionUser, 'userType'>) =>
+  user.userType === 'carrier_identity' ? '/api/carrier-identity/me/language' : '/api/auth/user/language';
+
 /** The signed-in user's own language choice follows them to this device: applied once per page load
  * and at sign-in (later switches on this page are sent to the user record by the language switch). */
 let userLanguageApplied = false;
@@ -77,7 +82,8 @@ export function useSession() {
   };
 }
 
-function useSessionStart<I>(mutationFn: (input: I) => Promise<LoginResponse>) {
+/** A sign-in's mutation: the session it starts is cached, and the user's own language applied. */
+export function useSessionStart<I>(mutationFn: (input: I) => Promise<LoginResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

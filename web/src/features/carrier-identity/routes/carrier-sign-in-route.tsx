@@ -4,7 +4,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import { signInCodeRequestSchema, signInCodeSchema, type LoginResponse } from '@shared/contracts/auth';
 import { carrierRegistrationSchema, type CarrierRegistration } from '@shared/contracts/carrier-identity';
@@ -19,7 +18,7 @@ import { PublicHeader } from '../../../components/public-header';
 import { api, messageOf } from '../../../lib/api-client';
 import { useServerText } from '../../../lib/server-text';
 import { useToast } from '../../../lib/toast';
-import { SESSION_KEY } from '../../../lib/session';
+import { useSessionStart } from '../../../lib/session';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
 
 const requestFormSchema = z.object({ phoneNumber: signInCodeRequestSchema.shape.phoneNumber, code: z.string() });
@@ -30,7 +29,9 @@ function CodeSignIn({ phoneNumber }: { phoneNumber: string }) {
   const say = useServerText();
   const { toast } = useToast();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signIn = useSessionStart((input: CodeForm) =>
+    api.post<LoginResponse>('/api/carrier-identity/mobile-code/verify', input),
+  );
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { register, handleSubmit, formState, setError } = useForm<CodeForm>({
@@ -62,9 +63,7 @@ function CodeSignIn({ phoneNumber }: { phoneNumber: string }) {
   const verify = handleSubmit(async (values) => {
     setBusy(true);
     try {
-      const { user } = await api.post<LoginResponse>('/api/carrier-identity/mobile-code/verify', values);
-      queryClient.setQueryData(SESSION_KEY, user);
-      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      await signIn.mutateAsync(values);
       void navigate(PATHS.home);
     } catch (error) {
       fail(error);
