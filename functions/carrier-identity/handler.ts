@@ -30,7 +30,15 @@ import {
   networkBookingsQuerySchema,
 } from '../../shared/contracts/carrier-identity';
 import { normalizePhone } from '../users';
-import { addPerson, getIdentity, getPerson, listHubLinks, listPeople, setPersonLanguage } from './identity.store';
+import {
+  addPerson,
+  getIdentity,
+  getPerson,
+  listHubLinks,
+  listPeople,
+  removePerson,
+  setPersonLanguage,
+} from './identity.store';
 import { carrierSessionUser, requestPersonCode, resolveCarrierSession, signInPerson } from './session';
 import {
   acceptInvitation,
@@ -99,6 +107,12 @@ export const { handler, actions } = defineFunction('carrier-identity', {
     const input = parseBody(req, carrierUserInputSchema);
     const phoneNumber = normalizePhone(input.phoneNumber)!;
     return json(await addPerson(identityId, { ...input, phoneNumber }, who.actor), 201);
+  },
+
+  async removePerson(req) {
+    const { identityId, who } = signedIn(req);
+    await removePerson(identityId, pathId(req, 'personId', 'Person'), who.actor);
+    return json(undefined, 204);
   },
 
   async listDrivers(req) {

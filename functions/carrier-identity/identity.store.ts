@@ -154,6 +154,48 @@ export async function addPerson(
 }
 
 /**
+ * A dispatcher or driver who left, removed by the owner: their record and the claim on their number go in
+ * one transaction with the audit record, so the number signs in no more (the session lookup reads the
+ * record) and may join another carrier. The owner stays. Their bookings at hubs keep the hubs' own copies.
+ */
+export async function removePerson(identityId: string, personId: string, actor: Actor, now = new Date()) {
+  const person = await getPerson(identityId, personId);
+  if (!person) throw new NotFoundError(T.personNotFound);
+  if (person.role === 'owner') throw new ConflictError(T.ownerStays);
+  await transact(
+    [
+      {
+        Delete: {
+          TableName: config.tableName,
+          Key: identityKeys.person(identityId, personId),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      {
+        Delete: {
+          TableName: config.tableName,
+          Key: identityKeys.phone(person.phoneNumber),
+          ConditionExpression: 'personId = :personId',
+          ExpressionAttributeValues: { ':personId': personId },
+        },
+      },
+      auditPut(
+        {
+          tenantId: identityTenant(identityId),
+          actor,
+          action: `carrier-identity.${person.role}-removed`,
+          entityType: 'carrier-person',
+          entityId: personId,
+          before: { name: person.name, role: person.role },
+        },
+        now,
+      ),
+    ],
+    () => new NotFoundError(T.personNotFound),
+  );
+}
+
+/**
  * The language a person reads the product and gets messages in, as they chose it on a screen; audited, and
  * refused (not found) for a person who is no longer there.
  */

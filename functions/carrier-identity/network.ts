@@ -103,10 +103,13 @@ export async function listBookings(
  * every hub), so a driver is assigned at any linked hub and the hub holds its own copy as fiduciary.
  */
 async function hubDriver(user: SessionUser, link: { tenantId: string; carrierId: string }, personId: string) {
-  const existing = await getDriver(link.tenantId, link.carrierId, personId);
-  if (existing) return existing.id;
-  const person = await getPerson(user.carrierId!, personId);
+  // The carrier's driver still (one removed is booked nowhere, the hub's copy of them notwithstanding).
+  const [person, existing] = await Promise.all([
+    getPerson(user.carrierId!, personId),
+    getDriver(link.tenantId, link.carrierId, personId),
+  ]);
   if (person?.role !== 'driver') throw new NotFoundError('Driver not found');
+  if (existing) return existing.id;
   const fields = driverInputSchema.parse({
     carrierId: link.carrierId,
     name: person.name,

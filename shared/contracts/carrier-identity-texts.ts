@@ -18,6 +18,7 @@ export const CARRIER_IDENTITY_TEXTS = {
   carrierRecordRequired: 'Choose the carrier record of your hub to link',
   carrierRecordNotFound: 'Carrier record not found',
   personNotFound: 'Person not found',
+  ownerStays: 'The owner cannot be removed',
   roleInvalid: 'Role must be dispatcher',
   noCarrier: 'No carrier on DockSaathi has this GSTIN or mobile number. Ask the carrier to register first.',
 } as const;

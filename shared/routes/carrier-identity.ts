@@ -15,6 +15,14 @@ export const carrierIdentityRoutes = [
   { method: 'PATCH', path: '/api/carrier-identity/me/language', fn, action: 'setLanguage', access: 'session' },
   { method: 'GET', path: '/api/carrier-identity/people', fn, action: 'listPeople', access: 'identity:read' },
   { method: 'POST', path: '/api/carrier-identity/people', fn, action: 'addDispatcher', access: 'identity:manage' },
+  // A dispatcher or driver who left: their number no longer signs in, and may join another carrier.
+  {
+    method: 'DELETE',
+    path: '/api/carrier-identity/people/{personId}',
+    fn,
+    action: 'removePerson',
+    access: 'identity:manage',
+  },
   { method: 'GET', path: '/api/carrier-identity/drivers', fn, action: 'listDrivers', access: 'identity:read' },
   { method: 'POST', path: '/api/carrier-identity/drivers', fn, action: 'addDriver', access: 'identity:manage' },
   { method: 'GET', path: '/api/carrier-identity/invitations', fn, action: 'listInvitations', access: 'identity:read' },

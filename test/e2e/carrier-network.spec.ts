@@ -373,3 +373,41 @@ test('a carrier person’s language follows them: chosen at registration, switch
   await expect(own.getByRole('heading', { level: 1, name: 'My hubs' })).toBeVisible();
   await expect(own.locator('html')).toHaveAttribute('lang', 'en');
 });
+
+test('the owner removes a driver who left, after a warning, and the list says so', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const tag = randomUUID().slice(0, 6);
+  const phone = mobile();
+  const guest = await request.newContext({ baseURL });
+  const registered = await whenNotBusy(() =>
+    guest.post('/api/carrier-identity/register', {
+      data: { gstin: newGstin(), name: `Chhod Transport ${tag}`, ownerName: 'Kiran Shinde', phoneNumber: phone },
+    }),
+  );
+  expect(registered.status(), await registered.text()).toBe(201);
+  await guest.dispose();
+  const page = await phonePage(browser);
+  await page.goto('/carrier');
+  await signInByCode(page, phone);
+  await expect(page.getByRole('heading', { level: 1, name: 'My hubs' })).toBeVisible();
+  const added = await page.request.post('/api/carrier-identity/drivers', {
+    data: { name: `Mohan Lal ${tag}`, phoneNumber: mobile(), licenseNumber: 'MH1220150054321', language: 'en' },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  await page.goto('/my-hubs/drivers');
+  const drivers = page.getByRole('list', { name: 'Your drivers' });
+  await expect(drivers.getByTestId('carrier-driver')).toHaveCount(1);
+  await drivers.getByRole('button', { name: `Remove Mohan Lal ${tag}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Remove Mohan Lal ${tag}?` });
+  await expect(dialog).toContainText('will no longer sign in for your carrier');
+  // Cancel leaves the driver; the act itself removes them.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(drivers.getByTestId('carrier-driver')).toHaveCount(1);
+  await drivers.getByRole('button', { name: `Remove Mohan Lal ${tag}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Driver removed' })).toBeVisible();
+  await expect(page.getByText('No drivers yet. Add your first driver.')).toBeVisible();
+  expect(await seriousViolations(page, 'carrier drivers after a removal')).toEqual([]);
+});

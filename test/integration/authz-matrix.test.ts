@@ -388,6 +388,7 @@ GET    /api/carrier-identity/me                          n   n   n   n   n   n  
 PATCH  /api/carrier-identity/me/language                 n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/carrier-identity/people                      n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/carrier-identity/people                      n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
+DELETE /api/carrier-identity/people/{personId}        n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/carrier-identity/drivers                     n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 POST   /api/carrier-identity/drivers                     n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/carrier-identity/invitations                 n   n   n   n   n   n   n   n   n   n   n   n   n   n   n   n

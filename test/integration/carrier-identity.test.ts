@@ -562,3 +562,105 @@ describe('a person’s language', () => {
     expect((await demoStaff.get('/api/auth/user')).body.language).toBe(staffBefore);
   });
 });
+
+describe('a person who left', () => {
+  /** A carrier linked to the demo hub, with a driver who signed in and was booked there once. */
+  async function carrierWithDriver(name: string) {
+    const fleet = await registerCarrier(name);
+    const record = await hubCarrier(demoStaff, `${name} (Bhiwandi)`);
+    expect(
+      (await demoStaff.post('/api/carrier-links/invitations', { gstin: fleet.gstin, carrierId: record })).status,
+    ).toBe(201);
+    expect((await fleet.owner.post(`/api/carrier-identity/invitations/${DEMO_TENANT_ID}/accept`)).status).toBe(200);
+    const phone = mobile();
+    const added = await fleet.owner.post('/api/carrier-identity/drivers', {
+      name: 'Mohan Lal',
+      phoneNumber: phone,
+      licenseNumber: 'MH1220150054321',
+      language: 'en',
+    });
+    expect(added.status, added.text).toBe(201);
+    const driver = { id: added.body.id as string, phone, app: await signInByCode(phone) };
+    const booked = await fleet.owner.post(
+      `/api/carrier-identity/hubs/${DEMO_TENANT_ID}/bookings`,
+      slot(DEMO_FACILITY_ID, day(4), '09:00', '10:00', { driverId: driver.id }),
+    );
+    expect(booked.status, booked.text).toBe(201);
+    return { fleet, record, driver };
+  }
+
+  it('is removed by the owner: their session ends, their number signs in no more and may join another carrier, and they are booked nowhere', async () => {
+    // Prepare
+    const { fleet, record, driver } = await carrierWithDriver(`Chhod Gaya ${randomUUID().slice(0, 4)}`);
+    expect((await driver.app.get('/api/carrier-identity/me')).status).toBe(200);
+    // Act
+    const removed = await fleet.owner.request('DELETE', `/api/carrier-identity/people/${driver.id}`);
+    // Assess: gone from the carrier, their open session with them
+    expect(removed.status, removed.text).toBe(204);
+    expect((await fleet.owner.get('/api/carrier-identity/drivers')).body).toEqual([]);
+    expect((await driver.app.get('/api/carrier-identity/me')).status).toBe(401);
+    // Their number answers as a stranger's: the code it gets signs in as no one.
+    const guest = new Client(api.url);
+    const localAddress = nextAddress();
+    await guest.post('/api/carrier-identity/mobile-code', { phoneNumber: driver.phone }, { localAddress });
+    const code = await openCode((await getPendingCode(`+91${driver.phone}`))!.sealedCode!);
+    const again = await guest.post(
+      '/api/carrier-identity/mobile-code/verify',
+      { phoneNumber: driver.phone, code },
+      { localAddress },
+    );
+    expect(again.status).toBe(401);
+    // The hub's copy of them stays with the hub's booking, but the carrier books them nowhere now.
+    expect(await getDriver(DEMO_TENANT_ID, record, driver.id)).toMatchObject({ name: 'Mohan Lal' });
+    const rebooked = await fleet.owner.post(
+      `/api/carrier-identity/hubs/${DEMO_TENANT_ID}/bookings`,
+      slot(DEMO_FACILITY_ID, day(4), '11:00', '12:00', { driverId: driver.id }),
+    );
+    expect([rebooked.status, rebooked.body.message]).toEqual([404, 'Driver not found']);
+    // The number may join another carrier.
+    const other = await registerCarrier(`Naya Ghar ${randomUUID().slice(0, 4)}`);
+    const joined = await other.owner.post('/api/carrier-identity/drivers', {
+      name: 'Mohan Lal',
+      phoneNumber: driver.phone,
+      licenseNumber: 'MH1220150054321',
+      language: 'en',
+    });
+    expect(joined.status, joined.text).toBe(201);
+    const trail = await listAudit(`carrier~${fleet.id}`, { entityType: 'carrier-person', entityId: driver.id });
+    expect(trail.map((r) => [r.action, r.before])).toContainEqual([
+      'carrier-identity.driver-removed',
+      { name: 'Mohan Lal', role: 'driver' },
+    ]);
+  });
+
+  it('is refused for the owner (English and Hindi), another carrier’s person, a dispatcher asking and a hub’s staff, changing nothing', async () => {
+    // Prepare
+    const { fleet, driver } = await carrierWithDriver(`Rok ${randomUUID().slice(0, 4)}`);
+    const owner = (await fleet.owner.get('/api/carrier-identity/me')).body.person as { id: string };
+    const dispatcherPhone = mobile();
+    const dispatcher = await fleet.owner.post('/api/carrier-identity/people', {
+      name: 'Sunita Rao',
+      phoneNumber: dispatcherPhone,
+      role: 'dispatcher',
+    });
+    expect(dispatcher.status, dispatcher.text).toBe(201);
+    const dispatcherApp = await signInByCode(dispatcherPhone);
+    const stranger = await registerCarrier(`Paraya ${randomUUID().slice(0, 4)}`);
+    const remove = (client: Client, id: string, options = {}) =>
+      client.request('DELETE', `/api/carrier-identity/people/${id}`, options);
+    // Act
+    const self = await remove(fleet.owner, owner.id);
+    const selfInHindi = await remove(fleet.owner, owner.id, hindi);
+    const theirs = await remove(stranger.owner, driver.id);
+    const byDispatcher = await remove(dispatcherApp, driver.id);
+    const byHub = await remove(demoStaff, driver.id);
+    const unknown = await remove(fleet.owner, randomUUID());
+    // Assess
+    expect([self.status, self.body.message]).toEqual([409, 'The owner cannot be removed']);
+    expect([selfInHindi.status, selfInHindi.body.message]).toEqual([409, 'मालिक को हटाया नहीं जा सकता']);
+    expect([theirs.status, theirs.body.message]).toEqual([404, 'Person not found']);
+    expect([byDispatcher.status, byHub.status, unknown.status]).toEqual([403, 403, 404]);
+    expect((await listPeople(fleet.id)).map((p) => p.role).sort()).toEqual(['dispatcher', 'driver', 'owner']);
+    expect((await driver.app.get('/api/carrier-identity/me')).status).toBe(200);
+  });
+});

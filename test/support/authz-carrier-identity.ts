@@ -108,6 +108,7 @@ GET    /api/carrier-identity/me                           y
 PATCH  /api/carrier-identity/me/language                  y
 GET    /api/carrier-identity/people                       y
 POST   /api/carrier-identity/people                       y
+DELETE /api/carrier-identity/people/{personId}     404
 GET    /api/carrier-identity/drivers                      y
 POST   /api/carrier-identity/drivers                      y
 GET    /api/carrier-identity/invitations                  y

@@ -188,6 +188,13 @@ export const carrierIdentityEn = {
     added: 'Driver added. They sign in with their mobile number.',
     addFailed: 'Could not add the driver',
     readOnly: 'Only the owner can add drivers',
+    remove: 'Remove',
+    removeNamed: 'Remove {{name}}',
+    removeTitle: 'Remove {{name}}?',
+    removeBody:
+      '{{name}} will no longer sign in for your carrier, and you cannot book them again. Bookings already made at hubs stay as they are.',
+    removed: 'Driver removed',
+    removeFailed: 'Could not remove the driver',
   },
   wallet: {
     title: 'My gate passes',

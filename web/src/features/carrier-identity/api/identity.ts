@@ -85,6 +85,17 @@ export const useAddDriver = () =>
     success: i18n.t('carrierIdentity.drivers.added'),
   });
 
+/** A driver who left: removed from the carrier (DELETE /api/carrier-identity/people/{personId}). */
+export const useRemoveDriver = () =>
+  useApiMutation<{ id: string }, void>({
+    method: 'DELETE',
+    url: ({ id }) => `${BASE}/people/${encodeURIComponent(id)}`,
+    invalidates: () => [driversQuery.queryKey],
+    failure: i18n.t('carrierIdentity.drivers.removeFailed'),
+    failureTitle: i18n.t('carrierIdentity.drivers.removeFailed'),
+    success: i18n.t('carrierIdentity.drivers.removed'),
+  });
+
 export const useBookAtHub = () =>
   useApiMutation<{ hubId: string; booking: NetworkBookingInput }, NetworkBooking>({
     url: ({ hubId }) => `${HUBS}/${encodeURIComponent(hubId)}/bookings`,

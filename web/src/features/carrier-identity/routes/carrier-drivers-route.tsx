@@ -1,5 +1,6 @@
 // /my-hubs/drivers (issue #59): the carrier's one list of drivers, whom it assigns to bookings at any
-// linked hub; the owner adds a driver, who then signs in with the mobile number for the pass wallet.
+// linked hub; the owner adds a driver, who then signs in with the mobile number for the pass wallet, and
+// removes one who left (their number then signs in as no one, and may join another carrier).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { carrierDriverInputSchema } from '@shared/contracts/carrier-identity';
@@ -12,7 +13,9 @@ import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
-import { useAddDriver, useCarrierDrivers } from '../api/identity';
+import { useAddDriver, useCarrierDrivers, useRemoveDriver } from '../api/identity';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import type { CarrierPerson } from '@shared/contracts/carrier-identity';
 import { CarrierTabs, ListState } from '../components/carrier-tabs';
 
 function AddDriverForm({ onDone }: { onDone: () => void }) {
@@ -46,7 +49,9 @@ export function CarrierDriversRoute() {
   const { t } = useTranslation();
   const { hasPermission } = useSession();
   const drivers = useCarrierDrivers();
+  const remove = useRemoveDriver();
   const [adding, setAdding] = useState(false);
+  const [leaving, setLeaving] = useState<CarrierPerson | null>(null);
   const canManage = hasPermission('identity:manage');
   const list = drivers.data ?? [];
   return (
@@ -89,10 +94,29 @@ export function CarrierDriversRoute() {
                 {driver.phoneNumber}
                 {driver.licenseNumber ? ` · ${driver.licenseNumber}` : ''}
               </span>
+              {canManage && (
+                <Button
+                  variant="secondary"
+                  aria-label={t('carrierIdentity.drivers.removeNamed', { name: driver.name })}
+                  onClick={() => setLeaving(driver)}
+                >
+                  {t('carrierIdentity.drivers.remove')}
+                </Button>
+              )}
             </li>
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={leaving !== null}
+        title={t('carrierIdentity.drivers.removeTitle', { name: leaving?.name ?? '' })}
+        confirmLabel={t('carrierIdentity.drivers.remove')}
+        pending={remove.isPending}
+        onCancel={() => setLeaving(null)}
+        onConfirm={() => leaving && remove.mutate({ id: leaving.id }, { onSuccess: () => setLeaving(null) })}
+      >
+        {t('carrierIdentity.drivers.removeBody', { name: leaving?.name ?? '' })}
+      </ConfirmDialog>
     </div>
   );
 }
