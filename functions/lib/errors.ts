@@ -126,11 +126,19 @@ const SOCKET_CODES = new Set([
 ]);
 
 /** The 503 an error of an AWS call stands for, or null when it is not one of a stalled or busy service. */
-export function asServiceUnavailable(err: unknown): ServiceUnavailableError | null {
+export function asServiceUnavailable(err: unknown, depth = 0): ServiceUnavailableError | null {
   if (!err || typeof err !== 'object' || err instanceof HttpError) return null;
   if (err instanceof WriteOutcomeUnknownError) return new ServiceUnavailableError(WRITE_OUTCOME_UNKNOWN);
-  const { name, code, $metadata } = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
+  const { name, code, $metadata, cause } = err as {
+    name?: string;
+    code?: string;
+    $metadata?: { httpStatusCode?: number };
+    cause?: unknown;
+  };
   const transient =
     (name && TRANSIENT_NAMES.has(name)) || (code && SOCKET_CODES.has(code)) || $metadata?.httpStatusCode === 503;
-  return transient ? new ServiceUnavailableError() : null;
+  if (transient) return new ServiceUnavailableError();
+  // A library's own error around such a call (Powertools idempotency's IdempotencyPersistenceLayerError when
+  // its record's write timed out) is that stall too, not a fault of ours: a 503, not a 500.
+  return depth < 3 ? asServiceUnavailable(cause, depth + 1) : null;
 }

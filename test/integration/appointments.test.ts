@@ -459,8 +459,10 @@ describe('guest slot booking', () => {
     // first try earned, never a second booking.
     const book = async (i: number) => {
       const client = new Client(api.url);
+      // Pressed again, the same booking goes (a new body under the same key is another request: 409).
+      const body = guest({ slotId, driverName: `Driver ${i}` });
       const send = () =>
-        client.post('/api/bookings/slot', guest({ slotId, driverName: `Driver ${i}` }), {
+        client.post('/api/bookings/slot', body, {
           localAddress: `127.0.${2 + Math.floor(i / 250)}.${(i % 250) + 1}`,
           headers: { 'idempotency-key': `capacity-${runId}-${i}` },
         });

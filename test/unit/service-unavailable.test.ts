@@ -61,6 +61,13 @@ describe('asServiceUnavailable', () => {
     expect(asServiceUnavailable(named('SomethingNew', { $metadata: { httpStatusCode: 503 } }))?.status).toBe(503);
   });
 
+  it('maps a library error caused by a stalled call (the idempotency record timed out) to 503', () => {
+    const stalled = named('IdempotencyPersistenceLayerError', { cause: named('TimeoutError') });
+    expect(asServiceUnavailable(stalled)?.status).toBe(503);
+    expect(asServiceUnavailable(named('Wrapper', { cause: stalled }))?.status).toBe(503);
+    expect(asServiceUnavailable(named('IdempotencyPersistenceLayerError', { cause: new TypeError('x') }))).toBeNull();
+  });
+
   it('leaves programming errors, validation errors and our own HTTP errors alone', () => {
     expect(asServiceUnavailable(new TypeError('x is undefined'))).toBeNull();
     expect(asServiceUnavailable(named('ValidationException', { $metadata: { httpStatusCode: 400 } }))).toBeNull();
