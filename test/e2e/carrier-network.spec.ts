@@ -166,6 +166,23 @@ async function references(hub: APIRequestContext, date: string): Promise<string[
   return ((await res.json()) as { bookingReference: string }[]).map((a) => a.bookingReference);
 }
 
+/** A carrier registered through the API (its registration screen has its own journey): its owner's number. */
+async function registeredCarrier(
+  baseURL: string,
+  carrier: { name: string; ownerName: string; language?: 'en' | 'hi' },
+): Promise<string> {
+  const phone = mobile();
+  const guest = await request.newContext({ baseURL });
+  const registered = await whenNotBusy(() =>
+    guest.post('/api/carrier-identity/register', {
+      data: { gstin: newGstin(), phoneNumber: phone, ...carrier },
+    }),
+  );
+  expect(registered.status(), await registered.text()).toBe(201);
+  await guest.dispose();
+  return phone;
+}
+
 async function phonePage(browser: Browser, language: 'en' | 'hi' = 'en'): Promise<Page> {
   const context = await browser.newContext(PHONE);
   await context.addInitScript((chosen) => localStorage.setItem('docksaathi.language', chosen), language);
@@ -339,22 +356,12 @@ test('a carrier person’s language follows them: chosen at registration, switch
 }) => {
   test.setTimeout(120_000);
   const tag = randomUUID().slice(0, 6);
-  const phone = mobile();
   // The owner registered on a Hindi screen: Hindi is their language.
-  const guest = await request.newContext({ baseURL });
-  const registered = await whenNotBusy(() =>
-    guest.post('/api/carrier-identity/register', {
-      data: {
-        gstin: newGstin(),
-        name: `Bhasha Transport ${tag}`,
-        ownerName: 'Kamla Devi',
-        phoneNumber: phone,
-        language: 'hi',
-      },
-    }),
-  );
-  expect(registered.status(), await registered.text()).toBe(201);
-  await guest.dispose();
+  const phone = await registeredCarrier(baseURL!, {
+    name: `Bhasha Transport ${tag}`,
+    ownerName: 'Kamla Devi',
+    language: 'hi',
+  });
 
   // On a borrowed phone set to English, the form is English, the code comes in Hindi, and the screens turn Hindi.
   const borrowed = await phonePage(browser, 'en');
@@ -377,15 +384,7 @@ test('a carrier person’s language follows them: chosen at registration, switch
 test('the owner removes a driver who left, after a warning, and the list says so', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const tag = randomUUID().slice(0, 6);
-  const phone = mobile();
-  const guest = await request.newContext({ baseURL });
-  const registered = await whenNotBusy(() =>
-    guest.post('/api/carrier-identity/register', {
-      data: { gstin: newGstin(), name: `Chhod Transport ${tag}`, ownerName: 'Kiran Shinde', phoneNumber: phone },
-    }),
-  );
-  expect(registered.status(), await registered.text()).toBe(201);
-  await guest.dispose();
+  const phone = await registeredCarrier(baseURL!, { name: `Chhod Transport ${tag}`, ownerName: 'Kiran Shinde' });
   const page = await phonePage(browser);
   await page.goto('/carrier');
   await signInByCode(page, phone);

@@ -87,6 +87,14 @@ async function registerCarrier(name: string) {
   return { id: res.body.identity.id as string, gstin, phone, owner };
 }
 
+/** A dispatcher the owner added, signed in on a phone of their own. */
+async function addedDispatcher(owner: Client, name: string): Promise<Client> {
+  const phone = mobile();
+  const added = await owner.post('/api/carrier-identity/people', { name, phoneNumber: phone, role: 'dispatcher' });
+  expect(added.status, added.text).toBe(201);
+  return signInByCode(phone);
+}
+
 async function hubCarrier(staff: Client, name: string): Promise<string> {
   const res = await staff.post('/api/carriers', { name, serviceTypes: ['FTL'] });
   expect(res.status, res.text).toBe(201);
@@ -412,14 +420,7 @@ describe('one carrier, two hubs of two tenants', () => {
   });
 
   it('gives a dispatcher bookings but not the owner’s links and people', async () => {
-    const phone = mobile();
-    const added = await fleet.owner.post('/api/carrier-identity/people', {
-      name: 'Dinesh Dispatch',
-      phoneNumber: phone,
-      role: 'dispatcher',
-    });
-    expect(added.status, added.text).toBe(201);
-    const dispatcher = await signInByCode(phone);
+    const dispatcher = await addedDispatcher(fleet.owner, 'Dinesh Dispatch');
     expect((await dispatcher.get(`/api/carrier-identity/bookings?date=${date}`)).body).toHaveLength(2);
     expect((await dispatcher.post('/api/carrier-identity/link-requests', { hubId: 'some-hub' })).status).toBe(403);
     expect(
@@ -637,14 +638,7 @@ describe('a person who left', () => {
     // Prepare
     const { fleet, driver } = await carrierWithDriver(`Rok ${randomUUID().slice(0, 4)}`);
     const owner = (await fleet.owner.get('/api/carrier-identity/me')).body.person as { id: string };
-    const dispatcherPhone = mobile();
-    const dispatcher = await fleet.owner.post('/api/carrier-identity/people', {
-      name: 'Sunita Rao',
-      phoneNumber: dispatcherPhone,
-      role: 'dispatcher',
-    });
-    expect(dispatcher.status, dispatcher.text).toBe(201);
-    const dispatcherApp = await signInByCode(dispatcherPhone);
+    const dispatcherApp = await addedDispatcher(fleet.owner, 'Sunita Rao');
     const stranger = await registerCarrier(`Paraya ${randomUUID().slice(0, 4)}`);
     const remove = (client: Client, id: string, options = {}) =>
       client.request('DELETE', `/api/carrier-identity/people/${id}`, options);
