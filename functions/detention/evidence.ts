@@ -3,11 +3,9 @@
 // SHA-256 over the pack written canonically (keys sorted), printed on the PDF and the CSV with the
 // public verify address. The verify page looks the hash up and shows the facts as issued: a pack
 // edited afterwards either carries another hash (unknown) or figures the page contradicts.
-// The PDF is drawn with pdf-lib's standard Helvetica, whose character set is Latin: the pack's texts
-// are written in English, and a character outside that set (a name in Devanagari) prints as '?'
-// while the CSV keeps it whole.
+// The pack's texts are written in English; its PDF is drawn apart (evidence-pdf.ts, a side bundle:
+// pdf-lib weighs on no function that does not draw one).
 import { createHash } from 'node:crypto';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
   DETENTION_CAUSES,
   rupeesText,
@@ -64,7 +62,7 @@ function canonical(value: unknown): string {
 /** The pack's hash: 64 hex digits, the code of its verify address. */
 export const evidenceHash = (pack: EvidencePack) => createHash('sha256').update(canonical(pack)).digest('hex');
 
-const EVENT_LABELS: Record<TimelineEvent, string> = {
+export const EVENT_LABELS: Record<TimelineEvent, string> = {
   fastag_near_hub: 'FASTag crossing nearest the hub',
   gate_in: 'Gate-in',
   holding_area: 'Holding area',
@@ -75,7 +73,7 @@ const EVENT_LABELS: Record<TimelineEvent, string> = {
   documents_done: 'Documents done',
   gate_out: 'Gate-out',
 };
-const SOURCE_LABELS: Record<TimelineSource, string> = {
+export const SOURCE_LABELS: Record<TimelineSource, string> = {
   fastag: 'FASTag',
   pass_scan: 'Gate pass scan',
   gate_qr: 'Gate QR code',
@@ -101,7 +99,7 @@ export const ARRIVAL_LABELS: Record<EvidencePack['figures']['arrival'], string> 
 const minutes = (m: number | null) => (m === null ? '' : String(m));
 
 /** The pack's lines, label and value, as both files give them. */
-function summary(pack: EvidencePack, hash: string, verifyUrl: string): [string, string][] {
+export function summary(pack: EvidencePack, hash: string, verifyUrl: string): [string, string][] {
   const f = pack.figures;
   const t = pack.terms;
   return [
@@ -130,7 +128,7 @@ function summary(pack: EvidencePack, hash: string, verifyUrl: string): [string, 
   ];
 }
 
-const localTime = (iso: string, timeZone: string) => {
+export const localTime = (iso: string, timeZone: string) => {
   const { date, time } = localDateTime(new Date(iso), timeZone);
   return `${date} ${time}`;
 };
@@ -156,54 +154,4 @@ export function evidenceCsv(pack: EvidencePack, verifyUrl: string): string {
       ...summary(pack, hash, verifyUrl).map(([label, value]) => [pack.bookingReference, label, value, '', '', '', '']),
     ],
   );
-}
-
-/** A text Helvetica can draw: characters outside its Latin set print as '?'. */
-const printable = (s: string) => s.replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, '?');
-
-/** The pack as a one-page A4 PDF, its hash in the document's subject too. */
-export async function evidencePdf(pack: EvidencePack, verifyUrl: string): Promise<Uint8Array> {
-  const hash = evidenceHash(pack);
-  const doc = await PDFDocument.create();
-  const title = `Detention evidence ${pack.bookingReference}`;
-  doc.setTitle(title);
-  doc.setSubject(hash);
-  doc.setProducer('DockSaathi');
-  doc.setCreationDate(new Date(pack.issuedAt));
-  doc.setModificationDate(new Date(pack.issuedAt));
-  const page = doc.addPage([595.28, 841.89]);
-  const [regular, bold] = await Promise.all([
-    doc.embedFont(StandardFonts.Helvetica),
-    doc.embedFont(StandardFonts.HelveticaBold),
-  ]);
-  const zone = pack.facility.timeZone;
-  let y = 800;
-  const line = (text: string, opts: { font?: PDFFont; size?: number; x?: number; gap?: number } = {}) => {
-    write(page, printable(text), opts.x ?? 40, y, opts.font ?? regular, opts.size ?? 9);
-    y -= opts.gap ?? 13;
-  };
-  line(title, { font: bold, size: 15, gap: 20 });
-  line(`${pack.facility.name} (${zone})`);
-  line(`Carrier: ${pack.carrier ?? '-'}    Vehicle: ${pack.vehicleNumber ?? '-'} (${pack.vehicleClass})`);
-  line(
-    `Window: ${pack.window.date} ${pack.window.startTime}-${pack.window.endTime}    Issued: ${localTime(pack.issuedAt, zone)}`,
-    {
-      gap: 20,
-    },
-  );
-  line('Timeline', { font: bold, size: 11, gap: 15 });
-  for (const e of pack.timeline) {
-    const corrected = e.correction
-      ? `  corrected by ${e.correction.by} from ${localTime(e.correction.original.at, zone)}: ${e.correction.reason}`
-      : '';
-    line(`${localTime(e.at, zone)}   ${EVENT_LABELS[e.event]}   (${SOURCE_LABELS[e.source]})${corrected}`);
-  }
-  y -= 8;
-  line('Figures', { font: bold, size: 11, gap: 15 });
-  for (const [label, value] of summary(pack, hash, verifyUrl)) line(`${label}: ${value}`);
-  return doc.save();
-}
-
-function write(page: PDFPage, text: string, x: number, y: number, font: PDFFont, size: number) {
-  page.drawText(text, { x, y, font, size, color: rgb(0.1, 0.1, 0.1), maxWidth: 515 });
 }

@@ -31,9 +31,9 @@ import {
 } from '../../shared/contracts/detention';
 import { answerDispute, assertDisputer, closeStatement, disputeLine } from './disputes';
 import { statementCsv } from './statement';
-import { statementPdf } from './statement-pdf';
 import { findStatement, issueStatement, listStatements, statementView } from './statements';
-import { evidenceCsv, evidencePdf } from './evidence';
+import { evidenceCsv } from './evidence';
+import { evidencePdf, statementPdf } from './pdf-bundle';
 import { correctEvent, recordEvent } from './entries';
 import { issueEvidence, verifyEvidence } from './issue';
 import { detentionTermsView, saveDetentionTerms } from './terms';

@@ -1,11 +1,12 @@
 // A carrier's monthly statement as a PDF (issue #57.3), drawn with pdf-lib as the evidence pack is
-// (functions/detention/evidence.ts: standard Helvetica, whose Latin set prints a Devanagari name as '?';
+// (functions/detention/evidence-pdf.ts: standard Helvetica, whose Latin set prints a Devanagari name as '?';
 // the CSV keeps it whole). A4 pages: the heading, a row per truck (as many pages as the rows need, the
 // column heads on each), then the totals by facility, by cause and the net; each page numbered "n of N".
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { DETENTION_CAUSES, rupeesText, type DetentionStatementView } from '../../shared/contracts/detention';
 import { DEFAULT_TIME_ZONE, localDateTime } from '../../shared/time';
 import { ARRIVAL_LABELS, CAUSE_LABELS } from './evidence';
+import { printable } from './evidence-pdf';
 
 const A4: [number, number] = [595.28, 841.89];
 const TOP = 800;
@@ -29,9 +30,6 @@ const COLUMNS: { head: string; x: number; cell: (l: Line) => string }[] = [
   { head: 'Detention', x: 475, cell: (l) => rupeesText(l.detentionPaise) },
   { head: 'Late fee', x: 530, cell: (l) => rupeesText(l.lateFeePaise) },
 ];
-
-/** A text Helvetica can draw: characters outside its Latin set print as '?'. */
-const printable = (s: string) => s.replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, '?');
 
 export async function statementPdf(s: DetentionStatementView): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

@@ -4,7 +4,7 @@
 // functions/lib/server-messages.ts), and the code neither carries the catalogue nor an import.meta the
 // CommonJS bundle would leave empty. Code split off into a side bundle (the VAHAN XML reader,
 // functions/lib/side-bundle.ts) is built beside the functions that load it only, is not in their
-// code, and reads a VAHAN answer from there.
+// code, and reads a VAHAN answer from there; the detention PDFs (pdf-lib) draw a statement from theirs.
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -14,16 +14,19 @@ import { App, Duration, Stack } from 'aws-cdk-lib';
 import { LAMBDA_BUNDLING } from '../../lib/bundling';
 import { productFunction } from '../../lib/lambda';
 import { VAHAN_XML_READER } from '../../functions/gate/registry/vahan';
+import { DETENTION_PDFS } from '../../functions/detention/pdf-bundle';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** An error code of fast-xml-parser's validator: in the code that carries the parser, and only there. */
 const PARSER_MARK = 'InvalidXml';
+/** The header pdf-lib writes at the top of every PDF: in the code that carries pdf-lib, and only there. */
+const PDF_MARK = '%PDF-';
 
 describe('Lambda bundling', () => {
-  it('ships the assets beside each bundle, and the side bundles beside those that load them only', () => {
+  it('ships the assets beside each bundle, and the side bundles beside those that load them only', async () => {
     const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-bundling-')) });
     const stack = new Stack(app, 'Bundling', { env: { account: '111111111111', region: 'ap-south-1' } });
-    for (const name of ['contact', 'checkins'])
+    for (const name of ['contact', 'checkins', 'detention'])
       productFunction(stack, {
         name,
         entry: `functions/${name}/handler.ts`,
@@ -44,7 +47,7 @@ describe('Lambda bundling', () => {
       )!;
       return join(assembly.directory, `asset.${fn.Properties.Code!.S3Key.replace(/\.zip$/, '')}`);
     };
-    const bundles = { contact: bundleOf('contact'), checkins: bundleOf('checkins') };
+    const bundles = { contact: bundleOf('contact'), checkins: bundleOf('checkins'), detention: bundleOf('detention') };
 
     expect(LAMBDA_BUNDLING.assets.length).toBeGreaterThan(0);
     for (const bundle of Object.values(bundles)) {
@@ -54,6 +57,7 @@ describe('Lambda bundling', () => {
       expect(code).not.toContain('अमान्य अनुरोध'); // the catalogue's first entry ('Invalid request')
       expect(code).not.toContain('import.meta');
       expect(code).not.toContain(PARSER_MARK);
+      expect(code).not.toContain(PDF_MARK);
     }
 
     // checkins runs gate checks: its code names the XML reader, which ships beside it and reads VAHAN's
@@ -73,5 +77,34 @@ describe('Lambda bundling', () => {
       VehicleDetails: { rc_regn_no: 'MH12AB1234', rc_fit_upto: '18-Oct-2029' },
     });
     expect(reader.readXml('<html><body><h1>502 Bad Gateway</h1>')).toBeNull();
+
+    // detention draws PDFs: pdf-lib ships beside it, not in its code (nor in the others'), and draws there.
+    expect(LAMBDA_BUNDLING.sideBundles).toContain(DETENTION_PDFS);
+    expect(readFileSync(join(bundles.detention, 'index.js'), 'utf8')).toContain(DETENTION_PDFS.bundled);
+    expect(existsSync(join(bundles.checkins, DETENTION_PDFS.bundled))).toBe(false);
+    const pdfs = createRequire(import.meta.url)(
+      join(bundles.detention, DETENTION_PDFS.bundled),
+    ) as typeof import('../../functions/detention/pdfs');
+    const statement = await pdfs.statementPdf({
+      id: 'st-1',
+      number: 'DET-2026-11-0001',
+      carrierId: 'c-1',
+      carrierName: 'Vayu Roadlines',
+      month: '2026-11',
+      status: 'open',
+      issuedAt: '2026-12-01T04:30:00.000Z',
+      issuedBy: 'admin',
+      totals: { trucks: 0, chargedHours: 0, detentionPaise: 0, lateFeePaise: 0, netPaise: 0 },
+      openDisputes: 0,
+      supersedes: null,
+      supersededBy: null,
+      closedAt: null,
+      closedBy: null,
+      revision: 1,
+      lines: [],
+      byFacility: [],
+      byCause: { door_wait: 0, at_door: 0, documents: 0, hub_hold: 0 },
+    });
+    expect(Buffer.from(statement.subarray(0, 5)).toString('latin1')).toBe(PDF_MARK);
   }, 120_000);
 });

@@ -2,7 +2,8 @@
 // else, the CSV reads as written out by hand, and the PDF is one A4 page carrying the hash.
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { evidenceCsv, evidenceHash, evidencePdf, type EvidencePack } from '../../functions/detention/evidence';
+import { evidenceCsv, evidenceHash, type EvidencePack } from '../../functions/detention/evidence';
+import { evidencePdf } from '../../functions/detention/evidence-pdf';
 
 const pack = (): EvidencePack => ({
   bookingReference: 'DS-261215-AB12CD',
