@@ -59,7 +59,7 @@ import { addDays, localDateTime } from '../../shared/time';
 import { zoneAtTenNow } from '../support/checkin-hub';
 import { IDENTITY_CELLS, matrixIdentity, type IdentityCell } from '../support/authz-carrier-identity';
 import { acceptInvitation, inviteCarrier } from '../../functions/carrier-identity/links';
-import { getPendingCode, openCode } from '../../functions/auth/sign-in-code.store';
+import { carrierSignedIn } from '../support/carrier-sign-in';
 
 const COLUMNS = [
   'admin',
@@ -1529,16 +1529,7 @@ describe('the carrier identity column', () => {
     const who = { actor: { userId: 'matrix', username: 'matrix' }, ip: '127.0.0.1' };
     await inviteCarrier(a.tenantId, { gstin: identity.gstin, carrierId: mine.ownCarrier }, who);
     await acceptInvitation(identity.id, a.tenantId, who);
-    const owner = new Client(api.url);
-    const localAddress = nextAddress();
-    await owner.post('/api/carrier-identity/mobile-code', { phoneNumber: identity.phone }, { localAddress });
-    const code = await openCode((await getPendingCode(`+91${identity.phone}`))!.sealedCode!);
-    const signedIn = await owner.post(
-      '/api/carrier-identity/mobile-code/verify',
-      { phoneNumber: identity.phone, code },
-      { localAddress },
-    );
-    expect(signedIn.status, signedIn.text).toBe(200);
+    const owner = await carrierSignedIn(api.url, identity.phone);
     const failures: string[] = [];
     const check = (row: Row, hub: 'A' | 'B', want: 'y' | number, res: HttpResponse) => {
       const ok = want === 'y' ? allowed(res.status) : res.status === want;

@@ -10,6 +10,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { nextAddress, signInAsAcmeAdmin } from '../support/tenancy';
+import { carrierSignedIn } from '../support/carrier-sign-in';
 import { day } from '../support/appointments';
 import { getPendingCode, openCode } from '../../functions/auth/sign-in-code.store';
 import {
@@ -56,22 +57,7 @@ const mobile = () => `9${String(randomInt(100_000_000, 999_999_999))}`;
 const hindi = { headers: { 'accept-language': 'hi' } };
 
 /** Signs a carrier person in by mobile code on a fresh client (the code read from its stored item). */
-async function signInByCode(phone: string): Promise<Client> {
-  const client = new Client(api.url);
-  const localAddress = nextAddress();
-  const asked = await client.post('/api/carrier-identity/mobile-code', { phoneNumber: phone }, { localAddress });
-  expect(asked.status, asked.text).toBe(200);
-  const pending = await getPendingCode(`+91${phone}`);
-  expect(pending?.sealedCode).toBeTruthy();
-  const code = await openCode(pending!.sealedCode!);
-  const verified = await client.post(
-    '/api/carrier-identity/mobile-code/verify',
-    { phoneNumber: phone, code },
-    { localAddress },
-  );
-  expect(verified.status, verified.text).toBe(200);
-  return client;
-}
+const signInByCode = (phone: string) => carrierSignedIn(api.url, phone);
 
 async function registerCarrier(name: string) {
   const gstin = newGstin();
