@@ -243,10 +243,10 @@ test('the approval offers every role to an administrator, and each offered role 
   const run = await setUp(baseURL!);
   const email = await registerFor(request, run, 'role-walk');
   const card = await pendingCard(page, email);
-  const roles = await card
-    .getByLabel('Role to grant')
-    .locator('option:not([value=""])')
-    .evaluateAll((options) => (options as HTMLOptionElement[]).map((o) => o.value));
+  const options = card.getByLabel('Role to grant').locator('option:not([value=""])');
+  // The roles come with the administrator's own session, a request after the card shows: read once they are there.
+  await expect(options).toHaveCount(EVERY_ROLE.length);
+  const roles = await options.evaluateAll((all) => (all as HTMLOptionElement[]).map((o) => o.value));
   expect([...roles].sort()).toEqual([...EVERY_ROLE].sort());
   // Each offered role, granted to a registration of its own with the administrator's session.
   const applicants = await inBatches(roles, (role) => registerFor(request, run, `grant-${role.replace(/_/g, '-')}`));

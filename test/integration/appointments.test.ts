@@ -6,7 +6,7 @@ import { appointmentIn, booking, cancel, day, move } from '../support/appointmen
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
 import { STATUS_TRANSITIONS, APPOINTMENT_STATUSES } from '../../shared/contracts/appointments';
 import { listAudit } from '../../functions/lib/audit';
-import { awayFromWindowEnd } from '../support/windows';
+import { awayFromWindowEnd, WITH_WINDOW_WAIT_MS } from '../support/windows';
 import { GUEST_BOOKING_LIMIT } from '../../functions/appointments/handler';
 
 let api: TestApi;
@@ -550,5 +550,5 @@ describe('guest slot booking', () => {
       );
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
-  });
+  }, WITH_WINDOW_WAIT_MS);
 });

@@ -12,7 +12,7 @@ import { streakKey } from '../../functions/lib/throttle';
 import { accountThrottleKey, LOGIN_LIMITS } from '../../functions/auth/service';
 import { PLATFORM_ROLES } from '../../shared/roles';
 import { DEMO_TENANT_ID } from '../../functions/local/seed';
-import { awayFromWindowEnd } from '../support/windows';
+import { awayFromWindowEnd, WITH_WINDOW_WAIT_MS } from '../support/windows';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -245,7 +245,7 @@ describe('sign-in throttling', () => {
     expect(wrong).toEqual(Array(10).fill(401));
     expect(spent.status).toBe(429);
     expect(elsewhere.status).toBe(200);
-  });
+  }, WITH_WINDOW_WAIT_MS);
 
   it('throttles a client address after 30 failures from unknown devices, but not a known device behind it', async () => {
     // Prepare: another loopback address acts as another client; a colleague signed in there before

@@ -14,7 +14,7 @@ import { hashPassword } from '../../functions/lib/passwords';
 import { listAudit } from '../../functions/lib/audit';
 import { DEMO_TENANT_ID } from '../../functions/local/demo-ids';
 import { addDays, localDateTime } from '../../shared/time';
-import { awayFromWindowEnd } from '../support/windows';
+import { awayFromWindowEnd, WITH_WINDOW_WAIT_MS } from '../support/windows';
 import { SIGN_IN_CODE } from '../../functions/auth/sign-in-code';
 
 let api: TestApi;
@@ -195,7 +195,7 @@ describe('sign-in by mobile number and one-time code', () => {
         );
       expect(answers).toEqual([200, 200, 200, 429]);
     }
-  });
+  }, WITH_WINDOW_WAIT_MS);
 
   it('refuses a number that is not an Indian mobile number under its field', async () => {
     const res = await new Client(api.url).post('/api/auth/mobile-code', { phoneNumber: '12345' });

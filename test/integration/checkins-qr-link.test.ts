@@ -8,7 +8,7 @@ import { ddb } from '../../functions/lib/aws';
 import { tenantKeys } from '../../functions/tenancy';
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
 import { QR_LINK_LIMIT } from '../../functions/checkins/handler';
-import { awayFromWindowEnd } from '../support/windows';
+import { awayFromWindowEnd, WITH_WINDOW_WAIT_MS } from '../support/windows';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -80,5 +80,5 @@ describe('GET /api/checkins/qr-link', () => {
     expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(over.body.message).toMatch(/Too many/);
     expect(elsewhere.status).toBe(400);
-  });
+  }, WITH_WINDOW_WAIT_MS);
 });

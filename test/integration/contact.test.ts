@@ -7,7 +7,7 @@ import { localOutbox } from '../../functions/messaging';
 import { INQUIRY_LIMIT } from '../../functions/contact/submit-inquiry';
 import { listAudit } from '../../functions/lib/audit';
 import { DEMO_TENANT_ID } from '../../functions/local/seed';
-import { awayFromWindowEnd } from '../support/windows';
+import { awayFromWindowEnd, WITH_WINDOW_WAIT_MS } from '../support/windows';
 
 let api: TestApi;
 let admin: Client;
@@ -129,7 +129,7 @@ describe('POST /api/contact', () => {
     expect(refused.body.message).toBe('आपके पते से बहुत अधिक संदेश। कृपया कुछ मिनट बाद फिर से प्रयास करें।');
     expect((await inquiries()).some((i) => i.subject === 'one too many')).toBe(false);
     expect((await visitor().send(inquiry())).status).toBe(201);
-  });
+  }, WITH_WINDOW_WAIT_MS);
 });
 
 describe('GET /api/contact/inquiries', () => {

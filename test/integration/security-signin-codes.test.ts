@@ -12,7 +12,7 @@ import { createUser } from '../../functions/users';
 import { hashPassword } from '../../functions/lib/passwords';
 import { ddb } from '../../functions/lib/aws';
 import { DEMO_TENANT_ID } from '../../functions/local/demo-ids';
-import { awayFromWindowEnd } from '../support/windows';
+import { awayFromWindowEnd, WITH_WINDOW_WAIT_MS } from '../support/windows';
 import { SIGN_IN_CODE } from '../../functions/auth/sign-in-code';
 
 let api: TestApi;
@@ -126,7 +126,7 @@ describe('sign-in codes against guessing', () => {
     const hindi = await verify(phone, '000000', nextAddress(), { 'accept-language': 'hi' });
     expect(hindi.status).toBe(429);
     expect(hindi.body.message).toBe('इस नंबर के लिए बहुत अधिक कोड मँगाए गए। कृपया बाद में फिर से प्रयास करें।');
-  });
+  }, WITH_WINDOW_WAIT_MS);
 
   it('keeps a keyed hash of the code, never the code or its plain hash; the sealed copy goes once sent', async () => {
     const phone = await truckOwner();

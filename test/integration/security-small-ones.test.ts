@@ -13,7 +13,7 @@ import { loopbackOnly } from '../support/loopback-only';
 import { nextAddress, signUpOrganisation } from '../support/tenancy';
 import { ddb } from '../../functions/lib/aws';
 import { DEMO_TENANT_ID } from '../../functions/local/demo-ids';
-import { awayFromWindowEnd } from '../support/windows';
+import { awayFromWindowEnd, WITH_WINDOW_WAIT_MS } from '../support/windows';
 import { SIGN_IN_CODE } from '../../functions/auth/sign-in-code';
 
 let api: TestApi;
@@ -125,7 +125,7 @@ describe('rate limits count an IPv6 client by its /64', () => {
     expect(again.body.message).toBe('Too many codes were requested for this number. Please try again later.');
     // A neighbour in the next /64 is another client.
     expect((await askFrom('2001:db8:52:2::1')).status).toBe(200);
-  });
+  }, WITH_WINDOW_WAIT_MS);
 });
 
 describe('idempotency records per tenant', () => {

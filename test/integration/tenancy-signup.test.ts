@@ -11,7 +11,7 @@ import { TENANCY_TEXTS } from '../../shared/contracts/tenancy';
 import { createUser, newEmailCode } from '../../functions/users';
 import { hashPassword } from '../../functions/lib/passwords';
 import { indiaDate } from '../support/dates';
-import { awayFromWindowEnd } from '../support/windows';
+import { awayFromWindowEnd, WITH_WINDOW_WAIT_MS } from '../support/windows';
 import { TENANCY_LIMITS } from '../../functions/tenancy/handler';
 
 let api: TestApi;
@@ -199,7 +199,7 @@ describe('organisation sign-up', () => {
       statuses.push((await new Client(api.url).post('/api/signup', signupBody(), { localAddress })).status);
     expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
     expect(statuses[5]).toBe(429);
-  });
+  }, WITH_WINDOW_WAIT_MS);
 
   it('makes the tenant read-only once the trial has ended; its admin cannot end the trial by choosing a plan (403)', async () => {
     const org = await signUpOrganisation(api.url);

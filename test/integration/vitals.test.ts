@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { signUpOrganisation } from '../support/tenancy';
 import { recordVitals, vitalsFigures } from '../../functions/vitals/vitals';
-import { awayFromWindowEnd } from '../support/windows';
+import { awayFromWindowEnd, WITH_WINDOW_WAIT_MS } from '../support/windows';
 import { VITALS_LIMIT } from '../../functions/vitals/vitals';
 
 let api: TestApi;
@@ -158,7 +158,7 @@ describe('POST /api/vitals', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe('बहुत अधिक रिपोर्ट; बाद में फिर से प्रयास करें');
     expect(row(await figures(admin), '/book', 'phone')?.metrics.LCP.count).toBe(120);
-  });
+  }, WITH_WINDOW_WAIT_MS);
 });
 
 describe('GET /api/vitals', () => {

@@ -9,13 +9,28 @@ export interface VitestCounts {
   files: number;
   tests: { passed: number; failed: number; skipped: number };
   assertions: number;
-  /** Each file's wall time in ms (import, set-up and tests), slowest first. */
-  durations: { file: string; ms: number; tests: number }[];
+  /** Each file's wall time in ms (import, set-up and tests), slowest first, and when it started and
+   * ended in ms after the run's first file started (where the workers idled: the stage's tail). */
+  durations: { file: string; ms: number; tests: number; startedAt?: number; endedAt?: number }[];
   /** The failed tests (file > name), so the run's last lines say which. */
   failures: string[];
 }
 
 export default class CountReporter implements Reporter {
+  private readonly started = new Map<string, number>();
+  private readonly ended = new Map<string, number>();
+  private first = 0;
+
+  onTestModuleStart(module: TestModule) {
+    const now = Date.now();
+    if (!this.first) this.first = now;
+    this.started.set(module.moduleId, now - this.first);
+  }
+
+  onTestModuleEnd(module: TestModule) {
+    this.ended.set(module.moduleId, Date.now() - this.first);
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     const out = process.env.VITEST_COUNTS_FILE;
     if (!out) return;
@@ -45,7 +60,13 @@ export default class CountReporter implements Reporter {
       }
       const d = module.diagnostic();
       const ms = Math.round(d.prepareDuration + d.setupDuration + d.collectDuration + d.duration);
-      counts.durations.push({ file: relative(process.cwd(), module.moduleId), ms, tests });
+      counts.durations.push({
+        file: relative(process.cwd(), module.moduleId),
+        ms,
+        tests,
+        startedAt: this.started.get(module.moduleId),
+        endedAt: this.ended.get(module.moduleId),
+      });
     }
     counts.durations.sort((a, b) => b.ms - a.ms);
     mkdirSync(dirname(out), { recursive: true });
