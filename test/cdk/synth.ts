@@ -13,7 +13,22 @@ export interface SynthOptions {
   workers?: PlatformProps['workers'];
 }
 
+/**
+ * The app synthesized once per set of options and reused by every file of the worker that asks again (the
+ * CDK files share their worker's modules, vitest.config.ts): eight files read the default app, each once
+ * a synth of 1.5-6 s (issue #54). The templates are only read. An app with fixture workers is made afresh.
+ */
+const synthesized = new Map<string, ReturnType<typeof synthesize>>();
+
 export function synthPlatform(options: SynthOptions = {}) {
+  if (options.workers) return synthesize(options);
+  const key = JSON.stringify(options);
+  let app = synthesized.get(key);
+  if (!app) synthesized.set(key, (app = synthesize(options)));
+  return app;
+}
+
+function synthesize(options: SynthOptions) {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...options.context } });
   const platform = new Platform(app, 'Test', {
     env: { account: '111111111111', region: options.region ?? 'ap-south-1' },
@@ -54,7 +69,7 @@ export function synthPlatform(options: SynthOptions = {}) {
   };
 }
 
-export type Synthesized = ReturnType<typeof synthPlatform>;
+export type Synthesized = ReturnType<typeof synthesize>;
 
 /** Every resource of a type across the templates. */
 export function resourcesOf(templates: Template[], type: string) {

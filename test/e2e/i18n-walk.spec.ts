@@ -33,8 +33,9 @@ import {
 import { signIn, whenNotBusy } from './support';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-// Many screens per test, on a machine shared with other runs.
-test.describe.configure({ timeout: 600_000 });
+// Many screens per test, on a machine shared with other runs. Each test makes its own hub, driver and
+// links, so the file's tests share the workers (one worker walked all of them: 249 s, the journeys' tail).
+test.describe.configure({ mode: 'parallel', timeout: 600_000 });
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 type PathKey = keyof typeof PATHS;

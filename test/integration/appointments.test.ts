@@ -533,22 +533,26 @@ describe('guest slot booking', () => {
     ).toBe('Owner name is required');
   });
 
-  it('limits bookings per client address', async () => {
-    await awayFromWindowEnd(GUEST_BOOKING_LIMIT);
-    const client = new Client(api.url);
-    const from = { localAddress: '127.0.5.1' };
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++)
-      statuses.push(
-        (
-          await client.post(
-            '/api/bookings/slot',
-            guest({ slotId: `${day(8)}_${String(8 + (i % 10)).padStart(2, '0')}00` }),
-            from,
-          )
-        ).status,
-      );
-    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
-    expect(statuses[10]).toBe(429);
-  }, WITH_WINDOW_WAIT_MS);
+  it(
+    'limits bookings per client address',
+    async () => {
+      await awayFromWindowEnd(GUEST_BOOKING_LIMIT);
+      const client = new Client(api.url);
+      const from = { localAddress: '127.0.5.1' };
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++)
+        statuses.push(
+          (
+            await client.post(
+              '/api/bookings/slot',
+              guest({ slotId: `${day(8)}_${String(8 + (i % 10)).padStart(2, '0')}00` }),
+              from,
+            )
+          ).status,
+        );
+      expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    },
+    WITH_WINDOW_WAIT_MS,
+  );
 });

@@ -230,22 +230,26 @@ describe('sign-in throttling', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
   });
 
-  it('gives a known device a failure budget of its own', async () => {
-    // Prepare
-    const user = await newAccount();
-    const owner = new Client(api.url);
-    expect((await attempt(owner, user.username, PASSWORD)).status).toBe(200);
-    await awayFromWindowEnd(LOGIN_LIMITS.perKnownDevice);
-    // Act
-    const wrong = [];
-    for (let i = 0; i < 10; i++) wrong.push((await attempt(owner, user.username, `typo-${i}`)).status);
-    const spent = await attempt(owner, user.username, PASSWORD);
-    const elsewhere = await attempt(new Client(api.url), user.username, PASSWORD, '127.0.1.8');
-    // Assess: the owner's typos neither lock the account for others nor allow unlimited guesses
-    expect(wrong).toEqual(Array(10).fill(401));
-    expect(spent.status).toBe(429);
-    expect(elsewhere.status).toBe(200);
-  }, WITH_WINDOW_WAIT_MS);
+  it(
+    'gives a known device a failure budget of its own',
+    async () => {
+      // Prepare
+      const user = await newAccount();
+      const owner = new Client(api.url);
+      expect((await attempt(owner, user.username, PASSWORD)).status).toBe(200);
+      await awayFromWindowEnd(LOGIN_LIMITS.perKnownDevice);
+      // Act
+      const wrong = [];
+      for (let i = 0; i < 10; i++) wrong.push((await attempt(owner, user.username, `typo-${i}`)).status);
+      const spent = await attempt(owner, user.username, PASSWORD);
+      const elsewhere = await attempt(new Client(api.url), user.username, PASSWORD, '127.0.1.8');
+      // Assess: the owner's typos neither lock the account for others nor allow unlimited guesses
+      expect(wrong).toEqual(Array(10).fill(401));
+      expect(spent.status).toBe(429);
+      expect(elsewhere.status).toBe(200);
+    },
+    WITH_WINDOW_WAIT_MS,
+  );
 
   it('throttles a client address after 30 failures from unknown devices, but not a known device behind it', async () => {
     // Prepare: another loopback address acts as another client; a colleague signed in there before

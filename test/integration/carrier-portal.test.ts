@@ -178,24 +178,28 @@ describe('sign-in by mobile number and one-time code', () => {
     expect(late.status).toBe(401);
   });
 
-  it('limits codes per number, for numbers held or not alike', async () => {
-    const { phone } = await fleet();
-    await awayFromWindowEnd(SIGN_IN_CODE.perNumber);
-    for (const number of [phone, mobile()]) {
-      const answers = [];
-      for (let i = 0; i < 4; i++)
-        answers.push(
-          (
-            await new Client(api.url).post(
-              '/api/auth/mobile-code',
-              { phoneNumber: number },
-              { localAddress: nextAddress() },
-            )
-          ).status,
-        );
-      expect(answers).toEqual([200, 200, 200, 429]);
-    }
-  }, WITH_WINDOW_WAIT_MS);
+  it(
+    'limits codes per number, for numbers held or not alike',
+    async () => {
+      const { phone } = await fleet();
+      await awayFromWindowEnd(SIGN_IN_CODE.perNumber);
+      for (const number of [phone, mobile()]) {
+        const answers = [];
+        for (let i = 0; i < 4; i++)
+          answers.push(
+            (
+              await new Client(api.url).post(
+                '/api/auth/mobile-code',
+                { phoneNumber: number },
+                { localAddress: nextAddress() },
+              )
+            ).status,
+          );
+        expect(answers).toEqual([200, 200, 200, 429]);
+      }
+    },
+    WITH_WINDOW_WAIT_MS,
+  );
 
   it('refuses a number that is not an Indian mobile number under its field', async () => {
     const res = await new Client(api.url).post('/api/auth/mobile-code', { phoneNumber: '12345' });

@@ -65,20 +65,25 @@ describe('GET /api/checkins/qr-link', () => {
     expect(res.body.facilityName).toBe('Bhiwandi Distribution Centre');
   });
 
-  it(`refuses an address with 429 and Retry-After after ${QR_LINK_LIMIT.limit} links in the window, other addresses unaffected`, async () => {
-    // Prepare
-    await awayFromWindowEnd(QR_LINK_LIMIT);
-    const guest = new Client(api.url);
-    const open = (from: string) => guest.get(`/api/checkins/qr-link?t=${forgedToken('demo')}`, { localAddress: from });
-    // Act
-    const within = await Promise.all(Array.from({ length: QR_LINK_LIMIT.limit }, () => open('127.0.7.3')));
-    const over = await open('127.0.7.3');
-    const elsewhere = await open('127.0.7.4');
-    // Assess
-    expect(within.every((r) => r.status === 400)).toBe(true);
-    expect(over.status).toBe(429);
-    expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(over.body.message).toMatch(/Too many/);
-    expect(elsewhere.status).toBe(400);
-  }, WITH_WINDOW_WAIT_MS);
+  it(
+    `refuses an address with 429 and Retry-After after ${QR_LINK_LIMIT.limit} links in the window, other addresses unaffected`,
+    async () => {
+      // Prepare
+      await awayFromWindowEnd(QR_LINK_LIMIT);
+      const guest = new Client(api.url);
+      const open = (from: string) =>
+        guest.get(`/api/checkins/qr-link?t=${forgedToken('demo')}`, { localAddress: from });
+      // Act
+      const within = await Promise.all(Array.from({ length: QR_LINK_LIMIT.limit }, () => open('127.0.7.3')));
+      const over = await open('127.0.7.3');
+      const elsewhere = await open('127.0.7.4');
+      // Assess
+      expect(within.every((r) => r.status === 400)).toBe(true);
+      expect(over.status).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(over.body.message).toMatch(/Too many/);
+      expect(elsewhere.status).toBe(400);
+    },
+    WITH_WINDOW_WAIT_MS,
+  );
 });

@@ -118,18 +118,22 @@ describe('POST /api/contact', () => {
     expect(huge.status).toBe(413);
   });
 
-  it('limits a flood from one address (429 with Retry-After) while other addresses still get through', async () => {
-    await awayFromWindowEnd(INQUIRY_LIMIT);
-    const flood = visitor();
-    const limit = INQUIRY_LIMIT.limit;
-    for (let i = 0; i < limit; i++) expect((await flood.send(inquiry())).status).toBe(201);
-    const refused = await flood.send(inquiry({ subject: 'one too many' }), { 'accept-language': 'hi' });
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.body.message).toBe('आपके पते से बहुत अधिक संदेश। कृपया कुछ मिनट बाद फिर से प्रयास करें।');
-    expect((await inquiries()).some((i) => i.subject === 'one too many')).toBe(false);
-    expect((await visitor().send(inquiry())).status).toBe(201);
-  }, WITH_WINDOW_WAIT_MS);
+  it(
+    'limits a flood from one address (429 with Retry-After) while other addresses still get through',
+    async () => {
+      await awayFromWindowEnd(INQUIRY_LIMIT);
+      const flood = visitor();
+      const limit = INQUIRY_LIMIT.limit;
+      for (let i = 0; i < limit; i++) expect((await flood.send(inquiry())).status).toBe(201);
+      const refused = await flood.send(inquiry({ subject: 'one too many' }), { 'accept-language': 'hi' });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body.message).toBe('आपके पते से बहुत अधिक संदेश। कृपया कुछ मिनट बाद फिर से प्रयास करें।');
+      expect((await inquiries()).some((i) => i.subject === 'one too many')).toBe(false);
+      expect((await visitor().send(inquiry())).status).toBe(201);
+    },
+    WITH_WINDOW_WAIT_MS,
+  );
 });
 
 describe('GET /api/contact/inquiries', () => {

@@ -113,20 +113,24 @@ describe('sign-in codes against guessing', () => {
     expect((await storedCode(phone))?.attempts).toBe(5);
   });
 
-  it('limits guesses at one number from any number of addresses: 25 an hour, then 429 (English and Hindi)', async () => {
-    const phone = await truckOwner();
-    await awayFromWindowEnd(SIGN_IN_CODE.verifyPerNumber);
-    expect((await askForCode(phone)).status).toBe(200);
-    const statuses = [];
-    for (let i = 0; i < 25; i++) statuses.push((await verify(phone, '000000')).status);
-    expect(statuses).toEqual(Array(25).fill(401));
-    const limited = await verify(phone, '000000');
-    expect(limited.status).toBe(429);
-    expect(limited.body.message).toBe(TOO_MANY);
-    const hindi = await verify(phone, '000000', nextAddress(), { 'accept-language': 'hi' });
-    expect(hindi.status).toBe(429);
-    expect(hindi.body.message).toBe('इस नंबर के लिए बहुत अधिक कोड मँगाए गए। कृपया बाद में फिर से प्रयास करें।');
-  }, WITH_WINDOW_WAIT_MS);
+  it(
+    'limits guesses at one number from any number of addresses: 25 an hour, then 429 (English and Hindi)',
+    async () => {
+      const phone = await truckOwner();
+      await awayFromWindowEnd(SIGN_IN_CODE.verifyPerNumber);
+      expect((await askForCode(phone)).status).toBe(200);
+      const statuses = [];
+      for (let i = 0; i < 25; i++) statuses.push((await verify(phone, '000000')).status);
+      expect(statuses).toEqual(Array(25).fill(401));
+      const limited = await verify(phone, '000000');
+      expect(limited.status).toBe(429);
+      expect(limited.body.message).toBe(TOO_MANY);
+      const hindi = await verify(phone, '000000', nextAddress(), { 'accept-language': 'hi' });
+      expect(hindi.status).toBe(429);
+      expect(hindi.body.message).toBe('इस नंबर के लिए बहुत अधिक कोड मँगाए गए। कृपया बाद में फिर से प्रयास करें।');
+    },
+    WITH_WINDOW_WAIT_MS,
+  );
 
   it('keeps a keyed hash of the code, never the code or its plain hash; the sealed copy goes once sent', async () => {
     const phone = await truckOwner();

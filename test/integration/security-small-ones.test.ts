@@ -113,19 +113,23 @@ describe('rate limits count an IPv6 client by its /64', () => {
       { headers: { 'x-viewer-address': viewer, 'x-origin-verify': SECRET } },
     );
 
-  it('limits an attacker rotating addresses inside one /64 as one client, and not the next /64', async () => {
-    // Act: eleven requests for codes, each from another address of 2001:db8:52:1::/64 (limit 10 per 15 minutes).
-    await awayFromWindowEnd(SIGN_IN_CODE.perAddress);
-    const statuses = [];
-    for (let i = 1; i <= 11; i++) statuses.push((await askFrom(`2001:db8:52:1:${i.toString(16)}::${i}`)).status);
-    // Assess
-    expect(statuses).toEqual([...Array(10).fill(200), 429]);
-    const again = await askFrom('2001:db8:52:1:ffff:ffff:ffff:fffe');
-    expect(again.status).toBe(429);
-    expect(again.body.message).toBe('Too many codes were requested for this number. Please try again later.');
-    // A neighbour in the next /64 is another client.
-    expect((await askFrom('2001:db8:52:2::1')).status).toBe(200);
-  }, WITH_WINDOW_WAIT_MS);
+  it(
+    'limits an attacker rotating addresses inside one /64 as one client, and not the next /64',
+    async () => {
+      // Act: eleven requests for codes, each from another address of 2001:db8:52:1::/64 (limit 10 per 15 minutes).
+      await awayFromWindowEnd(SIGN_IN_CODE.perAddress);
+      const statuses = [];
+      for (let i = 1; i <= 11; i++) statuses.push((await askFrom(`2001:db8:52:1:${i.toString(16)}::${i}`)).status);
+      // Assess
+      expect(statuses).toEqual([...Array(10).fill(200), 429]);
+      const again = await askFrom('2001:db8:52:1:ffff:ffff:ffff:fffe');
+      expect(again.status).toBe(429);
+      expect(again.body.message).toBe('Too many codes were requested for this number. Please try again later.');
+      // A neighbour in the next /64 is another client.
+      expect((await askFrom('2001:db8:52:2::1')).status).toBe(200);
+    },
+    WITH_WINDOW_WAIT_MS,
+  );
 });
 
 describe('idempotency records per tenant', () => {

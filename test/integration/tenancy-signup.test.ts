@@ -191,15 +191,19 @@ describe('organisation sign-up', () => {
     expect(await itemsNamed(loser.facilityName)).toEqual([]);
   });
 
-  it('limits sign-ups per client address', async () => {
-    await awayFromWindowEnd(TENANCY_LIMITS.signups);
-    const localAddress = nextAddress();
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++)
-      statuses.push((await new Client(api.url).post('/api/signup', signupBody(), { localAddress })).status);
-    expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
-    expect(statuses[5]).toBe(429);
-  }, WITH_WINDOW_WAIT_MS);
+  it(
+    'limits sign-ups per client address',
+    async () => {
+      await awayFromWindowEnd(TENANCY_LIMITS.signups);
+      const localAddress = nextAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push((await new Client(api.url).post('/api/signup', signupBody(), { localAddress })).status);
+      expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
+      expect(statuses[5]).toBe(429);
+    },
+    WITH_WINDOW_WAIT_MS,
+  );
 
   it('makes the tenant read-only once the trial has ended; its admin cannot end the trial by choosing a plan (403)', async () => {
     const org = await signUpOrganisation(api.url);
