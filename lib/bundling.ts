@@ -10,8 +10,8 @@
 // the first request that asks for Hindi instead of bundled (~50 KB less in every HTTP function). So
 // does code a function loads only now and then (SIDE_BUNDLES, functions/lib/side-bundle.ts): built as
 // a bundle of its own beside the function's, not inlined into it (the VAHAN XML reader, ~64 KB less in
-// the functions that run gate checks; the detention PDFs with pdf-lib, ~450 KB less in detention's). The code finds both through import.meta.dirname, which the
-// CommonJS bundle defines as __dirname.
+// the functions that run gate checks; the detention PDFs with pdf-lib, ~450 KB less in detention's).
+// The code finds both through import.meta.dirname, which the CommonJS bundle defines as __dirname.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HINDI_CATALOGUE } from '../functions/lib/server-messages';
