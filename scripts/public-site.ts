@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as z from 'zod';
-import type { ZodType } from 'zod';
+import * as z from 'zod/mini';
+import type { ZodMiniType } from 'zod/mini';
 import { ROUTES, type ApiRoute } from '../shared/routes';
 import { STATIC_PAGES } from '../shared/navigation';
 import { PRODUCT_NAME } from '../shared/product';
@@ -35,17 +35,17 @@ function handlerSchemas(): Map<string, { body?: string; query?: string }> {
   return found;
 }
 
-async function contractSchemas(): Promise<Map<string, ZodType>> {
+async function contractSchemas(): Promise<Map<string, ZodMiniType>> {
   const dir = join(ROOT, 'shared', 'contracts');
-  const schemas = new Map<string, ZodType>();
+  const schemas = new Map<string, ZodMiniType>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
     const module = (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(module)) if (value instanceof z.ZodType) schemas.set(name, value);
+    for (const [name, value] of Object.entries(module)) if (value instanceof z.ZodMiniType) schemas.set(name, value);
   }
   return schemas;
 }
 
-const jsonSchema = (schema: ZodType) =>
+const jsonSchema = (schema: ZodMiniType) =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
 
 function accessText(route: ApiRoute): string {

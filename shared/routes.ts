@@ -1,7 +1,7 @@
 // The route table: every API route, the function that serves it and what it needs, one list per
 // domain in shared/routes/<domain>.ts. The CDK stack and the local API Gateway emulator are built
 // from it; the authorisation matrix test holds a hand-written row for each of its routes.
-import type { ApiRoute, FunctionName } from './routes/types';
+import { routeKey, type ApiRoute, type FunctionName } from './routes/types';
 import { platformRoutes } from './routes/platform';
 import { authRoutes } from './routes/auth';
 import { usersRoutes } from './routes/users';
@@ -61,10 +61,6 @@ export const ROUTES = [
   ...holdingRoutes,
   ...carrierIdentityRoutes,
 ] as const satisfies readonly ApiRoute[];
-
-export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {
-  return `${route.method} ${route.path}`;
-}
 
 const byKey = new Map<string, ApiRoute>(ROUTES.map((r) => [routeKey(r), r]));
 

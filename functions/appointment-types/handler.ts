@@ -1,7 +1,7 @@
 // Appointment types and booking fields (issue #32): thin actions that parse with the shared schemas and
 // call one use case each. The kernel has already checked the session and the route's permission; the
 // facility is found in the signed-in user's tenant (or 404) before a body is read.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { actorOf, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import {
@@ -20,8 +20,9 @@ import {
   updateField,
   updateType,
 } from './setup';
+import { appointmentTypesRoutes } from '../../shared/routes/appointment-types';
 
-const deleteQuery = z.strictObject({ revision: z.coerce.number().int().min(0).optional() });
+const deleteQuery = z.strictObject({ revision: z.optional(z.coerce.number().check(z.int(), z.gte(0))) });
 
 const facilityOf = async (req: ApiRequest) => {
   const signedIn = requireUser(req);
@@ -31,7 +32,7 @@ const facilityOf = async (req: ApiRequest) => {
   };
 };
 
-export const { handler, actions } = defineFunction('appointment-types', {
+export const { handler, actions, routes } = defineFunction('appointment-types', appointmentTypesRoutes, {
   async setup(req) {
     const { facility } = await facilityOf(req);
     return json(await bookingSetup(facility));

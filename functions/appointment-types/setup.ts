@@ -2,7 +2,7 @@
 // checked on the facility's own slot grid, doors and types named must be the facility's, and every
 // edit is made at the revision the form loaded.
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Actor } from '../lib/audit';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { changeAtRevision, revisionOf } from '../lib/revision';

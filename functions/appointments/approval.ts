@@ -10,7 +10,7 @@ import { appointmentEventItem } from './events';
 import { moveStatus } from './status-flow';
 import { statusLabel, type Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { approveBookingSchema, refuseBookingSchema } from '../../shared/contracts/appointments';
 
 const ONLY_STAFF = 'Only facility staff can approve or refuse a booking';

@@ -4,7 +4,7 @@
 // within the change cut-off is refused for everyone, and staff may override it, which is audited with
 // the change itself. Times are on the facility's clock (shared/time.ts), so the cut-offs hold across
 // IST midnight and at a month's or a year's end.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { auditPut, type Actor } from '../lib/audit';
 import { ConflictError, ForbiddenError } from '../lib/errors';
 import { changeAtRevision, revisionOf } from '../lib/revision';

@@ -23,7 +23,7 @@ import type { FieldValue } from '../../shared/contracts/booking-fields';
 import { actsForAll } from '../../shared/access';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { appointmentInputSchema } from '../../shared/contracts/appointments';
 
 export const MAX_RESCHEDULES = 2;

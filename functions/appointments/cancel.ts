@@ -13,7 +13,7 @@ import { contextOf, findAppointmentToChange, loadAppointment, type ChangeContext
 import { moveStatus } from './status-flow';
 import { statusLabel, type Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { cancelAppointmentSchema } from '../../shared/contracts/appointments';
 
 export async function cancelAppointment(

@@ -22,12 +22,12 @@ import { NO_DOOR_FOR_TYPE } from './booking';
 import { issueGatePass, newPassLink } from '../passes';
 import { getTenant } from '../lib/tenants';
 import { choicesToken, consentPuts } from '../consent';
-import { qrSvg } from '../lib/qr-svg';
+import { qrSvg } from '../lib/qr';
 import { logger } from '../lib/logger';
 import { instantOf } from '../../shared/time';
 import { facilityAddressLine } from '../../shared/contracts/facilities';
 import type { Facility } from '../facilities';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { guestBookingSchema, type GuestBookingConfirmation } from '../../shared/contracts/appointments-guest';
 import { parseBody, type ApiRequest } from '../lib/http';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/ids';
@@ -130,7 +130,7 @@ async function confirmationOf(
     awaitingApproval: appointment?.status === 'pending_approval',
     gatePass: pass && {
       token: pass.token,
-      qrSvg: qrSvg(pass.token),
+      qrSvg: await qrSvg(pass.token),
       expiresAt: new Date(pass.claims.exp * 1000).toISOString(),
     },
     passLink,

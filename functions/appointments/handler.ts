@@ -1,6 +1,6 @@
 // Appointments: scheduling list, booking with availability, the status flow, equipment,
 // cancelling, reschedules, and guest slot booking.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { actorOf, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { rateLimit } from '../lib/throttle';
@@ -38,6 +38,7 @@ import type { Appointment } from '../../shared/contracts/appointments';
 import { slotSearchQuerySchema, slotsQuerySchema } from '../../shared/contracts/slots';
 import { bookingSetup, typedLoad } from '../appointment-types';
 import { searchSlots } from './slot-search';
+import { appointmentsRoutes } from '../../shared/routes/appointments';
 
 export const UPCOMING_DAYS = 14;
 const byTime = (a: Appointment, b: Appointment) =>
@@ -56,11 +57,11 @@ const limitGuestSearch = (req: ApiRequest) =>
       );
 
 const listQuery = z.object({
-  date: dateString('Please select a date').optional(),
-  facilityId: z.string().max(64).optional(),
+  date: z.optional(dateString('Please select a date')),
+  facilityId: z.optional(z.string().check(z.maxLength(64))),
 });
 
-export const { handler, actions } = defineFunction('appointments', {
+export const { handler, actions, routes } = defineFunction('appointments', appointmentsRoutes, {
   async listAppointments(req) {
     const { user, session } = requireUser(req);
     const { date, facilityId } = parseQuery(req, listQuery);
@@ -202,7 +203,7 @@ export const { handler, actions } = defineFunction('appointments', {
   /** The facility's appointment types and booking fields for a booking form: carriers and guests not the fields hidden from them. */
   async bookingSetup(req) {
     await limitGuestSearch(req);
-    const { facilityId } = parseQuery(req, slotsQuerySchema.omit({ date: true }));
+    const { facilityId } = parseQuery(req, z.omit(slotsQuerySchema, { date: true }));
     const setup = await bookingSetup(await facilityForRequest(req, facilityId));
     return json(
       req.user && actsForAll(req.user)

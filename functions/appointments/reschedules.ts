@@ -30,7 +30,7 @@ import {
   type RescheduleRequest,
 } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { rescheduleInputSchema } from '../../shared/contracts/appointments';
 
 export async function requestReschedule(

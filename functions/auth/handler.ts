@@ -8,13 +8,14 @@ import { signIn, signOut, switchTenant } from './service';
 import { resolveSession } from './resolve-session';
 import { switchTenantSchema } from '../../shared/contracts/tenancy';
 import { deleteSession } from './session.store';
+import { authRoutes } from '../../shared/routes/auth';
 
 /** The browser's known-device token: kept across sign-outs, sent only to the sign-in calls. */
 export const DEVICE_COOKIE = 'dy_device';
 const deviceCookie = (token: string, maxAgeSeconds: number) =>
   `${DEVICE_COOKIE}=${token}; Path=/api/auth; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${config.secureCookies ? '; Secure' : ''}`;
 
-export const { handler, actions } = defineFunction('auth', {
+export const { handler, actions, routes } = defineFunction('auth', authRoutes, {
   async login(req: ApiRequest) {
     const input = parseBody(req, loginSchema);
     const { user, token, maxAgeSeconds, device } = await signIn(input, req.ip, req.cookies[DEVICE_COOKIE]);

@@ -2,7 +2,7 @@
 // one with its access code and books through the guest booking path (appointments), so the lead time,
 // cut-offs and PO check are the same as for every carrier and guest booking.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Actor } from '../lib/audit';
 import { BadRequestError, HttpError, NotFoundError, TooManyRequestsError } from '../lib/errors';
 import { linkIdOf, linkToken, linkTokenMatches } from '../lib/signed-link';

@@ -1,6 +1,6 @@
 // Booking links (issue #32): staff's list, creation, revocation, new code and sending; the public
 // page's opening with the access code, its holidays and slots, and its booking.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { actorOf, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { BadRequestError } from '../lib/errors';
@@ -29,6 +29,7 @@ import {
   revokeBookingLink,
   sendBookingLink,
 } from './booking-links';
+import { bookingLinksRoutes } from '../../shared/routes/booking-links';
 
 /** The public page is used by hand: a few dozen calls a minute per address; a guesser meets the code lock first. */
 export const BOOK_PAGE_LIMIT = { limit: 120, windowSeconds: 60 };
@@ -44,11 +45,13 @@ async function opened(req: ApiRequest) {
   return openWithCode(token.slice(0, 64), code.data);
 }
 
-const listQuery = z.object({ facilityId: z.string({ error: 'Please select a facility' }).trim().min(1).max(64) });
+const listQuery = z.object({
+  facilityId: z.string({ error: 'Please select a facility' }).check(z.trim(), z.minLength(1), z.maxLength(64)),
+});
 /** A day, and the load to fit when the booker has chosen an appointment type (and its quantity). */
-const dayQuery = slotSearchQuerySchema.pick({ date: true, typeId: true, quantity: true });
+const dayQuery = z.pick(slotSearchQuerySchema, { date: true, typeId: true, quantity: true });
 
-export const { handler, actions } = defineFunction('booking-links', {
+export const { handler, actions, routes } = defineFunction('booking-links', bookingLinksRoutes, {
   async listLinks(req) {
     const { user } = requireUser(req);
     return json(await listBookingLinks(user.tenantId, parseQuery(req, listQuery).facilityId));
@@ -110,7 +113,7 @@ export const { handler, actions } = defineFunction('booking-links', {
   /** How the booking's confirmation went (issue #53): asked by the page until it is sent or not sent. */
   async delivery(req) {
     const { link } = await opened(req);
-    const reference = z.string().trim().min(1).max(20).safeParse(req.params.reference);
+    const reference = z.string().check(z.trim(), z.minLength(1), z.maxLength(20)).safeParse(req.params.reference);
     if (!reference.success) throw new BadRequestError('Booking not found');
     return json(await confirmationDelivery(link, reference.data));
   },

@@ -51,6 +51,7 @@ import {
 } from './links';
 import { askReschedule, book, cancelBooking, listBookings, myHubs, wallet } from './network';
 import { eraseAtEveryHub, exportFromEveryHub } from './rights';
+import { carrierIdentityRoutes } from '../../shared/routes/carrier-identity';
 
 const signedIn = (req: ApiRequest) => {
   const r = requireUser(req);
@@ -63,7 +64,7 @@ function siteOrigin(req: ApiRequest) {
   return `${/^(localhost|127\.|\[::1\])/.test(host) ? 'http' : 'https'}://${host}`;
 }
 
-export const { handler, actions } = defineFunction('carrier-identity', {
+export const { handler, actions, routes } = defineFunction('carrier-identity', carrierIdentityRoutes, {
   async register(req) {
     const { identity, person } = await registerCarrier(parseBody(req, carrierRegistrationSchema), req.ip);
     return json({ identity, person }, 201);

@@ -14,7 +14,7 @@ import type {
   driverUpdateSchema,
 } from '../../shared/contracts/carriers';
 import { editFields } from '../lib/revision';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { tenantPk } from '../lib/table';
 import { isPunctual, type ArrivalOutcome } from '../../shared/contracts/appointments';
 

@@ -23,6 +23,7 @@ import { actsForAll, seesAll } from '../../shared/access';
 import { NOTICE_VERSION, type Consent } from '../../shared/contracts/privacy-notice';
 import { recordConsent } from '../consent';
 import type { SessionUser } from '../../shared/contracts/auth';
+import { carriersRoutes } from '../../shared/routes/carriers';
 
 /**
  * Staff see every driver; a driver only themself, a carrier-side booker their own carrier's drivers
@@ -34,7 +35,7 @@ function driversVisibleTo(user: SessionUser, carrierId: string, drivers: Driver[
   return user.driverId ? drivers.filter((d) => d.id === user.driverId) : drivers;
 }
 
-export const { handler, actions } = defineFunction('carriers', {
+export const { handler, actions, routes } = defineFunction('carriers', carriersRoutes, {
   /**
    * Staff who book for anyone, and unlinked staff who read everything, get every carrier; an account
    * linked to a carrier gets only the carrier it books for (issue #29.2: a select offers what the server accepts).

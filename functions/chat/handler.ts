@@ -5,6 +5,7 @@ import { json, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { HttpError } from '../lib/errors';
 import { receiveWebhook, verifySubscription } from './webhook';
+import { chatRoutes } from '../../shared/routes/chat';
 
 /** Meta's webhook bodies are small; a larger one is not Meta's. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -16,7 +17,7 @@ function rawBody(req: ApiRequest): string {
   return isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
 }
 
-export const { handler, actions } = defineFunction('chat', {
+export const { handler, actions, routes } = defineFunction('chat', chatRoutes, {
   /** Meta's subscription check: the challenge echoed as plain text, or 403. */
   async verifyWebhook(req) {
     const challenge = await verifySubscription(req.query);

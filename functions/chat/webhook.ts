@@ -5,7 +5,7 @@
 // and each message is recorded once per wamid in the chat's inbox, answered after by the inbox worker,
 // so the webhook answers 200 at once (Meta retries a slow or failed answer for a day). A forged,
 // unsigned or unknown-number POST is refused (401) before anything is applied.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../lib/errors';
 import {
   applyWhatsappStatuses,
@@ -33,20 +33,23 @@ export async function verifySubscription(query: Record<string, string>): Promise
   return challenge;
 }
 
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => z.string().check(z.maxLength(max));
 const reply = z.looseObject({ id: text(256), title: text(100) });
 /** One message of `value.messages[]`: the kinds the conversation reads; any other kind is an empty text. */
 const messageSchema = z.looseObject({
   from: text(32),
-  id: text(256).min(1),
-  timestamp: text(20).optional(),
-  type: text(40).optional(),
-  text: z.looseObject({ body: text(4096) }).optional(),
-  interactive: z.looseObject({ button_reply: reply.optional(), list_reply: reply.optional() }).optional(),
-  button: z.looseObject({ payload: text(256).optional(), text: text(256).optional() }).optional(),
-  location: z
-    .looseObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
-    .optional(),
+  id: text(256).check(z.minLength(1)),
+  timestamp: z.optional(text(20)),
+  type: z.optional(text(40)),
+  text: z.optional(z.looseObject({ body: text(4096) })),
+  interactive: z.optional(z.looseObject({ button_reply: z.optional(reply), list_reply: z.optional(reply) })),
+  button: z.optional(z.looseObject({ payload: z.optional(text(256)), text: z.optional(text(256)) })),
+  location: z.optional(
+    z.looseObject({
+      latitude: z.number().check(z.gte(-90), z.lte(90)),
+      longitude: z.number().check(z.gte(-180), z.lte(180)),
+    }),
+  ),
 });
 const payloadSchema = z.looseObject({
   object: z.literal('whatsapp_business_account'),
@@ -57,26 +60,27 @@ const payloadSchema = z.looseObject({
           .array(
             z.looseObject({
               value: z.looseObject({
-                metadata: z.looseObject({ phone_number_id: z.string().regex(/^\d{1,64}$/) }),
-                messages: z.array(messageSchema).max(100).optional(),
-                statuses: z
-                  .array(
-                    z.looseObject({
-                      id: text(256).optional(),
-                      status: text(40).optional(),
-                      biz_opaque_callback_data: text(512).optional(),
-                      errors: z.array(z.looseObject({ title: text(300).optional() })).optional(),
-                    }),
-                  )
-                  .max(1000)
-                  .optional(),
+                metadata: z.looseObject({ phone_number_id: z.string().check(z.regex(/^\d{1,64}$/)) }),
+                messages: z.optional(z.array(messageSchema).check(z.maxLength(100))),
+                statuses: z.optional(
+                  z
+                    .array(
+                      z.looseObject({
+                        id: z.optional(text(256)),
+                        status: z.optional(text(40)),
+                        biz_opaque_callback_data: z.optional(text(512)),
+                        errors: z.optional(z.array(z.looseObject({ title: z.optional(text(300)) }))),
+                      }),
+                    )
+                    .check(z.maxLength(1000)),
+                ),
               }),
             }),
           )
-          .max(100),
+          .check(z.maxLength(100)),
       }),
     )
-    .max(100),
+    .check(z.maxLength(100)),
 });
 type MetaMessage = z.infer<typeof messageSchema>;
 

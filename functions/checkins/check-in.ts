@@ -32,7 +32,7 @@ import { MINUTES_PER_DAY } from '../../shared/contracts/appointment-types';
 import { fromMinutes, localDateTime, toMinutes, DEFAULT_TIME_ZONE } from '../../shared/time';
 import { checkinWindow } from './rules';
 import { gateDecisionPuts, gateStep } from './gate-step';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { walkInCheckinSchema } from '../../shared/contracts/checkins';
 
 type Method = Checkin['checkinMethod'];

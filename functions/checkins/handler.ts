@@ -1,7 +1,7 @@
 // Check-ins: staff quick check-in, walk-ins, the driver app, the gate QR code and its signed link,
 // the check-in status flow and door assignment (docs/decisions.md, Operations).
-import { qrSvg } from '../lib/qr-svg';
-import * as z from 'zod';
+import { qrSvg } from '../lib/qr';
+import * as z from 'zod/mini';
 import { json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { rateLimit } from '../lib/throttle';
@@ -29,6 +29,7 @@ import { canActOn, checksInForAll, visibleTo } from '../../shared/access';
 import { statusChangeSchema, type Appointment } from '../../shared/contracts/appointments';
 import type { SessionUser } from '../../shared/contracts/auth';
 import { facilityAddressLine } from '../../shared/contracts/facilities';
+import { checkinsRoutes } from '../../shared/routes/checkins';
 
 export const QR_CHECKIN_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
 /** Opening a scanned link is public too: limited per address so tokens cannot be tried in bulk. */
@@ -47,7 +48,7 @@ function originOf(req: ApiRequest) {
   return `${local ? 'http' : 'https'}://${host}`;
 }
 
-export const { handler, actions } = defineFunction('checkins', {
+export const { handler, actions, routes } = defineFunction('checkins', checkinsRoutes, {
   async listCheckins(req) {
     const { user } = requireUser(req);
     // Drivers see their own check-ins only; staff see the tenant's.
@@ -115,7 +116,7 @@ export const { handler, actions } = defineFunction('checkins', {
     const { user } = requireUser(req);
     const facility = await resolveFacility(user.tenantId, pathId(req, 'id', 'Facility'));
     const link = await createQrLink(facility, originOf(req));
-    const svg = qrSvg(link.url);
+    const svg = await qrSvg(link.url);
     return json({
       facilityId: facility.id,
       facilityName: facility.name,
@@ -131,7 +132,7 @@ export const { handler, actions } = defineFunction('checkins', {
       QR_LINK_LIMIT,
       'Too many check-in links opened. Please wait a few minutes or ask the gate staff for help.',
     );
-    const { t } = parseQuery(req, z.object({ t: z.string().min(10).max(600) }));
+    const { t } = parseQuery(req, z.object({ t: z.string().check(z.minLength(10), z.maxLength(600)) }));
     const facility = await verifyQrToken(t);
     return json({ facilityName: facility.name, address: facilityAddressLine(facility) });
   },

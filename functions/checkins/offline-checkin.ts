@@ -26,7 +26,7 @@ import {
 } from '../../shared/contracts/gate-pass';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { Checkin } from '../../shared/contracts/checkins';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { checkInAppointment } from './check-in';
 import { getAppointmentCheckin, getCheckin } from './checkin.store';
 import { GATE_REFUSED } from './gate-step';

@@ -5,8 +5,9 @@ import { contactInquirySchema, inquiryListQuerySchema } from '../../shared/contr
 import { requestLanguage } from '../../shared/server-messages';
 import { submitInquiry } from './submit-inquiry';
 import { listInquiries } from './inquiry.store';
+import { contactRoutes } from '../../shared/routes/contact';
 
-export const { handler, actions } = defineFunction('contact', {
+export const { handler, actions, routes } = defineFunction('contact', contactRoutes, {
   async submitInquiry(req) {
     const input = parseBody(req, contactInquirySchema);
     return json(await submitInquiry(input, req.ip, requestLanguage(req.event.headers?.['accept-language'])), 201);

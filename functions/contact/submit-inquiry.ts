@@ -2,7 +2,7 @@
 // tenant the public site belongs to, then e-mailed to that tenant's inquiry address through the
 // messaging port. The inquiry is kept even when the e-mail cannot be sent (admins read it in the API).
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { rateLimit, type Window } from '../lib/throttle';

@@ -38,6 +38,7 @@ import { correctEvent, recordEvent } from './entries';
 import { issueEvidence, verifyEvidence } from './issue';
 import { detentionTermsView, saveDetentionTerms } from './terms';
 import { detentionView, truckOf } from './truck';
+import { detentionRoutes } from '../../shared/routes/detention';
 
 /** A code on a paper is typed in by hand: a few tries a minute per address is plenty, a guesser is stopped. */
 export const VERIFY_LIMIT = { limit: 30, windowSeconds: 60 };
@@ -64,7 +65,7 @@ const download = (name: string, contentType: string, body: { raw: string } | { b
   headers: { 'content-type': contentType, 'content-disposition': `attachment; filename="${name}"` },
 });
 
-export const { handler, actions } = defineFunction('detention', {
+export const { handler, actions, routes } = defineFunction('detention', detentionRoutes, {
   async getTerms(req) {
     const { user } = requireUser(req);
     const { facilityId } = parseQuery(req, detentionTermsQuerySchema);

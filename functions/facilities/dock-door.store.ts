@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError } from '../lib/errors';
 import { facilityDoorCountIncrement, facilityKeys } from './facility.store';
 import type { dockDoorInputSchema, dockDoorUpdateSchema } from '../../shared/contracts/facilities';
 import { editFields } from '../lib/revision';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 export type DockDoorFields = z.output<typeof dockDoorInputSchema>;
 

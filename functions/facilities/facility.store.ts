@@ -11,7 +11,7 @@ import { BadRequestError, ConflictError, NotFoundError, RevisionConflictError } 
 import { changeAtRevision, nextRevision, revisedFieldsUpdate, revisionOf } from '../lib/revision';
 import { tenantKeys, getTenant } from '../lib/tenants';
 import type { Facility } from '../../shared/contracts/facilities';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { facilityInputSchema, FacilityUpdate } from '../../shared/contracts/facilities';
 import { tenantPk } from '../lib/table';
 

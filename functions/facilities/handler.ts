@@ -1,6 +1,6 @@
 // Facilities and what belongs to them: dock doors, labour in-charges, equipment, time
 // slots and holidays.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { actorOf, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { BadRequestError, NotFoundError } from '../lib/errors';
@@ -27,6 +27,7 @@ import { availableResources, createResource, listResources, type ResourceKind } 
 import { createHoliday, deleteHoliday } from './holiday.store';
 import { editSlot, facilityForRequest, listHolidays, slotsOf } from './service';
 import { DATE_PATTERN } from '../../shared/time';
+import { facilitiesRoutes } from '../../shared/routes/facilities';
 
 export const GUEST_READ_LIMIT = { limit: 300, windowSeconds: 60 };
 
@@ -69,7 +70,7 @@ function resourceActions(kind: ResourceKind, schema: typeof laborInchargeInputSc
 const labor = resourceActions('labor', laborInchargeInputSchema);
 const equipment = resourceActions('equipment', equipmentInputSchema);
 
-export const { handler, actions } = defineFunction('facilities', {
+export const { handler, actions, routes } = defineFunction('facilities', facilitiesRoutes, {
   async listFacilities(req) {
     const { user, session } = requireUser(req);
     const facilities = await listFacilities(user.tenantId);
@@ -171,7 +172,10 @@ export const { handler, actions } = defineFunction('facilities', {
     await limitGuestReads(req);
     const { facilityId } = parseQuery(
       req,
-      z.object({ facilityId: z.string().max(64).optional(), facility: z.string().max(140).optional() }),
+      z.object({
+        facilityId: z.optional(z.string().check(z.maxLength(64))),
+        facility: z.optional(z.string().check(z.maxLength(140))),
+      }),
     );
     const facility = await facilityForRequest(req, facilityId);
     return json(await listHolidays(facility.tenantId, facility.id));

@@ -8,7 +8,7 @@ import { ConflictError } from '../lib/errors';
 import { facilityKeys } from './facility.store';
 import { overlaps } from '../../shared/time';
 import type { equipmentInputSchema, laborInchargeInputSchema } from '../../shared/contracts/facilities';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 export type ResourceKind = 'labor' | 'equipment';
 

@@ -11,7 +11,7 @@ import { getItem } from '../lib/dynamo';
 import { slotKeys } from './slot.store';
 import { daySlots, parseSlotId } from './slot-rules';
 import type { Slot, slotUpdateSchema } from '../../shared/contracts/slots';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { hasStarted } from '../../shared/time';
 
 /**

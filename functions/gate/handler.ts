@@ -1,7 +1,7 @@
 // Gate compliance (issue #21): the tenant's ULIP account and rules (admin), and today's gate
 // decisions at a facility for the dashboard's gate panel. The checks run in the check-in paths
 // (functions/checkins) through this domain's index.ts.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { actorOf, json, parseBody, parseQuery, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { resolveFacility } from '../facilities';
@@ -11,8 +11,7 @@ import { getGateSettings, settingsView } from './settings.store';
 import { saveGateSettings } from './settings';
 import { gateDayFigures } from './figures';
 import { gatePassKeys, issueGatePass, rotateGatePassKey } from '../passes';
-import { qrSvg } from '../lib/qr-svg';
-import { qrPng } from '../lib/qr-png';
+import { qrPng, qrSvg } from '../lib/qr';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
 import { rateLimit } from '../lib/throttle';
 import { findAppointment } from '../appointments';
@@ -28,13 +27,14 @@ import {
   type GatePassKeysView,
   type GatePassView,
 } from '../../shared/contracts/gate-pass';
+import { gateRoutes } from '../../shared/routes/gate';
 
 /** A pass link is opened by hand: a few tries a minute per address is plenty, a token guesser is stopped. */
 const PASS_LINK_LIMIT = { limit: 30, windowSeconds: 60 };
 /** A pass's QR image is fetched by the chat provider's media servers (a few addresses for all drivers, issue #56). */
 const PASS_QR_LIMIT = { limit: 600, windowSeconds: 60 };
 
-export const { handler, actions } = defineFunction('gate', {
+export const { handler, actions, routes } = defineFunction('gate', gateRoutes, {
   async getSettings(req) {
     const { user } = requireUser(req);
     return json(settingsView(await getGateSettings(user.tenantId)));
@@ -47,7 +47,7 @@ export const { handler, actions } = defineFunction('gate', {
 
   async todayFigures(req) {
     const { user } = requireUser(req);
-    const { facilityId } = parseQuery(req, z.object({ facilityId: z.string().max(64).optional() }));
+    const { facilityId } = parseQuery(req, z.object({ facilityId: z.optional(z.string().check(z.maxLength(64))) }));
     const facility = await resolveFacility(user.tenantId, facilityId || 'default');
     return json(await gateDayFigures(user.tenantId, facility.id, localDateTime(new Date(), facility.timeZone).date));
   },
@@ -72,7 +72,7 @@ export const { handler, actions } = defineFunction('gate', {
     const { user } = requireUser(req);
     const appointment = await findAppointment(user, pathId(req, 'id', 'Appointment'));
     const pass = await issueGatePass(appointment, await resolveFacility(user.tenantId, appointment.facilityId));
-    const view: GatePassView = { ...pass, qrSvg: qrSvg(pass.token) };
+    const view: GatePassView = { ...pass, qrSvg: await qrSvg(pass.token) };
     return json(view);
   },
 
@@ -84,7 +84,11 @@ export const { handler, actions } = defineFunction('gate', {
   /** The pass's QR code as a PNG (a WhatsApp image message takes no SVG): the same code the pass page shows. */
   async passQr(req) {
     const { token } = await linkedPass(await passToken(req, 'pass-qr', PASS_QR_LIMIT));
-    return { status: 200, binary: qrPng(token), headers: { 'content-type': 'image/png', 'cache-control': 'no-store' } };
+    return {
+      status: 200,
+      binary: await qrPng(token),
+      headers: { 'content-type': 'image/png', 'cache-control': 'no-store' },
+    };
   },
 
   /** The open slots of a day for the booker's change of time on the pass page. */

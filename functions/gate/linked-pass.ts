@@ -4,7 +4,7 @@
 // rules of a carrier's own change, with the link as the actor of the audit record.
 import { ConflictError, NotFoundError } from '../lib/errors';
 import type { Actor } from '../lib/audit';
-import { qrSvg } from '../lib/qr-svg';
+import { qrSvg } from '../lib/qr';
 import { bookerSlots, cancelByBooker, getAppointment, rescheduleByBooker, type BookerWish } from '../appointments';
 import { getFacility, type Facility } from '../facilities';
 import { issueGatePass, newPassLink, openPassLink } from '../passes';
@@ -40,7 +40,7 @@ async function openScheduled(
 
 async function passView(appointment: Appointment, facility: Facility, link: PassLink, now: Date) {
   const pass = await issueGatePass(appointment, facility, now);
-  const view: LinkedPassView = { ...pass, qrSvg: qrSvg(pass.token), language: link.language };
+  const view: LinkedPassView = { ...pass, qrSvg: await qrSvg(pass.token), language: link.language };
   return view;
 }
 

@@ -4,7 +4,7 @@ import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { requirePublicUrl } from '../lib/outbound';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { gateSettingsSchema } from '../../shared/contracts/gate';
 import { getGateSettings, sealPassword, settingsPut, settingsView, type GateSettings } from './settings.store';
 

@@ -7,8 +7,9 @@ import { resolveFacility } from '../facilities';
 import { holdingAreaSchema, holdingQuerySchema } from '../../shared/contracts/holding';
 import { holdingAreaOf, saveHoldingArea } from './area';
 import { holdingQueue } from './queue';
+import { holdingRoutes } from '../../shared/routes/holding';
 
-export const { handler, actions } = defineFunction('holding', {
+export const { handler, actions, routes } = defineFunction('holding', holdingRoutes, {
   async getQueue(req) {
     const { user } = requireUser(req);
     const { facilityId } = parseQuery(req, holdingQuerySchema);

@@ -1,6 +1,6 @@
 // Insights: the dashboard's figures and gate statistics, the notifications feed, analytics, CSV
 // reports and the driver's dashboard. Reads only.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { json, parseQuery, requireUser, type ApiRequest, type RequestSession } from '../lib/http';
 import { defineFunction } from '../api';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
@@ -27,14 +27,17 @@ import { readDays } from './day-figures.store';
 import { facilityAddressLine } from '../../shared/contracts/facilities';
 import { listTruckFigures } from '../detention';
 import { dwellAnalytics, dwellDetentionCsv, dwellDetentionFigures } from './dwell-figures';
+import { insightsRoutes } from '../../shared/routes/insights';
 
 export const EMERGENCY_CONTACT = '1800-266-0101';
 const ANALYTICS_RANGES = [7, 30, 90] as const;
 const rangeQuery = z.object({
-  days: z.coerce
-    .number()
-    .refine((d) => (ANALYTICS_RANGES as readonly number[]).includes(d), 'Range must be 7, 30 or 90 days')
-    .default(30),
+  days: z._default(
+    z.coerce
+      .number()
+      .check(z.refine((d) => (ANALYTICS_RANGES as readonly number[]).includes(d), 'Range must be 7, 30 or 90 days')),
+    30,
+  ),
 });
 
 async function todayContext(session: RequestSession) {
@@ -63,7 +66,7 @@ async function ownScorecard(req: ApiRequest) {
   return { month, ...(await carrierMonth(user.tenantId, month, user.carrierId)) };
 }
 
-export const { handler, actions } = defineFunction('insights', {
+export const { handler, actions, routes } = defineFunction('insights', insightsRoutes, {
   // Read model (day-figures.ts): the facility's doors and today's counters, two round trips.
   async dashboardMetrics(req) {
     const { user, session } = requireUser(req);
@@ -158,7 +161,7 @@ export const { handler, actions } = defineFunction('insights', {
   /** Staff: every carrier of a facility (the session's unless one is named) in the month. */
   async carrierScorecard(req) {
     const { user, session } = requireUser(req);
-    const { facilityId } = parseQuery(req, z.object({ facilityId: z.string().max(64).optional() }));
+    const { facilityId } = parseQuery(req, z.object({ facilityId: z.optional(z.string().check(z.maxLength(64))) }));
     const [month, facility] = await Promise.all([
       monthOf(req, session),
       facilityId ? resolveFacility(user.tenantId, facilityId) : todayContext(session).then((c) => c.facility),
@@ -220,7 +223,7 @@ export const { handler, actions } = defineFunction('insights', {
 
   async dailyReport(req) {
     const { user, session } = requireUser(req);
-    const q = parseQuery(req, z.object({ date: dateString('Please select a date').optional() }));
+    const q = parseQuery(req, z.object({ date: z.optional(dateString('Please select a date')) }));
     const { date, facility } = await todayContext(session);
     const day = q.date ?? date;
     const csv = dailyReportCsv(await listAppointmentsByDate(user.tenantId, day, facility.id));

@@ -1,7 +1,7 @@
 // The carrier scorecard of a month (issue #32): the month's appointments read day by day, each judged
 // late-cancelled by its own facility's change cut-off on its own clock (appointments' booking rules).
 // Staff read one facility's carriers; a carrier's account its own row across the tenant's facilities.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { bookingRulesOf, isLateCancellation, listAppointmentsByDate } from '../appointments';
 import { getFacility } from '../facilities';
 import { addDays, facilityTimeZone } from '../../shared/time';
@@ -9,10 +9,7 @@ import { carrierScorecard, dwellByFacility, type FacilityDwellRow, type Scorecar
 import type { Appointment } from '../../shared/contracts/appointments';
 
 export const monthQuery = z.object({
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM')
-    .optional(),
+  month: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM'))),
 });
 
 /** The days of a month (YYYY-MM): 28 to 31 of them, 29 in February of a leap year. */

@@ -1,7 +1,7 @@
 // The Endpoints tab: what a sync pulls (APPOINTMENT_REQUESTS) and where a connection test knocks
 // (HEALTH_CHECK), relative to the system's base URL.
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Actor } from '../lib/audit';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { getEndpointRecord, listEndpointRecords, writeEndpoint, type EndpointRecord } from './endpoint.store';

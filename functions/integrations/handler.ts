@@ -28,6 +28,7 @@ import { listSyncLogRecords } from './sync-log.store';
 import { requireSystem } from './system.store';
 import { monitoringStats, monitoringSystems } from './monitoring';
 import { receiveInbound } from './inbound';
+import { integrationsRoutes } from '../../shared/routes/integrations';
 
 /** A manual sync answers within API Gateway's 30 s; what it could not pull, the next run does. */
 const MANUAL_SYNC_BUDGET_MS = 20_000;
@@ -46,7 +47,7 @@ function rawBody(req: ApiRequest): string {
   return text;
 }
 
-export const { handler, actions } = defineFunction('integrations', {
+export const { handler, actions, routes } = defineFunction('integrations', integrationsRoutes, {
   async listSystems(req) {
     return json(await listSystems(tenantOf(req)));
   },

@@ -4,7 +4,7 @@
 // written for it. `ping` is accepted and changes nothing; `appointment.requested` books through the
 // same service as a booking, exactly once (a duplicate gets the first answer again), and logs the run.
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   BadRequestError,
   ConflictError,
@@ -34,8 +34,8 @@ import type { SyncLogRecord } from './sync-log.store';
 
 export const inboundEventSchema = z.object({
   type: z.enum(['ping', 'appointment.requested'], { error: 'type must be ping or appointment.requested' }),
-  timestamp: z.string().optional(),
-  data: z.unknown().optional(),
+  timestamp: z.optional(z.string()),
+  data: z.optional(z.unknown()),
 });
 
 const REFUSALS: Record<VerifyFailure, string> = {

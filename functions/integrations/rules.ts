@@ -1,7 +1,7 @@
 // The pure rules of integrations: what a read shows of a secret, the retry schedule of webhook
 // deliveries, a system's connection status, and the shape of an appointment request a TMS sends.
 // Unit-tested in test/unit/integrations-rules.test.ts.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { AuthConfig, ConnectionStatus, MaskedAuthConfig } from '../../shared/contracts/integrations';
 import type { WebhookFailure } from '../../shared/contracts/integrations-webhooks';
 import type { OutboundFailure } from '../lib/outbound';
@@ -70,26 +70,31 @@ export const SYNC_CLAIM_SECONDS = 15 * 60;
  */
 export const appointmentRequestSchema = z
   .object({
-    id: z
-      .union([z.string().trim().min(1), z.number()], { error: 'The record has no id' })
-      .transform(String)
-      .pipe(z.string().max(100, 'The record id is longer than 100 characters')),
-    facilityId: z.string().trim().max(64).optional(),
-    carrierId: z.string().trim().max(64).optional(),
-    carrierName: z.string().trim().max(120).optional(),
+    id: z.pipe(
+      z.pipe(
+        z.union([z.string().check(z.trim(), z.minLength(1)), z.number()], { error: 'The record has no id' }),
+        z.transform(String),
+      ),
+      z.string().check(z.maxLength(100, 'The record id is longer than 100 characters')),
+    ),
+    facilityId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+    carrierId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+    carrierName: z.optional(z.string().check(z.trim(), z.maxLength(120))),
     date: dateString('The record has no date'),
     timeStart: timeOfDay('The record has no start time'),
     timeEnd: timeOfDay('The record has no end time'),
-    loadType: z.enum(['inbound', 'outbound'], { error: 'loadType must be inbound or outbound' }).default('inbound'),
+    loadType: z._default(z.enum(['inbound', 'outbound'], { error: 'loadType must be inbound or outbound' }), 'inbound'),
     poNumber: optionalText(40),
     bolNumber: optionalText(40),
-    palletCount: z.number().int().min(0).optional(),
+    palletCount: z.optional(z.number().check(z.int(), z.gte(0))),
     notes: optionalText(500),
   })
-  .refine((r) => Boolean(r.carrierId || r.carrierName), {
-    message: 'The record names no carrier (carrierId or carrierName)',
-    path: ['carrierName'],
-  });
+  .check(
+    z.refine((r) => Boolean(r.carrierId || r.carrierName), {
+      message: 'The record names no carrier (carrierId or carrierName)',
+      path: ['carrierName'],
+    }),
+  );
 export type AppointmentRequest = z.output<typeof appointmentRequestSchema>;
 
 /** The external id a record carries, for the log of a record that fails its contract. */

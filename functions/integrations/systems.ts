@@ -2,7 +2,7 @@
 // they are stored and only ever shown masked; the inbound signing secret is shown once, in the answer
 // that creates it (or rotates it). Every change keeps the system's sync schedule in step.
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Actor } from '../lib/audit';
 import { sealSecret } from '../lib/secrets';
 import { connectionStatus, maskAuthConfig } from './rules';

@@ -1,7 +1,7 @@
 // The Webhooks tab: outbound subscriptions of a system. Each has its own signing secret, shown once
 // in the answer that creates it; in AWS a URL resolving to a private address is refused.
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Actor } from '../lib/audit';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { sealSecret } from '../lib/secrets';

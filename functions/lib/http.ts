@@ -1,14 +1,15 @@
 // The HTTP kernel every Lambda shares: middy middlewares (errors, origin check, session, route
 // permission) and the helpers a thin handler needs (body/query parsing with the shared zod schemas,
-// JSON responses, cookies). A function is `defineFunction(name, actions)`; the route table decides
-// which action serves which route and what it requires. Powertools' logger context, tracing and
+// JSON responses, cookies). A function is `defineFunction(name, routes, actions)`: its own routes of the
+// table (shared/routes/<domain>.ts) decide which action serves which route and what it requires; a
+// Lambda bundle carries its own routes, not the whole table (issue #60). Powertools' logger context, tracing and
 // metrics (telemetry.ts) wrap the chain, and the request's deadline (deadline.ts) wraps it all.
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import * as z from 'zod';
-import type { ZodType } from 'zod';
+import * as z from 'zod/mini';
+import type { ZodMiniType } from 'zod/mini';
 import '../../shared/contracts/zod-messages';
-import { findRouteByKey, type ApiRoute, type FunctionName } from '../../shared/routes';
+import { routeKey, type ApiRoute, type FunctionName } from '../../shared/routes/types';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { Permission } from '../../shared/roles';
 import { fieldErrors } from '../../shared/contracts/field-errors';
@@ -136,7 +137,7 @@ export function requirePermission(req: ApiRequest, permission: Permission): Sign
   return signedIn;
 }
 
-export function validate<S extends ZodType>(schema: S, value: unknown): z.output<S> {
+export function validate<S extends ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const errors = fieldErrors(result.error);
@@ -146,7 +147,7 @@ export function validate<S extends ZodType>(schema: S, value: unknown): z.output
 }
 
 /** Parses the JSON body and validates it with the route's shared schema (`maxBytes`: a route that takes a file's text). */
-export function parseBody<S extends ZodType>(req: ApiRequest, schema: S, maxBytes = MAX_BODY_BYTES): z.output<S> {
+export function parseBody<S extends ZodMiniType>(req: ApiRequest, schema: S, maxBytes = MAX_BODY_BYTES): z.output<S> {
   const { body, isBase64Encoded, headers } = req.event;
   const contentType = headers?.['content-type'] ?? '';
   if (!body) return validate(schema, {});
@@ -163,7 +164,7 @@ export function parseBody<S extends ZodType>(req: ApiRequest, schema: S, maxByte
   return validate(schema, parsed);
 }
 
-export function parseQuery<S extends ZodType>(req: ApiRequest, schema: S): z.output<S> {
+export function parseQuery<S extends ZodMiniType>(req: ApiRequest, schema: S): z.output<S> {
   return validate(schema, req.query);
 }
 
@@ -259,14 +260,14 @@ function authorize(route: ApiRoute, session: RequestSession | null, user: Sessio
 }
 
 const apiContext = (
-  fn: FunctionName,
+  routes: ReadonlyMap<string, ApiRoute>,
   resolveSession: SessionResolver,
 ): middy.MiddlewareObj<ApiEvent, APIGatewayProxyStructuredResultV2> => ({
   before: async (request) => {
     const event = request.event;
     requireOriginProof(event);
-    const route = findRouteByKey(event.routeKey);
-    if (!route || route.fn !== fn) throw new NotFoundError(`No route for ${event.routeKey}`);
+    const route = routes.get(event.routeKey);
+    if (!route) throw new NotFoundError(`No route for ${event.routeKey}`);
     checkOrigin(event);
     const cookies = parseCookies(event);
     const { session, user } = await loadSession(cookies, resolveSession);
@@ -289,11 +290,14 @@ const apiContext = (
 
 /** The kernel bound to a session resolver; `functions/api.ts` makes the product's `defineFunction`. */
 export const makeDefineFunction = (resolveSession: SessionResolver) =>
-  function defineFunction<A extends Record<string, Action>>(fn: FunctionName, actions: A) {
+  function defineFunction<A extends Record<string, Action>>(fn: FunctionName, routes: readonly ApiRoute[], actions: A) {
+    const foreign = routes.find((r) => r.fn !== fn);
+    if (foreign) throw new Error(`${routeKey(foreign)} is served by ${foreign.fn}, not ${fn}`);
+    const byKey = new Map(routes.map((r) => [routeKey(r), r]));
     const chain = middy<ApiEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
       .use(observability<ApiEvent, APIGatewayProxyStructuredResultV2>(httpCorrelationId))
       .use(countRequests<ApiEvent>())
-      .use(apiContext(fn, resolveSession))
+      .use(apiContext(byKey, resolveSession))
       .handler(async (event) => {
         const api = event.api!;
         const action = actions[api.route.action];
@@ -302,5 +306,5 @@ export const makeDefineFunction = (resolveSession: SessionResolver) =>
       });
     // Every call the request makes shares one deadline (deadline.ts), so it answers within 5 s.
     const handler = (event: ApiEvent, context: Context) => withRequestDeadline(context, () => chain(event, context));
-    return { fn, actions, handler };
+    return { fn, routes, actions, handler };
   };

@@ -3,7 +3,7 @@
 // that has ended and a booking over HTTP must start in the future, so the hook books the truck on its past
 // day through the service (as test/integration/detention-statements.test.ts does) and moves it along
 // its flow at the given instants.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { bookAppointment, contextOf } from '../appointments';
 import { changeAppointmentStatus } from '../checkins';
 import { findUserByIdentifier, toSessionUser } from '../users';
@@ -11,17 +11,17 @@ import { APPOINTMENT_STATUSES } from '../../shared/contracts/appointments';
 
 export const DEV_DETENTION_PAST_TRUCK_PATH = '/api/dev/detention/past-truck';
 
-const time = z.string().regex(/^\d{2}:\d{2}$/);
+const time = z.string().check(z.regex(/^\d{2}:\d{2}$/));
 const pastTruckBody = z.strictObject({
-  facilityId: z.string().min(1),
-  carrierId: z.string().min(1),
+  facilityId: z.string().check(z.minLength(1)),
+  carrierId: z.string().check(z.minLength(1)),
   date: z.iso.date(),
   window: z.tuple([time, time]),
-  vehicleLicense: z.string().min(1).max(20),
+  vehicleLicense: z.string().check(z.minLength(1), z.maxLength(20)),
   bookedAt: z.iso.datetime({ offset: true }),
   moves: z
     .array(z.strictObject({ status: z.enum(APPOINTMENT_STATUSES), at: z.iso.datetime({ offset: true }) }))
-    .max(10),
+    .check(z.maxLength(10)),
 });
 
 export function devDetentionRoutes(): Record<string, (body: unknown) => Promise<unknown>> {

@@ -4,25 +4,40 @@
 // WhatsApp shows them (reply buttons as buttons, a list's rows as choices, images), and a box to type.
 // Typing, tapping or sharing a location posts a signed webhook to the product through the fake.
 import { randomBytes } from 'node:crypto';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { FakeWhatsapp } from './fake-whatsapp';
 
 export const DEV_WHATSAPP_PAGE = '/dev/whatsapp';
 export const DEV_WHATSAPP_CHATS = '/dev/whatsapp/chats';
 export const DEV_WHATSAPP_SEND = '/api/dev/whatsapp/send';
 
-const number = z.string().regex(/^\+?91\d{10}$/, 'An Indian mobile number, +91 and 10 digits');
+const number = z.string().check(z.regex(/^\+?91\d{10}$/, 'An Indian mobile number, +91 and 10 digits'));
 const sendBody = z.strictObject({
   from: number,
   action: z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('text'), text: z.string().trim().min(1).max(4096) }),
-    z.strictObject({ kind: z.literal('button'), id: z.string().min(1).max(256), title: z.string().max(100) }),
-    z.strictObject({ kind: z.literal('list'), id: z.string().min(1).max(256), title: z.string().max(100) }),
-    z.strictObject({ kind: z.literal('quick-reply'), payload: z.string().min(1).max(256), text: z.string().max(256) }),
+    z.strictObject({
+      kind: z.literal('text'),
+      text: z.string().check(z.trim(), z.minLength(1), z.maxLength(4096)),
+    }),
+    z.strictObject({
+      kind: z.literal('button'),
+      id: z.string().check(z.minLength(1), z.maxLength(256)),
+      title: z.string().check(z.maxLength(100)),
+    }),
+    z.strictObject({
+      kind: z.literal('list'),
+      id: z.string().check(z.minLength(1), z.maxLength(256)),
+      title: z.string().check(z.maxLength(100)),
+    }),
+    z.strictObject({
+      kind: z.literal('quick-reply'),
+      payload: z.string().check(z.minLength(1), z.maxLength(256)),
+      text: z.string().check(z.maxLength(256)),
+    }),
     z.strictObject({
       kind: z.literal('location'),
-      latitude: z.number().min(-90).max(90),
-      longitude: z.number().min(-180).max(180),
+      latitude: z.number().check(z.gte(-90), z.lte(90)),
+      longitude: z.number().check(z.gte(-180), z.lte(180)),
     }),
   ]),
 });

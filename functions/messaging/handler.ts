@@ -1,6 +1,6 @@
 // Messaging (doc 1 Messaging Center; issue #15): Quick Message Test, the multi-channel send, the
 // message log, Integration Status, opt-outs, the tenant's providers, and the providers' callbacks.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { actorOf, json, parseBody, parseQuery, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { BadRequestError, HttpError, NotFoundError } from '../lib/errors';
@@ -40,6 +40,7 @@ import {
   type DriverMessageResult,
 } from '../../shared/contracts/messaging-drivers';
 import { PRODUCT_NAME } from '../../shared/product';
+import { messagingRoutes } from '../../shared/routes/messaging';
 
 const SUBJECT = `${PRODUCT_NAME} notification`;
 
@@ -92,7 +93,7 @@ const failedAll = (outcomes: SendOutcome[]) => outcomes.every((o) => o.status ==
 const reasons = (outcomes: SendOutcome[]) =>
   outcomes.map((o) => `${CHANNEL_LABELS[o.channel]}: ${o.reason}`).join('; ');
 
-export const { handler, actions } = defineFunction('messaging', {
+export const { handler, actions, routes } = defineFunction('messaging', messagingRoutes, {
   /** Quick Message Test: the fixed test message (or the given text) on one channel. */
   async testMessage(req) {
     const signedIn = requireUser(req);
@@ -217,7 +218,7 @@ export const { handler, actions } = defineFunction('messaging', {
     const { phone, optedOut } = parseBody(
       req,
       z.strictObject({
-        phone: z.string({ error: INDIAN_MOBILE_MESSAGE }).max(32),
+        phone: z.string({ error: INDIAN_MOBILE_MESSAGE }).check(z.maxLength(32)),
         optedOut: z.boolean({ error: 'optedOut must be true or false' }),
       }),
     );

@@ -21,7 +21,7 @@ import {
   type MessagingSettingsView,
   type messagingSettingsSchema,
 } from '../../shared/contracts/messaging';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 const LOCAL_SANDBOX = {
   exotel: {

@@ -17,8 +17,9 @@ import {
 } from '../../shared/contracts/planner';
 import { applyProposal, findProposal, latestOf, requestProposal } from './proposals';
 import { plannerSettingsView, savePlannerSettings } from './settings';
+import { plannerRoutes } from '../../shared/routes/planner';
 
-export const { handler, actions } = defineFunction('planner', {
+export const { handler, actions, routes } = defineFunction('planner', plannerRoutes, {
   async requestProposal(req) {
     const { user } = requireUser(req);
     const { facilityId, date } = parseBody(req, proposalRequestSchema);

@@ -15,6 +15,7 @@ import { choicesByToken, withdrawByToken } from '../consent';
 import { withdrawChoicesSchema } from '../../shared/contracts/privacy-notice';
 import { NotFoundError } from '../lib/errors';
 import { rateLimit } from '../lib/throttle';
+import { privacyRoutes } from '../../shared/routes/privacy';
 
 /** A choices link is opened by hand: a few tries a minute per address is plenty, a token guesser is stopped. */
 const CHOICES_LIMIT = { limit: 60, windowSeconds: 60 };
@@ -30,7 +31,7 @@ async function choicesToken(req: ApiRequest): Promise<string> {
   return token;
 }
 
-export const { handler, actions } = defineFunction('privacy', {
+export const { handler, actions, routes } = defineFunction('privacy', privacyRoutes, {
   async myData(req) {
     return json(await myData(requireUser(req).user, 'viewed'));
   },

@@ -12,7 +12,7 @@ import { gateAnswersAbout } from '../gate';
 import { consentHistory } from '../consent';
 import type { SessionUser } from '../../shared/contracts/auth';
 import type { AccessLogEntry, MyData } from '../../shared/contracts/privacy';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { privacyCorrectionSchema } from '../../shared/contracts/privacy';
 import { listErasureRequests, logAccess } from './privacy.store';
 import { pseudonymOf } from './rules';

@@ -25,7 +25,7 @@ import type {
   retentionPolicySchema,
 } from '../../shared/contracts/privacy-retention';
 import { addDays, DEFAULT_TIME_ZONE, localDateTime } from '../../shared/time';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { pseudonymOf } from './rules';
 import { pseudonymKey } from './pseudonym-key';
 import {

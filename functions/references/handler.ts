@@ -1,25 +1,28 @@
 // References (issue #32): thin actions that parse with the shared schemas and call one use case each.
 // The kernel has already checked the session and the route's permission; the facility is found in the
 // signed-in user's tenant (or 404) before a body is read.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { actorOf, json, parseBody, parseQuery, pathId, requireUser } from '../lib/http';
 import { defineFunction } from '../api';
 import { MAX_PO_FILE_CHARS, poUploadSchema, referencePolicySchema } from '../../shared/contracts/references';
 import { facilityIn, referencePolicy, saveReferencePolicy } from './policy';
 import { purchaseOrder, purchaseOrders } from './orders';
 import { applyUpload, previewUpload } from './uploads';
+import { referencesRoutes } from '../../shared/routes/references';
 
 /** A file's text in JSON: its characters, some of them several bytes, and the quotes JSON adds. */
 const UPLOAD_BODY_BYTES = 4 * MAX_PO_FILE_CHARS;
 
-const ordersQuerySchema = z.strictObject({ po: z.string().trim().min(1).max(40).optional() });
+const ordersQuerySchema = z.strictObject({
+  po: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
+});
 
 const facilityOf = async (req: Parameters<typeof requireUser>[0]) => {
   const { user } = requireUser(req);
   return { user, facility: await facilityIn(user.tenantId, pathId(req, 'id', 'Facility')) };
 };
 
-export const { handler, actions } = defineFunction('references', {
+export const { handler, actions, routes } = defineFunction('references', referencesRoutes, {
   async policy(req) {
     const { user, facility } = await facilityOf(req);
     return json(await referencePolicy(user.tenantId, facility.id));

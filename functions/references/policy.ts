@@ -1,5 +1,5 @@
 // A facility's reference policy (issue #32): read (off until saved) and saved at the revision the form loaded.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Actor } from '../lib/audit';
 import { config } from '../lib/config';
 import { BadRequestError, NotFoundError } from '../lib/errors';

@@ -3,7 +3,7 @@
 // `replace` makes the file the whole list (open POs it leaves out close), `append` adds its lines to
 // the list. Each PO keeps its ledger through an upload: live holds, booked and received stay, and what
 // a line of the same SKU had received carries over to the new line.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Actor } from '../lib/audit';
 import { BadRequestError } from '../lib/errors';
 import { changeAtRevision } from '../lib/revision';

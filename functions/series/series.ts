@@ -20,7 +20,7 @@ import type {
   SeriesOccurrence,
   seriesInputSchema,
 } from '../../shared/contracts/series';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { datesBetween, horizonEnd, ruleDates, seriesRule } from './rules';
 import {
   bookedOccurrencePut,

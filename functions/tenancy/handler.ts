@@ -24,6 +24,7 @@ import { tenantView } from './rules';
 import { closeTenant, reopenTenant, tenantClosing } from './closing';
 import { setupChecklist } from './setup-checklist';
 import { closeTenantSchema } from '../../shared/contracts/privacy-export';
+import { tenancyRoutes } from '../../shared/routes/tenancy';
 
 export const TENANCY_LIMITS = {
   /** Sign-ups per client address: a flood from one address is refused before anything is written. */
@@ -39,7 +40,7 @@ function siteOrigin(req: ApiRequest) {
   return `${/^(localhost|127\.|\[::1\])/.test(host) ? 'http' : 'https'}://${host}`;
 }
 
-export const { handler, actions } = defineFunction('tenancy', {
+export const { handler, actions, routes } = defineFunction('tenancy', tenancyRoutes, {
   async signup(req) {
     await rateLimit(`signup:${req.ip}`, TENANCY_LIMITS.signups, TENANCY_TEXTS.tooMany);
     return json(await signUp(parseBody(req, signupSchema), req.ip), 201);

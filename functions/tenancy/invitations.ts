@@ -3,7 +3,7 @@
 // account in the inviting tenant; someone who already signs in (another hub's staff) proves the
 // password and gets a membership instead, so one login reaches several hubs.
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, HttpError, NotFoundError, UnauthorizedError } from '../lib/errors';

@@ -3,7 +3,7 @@
 // facility's link and the audit record, so a failure leaves nothing behind. The admin verifies the
 // e-mail address with a 6-digit code; the verification starts the 30-day trial and activates the admin.
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError } from '../lib/errors';

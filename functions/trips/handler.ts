@@ -18,6 +18,7 @@ import { localDateTime } from '../../shared/time';
 import { saveWatchSettings, watchSettingsView } from './watch-settings';
 import { listTrips, tripOf, tripsOfAppointments } from './views';
 import { reslotOffer, takeReslot } from './reslot';
+import { tripsRoutes } from '../../shared/routes/trips';
 
 /** A reslot link is opened by hand: a few tries a minute per address is plenty, a token guesser is stopped. */
 export const RESLOT_LIMIT = { limit: 30, windowSeconds: 60 };
@@ -28,7 +29,7 @@ function reslotToken(req: ApiRequest): string {
   return token;
 }
 
-export const { handler, actions } = defineFunction('trips', {
+export const { handler, actions, routes } = defineFunction('trips', tripsRoutes, {
   async getWatchSettings(req) {
     const { user } = requireUser(req);
     const { facilityId } = parseQuery(req, tripWatchQuerySchema);

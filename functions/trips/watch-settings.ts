@@ -4,7 +4,7 @@ import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, RevisionConflictError } from '../lib/errors';
 import { changeAtRevision, nextRevision, revisionOf } from '../lib/revision';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { fastagReady } from '../gate';
 import type { tripWatchSettingsSchema, TripWatchSettingsView } from '../../shared/contracts/trips';
 import {

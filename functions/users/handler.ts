@@ -1,6 +1,6 @@
 // Registration (documents to S3, then the account) and user administration.
 import { recordConsent } from '../consent';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { actorOf, json, parseBody, pathId, requireUser, type ApiRequest } from '../lib/http';
 import { defineFunction } from '../api';
 import { BadRequestError, NotFoundError } from '../lib/errors';
@@ -20,6 +20,7 @@ import {
 import { setUserLanguage } from './language';
 import { adminView, register, verifyEmail } from './service';
 import { approveUser, rejectUser } from './approval';
+import { usersRoutes } from '../../shared/routes/users';
 
 export const REGISTRATION_LIMITS = {
   uploads: { limit: 40, windowSeconds: 3600 },
@@ -35,7 +36,7 @@ async function tenantOfLink(req: ApiRequest, facility: string | undefined) {
   return (await facilityForRequest({ ...req, user: null, query: { facility: facility ?? '' } })).tenantId;
 }
 
-export const { handler, actions } = defineFunction('users', {
+export const { handler, actions, routes } = defineFunction('users', usersRoutes, {
   async requestUpload(req) {
     await rateLimit(`register-upload:${req.ip}`, REGISTRATION_LIMITS.uploads, TOO_MANY);
     const input = parseBody(req, uploadRequestSchema);
@@ -57,7 +58,7 @@ export const { handler, actions } = defineFunction('users', {
       req,
       z.strictObject({
         email: z.email('Please enter a valid email address'),
-        code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+        code: z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code')),
       }),
     );
     return json(await verifyEmail(email.toLowerCase(), code));

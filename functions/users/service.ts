@@ -3,7 +3,7 @@
 // by e-mail (and SMS when a mobile number was given).
 import { randomUUID } from 'node:crypto';
 import { checkEmailCode, newEmailCode, VERIFICATION_MINUTES } from './email-code';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   asServiceUnavailable,
   BadRequestError,

@@ -4,8 +4,9 @@ import { json, parseBody, requireUser } from '../lib/http';
 import { defineFunction } from '../api';
 import { vitalsReportSchema } from '../../shared/contracts/vitals';
 import { recordVitals, vitalsFigures } from './vitals';
+import { vitalsRoutes } from '../../shared/routes/vitals';
 
-export const { handler, actions } = defineFunction('vitals', {
+export const { handler, actions, routes } = defineFunction('vitals', vitalsRoutes, {
   async reportVitals(req) {
     const report = parseBody(req, vitalsReportSchema);
     await recordVitals(report, req.user ? { tenantId: req.user.tenantId } : 'public', req.ip);

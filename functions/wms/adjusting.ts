@@ -3,7 +3,7 @@
 // read, with the adjustment record (before, change, after, reason), the bin's and zone's stock, the
 // counters and the audit in the same transaction. Two concurrent adjustments never lose an update:
 // the second one's condition fails, it reads again and applies on top.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';

@@ -16,7 +16,7 @@ import {
   type WmsFacilitySettings,
   type wmsFacilitySettingsSchema,
 } from '../../shared/contracts/wms-bins';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { createBinChunk, removeBinChunk, takenBinCodes, type StoredBin } from './bin.store';
 import { timeOrderedId } from './page.store';
 import { BIN_RANGE_CHUNK, codeKey, listedCodes } from './rules';

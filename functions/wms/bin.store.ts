@@ -9,7 +9,7 @@ import { ConflictError, RevisionConflictError } from '../lib/errors';
 import { revised, revisionBump, revisionCondition, revisionOf } from '../lib/revision';
 import { tenantPk } from '../lib/table';
 import type { Bin, binInputSchema } from '../../shared/contracts/wms';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { counterUpdate } from './counters.store';
 import { transactEdit } from './edit.store';
 import { getMany } from './page.store';

@@ -2,7 +2,7 @@
 // /facilities creates and edits: their opening hours drive slot booking). These are short lists
 // (hundreds of zones, a few thousand bins): each is one key query, filtered and paged in memory
 // with the current names.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Actor } from '../lib/audit';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { changeAtRevision, revisionOf } from '../lib/revision';

@@ -5,7 +5,7 @@
 // resumes where it stopped and applies nothing twice. A line that no longer holds what was
 // snapshotted is reported (skipped), never overwritten. A request does the chunks its time allows
 // and answers with the phase and progress; Start or Complete again goes on (the SPA repeats them).
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { auditPut, type Actor } from '../lib/audit';
 import { remainingMs } from '../lib/deadline';
 import { transact } from '../lib/dynamo';

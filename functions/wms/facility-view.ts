@@ -3,7 +3,7 @@
 // Creating, editing and deleting go through the facilities domain's use cases and rules; a delete is
 // refused first for what only the warehouse knows of (stock, zones), then for what the facility's own
 // records say (bookings, the tenant's default, dock doors).
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Actor } from '../lib/audit';
 import { ConflictError } from '../lib/errors';
 import { revisionOf } from '../lib/revision';

@@ -1,7 +1,7 @@
 // The warehouse (/wms, doc 3 §7): thin actions that parse with the shared schemas and call one use
 // case each. The kernel has already checked the session and the route's permission (wms:read or
 // wms:write); every read and write is inside the signed-in user's tenant.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { actorOf, json, parseBody, parseQuery, pathId, requireUser } from '../lib/http';
 import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
@@ -60,11 +60,12 @@ import { listProductPage, removeProduct, saveProduct } from './products';
 import { dockAppointments, receiveGoods, requireFacilityQuery } from './receiving';
 import { checkPage, pagination } from './rules';
 import { facilityOf } from './stock';
+import { wmsRoutes } from '../../shared/routes/wms';
 
 const historyQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1, 'Page must be a whole number of at least 1').default(1),
-  limit: z.coerce.number().int().min(1).max(100, 'Page size must be between 1 and 100').default(50),
-  cursor: z.string().max(2000).optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1, 'Page must be a whole number of at least 1')), 1),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100, 'Page size must be between 1 and 100')), 50),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
 });
 
 const tenantOf = (req: Parameters<typeof requireUser>[0]) => requireUser(req).user.tenantId;
@@ -73,7 +74,7 @@ const writer = (req: Parameters<typeof requireUser>[0]) => {
   return { tenantId: signedIn.user.tenantId, actor: actorOf(signedIn) };
 };
 
-export const { handler, actions } = defineFunction('wms', {
+export const { handler, actions, routes } = defineFunction('wms', wmsRoutes, {
   async dashboard(req) {
     const tenantId = tenantOf(req);
     const [counters, facilities] = await Promise.all([readCounters(tenantId), listFacilities(tenantId)]);
@@ -241,7 +242,10 @@ export const { handler, actions } = defineFunction('wms', {
   },
   async dockAppointments(req) {
     const tenantId = tenantOf(req);
-    const { facilityId } = parseQuery(req, z.strictObject({ facilityId: z.string().max(64).optional() }));
+    const { facilityId } = parseQuery(
+      req,
+      z.strictObject({ facilityId: z.optional(z.string().check(z.maxLength(64))) }),
+    );
     return json({
       data: await dockAppointments(tenantId, await facilityOf(tenantId, requireFacilityQuery(facilityId))),
     });
@@ -289,13 +293,11 @@ export const { handler, actions } = defineFunction('wms', {
     const tenantId = tenantOf(req);
     const q = parseQuery(
       req,
-      historyQuerySchema.extend({
-        limit: z.coerce
-          .number()
-          .int()
-          .min(1)
-          .max(100, 'Page size must be between 1 and 100')
-          .default(WMS_PAGE_SIZE * 5),
+      z.extend(historyQuerySchema, {
+        limit: z._default(
+          z.coerce.number().check(z.int(), z.gte(1), z.lte(100, 'Page size must be between 1 and 100')),
+          WMS_PAGE_SIZE * 5,
+        ),
       }),
     );
     const total = (await readCounters(tenantId)).counts ?? 0;
@@ -326,13 +328,11 @@ export const { handler, actions } = defineFunction('wms', {
   async listCycleCountItems(req) {
     const q = parseQuery(
       req,
-      historyQuerySchema.extend({
-        limit: z.coerce
-          .number()
-          .int()
-          .min(1)
-          .max(100, 'Page size must be between 1 and 100')
-          .default(COUNT_SHEET_PAGE_SIZE),
+      z.extend(historyQuerySchema, {
+        limit: z._default(
+          z.coerce.number().check(z.int(), z.gte(1), z.lte(100, 'Page size must be between 1 and 100')),
+          COUNT_SHEET_PAGE_SIZE,
+        ),
       }),
     );
     return json(await listItems(tenantOf(req), pathId(req, 'id', 'Cycle count'), q));

@@ -2,7 +2,7 @@
 // list. A line created with stock records it as stock found (an adjustment); after that its quantity
 // changes only through adjustments and its bin only through moves (moving.ts), so no stock changes
 // without a trace. A line with stock is never deleted (adjust it to 0 first).
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';

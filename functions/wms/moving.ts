@@ -5,7 +5,7 @@
 // transaction holds the lines, both bins (the target's capacity as a condition), their zones, the
 // counters, the move's two adjustment records (out of one bin, into the other) and the audit; a lost
 // race reads again and retries (stock.ts).
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';

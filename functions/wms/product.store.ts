@@ -10,7 +10,7 @@ import { revised, revisedFieldsUpdate, revisionOf } from '../lib/revision';
 import { tenantPk } from '../lib/table';
 import type { Product, productInputSchema } from '../../shared/contracts/wms';
 import { searchForm } from '../../shared/contracts/wms';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { counterUpdate } from './counters.store';
 import { transactEdit } from './edit.store';
 import { countItems, getMany, queryPage } from './page.store';

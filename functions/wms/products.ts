@@ -1,7 +1,7 @@
 // Products of the warehouse: create, edit, delete (not while inventory lines hold it), the paged
 // list by key (category, active flag, prefix search) with totals from the counters, and the exact
 // SKU-or-barcode lookup of scan mode.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Actor } from '../lib/audit';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { changeAtRevision, revisionOf } from '../lib/revision';

@@ -2,7 +2,7 @@
 // and lot, or creates it (a serial-tracked product: one line per serial number), and in the same transaction raises the bin's quantity (conditioned on its
 // capacity), records the receipt and the 'goods.received' event, counts the stock and audits it.
 // Optionally tied to the appointment being unloaded at the facility today (dock-to-stock).
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { auditPut, type Actor } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { domainEventItem } from '../lib/events';

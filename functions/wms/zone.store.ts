@@ -7,7 +7,7 @@ import { getItem, queryPrefix, transact } from '../lib/dynamo';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { tenantPk } from '../lib/table';
 import type { Zone, zoneInputSchema } from '../../shared/contracts/wms';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { counterUpdate } from './counters.store';
 import { codeKey } from './rules';
 

@@ -1,6 +1,6 @@
 // The yard: spots and their status, the live overview (doors, spots, waiting trucks), Assign Spots and
 // the yard's move tasks (issue #58.4).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { actorOf, json, parseBody, pathId, requireUser, type RequestSession } from '../lib/http';
 import { defineFunction } from '../api';
 import { NotFoundError } from '../lib/errors';
@@ -14,6 +14,7 @@ import { assignWaitingTrucks } from './assign-spots';
 import { yardOverview } from './overview';
 import { activeYardTasks, finishYardTask, listYardTasks, startYardTask } from './yard-tasks';
 import { putYardSettings } from './yard-task.store';
+import { yardRoutes } from '../../shared/routes/yard';
 
 async function todayContext(session: RequestSession) {
   const { date, facility } = await todayFor(session);
@@ -21,7 +22,7 @@ async function todayContext(session: RequestSession) {
   return { date, facility };
 }
 
-export const { handler, actions } = defineFunction('yard', {
+export const { handler, actions, routes } = defineFunction('yard', yardRoutes, {
   async listYardSpots(req) {
     const signedIn = requireUser(req);
     const facility = await resolveFacility(signedIn.user.tenantId, pathId(req, 'id', 'Facility'));
@@ -58,7 +59,9 @@ export const { handler, actions } = defineFunction('yard', {
     const signedIn = requireUser(req);
     const { facilityId } = parseBody(
       req,
-      z.strictObject({ facilityId: z.string().trim().min(1).max(64).default('default') }),
+      z.strictObject({
+        facilityId: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), 'default'),
+      }),
     );
     const facility = await resolveFacility(signedIn.user.tenantId, facilityId);
     return json(await assignWaitingTrucks(facility, actorOf(signedIn)));

@@ -1,6 +1,6 @@
 // An appointment's ending or decision by a person: cancelling it (a reason required) and the staff's
 // approval or refusal of a carrier's booking awaiting approval (issue #32). Re-exported by appointments.ts.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { seenRevision } from './fields';
 import { overrideCutoff } from './appointment-times';
 
@@ -11,10 +11,15 @@ export const CANCELLATION_REASON_MIN = 5;
 export const cancelAppointmentSchema = z.strictObject({
   reason: z
     .string({ error: 'Please give a reason for cancelling' })
-    .trim()
-    .min(1, 'Please give a reason for cancelling')
-    .min(CANCELLATION_REASON_MIN, `Please give a reason for cancelling (minimum ${CANCELLATION_REASON_MIN} characters)`)
-    .max(500, 'Must be at most 500 characters'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please give a reason for cancelling'),
+      z.minLength(
+        CANCELLATION_REASON_MIN,
+        `Please give a reason for cancelling (minimum ${CANCELLATION_REASON_MIN} characters)`,
+      ),
+      z.maxLength(500, 'Must be at most 500 characters'),
+    ),
   /** Staff only: cancel inside the facility's change cut-off (audited). */
   overrideCutoff: overrideCutoff,
 });
@@ -27,9 +32,14 @@ export const approveBookingSchema = z.strictObject({ revision: seenRevision });
 export const refuseBookingSchema = z.strictObject({
   reason: z
     .string({ error: 'Please give a reason for refusing (minimum 5 characters)' })
-    .trim()
-    .min(CANCELLATION_REASON_MIN, `Please give a reason for refusing (minimum ${CANCELLATION_REASON_MIN} characters)`)
-    .max(500, 'Must be at most 500 characters'),
+    .check(
+      z.trim(),
+      z.minLength(
+        CANCELLATION_REASON_MIN,
+        `Please give a reason for refusing (minimum ${CANCELLATION_REASON_MIN} characters)`,
+      ),
+      z.maxLength(500, 'Must be at most 500 characters'),
+    ),
   revision: seenRevision,
 });
 export type RefuseBookingInput = z.input<typeof refuseBookingSchema>;

@@ -1,6 +1,6 @@
 // An appointment's time window (start before end, on the quarter-hour grid, at most eight hours) and
 // the staff override of a facility's change cut-off: shared by bookings and reschedules.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { toMinutes } from '../time';
 
 export const MAX_APPOINTMENT_MINUTES = 8 * 60;
@@ -10,7 +10,7 @@ export const BLOCK_MINUTES = 15;
 export function windowIssues(
   start: string | undefined,
   end: string | undefined,
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
   endPath: string,
 ) {
   if (!start || !end || !/^\d{2}:\d{2}$/.test(start) || !/^\d{2}:\d{2}$/.test(end)) return;
@@ -28,4 +28,4 @@ export function windowIssues(
 }
 
 /** Staff only: move or cancel inside the facility's change cut-off (audited). */
-export const overrideCutoff = z.boolean({ error: 'Override must be true or false' }).default(false);
+export const overrideCutoff = z._default(z.boolean({ error: 'Override must be true or false' }), false);

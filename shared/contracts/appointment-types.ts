@@ -2,7 +2,7 @@
 // takes at the door (its duration rule, on the facility's slot grid), which doors and vehicles take
 // it, and the extra questions a booking answers. The rules that both the server and the booking forms
 // apply (a load's duration, a field's value) live here, once.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LOAD_TYPES } from './appointments';
 import { VEHICLE_TYPES } from './appointments-guest';
 import { requiredText, seenRevision } from './fields';
@@ -19,7 +19,9 @@ export const MINUTES_PER_DAY = 24 * 60;
 export const MAX_RULE_QUANTITY = 10_000;
 
 const minutes = (message: string) =>
-  z.coerce.number({ error: message }).int('Must be a whole number').min(0, message).max(100_000, message);
+  z.coerce
+    .number({ error: message })
+    .check(z.int('Must be a whole number'), z.gte(0, message), z.lte(100_000, message));
 
 export const durationRuleSchema = z.discriminatedUnion(
   'kind',
@@ -34,14 +36,18 @@ export const durationRuleSchema = z.discriminatedUnion(
         maxMinutes: minutes('Enter the longest time a load takes'),
         maxQuantity: z.coerce
           .number({ error: 'Enter the most pallets or units one load may have' })
-          .int('Must be a whole number')
-          .min(1, 'Enter the most pallets or units one load may have')
-          .max(MAX_RULE_QUANTITY, `At most ${MAX_RULE_QUANTITY}`),
+          .check(
+            z.int('Must be a whole number'),
+            z.gte(1, 'Enter the most pallets or units one load may have'),
+            z.lte(MAX_RULE_QUANTITY, `At most ${MAX_RULE_QUANTITY}`),
+          ),
       })
-      .refine((r) => r.maxMinutes >= r.minMinutes, {
-        message: 'The longest time must not be shorter than the shortest',
-        path: ['maxMinutes'],
-      }),
+      .check(
+        z.refine((r) => r.maxMinutes >= r.minMinutes, {
+          message: 'The longest time must not be shorter than the shortest',
+          path: ['maxMinutes'],
+        }),
+      ),
   ],
   { error: 'Choose fixed minutes or minutes per pallet or unit' },
 );
@@ -79,24 +85,23 @@ export function quantityProblem(rule: DurationRule, quantity: number | null): st
   return null;
 }
 
-const optionalName = z
-  .string()
-  .trim()
-  .max(80, 'Must be at most 80 characters')
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null));
+const optionalName = z.pipe(
+  z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(80, 'Must be at most 80 characters')))),
+  z.transform((v) => (v ? v : null)),
+);
 
 export const appointmentTypeInputSchema = z.strictObject({
   name: requiredText('Name is required', 80),
   nameHi: optionalName,
   direction: z.enum(LOAD_TYPES, { error: 'Direction must be inbound or outbound' }),
-  vehicleTypes: z.array(z.enum(VEHICLE_TYPES, { error: 'Unknown vehicle type' })).max(VEHICLE_TYPES.length),
-  doorIds: z.array(z.string().trim().min(1).max(64)).max(500),
+  vehicleTypes: z
+    .array(z.enum(VEHICLE_TYPES, { error: 'Unknown vehicle type' }))
+    .check(z.maxLength(VEHICLE_TYPES.length)),
+  doorIds: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))).check(z.maxLength(500)),
   durationRule: durationRuleSchema,
 });
 export type AppointmentTypeInput = z.input<typeof appointmentTypeInputSchema>;
-export const appointmentTypeUpdateSchema = appointmentTypeInputSchema.extend({ revision: seenRevision });
+export const appointmentTypeUpdateSchema = z.extend(appointmentTypeInputSchema, { revision: seenRevision });
 
 export interface AppointmentType extends z.output<typeof appointmentTypeInputSchema> {
   id: string;
@@ -106,13 +111,10 @@ export interface AppointmentType extends z.output<typeof appointmentTypeInputSch
 }
 
 const fieldText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+  z.pipe(
+    z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`)))),
+    z.transform((v) => (v ? v : null)),
+  );
 
 /**
  * What every booking form at a facility asks already (its key and its label as the forms show it, with
@@ -162,56 +164,61 @@ export const bookingFieldInputSchema = z
     labelHi: fieldText(80),
     kind: z.enum(FIELD_KINDS, { error: 'Choose text, number, date, dropdown or checkbox' }),
     /** The types it is asked for; empty: every booking at the facility. */
-    typeIds: z.array(z.string().trim().min(1).max(64)).max(100).default([]),
-    options: z.array(requiredText('An option cannot be empty', 80)).max(50).default([]),
-    requiredForStaff: z.boolean().default(false),
-    requiredForCarriers: z.boolean().default(false),
-    hiddenFromCarriers: z.boolean().default(false),
+    typeIds: z._default(
+      z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))).check(z.maxLength(100)),
+      [],
+    ),
+    options: z._default(z.array(requiredText('An option cannot be empty', 80)).check(z.maxLength(50)), []),
+    requiredForStaff: z._default(z.boolean(), false),
+    requiredForCarriers: z._default(z.boolean(), false),
+    hiddenFromCarriers: z._default(z.boolean(), false),
     pattern: fieldText(200),
-    min: z.number().nullable().optional().default(null),
-    max: z.number().nullable().optional().default(null),
+    min: z._default(z.optional(z.nullable(z.number())), null),
+    max: z._default(z.optional(z.nullable(z.number())), null),
     message: fieldText(200),
     messageHi: fieldText(200),
-    uniquePerFacility: z.boolean().default(false),
+    uniquePerFacility: z._default(z.boolean(), false),
   })
-  .superRefine((f, ctx) => {
-    for (const path of ['label', 'labelHi'] as const) {
-      const builtIn = builtInFieldRepeated(f[path]);
-      if (builtIn) ctx.addIssue({ code: 'custom', path: [path], message: repeatsBuiltInMessage(builtIn) });
-    }
-    if (f.kind === 'dropdown' && f.options.length < 1)
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'A dropdown needs at least one option' });
-    if (f.hiddenFromCarriers && f.requiredForCarriers)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['requiredForCarriers'],
-        message: 'A field hidden from carriers cannot be required for them',
-      });
-    if (f.pattern !== null) {
-      if (f.kind !== 'text')
-        ctx.addIssue({ code: 'custom', path: ['pattern'], message: 'Only a text field can have a pattern' });
-      else
-        try {
-          new RegExp(f.pattern);
-        } catch {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['pattern'],
-            message: 'This pattern is not a valid regular expression',
-          });
-        }
-    }
-    if ((f.min !== null || f.max !== null) && f.kind !== 'number')
-      ctx.addIssue({ code: 'custom', path: ['min'], message: 'Only a number field can have a range' });
-    if (f.min !== null && f.max !== null && f.max < f.min)
-      ctx.addIssue({ code: 'custom', path: ['max'], message: 'The maximum must not be below the minimum' });
-    if (f.uniquePerFacility && (f.kind === 'checkbox' || f.kind === 'dropdown'))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['uniquePerFacility'],
-        message: 'Only a text, number or date field can be unique',
-      });
-  });
+  .check(
+    z.superRefine((f, ctx) => {
+      for (const path of ['label', 'labelHi'] as const) {
+        const builtIn = builtInFieldRepeated(f[path]);
+        if (builtIn) ctx.addIssue({ code: 'custom', path: [path], message: repeatsBuiltInMessage(builtIn) });
+      }
+      if (f.kind === 'dropdown' && f.options.length < 1)
+        ctx.addIssue({ code: 'custom', path: ['options'], message: 'A dropdown needs at least one option' });
+      if (f.hiddenFromCarriers && f.requiredForCarriers)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['requiredForCarriers'],
+          message: 'A field hidden from carriers cannot be required for them',
+        });
+      if (f.pattern !== null) {
+        if (f.kind !== 'text')
+          ctx.addIssue({ code: 'custom', path: ['pattern'], message: 'Only a text field can have a pattern' });
+        else
+          try {
+            new RegExp(f.pattern);
+          } catch {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['pattern'],
+              message: 'This pattern is not a valid regular expression',
+            });
+          }
+      }
+      if ((f.min !== null || f.max !== null) && f.kind !== 'number')
+        ctx.addIssue({ code: 'custom', path: ['min'], message: 'Only a number field can have a range' });
+      if (f.min !== null && f.max !== null && f.max < f.min)
+        ctx.addIssue({ code: 'custom', path: ['max'], message: 'The maximum must not be below the minimum' });
+      if (f.uniquePerFacility && (f.kind === 'checkbox' || f.kind === 'dropdown'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['uniquePerFacility'],
+          message: 'Only a text, number or date field can be unique',
+        });
+    }),
+  );
 export type BookingFieldInput = z.input<typeof bookingFieldInputSchema>;
 export const bookingFieldUpdateSchema = z.strictObject({
   field: bookingFieldInputSchema,

@@ -1,6 +1,6 @@
 // Guest slot bookings (a driver or transporter without an account, through the landing page or a
 // facility's booking link) and the confirmation the guest keeps.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { count, LOAD_TYPES, optionalText } from './appointments';
 import { LANGUAGES } from './messaging-templates';
 import { fieldValuesSchema } from './booking-fields';
@@ -14,62 +14,59 @@ export const OWNER_NAME_REQUIRED = 'Owner name is required';
 const required = (max: number) =>
   z
     .string({ error: GUEST_MISSING_INFORMATION })
-    .trim()
-    .min(1, GUEST_MISSING_INFORMATION)
-    .max(max, `Must be at most ${max} characters`);
+    .check(z.trim(), z.minLength(1, GUEST_MISSING_INFORMATION), z.maxLength(max, `Must be at most ${max} characters`));
 
 export const guestBookingSchema = z
   .strictObject({
     ownerType: z.enum(OWNER_TYPES, { error: GUEST_MISSING_INFORMATION }),
-    vehicleNumber: required(15)
-      .transform((v) => v.toUpperCase().replace(/\s+/g, ''))
-      .refine((v) => /^[A-Z0-9-]{4,15}$/.test(v), 'Enter the vehicle number as on the plate, e.g. MH12AB1234'),
+    vehicleNumber: z
+      .pipe(
+        required(15),
+        z.transform((v) => v.toUpperCase().replace(/\s+/g, '')),
+      )
+      .check(z.refine((v) => /^[A-Z0-9-]{4,15}$/.test(v), 'Enter the vehicle number as on the plate, e.g. MH12AB1234')),
     vehicleType: z.enum(VEHICLE_TYPES, { error: GUEST_MISSING_INFORMATION }),
     capacityTons: z.coerce
       .number({ error: GUEST_MISSING_INFORMATION })
-      .positive('Capacity must be more than 0 tons')
-      .max(100, 'Capacity must be at most 100 tons'),
+      .check(z.gt(0, 'Capacity must be more than 0 tons'), z.lte(100, 'Capacity must be at most 100 tons')),
     driverName: required(120),
     driverLicense: required(30),
-    mobileNumber: required(20).refine((v) => /^\+?[\d\s-]{10,16}$/.test(v), 'Enter a valid mobile number'),
+    mobileNumber: required(20).check(z.refine((v) => /^\+?[\d\s-]{10,16}$/.test(v), 'Enter a valid mobile number')),
     ownerName: optionalText(120),
     ownerContactNumber: optionalText(20),
-    loadType: z.enum(LOAD_TYPES).default('inbound'),
+    loadType: z._default(z.enum(LOAD_TYPES), 'inbound'),
     goodsType: optionalText(80),
     poNumber: optionalText(40),
     /** Units of the PO the truck brings (issue #32: counted in the PO's ledger). */
     quantity: count,
     ewayBill: optionalText(20),
     /** The facility's appointment type and its answers to the custom booking fields (issue #32). */
-    typeId: z
-      .string()
-      .trim()
-      .max(64)
-      .optional()
-      .nullable()
-      .transform((v) => (v ? v : null)),
+    typeId: z.pipe(
+      z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(64)))),
+      z.transform((v) => (v ? v : null)),
+    ),
     fields: fieldValuesSchema,
-    expectedArrivalDate: z
-      .string({ error: GUEST_MISSING_INFORMATION })
-      .min(1, GUEST_MISSING_INFORMATION)
-      .max(40)
-      .refine((v) => !Number.isNaN(Date.parse(v)), GUEST_MISSING_INFORMATION),
+    expectedArrivalDate: z.string({ error: GUEST_MISSING_INFORMATION }).check(
+      z.minLength(1, GUEST_MISSING_INFORMATION),
+      z.maxLength(40),
+      z.refine((v) => !Number.isNaN(Date.parse(v)), GUEST_MISSING_INFORMATION),
+    ),
     slotId: required(40),
-    bookingType: z.literal('guest').default('guest'),
-    priority: z.literal('normal').default('normal'),
+    bookingType: z._default(z.literal('guest'), 'guest'),
+    priority: z._default(z.literal('normal'), 'normal'),
     /** The booking link's facility ('tenantId/facilityId'); the platform's guest facility when absent. */
-    facility: z.string().max(140).optional(),
+    facility: z.optional(z.string().check(z.maxLength(140))),
     /** The language the guest booked in: their confirmation SMS is written in it. */
-    language: z.enum(LANGUAGES, { error: 'Unknown language: use en or hi' }).default('en'),
+    language: z._default(z.enum(LANGUAGES, { error: 'Unknown language: use en or hi' }), 'en'),
     /** The privacy notice the guest saw and their messaging opt-ins (issue #36); the booking never depends on them. */
-    consent: consentSchema.optional(),
+    consent: z.optional(consentSchema),
   })
-  // A truck owner or transporter names the owner; a driver books for themself (issue #53: the form says
-  // so under the field before it sends, as for every other field).
-  .superRefine((v, ctx) => {
-    if (v.ownerType !== 'Driver' && !v.ownerName)
-      ctx.addIssue({ code: 'custom', path: ['ownerName'], message: OWNER_NAME_REQUIRED });
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.ownerType !== 'Driver' && !v.ownerName)
+        ctx.addIssue({ code: 'custom', path: ['ownerName'], message: OWNER_NAME_REQUIRED });
+    }),
+  );
 export type GuestBookingInput = z.input<typeof guestBookingSchema>;
 
 /**

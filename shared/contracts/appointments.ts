@@ -1,5 +1,5 @@
 // Appointments and reschedules (guest slot bookings: appointments-guest.ts).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { dateString, seenRevision, timeOfDay } from './fields';
 import { requiredText } from './fields';
 import type { Language } from './messaging-templates';
@@ -46,39 +46,37 @@ export const LOAD_TYPES = ['inbound', 'outbound'] as const;
 export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export const BOOKED_BY = ['carrier', 'shipper', 'transporter'] as const;
 
-const optionalId = z
-  .string()
-  .trim()
-  .max(64)
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null));
+const optionalId = z.pipe(
+  z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(64)))),
+  z.transform((v) => (v ? v : null)),
+);
 export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+  z.pipe(
+    z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`)))),
+    z.transform((v) => (v ? v : null)),
+  );
 /** A count a booking may carry (pallets, cartons, units): empty is none. */
-export const count = z
-  .union([
-    z.literal(''),
-    z.null(),
-    z.coerce
-      .number({ error: 'Must be a number' })
-      .int('Must be a whole number')
-      .min(0, 'Must be 0 or more')
-      .max(100000),
-  ])
-  .optional()
-  .transform((v) => (v === '' || v === undefined ? null : v));
+export const count = z.pipe(
+  z.optional(
+    z.union([
+      z.literal(''),
+      z.null(),
+      z.coerce
+        .number({ error: 'Must be a number' })
+        .check(z.int('Must be a whole number'), z.gte(0, 'Must be 0 or more'), z.lte(100000)),
+    ]),
+  ),
+  z.transform((v) => (v === '' || v === undefined ? null : v)),
+);
 
 export const appointmentInputSchema = z
   .strictObject({
-    facilityId: z.string({ error: 'Please select a facility' }).trim().min(1, 'Please select a facility').max(64),
-    carrierId: z.string({ error: 'Please select a carrier' }).trim().min(1, 'Please select a carrier').max(64),
+    facilityId: z
+      .string({ error: 'Please select a facility' })
+      .check(z.trim(), z.minLength(1, 'Please select a facility'), z.maxLength(64)),
+    carrierId: z
+      .string({ error: 'Please select a carrier' })
+      .check(z.trim(), z.minLength(1, 'Please select a carrier'), z.maxLength(64)),
     driverId: optionalId,
     /** The truck's number: a facility may hold a vehicle to one open appointment a day (booking rules). */
     vehicleLicense: optionalText(15),
@@ -87,22 +85,24 @@ export const appointmentInputSchema = z
     scheduledDate: dateString('Please select a date'),
     scheduledTimeStart: timeOfDay('Please select start time'),
     scheduledTimeEnd: timeOfDay('Please select end time'),
-    loadType: z.enum(LOAD_TYPES, { error: 'Load type must be inbound or outbound' }).default('inbound'),
-    priority: z.enum(PRIORITIES, { error: 'Priority must be low, normal, high or urgent' }).default('normal'),
-    bookedBy: z.enum(BOOKED_BY, { error: 'Booked by must be carrier, shipper or transporter' }).default('carrier'),
+    loadType: z._default(z.enum(LOAD_TYPES, { error: 'Load type must be inbound or outbound' }), 'inbound'),
+    priority: z._default(z.enum(PRIORITIES, { error: 'Priority must be low, normal, high or urgent' }), 'normal'),
+    bookedBy: z._default(z.enum(BOOKED_BY, { error: 'Booked by must be carrier, shipper or transporter' }), 'carrier'),
     poNumber: optionalText(40),
     bolNumber: optionalText(40),
     palletCount: count,
     cartonCount: count,
     /** Units of the PO this booking brings (issue #32: counted in the PO's ledger). */
     quantity: count,
-    estimatedDuration: z.coerce
-      .number({ error: 'Minimum 15 minutes' })
-      .int()
-      .min(15, 'Minimum 15 minutes')
-      .max(MAX_APPOINTMENT_MINUTES, 'At most 480 minutes')
-      .refine((v) => v % 15 === 0, 'Duration must be in steps of 15 minutes')
-      .default(60),
+    estimatedDuration: z._default(
+      z.coerce.number({ error: 'Minimum 15 minutes' }).check(
+        z.int(),
+        z.gte(15, 'Minimum 15 minutes'),
+        z.lte(MAX_APPOINTMENT_MINUTES, 'At most 480 minutes'),
+        z.refine((v) => v % 15 === 0, 'Duration must be in steps of 15 minutes'),
+      ),
+      60,
+    ),
     specialInstructions: optionalText(500),
     handlingEquipmentNotes: optionalText(500),
     /** The facility's appointment type (issue #32): its duration rule sets the end, from `quantity`. */
@@ -110,37 +110,39 @@ export const appointmentInputSchema = z
     /** Answers to the facility's custom booking fields, by field id. */
     fields: fieldValuesSchema,
   })
-  .superRefine((v, ctx) => windowIssues(v.scheduledTimeStart, v.scheduledTimeEnd, ctx, 'scheduledTimeEnd'));
+  .check(z.superRefine((v, ctx) => windowIssues(v.scheduledTimeStart, v.scheduledTimeEnd, ctx, 'scheduledTimeEnd')));
 export type AppointmentInput = z.input<typeof appointmentInputSchema>;
 
 /** A walk-in: the appointment is created for now, then the check-in links to it. */
 export const walkInAppointmentSchema = z.strictObject({
-  facilityId: z.string().trim().max(64).optional(),
+  facilityId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
   carrierName: requiredText('Carrier name is required', 120),
-  loadType: z.enum(LOAD_TYPES).default('inbound'),
+  loadType: z._default(z.enum(LOAD_TYPES), 'inbound'),
   poNumber: optionalText(40),
   bolNumber: optionalText(40),
 });
 
 export const availabilityCheckSchema = z
   .object({
-    facilityId: z.string({ error: 'Please select a facility' }).trim().min(1, 'Please select a facility').max(64),
+    facilityId: z
+      .string({ error: 'Please select a facility' })
+      .check(z.trim(), z.minLength(1, 'Please select a facility'), z.maxLength(64)),
     date: dateString('Please select a date'),
     timeStart: timeOfDay('Please select start time'),
     timeEnd: timeOfDay('Please select end time'),
-    dockDoorId: z.string().max(64).optional(),
-    excludeAppointmentId: z.string().max(64).optional(),
+    dockDoorId: z.optional(z.string().check(z.maxLength(64))),
+    excludeAppointmentId: z.optional(z.string().check(z.maxLength(64))),
   })
-  .superRefine((v, ctx) => windowIssues(v.timeStart, v.timeEnd, ctx, 'timeEnd'));
+  .check(z.superRefine((v, ctx) => windowIssues(v.timeStart, v.timeEnd, ctx, 'timeEnd')));
 
 export const statusChangeSchema = z.strictObject({
-  status: z
-    .enum(APPOINTMENT_STATUSES, { error: `Status must be one of ${APPOINTMENT_STATUSES.join(', ')}` })
-    .refine((s) => s !== 'cancelled', 'An appointment is cancelled with a reason: use Cancel Appointment')
-    .refine(
+  status: z.enum(APPOINTMENT_STATUSES, { error: `Status must be one of ${APPOINTMENT_STATUSES.join(', ')}` }).check(
+    z.refine((s) => s !== 'cancelled', 'An appointment is cancelled with a reason: use Cancel Appointment'),
+    z.refine(
       (s) => s !== 'scheduled' && s !== 'pending_approval',
       'A booking awaiting approval is approved or refused: use Approve or Refuse',
     ),
+  ),
   revision: seenRevision,
 });
 
@@ -257,11 +259,12 @@ export function statusLabel(status: string): string {
 
 /** The dashboard's Report Issue: a note about one of today's appointments. */
 export const issueReportSchema = z.strictObject({
-  description: requiredText('Please describe the issue (at least 5 characters)', 500).pipe(
-    z.string().min(5, 'Please describe the issue (at least 5 characters)'),
+  description: z.pipe(
+    requiredText('Please describe the issue (at least 5 characters)', 500),
+    z.string().check(z.minLength(5, 'Please describe the issue (at least 5 characters)')),
   ),
 });
 /** The Report Issue form: the appointment it is about, then the note. */
-export const issueReportFormSchema = issueReportSchema.extend({
+export const issueReportFormSchema = z.extend(issueReportSchema, {
   appointmentId: requiredText('Please select an appointment', 64),
 });

@@ -1,27 +1,30 @@
 // Request and response bodies of the session calls.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { CanAccess, Permission } from '../roles';
 import { requiredText } from './fields';
 
 /** The sign-in form posts `identifier`; the /test-auth page posts `username`. Both mean the same. */
-export const loginSchema = z
-  .strictObject({
-    identifier: z.string().trim().max(254, 'Identifier is too long').optional(),
-    username: z.string().trim().max(254, 'Username is too long').optional(),
-    password: z.string({ error: 'Password is required' }).max(256, 'Password is too long'),
-  })
-  .transform(({ identifier, username, password }, ctx) => {
+export const loginSchema = z.pipe(
+  z.strictObject({
+    identifier: z.optional(z.string().check(z.trim(), z.maxLength(254, 'Identifier is too long'))),
+    username: z.optional(z.string().check(z.trim(), z.maxLength(254, 'Username is too long'))),
+    password: z.string({ error: 'Password is required' }).check(z.maxLength(256, 'Password is too long')),
+  }),
+  z.transform(({ identifier, username, password }, ctx) => {
     const id = identifier ?? username ?? '';
     if (id.length < 1)
-      ctx.addIssue({
+      ctx.issues.push({
         code: 'custom',
+        input: ctx.value,
         path: ['identifier'],
         message: 'Please enter your email, username, or mobile number',
       });
-    if (password.length < 1) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
+    if (password.length < 1)
+      ctx.issues.push({ code: 'custom', input: ctx.value, path: ['password'], message: 'Password is required' });
     if (id.length < 1 || password.length < 1) return z.NEVER;
     return { identifier: id, password };
-  });
+  }),
+);
 export type LoginInput = z.input<typeof loginSchema>;
 
 /** Sign-in by mobile number and one-time code (issue #32: fleet owners without e-mail). */
@@ -35,23 +38,24 @@ export const SIGN_IN_CODE_TEXTS = {
 } as const;
 const mobileNumber = z
   .string({ error: SIGN_IN_CODE_TEXTS.mobileRequired })
-  .trim()
-  .min(1, SIGN_IN_CODE_TEXTS.mobileRequired)
-  .regex(/^(\+?91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}$/, SIGN_IN_CODE_TEXTS.mobileInvalid);
+  .check(
+    z.trim(),
+    z.minLength(1, SIGN_IN_CODE_TEXTS.mobileRequired),
+    z.regex(/^(\+?91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}$/, SIGN_IN_CODE_TEXTS.mobileInvalid),
+  );
 export const signInCodeRequestSchema = z.strictObject({ phoneNumber: mobileNumber });
 export const signInCodeSchema = z.strictObject({
   phoneNumber: mobileNumber,
   code: z
     .string({ error: SIGN_IN_CODE_TEXTS.codeInvalid })
-    .trim()
-    .regex(/^\d{6}$/, SIGN_IN_CODE_TEXTS.codeInvalid),
+    .check(z.trim(), z.regex(/^\d{6}$/, SIGN_IN_CODE_TEXTS.codeInvalid)),
 });
 export type SignInCodeInput = z.input<typeof signInCodeSchema>;
 
 /** The sign-in form's own schema (the spec's field names and texts). */
 export const loginFormSchema = z.object({
   identifier: requiredText('Please enter your email, username, or mobile number'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  password: z.string({ error: 'Password is required' }).check(z.minLength(1, 'Password is required')),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 

@@ -2,7 +2,7 @@
 // 6-digit access code, share both by SMS or WhatsApp, and a fleet owner can forward them to a driver.
 // The link (/book/<token>) asks the code, then shows the facility's booking form. The code is kept
 // sealed with the link, so staff can send the link again without a new code (issue #53).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { optionalText, requiredText } from './fields';
 import { LANGUAGES } from './messaging-templates';
 import type { BookingSetup } from './appointment-types';
@@ -37,20 +37,23 @@ export type BookingLinkChannel = (typeof BOOKING_LINK_CHANNELS)[number];
 
 export const accessCode = z
   .string({ error: BOOKING_LINK_TEXTS.codeFormat })
-  .trim()
-  .regex(/^\d{6}$/, BOOKING_LINK_TEXTS.codeFormat);
+  .check(z.trim(), z.regex(/^\d{6}$/, BOOKING_LINK_TEXTS.codeFormat));
 
 export const bookingLinkInputSchema = z.strictObject({
   facilityId: requiredText('Please select a facility', 64),
   label: requiredText(BOOKING_LINK_TEXTS.labelRequired, 80),
   /** The carrier the link books for; bookings through it are that carrier's. */
   carrierId: optionalText(64),
-  validDays: z.coerce
-    .number({ error: BOOKING_LINK_TEXTS.daysRange })
-    .int(BOOKING_LINK_TEXTS.daysRange)
-    .min(1, BOOKING_LINK_TEXTS.daysRange)
-    .max(MAX_LINK_DAYS, BOOKING_LINK_TEXTS.daysRange)
-    .default(DEFAULT_LINK_DAYS),
+  validDays: z._default(
+    z.coerce
+      .number({ error: BOOKING_LINK_TEXTS.daysRange })
+      .check(
+        z.int(BOOKING_LINK_TEXTS.daysRange),
+        z.gte(1, BOOKING_LINK_TEXTS.daysRange),
+        z.lte(MAX_LINK_DAYS, BOOKING_LINK_TEXTS.daysRange),
+      ),
+    DEFAULT_LINK_DAYS,
+  ),
 });
 export type BookingLinkInput = z.input<typeof bookingLinkInputSchema>;
 
@@ -59,10 +62,9 @@ export const bookingLinkCodeSchema = z.strictObject({ code: accessCode });
 export const bookingLinkSendSchema = z.strictObject({
   mobileNumber: z
     .string({ error: BOOKING_LINK_TEXTS.mobileInvalid })
-    .trim()
-    .regex(/^(\+91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}$/, BOOKING_LINK_TEXTS.mobileInvalid),
-  language: z.enum(LANGUAGES).default('en'),
-  channel: z.enum(BOOKING_LINK_CHANNELS, { error: BOOKING_LINK_TEXTS.channelChoice }).default('sms'),
+    .check(z.trim(), z.regex(/^(\+91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}$/, BOOKING_LINK_TEXTS.mobileInvalid)),
+  language: z._default(z.enum(LANGUAGES), 'en'),
+  channel: z._default(z.enum(BOOKING_LINK_CHANNELS, { error: BOOKING_LINK_TEXTS.channelChoice }), 'sms'),
 });
 export type BookingLinkSend = z.input<typeof bookingLinkSendSchema>;
 

@@ -2,7 +2,7 @@
 // dispatcher, drivers) signing in by mobile number, linked to each hub (tenant) that works with it.
 // Each hub keeps its own carrier record, appointments and drivers' personal data; a link says which
 // of the hub's carrier records is this identity. Texts are the answers' English; Hindi in shared/i18n.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { gstinProblem, GSTIN_MESSAGES } from '../gstin';
 import { requiredText } from './fields';
 import { signInCodeRequestSchema } from './auth';
@@ -13,20 +13,20 @@ import { CARRIER_IDENTITY_TEXTS } from './carrier-identity-texts';
 export { CARRIER_IDENTITY_TEXTS };
 
 /** A GSTIN that must be given and pass its check character (shared/gstin.ts, as at sign-up). */
-export const requiredGstin = z
-  .string({ error: CARRIER_IDENTITY_TEXTS.gstinRequired })
-  .trim()
-  .toUpperCase()
-  .min(1, CARRIER_IDENTITY_TEXTS.gstinRequired)
-  .superRefine((v, ctx) => {
+export const requiredGstin = z.string({ error: CARRIER_IDENTITY_TEXTS.gstinRequired }).check(
+  z.trim(),
+  z.toUpperCase(),
+  z.minLength(1, CARRIER_IDENTITY_TEXTS.gstinRequired),
+  z.superRefine((v, ctx) => {
     const problem = gstinProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: GSTIN_MESSAGES[problem] });
-  });
+  }),
+);
 
 const mobile = signInCodeRequestSchema.shape.phoneNumber;
 
 /** The language of a carrier person's SMS (sign-in code, a hub's invitation): English unless chosen. */
-const personLanguage = languageChoice.default('en');
+const personLanguage = z._default(languageChoice, 'en');
 
 /** A carrier registers itself: its GSTIN, its name and its owner, who signs in with the mobile number. */
 export const carrierRegistrationSchema = z.strictObject({
@@ -60,19 +60,21 @@ export const carrierDriverInputSchema = z.strictObject({
 /** A hub invites a carrier by GSTIN or by mobile number, naming the hub's own carrier record to link. */
 export const carrierInvitationSchema = z
   .strictObject({
-    gstin: requiredGstin.optional(),
-    phoneNumber: mobile.optional(),
+    gstin: z.optional(requiredGstin),
+    phoneNumber: z.optional(mobile),
     carrierId: requiredText(CARRIER_IDENTITY_TEXTS.carrierRecordRequired, 64),
   })
-  .refine((v) => Boolean(v.gstin) !== Boolean(v.phoneNumber), {
-    message: CARRIER_IDENTITY_TEXTS.inviteWhom,
-    path: ['gstin'],
-  });
+  .check(
+    z.refine((v) => Boolean(v.gstin) !== Boolean(v.phoneNumber), {
+      message: CARRIER_IDENTITY_TEXTS.inviteWhom,
+      path: ['gstin'],
+    }),
+  );
 
 /** A carrier asks a hub to link, naming the hub by its id (the hub's code shown on its booking pages). */
 export const linkRequestSchema = z.strictObject({
   hubId: requiredText(CARRIER_IDENTITY_TEXTS.hubNotFound, 64),
-  message: z.string().trim().max(500).optional(),
+  message: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 
 /** The hub approves a carrier's request, naming its carrier record for it. */
@@ -90,9 +92,9 @@ export const networkBookingBodySchema = z.record(z.string(), z.unknown());
 export type NetworkBookingInput = Omit<z.input<typeof appointmentInputSchema>, 'carrierId'>;
 
 export const networkBookingsQuerySchema = z.strictObject({
-  date: z.string({ error: 'Date must be YYYY-MM-DD' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD'),
-  hubId: z.string().max(64).optional(),
-  status: z.string().max(32).optional(),
+  date: z.string({ error: 'Date must be YYYY-MM-DD' }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')),
+  hubId: z.optional(z.string().check(z.maxLength(64))),
+  status: z.optional(z.string().check(z.maxLength(32))),
 });
 
 // ---- answers

@@ -1,5 +1,5 @@
 // Carriers and their drivers (docs/architecture.md §1, carriers). Messages are the spec's texts.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { changesSome, NOTHING_TO_CHANGE, optionalText, requiredText, seenRevision } from './fields';
 import { driverReachFields } from './messaging-drivers';
 import { gstin } from './tenancy';
@@ -18,31 +18,32 @@ const SERVICE_TYPE_VALUES = SERVICE_TYPES.map((s) => s.value) as [string, ...str
 
 export const carrierInputSchema = z.strictObject({
   name: requiredText('Carrier name is required', 120),
-  contactEmail: z
-    .union([z.literal(''), z.email('Valid email required').max(254)])
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v.toLowerCase() : null)),
+  contactEmail: z.pipe(
+    z.nullable(z.optional(z.union([z.literal(''), z.email('Valid email required').check(z.maxLength(254))]))),
+    z.transform((v) => (v ? v.toLowerCase() : null)),
+  ),
   contactPhone: optionalText(20),
   gstin,
-  serviceTypes: z
-    .array(z.enum(SERVICE_TYPE_VALUES, { error: 'Unknown service type' }), {
-      error: 'Please select at least one service type',
-    })
-    .min(1, 'Please select at least one service type')
-    .max(SERVICE_TYPES.length)
-    .transform((v) => [...new Set(v)]),
+  serviceTypes: z.pipe(
+    z
+      .array(z.enum(SERVICE_TYPE_VALUES, { error: 'Unknown service type' }), {
+        error: 'Please select at least one service type',
+      })
+      .check(z.minLength(1, 'Please select at least one service type'), z.maxLength(SERVICE_TYPES.length)),
+    z.transform((v) => [...new Set(v)]),
+  ),
 });
 export type CarrierInput = z.input<typeof carrierInputSchema>;
 
 /** An edit of a carrier: the fields it carries (at least one), and the revision its form loaded. */
-export const carrierUpdateSchema = carrierInputSchema
-  .partial()
-  .extend({ revision: seenRevision })
-  .refine(changesSome(Object.keys(carrierInputSchema.shape)), { message: NOTHING_TO_CHANGE, path: ['_'] });
+export const carrierUpdateSchema = z
+  .extend(z.partial(carrierInputSchema), { revision: seenRevision })
+  .check(z.refine(changesSome(Object.keys(carrierInputSchema.shape)), { message: NOTHING_TO_CHANGE, path: ['_'] }));
 
 export const driverInputSchema = z.strictObject({
-  carrierId: z.string({ error: 'Carrier is required' }).trim().min(1, 'Carrier is required').max(64),
+  carrierId: z
+    .string({ error: 'Carrier is required' })
+    .check(z.trim(), z.minLength(1, 'Carrier is required'), z.maxLength(64)),
   name: requiredText('Driver name is required', 120),
   phone: optionalText(20),
   licenseNumber: requiredText('License number is required', 30),
@@ -52,18 +53,16 @@ export const driverInputSchema = z.strictObject({
 export type DriverInput = z.input<typeof driverInputSchema>;
 
 /** An edit of a driver (who stays with their carrier): the fields it carries, and the revision its form loaded. */
-const driverFields = driverInputSchema.omit({ carrierId: true });
-export const driverUpdateSchema = driverFields
-  .partial()
-  .extend({ revision: seenRevision })
-  .refine(changesSome(Object.keys(driverFields.shape)), { message: NOTHING_TO_CHANGE, path: ['_'] });
+const driverFields = z.omit(driverInputSchema, { carrierId: true });
+export const driverUpdateSchema = z
+  .extend(z.partial(driverFields), { revision: seenRevision })
+  .check(z.refine(changesSome(Object.keys(driverFields.shape)), { message: NOTHING_TO_CHANGE, path: ['_'] }));
 
 /** A driver's own choice in the driver app (PATCH /api/driver/preferences): channels and language, from the revision loaded. */
 const driverReach = z.strictObject(driverReachFields);
-export const driverPreferencesSchema = driverReach
-  .partial()
-  .extend({ revision: seenRevision })
-  .refine(changesSome(Object.keys(driverReach.shape)), { message: NOTHING_TO_CHANGE, path: ['_'] });
+export const driverPreferencesSchema = z
+  .extend(z.partial(driverReach), { revision: seenRevision })
+  .check(z.refine(changesSome(Object.keys(driverReach.shape)), { message: NOTHING_TO_CHANGE, path: ['_'] }));
 export type DriverPreferencesInput = z.input<typeof driverPreferencesSchema>;
 
 /** What an approved account books for: its carrier, and for a driver their driver record; how it was found. */

@@ -1,5 +1,5 @@
 // Driver check-ins.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CHECKIN_STATUSES, LOAD_TYPES, type CheckinStatus } from './appointments';
 import { ewayBillField, licenceField, type GateOutcome } from './gate';
 import { seenRevision } from './fields';
@@ -20,45 +20,46 @@ export const EARLY_CHECKIN_MINUTES = 120;
 export const checkinOpensAt = (start: string) => fromMinutes(Math.max(0, toMinutes(start) - EARLY_CHECKIN_MINUTES));
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+  z.pipe(
+    z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`)))),
+    z.transform((v) => (v ? v : null)),
+  );
 
 export const quickCheckinSchema = z.strictObject({
   appointmentId: z
     .string({ error: 'Please select an appointment' })
-    .trim()
-    .min(1, 'Please select an appointment')
-    .max(64),
-  driverName: z.string({ error: 'Driver name is required' }).trim().min(1, 'Driver name is required').max(120),
-  vehicleLicense: z
-    .string({ error: 'Vehicle license is required' })
-    .trim()
-    .min(1, 'Vehicle license is required')
-    .max(20)
-    .transform((v) => v.toUpperCase()),
+    .check(z.trim(), z.minLength(1, 'Please select an appointment'), z.maxLength(64)),
+  driverName: z
+    .string({ error: 'Driver name is required' })
+    .check(z.trim(), z.minLength(1, 'Driver name is required'), z.maxLength(120)),
+  vehicleLicense: z.pipe(
+    z
+      .string({ error: 'Vehicle license is required' })
+      .check(z.trim(), z.minLength(1, 'Vehicle license is required'), z.maxLength(20)),
+    z.transform((v) => v.toUpperCase()),
+  ),
   dockDoorId: optionalText(64),
   notes: optionalText(500),
   // Gate compliance (#21): the driver's licence and the e-way bill, checked against the registries when the tenant has ULIP set up.
   driverLicense: licenceField,
   ewayBill: ewayBillField,
-  status: z.literal('checked_in').default('checked_in'),
+  status: z._default(z.literal('checked_in'), 'checked_in'),
 });
 
 export const walkInCheckinSchema = z.strictObject({
-  driverName: z.string({ error: 'Driver name is required' }).trim().min(1, 'Driver name is required').max(120),
-  vehicleLicense: z
-    .string({ error: 'Vehicle license is required' })
-    .trim()
-    .min(1, 'Vehicle license is required')
-    .max(20)
-    .transform((v) => v.toUpperCase()),
-  carrierName: z.string({ error: 'Carrier name is required' }).trim().min(1, 'Carrier name is required').max(120),
-  loadType: z.enum(LOAD_TYPES, { error: 'Load type must be inbound or outbound' }).default('inbound'),
+  driverName: z
+    .string({ error: 'Driver name is required' })
+    .check(z.trim(), z.minLength(1, 'Driver name is required'), z.maxLength(120)),
+  vehicleLicense: z.pipe(
+    z
+      .string({ error: 'Vehicle license is required' })
+      .check(z.trim(), z.minLength(1, 'Vehicle license is required'), z.maxLength(20)),
+    z.transform((v) => v.toUpperCase()),
+  ),
+  carrierName: z
+    .string({ error: 'Carrier name is required' })
+    .check(z.trim(), z.minLength(1, 'Carrier name is required'), z.maxLength(120)),
+  loadType: z._default(z.enum(LOAD_TYPES, { error: 'Load type must be inbound or outbound' }), 'inbound'),
   poNumber: optionalText(40),
   bolNumber: optionalText(40),
   dockDoorId: optionalText(64),
@@ -66,8 +67,8 @@ export const walkInCheckinSchema = z.strictObject({
   driverLicense: licenceField,
   ewayBill: ewayBillField,
   /** The driver's mobile number, when they give it at the gate; their consent (issue #36) is recorded against it. */
-  driverPhone: optionalText(20).refine((v) => !v || toIndianE164(v) !== null, 'Enter a valid mobile number'),
-  consent: consentSchema.optional(),
+  driverPhone: optionalText(20).check(z.refine((v) => !v || toIndianE164(v) !== null, 'Enter a valid mobile number')),
+  consent: z.optional(consentSchema),
 });
 
 export const checkinStatusSchema = z.strictObject({
@@ -77,16 +78,20 @@ export const checkinStatusSchema = z.strictObject({
 
 /** A dock door for a check-in that has none yet (a walk-in that came without one). */
 export const checkinDoorSchema = z.strictObject({
-  dockDoorId: z.string({ error: 'Please select a dock door' }).trim().min(1, 'Please select a dock door').max(64),
+  dockDoorId: z
+    .string({ error: 'Please select a dock door' })
+    .check(z.trim(), z.minLength(1, 'Please select a dock door'), z.maxLength(64)),
   revision: seenRevision,
 });
 
-export const selfCheckinSchema = z.strictObject({ checkInTime: z.string().max(40).optional() });
+export const selfCheckinSchema = z.strictObject({ checkInTime: z.optional(z.string().check(z.maxLength(40))) });
 
 export const qrCheckinSchema = z.strictObject({
-  token: z.string({ error: 'This check-in code is not valid' }).min(10, 'This check-in code is not valid').max(600),
-  bookingReference: z.string().trim().max(30).optional(),
-  mobileNumber: z.string().trim().max(20).optional(),
+  token: z
+    .string({ error: 'This check-in code is not valid' })
+    .check(z.minLength(10, 'This check-in code is not valid'), z.maxLength(600)),
+  bookingReference: z.optional(z.string().check(z.trim(), z.maxLength(30))),
+  mobileNumber: z.optional(z.string().check(z.trim(), z.maxLength(20))),
 });
 
 export interface Checkin {

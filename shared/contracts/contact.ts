@@ -1,7 +1,7 @@
 // Contact inquiries sent from the public contact page (doc 3 §3 contact form fields, §5, §9 inquiry
 // types). The spec sets no length bounds; the API does (an inquiry is stored and e-mailed), and the
 // texts are kept as typed: the page shows them as text, never as HTML.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { requiredText } from './fields';
 
 export const INQUIRY_TYPES = [
@@ -18,29 +18,28 @@ const INQUIRY_TYPE_VALUES = INQUIRY_TYPES.map((t) => t.value) as [InquiryType, .
 export const CONTACT_LIMITS = { name: 120, email: 254, company: 160, phone: 20, subject: 200, message: 5000 } as const;
 
 const optional = (max: number) =>
-  z
-    .string({ error: `Must be at most ${max} characters` })
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .transform((v) => v ?? '');
+  z.pipe(
+    z.optional(
+      z
+        .string({ error: `Must be at most ${max} characters` })
+        .check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`)),
+    ),
+    z.transform((v) => v ?? ''),
+  );
 
 export const contactInquirySchema = z.strictObject({
   name: requiredText('Name is required', CONTACT_LIMITS.name),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .pipe(
-      z
-        .email('Please enter a valid email address')
-        .max(CONTACT_LIMITS.email, `Must be at most ${CONTACT_LIMITS.email} characters`),
-    ),
+  email: z.pipe(
+    z.string({ error: 'Email is required' }).check(z.trim(), z.minLength(1, 'Email is required')),
+    z
+      .email('Please enter a valid email address')
+      .check(z.maxLength(CONTACT_LIMITS.email, `Must be at most ${CONTACT_LIMITS.email} characters`)),
+  ),
   company: optional(CONTACT_LIMITS.company),
   phone: optional(CONTACT_LIMITS.phone),
   subject: requiredText('Subject is required', CONTACT_LIMITS.subject),
   message: requiredText('Message is required', CONTACT_LIMITS.message),
-  inquiryType: z.enum(INQUIRY_TYPE_VALUES, { error: 'Please choose an inquiry type' }).default('general'),
+  inquiryType: z._default(z.enum(INQUIRY_TYPE_VALUES, { error: 'Please choose an inquiry type' }), 'general'),
 });
 export type ContactInquiryInput = z.input<typeof contactInquirySchema>;
 
@@ -64,13 +63,17 @@ export interface ContactInquiryReceipt {
 }
 
 export const inquiryListQuerySchema = z.strictObject({
-  cursor: z.string().max(512).optional(),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Must be a whole number')
-    .min(1, 'Limit must be between 1 and 100')
-    .max(100, 'Limit must be between 1 and 100')
-    .default(50),
+  cursor: z.optional(z.string().check(z.maxLength(512))),
+  limit: z._default(
+    z.coerce
+      .number({ error: 'Limit must be a number' })
+      .check(
+        z.int('Must be a whole number'),
+        z.gte(1, 'Limit must be between 1 and 100'),
+        z.lte(100, 'Limit must be between 1 and 100'),
+      ),
+    50,
+  ),
 });
 
 export interface InquiryPage {

@@ -1,7 +1,7 @@
 // Dwell and detention both ways (issue #57): a facility's detention terms per vehicle class, the
 // events of a truck's time at the hub, and the causes each hour of it is put down to. The server's
 // rules (functions/detention/rules.ts) and the terms form read these; money is kept in paise.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { requiredText, seenRevision } from './fields';
 
 /** The vehicle classes terms are set for, as India's transporters name them. */
@@ -85,8 +85,8 @@ export interface DetentionTerms {
 
 const bounded = (label: string, { min, max }: { min: number; max: number }, int = true) => {
   const message = `${label} must be between ${min.toLocaleString('en-IN')} and ${max.toLocaleString('en-IN')}`;
-  const n = z.number({ error: message }).min(min, message).max(max, message);
-  return int ? n.int(message) : n.multipleOf(0.01, `${label} must be in rupees and paise`);
+  const n = z.number({ error: message }).check(z.gte(min, message), z.lte(max, message));
+  return int ? n.check(z.int(message)) : n.check(z.multipleOf(0.01, `${label} must be in rupees and paise`));
 };
 
 /** The terms as the form sends them: rupees with paise, minutes as whole numbers. */
@@ -141,11 +141,11 @@ export const DEFAULT_VEHICLE_CLASS: VehicleClass = 'mxl_32ft';
 export const defaultTerms = (vehicleClass: VehicleClass): DetentionTerms =>
   termsOf({ vehicleClass, ...DETENTION_TERMS_DEFAULTS });
 
-export const detentionTermsQuerySchema = z.object({ facilityId: z.string().max(64).optional() });
+export const detentionTermsQuerySchema = z.object({ facilityId: z.optional(z.string().check(z.maxLength(64))) });
 
 /** A save of one vehicle class's terms: the form's fields, whether the class becomes the facility's default, the revision loaded. */
-export const detentionTermsSaveSchema = detentionTermsInputSchema.extend({
-  defaultClass: z.boolean({ error: 'Choose whether this class is the default' }).optional(),
+export const detentionTermsSaveSchema = z.extend(detentionTermsInputSchema, {
+  defaultClass: z.optional(z.boolean({ error: 'Choose whether this class is the default' })),
   revision: seenRevision,
 });
 export type DetentionTermsSave = z.infer<typeof detentionTermsSaveSchema>;
@@ -179,13 +179,15 @@ const instant = (message: string) => z.iso.datetime({ offset: true, error: messa
 export const detentionEventSchema = z
   .strictObject({
     event: z.enum(STAFF_EVENTS, { error: 'Choose holding area, called to door or documents done' }),
-    at: instant('When it happened must be a date and time').optional(),
-    lateParty: z.enum(DOCUMENTS_PARTIES, { error: 'Choose the hub or the carrier' }).nullable().optional(),
+    at: z.optional(instant('When it happened must be a date and time')),
+    lateParty: z.optional(z.nullable(z.enum(DOCUMENTS_PARTIES, { error: 'Choose the hub or the carrier' }))),
   })
-  .refine((e) => e.event === 'documents_done' || !e.lateParty, {
-    path: ['lateParty'],
-    message: 'Only the documents can be late on one side',
-  });
+  .check(
+    z.refine((e) => e.event === 'documents_done' || !e.lateParty, {
+      path: ['lateParty'],
+      message: 'Only the documents can be late on one side',
+    }),
+  );
 export type DetentionEventInput = z.infer<typeof detentionEventSchema>;
 
 /** A correction of an event's time, with the reason (the original is kept beside it). */
@@ -231,9 +233,11 @@ export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
 export const STATEMENT_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 const statementMonth = z
   .string({ error: 'Choose a month' })
-  .trim()
-  .min(1, 'Choose a month')
-  .regex(STATEMENT_MONTH_PATTERN, 'Choose a month in the form YYYY-MM');
+  .check(
+    z.trim(),
+    z.minLength(1, 'Choose a month'),
+    z.regex(STATEMENT_MONTH_PATTERN, 'Choose a month in the form YYYY-MM'),
+  );
 
 /** Staff issue a carrier's statement for a month that has ended. */
 export const statementIssueSchema = z.strictObject({
@@ -244,8 +248,8 @@ export type StatementIssueInput = z.infer<typeof statementIssueSchema>;
 
 /** The statements list: one carrier's, one month's, or both (a carrier's people only ever see their own). */
 export const statementListQuerySchema = z.object({
-  carrierId: z.string().trim().max(64).optional(),
-  month: statementMonth.optional(),
+  carrierId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  month: z.optional(statementMonth),
 });
 
 /** A carrier's people dispute a line, saying what is wrong with it. */
@@ -258,17 +262,19 @@ export type StatementDisputeInput = z.infer<typeof statementDisputeSchema>;
 export const statementAnswerSchema = z
   .strictObject({
     decision: z.enum(DISPUTE_DECISIONS, { error: 'Choose accept or answer' }),
-    reply: z
-      .string({ error: 'Write the answer to the carrier' })
-      .trim()
-      .max(500, 'Must be at most 500 characters')
-      .optional(),
+    reply: z.optional(
+      z
+        .string({ error: 'Write the answer to the carrier' })
+        .check(z.trim(), z.maxLength(500, 'Must be at most 500 characters')),
+    ),
     revision: seenRevision,
   })
-  .refine((a) => a.decision === 'accepted' || Boolean(a.reply), {
-    path: ['reply'],
-    message: 'Write the answer to the carrier',
-  });
+  .check(
+    z.refine((a) => a.decision === 'accepted' || Boolean(a.reply), {
+      path: ['reply'],
+      message: 'Write the answer to the carrier',
+    }),
+  );
 export type StatementAnswerInput = z.infer<typeof statementAnswerSchema>;
 
 /** Closing a statement: the revision the screen loaded, if it sends one. */

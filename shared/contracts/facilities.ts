@@ -1,6 +1,6 @@
 // Facilities, dock doors, labour in-charges and equipment (docs/architecture.md §1, facilities).
 // Messages are the spec's texts.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 // A facility's address as one line, without schemas (facility-address.ts): lists show it without loading zod.
 export { facilityAddressLine } from './facility-address';
@@ -24,28 +24,29 @@ const facilityFields = {
   state: optionalText(80),
   country: optionalText(80),
   zipCode: optionalText(20),
-  contactEmail: z
-    .union([z.literal(''), z.email('Valid email required').max(254)])
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v.toLowerCase() : null)),
+  contactEmail: z.pipe(
+    z.nullable(z.optional(z.union([z.literal(''), z.email('Valid email required').check(z.maxLength(254))]))),
+    z.transform((v) => (v ? v.toLowerCase() : null)),
+  ),
   contactPhone: optionalText(20),
   operatingHoursStart: timeOfDay('Start time is required'),
   operatingHoursEnd: timeOfDay('End time is required'),
-  totalDockDoors: nonNegativeInt('Must be non-negative').max(500, 'At most 500 dock doors'),
-  timeZone: z.string().trim().refine(isValidTimeZone, 'Unknown time zone'),
-  slotMinutes: z.coerce
-    .number()
-    .int()
-    .refine(
+  totalDockDoors: nonNegativeInt('Must be non-negative').check(z.lte(500, 'At most 500 dock doors')),
+  timeZone: z.string().check(z.trim(), z.refine(isValidTimeZone, 'Unknown time zone')),
+  slotMinutes: z.coerce.number().check(
+    z.int(),
+    z.refine(
       (v) => (SLOT_MINUTE_CHOICES as readonly number[]).includes(v),
       'Slot length must be one of 15, 30, 45, 60, 90, 120, 180 or 240 minutes',
     ),
+  ),
   slotCapacity: z.coerce
     .number()
-    .int('Must be a whole number')
-    .min(1, 'Each slot takes at least 1 booking')
-    .max(100, 'At most 100 bookings per slot'),
+    .check(
+      z.int('Must be a whole number'),
+      z.gte(1, 'Each slot takes at least 1 booking'),
+      z.lte(100, 'At most 100 bookings per slot'),
+    ),
 };
 
 const hoursInOrder = (v: { operatingHoursStart?: string; operatingHoursEnd?: string }) =>
@@ -63,13 +64,12 @@ const PIN_CODE_FORMAT = { message: 'PIN code must be 6 digits', path: ['zipCode'
 export const facilityInputSchema = z
   .strictObject({
     ...facilityFields,
-    totalDockDoors: facilityFields.totalDockDoors.default(0),
-    timeZone: facilityFields.timeZone.default(DEFAULT_TIME_ZONE),
-    slotMinutes: facilityFields.slotMinutes.default(60),
-    slotCapacity: facilityFields.slotCapacity.default(2),
+    totalDockDoors: z._default(facilityFields.totalDockDoors, 0),
+    timeZone: z._default(facilityFields.timeZone, DEFAULT_TIME_ZONE),
+    slotMinutes: z._default(facilityFields.slotMinutes, 60),
+    slotCapacity: z._default(facilityFields.slotCapacity, 2),
   })
-  .refine(hoursInOrder, HOURS_ORDER)
-  .refine(pinCodeValid, PIN_CODE_FORMAT);
+  .check(z.refine(hoursInOrder, HOURS_ORDER), z.refine(pinCodeValid, PIN_CODE_FORMAT));
 export type FacilityInput = z.input<typeof facilityInputSchema>;
 
 /**
@@ -77,52 +77,62 @@ export type FacilityInput = z.input<typeof facilityInputSchema>;
  * is), at least one of them, and the revision the editing form loaded (`seenRevision`).
  */
 export const facilityUpdateSchema = z
-  .strictObject({ ...facilityFields })
-  .partial()
-  .extend({ revision: seenRevision })
-  .refine(hoursInOrder, HOURS_ORDER)
-  .refine(pinCodeValid, PIN_CODE_FORMAT)
-  .refine(changesSome(Object.keys(facilityFields)), { message: NOTHING_TO_CHANGE, path: ['_'] });
+  .extend(z.partial(z.strictObject({ ...facilityFields })), { revision: seenRevision })
+  .check(
+    z.refine(hoursInOrder, HOURS_ORDER),
+    z.refine(pinCodeValid, PIN_CODE_FORMAT),
+    z.refine(changesSome(Object.keys(facilityFields)), { message: NOTHING_TO_CHANGE, path: ['_'] }),
+  );
 export type FacilityUpdate = z.output<typeof facilityUpdateSchema>;
 
 export const DOOR_TYPES = ['standard', 'refrigerated', 'oversized', 'hazmat'] as const;
 /** The number of a facility's n-th dock door as Add Facility and sign-up create them: D01, D02, … D120. */
 export const dockDoorNumber = (n: number) => `D${String(n).padStart(2, '0')}`;
 export const DOOR_STATUSES = ['available', 'occupied', 'maintenance'] as const;
-const feet = z
-  .union([
+const feet = z.optional(
+  z.union([
     z.literal(''),
     z.null(),
-    z.coerce.number({ error: 'Must be positive' }).positive('Must be positive').max(50, 'At most 50 ft'),
-  ])
-  .optional();
-const positiveFeet = feet.transform((v) => (v === '' || v === undefined ? null : v));
+    z.coerce.number({ error: 'Must be positive' }).check(z.gt(0, 'Must be positive'), z.lte(50, 'At most 50 ft')),
+  ]),
+);
+const positiveFeet = z.pipe(
+  feet,
+  z.transform((v) => (v === '' || v === undefined ? null : v)),
+);
 /** In an edit, a limit left out is kept; empty clears it. */
-const editedFeet = feet.transform((v) => (v === '' ? null : v));
+const editedFeet = z.pipe(
+  feet,
+  z.transform((v) => (v === '' ? null : v)),
+);
 
 export const dockDoorInputSchema = z.strictObject({
-  facilityId: z.string({ error: 'Facility is required' }).trim().min(1, 'Facility is required').max(64),
+  facilityId: z
+    .string({ error: 'Facility is required' })
+    .check(z.trim(), z.minLength(1, 'Facility is required'), z.maxLength(64)),
   doorNumber: requiredText('Door number is required', 20),
-  doorType: z.enum(DOOR_TYPES, { error: 'Door type is required' }).default('standard'),
+  doorType: z._default(z.enum(DOOR_TYPES, { error: 'Door type is required' }), 'standard'),
   maxVehicleHeight: positiveFeet,
   maxVehicleWidth: positiveFeet,
-  status: z.enum(DOOR_STATUSES).default('available'),
+  status: z._default(z.enum(DOOR_STATUSES), 'available'),
 });
 export type DockDoorInput = z.input<typeof dockDoorInputSchema>;
 
 /** An edit of a dock door: its type, limits and status (its number is its claim within the facility and stays). */
 export const dockDoorUpdateSchema = z
   .strictObject({
-    doorType: z.enum(DOOR_TYPES, { error: 'Door type is required' }).optional(),
+    doorType: z.optional(z.enum(DOOR_TYPES, { error: 'Door type is required' })),
     maxVehicleHeight: editedFeet,
     maxVehicleWidth: editedFeet,
-    status: z.enum(DOOR_STATUSES, { error: `Status must be one of ${DOOR_STATUSES.join(', ')}` }).optional(),
+    status: z.optional(z.enum(DOOR_STATUSES, { error: `Status must be one of ${DOOR_STATUSES.join(', ')}` })),
     revision: seenRevision,
   })
-  .refine(changesSome(['doorType', 'maxVehicleHeight', 'maxVehicleWidth', 'status']), {
-    message: NOTHING_TO_CHANGE,
-    path: ['_'],
-  });
+  .check(
+    z.refine(changesSome(['doorType', 'maxVehicleHeight', 'maxVehicleWidth', 'status']), {
+      message: NOTHING_TO_CHANGE,
+      path: ['_'],
+    }),
+  );
 
 export const laborInchargeInputSchema = z.strictObject({
   name: requiredText('Name is required', 120),

@@ -1,13 +1,13 @@
 // Field builders the contracts share, so that a field left out of a body gets the same message as
 // the same field sent empty (the spec's text, never zod's generic "expected string").
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isValidDate, TIME_PATTERN } from '../time';
 import './zod-messages';
 
 /** A required text: missing, not a string, or blank after trimming all give `message`. */
 export function requiredText(message: string, max?: number) {
-  const field = z.string({ error: message }).trim().min(1, message);
-  return max === undefined ? field : field.max(max, `Must be at most ${max} characters`);
+  const field = z.string({ error: message }).check(z.trim(), z.minLength(1, message));
+  return max === undefined ? field : field.check(z.maxLength(max, `Must be at most ${max} characters`));
 }
 
 /** The message of an edit (PATCH) that names no field to change: refused rather than audited. */
@@ -19,22 +19,26 @@ export function changesSome(fields: readonly string[]) {
 }
 
 // Field builders every contract uses, so a message is written once per field kind.
-export const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+export const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`));
 export const optionalText = (max: number) =>
-  text(max)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+  z.pipe(
+    z.nullable(z.optional(text(max))),
+    z.transform((v) => (v ? v : null)),
+  );
 export const dateString = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).refine(isValidDate, 'Use a date in the form YYYY-MM-DD');
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, message), z.refine(isValidDate, 'Use a date in the form YYYY-MM-DD'));
 export const timeOfDay = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).regex(TIME_PATTERN, 'Use a time in the form HH:mm');
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, message), z.regex(TIME_PATTERN, 'Use a time in the form HH:mm'));
 export const nonNegativeInt = (message: string) =>
-  z.coerce.number({ error: message }).int('Must be a whole number').min(0, message);
+  z.coerce.number({ error: message }).check(z.int('Must be a whole number'), z.gte(0, message));
 /** The revision of the record an editing screen loaded (functions/lib/revision.ts): the edit is refused
  * with 409 when the record has changed since. Left out, the edit applies to the record as stored. */
-export const seenRevision = z
-  .number({ error: 'Must be a whole number' })
-  .int('Must be a whole number')
-  .min(0, 'Must be a whole number')
-  .optional();
+export const seenRevision = z.optional(
+  z
+    .number({ error: 'Must be a whole number' })
+    .check(z.int('Must be a whole number'), z.gte(0, 'Must be a whole number')),
+);

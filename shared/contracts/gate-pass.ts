@@ -1,7 +1,7 @@
 // Gate passes and the gate's check-ins made offline (issue #31): the check-in a gate device queued
 // (its idempotency key, the scanned pass and the time it happened at the gate), and what the gate
 // keeps to verify passes with no network.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { GatePassClaims, GatePassKey, GatePassReason, GatePassRevocation } from '../gate-pass';
 import type { Checkin } from './checkins';
 import { cancelAppointmentSchema } from './appointments';
@@ -13,17 +13,20 @@ export { GATE_CLOCK_SKEW_MINUTES } from './gate-clock';
 const IDEMPOTENCY_KEY_TEXT = 'Idempotency key must be 16-64 letters, digits, - or _';
 
 export const gatePassCheckinSchema = z.strictObject({
-  idempotencyKey: z.string({ error: IDEMPOTENCY_KEY_TEXT }).regex(/^[A-Za-z0-9_-]{16,64}$/, IDEMPOTENCY_KEY_TEXT),
+  idempotencyKey: z
+    .string({ error: IDEMPOTENCY_KEY_TEXT })
+    .check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, IDEMPOTENCY_KEY_TEXT)),
   token: z
     .string({ error: 'Gate pass is required' })
-    .min(1, 'Gate pass is required')
-    .max(2000, 'Not a DockSaathi gate pass'),
+    .check(z.minLength(1, 'Gate pass is required'), z.maxLength(2000, 'Not a DockSaathi gate pass')),
   happenedAt: z.iso.datetime({ message: 'Check-in time must be an ISO date-time' }),
-  facilityId: z.string({ error: 'Facility is required' }).min(1, 'Facility is required').max(64),
+  facilityId: z
+    .string({ error: 'Facility is required' })
+    .check(z.minLength(1, 'Facility is required'), z.maxLength(64)),
   /** The device could not run the gate compliance checks (offline): they run now, and a DENY alerts. */
-  checksPending: z.boolean().default(false),
+  checksPending: z._default(z.boolean(), false),
   /** The user who queued it on the device (issue #52.8): sent only under that user's own session. */
-  queuedBy: z.string().min(1).max(64).optional(),
+  queuedBy: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 });
 export type GatePassCheckinInput = z.input<typeof gatePassCheckinSchema>;
 
@@ -48,9 +51,11 @@ export interface GatePassView {
   qrSvg: string;
 }
 
-export const gatePassKeysQuerySchema = z.object({ facilityId: z.string().max(64).optional() });
+export const gatePassKeysQuerySchema = z.object({ facilityId: z.optional(z.string().check(z.maxLength(64))) });
 export const rotatePassKeySchema = z.strictObject({
-  facilityId: z.string({ error: 'Facility is required' }).min(1, 'Facility is required').max(64),
+  facilityId: z
+    .string({ error: 'Facility is required' })
+    .check(z.minLength(1, 'Facility is required'), z.maxLength(64)),
 });
 
 /** The server's refusal of a synced pass carries the device's reason code for the guard's screen. */
@@ -76,12 +81,12 @@ export const PASS_LINK_MESSAGES = {
 export const passRescheduleSchema = z.strictObject({
   newDate: dateString('Please select a new date'),
   newTimeStart: timeOfDay('Please select new start time'),
-  reason: z.enum(RESCHEDULE_REASONS, { error: 'Please choose a reason' }).optional(),
+  reason: z.optional(z.enum(RESCHEDULE_REASONS, { error: 'Please choose a reason' })),
 });
 export type PassRescheduleInput = z.input<typeof passRescheduleSchema>;
 
 /** The booker's cancellation on the pass page: the reason is required, as for any cancellation. */
-export const passCancelSchema = cancelAppointmentSchema.pick({ reason: true });
+export const passCancelSchema = z.pick(cancelAppointmentSchema, { reason: true });
 export type PassCancelInput = z.input<typeof passCancelSchema>;
 
 export const passSlotsQuerySchema = z.object({ date: dateString('Please select a new date') });

@@ -1,7 +1,7 @@
 // Gate compliance (issue #21): which registry checks a tenant runs at check-in (VAHAN, SARATHI,
 // FASTag, e-way bill through ULIP), what each failed check gives (HOLD or DENY), the decision a
 // check-in carries, and the override of a hold.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isDrivingLicenceNumber, isEwayBillNumber, normalizeRegistryNumber, NUMBER_MESSAGES } from '../vehicle-numbers';
 
 export const GATE_SOURCES = ['VAHAN', 'SARATHI', 'FASTAG', 'EWAYBILL'] as const;
@@ -131,39 +131,51 @@ const checksSchema = z.strictObject({
 const outcomesSchema = z.strictObject(
   Object.fromEntries(
     GATE_RULES.map((r) => [r, z.enum(['HOLD', 'DENY'], { error: 'Outcome must be HOLD or DENY' })]),
-  ) as Record<GateRule, z.ZodEnum<{ HOLD: 'HOLD'; DENY: 'DENY' }>>,
+  ) as Record<GateRule, z.ZodMiniEnum<{ HOLD: 'HOLD'; DENY: 'DENY' }>>,
 );
 
 /** /configuration's gate section; an empty password keeps the one saved. */
 export const gateSettingsSchema = z.strictObject({
   enabled: z.boolean({ error: 'Enabled must be true or false' }),
-  baseUrl: z
-    .string({ error: 'ULIP address is required' })
-    .trim()
-    .min(1, 'ULIP address is required')
-    .max(300)
-    .refine((v) => /^https?:\/\/[^\s]+$/.test(v), 'ULIP address must start with https://'),
-  username: z.string({ error: 'ULIP username is required' }).trim().min(1, 'ULIP username is required').max(120),
-  password: z.string().max(200, 'Must be at most 200 characters').optional().default(''),
+  baseUrl: z.string({ error: 'ULIP address is required' }).check(
+    z.trim(),
+    z.minLength(1, 'ULIP address is required'),
+    z.maxLength(300),
+    z.refine((v) => /^https?:\/\/[^\s]+$/.test(v), 'ULIP address must start with https://'),
+  ),
+  username: z
+    .string({ error: 'ULIP username is required' })
+    .check(z.trim(), z.minLength(1, 'ULIP username is required'), z.maxLength(120)),
+  password: z._default(z.optional(z.string().check(z.maxLength(200, 'Must be at most 200 characters'))), ''),
   checks: checksSchema,
   outcomes: outcomesSchema,
   cacheHours: z.coerce
     .number({ error: 'Cache hours must be a number' })
-    .int('Cache hours must be a whole number')
-    .min(CACHE_HOURS.min, 'Cache hours must be between 1 and 72')
-    .max(CACHE_HOURS.max, 'Cache hours must be between 1 and 72'),
-  offlineDeviceHours: z.coerce
-    .number({ error: DEVICE_HOURS_TEXT })
-    .int(DEVICE_HOURS_TEXT)
-    .min(OFFLINE_WINDOW.deviceHours.min, DEVICE_HOURS_TEXT)
-    .max(OFFLINE_WINDOW.deviceHours.max, DEVICE_HOURS_TEXT)
-    .default(OFFLINE_WINDOW.deviceHours.default),
-  offlinePhoneMinutes: z.coerce
-    .number({ error: PHONE_MINUTES_TEXT })
-    .int(PHONE_MINUTES_TEXT)
-    .min(OFFLINE_WINDOW.phoneMinutes.min, PHONE_MINUTES_TEXT)
-    .max(OFFLINE_WINDOW.phoneMinutes.max, PHONE_MINUTES_TEXT)
-    .default(OFFLINE_WINDOW.phoneMinutes.default),
+    .check(
+      z.int('Cache hours must be a whole number'),
+      z.gte(CACHE_HOURS.min, 'Cache hours must be between 1 and 72'),
+      z.lte(CACHE_HOURS.max, 'Cache hours must be between 1 and 72'),
+    ),
+  offlineDeviceHours: z._default(
+    z.coerce
+      .number({ error: DEVICE_HOURS_TEXT })
+      .check(
+        z.int(DEVICE_HOURS_TEXT),
+        z.gte(OFFLINE_WINDOW.deviceHours.min, DEVICE_HOURS_TEXT),
+        z.lte(OFFLINE_WINDOW.deviceHours.max, DEVICE_HOURS_TEXT),
+      ),
+    OFFLINE_WINDOW.deviceHours.default,
+  ),
+  offlinePhoneMinutes: z._default(
+    z.coerce
+      .number({ error: PHONE_MINUTES_TEXT })
+      .check(
+        z.int(PHONE_MINUTES_TEXT),
+        z.gte(OFFLINE_WINDOW.phoneMinutes.min, PHONE_MINUTES_TEXT),
+        z.lte(OFFLINE_WINDOW.phoneMinutes.max, PHONE_MINUTES_TEXT),
+      ),
+    OFFLINE_WINDOW.phoneMinutes.default,
+  ),
 });
 export type GateSettingsInput = z.input<typeof gateSettingsSchema>;
 
@@ -186,28 +198,26 @@ export const OVERRIDE_REASON_MIN = 10;
 export const gateOverrideSchema = z.strictObject({
   reason: z
     .string({ error: 'Please give a reason for the override (minimum 10 characters)' })
-    .trim()
-    .min(OVERRIDE_REASON_MIN, 'Please give a reason for the override (minimum 10 characters)')
-    .max(500, 'Must be at most 500 characters'),
+    .check(
+      z.trim(),
+      z.minLength(OVERRIDE_REASON_MIN, 'Please give a reason for the override (minimum 10 characters)'),
+      z.maxLength(500, 'Must be at most 500 characters'),
+    ),
 });
 
 /** The optional driving licence and e-way bill a check-in may carry, checked for form here. */
 export const licenceField = z
-  .string()
-  .trim()
-  .max(30, 'Must be at most 30 characters')
-  .optional()
-  .nullable()
-  .transform((v) => (v ? normalizeRegistryNumber(v) : null))
-  .refine((v) => v === null || isDrivingLicenceNumber(v), NUMBER_MESSAGES.licence);
+  .pipe(
+    z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(30, 'Must be at most 30 characters')))),
+    z.transform((v) => (v ? normalizeRegistryNumber(v) : null)),
+  )
+  .check(z.refine((v) => v === null || isDrivingLicenceNumber(v), NUMBER_MESSAGES.licence));
 export const ewayBillField = z
-  .string()
-  .trim()
-  .max(20, 'Must be at most 20 characters')
-  .optional()
-  .nullable()
-  .transform((v) => (v ? normalizeRegistryNumber(v) : null))
-  .refine((v) => v === null || isEwayBillNumber(v), NUMBER_MESSAGES.ewayBill);
+  .pipe(
+    z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(20, 'Must be at most 20 characters')))),
+    z.transform((v) => (v ? normalizeRegistryNumber(v) : null)),
+  )
+  .check(z.refine((v) => v === null || isEwayBillNumber(v), NUMBER_MESSAGES.ewayBill));
 
 export interface GateDayFigures {
   date: string;

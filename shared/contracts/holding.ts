@@ -11,7 +11,7 @@
 //   in their place (they lose that door, not their whole wait) and is told so; at MAX_MISSED_CALLS
 //   missed calls they are marked no-show and leave the queue (still listed, for the gate to act on).
 // The texts are the spec's style (English); their Hindi is in shared/i18n and the SPA's catalogues.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { seenRevision } from './fields';
 
 /** Minutes a called driver has to reach the door before the next driver is called to it. */
@@ -24,14 +24,14 @@ export type HoldingAreaKind = (typeof HOLDING_AREA_KINDS)[number];
 /** The name of a facility's holding area until its staff name it (shown translated in the SPA). */
 export const DEFAULT_HOLDING_AREA_NAME = 'Holding area';
 
-export const holdingQuerySchema = z.object({ facilityId: z.string().trim().max(64).optional() });
+export const holdingQuerySchema = z.object({
+  facilityId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+});
 
 export const holdingAreaSchema = z.strictObject({
   name: z
     .string({ error: 'Holding area name is required' })
-    .trim()
-    .min(1, 'Holding area name is required')
-    .max(60, 'Must be at most 60 characters'),
+    .check(z.trim(), z.minLength(1, 'Holding area name is required'), z.maxLength(60, 'Must be at most 60 characters')),
   kind: z.enum(HOLDING_AREA_KINDS, { error: 'Location must be on site or outside' }),
   callForward: z.boolean({ error: 'Call forward must be on or off' }),
   revision: seenRevision,

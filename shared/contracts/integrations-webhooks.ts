@@ -1,7 +1,7 @@
 // Outbound webhook subscriptions of an external system (doc 2 §7, issue #29.5): what may be subscribed
 // to, the subscription forms (a signing secret the receiver already has may be given), the delivery log
 // of each attempt and the reason codes the screens put in words.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { changesSome, NOTHING_TO_CHANGE, seenRevision } from './fields';
 import { httpUrl } from './integrations';
 import type { DomainEventType } from './events';
@@ -29,59 +29,69 @@ const SIGNING_SECRET_FORMAT = 'A signing secret is whsec_ followed by base64 of 
  * A Standard Webhooks secret: `whsec_` and the base64 of the key (24 to 64 bytes), as receivers'
  * libraries expect. Empty is none given.
  */
-const signingSecret = z
-  .string({ error: SIGNING_SECRET_FORMAT })
-  .trim()
-  .refine((v) => {
-    if (v === '') return true;
-    const key = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(v)?.[1];
-    if (!key || key.length % 4 !== 0) return false;
-    const bytes = (key.length / 4) * 3 - (key.match(/=+$/)?.[0].length ?? 0);
-    return bytes >= 24 && bytes <= 64;
-  }, SIGNING_SECRET_FORMAT)
-  .transform((v) => v || undefined);
+const signingSecret = z.pipe(
+  z.string({ error: SIGNING_SECRET_FORMAT }).check(
+    z.trim(),
+    z.refine((v) => {
+      if (v === '') return true;
+      const key = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(v)?.[1];
+      if (!key || key.length % 4 !== 0) return false;
+      const bytes = (key.length / 4) * 3 - (key.match(/=+$/)?.[0].length ?? 0);
+      return bytes >= 24 && bytes <= 64;
+    }, SIGNING_SECRET_FORMAT),
+  ),
+  z.transform((v) => v || undefined),
+);
 const webhookFields = {
   eventType: z.enum(WEBHOOK_EVENT_TYPES, { error: 'Please select an event type' }),
   webhookUrl: httpUrl('Webhook URL is required'),
   timeoutSeconds: z.coerce
     .number({ error: 'Timeout must be a number of seconds' })
-    .int('Timeout must be a whole number of seconds')
-    .min(1, 'Timeout must be 1 to 30 seconds')
-    .max(30, 'Timeout must be 1 to 30 seconds'),
+    .check(
+      z.int('Timeout must be a whole number of seconds'),
+      z.gte(1, 'Timeout must be 1 to 30 seconds'),
+      z.lte(30, 'Timeout must be 1 to 30 seconds'),
+    ),
   retryCount: z.coerce
     .number({ error: 'Retry count must be a number' })
-    .int('Retry count must be a whole number')
-    .min(0, `Retry count must be 0 to ${MAX_WEBHOOK_RETRIES}`)
-    .max(MAX_WEBHOOK_RETRIES, `Retry count must be 0 to ${MAX_WEBHOOK_RETRIES}`),
+    .check(
+      z.int('Retry count must be a whole number'),
+      z.gte(0, `Retry count must be 0 to ${MAX_WEBHOOK_RETRIES}`),
+      z.lte(MAX_WEBHOOK_RETRIES, `Retry count must be 0 to ${MAX_WEBHOOK_RETRIES}`),
+    ),
   isActive: z.boolean({ error: 'isActive must be true or false' }),
   /** The secret the receiver verifies with, when it has one already; left out, a new one is made. */
-  signingSecret: signingSecret.optional(),
+  signingSecret: z.optional(signingSecret),
 };
 export const webhookInputSchema = z.strictObject({
   ...webhookFields,
-  timeoutSeconds: webhookFields.timeoutSeconds.default(10),
-  retryCount: webhookFields.retryCount.default(3),
-  isActive: webhookFields.isActive.default(true),
+  timeoutSeconds: z._default(webhookFields.timeoutSeconds, 10),
+  retryCount: z._default(webhookFields.retryCount, 3),
+  isActive: z._default(webhookFields.isActive, true),
 });
 /** Edit: only the fields sent change (no defaults here: a field left out keeps its value). */
 export const webhookEditSchema = z
-  .strictObject(webhookFields)
-  .partial()
-  .extend({ revision: seenRevision })
-  .refine(
-    changesSome(['eventType', 'webhookUrl', 'timeoutSeconds', 'retryCount', 'isActive', 'signingSecret']),
-    NOTHING_TO_CHANGE,
+  .extend(z.partial(z.strictObject(webhookFields)), { revision: seenRevision })
+  .check(
+    z.refine(
+      changesSome(['eventType', 'webhookUrl', 'timeoutSeconds', 'retryCount', 'isActive', 'signingSecret']),
+      NOTHING_TO_CHANGE,
+    ),
   );
 
 /** A page of a subscription's delivery log: `cursor` from the previous page's `nextCursor`. */
 export const deliveryLogQuerySchema = z.strictObject({
-  cursor: z.string().max(512).optional(),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Must be a whole number')
-    .min(1, 'Limit must be between 1 and 100')
-    .max(100, 'Limit must be between 1 and 100')
-    .default(20),
+  cursor: z.optional(z.string().check(z.maxLength(512))),
+  limit: z._default(
+    z.coerce
+      .number({ error: 'Limit must be a number' })
+      .check(
+        z.int('Must be a whole number'),
+        z.gte(1, 'Limit must be between 1 and 100'),
+        z.lte(100, 'Limit must be between 1 and 100'),
+      ),
+    20,
+  ),
 });
 
 export interface WebhookSubscription {

@@ -1,7 +1,7 @@
 // External systems (TMS, WMS, ERP, custom), their endpoints, sync logs and monitoring (doc 2 §3, §5,
 // §7); their outbound webhook subscriptions are in integrations-webhooks.ts. Secrets (authConfig, signing secrets) travel only in
 // requests that set them and in the one answer that creates them; every read shows them masked.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { changesSome, NOTHING_TO_CHANGE, optionalText, requiredText, seenRevision } from './fields';
 
 export const SYSTEM_TYPES = ['TMS', 'WMS', 'ERP', 'CUSTOM'] as const;
@@ -26,12 +26,11 @@ export const ENDPOINT_PURPOSES = ['APPOINTMENT_REQUESTS', 'HEALTH_CHECK'] as con
 export type EndpointPurpose = (typeof ENDPOINT_PURPOSES)[number];
 
 export const httpUrl = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(500, 'Must be at most 500 characters')
-    .refine((v) => {
+  z.string({ error: message }).check(
+    z.trim(),
+    z.minLength(1, message),
+    z.maxLength(500, 'Must be at most 500 characters'),
+    z.refine((v) => {
       try {
         const url = new URL(v);
         return (
@@ -43,29 +42,29 @@ export const httpUrl = (message: string) =>
       } catch {
         return false;
       }
-    }, 'Enter a valid http(s) URL, e.g. https://tms.example.com/api');
+    }, 'Enter a valid http(s) URL, e.g. https://tms.example.com/api'),
+  );
 
 /** The credentials of each authentication type; the spec's form sends apiKey, username and password. */
 export const authConfigSchema = z.strictObject({
-  apiKey: z.string().trim().max(2000).optional(),
-  headerName: z
-    .string()
-    .trim()
-    .max(100)
-    .regex(/^[A-Za-z0-9-]*$/, 'Header name may hold letters, digits and dashes')
-    .optional(),
-  token: z.string().trim().max(4000).optional(),
-  username: z.string().trim().max(200).optional(),
-  password: z.string().max(2000).optional(),
-  clientId: z.string().trim().max(500).optional(),
-  clientSecret: z.string().trim().max(2000).optional(),
-  tokenUrl: z.string().trim().max(500).optional(),
-  scope: z.string().trim().max(500).optional(),
+  apiKey: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
+  headerName: z.optional(
+    z
+      .string()
+      .check(z.trim(), z.maxLength(100), z.regex(/^[A-Za-z0-9-]*$/, 'Header name may hold letters, digits and dashes')),
+  ),
+  token: z.optional(z.string().check(z.trim(), z.maxLength(4000))),
+  username: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  password: z.optional(z.string().check(z.maxLength(2000))),
+  clientId: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  clientSecret: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
+  tokenUrl: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  scope: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 export type AuthConfig = z.output<typeof authConfigSchema>;
 
 /** The fields each authentication type needs, checked once for create and edit. */
-function authIssues(authType: AuthType | undefined, config: AuthConfig | undefined, ctx: z.RefinementCtx) {
+function authIssues(authType: AuthType | undefined, config: AuthConfig | undefined, ctx: z.core.$RefinementCtx) {
   if (!authType) return;
   const c = config ?? {};
   const need = (field: keyof AuthConfig, message: string) => {
@@ -92,9 +91,11 @@ function authIssues(authType: AuthType | undefined, config: AuthConfig | undefin
 
 const syncFrequency = z.coerce
   .number({ error: 'Sync frequency must be a number of seconds' })
-  .int('Sync frequency must be a whole number of seconds')
-  .min(MIN_SYNC_FREQUENCY, `Sync frequency must be at least ${MIN_SYNC_FREQUENCY} seconds`)
-  .max(MAX_SYNC_FREQUENCY, 'Sync frequency must be at most 86400 seconds (one day)');
+  .check(
+    z.int('Sync frequency must be a whole number of seconds'),
+    z.gte(MIN_SYNC_FREQUENCY, `Sync frequency must be at least ${MIN_SYNC_FREQUENCY} seconds`),
+    z.lte(MAX_SYNC_FREQUENCY, 'Sync frequency must be at most 86400 seconds (one day)'),
+  );
 
 const systemFields = {
   name: requiredText('System name is required', 120),
@@ -102,7 +103,7 @@ const systemFields = {
   vendor: optionalText(120),
   baseUrl: httpUrl('Base URL is required'),
   authType: z.enum(AUTH_TYPES, { error: 'Authentication type is required' }),
-  authConfig: authConfigSchema.optional(),
+  authConfig: z.optional(authConfigSchema),
   syncFrequency,
   isActive: z.boolean({ error: 'isActive must be true or false' }),
 };
@@ -111,74 +112,75 @@ const systemFields = {
 export const systemInputSchema = z
   .strictObject({
     ...systemFields,
-    syncFrequency: syncFrequency.default(DEFAULT_SYNC_FREQUENCY),
-    isActive: systemFields.isActive.default(true),
+    syncFrequency: z._default(syncFrequency, DEFAULT_SYNC_FREQUENCY),
+    isActive: z._default(systemFields.isActive, true),
   })
-  .superRefine((v, ctx) => authIssues(v.authType, v.authConfig, ctx));
+  .check(z.superRefine((v, ctx) => authIssues(v.authType, v.authConfig, ctx)));
 export type SystemInput = z.input<typeof systemInputSchema>;
 
 /** Edit: only the fields sent; new credentials come with their authType. */
 export const systemEditSchema = z
   .strictObject({
-    name: systemFields.name.optional(),
-    systemType: systemFields.systemType.optional(),
+    name: z.optional(systemFields.name),
+    systemType: z.optional(systemFields.systemType),
     // Left out = unchanged; empty = cleared.
-    vendor: z
-      .string()
-      .trim()
-      .max(120, 'Must be at most 120 characters')
-      .nullable()
-      .optional()
-      .transform((v) => (v === undefined ? undefined : v || null)),
-    baseUrl: systemFields.baseUrl.optional(),
-    authType: systemFields.authType.optional(),
-    authConfig: authConfigSchema.optional(),
-    syncFrequency: syncFrequency.optional(),
-    isActive: systemFields.isActive.optional(),
+    vendor: z.pipe(
+      z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(120, 'Must be at most 120 characters')))),
+      z.transform((v) => (v === undefined ? undefined : v || null)),
+    ),
+    baseUrl: z.optional(systemFields.baseUrl),
+    authType: z.optional(systemFields.authType),
+    authConfig: z.optional(authConfigSchema),
+    syncFrequency: z.optional(syncFrequency),
+    isActive: z.optional(systemFields.isActive),
     revision: seenRevision,
   })
-  .refine(
-    changesSome(['name', 'systemType', 'vendor', 'baseUrl', 'authType', 'authConfig', 'syncFrequency', 'isActive']),
-    NOTHING_TO_CHANGE,
-  )
-  .refine((v) => (v.authConfig === undefined) === (v.authType === undefined), {
-    message: 'Send the authentication type together with its credentials',
-    path: ['authConfig'],
-  })
-  .superRefine((v, ctx) => authIssues(v.authType, v.authConfig, ctx));
+  .check(
+    z.refine(
+      changesSome(['name', 'systemType', 'vendor', 'baseUrl', 'authType', 'authConfig', 'syncFrequency', 'isActive']),
+      NOTHING_TO_CHANGE,
+    ),
+    z.refine((v) => (v.authConfig === undefined) === (v.authType === undefined), {
+      message: 'Send the authentication type together with its credentials',
+      path: ['authConfig'],
+    }),
+    z.superRefine((v, ctx) => authIssues(v.authType, v.authConfig, ctx)),
+  );
 
 export const endpointInputSchema = z.strictObject({
   name: requiredText('Endpoint name is required', 120),
-  method: z.enum(ENDPOINT_METHODS, { error: 'Method must be GET or POST' }).default('GET'),
-  endpoint: requiredText('Endpoint path is required', 300).refine(
-    (v) => v.startsWith('/') && !v.startsWith('//'),
-    'The path starts with / and is relative to the base URL',
+  method: z._default(z.enum(ENDPOINT_METHODS, { error: 'Method must be GET or POST' }), 'GET'),
+  endpoint: requiredText('Endpoint path is required', 300).check(
+    z.refine((v) => v.startsWith('/') && !v.startsWith('//'), 'The path starts with / and is relative to the base URL'),
   ),
-  purpose: z
-    .enum(ENDPOINT_PURPOSES, { error: 'Purpose must be APPOINTMENT_REQUESTS or HEALTH_CHECK' })
-    .default('APPOINTMENT_REQUESTS'),
-  isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+  purpose: z._default(
+    z.enum(ENDPOINT_PURPOSES, { error: 'Purpose must be APPOINTMENT_REQUESTS or HEALTH_CHECK' }),
+    'APPOINTMENT_REQUESTS',
+  ),
+  isActive: z._default(z.boolean({ error: 'isActive must be true or false' }), true),
 });
 export const endpointEditSchema = z
   .strictObject({
-    name: requiredText('Endpoint name is required', 120).optional(),
-    method: z.enum(ENDPOINT_METHODS, { error: 'Method must be GET or POST' }).optional(),
-    endpoint: requiredText('Endpoint path is required', 300)
-      .refine((v) => v.startsWith('/') && !v.startsWith('//'), 'The path starts with / and is relative to the base URL')
-      .optional(),
-    purpose: z.enum(ENDPOINT_PURPOSES, { error: 'Purpose must be APPOINTMENT_REQUESTS or HEALTH_CHECK' }).optional(),
-    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+    name: z.optional(requiredText('Endpoint name is required', 120)),
+    method: z.optional(z.enum(ENDPOINT_METHODS, { error: 'Method must be GET or POST' })),
+    endpoint: z.optional(
+      requiredText('Endpoint path is required', 300).check(
+        z.refine(
+          (v) => v.startsWith('/') && !v.startsWith('//'),
+          'The path starts with / and is relative to the base URL',
+        ),
+      ),
+    ),
+    purpose: z.optional(z.enum(ENDPOINT_PURPOSES, { error: 'Purpose must be APPOINTMENT_REQUESTS or HEALTH_CHECK' })),
+    isActive: z.optional(z.boolean({ error: 'isActive must be true or false' })),
   })
-  .refine(changesSome(['name', 'method', 'endpoint', 'purpose', 'isActive']), NOTHING_TO_CHANGE);
+  .check(z.refine(changesSome(['name', 'method', 'endpoint', 'purpose', 'isActive']), NOTHING_TO_CHANGE));
 
 export const syncRequestSchema = z.strictObject({
-  endpointId: z
-    .string()
-    .trim()
-    .max(64)
-    .optional()
-    .nullable()
-    .transform((v) => v || null),
+  endpointId: z.pipe(
+    z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(64)))),
+    z.transform((v) => v || null),
+  ),
 });
 
 /** What a read shows of the credentials: which are set, secrets masked (last 4 characters at most). */

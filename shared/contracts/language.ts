@@ -1,6 +1,6 @@
 // The languages the product speaks to people in (screens, messages, SMS), apart from the heavy
 // message templates: a form that only asks which language (a carrier person's, issue #59) loads this.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];

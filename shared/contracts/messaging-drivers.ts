@@ -1,7 +1,7 @@
 // How a driver is reached and messaged (issues #29.3, #29.4): the driver's channels in fallback order
 // and language (fields on the driver, carriers domain), and the Messaging Center's message to a driver
 // or an appointment's driver.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { channelField, languageChoice, templateKeyField, type Channel, type SendOutcome } from './messaging';
 import type { Language } from './messaging-templates';
 
@@ -10,13 +10,15 @@ import type { Language } from './messaging-templates';
  * order (the first that carries the message wins) and the language of every message.
  */
 export const driverReachFields = {
-  preferredChannels: z
-    .array(channelField, { error: 'Please select at least one notification channel' })
-    .min(1, 'Please select at least one notification channel')
-    .max(4)
-    .transform((v) => [...new Set(v)])
-    .optional(),
-  preferredLanguage: languageChoice.optional(),
+  preferredChannels: z.optional(
+    z.pipe(
+      z
+        .array(channelField, { error: 'Please select at least one notification channel' })
+        .check(z.minLength(1, 'Please select at least one notification channel'), z.maxLength(4)),
+      z.transform((v) => [...new Set(v)]),
+    ),
+  ),
+  preferredLanguage: z.optional(languageChoice),
 };
 
 // A driver's channels and language (driver-reach.ts: no schemas, so a screen may show them without zod).
@@ -30,23 +32,25 @@ export const driverMessageSchema = z
       [
         z.strictObject({
           kind: z.literal('driver'),
-          carrierId: z.string().trim().min(1, 'Please choose a driver').max(64),
-          driverId: z.string().trim().min(1, 'Please choose a driver').max(64),
+          carrierId: z.string().check(z.trim(), z.minLength(1, 'Please choose a driver'), z.maxLength(64)),
+          driverId: z.string().check(z.trim(), z.minLength(1, 'Please choose a driver'), z.maxLength(64)),
         }),
         z.strictObject({
           kind: z.literal('appointment'),
-          appointmentId: z.string().trim().min(1, 'Please select an appointment').max(64),
+          appointmentId: z.string().check(z.trim(), z.minLength(1, 'Please select an appointment'), z.maxLength(64)),
         }),
       ],
       { error: 'Please choose a driver' },
     ),
     templateKey: templateKeyField,
-    message: z.string().trim().max(10000).optional(),
+    message: z.optional(z.string().check(z.trim(), z.maxLength(10000))),
   })
-  .superRefine((v, ctx) => {
-    if (!v.templateKey && !v.message)
-      ctx.addIssue({ code: 'custom', path: ['message'], message: 'Please enter a message' });
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!v.templateKey && !v.message)
+        ctx.addIssue({ code: 'custom', path: ['message'], message: 'Please enter a message' });
+    }),
+  );
 export type DriverMessageInput = z.input<typeof driverMessageSchema>;
 
 /** The answer of a driver message: the channel that carried it (the driver's first that could), and why others did not. */

@@ -1,7 +1,7 @@
 // Messaging (doc 1 Messaging Center, §5 messaging validation, §7 POST /api/messaging/test and POST
 // /api/notifications/send; issue #15): channels, Indian mobile numbers, the requests, the message
 // log and the per-tenant provider settings. Messages are the spec's texts where it gives them.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { findTemplate, LANGUAGES, TEMPLATE_KEYS, type Language } from './messaging-templates';
 import { languageChoice } from './language';
 
@@ -68,43 +68,46 @@ export function toIndianE164(input: string): string | null {
   return match ? `+91${match[1]}` : null;
 }
 
-const EMAIL = z.email('Enter a valid e-mail address').max(254);
+const EMAIL = z.email('Enter a valid e-mail address').check(z.maxLength(254));
 
 export const channelField = z.enum(CHANNELS, { error: 'Unknown channel: use sms, whatsapp, voice or email' });
 export { languageChoice };
-const languageField = languageChoice.default('en');
-export const templateKeyField = z
-  .string()
-  .trim()
-  .max(64)
-  .refine((key) => !key || findTemplate(key), 'Unknown message template')
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null));
+const languageField = z._default(languageChoice, 'en');
+export const templateKeyField = z.pipe(
+  z.nullable(
+    z.optional(
+      z.string().check(
+        z.trim(),
+        z.maxLength(64),
+        z.refine((key) => !key || findTemplate(key), 'Unknown message template'),
+      ),
+    ),
+  ),
+  z.transform((v) => (v ? v : null)),
+);
 
 /** The recipient of a phone channel: required with the spec's title text, then an Indian mobile number. */
 const phoneField = (missing: string) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(32, INDIAN_MOBILE_MESSAGE)
-    .transform((v, ctx) => {
+  z.pipe(
+    z.string({ error: missing }).check(z.trim(), z.minLength(1, missing), z.maxLength(32, INDIAN_MOBILE_MESSAGE)),
+    z.transform((v, ctx) => {
       if (v.includes('@')) return v.toLowerCase();
       const e164 = toIndianE164(v);
-      if (!e164) ctx.addIssue({ code: 'custom', message: `Not an Indian mobile number. ${INDIAN_MOBILE_MESSAGE}` });
+      if (!e164)
+        ctx.issues.push({ code: 'custom', input: v, message: `Not an Indian mobile number. ${INDIAN_MOBILE_MESSAGE}` });
       return e164 ?? v;
-    });
+    }),
+  );
 
 /** POST /api/messaging/test: one channel, the recipient (an e-mail address for Email). */
 export const messagingTestSchema = z
   .strictObject({
     channel: channelField,
     to: phoneField('Please enter a phone number to test messaging'),
-    message: z.string().trim().max(1000).optional(),
+    message: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
     language: languageField,
   })
-  .superRefine((v, ctx) => recipientIssues(v.to, [v.channel], ctx));
+  .check(z.superRefine((v, ctx) => recipientIssues(v.to, [v.channel], ctx)));
 export type MessagingTestInput = z.input<typeof messagingTestSchema>;
 
 /** POST /api/notifications/send: the spec's notification request, plus language, template and an e-mail address. */
@@ -113,27 +116,25 @@ export const notificationSendSchema = z
     to: phoneField('Please enter phone number and message'),
     message: z
       .string({ error: 'Please enter phone number and message' })
-      .trim()
-      .min(1, 'Please enter phone number and message')
-      .max(10000),
-    channels: z
-      .array(channelField, { error: 'Please select at least one notification channel' })
-      .min(1, 'Please select at least one notification channel')
-      .max(4)
-      .transform((v) => [...new Set(v)]),
-    subject: z.string().trim().max(200).optional(),
+      .check(z.trim(), z.minLength(1, 'Please enter phone number and message'), z.maxLength(10000)),
+    channels: z.pipe(
+      z
+        .array(channelField, { error: 'Please select at least one notification channel' })
+        .check(z.minLength(1, 'Please select at least one notification channel'), z.maxLength(4)),
+      z.transform((v) => [...new Set(v)]),
+    ),
+    subject: z.optional(z.string().check(z.trim(), z.maxLength(200))),
     language: languageField,
     templateKey: templateKeyField,
-    email: z
-      .union([z.literal(''), EMAIL])
-      .optional()
-      .nullable()
-      .transform((v) => (v ? v.toLowerCase() : null)),
+    email: z.pipe(
+      z.nullable(z.optional(z.union([z.literal(''), EMAIL]))),
+      z.transform((v) => (v ? v.toLowerCase() : null)),
+    ),
   })
-  .superRefine((v, ctx) => recipientIssues(v.to, v.channels, ctx, v.email));
+  .check(z.superRefine((v, ctx) => recipientIssues(v.to, v.channels, ctx, v.email)));
 export type NotificationSendInput = z.input<typeof notificationSendSchema>;
 
-function recipientIssues(to: string, channels: readonly Channel[], ctx: z.RefinementCtx, email?: string | null) {
+function recipientIssues(to: string, channels: readonly Channel[], ctx: z.core.$RefinementCtx, email?: string | null) {
   const isEmail = to.includes('@');
   if (isEmail && channels.some((c) => PHONE_CHANNELS.includes(c)))
     ctx.addIssue({ code: 'custom', path: ['to'], message: `Not an Indian mobile number. ${INDIAN_MOBILE_MESSAGE}` });
@@ -147,10 +148,10 @@ function recipientIssues(to: string, channels: readonly Channel[], ctx: z.Refine
 
 /** GET /api/messaging/messages: newest first, paged, filtered by status and channel. */
 export const messageListQuerySchema = z.strictObject({
-  status: z.enum(MESSAGE_STATUSES, { error: 'Unknown status' }).optional(),
-  channel: channelField.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().max(500).optional(),
+  status: z.optional(z.enum(MESSAGE_STATUSES, { error: 'Unknown status' })),
+  channel: z.optional(channelField),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25),
+  cursor: z.optional(z.string().check(z.maxLength(500))),
 });
 
 export interface MessageAttempt {
@@ -237,42 +238,46 @@ export const DLT_TEXTS = {
 };
 
 const dltId = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(DLT_ID_PATTERN, message)
-    .refine((id) => id !== DEMO_DLT_ID, DLT_TEXTS.demoId);
+  z.string({ error: message }).check(
+    z.trim(),
+    z.regex(DLT_ID_PATTERN, message),
+    z.refine((id) => id !== DEMO_DLT_ID, DLT_TEXTS.demoId),
+  );
 /** A template id field: blank means "not registered yet". */
-const templateIdField = z
-  .union([z.literal(''), dltId(DLT_TEXTS.templateId)])
-  .nullable()
-  .optional()
-  .transform((v) => v || null);
+const templateIdField = z.pipe(
+  z.optional(z.nullable(z.union([z.literal(''), dltId(DLT_TEXTS.templateId)]))),
+  z.transform((v) => v || null),
+);
 
 /** A DLT registration: the principal entity, its header, and the template id of each registered text. */
 export const dltRegistrationSchema = z
   .strictObject({
     entityId: dltId(DLT_TEXTS.entityId),
-    header: z.string({ error: DLT_TEXTS.header }).trim().toUpperCase().regex(SMS_HEADER_PATTERN, DLT_TEXTS.header),
-    templateIds: z
-      .partialRecord(
+    header: z
+      .string({ error: DLT_TEXTS.header })
+      .check(z.trim(), z.toUpperCase(), z.regex(SMS_HEADER_PATTERN, DLT_TEXTS.header)),
+    templateIds: z._default(
+      z.partialRecord(
         z.enum(TEMPLATE_KEYS, { error: 'Unknown message template' }),
         z.strictObject({ en: templateIdField, hi: templateIdField }),
-      )
-      .default({}),
+      ),
+      {},
+    ),
   })
-  .superRefine((v, ctx) => {
-    const seen = new Set<string>();
-    for (const [key, ids] of Object.entries(v.templateIds)) {
-      for (const language of LANGUAGES) {
-        const id = ids?.[language];
-        if (!id) continue;
-        if (seen.has(id))
-          ctx.addIssue({ code: 'custom', path: ['templateIds', key, language], message: DLT_TEXTS.sameTemplateId });
-        seen.add(id);
+  .check(
+    z.superRefine((v, ctx) => {
+      const seen = new Set<string>();
+      for (const [key, ids] of Object.entries(v.templateIds)) {
+        for (const language of LANGUAGES) {
+          const id = ids?.[language];
+          if (!id) continue;
+          if (seen.has(id))
+            ctx.addIssue({ code: 'custom', path: ['templateIds', key, language], message: DLT_TEXTS.sameTemplateId });
+          seen.add(id);
+        }
       }
-    }
-  });
+    }),
+  );
 export type DltRegistration = z.output<typeof dltRegistrationSchema>;
 
 /** The registration's template id of a text, or null when that text is not registered. */
@@ -291,55 +296,52 @@ export const DEMO_DLT_REGISTRATION: DltRegistration = {
 
 // ---- Per-tenant provider settings (/configuration). Secrets are write-only: a GET says only whether one is set. ----
 
-const secret = z.string().trim().max(500).optional();
+const secret = z.optional(z.string().check(z.trim(), z.maxLength(500)));
 const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+  z.pipe(
+    z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(max)))),
+    z.transform((v) => (v ? v : null)),
+  );
 
 export const messagingSettingsSchema = z.strictObject({
-  smsProvider: z
-    .strictObject({
-      baseUrl: z.url('Enter the provider API address').max(300),
-      accountSid: z.string().trim().min(1, 'Account SID is required').max(100),
-      apiKey: secret,
-      apiToken: secret,
-      callbackSecret: secret,
-      voiceCallerId: optional(20),
-    })
-    .nullable()
-    .optional(),
-  dlt: dltRegistrationSchema.nullable().optional(),
-  snsBackup: z.boolean().optional(),
-  whatsapp: z
-    .strictObject({
-      baseUrl: z.url('Enter the WhatsApp API address').max(300).default('https://graph.facebook.com/v21.0'),
-      phoneNumberId: z
-        .string()
-        .trim()
-        .regex(/^\d{5,30}$/, 'Phone number ID must be digits'),
-      accessToken: secret,
-      appSecret: secret,
-      /** The token Meta's webhook verification (GET /api/whatsapp/webhook) echoes back (issue #56). */
-      verifyToken: secret,
-    })
-    .nullable()
-    .optional(),
-  emailFrom: z
-    .union([z.literal(''), EMAIL])
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v.toLowerCase() : v)),
-  delayAlertMinutes: z.coerce
-    .number()
-    .int('Must be a whole number')
-    .min(5, 'At least 5 minutes')
-    .max(240, 'At most 240 minutes')
-    .optional(),
+  smsProvider: z.optional(
+    z.nullable(
+      z.strictObject({
+        baseUrl: z.url('Enter the provider API address').check(z.maxLength(300)),
+        accountSid: z.string().check(z.trim(), z.minLength(1, 'Account SID is required'), z.maxLength(100)),
+        apiKey: secret,
+        apiToken: secret,
+        callbackSecret: secret,
+        voiceCallerId: optional(20),
+      }),
+    ),
+  ),
+  dlt: z.optional(z.nullable(dltRegistrationSchema)),
+  snsBackup: z.optional(z.boolean()),
+  whatsapp: z.optional(
+    z.nullable(
+      z.strictObject({
+        baseUrl: z._default(
+          z.url('Enter the WhatsApp API address').check(z.maxLength(300)),
+          'https://graph.facebook.com/v21.0',
+        ),
+        phoneNumberId: z.string().check(z.trim(), z.regex(/^\d{5,30}$/, 'Phone number ID must be digits')),
+        accessToken: secret,
+        appSecret: secret,
+        /** The token Meta's webhook verification (GET /api/whatsapp/webhook) echoes back (issue #56). */
+        verifyToken: secret,
+      }),
+    ),
+  ),
+  emailFrom: z.pipe(
+    z.nullable(z.optional(z.union([z.literal(''), EMAIL]))),
+    z.transform((v) => (v ? v.toLowerCase() : v)),
+  ),
+  delayAlertMinutes: z.optional(
+    z.coerce
+      .number()
+      .check(z.int('Must be a whole number'), z.gte(5, 'At least 5 minutes'), z.lte(240, 'At most 240 minutes')),
+  ),
 });
 export type MessagingSettingsInput = z.input<typeof messagingSettingsSchema>;
 

@@ -3,7 +3,7 @@
 // with the solver's status and gap), and the texts of the plans it refuses. Times are minutes from
 // the facility's local midnight (shared/time.ts turns them into HH:mm), so a plan is pure arithmetic
 // and the caller (a worker) does the clock.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { PRIORITIES } from './appointments';
 import { VEHICLE_TYPES } from './appointments-guest';
 import { dateString } from './fields';
@@ -13,23 +13,19 @@ export const PLAN_STRATEGIES = ['firstFree', 'greedy', 'solver'] as const;
 export type PlanStrategy = (typeof PLAN_STRATEGIES)[number];
 
 /** A minute of the plan's day, from the facility's local midnight (past 24:00 for a night shift). */
-const minute = z
-  .number()
-  .int()
-  .min(0)
-  .max(2 * 24 * 60);
+const minute = z.number().check(z.int(), z.gte(0), z.lte(2 * 24 * 60));
 const ID_REQUIRED = 'An id is required';
-const id = z.string({ error: ID_REQUIRED }).trim().min(1, ID_REQUIRED).max(64);
+const id = z.string({ error: ID_REQUIRED }).check(z.trim(), z.minLength(1, ID_REQUIRED), z.maxLength(64));
 const DOOR_NAME_REQUIRED = 'Door name is required';
 
 export const planDoorSchema = z.strictObject({
   id,
   /** The door's number as staff know it ("D05"). */
-  name: z.string({ error: DOOR_NAME_REQUIRED }).trim().min(1, DOOR_NAME_REQUIRED).max(40),
+  name: z.string({ error: DOOR_NAME_REQUIRED }).check(z.trim(), z.minLength(1, DOOR_NAME_REQUIRED), z.maxLength(40)),
   /** The appointment types it takes (null: every type). */
-  appointmentTypeIds: z.array(id).nullable(),
+  appointmentTypeIds: z.nullable(z.array(id)),
   /** The vehicles it takes (null: every vehicle). */
-  vehicleTypes: z.array(z.enum(VEHICLE_TYPES)).nullable(),
+  vehicleTypes: z.nullable(z.array(z.enum(VEHICLE_TYPES))),
   opensAt: minute,
   closesAt: minute,
 });
@@ -37,7 +33,7 @@ export type PlanDoor = z.output<typeof planDoorSchema>;
 
 /** Where a truck is now: on its way (its FASTag ETA, null: none yet), waiting in holding, or at a door. */
 export const truckStateSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('expected'), etaMinute: minute.nullable() }),
+  z.strictObject({ kind: z.literal('expected'), etaMinute: z.nullable(minute) }),
   z.strictObject({ kind: z.literal('holding'), arrivedMinute: minute }),
   z.strictObject({
     kind: z.literal('atDoor'),
@@ -54,18 +50,14 @@ export const planTruckSchema = z.strictObject({
   id,
   appointmentTypeId: id,
   vehicleType: z.enum(VEHICLE_TYPES),
-  durationMinutes: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60),
+  durationMinutes: z.number().check(z.int(), z.gte(1), z.lte(24 * 60)),
   /** The booked window: its start is when the truck is due. */
   windowStart: minute,
   windowEnd: minute,
   priority: z.enum(PRIORITIES),
   state: truckStateSchema,
   /** The door the truck has already been told (a change costs `changePenaltyMinutes`), null: none. */
-  toldDoorId: id.nullable(),
+  toldDoorId: z.nullable(id),
 });
 export type PlanTruck = z.output<typeof planTruckSchema>;
 
@@ -73,38 +65,34 @@ export type PlanTruck = z.output<typeof planTruckSchema>;
 // covers has no limit but its doors), the facility's equipment by name and count, and the items each
 // appointment type needs (one of each). At any minute, the trucks being worked at doors are at most the
 // crews on shift, and those whose type needs an item at most its count.
-const count = z.number().int().min(0).max(999);
-const itemName = z.string().min(1).max(40);
-const key = z.string().min(1).max(64);
+const count = z.number().check(z.int(), z.gte(0), z.lte(999));
+const itemName = z.string().check(z.minLength(1), z.maxLength(40));
+const key = z.string().check(z.minLength(1), z.maxLength(64));
 export const crewPeriodSchema = z.strictObject({ fromMinute: minute, toMinute: minute, crews: count });
 export type CrewPeriod = z.output<typeof crewPeriodSchema>;
 
 export const planInputSchema = z.strictObject({
   facilityId: id,
-  date: z.string({ error: 'Date is required' }).trim().min(1, 'Date is required'),
+  date: z.string({ error: 'Date is required' }).check(z.trim(), z.minLength(1, 'Date is required')),
   /** The moment the plan is made: nothing starts before it. */
   nowMinute: minute,
-  doors: z.array(planDoorSchema).max(200),
-  trucks: z.array(planTruckSchema).max(5000),
+  doors: z.array(planDoorSchema).check(z.maxLength(200)),
+  trucks: z.array(planTruckSchema).check(z.maxLength(5000)),
   /**
    * What changing a told door costs, in minutes of one truck's waiting. Small by default: a door told at
    * booking is cheap to change before the truck is called (a larger one trades waiting for fewer changes).
    */
-  changePenaltyMinutes: z
-    .number()
-    .min(0)
-    .max(24 * 60)
-    .default(5),
+  changePenaltyMinutes: z._default(z.number().check(z.gte(0), z.lte(24 * 60)), 5),
   /** The solver's wall-clock budget for the whole day; past it, the rest is planned greedily. */
-  timeLimitSeconds: z.number().positive().max(600).default(4.5),
+  timeLimitSeconds: z._default(z.number().check(z.gt(0), z.lte(600)), 4.5),
   /** Crews on shift by period (none: no limit beyond the doors). */
-  crews: z.array(crewPeriodSchema).max(48).default([]),
+  crews: z._default(z.array(crewPeriodSchema).check(z.maxLength(48)), []),
   /** The facility's equipment: how many of each named item. */
-  equipment: z.record(itemName, count).default({}),
+  equipment: z._default(z.record(itemName, count), {}),
   /** What a truck of an appointment type needs: item names, one of each. */
-  needs: z.record(key, z.array(itemName).max(10)).default({}),
+  needs: z._default(z.record(key, z.array(itemName).check(z.maxLength(10))), {}),
   /** Appointment types' names, for messages (absent: the id is shown). */
-  typeNames: z.record(key, z.string().max(120)).default({}),
+  typeNames: z._default(z.record(key, z.string().check(z.maxLength(120))), {}),
 });
 export type PlanInput = z.input<typeof planInputSchema>;
 export type ParsedPlanInput = z.output<typeof planInputSchema>;
@@ -176,14 +164,16 @@ export const PLANNER_TEXTS = {
 // solves (the solver is kept out of the request's function); they see it beside today's plan and apply
 // all of it or some trucks, each through the door rule, refused for a truck changed since.
 const facilityDay = {
-  facilityId: z.string({ error: 'Facility is required' }).trim().min(1, 'Facility is required').max(64),
+  facilityId: z
+    .string({ error: 'Facility is required' })
+    .check(z.trim(), z.minLength(1, 'Facility is required'), z.maxLength(64)),
   date: dateString('Date must be YYYY-MM-DD'),
 };
 export const proposalRequestSchema = z.strictObject(facilityDay);
 export const latestProposalQuerySchema = z.strictObject(facilityDay);
 export const applyProposalSchema = z.strictObject({
   /** The trucks (appointment ids) to apply; absent: every change of the proposal. */
-  truckIds: z.array(id).min(1, 'Choose at least one truck').max(5000).optional(),
+  truckIds: z.optional(z.array(id).check(z.minLength(1, 'Choose at least one truck'), z.maxLength(5000))),
 });
 
 export const PROPOSAL_STATUSES = ['solving', 'ready', 'failed'] as const;
@@ -262,7 +252,9 @@ export const REPLAN_CAUSES = ['late', 'early', 'overrun'] as const;
 export type ReplanCause = (typeof REPLAN_CAUSES)[number];
 
 export const plannerSettingsQuerySchema = z.strictObject({
-  facilityId: z.string({ error: 'Facility is required' }).trim().min(1, 'Facility is required').max(64),
+  facilityId: z
+    .string({ error: 'Facility is required' })
+    .check(z.trim(), z.minLength(1, 'Facility is required'), z.maxLength(64)),
 });
 /** The texts of the planner settings' labour and equipment (Hindi in shared/i18n/server-messages-hi.json). */
 export const PLANNER_SETTINGS_TEXTS = {
@@ -281,30 +273,28 @@ export const PLANNER_SETTINGS_TEXTS = {
 } as const;
 
 const T = PLANNER_SETTINGS_TEXTS;
-const hour = z.number({ error: T.shiftHour }).int(T.shiftHour).min(0, T.shiftHour).max(24, T.shiftHour);
+const hour = z.number({ error: T.shiftHour }).check(z.int(T.shiftHour), z.gte(0, T.shiftHour), z.lte(24, T.shiftHour));
 const equipmentName = z
   .string({ error: T.equipmentName })
-  .trim()
-  .min(1, T.equipmentName)
-  .max(40, 'Must be at most 40 characters');
+  .check(z.trim(), z.minLength(1, T.equipmentName), z.maxLength(40, 'Must be at most 40 characters'));
 export const crewShiftSchema = z
   .strictObject({
     fromHour: hour,
     toHour: hour,
-    crews: z.number({ error: T.crews }).int(T.crews).min(0, T.crews).max(999, T.crews),
+    crews: z.number({ error: T.crews }).check(z.int(T.crews), z.gte(0, T.crews), z.lte(999, T.crews)),
   })
-  .refine((s) => s.toHour > s.fromHour, { message: T.shiftOrder, path: ['toHour'] });
+  .check(z.refine((s) => s.toHour > s.fromHour, { message: T.shiftOrder, path: ['toHour'] }));
 export const equipmentCountSchema = z.strictObject({
   name: equipmentName,
   count: z
     .number({ error: T.equipmentCount })
-    .int(T.equipmentCount)
-    .min(0, T.equipmentCount)
-    .max(999, T.equipmentCount),
+    .check(z.int(T.equipmentCount), z.gte(0, T.equipmentCount), z.lte(999, T.equipmentCount)),
 });
 export const typeNeedsSchema = z.strictObject({
-  appointmentTypeId: z.string({ error: T.typeRequired }).trim().min(1, T.typeRequired).max(64, T.typeRequired),
-  items: z.array(equipmentName, { error: T.needsItem }).min(1, T.needsItem).max(10),
+  appointmentTypeId: z
+    .string({ error: T.typeRequired })
+    .check(z.trim(), z.minLength(1, T.typeRequired), z.maxLength(64, T.typeRequired)),
+  items: z.array(equipmentName, { error: T.needsItem }).check(z.minLength(1, T.needsItem), z.maxLength(10)),
 });
 export type CrewShift = z.output<typeof crewShiftSchema>;
 export type EquipmentCount = z.output<typeof equipmentCountSchema>;
@@ -316,37 +306,39 @@ export const plannerSettingsSaveSchema = z
   .strictObject({
     autoReplan: z.boolean({ error: 'Automatic re-planning must be on or off' }),
     /** Crews on shift by hour of the day (empty: no limit beyond the doors); absent: kept as saved. */
-    crews: z.array(crewShiftSchema).max(24).optional(),
+    crews: z.optional(z.array(crewShiftSchema).check(z.maxLength(24))),
     /** The facility's equipment by name and count; absent: kept as saved. */
-    equipment: z.array(equipmentCountSchema).max(30).optional(),
+    equipment: z.optional(z.array(equipmentCountSchema).check(z.maxLength(30))),
     /** What trucks of each appointment type need (items of the equipment list); absent: kept as saved. */
-    needs: z.array(typeNeedsSchema).max(100).optional(),
+    needs: z.optional(z.array(typeNeedsSchema).check(z.maxLength(100))),
     /** The revision the form loaded (functions/lib/revision.ts); absent: saved over whatever is stored. */
-    revision: z.number().int().min(0).optional(),
+    revision: z.optional(z.number().check(z.int(), z.gte(0))),
   })
-  .superRefine((v, ctx) => {
-    const shifts = v.crews ?? [];
-    shifts.forEach((s, i) => {
-      if (shifts.some((o, j) => j < i && o.fromHour < s.toHour && s.fromHour < o.toHour))
-        ctx.addIssue({ code: 'custom', message: T.shiftsOverlap, path: ['crews', i, 'fromHour'] });
-    });
-    const items = v.equipment ?? [];
-    items.forEach((e, i) => {
-      if (items.some((o, j) => j < i && sameName(o.name, e.name)))
-        ctx.addIssue({ code: 'custom', message: T.equipmentTwice, path: ['equipment', i, 'name'] });
-    });
-    const needs = v.needs ?? [];
-    needs.forEach((n, i) => {
-      if (needs.some((o, j) => j < i && o.appointmentTypeId === n.appointmentTypeId))
-        ctx.addIssue({ code: 'custom', message: T.typeTwice, path: ['needs', i, 'appointmentTypeId'] });
-      // Checked against the equipment sent with it (the stored list when none is sent: settings.ts).
-      if (v.equipment)
-        n.items.forEach((item, k) => {
-          if (!items.some((e) => sameName(e.name, item)))
-            ctx.addIssue({ code: 'custom', message: T.unknownItem(item), path: ['needs', i, 'items', k] });
-        });
-    });
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      const shifts = v.crews ?? [];
+      shifts.forEach((s, i) => {
+        if (shifts.some((o, j) => j < i && o.fromHour < s.toHour && s.fromHour < o.toHour))
+          ctx.addIssue({ code: 'custom', message: T.shiftsOverlap, path: ['crews', i, 'fromHour'] });
+      });
+      const items = v.equipment ?? [];
+      items.forEach((e, i) => {
+        if (items.some((o, j) => j < i && sameName(o.name, e.name)))
+          ctx.addIssue({ code: 'custom', message: T.equipmentTwice, path: ['equipment', i, 'name'] });
+      });
+      const needs = v.needs ?? [];
+      needs.forEach((n, i) => {
+        if (needs.some((o, j) => j < i && o.appointmentTypeId === n.appointmentTypeId))
+          ctx.addIssue({ code: 'custom', message: T.typeTwice, path: ['needs', i, 'appointmentTypeId'] });
+        // Checked against the equipment sent with it (the stored list when none is sent: settings.ts).
+        if (v.equipment)
+          n.items.forEach((item, k) => {
+            if (!items.some((e) => sameName(e.name, item)))
+              ctx.addIssue({ code: 'custom', message: T.unknownItem(item), path: ['needs', i, 'items', k] });
+          });
+      });
+    }),
+  );
 export type PlannerSettingsSave = z.output<typeof plannerSettingsSaveSchema>;
 
 export interface PlannerSettingsView {

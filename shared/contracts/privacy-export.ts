@@ -2,7 +2,7 @@
 // and CSV per record type with the tenant's files, built by a worker, downloaded through a link valid
 // 24 hours), and closing the tenant, which refuses sign-ins and erases it after a grace period in
 // which the admin may reopen it. Texts are the API's English; Hindi is in shared/i18n.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** How long a finished export can be downloaded. */
 export const EXPORT_DOWNLOAD_HOURS = 24;
@@ -45,9 +45,11 @@ export const TENANT_CLOSING_TEXTS = {
 export const closeTenantSchema = z.strictObject({
   tenantName: z
     .string({ error: TENANT_CLOSING_TEXTS.nameMismatch })
-    .trim()
-    .min(1, TENANT_CLOSING_TEXTS.nameMismatch)
-    .max(200, TENANT_CLOSING_TEXTS.nameMismatch),
+    .check(
+      z.trim(),
+      z.minLength(1, TENANT_CLOSING_TEXTS.nameMismatch),
+      z.maxLength(200, TENANT_CLOSING_TEXTS.nameMismatch),
+    ),
 });
 export type CloseTenantInput = z.input<typeof closeTenantSchema>;
 

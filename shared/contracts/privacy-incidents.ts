@@ -4,7 +4,7 @@
 // discovery, and the notice to each affected person is drafted in English and Hindi from the record.
 // Texts are the API's English; Hindi is in shared/i18n/server-messages-hi.json (messages) and below
 // (the notice, a document rather than a message).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { dateString, requiredText, seenRevision } from './fields';
 
 export const INCIDENT_DATA_KINDS = ['names', 'phones', 'licences', 'vehicles', 'photos', 'messages', 'fastag'] as const;
@@ -28,21 +28,23 @@ export const incidentSchema = z
     discoveredAt: z.iso.datetime({ offset: true, error: 'When it was discovered must be a date and time' }),
     dataKinds: z
       .array(z.enum(INCIDENT_DATA_KINDS, { error: 'Unknown kind of data' }), { error: 'Choose the kinds of data' })
-      .min(1, 'Choose the kinds of data'),
+      .check(z.minLength(1, 'Choose the kinds of data')),
     affectedFrom: dateString('First affected day must be a date (YYYY-MM-DD)'),
     affectedTo: dateString('Last affected day must be a date (YYYY-MM-DD)'),
-    facilityId: z.string().trim().min(1).max(64).nullish(),
+    facilityId: z.nullish(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
     measures: requiredText('Say what was done about it', 2000),
     contact: requiredText('Contact for questions is required', 200),
   })
-  .refine((i) => i.affectedFrom <= i.affectedTo, {
-    message: 'Last affected day must not be before the first',
-    path: ['affectedTo'],
-  })
-  .refine((i) => daysBetween(i.affectedFrom, i.affectedTo) < INCIDENT_MAX_DAYS, {
-    message: INCIDENT_DAYS_TEXT,
-    path: ['affectedTo'],
-  });
+  .check(
+    z.refine((i) => i.affectedFrom <= i.affectedTo, {
+      message: 'Last affected day must not be before the first',
+      path: ['affectedTo'],
+    }),
+    z.refine((i) => daysBetween(i.affectedFrom, i.affectedTo) < INCIDENT_MAX_DAYS, {
+      message: INCIDENT_DAYS_TEXT,
+      path: ['affectedTo'],
+    }),
+  );
 export type IncidentInput = z.input<typeof incidentSchema>;
 
 /** POST /api/privacy/incidents/{id}/steps. */

@@ -1,7 +1,7 @@
 // The privacy notice shown where a person's data is first taken (issue #36, DPDP Act): one versioned
 // text per language, the consent the forms send with it, and the choices a person can withdraw from the
 // link in a message. A new wording is a new NOTICE_VERSION: the consent records name the version seen.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LANGUAGES, type Language } from './messaging-templates';
 import { NOTICE_VERSION } from './privacy-notice-text';
 
@@ -24,16 +24,17 @@ export const CONSENT_PURPOSES = ['sms', 'whatsapp', 'marketing'] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 export type ConsentChoices = Record<ConsentPurpose, boolean>;
 
-const optIn = z.boolean({ error: 'Choose yes or no' }).default(false);
+const optIn = z._default(z.boolean({ error: 'Choose yes or no' }), false);
 
 /** What a form sends with the data it takes: the notice the person saw and their opt-ins (unticked by default). */
 export const consentSchema = z.strictObject(
   {
     noticeVersion: z.literal(NOTICE_VERSION, { error: 'The privacy notice has changed: please reload the page' }),
     language: z.enum(LANGUAGES, { error: 'Unknown language: use en or hi' }),
-    messaging: z
-      .strictObject({ sms: optIn, whatsapp: optIn }, { error: 'Choose yes or no' })
-      .default({ sms: false, whatsapp: false }),
+    messaging: z._default(z.strictObject({ sms: optIn, whatsapp: optIn }, { error: 'Choose yes or no' }), {
+      sms: false,
+      whatsapp: false,
+    }),
   },
   { error: 'The privacy notice has changed: please reload the page' },
 );
@@ -46,7 +47,7 @@ export const withdrawChoicesSchema = z.strictObject({
     .array(z.enum(CONSENT_PURPOSES, { error: 'Choose SMS, WhatsApp or offers' }), {
       error: 'Choose what to withdraw',
     })
-    .min(1, 'Choose what to withdraw'),
+    .check(z.minLength(1, 'Choose what to withdraw')),
 });
 export type WithdrawChoicesInput = z.input<typeof withdrawChoicesSchema>;
 

@@ -3,7 +3,7 @@
 // of closed appointments, whose counts and timings stay). The defaults and bounds are written here
 // once; docs/privacy.md explains them. Texts are the API's English; Hindi is in
 // shared/i18n/server-messages-hi.json.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { seenRevision } from './fields';
 import { RETENTION_LIMITS, type RetentionKind, type RetentionPeriods } from './retention-limits';
 
@@ -33,9 +33,11 @@ export const retentionBoundText = (kind: RetentionKind) => {
 const period = (kind: RetentionKind) =>
   z
     .number({ error: retentionBoundText(kind) })
-    .int(retentionBoundText(kind))
-    .min(RETENTION_LIMITS[kind].min, retentionBoundText(kind))
-    .max(RETENTION_LIMITS[kind].max, retentionBoundText(kind));
+    .check(
+      z.int(retentionBoundText(kind)),
+      z.gte(RETENTION_LIMITS[kind].min, retentionBoundText(kind)),
+      z.lte(RETENTION_LIMITS[kind].max, retentionBoundText(kind)),
+    );
 
 /** PUT /api/privacy/retention: the whole policy, from the revision the admin's screen loaded. */
 export const retentionPolicySchema = z.strictObject({

@@ -1,7 +1,7 @@
 // A driver's rights over their personal data (issue #36, India's DPDP Act): see it, download it,
 // correct it, ask for it to be erased; the facility admin's erasure requests and the access log
 // (docs/privacy.md). Texts are the API's English; Hindi is in shared/i18n/server-messages-hi.json.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { changesSome, NOTHING_TO_CHANGE, requiredText, seenRevision } from './fields';
 import { isDrivingLicenceNumber, normalizeRegistryNumber, NUMBER_MESSAGES } from '../vehicle-numbers';
 
@@ -9,18 +9,21 @@ import { isDrivingLicenceNumber, normalizeRegistryNumber, NUMBER_MESSAGES } from
 const correctionFields = {
   name: requiredText('Driver name is required', 120),
   licenseNumber: z
-    .string({ error: 'License number is required' })
-    .trim()
-    .min(1, 'License number is required')
-    .max(30, 'Must be at most 30 characters')
-    .transform(normalizeRegistryNumber)
-    .refine(isDrivingLicenceNumber, NUMBER_MESSAGES.licence),
+    .pipe(
+      z
+        .string({ error: 'License number is required' })
+        .check(
+          z.trim(),
+          z.minLength(1, 'License number is required'),
+          z.maxLength(30, 'Must be at most 30 characters'),
+        ),
+      z.transform(normalizeRegistryNumber),
+    )
+    .check(z.refine(isDrivingLicenceNumber, NUMBER_MESSAGES.licence)),
 };
 export const privacyCorrectionSchema = z
-  .strictObject(correctionFields)
-  .partial()
-  .extend({ revision: seenRevision })
-  .refine(changesSome(Object.keys(correctionFields)), { message: NOTHING_TO_CHANGE, path: ['_'] });
+  .extend(z.partial(z.strictObject(correctionFields)), { revision: seenRevision })
+  .check(z.refine(changesSome(Object.keys(correctionFields)), { message: NOTHING_TO_CHANGE, path: ['_'] }));
 export type PrivacyCorrectionInput = z.input<typeof privacyCorrectionSchema>;
 
 /** POST /api/privacy/erasure-requests/{id}/refuse: why the facility keeps the data. */
@@ -28,9 +31,11 @@ export const ERASURE_REFUSAL_MIN = 10;
 export const erasureRefusalSchema = z.strictObject({
   reason: z
     .string({ error: 'Please give a reason for the refusal (minimum 10 characters)' })
-    .trim()
-    .min(ERASURE_REFUSAL_MIN, 'Please give a reason for the refusal (minimum 10 characters)')
-    .max(500, 'Must be at most 500 characters'),
+    .check(
+      z.trim(),
+      z.minLength(ERASURE_REFUSAL_MIN, 'Please give a reason for the refusal (minimum 10 characters)'),
+      z.maxLength(500, 'Must be at most 500 characters'),
+    ),
 });
 export type ErasureRefusalInput = z.input<typeof erasureRefusalSchema>;
 

@@ -1,7 +1,7 @@
 // Reference (PO) validation of bookings (issue #32): each facility's policy, the open POs uploaded as a
 // CSV list, each PO's quantity ledger, and the check a booking stores. In `callback` mode every booking
 // and every change is POSTed, signed, to the customer's system, which accepts (2xx) or refuses.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { seenRevision } from './fields';
 import { httpUrl } from './integrations';
 
@@ -45,33 +45,37 @@ export const isSigningSecret = (v: string) => {
 export const referencePolicySchema = z
   .strictObject({
     mode: z.enum(REFERENCE_MODES, { error: 'Reference check must be off, list or callback' }),
-    allowSplits: z.boolean({ error: 'Allow splits must be true or false' }).default(false),
-    overQuantity: z.enum(OVER_QUANTITY, { error: 'Over the open quantity must be refuse or flag' }).default('refuse'),
+    allowSplits: z._default(z.boolean({ error: 'Allow splits must be true or false' }), false),
+    overQuantity: z._default(
+      z.enum(OVER_QUANTITY, { error: 'Over the open quantity must be refuse or flag' }),
+      'refuse',
+    ),
     /** callback: where each booking and change is POSTed. */
-    callbackUrl: z
-      .string({ error: CALLBACK_URL_REQUIRED })
-      .trim()
-      .max(500, 'Must be at most 500 characters')
-      .optional(),
+    callbackUrl: z.optional(
+      z.string({ error: CALLBACK_URL_REQUIRED }).check(z.trim(), z.maxLength(500, 'Must be at most 500 characters')),
+    ),
     /** Write-only: a new signing secret; left out keeps the one set. */
-    callbackSecret: z.string({ error: SECRET_FORMAT }).trim().optional(),
-    downPolicy: z
-      .enum(DOWN_POLICIES, { error: 'When the system is down: choose accept, refuse, pending review or list' })
-      .default('refuse'),
+    callbackSecret: z.optional(z.string({ error: SECRET_FORMAT }).check(z.trim())),
+    downPolicy: z._default(
+      z.enum(DOWN_POLICIES, { error: 'When the system is down: choose accept, refuse, pending review or list' }),
+      'refuse',
+    ),
     revision: seenRevision,
   })
-  .superRefine((v, ctx) => {
-    if (v.mode === 'callback') {
-      if (!v.callbackUrl) ctx.addIssue({ code: 'custom', path: ['callbackUrl'], message: CALLBACK_URL_REQUIRED });
-      else {
-        const url = httpUrl(CALLBACK_URL_REQUIRED).safeParse(v.callbackUrl);
-        if (!url.success)
-          ctx.addIssue({ code: 'custom', path: ['callbackUrl'], message: url.error.issues[0]!.message });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.mode === 'callback') {
+        if (!v.callbackUrl) ctx.addIssue({ code: 'custom', path: ['callbackUrl'], message: CALLBACK_URL_REQUIRED });
+        else {
+          const url = httpUrl(CALLBACK_URL_REQUIRED).safeParse(v.callbackUrl);
+          if (!url.success)
+            ctx.addIssue({ code: 'custom', path: ['callbackUrl'], message: url.error.issues[0]!.message });
+        }
       }
-    }
-    if (v.callbackSecret && !isSigningSecret(v.callbackSecret))
-      ctx.addIssue({ code: 'custom', path: ['callbackSecret'], message: SECRET_FORMAT });
-  });
+      if (v.callbackSecret && !isSigningSecret(v.callbackSecret))
+        ctx.addIssue({ code: 'custom', path: ['callbackSecret'], message: SECRET_FORMAT });
+    }),
+  );
 export type ReferencePolicyInput = z.input<typeof referencePolicySchema>;
 
 export interface ReferencePolicy {
@@ -91,8 +95,10 @@ export const poUploadSchema = z.strictObject({
   mode: z.enum(UPLOAD_MODES, { error: 'Choose replace or append' }),
   csv: z
     .string({ error: 'Choose a CSV file of open POs' })
-    .min(1, 'Choose a CSV file of open POs')
-    .max(MAX_PO_FILE_CHARS, 'The file is too large: at most 5,000 lines'),
+    .check(
+      z.minLength(1, 'Choose a CSV file of open POs'),
+      z.maxLength(MAX_PO_FILE_CHARS, 'The file is too large: at most 5,000 lines'),
+    ),
 });
 export type PoUploadInput = z.input<typeof poUploadSchema>;
 

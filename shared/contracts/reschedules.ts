@@ -1,5 +1,5 @@
 // A reschedule: the staff move or the request (driver, carrier) and its decision.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { dateString, requiredText, timeOfDay } from './fields';
 import { overrideCutoff, windowIssues } from './appointment-times';
 
@@ -11,24 +11,23 @@ const rescheduleFields = {
   newTimeStart: timeOfDay('Please select new start time'),
   newTimeEnd: timeOfDay('Please select new end time'),
   reason: z.enum(RESCHEDULE_REASONS, { error: 'Please choose a reason' }),
-  reasonDetails: requiredText('Please provide detailed reason (minimum 10 characters)', 500).min(
-    10,
-    'Please provide detailed reason (minimum 10 characters)',
+  reasonDetails: requiredText('Please provide detailed reason (minimum 10 characters)', 500).check(
+    z.minLength(10, 'Please provide detailed reason (minimum 10 characters)'),
   ),
-  requestedBy: z.enum(REQUESTED_BY).default('carrier'),
+  requestedBy: z._default(z.enum(REQUESTED_BY), 'carrier'),
   /** Staff only: move inside the facility's change cut-off (audited). */
   overrideCutoff: overrideCutoff,
 };
-const rescheduleWindow = (v: { newTimeStart?: string; newTimeEnd?: string }, ctx: z.RefinementCtx) =>
+const rescheduleWindow = (v: { newTimeStart?: string; newTimeEnd?: string }, ctx: z.core.$RefinementCtx) =>
   windowIssues(v.newTimeStart, v.newTimeEnd, ctx, 'newTimeEnd');
 
-export const rescheduleInputSchema = z.strictObject(rescheduleFields).superRefine(rescheduleWindow);
+export const rescheduleInputSchema = z.strictObject(rescheduleFields).check(z.superRefine(rescheduleWindow));
 export type RescheduleInput = z.input<typeof rescheduleInputSchema>;
 
 /** The reschedule form: the appointment is chosen in the form, then posted to its own path. */
 export const rescheduleFormSchema = z
   .object({ appointmentId: requiredText('Appointment ID is required'), ...rescheduleFields })
-  .superRefine(rescheduleWindow);
+  .check(z.superRefine(rescheduleWindow));
 
 export interface RescheduleRequest {
   id: string;

@@ -1,7 +1,7 @@
 // Standing appointments (issue #32): a series books a regular load on chosen weekdays at one time, until
 // an end date or for a number of occurrences (an RFC 5545 rule kept on the series). Its occurrences are
 // real appointments, booked ahead for a horizon; a date that cannot be booked is kept as a conflict.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { dateString, timeOfDay } from './fields';
 import { appointmentInputSchema, cancelAppointmentSchema, LOAD_TYPES, type AppointmentStatus } from './appointments';
 import { windowIssues } from './appointment-times';
@@ -30,29 +30,25 @@ export const seriesInputSchema = z
     dockDoorId: booking.dockDoorId,
     /** The facility's appointment type: its duration rule sets each occurrence's end. */
     typeId: booking.typeId,
-    weekdays: z
-      .array(z.enum(WEEKDAYS, { error: NO_WEEKDAY }), { error: NO_WEEKDAY })
-      .min(1, NO_WEEKDAY)
-      .transform((days) => WEEKDAYS.filter((d) => days.includes(d))),
+    weekdays: z.pipe(
+      z.array(z.enum(WEEKDAYS, { error: NO_WEEKDAY }), { error: NO_WEEKDAY }).check(z.minLength(1, NO_WEEKDAY)),
+      z.transform((days) => WEEKDAYS.filter((d) => days.includes(d))),
+    ),
     timeStart: timeOfDay('Please select start time'),
     /** Without a type the end is given; with one it is the type's duration from the start. */
-    timeEnd: z
-      .string()
-      .trim()
-      .optional()
-      .nullable()
-      .transform((v) => (v ? v : null)),
+    timeEnd: z.pipe(
+      z.nullable(z.optional(z.string().check(z.trim()))),
+      z.transform((v) => (v ? v : null)),
+    ),
     startDate: dateString('Please select a start date'),
-    endDate: z
-      .string()
-      .trim()
-      .optional()
-      .nullable()
-      .transform((v) => (v ? v : null)),
-    count: z
-      .union([z.literal(''), z.null(), z.coerce.number({ error: COUNT_RANGE }).int(COUNT_RANGE)])
-      .optional()
-      .transform((v) => (v === '' || v === undefined ? null : v)),
+    endDate: z.pipe(
+      z.nullable(z.optional(z.string().check(z.trim()))),
+      z.transform((v) => (v ? v : null)),
+    ),
+    count: z.pipe(
+      z.optional(z.union([z.literal(''), z.null(), z.coerce.number({ error: COUNT_RANGE }).check(z.int(COUNT_RANGE))])),
+      z.transform((v) => (v === '' || v === undefined ? null : v)),
+    ),
     loadType: booking.loadType,
     poNumber: booking.poNumber,
     quantity: booking.quantity,
@@ -60,28 +56,34 @@ export const seriesInputSchema = z
     specialInstructions: booking.specialInstructions,
     fields: booking.fields,
   })
-  .superRefine((v, ctx) => {
-    if (v.timeEnd && !v.typeId) windowIssues(v.timeStart, v.timeEnd, ctx, 'timeEnd');
-    if (!v.timeEnd && !v.typeId)
-      ctx.addIssue({ code: 'custom', path: ['timeEnd'], message: 'Please select end time or an appointment type' });
-    if (v.endDate === null && v.count === null)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: END_OR_COUNT });
-    if (v.endDate !== null && v.count !== null)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['count'],
-        message: 'Give an end date or a number of occurrences, not both',
-      });
-    if (v.count !== null && (v.count < 1 || v.count > MAX_OCCURRENCES))
-      ctx.addIssue({ code: 'custom', path: ['count'], message: COUNT_RANGE });
-    if (v.endDate !== null) {
-      const end = dateString('Use a date in the form YYYY-MM-DD').safeParse(v.endDate);
-      if (!end.success)
-        ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'Use a date in the form YYYY-MM-DD' });
-      else if (v.endDate < v.startDate)
-        ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date must be on or after the start date' });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.timeEnd && !v.typeId) windowIssues(v.timeStart, v.timeEnd, ctx, 'timeEnd');
+      if (!v.timeEnd && !v.typeId)
+        ctx.addIssue({ code: 'custom', path: ['timeEnd'], message: 'Please select end time or an appointment type' });
+      if (v.endDate === null && v.count === null)
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: END_OR_COUNT });
+      if (v.endDate !== null && v.count !== null)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['count'],
+          message: 'Give an end date or a number of occurrences, not both',
+        });
+      if (v.count !== null && (v.count < 1 || v.count > MAX_OCCURRENCES))
+        ctx.addIssue({ code: 'custom', path: ['count'], message: COUNT_RANGE });
+      if (v.endDate !== null) {
+        const end = dateString('Use a date in the form YYYY-MM-DD').safeParse(v.endDate);
+        if (!end.success)
+          ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'Use a date in the form YYYY-MM-DD' });
+        else if (v.endDate < v.startDate)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['endDate'],
+            message: 'The end date must be on or after the start date',
+          });
+      }
+    }),
+  );
 export type SeriesInput = z.input<typeof seriesInputSchema>;
 
 /** Cancelling a series from a date on: its scheduled occurrences on and after it, with a reason. */

@@ -1,5 +1,5 @@
 // Time slots, their availability and holidays (docs/architecture.md §1, facilities).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { toMinutes } from '../time';
 import { changesSome, dateString, NOTHING_TO_CHANGE, nonNegativeInt, requiredText, timeOfDay } from './fields';
 
@@ -9,10 +9,12 @@ export const availabilityQuerySchema = z
     timeStart: timeOfDay('Please select start time'),
     timeEnd: timeOfDay('Please select end time'),
   })
-  .refine((v) => toMinutes(v.timeEnd) > toMinutes(v.timeStart), {
-    message: 'End time must be after start time',
-    path: ['timeEnd'],
-  });
+  .check(
+    z.refine((v) => toMinutes(v.timeEnd) > toMinutes(v.timeStart), {
+      message: 'End time must be after start time',
+      path: ['timeEnd'],
+    }),
+  );
 
 export const holidayInputSchema = z.strictObject({
   holidayDate: dateString('Please select a date'),
@@ -21,26 +23,31 @@ export const holidayInputSchema = z.strictObject({
 
 export const slotUpdateSchema = z
   .strictObject({
-    isBlocked: z.boolean().optional(),
-    capacity: nonNegativeInt('Capacity must be non-negative').max(100, 'At most 100 bookings per slot').optional(),
+    isBlocked: z.optional(z.boolean()),
+    capacity: z.optional(
+      nonNegativeInt('Capacity must be non-negative').check(z.lte(100, 'At most 100 bookings per slot')),
+    ),
   })
-  .refine(changesSome(['isBlocked', 'capacity']), { message: NOTHING_TO_CHANGE, path: ['_'] });
+  .check(z.refine(changesSome(['isBlocked', 'capacity']), { message: NOTHING_TO_CHANGE, path: ['_'] }));
 
 export const slotsQuerySchema = z.object({
   date: dateString('Please select a date'),
-  facilityId: z.string().max(64).optional(),
-  facility: z.string().max(140).optional(),
+  facilityId: z.optional(z.string().check(z.maxLength(64))),
+  facility: z.optional(z.string().check(z.maxLength(140))),
 });
 
 /** Slot search (issue #32): the slots of a date, for a load of an appointment type when one is named. */
-export const slotSearchQuerySchema = slotsQuerySchema.extend({
-  typeId: z.string().trim().max(64, 'Appointment type not found').optional(),
-  quantity: z.coerce
-    .number({ error: 'Must be a whole number' })
-    .int('Must be a whole number')
-    .min(0, 'Must be between 0 and 100000')
-    .max(100000, 'Must be between 0 and 100000')
-    .optional(),
+export const slotSearchQuerySchema = z.extend(slotsQuerySchema, {
+  typeId: z.optional(z.string().check(z.trim(), z.maxLength(64, 'Appointment type not found'))),
+  quantity: z.optional(
+    z.coerce
+      .number({ error: 'Must be a whole number' })
+      .check(
+        z.int('Must be a whole number'),
+        z.gte(0, 'Must be between 0 and 100000'),
+        z.lte(100000, 'Must be between 0 and 100000'),
+      ),
+  ),
 });
 
 /** A slot as stored (once booked, blocked or resized). */

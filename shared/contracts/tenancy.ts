@@ -1,6 +1,6 @@
 // SaaS tenancy (issue #18): organisation sign-up, the trial and plan, invitations, memberships of
 // several tenants, facility links. Request schemas shared by the sign-up screens and the functions.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isValidTimeZone, DEFAULT_TIME_ZONE } from '../time';
 import { GSTIN_MESSAGES, gstinProblem } from '../gstin';
 import { optionalText, requiredText } from './fields';
@@ -39,35 +39,37 @@ export const TENANCY_TEXTS = {
   tooMany: 'Too many attempts from this network. Please try again later.',
 } as const;
 
-const email = z
-  .email('Please enter a valid email address')
-  .max(254)
-  .transform((v) => v.toLowerCase());
+const email = z.pipe(
+  z.email('Please enter a valid email address').check(z.maxLength(254)),
+  z.transform((v) => v.toLowerCase()),
+);
 const mobile = z
   .string({ error: 'Enter a valid 10-digit mobile number' })
-  .trim()
-  .regex(/^(\+91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}$/, 'Enter a valid 10-digit mobile number');
-const optionalMobile = z
-  .union([z.literal(''), z.null(), mobile])
-  .optional()
-  .transform((v) => (v ? v : null));
+  .check(z.trim(), z.regex(/^(\+91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}$/, 'Enter a valid 10-digit mobile number'));
+const optionalMobile = z.pipe(
+  z.optional(z.union([z.literal(''), z.null(), mobile])),
+  z.transform((v) => (v ? v : null)),
+);
 
 /** At least 8 characters with a letter and a digit; never the e-mail address itself. */
-export const strongPassword = z
-  .string({ error: 'Password must be at least 8 characters' })
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters')
-  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), 'Password must contain at least one letter and one number');
+export const strongPassword = z.string({ error: 'Password must be at least 8 characters' }).check(
+  z.minLength(8, 'Password must be at least 8 characters'),
+  z.maxLength(128, 'Password must be at most 128 characters'),
+  z.refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), 'Password must contain at least one letter and one number'),
+);
 
 /** An optional GSTIN (sign-up, carriers): blank is none; otherwise it must pass shared/gstin.ts. */
 export const gstin = z
-  .union([z.literal(''), z.null(), z.string().trim().toUpperCase()])
-  .optional()
-  .transform((v) => (v ? v : null))
-  .superRefine((v, ctx) => {
-    const problem = v ? gstinProblem(v) : null;
-    if (problem) ctx.addIssue({ code: 'custom', message: GSTIN_MESSAGES[problem] });
-  });
+  .pipe(
+    z.optional(z.union([z.literal(''), z.null(), z.string().check(z.trim(), z.toUpperCase())])),
+    z.transform((v) => (v ? v : null)),
+  )
+  .check(
+    z.superRefine((v, ctx) => {
+      const problem = v ? gstinProblem(v) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: GSTIN_MESSAGES[problem] });
+    }),
+  );
 
 /**
  * The first facility's dock doors, made at sign-up (D01, D02 ...; more are added under Facilities). At
@@ -90,36 +92,37 @@ const signupFields = {
   facilityState: requiredText('State is required', 80),
   dockDoors: z.coerce
     .number({ error: DOOR_COUNT })
-    .int(DOOR_COUNT)
-    .min(1, DOOR_COUNT)
-    .max(SIGNUP_MAX_DOORS, DOOR_COUNT),
-  timeZone: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isValidTimeZone, 'Unknown time zone'),
+    .check(z.int(DOOR_COUNT), z.gte(1, DOOR_COUNT), z.lte(SIGNUP_MAX_DOORS, DOOR_COUNT)),
+  timeZone: z
+    ._default(z.string().check(z.trim()), DEFAULT_TIME_ZONE)
+    .check(z.refine(isValidTimeZone, 'Unknown time zone')),
 };
 
 const notTheEmail = (v: { email: string; password: string }) => v.password.toLowerCase() !== v.email.toLowerCase();
 const NOT_THE_EMAIL = { message: 'Password must not be your email address', path: ['password'] };
 
 /** POST /api/signup. */
-export const signupSchema = z.strictObject(signupFields).refine(notTheEmail, NOT_THE_EMAIL);
+export const signupSchema = z.strictObject(signupFields).check(z.refine(notTheEmail, NOT_THE_EMAIL));
 export type SignupInput = z.input<typeof signupSchema>;
 
 /** The sign-up form (with the password confirmation, never sent). */
 export const signupFormSchema = z
   .object({
     ...signupFields,
-    timeZone: z.string({ error: 'Unknown time zone' }).trim().refine(isValidTimeZone, 'Unknown time zone'),
-    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+    timeZone: z.string({ error: 'Unknown time zone' }).check(z.trim(), z.refine(isValidTimeZone, 'Unknown time zone')),
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .check(z.minLength(1, 'Please confirm your password')),
   })
-  .refine(notTheEmail, NOT_THE_EMAIL)
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .check(
+    z.refine(notTheEmail, NOT_THE_EMAIL),
+    z.refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] }),
+  );
 export type SignupForm = z.input<typeof signupFormSchema>;
 
 export const emailCodeSchema = z.strictObject({
   email,
-  code: z
-    .string({ error: 'Enter the 6-digit code' })
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: z.string({ error: 'Enter the 6-digit code' }).check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code')),
 });
 export const resendCodeSchema = z.strictObject({ email });
 
@@ -131,19 +134,24 @@ export interface SignupAnswer {
 /** POST /api/invitations: by e-mail or mobile (at least one), with a role. */
 export const invitationSchema = z
   .strictObject({
-    email: z
-      .union([z.literal(''), z.null(), email])
-      .optional()
-      .transform((v) => (v ? v : null)),
+    email: z.pipe(
+      z.optional(z.union([z.literal(''), z.null(), email])),
+      z.transform((v) => (v ? v : null)),
+    ),
     phoneNumber: optionalMobile,
     role: z.enum(INVITABLE_ROLES, { error: 'Please choose a role' }),
   })
-  .refine((v) => v.email || v.phoneNumber, { message: 'Enter an email address or a mobile number', path: ['email'] });
+  .check(
+    z.refine((v) => v.email || v.phoneNumber, {
+      message: 'Enter an email address or a mobile number',
+      path: ['email'],
+    }),
+  );
 export type InvitationInput = z.input<typeof invitationSchema>;
 
 const invitationToken = z
   .string({ error: TENANCY_TEXTS.invitationInvalid })
-  .regex(/^[A-Za-z0-9_-]{30,60}$/, TENANCY_TEXTS.invitationInvalid);
+  .check(z.regex(/^[A-Za-z0-9_-]{30,60}$/, TENANCY_TEXTS.invitationInvalid));
 export const invitationTokenSchema = z.strictObject({ token: invitationToken });
 
 /** Accepting: a new account names itself and sets a password; an existing account proves its password. */
@@ -153,18 +161,21 @@ export const acceptInvitationSchema = z.strictObject({
   lastName: optionalText(60),
   password: z
     .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(128, 'Password must be at most 128 characters'),
+    .check(z.minLength(1, 'Password is required'), z.maxLength(128, 'Password must be at most 128 characters')),
 });
 export const acceptInvitationFormSchema = z.object({
-  firstName: z.string().trim().max(60).default(''),
-  lastName: z.string().trim().max(60).default(''),
-  password: z.string().min(1, 'Password is required').max(128),
-  confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+  firstName: z._default(z.string().check(z.trim(), z.maxLength(60)), ''),
+  lastName: z._default(z.string().check(z.trim(), z.maxLength(60)), ''),
+  password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(128)),
+  confirmPassword: z
+    .string({ error: 'Please confirm your password' })
+    .check(z.minLength(1, 'Please confirm your password')),
 });
 
 export const switchTenantSchema = z.strictObject({
-  tenantId: z.string({ error: TENANCY_TEXTS.notMember }).regex(/^[A-Za-z0-9_-]{1,64}$/, TENANCY_TEXTS.notMember),
+  tenantId: z
+    .string({ error: TENANCY_TEXTS.notMember })
+    .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, TENANCY_TEXTS.notMember)),
 });
 export const planSchema = z.strictObject({ plan: z.enum(PLANS, { error: `Plan must be one of ${PLANS.join(', ')}` }) });
 

@@ -2,7 +2,7 @@
 // arrival estimate from its FASTag toll crossings, and the one-tap reslot offered to a late driver.
 // The screens (scheduling list, dashboard, yard, the appointment's trip strip, the driver app, the
 // public reslot page) read exactly these shapes; the server writes them in functions/trips.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { dateString, seenRevision, timeOfDay } from './fields';
 import type { Language } from './messaging-templates';
 
@@ -28,8 +28,8 @@ export const TRIP_WATCH_LIMITS = {
 
 const bounded = (label: string, { min, max }: { min: number; max: number }, int = true) => {
   const message = `${label} must be between ${min} and ${max}`;
-  const n = z.number({ error: message }).min(min, message).max(max, message);
-  return int ? n.int(message) : n;
+  const n = z.number({ error: message }).check(z.gte(min, message), z.lte(max, message));
+  return int ? n.check(z.int(message)) : n;
 };
 
 /** City no-entry hours for trucks on the facility's clock, e.g. 08:00-22:00 (may cross midnight). */
@@ -38,49 +38,57 @@ export const noEntrySchema = z
     from: timeOfDay('No-entry start is required'),
     to: timeOfDay('No-entry end is required'),
   })
-  .refine((w) => w.from !== w.to, { message: 'No-entry start and end must differ', path: ['to'] });
+  .check(z.refine((w) => w.from !== w.to, { message: 'No-entry start and end must differ', path: ['to'] }));
 
 export const tripWatchSettingsSchema = z
   .strictObject({
     enabled: z.boolean({ error: 'Choose whether trucks are watched' }),
     /** The facility's gate on the map (decimal degrees, India). */
-    latitude: z
-      .number({ error: 'Latitude must be a number between 6 and 38' })
-      .min(6, 'Latitude must be a number between 6 and 38')
-      .max(38, 'Latitude must be a number between 6 and 38')
-      .nullable(),
-    longitude: z
-      .number({ error: 'Longitude must be a number between 68 and 98' })
-      .min(68, 'Longitude must be a number between 68 and 98')
-      .max(98, 'Longitude must be a number between 68 and 98')
-      .nullable(),
+    latitude: z.nullable(
+      z
+        .number({ error: 'Latitude must be a number between 6 and 38' })
+        .check(
+          z.gte(6, 'Latitude must be a number between 6 and 38'),
+          z.lte(38, 'Latitude must be a number between 6 and 38'),
+        ),
+    ),
+    longitude: z.nullable(
+      z
+        .number({ error: 'Longitude must be a number between 68 and 98' })
+        .check(
+          z.gte(68, 'Longitude must be a number between 68 and 98'),
+          z.lte(98, 'Longitude must be a number between 68 and 98'),
+        ),
+    ),
     startHoursBefore: bounded('Start watching', TRIP_WATCH_LIMITS.startHoursBefore),
     roadFactor: bounded('Road factor', TRIP_WATCH_LIMITS.roadFactor, false),
     graceMinutes: bounded('Grace', TRIP_WATCH_LIMITS.graceMinutes),
     callEveryMinutes: bounded('Minutes between calls', TRIP_WATCH_LIMITS.callEveryMinutes),
-    noEntry: noEntrySchema.nullable(),
+    noEntry: z.nullable(noEntrySchema),
     /** A driver's reslot is filed as a reschedule request for staff to decide, instead of moving at once. */
     reslotNeedsApproval: z.boolean({ error: 'Choose whether a reslot needs approval' }),
     revision: seenRevision,
   })
-  .superRefine((s, ctx) => {
-    if (!s.enabled) return;
-    if (s.latitude === null)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['latitude'],
-        message: 'The facility location is required to watch trucks',
-      });
-    if (s.longitude === null)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['longitude'],
-        message: 'The facility location is required to watch trucks',
-      });
-  });
+  .check(
+    z.superRefine((s, ctx) => {
+      if (!s.enabled) return;
+      if (s.latitude === null)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['latitude'],
+          message: 'The facility location is required to watch trucks',
+        });
+      if (s.longitude === null)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['longitude'],
+          message: 'The facility location is required to watch trucks',
+        });
+    }),
+  );
 export type TripWatchSettingsInput = z.input<typeof tripWatchSettingsSchema>;
 
-export const tripWatchQuerySchema = z.object({ facilityId: z.string().max(64).optional() });
+export const tripWatchQuerySchema = z.object({ facilityId: z.optional(z.string().check(z.maxLength(64))) });
 
 export interface TripWatchSettingsView {
   facilityId: string;
@@ -165,8 +173,8 @@ export interface TripView {
 }
 
 export const tripListQuerySchema = z.object({
-  facilityId: z.string().max(64).optional(),
-  date: dateString('Date is required').optional(),
+  facilityId: z.optional(z.string().check(z.maxLength(64))),
+  date: z.optional(dateString('Date is required')),
 });
 
 /** How many appointments one batch read of their trips may name (a screen's list of a day). */
@@ -175,12 +183,17 @@ const tooManyTrips = `Ask for at most ${TRIP_BATCH_LIMIT} appointments at once`;
 
 /** The trips of the appointments a screen shows, in one read: `?appointmentIds=a,b,c`. */
 export const tripBatchQuerySchema = z.object({
-  appointmentIds: z
-    .string({ error: 'Appointments are required' })
-    .min(1, 'Appointments are required')
-    .max(TRIP_BATCH_LIMIT * 65, tooManyTrips)
-    .transform((ids) => [...new Set(ids.split(',').filter(Boolean))])
-    .pipe(z.array(z.string().max(64, 'Appointment not found')).max(TRIP_BATCH_LIMIT, tooManyTrips)),
+  appointmentIds: z.pipe(
+    z.pipe(
+      z
+        .string({ error: 'Appointments are required' })
+        .check(z.minLength(1, 'Appointments are required'), z.maxLength(TRIP_BATCH_LIMIT * 65, tooManyTrips)),
+      z.transform((ids) => [...new Set(ids.split(',').filter(Boolean))]),
+    ),
+    z
+      .array(z.string().check(z.maxLength(64, 'Appointment not found')))
+      .check(z.maxLength(TRIP_BATCH_LIMIT, tooManyTrips)),
+  ),
 });
 
 // --- The one-tap reslot -----------------------------------------------------------------------------

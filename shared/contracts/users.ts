@@ -1,7 +1,7 @@
 // Self-registration: a shared base, a variant per user type, and documents
 // uploaded straight to S3 before the registration is sent.
 import { consentSchema } from './privacy-notice';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { REGISTRATION_ROLES, ROLES, selfChosenRoles, type UserType } from '../roles';
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../product';
 import { requiredText, seenRevision } from './fields';
@@ -9,36 +9,35 @@ import { requiredText, seenRevision } from './fields';
 export const USER_TYPES = ['external_user', 'internal_user', 'dockyard_employee'] as const;
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+  z.pipe(
+    z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`)))),
+    z.transform((v) => (v ? v : null)),
+  );
 
 const baseFields = {
-  email: z
-    .email('Please enter a valid email address')
-    .max(254)
-    .transform((v) => v.toLowerCase()),
+  email: z.pipe(
+    z.email('Please enter a valid email address').check(z.maxLength(254)),
+    z.transform((v) => v.toLowerCase()),
+  ),
   firstName: requiredText('First name is required', 60),
   lastName: requiredText('Last name is required', 60),
-  phoneNumber: z
-    .union([
-      z.literal(''),
-      z
-        .string()
-        .trim()
-        .regex(/^\+?[\d\s-]{10,16}$/, 'Enter a valid mobile number'),
-    ])
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
+  phoneNumber: z.pipe(
+    z.nullable(
+      z.optional(
+        z.union([
+          z.literal(''),
+          z.string().check(z.trim(), z.regex(/^\+?[\d\s-]{10,16}$/, 'Enter a valid mobile number')),
+        ]),
+      ),
+    ),
+    z.transform((v) => (v ? v : null)),
+  ),
   password: z
     .string({ error: 'Password must be at least 8 characters' })
-    .min(8, 'Password must be at least 8 characters')
-    .max(128, 'Password must be at most 128 characters'),
+    .check(
+      z.minLength(8, 'Password must be at least 8 characters'),
+      z.maxLength(128, 'Password must be at most 128 characters'),
+    ),
   userType: z.enum(USER_TYPES),
   role: requiredText('Please choose a role', 40),
 };
@@ -47,25 +46,33 @@ const baseFields = {
 export const registrationFormBaseSchema = z
   .object({
     ...baseFields,
-    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .check(z.minLength(1, 'Please confirm your password')),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] }),
+  );
 
 export const dockyardEmployeeSchema = z.object({
   employeeId: requiredText('Employee ID is required', 40),
-  corporateEmail: z.email('Please enter a valid corporate email').max(254),
+  corporateEmail: z.email('Please enter a valid corporate email').check(z.maxLength(254)),
   department: optionalText(80),
   designation: optionalText(80),
 });
 
 export const internalUserSchema = z.object({
   companyName: requiredText('Company name is required', 120),
-  gstin: z
-    .string({ error: 'GSTIN must be at least 15 characters' })
-    .trim()
-    .min(15, 'GSTIN must be at least 15 characters')
-    .max(15, 'GSTIN is 15 characters')
-    .transform((v) => v.toUpperCase()),
+  gstin: z.pipe(
+    z
+      .string({ error: 'GSTIN must be at least 15 characters' })
+      .check(
+        z.trim(),
+        z.minLength(15, 'GSTIN must be at least 15 characters'),
+        z.maxLength(15, 'GSTIN is 15 characters'),
+      ),
+    z.transform((v) => v.toUpperCase()),
+  ),
   cin: optionalText(21),
   businessType: optionalText(60),
   registeredAddress: optionalText(300),
@@ -73,17 +80,19 @@ export const internalUserSchema = z.object({
 
 export const externalUserSchema = z.object({
   driverLicense: requiredText('Driving license number is required', 30),
-  aadharCard: z
-    .string({ error: 'Aadhar number must be at least 12 digits' })
-    .trim()
-    .transform((v) => v.replace(/\s/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(12, 'Aadhar number must be at least 12 digits')
-        .max(12, 'Aadhar number is 12 digits')
-        .regex(/^\d+$/, 'Aadhar number must be digits'),
+  aadharCard: z.pipe(
+    z.pipe(
+      z.string({ error: 'Aadhar number must be at least 12 digits' }).check(z.trim()),
+      z.transform((v) => v.replace(/\s/g, '')),
     ),
+    z
+      .string()
+      .check(
+        z.minLength(12, 'Aadhar number must be at least 12 digits'),
+        z.maxLength(12, 'Aadhar number is 12 digits'),
+        z.regex(/^\d+$/, 'Aadhar number must be digits'),
+      ),
+  ),
   vehicleNumber: optionalText(15),
   vehicleType: optionalText(20),
   capacity: optionalText(20),
@@ -136,11 +145,7 @@ export const uploadRequestSchema = z.strictObject({
   documentType: z.enum(DOCUMENT_TYPES as [string, ...string[]], { error: 'Unknown document type' }),
   fileName: requiredText('File name is required', 200),
   contentType: z.enum(UPLOAD_CONTENT_TYPES, { error: UPLOAD_TEXTS.invalidType }),
-  size: z
-    .number()
-    .int()
-    .min(1, 'The file is empty')
-    .max(UPLOAD_MAX_BYTES - 1, UPLOAD_TEXTS.tooLarge),
+  size: z.number().check(z.int(), z.gte(1, 'The file is empty'), z.lte(UPLOAD_MAX_BYTES - 1, UPLOAD_TEXTS.tooLarge)),
 });
 
 export const registerRequestSchema = z
@@ -153,44 +158,41 @@ export const registerRequestSchema = z
     documents: z
       .array(
         z.strictObject({
-          documentType: z.string().max(40),
-          uploadId: z.string().regex(/^[A-Za-z0-9-]{10,64}$/, 'Unknown upload'),
+          documentType: z.string().check(z.maxLength(40)),
+          uploadId: z.string().check(z.regex(/^[A-Za-z0-9-]{10,64}$/, 'Unknown upload')),
         }),
       )
-      .max(10),
+      .check(z.maxLength(10)),
     /** The registration link's token (functions/tenancy/facility-links.ts); the platform default when absent. */
-    facility: z.string().max(140).optional(),
+    facility: z.optional(z.string().check(z.maxLength(140))),
     /** The privacy notice the person saw and their messaging opt-ins (issue #36). */
-    consent: consentSchema.optional(),
+    consent: z.optional(consentSchema),
   })
-  .superRefine((v, ctx) => {
-    const allowed = selfChosenRoles(v.userData.userType) as readonly string[];
-    if (allowed.includes(v.userData.role)) return;
-    const offered = (REGISTRATION_ROLES[v.userData.userType] as readonly string[]).includes(v.userData.role);
-    ctx.addIssue({
-      code: 'custom',
-      path: ['userData', 'role'],
-      message: offered ? USERS_TEXTS.roleGrantedByAdministrator : `Role must be one of ${allowed.join(', ')}`,
-    });
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      const allowed = selfChosenRoles(v.userData.userType) as readonly string[];
+      if (allowed.includes(v.userData.role)) return;
+      const offered = (REGISTRATION_ROLES[v.userData.userType] as readonly string[]).includes(v.userData.role);
+      ctx.addIssue({
+        code: 'custom',
+        path: ['userData', 'role'],
+        message: offered ? USERS_TEXTS.roleGrantedByAdministrator : `Role must be one of ${allowed.join(', ')}`,
+      });
+    }),
+  );
 
 export const rejectSchema = z.strictObject({
-  reason: z
-    .string()
-    .trim()
-    .max(300)
-    .optional()
-    .transform((v) => v || 'Admin decision'),
+  reason: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(300))),
+    z.transform((v) => v || 'Admin decision'),
+  ),
   revision: seenRevision,
 });
 
-const linkId = z
-  .string()
-  .trim()
-  .max(64, 'Unknown record')
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null));
+const linkId = z.pipe(
+  z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(64, 'Unknown record')))),
+  z.transform((v) => (v ? v : null)),
+);
 /**
  * An approval may name the carrier (and for a driver, the driver record) the account books for; left
  * out, the server matches one by licence, mobile number or e-mail, or creates it, and reports the link.
@@ -200,7 +202,7 @@ const linkId = z
 export const approveSchema = z.strictObject({
   carrierId: linkId,
   driverId: linkId,
-  role: z.enum(ROLES, { error: USERS_TEXTS.unknownRole }).optional(),
+  role: z.optional(z.enum(ROLES, { error: USERS_TEXTS.unknownRole })),
   revision: seenRevision,
 });
 /** An approval as the approval form fills it in and as the server reads it. */

@@ -3,7 +3,7 @@
 // report carries no personal data: the screen's route pattern (never the address, which may hold a
 // booking link or an invitation token), a device class, and each metric's value and rating; any
 // other field is refused.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { VITALS_ROUTES } from './vitals-routes';
 
 export { OTHER_ROUTE, routePatternOf, VITALS_ROUTES } from './vitals-routes';
@@ -24,25 +24,22 @@ export const VITAL_MAX: Record<VitalMetric, number> = { LCP: 120_000, INP: 60_00
 const metricSchema = z
   .strictObject({
     name: z.enum(VITAL_METRICS, { error: 'Metric must be LCP, INP or CLS' }),
-    value: z
-      .number({ error: 'Value must be a number' })
-      .finite('Value must be a number')
-      .min(0, 'Value must be 0 or more'),
+    value: z.number({ error: 'Value must be a number' }).check(z.gte(0, 'Value must be 0 or more')),
     rating: z.enum(VITAL_RATINGS, { error: 'Rating is not one the browser gives' }),
   })
-  .refine((m) => m.value <= VITAL_MAX[m.name], { message: 'Value is out of range', path: ['value'] });
+  .check(z.refine((m) => m.value <= VITAL_MAX[m.name], { message: 'Value is out of range', path: ['value'] }));
 
 export const vitalsReportSchema = z.strictObject({
-  route: z
-    .string({ error: 'Route is required' })
-    .min(1, 'Route is required')
-    .refine((r) => VITALS_ROUTES.includes(r), 'Route must be a screen of the app, not an address'),
+  route: z.string({ error: 'Route is required' }).check(
+    z.minLength(1, 'Route is required'),
+    z.refine((r) => VITALS_ROUTES.includes(r), 'Route must be a screen of the app, not an address'),
+  ),
   device: z.enum(DEVICE_CLASSES, { error: 'Device class is not known' }),
-  metrics: z
-    .array(metricSchema, { error: 'Metrics are required' })
-    .min(1, 'Metrics are required')
-    .max(VITAL_METRICS.length, 'Each metric may be reported once')
-    .refine((ms) => new Set(ms.map((m) => m.name)).size === ms.length, 'Each metric may be reported once'),
+  metrics: z.array(metricSchema, { error: 'Metrics are required' }).check(
+    z.minLength(1, 'Metrics are required'),
+    z.maxLength(VITAL_METRICS.length, 'Each metric may be reported once'),
+    z.refine((ms) => new Set(ms.map((m) => m.name)).size === ms.length, 'Each metric may be reported once'),
+  ),
 });
 export type VitalsReport = z.output<typeof vitalsReportSchema>;
 

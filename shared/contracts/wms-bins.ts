@@ -1,7 +1,7 @@
 // A facility's bin codes and bins made in bulk from a range (issue #29, warehouse set-up at a hub's
 // size): the pattern setting, the codes a pattern makes, and the range the Bins tab sends. Shared by
 // the range form's live preview and the server, so both count and spell the same codes.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { seenRevision } from './fields';
 import { binInputSchema } from './wms';
 
@@ -28,18 +28,18 @@ function patternProblem(pattern: string): 'parts' | 'between' | null {
   return /^[A-Za-z0-9_./-]*$/.test(pattern.replace(TOKEN, '')) ? null : 'between';
 }
 
-export const binCodePatternSchema = z
-  .string({ error: 'Bin code pattern is required' })
-  .trim()
-  .min(1, 'Bin code pattern is required')
-  .max(40, 'Must be at most 40 characters')
-  .superRefine((pattern, ctx) => {
+export const binCodePatternSchema = z.string({ error: 'Bin code pattern is required' }).check(
+  z.trim(),
+  z.minLength(1, 'Bin code pattern is required'),
+  z.maxLength(40, 'Must be at most 40 characters'),
+  z.superRefine((pattern, ctx) => {
     const problem = patternProblem(pattern);
     if (problem === 'parts')
       ctx.addIssue({ code: 'custom', message: 'A pattern has {aisle}, {rack} and {level} once each' });
     if (problem === 'between')
       ctx.addIssue({ code: 'custom', message: 'Between the parts use only letters, digits and - _ . /' });
-  });
+  }),
+);
 
 export const wmsFacilitySettingsSchema = z.strictObject({
   binCodePattern: binCodePatternSchema,
@@ -78,40 +78,50 @@ export function followsPattern(pattern: string, code: string): boolean {
 }
 
 const aisleLetter = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(/^[A-Za-z]$/, message)
-    .transform((v) => v.toUpperCase());
+  z.pipe(
+    z.string({ error: message }).check(z.trim(), z.regex(/^[A-Za-z]$/, message)),
+    z.transform((v) => v.toUpperCase()),
+  );
 const wholeBetween = (message: string, min: number, max: number) =>
-  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+  z.coerce.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message));
 
 /** Bins made in bulk: every aisle × rack × level of the ranges, in one zone, with the single bin's details. */
-export const binRangeSchema = binInputSchema
-  .pick({ zoneId: true, binType: true, status: true, capacity: true, isPickable: true, isReceivable: true })
-  .extend({
-    aisleFrom: aisleLetter('Aisle is one letter from A to Z'),
-    aisleTo: aisleLetter('Aisle is one letter from A to Z'),
-    rackFrom: wholeBetween('Rack is a whole number from 1 to 999', 1, 999),
-    rackTo: wholeBetween('Rack is a whole number from 1 to 999', 1, 999),
-    levelFrom: wholeBetween('Level is a whole number from 0 to 99', 0, 99),
-    levelTo: wholeBetween('Level is a whole number from 0 to 99', 0, 99),
-  })
-  .superRefine((r, ctx) => {
-    if (r.aisleTo < r.aisleFrom)
-      ctx.addIssue({ code: 'custom', path: ['aisleTo'], message: 'The last aisle cannot come before the first' });
-    if (r.rackTo < r.rackFrom)
-      ctx.addIssue({ code: 'custom', path: ['rackTo'], message: 'The last rack cannot be below the first' });
-    if (r.levelTo < r.levelFrom)
-      ctx.addIssue({ code: 'custom', path: ['levelTo'], message: 'The last level cannot be below the first' });
-    const count = binRangeCount(r);
-    if (count > MAX_BINS_PER_RANGE)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['range'],
-        message: `One range makes at most ${MAX_BINS_PER_RANGE} bins; this one would make ${count}`,
-      });
-  });
+export const binRangeSchema = z
+  .extend(
+    z.pick(binInputSchema, {
+      zoneId: true,
+      binType: true,
+      status: true,
+      capacity: true,
+      isPickable: true,
+      isReceivable: true,
+    }),
+    {
+      aisleFrom: aisleLetter('Aisle is one letter from A to Z'),
+      aisleTo: aisleLetter('Aisle is one letter from A to Z'),
+      rackFrom: wholeBetween('Rack is a whole number from 1 to 999', 1, 999),
+      rackTo: wholeBetween('Rack is a whole number from 1 to 999', 1, 999),
+      levelFrom: wholeBetween('Level is a whole number from 0 to 99', 0, 99),
+      levelTo: wholeBetween('Level is a whole number from 0 to 99', 0, 99),
+    },
+  )
+  .check(
+    z.superRefine((r, ctx) => {
+      if (r.aisleTo < r.aisleFrom)
+        ctx.addIssue({ code: 'custom', path: ['aisleTo'], message: 'The last aisle cannot come before the first' });
+      if (r.rackTo < r.rackFrom)
+        ctx.addIssue({ code: 'custom', path: ['rackTo'], message: 'The last rack cannot be below the first' });
+      if (r.levelTo < r.levelFrom)
+        ctx.addIssue({ code: 'custom', path: ['levelTo'], message: 'The last level cannot be below the first' });
+      const count = binRangeCount(r);
+      if (count > MAX_BINS_PER_RANGE)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['range'],
+          message: `One range makes at most ${MAX_BINS_PER_RANGE} bins; this one would make ${count}`,
+        });
+    }),
+  );
 export type BinRangeInput = z.input<typeof binRangeSchema>;
 export type BinRange = z.output<typeof binRangeSchema>;
 

@@ -2,7 +2,7 @@
 // facility record, in the spec's shape. A body is checked in two steps: the spec's fields with its
 // texts, then, piped, the facilities domain's own schema (hours in order, at most 500 doors, the
 // time zone and slot defaults), so no facility rule is written twice (docs/decisions.md, issue 51).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { facilityInputSchema, facilityUpdateSchema } from './facilities';
 import { nonNegativeInt, seenRevision } from './fields';
 import { zoneListQuerySchema } from './wms';
@@ -23,7 +23,7 @@ const wmsFacilityFields = {
   operatingHoursStart: facility.operatingHoursStart,
   operatingHoursEnd: facility.operatingHoursEnd,
   totalDockDoors: nonNegativeInt(TOTAL_DOORS_NON_NEGATIVE),
-  qrCode: z.union([z.literal(''), z.null()], { error: QR_CODE_NOT_TYPED }).optional(),
+  qrCode: z.optional(z.union([z.literal(''), z.null()], { error: QR_CODE_NOT_TYPED })),
 };
 const withoutQrCode = <T extends { qrCode?: unknown }>({ qrCode: _typed, ...fields }: T) => fields;
 
@@ -33,27 +33,35 @@ const withoutQrCode = <T extends { qrCode?: unknown }>({ qrCode: _typed, ...fiel
  */
 export const wmsFacilityFormSchema = z.strictObject({
   ...wmsFacilityFields,
-  totalDockDoors: wmsFacilityFields.totalDockDoors.default(0),
+  totalDockDoors: z._default(wmsFacilityFields.totalDockDoors, 0),
 });
 
 /** POST /api/wms/facilities: a new facility (no doors unless asked), made by the facilities domain. */
-export const wmsFacilityInputSchema = wmsFacilityFormSchema
-  .transform((body): z.input<typeof facilityInputSchema> => withoutQrCode(body))
-  .pipe(facilityInputSchema);
+export const wmsFacilityInputSchema = z.pipe(
+  z.pipe(
+    wmsFacilityFormSchema,
+    z.transform((body): z.input<typeof facilityInputSchema> => withoutQrCode(body)),
+  ),
+  facilityInputSchema,
+);
 export type WmsFacilityInput = z.input<typeof wmsFacilityInputSchema>;
 
 /**
  * PUT /api/wms/facilities/{id}: the entity's fields (doc 3 §7; totalDockDoors left out is kept), and
  * `revision`, when sent, the one the form loaded (a facility changed since is a 409).
  */
-export const wmsFacilityUpdateSchema = z
-  .strictObject({ ...wmsFacilityFields, totalDockDoors: wmsFacilityFields.totalDockDoors.optional() })
-  .extend({ revision: seenRevision })
-  .transform((body): z.input<typeof facilityUpdateSchema> => withoutQrCode(body))
-  .pipe(facilityUpdateSchema);
+export const wmsFacilityUpdateSchema = z.pipe(
+  z.pipe(
+    z.extend(z.strictObject({ ...wmsFacilityFields, totalDockDoors: z.optional(wmsFacilityFields.totalDockDoors) }), {
+      revision: seenRevision,
+    }),
+    z.transform((body): z.input<typeof facilityUpdateSchema> => withoutQrCode(body)),
+  ),
+  facilityUpdateSchema,
+);
 
 /** GET /api/wms/facilities: the management list's search and page (doc 3 §2: "Facilities: search only"). */
-export const wmsFacilityListQuerySchema = zoneListQuerySchema.pick({
+export const wmsFacilityListQuerySchema = z.pick(zoneListQuerySchema, {
   page: true,
   limit: true,
   cursor: true,

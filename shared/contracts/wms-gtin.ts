@@ -1,6 +1,6 @@
 // GTIN check digits (issue #29): an EAN or UPC barcode typed on a product is a GTIN-8, -12, -13 or
 // -14, and its last digit is the GS1 check digit of the others; the scan parser checks the same.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /** Mod 10 of the other digits weighted 3 and 1 from the right equals the last digit. */
 export function validGtin(gtin: string): boolean {
@@ -12,7 +12,10 @@ export function validGtin(gtin: string): boolean {
 }
 
 /** A product's EAN or UPC barcode: its length, then its check digit (under the barcode field). */
-export function checkGtinBarcode(p: { barcodeType: string | null; barcodeValue: string | null }, ctx: z.RefinementCtx) {
+export function checkGtinBarcode(
+  p: { barcodeType: string | null; barcodeValue: string | null },
+  ctx: z.core.$RefinementCtx,
+) {
   if ((p.barcodeType !== 'EAN' && p.barcodeType !== 'UPC') || !p.barcodeValue) return;
   if (!/^(\d{8}|\d{12,14})$/.test(p.barcodeValue))
     ctx.addIssue({

@@ -1,6 +1,6 @@
 // Stock movements of the warehouse: goods receiving, adjustments with reason codes and cycle counts
 // (doc 3 §3-§5, §7). Messages are the spec's texts.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isValidDate } from '../time';
 import { optionalText } from './fields';
 import { idField, unitCostField } from './wms';
@@ -27,48 +27,78 @@ export type CountPhase = 'snapshot' | 'counting' | 'applying';
 /** Why a counted line's variance was not applied at completion. */
 export type CountSkipReason = 'line-changed' | 'line-gone' | 'reserved';
 
-const optionalId = z
-  .union([z.literal(''), z.null(), idField('Unknown item')])
-  .optional()
-  .transform((v) => v || null);
+const optionalId = z.pipe(
+  z.optional(z.union([z.literal(''), z.null(), idField('Unknown item')])),
+  z.transform((v) => v || null),
+);
 
 export const receiveSchema = z.strictObject({
   facilityId: idField('Facility is required'),
   productId: idField('Product is required'),
   binId: optionalId,
-  quantity: z.coerce
-    .number({ error: 'Quantity must be at least 1' })
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(RECEIVING_MAX_QUANTITY, `At most ${RECEIVING_MAX_QUANTITY}`)
-    .default(1),
+  quantity: z._default(
+    z.coerce
+      .number({ error: 'Quantity must be at least 1' })
+      .check(
+        z.int('Quantity must be a whole number'),
+        z.gte(1, 'Quantity must be at least 1'),
+        z.lte(RECEIVING_MAX_QUANTITY, `At most ${RECEIVING_MAX_QUANTITY}`),
+      ),
+    1,
+  ),
   unitCost: unitCostField,
   lotNumber: optionalText(60),
-  expiryDate: z
-    .union([z.literal(''), z.null(), z.string().trim().refine(isValidDate, 'Use a date in the form YYYY-MM-DD')])
-    .optional()
-    .transform((v) => v || null),
+  expiryDate: z.pipe(
+    z.optional(
+      z.union([
+        z.literal(''),
+        z.null(),
+        z.string().check(z.trim(), z.refine(isValidDate, 'Use a date in the form YYYY-MM-DD')),
+      ]),
+    ),
+    z.transform((v) => v || null),
+  ),
   poNumber: optionalText(60),
   notes: optionalText(500),
   /** Dock-to-stock: the appointment being unloaded at the facility today. */
   appointmentId: optionalId,
   /** A serial-tracked product: one distinct serial number per unit received (docs/decisions.md). */
-  serialNumbers: z
-    .array(z.string().trim().min(1, 'A serial number cannot be blank').max(60, 'Must be at most 60 characters'))
-    .max(MAX_SERIALS_PER_RECEIPT, `Receive at most ${MAX_SERIALS_PER_RECEIPT} serial-tracked units at a time`)
-    .default([]),
+  serialNumbers: z._default(
+    z
+      .array(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.minLength(1, 'A serial number cannot be blank'),
+            z.maxLength(60, 'Must be at most 60 characters'),
+          ),
+      )
+      .check(
+        z.maxLength(
+          MAX_SERIALS_PER_RECEIPT,
+          `Receive at most ${MAX_SERIALS_PER_RECEIPT} serial-tracked units at a time`,
+        ),
+      ),
+    [],
+  ),
 });
 export type ReceiveInput = z.input<typeof receiveSchema>;
 
 export const adjustSchema = z.strictObject({
   inventoryId: idField('Inventory item is required'),
-  quantityAdjusted: z.coerce
-    .number({ error: 'Adjustment cannot be zero' })
-    .int('Adjustment must be a whole number')
-    .min(-RECEIVING_MAX_QUANTITY)
-    .max(RECEIVING_MAX_QUANTITY)
-    .default(0)
-    .refine((v) => v !== 0, 'Adjustment cannot be zero'),
+  quantityAdjusted: z
+    ._default(
+      z.coerce
+        .number({ error: 'Adjustment cannot be zero' })
+        .check(
+          z.int('Adjustment must be a whole number'),
+          z.gte(-RECEIVING_MAX_QUANTITY),
+          z.lte(RECEIVING_MAX_QUANTITY),
+        ),
+      0,
+    )
+    .check(z.refine((v) => v !== 0, 'Adjustment cannot be zero')),
   reasonCode: z.enum(MANUAL_ADJUSTMENT_REASONS as [AdjustmentReason, ...AdjustmentReason[]], {
     error: 'Reason code is required',
   }),
@@ -77,37 +107,48 @@ export const adjustSchema = z.strictObject({
 export type AdjustInput = z.input<typeof adjustSchema>;
 
 export const cycleCountInputSchema = z
-  .strictObject({
-    facilityId: idField('Facility is required'),
-    countType: z.enum(COUNT_TYPES, { error: 'Count type is required' }).default('partial'),
-    zoneId: optionalId,
-    binId: optionalId,
-    productId: optionalId,
-    plannedDate: z
-      .union([z.literal(''), z.null(), z.string().trim().refine(isValidDate, 'Use a date in the form YYYY-MM-DD')])
-      .optional()
-      .transform((v) => v || null),
-    notes: optionalText(500),
-  })
-  // The fields the form shows for the type (doc 3 §5) are the only ones kept.
-  .transform((v) => ({
-    ...v,
-    zoneId: v.countType === 'partial' ? v.zoneId : null,
-    binId: v.countType === 'full' ? null : v.binId,
-    productId: v.countType === 'spot' ? v.productId : null,
-  }))
-  .refine((v) => v.countType !== 'spot' || v.binId || v.productId, {
-    message: 'A spot count needs a bin or a product',
-    path: ['binId'],
-  });
+  .pipe(
+    z.strictObject({
+      facilityId: idField('Facility is required'),
+      countType: z._default(z.enum(COUNT_TYPES, { error: 'Count type is required' }), 'partial'),
+      zoneId: optionalId,
+      binId: optionalId,
+      productId: optionalId,
+      plannedDate: z.pipe(
+        z.optional(
+          z.union([
+            z.literal(''),
+            z.null(),
+            z.string().check(z.trim(), z.refine(isValidDate, 'Use a date in the form YYYY-MM-DD')),
+          ]),
+        ),
+        z.transform((v) => v || null),
+      ),
+      notes: optionalText(500),
+    }),
+    z.transform((v) => ({
+      ...v,
+      zoneId: v.countType === 'partial' ? v.zoneId : null,
+      binId: v.countType === 'full' ? null : v.binId,
+      productId: v.countType === 'spot' ? v.productId : null,
+    })),
+  )
+  .check(
+    z.refine((v) => v.countType !== 'spot' || v.binId || v.productId, {
+      message: 'A spot count needs a bin or a product',
+      path: ['binId'],
+    }),
+  );
 export type CycleCountInput = z.input<typeof cycleCountInputSchema>;
 
 export const countedQuantitySchema = z.strictObject({
   countedQuantity: z.coerce
     .number({ error: 'Counted quantity cannot be negative' })
-    .int('Counted quantity must be a whole number')
-    .min(0, 'Counted quantity cannot be negative')
-    .max(RECEIVING_MAX_QUANTITY, `Counted quantity must be at most ${RECEIVING_MAX_QUANTITY}`),
+    .check(
+      z.int('Counted quantity must be a whole number'),
+      z.gte(0, 'Counted quantity cannot be negative'),
+      z.lte(RECEIVING_MAX_QUANTITY, `Counted quantity must be at most ${RECEIVING_MAX_QUANTITY}`),
+    ),
 });
 
 /** Put-away: part or all of an inventory line to another bin of its facility. */
@@ -115,9 +156,11 @@ export const moveSchema = z.strictObject({
   toBinId: idField('Target bin is required'),
   quantity: z.coerce
     .number({ error: 'Quantity to move must be at least 1' })
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity to move must be at least 1')
-    .max(RECEIVING_MAX_QUANTITY, `At most ${RECEIVING_MAX_QUANTITY}`),
+    .check(
+      z.int('Quantity must be a whole number'),
+      z.gte(1, 'Quantity to move must be at least 1'),
+      z.lte(RECEIVING_MAX_QUANTITY, `At most ${RECEIVING_MAX_QUANTITY}`),
+    ),
   notes: optionalText(500),
 });
 export type MoveInput = z.input<typeof moveSchema>;

@@ -3,7 +3,7 @@
 // stock movements (receiving, adjustments, cycle counts) are in wms-stock.ts, bin codes and bins made
 // from a range in wms-bins.ts, the spec's facility view in wms-facilities.ts, GTIN check digits
 // (zod-free, for the scan parser too) in wms-gtin.ts.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isValidDate } from '../time';
 import { optionalText, requiredText, seenRevision } from './fields';
 import { checkGtinBarcode } from './wms-gtin';
@@ -24,62 +24,66 @@ export const WMS_MAX_PAGE_SIZE = 100;
 export const idField = (message: string) =>
   z
     .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(64, message)
-    .regex(/^[A-Za-z0-9_-]+$/, message);
-const optionalId = z
-  .union([z.literal(''), z.null(), idField('Unknown item')])
-  .optional()
-  .transform((v) => v || null);
+    .check(z.trim(), z.minLength(1, message), z.maxLength(64, message), z.regex(/^[A-Za-z0-9_-]+$/, message));
+const optionalId = z.pipe(
+  z.optional(z.union([z.literal(''), z.null(), idField('Unknown item')])),
+  z.transform((v) => v || null),
+);
 const amount = (message: string, max = 1_000_000_000) =>
-  z.coerce.number({ error: message }).min(0, message).max(max, `At most ${max}`);
-const wholeAmount = (message: string) => amount(message).int('Must be a whole number');
+  z.coerce.number({ error: message }).check(z.gte(0, message), z.lte(max, `At most ${max}`));
+const wholeAmount = (message: string) => amount(message).check(z.int('Must be a whole number'));
 const optionalAmount = (message: string) =>
-  z
-    .union([z.literal(''), z.null(), amount(message)])
-    .optional()
-    .transform((v) => (v === '' || v === undefined ? null : v));
+  z.pipe(
+    z.optional(z.union([z.literal(''), z.null(), amount(message)])),
+    z.transform((v) => (v === '' || v === undefined ? null : v)),
+  );
 const optionalWhole = (message: string) =>
-  z
-    .union([z.literal(''), z.null(), wholeAmount(message)])
-    .optional()
-    .transform((v) => (v === '' || v === undefined ? null : v));
-const flag = (fallback: boolean) => z.boolean().default(fallback);
+  z.pipe(
+    z.optional(z.union([z.literal(''), z.null(), wholeAmount(message)])),
+    z.transform((v) => (v === '' || v === undefined ? null : v)),
+  );
+const flag = (fallback: boolean) => z._default(z.boolean(), fallback);
 /** Rupees that are a whole number of paise (up to the float error of a typed decimal). */
 const inWholePaise = (rupees: number) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
 /**
  * A unit cost as typed: rupees with at most 2 decimals. The warehouse keeps costs in whole paise
  * (`toPaise`), so its sums and averages are exact.
  */
-export const unitCostField = z
-  .union([
-    z.literal(''),
-    z.null(),
-    amount('Unit cost must be at least 0').refine(inWholePaise, 'Unit cost has at most 2 decimals (paise)'),
-  ])
-  .optional()
-  .transform((v) => (v === '' || v === undefined ? null : v));
+export const unitCostField = z.pipe(
+  z.optional(
+    z.union([
+      z.literal(''),
+      z.null(),
+      amount('Unit cost must be at least 0').check(z.refine(inWholePaise, 'Unit cost has at most 2 decimals (paise)')),
+    ]),
+  ),
+  z.transform((v) => (v === '' || v === undefined ? null : v)),
+);
 /** Rupees (at most 2 decimals) in whole paise. */
 export const toPaise = (rupees: number): number => Math.round(rupees * 100);
-const isoDate = z
-  .union([
-    z.literal(''),
-    z.null(),
-    z
-      .string()
-      .trim()
-      .refine((v) => isValidDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), 'Use a date in the form YYYY-MM-DD'),
-  ])
-  .optional()
-  .transform((v) => (v ? v.slice(0, 10) : null));
+const isoDate = z.pipe(
+  z.optional(
+    z.union([
+      z.literal(''),
+      z.null(),
+      z.string().check(
+        z.trim(),
+        z.refine(
+          (v) => isValidDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)),
+          'Use a date in the form YYYY-MM-DD',
+        ),
+      ),
+    ]),
+  ),
+  z.transform((v) => (v ? v.slice(0, 10) : null)),
+);
 
 export const zoneInputSchema = z.strictObject({
   facilityId: idField('Facility is required'),
   name: requiredText('Zone name is required', 120),
   code: requiredText('Zone code is required', 30),
   zoneType: z.enum(ZONE_TYPES, { error: 'Zone type is required' }),
-  temperature: z.enum(ZONE_TEMPERATURES).default('ambient'),
+  temperature: z._default(z.enum(ZONE_TEMPERATURES), 'ambient'),
   isActive: flag(true),
   maxCapacity: optionalWhole('Max capacity must be at least 0'),
   description: optionalText(500),
@@ -94,7 +98,7 @@ export const binInputSchema = z.strictObject({
   shelf: optionalText(20),
   level: optionalWhole('Level must be at least 0'),
   binType: z.enum(BIN_TYPES, { error: 'Bin type is required' }),
-  status: z.enum(BIN_STATUSES).default('available'),
+  status: z._default(z.enum(BIN_STATUSES), 'available'),
   capacity: optionalWhole('Capacity must be at least 0'),
   isPickable: flag(true),
   isReceivable: flag(true),
@@ -114,23 +118,27 @@ export const productInputSchema = z
     length: optionalAmount('Length must be at least 0'),
     width: optionalAmount('Width must be at least 0'),
     height: optionalAmount('Height must be at least 0'),
-    unitOfMeasure: z.enum(UNITS_OF_MEASURE).default('EA'),
-    barcodeType: z
-      .union([z.literal(''), z.null(), z.enum(BARCODE_TYPES)])
-      .optional()
-      .transform((v) => v || null),
-    barcodeValue: z
-      .union([
-        z.literal(''),
-        z.null(),
-        z
-          .string()
-          .trim()
-          .max(80, 'Must be at most 80 characters')
-          .regex(/^[\x21-\x7e]*$/, 'A barcode has no spaces or special characters'),
-      ])
-      .optional()
-      .transform((v) => v || null),
+    unitOfMeasure: z._default(z.enum(UNITS_OF_MEASURE), 'EA'),
+    barcodeType: z.pipe(
+      z.optional(z.union([z.literal(''), z.null(), z.enum(BARCODE_TYPES)])),
+      z.transform((v) => v || null),
+    ),
+    barcodeValue: z.pipe(
+      z.optional(
+        z.union([
+          z.literal(''),
+          z.null(),
+          z
+            .string()
+            .check(
+              z.trim(),
+              z.maxLength(80, 'Must be at most 80 characters'),
+              z.regex(/^[\x21-\x7e]*$/, 'A barcode has no spaces or special characters'),
+            ),
+        ]),
+      ),
+      z.transform((v) => v || null),
+    ),
     hazmatCode: optionalText(40),
     storageInstructions: optionalText(500),
     pickingInstructions: optionalText(500),
@@ -143,7 +151,7 @@ export const productInputSchema = z
     /** On an edit: the revision the form loaded (a product changed since is refused with 409). */
     revision: seenRevision,
   })
-  .superRefine(checkGtinBarcode);
+  .check(z.superRefine(checkGtinBarcode));
 export type ProductInput = z.input<typeof productInputSchema>;
 
 export const inventoryInputSchema = z
@@ -153,48 +161,56 @@ export const inventoryInputSchema = z
     binId: optionalId,
     lotNumber: optionalText(60),
     serialNumber: optionalText(60),
-    quantity: wholeAmount('Quantity must be non-negative').default(0),
-    reservedQuantity: wholeAmount('Reserved quantity must be at least 0').default(0),
+    quantity: z._default(wholeAmount('Quantity must be non-negative'), 0),
+    reservedQuantity: z._default(wholeAmount('Reserved quantity must be at least 0'), 0),
     /** Rupees as typed; the line keeps `unitCostPaise`. */
     unitCost: unitCostField,
     expiryDate: isoDate,
-    status: z.enum(INVENTORY_STATUSES).default('available'),
+    status: z._default(z.enum(INVENTORY_STATUSES), 'available'),
   })
-  .refine((v) => v.reservedQuantity <= v.quantity, {
-    message: 'Reserved quantity cannot exceed quantity',
-    path: ['reservedQuantity'],
-  });
+  .check(
+    z.refine((v) => v.reservedQuantity <= v.quantity, {
+      message: 'Reserved quantity cannot exceed quantity',
+      path: ['reservedQuantity'],
+    }),
+  );
 export type InventoryInput = z.input<typeof inventoryInputSchema>;
 
 // --- list queries ------------------------------------------------------------------------------
 
 /** 'all' (or nothing) means no filter (doc 3 §2). */
-const filter = <T extends z.ZodType>(schema: T) =>
-  z
-    .union([z.literal(''), z.literal('all'), schema])
-    .optional()
-    .transform((v) => (v === '' || v === 'all' || v === undefined ? null : (v as z.output<T>)));
+const filter = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.optional(z.union([z.literal(''), z.literal('all'), schema])),
+    z.transform((v) => (v === '' || v === 'all' || v === undefined ? null : (v as z.output<T>))),
+  );
 const pagingFields = {
-  page: z.coerce
-    .number({ error: 'Page must be a whole number of at least 1' })
-    .int('Page must be a whole number of at least 1')
-    .min(1, 'Page must be a whole number of at least 1')
-    .max(100_000)
-    .default(1),
-  limit: z.coerce
-    .number({ error: `Page size must be between 1 and ${WMS_MAX_PAGE_SIZE}` })
-    .int()
-    .min(1, `Page size must be between 1 and ${WMS_MAX_PAGE_SIZE}`)
-    .max(WMS_MAX_PAGE_SIZE, `Page size must be between 1 and ${WMS_MAX_PAGE_SIZE}`)
-    .default(WMS_PAGE_SIZE),
+  page: z._default(
+    z.coerce
+      .number({ error: 'Page must be a whole number of at least 1' })
+      .check(
+        z.int('Page must be a whole number of at least 1'),
+        z.gte(1, 'Page must be a whole number of at least 1'),
+        z.lte(100_000),
+      ),
+    1,
+  ),
+  limit: z._default(
+    z.coerce
+      .number({ error: `Page size must be between 1 and ${WMS_MAX_PAGE_SIZE}` })
+      .check(
+        z.int(),
+        z.gte(1, `Page size must be between 1 and ${WMS_MAX_PAGE_SIZE}`),
+        z.lte(WMS_MAX_PAGE_SIZE, `Page size must be between 1 and ${WMS_MAX_PAGE_SIZE}`),
+      ),
+    WMS_PAGE_SIZE,
+  ),
   /** The opaque position after the previous page (pagination.nextCursor of the previous answer). */
-  cursor: z.string().max(2000).optional(),
-  search: z
-    .string()
-    .trim()
-    .max(100, 'Search is at most 100 characters')
-    .optional()
-    .transform((v) => v || null),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  search: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(100, 'Search is at most 100 characters'))),
+    z.transform((v) => v || null),
+  ),
 };
 export const zoneListQuerySchema = z.strictObject({
   ...pagingFields,
@@ -210,15 +226,16 @@ export const binListQuerySchema = z.strictObject({
 });
 export const productListQuerySchema = z.strictObject({
   ...pagingFields,
-  category: filter(z.string().trim().max(80)),
-  isActive: filter(z.enum(['true', 'false'])).transform((v) => (v === null ? null : v === 'true')),
+  category: filter(z.string().check(z.trim(), z.maxLength(80))),
+  isActive: z.pipe(
+    filter(z.enum(['true', 'false'])),
+    z.transform((v) => (v === null ? null : v === 'true')),
+  ),
   /** Scan mode: the product whose SKU or barcode is exactly this code. */
-  code: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .transform((v) => v || null),
+  code: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(100))),
+    z.transform((v) => v || null),
+  ),
 });
 export const inventoryListQuerySchema = z.strictObject({
   ...pagingFields,

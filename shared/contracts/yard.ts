@@ -1,5 +1,5 @@
 // Yard spots and their status (docs/architecture.md §1, yard).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { optionalText } from './fields';
 
 export const YARD_SPOT_STATUSES = ['empty', 'occupied', 'maintenance'] as const;
@@ -8,10 +8,12 @@ export const yardSpotStatusSchema = z
     status: z.enum(YARD_SPOT_STATUSES, { error: 'Status must be empty, occupied or maintenance' }),
     assetId: optionalText(40),
   })
-  .refine((v) => v.status !== 'occupied' || Boolean(v.assetId), {
-    message: 'An occupied spot needs the asset (vehicle) id',
-    path: ['assetId'],
-  });
+  .check(
+    z.refine((v) => v.status !== 'occupied' || Boolean(v.assetId), {
+      message: 'An occupied spot needs the asset (vehicle) id',
+      path: ['assetId'],
+    }),
+  );
 
 // Yard moves as tasks (issue #58.4): at a hub where trailers are dropped, a trailer parked on a spot is
 // moved to the door the plan gives it (to_door), and back to a spot when its door is released (to_spot).

@@ -2,7 +2,8 @@
 // received undefined") replaced once for every schema of the product: a missing field says it is
 // required, a wrong type says what it must be, a body that is not a JSON object says so. Texts a
 // schema gives itself (the spec's) always win; this only fills the gaps (test/integration/fuzz.test.ts).
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 
 const KINDS: Record<string, string> = {
   string: 'a text',
@@ -68,4 +69,6 @@ export function defaultMessage(issue: Issue): string | undefined {
   return `${label} must be ${KINDS[issue.expected ?? ''] ?? `a valid ${issue.expected ?? 'value'}`}`;
 }
 
+// zod/mini carries no locale of its own: English for the checks this map leaves to zod (lengths, formats).
+z.config(en());
 z.config({ customError: (issue) => defaultMessage(issue) });

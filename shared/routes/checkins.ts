@@ -2,6 +2,14 @@
 import type { ApiRoute } from './types';
 
 export const checkinsRoutes = [
+  // A gate hold's override (issue #21): the gate's checks run inside the check-in paths.
+  {
+    method: 'POST',
+    path: '/api/checkins/{id}/gate-override',
+    fn: 'checkins',
+    action: 'overrideGateHold',
+    access: 'gate:override',
+  },
   { method: 'GET', path: '/api/checkins', fn: 'checkins', action: 'listCheckins', access: 'checkins:read' },
   { method: 'POST', path: '/api/checkins', fn: 'checkins', action: 'quickCheckin', access: 'checkins:write' },
   {

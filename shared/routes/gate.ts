@@ -1,18 +1,12 @@
 // Routes of the gate function: gate compliance settings (ULIP) and today's gate decisions (issue #21).
-// The checks themselves run inside the check-in paths; a hold's override is a check-in route.
+// The checks themselves run inside the check-in paths; a hold's override is a check-in route
+// (shared/routes/checkins.ts).
 import type { ApiRoute } from './types';
 
 export const gateRoutes = [
   { method: 'GET', path: '/api/gate/settings', fn: 'gate', action: 'getSettings', access: 'gate:configure' },
   { method: 'PUT', path: '/api/gate/settings', fn: 'gate', action: 'saveSettings', access: 'gate:configure' },
   { method: 'GET', path: '/api/gate/today', fn: 'gate', action: 'todayFigures', access: 'checkins:read' },
-  {
-    method: 'POST',
-    path: '/api/checkins/{id}/gate-override',
-    fn: 'checkins',
-    action: 'overrideGateHold',
-    access: 'gate:override',
-  },
   // Gate passes (issue #31): what a gate device keeps to verify passes offline, key rotation, an appointment's pass.
   { method: 'GET', path: '/api/gate/pass-keys', fn: 'gate', action: 'passKeys', access: 'checkins:write' },
   { method: 'POST', path: '/api/gate/pass-keys/rotate', fn: 'gate', action: 'rotatePassKey', access: 'gate:configure' },

@@ -48,3 +48,8 @@ export const FUNCTION_NAMES = [
   'carrier-identity',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
+
+/** 'POST /api/auth/login': a route's key, as API Gateway names the route in each event (routeKey). */
+export function routeKey(route: Pick<ApiRoute, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}

@@ -4,7 +4,8 @@
 // functions/lib/server-messages.ts), and the code neither carries the catalogue nor an import.meta the
 // CommonJS bundle would leave empty. Code split off into a side bundle (the VAHAN XML reader,
 // functions/lib/side-bundle.ts) is built beside the functions that load it only, is not in their
-// code, and reads a VAHAN answer from there; the detention PDFs (pdf-lib) draw a statement from theirs.
+// code, and reads a VAHAN answer from there; the detention PDFs (pdf-lib) draw a statement from theirs,
+// and the QR encoder a check-in code from its own.
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -15,10 +16,13 @@ import { LAMBDA_BUNDLING } from '../../lib/bundling';
 import { productFunction } from '../../lib/lambda';
 import { VAHAN_XML_READER } from '../../functions/gate/registry/vahan';
 import { DETENTION_PDFS } from '../../functions/detention/pdf-bundle';
+import { QR_CODES } from '../../functions/lib/qr';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** An error code of fast-xml-parser's validator: in the code that carries the parser, and only there. */
 const PARSER_MARK = 'InvalidXml';
+/** A name in the qrcode package's encoder: in the code that carries it, and only there. */
+const QR_MARK = 'BitMatrix size must be defined';
 /** The header pdf-lib writes at the top of every PDF: in the code that carries pdf-lib, and only there. */
 const PDF_MARK = '%PDF-';
 
@@ -58,6 +62,7 @@ describe('Lambda bundling', () => {
       expect(code).not.toContain('import.meta');
       expect(code).not.toContain(PARSER_MARK);
       expect(code).not.toContain(PDF_MARK);
+      expect(code).not.toContain(QR_MARK);
     }
 
     // checkins runs gate checks: its code names the XML reader, which ships beside it and reads VAHAN's
@@ -106,5 +111,16 @@ describe('Lambda bundling', () => {
       byCause: { door_wait: 0, at_door: 0, documents: 0, hub_hold: 0 },
     });
     expect(Buffer.from(statement.subarray(0, 5)).toString('latin1')).toBe(PDF_MARK);
+
+    // checkins draws the gate's check-in QR code: the encoder ships beside it, not in its code, and draws
+    // there; contact draws none and gets none.
+    expect(LAMBDA_BUNDLING.sideBundles).toContain(QR_CODES);
+    expect(readFileSync(join(bundles.checkins, 'index.js'), 'utf8')).toContain(QR_CODES.bundled);
+    expect(existsSync(join(bundles.contact, QR_CODES.bundled))).toBe(false);
+    const qr = join(bundles.checkins, QR_CODES.bundled);
+    expect(readFileSync(qr, 'utf8')).toContain(QR_MARK);
+    const codes = createRequire(import.meta.url)(qr) as typeof import('../../functions/lib/qr-codes');
+    expect(codes.qrSvg('https://example.in/c/abc')).toMatch(/^<svg [^>]*viewBox="0 0 29 29"/);
+    expect(codes.qrPng('https://example.in/c/abc').subarray(1, 4).toString('latin1')).toBe('PNG');
   }, 120_000);
 });

@@ -22,6 +22,23 @@ describe('architecture: the text of the files', () => {
     expect(checkBoundaries(sources)).toEqual([]);
   });
 
+  it("lists in package.json's sideEffects every module imported for its effect alone, so no bundle drops it", () => {
+    // Every other module of ours is free of effects on load: a Lambda bundle leaves out the modules of a
+    // domain's index.ts it uses nothing of (issue #60).
+    const { sideEffects } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { sideEffects: string[] };
+    const listed = (path: string) =>
+      sideEffects.some((p) => (p.endsWith('/**') ? `./${path}`.startsWith(p.slice(0, -2)) : p === `./${path}`));
+    const imported = sources.flatMap((file) =>
+      [...file.text.matchAll(/^import '(\.[^']+)';/gm)].map((m) => {
+        const target = join(dirname(file.path), m[1]!);
+        return target.endsWith('.ts') || target.endsWith('.css') ? target : `${target}.ts`;
+      }),
+    );
+    expect(imported.length).toBeGreaterThan(3);
+    expect(imported.filter((path) => !path.endsWith('.css') && !listed(path))).toEqual([]);
+    expect(sideEffects).toContain('*.css');
+  });
+
   it('keeps every source file outside the text catalogues under 450 lines', () => {
     expect(oversizedFiles(sources)).toEqual([]);
   });
@@ -29,11 +46,13 @@ describe('architecture: the text of the files', () => {
   it('finds a deliberate violation of each rule', () => {
     const broken: SourceFile[] = [
       { path: 'functions/checkins/check-in.ts', text: 'const pk = `TENANT#${tenantId}`;' },
-      { path: 'shared/contracts/thing.ts', text: ['import { z }', "from 'zod';"].join(' ') },
+      { path: 'shared/contracts/thing.ts', text: ['import * as z', "from 'zod';"].join(' ') },
+      { path: 'shared/contracts/other.ts', text: ['import { z }', "from 'zod/mini';"].join(' ') },
     ];
     expect(checkBoundaries(broken).map((v) => v.rule)).toEqual([
       'keys, TableName and ConditionExpression are spelled only in *.store.ts or functions/lib',
-      "zod is imported as `import * as z from 'zod'`",
+      "zod is imported as `import * as z from 'zod/mini'`",
+      "zod is imported as `import * as z from 'zod/mini'`",
     ]);
   });
 });

@@ -4,17 +4,17 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 const CONTRACTS = join(import.meta.dirname, '../../shared/contracts');
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; in?: z.ZodType; innerType?: z.ZodType };
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const isSchema = (value: unknown): value is z.ZodType =>
+type Def = { type: string; shape?: Record<string, z.ZodMiniType>; in?: z.ZodMiniType; innerType?: z.ZodMiniType };
+const defOf = (schema: z.ZodMiniType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const isSchema = (value: unknown): value is z.ZodMiniType =>
   typeof value === 'object' && value !== null && '_zod' in value && 'safeParse' in value;
 
 /** The schema under pipes (transforms), optional, nullable and default wrappers. */
-function core(schema: z.ZodType): z.ZodType {
+function core(schema: z.ZodMiniType): z.ZodMiniType {
   const def = defOf(schema);
   if (def.type === 'pipe' && def.in) return core(def.in);
   if (def.innerType && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type))
@@ -31,7 +31,7 @@ interface FieldCase {
 
 /** The required string (and list) fields of an object shape, nested objects included. */
 function requiredFields(
-  shape: Record<string, z.ZodType>,
+  shape: Record<string, z.ZodMiniType>,
   wrap: (inner: Record<string, unknown>) => unknown,
   prefix: string[] = [],
 ): FieldCase[] {
@@ -50,7 +50,7 @@ function requiredFields(
   return found;
 }
 
-function messageAt(schema: z.ZodType, body: unknown, path: string): string | undefined {
+function messageAt(schema: z.ZodMiniType, body: unknown, path: string): string | undefined {
   const result = schema.safeParse(body);
   return result.success ? undefined : result.error.issues.find((issue) => issue.path.join('.') === path)?.message;
 }

@@ -1,6 +1,6 @@
 // Fields without a message of their own get a clear one, never zod's generic text; a schema's own
 // (the spec's) message always wins.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { fieldLabel } from '../../shared/contracts/zod-messages';
 
@@ -41,7 +41,7 @@ describe('default validation texts', () => {
     const either = z.object({
       id: z.union([
         z.email('Please enter a valid email address'),
-        z.string().regex(/^\d{10}$/, 'Enter a valid 10-digit mobile number'),
+        z.string().check(z.regex(/^\d{10}$/, 'Enter a valid 10-digit mobile number')),
       ]),
     });
     expect(either.safeParse({ id: 'abc' }).error!.issues[0]!.message).toBe('Id is not valid');

@@ -14,14 +14,14 @@ import {
   type UseFormReturn,
   type UseFormSetError,
 } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { fieldErrors } from '@shared/contracts/field-errors';
 import { ApiError } from './api-client';
 import { localeOf, readableDates } from './format';
 import { i18n } from './i18n/translator';
 
 /** The form's resolver: the shared schema's messages, one per field, as the API would answer them. */
-export function schemaResolver<I extends FieldValues, O>(schema: z.ZodType<O, I>): Resolver<I, unknown, O> {
+export function schemaResolver<I extends FieldValues, O>(schema: z.ZodMiniType<O, I>): Resolver<I, unknown, O> {
   return async (values, _context, options) => {
     const result = await schema.safeParseAsync(values);
     if (result.success) {

@@ -3,7 +3,7 @@
 // toasts, since the row or card that opened the dialog goes away once the list refreshes.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { cancelAppointmentSchema, type Appointment } from '@shared/contracts/appointments';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';

@@ -2,7 +2,7 @@
 // (approval-actions.tsx fetches it when a refusal is begun).
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { refuseBookingSchema, type Appointment } from '@shared/contracts/appointments';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';

@@ -1,7 +1,7 @@
 // /reschedule: request a new time for an eligible appointment; approve or deny pending requests.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   isReschedulable,
   REQUESTED_BY,

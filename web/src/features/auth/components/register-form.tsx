@@ -1,5 +1,6 @@
 // Create Account: three user types, the shared base, each type's fields, its role choices and
 // its required documents (PDF, PNG or JPEG under 5 MB), uploaded with progress on submit.
+import * as z from 'zod/mini';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
@@ -66,7 +67,7 @@ function AccountForm({ type, onRegistered }: { type: UserType; onRegistered: (em
   const format = useFormat();
   // The facility link the registration came from (/register?facility=<link>) names the tenant joined.
   const facility = useSearchParams()[0].get('facility');
-  const schema = registrationFormBaseSchema.and(VARIANT_SCHEMAS[type]);
+  const schema = z.intersection(registrationFormBaseSchema, VARIANT_SCHEMAS[type]);
   const { register, handleSubmit, formState, setError } = useForm<Values>({
     resolver: schemaResolver(schema) as never,
     defaultValues: { userType: type, role: DEFAULT_ROLE[type] },

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { bookingLinkCodeSchema, LINK_LANGUAGE_PARAM, type OpenedBookingLink } from '@shared/contracts/booking-links';
 import type { GuestBookingInput } from '@shared/contracts/appointments-guest';
 import { Button } from '../../../components/ui/button';

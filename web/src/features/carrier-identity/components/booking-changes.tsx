@@ -1,5 +1,6 @@
 // Changing and cancelling a booking at its hub (issue #59), through the hub's own rules: a change is a
 // reschedule request the hub's staff decide, within its cut-offs; its refusal shows under the field it names, or as the hub gave it.
+import * as z from 'zod/mini';
 import { useForm } from 'react-hook-form';
 import { RESCHEDULE_REASONS, rescheduleInputSchema } from '@shared/contracts/reschedules';
 import { cancelAppointmentSchema } from '@shared/contracts/appointment-decisions';
@@ -13,7 +14,7 @@ import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib
 import { useCancelBooking, useChangeBooking } from '../api/identity';
 
 // The hub's own cancellation form (its reason rule); the override of the cut-off is staff's alone.
-const cancelSchema = cancelAppointmentSchema.pick({ reason: true });
+const cancelSchema = z.pick(cancelAppointmentSchema, { reason: true });
 
 /** A change of time is the hub's reschedule request (its cut-offs apply; its staff approve or deny it). */
 export function ChangeForm({ booking, onDone }: { booking: NetworkBooking; onDone: () => void }) {

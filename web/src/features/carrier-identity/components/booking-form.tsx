@@ -2,7 +2,7 @@
 // as at the hub; the hub's rules (lead time, cut-offs, approval) are the server's to apply, and its
 // refusal shows under the field it names, or in the toast as the hub gave it.
 import { useForm, useWatch } from 'react-hook-form';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { appointmentInputSchema, LOAD_TYPES } from '@shared/contracts/appointments';
 import type { CarrierPerson, MyHub } from '@shared/contracts/carrier-identity';
 import { useTranslation } from '../../../lib/i18n/use-translation';
@@ -16,7 +16,7 @@ const shape = appointmentInputSchema.shape;
 /** The hub's appointment form with the hub chosen first (its message in the reader's language). */
 const bookingFormSchema = (chooseHub: string) =>
   z.object({
-    hubId: z.string().trim().min(1, chooseHub),
+    hubId: z.string().check(z.trim(), z.minLength(1, chooseHub)),
     facilityId: shape.facilityId,
     typeId: shape.typeId,
     scheduledDate: shape.scheduledDate,

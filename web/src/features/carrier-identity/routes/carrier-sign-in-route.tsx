@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { signInCodeRequestSchema, signInCodeSchema, type LoginResponse } from '@shared/contracts/auth';
 import { carrierRegistrationSchema, type CarrierRegistration } from '@shared/contracts/carrier-identity';
 import { LANGUAGES, type Language } from '@shared/contracts/language';

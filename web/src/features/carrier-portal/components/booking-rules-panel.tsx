@@ -3,7 +3,7 @@
 // the revision loaded (a stale save shows the server's refusal and reloads). Empty means no limit.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { bookingRulesSchema, type BookingRules } from '@shared/contracts/appointments-booking-rules';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { signInCodeRequestSchema, signInCodeSchema, type SignInCodeInput } from '@shared/contracts/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

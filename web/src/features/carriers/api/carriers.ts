@@ -2,7 +2,7 @@
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CarrierInput, DriverInput, driverUpdateSchema } from '@shared/contracts/carriers';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 type DriverUpdate = z.input<typeof driverUpdateSchema>;
 import type { Channel, Language } from '@shared/contracts/messaging';

@@ -3,7 +3,7 @@
 // since is refused (409) and the form keeps what was typed.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { driverInputSchema, driverUpdateSchema } from '@shared/contracts/carriers';
 import { LANGUAGES } from '@shared/contracts/messaging';
 import { FormActions } from '../../../components/ui/form-actions';
@@ -16,7 +16,7 @@ import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib
 type FormInput = z.input<typeof driverInputSchema> & { revision?: number };
 type FormOutput = z.output<typeof driverInputSchema> & { revision?: number };
 
-const editSchema = driverUpdateSchema as unknown as z.ZodType<FormOutput, FormInput>;
+const editSchema = driverUpdateSchema as unknown as z.ZodMiniType<FormOutput, FormInput>;
 
 export function DriverForm({ carrierId, driver, onDone }: { carrierId: string; driver?: Driver; onDone: () => void }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useQuery } from '@tanstack/react-query';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { quickCheckinSchema } from '@shared/contracts/checkins';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

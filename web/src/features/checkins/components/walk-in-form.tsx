@@ -2,7 +2,7 @@
 // (now, two hours) and its check-in together. A door can be given now or later from the card.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { walkInCheckinSchema } from '@shared/contracts/checkins';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

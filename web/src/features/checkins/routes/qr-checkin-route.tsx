@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useForm } from 'react-hook-form';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { CheckCircle2 } from 'lucide-react';
@@ -18,7 +18,7 @@ import { useSession } from '../../../lib/session';
 import { fieldBinder, schemaResolver } from '../../../lib/form-errors';
 
 /** The proof a driver without a session gives: the shared schema without the link's token. */
-const proofSchema = qrCheckinSchema.omit({ token: true });
+const proofSchema = z.omit(qrCheckinSchema, { token: true });
 type Proof = z.output<typeof proofSchema>;
 
 export function QrCheckinRoute() {

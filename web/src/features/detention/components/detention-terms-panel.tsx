@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   detentionTermsSaveSchema,
   VEHICLE_CLASSES,
@@ -36,7 +36,7 @@ interface FormValues {
   defaultClass: boolean;
 }
 
-const saveFields = detentionTermsSaveSchema.omit({ revision: true });
+const saveFields = z.omit(detentionTermsSaveSchema, { revision: true });
 type Output = z.output<typeof saveFields>;
 
 const checked = schemaResolver(saveFields);

@@ -4,7 +4,7 @@
 // the server's refusal shows under the field it is about.
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   statementAnswerSchema,
   statementDisputeSchema,

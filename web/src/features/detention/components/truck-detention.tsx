@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import { Download } from 'lucide-react';
 import { Figure } from './figure';
 import { useForm, type Resolver } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   DETENTION_CAUSES,
   DOCUMENTS_PARTIES,

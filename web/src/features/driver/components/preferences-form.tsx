@@ -4,7 +4,7 @@
 // the driver's home is shown (message-preferences.tsx).
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { driverPreferencesSchema } from '@shared/contracts/carriers';
 import { LANGUAGES } from '@shared/contracts/messaging';
 import { driverChannels, driverLanguage } from '@shared/contracts/messaging-drivers';

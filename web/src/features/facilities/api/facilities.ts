@@ -1,6 +1,6 @@
 // Facilities and dock doors: reads (query options) and creates, declared once for every screen.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { DockDoorInput, Facility, FacilityInput, facilityUpdateSchema } from '@shared/contracts/facilities';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';

@@ -1,7 +1,7 @@
 // The Add Facility form: the shared schema validates it.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { facilityInputSchema, SLOT_MINUTE_CHOICES } from '@shared/contracts/facilities';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Field } from '../../../components/ui/field';

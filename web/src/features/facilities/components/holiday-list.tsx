@@ -1,7 +1,7 @@
 // A facility's holidays (no slots are offered on them), with the add form the shared schema validates.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { holidayInputSchema } from '@shared/contracts/slots';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

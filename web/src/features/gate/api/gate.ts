@@ -1,7 +1,7 @@
 // Gate compliance calls: the tenant's settings (admin), today's figures, and the override of a hold.
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { GateDayFigures, GateSettingsView, gateSettingsSchema } from '@shared/contracts/gate';
 import type { Checkin } from '@shared/contracts/checkins';
 import { api } from '../../../lib/api-client';

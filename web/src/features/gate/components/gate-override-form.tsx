@@ -1,7 +1,7 @@
 // The override of a gate hold: the reason, required, sent with the check-in's id.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { gateOverrideSchema } from '@shared/contracts/gate';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { HOLDING_AREA_KINDS, holdingAreaSchema, type HoldingQueueEntry } from '@shared/contracts/holding';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

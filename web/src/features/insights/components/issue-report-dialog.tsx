@@ -1,7 +1,7 @@
 // Quick Actions' "Report Issue": the dialog and its form, fetched when first opened (quick-actions.tsx).
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useForm } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { issueReportFormSchema, type Appointment } from '@shared/contracts/appointments';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';

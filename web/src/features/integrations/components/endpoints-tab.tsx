@@ -1,7 +1,7 @@
 // The Endpoints tab: what a sync pulls and where a connection test knocks; add, sync one, delete.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { Trash2 } from 'lucide-react';
 import {
   ENDPOINT_METHODS,

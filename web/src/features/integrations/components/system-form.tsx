@@ -2,7 +2,7 @@
 // 300 s by default) and Edit System (credentials left empty are kept), on the shared schemas.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   AUTH_TYPES,
   DEFAULT_SYNC_FREQUENCY,
@@ -49,22 +49,28 @@ function credentialsOf(values: { authType?: unknown; authConfig?: Record<string,
   return Object.fromEntries(typed);
 }
 
-const createSchema = z.preprocess((v) => {
-  const values = v as FormValues;
-  return { ...values, vendor: values.vendor || null, authConfig: credentialsOf(values) };
-}, systemInputSchema);
+const createSchema = z.pipe(
+  z.transform((v): unknown => {
+    const values = v as FormValues;
+    return { ...values, vendor: values.vendor || null, authConfig: credentialsOf(values) };
+  }),
+  systemInputSchema,
+);
 
 /** Edit: every shown field is sent; the credentials only when some were typed. */
-const editSchema = z.preprocess((v) => {
-  const values = v as FormValues;
-  const credentials = credentialsOf(values);
-  const { authConfig: _a, authType, systemType: _s, ...rest } = values;
-  return {
-    ...rest,
-    vendor: values.vendor || null,
-    ...(Object.keys(credentials).length ? { authType, authConfig: credentials } : {}),
-  };
-}, systemEditSchema);
+const editSchema = z.pipe(
+  z.transform((v): unknown => {
+    const values = v as FormValues;
+    const credentials = credentialsOf(values);
+    const { authConfig: _a, authType, systemType: _s, ...rest } = values;
+    return {
+      ...rest,
+      vendor: values.vendor || null,
+      ...(Object.keys(credentials).length ? { authType, authConfig: credentials } : {}),
+    };
+  }),
+  systemEditSchema,
+);
 
 export function SystemForm({
   system,

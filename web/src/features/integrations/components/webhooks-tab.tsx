@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { ExternalSystem } from '@shared/contracts/integrations';
 import { WEBHOOK_EVENT_TYPES, webhookInputSchema } from '@shared/contracts/integrations-webhooks';
 import { Button } from '../../../components/ui/button';

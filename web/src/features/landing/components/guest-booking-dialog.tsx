@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useSearchParams } from 'react-router-dom';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { count, LOAD_TYPES } from '@shared/contracts/appointments';
 import type { DurationUnit } from '@shared/contracts/appointment-types';
 import {
@@ -64,7 +64,7 @@ export function GuestBookingDialog({
   /** More of the load (a booking link's appointment types and custom fields), bound to the same form. */
   loadExtras?: (form: UseFormReturn<FormInput, unknown, FormOutput>) => ReactNode;
   /** The form's checks: the guest booking's, or more of them (a booking link's types and fields); the same for the dialog's life. */
-  schema?: z.ZodType<FormOutput, FormInput>;
+  schema?: z.ZodMiniType<FormOutput, FormInput>;
   /** What the chosen type counts its load in (pallets, units), which names the quantity field; null: no such type. */
   unitOf?: (typeId: string | null) => DurationUnit | null;
   /** Where on this device the booker's vehicle, driver and owner are kept for their next booking (a booking link's id). */

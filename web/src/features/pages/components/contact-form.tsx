@@ -2,7 +2,7 @@
 // optional, an inquiry type (general by default). Validated with the API's own schema, messages in
 // the reader's language; the server's field messages land on their fields.
 import { useForm } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { contactInquirySchema, INQUIRY_TYPES, type InquiryType } from '@shared/contracts/contact';
 import { Button } from '../../../components/ui/button';

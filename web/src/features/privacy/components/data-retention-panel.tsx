@@ -3,7 +3,7 @@
 // server's refusal), each refusal under its field; below, what the daily runs removed or masked.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   RETENTION_KINDS,
   RETENTION_LIMITS,

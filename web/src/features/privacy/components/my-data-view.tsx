@@ -2,7 +2,7 @@
 // name and licence, and the erasure request with its due date and, when held, why.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { privacyCorrectionSchema, type MyData } from '@shared/contracts/privacy';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

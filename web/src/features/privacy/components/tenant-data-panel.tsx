@@ -3,7 +3,7 @@
 // under the field), and reopens it during the grace.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { CLOSING_GRACE_DAYS, closeTenantSchema, type TenantExport } from '@shared/contracts/privacy-export';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';

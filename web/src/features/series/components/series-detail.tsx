@@ -3,7 +3,7 @@
 // is cancelled, and cancelling the whole series from a date on.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Appointment } from '@shared/contracts/appointments';
 import { cancelSeriesSchema, type SeriesDetail } from '@shared/contracts/series';
 import { Badge } from '../../../components/ui/badge';

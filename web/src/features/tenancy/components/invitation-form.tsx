@@ -2,7 +2,7 @@
 // invitations panel opens it in a dialog, and fetches it then (react-hook-form, the contract's schema).
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { INVITABLE_ROLES, invitationSchema, type InvitationInput } from '@shared/contracts/tenancy';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

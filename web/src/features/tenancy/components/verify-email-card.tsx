@@ -3,7 +3,7 @@
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emailCodeSchema } from '@shared/contracts/tenancy';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -16,7 +16,7 @@ import { tenancyText } from '../i18n';
 
 registerCatalogue(tenancyText);
 
-const codeFormSchema = emailCodeSchema.pick({ code: true });
+const codeFormSchema = z.pick(emailCodeSchema, { code: true });
 type CodeForm = z.input<typeof codeFormSchema>;
 
 /** `password` only straight after sign-up (no session yet): a right code then signs the admin in. */

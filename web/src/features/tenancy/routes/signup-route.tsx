@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { SIGNUP_MAX_DOORS, signupFormSchema, type SignupForm } from '@shared/contracts/tenancy';
 import { DEFAULT_TIME_ZONE } from '@shared/time';
 import { PRODUCT_NAME } from '@shared/product';

@@ -11,7 +11,7 @@ import {
   type TripWatchSettingsInput,
   type TripWatchSettingsView,
 } from '@shared/contracts/trips';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Button } from '../../../components/ui/button';
 import { Field, useFieldMessage } from '../../../components/ui/field';

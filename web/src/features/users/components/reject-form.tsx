@@ -1,6 +1,6 @@
 // The reason an admin gives for rejecting a registration.
 import { useForm } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { rejectSchema } from '@shared/contracts/users';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Button } from '../../../components/ui/button';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Plus } from 'lucide-react';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { InventoryLine } from '@shared/contracts/wms';
 import { ADJUSTMENT_REASONS, adjustSchema, MANUAL_ADJUSTMENT_REASONS } from '@shared/contracts/wms-stock';
 import { Button } from '../../../components/ui/button';

@@ -4,7 +4,7 @@
 // already uses (listed before anything is written) — and makes it whole or not at all.
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { BIN_STATUSES, BIN_TYPES } from '@shared/contracts/wms';
 import {
   binCodeOf,

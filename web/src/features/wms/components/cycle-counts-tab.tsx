@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Check, Plus } from 'lucide-react';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { COUNT_TYPES, cycleCountInputSchema, varianceTone, type CycleCount } from '@shared/contracts/wms-stock';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -7,7 +7,7 @@ import { useEffect, useRef, type MutableRefObject } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { X } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -42,7 +42,7 @@ export function EntityForm({
   title: string;
   hint?: string;
   fields: FormField[];
-  schema: ZodType;
+  schema: ZodMiniType;
   initial: Values;
   pending: boolean;
   submitLabel: string;

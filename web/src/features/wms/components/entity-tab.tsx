@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { inputClasses } from '../../../components/ui/field';
@@ -35,7 +35,7 @@ export interface EntityTabProps<T extends { id: string }> {
   editHint?: string;
   /** Actions of a row beside Edit and Delete (an inventory line's Move). */
   rowActions?: (row: T) => ReactNode;
-  schema: ZodType;
+  schema: ZodMiniType;
   defaults: Record<string, unknown>;
   toForm?: (row: T) => Record<string, unknown>;
   canWrite: boolean;

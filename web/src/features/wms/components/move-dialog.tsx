@@ -3,7 +3,7 @@
 // A refused move keeps the dialog open with what was typed and marks the field the server names.
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { InventoryLine } from '@shared/contracts/wms';
 import { moveSchema } from '@shared/contracts/wms-stock';
 import { Dialog } from '../../../components/ui/dialog';

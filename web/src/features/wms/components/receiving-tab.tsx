@@ -8,7 +8,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Camera, ScanLine } from 'lucide-react';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { capacityProblem, type Bin, type Paged, type Product } from '@shared/contracts/wms';
 import { receiveSchema } from '@shared/contracts/wms-stock';
 import { Button } from '../../../components/ui/button';
