@@ -90,7 +90,8 @@ export interface MessageTemplate {
   platformOnly: boolean;
 }
 
-const template = (
+// Free of effects (as the lists below): a bundle that takes only LANGUAGES or a type leaves the templates out.
+const template = /* @__NO_SIDE_EFFECTS__ */ (
   key: string,
   name: string,
   placeholders: readonly Placeholder[],
@@ -345,10 +346,12 @@ export const MESSAGE_TEMPLATES = [
 ] as const satisfies readonly MessageTemplate[];
 
 export type TemplateKey = (typeof MESSAGE_TEMPLATES)[number]['key'];
-export const TEMPLATE_KEYS = MESSAGE_TEMPLATES.map((t) => t.key) as [TemplateKey, ...TemplateKey[]];
+export const TEMPLATE_KEYS = /* @__PURE__ */ MESSAGE_TEMPLATES.map((t) => t.key) as [TemplateKey, ...TemplateKey[]];
 
 /** The templates a hub sends (the Messaging Center's quick templates; each needs the hub's DLT template ids). */
-export const HUB_TEMPLATES: readonly MessageTemplate[] = MESSAGE_TEMPLATES.filter((t) => !t.platformOnly);
+export const HUB_TEMPLATES: readonly MessageTemplate[] = /* @__PURE__ */ MESSAGE_TEMPLATES.filter(
+  (t) => !t.platformOnly,
+);
 
 export function findTemplate(key: string): MessageTemplate | undefined {
   return (MESSAGE_TEMPLATES as readonly MessageTemplate[]).find((t) => t.key === key);
