@@ -2,11 +2,6 @@
 // The SPA builds the sidebar and its page guards from this list; the server enforces the same
 // permissions on the API routes behind each screen.
 import type { CanAccess, Permission } from './roles';
-import { cookieValue, LANGUAGE_COOKIE, signedInHintOf } from './cookies';
-import { PATHS } from './paths';
-
-export { cookieJar, cookieValue, LANGUAGE_COOKIE, SIGNED_IN_COOKIE, signedInHintOf } from './cookies';
-export { PATHS } from './paths';
 
 /**
  * A path that names a file of the build or the public site (/sw.js, /manifest-hi.webmanifest,
@@ -18,6 +13,24 @@ export { PATHS } from './paths';
 export const FILE_PATH = /\/[^/?]*\.[A-Za-z0-9]{1,11}$/;
 
 /**
+ * The cookie the API sets beside the session (functions/lib/http.ts) that says, to scripts and to the
+ * CDN, that this browser is signed in and as whom ('driver' or 'staff'); it holds no secret.
+ */
+export const SIGNED_IN_COOKIE = 'dy_signed_in';
+
+/** What a Cookie header (or `document.cookie`) says of the signed-in hint: null when signed out. */
+export function signedInHintOf(cookies: string | undefined): 'driver' | 'staff' | null {
+  const hint = cookieValue(cookies, SIGNED_IN_COOKIE);
+  return hint === 'driver' || hint === 'staff' ? hint : null;
+}
+
+/**
+ * The language the app was last shown in on this browser ('en' or 'hi'), as a cookie beside the
+ * device's remembered choice (web/src/lib/i18n/stored-language.ts), so the CDN knows it too.
+ */
+export const LANGUAGE_COOKIE = 'dy_lang';
+
+/**
  * The landing page as a static document in English, rendered at build (scripts/landing-page.ts, issue
  * #34): a signed-out English visitor's `/` gets it, with no app code until they use it. A signed-in
  * browser's `/` (its driver or staff home), a Hindi reader's (the language cookie, or on a first visit
@@ -26,6 +39,32 @@ export const FILE_PATH = /\/[^/?]*\.[A-Za-z0-9]{1,11}$/;
  */
 export const LANDING_DOCUMENT = '/landing.html';
 
+/** The cookies of a request's parts ("name=value"), the first of each name (the API's and the CDN's reading). */
+export function cookieJar(parts: readonly string[]): Record<string, string> {
+  const jar: Record<string, string> = {};
+  for (const part of parts) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (name && !(name in jar)) jar[name] = decoded(part.slice(eq + 1).trim());
+  }
+  return jar;
+}
+
+/** A cookie's value decoded; one that is not valid percent-encoding is kept as sent, never an error. */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The value of a cookie in a Cookie header (or `document.cookie`). */
+export function cookieValue(cookies: string | undefined, name: string): string | undefined {
+  return cookieJar(cookies?.split(';') ?? [])[name];
+}
+
 /** Whether a request for `path` is answered with the static landing page (LANDING_DOCUMENT). */
 export function servesLanding(path: string, cookies: string | undefined, acceptLanguage: string | undefined): boolean {
   if (path !== PATHS.home || signedInHintOf(cookies)) return false;
@@ -33,6 +72,60 @@ export function servesLanding(path: string, cookies: string | undefined, acceptL
   return language ? language !== 'hi' : !/^\s*hi(?![a-z])/i.test(acceptLanguage ?? '');
 }
 
+/** Every screen path of the SPA, once: the sidebar below, the router and the shells use these. */
+export const PATHS = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  auth: '/auth',
+  qrCheckin: '/checkin/qr',
+  scheduling: '/scheduling',
+  booking: '/booking',
+  reschedule: '/reschedule',
+  /** Standing appointments (issue #32): weekly series and their occurrences. */
+  standing: '/standing-appointments',
+  yard: '/yard',
+  /** Yard moves as tasks (issue #58.4): yard staff's list on a phone. */
+  yardTasks: '/yard/tasks',
+  driver: '/driver',
+  checkin: '/checkin',
+  /** The gate screen (issue #31): passes verified on the device, check-ins queued offline. */
+  gate: '/gate',
+  facilities: '/facilities',
+  wms: '/wms',
+  carriers: '/carriers',
+  analytics: '/analytics',
+  integrations: '/integrations',
+  testAuth: '/test-auth',
+  configuration: '/configuration',
+  users: '/users',
+  /** Organisation sign-up, invitation acceptance and a facility's booking link (issue #18). */
+  signup: '/signup',
+  invite: '/invite',
+  book: '/book',
+  /** A late driver's one-tap reslot link (issue #33), public: /reslot/<token>. */
+  reslot: '/reslot',
+  /** A gate pass link (issue #31), public: /pass/<token>, from the booking message or the guest's confirmation. */
+  pass: '/pass',
+  /** A person's message choices (issue #36), public: /privacy/choices/<token>, from the link in a message. */
+  privacyChoices: '/privacy/choices',
+  /** The check of a detention evidence pack's code (issue #57), public: /verify/<hash>, printed on the pack. */
+  verify: '/verify',
+  /** A carrier's monthly detention statements (issue #57.3): its own list, a line's truck and disputes. */
+  statements: '/statements',
+  /** The door plan (issue #58.2): the planner's proposed plan of a facility's day beside today's, applied. */
+  doorPlan: '/door-plan',
+  /** A platform carrier's sign-in and registration (issue #59), public: one login for every hub. */
+  carrierSignIn: '/carrier',
+  /** A platform carrier's linked hubs, its bookings across them and its drivers (issue #59). */
+  myHubs: '/my-hubs',
+  hubBookings: '/my-hubs/bookings',
+  carrierDrivers: '/my-hubs/drivers',
+  /** A carrier's driver's gate passes of every hub (issue #59). */
+  passWallet: '/pass-wallet',
+} as const;
+
+/** The public information pages, each at `/<slug>` (linked from the site footer). */
 /** The public information pages, in the footer's groups; STATIC_PAGES is every one of them. */
 export const PUBLIC_PAGE_GROUPS = [
   { key: 'product', links: ['features', 'mobile-app', 'messaging', 'security'] },
@@ -58,7 +151,9 @@ export interface NavSection {
   items: NavItem[];
 }
 
-export const NAV_SECTIONS: NavSection[] = [
+// Made by calls marked free of effects (as OFF_SIDEBAR below): a Lambda that reads a cookie or a path
+// of this module carries no sidebar.
+export const NAV_SECTIONS: NavSection[] = /* @__PURE__ */ (() => [
   {
     id: 'operations',
     label: 'Operations',
@@ -135,7 +230,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { id: 'users', label: 'Users', path: PATHS.users, requires: { permission: 'users:manage' } },
     ],
   },
-];
+])();
 
 interface Grants {
   permissions: readonly string[];
@@ -157,12 +252,12 @@ export function visibleNavigation(user: Grants | null | undefined): NavSection[]
 }
 
 /** Screens outside the sidebar that still need a permission (the sidebar is the spec's list). */
-const OFF_SIDEBAR: Record<string, Requirement> = {
+const OFF_SIDEBAR: Record<string, Requirement> = /* @__PURE__ */ (() => ({
   // The hub's gate staff (yard managers, operations); the server refuses anyone else its calls.
   [PATHS.gate]: { permission: 'yard:write' },
   // Yard moves (issue #58.4): reached from the yard view; starting and finishing one needs yard:write.
   [PATHS.yardTasks]: { permission: 'yard:read' },
-};
+}))();
 
 /** What a screen requires, by path; the role test page and unknown paths need only a session. */
 export function requirementOf(path: string): Requirement | null {

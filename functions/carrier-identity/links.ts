@@ -12,7 +12,7 @@ import { getCarrier } from '../carriers';
 import { sendMessage } from '../messaging';
 import { normalizePhone } from '../users';
 import { clipVariable, type Language } from '../../shared/contracts/messaging';
-import { PATHS } from '../../shared/paths';
+import { PATHS } from '../../shared/navigation';
 import {
   CARRIER_IDENTITY_TEXTS as T,
   type CarrierInvitation,

@@ -16,7 +16,7 @@ import { fieldErrors } from '../../shared/contracts/field-errors';
 import { ID_PATTERN } from '../../shared/ids';
 import { apiSecurityHeaders } from '../../shared/security-headers';
 import { requestLanguage } from '../../shared/server-messages';
-import { cookieJar, SIGNED_IN_COOKIE } from '../../shared/cookies';
+import { cookieJar, SIGNED_IN_COOKIE } from '../../shared/navigation';
 
 export { fieldErrors };
 import { config } from './config';
