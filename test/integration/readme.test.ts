@@ -3,7 +3,7 @@
 // it cannot run on this machine. The commands are read from README.md, so a README that changes a
 // command, or documents a new one, fails here until this test follows.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,9 @@ let product: ChildProcess | undefined;
 let output = '';
 let url: string;
 
+/** What vitest and Vite write into node_modules while tests run: not part of an install. */
+const RUNNING_CACHES = ['.experimental-vitest-cache', '.vite', '.vite-temp', '.vitest', '.cache'];
+
 /** A copy of the working tree as a fresh clone would have it (tracked and new files, no ignored ones). */
 function copyOfWorkingTree(): string {
   const dir = mkdtempSync(join(tmpdir(), 'docksaathi-readme-'));
@@ -80,8 +83,13 @@ function copyOfWorkingTree(): string {
     if (existsSync(join(ROOT, file))) cpSync(join(ROOT, file), join(dir, file), { recursive: true });
   }
   // The installed packages, as hard links: `npm install` then finds them up to date, as on a machine
-  // that installed once before; a symbolic link would be replaced by a full install.
-  const link = spawnSync('cp', ['-al', join(ROOT, 'node_modules'), join(dir, 'node_modules')]);
+  // that installed once before; a symbolic link would be replaced by a full install. Not the caches
+  // the running tests write into node_modules meanwhile (a file of vitest's could vanish mid-copy).
+  const installed = readdirSync(join(ROOT, 'node_modules'))
+    .filter((name) => !RUNNING_CACHES.includes(name))
+    .map((name) => join(ROOT, 'node_modules', name));
+  mkdirSync(join(dir, 'node_modules'));
+  const link = spawnSync('cp', ['-al', ...installed, join(dir, 'node_modules')]);
   if (link.status !== 0) throw new Error(`could not link node_modules: ${link.stderr}`);
   return dir;
 }
