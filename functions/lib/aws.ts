@@ -20,7 +20,7 @@ import {
 import { S3Client } from '@aws-sdk/client-s3';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { tracer } from './telemetry';
-import { DeadlineExceededError, deadlineSignal, lambdaRemainingMs, remainingMs } from './deadline';
+import { attemptTimeoutMs, DeadlineExceededError, deadlineSignal, lambdaRemainingMs, remainingMs } from './deadline';
 import { WriteOutcomeUnknownError } from './errors';
 
 export function endpointFor(service: string): string | undefined {
@@ -59,7 +59,10 @@ function attemptOptions(timeLeft: () => number | undefined, abortSignal?: AbortS
   const options: { abortSignal?: AbortSignal; requestTimeout?: number } = abortSignal ? { abortSignal } : {};
   Object.defineProperty(options, 'requestTimeout', {
     enumerable: true,
-    get: () => Math.max(1, Math.min(CLIENT_TIMEOUTS.requestTimeout, timeLeft() ?? CLIENT_TIMEOUTS.requestTimeout)),
+    get: () => {
+      const timeout = attemptTimeoutMs(CLIENT_TIMEOUTS.requestTimeout);
+      return Math.max(1, Math.min(timeout, timeLeft() ?? timeout));
+    },
   });
   return options;
 }

@@ -21,6 +21,25 @@ interface Deadline {
 
 const current = new AsyncLocalStorage<Deadline>();
 
+/**
+ * A longer budget for requests that no user waits on: the capacity model (scripts/capacity) calls the
+ * handlers in-process to count what each request reads and writes, and a loaded test machine must not
+ * turn its day into 503s (a write cut off at 3 s may still land, and its retry is then refused).
+ */
+const patience = new AsyncLocalStorage<number>();
+
+/** Runs `work` (which makes requests in-process) with `ms` as each request's budget and each database
+ * call's request timeout. */
+export function withRequestBudget<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  return patience.run(ms, work);
+}
+
+/** Each database call attempt's request timeout inside a request (aws.ts): the client's, or the longer
+ * budget of withRequestBudget. */
+export function attemptTimeoutMs(clientTimeoutMs: number): number {
+  return Math.max(clientTimeoutMs, patience.getStore() ?? 0);
+}
+
 /** Runs `work` with the request's deadline: the budget, or less when the Lambda has less time left. */
 export function withRequestDeadline<T>(
   context: Pick<Context, 'getRemainingTimeInMillis'> | undefined,
@@ -28,10 +47,10 @@ export function withRequestDeadline<T>(
   now = Date.now(),
 ): Promise<T> {
   const remaining = context?.getRemainingTimeInMillis?.();
+  const budget = patience.getStore() ?? REQUEST_BUDGET_MS;
   const lambdaEndsAt =
-    now +
-    (typeof remaining === 'number' && Number.isFinite(remaining) ? remaining - LAMBDA_MARGIN_MS : REQUEST_BUDGET_MS);
-  return current.run({ at: Math.min(now + REQUEST_BUDGET_MS, lambdaEndsAt), lambdaEndsAt }, work);
+    now + (typeof remaining === 'number' && Number.isFinite(remaining) ? remaining - LAMBDA_MARGIN_MS : budget);
+  return current.run({ at: Math.min(now + budget, lambdaEndsAt), lambdaEndsAt }, work);
 }
 
 /**
