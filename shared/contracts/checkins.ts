@@ -25,19 +25,23 @@ const optionalText = (max: number) =>
     z.transform((v) => (v ? v : null)),
   );
 
+/** The driver and the vehicle a check-in names, by appointment or as a walk-in. */
+const driverNameField = z
+  .string({ error: 'Driver name is required' })
+  .check(z.trim(), z.minLength(1, 'Driver name is required'), z.maxLength(120));
+const vehicleLicenseField = z.pipe(
+  z
+    .string({ error: 'Vehicle license is required' })
+    .check(z.trim(), z.minLength(1, 'Vehicle license is required'), z.maxLength(20)),
+  z.transform((v) => v.toUpperCase()),
+);
+
 export const quickCheckinSchema = z.strictObject({
   appointmentId: z
     .string({ error: 'Please select an appointment' })
     .check(z.trim(), z.minLength(1, 'Please select an appointment'), z.maxLength(64)),
-  driverName: z
-    .string({ error: 'Driver name is required' })
-    .check(z.trim(), z.minLength(1, 'Driver name is required'), z.maxLength(120)),
-  vehicleLicense: z.pipe(
-    z
-      .string({ error: 'Vehicle license is required' })
-      .check(z.trim(), z.minLength(1, 'Vehicle license is required'), z.maxLength(20)),
-    z.transform((v) => v.toUpperCase()),
-  ),
+  driverName: driverNameField,
+  vehicleLicense: vehicleLicenseField,
   dockDoorId: optionalText(64),
   notes: optionalText(500),
   // Gate compliance (#21): the driver's licence and the e-way bill, checked against the registries when the tenant has ULIP set up.
@@ -47,15 +51,8 @@ export const quickCheckinSchema = z.strictObject({
 });
 
 export const walkInCheckinSchema = z.strictObject({
-  driverName: z
-    .string({ error: 'Driver name is required' })
-    .check(z.trim(), z.minLength(1, 'Driver name is required'), z.maxLength(120)),
-  vehicleLicense: z.pipe(
-    z
-      .string({ error: 'Vehicle license is required' })
-      .check(z.trim(), z.minLength(1, 'Vehicle license is required'), z.maxLength(20)),
-    z.transform((v) => v.toUpperCase()),
-  ),
+  driverName: driverNameField,
+  vehicleLicense: vehicleLicenseField,
   carrierName: z
     .string({ error: 'Carrier name is required' })
     .check(z.trim(), z.minLength(1, 'Carrier name is required'), z.maxLength(120)),

@@ -2,7 +2,7 @@
 // types). The spec sets no length bounds; the API does (an inquiry is stored and e-mailed), and the
 // texts are kept as typed: the page shows them as text, never as HTML.
 import * as z from 'zod/mini';
-import { requiredText } from './fields';
+import { pageQuery, requiredText } from './fields';
 
 export const INQUIRY_TYPES = [
   { value: 'general', label: 'General Inquiry' },
@@ -62,19 +62,7 @@ export interface ContactInquiryReceipt {
   createdAt: string;
 }
 
-export const inquiryListQuerySchema = z.strictObject({
-  cursor: z.optional(z.string().check(z.maxLength(512))),
-  limit: z._default(
-    z.coerce
-      .number({ error: 'Limit must be a number' })
-      .check(
-        z.int('Must be a whole number'),
-        z.gte(1, 'Limit must be between 1 and 100'),
-        z.lte(100, 'Limit must be between 1 and 100'),
-      ),
-    50,
-  ),
-});
+export const inquiryListQuerySchema = pageQuery(50);
 
 export interface InquiryPage {
   data: ContactInquiry[];

@@ -10,6 +10,23 @@ export function requiredText(message: string, max?: number) {
   return max === undefined ? field : field.check(z.maxLength(max, `Must be at most ${max} characters`));
 }
 
+/** A page of a list: `cursor` from the previous page's `nextCursor`, and 1-100 items (`defaultLimit`
+ * when none is asked for). Free of effects, so a bundle that uses no page query drops the ones made. */
+export const pageQuery = /* @__NO_SIDE_EFFECTS__ */ (defaultLimit: number) =>
+  z.strictObject({
+    cursor: z.optional(z.string().check(z.maxLength(512))),
+    limit: z._default(
+      z.coerce
+        .number({ error: 'Limit must be a number' })
+        .check(
+          z.int('Must be a whole number'),
+          z.gte(1, 'Limit must be between 1 and 100'),
+          z.lte(100, 'Limit must be between 1 and 100'),
+        ),
+      defaultLimit,
+    ),
+  });
+
 /** The message of an edit (PATCH) that names no field to change: refused rather than audited. */
 export const NOTHING_TO_CHANGE = 'Nothing to change: send at least one field to update';
 

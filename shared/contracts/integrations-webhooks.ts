@@ -2,7 +2,7 @@
 // to, the subscription forms (a signing secret the receiver already has may be given), the delivery log
 // of each attempt and the reason codes the screens put in words.
 import * as z from 'zod/mini';
-import { changesSome, NOTHING_TO_CHANGE, seenRevision } from './fields';
+import { changesSome, NOTHING_TO_CHANGE, pageQuery, seenRevision } from './fields';
 import { httpUrl } from './integrations';
 import type { DomainEventType } from './events';
 
@@ -80,19 +80,7 @@ export const webhookEditSchema = z
   );
 
 /** A page of a subscription's delivery log: `cursor` from the previous page's `nextCursor`. */
-export const deliveryLogQuerySchema = z.strictObject({
-  cursor: z.optional(z.string().check(z.maxLength(512))),
-  limit: z._default(
-    z.coerce
-      .number({ error: 'Limit must be a number' })
-      .check(
-        z.int('Must be a whole number'),
-        z.gte(1, 'Limit must be between 1 and 100'),
-        z.lte(100, 'Limit must be between 1 and 100'),
-      ),
-    20,
-  ),
-});
+export const deliveryLogQuerySchema = pageQuery(20);
 
 export interface WebhookSubscription {
   id: string;

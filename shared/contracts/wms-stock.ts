@@ -31,6 +31,17 @@ const optionalId = z.pipe(
   z.optional(z.union([z.literal(''), z.null(), idField('Unknown item')])),
   z.transform((v) => v || null),
 );
+/** A date (YYYY-MM-DD) that may be left out or empty: null then (a lot's expiry, a count's planned day). */
+const optionalDate = z.pipe(
+  z.optional(
+    z.union([
+      z.literal(''),
+      z.null(),
+      z.string().check(z.trim(), z.refine(isValidDate, 'Use a date in the form YYYY-MM-DD')),
+    ]),
+  ),
+  z.transform((v) => v || null),
+);
 
 export const receiveSchema = z.strictObject({
   facilityId: idField('Facility is required'),
@@ -48,16 +59,7 @@ export const receiveSchema = z.strictObject({
   ),
   unitCost: unitCostField,
   lotNumber: optionalText(60),
-  expiryDate: z.pipe(
-    z.optional(
-      z.union([
-        z.literal(''),
-        z.null(),
-        z.string().check(z.trim(), z.refine(isValidDate, 'Use a date in the form YYYY-MM-DD')),
-      ]),
-    ),
-    z.transform((v) => v || null),
-  ),
+  expiryDate: optionalDate,
   poNumber: optionalText(60),
   notes: optionalText(500),
   /** Dock-to-stock: the appointment being unloaded at the facility today. */
@@ -114,16 +116,7 @@ export const cycleCountInputSchema = z
       zoneId: optionalId,
       binId: optionalId,
       productId: optionalId,
-      plannedDate: z.pipe(
-        z.optional(
-          z.union([
-            z.literal(''),
-            z.null(),
-            z.string().check(z.trim(), z.refine(isValidDate, 'Use a date in the form YYYY-MM-DD')),
-          ]),
-        ),
-        z.transform((v) => v || null),
-      ),
+      plannedDate: optionalDate,
       notes: optionalText(500),
     }),
     z.transform((v) => ({
