@@ -17,6 +17,7 @@ import './bench/env';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as prettier from 'prettier';
 import { startLocalStack } from '../functions/local/stack';
 import { freePort } from '../functions/local/services';
 import { instrumentDynamoDb, totals } from './bench/measure';
@@ -215,7 +216,9 @@ async function finish(): Promise<void> {
     ? join(import.meta.dirname, '..', '.bench', 'partial.json')
     : join(import.meta.dirname, '..', 'bench', 'results', 'latest.json');
   mkdirSync(join(file, '..'), { recursive: true });
-  writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+  // Formatted as the repo's files are, so `npm test`'s format stage passes on the committed figures.
+  const options = await prettier.resolveConfig(file);
+  writeFileSync(file, await prettier.format(JSON.stringify(results, null, 2), { ...options, filepath: file }));
   // README's figures come from the full run's file only (a partial run would show a partial table as the latest).
   if (!ONLY) await writeReadmeBench(file);
   console.log(
