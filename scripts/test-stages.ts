@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { VitestCounts } from '../test/support/count-reporter';
+import { errorExcerpt, type VitestCounts } from '../test/support/count-reporter';
 
 export const RESULTS = 'test-results';
 
@@ -183,7 +183,11 @@ interface PlaywrightSuite {
   title: string;
   file: string;
   suites?: PlaywrightSuite[];
-  specs?: { title: string; line: number; tests: { status: string; projectName?: string }[] }[];
+  specs?: {
+    title: string;
+    line: number;
+    tests: { status: string; projectName?: string; results?: { errors?: { message?: string }[] }[] }[];
+  }[];
 }
 
 interface PlaywrightReport {
@@ -191,13 +195,17 @@ interface PlaywrightReport {
   suites: PlaywrightSuite[];
 }
 
-/** The specs whose result was not the expected one (failed, or flaky: passed only on a retry). */
+/** The specs whose result was not the expected one (failed, or flaky: passed only on a retry), each with
+ * the start of its first error. */
 export function playwrightFailures(suites: PlaywrightSuite[], titles: string[] = []): string[] {
   return suites.flatMap((suite) => {
     const path = suite.title === suite.file ? titles : [...titles, suite.title];
-    const own = (suite.specs ?? [])
-      .filter((spec) => spec.tests.some((t) => t.status === 'unexpected' || t.status === 'flaky'))
-      .map((spec) => `${suite.file}:${spec.line} > ${[...path, spec.title].join(' > ')}`);
+    const own = (suite.specs ?? []).flatMap((spec) => {
+      const failed = spec.tests.filter((t) => t.status === 'unexpected' || t.status === 'flaky');
+      if (!failed.length) return [];
+      const messages = failed.flatMap((t) => t.results ?? []).flatMap((r) => (r.errors ?? []).map((e) => e.message));
+      return [`${suite.file}:${spec.line} > ${[...path, spec.title].join(' > ')}${errorExcerpt(messages.slice(0, 1))}`];
+    });
     return [...own, ...playwrightFailures(suite.suites ?? [], path)];
   });
 }

@@ -12,8 +12,23 @@ export interface VitestCounts {
   /** Each file's wall time in ms (import, set-up and tests), slowest first, and when it started and
    * ended in ms after the run's first file started (where the workers idled: the stage's tail). */
   durations: { file: string; ms: number; tests: number; startedAt?: number; endedAt?: number }[];
-  /** The failed tests (file > name), so the run's last lines say which. */
+  /** The failed tests (file > name, then the start of each error), so the run's last lines say which and
+   * why: CI keeps only the tail of its output. */
   failures: string[];
+}
+
+/** The first lines of a test's error, indented under its name (colours removed, long lines cut). */
+export function errorExcerpt(messages: (string | undefined)[], lines = 14): string {
+  const text = messages
+    .filter((m): m is string => Boolean(m))
+    .join('\n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, lines)
+    .map((l) => `      ${l.length > 200 ? `${l.slice(0, 200)}…` : l}`);
+  return text.length ? `\n${text.join('\n')}` : '';
 }
 
 export default class CountReporter implements Reporter {
@@ -45,18 +60,20 @@ export default class CountReporter implements Reporter {
       let tests = 0;
       for (const test of module.children.allTests()) {
         tests++;
-        const state = test.result().state;
-        if (state === 'passed') counts.tests.passed++;
-        else if (state === 'failed') {
+        const result = test.result();
+        if (result.state === 'passed') counts.tests.passed++;
+        else if (result.state === 'failed') {
           counts.tests.failed++;
-          counts.failures.push(`${relative(process.cwd(), module.moduleId)} > ${test.fullName}`);
+          const why = errorExcerpt(result.errors.map((e) => e.message + (e.diff ? `\n${e.diff}` : '')));
+          counts.failures.push(`${relative(process.cwd(), module.moduleId)} > ${test.fullName}${why}`);
         } else counts.tests.skipped++;
         counts.assertions += test.meta().assertions ?? 0;
       }
       // A file that failed to load has no tests: it counts as one failure.
       if (tests === 0 && module.state() === 'failed') {
         counts.tests.failed++;
-        counts.failures.push(`${relative(process.cwd(), module.moduleId)} (did not load)`);
+        const why = errorExcerpt(module.errors().map((e) => e.message));
+        counts.failures.push(`${relative(process.cwd(), module.moduleId)} (did not load)${why}`);
       }
       const d = module.diagnostic();
       const ms = Math.round(d.prepareDuration + d.setupDuration + d.collectDuration + d.duration);
