@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLocalStack } from '../functions/local/stack';
 import { freePort } from '../functions/local/services';
-import { instrumentDynamoDb, settle } from './bench/measure';
+import { instrumentDynamoDb } from './bench/measure';
 import { writeReadmeChaos } from './bench/readme';
 import { arrivalsNeeded, chaosLoad, gateArrivals, prepareChaos, stockPlaces } from './bench/chaos';
 import { reconcile, type ChaosReport } from './bench/chaos-reconcile';
@@ -61,7 +61,7 @@ try {
     const faultsByKind = faults.injectedFaults();
     faults.switchFaults(null);
     // The stream workers catch up (late and repeated deliveries included) before the table is read.
-    await settle(1500);
+    if (!(await stack.workersCaughtUp(120_000))) console.log('  (the stream workers had not caught up after 2 min)');
     const report = await reconcile(world, ledger);
     rows.push({ rate, seed, ...report, faults: Object.values(faultsByKind).reduce((s, n) => s + n, 0), faultsByKind });
     console.log(

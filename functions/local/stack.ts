@@ -82,6 +82,7 @@ export async function startLocalStack(options: LocalStackOptions) {
 
     // After the seed, as a deployed stream worker would not see it either.
     const { WORKERS } = await import('../workers');
+    let workersCaughtUp = (_withinMs?: number) => Promise.resolve(true);
     if (WORKERS.length) {
       const { startLocalWorkers } = await import('./workers');
       // A quarter-second poll: a driver's message follows its booking well within 2 s (issue #15).
@@ -92,6 +93,7 @@ export async function startLocalStack(options: LocalStackOptions) {
         pollIntervalMs: 250,
       });
       stops.push(workers.stop);
+      workersCaughtUp = workers.caughtUp;
       log(`Workers          ${workers.summary}`);
     }
     // A fake ULIP for gate compliance (#21); the demo tenant's settings point at it, switched on for
@@ -151,7 +153,8 @@ export async function startLocalStack(options: LocalStackOptions) {
       );
     }
     log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return { url: api.url, stop: stopAll, whatsapp };
+    // workersCaughtUp: true once the stream workers have handled every change made before the call.
+    return { url: api.url, stop: stopAll, whatsapp, workersCaughtUp };
   } catch (err) {
     await stopAll();
     throw err;

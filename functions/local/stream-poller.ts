@@ -166,8 +166,14 @@ export async function startStreamPoller(options: StreamPollerOptions) {
   // not on every pass: under load a DescribeStream costs as much as the GetRecords it would precede.
   let shardsLookedAt = 0;
   let shardEnded = false;
+  /** Those waiting for the workers to catch up (caughtUp): answered by a pass begun after they asked that
+   * found no change on any shard, so every change before it was handed, handled and checkpointed. */
+  let waiting: (() => void)[] = [];
   /** One pass over the shards; true when a shard gave a full page (more records are waiting). */
   const poll = async (): Promise<boolean> => {
+    const asked = waiting;
+    waiting = [];
+    let changes = 0;
     if (shardEnded || performance.now() - shardsLookedAt > SHARD_LOOK_MS) {
       shardEnded = false;
       shardsLookedAt = performance.now();
@@ -184,6 +190,7 @@ export async function startStreamPoller(options: StreamPollerOptions) {
       const records = (res.Records ?? [])
         .filter((r) => !r.dynamodb?.Keys?.PK?.S?.startsWith('LOCAL#'))
         .map((r) => toLambdaRecord(r, streamArn));
+      changes += records.length;
       if (!records.length) continue;
       await Promise.all(
         options.consumers.map((consumer) => {
@@ -194,6 +201,8 @@ export async function startStreamPoller(options: StreamPollerOptions) {
       const last = records[records.length - 1]!.dynamodb?.SequenceNumber;
       if (last) await saveCheckpoint(shardId, last);
     }
+    if (changes || behind) waiting.unshift(...asked);
+    else for (const answer of asked) answer();
     return behind;
   };
 
@@ -214,6 +223,16 @@ export async function startStreamPoller(options: StreamPollerOptions) {
   };
   loop();
   return {
+    /** True once every change made before the call has been handled (and the changes their handling
+     * made); false if that takes longer than `withinMs`. */
+    caughtUp: (withinMs = 60_000) =>
+      new Promise<boolean>((resolve) => {
+        const late = setTimeout(() => resolve(false), withinMs);
+        waiting.push(() => {
+          clearTimeout(late);
+          resolve(true);
+        });
+      }),
     stop: async () => {
       stopped = true;
       clearTimeout(timer);

@@ -105,6 +105,8 @@ export async function startLocalWorkers(options: {
     : undefined;
   return {
     summary: `${jobs.length} scheduled, ${consumers.length} on the table stream`,
+    /** True once the stream workers have handled every change made before the call (false after `withinMs`). */
+    caughtUp: (withinMs?: number) => poller?.caughtUp(withinMs) ?? Promise.resolve(true),
     stop: async () => {
       await scheduler?.stop();
       await poller?.stop();

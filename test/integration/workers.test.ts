@@ -73,6 +73,20 @@ describe('local stream worker', () => {
     expect(typeof removed.dynamodb?.ApproximateCreationDateTime).toBe('number');
   });
 
+  it('says when it has caught up: every change made before the call handled, a retried one too', async () => {
+    // Prepare
+    const tableName = await freshTable();
+    const workers = await startLocalWorkers({ workers: [CHANGES_WORKER], dynamoDbEndpoint: endpoint, tableName });
+    stops.push(workers.stop);
+    // Act: no waiting but for caughtUp; the second change fails once before it passes.
+    await put(tableName, 'c1', 'appointment');
+    await put(tableName, 'c2', 'appointment', 1);
+    await put(tableName, 'u2', 'user');
+    expect(await workers.caughtUp(20_000)).toBe(true);
+    // Assess
+    expect(handledIds()).toEqual(['INSERT TEST#c1', 'INSERT TEST#c2']);
+  });
+
   it('starts after the changes made before it, and passes over a batch that keeps failing', async () => {
     // Prepare: a change already on the table's stream before the poller starts.
     const tableName = await freshTable();

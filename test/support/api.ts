@@ -13,6 +13,9 @@ export interface TestApi {
   /** With `workers: true`: stops the workers (as a crash would) and starts them again on demand. */
   stopWorkers: () => Promise<void>;
   startWorkers: () => Promise<void>;
+  /** With `workers: true`: resolves once the stream workers have handled every change made before the call
+   * (and the changes their handling made), or after `withinMs` at the latest (false then). */
+  workersCaughtUp: (withinMs: number) => Promise<boolean>;
 }
 
 export interface TestApiOptions {
@@ -36,7 +39,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   await copyTable(dynamoDbEndpoint, template, tableName);
   const { startApiServer } = await import('../../functions/local/api-emulator');
   const api = await startApiServer({ port: 0 });
-  let workers: { stop: () => Promise<void> } | undefined;
+  let workers: { stop: () => Promise<void>; caughtUp: (withinMs?: number) => Promise<boolean> } | undefined;
   const startWorkers = async () => {
     if (workers) return;
     const [{ WORKERS }, { startLocalWorkers }] = await Promise.all([
@@ -58,6 +61,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     tableName,
     stopWorkers,
     startWorkers,
+    workersCaughtUp: (withinMs) => workers?.caughtUp(withinMs) ?? Promise.resolve(true),
     close: async () => {
       await stopWorkers();
       await api.close();
