@@ -27,6 +27,7 @@ const CHANGE_THEIR_PROCESS = [
   'batch-get',
   'fail-closed',
   'faults',
+  'guest-delivery-poll',
   'http-kernel',
   'messaging-adapters',
   'outbound',

@@ -202,7 +202,7 @@ export function createApiServer(options: Omit<ApiServerOptions, 'port'>): Server
             ),
           )
         : options.devOutbox && req.method === 'GET' && url.pathname === DEV_OUTBOX_PATH && fromThisMachine
-          ? outboxListing().then((messages) =>
+          ? outboxListing(url.searchParams.get('to') ?? undefined).then((messages) =>
               send(
                 res,
                 200,

@@ -60,16 +60,31 @@ export async function putOutboxMessage(message: LocalMessage, now: Date): Promis
   }
 }
 
-/** The local outbox, newest first (local stack and tests). */
-export async function localOutbox(limit = 50): Promise<LocalMessage[]> {
-  const res = await ddb().send(
-    new QueryCommand({
-      TableName: config.tableName,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': OUTBOX_PK },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (res.Items ?? []) as LocalMessage[];
+/**
+ * The local outbox, newest first (local stack and tests): the newest `limit`, or with `to` the newest
+ * `limit` sent to that address, however many were sent to others since (a journey beside a broadcast).
+ */
+export async function localOutbox(limit = 50, to?: string): Promise<LocalMessage[]> {
+  const found: LocalMessage[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await ddb().send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ...(to
+          ? {
+              FilterExpression: '#to = :to',
+              ExpressionAttributeNames: { '#to': 'to' },
+              ExpressionAttributeValues: { ':pk': OUTBOX_PK, ':to': to },
+            }
+          : { ExpressionAttributeValues: { ':pk': OUTBOX_PK }, Limit: limit }),
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    found.push(...((res.Items ?? []) as LocalMessage[]));
+    start = to ? res.LastEvaluatedKey : undefined;
+  } while (start && found.length < limit);
+  return found.slice(0, limit);
 }

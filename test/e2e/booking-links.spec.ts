@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { apiAs } from './checkin-support';
 import { indiaDate, turnCalendarTo } from './dates';
-import { signInTo } from './support';
+import { sentTo, signInTo } from './support';
 
 // Screens load their code lazily; on a busy shared machine a first load takes longer than 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -67,7 +67,7 @@ async function messageTo(request: APIRequestContext, to: string, text: string): 
   let body = '';
   await expect
     .poll(async () => {
-      const messages = (await (await request.get('/api/dev/outbox')).json()) as { to: string; body: string }[];
+      const messages = await sentTo(request, to);
       body = messages.find((m) => m.to === to && m.body.includes(text))?.body ?? '';
       return body;
     })

@@ -2,7 +2,7 @@
 // the next message to them is Hindi on WhatsApp, with no SMS copy. Each run makes its own carrier,
 // driver record and driver account (names and number carry the run's tag).
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signIn, whenNotBusy } from './support';
+import { sentTo, signIn, whenNotBusy } from './support';
 import { apiAs } from './checkin-support';
 import { approve, register } from './accounts';
 
@@ -91,11 +91,7 @@ test('a driver sets Hindi and WhatsApp first in the driver app: the next message
   expect(await sent.json()).toMatchObject({ sentOn: 'whatsapp', language: 'hi' });
   await expect
     .poll(async () => {
-      const outbox = (await (await request.get('/api/dev/outbox')).json()) as {
-        to: string;
-        channel: string;
-        body: string;
-      }[];
+      const outbox = await sentTo(request, `+91${run.phone}`);
       return outbox.filter((m) => m.to === `+91${run.phone}`).map((m) => `${m.channel}: ${m.body}`);
     })
     .toEqual(['whatsapp: लोडिंग/अनलोडिंग पूरी! कृपया दस्तावेज़ लें और बाहर निकलें।']);

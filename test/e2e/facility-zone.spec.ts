@@ -5,7 +5,7 @@
 // hub in India keeps India's. Expectations are the hand-written calendar of test/support/clock-instants.ts.
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { clockInstant } from '../support/clock-instants';
-import { signInTo } from './support';
+import { sentTo, signInTo } from './support';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const at = clockInstant();
@@ -14,7 +14,7 @@ async function codeSentTo(request: APIRequestContext, to: string): Promise<strin
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const messages = (await (await request.get('/api/dev/outbox')).json()) as { to: string; body: string }[];
+      const messages = await sentTo(request, to);
       code = /code is (\d{6})/.exec(messages.find((m) => m.to === to && /code is \d{6}/.test(m.body))?.body ?? '')?.[1];
       return Boolean(code);
     })

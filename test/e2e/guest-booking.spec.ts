@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { calendarDay, indiaDate, turnCalendarTo } from './dates';
 import { apiAs } from './checkin-support';
+import { sentTo } from './support';
 
 // The machine running the journeys is shared and slow at times: wait longer for each condition.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -48,7 +49,7 @@ async function smsTo(api: APIRequestContext, to: string): Promise<string> {
   let body = '';
   await expect
     .poll(async () => {
-      const messages = (await (await api.get('/api/dev/outbox')).json()) as { to: string; body: string }[];
+      const messages = await sentTo(api, to);
       body = messages.find((m) => m.to === to)?.body ?? '';
       return body;
     })

@@ -5,7 +5,7 @@
 // in Hindi, in the local outbox, and the queue shows him called with the time to reach the door by. Each run has its own door number, so the
 // messages of one run are told from another's; call forward is turned off again at the end.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD } from './support';
+import { PASSWORD, sentTo } from './support';
 import { apiAs, localNow, quarterAfter, sameDayAsIndia, shiftTime, zoneWhere } from './checkin-support';
 
 const AJAY = '+919812300002';
@@ -69,7 +69,7 @@ async function hubWithAWaitingTruck(ops: APIRequestContext) {
 
 /** The local outbox's messages to Ajay that call him to the run's door. */
 async function callsToAjay(ops: APIRequestContext, doorNumber: string) {
-  const outbox = (await (await ops.get('/api/dev/outbox')).json()) as { to: string; body: string }[];
+  const outbox = await sentTo(ops, AJAY);
   return outbox.filter((m) => m.to === AJAY && m.body.includes(`डॉक ${doorNumber} पर जाएँ`)).map((m) => m.body);
 }
 

@@ -30,7 +30,7 @@ import {
   truckSeenLate,
   watchOn,
 } from './late-truck-support';
-import { signIn, whenNotBusy } from './support';
+import { sentTo, signIn, whenNotBusy } from './support';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 // Many screens per test, on a machine shared with other runs. Each test makes its own hub, driver and
@@ -246,7 +246,7 @@ async function outboxLink(api: APIRequestContext, to: string, link: RegExp): Pro
   let found = '';
   await expect
     .poll(async () => {
-      const messages = (await (await api.get('/api/dev/outbox')).json()) as { to: string; body: string }[];
+      const messages = await sentTo(api, to);
       found = messages.map((m) => (m.to === to ? link.exec(m.body)?.[0] : undefined)).find(Boolean) ?? '';
       return found;
     })

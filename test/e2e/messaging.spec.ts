@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signIn, signInTo } from './support';
+import { sentTo, signIn, signInTo } from './support';
 import { apiAs, openHub } from './checkin-support';
 import { indiaDate, shownDay } from './dates';
 import { addDays } from '../../shared/time';
@@ -28,7 +28,7 @@ async function newHub(request: APIRequestContext) {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const messages = (await (await request.get('/api/dev/outbox')).json()) as { to: string; body: string }[];
+      const messages = await sentTo(request, email);
       code = /code is (\d{6})/.exec(messages.find((m) => m.to === email)?.body ?? '')?.[1];
       return Boolean(code);
     })
@@ -253,11 +253,7 @@ test.describe('Messaging Center', () => {
     await expect(page.getByText('Message sent via SMS')).toBeVisible();
     await expect
       .poll(async () => {
-        const outbox = (await (await request.get('/api/dev/outbox')).json()) as {
-          to: string;
-          channel: string;
-          body: string;
-        }[];
+        const outbox = await sentTo(request, `+91${phone}`);
         return outbox
           .filter((m) => m.to === `+91${phone}` && m.body.startsWith('Dock'))
           .map((m) => `${m.channel}: ${m.body}`);

@@ -3,14 +3,12 @@
 // booking link; a carrier books through it and the confirmation says the SMS was not sent and why (no
 // DLT registration yet); the hub enters its DLT registration from the checklist; the next booking's
 // confirmation says SMS carried it, and that SMS is in the local outbox.
-import { expect as baseExpect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect as baseExpect, test, type Browser } from '@playwright/test';
 import { calendarDay, indiaDate } from './dates';
+import { sentTo } from './support';
 
 // Screens load their code lazily; on a busy shared machine a first load takes longer than 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-type Outbox = { to: string; body: string }[];
-const outbox = async (request: APIRequestContext) => (await (await request.get('/api/dev/outbox')).json()) as Outbox;
 
 /** A carrier's driver books through the link at `start` two days on; answers the confirmation panel. */
 async function bookThroughLink(browser: Browser, link: string, code: string, phone: string, start: string) {
@@ -67,7 +65,7 @@ test('a new hub follows its set-up checklist to a first booking whose SMS reache
   let code: string | undefined;
   await expect
     .poll(async () => {
-      code = /code is (\d{6})/.exec((await outbox(request)).find((m) => m.to === email)?.body ?? '')?.[1];
+      code = /code is (\d{6})/.exec((await sentTo(request, email))[0]?.body ?? '')?.[1];
       return Boolean(code);
     })
     .toBe(true);
@@ -100,7 +98,7 @@ test('a new hub follows its set-up checklist to a first booking whose SMS reache
   await expect(first.done.getByTestId('confirmation-delivery')).toHaveText(
     'SMS not sent: this hub has not finished its SMS registration (DLT) yet. Keep this page or note your confirmation code.',
   );
-  expect((await outbox(request)).filter((m) => m.to === `+91${firstPhone}`)).toEqual([]);
+  expect(await sentTo(request, `+91${firstPhone}`)).toEqual([]);
   await first.context.close();
 
   // The DLT step from the checklist: the entity, the header and the confirmation's template ids.
@@ -124,7 +122,7 @@ test('a new hub follows its set-up checklist to a first booking whose SMS reache
   await expect(second.done.getByTestId('confirmation-delivery')).toHaveText(
     `These details were also sent by SMS to ${secondPhone}.`,
   );
-  const sms = (await outbox(request)).filter((m) => m.to === `+91${secondPhone}`);
+  const sms = await sentTo(request, `+91${secondPhone}`);
   expect(sms).toHaveLength(1);
   expect(sms[0]!.body).toContain(second.reference);
   await second.context.close();

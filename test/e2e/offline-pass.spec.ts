@@ -8,6 +8,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from '@
 import { apiAs } from './checkin-support';
 import { calendarDay, indiaDate, shownDay } from './dates';
 import { seriousViolations } from './axe';
+import { sentTo } from './support';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 150_000 });
@@ -47,7 +48,7 @@ async function smsTo(api: APIRequestContext, to: string): Promise<string> {
   let body = '';
   await expect
     .poll(async () => {
-      const messages = (await (await api.get('/api/dev/outbox')).json()) as { to: string; body: string }[];
+      const messages = await sentTo(api, to);
       body = messages.find((m) => m.to === to)?.body ?? '';
       return body;
     })

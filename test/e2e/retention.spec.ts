@@ -3,7 +3,7 @@
 // progress reach done with a download link. Each run signs up its own organisation, so its records and
 // its export are its own.
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import { signIn } from './support';
+import { sentTo, signIn } from './support';
 
 test.describe.configure({ timeout: 180_000 });
 // Screens load their code lazily; on a busy shared machine a first load takes longer than 5 s.
@@ -16,7 +16,7 @@ async function codeSentTo(request: APIRequestContext, email: string): Promise<st
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const messages = (await (await request.get('/api/dev/outbox')).json()) as { to: string; body: string }[];
+      const messages = await sentTo(request, email);
       code = /code is (\d{6})/.exec(
         messages.find((m) => m.to === email && /code is \d{6}/.test(m.body))?.body ?? '',
       )?.[1];

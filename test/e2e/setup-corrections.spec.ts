@@ -4,7 +4,7 @@
 // booking field in place, are asked before a delete, and a field that repeats a built-in one (a second
 // "PO number") is refused under its label, on adding and on editing.
 import { expect as baseExpect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { signInTo } from './support';
+import { sentTo, signInTo } from './support';
 import { apiAs } from './checkin-support';
 
 // Screens load their code lazily; on a busy shared machine a first load takes longer than 5 s.
@@ -23,7 +23,7 @@ async function codeSentTo(request: APIRequestContext, email: string) {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const outbox = (await (await request.get('/api/dev/outbox')).json()) as { to: string; body: string }[];
+      const outbox = await sentTo(request, email);
       code = /code is (\d{6})/.exec(outbox.find((m) => m.to === email)?.body ?? '')?.[1];
       return Boolean(code);
     })

@@ -1,4 +1,4 @@
-import { expect, type APIResponse, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Demo@12345';
 
@@ -60,4 +60,18 @@ export async function whenNotBusy(call: () => Promise<APIResponse>): Promise<API
     if (res.status() !== 503 || tries === 5) return res;
     await new Promise((r) => setTimeout(r, 2000));
   }
+}
+
+/** A message in the local outbox (GET /api/dev/outbox). */
+export interface SentMessage {
+  channel: string;
+  to: string;
+  subject: string | null;
+  body: string;
+}
+
+/** The newest messages sent to `to` (an e-mail address or +91 number), newest first: asked by address, so
+ * a broadcast from a journey beside this one cannot push them out of the outbox's newest 50. */
+export async function sentTo(request: APIRequestContext, to: string): Promise<SentMessage[]> {
+  return (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as SentMessage[];
 }

@@ -3,6 +3,7 @@
 // promising an administrator's review; a wrong password says nothing of the account; a right code
 // opens the new organisation's dashboard in the same session.
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { sentTo } from './support';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -11,7 +12,7 @@ async function codeSentTo(request: APIRequestContext, to: string, old?: string):
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const messages = (await (await request.get('/api/dev/outbox')).json()) as { to: string; body: string }[];
+      const messages = await sentTo(request, to);
       code = /code is (\d{6})/.exec(messages.find((m) => m.to === to && /code is \d{6}/.test(m.body))?.body ?? '')?.[1];
       return Boolean(code) && code !== old;
     })

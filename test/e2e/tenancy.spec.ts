@@ -4,7 +4,7 @@
 // is nowhere visible to them.
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { calendarDay, indiaDate } from './dates';
-import { signIn } from './support';
+import { sentTo, signIn } from './support';
 
 // Screens load their code lazily; on a busy shared machine a first load takes longer than 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -13,7 +13,7 @@ async function outboxText(request: APIRequestContext, to: string, pattern: RegEx
   let found: string | undefined;
   await expect
     .poll(async () => {
-      const messages = (await (await request.get('/api/dev/outbox')).json()) as { to: string; body: string }[];
+      const messages = await sentTo(request, to);
       found = messages.find((m) => m.to === to && pattern.test(m.body))?.body;
       return Boolean(found);
     })

@@ -94,6 +94,33 @@ describe('local outbox', () => {
     expect(verified.status, verified.text).toBe(200);
   });
 
+  it('lists the newest sent to one address with ?to=, however many went to others since', async () => {
+    // Prepare: one e-mail to the address, then 60 to others (a broadcast beside a journey).
+    const { putOutboxMessage } = await import('../../functions/messaging/outbox.store');
+    const at = (i: number) => new Date(Date.UTC(2026, 11, 6, 9, 0, i)).toISOString();
+    await putOutboxMessage(
+      { channel: 'email', to: 'ek.hi@example.in', body: 'Pehla sandesh', sentAt: at(0) },
+      new Date(),
+    );
+    for (let i = 1; i <= 60; i++)
+      await putOutboxMessage(
+        { channel: 'sms', to: `+9198450${String(i).padStart(5, '0')}`, body: 'Broadcast', sentAt: at(i) },
+        new Date(),
+      );
+    const client = new Client(local.url);
+    // Act
+    const newest = await client.get('/api/dev/outbox');
+    const toOne = await client.get('/api/dev/outbox?to=ek.hi%40example.in');
+    const toNobody = await client.get('/api/dev/outbox?to=%2B919999999999');
+    // Assess
+    expect(newest.body).toHaveLength(50);
+    expect(newest.body.some((m: { to: string }) => m.to === 'ek.hi@example.in')).toBe(false);
+    expect(toOne.body).toEqual([
+      { channel: 'email', to: 'ek.hi@example.in', subject: null, body: 'Pehla sandesh', sentAt: at(0) },
+    ]);
+    expect(toNobody.body).toEqual([]);
+  });
+
   it('stays silent in tests and exists only in the local emulator, never in the route table', async () => {
     // Prepare
     const log = vi.spyOn(console, 'log');

@@ -11,6 +11,7 @@ import type { Holiday, Slot } from '@shared/contracts/slots';
 import type { FacilityLinkInfo } from '@shared/contracts/tenancy';
 import type { ConfirmationDelivery } from '@shared/contracts/tenancy-setup';
 import { api, apiRequest } from '../../../lib/api-client';
+import { deliveryRefetch } from './delivery-refetch';
 
 const withFacility = (facility: string | null) => (facility ? `facility=${encodeURIComponent(facility)}` : '');
 
@@ -98,10 +99,6 @@ export function useGuestBooking() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: slotsKey }),
   });
 }
-
-/** While the confirmation is on its way: asked every 1.5 s (the notifier sends within seconds), for at most a minute. */
-export const deliveryRefetch = (query: { state: { data?: ConfirmationDelivery; dataUpdateCount: number } }) =>
-  query.state.data?.state === 'sending' && query.state.dataUpdateCount < 40 ? 1500 : false;
 
 /** How a guest booking's confirmation went (issue #53), through the facility link it was booked with. */
 export function useGuestDelivery(reference: string, facility: string | null) {
