@@ -139,24 +139,29 @@ export function lineDeleteItems(l: StoredLine) {
 }
 
 /**
- * The stock change of a line: from the quantity read to `quantity`, refused if it changed meanwhile.
+ * The stock change of a line: from the quantity read to `quantity`, refused if it changed meanwhile, or
+ * if the line has moved to another bin meanwhile (a whole line relocates with its quantity unchanged:
+ * the bin counters the same transaction moves are those of the bin read, issue #55's chaos run).
  * A change that sets a new average cost (`extra.unitCostPaise`) is also refused if the cost it
  * averaged from was edited meanwhile.
  */
 export function lineQuantityUpdate(l: StoredLine, quantity: number, at: string, extra: Record<string, unknown> = {}) {
   const entries = Object.entries(extra);
   const costs = 'unitCostPaise' in extra;
+  const nullIs = (name: string) => `(attribute_not_exists(${name}) OR attribute_type(${name}, :nullType))`;
   const costSeen = costs
     ? l.unitCostPaise === null
-      ? ' AND (attribute_not_exists(unitCostPaise) OR attribute_type(unitCostPaise, :nullType))'
+      ? ` AND ${nullIs('unitCostPaise')}`
       : ' AND (attribute_not_exists(unitCostPaise) OR unitCostPaise = :costSeen)'
     : '';
+  const binSeen = l.binId ? ' AND binId = :binSeen' : ` AND ${nullIs('binId')}`;
+  const nullType = (costs && l.unitCostPaise === null) || !l.binId;
   return {
     Update: {
       TableName: config.tableName,
       Key: lineKeys.key(l.tenantId, l.id),
       UpdateExpression: `SET quantity = :q, updatedAt = :at${entries.map((_, i) => `, #x${i} = :x${i}`).join('')}`,
-      ConditionExpression: `quantity = :seen AND reservedQuantity <= :q${costSeen}`,
+      ConditionExpression: `quantity = :seen AND reservedQuantity <= :q${binSeen}${costSeen}`,
       ...(entries.length
         ? { ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#x${i}`, k])) }
         : {}),
@@ -165,7 +170,9 @@ export function lineQuantityUpdate(l: StoredLine, quantity: number, at: string, 
         ':at': at,
         ':seen': l.quantity,
         ...Object.fromEntries(entries.map(([, v], i) => [`:x${i}`, v])),
-        ...(costs ? (l.unitCostPaise === null ? { ':nullType': 'NULL' } : { ':costSeen': l.unitCostPaise }) : {}),
+        ...(l.binId ? { ':binSeen': l.binId } : {}),
+        ...(nullType ? { ':nullType': 'NULL' } : {}),
+        ...(costs && l.unitCostPaise !== null ? { ':costSeen': l.unitCostPaise } : {}),
       },
     },
   };

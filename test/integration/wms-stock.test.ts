@@ -120,6 +120,27 @@ describe('put-away: moving stock between bins', () => {
     ).toBe(line);
   });
 
+  it('refuses a stock change to a line as read before it moved to another bin, so lines and bins never disagree', async () => {
+    // Prepare: a line read in bin A (as a receipt or a merging move reads it), then moved whole to bin B,
+    // its quantity unchanged.
+    const { DEMO_TENANT_ID } = await import('../../functions/local/demo-ids');
+    const { getLine, lineQuantityUpdate } = await import('../../functions/wms/inventory.store');
+    const { transact } = await import('../../functions/lib/dynamo');
+    const z = await zone();
+    const [a, b] = [await bin(z.id), await bin(z.id)];
+    const p = await product();
+    const line = (await created(await receive({ productId: p.id, binId: a.id, quantity: 4 }))).inventoryId;
+    const asRead = (await getLine(DEMO_TENANT_ID, line))!;
+    expect((await move(line, { toBinId: b.id, quantity: 4 })).status).toBe(201);
+    // Act: the stock change made from what was read (4 in bin A, now 4 in bin B).
+    const stale = transact([lineQuantityUpdate(asRead, 5, new Date().toISOString())], () => new Error('refused'));
+    // Assess: refused; the line still holds 4 in bin B, as bin B says.
+    await expect(stale).rejects.toThrow('refused');
+    expect(await linesOf(p.sku)).toEqual([expect.objectContaining({ binId: b.id, quantity: 4 })]);
+    expect((await binOf(b.id)).currentQuantity).toBe(4);
+    expect((await binOf(a.id)).currentQuantity).toBe(0);
+  });
+
   it('refuses beyond the target capacity, beyond what is free, into the same bin or a frozen bin: clear texts in English and Hindi, nothing changed', async () => {
     const z = await zone();
     const [from, to] = [await bin(z.id), await bin(z.id, 10)];
