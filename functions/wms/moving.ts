@@ -32,6 +32,7 @@ import {
   capacityRefusal,
   checkCapacity,
   frozenRefusal,
+  lineRaced,
   notFrozenChecks,
   raced,
   withRetries,
@@ -90,6 +91,8 @@ export async function moveStock(
       const from = line.binId ? await getBin(tenantId, line.binId) : null;
       const intoId = await findLineId(tenantId, { ...line, binId: to.id });
       const into = intoId && intoId !== line.id ? await getLine(tenantId, intoId) : null;
+      // The target's line as its identity named it, moved away since (the identity read just before): read again.
+      if (into && into.binId !== to.id) throw lineRaced();
       if (into && into.status !== line.status) {
         const message = `Bin ${to.binCode} already holds this product and lot with the status ${into.status}: change one line's status first`;
         throw new ConflictError(message, { toBinId: message });

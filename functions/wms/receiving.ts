@@ -196,6 +196,8 @@ export async function receiveGoods(
         const message = `Serial number ${unit.serialNumber} of ${product.name} is already in stock at this facility`;
         throw new ConflictError(message, { serialNumbers: message });
       }
+      // A line its identity named for this bin, moved away since (the identity read just before): read again.
+      if (existing && (existing.binId ?? null) !== (bin?.id ?? null)) throw lineRaced();
       const line: StoredLine = existing ?? {
         id: timeOrderedId(now.getTime()),
         tenantId,
