@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import { cancellationCodes } from '../lib/dynamo';
+import { cancellationCodes, queryAll } from '../lib/dynamo';
 import type { Channel } from '../../shared/contracts/messaging';
 
 /** A message as the local outbox records it (the text under `body`, as the dev outbox serves it). */
@@ -65,26 +65,24 @@ export async function putOutboxMessage(message: LocalMessage, now: Date): Promis
  * `limit` sent to that address, however many were sent to others since (a journey beside a broadcast).
  */
 export async function localOutbox(limit = 50, to?: string): Promise<LocalMessage[]> {
-  const found: LocalMessage[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await ddb().send(
-      new QueryCommand({
-        TableName: config.tableName,
+  if (to)
+    return (
+      await queryAll({
         KeyConditionExpression: 'PK = :pk',
-        ...(to
-          ? {
-              FilterExpression: '#to = :to',
-              ExpressionAttributeNames: { '#to': 'to' },
-              ExpressionAttributeValues: { ':pk': OUTBOX_PK, ':to': to },
-            }
-          : { ExpressionAttributeValues: { ':pk': OUTBOX_PK }, Limit: limit }),
+        FilterExpression: '#to = :to',
+        ExpressionAttributeNames: { '#to': 'to' },
+        ExpressionAttributeValues: { ':pk': OUTBOX_PK, ':to': to },
         ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...((res.Items ?? []) as LocalMessage[]));
-    start = to ? res.LastEvaluatedKey : undefined;
-  } while (start && found.length < limit);
-  return found.slice(0, limit);
+      })
+    ).slice(0, limit) as unknown as LocalMessage[];
+  const res = await ddb().send(
+    new QueryCommand({
+      TableName: config.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': OUTBOX_PK },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (res.Items ?? []) as LocalMessage[];
 }
