@@ -169,10 +169,9 @@ export async function startStreamPoller(options: StreamPollerOptions) {
   /** Those waiting for the workers to catch up (caughtUp): answered by a pass begun after they asked that
    * found no change on any shard, so every change before it was handed, handled and checkpointed. */
   let waiting: (() => void)[] = [];
-  /** One pass over the shards; true when a shard gave a full page (more records are waiting). */
-  const poll = async (): Promise<boolean> => {
-    const asked = waiting;
-    waiting = [];
+  /** One pass over the shards: whether a shard gave a full page (more records are waiting), and how many
+   * of the product's changes it handed on. */
+  const pass = async (): Promise<{ behind: boolean; changes: number }> => {
     let changes = 0;
     if (shardEnded || performance.now() - shardsLookedAt > SHARD_LOOK_MS) {
       shardEnded = false;
@@ -201,9 +200,20 @@ export async function startStreamPoller(options: StreamPollerOptions) {
       const last = records[records.length - 1]!.dynamodb?.SequenceNumber;
       if (last) await saveCheckpoint(shardId, last);
     }
-    if (changes || behind) waiting.unshift(...asked);
-    else for (const answer of asked) answer();
-    return behind;
+    return { behind, changes };
+  };
+  /** A pass, answering those who asked before it began if it found nothing (a failed pass answers none). */
+  const poll = async (): Promise<boolean> => {
+    const asked = waiting;
+    waiting = [];
+    let found: { behind: boolean; changes: number } | undefined;
+    try {
+      found = await pass();
+      return found.behind;
+    } finally {
+      if (!found || found.changes || found.behind) waiting.unshift(...asked);
+      else for (const answer of asked) answer();
+    }
   };
 
   await followShards('LATEST');
