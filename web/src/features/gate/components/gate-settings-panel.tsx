@@ -1,7 +1,6 @@
 // /configuration's "Gate compliance (ULIP)" section, for admins: the tenant's ULIP account (the
 // password is never shown, only whether one is saved), which checks run, what each failed check
 // gives (hold or deny) and how long registry answers are kept.
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod/mini';
@@ -13,6 +12,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { useSession } from '../../../lib/session';
 import { useGateSettings, useSaveGateSettings } from '../api/gate';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
+import { useLoadedForm } from '../../../lib/use-loaded-form';
 
 type FormInput = z.input<typeof gateSettingsSchema>;
 type FormOutput = z.output<typeof gateSettingsSchema>;
@@ -43,9 +43,7 @@ function GateSettingsForm() {
     defaultValues: formOf(undefined),
   });
   const field = fieldBinder({ register, formState });
-  useEffect(() => {
-    if (settings.data) reset(formOf(settings.data));
-  }, [settings.data, reset]);
+  const ready = useLoadedForm({ reset }, settings.data, formOf);
   return (
     <Card>
       <CardHeader title={t('gate.settings.title')} description={t('gate.settings.description')} />
@@ -58,8 +56,8 @@ function GateSettingsForm() {
           )}
           aria-label={t('gate.settings.title')}
         >
-          {/* Nothing can be typed before the saved settings arrive: their arrival would replace it. */}
-          <fieldset disabled={settings.isPending} className="min-w-0 space-y-4">
+          {/* Nothing can be typed before the form holds the saved settings: their arrival would replace it. */}
+          <fieldset disabled={!ready} className="min-w-0 space-y-4">
             <label className="flex items-center gap-2 text-sm font-medium">
               <input type="checkbox" {...register('enabled')} /> {t('gate.settings.enabled')}
             </label>

@@ -3,7 +3,6 @@
 // WhatsApp Business Cloud API, the e-mail sender and the delay-alert minutes. Secrets are write-only:
 // the server says only whether one is saved; a blank field keeps it. The local demo's stand-in
 // registration is shown as such and its all-zero ids are not offered for editing.
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import {
@@ -20,6 +19,7 @@ import { registerCatalogue } from '../../../lib/i18n';
 import { useMessagingSettings, useSaveMessagingSettings } from '../api/messaging';
 import { messagingText } from '../i18n';
 import { fieldBinder, showServerFieldErrors } from '../../../lib/form-errors';
+import { useLoadedForm } from '../../../lib/use-loaded-form';
 
 registerCatalogue(messagingText);
 
@@ -127,9 +127,7 @@ export function MessagingSettingsPanel() {
   const save = useSaveMessagingSettings();
   const form = useForm<FormValues>({ defaultValues: formOf(undefined) });
   const field = fieldBinder(form);
-  useEffect(() => {
-    if (settings.data) form.reset(formOf(settings.data));
-  }, [settings.data, form]);
+  const ready = useLoadedForm(form, settings.data, formOf);
   const s = settings.data;
   const secretHint = (set: boolean | undefined) => (set ? t('messaging.settings.secretSet') : undefined);
   return (
@@ -145,8 +143,8 @@ export function MessagingSettingsPanel() {
             }),
           )}
         >
-          {/* Nothing can be typed before the saved settings arrive: their arrival would replace it. */}
-          <fieldset disabled={settings.isPending} className="min-w-0 space-y-4">
+          {/* Nothing can be typed before the form holds the saved settings: their arrival would replace it. */}
+          <fieldset disabled={!ready} className="min-w-0 space-y-4">
             <fieldset className="grid gap-2 sm:grid-cols-2">
               <legend className="mb-1 font-medium">{t('messaging.settings.smsSection')}</legend>
               <Field

@@ -1,7 +1,7 @@
 // /configuration's "Purchase orders (PO check)" section for one facility (issue #32): the PO check
 // policy, the upload of open POs (a preview lists each refused line; only a clean file can be
 // applied) and the facility's POs with their ledgers. Staff who cannot change facilities see the list.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import type * as z from 'zod/mini';
@@ -21,6 +21,7 @@ import { useSession } from '../../../lib/session';
 import { useServerText } from '../../../lib/server-text';
 import { messageOf } from '../../../lib/api-client';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
+import { useLoadedForm } from '../../../lib/use-loaded-form';
 import {
   useApplyUpload,
   usePreviewUpload,
@@ -74,11 +75,9 @@ function PolicyForm({ facilityId }: { facilityId: string }) {
     defaultValues: policyForm(undefined),
   });
   const field = fieldBinder({ register, formState });
-  useEffect(() => {
-    if (policy.data) reset(policyForm(policy.data));
-  }, [policy.data, reset]);
-  // Shown once read: a choice made before the policy arrived would be reset to it.
-  if (!policy.data) return null;
+  const ready = useLoadedForm({ reset }, policy.data, policyForm);
+  // Shown once the form holds the policy: a choice made before it arrived would be reset to it.
+  if (!ready) return null;
   return (
     <form
       noValidate
