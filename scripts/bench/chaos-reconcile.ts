@@ -24,6 +24,14 @@ export interface ChaosReport {
 }
 
 const ON_SITE = new Set(['arrived', 'loading', 'unloading']);
+
+/** The India date and the start of the quarter-hour a truck left in (the demo facility keeps India's time). */
+function leftAt(departedAt: string | null): { date: string; quarter: string } | null {
+  if (!departedAt) return null;
+  const ist = new Date(new Date(departedAt).getTime() + 330 * 60_000).toISOString();
+  const minutes = Number(ist.slice(11, 13)) * 60 + Number(ist.slice(14, 16));
+  return { date: ist.slice(0, 10), quarter: hhmm(minutes - (minutes % 15)) };
+}
 const HOLDS_DOOR = new Set(['pending_approval', 'scheduled', 'arrived', 'loading', 'unloading']);
 /** The kinds that make an appointment, found by their marker (a PO number or a vehicle). */
 const BOOKINGS = new Set([
@@ -114,7 +122,14 @@ export async function reconcile(world: ChaosWorld, ledger: ChaosLedger): Promise
       );
       for (const id of await doorHolders(tenant, DEMO_FACILITY_ID, door, date, '00:00', '24:00')) {
         const a = byId.get(id);
-        if (a && (a.dockDoorId !== door || !HOLDS_DOOR.has(a.status)) && a.scheduledDate === date)
+        if (!a || a.scheduledDate !== date) continue;
+        // A truck that left keeps the door time it used, the quarters before the one it left in; none after.
+        const left = a.status === 'departed' && a.dockDoorId === door ? leftAt(a.departedAt) : null;
+        if (left) {
+          if (left.date !== date) continue;
+          if ((await doorHolders(tenant, DEMO_FACILITY_ID, door, date, left.quarter, '24:00')).includes(id))
+            problem('inconsistent', `${door} on ${date} is still held by ${a.poNumber ?? id} after it left`);
+        } else if (a.dockDoorId !== door || !HOLDS_DOOR.has(a.status))
           problem('inconsistent', `${door} on ${date} is held by ${a.poNumber ?? id}, which is ${a.status}`);
       }
       const onSite = here.filter((a) => ON_SITE.has(a.status));
