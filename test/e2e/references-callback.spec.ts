@@ -40,3 +40,31 @@ test('staff set the PO check to call their system, with a write-only signing sec
   await expect(panel.getByText('A secret is set. Leave this empty to keep it.')).toBeVisible();
   await expect(panel.getByRole('combobox', { name: 'When your system does not answer' })).toHaveValue('pending_review');
 });
+
+// Switching the facility while its PO check is still on its way: the form of the facility before is not
+// left open to be chosen in, then replaced by the policy arriving (a choice made in between was lost).
+// The new facility's policy is held back for two seconds, so the moment is there on every run.
+test('a PO check chosen after switching facility is kept when that facility’s policy arrives', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase();
+  const hub = await openHub(baseURL!, `Switch Hub ${tag}`, zoneWhere(laterToday));
+  await page.route(`**/api/references/facilities/${hub.id}/policy`, async (route) => {
+    if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 2000));
+    await route.continue();
+  });
+
+  await signInTo(page, 'operations', '/configuration');
+  const panel = page.locator('main');
+  const mode = panel.getByRole('combobox', { name: 'PO check', exact: true });
+  await expect(mode).toBeVisible();
+  await page.getByLabel('Facility', { exact: true }).selectOption({ label: hub.name });
+  // While the new facility's policy is on its way, no PO check form is offered to choose in.
+  await expect(mode).toBeHidden();
+  await expect(mode).toHaveValue('off');
+  await mode.selectOption('callback');
+  await expect(panel.getByLabel('Address of your system')).toBeVisible();
+  await expect(mode).toHaveValue('callback');
+});

@@ -171,11 +171,11 @@ describe('the daily run', () => {
   it("masks a closed appointment's person after its 30 days, around IST midnight and 29 February", async () => {
     const driver = { name: 'Ramesh Patil', phone: '9812345670' };
     const seeded = {
-      feb28: await seedAppointment(a.tenantId, '2028-02-28', 'departed', driver),
-      feb29: await seedAppointment(a.tenantId, '2028-02-29', 'cancelled', driver),
-      feb29Open: await seedAppointment(a.tenantId, '2028-02-29', 'scheduled', driver),
-      mar01: await seedAppointment(a.tenantId, '2028-03-01', 'no_show', driver),
-      otherTenant: await seedAppointment(b.tenantId, '2028-02-28', 'departed', driver),
+      feb28: await seedAppointment(a, '2028-02-28', 'departed', driver),
+      feb29: await seedAppointment(a, '2028-02-29', 'cancelled', driver),
+      feb29Open: await seedAppointment(a, '2028-02-29', 'scheduled', driver),
+      mar01: await seedAppointment(a, '2028-03-01', 'no_show', driver),
+      otherTenant: await seedAppointment(b, '2028-02-28', 'departed', driver),
     };
 
     // 30 March 23:59:59.999 IST: 28 Feb is 31 days back, past its 30; 29 Feb has one more day.
@@ -250,8 +250,9 @@ const exists = (key: string) =>
     .then(() => true)
     .catch(() => false);
 
+/** An appointment of the organisation's own facility (written as the product writes one). */
 async function seedAppointment(
-  tenantId: string,
+  { tenantId, facilityId }: Organisation,
   date: string,
   status: Appointment['status'],
   driver: { name: string; phone: string },
@@ -260,7 +261,7 @@ async function seedAppointment(
   const appointment = {
     id,
     tenantId,
-    facilityId: 'facility-retention',
+    facilityId,
     facilityName: 'Retention DC',
     carrierId: 'carrier-retention',
     carrierName: 'Retention Freight',

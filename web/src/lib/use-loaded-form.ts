@@ -17,12 +17,13 @@ export function useLoadedForm<V extends FieldValues, D>(
   const [ready, setReady] = useState(false);
   const { reset } = form;
   useEffect(() => {
-    if (data === undefined) return;
-    reset(toForm(data));
+    // Data being read again from nothing (another key of its query) closes the form until it arrives.
+    const filled = data !== undefined;
+    if (filled) reset(toForm(data));
     // The form's store (react-hook-form's, outside React's state) now holds the data: only then may it
     // open, in the render this causes; opened in the same render as the data arrived, it was too early.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setReady(true);
+    setReady(filled);
   }, [data, reset, toForm]);
   return ready;
 }

@@ -54,7 +54,8 @@ export function PurchaseOrdersPanel({ facilityId }: { facilityId: string }) {
     <Card>
       <CardHeader title={t('references.title')} description={t('references.description')} />
       <CardBody className="space-y-6">
-        {canWrite && <PolicyForm facilityId={facilityId} />}
+        {/* Its own form per facility: another facility's policy fills a new form, never one already open. */}
+        {canWrite && <PolicyForm key={facilityId} facilityId={facilityId} />}
         {canWrite && <UploadForm facilityId={facilityId} />}
         <OrderList facilityId={facilityId} />
       </CardBody>
