@@ -1,5 +1,8 @@
-// Appointments: each in its own partition (TENANT#<t>#APPT#<id>), found by date through GSI1
-// (TENANT#<t>#APPTDATE#<date>, sorted by facility and start), by driver through GSI2 (one without a
+// Appointments: each in its own partition (TENANT#<t>#APPT#<id>), found by facility and date through
+// GSI1 (TENANT#<t>#FACILITY#<f>#APPTMONTH#<yyyy-mm>, sorted by date and start: a hub's days are its own
+// partition, so a tenant of 100 hubs reads none of the others' days, and a month is one Query;
+// docs/scale.md §3; until reindexAppointments has run, the days written before also lie under
+// TENANT#<t>#APPTDATE#<date>, read beside it), by driver through GSI2 (one without a
 // driver record by the person's key for its mobile number, TENANT#<t>#APPTPHONE#<key>), and, while a
 // truck is on site at a door, through the sparse GSI3 (TENANT#<t>#FACILITY#<f>#ATDOOR#<date>): the
 // live yard reads the few appointments holding doors, not the whole day. Every write of an
@@ -11,7 +14,7 @@ import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
 import { batchGet, getItem, isConditionalCheckFailed, queryAll, queryPrefix, withoutKeys } from '../lib/dynamo';
 import { revised, revisionCondition, revisionOf } from '../lib/revision';
-import { facilityKeys } from '../facilities';
+import { facilityKeys, listFacilities } from '../facilities';
 import { heldWindow, quarterBlocks } from './rules';
 import { ON_SITE_STATUSES, type Appointment } from '../../shared/contracts/appointments';
 import { tenantPk } from '../lib/table';
@@ -21,8 +24,8 @@ import { heldAtGate, type GateOutcome } from '../../shared/contracts/gate';
 export const appointmentKeys = {
   key: (tenantId: string, id: string) => ({ PK: tenantPk(tenantId, 'APPT', id), SK: 'APPT' }),
   byDate: (a: Pick<Appointment, 'tenantId' | 'facilityId' | 'scheduledDate' | 'scheduledTimeStart' | 'id'>) => ({
-    GSI1PK: tenantPk(a.tenantId, 'APPTDATE', a.scheduledDate),
-    GSI1SK: `${a.facilityId}#${a.scheduledTimeStart}#${a.id}`,
+    GSI1PK: byMonthPartition(a.tenantId, a.facilityId, a.scheduledDate.slice(0, 7)),
+    GSI1SK: `${a.scheduledDate}#${a.scheduledTimeStart}#${a.id}`,
   }),
   /**
    * The person's appointments: by driver, or (issue #52) an appointment without a driver record that
@@ -48,6 +51,18 @@ export const appointmentKeys = {
     SK: `DOORBLOCK#${doorId}#${date}#${block}`,
   }),
 };
+
+/** A facility's month of appointments (a day is a key range of it: its sort key is date#start#id). */
+const byMonthPartition = (tenantId: string, facilityId: string, month: string) =>
+  tenantPk(tenantId, 'FACILITY', facilityId, 'APPTMONTH', month);
+/**
+ * The date index's key before issue #60: one partition per tenant and date, every facility's day in
+ * it (sorted by facility#start#id; the busiest tenant's hubs all read one partition). Appointments not
+ * written since keep it until reindexAppointments (reindex.ts) moves them; the reads below look there
+ * too, so nothing is missed before or during the move. Drop it (and these reads) once every stage has
+ * run the move.
+ */
+const legacyByDatePartition = (tenantId: string, date: string) => tenantPk(tenantId, 'APPTDATE', date);
 
 const byPhonePartition = (tenantId: string, person: string) => tenantPk(tenantId, 'APPTPHONE', person);
 
@@ -92,43 +107,98 @@ function queryIndex(index: 'GSI1' | 'GSI2' | 'GSI3', pk: string, skPrefix?: stri
   return queryPrefix<Appointment>(pk, skPrefix ?? '', { index });
 }
 
-const inStartOrder = (items: Appointment[]) =>
-  items.sort(
-    (a, b) => a.scheduledTimeStart.localeCompare(b.scheduledTimeStart) || a.createdAt.localeCompare(b.createdAt),
-  );
+/** The appointments under a key of the date index, between two sort keys (the whole key without them). */
+async function queryDateIndex(pk: string, between?: [string, string]): Promise<Appointment[]> {
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: between ? 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to' : 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': pk, ...(between ? { ':from': between[0], ':to': between[1] } : {}) },
+  });
+  return items.map((item) => withoutKeys<Appointment>(item));
+}
 
-/** The appointments of a date, in start order; of one facility when facilityId is given. */
+/** One of each appointment (the newest as read: the move can be read half-way, on both keys), by date and start. */
+function once(items: Appointment[]): Appointment[] {
+  const byId = new Map<string, Appointment>();
+  for (const a of items) {
+    const seen = byId.get(a.id);
+    if (!seen || a.updatedAt > seen.updatedAt) byId.set(a.id, a);
+  }
+  return [...byId.values()].sort(
+    (a, b) =>
+      a.scheduledDate.localeCompare(b.scheduledDate) ||
+      a.scheduledTimeStart.localeCompare(b.scheduledTimeStart) ||
+      a.createdAt.localeCompare(b.createdAt),
+  );
+}
+
+/** Every facility of the tenant (one with appointments is never deleted: remove-facility.ts). */
+const facilitiesOf = async (tenantId: string, facilityId?: string) =>
+  facilityId ? [facilityId] : (await listFacilities(tenantId)).map((f) => f.id);
+
+/**
+ * The facilities' appointments of the dates (those starting by `latestStart`, HH:MM, when given), date
+ * after date and each in start order. A facility's month is one key of the date index, so a month of
+ * days is one Query per facility, whatever the days; the dates' keys from before issue #60 are read too
+ * (one facility's range of each, or the whole of each for a read of every facility).
+ */
+async function datesOf(tenantId: string, dates: readonly string[], facilities: string[], latestStart?: string) {
+  if (!dates.length) return [];
+  const wanted = new Set(dates);
+  const byMonth = new Map<string, string[]>();
+  for (const d of wanted) byMonth.set(d.slice(0, 7), [...(byMonth.get(d.slice(0, 7)) ?? []), d]);
+  const last = (d: string) => `${d}#${latestStart ? `${latestStart}#` : ''}\uffff`;
+  const reads: Promise<Appointment[]>[] = [];
+  for (const [month, days] of byMonth) {
+    const [first, end] = [days.reduce((x, y) => (x < y ? x : y)), days.reduce((x, y) => (x > y ? x : y))];
+    for (const f of facilities)
+      reads.push(queryDateIndex(byMonthPartition(tenantId, f, month), [`${first}#`, last(end)]));
+  }
+  for (const d of wanted) {
+    const legacy = legacyByDatePartition(tenantId, d);
+    const only = facilities.length === 1 ? facilities[0]! : null;
+    const range: [string, string] | undefined = only
+      ? [`${only}#`, `${only}#${latestStart ? `${latestStart}#` : ''}\uffff`]
+      : undefined;
+    reads.push(queryDateIndex(legacy, range));
+  }
+  const read = (await Promise.all(reads)).flat();
+  return once(read.filter((a) => wanted.has(a.scheduledDate) && (!latestStart || a.scheduledTimeStart <= latestStart)));
+}
+
+/** The appointments of a date, in start order: of one facility when facilityId is given (a key range of its month), else of each. */
 export async function listAppointmentsByDate(
   tenantId: string,
   date: string,
   facilityId?: string,
 ): Promise<Appointment[]> {
-  return inStartOrder(
-    await queryIndex('GSI1', tenantPk(tenantId, 'APPTDATE', date), facilityId ? `${facilityId}#` : undefined),
-  );
+  return datesOf(tenantId, [date], await facilitiesOf(tenantId, facilityId));
+}
+
+/**
+ * The appointments of several dates, date after date (each in start order), of one facility or of
+ * each: one Query per facility and month (and one per date of the key from before the move).
+ */
+export async function listAppointmentsOfDays(
+  tenantId: string,
+  dates: readonly string[],
+  facilityId?: string,
+): Promise<Appointment[]> {
+  return datesOf(tenantId, dates, await facilitiesOf(tenantId, facilityId));
 }
 
 /**
  * A facility's appointments of a date whose window starts at `latestStart` (HH:MM) or before, in start
- * order: one key range of the date's index (its sort key is facility#start#id), so a caller that needs
- * only the windows begun or near (the trip watch) does not read the rest of the day.
+ * order: one key range of the date index (its sort key is date#start#id), so a caller that needs only
+ * the windows begun or near (the trip watch) does not read the rest of the day.
  */
-export async function listAppointmentsStartingBy(
+export function listAppointmentsStartingBy(
   tenantId: string,
   date: string,
   facilityId: string,
   latestStart: string,
 ): Promise<Appointment[]> {
-  const items = await queryAll({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':pk': tenantPk(tenantId, 'APPTDATE', date),
-      ':from': `${facilityId}#`,
-      ':to': `${facilityId}#${latestStart}#\uffff`,
-    },
-  });
-  return inStartOrder(items.map((item) => withoutKeys<Appointment>(item)));
+  return datesOf(tenantId, [date], [facilityId], latestStart);
 }
 
 /**

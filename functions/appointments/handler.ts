@@ -16,8 +16,13 @@ import {
   rescheduleInputSchema,
 } from '../../shared/contracts/appointments';
 import { dateString } from '../../shared/contracts/fields';
-import { listAppointmentsByDate, listDriverAppointments, withGateHolds } from './appointment.store';
-import { addDays } from '../../shared/time';
+import {
+  listAppointmentsByDate,
+  listAppointmentsOfDays,
+  listDriverAppointments,
+  withGateHolds,
+} from './appointment.store';
+import { addDays, localDateTime } from '../../shared/time';
 import { listPendingReschedules } from './reschedule.store';
 import { resolveFacility } from '../facilities';
 import { facilityForRequest } from '../facilities';
@@ -56,6 +61,8 @@ const limitGuestSearch = (req: ApiRequest) =>
         'Too many requests from this network. Please wait a minute and try again.',
       );
 
+const todayQuery = z.object({ facilityId: z.optional(z.string().check(z.maxLength(64))) });
+
 const listQuery = z.object({
   date: z.optional(dateString('Please select a date')),
   facilityId: z.optional(z.string().check(z.maxLength(64))),
@@ -70,10 +77,19 @@ export const { handler, actions, routes } = defineFunction('appointments', appoi
     return json(await withGateHolds(user.tenantId, listed));
   },
 
+  /**
+   * Today's schedule of one hub, today on its own clock: the one asked for (`?facilityId=`, Quick
+   * Check-In's choice) or the session's home hub. One key of the date index, whatever the tenant's
+   * other hubs hold: this list is polled every 30 s by every gate screen (docs/scale.md §3).
+   */
   async todaysAppointments(req) {
     const { user, session } = requireUser(req);
-    const { date } = await todayFor(session);
-    return json(await withGateHolds(user.tenantId, visibleTo(user, await listAppointmentsByDate(user.tenantId, date))));
+    const { facilityId } = parseQuery(req, todayQuery);
+    const facility = facilityId ? await resolveFacility(user.tenantId, facilityId) : (await todayFor(session)).facility;
+    if (!facility) return json([]);
+    const date = localDateTime(new Date(), facility.timeZone).date;
+    const listed = visibleTo(user, await listAppointmentsByDate(user.tenantId, date, facility.id));
+    return json(await withGateHolds(user.tenantId, listed));
   },
 
   /** The next 14 days (from today in the facility's zone): staff see all, drivers their own. */
@@ -88,10 +104,8 @@ export const { handler, actions, routes } = defineFunction('appointments', appoi
       );
     }
     const { date } = await todayFor(session);
-    const days = await Promise.all(
-      Array.from({ length: UPCOMING_DAYS }, (_, i) => listAppointmentsByDate(user.tenantId, addDays(date, i))),
-    );
-    return json(visibleTo(user, days.flat()));
+    const days = Array.from({ length: UPCOMING_DAYS }, (_, i) => addDays(date, i));
+    return json(visibleTo(user, await listAppointmentsOfDays(user.tenantId, days)));
   },
 
   async getAppointment(req) {

@@ -8,6 +8,7 @@ export {
   getAppointment,
   listAppointmentsAtDoors,
   listAppointmentsByDate,
+  listAppointmentsOfDays,
   listAppointmentsStartingBy,
   listAppointmentsByPhone,
   listDriverAppointments,
@@ -35,6 +36,8 @@ export { appointmentEventItem, guestBookedEventId } from './events';
 // A facility's booking rules: the reminder lead time the reminders worker reads (issue #32).
 export { bookingRulesOf, isLateCancellation } from './booking-rules';
 export { reconcileCounters } from './reconcile-counters';
+// The one-off move of the date index to a key per facility (issue #60), run by scripts/migrate.ts.
+export { reindexAppointments, type ReindexReport } from './reindex';
 // The trip watch's one-tap reslot (issue #33) moves an appointment by the reschedule rules.
 export { bookerSlots, rescheduleByBooker, rescheduleByLink, type BookerWish } from './reschedule-by-link';
 // A booking through a facility's booking link (functions/booking-links) takes the guest path.

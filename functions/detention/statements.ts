@@ -16,7 +16,7 @@ import { auditPut } from '../lib/audit';
 import { transact } from '../lib/dynamo';
 import { domainEventItem } from '../lib/events';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
-import { listAppointmentsByDate } from '../appointments';
+import { listAppointmentsOfDays } from '../appointments';
 import { getCarrier } from '../carriers';
 import { listFacilities } from '../facilities';
 import { seesAll } from '../../shared/access';
@@ -127,8 +127,9 @@ async function inTurn<T, R>(items: T[], work: (item: T) => Promise<R>, width = 8
 
 /** The carrier's trucks whose day (their facility's clock) falls in the month; no-shows count, trucks never come do not. */
 async function trucksOf(tenantId: string, carrierId: string, month: string, now: Date): Promise<Truck[]> {
-  const days = await inTurn(daysAround(month), (day) => listAppointmentsByDate(tenantId, day));
-  const appointments = days.flat().filter((a) => a.carrierId === carrierId);
+  const appointments = (await listAppointmentsOfDays(tenantId, daysAround(month))).filter(
+    (a) => a.carrierId === carrierId,
+  );
   const trucks = await inTurn(appointments, (a) => truckOf(a, now));
   return trucks.filter((t) => t.assessment.day.startsWith(month) && t.assessment.arrival !== 'not_yet');
 }

@@ -7,7 +7,7 @@ import { ForbiddenError, NotFoundError } from '../lib/errors';
 import { listAuditBetween } from '../lib/audit';
 import { dateString } from '../../shared/contracts/fields';
 import { addDays, facilityTimeZone, instantOf, toMinutes } from '../../shared/time';
-import { listAppointmentsByDate, listDriverAppointments } from '../appointments';
+import { listAppointmentsByDate, listAppointmentsOfDays, listDriverAppointments } from '../appointments';
 import { listDockDoors } from '../facilities';
 import { resolveFacility } from '../facilities';
 import { listNotifications } from '../notifications';
@@ -136,13 +136,13 @@ export const { handler, actions, routes } = defineFunction('insights', insightsR
         ),
       );
     } else {
-      const [doors, perDay] = await Promise.all([
+      const [doors, booked] = await Promise.all([
         listDockDoors(user.tenantId, facility.id),
-        Promise.all(days.map((d) => listAppointmentsByDate(user.tenantId, d, facility.id))),
+        listAppointmentsOfDays(user.tenantId, days, facility.id),
       ]);
       csv = reportCsv(
         name,
-        perDay.flat(),
+        booked,
         doors,
         days,
         toMinutes(facility.operatingHoursEnd) - toMinutes(facility.operatingHoursStart),

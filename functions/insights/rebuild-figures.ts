@@ -2,9 +2,8 @@
 // data the stream worker never saw: the local demo seed (written before the workers start) and, in
 // AWS, data older than the stream mapping (an operator runs it once, with writes paused, see
 // docs/performance.md). Each day is replaced whole, so running it twice gives the same counters.
-import type { Appointment } from '../../shared/contracts/appointments';
 import { addDays, localDateTime } from '../../shared/time';
-import { listAppointmentsByDate } from '../appointments';
+import { listAppointmentsOfDays } from '../appointments';
 import { listCheckinsSince } from '../checkins';
 import { getFacility } from '../facilities';
 import { contributionOf, sumContributions, type Contribution } from './day-figures';
@@ -23,11 +22,7 @@ export async function countDays(
   if (!facility) return [];
   const dates: string[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) dates.push(d);
-  const appointments: Appointment[] = [];
-  for (let i = 0; i < dates.length; i += 10)
-    appointments.push(
-      ...(await Promise.all(dates.slice(i, i + 10).map((d) => listAppointmentsByDate(tenantId, d, facilityId)))).flat(),
-    );
+  const appointments = await listAppointmentsOfDays(tenantId, dates, facilityId);
   // Check-ins are listed by arrival instant; a day is counted in the facility's time zone.
   const since = new Date(new Date(`${from}T00:00:00Z`).getTime() - 24 * 3600 * 1000).toISOString();
   const checkins = (await listCheckinsSince(tenantId, since)).filter((c) => {

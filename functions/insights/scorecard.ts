@@ -2,7 +2,7 @@
 // late-cancelled by its own facility's change cut-off on its own clock (appointments' booking rules).
 // Staff read one facility's carriers; a carrier's account its own row across the tenant's facilities.
 import * as z from 'zod/mini';
-import { bookingRulesOf, isLateCancellation, listAppointmentsByDate } from '../appointments';
+import { bookingRulesOf, isLateCancellation, listAppointmentsOfDays } from '../appointments';
 import { getFacility } from '../facilities';
 import { addDays, facilityTimeZone } from '../../shared/time';
 import { carrierScorecard, dwellByFacility, type FacilityDwellRow, type ScorecardRow } from './figures';
@@ -47,10 +47,8 @@ async function monthAppointments(
   month: string,
   scope: { facilityId?: string; carrierId?: string },
 ): Promise<Appointment[]> {
-  const perDay = await Promise.all(
-    daysOfMonth(month).map((day) => listAppointmentsByDate(tenantId, day, scope.facilityId)),
-  );
-  return perDay.flat().filter((a) => !scope.carrierId || a.carrierId === scope.carrierId);
+  const booked = await listAppointmentsOfDays(tenantId, daysOfMonth(month), scope.facilityId);
+  return booked.filter((a) => !scope.carrierId || a.carrierId === scope.carrierId);
 }
 
 async function scorecardOf(tenantId: string, appointments: Appointment[]): Promise<ScorecardRow[]> {

@@ -65,10 +65,6 @@ export async function startLocalStack(options: LocalStackOptions) {
     // Imported only now: the handlers read the environment set above.
     const { applyLogLevelFromEnv } = await import('../lib/logger');
     applyLogLevelFromEnv();
-    if (addedIndexes.length)
-      log(
-        `Index added      ${addedIndexes.join(', ')}: ${await (await import('./reindex')).reindexAppointments()} appointments indexed`,
-      );
     const { seedDemoData } = await import('./seed');
     const { created } = await seedDemoData();
     if (created && options.demoActivity) {
@@ -76,6 +72,15 @@ export async function startLocalStack(options: LocalStackOptions) {
       await seedDemoActivity();
     }
     log(created ? 'Demo data        seeded' : 'Demo data        already present');
+    // Data kept from an earlier version: its appointments get the index keys derived now (an index
+    // added since, the date index keyed per facility), before any request and before the workers.
+    if (!created || addedIndexes.length) {
+      const { rewritten } = await (await import('../appointments')).reindexAppointments();
+      if (addedIndexes.length || rewritten)
+        log(
+          `Index keys       ${rewritten} appointments written again${addedIndexes.length ? ` (index added: ${addedIndexes.join(', ')})` : ''}`,
+        );
+    }
     // The stream workers do not see the seed (below): the dashboard's day counters are built from it once.
     if (created) await (await import('./demo-figures')).rebuildDemoFigures();
     await options.beforeWorkers?.();

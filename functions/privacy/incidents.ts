@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '../lib/audit';
 import { ConflictError, NotFoundError, RevisionConflictError } from '../lib/errors';
 import { getTenant } from '../lib/tenants';
-import { listAppointmentsByDate } from '../appointments';
+import { listAppointmentsOfDays } from '../appointments';
 import { addDays } from '../../shared/time';
 import {
   BOARD_REPORT_HOURS,
@@ -27,9 +27,7 @@ export async function countAffected(
   const days = Array.from({ length: daysBetween(scope.affectedFrom, scope.affectedTo) + 1 }, (_, i) =>
     addDays(scope.affectedFrom, i),
   );
-  const visits = (
-    await Promise.all(days.map((day) => listAppointmentsByDate(tenantId, day, scope.facilityId ?? undefined)))
-  ).flat();
+  const visits = await listAppointmentsOfDays(tenantId, days, scope.facilityId ?? undefined);
   const people = new Set(
     visits.flatMap((a) => {
       if (a.driverId) return [`driver:${a.driverId}`];

@@ -44,8 +44,9 @@ export type KeyClass = 'truck' | 'hub' | 'tenant' | 'network';
 
 const LITERAL = /^[A-Z][A-Z0-9_]*$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH = /^\d{4}-\d{2}$/;
 /** Placeholders that name no entity: a key with only these is shared by everyone at its level. */
-const SHARED_PLACEHOLDERS = new Set(['{t}', '{f}', '{d}', '{n}']);
+const SHARED_PLACEHOLDERS = new Set(['{t}', '{f}', '{d}', '{m}', '{n}']);
 
 /** A key with its ids as placeholders: TENANT#{t}#FIGURES#{f}, TENANT#{t}#APPT#{appt}, SESSION#{session}. */
 export function keyPattern(key: string, ids: { tenants: Set<string>; facilities: Set<string> }): string {
@@ -57,6 +58,7 @@ export function keyPattern(key: string, ids: { tenants: Set<string>; facilities:
       if (prev === 'TENANT' && ids.tenants.has(tok)) out = '{t}';
       else if (ids.facilities.has(tok)) out = '{f}';
       else if (DATE.test(tok)) out = '{d}';
+      else if (MONTH.test(tok)) out = '{m}';
       else if (LITERAL.test(tok)) out = tok;
       else if (/^\d{1,2}$/.test(tok)) out = '{n}';
       else out = `{${prev ? prev.toLowerCase() : 'id'}}`;

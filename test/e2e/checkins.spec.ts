@@ -139,6 +139,8 @@ test.describe('operations', () => {
       await signInTo(page, 'yard_manager', '/checkin');
       await page.getByRole('button', { name: 'Quick Check-In' }).click();
       const dialog = page.getByRole('dialog', { name: 'Quick Check-In' });
+      // The hub's day, not the home facility's.
+      await dialog.getByLabel('Facility').selectOption({ label: hub.name });
       const appointment = dialog.getByLabel('Appointment *');
       await appointment.selectOption({ label: `${start} · Guest ${tag} · ${confirmationCode}` });
       await expect(dialog.getByLabel('Driver name *')).toHaveValue(`Guest ${tag}`);

@@ -52,12 +52,19 @@ async function twoDueAppointments(baseURL: string, tag: string) {
     ).json();
   const appointments = [await book(), await book()];
   await ops.dispose();
-  return { start, timeZone: hub.timeZone, appointments: appointments as { bookingReference: string }[] };
+  return { start, hub: hub.name, timeZone: hub.timeZone, appointments: appointments as { bookingReference: string }[] };
 }
 
-async function quickCheckIn(page: Page, label: string, fields: { driver: string; vehicle: string; ewayBill?: string }) {
+async function quickCheckIn(
+  page: Page,
+  hub: string,
+  label: string,
+  fields: { driver: string; vehicle: string; ewayBill?: string },
+) {
   await page.getByRole('button', { name: 'Quick Check-In' }).click();
   const dialog = page.getByRole('dialog', { name: 'Quick Check-In' });
+  // The appointments listed are the chosen hub's day (the home facility's until another is chosen).
+  await dialog.getByLabel('Facility').selectOption({ label: hub });
   await dialog.getByLabel('Appointment *').selectOption({ label });
   await dialog.getByLabel('Driver name *').fill(fields.driver);
   await dialog.getByLabel('Vehicle license *').fill(fields.vehicle);
@@ -68,11 +75,11 @@ async function quickCheckIn(page: Page, label: string, fields: { driver: string;
 
 test('a truck with an expired e-way bill is refused at quick check-in with the reason', async ({ page, baseURL }) => {
   const tag = Date.now().toString(36).slice(-5).toUpperCase();
-  const { start, timeZone, appointments } = await twoDueAppointments(baseURL!, tag);
+  const { start, hub, timeZone, appointments } = await twoDueAppointments(baseURL!, tag);
   // The fake's bill ran out at 18:00 yesterday India time; the reason gives it in the hub's time zone.
   const expiry = localDateTime(new Date(`${addDays(localNow('Asia/Kolkata').date, -1)}T12:30:00Z`), timeZone);
   await signInTo(page, 'yard_manager', '/checkin');
-  const dialog = await quickCheckIn(page, `${start} · Sahyadri Roadways · ${appointments[0]!.bookingReference}`, {
+  const dialog = await quickCheckIn(page, hub, `${start} · Sahyadri Roadways · ${appointments[0]!.bookingReference}`, {
     driver: `Denied ${tag}`,
     vehicle: 'MH12GC0001',
     ewayBill: '111100000002',
@@ -91,9 +98,9 @@ test('a held truck cannot move on (buttons disabled with the reason); after an o
   baseURL,
 }) => {
   const tag = Date.now().toString(36).slice(-5).toUpperCase();
-  const { start, appointments } = await twoDueAppointments(baseURL!, tag);
+  const { start, hub, appointments } = await twoDueAppointments(baseURL!, tag);
   await signInTo(page, 'yard_manager', '/checkin');
-  const dialog = await quickCheckIn(page, `${start} · Sahyadri Roadways · ${appointments[1]!.bookingReference}`, {
+  const dialog = await quickCheckIn(page, hub, `${start} · Sahyadri Roadways · ${appointments[1]!.bookingReference}`, {
     driver: `Held ${tag}`,
     vehicle: 'MH12GC0002',
   });

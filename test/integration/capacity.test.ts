@@ -1,8 +1,8 @@
 // The capacity model's check on a recorded day (issue #60, docs/scale.md): a sample of the biggest hub's
 // 8-10 am peak (3,000 trucks a day) runs through the real handlers and stream workers with every
 // DynamoDB call recorded (scripts/capacity/), and no partition key or GSI key may need more than
-// 1,000 WCU/s or 3,000 RCU/s at 10x that hub (tenant keys: or the biggest tenant; keys shared by the
-// whole network: or every hub at its peak). A key that every booking of a hub, a tenant or the network
+// 1,000 WCU/s or 3,000 RCU/s at 10x that hub (tenant keys: and at the biggest tenant's 100 hubs; keys
+// shared by the whole network: or every hub at its peak). A key that every booking of a hub, a tenant or the network
 // writes (a counter, one day's index, one partition for all tenants) fails it by name.
 // Fewer doors and carriers than the hub has: each takes more of the load (the check errs on the safe side).
 import { describe, expect, inject, it } from 'vitest';
@@ -43,6 +43,11 @@ describe('capacity model: no hot key at 10x the biggest hub (issue #60)', () => 
     expect(over).toEqual([]);
     expect(figures.busiest.wcu.checkWcu).toBeLessThanOrEqual(LIMITS.wcu);
     expect(figures.busiest.rcu.checkRcu).toBeLessThanOrEqual(LIMITS.rcu);
+    // A tenant's own keys also hold when the biggest tenant's 100 hubs all run at their peak.
+    const overAtTenant = figures.keys
+      .filter((k) => k.cls === 'tenant' && (k.tenantWcu > LIMITS.wcu || k.tenantRcu > LIMITS.rcu))
+      .map((k) => `${k.index} ${k.pattern}: ${Math.round(k.tenantWcu)} WCU/s, ${Math.round(k.tenantRcu)} RCU/s`);
+    expect(overAtTenant).toEqual([]);
 
     // A hot key that comes back is caught: the same recorded day with the audit trail in one partition
     // per day for every tenant, unsharded (AUDIT#<day>, as a shared partition was before its shards).
@@ -56,5 +61,21 @@ describe('capacity model: no hot key at 10x the biggest hub (issue #60)', () => 
     });
     expect(shared.busiest.wcu.pattern).toBe('AUDIT#{d}');
     expect(shared.busiest.wcu.checkWcu).toBeGreaterThan(LIMITS.wcu);
+
+    // And the date index as it was before (one partition per tenant and day, every hub's day in it, and
+    // today's schedule read whole): the biggest tenant's hubs, polling it, are over a partition's reads.
+    const tenantDay = hubFigures({
+      ...run,
+      // A read of a hub's day (a date's range of its month) becomes a read of the tenant's whole day.
+      accesses: run.accesses.map((a) => {
+        const day = a.range?.find((v) => /^\d{4}-\d{2}-\d{2}#/.test(v))?.slice(0, 10);
+        return a.op === 'R' && a.index === 'GSI1' && /#FACILITY#[^#]+#APPTMONTH#/.test(a.key) && day
+          ? { ...a, key: `${a.key.split('#FACILITY#')[0]}#APPTDATE#${day}`, range: undefined }
+          : a;
+      }),
+    });
+    const dayIndex = tenantDay.keys.find((k) => k.index === 'GSI1' && k.pattern === 'TENANT#{t}#APPTDATE#{d}')!;
+    expect(dayIndex.cls).toBe('tenant');
+    expect(dayIndex.tenantRcu).toBeGreaterThan(LIMITS.rcu);
   }, 240_000);
 });

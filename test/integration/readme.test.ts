@@ -64,6 +64,8 @@ const COMMANDS: Record<string, string> = {
   'npm run deploy': 'needs an AWS account; its synth is run below (npm run synth)',
   'npm run migrate:carrier-identities':
     'its migration (linkExistingCarriers) is part of npm test (test/integration/carrier-identity.test.ts: every record linked once, a second run changes nothing); against AWS it needs an account',
+  'npm run migrate:appointment-keys':
+    'its migration (reindexAppointments) is part of npm test (test/integration/appointment-days.test.ts: each appointment found once before and after the move, a second run writes nothing; table-upgrade.test.ts: an index added); against AWS it needs an account',
 };
 
 let tree: string;

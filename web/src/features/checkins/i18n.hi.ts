@@ -41,6 +41,7 @@ export const checkins = {
   selectDoor: 'डॉक चुनें',
   assign: 'दें',
   form: {
+    facility: 'सुविधा',
     appointment: 'अपॉइंटमेंट *',
     selectAppointment: 'अपॉइंटमेंट चुनें',
     noAppointments: 'आज कोई निर्धारित अपॉइंटमेंट नहीं',

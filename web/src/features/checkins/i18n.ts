@@ -42,6 +42,7 @@ export const checkinsEn = {
   selectDoor: 'Select door',
   assign: 'Assign',
   form: {
+    facility: 'Facility',
     appointment: 'Appointment *',
     selectAppointment: 'Select appointment',
     noAppointments: 'No scheduled appointments today',

@@ -21,12 +21,19 @@ export const appointmentsQuery = (date: string) =>
     queryKey: ['/api/appointments', date],
     queryFn: () => api.get<Appointment[]>(`/api/appointments?date=${date}`),
   });
-/** Today's schedule, polled by the dashboard and check-in screens. */
-export const todaysScheduleQuery = queryOptions({
-  queryKey: ['/api/appointments/today'],
-  queryFn: () => api.get<Appointment[]>('/api/appointments/today'),
-  refetchInterval: 30_000,
-});
+/**
+ * Today's schedule of one hub, today on its clock, polled every 30 s: the home facility's (the
+ * dashboard, the yard) or a chosen one's (Quick Check-In). One hub's day is read, never the tenant's.
+ */
+export const todaysScheduleQuery = (facilityId?: string) =>
+  queryOptions({
+    queryKey: ['/api/appointments/today', facilityId ?? 'home'],
+    queryFn: () =>
+      api.get<Appointment[]>(
+        facilityId ? `/api/appointments/today?facilityId=${encodeURIComponent(facilityId)}` : '/api/appointments/today',
+      ),
+    refetchInterval: 30_000,
+  });
 export const pendingReschedulesQuery = queryOptions({
   queryKey: ['/api/reschedules/pending'],
   queryFn: () => api.get<RescheduleRequest[]>('/api/reschedules/pending'),
@@ -38,7 +45,7 @@ export const upcomingAppointmentsQuery = queryOptions({
 });
 
 export const useAppointments = (date: string) => useQuery(appointmentsQuery(date));
-export const useTodaysSchedule = () => useQuery(todaysScheduleQuery);
+export const useTodaysSchedule = () => useQuery(todaysScheduleQuery());
 export const useUpcomingAppointments = () => useQuery(upcomingAppointmentsQuery);
 export const usePendingReschedules = () => useQuery(pendingReschedulesQuery);
 

@@ -1,5 +1,6 @@
 // Quick Check-In for a scheduled appointment of today: choosing the appointment fills its driver,
 // vehicle and dock door.
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { todaysScheduleQuery } from '../../appointments';
-import { useDockDoors } from '../../facilities';
+import { useDockDoors, useFacilities, useHomeFacility } from '../../facilities';
 import { useQuickCheckin } from '../api/checkins';
 import { GateRefusal } from '../../gate';
 import { fieldBinder, schemaResolver, showServerFieldErrors } from '../../../lib/form-errors';
@@ -19,7 +20,12 @@ type FormOutput = z.output<typeof quickCheckinSchema>;
 
 export function QuickCheckinForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const today = useQuery(todaysScheduleQuery);
+  // The hub whose trucks are checked in: the home facility unless another is chosen (one hub's day is read).
+  const facilities = useFacilities().data ?? [];
+  const home = useHomeFacility();
+  const [facilityChoice, setFacilityChoice] = useState<string | null>(null);
+  const facilityId = facilityChoice ?? home?.id ?? '';
+  const today = useQuery(todaysScheduleQuery(facilityId || undefined));
   const checkin = useQuickCheckin();
   const eligible = (today.data ?? []).filter((a) => a.status === 'scheduled');
   const { register, handleSubmit, setValue, watch, formState, setError } = useForm<FormInput, unknown, FormOutput>({
@@ -52,6 +58,21 @@ export function QuickCheckinForm({ onDone }: { onDone: () => void }) {
   );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
+      {facilities.length > 1 && (
+        <SelectField
+          label={t('checkins.form.facility')}
+          options={facilities.map((f) => ({ value: f.id, label: f.name }))}
+          value={facilityId}
+          onChange={(e) => {
+            setFacilityChoice(e.target.value);
+            // Another hub's day: the appointment chosen (and what it filled) no longer applies.
+            setValue('appointmentId', '');
+            setValue('driverName', '');
+            setValue('vehicleLicense', '');
+            setValue('dockDoorId', '');
+          }}
+        />
+      )}
       <SelectField
         label={t('checkins.form.appointment')}
         placeholder={eligible.length ? t('checkins.form.selectAppointment') : t('checkins.form.noAppointments')}
