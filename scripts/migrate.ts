@@ -2,7 +2,7 @@
 // (README, "Deploy"). Run one again and it changes nothing. Each prints what it did.
 //   carrier-identities  per-hub carriers to platform carriers (issue #59.5, functions/carrier-identity/migration.ts)
 //   appointment-keys    appointments' index keys as derived now: the date index per facility and date (issue #60)
-//                       and any index added since (functions/appointments/reindex.ts)
+//                       and any index added since (functions/appointments/reindex.store.ts)
 //   npm run migrate:<name> -- --local <DynamoDB Local endpoint> [--table <name>]
 //   npm run migrate:<name>            (the table of TABLE_NAME, with the shell's AWS credentials)
 import { pathToFileURL } from 'node:url';

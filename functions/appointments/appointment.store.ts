@@ -58,7 +58,7 @@ const byMonthPartition = (tenantId: string, facilityId: string, month: string) =
 /**
  * The date index's key before issue #60: one partition per tenant and date, every facility's day in
  * it (sorted by facility#start#id; the busiest tenant's hubs all read one partition). Appointments not
- * written since keep it until reindexAppointments (reindex.ts) moves them; the reads below look there
+ * written since keep it until reindexAppointments (reindex.store.ts) moves them; the reads below look there
  * too, so nothing is missed before or during the move. Drop it (and these reads) once every stage has
  * run the move.
  */

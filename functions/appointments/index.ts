@@ -37,7 +37,7 @@ export { appointmentEventItem, guestBookedEventId } from './events';
 export { bookingRulesOf, isLateCancellation } from './booking-rules';
 export { reconcileCounters } from './reconcile-counters';
 // The one-off move of the date index to a key per facility (issue #60), run by scripts/migrate.ts.
-export { reindexAppointments, type ReindexReport } from './reindex';
+export { reindexAppointments } from './reindex.store';
 // The trip watch's one-tap reslot (issue #33) moves an appointment by the reschedule rules.
 export { bookerSlots, rescheduleByBooker, rescheduleByLink, type BookerWish } from './reschedule-by-link';
 // A booking through a facility's booking link (functions/booking-links) takes the guest path.
