@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { matchesStreamFilter, WORKERS, type WorkerDefinition } from '../functions/workers';
 import { awsJson } from './ops/aws-cli';
+import { useLocalTable } from './ops/local-table';
 import { STAGES, stageAppName, type Stage } from '../lib/stage';
 
 export const DLQ_USAGE = `usage: npm run dlq -- list [<worker>] | show <worker> [<id>] | redrive <worker> [<id>]
@@ -345,16 +346,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const request = dlqRequest(positionals, WORKERS, (line) => console.log(line));
   if (values.local) {
-    const [{ useLocalEnvironment }, { LOCAL_TABLE }] = await Promise.all([
-      import('../functions/local/services'),
-      import('../functions/local/stack'),
-    ]);
-    useLocalEnvironment({
-      dynamoDbEndpoint: values.local,
-      s3Endpoint: values.local,
-      tableName: values.table ?? LOCAL_TABLE,
-      uploadsBucket: 'not-used-by-dlq',
-    });
+    await useLocalTable(values.local, values.table, 'dlq');
     return localDlq(request);
   }
   const stage = values.stage ?? 'dev';

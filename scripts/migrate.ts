@@ -7,6 +7,7 @@
 //   npm run migrate:<name>            (the table of TABLE_NAME, with the shell's AWS credentials)
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { useLocalTable } from './ops/local-table';
 
 const MIGRATIONS: Record<string, () => Promise<unknown>> = {
   'carrier-identities': async () => (await import('../functions/carrier-identity/migration')).linkExistingCarriers(),
@@ -26,18 +27,8 @@ export async function main(args: string[]): Promise<number> {
     );
     return 2;
   }
-  if (values.local) {
-    const [{ useLocalEnvironment }, { LOCAL_TABLE }] = await Promise.all([
-      import('../functions/local/services'),
-      import('../functions/local/stack'),
-    ]);
-    useLocalEnvironment({
-      dynamoDbEndpoint: values.local,
-      s3Endpoint: values.local,
-      tableName: values.table ?? LOCAL_TABLE,
-      uploadsBucket: 'not-used-by-the-migration',
-    });
-  } else if (!process.env.TABLE_NAME) {
+  if (values.local) await useLocalTable(values.local, values.table, 'the-migration');
+  else if (!process.env.TABLE_NAME) {
     console.error('Set TABLE_NAME (and AWS credentials), or pass --local <DynamoDB Local endpoint>');
     return 2;
   }
