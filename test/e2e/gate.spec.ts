@@ -42,8 +42,8 @@ async function twoDueAppointments(baseURL: string, tag: string) {
       await ops.post('/api/appointments', {
         data: {
           facilityId: hub.id,
+          // No driver record: the demo driver's own journeys read "their next appointment" (checkins.spec).
           carrierId: 'carrier-sahyadri',
-          driverId: 'driver-suresh',
           scheduledDate: date,
           scheduledTimeStart: start,
           scheduledTimeEnd: shiftTime(start, 15),
@@ -175,7 +175,7 @@ test('a signed-in driver who scans the gate QR code checks in on their session, 
     },
   });
   expect(booked.status()).toBe(201);
-  const { bookingReference } = (await booked.json()) as { bookingReference: string };
+  const { id, bookingReference } = (await booked.json()) as { id: string; bookingReference: string };
   const qr = await (await ops.get(`/api/facilities/${hub.id}/qr-code`)).json();
   await ops.dispose();
 
@@ -191,6 +191,14 @@ test('a signed-in driver who scans the gate QR code checks in on their session, 
   await expect(phone.getByRole('status')).toContainText(bookingReference);
   await phone.close();
   await page.close();
+  // The truck leaves: the demo driver's next appointment is no longer this one for the journeys after
+  // (checkins.spec reads the driver's own next appointment on the same stack).
+  const staff = await apiAs(baseURL!, 'operations');
+  for (const status of ['loading', 'departed']) {
+    const moved = await staff.patch(`/api/appointments/${id}/status`, { data: { status } });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  await staff.dispose();
 });
 
 test('an admin sees the gate compliance section of /configuration with the password kept back', async ({ page }) => {
