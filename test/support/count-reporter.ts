@@ -3,7 +3,7 @@
 // file's duration to the JSON file named by VITEST_COUNTS_FILE. Without it, it does nothing.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, SerializedError, TestModule } from 'vitest/node';
 
 export interface VitestCounts {
   files: number;
@@ -31,6 +31,13 @@ export function errorExcerpt(messages: (string | undefined)[], lines = 14): stri
   return text.length ? `\n${text.join('\n')}` : '';
 }
 
+/** An error's stack (its message first) without the test runner's frames: where our code threw. */
+const ownFrames = (e: SerializedError) =>
+  (e.stack ?? e.message)
+    .split('\n')
+    .filter((l) => !l.includes('node_modules'))
+    .join('\n');
+
 export default class CountReporter implements Reporter {
   private readonly started = new Map<string, number>();
   private readonly ended = new Map<string, number>();
@@ -46,7 +53,7 @@ export default class CountReporter implements Reporter {
     this.ended.set(module.moduleId, Date.now() - this.first);
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = []) {
     const out = process.env.VITEST_COUNTS_FILE;
     if (!out) return;
     const counts: VitestCounts = {
@@ -69,11 +76,15 @@ export default class CountReporter implements Reporter {
         } else counts.tests.skipped++;
         counts.assertions += test.meta().assertions ?? 0;
       }
-      // A file that failed to load has no tests: it counts as one failure.
-      if (tests === 0 && module.state() === 'failed') {
+      // A file that failed with no failed test (it did not load, or a beforeAll or afterAll hook threw,
+      // which skips its tests) counts as one failure, with the errors of the file and its suites.
+      const failedTests = [...module.children.allTests()].some((t) => t.result().state === 'failed');
+      if (module.state() === 'failed' && !failedTests) {
         counts.tests.failed++;
-        const why = errorExcerpt(module.errors().map((e) => e.message));
-        counts.failures.push(`${relative(process.cwd(), module.moduleId)} (did not load)${why}`);
+        const errors = [...module.errors(), ...[...module.children.allSuites()].flatMap((s) => s.errors())];
+        const why = errorExcerpt(errors.map(ownFrames));
+        const what = tests === 0 ? 'did not load' : 'its set-up or clean-up failed';
+        counts.failures.push(`${relative(process.cwd(), module.moduleId)} (${what})${why}`);
       }
       const d = module.diagnostic();
       const ms = Math.round(d.prepareDuration + d.setupDuration + d.collectDuration + d.duration);
@@ -84,6 +95,11 @@ export default class CountReporter implements Reporter {
         startedAt: this.started.get(module.moduleId),
         endedAt: this.ended.get(module.moduleId),
       });
+    }
+    // An error no test owns (a promise rejected after its test ended) fails the run: name it too.
+    for (const e of unhandledErrors) {
+      counts.tests.failed++;
+      counts.failures.push(`unhandled error${errorExcerpt([ownFrames(e)])}`);
     }
     counts.durations.sort((a, b) => b.ms - a.ms);
     mkdirSync(dirname(out), { recursive: true });
