@@ -51,11 +51,18 @@ export async function findAppointmentToChange(user: SessionUser, id: string, ref
   return appointment;
 }
 
-/** Today in the tenant's default facility's time zone (the facility named by the session when it knows it). */
+/**
+ * Today in a facility's time zone: the one asked for (`facilityId`: 404 "Facility not found" when the
+ * tenant has no such facility), else the tenant's default facility (the one named by the session when it
+ * knows it).
+ */
 export async function todayFor(
   session: Pick<RequestSession, 'tenantId' | 'defaultFacilityId'>,
   now = new Date(),
+  facilityId?: string,
 ): Promise<{ date: string; facility: Facility | null }> {
-  const facility = await resolveFacility(session.tenantId, session.defaultFacilityId || 'default').catch(() => null);
+  const facility = facilityId
+    ? await resolveFacility(session.tenantId, facilityId)
+    : await resolveFacility(session.tenantId, session.defaultFacilityId || 'default').catch(() => null);
   return { date: localDateTime(now, facility?.timeZone ?? DEFAULT_TIME_ZONE).date, facility };
 }

@@ -22,7 +22,7 @@ import {
   listDriverAppointments,
   withGateHolds,
 } from './appointment.store';
-import { addDays, localDateTime } from '../../shared/time';
+import { addDays } from '../../shared/time';
 import { listPendingReschedules } from './reschedule.store';
 import { resolveFacility } from '../facilities';
 import { facilityForRequest } from '../facilities';
@@ -69,11 +69,17 @@ const listQuery = z.object({
 });
 
 export const { handler, actions, routes } = defineFunction('appointments', appointmentsRoutes, {
+  /**
+   * A day's appointments (today at the home facility by default): of one hub (`?facilityId=`, the
+   * scheduling list's choice; one Query) or of every hub of the tenant.
+   */
   async listAppointments(req) {
     const { user, session } = requireUser(req);
     const { date, facilityId } = parseQuery(req, listQuery);
-    const day = date ?? (await todayFor(session)).date;
-    const listed = visibleTo(user, await listAppointmentsByDate(user.tenantId, day, facilityId));
+    // The hub asked for is checked (404 when unknown); today is its today, or the home facility's.
+    const today = date && !facilityId ? undefined : await todayFor(session, new Date(), facilityId);
+    const oneHub = facilityId ? today!.facility!.id : undefined;
+    const listed = visibleTo(user, await listAppointmentsByDate(user.tenantId, date ?? today!.date, oneHub));
     return json(await withGateHolds(user.tenantId, listed));
   },
 
@@ -85,9 +91,8 @@ export const { handler, actions, routes } = defineFunction('appointments', appoi
   async todaysAppointments(req) {
     const { user, session } = requireUser(req);
     const { facilityId } = parseQuery(req, todayQuery);
-    const facility = facilityId ? await resolveFacility(user.tenantId, facilityId) : (await todayFor(session)).facility;
+    const { facility, date } = await todayFor(session, new Date(), facilityId);
     if (!facility) return json([]);
-    const date = localDateTime(new Date(), facility.timeZone).date;
     const listed = visibleTo(user, await listAppointmentsByDate(user.tenantId, date, facility.id));
     return json(await withGateHolds(user.tenantId, listed));
   },

@@ -77,6 +77,7 @@ test('staff define a per-pallet type and a custom field, book with them, and see
 
   // The scheduling list: the whole 90 minutes and the answer, found by searching for it.
   await page.goto('/scheduling');
+  await page.getByLabel('Facility', { exact: true }).selectOption({ label: facility.name });
   await page.getByLabel('Date', { exact: true }).fill(date);
   await page.getByLabel('Search bookings').fill(answer);
   const row = page.getByTestId('appointment-row');

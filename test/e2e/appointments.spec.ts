@@ -87,7 +87,12 @@ test.describe('appointments', () => {
     );
     await expect(page.getByRole('button', { name: 'Book Appointment' })).toBeDisabled();
 
+    // The list opens on the home hub's day; this run's hub is chosen to see its booking.
     await page.goto('/scheduling');
+    const hubChoice = page.getByLabel('Facility', { exact: true });
+    const home = await hubChoice.locator('option:checked').textContent();
+    expect(home).not.toBe(run.hub.name);
+    await hubChoice.selectOption({ label: run.hub.name });
     await page.getByLabel('Date').fill(date);
     const row = page.getByTestId('appointment-row').filter({ hasText: `PO PO-${run.tag}` });
     await expect(row).toContainText('10:00 - 11:00');
@@ -101,6 +106,13 @@ test.describe('appointments', () => {
     await row.getByRole('button', { name: 'Mark Departed' }).click();
     await expect(row).toContainText('Departed');
     await expect(row.getByRole('button')).toHaveCount(0);
+
+    // Every hub's day names each row's hub; the home hub's day does not hold this booking.
+    await hubChoice.selectOption({ label: 'All facilities' });
+    await expect(row).toContainText(`${run.hub.name}`);
+    await hubChoice.selectOption({ label: home! });
+    await expect(page.getByText('Loading appointments...')).toBeHidden();
+    await expect(row).toHaveCount(0);
   });
 
   test('a driver requests a reschedule and an operations user approves it', async ({
@@ -189,6 +201,7 @@ test.describe('appointments', () => {
     const { bookingReference } = await booked.json();
 
     await page.goto('/scheduling');
+    await page.getByLabel('Facility', { exact: true }).selectOption({ label: run.hub.name });
     await page.getByLabel('Date').fill(date);
     const row = page.getByTestId('appointment-row').filter({ hasText: bookingReference });
     await row.getByRole('button', { name: 'Cancel' }).click();

@@ -77,6 +77,7 @@ test('staff approve one carrier booking awaiting approval and refuse another wit
   const refused = await book('11:00', '12:00');
 
   await signInTo(page, 'operations', '/scheduling');
+  await page.getByLabel('Facility', { exact: true }).selectOption({ label: facility.name });
   await page.getByLabel('Date').fill(date);
   await page.getByLabel(/^Awaiting approval only/).check();
   await page.getByLabel('Search bookings').fill(run);

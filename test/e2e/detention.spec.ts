@@ -170,6 +170,7 @@ test('operations sets the terms, corrects a gate-out, downloads the evidence and
 
   // The truck on the schedule of its day: on time, nearly five hours in, at least three charged hours.
   await page.goto('/scheduling');
+  await page.getByLabel('Facility', { exact: true }).selectOption({ label: facility.name });
   await page.getByLabel('Date').fill(date);
   const truck = await openDetention(page, 'appointment-row', reference);
   const figures = truck.getByTestId('detention-figures');

@@ -52,6 +52,7 @@ test('operations sees a late truck, the driver reslots it with one tap in Hindi,
 
   // The schedule of that day: the truck is late by about 90 minutes, with its estimate.
   await page.goto('/scheduling');
+  await page.getByLabel('Facility', { exact: true }).selectOption({ label: hub.name });
   await page.getByLabel('Date').fill(day);
   const row = page.getByTestId('appointment-row').filter({ hasText: reference });
   // The row's own badge and estimate (the trip strip folded under the row repeats them).

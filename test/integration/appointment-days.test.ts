@@ -148,6 +148,34 @@ describe('today’s schedule of a chosen hub (Quick Check-In)', () => {
   });
 });
 
+describe('a day of the scheduling list, of one hub or of every hub', () => {
+  it('lists the chosen hub’s day, or every hub’s without a choice, and refuses another company’s hub', async () => {
+    const oneHub = await ops.get(`/api/appointments?date=${today}&facilityId=${nashik}`);
+    expect(oneHub.status, oneHub.text).toBe(200);
+    expect(idsOf(oneHub.body as { id: string }[])).toEqual([ids.nashik, ids.nashikLate]);
+    const home = await ops.get(`/api/appointments?date=${today}&facilityId=${DEMO_FACILITY_ID}`);
+    expect(idsOf(home.body as { id: string }[])).toContain(ids.bhiwandi);
+    expect(idsOf(home.body as { id: string }[])).not.toContain(ids.nashik);
+    // Without a date: today at the chosen hub.
+    const todayThere = await ops.get(`/api/appointments?facilityId=${nashik}`);
+    expect(idsOf(todayThere.body as { id: string }[])).toEqual([ids.nashik, ids.nashikLate]);
+
+    const everyHub = idsOf((await ops.get(`/api/appointments?date=${today}`)).body as { id: string }[]);
+    expect(everyHub.filter((id) => Object.values(ids).includes(id))).toEqual([
+      ids.nashik,
+      ids.bhiwandi,
+      ids.nashikLate,
+    ]);
+
+    const other = await signUpOrganisation(api.url);
+    for (const facilityId of [other.facilityId, 'no-such-hub']) {
+      const refused = await ops.get(`/api/appointments?date=${today}&facilityId=${facilityId}`);
+      expect(refused.status, refused.text).toBe(404);
+      expect(refused.body).toEqual({ message: 'Facility not found' });
+    }
+  });
+});
+
 describe('the move of appointments written under the old key', () => {
   it('finds them once before the move, moves each once, and a second run writes nothing', async () => {
     await asWrittenBefore(ids.bhiwandi!, DEMO_FACILITY_ID, '16:00');

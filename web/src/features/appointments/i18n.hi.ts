@@ -6,6 +6,8 @@ export const appointments = {
     heldAtGate: 'गेट पर रोका गया: ट्रक के आगे बढ़ने से पहले यार्ड मैनेजर को रोक हटानी होगी।',
     title: 'अपॉइंटमेंट',
     date: 'तारीख',
+    facility: 'सुविधा',
+    everyFacility: 'सभी सुविधाएँ',
     newAppointment: 'नया अपॉइंटमेंट',
     trip: 'यात्रा: टोल प्लाज़ा और अनुमान',
     loading: 'अपॉइंटमेंट लोड हो रहे हैं...',

@@ -8,6 +8,8 @@ export const appointmentsEn = {
     heldAtGate: 'On hold at the gate: a yard manager must override the hold before the truck moves on.',
     title: 'Appointments',
     date: 'Date',
+    facility: 'Facility',
+    everyFacility: 'All facilities',
     newAppointment: 'New Appointment',
     trip: 'Trip: toll plazas and estimate',
     loading: 'Loading appointments...',

@@ -16,10 +16,14 @@ import { useApiMutation } from '../../../lib/use-api-mutation';
 
 export type { Appointment, AppointmentStatus, RescheduleRequest };
 
-export const appointmentsQuery = (date: string) =>
+/** A day's appointments: of one hub (`facilityId`), or of every hub of the tenant. */
+export const appointmentsQuery = (date: string, facilityId?: string) =>
   queryOptions({
-    queryKey: ['/api/appointments', date],
-    queryFn: () => api.get<Appointment[]>(`/api/appointments?date=${date}`),
+    queryKey: ['/api/appointments', date, facilityId ?? 'all'],
+    queryFn: () =>
+      api.get<Appointment[]>(
+        `/api/appointments?date=${date}${facilityId ? `&facilityId=${encodeURIComponent(facilityId)}` : ''}`,
+      ),
   });
 /**
  * Today's schedule of one hub, today on its clock, polled every 30 s: the home facility's (the
@@ -44,7 +48,8 @@ export const upcomingAppointmentsQuery = queryOptions({
   queryFn: () => api.get<Appointment[]>('/api/appointments/upcoming'),
 });
 
-export const useAppointments = (date: string) => useQuery(appointmentsQuery(date));
+export const useAppointments = (date: string, facilityId: string | undefined, enabled = true) =>
+  useQuery({ ...appointmentsQuery(date, facilityId), enabled });
 export const useTodaysSchedule = () => useQuery(todaysScheduleQuery());
 export const useUpcomingAppointments = () => useQuery(upcomingAppointmentsQuery);
 export const usePendingReschedules = () => useQuery(pendingReschedulesQuery);

@@ -3,30 +3,50 @@ import { bookedFieldsText, matchesSearch } from '@shared/contracts/booked-fields
 import { BookingSearch } from '../../appointment-types';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Plus } from 'lucide-react';
 import { actsForAll, canActOn } from '@shared/access';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
 import { AppointmentStatusAction, StatusBadge } from '../components/appointment-status';
 import { useCancelFlow } from '../components/use-cancel-flow';
 import { useApprovalFlow } from '../components/approval-actions';
 import { useAppointments } from '../api/appointments';
 import { useSession } from '../../../lib/session';
 import { GateHint } from '../../gate';
-import { todayAt, useHomeFacility } from '../../facilities';
+import { todayAt, useFacilities, useHomeFacility } from '../../facilities';
 import { TripState, TripStrip, useTripsOf } from '../../trips';
 import { DetentionDetails, hasDetention } from '../../detention';
+
+/** The facility choice that lists every hub's appointments of the day. */
+const EVERY_HUB = 'every-hub';
 
 export function SchedulingRoute() {
   const { t } = useTranslation();
   const { user, hasPermission } = useSession();
-  // Today at the home facility (its zone, e.g. Singapore's), until the user picks a day.
+  // One hub's day (the home facility's until another is chosen; one read), or every hub's on request.
+  const facilities = useFacilities().data;
   const home = useHomeFacility();
+  // Kept in the address (`?facility=`): a reload or a shared link shows the same hub.
+  const [params, setParams] = useSearchParams();
+  const facilityChoice = params.get('facility');
+  const setFacilityChoice = (choice: string) =>
+    setParams(
+      (current) => {
+        current.set('facility', choice);
+        return current;
+      },
+      { replace: true },
+    );
+  const everyHub = facilityChoice === EVERY_HUB;
+  const hub = everyHub ? undefined : (facilities?.find((f) => f.id === facilityChoice) ?? home);
+  const facilityNames = new Map((facilities ?? []).map((f) => [f.id, f.name]));
+  // Today at the chosen hub (its zone, e.g. Singapore's), until the user picks a day.
   const [chosen, setDate] = useState<string | null>(null);
-  const date = chosen ?? todayAt(home);
-  const appointments = useAppointments(date);
+  const date = chosen ?? todayAt(hub ?? home);
+  const appointments = useAppointments(date, hub?.id, facilities !== undefined);
   // The list's search (issue #32): reference, carrier, driver, vehicle, PO and the custom fields' answers.
   const [search, setSearch] = useState('');
   // Carrier bookings awaiting approval (issue #32): counted, and the list narrowed to them on demand.
@@ -53,6 +73,17 @@ export function SchedulingRoute() {
             <input type="checkbox" checked={awaitingOnly} onChange={(e) => setAwaitingOnly(e.target.checked)} />
             {t('appointments.approval.filter', { count: awaiting })}
           </label>
+          {(facilities?.length ?? 0) > 1 && (
+            <SelectField
+              label={t('appointments.list.facility')}
+              options={[
+                ...facilities!.map((f) => ({ value: f.id, label: f.name })),
+                { value: EVERY_HUB, label: t('appointments.list.everyFacility') },
+              ]}
+              value={everyHub ? EVERY_HUB : (hub?.id ?? '')}
+              onChange={(e) => setFacilityChoice(e.target.value)}
+            />
+          )}
           <Field
             label={t('appointments.list.date')}
             type="date"
@@ -89,7 +120,10 @@ export function SchedulingRoute() {
                         ? t('appointments.list.dock', { door: a.doorNumber })
                         : t('appointments.list.noDock')}
                     </div>
-                    <div className="text-xs text-slate-500">{a.bookingReference}</div>
+                    <div className="text-xs text-slate-500">
+                      {a.bookingReference}
+                      {everyHub && ` · ${facilityNames.get(a.facilityId) ?? ''}`}
+                    </div>
                     {Boolean(a.fields?.length) && (
                       <div className="text-xs text-slate-600" data-testid="booked-fields">
                         {bookedFieldsText(a.fields)}
