@@ -120,6 +120,8 @@ test('a held truck cannot move on (buttons disabled with the reason); after an o
   // Moved between in the app, as staff do: each screen shows what the app holds until a change renews it.
   const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
   await sidebar.getByRole('link', { name: 'Appointments', exact: true }).click();
+  // The list opens on the home hub; this hub, once chosen, is the one it opens on again below.
+  await page.getByLabel('Facility', { exact: true }).selectOption({ label: hub });
   const row = page.getByTestId('appointment-row').filter({ hasText: appointments[1]!.bookingReference });
   await expect(row).toBeVisible({ timeout: SCREEN_OPENS_MS });
   await expect(row.getByTestId('appointment-held')).toContainText(held);

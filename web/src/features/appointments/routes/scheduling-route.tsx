@@ -23,16 +23,37 @@ import { DetentionDetails, hasDetention } from '../../detention';
 /** The facility choice that lists every hub's appointments of the day. */
 const EVERY_HUB = 'every-hub';
 
+/** Where the device keeps each user's last facility choice of this list. */
+const choiceKey = (userId: string) => `docksaathi.schedulingFacility.${userId}`;
+
+function keptChoice(userId: string): string | null {
+  try {
+    return localStorage.getItem(choiceKey(userId));
+  } catch {
+    return null;
+  }
+}
+
+function keepChoice(userId: string, choice: string) {
+  try {
+    localStorage.setItem(choiceKey(userId), choice);
+  } catch {
+    // A device that keeps nothing opens the list on the home facility each time.
+  }
+}
+
 export function SchedulingRoute() {
   const { t } = useTranslation();
   const { user, hasPermission } = useSession();
   // One hub's day (the home facility's until another is chosen; one read), or every hub's on request.
   const facilities = useFacilities().data;
   const home = useHomeFacility();
-  // Kept in the address (`?facility=`): a reload or a shared link shows the same hub.
+  // Kept in the address (`?facility=`: a reload or a shared link shows the same hub) and on the device for
+  // this user (the sidebar's link and the next visit open on it); a hub no longer the tenant's falls back.
   const [params, setParams] = useSearchParams();
-  const facilityChoice = params.get('facility');
-  const setFacilityChoice = (choice: string) =>
+  const facilityChoice = params.get('facility') ?? (user ? keptChoice(user.id) : null);
+  const setFacilityChoice = (choice: string) => {
+    if (user) keepChoice(user.id, choice);
     setParams(
       (current) => {
         current.set('facility', choice);
@@ -40,6 +61,7 @@ export function SchedulingRoute() {
       },
       { replace: true },
     );
+  };
   const everyHub = facilityChoice === EVERY_HUB;
   const hub = everyHub ? undefined : (facilities?.find((f) => f.id === facilityChoice) ?? home);
   const facilityNames = new Map((facilities ?? []).map((f) => [f.id, f.name]));
