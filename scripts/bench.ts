@@ -154,6 +154,10 @@ try {
         'floor p50': ms(p.floor.p50),
         'floor p95': ms(p.floor.p95),
         'ratio p50': Number(p.ratioP50.toFixed(2)),
+        // The function in-process, beside its own floor (no HTTP hop: what Lambda runs).
+        'fn p50': ms(p.fn.p50),
+        'fn floor p50': ms(p.fnFloor.p50),
+        'fn ratio p50': Number(p.fnRatioP50.toFixed(2)),
       })),
     );
     results.hotPaths = paths;

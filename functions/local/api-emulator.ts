@@ -131,6 +131,40 @@ function lambdaContext(fn: string): Context {
   };
 }
 
+/** Calls a route's function with its event, as Lambda would. */
+async function callFunction(fn: string, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  const { handler } = FUNCTIONS[fn as keyof typeof FUNCTIONS];
+  return (
+    (await (handler as (e: unknown, c: Context) => Promise<APIGatewayProxyStructuredResultV2>)(
+      event,
+      lambdaContext(fn),
+    )) ?? {}
+  );
+}
+
+/**
+ * Calls the function of `method path` with the event this emulator would build for it, in this process
+ * and without the HTTP hop: what Lambda itself runs for the request (the bench's function figures,
+ * scripts/bench/hot-paths.ts). Headers as sent (`cookie` among them); the caller is 127.0.0.1.
+ */
+export async function invokeRoute(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body: Buffer = Buffer.alloc(0),
+): Promise<APIGatewayProxyStructuredResultV2> {
+  const url = new URL(path, 'http://localhost');
+  const match = matchRoute(method, url.pathname);
+  if (!match) throw new Error(`no route ${method} ${url.pathname}`);
+  const req = {
+    method,
+    headers,
+    httpVersion: '1.1',
+    socket: { remoteAddress: '127.0.0.1' },
+  } as unknown as IncomingMessage;
+  return callFunction(match.route.fn, toEvent(req, url, routeKey(match.route), match.pathParameters, body));
+}
+
 /** What CloudFront's response headers policy adds to /api answers in AWS, here for every answer. */
 const API_HEADERS = apiSecurityHeaders();
 
@@ -152,13 +186,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
       JSON.stringify({ message: 'Request Entity Too Large' }),
     );
   const { route, pathParameters } = match;
-  const event = toEvent(req, url, routeKey(route), pathParameters, body);
-  const fn = FUNCTIONS[route.fn];
-  const result =
-    (await (fn.handler as (e: unknown, c: Context) => Promise<APIGatewayProxyStructuredResultV2>)(
-      event,
-      lambdaContext(route.fn),
-    )) ?? {};
+  const result = await callFunction(route.fn, toEvent(req, url, routeKey(route), pathParameters, body));
   // An injected fault (faults.ts): the function stopped after its writes and before its answer, which
   // API Gateway reports as a timed-out integration.
   if (req.method !== 'GET' && req.method !== 'HEAD' && drawFault('api.drop'))

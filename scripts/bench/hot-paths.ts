@@ -11,7 +11,15 @@ export interface PathFigure {
   floor: Latency;
   callsPerRequest: number;
   ratioP50: number;
+  /** The same request's function called in-process (no HTTP hop: what Lambda runs), with a floor of its
+   * own measured in its window. */
+  fn: Latency;
+  fnFloor: Latency;
+  fnRatioP50: number;
 }
+
+/** While true, the bench's calls go to the route's function in-process instead of through HTTP. */
+let callFunctionsInProcess = false;
 
 export const today = () => localDateTime(new Date(), DEFAULT_TIME_ZONE).date;
 
@@ -28,6 +36,19 @@ export async function signIn(base: string, identifier: string) {
     .map((c) => c.split(';')[0])
     .join('; ');
   return async (method: string, path: string, body?: unknown) => {
+    if (callFunctionsInProcess) {
+      const { invokeRoute } = await import('../../functions/local/api-emulator');
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const result = await invokeRoute(
+        method,
+        path,
+        { cookie, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        payload === undefined ? undefined : Buffer.from(payload),
+      );
+      const status = result.statusCode ?? 200;
+      if (status >= 400) throw new Error(`${method} ${path} (in-process): ${status} ${result.body?.slice(0, 200)}`);
+      return result.body ? JSON.parse(result.body) : null;
+    }
     const r = await fetch(`${base}${path}`, {
       method,
       headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -84,7 +105,10 @@ export async function fillToday(count = 1000): Promise<string[]> {
   return ids;
 }
 
-/** Measures one request through the API and its floor, interleaved, after one captured run gives its calls. */
+/**
+ * Measures one request through the API and its floor, interleaved, after one captured run gives its
+ * calls; then its function in-process beside the floor again, in a window of their own.
+ */
 export async function measurePath(
   name: string,
   endpoint: string,
@@ -93,8 +117,25 @@ export async function measurePath(
   request: (i: number) => Promise<unknown>,
 ): Promise<PathFigure> {
   const waves = await capture(() => request(-1));
-  const [api, floor] = await runInterleaved(count, concurrency, request, () => replay(waves, endpoint));
-  return { name, api, floor, callsPerRequest: callsIn(waves), ratioP50: api.p50 / floor.p50 };
+  const floorCall = () => replay(waves, endpoint);
+  const [api, floor] = await runInterleaved(count, concurrency, request, floorCall);
+  callFunctionsInProcess = true;
+  try {
+    // Numbered on from the API's run: a write's request makes items of its own each time.
+    const [fn, fnFloor] = await runInterleaved(count, concurrency, (i) => request(count + i), floorCall);
+    return {
+      name,
+      api,
+      floor,
+      callsPerRequest: callsIn(waves),
+      ratioP50: api.p50 / floor.p50,
+      fn,
+      fnFloor,
+      fnRatioP50: fn.p50 / fnFloor.p50,
+    };
+  } finally {
+    callFunctionsInProcess = false;
+  }
 }
 
 export async function hotPaths(base: string, endpoint: string): Promise<PathFigure[]> {

@@ -46,7 +46,7 @@ const noGoal = (figure: string, measured: string): Row => ({ figure, measured, g
 export function benchRows(r: Json): Row[] {
   const rows: Row[] = [];
   const goals = r.goals ?? {};
-  for (const p of r.hotPaths ?? [])
+  for (const p of r.hotPaths ?? []) {
     rows.push(
       atMost(
         `${p.name}: p50 over its floor (p50 ${ms(p.api.p50)}, p95 ${ms(p.api.p95)}, floor p50 ${ms(p.floor.p50)}; ${p.api.concurrency} at once, ${p.callsPerRequest} DynamoDB calls)`,
@@ -55,6 +55,17 @@ export function benchRows(r: Json): Row[] {
         (v) => num(v, 2),
       ),
     );
+    // Its function alone, in-process (what Lambda runs; API Gateway's hop is not the function's).
+    if (p.fn)
+      rows.push(
+        atMost(
+          `${p.name}, its function in-process: p50 over its floor (p50 ${ms(p.fn.p50)}, p95 ${ms(p.fn.p95)}, floor p50 ${ms(p.fnFloor.p50)})`,
+          p.fnRatioP50,
+          goals.ratioP50,
+          (v) => num(v, 2),
+        ),
+      );
+  }
   for (const w of r.wms?.rows ?? [])
     rows.push(
       atMost(
