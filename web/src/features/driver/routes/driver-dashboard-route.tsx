@@ -124,7 +124,6 @@ export function DriverDashboardRoute() {
                 </div>
               </dl>
               <GateHint hint={next.gateHint} />
-              {next.status === 'scheduled' && <AppointmentTrip appointmentId={next.id} crossings={false} />}
               <GateRefusal error={checkin.error} />
               <div className="grid grid-cols-2 gap-2">
                 <Button
@@ -158,6 +157,9 @@ export function DriverDashboardRoute() {
                   {messageOf(checkin.error, t('driver.checkinFailed'))}
                 </p>
               )}
+              {/* Under the buttons: its loading line goes when the trip arrives (or is not watched), and a
+                  button that moved as the driver tapped it would take the tap somewhere else. */}
+              {next.status === 'scheduled' && <AppointmentTrip appointmentId={next.id} crossings={false} />}
               {next.status === 'scheduled' && (
                 <Button
                   variant="secondary"
