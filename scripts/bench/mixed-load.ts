@@ -1,6 +1,14 @@
-// A bounded window of mixed traffic from N simulated people on loopback: staff polling the
-// dashboard, bookings, walk-in check-ins and warehouse receipts (bench.ts adds them), each person doing one
-// thing after another. Throughput, error rate and percentiles per kind of request.
+// A bounded window of mixed traffic from N simulated people on loopback: staff polling their screens,
+// bookings, walk-in check-ins and warehouse receipts (bench.ts adds them). Two models:
+// - paced (the goal's figure, issue #60): a hub's 50 people as they use the product (HUB_SCREENS). Each
+//   has the screen of their work open, which polls what the SPA's screen polls at the SPA's intervals
+//   (the spec's refresh: dashboard figures, today's schedule, the yard and the session every 30 s;
+//   notifications and check-ins every 15 s), and acts at a person's pace: a pause of 15-45 s between
+//   a booking typed in, a walk-in at the gate, a receipt scanned (30 s on average: 50 people make some
+//   4,000 actions an hour, about 15 times a 1,500-truck hub's peak hour of bookings and check-ins);
+// - back to back (saturation, no goal): each person starts the next thing the moment the last one
+//   answers, so the figure is what the machine serves when full, and what breaks first.
+// Throughput, error rate and percentiles per kind (a poll's time is its slowest request's).
 import { addDays } from '../../shared/time';
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
 import { percentiles, type Latency } from './measure';
@@ -8,9 +16,88 @@ import { today, type Call } from './hot-paths';
 
 export interface MixedAction {
   kind: string;
+  /** Its share of a person's picks. */
   weight: number;
+  /** A poll: paced, its person runs it on this interval (the SPA's refetchInterval), not by weight. */
+  everyMs?: number;
   act: (call: Call, n: number) => Promise<unknown>;
 }
+
+/** A simulated person: the session they act in and what they do. */
+export interface Person {
+  call: Call;
+  actions: MixedAction[];
+}
+
+/** A person's pause between two actions in the paced model, in ms (uniform: 30 s on average). */
+export const PAUSE_MS = { min: 15_000, max: 45_000 };
+
+/** A poll of a screen: its requests sent together, as the SPA's queries of one interval refetch. */
+const poll = (kind: string, everyMs: number, paths: string[]): MixedAction => ({
+  kind,
+  weight: 0,
+  everyMs,
+  act: (call) => Promise.all(paths.map((path) => call('GET', path))),
+});
+
+/**
+ * A hub's 50 people by the screen of their work, each screen polling what its SPA screen polls:
+ * the office on the dashboard (web/src/features/insights/routes/dashboard-route.tsx: metrics, today's
+ * schedule, the live yard, the session; notifications and check-ins), the gate on the check-in screen
+ * (the gate's day, today's schedule for quick check-in; check-ins), the yard on the yard (the overview;
+ * the yard tasks), the warehouse on its dashboard (web/src/features/wms/api/wms.ts). `acts` are the
+ * kinds of action (below and bench.ts's) its people take between their pauses.
+ */
+export const HUB_SCREENS: {
+  screen: string;
+  people: number;
+  account: 'operations' | 'yard_manager';
+  polls: MixedAction[];
+  acts: string[];
+}[] = [
+  {
+    screen: 'office',
+    people: 10,
+    account: 'operations',
+    polls: [
+      poll('office screen, 30 s refresh', 30_000, [
+        '/api/dashboard/metrics',
+        '/api/appointments/today',
+        '/api/yard/overview',
+        '/api/auth/user',
+      ]),
+      poll('office screen, 15 s refresh', 15_000, ['/api/notifications', '/api/checkins']),
+    ],
+    acts: ['booking'],
+  },
+  {
+    screen: 'gate',
+    people: 10,
+    account: 'operations',
+    polls: [
+      poll('gate screen, 30 s refresh', 30_000, ['/api/gate/today', '/api/appointments/today', '/api/auth/user']),
+      poll('gate screen, 15 s refresh', 15_000, ['/api/checkins']),
+    ],
+    acts: ['walk-in check-in'],
+  },
+  {
+    screen: 'yard',
+    people: 10,
+    account: 'yard_manager',
+    polls: [
+      poll('yard screen, 30 s refresh', 30_000, ['/api/yard/overview', '/api/auth/user']),
+      poll('yard screen, 15 s refresh', 15_000, [`/api/facilities/${DEMO_FACILITY_ID}/yard-tasks`]),
+    ],
+    acts: [],
+  },
+  {
+    screen: 'warehouse',
+    people: 20,
+    account: 'operations',
+    polls: [poll('warehouse screen, 30 s refresh', 30_000, ['/api/wms/dashboard', '/api/auth/user'])],
+    acts: ['warehouse receipt'],
+  },
+];
 
 export const CORE_ACTIONS: MixedAction[] = [
   {
@@ -78,48 +165,97 @@ export async function warehouseReceipts(operations: Call): Promise<MixedAction> 
   };
 }
 
-export async function mixedLoad(people: Call[], seconds: number, actions: MixedAction[]) {
-  const totalWeight = actions.reduce((s, a) => s + a.weight, 0);
-  const times = new Map<string, number[]>(actions.map((a) => [a.kind, []]));
-  const errors = new Map<string, number>(actions.map((a) => [a.kind, 0]));
+export type MixedModel = 'paced' | 'back to back';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+export async function mixedLoad(
+  people: Person[],
+  seconds: number,
+  model: MixedModel,
+  pauseMs: { min: number; max: number } = PAUSE_MS,
+) {
+  const kinds = [...new Set(people.flatMap((p) => p.actions.map((a) => a.kind)))];
+  const times = new Map<string, number[]>(kinds.map((kind) => [kind, []]));
+  const errors = new Map<string, number>(kinds.map((kind) => [kind, 0]));
   /** The first failure of each kind, printed: an error rate alone does not say what to fix. */
   const firstError = new Map<string, string>();
   let n = 0;
+  let httpRequests = 0;
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
+  const timed = async (call: Call, action: MixedAction) => {
+    const t0 = performance.now();
+    try {
+      await action.act(call, n++);
+      times.get(action.kind)!.push(performance.now() - t0);
+    } catch (err) {
+      errors.set(action.kind, errors.get(action.kind)! + 1);
+      if (!firstError.has(action.kind)) firstError.set(action.kind, err instanceof Error ? err.message : String(err));
+    }
+  };
+  /** Sleeps, but never past the window's end (a pause in progress then ends with the window). */
+  const sleepInWindow = (ms: number) => sleep(Math.min(ms, until - performance.now()));
+  const pause = () =>
+    model === 'paced' ? sleepInWindow(pauseMs.min + Math.random() * (pauseMs.max - pauseMs.min)) : null;
   await Promise.all(
-    people.map(async (call) => {
-      while (performance.now() < until) {
-        let pick = Math.random() * totalWeight;
-        const action = actions.find((a) => (pick -= a.weight) < 0) ?? actions[0]!;
-        const t0 = performance.now();
-        try {
-          await action.act(call, n++);
-          times.get(action.kind)!.push(performance.now() - t0);
-        } catch (err) {
-          errors.set(action.kind, errors.get(action.kind)! + 1);
-          if (!firstError.has(action.kind))
-            firstError.set(action.kind, err instanceof Error ? err.message : String(err));
-        }
-      }
+    people.flatMap(({ call: send, actions }) => {
+      const call: Call = (...args) => {
+        httpRequests++;
+        return send(...args);
+      };
+      // Paced, a poll runs on its interval; back to back, everything is picked by weight.
+      const polls = model === 'paced' ? actions.filter((a) => a.everyMs !== undefined) : [];
+      const picked = actions.filter((a) => !polls.includes(a) && a.weight > 0);
+      const totalWeight = picked.reduce((sum, a) => sum + a.weight, 0);
+      const pick = () => {
+        let at = Math.random() * totalWeight;
+        return picked.find((a) => (at -= a.weight) < 0) ?? picked[0]!;
+      };
+      return [
+        (async () => {
+          if (!picked.length) return;
+          // Paced, a person's first action comes after a pause too: people do not all start at once.
+          for (;;) {
+            await pause();
+            if (performance.now() >= until) return;
+            await timed(call, pick());
+          }
+        })(),
+        // Each poll on its interval from a random phase (screens were opened at different times); a
+        // poll still waiting for its answer is not sent again (react-query does not overlap a refetch).
+        ...polls.map(async (poll) => {
+          let next = performance.now() + Math.random() * poll.everyMs!;
+          for (;;) {
+            await sleepInWindow(next - performance.now());
+            if (performance.now() >= until) return;
+            await timed(call, poll);
+            while (next <= performance.now()) next += poll.everyMs!;
+          }
+        }),
+      ];
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
   const done = [...times.values()].reduce((s, t) => s + t.length, 0);
   const failed = [...errors.values()].reduce((s, e) => s + e, 0);
   return {
+    model,
     people: people.length,
     seconds: elapsed,
     requests: done + failed,
     perSecond: (done + failed) / elapsed,
+    /** HTTP requests sent (a poll sends several at once). */
+    httpRequests,
+    httpPerSecond: httpRequests / elapsed,
     errorRate: done + failed ? failed / (done + failed) : 0,
     byKind: Object.fromEntries(
-      actions.map((a) => [
-        a.kind,
+      kinds.map((kind) => [
+        kind,
         {
-          ...percentiles(times.get(a.kind)!, elapsed, people.length),
-          errors: errors.get(a.kind)!,
-          ...(firstError.has(a.kind) ? { firstError: firstError.get(a.kind)! } : {}),
+          ...percentiles(times.get(kind)!, elapsed, people.length),
+          errors: errors.get(kind)!,
+          ...(firstError.has(kind) ? { firstError: firstError.get(kind)! } : {}),
         } satisfies Latency & { errors: number; firstError?: string },
       ]),
     ),

@@ -46,34 +46,44 @@ const noGoal = (figure: string, measured: string): Row => ({ figure, measured, g
 export function benchRows(r: Json): Row[] {
   const rows: Row[] = [];
   const goals = r.goals ?? {};
-  for (const p of r.hotPaths ?? []) {
+  // A hot request's goal is its function's (in-process: what Lambda runs) p50 over the floor. Through
+  // HTTP it also carries the local API emulator and the bench's own HTTP client in the same process:
+  // API Gateway's part on AWS, not the function's, so that figure is shown beside it without a goal.
+  const overFloor = (
+    name: string,
+    http: { p50: number; p95: number; floorP50: number; ratio: number },
+    fn: { p50: number; p95?: number; floorP50: number; ratio: number } | null,
+    detail = '',
+  ) => {
     rows.push(
-      atMost(
-        `${p.name}: p50 over its floor (p50 ${ms(p.api.p50)}, p95 ${ms(p.api.p95)}, floor p50 ${ms(p.floor.p50)}; ${p.api.concurrency} at once, ${p.callsPerRequest} DynamoDB calls)`,
-        p.ratioP50,
-        goals.ratioP50,
-        (v) => num(v, 2),
+      noGoal(
+        `${name}, through the local HTTP emulator: p50 over its floor (p50 ${ms(http.p50)}, p95 ${ms(http.p95)}, floor p50 ${ms(http.floorP50)}${detail})`,
+        num(http.ratio, 2),
       ),
     );
-    // Its function alone, in-process (what Lambda runs; API Gateway's hop is not the function's).
-    if (p.fn)
-      rows.push(
-        atMost(
-          `${p.name}, its function in-process: p50 over its floor (p50 ${ms(p.fn.p50)}, p95 ${ms(p.fn.p95)}, floor p50 ${ms(p.fnFloor.p50)})`,
-          p.fnRatioP50,
-          goals.ratioP50,
-          (v) => num(v, 2),
-        ),
-      );
-  }
-  for (const w of r.wms?.rows ?? [])
     rows.push(
-      atMost(
-        `${w.request} at ${num(r.wms.extra?.lines ?? 0, 0)} lines: p50 over its floor (p50 ${ms(w.p50)}, floor p50 ${ms(w['floor p50'])})`,
-        w['ratio p50'],
-        goals.ratioP50,
-        (v) => num(v, 2),
-      ),
+      fn
+        ? atMost(
+            `${name}, its function: p50 over its floor (p50 ${ms(fn.p50)}${fn.p95 === undefined ? '' : `, p95 ${ms(fn.p95)}`}, floor p50 ${ms(fn.floorP50)})`,
+            fn.ratio,
+            goals.ratioP50,
+            (v) => num(v, 2),
+          )
+        : atMost(`${name}, its function: p50 over its floor`, undefined, goals.ratioP50, (v) => num(v, 2)),
+    );
+  };
+  for (const p of r.hotPaths ?? [])
+    overFloor(
+      p.name,
+      { p50: p.api.p50, p95: p.api.p95, floorP50: p.floor.p50, ratio: p.ratioP50 },
+      p.fn ? { p50: p.fn.p50, p95: p.fn.p95, floorP50: p.fnFloor.p50, ratio: p.fnRatioP50 } : null,
+      `; ${p.api.concurrency} at once, ${p.callsPerRequest} DynamoDB call${p.callsPerRequest === 1 ? '' : 's'}`,
+    );
+  for (const w of r.wms?.rows ?? [])
+    overFloor(
+      `${w.request} at ${num(r.wms.extra?.lines ?? 0, 0)} lines`,
+      { p50: w.p50, p95: w.p95, floorP50: w['floor p50'], ratio: w['ratio p50'] },
+      w['fn p50'] === undefined ? null : { p50: w['fn p50'], floorP50: w['fn floor p50'], ratio: w['fn ratio p50'] },
     );
   if (r.wms?.extra?.receipts) {
     const g = r.wms.extra.receipts;
@@ -99,15 +109,33 @@ export function benchRows(r: Json): Row[] {
     });
   }
   if (r.mixedLoad) {
+    // Paced (people at their pace, the dashboard polling as the SPA does): each kind's p95 has a goal.
     const m = r.mixedLoad;
+    const model = m.model ?? 'back to back';
     rows.push({
-      figure: `Mixed load: ${m.people} people for ${num(m.seconds, 0)} s, ${m.requests} requests (${num(m.perSecond)}/s) of ${Object.keys(m.byKind).join(', ')}`,
+      figure: `Mixed load, ${model}: ${m.people} people for ${num(m.seconds, 0)} s, ${m.requests} actions and polls${m.httpRequests === undefined ? '' : ` (${num(m.httpRequests, 0)} HTTP requests, ${num(m.httpPerSecond)}/s)`} of ${Object.keys(m.byKind).join('; ')}`,
       measured: `error rate ${num(m.errorRate * 100, 2)} %`,
       goal: 'no errors',
       pass: m.errorRate === 0,
     });
-    for (const [kind, l] of Object.entries<Json>(m.byKind))
-      rows.push(noGoal(`Mixed load, ${kind} (n ${l.count})`, `p50 ${ms(l.p50)}, p95 ${ms(l.p95)}, p99 ${ms(l.p99)}`));
+    for (const [kind, l] of Object.entries<Json>(m.byKind)) {
+      const figure = `Mixed load, ${model}, ${kind} (n ${l.count}; p50 ${ms(l.p50)}, p99 ${ms(l.p99)}): p95`;
+      rows.push(goals.mixedP95Ms ? below(figure, l.p95, goals.mixedP95Ms, ms) : noGoal(figure, ms(l.p95)));
+    }
+  }
+  if (r.mixedSaturation) {
+    // Back to back: what the machine serves when full. No goal; what breaks first is its figure.
+    const m = r.mixedSaturation;
+    rows.push(
+      noGoal(
+        `Mixed load, back to back (saturation): ${m.people} people for ${num(m.seconds, 0)} s, ${m.requests} actions and polls`,
+        `${num(m.httpPerSecond ?? m.perSecond)} HTTP requests/s, error rate ${num(m.errorRate * 100, 2)} %; ${Object.entries<Json>(
+          m.byKind,
+        )
+          .map(([kind, l]) => `${kind} p95 ${ms(l.p95)}`)
+          .join(', ')}`,
+      ),
+    );
   }
   for (const m of r.messaging?.rows ?? []) {
     const label = `Booking -> driver SMS handed to the provider (n ${m.n})`;

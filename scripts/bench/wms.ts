@@ -156,6 +156,10 @@ export const wmsBench: BenchSection = async ({ dynamoDbEndpoint, operations }) =
       'floor p50': Number(f.floor.p50.toFixed(1)),
       'floor p95': Number(f.floor.p95.toFixed(1)),
       'ratio p50': Number(f.ratioP50.toFixed(2)),
+      // Its function in-process, beside a floor of its own (what Lambda runs: the goal's figure).
+      'fn p50': Number(f.fn.p50.toFixed(1)),
+      'fn floor p50': Number(f.fnFloor.p50.toFixed(1)),
+      'fn ratio p50': Number(f.fnRatioP50.toFixed(2)),
     })),
     extra: { lines: LINES, products: PRODUCTS, items, loadSeconds, receipts },
   };
