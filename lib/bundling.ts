@@ -11,7 +11,8 @@
 // does code a function loads only now and then (SIDE_BUNDLES, functions/lib/side-bundle.ts): built as
 // a bundle of its own beside the function's, not inlined into it (the VAHAN XML reader, ~64 KB less in
 // the functions that run gate checks; the detention PDFs with pdf-lib, ~450 KB less in detention's; the
-// QR encoder, ~21 KB less in every function that can draw a code).
+// QR encoder, ~21 KB less in every function that can draw a code; the gate pass's keys, signing and
+// verifying with jose, less in every function that can issue or read a pass).
 // The code finds both through import.meta.dirname, which the CommonJS bundle defines as __dirname.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { HINDI_CATALOGUE } from '../functions/lib/server-messages';
 import { VAHAN_XML_READER } from '../functions/gate/registry/vahan';
 import { DETENTION_PDFS } from '../functions/detention/pdf-bundle';
 import { QR_CODES } from '../functions/lib/qr';
+import { PASS_CRYPTO } from '../functions/passes/crypto';
 
 /** The Powertools version the code is written and tested against (all packages share it). */
 export const POWERTOOLS_VERSION = (
@@ -39,7 +41,7 @@ const ASSETS = [{ from: HINDI_CATALOGUE.source, to: HINDI_CATALOGUE.bundled }];
 /** Built beside the bundles whose code names them (the name is in a bundle only if the code that
  * loads the module is: a function that reaches the VAHAN adapter through a domain index without
  * running gate checks has it tree-shaken, and gets no XML reader). */
-const SIDE_BUNDLES = [VAHAN_XML_READER, DETENTION_PDFS, QR_CODES];
+const SIDE_BUNDLES = [VAHAN_XML_READER, DETENTION_PDFS, QR_CODES, PASS_CRYPTO];
 export const LAMBDA_BUNDLING = {
   target: 'node22',
   externalModules: EXTERNAL,

@@ -4,19 +4,14 @@
 // issues a guest's pass and revokes passes in a cancellation's or reschedule's transaction), the gate
 // (keys for its device) and checkins (a synced pass at check-in).
 import { randomBytes } from 'node:crypto';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import { openSecret, sealSecret } from '../lib/secrets';
 import { ConflictError } from '../lib/errors';
 import { writeAudit, type Actor } from '../lib/audit';
 import { checkinOpensAt } from '../../shared/contracts/checkins';
 import { addDays, instantOf } from '../../shared/time';
-import {
-  signGatePass,
-  verifyGatePass,
-  type GatePassCheck,
-  type GatePassClaims,
-  type GatePassKey,
-} from '../../shared/gate-pass';
+import type { GatePassCheck, GatePassClaims, GatePassKey } from '../../shared/gate-pass';
+import { newPassKeyPair, signGatePass, verifyGatePass } from './crypto';
 import type { Appointment } from '../../shared/contracts/appointments';
 import type { Facility } from '../facilities';
 import {
@@ -32,14 +27,14 @@ import { listRevocations } from './pass-revocation.store';
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 
 async function newPassKey(tenantId: string, facilityId: string, now: Date): Promise<PassKey> {
-  const pair = await generateKeyPair('ES256', { extractable: true });
+  const pair = await newPassKeyPair();
   const kid = `${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(6).toString('base64url')}`;
   return {
     tenantId,
     facilityId,
     kid,
-    publicJwk: { ...(await exportJWK(pair.publicKey)), kid, alg: 'ES256', use: 'sig' },
-    privateSealed: await sealSecret(tenantId, JSON.stringify(await exportJWK(pair.privateKey))),
+    publicJwk: { ...pair.publicJwk, kid, alg: 'ES256', use: 'sig' },
+    privateSealed: await sealSecret(tenantId, JSON.stringify(pair.privateJwk)),
     createdAt: now.toISOString(),
     passesUntil: 0,
     retiredAt: null,

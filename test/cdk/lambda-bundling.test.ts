@@ -5,7 +5,8 @@
 // CommonJS bundle would leave empty. Code split off into a side bundle (the VAHAN XML reader,
 // functions/lib/side-bundle.ts) is built beside the functions that load it only, is not in their
 // code, and reads a VAHAN answer from there; the detention PDFs (pdf-lib) draw a statement from theirs,
-// and the QR encoder a check-in code from its own.
+// the QR encoder a check-in code from its own, and the gate pass's cryptography (jose) makes a key,
+// signs a pass and reads it back from its own.
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { productFunction } from '../../lib/lambda';
 import { VAHAN_XML_READER } from '../../functions/gate/registry/vahan';
 import { DETENTION_PDFS } from '../../functions/detention/pdf-bundle';
 import { QR_CODES } from '../../functions/lib/qr';
+import { PASS_CRYPTO } from '../../functions/passes/crypto';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** An error code of fast-xml-parser's validator: in the code that carries the parser, and only there. */
@@ -25,6 +27,8 @@ const PARSER_MARK = 'InvalidXml';
 const QR_MARK = 'BitMatrix size must be defined';
 /** The header pdf-lib writes at the top of every PDF: in the code that carries pdf-lib, and only there. */
 const PDF_MARK = '%PDF-';
+/** An error code of jose's: in the code that carries jose, and only there. */
+const JOSE_MARK = 'ERR_JWS_INVALID';
 
 describe('Lambda bundling', () => {
   it('ships the assets beside each bundle, and the side bundles beside those that load them only', async () => {
@@ -63,6 +67,7 @@ describe('Lambda bundling', () => {
       expect(code).not.toContain(PARSER_MARK);
       expect(code).not.toContain(PDF_MARK);
       expect(code).not.toContain(QR_MARK);
+      expect(code).not.toContain(JOSE_MARK);
     }
 
     // checkins runs gate checks: its code names the XML reader, which ships beside it and reads VAHAN's
@@ -122,5 +127,41 @@ describe('Lambda bundling', () => {
     const codes = createRequire(import.meta.url)(qr) as typeof import('../../functions/lib/qr-codes');
     expect(codes.qrSvg('https://example.in/c/abc')).toMatch(/^<svg [^>]*viewBox="0 0 29 29"/);
     expect(codes.qrPng('https://example.in/c/abc').subarray(1, 4).toString('latin1')).toBe('PNG');
+
+    // checkins reads a pass synced from the gate: jose ships beside it, not in its code, and there makes
+    // a facility's key pair, signs a pass and reads it back; contact reads none and gets none.
+    expect(LAMBDA_BUNDLING.sideBundles).toContain(PASS_CRYPTO);
+    expect(readFileSync(join(bundles.checkins, 'index.js'), 'utf8')).toContain(PASS_CRYPTO.bundled);
+    expect(existsSync(join(bundles.contact, PASS_CRYPTO.bundled))).toBe(false);
+    const passCrypto = join(bundles.checkins, PASS_CRYPTO.bundled);
+    expect(readFileSync(passCrypto, 'utf8')).toContain(JOSE_MARK);
+    const crypto = createRequire(import.meta.url)(passCrypto) as typeof import('../../functions/passes/pass-crypto');
+    const { publicJwk, privateJwk } = await crypto.newPassKeyPair();
+    const claims = {
+      apt: 'appt-1',
+      ver: 0,
+      ref: 'DS-1',
+      fac: 'facility-1',
+      fnm: 'Bhiwandi DC',
+      tz: 'Asia/Kolkata',
+      veh: 'MH04AB1234',
+      day: '2026-12-07',
+      ws: '10:00',
+      we: '11:00',
+      nbf: 1_796_616_000, // 7 Dec 2026, 09:30 IST (check-in opens)
+      exp: 1_796_668_200, // 8 Dec 2026, 00:00 IST
+    };
+    const pass = await crypto.signGatePass(claims, { ...privateJwk, kid: 'k1' });
+    const context = { keys: [{ ...publicJwk, kid: 'k1' }], revocations: [], facilityId: 'facility-1' };
+    const at = new Date('2026-12-07T10:15:00+05:30');
+    expect(await crypto.verifyGatePass(pass, { ...context, now: at })).toEqual({
+      ok: true,
+      pass: claims,
+    });
+    // Read with no key of its facility's, it is a forgery.
+    expect(await crypto.verifyGatePass(pass, { ...context, keys: [], now: at })).toEqual({
+      ok: false,
+      reason: 'forged',
+    });
   }, 120_000);
 });
