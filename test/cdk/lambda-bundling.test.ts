@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { App, Duration, Stack } from 'aws-cdk-lib';
 import { LAMBDA_BUNDLING } from '../../lib/bundling';
 import { productFunction } from '../../lib/lambda';
+import type { SideBundle } from '../../functions/lib/side-bundle';
 import { VAHAN_XML_READER } from '../../functions/gate/registry/vahan';
 import { DETENTION_PDFS } from '../../functions/detention/pdf-bundle';
 import { QR_CODES } from '../../functions/lib/qr';
@@ -56,6 +57,15 @@ describe('Lambda bundling', () => {
       return join(assembly.directory, `asset.${fn.Properties.Code!.S3Key.replace(/\.zip$/, '')}`);
     };
     const bundles = { contact: bundleOf('contact'), checkins: bundleOf('checkins'), detention: bundleOf('detention') };
+    /** A side bundle as it ships: listed, named by the code of `from` and beside it (with `mark`, when
+     * given: what only that code carries), not beside `without`'s; its module, loaded from there. */
+    const shipped = <M>(side: SideBundle, from: string, without: string, mark?: string): M => {
+      expect(LAMBDA_BUNDLING.sideBundles).toContain(side);
+      expect(readFileSync(join(from, 'index.js'), 'utf8')).toContain(side.bundled);
+      expect(existsSync(join(without, side.bundled))).toBe(false);
+      if (mark) expect(readFileSync(join(from, side.bundled), 'utf8')).toContain(mark);
+      return createRequire(import.meta.url)(join(from, side.bundled)) as M;
+    };
 
     expect(LAMBDA_BUNDLING.assets.length).toBeGreaterThan(0);
     for (const bundle of Object.values(bundles)) {
@@ -72,12 +82,12 @@ describe('Lambda bundling', () => {
 
     // checkins runs gate checks: its code names the XML reader, which ships beside it and reads VAHAN's
     // XML there (as functions/local/fake-ulip.ts answers it); contact never loads it and gets none.
-    expect(LAMBDA_BUNDLING.sideBundles).toContain(VAHAN_XML_READER);
-    expect(readFileSync(join(bundles.checkins, 'index.js'), 'utf8')).toContain(VAHAN_XML_READER.bundled);
-    expect(existsSync(join(bundles.contact, VAHAN_XML_READER.bundled))).toBe(false);
-    const side = join(bundles.checkins, VAHAN_XML_READER.bundled);
-    expect(readFileSync(side, 'utf8')).toContain(PARSER_MARK);
-    const reader = createRequire(import.meta.url)(side) as typeof import('../../functions/gate/registry/vahan-xml');
+    const reader = shipped<typeof import('../../functions/gate/registry/vahan-xml')>(
+      VAHAN_XML_READER,
+      bundles.checkins,
+      bundles.contact,
+      PARSER_MARK,
+    );
     expect(
       reader.readXml(
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<VehicleDetails>\n  <rc_regn_no>MH12AB1234</rc_regn_no>\n  <rc_fit_upto>18-Oct-2029</rc_fit_upto>\n</VehicleDetails>',
@@ -89,12 +99,11 @@ describe('Lambda bundling', () => {
     expect(reader.readXml('<html><body><h1>502 Bad Gateway</h1>')).toBeNull();
 
     // detention draws PDFs: pdf-lib ships beside it, not in its code (nor in the others'), and draws there.
-    expect(LAMBDA_BUNDLING.sideBundles).toContain(DETENTION_PDFS);
-    expect(readFileSync(join(bundles.detention, 'index.js'), 'utf8')).toContain(DETENTION_PDFS.bundled);
-    expect(existsSync(join(bundles.checkins, DETENTION_PDFS.bundled))).toBe(false);
-    const pdfs = createRequire(import.meta.url)(
-      join(bundles.detention, DETENTION_PDFS.bundled),
-    ) as typeof import('../../functions/detention/pdfs');
+    const pdfs = shipped<typeof import('../../functions/detention/pdfs')>(
+      DETENTION_PDFS,
+      bundles.detention,
+      bundles.checkins,
+    );
     const statement = await pdfs.statementPdf({
       id: 'st-1',
       number: 'DET-2026-11-0001',
@@ -119,23 +128,23 @@ describe('Lambda bundling', () => {
 
     // checkins draws the gate's check-in QR code: the encoder ships beside it, not in its code, and draws
     // there; contact draws none and gets none.
-    expect(LAMBDA_BUNDLING.sideBundles).toContain(QR_CODES);
-    expect(readFileSync(join(bundles.checkins, 'index.js'), 'utf8')).toContain(QR_CODES.bundled);
-    expect(existsSync(join(bundles.contact, QR_CODES.bundled))).toBe(false);
-    const qr = join(bundles.checkins, QR_CODES.bundled);
-    expect(readFileSync(qr, 'utf8')).toContain(QR_MARK);
-    const codes = createRequire(import.meta.url)(qr) as typeof import('../../functions/lib/qr-codes');
+    const codes = shipped<typeof import('../../functions/lib/qr-codes')>(
+      QR_CODES,
+      bundles.checkins,
+      bundles.contact,
+      QR_MARK,
+    );
     expect(codes.qrSvg('https://example.in/c/abc')).toMatch(/^<svg [^>]*viewBox="0 0 29 29"/);
     expect(codes.qrPng('https://example.in/c/abc').subarray(1, 4).toString('latin1')).toBe('PNG');
 
     // checkins reads a pass synced from the gate: jose ships beside it, not in its code, and there makes
     // a facility's key pair, signs a pass and reads it back; contact reads none and gets none.
-    expect(LAMBDA_BUNDLING.sideBundles).toContain(PASS_CRYPTO);
-    expect(readFileSync(join(bundles.checkins, 'index.js'), 'utf8')).toContain(PASS_CRYPTO.bundled);
-    expect(existsSync(join(bundles.contact, PASS_CRYPTO.bundled))).toBe(false);
-    const passCrypto = join(bundles.checkins, PASS_CRYPTO.bundled);
-    expect(readFileSync(passCrypto, 'utf8')).toContain(JOSE_MARK);
-    const crypto = createRequire(import.meta.url)(passCrypto) as typeof import('../../functions/passes/pass-crypto');
+    const crypto = shipped<typeof import('../../functions/passes/pass-crypto')>(
+      PASS_CRYPTO,
+      bundles.checkins,
+      bundles.contact,
+      JOSE_MARK,
+    );
     const { publicJwk, privateJwk } = await crypto.newPassKeyPair();
     const claims = {
       apt: 'appt-1',
