@@ -9,15 +9,27 @@
 // appointment puts the whole item through appointmentItem, so the index keys follow each change.
 // Dock door time is reserved with one DOORBLOCK# item per quarter hour in the facility's
 // partition, written with attribute_not_exists: two bookings of one door and time cannot both land.
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// Each write of an appointment also notes the change in its day's change log (day-changes.store.ts, in
+// the same transaction), so a screen polling today's schedule reads what changed since its last poll.
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { config } from '../lib/config';
-import { batchGet, getItem, isConditionalCheckFailed, queryAll, queryPrefix, withoutKeys } from '../lib/dynamo';
+import {
+  batchGet,
+  getItem,
+  isConditionalCheckFailed,
+  queryAll,
+  queryPrefix,
+  withCompanions,
+  withoutKeys,
+} from '../lib/dynamo';
 import { revised, revisionCondition, revisionOf } from '../lib/revision';
 import { facilityKeys, listFacilities } from '../facilities';
 import { heldWindow, quarterBlocks } from './rules';
 import { ON_SITE_STATUSES, type Appointment } from '../../shared/contracts/appointments';
+import { scheduleOrder } from '../../shared/contracts/todays-schedule';
 import { tenantPk } from '../lib/table';
+import { scheduleChangePuts } from './day-changes.store';
 import { phoneKeyOf } from '../lib/person-key';
 import { heldAtGate, type GateOutcome } from '../../shared/contracts/gate';
 
@@ -103,6 +115,14 @@ export function getAppointment(tenantId: string, id: string): Promise<Appointmen
   return getItem<Appointment>(appointmentKeys.key(tenantId, id), true);
 }
 
+/** Appointments by id, read consistently (null where none is), in the order of `ids`. */
+export function getAppointments(tenantId: string, ids: string[]): Promise<(Appointment | null)[]> {
+  return batchGet<Appointment>(
+    ids.map((id) => appointmentKeys.key(tenantId, id)),
+    true,
+  );
+}
+
 function queryIndex(index: 'GSI1' | 'GSI2' | 'GSI3', pk: string, skPrefix?: string): Promise<Appointment[]> {
   return queryPrefix<Appointment>(pk, skPrefix ?? '', { index });
 }
@@ -124,12 +144,7 @@ function once(items: Appointment[]): Appointment[] {
     const seen = byId.get(a.id);
     if (!seen || a.updatedAt > seen.updatedAt) byId.set(a.id, a);
   }
-  return [...byId.values()].sort(
-    (a, b) =>
-      a.scheduledDate.localeCompare(b.scheduledDate) ||
-      a.scheduledTimeStart.localeCompare(b.scheduledTimeStart) ||
-      a.createdAt.localeCompare(b.createdAt),
-  );
+  return [...byId.values()].sort(scheduleOrder);
 }
 
 /** Every facility of the tenant (one with appointments is never deleted: remove-facility.ts). */
@@ -313,22 +328,29 @@ export function doorBlockKeys(
   );
 }
 
-/** A changed appointment (its status too), written only if nobody changed it since `before` was read (functions/lib/revision.ts). */
+/**
+ * A changed appointment (its status too), written only if nobody changed it since `before` was read
+ * (functions/lib/revision.ts), with the change noted in its day's change log (both days' when it moved).
+ */
 export function appointmentChangePut(after: Appointment, before: Appointment) {
-  return {
-    Put: {
-      TableName: config.tableName,
-      Item: appointmentItem(revised(before, after)),
-      ...revisionCondition(revisionOf(before)),
+  return withCompanions(
+    {
+      Put: {
+        TableName: config.tableName,
+        Item: appointmentItem(revised(before, after)),
+        ...revisionCondition(revisionOf(before)),
+      },
     },
-  };
+    scheduleChangePuts(after, before),
+  );
 }
 
-/** A new appointment, written only if its id is not taken. */
+/** A new appointment, written only if its id is not taken, with the change noted in its day's change log. */
 export function newAppointmentPut(a: Appointment) {
-  return {
-    Put: { TableName: config.tableName, Item: appointmentItem(a), ConditionExpression: 'attribute_not_exists(PK)' },
-  };
+  return withCompanions(
+    { Put: { TableName: config.tableName, Item: appointmentItem(a), ConditionExpression: 'attribute_not_exists(PK)' } },
+    scheduleChangePuts(a),
+  );
 }
 
 /**
@@ -341,19 +363,23 @@ export async function setAppointmentGateHint(
   id: string,
   gateHint: Appointment['gateHint'],
 ): Promise<void> {
-  await ddb()
-    .send(
+  try {
+    const { Attributes } = await ddb().send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: appointmentKeys.key(tenantId, id),
         UpdateExpression: 'SET gateHint = :h',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: { ':h': gateHint },
+        ReturnValues: 'ALL_NEW',
       }),
-    )
-    .catch((err: unknown) => {
-      if (!isConditionalCheckFailed(err)) throw err;
-    });
+    );
+    // Noted after the hint (a worker's write: a failed note fails the record, which is tried again).
+    const [note] = scheduleChangePuts(Attributes as Appointment);
+    await ddb().send(new PutCommand(note!.Put));
+  } catch (err) {
+    if (!isConditionalCheckFailed(err)) throw err;
+  }
 }
 
 /** The quarter hours of a door's day held by appointments (one query per door and day). */

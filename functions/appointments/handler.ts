@@ -44,6 +44,8 @@ import { slotSearchQuerySchema, slotsQuerySchema } from '../../shared/contracts/
 import { bookingSetup, typedLoad } from '../appointment-types';
 import { searchSlots } from './slot-search';
 import { appointmentsRoutes } from '../../shared/routes/appointments';
+import { todaysChangesQuery } from '../../shared/contracts/todays-schedule';
+import { todaysSchedule, todaysScheduleChanges } from './todays-changes';
 
 export const UPCOMING_DAYS = 14;
 const byTime = (a: Appointment, b: Appointment) =>
@@ -86,15 +88,20 @@ export const { handler, actions, routes } = defineFunction('appointments', appoi
   /**
    * Today's schedule of one hub, today on its own clock: the one asked for (`?facilityId=`, Quick
    * Check-In's choice) or the session's home hub. One key of the date index, whatever the tenant's
-   * other hubs hold: this list is polled every 30 s by every gate screen (docs/scale.md §3).
+   * other hubs hold (docs/scale.md §3); the screens poll it by its changes (below).
    */
   async todaysAppointments(req) {
-    const { user, session } = requireUser(req);
     const { facilityId } = parseQuery(req, todayQuery);
-    const { facility, date } = await todayFor(session, new Date(), facilityId);
-    if (!facility) return json([]);
-    const listed = visibleTo(user, await listAppointmentsByDate(user.tenantId, date, facility.id));
-    return json(await withGateHolds(user.tenantId, listed));
+    return json(await todaysSchedule(requireUser(req), facilityId));
+  },
+
+  /**
+   * Today's schedule polled by its changes (the screens' poll, issue #60): the whole day, or what changed
+   * since the `asOf` of the answer the screen holds (todays-changes.ts).
+   */
+  async todaysScheduleChanges(req) {
+    const { facilityId, since } = parseQuery(req, todaysChangesQuery);
+    return json(await todaysScheduleChanges(requireUser(req), facilityId, since));
   },
 
   /** The next 14 days (from today in the facility's zone): staff see all, drivers their own. */

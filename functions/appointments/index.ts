@@ -15,6 +15,8 @@ export {
   newAppointmentPut,
   setAppointmentGateHint,
 } from './appointment.store';
+// A change shown on an appointment without a write of it (a gate hold let through) is noted in its day's log.
+export { scheduleChangePuts } from './day-changes.store';
 export { isPunctual, withinOpeningHours } from './rules';
 export { bookAppointment, newAppointment } from './booking';
 export { contextOf, findAppointment, todayFor } from './context';

@@ -8,7 +8,7 @@ import { changeAtRevision, revised } from '../lib/revision';
 import { gateOverridePut } from '../gate';
 import { getFacility } from '../facilities';
 import { localDateTime, DEFAULT_TIME_ZONE } from '../../shared/time';
-import type { ChangeContext } from '../appointments';
+import { getAppointment, scheduleChangePuts, type ChangeContext } from '../appointments';
 import type { Checkin } from '../../shared/contracts/checkins';
 import { checkinChangePut, getCheckin } from './checkin.store';
 
@@ -42,7 +42,11 @@ async function override(
     ...before,
     gate: { ...before.gate, override: { by: ctx.actor?.username ?? 'unknown', name: byName, at: iso, reason } },
   });
-  const facility = await getFacility(ctx.tenantId, before.facilityId);
+  // The hold shows on its appointment in today's schedule: the change is noted in that day's log.
+  const [facility, appointment] = await Promise.all([
+    getFacility(ctx.tenantId, before.facilityId),
+    getAppointment(ctx.tenantId, before.appointmentId),
+  ]);
   const date = localDateTime(now, facility?.timeZone ?? DEFAULT_TIME_ZONE).date;
   await transact(
     [
@@ -68,6 +72,7 @@ async function override(
         },
         now,
       ),
+      ...(appointment ? scheduleChangePuts(appointment) : []),
     ],
     () => new RevisionConflictError(),
   );

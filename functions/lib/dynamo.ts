@@ -92,12 +92,26 @@ export function cancellationCodes(err: unknown): (string | undefined)[] | null {
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
+/** The items each transaction element brings with it (withCompanions). */
+const companionsOf = new WeakMap<object, TransactItem[]>();
+
+/**
+ * A transaction element that brings other items with it, written in the same transaction after the
+ * caller's own (so the indexes `onConditionFailed` names stay the caller's): an appointment's write
+ * brings the note of its change in its day's change log (functions/appointments/appointment.store.ts),
+ * whichever transaction it is written in. Companions carry no condition of their own.
+ */
+export function withCompanions<T extends TransactItem>(item: T, companions: TransactItem[]): T {
+  companionsOf.set(item, companions);
+  return item;
+}
+
 /**
  * Runs a transaction; when a condition fails, `onConditionFailed(index)` names the error to throw
  * for the first failing item (its index in `items`). A transaction cancelled only because another
  * one held the same items at that moment (TransactionConflict) wrote nothing, so it is retried; so is
  * one whose counter decrement (functions/lib/counters.ts) would have gone below zero, with that counter
- * left at 0.
+ * left at 0. The items' companions (withCompanions) are written with them, after them.
  */
 export async function transact(
   items: TransactItem[],
@@ -106,7 +120,8 @@ export async function transact(
 ): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+      const companions = items.flatMap((item) => companionsOf.get(item) ?? []);
+      await ddb().send(new TransactWriteCommand({ TransactItems: [...items, ...companions] }));
       reportClampedCounters(items);
       return;
     } catch (err) {
@@ -131,8 +146,9 @@ export async function transact(
  * Reads up to any number of items by key with BatchGetItem (100 keys a call, unprocessed keys asked
  * again with back-off); the answer is in the order of `keys`, null where no item exists. A key asked
  * for twice is read once (BatchGetItem refuses a call with the same key twice) and answered twice.
+ * `consistent`: strongly consistent reads (every write acknowledged before the call is seen).
  */
-export async function batchGet<T>(keys: { PK: string; SK: string }[]): Promise<(T | null)[]> {
+export async function batchGet<T>(keys: { PK: string; SK: string }[], consistent = false): Promise<(T | null)[]> {
   const found = new Map<string, Record<string, unknown>>();
   const id = (k: { PK: unknown; SK: unknown }) => `${String(k.PK)}\u0000${String(k.SK)}`;
   const distinct = [...new Map(keys.map((k) => [id(k), { PK: k.PK, SK: k.SK }])).values()];
@@ -141,7 +157,9 @@ export async function batchGet<T>(keys: { PK: string; SK: string }[]): Promise<(
     for (let attempt = 0; pending?.length; attempt++) {
       if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
       const res: BatchGetCommandOutput = await ddb().send(
-        new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: pending } } }),
+        new BatchGetCommand({
+          RequestItems: { [config.tableName]: { Keys: pending, ...(consistent ? { ConsistentRead: true } : {}) } },
+        }),
       );
       for (const item of res.Responses?.[config.tableName] ?? [])
         found.set(id(item as { PK: unknown; SK: unknown }), item);

@@ -274,6 +274,18 @@ export function planTimeSteps(
   for (let q = Math.max(0, window.from - 1); q < Math.min(96, window.to + 1); q++) {
     const instant = dayStart + q * QUARTER_MS + 7 * 60_000;
     const open = q >= 24 && q < 88;
+    // The screens opened at the start of the day read the whole day once (the SPA's first poll).
+    if (q === 24)
+      timeSteps.push({
+        at: instant - 60_000,
+        truck: '',
+        name: 'screens opened',
+        run: async (ctx) => {
+          await call({ ...ctx, weight: screens.dashboards }, 'GET', '/api/appointments/today/changes', {
+            session: ops,
+          });
+        },
+      });
     if (open)
       timeSteps.push({
         at: instant,
@@ -281,9 +293,11 @@ export function planTimeSteps(
         name: 'dashboard poll',
         run: async (ctx) => {
           const polls = { ...ctx, weight: screens.dashboards * 30 };
+          // Each poll after the first asks for the day's changes since the last one, 30 s before.
+          const since = new Date(Date.now() - 30_000).toISOString();
           await Promise.all([
             call(polls, 'GET', '/api/dashboard/metrics', { session: ops }),
-            call(polls, 'GET', '/api/appointments/today', { session: ops }),
+            call(polls, 'GET', `/api/appointments/today/changes?since=${since}`, { session: ops }),
             call(polls, 'GET', '/api/notifications', { session: ops }),
             call({ ...ctx, weight: screens.yardScreens * 30 }, 'GET', '/api/yard/overview', { session: yard }),
           ]);

@@ -18,6 +18,13 @@ export const appointmentsRoutes = [
   },
   {
     method: 'GET',
+    path: '/api/appointments/today/changes',
+    fn: 'appointments',
+    action: 'todaysScheduleChanges',
+    access: 'reference:read',
+  },
+  {
+    method: 'GET',
     path: '/api/appointments/upcoming',
     fn: 'appointments',
     action: 'upcomingAppointments',

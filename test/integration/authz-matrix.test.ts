@@ -154,6 +154,7 @@ PATCH  /api/carriers/{id}/drivers/{driverId}             y   y   y   n   n   n  
 POST   /api/drivers                                      y   y   y   n   n   n   n   n   n   n   n   n   n   n   n   n
 GET    /api/appointments                                 y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   n
 GET    /api/appointments/today                           y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   n
+GET    /api/appointments/today/changes                   y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   n
 GET    /api/appointments/upcoming                        y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   n
 GET    /api/appointments/check-availability              y   y   y   y   y   y   y   y   y   y   y   y   y   y   y   n
 GET    /api/appointments/{id}                            y   y   y   y   y   y   y   y   o   o   o   o   o   o   o   n

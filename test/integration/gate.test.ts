@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { signUpOrganisation, type Organisation } from '../support/tenancy';
 import { guestBooking, tomorrowInIndia } from '../support/checkin-hub';
+import { ageChangeNotes, pollToday } from '../support/todays-schedule';
 import { listAuditBetween } from '../../functions/lib/audit';
 import { DEFAULT_RULE_OUTCOMES } from '../../shared/contracts/gate';
 import { addDays, localDateTime } from '../../shared/time';
@@ -414,11 +415,26 @@ describe('the scheduling list of a held truck', () => {
       ).gateHold,
     ).toBeUndefined();
 
+    // Today's schedule as the screens poll it (issue #60): the hold; then, the day's changes so far
+    // minutes old, a poll that finds nothing changed; then the override, which changes no appointment,
+    // in the next poll: the appointment, no longer held.
+    const polled = await pollToday(ops);
+    const mine = (p: typeof polled) => p.appointments.find((a) => a.id === held.body.appointmentId);
+    expect(mine(polled)!.gateHold!.reasons).toEqual(before.gateHold.reasons);
+    await ageChangeNotes(DEMO_TENANT_ID, DEMO_FACILITY_ID, polled.date, 5 * 60_000);
+    const quiet = await pollToday(ops, { since: polled.asOf });
+    expect(quiet).toMatchObject({ full: false, appointments: [], removed: [] });
+
     const override = await yard.post(`/api/checkins/${held.body.id}/gate-override`, {
       reason: 'PUC renewed, paper seen at the gate',
     });
     expect(override.status, override.text).toBe(200);
     expect((await listed()).gateHold).toBeUndefined();
+    const next = await pollToday(ops, { since: quiet.asOf });
+    expect(next.full).toBe(false);
+    expect(next.appointments.map((a) => a.id)).toEqual([held.body.appointmentId]);
+    expect(mine(next)).toMatchObject({ status: 'arrived' });
+    expect(mine(next)!.gateHold).toBeUndefined();
   });
 
   it('is given no yard spot until a yard manager lets it through', async () => {

@@ -3,7 +3,13 @@
 // twice at once; a person acts after a pause; back to back, nobody waits. Timed on a fake stack of
 // known speed, with intervals scaled down from seconds to milliseconds.
 import { describe, expect, it } from 'vitest';
-import { HUB_SCREENS, mixedLoad, type MixedAction, type Person } from '../../scripts/bench/mixed-load';
+import {
+  HUB_SCREENS,
+  mixedLoad,
+  todaysSchedulePoll,
+  type MixedAction,
+  type Person,
+} from '../../scripts/bench/mixed-load';
 import type { Call } from '../../scripts/bench/hot-paths';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -83,5 +89,34 @@ describe('the mixed load', () => {
       }
     const office = HUB_SCREENS.find((s) => s.screen === 'office')!;
     expect(office.polls.map((p) => p.everyMs).sort()).toEqual([15_000, 30_000]);
+  });
+
+  it('paced: opens each screen before the window (its polls answered once, untimed), as a hub keeps them open', async () => {
+    const sent: string[] = [];
+    const actions: MixedAction[] = [{ kind: 'poll', weight: 0, everyMs: 1000, act: (call) => call('GET', '/screen') }];
+    const people: Person[] = [{ call: async (_m, path) => sent.push(path), actions }];
+    const result = await mixedLoad(people, 0.05, 'paced', { min: 10_000, max: 10_000 });
+    // The screen's first answer came before the window; in a window shorter than its phase, no poll is timed.
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(sent[0]).toBe('/screen');
+    expect(result.httpRequests).toBe(sent.length - 1);
+  });
+
+  it('polls today’s schedule as the SPA does: the whole day first, then the changes since the answer held', async () => {
+    const asked: string[] = [];
+    let n = 0;
+    const call: Call = async (_method, path) => {
+      asked.push(path);
+      n++;
+      return { date: '2026-12-31', asOf: `2026-12-31T10:00:0${n}.000Z`, full: n === 1, appointments: [], removed: [] };
+    };
+    await todaysSchedulePoll(call);
+    await todaysSchedulePoll(call);
+    await todaysSchedulePoll(call);
+    expect(asked).toEqual([
+      '/api/appointments/today/changes',
+      `/api/appointments/today/changes?since=${encodeURIComponent('2026-12-31T10:00:01.000Z')}`,
+      `/api/appointments/today/changes?since=${encodeURIComponent('2026-12-31T10:00:02.000Z')}`,
+    ]);
   });
 });

@@ -11,6 +11,11 @@ import type {
   RescheduleInput,
   RescheduleRequest,
 } from '@shared/contracts/appointments';
+import {
+  applyScheduleChanges,
+  type TodaysSchedule,
+  type TodaysScheduleChanges,
+} from '@shared/contracts/todays-schedule';
 import { api } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
@@ -27,15 +32,26 @@ export const appointmentsQuery = (date: string, facilityId?: string) =>
   });
 /**
  * Today's schedule of one hub, today on its clock, polled every 30 s: the home facility's (the
- * dashboard, the yard) or a chosen one's (Quick Check-In). One hub's day is read, never the tenant's.
+ * dashboard, the yard) or a chosen one's (Quick Check-In). One hub's day is read, never the tenant's,
+ * and only once: each poll after the first asks for what changed since the answer held (issue #60), and
+ * folds it in (shared/contracts/todays-schedule.ts). The screens see the day's appointments.
  */
 export const todaysScheduleQuery = (facilityId?: string) =>
   queryOptions({
     queryKey: ['/api/appointments/today', facilityId ?? 'home'],
-    queryFn: () =>
-      api.get<Appointment[]>(
-        facilityId ? `/api/appointments/today?facilityId=${encodeURIComponent(facilityId)}` : '/api/appointments/today',
-      ),
+    queryFn: async ({ client, queryKey }): Promise<TodaysSchedule> => {
+      const held = client.getQueryData<TodaysSchedule>(queryKey);
+      const params = new URLSearchParams({
+        ...(facilityId ? { facilityId } : {}),
+        ...(held ? { since: held.asOf } : {}),
+      });
+      const query = params.size ? `?${params}` : '';
+      return applyScheduleChanges(
+        held,
+        await api.get<TodaysScheduleChanges>(`/api/appointments/today/changes${query}`),
+      );
+    },
+    select: (schedule) => schedule.appointments,
     refetchInterval: 30_000,
   });
 export const pendingReschedulesQuery = queryOptions({
