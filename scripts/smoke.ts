@@ -215,6 +215,11 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeReport> {
       run: () => read(`/api/slots/available?facilityId=${SMOKE_FACILITY_ID}&date=${tomorrow()}`)(),
     },
     { step: 'appointments: today', needsSession: true, run: read('/api/appointments/today') },
+    {
+      step: 'appointments: today, polled by its changes',
+      needsSession: true,
+      run: read('/api/appointments/today/changes'),
+    },
     { step: 'carriers: list', needsSession: true, run: read('/api/carriers') },
     { step: 'checkins: list', needsSession: true, run: read('/api/checkins') },
     { step: 'gate: today', needsSession: true, run: read('/api/gate/today') },

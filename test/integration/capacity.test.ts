@@ -62,15 +62,33 @@ describe('capacity model: no hot key at 10x the biggest hub (issue #60)', () => 
     expect(shared.busiest.wcu.pattern).toBe('AUDIT#{d}');
     expect(shared.busiest.wcu.checkWcu).toBeGreaterThan(LIMITS.wcu);
 
-    // And the date index as it was before (one partition per tenant and day, every hub's day in it, and
-    // today's schedule read whole): the biggest tenant's hubs, polling it, are over a partition's reads.
+    // And the date index as it was before (one partition per tenant and day, every hub's day in it) with
+    // today's schedule polled as it was (the whole day every 30 s, not its changes): the biggest tenant's
+    // hubs, polling it, are over a partition's reads.
+    const appointmentBytes = new Map<string, number>();
+    for (const s of run.itemSizes) if (/#APPT#[^#]+$/.test(s.key)) appointmentBytes.set(s.key, s.bytes);
+    const wholeDay = [...appointmentBytes.values()].reduce((sum, b) => sum + b, 0);
     const tenantDay = hubFigures({
       ...run,
-      // A read of a hub's day (a date's range of its month) becomes a read of the tenant's whole day.
       accesses: run.accesses.map((a) => {
+        const tenantKey = (day: string) => `${a.key.split('#FACILITY#')[0]}#APPTDATE#${day}`;
+        // A poll of the day's changes becomes a read of the tenant's whole day.
+        const polled = a.op === 'R' && a.index === 'table' && /#APPTCHANGES#(\d{4}-\d{2}-\d{2})$/.exec(a.key);
+        if (polled)
+          return {
+            ...a,
+            index: 'GSI1',
+            key: tenantKey(polled[1]!),
+            bytes: wholeDay,
+            dayBytes: wholeDay,
+            items: appointmentBytes.size,
+            strong: false,
+            range: undefined,
+          };
+        // A read of a hub's day (a date's range of its month) becomes a read of the tenant's whole day.
         const day = a.range?.find((v) => /^\d{4}-\d{2}-\d{2}#/.test(v))?.slice(0, 10);
         return a.op === 'R' && a.index === 'GSI1' && /#FACILITY#[^#]+#APPTMONTH#/.test(a.key) && day
-          ? { ...a, key: `${a.key.split('#FACILITY#')[0]}#APPTDATE#${day}`, range: undefined }
+          ? { ...a, key: tenantKey(day), range: undefined }
           : a;
       }),
     });
