@@ -44,7 +44,6 @@ import { slotSearchQuerySchema, slotsQuerySchema } from '../../shared/contracts/
 import { bookingSetup, typedLoad } from '../appointment-types';
 import { searchSlots } from './slot-search';
 import { appointmentsRoutes } from '../../shared/routes/appointments';
-import { todaysChangesQuery } from '../../shared/contracts/todays-schedule';
 import { todaysSchedule, todaysScheduleChanges } from './todays-changes';
 
 export const UPCOMING_DAYS = 14;
@@ -64,6 +63,10 @@ const limitGuestSearch = (req: ApiRequest) =>
       );
 
 const todayQuery = z.object({ facilityId: z.optional(z.string().check(z.maxLength(64))) });
+/** Today's changes: of one hub (the home facility's unless named), since a former answer's `asOf`. */
+const todaysChangesQuery = z.extend(todayQuery, {
+  since: z.optional(z.iso.datetime({ error: 'Since must be a date and time (ISO 8601, UTC)' })),
+});
 
 const listQuery = z.object({
   date: z.optional(dateString('Please select a date')),

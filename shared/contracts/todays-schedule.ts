@@ -3,14 +3,8 @@
 // each poll after it names the `asOf` of the last answer it holds and gets only the appointments changed
 // since (and the ids that left the day), which the screen folds into what it holds. A busy hub's day
 // is read once per screen, not every 30 s.
-import * as z from 'zod/mini';
+// (No zod here: the SPA's first loads carry this rule; the query's schema is the handler's.)
 import type { Appointment } from './appointments';
-
-/** GET /api/appointments/today/changes: of one hub (the home facility's unless named), since a former answer. */
-export const todaysChangesQuery = z.object({
-  facilityId: z.optional(z.string().check(z.maxLength(64))),
-  since: z.optional(z.iso.datetime({ error: 'Since must be a date and time (ISO 8601, UTC)' })),
-});
 
 /** What a poll of today's schedule answers. */
 export interface TodaysScheduleChanges {
