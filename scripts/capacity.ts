@@ -37,7 +37,13 @@ console.log(
   `\nDockSaathi capacity model: a hub day through the real handlers on DynamoDB Local, scaled to a network of ${NETWORK.hubs.reduce((s, h) => s + h.count, 0).toLocaleString('en-IN')} hubs (${networkTrucks.toLocaleString('en-IN')} trucks a day; biggest tenant ${tenantTrucks.toLocaleString('en-IN')}), ${NETWORK.carriers.toLocaleString('en-IN')} carriers, ${NETWORK.drivers.toLocaleString('en-IN')} drivers\n`,
 );
 const dynamo = await startDynamoDbLocal();
-const results: { figures: HubFigures; cost: ReturnType<typeof monthlyCost>; seconds: number; date: string }[] = [];
+const results: {
+  figures: HubFigures;
+  cost: ReturnType<typeof monthlyCost>;
+  seconds: number;
+  date: string;
+  refused: { action: string; status: number; message: string }[];
+}[] = [];
 try {
   for (const trucks of SIZES) {
     const size = HUB_SIZES[trucks];
@@ -46,8 +52,10 @@ try {
     const run = await runHubDay({ dynamoDbEndpoint: dynamo.endpoint, size, sample: SAMPLE, log: console.log });
     const figures = hubFigures(run);
     const cost = monthlyCost(figures, prices);
-    results.push({ figures, cost, seconds: run.seconds, date: run.date });
+    results.push({ figures, cost, seconds: run.seconds, date: run.date, refused: run.record.refused });
     print(figures, cost, run.seconds);
+    // What was refused, and why: a rule of the product, or DynamoDB Local timing out under the load.
+    for (const r of run.record.refused) console.log(`  refused: ${r.action}: ${r.status} ${r.message}`);
   }
 } finally {
   await dynamo.stop();
