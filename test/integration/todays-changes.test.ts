@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { signUpOrganisation } from '../support/tenancy';
-import { day } from '../support/appointments';
+import { booking, day } from '../support/appointments';
+import { appointmentInputSchema } from '../../shared/contracts/appointments';
 import { ageChangeNotes, pollToday } from '../support/todays-schedule';
 import { bookAppointment, setAppointmentGateHint } from '../../functions/appointments';
 import { findUserByIdentifier, toSessionUser } from '../../functions/users';
@@ -25,32 +26,20 @@ const today = localDateTime(new Date(), 'Asia/Kolkata').date;
 /** An appointment today at the test's hub, booked as the booking service books (any hour of today is ahead). */
 async function book(start: string, po: string, own: { driverId?: string; carrierId?: string } = {}) {
   const user = toSessionUser((await findUserByIdentifier('operations'))!);
-  const hh = Number(start.slice(0, 2));
-  const made = await bookAppointment(
-    user,
-    {
+  const end = `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`;
+  const input = appointmentInputSchema.parse(
+    booking({
       facilityId: hub,
-      carrierId: own.carrierId ?? 'carrier-ganga',
-      driverId: own.driverId ?? null,
       dockDoorId: null,
-      laborInchargeId: null,
+      driverId: null,
       scheduledDate: today,
       scheduledTimeStart: start,
-      scheduledTimeEnd: `${String(hh + 1).padStart(2, '0')}:00`,
-      loadType: 'inbound',
-      priority: 'normal',
-      bookedBy: 'carrier',
+      scheduledTimeEnd: end,
       poNumber: po,
-      bolNumber: null,
-      palletCount: 4,
-      cartonCount: null,
-      estimatedDuration: 60,
-      specialInstructions: null,
-      handlingEquipmentNotes: null,
-    },
-    new Date(`${today}T00:00:00+05:30`),
+      ...own,
+    }),
   );
-  return made.id;
+  return (await bookAppointment(user, input, new Date(`${today}T00:00:00+05:30`))).id;
 }
 
 /** Every change of the hub's day so far, minutes old: a poll since now finds only what changes after. */
