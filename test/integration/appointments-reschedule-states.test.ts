@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Client, startTestApi, type TestApi } from '../support/api';
-import { appointmentIn, cancel, day, move } from '../support/appointments';
+import { appointmentIn, cancel, day, move, rescheduleRequest } from '../support/appointments';
 import { ddb } from '../../functions/lib/aws';
 import { config } from '../../functions/lib/config';
 import { listAudit } from '../../functions/lib/audit';
@@ -21,15 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const request = (over: Record<string, unknown> = {}) => ({
-  newDate: day(12),
-  newTimeStart: '11:00',
-  newTimeEnd: '12:00',
-  reason: 'traffic',
-  reasonDetails: 'Stuck on the Thane bypass since morning',
-  requestedBy: 'carrier',
-  ...over,
-});
+const request = rescheduleRequest;
 
 let made = 0;
 /** A doorless appointment of its own hour (08:00-17:00 on day 9, then day 10), walked to `status`. */

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { signUpOrganisation } from '../support/tenancy';
-import { booking, day } from '../support/appointments';
+import { booking, rescheduleRequest } from '../support/appointments';
 import { appointmentInputSchema } from '../../shared/contracts/appointments';
 import { ageChangeNotes, pollToday } from '../support/todays-schedule';
 import { bookAppointment, setAppointmentGateHint } from '../../functions/appointments';
@@ -53,14 +53,9 @@ beforeAll(async () => {
   const created = await ops.post('/api/facilities', {
     name: 'Pune Polling Hub',
     address: 'Plot 12, Chakan MIDC',
-    city: 'Pune',
-    state: 'Maharashtra',
-    zipCode: '410501',
     operatingHoursStart: '06:00',
     operatingHoursEnd: '22:00',
     timeZone: 'Asia/Kolkata',
-    slotMinutes: 60,
-    slotCapacity: 4,
   });
   expect(created.status, created.text).toBe(201);
   hub = created.body.id;
@@ -132,14 +127,7 @@ describe('polling today’s schedule by its changes', () => {
     expect(idsOf(held.appointments)).toContain(moving);
     await settle();
 
-    const asked = await ops.post(`/api/appointments/${moving}/reschedule`, {
-      newDate: day(12),
-      newTimeStart: '11:00',
-      newTimeEnd: '12:00',
-      reason: 'traffic',
-      reasonDetails: 'Stuck on the Thane bypass since morning',
-      requestedBy: 'carrier',
-    });
+    const asked = await ops.post(`/api/appointments/${moving}/reschedule`, rescheduleRequest());
     expect(asked.status, asked.text).toBe(201);
     const approved = await yard.request('PATCH', `/api/reschedules/${asked.body.id}/approve`);
     expect(approved.status, approved.text).toBe(200);

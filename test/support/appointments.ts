@@ -24,6 +24,17 @@ export const booking = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** A carrier's reschedule request body: to day 12, 11:00-12:00, for traffic, unless overridden. */
+export const rescheduleRequest = (over: Record<string, unknown> = {}) => ({
+  newDate: day(12),
+  newTimeStart: '11:00',
+  newTimeEnd: '12:00',
+  reason: 'traffic',
+  reasonDetails: 'Stuck on the Thane bypass since morning',
+  requestedBy: 'carrier',
+  ...over,
+});
+
 export const cancel = (client: Client, id: string, reason = 'Consignee closed for stock-taking') =>
   client.post(`/api/appointments/${id}/cancel`, { reason });
 
