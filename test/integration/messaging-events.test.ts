@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { booking, day } from '../support/appointments';
 import { openHub } from '../support/checkin-hub';
+import { waitFor } from '../support/wait-for';
 import { DEMO_TENANT_ID } from '../../functions/local/demo-ids';
 
 let api: TestApi;
@@ -53,13 +54,17 @@ describe('driver messages from domain events', () => {
     });
     expect(form.get('EncodingType')).toBe('unicode');
     expect(request.headers.authorization).toBe('***');
-    // The log lists the SMS, sent; WhatsApp was not needed.
-    const log = await ops.get('/api/messaging/messages?limit=10');
-    expect(log.status).toBe(200);
-    const mine = log.body.items.filter(
-      (m: { to: string; template: string }) => m.to === '+919812300002' && m.template === 'appointment_confirmed',
-    );
-    expect(mine.map((m: { channel: string; status: string }) => `${m.channel}:${m.status}`)).toEqual(['sms:sent']);
+    // The log lists the SMS, sent; WhatsApp was not needed. The worker marks it sent just after the
+    // provider (here the sink) took it, so the log is read until it is no longer queued.
+    const logged = async () => {
+      const log = await ops.get('/api/messaging/messages?limit=10');
+      expect(log.status).toBe(200);
+      return (log.body.items as { to: string; template: string; channel: string; status: string }[])
+        .filter((m) => m.to === '+919812300002' && m.template === 'appointment_confirmed')
+        .map((m) => `${m.channel}:${m.status}`);
+    };
+    const mine = await waitFor(logged, (l) => !l.includes('sms:queued'), 'the SMS to be marked in the log', 8000);
+    expect(mine).toEqual(['sms:sent']);
   });
 
   it('a check-in sends check_in_success, and completed loading sends loading_complete', async () => {
