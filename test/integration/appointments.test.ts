@@ -2,7 +2,7 @@
 // the status flow, cancelling, reschedules and guest slot booking under concurrency.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type HttpResponse, type TestApi } from '../support/api';
-import { appointmentIn, booking, cancel, day, move } from '../support/appointments';
+import { appointmentIn, booking, cancel, day, move, rescheduleRequest } from '../support/appointments';
 import { DEMO_FACILITY_ID } from '../../functions/local/seed';
 import { STATUS_TRANSITIONS, APPOINTMENT_STATUSES } from '../../shared/contracts/appointments';
 import { listAudit } from '../../functions/lib/audit';
@@ -297,15 +297,7 @@ describe('status flow', () => {
 });
 
 describe('reschedules', () => {
-  const request = (over: Record<string, unknown> = {}) => ({
-    newDate: day(5),
-    newTimeStart: '11:00',
-    newTimeEnd: '12:00',
-    reason: 'traffic',
-    reasonDetails: 'Stuck on the Thane bypass since morning',
-    requestedBy: 'carrier',
-    ...over,
-  });
+  const request = (over: Record<string, unknown> = {}) => rescheduleRequest({ newDate: day(5), ...over });
 
   it('requests, lists as pending, approves: the appointment moves and the count goes up', async () => {
     const a = (
