@@ -7,14 +7,15 @@
 // Leaving the door (completed, departed) releases its blocks from now on (doorReleaseItems).
 // A truck reaching its door (arriveAtDoor, issue #52.5) is checked against the truck standing there,
 // kept or given, and takes the door's occupant record (door-occupant.store.ts) with a condition, so two
-// trucks racing for a door never both stand at it; a late one holds the door from now, not its window.
+// trucks racing for a door never both stand at it; a late one holds the door from now, not its window,
+// and one on time after its window began claims only the quarters from the one under way.
 import { BadRequestError, ConflictError, RevisionConflictError } from '../lib/errors';
 import { doorInServiceCheck, getDockDoor, getFacility, type DockDoor } from '../facilities';
 import { EARLY_CHECKIN_MINUTES } from '../../shared/contracts/checkins';
 import { instantOf, DEFAULT_TIME_ZONE } from '../../shared/time';
 import { blockDeletes, blockPuts, doorBlockKeys, doorHolders, listAppointmentsAtDoors } from './appointment.store';
 import { doorOccupant, occupantDelete, occupantPut } from './door-occupant.store';
-import { blocksFromNow, heldWindow, lateDoorTime } from './rules';
+import { blocksFromNow, doorTimeAhead, heldWindow, lateDoorTime } from './rules';
 import type { TransactItems } from './context';
 import type { Appointment } from '../../shared/contracts/appointments';
 
@@ -65,17 +66,21 @@ export async function requestedDoor(
  * by another appointment, or another truck standing at it while the window is due (started, or
  * starting within the check-in opening): a window later in the day is the blocks' to decide, since
  * that truck will have left. `holder` is the appointment asking (its own blocks and truck do not count).
+ * `arriving`: the truck reaches the door at `now`, so only its door time ahead is checked (the quarters
+ * gone by are history, whoever held them).
  */
 export async function doorRefusal(
   door: DockDoor,
   w: DoorWindow,
   holder?: string,
   now = new Date(),
+  arriving?: { timeZone: string },
 ): Promise<ConflictError | null> {
   if (door.status === 'maintenance') return underMaintenance(door);
   const held = heldWindow(w);
+  const checked = arriving ? doorTimeAhead(arriving.timeZone, held, now) : held;
   const [holders, standing] = await Promise.all([
-    doorHolders(w.tenantId, w.facilityId, door.id, held.date, held.start, held.end),
+    checked ? doorHolders(w.tenantId, w.facilityId, door.id, checked.date, checked.start, checked.end) : [],
     otherTruckAt(door, w, holder),
   ]);
   if (holders.some((id) => id !== holder)) return booked(door);
@@ -97,20 +102,27 @@ export interface DoorReservation {
 /**
  * Reserves `door` for the appointment as it will be (`after`: its door and window), freeing what it
  * held before (`before`, null for a new appointment). Checks first (a 409 on dockDoorId); nothing to
- * check or write when the door and window are those it already holds.
+ * check or write when the door and window are those it already holds. A truck `arriving` at the door
+ * takes only the quarters from the one under way (doorRefusal's `arriving`).
  */
 export async function reserveDoor(
   door: DockDoor | null,
   after: Appointment,
   before: Appointment | null = null,
+  arriving?: { timeZone: string; now: Date },
 ): Promise<DoorReservation> {
   const held = before ? doorBlockKeys(before) : [];
   const wanted = door ? doorBlockKeys({ ...after, dockDoorId: door.id }) : [];
+  const window = heldWindow(after);
+  const ahead = arriving
+    ? blocksFromNow(arriving.timeZone, window.date, window.start, window.end, arriving.now)
+    : undefined;
+  const claimed = door && ahead ? doorBlockKeys({ ...after, dockDoorId: door.id }, ahead) : wanted;
   const isHeld = (key: { SK: string }, keys: { SK: string }[]) => keys.some((k) => k.SK === key.SK);
   const freed = held.filter((k) => !isHeld(k, wanted));
-  const taken = wanted.filter((k) => !isHeld(k, held));
+  const taken = claimed.filter((k) => !isHeld(k, held));
   if (door && taken.length) {
-    const refusal = await doorRefusal(door, after, after.id);
+    const refusal = await doorRefusal(door, after, after.id, arriving?.now, arriving);
     if (refusal) throw refusal;
   }
   const inService = door && taken.length ? [doorInServiceCheck(after.tenantId, after.facilityId, door.id)] : [];
@@ -166,11 +178,12 @@ export async function arriveAtDoor(
   now: Date,
 ): Promise<Arrival> {
   if (!door) return { changes: {}, reservation: NO_DOOR };
-  const doorTime = lateDoorTime(await zoneOf(after), after, now);
+  const timeZone = await zoneOf(after);
+  const doorTime = lateDoorTime(timeZone, after, now);
   const changes = doorTime ? { doorTime } : {};
   const at: Appointment = { ...after, ...changes, dockDoorId: door.id, doorNumber: door.doorNumber };
-  // The door's time first (booked, under maintenance), as for any reservation; then the truck standing there.
-  const reservation = await reserveDoor(door, at, before);
+  // The door's time ahead first (booked, under maintenance), as for any reservation; then the truck standing there.
+  const reservation = await reserveDoor(door, at, before, { timeZone, now });
   if (await otherTruckAt(door, at, after.id)) throw truckAtDoor(door);
   const own = reservation.items.length;
   return {

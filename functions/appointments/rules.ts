@@ -23,6 +23,16 @@ export function blocksFromNow(timeZone: string, date: string, start: string, end
   return quarterBlocks(start, end).filter((block) => block >= current);
 }
 
+/**
+ * The door time still to come at `now` (from the quarter hour under way; null when it is over): a truck
+ * reaching its door on time after its window began does not claim the quarters gone by, which may be
+ * held by a truck that stood there (issue #58.3: called forward, missed its call, taken back).
+ */
+export function doorTimeAhead(timeZone: string, t: DoorTime, now: Date): DoorTime | null {
+  const [first] = blocksFromNow(timeZone, t.date, t.start, t.end, now);
+  return first ? { ...t, start: first } : null;
+}
+
 export function withinOpeningHours(
   facility: { operatingHoursStart: string; operatingHoursEnd: string },
   start: string,

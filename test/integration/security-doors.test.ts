@@ -1,12 +1,14 @@
 // Issue #52.5 through the real local HTTP path: one truck per door in every case. A check-in that
 // keeps its booked door meets the truck still standing there; a late truck given a door holds it from
 // now, not its booked window; and trucks racing for a door are decided by the door's occupant record
-// (a conditional write), not by a read of the eventually consistent at-door index.
+// (a conditional write), not by a read of the eventually consistent at-door index. A truck on time
+// after its window began is given the door without the quarter gone by, which another truck held.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApi, type TestApi } from '../support/api';
 import { bookFor, nextQuarter } from '../support/checkin-hub';
 import { doorHolders } from '../../functions/appointments';
-import { fromMinutes, localDateTime, toMinutes } from '../../shared/time';
+import { runCallForward } from '../../functions/holding/call-forward.worker';
+import { fromMinutes, instantOf, localDateTime, toMinutes } from '../../shared/time';
 
 let api: TestApi;
 let admin: Client;
@@ -178,5 +180,51 @@ describe('one truck per door', () => {
     const appointments = await Promise.all(trucks.map(async (t) => (await ops.get(`/api/appointments/${t.id}`)).body));
     expect(appointments.filter((a) => a.dockDoorId === d.id).map((a) => a.id)).toEqual([won[0]!.body.appointmentId]);
     expect(appointments.filter((a) => a.status === 'scheduled')).toHaveLength(5);
+  });
+
+  it("calls a truck forward on time after its window began, though the quarter gone by was the missed truck's", async () => {
+    // Prepare: G and H, booked 12:00-13:00 without a door, check in (early: it is 10:xx); the hub's
+    // call forward is on, and D its one door in service. At 11:59:50 G is called to D (its quarters
+    // 12:00-12:45) and does not come.
+    const { facility, d, e, f } = await hub(10);
+    for (const door of [e, f]) {
+      const down = await ops.request('PATCH', `/api/facilities/${facility.id}/dock-doors/${door.id}`, {
+        body: { status: 'maintenance' },
+      });
+      expect(down.status, down.text).toBe(200);
+    }
+    const date = localDateTime(new Date(), facility.timeZone).date;
+    const noon = instantOf(date, '12:00', facility.timeZone).getTime();
+    const on = await admin.request('PUT', `/api/holding/area?facilityId=${facility.id}`, {
+      body: { name: 'Truck park', kind: 'on_site', callForward: true },
+    });
+    expect(on.status, on.text).toBe(200);
+    const ids: string[] = [];
+    for (const [carrierId, driverId] of [
+      ['carrier-sahyadri', 'driver-suresh'],
+      ['carrier-ganga', 'driver-ajay'],
+    ]) {
+      const booked = await bookFor(ops, {
+        facilityId: facility.id,
+        scheduledDate: date,
+        scheduledTimeStart: '12:00',
+        scheduledTimeEnd: '13:00',
+        carrierId,
+        driverId,
+      });
+      expect((await checkIn(booked.id)).status).toBe(201);
+      ids.push(booked.id);
+    }
+    expect(await runCallForward(new Date(noon - 10_000))).toEqual({ facilities: 1, called: 1, missed: 0 });
+
+    // Act: at 12:15:30 G's deadline has passed; H, 15 minutes after its start, is on time.
+    const run = await runCallForward(new Date(noon + 15 * 60_000 + 30_000));
+
+    // Assess: H is called to D and holds it from 12:15 for the rest of its window; 12:00-12:15 stays G's.
+    expect(run).toEqual({ facilities: 1, called: 1, missed: 1 });
+    const [gNow, hNow] = await Promise.all(ids.map(async (id) => (await ops.get(`/api/appointments/${id}`)).body));
+    expect([gNow.dockDoorId, hNow.dockDoorId, hNow.doorTime ?? null]).toEqual([null, d.id, null]);
+    expect(await doorHolders('demo', facility.id, d.id, date, '12:00', '12:15')).toEqual([gNow.id]);
+    expect(await doorHolders('demo', facility.id, d.id, date, '12:15', '13:00')).toEqual([hNow.id]);
   });
 });
