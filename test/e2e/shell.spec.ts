@@ -250,3 +250,39 @@ test.describe('small screens', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Yard Management');
   });
 });
+
+test.describe('a device that keeps nothing', () => {
+  const failures: string[] = [];
+  test.beforeEach(async ({ page }) => {
+    // Site data blocked in the browser's settings: every access to localStorage throws (SecurityError).
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('Site data is blocked', 'SecurityError');
+        },
+      });
+    });
+    failures.length = 0;
+    page.on('pageerror', (err) => failures.push(err.message));
+  });
+
+  test('opens the staff shell and its notifications when the browser refuses site storage', async ({ page }) => {
+    await signInTo(page, 'admin', '/scheduling');
+    await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
+
+    // The bell opens and counts from now: nothing unread once it has been opened.
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await bell.click();
+    await expect(bell).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByTestId('bell-count')).toHaveCount(0);
+    expect(failures).toEqual([]);
+  });
+
+  test('switches the landing page to Hindi for the page when the browser refuses site storage', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /Language/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('हर डॉक, यार्ड और वेयरहाउस एक ही स्क्रीन से चलाएँ');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    expect(failures).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@
 // localStorage under the link's id, so another link (another hub, another tenant) never reads them;
 // "Forget my details" removes them.
 import { OWNER_TYPES, VEHICLE_TYPES, type GuestBookingInput } from '@shared/contracts/appointments-guest';
+import { forgetValue, keepValue, keptValue } from '../../lib/device-storage';
 
 const PREFIX = 'docksaathi.booking-details.';
 
@@ -45,7 +46,7 @@ function pick(values: Record<string, unknown>): RememberedDetails {
 /** The details kept for `scope` on this device; null when none (or storage is unavailable). */
 export function rememberedDetails(scope: string): RememberedDetails | null {
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem(PREFIX + scope) ?? 'null');
+    const stored: unknown = JSON.parse(keptValue(PREFIX + scope) ?? 'null');
     if (!stored || typeof stored !== 'object') return null;
     const kept = pick(stored as Record<string, unknown>);
     return Object.keys(kept).length ? kept : null;
@@ -58,19 +59,10 @@ export function rememberedDetails(scope: string): RememberedDetails | null {
 export function rememberDetails(scope: string, values: Record<string, unknown>): RememberedDetails | null {
   const kept = pick(values);
   if (!Object.keys(kept).length) return null;
-  try {
-    localStorage.setItem(PREFIX + scope, JSON.stringify(kept));
-    return kept;
-  } catch {
-    // Private mode or a full storage: nothing is kept, the booking is made all the same.
-    return null;
-  }
+  // Private mode or a full storage: nothing is kept, the booking is made all the same.
+  return keepValue(PREFIX + scope, JSON.stringify(kept)) ? kept : null;
 }
 
 export function forgetDetails(scope: string): void {
-  try {
-    localStorage.removeItem(PREFIX + scope);
-  } catch {
-    // Nothing could be kept either.
-  }
+  forgetValue(PREFIX + scope);
 }

@@ -3,6 +3,7 @@
 // Free of the app's other modules: the static landing page's script (features/landing/static-landing.ts)
 // uses it too.
 import { cookieValue, LANGUAGE_COOKIE } from '@shared/navigation';
+import { keepValue, keptValue } from '../device-storage';
 
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -10,21 +11,18 @@ const STORAGE_KEY = 'docksaathi.language';
 
 const COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60; // the longest a browser keeps a cookie
 
-function rememberedChoice(): Language | null {
-  try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return value === 'hi' || value === 'en' ? value : null;
-  } catch {
-    return null;
-  }
-}
+const languageOf = (value: string | null | undefined): Language | null =>
+  value === 'hi' || value === 'en' ? value : null;
 
-/** The device's remembered choice; on a first visit, the browser's language (hi-* gives Hindi). */
+/**
+ * The device's remembered choice: kept in its storage, else in the cookie that mirrors it (a browser that
+ * keeps no site storage still keeps the cookie); on a first visit, the browser's language (hi-* gives Hindi).
+ */
 export function storedLanguage(): Language {
   const browser: Language = (navigator.languages?.[0] ?? navigator.language ?? '').toLowerCase().startsWith('hi')
     ? 'hi'
     : 'en';
-  return rememberedChoice() ?? browser;
+  return languageOf(keptValue(STORAGE_KEY)) ?? languageOf(cookieValue(document.cookie, LANGUAGE_COOKIE)) ?? browser;
 }
 
 function mirrorInCookie(language: Language) {
@@ -34,16 +32,12 @@ function mirrorInCookie(language: Language) {
 }
 
 export function rememberLanguage(language: Language) {
-  try {
-    localStorage.setItem(STORAGE_KEY, language);
-  } catch {
-    // private mode: the choice lasts for this page only
-  }
+  keepValue(STORAGE_KEY, language); // where the device keeps nothing, the cookie keeps it
   mirrorInCookie(language);
 }
 
 /**
- * Mirrors the language this device reads in (the remembered choice, else the browser's) in the cookie:
+ * Mirrors the language this device reads in (storedLanguage) in the cookie:
  * a choice made before the cookie existed, or a cookie cleared or left from an older choice.
  */
 export function mirrorLanguageInCookie() {

@@ -15,6 +15,7 @@ import { useCancelFlow } from '../components/use-cancel-flow';
 import { useApprovalFlow } from '../components/approval-actions';
 import { useAppointments } from '../api/appointments';
 import { useSession } from '../../../lib/session';
+import { keepValue, keptValue } from '../../../lib/device-storage';
 import { GateHint } from '../../gate';
 import { todayAt, useFacilities, useHomeFacility } from '../../facilities';
 import { TripState, TripStrip, useTripsOf } from '../../trips';
@@ -26,21 +27,9 @@ const EVERY_HUB = 'every-hub';
 /** Where the device keeps each user's last facility choice of this list. */
 const choiceKey = (userId: string) => `docksaathi.schedulingFacility.${userId}`;
 
-function keptChoice(userId: string): string | null {
-  try {
-    return localStorage.getItem(choiceKey(userId));
-  } catch {
-    return null;
-  }
-}
-
-function keepChoice(userId: string, choice: string) {
-  try {
-    localStorage.setItem(choiceKey(userId), choice);
-  } catch {
-    // A device that keeps nothing opens the list on the home facility each time.
-  }
-}
+/** A device that keeps nothing opens the list on the home facility each time. */
+const keptChoice = (userId: string) => keptValue(choiceKey(userId));
+const keepChoice = (userId: string, choice: string) => keepValue(choiceKey(userId), choice);
 
 export function SchedulingRoute() {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@
 import type { Appointment } from '@shared/contracts/appointments';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client';
+import { keepValue, keptValue } from '../../../lib/device-storage';
 
 export interface DriverBoard {
   driver: { id: string; name: string } | null;
@@ -24,26 +25,14 @@ export const driverBoardQuery = {
 /** Where the device keeps the emergency number of each driver who opened the dashboard. */
 const contactKey = (userId: string) => `docksaathi.emergencyContact.${userId}`;
 
-function keptContact(userId: string): string | null {
-  try {
-    return localStorage.getItem(contactKey(userId));
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The emergency number: the dashboard's answer, kept on the device so that the button keeps it with
  * no network (the app opened offline, or while the dashboard is being fetched); null until first known.
  */
 export function useEmergencyContact(userId: string | null, answered: string | undefined): string | null {
   useEffect(() => {
-    if (!userId || !answered) return;
-    try {
-      localStorage.setItem(contactKey(userId), answered);
-    } catch {
-      // A device that keeps nothing shows the number only while online.
-    }
+    // A device that keeps nothing shows the number only while online.
+    if (userId && answered) keepValue(contactKey(userId), answered);
   }, [userId, answered]);
-  return answered ?? (userId ? keptContact(userId) : null);
+  return answered ?? (userId ? keptValue(contactKey(userId)) : null);
 }

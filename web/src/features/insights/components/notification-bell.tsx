@@ -6,6 +6,7 @@ import { useNotifications } from '../api/insights';
 import { relativeTime } from '../../../lib/relative-time';
 import { useFormat } from '../../../lib/format';
 import { useServerText } from '../../../lib/server-text';
+import { keepValue, keptValue } from '../../../lib/device-storage';
 import { registerCatalogue } from '../../../lib/i18n';
 import { insightsText } from '../i18n';
 
@@ -19,14 +20,14 @@ export function NotificationBell({ enabled, label }: { enabled: boolean; label: 
   // The server's words (English where the catalogue has no Hindi), their dates as the reader reads them.
   const say = useServerText();
   const notifications = useNotifications(enabled);
-  const [seenAt, setSeenAt] = useState(() => localStorage.getItem(SEEN_KEY) ?? '');
+  const [seenAt, setSeenAt] = useState(() => keptValue(SEEN_KEY) ?? '');
   const [open, setOpen] = useState(false);
   const items = notifications.data ?? [];
   const unread = items.filter((n) => n.sentAt > seenAt).length;
   const toggle = () => {
     setOpen((o) => !o);
     const now = new Date().toISOString();
-    localStorage.setItem(SEEN_KEY, now);
+    keepValue(SEEN_KEY, now); // a device that keeps nothing counts from this page's opening
     setSeenAt(now);
   };
   return (
